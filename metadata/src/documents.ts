@@ -1,0 +1,24 @@
+import type { EntityDef, LifecycleDef, LookupSetDef, MenuSetDef, PageDef } from './generated/meta-model';
+
+export type MetaDocumentKind = 'entity' | 'page' | 'lifecycle' | 'lookupSet' | 'menuSet';
+
+/** A metadata document and where it came from (a file path, or "db:meta_document/{id}"). */
+export interface SourcedDocument {
+  source: string;
+  doc: unknown;
+}
+
+export type MetaDocument = EntityDef | PageDef | LifecycleDef | LookupSetDef | MenuSetDef;
+
+export const SCHEMA_FILE_BY_KIND: Record<MetaDocumentKind, string> = {
+  entity: 'entity.schema.json',
+  page: 'page.schema.json',
+  lifecycle: 'lifecycle.schema.json',
+  lookupSet: 'lookup.schema.json',
+  menuSet: 'menu.schema.json',
+};
+
+export function documentKind(doc: unknown): MetaDocumentKind | undefined {
+  const kind = (doc as { kind?: unknown } | null)?.kind;
+  return typeof kind === 'string' && kind in SCHEMA_FILE_BY_KIND ? (kind as MetaDocumentKind) : undefined;
+}

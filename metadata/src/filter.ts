@@ -1,0 +1,84 @@
+import type { FilterCondition, FilterNode, FilterOperator } from './generated/meta-model';
+
+export const FILTER_OPERATORS: readonly FilterOperator[] = [
+  'eq', 'ne', 'in', 'nin', 'like', 'gt', 'gte', 'lt', 'lte', 'between', 'null', 'notNull',
+];
+
+export type FilterScalar = string | number | boolean | null;
+export type FilterVariables = Record<string, unknown>;
+
+export function isCondition(node: FilterNode): node is FilterCondition {
+  return (node as FilterCondition).field !== undefined;
+}
+
+/** Every condition of the tree, depth first (for allowlist checks). */
+export function filterConditions(node: FilterNode | undefined): FilterCondition[] {
+  if (!node) return [];
+  if (isCondition(node)) return [node];
+  if ('and' in node) return node.and.flatMap(filterConditions);
+  if ('or' in node) return node.or.flatMap(filterConditions);
+  return filterConditions(node.not);
+}
+
+export function filterFields(node: FilterNode | undefined): string[] {
+  return [...new Set(filterConditions(node).map((c) => c.field))];
+}
+
+/** A value such as "$user.supplierId" is read from the variables; anything else is literal. */
+export function resolveFilterValue(value: unknown, vars: FilterVariables): unknown {
+  if (typeof value === 'string' && value.startsWith('$')) {
+    return value
+      .slice(1)
+      .split('.')
+      .reduce<unknown>((acc, key) => (acc && typeof acc === 'object' ? (acc as Record<string, unknown>)[key] : undefined), vars);
+  }
+  if (Array.isArray(value)) return value.map((v) => resolveFilterValue(v, vars));
+  return value;
+}
+
+const isBlank = (v: unknown) => v === null || v === undefined || v === '';
+
+function compare(a: unknown, b: unknown): number {
+  const na = Number(a);
+  const nb = Number(b);
+  if (a !== '' && b !== '' && !Number.isNaN(na) && !Number.isNaN(nb)) return na - nb;
+  return String(a).localeCompare(String(b));
+}
+
+function likeMatches(value: unknown, pattern: unknown): boolean {
+  if (isBlank(value)) return false;
+  const p = String(pattern);
+  const needle = p.includes('%') ? p : `%${p}%`;
+  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*').replace(/_/g, '.');
+  return new RegExp(`^${escaped}$`, 'i').test(String(value));
+}
+
+function evaluateCondition(c: FilterCondition, row: Record<string, unknown>, vars: FilterVariables): boolean {
+  const actual = row[c.field];
+  const expected = resolveFilterValue(c.value, vars);
+  const list = Array.isArray(expected) ? expected : [expected];
+  switch (c.op) {
+    case 'eq': return !isBlank(actual) && compare(actual, expected) === 0;
+    case 'ne': return isBlank(actual) || compare(actual, expected) !== 0;
+    case 'in': return list.some((v) => !isBlank(actual) && compare(actual, v) === 0);
+    case 'nin': return !list.some((v) => !isBlank(actual) && compare(actual, v) === 0);
+    case 'like': return likeMatches(actual, expected);
+    case 'gt': return !isBlank(actual) && compare(actual, expected) > 0;
+    case 'gte': return !isBlank(actual) && compare(actual, expected) >= 0;
+    case 'lt': return !isBlank(actual) && compare(actual, expected) < 0;
+    case 'lte': return !isBlank(actual) && compare(actual, expected) <= 0;
+    case 'between': return !isBlank(actual) && compare(actual, list[0]) >= 0 && compare(actual, list[1]) <= 0;
+    case 'null': return isBlank(actual);
+    case 'notNull': return !isBlank(actual);
+    default: return false;
+  }
+}
+
+/** Evaluates a filter on one in-memory row (button showWhen, lifecycle guards, deletableWhen). */
+export function evaluateFilter(node: FilterNode | undefined, row: Record<string, unknown>, vars: FilterVariables = {}): boolean {
+  if (!node) return true;
+  if (isCondition(node)) return evaluateCondition(node, row, vars);
+  if ('and' in node) return node.and.every((n) => evaluateFilter(n, row, vars));
+  if ('or' in node) return node.or.some((n) => evaluateFilter(n, row, vars));
+  return !evaluateFilter(node.not, row, vars);
+}

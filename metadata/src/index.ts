@@ -1,0 +1,12 @@
+// Browser-safe part of the meta-model: types, filter AST, validators, appsign, labels.
+// Node-only parts (ajv with the schema files, the registry, file loading) are in ./node.
+export type * from './generated/meta-model';
+export * from './appsign';
+export * from './entityModel';
+export * from './filter';
+export * from './i18n';
+export * from './naming';
+export * from './recordSchema';
+export * from './systemFields';
+export * from './validators';
+export { sha256Hex } from './sha256';

@@ -1,0 +1,7 @@
+export * from './index';
+export { ajv, describeAjvError, SCHEMA_DIR } from './ajv';
+export * from './documents';
+export * from './loader';
+export * from './problems';
+export * from './recordValidation';
+export { MetadataRegistry } from './registry';

@@ -1,0 +1,42 @@
+import type { EntityDef, FieldDef } from './generated/meta-model';
+import { toSnakeCase } from './naming';
+
+export type SystemRole = 'primaryKey' | 'audit' | 'version';
+
+/** A field with its storage column resolved and, for fields the platform adds, its role. */
+export interface ResolvedField extends FieldDef {
+  column: string;
+  system?: SystemRole;
+}
+
+export const AUDIT_FIELD_NAMES = ['createdBy', 'creationDate', 'lastUpdatedBy', 'lastUpdateDate'] as const;
+export const VERSION_FIELD = 'versionNum';
+
+const AUDIT_FIELDS: ResolvedField[] = [
+  { name: 'createdBy', type: 'integer', label: { cn: '创建人', en: 'Created by' }, column: 'created_by', system: 'audit' },
+  { name: 'creationDate', type: 'datetime', label: { cn: '创建时间', en: 'Created at' }, column: 'creation_date', system: 'audit' },
+  { name: 'lastUpdatedBy', type: 'integer', label: { cn: '最后更新人', en: 'Last updated by' }, column: 'last_updated_by', system: 'audit' },
+  { name: 'lastUpdateDate', type: 'datetime', label: { cn: '最后更新时间', en: 'Last updated at' }, column: 'last_update_date', system: 'audit' },
+  { name: VERSION_FIELD, type: 'integer', label: { cn: '版本号', en: 'Version' }, column: 'version_num', system: 'version' },
+];
+
+export function primaryKeyField(entity: EntityDef): ResolvedField {
+  return {
+    name: entity.primaryKey,
+    type: 'integer',
+    label: { cn: '主键', en: 'ID' },
+    column: toSnakeCase(entity.primaryKey),
+    system: 'primaryKey',
+  };
+}
+
+/** Declared fields (columns resolved) followed by the primary key, audit columns and versionNum. */
+export function resolveFields(entity: EntityDef): ResolvedField[] {
+  const declared = entity.fields.map((f) => ({ ...f, column: f.column ?? toSnakeCase(f.name) }));
+  return [primaryKeyField(entity), ...declared, ...AUDIT_FIELDS.map((f) => ({ ...f }))];
+}
+
+/** Fields a request body may never set: keys, audit columns, versionNum (checked, not written), serverOnly ones. */
+export function isWritableFromBody(field: ResolvedField): boolean {
+  return !field.system && !field.serverOnly && !field.generated && !field.retired && !field.secret;
+}

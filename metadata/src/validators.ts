@@ -1,0 +1,45 @@
+import type { FieldDef } from './generated/meta-model';
+import type { I18nText } from './i18n';
+
+/** Named form validators of spec 1 section 5, shared by the runtime forms and the server. */
+export type ValidatorName = NonNullable<FieldDef['validator']>;
+
+export interface NamedValidator {
+  pattern: RegExp;
+  message: I18nText;
+}
+
+export const REQUIRED_MESSAGE: I18nText = { cn: '必填', en: 'required' };
+
+export const NAMED_VALIDATORS: Record<ValidatorName, NamedValidator> = {
+  integer: { pattern: /^[+-]?\d+$/, message: { cn: '请输入数字', en: 'must enter a number' } },
+  nonNegativeDecimal: { pattern: /^\d+(\.\d+)?$/, message: { cn: '请输入数字', en: 'must enter a number' } },
+  quantity: { pattern: /^[+-]?\d+(\.\d+)?$/, message: { cn: '请输入数值', en: 'must enter a numeric value' } },
+  email: {
+    pattern: /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/,
+    message: { cn: '邮箱格式错误', en: 'e-mail format error' },
+  },
+  mobile: { pattern: /^1[3-9]\d{9}$/, message: { cn: '手机号码格式错误', en: 'mobile number format error' } },
+  landline: { pattern: /^(\d{3,4}-)?\d{7,8}(-\d{3,4})?$/, message: { cn: '电话号码格式错误', en: 'phone number format error' } },
+  positiveInteger: { pattern: /^[1-9]\d*$/, message: { cn: '请输入正整数', en: 'must enter a positive integer' } },
+};
+
+export const isEmptyValue = (v: unknown) => v === undefined || v === null || v === '';
+
+/**
+ * Runs a named validator. Passes when the value is empty (the required check is separate, as the
+ * spec says: each validator passes on an empty optional value).
+ */
+export function runNamedValidator(name: ValidatorName, value: unknown): I18nText | undefined {
+  if (isEmptyValue(value)) return undefined;
+  const v = NAMED_VALIDATORS[name];
+  return v.pattern.test(String(value)) ? undefined : v.message;
+}
+
+/** Positive number check of spec 1 section 5: optional plus sign, digits, optional decimals, > 0. */
+export function isPositiveNumber(value: unknown): boolean {
+  return /^\+?\d+(\.\d+)?$/.test(String(value)) && Number(value) > 0;
+}
+
+/** Large-currency conversion accepts only values under 1e15 (spec 1 section 5). */
+export const MAX_MONEY_EXCLUSIVE = 1e15;

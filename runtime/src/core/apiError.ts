@@ -1,0 +1,30 @@
+/** A failed call: a non-2xx HTTP status or an envelope with status E. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly httpStatus: number;
+  readonly msg: string;
+  readonly errors: FieldError[];
+  readonly code: string;
+
+  constructor(init: { httpStatus: number; msg: string; errors?: FieldError[]; code?: string }) {
+    super(init.msg);
+    this.name = 'ApiError';
+    this.httpStatus = init.httpStatus;
+    this.msg = init.msg;
+    this.errors = init.errors ?? [];
+    this.code = init.code ?? 'E';
+  }
+
+  /** Stale versionNum or an illegal lifecycle transition (DESIGN section 4). */
+  get isConflict(): boolean {
+    return this.httpStatus === 409;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}

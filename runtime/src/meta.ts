@@ -1,0 +1,38 @@
+/**
+ * The one place where the runtime names the meta-model types generated from
+ * metadata/schema/*.schema.json, so that a renamed schema title is fixed here only.
+ */
+export type {
+  EntityDef,
+  FieldDef,
+  ChildDef,
+  PageDef,
+  GridConfig,
+  ColumnConfig,
+  FormDef,
+  FormSection,
+  FormField,
+  FormLines,
+  PageAction,
+  SearchField,
+  FilterNode,
+  FilterCondition,
+  FilterOperator,
+  I18NText,
+} from '@meridian/metadata';
+
+import type { EntityDef, PageDef } from '@meridian/metadata';
+
+/** Answer of baseMetadataRestful/findPage: the page and every entity it touches, by name. */
+export interface PageBundle {
+  page: PageDef;
+  entities: Record<string, EntityDef>;
+}
+
+/** Field types of field.schema.json, kept as a union for exhaustive switches. */
+export type FieldType =
+  | 'string' | 'text' | 'integer' | 'decimal' | 'money' | 'quantity' | 'date'
+  | 'datetime' | 'flag' | 'lookup' | 'reference' | 'attachment' | 'json';
+
+/** Generic record as it travels on the wire. */
+export type DataRecord = Record<string, unknown>;
