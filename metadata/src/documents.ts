@@ -20,5 +20,5 @@ export const SCHEMA_FILE_BY_KIND: Record<MetaDocumentKind, string> = {
 
 export function documentKind(doc: unknown): MetaDocumentKind | undefined {
   const kind = (doc as { kind?: unknown } | null)?.kind;
-  return typeof kind === 'string' && kind in SCHEMA_FILE_BY_KIND ? (kind as MetaDocumentKind) : undefined;
+  return typeof kind === 'string' && Object.hasOwn(SCHEMA_FILE_BY_KIND, kind) ? (kind as MetaDocumentKind) : undefined;
 }

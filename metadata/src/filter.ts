@@ -38,7 +38,9 @@ export function resolveFilterValue(value: unknown, vars: FilterVariables): unkno
 
 const isBlank = (v: unknown) => v === null || v === undefined || v === '';
 
+/** NaN (no order, not equal) when either side is blank, so that null is never taken for 0. */
 function compare(a: unknown, b: unknown): number {
+  if (isBlank(a) || isBlank(b)) return NaN;
   const na = Number(a);
   const nb = Number(b);
   if (a !== '' && b !== '' && !Number.isNaN(na) && !Number.isNaN(nb)) return na - nb;
@@ -46,7 +48,7 @@ function compare(a: unknown, b: unknown): number {
 }
 
 function likeMatches(value: unknown, pattern: unknown): boolean {
-  if (isBlank(value)) return false;
+  if (isBlank(value) || isBlank(pattern)) return false;
   const p = String(pattern);
   const needle = p.includes('%') ? p : `%${p}%`;
   const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*').replace(/_/g, '.');

@@ -2,8 +2,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SourcedDocument } from './documents';
 
-/** The SRM application's metadata directory (entities/, pages/, lifecycles/, lookups/, menus/). */
-export const SRM_APP_DIR = path.join(__dirname, '..', 'apps', 'srm');
+/** Metadata directories, each with entities/, pages/, lifecycles/, lookups/, menus/: the platform's own records, then SRM's. */
+export const APPS_DIR = path.join(__dirname, '..', 'apps');
+export const APP_DIRS = [path.join(APPS_DIR, 'platform'), path.join(APPS_DIR, 'srm')];
 
 function jsonFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -15,9 +16,9 @@ function jsonFiles(dir: string): string[] {
 }
 
 /** Reads every JSON document under an application directory; a file that is not JSON is a problem, reported by path. */
-export function loadDocumentFiles(appDir: string = SRM_APP_DIR): SourcedDocument[] {
-  const base = path.dirname(path.dirname(appDir));
-  return jsonFiles(appDir).map((file) => {
+export function loadDocumentFiles(appDirs: string[] = APP_DIRS): SourcedDocument[] {
+  const base = path.dirname(path.dirname(APPS_DIR));
+  return appDirs.flatMap(jsonFiles).map((file) => {
     const source = path.relative(base, file);
     try {
       return { source, doc: JSON.parse(fs.readFileSync(file, 'utf8')) as unknown };

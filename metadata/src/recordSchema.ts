@@ -6,7 +6,6 @@ export type JsonSchema = Record<string, unknown>;
 export type EntityLookup = (name: string) => EntityModel | undefined;
 
 export const DEFAULT_STRING_LENGTH = 255;
-const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 const DATETIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:?\\d{2})?$';
 
 /** Storage precision/scale of the decimal kinds (DOMAIN section 0 decisions). */
@@ -27,9 +26,9 @@ export function decimalPattern(field: FieldDef): string {
 function valueSchema(field: FieldDef): JsonSchema {
   switch (field.type) {
     case 'string':
-      return { type: 'string', maxLength: field.length ?? DEFAULT_STRING_LENGTH };
+      return { type: 'string', maxLength: Math.min(field.maxLength ?? Infinity, field.length ?? DEFAULT_STRING_LENGTH) };
     case 'text':
-      return { type: 'string', maxLength: field.length ?? 65535 };
+      return { type: 'string', maxLength: Math.min(field.maxLength ?? Infinity, field.length ?? 65535) };
     case 'integer':
     case 'reference':
       return { type: 'integer', ...(field.min !== undefined && { minimum: field.min }), ...(field.max !== undefined && { maximum: field.max }) };
@@ -38,7 +37,7 @@ function valueSchema(field: FieldDef): JsonSchema {
     case 'quantity':
       return { type: 'string', pattern: decimalPattern(field) };
     case 'date':
-      return { type: 'string', pattern: DATE_PATTERN };
+      return { type: 'string', format: 'date' }; // YYYY-MM-DD and a real calendar day
     case 'datetime':
       return { type: 'string', pattern: DATETIME_PATTERN };
     case 'flag':
@@ -59,7 +58,7 @@ function fieldSchema(field: ResolvedField): JsonSchema {
   const schema: JsonSchema = { ...base, title: field.label.en, description: field.label.cn };
   if (field.type === 'json') return schema;
   // null clears an optional value; required fields are checked separately so the message is "required".
-  return { ...schema, type: [base.type as string, 'null'] };
+  return { ...schema, type: [base.type as string, 'null'], ...(Array.isArray(base.enum) && { enum: [...base.enum, null] }) };
 }
 
 /** The JSON Schema of one record of an entity as the API reads and writes it (children inline). */

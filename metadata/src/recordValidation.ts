@@ -39,12 +39,16 @@ function structuralErrors(entity: EntityModel, lookup: EntityLookup, record: unk
   const validate = recordValidator(entity, lookup);
   if (validate(record)) return [];
   return (validate.errors ?? []).map((e) => {
+    const field = jsonPointerToField(e.instancePath) || '(record)';
+    if (e.keyword === 'minimum' || e.keyword === 'maximum') {
+      return { field, message: `${pickText(e.keyword === 'minimum' ? MESSAGES.min : MESSAGES.max, language)} ${(e.params as { limit: number }).limit}` };
+    }
     const text =
       e.keyword === 'maxLength' ? MESSAGES.tooLong
       : e.keyword === 'enum' ? MESSAGES.flag
-      : e.keyword === 'pattern' ? MESSAGES.format
+      : e.keyword === 'pattern' || e.keyword === 'format' ? MESSAGES.format
       : MESSAGES.type;
-    return { field: jsonPointerToField(e.instancePath) || '(record)', message: pickText(text, language) };
+    return { field, message: pickText(text, language) };
   });
 }
 

@@ -31,7 +31,9 @@ export class MetadataRegistry {
     for (const { source, doc } of documents) {
       const kind = documentKind(doc);
       if (!kind) {
-        problems.push({ document: source, pointer: '/kind', message: `unknown document kind; expected one of ${Object.keys(SCHEMA_FILE_BY_KIND).join(', ')}` });
+        const notJson = doc as { kind?: unknown; error?: unknown } | null;
+        if (notJson?.kind === '(not valid JSON)') problems.push({ document: source, pointer: '/', message: `not valid JSON: ${notJson.error}` });
+        else problems.push({ document: source, pointer: '/kind', message: `unknown document kind; expected one of ${Object.keys(SCHEMA_FILE_BY_KIND).join(', ')}` });
         continue;
       }
       const validate = metaSchemaValidator(SCHEMA_FILE_BY_KIND[kind]);

@@ -72,6 +72,10 @@ export interface EntityDef {
    * Set on line entities: the header entity. Lines are only written through their header.
    */
   parent?: string;
+  /**
+   * false: platform-internal table with no generic endpoints (sequences, sessions). Defaults to true.
+   */
+  exposed?: boolean;
   statusField?: string;
   lifecycle?: string;
   rowScope?: {

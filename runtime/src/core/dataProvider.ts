@@ -1,0 +1,126 @@
+/**
+ * One method per server endpoint the runtime uses (DESIGN section 4). Pages and controllers
+ * talk to this interface only, so unit tests can hand them a fake provider.
+ */
+import type { FilterNode, PageBundle, DataRecord } from '../meta';
+import type { ApiResult, PageInfo, RequestFn, ScreenIds } from './request';
+
+/** What an endpoint needs to know about an entity: where it lives. EntityDef satisfies it. */
+export interface EntityAddress {
+  name: string;
+  area: string;
+}
+
+export interface ListQuery {
+  params?: Record<string, unknown>;
+  filter?: FilterNode;
+  pageIndex: number;
+  pageRows: number;
+  orderBy?: string;
+}
+
+export interface ListResult<T = DataRecord> {
+  rows: T[];
+  page: PageInfo;
+}
+
+export interface LookupValue {
+  lookupCode: string;
+  meaning: string;
+  seqNum?: number;
+  description?: string;
+  enabledFlag?: 'Y' | 'N' | string;
+  color?: string;
+}
+
+export interface MenuRow {
+  menuId: number | string;
+  menuName: string | { cn: string; en: string };
+  menuCode: string;
+  menuType: 'DIR' | 'PAGE' | 'LINK' | string;
+  htmlUrl?: string | null;
+  imageLink?: string | null;
+  menuParentId: number | string | null;
+  levelId?: number;
+  enabled?: 'Y' | 'N' | string;
+  seqNum?: number;
+}
+
+export interface MenuResource {
+  resourceCode: string;
+  resourceName: string;
+  resIcon?: string;
+}
+
+export interface LifecycleTarget {
+  id?: unknown;
+  ids?: unknown[];
+  comment?: string;
+}
+
+export interface DataProvider {
+  findById<T = DataRecord>(entity: EntityAddress, id: unknown): Promise<T>;
+  listByPage<T = DataRecord>(entity: EntityAddress, query: ListQuery, api?: string): Promise<ListResult<T>>;
+  saveOrUpdate<T = DataRecord>(entity: EntityAddress, record: DataRecord): Promise<T>;
+  doBatchSaveOrUpdate(entity: EntityAddress, rows: DataRecord[]): Promise<unknown>;
+  delete(entity: EntityAddress, id: unknown): Promise<void>;
+  doBatchDelete(entity: EntityAddress, ids: unknown[]): Promise<void>;
+  lifecycleAction(entity: EntityAddress, action: string, target: LifecycleTarget): Promise<unknown>;
+  findPage(path: string): Promise<PageBundle>;
+  findDic(lookupTypes: string[]): Promise<Record<string, LookupValue[]>>;
+  findMenuByResp(responsibilityId: string): Promise<MenuRow[]>;
+  findByMenuResp(menuId: string, respId: string): Promise<MenuResource[]>;
+  /** The same provider, sending the menuId/respId headers of a screen. */
+  forScreen(screen: ScreenIds): DataProvider;
+}
+
+const ACTION_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
+
+export function entityPath(entity: EntityAddress, action: string): string {
+  // Names come from metadata; refuse anything that could bend the URL path.
+  if (!ACTION_NAME.test(action) || !ACTION_NAME.test(entity.name) || !ACTION_NAME.test(entity.area)) {
+    throw new Error(`Invalid endpoint ${entity.area}/${entity.name}/${action}`);
+  }
+  return `/api/${entity.area}/v1/${entity.name}Restful/${action}`;
+}
+
+/** GridConfig.api may be a full /api path, an area-relative path or absent (the entity's own). */
+export function listPath(entity: EntityAddress, api?: string): string {
+  if (!api) return entityPath(entity, 'listByPage');
+  if (api.startsWith('/api/')) return api;
+  return api.startsWith('/') ? `/api${api}` : `/api/${api}`;
+}
+
+const BASE = '/api/baseServer/v1';
+
+export function createDataProvider(request: RequestFn, screen: ScreenIds = {}): DataProvider {
+  const call = <T>(path: string, body?: object): Promise<ApiResult<T>> => request<T>(path, body, { screen });
+  const data = async <T>(path: string, body?: object): Promise<T> => (await call<T>(path, body)).data;
+
+  return {
+    findById: (entity, id) => data(entityPath(entity, 'findById'), { id }),
+    async listByPage<T>(entity: EntityAddress, query: ListQuery, api?: string) {
+      const result = await call<T[]>(listPath(entity, api), query);
+      const rows = Array.isArray(result.data) ? result.data : [];
+      const page = result.page ?? { count: rows.length, pageIndex: query.pageIndex, pageRows: query.pageRows };
+      return { rows, page };
+    },
+    saveOrUpdate: (entity, record) => data(entityPath(entity, 'saveOrUpdate'), record),
+    doBatchSaveOrUpdate: (entity, rows) => data(entityPath(entity, 'doBatchSaveOrUpdate'), { rows }),
+    delete: async (entity, id) => void (await call(entityPath(entity, 'delete'), { id })),
+    doBatchDelete: async (entity, ids) => void (await call(entityPath(entity, 'doBatchDelete'), { ids })),
+    lifecycleAction: (entity, action, target) => data(entityPath(entity, action), target),
+    findPage: (path) => data(`${BASE}/baseMetadataRestful/findPage`, { path }),
+    findDic: async (lookupTypes) =>
+      (await data<Record<string, LookupValue[]> | null>(`${BASE}/baseLookupValuesRestful/findDic`, { lookupTypes })) ?? {},
+    findMenuByResp: async (responsibilityId) =>
+      (await data<MenuRow[] | null>(`${BASE}/baseMenuRestful/findMenuByResp`, {
+        isValid: true,
+        systemCode: 'BASE',
+        responsibilityId,
+      })) ?? [],
+    findByMenuResp: async (menuId, respId) =>
+      (await data<MenuResource[] | null>(`${BASE}/baseResourceRestful/findByMenuResp`, { menuId, respId })) ?? [],
+    forScreen: (next) => createDataProvider(request, next),
+  };
+}

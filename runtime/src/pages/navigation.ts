@@ -1,0 +1,28 @@
+/**
+ * URLs between generated pages. Screens carry menuId and respId in the query (spec 1 section 2)
+ * so that the page opened from a list keeps the list's button permissions.
+ */
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useScreen } from '../core/DataProviderContext';
+
+export type Query = Record<string, string | number | undefined | null>;
+
+export function pageUrl(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `/main/${path.replace(/^\/+/, '')}${search ? `?${search}` : ''}`;
+}
+
+/** Opens another page path with the current screen's menuId/respId kept. */
+export function useOpenPage(): (path: string, query?: Query) => void {
+  const navigate = useNavigate();
+  const { menuId, respId } = useScreen();
+  return useCallback(
+    (path: string, query: Query = {}) => navigate(pageUrl(path, { ...query, menuId, respId })),
+    [navigate, menuId, respId],
+  );
+}

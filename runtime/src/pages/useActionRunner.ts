@@ -1,0 +1,78 @@
+/**
+ * Runs a page action: client actions (create, edit, view, export) call back into the page;
+ * endpoint actions call the server (delete, doBatchDelete, lifecycle actions such as doSubmit),
+ * after a confirmation where deleting or where the action declares one.
+ */
+import { App } from 'antd';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDataProvider } from '../core/DataProviderContext';
+import { useFeedback } from '../core/feedback';
+import { useLabel } from '../i18n';
+import type { DataRecord, EntityDef, PageAction } from '../meta';
+
+export interface ClientHandlers {
+  create?: () => void;
+  edit?: (row: DataRecord) => void;
+  view?: (row: DataRecord) => void;
+  export?: () => void;
+  /** Called after an endpoint action succeeded (reload the list or the record). */
+  done?: (action: PageAction) => void;
+}
+
+const DELETE_ACTIONS = new Set(['delete', 'doBatchDelete']);
+
+export function useActionRunner(entity: EntityDef, handlers: ClientHandlers) {
+  const provider = useDataProvider();
+  const feedback = useFeedback();
+  const { modal } = App.useApp();
+  const { t } = useTranslation();
+  const label = useLabel();
+
+  const callEndpoint = useCallback(
+    async (action: PageAction, rows: DataRecord[]) => {
+      const ids = rows.map((row) => row[entity.primaryKey]);
+      const many = action.placement === 'toolbar';
+      if (action.action === 'delete' && !many) await provider.delete(entity, ids[0]);
+      else if (DELETE_ACTIONS.has(action.action)) await provider.doBatchDelete(entity, ids);
+      else await provider.lifecycleAction(entity, action.action, many ? { ids } : { id: ids[0] });
+      feedback.success(DELETE_ACTIONS.has(action.action) ? t('common.deleted') : t('common.done'));
+      handlers.done?.(action);
+    },
+    [provider, feedback, entity, handlers, t],
+  );
+
+  const confirmText = useCallback(
+    (action: PageAction, rows: DataRecord[]): string | undefined => {
+      if (action.confirm) return label(action.confirm);
+      if (action.action === 'delete' && action.placement !== 'toolbar') return t('common.confirmDelete');
+      if (DELETE_ACTIONS.has(action.action)) return t('common.confirmBatchDelete', { count: rows.length });
+      return undefined;
+    },
+    [label, t],
+  );
+
+  return useCallback(
+    (action: PageAction, rows: DataRecord[] = []) => {
+      const client = handlers[action.action as 'create' | 'edit' | 'view' | 'export'];
+      if (['create', 'export'].includes(action.action)) {
+        if (client) (client as () => void)();
+        else feedback.warning(t('common.notAvailable'));
+        return;
+      }
+      if (['edit', 'view'].includes(action.action)) {
+        if (rows[0] && client) (client as (row: DataRecord) => void)(rows[0]);
+        return;
+      }
+      if (rows.length === 0) {
+        feedback.warning(t('common.selectRows'));
+        return;
+      }
+      const run = () => callEndpoint(action, rows).catch((error: unknown) => feedback.error(error));
+      const text = confirmText(action, rows);
+      if (!text) return void run();
+      modal.confirm({ title: t('common.confirmTitle'), content: text, okText: t('common.ok'), cancelText: t('common.cancel'), onOk: run });
+    },
+    [handlers, feedback, callEndpoint, confirmText, modal, t],
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * A grid column resolved against its entity: ColumnConfig (page presentation, spec 1 section 3
+ * names) merged with the FieldDef (semantics). Plain data, shared by the list grid and the
+ * editable line grid.
+ */
+import { pickLabel, type Language } from '../core/language';
+import type { ColumnConfig, EntityDef, FieldDef, GridConfig } from '../meta';
+import type { FieldType } from '../meta';
+import { findField, syntheticField } from './entityFields';
+
+export interface ColumnDescriptor {
+  key: string;
+  title: string;
+  type: FieldType;
+  field: FieldDef;
+  editType?: string;
+  lookupType?: string;
+  /** Row property shown instead of the value: displayKey, or a reference's labelAs. */
+  displayKey?: string;
+  scale?: number;
+  thousands: boolean;
+  min?: number;
+  max?: number;
+  step?: number;
+  required: boolean;
+  hidden: boolean;
+  fixed?: 'left' | 'right';
+  sortable: boolean;
+  ellipsis: boolean;
+  linkTag: boolean;
+  showIcon: boolean;
+  width?: number;
+}
+
+const NUMERIC_TYPES = new Set<FieldType>(['integer', 'decimal', 'money', 'quantity']);
+
+export function isNumericType(type: FieldType): boolean {
+  return NUMERIC_TYPES.has(type);
+}
+
+function columnType(column: ColumnConfig, field: FieldDef): FieldType {
+  if (column.lookup?.typeCode && field.type !== 'lookup') return 'lookup';
+  return field.type as FieldType;
+}
+
+function defaultScale(type: FieldType, field: FieldDef): number | undefined {
+  if (field.scale !== undefined) return field.scale;
+  if (type === 'money') return 2;
+  if (type === 'integer') return 0;
+  return undefined;
+}
+
+export function describeColumn(column: ColumnConfig, entity: EntityDef, language: Language): ColumnDescriptor | null {
+  const key = column.key ?? column.field;
+  if (!key) return null;
+  const field = findField(entity, key) ?? syntheticField(key);
+  if (field.retired || field.secret) return null;
+  const type = columnType(column, field);
+  return {
+    key,
+    title: pickLabel(column.title ?? field.label, language),
+    type,
+    field,
+    editType: column.editType,
+    lookupType: column.lookup?.typeCode ?? field.lookupType,
+    displayKey: column.displayKey ?? field.reference?.labelAs,
+    scale: column.precision ?? defaultScale(type, field),
+    // Money reads best grouped; other numbers only when the page asks (showThousandSeparator).
+    thousands: column.showThousandSeparator ?? type === 'money',
+    min: column.min ?? field.min,
+    max: column.max ?? field.max,
+    step: column.step,
+    required: column.validate?.required ?? field.required ?? false,
+    hidden: column.columnsDisplay === 'N',
+    fixed: column.fixedStyle,
+    sortable: column.sortable ?? true,
+    ellipsis: column.ellipsis ?? false,
+    linkTag: column.linkTag ?? false,
+    showIcon: column.showIcon !== 'N',
+    width: column.width,
+  };
+}
+
+/** Every column of the grid that can be shown (hidden ones included, flagged). */
+export function describeColumns(grid: GridConfig | undefined, entity: EntityDef, language: Language): ColumnDescriptor[] {
+  if (!grid) return [];
+  return grid.columns
+    .map((column) => describeColumn(column, entity, language))
+    .filter((column): column is ColumnDescriptor => column !== null);
+}

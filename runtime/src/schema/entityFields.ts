@@ -1,0 +1,38 @@
+/** Look-ups over an entity's fields that every schema builder needs. */
+import type { DataRecord, EntityDef, FieldDef } from '../meta';
+
+/** Appended by the server to every entity (DESIGN section 3: audit and versioned). */
+export const AUDIT_FIELDS = ['createdBy', 'creationDate', 'lastUpdatedBy', 'lastUpdateDate', 'versionNum'] as const;
+
+export function isSystemField(entity: EntityDef, name: string): boolean {
+  return name === entity.primaryKey || (AUDIT_FIELDS as readonly string[]).includes(name);
+}
+
+export function findField(entity: EntityDef | undefined, name: string | undefined): FieldDef | undefined {
+  if (!entity || !name) return undefined;
+  return entity.fields.find((field) => field.name === name);
+}
+
+/** Fields people fill in or read on a form: not system, retired or secret. */
+export function userFields(entity: EntityDef): FieldDef[] {
+  return entity.fields.filter((field) => !field.retired && !field.secret && !isSystemField(entity, field.name));
+}
+
+/** Filled by the server: shown, never edited. */
+export function isServerOwned(field: FieldDef): boolean {
+  return Boolean(field.serverOnly || field.generated);
+}
+
+/** A new record: metadata defaults, nothing else (the server fills keys and audit fields). */
+export function defaultRecord(entity: EntityDef): DataRecord {
+  const record: DataRecord = {};
+  for (const field of entity.fields) {
+    if (field.default !== undefined && field.default !== null && !field.retired) record[field.name] = field.default;
+  }
+  return record;
+}
+
+/** A placeholder field for a grid column that names no entity field (e.g. a joined label). */
+export function syntheticField(name: string): FieldDef {
+  return { name, type: 'string', label: { cn: name, en: name } };
+}

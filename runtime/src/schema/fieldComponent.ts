@@ -1,0 +1,90 @@
+/**
+ * Field type → Formily component name and props (DESIGN section 3 semantics layer).
+ * Names are those of the WidgetRegistry; a page may override with FormField.widget.
+ */
+import type { EntityDef, FieldDef } from '../meta';
+
+export interface ComponentSpec {
+  component: string;
+  props: Record<string, unknown>;
+}
+
+export interface ComponentOptions {
+  entities?: Record<string, EntityDef>;
+  /** Registered widget named by the page; replaces the component, keeps the props. */
+  widget?: string;
+  scale?: number;
+  lookupType?: string;
+  step?: number;
+}
+
+export const DATE_FORMAT = 'YYYY-MM-DD';
+export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** What ReferenceSelect needs to search the target entity and show the label. */
+export interface ReferenceTarget {
+  name: string;
+  area?: string;
+  valueField: string;
+  labelField?: string;
+  labelAs?: string;
+}
+
+export function referenceTarget(field: FieldDef, entities: Record<string, EntityDef> = {}): ReferenceTarget | undefined {
+  if (!field.reference) return undefined;
+  const target = entities[field.reference.entity];
+  return {
+    name: field.reference.entity,
+    area: target?.area,
+    valueField: field.reference.valueField ?? target?.primaryKey ?? 'id',
+    labelField: field.reference.labelField ?? target?.displayField,
+    labelAs: field.reference.labelAs,
+  };
+}
+
+function numberProps(field: FieldDef, options: ComponentOptions): Record<string, unknown> {
+  if (field.type === 'integer') return { precision: 0, step: options.step ?? 1, style: { width: '100%' } };
+  const scale = options.scale ?? field.scale;
+  // stringMode keeps decimal strings exact (money/quantity are strings on the wire).
+  return { stringMode: true, precision: scale, step: options.step, style: { width: '100%' } };
+}
+
+function baseSpec(field: FieldDef, options: ComponentOptions): ComponentSpec {
+  switch (field.type) {
+    case 'text':
+    case 'json':
+      return { component: 'Input.TextArea', props: { autoSize: { minRows: 2, maxRows: 6 } } };
+    case 'integer':
+    case 'decimal':
+    case 'money':
+    case 'quantity':
+      return { component: 'NumberPicker', props: numberProps(field, options) };
+    case 'date':
+      return { component: 'DatePicker', props: { format: DATE_FORMAT, style: { width: '100%' } } };
+    case 'datetime':
+      return { component: 'DatePicker', props: { format: DATETIME_FORMAT, showTime: true, style: { width: '100%' } } };
+    case 'flag':
+      return { component: 'YNCheckbox', props: {} };
+    case 'lookup':
+      return { component: 'LookupSelect', props: { lookupType: options.lookupType ?? field.lookupType } };
+    case 'reference':
+      return { component: 'ReferenceSelect', props: { target: referenceTarget(field, options.entities) } };
+    case 'attachment':
+      return { component: 'Input', props: { readOnly: true } };
+    default:
+      return { component: 'Input', props: { allowClear: true } };
+  }
+}
+
+export function componentForField(field: FieldDef, options: ComponentOptions = {}): ComponentSpec {
+  const spec = baseSpec(field, options);
+  if (options.lookupType && spec.component !== 'LookupSelect') {
+    return { component: 'LookupSelect', props: { lookupType: options.lookupType } };
+  }
+  return options.widget ? { component: options.widget, props: spec.props } : spec;
+}
+
+/** JSON Schema type for Formily: decimals stay strings, integers are numbers. */
+export function schemaTypeOf(field: FieldDef): 'string' | 'number' {
+  return field.type === 'integer' ? 'number' : 'string';
+}

@@ -1,0 +1,93 @@
+/**
+ * Page + entity metadata → Formily ISchema for the edit form (and, read-pretty, the detail
+ * view): sections of fields laid out on a FormGrid, then one LineGrid per FormLines.
+ */
+import type { ISchema } from '@formily/react';
+import { pickLabel, type Language } from '../core/language';
+import type { EntityDef, FieldDef, FormField, FormSection, PageDef } from '../meta';
+import { componentForField, schemaTypeOf } from './fieldComponent';
+import { formilyRules } from './fieldRules';
+import { findField, isServerOwned, userFields } from './entityFields';
+import { buildLinesSchema } from './lineSchema';
+
+export interface FormSchemaInput {
+  page: PageDef;
+  entities: Record<string, EntityDef>;
+  language: Language;
+}
+
+export const DEFAULT_FORM_COLUMNS = 3;
+
+type FormFieldObject = Exclude<FormField, string>;
+
+export function normalizeFormField(formField: FormField): FormFieldObject {
+  return typeof formField === 'string' ? { field: formField } : formField;
+}
+
+export function pageEntity(page: PageDef, entities: Record<string, EntityDef>): EntityDef | undefined {
+  return page.entity ? entities[page.entity] : undefined;
+}
+
+/** The page's sections, or one section with every user field when the page lists none. */
+export function formSections(page: PageDef, entity: EntityDef): FormSection[] {
+  const sections = page.form?.sections;
+  if (sections && sections.length > 0) return sections;
+  return [{ fields: userFields(entity).map((field) => field.name) }];
+}
+
+export function formFieldSchema(
+  field: FieldDef,
+  formField: FormFieldObject,
+  input: FormSchemaInput,
+  index: number,
+): ISchema {
+  const spec = componentForField(field, { entities: input.entities, widget: formField.widget });
+  const schema: ISchema = {
+    type: schemaTypeOf(field),
+    title: pickLabel(formField.label ?? field.label, input.language),
+    'x-decorator': 'FormItem',
+    'x-decorator-props': formField.span ? { gridSpan: formField.span } : {},
+    'x-component': spec.component,
+    'x-component-props': spec.props,
+    'x-validator': formilyRules(field, input.language),
+    'x-index': index,
+  };
+  // Server-owned fields (status, document number) are shown but never typed in.
+  if (formField.readOnly || isServerOwned(field)) schema['x-read-pretty'] = true;
+  if (formField.hidden) schema['x-display'] = 'hidden';
+  return schema;
+}
+
+function sectionSchema(section: FormSection, entity: EntityDef, input: FormSchemaInput, index: number): ISchema {
+  const properties: Record<string, ISchema> = {};
+  section.fields.map(normalizeFormField).forEach((formField, fieldIndex) => {
+    const field = findField(entity, formField.field);
+    if (!field || field.retired || field.secret) return;
+    properties[field.name] = formFieldSchema(field, formField, input, fieldIndex);
+  });
+  return {
+    type: 'void',
+    'x-component': 'FormSection',
+    'x-component-props': {
+      title: section.title ? pickLabel(section.title, input.language) : undefined,
+      columns: input.page.form?.columns ?? DEFAULT_FORM_COLUMNS,
+    },
+    'x-index': index,
+    properties,
+  };
+}
+
+export function buildFormSchema(input: FormSchemaInput): ISchema {
+  const entity = pageEntity(input.page, input.entities);
+  if (!entity) return { type: 'object', properties: {} };
+  const sections = formSections(input.page, entity);
+  const properties: Record<string, ISchema> = {};
+  sections.forEach((section, index) => {
+    properties[`section${index}`] = sectionSchema(section, entity, input, index);
+  });
+  (input.page.form?.lines ?? []).forEach((lines, index) => {
+    const schema = buildLinesSchema(lines, entity, input.entities, input.language);
+    if (schema) properties[lines.child] = { ...schema, 'x-index': sections.length + index };
+  });
+  return { type: 'object', properties };
+}

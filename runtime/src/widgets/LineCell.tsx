@@ -1,0 +1,41 @@
+/**
+ * Decorator of one line-grid cell. Only the active (last clicked) row shows its editors
+ * (spec 1 section 4); other rows show the formatted value. Every row keeps its Formily field,
+ * so validation still covers all rows and errors show on inactive rows too.
+ */
+import { observer, useField } from '@formily/react';
+import { createContext, useContext, type ReactNode } from 'react';
+import type { DataRecord } from '../meta';
+import { renderCellValue } from '../schema/cellValue';
+import type { ColumnDescriptor } from '../schema/columnDescriptor';
+
+export interface LineCellContextValue {
+  active: boolean;
+  column: ColumnDescriptor;
+  row: DataRecord;
+}
+
+export const LineCellContext = createContext<LineCellContextValue | null>(null);
+
+interface CellField {
+  value: unknown;
+  pattern: string;
+  selfErrors: string[];
+}
+
+export const LineCell = observer(function LineCell({ children }: { children?: ReactNode }) {
+  const field = useField() as unknown as CellField;
+  const cell = useContext(LineCellContext);
+  const showEditor = !cell || (cell.active && field.pattern === 'editable');
+  const errors = field.selfErrors ?? [];
+  return (
+    <div>
+      {showEditor ? children : <span>{renderCellValue(cell.column, field.value, cell.row)}</span>}
+      {errors.length > 0 && (
+        <div role="alert" style={{ color: '#ff4d4f', fontSize: 12 }}>
+          {errors.join('; ')}
+        </div>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,37 @@
+/** The built-in widgets, registered by the names metadata and the schema builders use. */
+import { FormGrid, FormItem, Select } from '@formily/antd-v5';
+import { FlagSelect } from './FlagSelect';
+import { FormSection } from './FormSection';
+import { LabelledDatePicker, LabelledInput, LabelledNumberPicker } from './labelled';
+import { LineCell } from './LineCell';
+import { LineGrid } from './LineGrid';
+import { LookupSelect } from './LookupSelect';
+import { NumberRange } from './NumberRange';
+import { ReferenceSelect } from './ReferenceSelect';
+import { WidgetRegistry } from './WidgetRegistry';
+import { YNCheckbox } from './YNCheckbox';
+
+export const BUILT_IN_WIDGETS = {
+  FormItem,
+  FormGrid,
+  FormSection,
+  Input: LabelledInput,
+  NumberPicker: LabelledNumberPicker,
+  DatePicker: LabelledDatePicker,
+  Select,
+  YNCheckbox,
+  LookupSelect,
+  ReferenceSelect,
+  FlagSelect,
+  NumberRange,
+  LineGrid,
+  LineCell,
+} as const;
+
+export function registerBuiltInWidgets(registry: WidgetRegistry): WidgetRegistry {
+  for (const [name, component] of Object.entries(BUILT_IN_WIDGETS)) registry.register(name, component);
+  return registry;
+}
+
+/** The application's registry; custom widgets register here before the app renders. */
+export const widgetRegistry = registerBuiltInWidgets(new WidgetRegistry());

@@ -1,0 +1,86 @@
+import { loadDocumentFiles, MetadataRegistry, type SourcedDocument } from '@meridian/metadata/node';
+import type { DataSource } from 'typeorm';
+import type { ServerConfig } from './config';
+import { createDataSource } from './db/dataSource';
+import { dialectFor } from './db/dialect';
+import { Database } from './db/sqlExecutor';
+import { RecordHookRegistry } from './hooks/recordHooks';
+import type { Kernel } from './kernel';
+import { entitySchemaFor } from './metadata/entitySchemaFactory';
+import { migrateSchema } from './metadata/schemaMigrator';
+import { ActionRegistry } from './platform/actionRegistry';
+import { registerLookupActions } from './platform/lookupActions';
+import { registerMenuActions } from './platform/menuActions';
+import { registerMetadataActions } from './platform/metadataActions';
+import { ResourceService } from './resource/resourceService';
+import { Seeder } from './seed/seeder';
+import { registerRequisitionHooks } from './srm/requisitionHooks';
+
+export interface StartupReport {
+  migrated: string[];
+  seeded: { lookups: number; menus: number; demo: number };
+}
+
+/**
+ * DB-stored documents (admins' table_model screens) in base_meta_document. The table is itself
+ * defined by file metadata, so it exists after the first migration; before that there are none.
+ */
+async function loadDbDocuments(dataSource: DataSource, kind: ServerConfig['dbKind']): Promise<SourcedDocument[]> {
+  const q = dialectFor(kind).quote;
+  const runner = dataSource.createQueryRunner();
+  try {
+    if (!(await runner.hasTable('base_meta_document'))) return [];
+  } finally {
+    await runner.release();
+  }
+  const rows = await dataSource.query(
+    `SELECT ${q('document_id')} AS id, ${q('content')} AS content FROM ${q('base_meta_document')} WHERE ${q('enabled_flag')} = 'Y' ORDER BY ${q('document_id')}`,
+  );
+  return (rows as { id: number; content: string }[]).map((r) => {
+    try {
+      return { source: `db:base_meta_document/${r.id}`, doc: JSON.parse(r.content) as unknown };
+    } catch (e) {
+      return { source: `db:base_meta_document/${r.id}`, doc: { kind: '(not valid JSON)', error: (e as Error).message } };
+    }
+  });
+}
+
+function registerServerExtensions(actions: ActionRegistry, hooks: RecordHookRegistry): void {
+  registerMetadataActions(actions);
+  registerLookupActions(actions);
+  registerMenuActions(actions);
+  registerRequisitionHooks(hooks);
+}
+
+/**
+ * Start-up order: file metadata → connect → read DB documents → full registry (validated,
+ * cross-checked) → additive schema migration → seeds. Any metadata problem or refused schema
+ * change stops here with a message that names it.
+ */
+export async function createKernel(config: ServerConfig): Promise<{ kernel: Kernel; report: StartupReport }> {
+  const fileDocuments = loadDocumentFiles();
+  const fileRegistry = MetadataRegistry.load(fileDocuments);
+  let dataSource = createDataSource(config, fileRegistry.entities().map((e) => entitySchemaFor(e, config.dbKind)));
+  await dataSource.initialize();
+  const dbDocuments = await loadDbDocuments(dataSource, config.dbKind);
+  let registry = fileRegistry;
+  if (dbDocuments.length) {
+    registry = MetadataRegistry.load([...fileDocuments, ...dbDocuments]);
+    await dataSource.destroy();
+    dataSource = createDataSource(config, registry.entities().map((e) => entitySchemaFor(e, config.dbKind)));
+    await dataSource.initialize();
+  }
+  try {
+    const migrated = await migrateSchema(dataSource, config.dbKind);
+    const db = new Database(dataSource, dialectFor(config.dbKind));
+    const hooks = new RecordHookRegistry();
+    const actions = new ActionRegistry();
+    registerServerExtensions(actions, hooks);
+    const resources = new ResourceService(registry, db, hooks);
+    const seeded = await new Seeder(registry, db, resources.writer).run(config.demo);
+    return { kernel: { config, registry, db, resources, actions, hooks }, report: { migrated, seeded } };
+  } catch (e) {
+    await dataSource.destroy();
+    throw e;
+  }
+}

@@ -1,0 +1,45 @@
+import * as path from 'node:path';
+
+export type DbKind = 'sqlite' | 'mysql';
+
+export interface ServerConfig {
+  port: number;
+  dbUrl: string;
+  dbKind: DbKind;
+  dataDir: string;
+  demo: boolean;
+  production: boolean;
+  /** Built runtime served at "/"; absent in API-only test runs. */
+  runtimeDir?: string;
+}
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+function parseBool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return /^(1|true|yes|on|y)$/i.test(value);
+}
+
+export function dbKindOf(url: string): DbKind {
+  if (url.startsWith('sqlite:')) return 'sqlite';
+  if (/^(mysql|mariadb):\/\//.test(url)) return 'mysql';
+  throw new Error(`DB_URL must start with sqlite: or mysql:// (got "${url}")`);
+}
+
+/** Configuration comes from the environment only (DESIGN section 7). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR || 'data');
+  const dbUrl = env.DB_URL || `sqlite:${path.join(dataDir, 'meridian.sqlite')}`;
+  const port = Number(env.PORT || 8080);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a TCP port number (got "${env.PORT}")`);
+  return {
+    port,
+    dbUrl,
+    dbKind: dbKindOf(dbUrl),
+    dataDir,
+    demo: parseBool(env.DEMO, !production),
+    production,
+    runtimeDir: path.join(REPO_ROOT, 'runtime', 'dist'),
+  };
+}

@@ -1,0 +1,32 @@
+import type { EntityModel } from '@meridian/metadata/node';
+import type { ResourceContext } from '../resource/context';
+
+export type RecordValues = Record<string, unknown>;
+
+/** What a beforeSave hook sees: the prepared header values and, when the body carried them, its lines. */
+export interface SaveDraft {
+  entity: EntityModel;
+  values: RecordValues;
+  children: Record<string, RecordValues[] | undefined>;
+  creating: boolean;
+  ctx: ResourceContext;
+}
+
+export type BeforeSaveHook = (draft: SaveDraft) => void | Promise<void>;
+
+/**
+ * Server-side record hooks by entity name: the place for derived values (line amounts, totals)
+ * that metadata cannot express. Registration refuses a second hook for the same entity.
+ */
+export class RecordHookRegistry {
+  private readonly beforeSave = new Map<string, BeforeSaveHook>();
+
+  registerBeforeSave(entityName: string, hook: BeforeSaveHook): void {
+    if (this.beforeSave.has(entityName)) throw new Error(`A beforeSave hook for "${entityName}" is already registered`);
+    this.beforeSave.set(entityName, hook);
+  }
+
+  async runBeforeSave(draft: SaveDraft): Promise<void> {
+    await this.beforeSave.get(draft.entity.name)?.(draft);
+  }
+}

@@ -1,0 +1,24 @@
+export interface PageInfo {
+  count: number;
+  pageIndex: number;
+  pageRows: number;
+  /** false when count is a capped or estimated figure (large tables, DESIGN section 4 listByPage). */
+  countExact?: boolean;
+}
+
+export interface Envelope<T = unknown> {
+  code: 'S' | 'E';
+  status: 'S' | 'E';
+  msg: string;
+  data: T;
+  page?: PageInfo;
+  errors?: { field: string; message: string }[];
+}
+
+export function success<T>(data: T, msg = 'success', page?: PageInfo): Envelope<T> {
+  return page ? { code: 'S', status: 'S', msg, data, page } : { code: 'S', status: 'S', msg, data };
+}
+
+export function failure(msg: string, errors?: { field: string; message: string }[]): Envelope<null> {
+  return errors?.length ? { code: 'E', status: 'E', msg, data: null, errors } : { code: 'E', status: 'E', msg, data: null };
+}

@@ -1,0 +1,18 @@
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import type { ServerConfig } from './config';
+import type { Database } from './db/sqlExecutor';
+import type { RecordHookRegistry } from './hooks/recordHooks';
+import type { ActionRegistry } from './platform/actionRegistry';
+import type { ResourceService } from './resource/resourceService';
+
+/** Everything a request needs, built once at start-up before Nest (metadata decides the tables). */
+export interface Kernel {
+  config: ServerConfig;
+  registry: MetadataRegistry;
+  db: Database;
+  resources: ResourceService;
+  actions: ActionRegistry;
+  hooks: RecordHookRegistry;
+}
+
+export const KERNEL = 'MERIDIAN_KERNEL';

@@ -1,0 +1,23 @@
+import 'reflect-metadata';
+import { MetadataError } from '@meridian/metadata/node';
+import { createApp } from './app';
+import { createKernel } from './bootstrap';
+import { loadConfig } from './config';
+import { SchemaChangeRefusedError } from './metadata/schemaMigrator';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { kernel, report } = await createKernel(config);
+  if (report.migrated.length) console.log(`[meridian] schema: ${report.migrated.length} change(s) applied:\n  ${report.migrated.join('\n  ')}`);
+  console.log(`[meridian] seeded ${report.seeded.lookups} lookup values, ${report.seeded.menus} menus, ${report.seeded.demo} demo records`);
+  const app = await createApp(kernel);
+  await app.listen(config.port);
+  console.log(`[meridian] ${config.dbKind} database, demo ${config.demo ? 'on' : 'off'}; listening on http://localhost:${config.port}`);
+}
+
+main().catch((e: unknown) => {
+  // Metadata and schema problems are the admin's to fix: print them plainly, no stack trace.
+  if (e instanceof MetadataError || e instanceof SchemaChangeRefusedError) console.error(`[meridian] ${e.message}`);
+  else console.error('[meridian] start-up failed:', e);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import type { DataSource, EntityMetadata, QueryRunner, TableColumn, TableIndex } from 'typeorm';
+import { Table } from 'typeorm';
+import type { DbKind } from '../config';
+
+/**
+ * Applies schema changes implied by entity metadata, but only additive ones: create table, add
+ * column, add index. Anything else (a type, length or precision change, a changed index) is
+ * refused with a message naming it, because TypeORM's synchronize turns such changes into
+ * DROP + ADD and loses data (STACK.md trap 1). Columns missing from metadata are left alone:
+ * fields are retired, never dropped.
+ */
+export class SchemaChangeRefusedError extends Error {
+  constructor(readonly changes: string[]) {
+    super(
+      'Refusing to start: the metadata asks for schema changes that are not additive. ' +
+        'Write an explicit, reviewed migration for each:\n' + changes.map((c) => `  - ${c}`).join('\n'),
+    );
+    this.name = 'SchemaChangeRefusedError';
+  }
+}
+
+type Step = { describe: string; apply: (runner: QueryRunner) => Promise<unknown> };
+
+const TYPE_ALIASES: Record<string, string> = { integer: 'int', 'character varying': 'varchar', numeric: 'decimal' };
+const typeName = (t: string) => TYPE_ALIASES[String(t).toLowerCase()] ?? String(t).toLowerCase();
+
+function columnDifference(existing: TableColumn, wanted: TableColumn, kind: DbKind): string | undefined {
+  const had = typeName(existing.type);
+  const want = typeName(wanted.type);
+  // SQLite stores whatever it is given; only its declared type names matter for the ids we chose.
+  if (had !== want && !(kind === 'sqlite' && wanted.isPrimary)) return `type ${had} → ${want}`;
+  if (want === 'varchar' && String(existing.length || '') !== String(wanted.length || '')) {
+    return `length ${existing.length || '(none)'} → ${wanted.length}`;
+  }
+  if (want === 'decimal' && (Number(existing.precision) !== Number(wanted.precision) || Number(existing.scale) !== Number(wanted.scale))) {
+    return `decimal(${existing.precision},${existing.scale}) → decimal(${wanted.precision},${wanted.scale})`;
+  }
+  return undefined;
+}
+
+function sameIndex(a: TableIndex, b: TableIndex): boolean {
+  return !!a.isUnique === !!b.isUnique && a.columnNames.join(',') === b.columnNames.join(',');
+}
+
+async function addColumnStep(kind: DbKind, dataSource: DataSource, table: Table, column: TableColumn): Promise<unknown> {
+  if (kind === 'mysql') return dataSource.createQueryRunner().addColumn(table, column);
+  // TypeORM rebuilds a SQLite table to add a column; SQLite can do it in place, without copying rows.
+  const type = dataSource.driver.createFullType(column);
+  const def = column.default !== undefined ? ` DEFAULT ${column.default}` : '';
+  return dataSource.query(`ALTER TABLE "${table.name}" ADD COLUMN "${column.name}" ${type}${def}`);
+}
+
+function planTable(kind: DbKind, dataSource: DataSource, wanted: Table, existing: Table | undefined, refused: string[]): Step[] {
+  if (!existing) return [{ describe: `create table ${wanted.name}`, apply: (r) => r.createTable(wanted, false, false, true) }];
+  const steps: Step[] = [];
+  for (const column of wanted.columns) {
+    const had = existing.findColumnByName(column.name);
+    if (had) {
+      const diff = columnDifference(had, column, kind);
+      if (diff) refused.push(`${wanted.name}.${column.name}: ${diff}`);
+    } else if (!column.isNullable && column.default === undefined) {
+      refused.push(`${wanted.name}.${column.name}: a new NOT NULL column without a default cannot be added to existing rows`);
+    } else {
+      steps.push({ describe: `add column ${wanted.name}.${column.name}`, apply: () => addColumnStep(kind, dataSource, existing, column) });
+    }
+  }
+  for (const index of wanted.indices) {
+    const had = existing.indices.find((i) => i.name === index.name);
+    if (had && !sameIndex(had, index)) refused.push(`${wanted.name}: index ${index.name} has other columns or uniqueness`);
+    if (!had) steps.push({ describe: `create index ${index.name}`, apply: (r) => r.createIndex(existing, index) });
+  }
+  return steps;
+}
+
+/** Plans every change first; applies nothing if any change is refused. Returns what was applied. */
+export async function migrateSchema(dataSource: DataSource, kind: DbKind, metadatas: EntityMetadata[] = dataSource.entityMetadatas): Promise<string[]> {
+  const runner = dataSource.createQueryRunner();
+  try {
+    const refused: string[] = [];
+    const steps: Step[] = [];
+    for (const meta of metadatas) {
+      const wanted = Table.create(meta, dataSource.driver);
+      const existing = await runner.getTable(meta.tablePath);
+      steps.push(...planTable(kind, dataSource, wanted, existing, refused));
+    }
+    if (refused.length) throw new SchemaChangeRefusedError(refused);
+    for (const step of steps) await step.apply(runner);
+    return steps.map((s) => s.describe);
+  } finally {
+    await runner.release();
+  }
+}

@@ -1,0 +1,81 @@
+import { decimalShape, isWritableFromBody, type EntityModel } from '@meridian/metadata';
+import { validateRecord, type FieldError, type MetadataRegistry } from '@meridian/metadata/node';
+import { Errors } from '../http/apiError';
+import type { RecordValues } from '../hooks/recordHooks';
+import type { ResourceContext } from './context';
+
+export interface PreparedRecord {
+  id: number | undefined;
+  versionNum: number | undefined;
+  values: RecordValues;
+  children: Record<string, PreparedRecord[] | undefined>;
+}
+
+function normalizeValue(entity: EntityModel, name: string, value: unknown): unknown {
+  if (value === '') return null;
+  const field = entity.field(name)!;
+  if (decimalShape(field) && typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return value;
+}
+
+function idOf(value: unknown, what: string): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw Errors.badRequest(`${what} 无效`, `${what} must be a positive integer`);
+  return n;
+}
+
+/**
+ * Keeps only what a body may set: declared, writable fields. Keys, audit columns, status, scope and
+ * serverOnly fields are dropped here (mass assignment), before validation and before any SQL.
+ */
+function pick(entity: EntityModel, body: Record<string, unknown>): RecordValues {
+  const values: RecordValues = {};
+  for (const field of entity.fields) {
+    if (isWritableFromBody(field) && Object.prototype.hasOwnProperty.call(body, field.name)) {
+      values[field.name] = normalizeValue(entity, field.name, body[field.name]);
+    }
+  }
+  return values;
+}
+
+function prepareOne(registry: MetadataRegistry, entity: EntityModel, body: Record<string, unknown>, depth: number): PreparedRecord {
+  const children: PreparedRecord['children'] = {};
+  for (const child of entity.children) {
+    const rows = body[child.name];
+    if (rows === undefined || rows === null) continue;
+    if (!Array.isArray(rows)) throw Errors.badRequest(`${child.name} 必须是数组`, `${child.name} must be an array of lines`);
+    if (rows.length > 5000) throw Errors.tooLarge();
+    const model = registry.entity(child.entity)!;
+    children[child.name] = depth < 2 ? rows.map((row) => prepareOne(registry, model, (row ?? {}) as Record<string, unknown>, depth + 1)) : [];
+  }
+  return {
+    id: idOf(body[entity.primaryKey], entity.primaryKey),
+    versionNum: body.versionNum === undefined || body.versionNum === null ? undefined : idOf(body.versionNum, 'versionNum'),
+    values: pick(entity, body),
+    children,
+  };
+}
+
+function childBodies(registry: MetadataRegistry, entity: EntityModel, prepared: PreparedRecord): Record<string, unknown> {
+  const record: Record<string, unknown> = { ...prepared.values };
+  for (const child of entity.children) {
+    const rows = prepared.children[child.name];
+    if (!rows) continue;
+    const model = registry.entity(child.entity)!;
+    record[child.name] = rows.map((r) => ({ ...r.values, ...(r.id ? { [model.primaryKey]: r.id } : {}) }));
+  }
+  return record;
+}
+
+/** Picks, normalises and validates a saveOrUpdate body (header and lines): 400 with every field error. */
+export function prepareRecord(registry: MetadataRegistry, entity: EntityModel, body: unknown, ctx: ResourceContext, errorPrefix = ''): PreparedRecord {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw Errors.badRequest('请求内容必须是一条记录', 'The body must be a record object');
+  const prepared = prepareOne(registry, entity, body as Record<string, unknown>, 0);
+  const errors: FieldError[] = validateRecord(entity, (n) => registry.entity(n), childBodies(registry, entity, prepared), {
+    creating: prepared.id === undefined,
+    language: ctx.language,
+  });
+  if (errors.length) throw Errors.validation(errors.map((e) => ({ field: errorPrefix + e.field, message: e.message })));
+  return prepared;
+}

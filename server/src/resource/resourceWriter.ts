@@ -1,0 +1,123 @@
+import { evaluateFilter, type EntityModel, type FilterNode } from '@meridian/metadata';
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import type { SqlExecutor, SqlParam } from '../db/sqlExecutor';
+import { Errors } from '../http/apiError';
+import type { RecordHookRegistry, RecordValues } from '../hooks/recordHooks';
+import { formatDateTime } from '../util/time';
+import type { ResourceContext } from './context';
+import { nextDocumentNumber } from './documentNumber';
+import { checkLookupCodes } from './lookupCheck';
+import type { PreparedRecord } from './recordPreparation';
+import type { ResourceReader } from './resourceReader';
+import { toSqlParam } from './values';
+
+/** Writes prepared records: insert or versioned update, lines diffed in the same transaction. */
+export class ResourceWriter {
+  constructor(
+    private readonly registry: MetadataRegistry,
+    private readonly reader: ResourceReader,
+    private readonly hooks: RecordHookRegistry,
+  ) {}
+
+  /** Saves header and lines inside tx; returns the header id. */
+  async save(tx: SqlExecutor, entity: EntityModel, record: PreparedRecord, ctx: ResourceContext, scope?: FilterNode): Promise<number> {
+    const creating = record.id === undefined;
+    const current = creating ? undefined : await this.reader.byId(entity, record.id!, ctx, scope, tx, true);
+    if (!creating && !current) throw Errors.recordNotFound();
+    if (current && entity.def.editableWhen && !evaluateFilter(entity.def.editableWhen, current, ctx.vars)) {
+      throw Errors.conflict('当前状态的记录不能修改', `This record cannot be changed in its current state${entity.statusField ? ` (${String(current[entity.statusField])})` : ''}`);
+    }
+    await checkLookupCodes(this.registry, tx, entity, record);
+    const children = Object.fromEntries(Object.entries(record.children).map(([k, rows]) => [k, rows?.map((r) => r.values)]));
+    await this.hooks.runBeforeSave({ entity, values: record.values, children, creating, ctx });
+    const id = creating
+      ? await this.insert(tx, entity, await this.withCreateDefaults(tx, entity, record.values), ctx)
+      : await this.update(tx, entity, record.id!, record.values, record.versionNum, ctx);
+    for (const child of entity.children) {
+      const rows = record.children[child.name];
+      if (rows) await this.saveLines(tx, this.registry.entity(child.entity)!, child.foreignKey, id, rows, ctx);
+    }
+    return id;
+  }
+
+  private async withCreateDefaults(tx: SqlExecutor, entity: EntityModel, values: RecordValues): Promise<RecordValues> {
+    const result = { ...values };
+    for (const field of entity.fields) {
+      if (field.system) continue;
+      if (field.generated === 'documentNumber' && field.numberPrefix) result[field.name] = await nextDocumentNumber(tx, field.numberPrefix);
+      else if (result[field.name] === undefined && field.default !== undefined) result[field.name] = field.default;
+    }
+    const lifecycle = entity.def.lifecycle ? this.registry.lifecycle(entity.def.lifecycle) : undefined;
+    if (lifecycle && entity.statusField) result[entity.statusField] = lifecycle.initial;
+    return result;
+  }
+
+  private params(entity: EntityModel, values: RecordValues): [string[], SqlParam[]] {
+    const names = Object.keys(values).filter((n) => entity.field(n));
+    return [names.map((n) => entity.field(n)!.column), names.map((n) => toSqlParam(entity.field(n)!, values[n], entity.name))];
+  }
+
+  async insert(tx: SqlExecutor, entity: EntityModel, values: RecordValues, ctx: ResourceContext): Promise<number> {
+    const now = formatDateTime();
+    const [columns, params] = this.params(entity, values);
+    columns.push('created_by', 'creation_date', 'last_updated_by', 'last_update_date', 'version_num');
+    params.push(ctx.userId, now, ctx.userId, now, 1);
+    const explicitKey = values[entity.primaryKey];
+    const q = tx.dialect.quote;
+    const result = await tx.execute(
+      `INSERT INTO ${q(entity.table)} (${columns.map(q).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+      params,
+    );
+    return typeof explicitKey === 'number' ? explicitKey : result.insertId!;
+  }
+
+  /** UPDATE … WHERE key = ? AND version_num = ?: a stale versionNum changes nothing and answers 409. */
+  private async update(tx: SqlExecutor, entity: EntityModel, id: number, values: RecordValues, versionNum: number | undefined, ctx: ResourceContext): Promise<number> {
+    if (versionNum === undefined) {
+      throw Errors.badRequest('更新时必须提供版本号 versionNum', 'versionNum is required when updating a record', [{ field: 'versionNum', message: 'required' }]);
+    }
+    const [columns, params] = this.params(entity, values);
+    const q = tx.dialect.quote;
+    const sets = [...columns.map((c) => `${q(c)} = ?`), `${q('version_num')} = ${q('version_num')} + 1`, `${q('last_updated_by')} = ?`, `${q('last_update_date')} = ?`];
+    const result = await tx.execute(
+      `UPDATE ${q(entity.table)} SET ${sets.join(', ')} WHERE ${q(entity.field(entity.primaryKey)!.column)} = ? AND ${q('version_num')} = ?`,
+      [...params, ctx.userId, formatDateTime(), id, versionNum],
+    );
+    if (result.affected === 0) throw Errors.staleVersion();
+    return id;
+  }
+
+  /** Lines in the body replace the stored set: update those with a key, insert new ones, delete the rest. */
+  private async saveLines(tx: SqlExecutor, model: EntityModel, foreignKey: string, headerId: number, rows: PreparedRecord[], ctx: ResourceContext): Promise<void> {
+    const q = tx.dialect.quote;
+    const pkColumn = q(model.field(model.primaryKey)!.column);
+    const fkColumn = q(model.field(foreignKey)!.column);
+    const stored = await tx.select(`SELECT ${pkColumn} AS id, ${q('version_num')} AS v FROM ${q(model.table)} WHERE ${fkColumn} = ?`, [headerId]);
+    const storedVersion = new Map(stored.map((r) => [Number(r.id), Number(r.v)]));
+    const kept = new Set<number>();
+    for (const row of rows) {
+      const values = { ...row.values, [foreignKey]: headerId };
+      if (row.id === undefined) { await this.insert(tx, model, await this.withCreateDefaults(tx, model, values), ctx); continue; }
+      if (!storedVersion.has(row.id)) throw Errors.notFound('行记录不属于该单据', `Line ${row.id} does not belong to this document`);
+      kept.add(row.id);
+      await this.update(tx, model, row.id, values, row.versionNum ?? storedVersion.get(row.id), ctx);
+    }
+    const removed = [...storedVersion.keys()].filter((id) => !kept.has(id));
+    if (removed.length) await tx.execute(`DELETE FROM ${q(model.table)} WHERE ${pkColumn} IN (${removed.map(() => '?').join(', ')})`, removed);
+  }
+
+  /** Deletes a record and its lines; only when deletableWhen holds on the locked current row. */
+  async delete(tx: SqlExecutor, entity: EntityModel, id: number, ctx: ResourceContext, scope?: FilterNode): Promise<void> {
+    const current = await this.reader.byId(entity, id, ctx, scope, tx, true);
+    if (!current) throw Errors.recordNotFound();
+    if (entity.def.deletableWhen && !evaluateFilter(entity.def.deletableWhen, current, ctx.vars)) {
+      throw Errors.conflict('当前状态的记录不能删除', `This record cannot be deleted in its current state${entity.statusField ? ` (${String(current[entity.statusField])})` : ''}`);
+    }
+    const q = tx.dialect.quote;
+    for (const child of entity.children) {
+      const model = this.registry.entity(child.entity)!;
+      await tx.execute(`DELETE FROM ${q(model.table)} WHERE ${q(model.field(child.foreignKey)!.column)} = ?`, [id]);
+    }
+    await tx.execute(`DELETE FROM ${q(entity.table)} WHERE ${q(entity.field(entity.primaryKey)!.column)} = ?`, [id]);
+  }
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { addDecimals, formatDecimal, multiplyDecimals, parseDecimal, ZERO } from './decimal';
+
+const d = (s: string) => parseDecimal(s)!;
+
+describe('decimal strings', () => {
+  it('multiplies and rounds half away from zero without float error', () => {
+    expect(formatDecimal(multiplyDecimals(d('20000.0000'), d('0.085000')), 2)).toBe('1700.00');
+    expect(formatDecimal(multiplyDecimals(d('3'), d('0.005')), 2)).toBe('0.02');
+    expect(formatDecimal(multiplyDecimals(d('-3'), d('0.005')), 2)).toBe('-0.02');
+    expect(formatDecimal(addDecimals(d('0.1'), d('0.2')), 2)).toBe('0.30');
+  });
+
+  it('keeps 17 significant digits exactly', () => {
+    expect(formatDecimal(addDecimals(d('999999999999999.98'), d('0.01')), 2)).toBe('999999999999999.99');
+  });
+
+  it('parses numbers and refuses junk', () => {
+    expect(formatDecimal(parseDecimal(7.12)!, 8)).toBe('7.12000000');
+    expect(parseDecimal('1e5')).toBeUndefined();
+    expect(parseDecimal('')).toBeUndefined();
+    expect(formatDecimal(ZERO, 2)).toBe('0.00');
+    expect(formatDecimal(d('-0.001'), 2)).toBe('0.00');
+  });
+});

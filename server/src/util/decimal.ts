@@ -1,0 +1,49 @@
+/**
+ * Exact decimal arithmetic on strings for money and quantities (never binary floats, STACK trap 8).
+ * A value is held as a BigInt of units of 10^-scale.
+ */
+export interface Dec {
+  units: bigint;
+  scale: number;
+}
+
+const DECIMAL = /^([+-])?(\d+)(?:\.(\d+))?$/;
+
+export function parseDecimal(value: string | number | null | undefined): Dec | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const m = DECIMAL.exec(typeof value === 'number' ? String(value) : value.trim());
+  if (!m) return undefined;
+  const fraction = m[3] ?? '';
+  const units = BigInt(m[2] + fraction) * (m[1] === '-' ? -1n : 1n);
+  return { units, scale: fraction.length };
+}
+
+function rescale(d: Dec, scale: number): bigint {
+  if (scale >= d.scale) return d.units * 10n ** BigInt(scale - d.scale);
+  const divisor = 10n ** BigInt(d.scale - scale);
+  const quotient = d.units / divisor;
+  const remainder = d.units % divisor;
+  // Half away from zero, as in accounting.
+  const twice = (remainder < 0n ? -remainder : remainder) * 2n;
+  if (twice >= divisor) return quotient + (d.units < 0n ? -1n : 1n);
+  return quotient;
+}
+
+export function formatDecimal(d: Dec, scale: number): string {
+  const units = rescale(d, scale);
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+  const text = scale > 0 ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
+  return negative && /[1-9]/.test(text) ? `-${text}` : text;
+}
+
+export function multiplyDecimals(a: Dec, b: Dec): Dec {
+  return { units: a.units * b.units, scale: a.scale + b.scale };
+}
+
+export function addDecimals(a: Dec, b: Dec): Dec {
+  const scale = Math.max(a.scale, b.scale);
+  return { units: rescale(a, scale) + rescale(b, scale), scale };
+}
+
+export const ZERO: Dec = { units: 0n, scale: 0 };
