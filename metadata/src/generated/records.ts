@@ -65,7 +65,7 @@ export type SystemCode = string | null;
 /**
  * 启用
  */
-export type Enabled = ('Y' | 'N') | null;
+export type Enabled = 'Y' | 'N' | null;
 /**
  * 创建人
  */
@@ -290,7 +290,7 @@ export type ParentOrganisation = number | null;
 /**
  * 法人实体
  */
-export type LegalEntity = ('Y' | 'N') | null;
+export type LegalEntity = 'Y' | 'N' | null;
 /**
  * 纳税人识别号
  */
@@ -405,7 +405,7 @@ export type FullTreePath = string | null;
 /**
  * 末级
  */
-export type Leaf = ('Y' | 'N') | null;
+export type Leaf = 'Y' | 'N' | null;
 /**
  * 品类类型
  */
@@ -417,7 +417,7 @@ export type CategoryManager = number | null;
 /**
  * 货源清单控制
  */
-export type ASLControlled = ('Y' | 'N') | null;
+export type ASLControlled = 'Y' | 'N' | null;
 /**
  * 启用
  */
@@ -538,7 +538,7 @@ export type DefaultTaxCode = string | null;
 /**
  * 需检验
  */
-export type InspectionRequired = ('Y' | 'N') | null;
+export type InspectionRequired = 'Y' | 'N' | null;
 /**
  * 采购提前期(天)
  */
@@ -618,7 +618,7 @@ export type EstimatedTotal = string | null;
 /**
  * 紧急
  */
-export type Urgent = ('Y' | 'N') | null;
+export type Urgent = 'Y' | 'N' | null;
 /**
  * 说明
  */

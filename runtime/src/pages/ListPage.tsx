@@ -37,17 +37,19 @@ function useRecordOpeners(props: PageProps, setModal: (state: ModalState) => voi
   const entity = entities[page.entity ?? ''];
   const openPage = useOpenPage();
   const modal = page.editMode === 'modal' || !page.editPage;
-  const idOf = (row: DataRecord) => row[entity.primaryKey] as string | number;
-  return {
-    create: () => (modal ? setModal({ readPretty: false }) : openPage(page.editPage as string)),
-    edit: (row: DataRecord) =>
-      modal ? setModal({ id: idOf(row), readPretty: false }) : openPage(page.editPage as string, { id: idOf(row) }),
-    view: (row: DataRecord) => {
-      if (page.detailPage) openPage(page.detailPage, { id: idOf(row) });
-      else if (modal) setModal({ id: idOf(row), readPretty: true });
-      else openPage(page.editPage as string, { id: idOf(row), mode: 'view' });
-    },
-  };
+  return useMemo(() => {
+    const idOf = (row: DataRecord) => row[entity.primaryKey] as string | number;
+    return {
+      create: () => (modal ? setModal({ readPretty: false }) : openPage(page.editPage as string)),
+      edit: (row: DataRecord) =>
+        modal ? setModal({ id: idOf(row), readPretty: false }) : openPage(page.editPage as string, { id: idOf(row) }),
+      view: (row: DataRecord) => {
+        if (page.detailPage) openPage(page.detailPage, { id: idOf(row) });
+        else if (modal) setModal({ id: idOf(row), readPretty: true });
+        else openPage(page.editPage as string, { id: idOf(row), mode: 'view' });
+      },
+    };
+  }, [page, entity, modal, openPage, setModal]);
 }
 
 export function ListPage(props: PageProps) {

@@ -1,0 +1,69 @@
+/**
+ * /main/{path} → page metadata → ListPage, EditPage, DetailPage (edit path with mode=view, or a
+ * detail page) or a registered custom page widget. The screen's menuId/respId come from the
+ * query, else from the menu whose htmlUrl is this path, so that typed URLs keep their buttons.
+ */
+import { Alert, Spin } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { isApiError } from '../core/apiError';
+import { ScreenProvider } from '../core/DataProviderContext';
+import { useMenus } from '../core/MenuContext';
+import { findMenuByPath } from '../core/menuTree';
+import { getResponsibilityId } from '../core/session';
+import type { ScreenIds } from '../core/request';
+import { useWidgetRegistry } from '../widgets/WidgetRegistryContext';
+import { DetailPage } from './DetailPage';
+import { EditPage } from './EditPage';
+import { ListPage } from './ListPage';
+import { NotFound } from './NotFound';
+import type { PageProps } from './types';
+import { usePageBundle } from './usePageBundle';
+
+function useScreenIds(path: string): ScreenIds {
+  const [params] = useSearchParams();
+  const menus = useMenus();
+  const menuIdParam = params.get('menuId');
+  const respIdParam = params.get('respId');
+  return useMemo(() => {
+    const menuId = menuIdParam ?? findMenuByPath(menus, path)?.menuId;
+    return {
+      menuId: menuId === undefined || menuId === null ? undefined : String(menuId),
+      respId: respIdParam ?? (getResponsibilityId() || undefined),
+    };
+  }, [menuIdParam, respIdParam, menus, path]);
+}
+
+function GeneratedPage({ page, entities }: PageProps) {
+  const { t } = useTranslation();
+  const registry = useWidgetRegistry();
+  const [params] = useSearchParams();
+  if (page.type === 'custom') {
+    const Widget = page.widget ? registry.get(page.widget) : undefined;
+    if (!Widget) return <Alert type="error" showIcon message={t('page.noWidget', { name: page.widget ?? '' })} />;
+    return <Widget page={page} entities={entities} />;
+  }
+  if (!page.entity || !entities[page.entity]) return <Alert type="error" showIcon message={t('page.noEntity')} />;
+  if (page.type === 'list') return <ListPage page={page} entities={entities} />;
+  if (page.type === 'detail' || params.get('mode') === 'view') return <DetailPage page={page} entities={entities} />;
+  return <EditPage page={page} entities={entities} />;
+}
+
+export function PageResolver({ path }: { path: string }) {
+  const { t } = useTranslation();
+  const state = usePageBundle(path);
+  const screen = useScreenIds(path);
+  if (state.status === 'loading') return <Spin style={{ display: 'block', margin: 48 }} tip={t('common.loading')} />;
+  if (state.status === 'notFound') return <NotFound />;
+  if (state.status === 'error') {
+    const message = isApiError(state.error) ? state.error.msg : t('page.loadFailed');
+    return <Alert type="error" showIcon message={t('page.loadFailed')} description={message} />;
+  }
+  const { page, entities } = state.bundle;
+  return (
+    <ScreenProvider screen={screen}>
+      <GeneratedPage key={`${path}`} page={page} entities={entities} />
+    </ScreenProvider>
+  );
+}

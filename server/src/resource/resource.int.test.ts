@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/testServer';
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer('resource_smoke'); });
+afterAll(async () => { await server?.close(); });
+
+describe('generic endpoints (smoke)', () => {
+  it('lists seeded exchange rates with a page envelope', async () => {
+    const { status, body } = await server.call('srmServer', 'srmBaseExchangeRateRestful', 'listByPage', { pageIndex: 1, pageRows: 20 });
+    expect(status).toBe(200);
+    expect(body.code).toBe('S');
+    expect(body.page).toMatchObject({ pageIndex: 1, pageRows: 20, countExact: true });
+    expect(body.data.length).toBeGreaterThan(0);
+  });
+
+  it('creates a requisition with two lines in one save and computes amounts exactly', async () => {
+    const { status, body } = await server.call('srmServer', 'srmPurRequisitionHeaderRestful', 'saveOrUpdate', {
+      requisitionType: 'PRODUCTION', orgId: 2, invOrgId: 5, requesterId: 2, requisitionDate: '2026-11-22', currencyCode: 'CNY',
+      lines: [
+        { lineNum: 1, itemId: 1, itemCode: '1001000012', itemName: 'Screw', categoryId: 3, uomCode: 'PCS', quantity: '20000', estimatedPrice: '0.085', needByDate: '2026-12-10' },
+        { lineNum: 2, itemId: 2, itemCode: '1001000047', itemName: 'Nut', categoryId: 3, uomCode: 'PCS', quantity: '3', estimatedPrice: '0.005', needByDate: '2026-12-10' },
+      ],
+    });
+    expect(body.errors ?? []).toEqual([]);
+    expect(status).toBe(200);
+    expect(body.data.requisitionNumber).toMatch(/^PR\d{8}\d{4}$/);
+    expect(body.data.status).toBe('DRAFT');
+    expect(body.data.lines.map((l: { amount: string }) => l.amount)).toEqual(['1700.00', '0.02']);
+    expect(body.data.totalAmount).toBe('1700.02');
+  });
+});
