@@ -13,7 +13,7 @@ function checkFilter(entity: EntityModel, filter: FilterNode | undefined, pointe
 function checkEntity(registry: MetadataRegistry, entity: EntityModel, report: Report) {
   const seenColumns = new Map<string, string>();
   entity.fields.forEach((f, i) => {
-    const at = `/fields/${Math.max(i - 1, 0)}`;
+    const at = f.system ? '/fields' : `/fields/${i - 1}`; // resolved fields are the primary key, the declared ones, then audit fields
     const other = seenColumns.get(f.column);
     if (other) report(at, `field "${f.name}" uses column "${f.column}" already used by "${other}"`);
     seenColumns.set(f.column, f.name);
@@ -128,7 +128,13 @@ function checkMenus(registry: MetadataRegistry, problems: MetadataProblem[]) {
     }
     menu.children?.forEach((c, i) => visit(c, `${at}/children/${i}`, source));
   };
-  registry.menus().forEach((m, i) => visit(m, `/menus/${i}`, registry.source(m)));
+  const next = new Map<string, number>(); // menus() joins every menuSet document; pointers count within each
+  registry.menus().forEach((m) => {
+    const source = registry.source(m);
+    const i = next.get(source) ?? 0;
+    next.set(source, i + 1);
+    visit(m, `/menus/${i}`, source);
+  });
 }
 
 /** Cross-document checks: every page's entity and fields exist, lookups are seeded, references resolve. */

@@ -54,7 +54,13 @@ export function PageResolver({ path }: { path: string }) {
   const { t } = useTranslation();
   const state = usePageBundle(path);
   const screen = useScreenIds(path);
-  if (state.status === 'loading') return <Spin style={{ display: 'block', margin: 48 }} tip={t('common.loading')} />;
+  if (state.status === 'loading') {
+    return (
+      <div style={{ textAlign: 'center', padding: 48 }} aria-busy="true" aria-label={t('common.loading')}>
+        <Spin />
+      </div>
+    );
+  }
   if (state.status === 'notFound') return <NotFound />;
   if (state.status === 'error') {
     const message = isApiError(state.error) ? state.error.msg : t('page.loadFailed');

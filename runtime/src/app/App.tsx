@@ -1,0 +1,68 @@
+/**
+ * Providers in the order they depend on each other: antd config (locale by language) and App
+ * (message, modal), i18n, data provider, feedback, lookup cache, widgets, then the hash router.
+ */
+import { App as AntdApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useEffect, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { HashRouter } from 'react-router-dom';
+import { DataProviderContext } from '../core/DataProviderContext';
+import type { DataProvider } from '../core/dataProvider';
+import { LookupCacheProvider } from '../core/LookupContext';
+import { htmlLang, i18n, useLanguage } from '../i18n';
+import { WidgetRegistryContext } from '../widgets/WidgetRegistryContext';
+import { widgetRegistry } from '../widgets/builtins';
+import type { WidgetRegistry } from '../widgets/WidgetRegistry';
+import { AppFeedback, MESSAGE_SECONDS } from './AppFeedback';
+import { AppRoutes } from './routes';
+
+function LocalizedAntd({ children }: { children: ReactNode }) {
+  const language = useLanguage();
+  useEffect(() => {
+    dayjs.locale(language === 'EN' ? 'en' : 'zh-cn');
+    document.documentElement.lang = htmlLang(language);
+  }, [language]);
+  return (
+    <ConfigProvider locale={language === 'EN' ? enUS : zhCN}>
+      <AntdApp message={{ duration: MESSAGE_SECONDS, maxCount: 3 }}>{children}</AntdApp>
+    </ConfigProvider>
+  );
+}
+
+export interface AppProvidersProps {
+  children: ReactNode;
+  dataProvider?: DataProvider;
+  registry?: WidgetRegistry;
+}
+
+/** Everything but the router: used by the app and by page tests (with a fake provider). */
+export function AppProviders({ children, dataProvider, registry = widgetRegistry }: AppProvidersProps) {
+  const content = (
+    <WidgetRegistryContext.Provider value={registry}>
+      <LocalizedAntd>
+        <AppFeedback>
+          <LookupCacheProvider>{children}</LookupCacheProvider>
+        </AppFeedback>
+      </LocalizedAntd>
+    </WidgetRegistryContext.Provider>
+  );
+  return (
+    <I18nextProvider i18n={i18n}>
+      {dataProvider ? <DataProviderContext.Provider value={dataProvider}>{content}</DataProviderContext.Provider> : content}
+    </I18nextProvider>
+  );
+}
+
+export function App() {
+  return (
+    <AppProviders>
+      <HashRouter>
+        <AppRoutes />
+      </HashRouter>
+    </AppProviders>
+  );
+}

@@ -1,0 +1,28 @@
+/** Feedback through antd's message (2.5 s, spec 1 section 9), with ApiError msg as the text. */
+import { App } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../core/apiError';
+import { FeedbackContext, type Feedback } from '../core/feedback';
+
+export const MESSAGE_SECONDS = 2.5;
+
+export function errorText(error: unknown, fallback: string): string {
+  if (isApiError(error)) return error.msg || fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+export function AppFeedback({ children }: { children: ReactNode }) {
+  const { message } = App.useApp();
+  const { t } = useTranslation();
+  const feedback = useMemo<Feedback>(
+    () => ({
+      error: (error) => void message.error(errorText(error, t('page.loadFailed')), MESSAGE_SECONDS),
+      success: (text) => void message.success(text, MESSAGE_SECONDS),
+      warning: (text) => void message.warning(text, MESSAGE_SECONDS),
+    }),
+    [message, t],
+  );
+  return <FeedbackContext.Provider value={feedback}>{children}</FeedbackContext.Provider>;
+}

@@ -1,0 +1,11 @@
+// Must come first: React 19 + antd 5 need the patch or message/Modal.confirm render nothing (STACK trap 6).
+import '@ant-design/v5-patch-for-react-19';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
