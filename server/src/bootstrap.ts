@@ -6,6 +6,7 @@ import { dialectFor } from './db/dialect';
 import { Database } from './db/sqlExecutor';
 import { RecordHookRegistry } from './hooks/recordHooks';
 import type { Kernel } from './kernel';
+import { LifecycleService } from './lifecycle/lifecycleService';
 import { entitySchemaFor } from './metadata/entitySchemaFactory';
 import { migrateSchema } from './metadata/schemaMigrator';
 import { ActionRegistry } from './platform/actionRegistry';
@@ -78,7 +79,8 @@ export async function createKernel(config: ServerConfig): Promise<{ kernel: Kern
     registerServerExtensions(actions, hooks);
     const resources = new ResourceService(registry, db, hooks);
     const seeded = await new Seeder(registry, db, resources.writer).run(config.demo);
-    return { kernel: { config, registry, db, resources, actions, hooks }, report: { migrated, seeded } };
+    const lifecycles = new LifecycleService(registry, db, resources.reader);
+    return { kernel: { config, registry, db, resources, lifecycles, actions, hooks }, report: { migrated, seeded } };
   } catch (e) {
     await dataSource.destroy();
     throw e;

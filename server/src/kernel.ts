@@ -2,6 +2,7 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { ServerConfig } from './config';
 import type { Database } from './db/sqlExecutor';
 import type { RecordHookRegistry } from './hooks/recordHooks';
+import type { LifecycleService } from './lifecycle/lifecycleService';
 import type { ActionRegistry } from './platform/actionRegistry';
 import type { ResourceService } from './resource/resourceService';
 
@@ -11,6 +12,7 @@ export interface Kernel {
   registry: MetadataRegistry;
   db: Database;
   resources: ResourceService;
+  lifecycles: LifecycleService;
   actions: ActionRegistry;
   hooks: RecordHookRegistry;
 }

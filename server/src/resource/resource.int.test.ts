@@ -30,3 +30,20 @@ describe('generic endpoints (smoke)', () => {
     expect(body.data.totalAmount).toBe('1700.02');
   });
 });
+
+describe('lifecycle actions (state-guarded)', () => {
+  it('submits a draft once; a second submit answers 409 and changes nothing', async () => {
+    const created = await server.call('srmServer', 'srmPurRequisitionHeaderRestful', 'saveOrUpdate', {
+      requisitionType: 'PRODUCTION', orgId: 2, invOrgId: 5, requesterId: 2, requisitionDate: '2026-11-22', currencyCode: 'CNY',
+    });
+    const id = created.body.data.requisitionHeaderId;
+    const first = await server.call('srmServer', 'srmPurRequisitionHeaderRestful', 'doSubmit', { id });
+    expect(first.status).toBe(200);
+    expect(first.body.data.status).toBe('SUBMITTED');
+    const second = await server.call('srmServer', 'srmPurRequisitionHeaderRestful', 'doSubmit', { id });
+    expect(second.status).toBe(409);
+    expect(second.body.status).toBe('E');
+    const reread = await server.call('srmServer', 'srmPurRequisitionHeaderRestful', 'findById', { id });
+    expect(reread.body.data.versionNum).toBe(first.body.data.versionNum);
+  });
+});

@@ -42,6 +42,11 @@ export class ResourceController {
     if (!entity || entity.def.exposed === false || entity.area !== area) {
       throw Errors.notFound('接口不存在', `No resource ${resource} in ${area}`);
     }
+    const transition = this.kernel.lifecycles.transitionFor(entity, action);
+    if (transition) {
+      const result = await this.kernel.lifecycles.run(entity, transition, payload, ctx);
+      return success(result.data, result.msg, result.page);
+    }
     if (!(GENERIC_ACTIONS as readonly string[]).includes(action)) throw Errors.notFound('接口不存在', `${resource} has no action "${action}"`);
     const result = await this.kernel.resources.run(action as GenericAction, entity, payload, ctx);
     return success(result.data, result.msg, result.page);

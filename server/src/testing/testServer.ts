@@ -66,7 +66,7 @@ export async function startTestServer(name: string, overrides: Partial<ServerCon
         headers: { ...signedHeaders(), ...headers },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       });
-      return { status: res.status, body: await res.json() };
+      return { status: res.status, body: (await res.json()) as ApiAnswer['body'] };
     },
     async close() {
       await app.close();
