@@ -17,6 +17,11 @@ import { ResourceService } from './resource/resourceService';
 import { Seeder } from './seed/seeder';
 import { registerRequisitionHooks } from './srm/requisitionHooks';
 
+/** Start-up options for tests and tools: `documents` replaces the file metadata (modified copies of loadDocumentFiles()). */
+export interface KernelOptions {
+  documents?: SourcedDocument[];
+}
+
 export interface StartupReport {
   migrated: string[];
   seeded: { lookups: number; menus: number; demo: number };
@@ -58,8 +63,8 @@ function registerServerExtensions(actions: ActionRegistry, hooks: RecordHookRegi
  * cross-checked) → additive schema migration → seeds. Any metadata problem or refused schema
  * change stops here with a message that names it.
  */
-export async function createKernel(config: ServerConfig): Promise<{ kernel: Kernel; report: StartupReport }> {
-  const fileDocuments = loadDocumentFiles();
+export async function createKernel(config: ServerConfig, options: KernelOptions = {}): Promise<{ kernel: Kernel; report: StartupReport }> {
+  const fileDocuments = options.documents ?? loadDocumentFiles();
   const fileRegistry = MetadataRegistry.load(fileDocuments);
   let dataSource = createDataSource(config, fileRegistry.entities().map((e) => entitySchemaFor(e, config.dbKind)));
   await dataSource.initialize();
