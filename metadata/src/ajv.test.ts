@@ -98,3 +98,12 @@ describe('significantErrors', () => {
     expect(significantErrors(only)).toEqual(only);
   });
 });
+
+describe('significantErrors on a oneOf (filter AST)', () => {
+  it('reports only the bad operator deep inside an and, not every branch mismatch', () => {
+    const validate = ajv.getSchema('https://meridian.dev/schema/filter.schema.json')!;
+    expect(validate({ and: [{ field: 'status', op: 'bad' }] })).toBe(false);
+    const problems = significantErrors(validate.errors ?? []).map(describeAjvError);
+    expect(problems).toEqual([{ pointer: '/and/0/op', message: expect.stringContaining('must be one of eq, ne') }]);
+  });
+});

@@ -47,10 +47,17 @@ export function describeAjvError(error: ErrorObject): { pointer: string; message
   }
 }
 
-/** oneOf failures repeat each branch's errors; keep the most specific (deepest) ones. */
+/**
+ * oneOf failures repeat every branch's complaints. Where a oneOf failed at a path and some branch
+ * got further (errors deeper under that path), the branch-mismatch errors at the path itself
+ * ("unknown property", "missing and") are noise: keep the deeper, specific ones.
+ */
 export function significantErrors(errors: ErrorObject[]): ErrorObject[] {
+  const composite = new Set(errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf').map((e) => e.instancePath));
+  const hasDeeper = (path: string) => errors.some((e) => e.instancePath.startsWith(`${path}/`));
   const nonComposite = errors.filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf');
-  const list = nonComposite.length ? nonComposite : errors;
+  const focused = nonComposite.filter((e) => !(composite.has(e.instancePath) && hasDeeper(e.instancePath)));
+  const list = focused.length ? focused : nonComposite.length ? nonComposite : errors;
   const seen = new Set<string>();
   return list.filter((e) => {
     const key = `${e.instancePath}|${describeAjvError(e).message}`;
