@@ -6,6 +6,11 @@ export type JsonSchema = Record<string, unknown>;
 export type EntityLookup = (name: string) => EntityModel | undefined;
 
 export const DEFAULT_STRING_LENGTH = 255;
+/**
+ * A MySQL TEXT column holds 65,535 bytes; in utf8mb4 a character may take 4, so a text field
+ * accepts 16,383 characters unless it declares a larger length (stored as MEDIUMTEXT then).
+ */
+export const TEXT_DEFAULT_LENGTH = 16383;
 const DATETIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:?\\d{2})?$';
 
 /** Storage precision/scale of the decimal kinds (DOMAIN section 0 decisions). */
@@ -28,7 +33,7 @@ function valueSchema(field: FieldDef): JsonSchema {
     case 'string':
       return { type: 'string', maxLength: Math.min(field.maxLength ?? Infinity, field.length ?? DEFAULT_STRING_LENGTH) };
     case 'text':
-      return { type: 'string', maxLength: Math.min(field.maxLength ?? Infinity, field.length ?? 65535) };
+      return { type: 'string', maxLength: Math.min(field.maxLength ?? Infinity, field.length ?? TEXT_DEFAULT_LENGTH) };
     case 'integer':
     case 'reference':
       return { type: 'integer', ...(field.min !== undefined && { minimum: field.min }), ...(field.max !== undefined && { maximum: field.max }) };

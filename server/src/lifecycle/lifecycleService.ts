@@ -36,7 +36,11 @@ export class LifecycleService {
 
   async run(entity: EntityModel, transition: TransitionDef, body: Record<string, unknown>, ctx: ResourceContext, scope?: FilterNode): Promise<ActionResult> {
     const ids = idsOf(body);
-    const expectedVersion = ids.length === 1 && typeof body.versionNum === 'number' ? body.versionNum : undefined;
+    const versionNum = body.versionNum;
+    if (versionNum !== undefined && versionNum !== null && (typeof versionNum !== 'number' || !Number.isSafeInteger(versionNum) || ids.length > 1)) {
+      throw Errors.badRequest('versionNum 无效', 'versionNum must be an integer and goes with a single id');
+    }
+    const expectedVersion = typeof versionNum === 'number' ? versionNum : undefined;
     await this.db.transaction(async (tx) => {
       for (const id of ids) await this.applyOne(tx, entity, transition, id, ctx, scope, expectedVersion);
     });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { decimalShape, DEFAULT_STRING_LENGTH, type EntityModel, type ResolvedField } from '@meridian/metadata';
+import { decimalShape, DEFAULT_STRING_LENGTH, TEXT_DEFAULT_LENGTH, type EntityModel, type ResolvedField } from '@meridian/metadata';
 import { EntitySchema, type EntitySchemaColumnOptions, type EntitySchemaIndexOptions } from 'typeorm';
 import type { DbKind } from '../config';
 
@@ -28,7 +28,7 @@ export function columnFor(field: ResolvedField, kind: DbKind): EntitySchemaColum
   if (decimal) return { ...base, type: 'decimal', precision: decimal.precision, scale: decimal.scale };
   switch (field.type) {
     case 'string': return textColumn(kind, { ...base, type: 'varchar', length: field.length ?? DEFAULT_STRING_LENGTH });
-    case 'text': return textColumn(kind, { ...base, type: 'text' });
+    case 'text': return textColumn(kind, { ...base, type: kind === 'mysql' && (field.length ?? 0) > TEXT_DEFAULT_LENGTH ? 'mediumtext' : 'text' });
     case 'json': return textColumn(kind, { ...base, type: kind === 'mysql' ? 'longtext' : 'text' });
     case 'integer': return { ...base, type: 'int' };
     case 'reference': return { ...base, type: idType(kind) === 'bigint' ? 'bigint' : 'integer' };

@@ -42,8 +42,9 @@ function sameIndex(a: TableIndex, b: TableIndex): boolean {
   return !!a.isUnique === !!b.isUnique && a.columnNames.join(',') === b.columnNames.join(',');
 }
 
-async function addColumnStep(kind: DbKind, dataSource: DataSource, table: Table, column: TableColumn): Promise<unknown> {
-  if (kind === 'mysql') return dataSource.createQueryRunner().addColumn(table, column);
+async function addColumnStep(kind: DbKind, dataSource: DataSource, runner: QueryRunner, table: Table, column: TableColumn): Promise<unknown> {
+  // The migration's own runner: a runner per column would hold a pooled connection each, never released.
+  if (kind === 'mysql') return runner.addColumn(table, column);
   // TypeORM rebuilds a SQLite table to add a column; SQLite can do it in place, without copying rows.
   const type = dataSource.driver.createFullType(column);
   const def = column.default !== undefined ? ` DEFAULT ${column.default}` : '';
@@ -61,7 +62,7 @@ function planTable(kind: DbKind, dataSource: DataSource, wanted: Table, existing
     } else if (!column.isNullable && column.default === undefined) {
       refused.push(`${wanted.name}.${column.name}: a new NOT NULL column without a default cannot be added to existing rows`);
     } else {
-      steps.push({ describe: `add column ${wanted.name}.${column.name}`, apply: () => addColumnStep(kind, dataSource, existing, column) });
+      steps.push({ describe: `add column ${wanted.name}.${column.name}`, apply: (r) => addColumnStep(kind, dataSource, r, existing, column) });
     }
   }
   for (const index of wanted.indices) {

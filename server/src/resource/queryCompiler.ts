@@ -33,10 +33,10 @@ function listValue(field: ResolvedField, value: unknown, where: string, exact?: 
 }
 
 /** One condition as SQL over a quoted column; every value is a bound parameter. */
-function compileCondition(entity: EntityModel, d: Dialect, node: FilterCondition, vars: FilterVariables, alias: string): CompiledWhere {
+function compileCondition(entity: EntityModel, d: Dialect, node: FilterCondition, vars: FilterVariables, alias: string, literalValues: boolean): CompiledWhere {
   const field = filterableField(entity, node.field, 'filter');
   const col = `${alias}.${d.quote(field.column)}`;
-  const value = resolveFilterValue(node.value, vars);
+  const value = literalValues ? node.value : resolveFilterValue(node.value, vars);
   const one = () => toSqlParam(field, value, 'filter');
   switch (node.op) {
     case 'eq': return { sql: `${col} = ?`, params: [one()] };
@@ -65,11 +65,15 @@ function join(parts: CompiledWhere[], glue: 'AND' | 'OR'): CompiledWhere {
   return { sql: `(${parts.map((p) => p.sql).join(` ${glue} `)})`, params: parts.flatMap((p) => p.params) };
 }
 
-/** Compiles the filter AST against the entity's allowlist. Structure is checked by ajv first. */
-export function compileFilter(entity: EntityModel, d: Dialect, node: FilterNode, vars: FilterVariables, alias = 't'): CompiledWhere {
+/**
+ * Compiles the filter AST against the entity's allowlist. Structure is checked by ajv first.
+ * literalValues: values are taken as typed ("$100" is text), for the grid's params; otherwise a
+ * value such as "$user.userId" is a filter variable.
+ */
+export function compileFilter(entity: EntityModel, d: Dialect, node: FilterNode, vars: FilterVariables, alias = 't', literalValues = false): CompiledWhere {
   if (filterConditions(node).length > MAX_CONDITIONS) throw Errors.badRequest('查询条件过多', `filter: more than ${MAX_CONDITIONS} conditions`);
   const walk = (n: FilterNode): CompiledWhere => {
-    if (isCondition(n)) return compileCondition(entity, d, n, vars, alias);
+    if (isCondition(n)) return compileCondition(entity, d, n, vars, alias, literalValues);
     if ('and' in n) return join(n.and.map(walk), 'AND');
     if ('or' in n) return join(n.or.map(walk), 'OR');
     const inner = walk(n.not);

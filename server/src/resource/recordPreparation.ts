@@ -32,6 +32,8 @@ function idOf(value: unknown, what: string): number | undefined {
 function pick(entity: EntityModel, body: Record<string, unknown>): RecordValues {
   const values: RecordValues = {};
   for (const field of entity.fields) {
+    // The status field moves only through lifecycle actions, whatever its serverOnly flag says.
+    if (field.name === entity.statusField) continue;
     if (isWritableFromBody(field) && Object.prototype.hasOwnProperty.call(body, field.name)) {
       values[field.name] = normalizeValue(entity, field.name, body[field.name]);
     }
@@ -68,6 +70,24 @@ function childBodies(registry: MetadataRegistry, entity: EntityModel, prepared: 
   return record;
 }
 
+/** The range of the INT column an integer field is stored in (entitySchemaFactory): beyond it MySQL fails the INSERT and SQLite stores it anyway. */
+const INT_COLUMN = { min: -2147483648, max: 2147483647 };
+
+function columnRangeErrors(registry: MetadataRegistry, entity: EntityModel, record: PreparedRecord, prefix: string, language: ResourceContext['language']): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const field of entity.fields) {
+    const value = record.values[field.name];
+    if (field.type === 'integer' && typeof value === 'number' && (value < INT_COLUMN.min || value > INT_COLUMN.max)) {
+      errors.push({ field: prefix + field.name, message: language === 'EN' ? 'is out of range' : '超出允许范围' });
+    }
+  }
+  for (const child of entity.children) {
+    const model = registry.entity(child.entity)!;
+    record.children[child.name]?.forEach((row, i) => errors.push(...columnRangeErrors(registry, model, row, `${prefix}${child.name}[${i}].`, language)));
+  }
+  return errors;
+}
+
 /** Picks, normalises and validates a saveOrUpdate body (header and lines): 400 with every field error. */
 export function prepareRecord(registry: MetadataRegistry, entity: EntityModel, body: unknown, ctx: ResourceContext, errorPrefix = ''): PreparedRecord {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw Errors.badRequest('请求内容必须是一条记录', 'The body must be a record object');
@@ -76,6 +96,7 @@ export function prepareRecord(registry: MetadataRegistry, entity: EntityModel, b
     creating: prepared.id === undefined,
     language: ctx.language,
   });
+  if (!errors.length) errors.push(...columnRangeErrors(registry, entity, prepared, '', ctx.language));
   if (errors.length) throw Errors.validation(errors.map((e) => ({ field: errorPrefix + e.field, message: e.message })));
   return prepared;
 }

@@ -47,3 +47,16 @@ describe('lifecycle actions (state-guarded)', () => {
     expect(reread.body.data.versionNum).toBe(first.body.data.versionNum);
   });
 });
+
+describe('text fields hold their full declared length on both engines', () => {
+  const base = { requisitionType: 'PRODUCTION', orgId: 2, invOrgId: 5, requesterId: 2, requisitionDate: '2026-11-22', currencyCode: 'CNY' };
+
+  it('stores 16,383 Chinese characters (4-byte utf8mb4 worst case fits MySQL TEXT) and refuses one more', async () => {
+    const ok = await server.call('srmServer', 'srmPurRequisitionHeaderRestful', 'saveOrUpdate', { ...base, description: '采'.repeat(16383) });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.description).toHaveLength(16383);
+    const tooLong = await server.call('srmServer', 'srmPurRequisitionHeaderRestful', 'saveOrUpdate', { ...base, description: '采'.repeat(16384) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors).toEqual([{ field: 'description', message: expect.any(String) }]);
+  });
+});

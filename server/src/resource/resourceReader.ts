@@ -26,8 +26,15 @@ export class ResourceReader {
 
   /** The WHERE of a list: grid params, the filter AST and the caller's scope, all ANDed. */
   where(entity: EntityModel, request: Pick<ListRequest, 'params' | 'filter'>, ctx: ResourceContext, scope?: FilterNode): CompiledWhere {
-    const nodes = [paramsToFilter(entity, request.params), request.filter, scope].filter((n): n is FilterNode => !!n);
-    return nodes.length ? compileFilter(entity, this.db.dialect, { and: nodes }, ctx.vars) : { sql: '1=1', params: [] };
+    const d = this.db.dialect;
+    const params = paramsToFilter(entity, request.params);
+    const nodes = [request.filter, scope].filter((n): n is FilterNode => !!n);
+    // Params are what a user typed in the search form: literal values, never filter variables.
+    const parts = [
+      ...(params ? [compileFilter(entity, d, params, ctx.vars, 't', true)] : []),
+      ...(nodes.length ? [compileFilter(entity, d, { and: nodes }, ctx.vars)] : []),
+    ];
+    return parts.length ? { sql: parts.map((p) => p.sql).join(' AND '), params: parts.flatMap((p) => p.params) } : { sql: '1=1', params: [] };
   }
 
   async list(entity: EntityModel, request: ListRequest, ctx: ResourceContext, scope?: FilterNode): Promise<{ rows: Row[]; page: PageInfo }> {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createApp } from '../app';
-import { createKernel } from '../bootstrap';
+import { createKernel, type KernelOptions } from '../bootstrap';
 import { dbKindOf, loadConfig, type ServerConfig } from '../config';
 import type { Kernel } from '../kernel';
 
@@ -31,7 +31,7 @@ export function signedHeaders(now = Date.now()): Record<string, string> {
   return { 'content-type': 'application/json', timestamp, appsign: computeAppsign(timestamp), language: 'EN', gateway: 'srm' };
 }
 
-async function freshDatabaseUrl(name: string): Promise<string> {
+export async function freshDatabaseUrl(name: string): Promise<string> {
   const base = process.env.DB_URL;
   if (!base || dbKindOf(base) === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-test-'));
@@ -48,10 +48,19 @@ async function freshDatabaseUrl(name: string): Promise<string> {
   return url.toString();
 }
 
-export async function startTestServer(name: string, overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+/** The configuration of a test kernel on dbUrl: demo seeds on, no runtime served. */
+export function testConfig(dbUrl: string, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return { ...loadConfig({ DB_URL: dbUrl, DEMO: 'true' }), runtimeDir: undefined, ...overrides, dbUrl, dbKind: dbKindOf(dbUrl) };
+}
+
+/**
+ * Starts the app on a fresh database (or on overrides.dbUrl, e.g. another server's database);
+ * options.documents replaces the file metadata (see createKernel).
+ */
+export async function startTestServer(name: string, overrides: Partial<ServerConfig> = {}, options: KernelOptions = {}): Promise<TestServer> {
   const dbUrl = overrides.dbUrl ?? (await freshDatabaseUrl(name));
-  const config: ServerConfig = { ...loadConfig({ DB_URL: dbUrl, DEMO: 'true' }), runtimeDir: undefined, ...overrides, dbUrl, dbKind: dbKindOf(dbUrl) };
-  const { kernel } = await createKernel(config);
+  const config = testConfig(dbUrl, overrides);
+  const { kernel } = await createKernel(config, options);
   const app = await createApp(kernel);
   await app.listen(0, '127.0.0.1');
   const port = (app.getHttpServer().address() as AddressInfo).port;

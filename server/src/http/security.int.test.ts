@@ -1,0 +1,156 @@
+import { computeAppsign } from '@meridian/metadata';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows, expectError, expectOk, rawPost, tableRows } from '../testing/apiAssertions';
+import { RATE, RATE_TABLE, rateBody, REQ, REQ_TABLE } from '../testing/srmFixtures';
+import { signedHeaders, startTestServer, type TestServer } from '../testing/testServer';
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer('security'); });
+afterAll(async () => { await server?.close(); });
+
+const SAVE_RATE = `/api/srmServer/v1/${RATE}/saveOrUpdate`;
+const LIST_RATES = `/api/srmServer/v1/${RATE}/listByPage`;
+
+describe('request bodies', () => {
+  it('answers 400 to a malformed JSON body and writes nothing', async () => {
+    const before = await countRows(server, RATE_TABLE);
+    const answer = await rawPost(server, SAVE_RATE, '{"fromCurrency": "GBP", "rate": ');
+    expectError(answer, 400);
+    expect(answer.body.msg).toMatch(/JSON/);
+    expect(await countRows(server, RATE_TABLE)).toBe(before);
+  });
+
+  it.each([
+    ['an array', JSON.stringify([rateBody()])],
+    ['a string', JSON.stringify('fromCurrency=GBP')],
+    ['a number', '42'],
+    ['null', 'null'],
+  ])('answers 400 to a body that is %s, not an object, and writes nothing', async (_what, text) => {
+    const before = await countRows(server, RATE_TABLE);
+    expectError(await rawPost(server, SAVE_RATE, text), 400);
+    expect(await countRows(server, RATE_TABLE)).toBe(before);
+  });
+});
+
+describe('body size', () => {
+  it('answers 413 to a body above the 5 MB limit and writes nothing', async () => {
+    const before = await countRows(server, RATE_TABLE);
+    const answer = await rawPost(server, SAVE_RATE, JSON.stringify(rateBody({ validTo: null, padding: 'x'.repeat(6 * 1024 * 1024) })));
+    expectError(answer, 413);
+    expect(await countRows(server, RATE_TABLE)).toBe(before);
+  });
+});
+
+describe('routing', () => {
+  it('answers 404 to an unknown area', async () => {
+    expectError(await server.call('nopeServer', RATE, 'listByPage', {}), 404);
+  });
+
+  it('answers 404 to an unknown resource', async () => {
+    expectError(await server.call('srmServer', 'srmNoSuchThingRestful', 'listByPage', {}), 404);
+  });
+
+  it('answers 404 to a resource name without the Restful suffix', async () => {
+    expectError(await server.call('srmServer', 'srmBaseExchangeRate', 'listByPage', {}), 404);
+  });
+
+  it('answers 404 to an unknown action and changes nothing', async () => {
+    const before = await tableRows(server, REQ_TABLE, 'requisition_header_id');
+    expectError(await server.call('srmServer', REQ, 'doFrobnicate', { id: 1 }), 404);
+    expectError(await server.call('srmServer', REQ, 'constructor', { id: 1 }), 404);
+    expect(await tableRows(server, REQ_TABLE, 'requisition_header_id')).toEqual(before);
+  });
+
+  it.each(['baseDocSequenceRestful', 'baseMetaDocumentRestful'])('answers 404 to %s, an entity with exposed:false', async (resource) => {
+    expectError(await server.call('baseServer', resource, 'listByPage', {}), 404);
+    expectError(await server.call('baseServer', resource, 'findById', { id: 1 }), 404);
+    const before = await countRows(server, resource === 'baseDocSequenceRestful' ? 'base_doc_sequence' : 'base_meta_document');
+    expectError(await server.call('baseServer', resource, 'saveOrUpdate', { seqKey: 'X', lastValue: 1, docKind: 'page', docName: 'x', content: {} }), 404);
+    expect(await countRows(server, resource === 'baseDocSequenceRestful' ? 'base_doc_sequence' : 'base_meta_document')).toBe(before);
+  });
+
+  it('answers 404 to an entity called in the wrong area, also through the zuul alias', async () => {
+    const before = await countRows(server, RATE_TABLE);
+    expectError(await server.call('baseServer', RATE, 'saveOrUpdate', rateBody()), 404);
+    expect(await countRows(server, RATE_TABLE)).toBe(before);
+    expectError(await server.call('baseServer', RATE, 'listByPage', {}), 404);
+    expectError(await server.call('zuul/baseServer', RATE, 'listByPage', {}), 404);
+    expectError(await server.call('srmServer', 'baseLookupValuesRestful', 'findDic', { lookupTypes: ['BASE_CURRENCY'] }), 404);
+  });
+
+  it('serves baseServer also under the zuul/baseServer alias', async () => {
+    const data = expectOk(await server.call('zuul/baseServer', 'baseLookupValuesRestful', 'findDic', { lookupTypes: ['BASE_CURRENCY'] }));
+    expect(data.BASE_CURRENCY.map((v: { lookupCode: string }) => v.lookupCode)).toContain('CNY');
+  });
+
+  it('answers an envelope 404, not an HTML page, to an unknown path under /api', async () => {
+    expectError(await rawPost(server, '/api/srmServer/v2/whatever', '{}'), 404);
+    const res = await fetch(`${server.baseUrl}/api/srmServer/v1/${RATE}/listByPage`, { headers: signedHeaders() });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'E', status: 'E' });
+  });
+});
+
+describe('appsign (DESIGN section 4)', () => {
+  const headersWithout = (name: string) => ({ ...signedHeaders(), [name]: undefined });
+
+  it('answers 401 without a timestamp header and writes nothing', async () => {
+    const before = await countRows(server, RATE_TABLE);
+    expectError(await rawPost(server, SAVE_RATE, JSON.stringify(rateBody()), headersWithout('timestamp')), 401);
+    expect(await countRows(server, RATE_TABLE)).toBe(before);
+  });
+
+  it('answers 401 without an appsign header', async () => {
+    expectError(await rawPost(server, LIST_RATES, '{}', headersWithout('appsign')), 401);
+  });
+
+  it('answers 401 to a wrong appsign and writes nothing', async () => {
+    const before = await countRows(server, RATE_TABLE);
+    const headers = { ...signedHeaders(), appsign: computeAppsign(String(Date.now() - 1000)) };
+    expectError(await rawPost(server, SAVE_RATE, JSON.stringify(rateBody()), headers), 401);
+    expect(await countRows(server, RATE_TABLE)).toBe(before);
+  });
+
+  it('answers 401 to a correctly signed timestamp older than 5 minutes and writes nothing', async () => {
+    const before = await countRows(server, RATE_TABLE);
+    expectError(await rawPost(server, SAVE_RATE, JSON.stringify(rateBody()), signedHeaders(Date.now() - 5 * 60 * 1000 - 5000)), 401);
+    expect(await countRows(server, RATE_TABLE)).toBe(before);
+  });
+
+  it('answers 401 to a correctly signed timestamp more than 5 minutes ahead', async () => {
+    expectError(await rawPost(server, LIST_RATES, '{}', signedHeaders(Date.now() + 5 * 60 * 1000 + 5000)), 401);
+  });
+
+  it('answers 401 to a timestamp that is not 13 digits', async () => {
+    const t = String(Math.floor(Date.now() / 1000));
+    expectError(await rawPost(server, LIST_RATES, '{}', { ...signedHeaders(), timestamp: t, appsign: computeAppsign(t) }), 401);
+  });
+
+  it('checks the signature before parsing the body', async () => {
+    expectError(await rawPost(server, SAVE_RATE, '{not json', headersWithout('appsign')), 401);
+  });
+
+  it('accepts a signed call a few seconds old', async () => {
+    expectOk(await rawPost(server, LIST_RATES, '{}', signedHeaders(Date.now() - 10_000)));
+  });
+
+  it('needs no appsign for GET /api/health', async () => {
+    const res = await fetch(`${server.baseUrl}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ code: 'S', status: 'S', data: { status: 'UP', database: server.config.dbKind } });
+  });
+
+  it('does not exempt other paths that merely start with /api/health', async () => {
+    expectError(await rawPost(server, '/api/healthz/v1/x/y', '{}', headersWithout('appsign')), 401);
+  });
+
+  it('sends nosniff and no x-powered-by', async () => {
+    const res = await fetch(`${server.baseUrl}/api/health`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+});
+
+it('keeps a requisition row count unchanged across all of the above', async () => {
+  expect(await countRows(server, REQ_TABLE)).toBe(3);
+});

@@ -1,0 +1,47 @@
+import { loadDocumentFiles, type SourcedDocument } from '@meridian/metadata/node';
+import type { TableColumn } from 'typeorm';
+import { createKernel, type StartupReport } from '../bootstrap';
+import type { Kernel } from '../kernel';
+import { testConfig } from './testServer';
+
+/**
+ * Modified copies of the file metadata, for starting a kernel whose metadata changed since the
+ * database was last migrated (schema migration, retired and secret fields).
+ */
+export type EntityDoc = { name: string; fields: Record<string, unknown>[]; [key: string]: unknown };
+
+export function documentsWith(edit: (entity: (name: string) => EntityDoc) => void, extra: unknown[] = []): SourcedDocument[] {
+  const documents = loadDocumentFiles().map((d) => ({ source: d.source, doc: structuredClone(d.doc) }));
+  edit((name) => {
+    const found = documents.find((d) => (d.doc as { kind?: string; name?: string }).kind === 'entity' && (d.doc as EntityDoc).name === name);
+    if (!found) throw new Error(`no entity document ${name}`);
+    return found.doc as EntityDoc;
+  });
+  return [...documents, ...extra.map((doc, i) => ({ source: `test:extra/${i}`, doc }))];
+}
+
+export function fieldOf(entity: EntityDoc, name: string): Record<string, unknown> {
+  const field = entity.fields.find((f) => f.name === name);
+  if (!field) throw new Error(`no field ${entity.name}.${name}`);
+  return field;
+}
+
+/** Starts a second kernel (no HTTP) on an existing database, runs fn, always closes it. */
+export async function withKernel<T>(dbUrl: string, documents: SourcedDocument[] | undefined, fn: (kernel: Kernel, report: StartupReport) => Promise<T>): Promise<T> {
+  const { kernel, report } = await createKernel(testConfig(dbUrl), { documents });
+  try {
+    return await fn(kernel, report);
+  } finally {
+    await kernel.db.dataSource.destroy();
+  }
+}
+
+/** A column as the database itself describes it. */
+export async function describeColumn(kernel: Kernel, table: string, column: string): Promise<TableColumn | undefined> {
+  const runner = kernel.db.dataSource.createQueryRunner();
+  try {
+    return (await runner.getTable(table))?.findColumnByName(column);
+  } finally {
+    await runner.release();
+  }
+}
