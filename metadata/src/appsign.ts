@@ -13,9 +13,12 @@ export function appsignRounds(timestamp: string): number {
   return (sum % 4) + 1;
 }
 
-export function computeAppsign(timestamp: string): string {
+/** A SHA-256 hex function: the portable one by default; the server passes node:crypto's (faster). */
+export type Sha256Hex = (text: string) => string;
+
+export function computeAppsign(timestamp: string, sha256: Sha256Hex = sha256Hex): string {
   let hash = timestamp;
-  for (let i = appsignRounds(timestamp); i > 0; i--) hash = sha256Hex(hash);
+  for (let i = appsignRounds(timestamp); i > 0; i--) hash = sha256(hash);
   return hash;
 }
 
@@ -25,11 +28,12 @@ export function verifyAppsign(
   timestamp: string | undefined,
   appsign: string | undefined,
   nowMs: number = Date.now(),
+  sha256: Sha256Hex = sha256Hex,
 ): AppsignVerdict {
   if (!timestamp || !appsign) return { ok: false, reason: 'missing' };
   if (!/^\d{13}$/.test(timestamp)) return { ok: false, reason: 'malformed' };
   if (Math.abs(nowMs - Number(timestamp)) > APPSIGN_MAX_SKEW_MS) return { ok: false, reason: 'expired' };
-  return computeAppsign(timestamp) === appsign.toLowerCase() ? { ok: true } : { ok: false, reason: 'mismatch' };
+  return computeAppsign(timestamp, sha256) === appsign.toLowerCase() ? { ok: true } : { ok: false, reason: 'mismatch' };
 }
 
 /** Headers the runtime sends for appsign; the session headers are added by the request client. */

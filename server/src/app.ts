@@ -38,6 +38,8 @@ function serveRuntime(app: NestExpressApplication, runtimeDir: string | undefine
 export async function createApp(kernel: Kernel): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forKernel(kernel), { bodyParser: false, logger: ['error', 'warn'] });
   app.disable('x-powered-by');
+  // API answers are POSTs and never revalidated: hashing every body for an ETag is wasted work.
+  app.set('etag', false);
   app.use((_req: Request, res: Response, next: () => void) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     next();

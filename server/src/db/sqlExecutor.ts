@@ -1,5 +1,6 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import type { Dialect } from './dialect';
+import { createReadConnection, type ReadConnection } from './readConnection';
 
 export type SqlParam = string | number | null;
 export type Row = Record<string, unknown>;
@@ -36,16 +37,32 @@ class QueryRunnerExecutor implements SqlExecutor {
   }
 }
 
-/** Database access for the generic services: autocommit reads and explicit transactions. */
+/**
+ * Database access for the generic services: autocommit reads and explicit transactions. On SQLite
+ * (one writer, and TypeORM shares a single connection) transactions are queued one at a time, so
+ * two requests can never end up inside each other's transaction.
+ */
 export class Database {
-  constructor(readonly dataSource: DataSource, readonly dialect: Dialect) {}
+  private readonly reader: ReadConnection;
+  private writerQueue: Promise<unknown> = Promise.resolve();
 
-  async select(sql: string, params: SqlParam[] = []): Promise<Row[]> {
-    return (await this.dataSource.query(sql, params)) as Row[];
+  constructor(readonly dataSource: DataSource, readonly dialect: Dialect) {
+    this.reader = createReadConnection(dataSource);
+  }
+
+  select(sql: string, params: SqlParam[] = []): Promise<Row[]> {
+    return this.reader.select(sql, params);
   }
 
   /** Runs fn in one transaction; any throw rolls everything back (header and lines together). */
-  async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    if (this.dialect.kind !== 'sqlite') return this.runTransaction(fn);
+    const run = this.writerQueue.then(() => this.runTransaction(fn));
+    this.writerQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async runTransaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     await runner.startTransaction();
@@ -59,5 +76,10 @@ export class Database {
     } finally {
       await runner.release();
     }
+  }
+
+  async close(): Promise<void> {
+    this.reader.close();
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }

@@ -1,6 +1,7 @@
 import { decimalShape, isWritableFromBody, type EntityModel } from '@meridian/metadata';
 import { validateRecord, type FieldError, type MetadataRegistry } from '@meridian/metadata/node';
 import { Errors } from '../http/apiError';
+import { plainNumberString } from '../util/decimal';
 import type { RecordValues } from '../hooks/recordHooks';
 import type { ResourceContext } from './context';
 
@@ -14,7 +15,7 @@ export interface PreparedRecord {
 function normalizeValue(entity: EntityModel, name: string, value: unknown): unknown {
   if (value === '') return null;
   const field = entity.field(name)!;
-  if (decimalShape(field) && typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (decimalShape(field) && typeof value === 'number' && Number.isFinite(value)) return plainNumberString(value);
   return value;
 }
 

@@ -60,3 +60,17 @@ describe('text fields hold their full declared length on both engines', () => {
     expect(tooLong.body.errors).toEqual([{ field: 'description', message: expect.any(String) }]);
   });
 });
+
+describe('tiny decimals', () => {
+  it('lists a rate of 0.0000001 as a plain decimal string (SQLite returns it as a double)', async () => {
+    const saved = await server.call('srmServer', 'srmBaseExchangeRateRestful', 'saveOrUpdate', {
+      fromCurrency: 'JPY', toCurrency: 'USD', rateType: 'SPOT', rate: 0.0000001, rateDate: '2030-01-02',
+    });
+    expect(saved.status).toBe(200);
+    const list = await server.call('srmServer', 'srmBaseExchangeRateRestful', 'listByPage', {
+      filter: { field: 'exchangeRateId', op: 'eq', value: saved.body.data.exchangeRateId },
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.data[0].rate).toBe('0.00000010');
+  });
+});

@@ -77,7 +77,9 @@ export class ResourceReader {
       return Number(rows[0]?.n ?? 0);
     }
     const pk = d.quote(entity.field(entity.primaryKey)!.column);
-    const rows = await this.db.select(`SELECT MAX(${pk}) - MIN(${pk}) + 1 AS n FROM ${d.quote(entity.table)}`);
+    // Two separate subqueries: SQLite answers a lone MIN or MAX from the index in O(1), not both at once.
+    const table = d.quote(entity.table);
+    const rows = await this.db.select(`SELECT (SELECT MAX(${pk}) FROM ${table}) - (SELECT MIN(${pk}) FROM ${table}) + 1 AS n`);
     return Number(rows[0]?.n ?? 0);
   }
 

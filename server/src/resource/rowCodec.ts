@@ -1,6 +1,5 @@
 import { decimalShape, type EntityModel } from '@meridian/metadata';
 import type { Row } from '../db/sqlExecutor';
-import { formatDecimal, parseDecimal } from '../util/decimal';
 
 type Decoder = (value: unknown) => unknown;
 
@@ -8,7 +7,8 @@ const decoders = new WeakMap<EntityModel, [string, Decoder][]>();
 
 function decimalDecoder(scale: number): Decoder {
   // MySQL returns DECIMAL as a string already; SQLite as a number: both leave here as "1700.00".
-  return (v) => (v === null || v === undefined ? null : typeof v === 'string' ? v : formatDecimal(parseDecimal(v as number)!, scale));
+  // A stored value has at most `scale` decimals, so toFixed(scale) of its double is exact (and never "1e-7").
+  return (v) => (v === null || v === undefined ? null : typeof v === 'string' ? v : (v as number).toFixed(scale));
 }
 
 const jsonDecoder: Decoder = (v) => {

@@ -1,6 +1,7 @@
 import { decimalShape, type ResolvedField } from '@meridian/metadata';
 import type { SqlParam } from '../db/sqlExecutor';
 import { Errors } from '../http/apiError';
+import { plainNumberString } from '../util/decimal';
 
 /**
  * Converts one API value to the parameter bound for a column, or throws 400. Filter values and
@@ -19,7 +20,7 @@ export function toSqlParam(field: ResolvedField, value: unknown, where: string):
     return n;
   }
   if (decimalShape(field)) {
-    const s = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+    const s = typeof value === 'number' && Number.isFinite(value) ? plainNumberString(value) : value;
     if (typeof s !== 'string' || !/^-?\d{1,30}(\.\d{1,20})?$/.test(s)) throw bad();
     return s;
   }

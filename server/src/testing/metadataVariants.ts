@@ -32,7 +32,7 @@ export async function withKernel<T>(dbUrl: string, documents: SourcedDocument[] 
   try {
     return await fn(kernel, report);
   } finally {
-    await kernel.db.dataSource.destroy();
+    await kernel.db.close();
   }
 }
 

@@ -79,7 +79,7 @@ export async function startTestServer(name: string, overrides: Partial<ServerCon
     },
     async close() {
       await app.close();
-      await kernel.db.dataSource.destroy();
+      await kernel.db.close();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDecimals, formatDecimal, multiplyDecimals, parseDecimal, ZERO } from './decimal';
+import { addDecimals, formatDecimal, multiplyDecimals, parseDecimal, plainNumberString, ZERO } from './decimal';
 
 const d = (s: string) => parseDecimal(s)!;
 
@@ -21,5 +21,13 @@ describe('decimal strings', () => {
     expect(parseDecimal('')).toBeUndefined();
     expect(formatDecimal(ZERO, 2)).toBe('0.00');
     expect(formatDecimal(d('-0.001'), 2)).toBe('0.00');
+  });
+});
+
+describe('plainNumberString', () => {
+  it('never writes exponents', () => {
+    expect(plainNumberString(1e-7)).toBe('0.0000001');
+    expect(plainNumberString(7.12)).toBe('7.12');
+    expect(plainNumberString(1e21)).toBe('1000000000000000000000');
   });
 });

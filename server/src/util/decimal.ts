@@ -47,3 +47,12 @@ export function addDecimals(a: Dec, b: Dec): Dec {
 }
 
 export const ZERO: Dec = { units: 0n, scale: 0 };
+
+/** A JS number as a plain decimal string: never exponent notation ("1e-7" → "0.0000001"). */
+export function plainNumberString(n: number): string {
+  const text = String(n);
+  if (!/e/i.test(text)) return text;
+  // toFixed itself falls back to exponents from 1e21 on; such numbers are integers in a double.
+  if (Math.abs(n) >= 1e21) return BigInt(n).toString();
+  return n.toFixed(20).replace(/\.?0+$/, '');
+}
