@@ -11,6 +11,8 @@ const metadataEntry = fileURLToPath(new URL('../metadata/src/index.ts', import.m
  * others build on (react, antd) are captured first; formily then keeps only its own code.
  */
 const VENDOR_GROUPS: Array<{ name: string; test: RegExp }> = [
+  // Vite's dynamic-import preload helper, else it lands in a lazy vendor chunk that then loads eagerly.
+  { name: 'vite-helpers', test: /vite[\\/]preload-helper/ },
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
   { name: 'antd-icons', test: /node_modules[\\/]@ant-design[\\/](icons|icons-svg)[\\/]/ },
   // antd's building blocks (rc-* components, css-in-js) apart from antd itself: two mid-size chunks.
@@ -37,7 +39,7 @@ export default defineConfig({
       output: {
         // codeSplitting is Rolldown's (Vite 8) successor of Rollup's manualChunks.
         codeSplitting: {
-          groups: VENDOR_GROUPS.map((group, index) => ({ ...group, priority: VENDOR_GROUPS.length - index })),
+          groups: VENDOR_GROUPS.map((group, index) => ({ ...group, priority: VENDOR_GROUPS.length - index, entriesAware: true })),
         },
       },
     },

@@ -3,8 +3,8 @@
  * (message, modal), i18n, data provider, feedback, lookup cache, widgets, then the hash router.
  */
 import { App as AntdApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useEffect, type ReactNode } from 'react';
@@ -14,8 +14,7 @@ import { DataProviderContext } from '../core/DataProviderContext';
 import type { DataProvider } from '../core/dataProvider';
 import { LookupCacheProvider } from '../core/LookupContext';
 import { htmlLang, i18n, useLanguage } from '../i18n';
-import { WidgetRegistryContext } from '../widgets/WidgetRegistryContext';
-import { widgetRegistry } from '../widgets/builtins';
+import { WidgetRegistryContext } from '../widgets/registryContext';
 import type { WidgetRegistry } from '../widgets/WidgetRegistry';
 import { AppFeedback, MESSAGE_SECONDS } from './AppFeedback';
 import { AppRoutes } from './routes';
@@ -27,7 +26,8 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
     document.documentElement.lang = htmlLang(language);
   }, [language]);
   return (
-    <ConfigProvider locale={language === 'EN' ? enUS : zhCN}>
+    // autoInsertSpace off: antd would render "新建" as "新 建", and buttons must keep the metadata label as their name.
+    <ConfigProvider locale={language === 'EN' ? enUS : zhCN} button={{ autoInsertSpace: false }}>
       <AntdApp message={{ duration: MESSAGE_SECONDS, maxCount: 3 }}>{children}</AntdApp>
     </ConfigProvider>
   );
@@ -36,13 +36,14 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
 export interface AppProvidersProps {
   children: ReactNode;
   dataProvider?: DataProvider;
+  /** Without one, pages use the app's registry (widgets/builtins), loaded with the pages. */
   registry?: WidgetRegistry;
 }
 
 /** Everything but the router: used by the app and by page tests (with a fake provider). */
-export function AppProviders({ children, dataProvider, registry = widgetRegistry }: AppProvidersProps) {
+export function AppProviders({ children, dataProvider, registry }: AppProvidersProps) {
   const content = (
-    <WidgetRegistryContext.Provider value={registry}>
+    <WidgetRegistryContext.Provider value={registry ?? null}>
       <LocalizedAntd>
         <AppFeedback>
           <LookupCacheProvider>{children}</LookupCacheProvider>

@@ -1,6 +1,6 @@
 /** Feedback through antd's message (2.5 s, spec 1 section 9), with ApiError msg as the text. */
 import { App } from 'antd';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../core/apiError';
 import { FeedbackContext, type Feedback } from '../core/feedback';
@@ -16,13 +16,17 @@ export function errorText(error: unknown, fallback: string): string {
 export function AppFeedback({ children }: { children: ReactNode }) {
   const { message } = App.useApp();
   const { t } = useTranslation();
+  // Stable across language switches: controllers depend on feedback, and a new object would
+  // make them reload (and an edit form lose what the user typed).
+  const translate = useRef(t);
+  translate.current = t;
   const feedback = useMemo<Feedback>(
     () => ({
-      error: (error) => void message.error(errorText(error, t('page.loadFailed')), MESSAGE_SECONDS),
+      error: (error) => void message.error(errorText(error, translate.current('page.loadFailed')), MESSAGE_SECONDS),
       success: (text) => void message.success(text, MESSAGE_SECONDS),
       warning: (text) => void message.warning(text, MESSAGE_SECONDS),
     }),
-    [message, t],
+    [message],
   );
   return <FeedbackContext.Provider value={feedback}>{children}</FeedbackContext.Provider>;
 }

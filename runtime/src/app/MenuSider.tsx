@@ -15,13 +15,16 @@ import { pageUrl } from '../pages/navigation';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
+/**
+ * Only DIR menus open into submenus. A PAGE menu's own PAGE children are its sub-screens
+ * (e.g. the edit page under a list, reached with an id): they grant buttons but are not
+ * shown in the sider.
+ */
 function toItems(nodes: MenuNode[], language: Language): MenuItem[] {
   return nodes.map((node) => {
     const key = String(node.menuId);
     const label = pickLabel(node.menuName, language);
-    if (node.menuType === 'DIR' || node.children.length > 0) {
-      return { key, label, children: toItems(node.children, language) };
-    }
+    if (node.menuType === 'DIR') return { key, label, children: toItems(node.children, language) };
     return { key, label };
   });
 }

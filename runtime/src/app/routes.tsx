@@ -3,17 +3,25 @@
  * home as its empty child and every other child a metadata page, and not-found for the rest.
  * (/forget, /register, /relocation, /registerInfoEdit and /iframeBox belong to later issues.)
  */
+import { Spin } from 'antd';
+import { lazy, Suspense } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { NotFound } from '../pages/NotFound';
-import { PageResolver } from '../pages/PageResolver';
 import { Home } from './Home';
 import { LoginPlaceholder } from './LoginPlaceholder';
 import { Shell } from './Shell';
 
+// Pages (and Formily with them) load on demand (spec 1 section 2: page chunks load on demand).
+const PageResolver = lazy(() => import('../pages/PageResolver').then((module) => ({ default: module.PageResolver })));
+
 /** `/main/purRequisitionManage/purRequisitionEdit` → page path `purRequisitionManage/purRequisitionEdit`. */
 function MetadataPage() {
   const path = useParams()['*'] ?? '';
-  return <PageResolver key={path} path={path} />;
+  return (
+    <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
+      <PageResolver key={path} path={path} />
+    </Suspense>
+  );
 }
 
 export function AppRoutes() {

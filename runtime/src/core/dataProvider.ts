@@ -3,7 +3,7 @@
  * talk to this interface only, so unit tests can hand them a fake provider.
  */
 import type { FilterNode, PageBundle, DataRecord } from '../meta';
-import type { ApiResult, PageInfo, RequestFn, ScreenIds } from './request';
+import { isFileResult, type ApiResult, type FileResult, type PageInfo, type RequestFn, type ScreenIds } from './request';
 
 /** What an endpoint needs to know about an entity: where it lives. EntityDef satisfies it. */
 export interface EntityAddress {
@@ -58,6 +58,15 @@ export interface LifecycleTarget {
   comment?: string;
 }
 
+/** exportExcel body (DESIGN section 4): params and columns travel as JSON text, as the spec has it. */
+export interface ExportRequest {
+  requestUrl: string;
+  requestParams: string;
+  columns: string;
+  fileName: string;
+  sheetMaxRow: number;
+}
+
 export interface DataProvider {
   findById<T = DataRecord>(entity: EntityAddress, id: unknown): Promise<T>;
   listByPage<T = DataRecord>(entity: EntityAddress, query: ListQuery, api?: string): Promise<ListResult<T>>;
@@ -70,6 +79,8 @@ export interface DataProvider {
   findDic(lookupTypes: string[]): Promise<Record<string, LookupValue[]>>;
   findMenuByResp(responsibilityId: string): Promise<MenuRow[]>;
   findByMenuResp(menuId: string, respId: string): Promise<MenuResource[]>;
+  /** A file (blob); a JSON error answer arrives as ApiError through the request client. */
+  exportExcel(request: ExportRequest): Promise<FileResult>;
   /** The same provider, sending the menuId/respId headers of a screen. */
   forScreen(screen: ScreenIds): DataProvider;
 }
@@ -121,6 +132,11 @@ export function createDataProvider(request: RequestFn, screen: ScreenIds = {}): 
       })) ?? [],
     findByMenuResp: async (menuId, respId) =>
       (await data<MenuResource[] | null>(`${BASE}/baseResourceRestful/findByMenuResp`, { menuId, respId })) ?? [],
+    async exportExcel(body) {
+      const file = await data<unknown>('/api/exportServer/v1/exportExcelRestful/exportExcel', body);
+      if (!isFileResult(file)) throw new Error('exportExcel did not answer with a file');
+      return file;
+    },
     forScreen: (next) => createDataProvider(request, next),
   };
 }

@@ -11,7 +11,7 @@ function jsonResponse(body: unknown, status = 200): Response {
 }
 
 function stubFetch(response: Response) {
-  return vi.fn(async (_url: string, _init?: RequestInit) => response);
+  return vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => response);
 }
 
 function sentHeaders(fetchImpl: ReturnType<typeof stubFetch>): Record<string, string> {

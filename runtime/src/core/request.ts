@@ -4,6 +4,8 @@
  * (non-JSON answers) as blobs — unless a "file" turns out to be a JSON error envelope.
  */
 import { appsignHeaders } from '@meridian/metadata';
+import { cn } from '../i18n/cn';
+import { en } from '../i18n/en';
 import { ApiError, type FieldError } from './apiError';
 import { getLanguage, type Language } from './language';
 import { getAuthorizationCode, getCertificate } from './session';
@@ -58,10 +60,8 @@ interface Envelope {
 /** Blobs larger than this are never JSON error envelopes; don't read them into memory twice. */
 const MAX_ERROR_BLOB_BYTES = 64 * 1024;
 
-const TRANSPORT_TEXT: Record<Language, { network: string; unexpected: string }> = {
-  CN: { network: '网络错误，请稍后重试', unexpected: '服务器返回了无法识别的内容' },
-  EN: { network: 'Network error. Try again later.', unexpected: 'The server sent an answer that could not be read.' },
-};
+/** The client's own texts, from the i18n resources (plain data: the client runs outside React). */
+const TRANSPORT_TEXT: Record<Language, { network: string; unexpected: string }> = { CN: cn.transport, EN: en.transport };
 
 export function buildHeaders(language: Language, screen: ScreenIds | undefined, nowMs: number): Record<string, string> {
   const headers: Record<string, string> = {

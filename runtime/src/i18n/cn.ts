@@ -48,7 +48,6 @@ export const cn = {
     confirmBatchDelete: '确定删除选中的 {{count}} 条记录吗？',
     selectRows: '请先选择记录',
     notAvailable: '该功能暂未提供',
-    exportStarted: '正在导出…',
     rangeFrom: '从',
     rangeTo: '至',
   },
@@ -65,6 +64,15 @@ export const cn = {
     loadFailed: '页面加载失败',
     noEntity: '页面未配置实体',
     noWidget: '未注册的自定义页面组件：{{name}}',
+  },
+  export: {
+    noUrl: '请求数据链接不能为空',
+    noColumns: '导出字段列表不能为空',
+    started: '正在导出…',
+  },
+  transport: {
+    network: '网络错误，请稍后重试',
+    unexpected: '服务器返回了无法识别的内容',
   },
   lines: {
     addRow: '新增行',

@@ -50,7 +50,6 @@ export const en: Translation = {
     confirmBatchDelete: 'Delete the {{count}} selected records?',
     selectRows: 'Select records first',
     notAvailable: 'This function is not available yet',
-    exportStarted: 'Exporting…',
     rangeFrom: 'From',
     rangeTo: 'To',
   },
@@ -67,6 +66,15 @@ export const en: Translation = {
     loadFailed: 'The page could not be loaded',
     noEntity: 'The page has no entity configured',
     noWidget: 'Custom page widget not registered: {{name}}',
+  },
+  export: {
+    noUrl: 'the request data link cannot be empty',
+    noColumns: 'the export field list cannot be empty',
+    started: 'Exporting…',
+  },
+  transport: {
+    network: 'Network error. Try again later.',
+    unexpected: 'The server sent an answer that could not be read.',
   },
   lines: {
     addRow: 'Add row',

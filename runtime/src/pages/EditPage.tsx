@@ -7,11 +7,7 @@ import { Button, Card, Result, Space, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useScreen } from '../core/DataProviderContext';
-import { currentFilterVars } from '../core/filterVars';
-import { actionsAt, actionsForRow } from '../core/pageActions';
 import { useRecordController } from '../core/useRecordController';
-import { useGrantedResources } from '../core/useResources';
 import { useLabel } from '../i18n';
 import type { DataRecord } from '../meta';
 import { ActionButtons } from './ActionButtons';
@@ -20,6 +16,7 @@ import { useOpenPage } from './navigation';
 import { RecordForm } from './RecordForm';
 import type { PageProps } from './types';
 import { useActionRunner } from './useActionRunner';
+import { useFormActions } from './useFormActions';
 import { useRecordForm } from './useRecordForm';
 import { useSaveRecord } from './useSaveRecord';
 
@@ -27,43 +24,32 @@ export interface EditPageProps extends PageProps {
   readPretty?: boolean;
 }
 
-const SAVE_ACTION = 'saveOrUpdate';
+/** After creating, the URL gets the new id so that a reload shows the saved record. */
+function useRememberNewId(idField: string) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  return (saved: DataRecord | null) => {
+    const newId = saved?.[idField];
+    if (!saved || searchParams.get('id') || newId === undefined || newId === null) return;
+    const next = new URLSearchParams(searchParams);
+    next.set('id', String(newId));
+    setSearchParams(next, { replace: true });
+  };
+}
 
-export function EditPage({ page, entities, readPretty = false }: EditPageProps) {
+export function EditPage({ page, entities, readPretty: readPrettyProp = false }: EditPageProps) {
   const { t } = useTranslation();
   const label = useLabel();
-  const screen = useScreen();
   const openPage = useOpenPage();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const id = searchParams.get('id') ?? undefined;
+  const [searchParams] = useSearchParams();
+  const readPretty = readPrettyProp || searchParams.get('mode') === 'view';
   const entity = entities[page.entity ?? ''];
-  const controller = useRecordController(entity, id);
+  const controller = useRecordController(entity, searchParams.get('id') ?? undefined);
   const { form, schema } = useRecordForm(page, entities, entity, controller.record, readPretty);
   const save = useSaveRecord(form, controller);
-  const { granted } = useGrantedResources();
+  const rememberNewId = useRememberNewId(entity.primaryKey);
+  const { canSave, saveAction, endpointActions } = useFormActions(page, controller.record, readPretty);
   const handlers = useMemo(() => ({ done: () => void controller.load() }), [controller.load]);
   const runAction = useActionRunner(entity, handlers);
-
-  const record: DataRecord = controller.record ?? {};
-  const vars = useMemo(() => currentFilterVars(screen), [screen]);
-  const formActions = actionsAt(page, 'form');
-  // Lifecycle buttons need a saved record; the save button is not shown read-pretty.
-  const endpointActions = controller.record
-    ? actionsForRow(formActions.filter((a) => a.action !== SAVE_ACTION), granted, record, vars)
-    : [];
-  const saveAction = formActions.find((action) => action.action === SAVE_ACTION);
-  // A page that declares no save action still gets one (the server enforces permissions).
-  const canSave = !readPretty && (!saveAction || actionsForRow([saveAction], granted, record, vars).some((a) => !a.disabled));
-
-  const onSave = async () => {
-    const saved = await save();
-    const newId = saved?.[entity.primaryKey];
-    if (saved && !id && newId !== undefined && newId !== null) {
-      const next = new URLSearchParams(searchParams);
-      next.set('id', String(newId));
-      setSearchParams(next, { replace: true });
-    }
-  };
   const goBack = () => (page.listPage ? openPage(page.listPage) : window.history.back());
 
   if (controller.notFound) {
@@ -72,11 +58,11 @@ export function EditPage({ page, entities, readPretty = false }: EditPageProps) 
   const toolbar = (
     <Space wrap>
       {canSave && (
-        <Button type="primary" loading={controller.saving} onClick={() => void onSave()}>
+        <Button type="primary" loading={controller.saving} onClick={() => void save().then(rememberNewId)}>
           {saveAction ? label(saveAction.label) : t('common.save')}
         </Button>
       )}
-      <ActionButtons actions={endpointActions} onRun={(action) => runAction(action, [record])} />
+      <ActionButtons actions={endpointActions} onRun={(action) => runAction(action, [controller.record ?? {}])} />
       <Button onClick={goBack}>{t('common.back')}</Button>
     </Space>
   );

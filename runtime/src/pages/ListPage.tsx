@@ -3,24 +3,24 @@
  * with server paging and sort, row buttons, links to the record, and modal editing when
  * page.editMode is 'modal'.
  */
-import { Card, Space, Table, Typography, type TableColumnType } from 'antd';
-import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Card, Space, Table } from 'antd';
+import { useMemo, useState, type Key, type MouseEvent } from 'react';
 import { useScreen } from '../core/DataProviderContext';
 import { currentFilterVars } from '../core/filterVars';
-import { actionsAt, actionsForRow, actionsForToolbar } from '../core/pageActions';
+import { actionsAt, actionsForToolbar, type ActionState } from '../core/pageActions';
 import { useListController } from '../core/useListController';
 import { useGrantedResources } from '../core/useResources';
 import { useLabel, useLanguage } from '../i18n';
-import type { DataRecord } from '../meta';
+import type { DataRecord, PageDef } from '../meta';
 import { describeColumns } from '../schema/columnDescriptor';
-import { buildGridColumns } from '../schema/gridColumns';
 import { ActionButtons } from './ActionButtons';
 import { useOpenPage } from './navigation';
 import { RecordModal } from './RecordModal';
 import { SearchForm } from './SearchForm';
 import type { PageProps } from './types';
 import { useActionRunner } from './useActionRunner';
+import { useExport } from './useExport';
+import { useListColumns } from './useListColumns';
 
 interface ModalState {
   id?: unknown;
@@ -32,13 +32,12 @@ function isControlClick(event: MouseEvent): boolean {
   return Boolean((event.target as HTMLElement).closest?.('button, a, input, label, .ant-checkbox-wrapper, .ant-select'));
 }
 
-function useRecordOpeners(props: PageProps, setModal: (state: ModalState) => void) {
-  const { page, entities } = props;
-  const entity = entities[page.entity ?? ''];
+/** Create/edit/view go to the edit page (or detail page), or open the modal. */
+function useRecordOpeners(page: PageDef, primaryKey: string, setModal: (state: ModalState) => void) {
   const openPage = useOpenPage();
   const modal = page.editMode === 'modal' || !page.editPage;
   return useMemo(() => {
-    const idOf = (row: DataRecord) => row[entity.primaryKey] as string | number;
+    const idOf = (row: DataRecord) => row[primaryKey] as string | number;
     return {
       create: () => (modal ? setModal({ readPretty: false }) : openPage(page.editPage as string)),
       edit: (row: DataRecord) =>
@@ -49,70 +48,48 @@ function useRecordOpeners(props: PageProps, setModal: (state: ModalState) => voi
         else openPage(page.editPage as string, { id: idOf(row), mode: 'view' });
       },
     };
-  }, [page, entity, modal, openPage, setModal]);
+  }, [page, primaryKey, modal, openPage, setModal]);
 }
 
-export function ListPage(props: PageProps) {
-  const { page, entities } = props;
+/** Row selection whenever the grid asks for it or a toolbar action works on selected rows. */
+function isSelectable(page: PageDef, toolbar: ActionState[]): boolean {
+  return page.grid?.selection ?? toolbar.some(({ action }) => action.action !== 'create' && action.action !== 'export');
+}
+
+export function ListPage({ page, entities }: PageProps) {
   const entity = entities[page.entity ?? ''];
-  const { t } = useTranslation();
   const label = useLabel();
   const language = useLanguage();
   const screen = useScreen();
-  const controller = useListController(page, entity);
+  const list = useListController(page, entity);
   const { granted } = useGrantedResources();
   const [modal, setModal] = useState<ModalState | null>(null);
-  const open = useRecordOpeners(props, setModal);
+  const open = useRecordOpeners(page, entity.primaryKey, setModal);
   const vars = useMemo(() => currentFilterVars(screen), [screen]);
-  const handlers = useMemo(() => ({ ...open, done: () => controller.reload() }), [open, controller.reload]);
-  const runAction = useActionRunner(entity, handlers);
-
-  const { selectedRows } = controller.selection;
-  const toolbar = actionsForToolbar(actionsAt(page, 'toolbar'), granted, selectedRows, vars);
-  const rowActions = actionsAt(page, 'row');
   const descriptors = useMemo(() => describeColumns(page.grid, entity, language), [page.grid, entity, language]);
+  const exportList = useExport(page, entity, list, descriptors);
+  const handlers = useMemo(
+    () => ({ ...open, export: () => void exportList(), done: () => list.reload() }),
+    [open, exportList, list.reload],
+  );
+  const runAction = useActionRunner(entity, handlers);
+  const rowActions = useMemo(() => actionsAt(page, 'row'), [page]);
+  const columns = useListColumns({ page, descriptors, rowActions, granted, vars, openRecord: open.view, runAction });
+  const { selectedRows, selectedRowKeys } = list.selection;
+  const toolbar = actionsForToolbar(actionsAt(page, 'toolbar'), granted, selectedRows, vars);
   const hasLinkColumn = descriptors.some((column) => column.linkTag && !column.hidden);
-
-  const columns = useMemo(() => {
-    const renderLink = (row: DataRecord, content: ReactNode) => (
-      <Typography.Link onClick={() => open.view(row)}>{content}</Typography.Link>
-    );
-    const list: TableColumnType<DataRecord>[] = buildGridColumns(descriptors, { renderLink });
-    if (page.grid?.showIndex) list.unshift({ key: '__index', title: t('common.index'), width: 70, render: (_v, _r, i) => i + 1 });
-    if (rowActions.some((action) => granted.has(action.resourceCode))) {
-      list.push({
-        key: '__operate',
-        title: t('common.operate'),
-        fixed: 'right',
-        render: (_value, row) => (
-          <ActionButtons
-            asLinks
-            size="small"
-            actions={actionsForRow(rowActions, granted, row, vars)}
-            onRun={(action) => runAction(action, [row])}
-          />
-        ),
-      });
-    }
-    return list;
-  }, [descriptors, page.grid?.showIndex, rowActions, granted, vars, runAction, open, t]);
-
-  const selectable = page.grid?.selection ?? toolbar.some(({ action }) => action.action !== 'create' && action.action !== 'export');
-  const rowSelection = selectable
-    ? {
-        selectedRowKeys: controller.selection.selectedRowKeys as React.Key[],
-        onChange: (keys: React.Key[], rows: DataRecord[]) => controller.selection.onChange(keys, rows),
-      }
+  const rowSelection = isSelectable(page, toolbar)
+    ? { selectedRowKeys: selectedRowKeys as Key[], onChange: (keys: Key[], rows: DataRecord[]) => list.selection.onChange(keys, rows) }
     : undefined;
 
   return (
     <Card title={label(page.title)}>
-      <SearchForm page={page} entity={entity} entities={entities} onSearch={controller.search} />
+      <SearchForm page={page} entity={entity} entities={entities} onSearch={list.search} />
       <Space style={{ marginBottom: 12 }}>
         <ActionButtons actions={toolbar} onRun={(action) => runAction(action, selectedRows)} />
       </Space>
       <Table<DataRecord>
-        {...controller.tableProps}
+        {...list.tableProps}
         columns={columns}
         rowSelection={rowSelection}
         scroll={{ x: 'max-content' }}
@@ -131,7 +108,7 @@ export function ListPage(props: PageProps) {
           onClose={() => setModal(null)}
           onSaved={() => {
             setModal(null);
-            controller.reload();
+            list.reload();
           }}
         />
       )}

@@ -1,5 +1,5 @@
 /** Renders a Formily form from a schema with the registered widgets (edit, detail and modal). */
-import { FormLayout } from '@formily/antd-v5';
+import { FormLayout, PreviewText } from '@formily/antd-v5';
 import type { Form } from '@formily/core';
 import { createSchemaField, FormProvider, type ISchema } from '@formily/react';
 import { useMemo } from 'react';
@@ -18,9 +18,12 @@ export function RecordForm({ form, schema, layout = 'vertical' }: RecordFormProp
   const components = useMemo(() => registry.components(), [registry]);
   return (
     <FormProvider form={form}>
-      <FormLayout layout={layout} colon={false}>
-        <SchemaField schema={schema} components={components} />
-      </FormLayout>
+      {/* Empty read-pretty values show a dash, in both languages, instead of Formily's "N/A". */}
+      <PreviewText.Placeholder value="-">
+        <FormLayout layout={layout} colon={false}>
+          <SchemaField schema={schema} components={components} />
+        </FormLayout>
+      </PreviewText.Placeholder>
     </FormProvider>
   );
 }

@@ -1,5 +1,4 @@
 /** The list page's search form (page.search) with Search and Reset buttons. */
-import { createForm } from '@formily/core';
 import type { ISchema } from '@formily/react';
 import { Button, Card, Space } from 'antd';
 import { useMemo } from 'react';
@@ -9,6 +8,7 @@ import type { EntityDef, PageDef } from '../meta';
 import { stripFormilyInternals } from '../schema/cleanRecord';
 import { buildSearchSchema } from '../schema/searchSchema';
 import { RecordForm } from './RecordForm';
+import { useLanguageForm } from './useLanguageForm';
 
 export interface SearchFormProps {
   page: PageDef;
@@ -36,7 +36,7 @@ export function SearchForm({ page, entity, entities, onSearch }: SearchFormProps
   const { t } = useTranslation();
   const language = useLanguage();
   const fields = page.search?.fields ?? [];
-  const form = useMemo(() => createForm(), []);
+  const form = useLanguageForm();
   const schema = useMemo(
     () => onGrid(buildSearchSchema({ fields, entity, entities, language })),
     [fields, entity, entities, language],

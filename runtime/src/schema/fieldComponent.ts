@@ -2,6 +2,7 @@
  * Field type → Formily component name and props (DESIGN section 3 semantics layer).
  * Names are those of the WidgetRegistry; a page may override with FormField.widget.
  */
+import { formatDecimal } from '../core/decimal';
 import type { EntityDef, FieldDef } from '../meta';
 
 export interface ComponentSpec {
@@ -42,11 +43,26 @@ export function referenceTarget(field: FieldDef, entities: Record<string, Entity
   };
 }
 
+/**
+ * Money shows thousands separators at its scale (read-pretty too); while the user types, the
+ * text is left alone so that "12." is not reformatted mid-entry. The parser strips separators.
+ */
+export function moneyFormatter(scale?: number) {
+  return (value: unknown, info?: { userTyping: boolean; input: string }): string =>
+    info?.userTyping ? info.input : formatDecimal(value, { scale, thousands: true });
+}
+
+export function moneyParser(text: string | undefined): string {
+  return (text ?? '').replace(/,/g, '');
+}
+
 function numberProps(field: FieldDef, options: ComponentOptions): Record<string, unknown> {
   if (field.type === 'integer') return { precision: 0, step: options.step ?? 1, style: { width: '100%' } };
   const scale = options.scale ?? field.scale;
   // stringMode keeps decimal strings exact (money/quantity are strings on the wire).
-  return { stringMode: true, precision: scale, step: options.step, style: { width: '100%' } };
+  const props: Record<string, unknown> = { stringMode: true, precision: scale, step: options.step, style: { width: '100%' } };
+  if (field.type === 'money') Object.assign(props, { formatter: moneyFormatter(scale), parser: moneyParser });
+  return props;
 }
 
 function baseSpec(field: FieldDef, options: ComponentOptions): ComponentSpec {

@@ -4,7 +4,11 @@ import type { DataProvider } from '../core/dataProvider';
 
 export type FakeProvider = { [K in keyof DataProvider]: ReturnType<typeof vi.fn> & DataProvider[K] };
 
-export function createFakeProvider(overrides: Partial<DataProvider> = {}): FakeProvider {
+/** Loosely typed overrides: tests return fixtures, not the generic T the interface promises. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type FakeOverrides = Partial<Record<keyof DataProvider, (...args: any[]) => unknown>>;
+
+export function createFakeProvider(overrides: FakeOverrides = {}): FakeProvider {
   const provider = {
     findById: vi.fn(async () => ({})),
     listByPage: vi.fn(async () => ({ rows: [], page: { count: 0, pageIndex: 1, pageRows: 20 } })),
@@ -19,9 +23,13 @@ export function createFakeProvider(overrides: Partial<DataProvider> = {}): FakeP
     findDic: vi.fn(async () => ({})),
     findMenuByResp: vi.fn(async () => []),
     findByMenuResp: vi.fn(async () => []),
+    exportExcel: vi.fn(async () => ({ blob: new Blob(['xlsx']), fileName: 'export.xlsx' })),
     forScreen: vi.fn(),
-    ...overrides,
   } as unknown as FakeProvider;
+  // Overrides become the spies' implementations, so calls can still be asserted.
+  for (const [name, implementation] of Object.entries(overrides)) {
+    (provider as unknown as Record<string, ReturnType<typeof vi.fn>>)[name] = vi.fn(implementation as (...args: unknown[]) => unknown);
+  }
   provider.forScreen.mockImplementation(() => provider);
   return provider;
 }

@@ -34,6 +34,56 @@ function ColumnTitle({ column, showRequired }: { column: ColumnDescriptor; showR
   );
 }
 
+/** Formily's Schema class, named through @formily/react (a direct dependency). */
+type Schema = ReturnType<typeof useFieldSchema>;
+
+interface LineColumnsInput {
+  columns: ColumnDescriptor[];
+  items: Schema | undefined;
+  editable: boolean;
+  activeIndex: number | null;
+  deleteRow: (index: number) => void;
+  deleteLabel: string;
+  operateTitle: string;
+}
+
+/** One Table column per metadata column; each cell renders that column's Formily field of the row. */
+function lineColumns(input: LineColumnsInput): TableColumnType<DataRecord>[] {
+  const { columns, items, editable, activeIndex } = input;
+  const cells: TableColumnType<DataRecord>[] = columns.map((column) => ({
+    key: column.key,
+    title: <ColumnTitle column={column} showRequired={editable} />,
+    width: column.width,
+    fixed: column.fixed,
+    render: (_value: unknown, row: DataRecord, index: number) => (
+      <LineCellContext.Provider value={{ active: editable && index === activeIndex, column, row }}>
+        {items && (
+          <RecursionField schema={items} name={index} onlyRenderProperties filterProperties={(property) => property.name === column.key} />
+        )}
+      </LineCellContext.Provider>
+    ),
+  }));
+  if (!editable) return cells;
+  const deleteColumn: TableColumnType<DataRecord> = {
+    key: '__operate',
+    title: input.operateTitle,
+    width: 80,
+    render: (_value: unknown, _row: DataRecord, index: number) => (
+      <Button
+        type="link"
+        danger
+        icon={<DeleteOutlined aria-hidden />}
+        aria-label={`${input.deleteLabel} ${index + 1}`}
+        onClick={(event) => {
+          event.stopPropagation();
+          input.deleteRow(index);
+        }}
+      />
+    ),
+  };
+  return [...cells, deleteColumn];
+}
+
 export const LineGrid = observer(function LineGrid({ title, columns, lineNumField }: LineGridProps) {
   const field = useField<ArrayField>();
   const schema = useFieldSchema();
@@ -45,58 +95,25 @@ export const LineGrid = observer(function LineGrid({ title, columns, lineNumFiel
 
   const addRow = async () => {
     const row: DataRecord = lineNumField ? { [lineNumField]: nextLineNum(rows, lineNumField) } : {};
+    // rows is the field's live array: take the new index before push() lengthens it.
+    const newIndex = rows.length;
     await field.push(row);
-    setActiveIndex(rows.length);
+    setActiveIndex(newIndex);
   };
-  const deleteRow = async (index: number) => {
-    await field.remove(index);
+  const deleteRow = (index: number) => {
+    void field.remove(index);
     setActiveIndex((current) => (current === null || current === index ? null : current > index ? current - 1 : current));
   };
-
-  const cellColumns: TableColumnType<DataRecord>[] = columns.map((column) => ({
-    key: column.key,
-    title: <ColumnTitle column={column} showRequired={editable} />,
-    width: column.width,
-    fixed: column.fixed,
-    render: (_value: unknown, row: DataRecord, index: number) => (
-      <LineCellContext.Provider value={{ active: editable && index === activeIndex, column, row }}>
-        {items && (
-          <RecursionField
-            schema={items}
-            name={index}
-            onlyRenderProperties
-            filterProperties={(property) => property.name === column.key}
-          />
-        )}
-      </LineCellContext.Provider>
-    ),
-  }));
-  if (editable) {
-    cellColumns.push({
-      key: '__operate',
-      title: t('common.operate'),
-      width: 80,
-      render: (_value: unknown, _row: DataRecord, index: number) => (
-        <Button
-          type="link"
-          danger
-          icon={<DeleteOutlined />}
-          aria-label={`${t('lines.deleteRow')} ${index + 1}`}
-          onClick={(event) => {
-            event.stopPropagation();
-            void deleteRow(index);
-          }}
-        />
-      ),
-    });
-  }
+  const tableColumns = lineColumns({
+    columns, items, editable, activeIndex, deleteRow, deleteLabel: t('lines.deleteRow'), operateTitle: t('common.operate'),
+  });
 
   return (
     <section aria-label={title} style={{ marginBottom: 16 }}>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }}>
         {title ? <Typography.Title level={5} style={{ margin: 0 }}>{title}</Typography.Title> : <span />}
         {editable && (
-          <Button icon={<PlusOutlined />} onClick={() => void addRow()}>
+          <Button icon={<PlusOutlined aria-hidden />} onClick={() => void addRow()}>
             {t('lines.addRow')}
           </Button>
         )}
@@ -107,7 +124,7 @@ export const LineGrid = observer(function LineGrid({ title, columns, lineNumFiel
         pagination={false}
         rowKey={(row) => String(rows.indexOf(row))}
         dataSource={rows}
-        columns={cellColumns}
+        columns={tableColumns}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('lines.empty') }}
         onRow={(_row, index) => ({ onClick: () => editable && index !== undefined && setActiveIndex(index) })}

@@ -1,10 +1,11 @@
-/** The registry pages render from; tests may supply their own. */
-import { createContext, useContext } from 'react';
+/** The registry pages render from: the one provided (tests, embedding apps) or the app's own. */
+import { useContext } from 'react';
 import { widgetRegistry } from './builtins';
+import { WidgetRegistryContext } from './registryContext';
 import type { WidgetRegistry } from './WidgetRegistry';
 
-export const WidgetRegistryContext = createContext<WidgetRegistry>(widgetRegistry);
+export { WidgetRegistryContext };
 
 export function useWidgetRegistry(): WidgetRegistry {
-  return useContext(WidgetRegistryContext);
+  return useContext(WidgetRegistryContext) ?? widgetRegistry;
 }

@@ -1,0 +1,43 @@
+/**
+ * The list's export action: the server re-runs the list query (requestUrl must be a registered
+ * listByPage endpoint, DESIGN section 5) and streams an Excel file, saved through the browser.
+ */
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDataProvider } from '../core/DataProviderContext';
+import { listPath } from '../core/dataProvider';
+import { saveFile } from '../core/download';
+import { useFeedback } from '../core/feedback';
+import type { ListController } from '../core/useListController';
+import { useLabel } from '../i18n';
+import type { EntityDef, PageDef } from '../meta';
+import type { ColumnDescriptor } from '../schema/columnDescriptor';
+
+/** Spec 1 section 9: sheet max 20001 rows for new exports. */
+export const EXPORT_SHEET_MAX_ROW = 20001;
+
+export function useExport(page: PageDef, entity: EntityDef, list: ListController, columns: ColumnDescriptor[]) {
+  const provider = useDataProvider();
+  const feedback = useFeedback();
+  const { t } = useTranslation();
+  const label = useLabel();
+  return useCallback(async () => {
+    const shown = columns.filter((column) => !column.hidden).map((column) => ({ key: column.key, title: column.title }));
+    if (shown.length === 0) return feedback.warning(t('export.noColumns'));
+    const { params, filter } = list.criteria;
+    const requestParams = { params: { ...(page.grid?.searchParams ?? {}), ...params }, filter, orderBy: list.orderBy };
+    feedback.success(t('export.started'));
+    try {
+      const file = await provider.exportExcel({
+        requestUrl: listPath(entity, page.grid?.api),
+        requestParams: JSON.stringify(requestParams),
+        columns: JSON.stringify(shown),
+        fileName: label(page.title),
+        sheetMaxRow: EXPORT_SHEET_MAX_ROW,
+      });
+      saveFile(file);
+    } catch (error) {
+      feedback.error(error);
+    }
+  }, [provider, feedback, t, label, page, entity, list.criteria, list.orderBy, columns]);
+}

@@ -1,0 +1,37 @@
+/**
+ * Buttons of an edit/detail page (placement form): the save button (its own resource, or a
+ * default one when the page declares none — the server enforces permissions either way) and
+ * the endpoint actions such as doSubmit, which need a saved record.
+ */
+import { useMemo } from 'react';
+import { useScreen } from '../core/DataProviderContext';
+import { currentFilterVars } from '../core/filterVars';
+import { actionsAt, actionsForRow, type ActionState } from '../core/pageActions';
+import { useGrantedResources } from '../core/useResources';
+import type { DataRecord, PageAction, PageDef } from '../meta';
+
+export const SAVE_ACTION = 'saveOrUpdate';
+
+export interface FormActions {
+  canSave: boolean;
+  saveAction?: PageAction;
+  endpointActions: ActionState[];
+}
+
+export function useFormActions(page: PageDef, record: DataRecord | null, readPretty: boolean): FormActions {
+  const screen = useScreen();
+  const { granted } = useGrantedResources();
+  const vars = useMemo(() => currentFilterVars(screen), [screen]);
+  return useMemo(() => {
+    const row = record ?? {};
+    const formActions = actionsAt(page, 'form');
+    const saveAction = formActions.find((action) => action.action === SAVE_ACTION);
+    const endpoints = formActions.filter((action) => action.action !== SAVE_ACTION);
+    const saveAllowed = !saveAction || actionsForRow([saveAction], granted, row, vars).some((state) => !state.disabled);
+    return {
+      canSave: !readPretty && saveAllowed,
+      saveAction,
+      endpointActions: record ? actionsForRow(endpoints, granted, row, vars) : [],
+    };
+  }, [page, record, readPretty, granted, vars]);
+}

@@ -1,0 +1,101 @@
+import type { ISchema } from '@formily/react';
+import { describe, expect, it } from 'vitest';
+import { editPage, entities, headerEntity } from '../test/fixtures';
+import { buildFormSchema, formSections } from './formSchema';
+import { componentForField, moneyFormatter, moneyParser } from './fieldComponent';
+import type { FieldDef } from '../meta';
+
+const props = (schema: ISchema) => schema.properties as Record<string, ISchema>;
+
+describe('buildFormSchema', () => {
+  const schema = buildFormSchema({ page: editPage, entities, language: 'EN' });
+  const section = props(schema).section0;
+  const fields = props(section);
+
+  it('lays sections out as FormSection with the page columns and title by language', () => {
+    expect(section['x-component']).toBe('FormSection');
+    expect(section['x-component-props']).toEqual({ title: 'Basic information', columns: 2 });
+    expect(Object.keys(fields)).toEqual([
+      'requisitionNumber', 'title', 'orgId', 'status', 'totalAmount', 'urgentFlag', 'needByDate', 'contactEmail', 'remark',
+    ]);
+    expect(fields.title.title).toBe('Title');
+    expect(fields.remark['x-decorator-props']).toEqual({ gridSpan: 2 });
+  });
+
+  it('maps field types to components', () => {
+    expect(fields.title['x-component']).toBe('Input');
+    expect(fields.remark['x-component']).toBe('Input.TextArea');
+    expect(fields.totalAmount['x-component']).toBe('NumberPicker');
+    expect(fields.totalAmount['x-component-props']).toMatchObject({ stringMode: true, precision: 2 });
+    expect(fields.needByDate['x-component']).toBe('DatePicker');
+    expect(fields.needByDate['x-component-props']).toMatchObject({ format: 'YYYY-MM-DD' });
+    expect(fields.urgentFlag['x-component']).toBe('YNCheckbox');
+    expect(fields.status['x-component']).toBe('LookupSelect');
+    expect(fields.status['x-component-props']).toEqual({ lookupType: 'PUR_REQ_STATUS' });
+    expect(fields.orgId['x-component']).toBe('ReferenceSelect');
+    expect(fields.orgId['x-component-props']).toEqual({
+      target: { name: 'baseOrganization', area: 'baseServer', valueField: 'orgId', labelField: 'orgName', labelAs: 'orgName' },
+    });
+  });
+
+  it('shows server-owned fields read-pretty', () => {
+    expect(fields.requisitionNumber['x-read-pretty']).toBe(true);
+    expect(fields.status['x-read-pretty']).toBe(true);
+    expect(fields.title['x-read-pretty']).toBeUndefined();
+  });
+
+  it('carries validation from the field metadata', () => {
+    expect(fields.title['x-validator']).toContainEqual({ required: true, message: 'required' });
+    const email = fields.contactEmail['x-validator'] as Array<{ validator: (v: unknown) => string }>;
+    expect(email.map((rule) => rule.validator('nope')).filter(Boolean)).toContain('e-mail format error');
+  });
+
+  it('adds a LineGrid for each FormLines with the child entity fields as cells', () => {
+    const lines = props(schema).lines;
+    expect(lines.type).toBe('array');
+    expect(lines['x-component']).toBe('LineGrid');
+    const gridProps = lines['x-component-props'] as { title: string; lineNumField: string; columns: Array<{ key: string; required: boolean }> };
+    expect(gridProps.title).toBe('Lines');
+    expect(gridProps.lineNumField).toBe('lineNum');
+    expect(gridProps.columns.map((c) => [c.key, c.required])).toEqual([
+      ['lineNum', false], ['itemCode', true], ['quantity', false], ['unitPrice', false],
+    ]);
+    const cells = props(lines.items as ISchema);
+    expect(cells.itemCode['x-decorator']).toBe('LineCell');
+    expect(cells.lineNum['x-read-pretty']).toBe(true);
+    expect(cells.quantity['x-component-props']).toMatchObject({ stringMode: true, precision: 3 });
+  });
+
+  it('labels follow the language', () => {
+    const cn = buildFormSchema({ page: editPage, entities, language: 'CN' });
+    expect(props(props(cn).section0).title.title).toBe('标题');
+  });
+
+  it('without form sections, shows every user field (no keys, audit or versionNum)', () => {
+    const names = formSections({ ...editPage, form: undefined }, headerEntity)[0].fields;
+    expect(names).not.toContain('requisitionHeaderId');
+    expect(names).not.toContain('versionNum');
+    expect(names).toContain('title');
+  });
+});
+
+describe('componentForField', () => {
+  const make = (type: FieldDef['type'], extra: Partial<FieldDef> = {}): FieldDef => ({ name: 'x', type, label: { cn: 'x', en: 'x' }, ...extra });
+  it('covers every field type', () => {
+    expect(componentForField(make('string')).component).toBe('Input');
+    expect(componentForField(make('integer')).props).toMatchObject({ precision: 0 });
+    expect(componentForField(make('decimal', { scale: 4 })).props).toMatchObject({ stringMode: true, precision: 4 });
+    const money = componentForField(make('money', { scale: 2 })).props as {
+      formatter: ReturnType<typeof moneyFormatter>;
+      parser: typeof moneyParser;
+    };
+    expect(money.formatter('1234567.5', { userTyping: false, input: '' })).toBe('1,234,567.50');
+    expect(money.formatter('1234.', { userTyping: true, input: '1234.' })).toBe('1234.');
+    expect(money.parser('1,234,567.50')).toBe('1234567.50');
+    expect(componentForField(make('quantity')).component).toBe('NumberPicker');
+    expect(componentForField(make('datetime')).props).toMatchObject({ showTime: true, format: 'YYYY-MM-DD HH:mm:ss' });
+    expect(componentForField(make('attachment'))).toEqual({ component: 'Input', props: { readOnly: true } });
+    expect(componentForField(make('json')).component).toBe('Input.TextArea');
+    expect(componentForField(make('string'), { widget: 'MyWidget' }).component).toBe('MyWidget');
+  });
+});

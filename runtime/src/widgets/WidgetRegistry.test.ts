@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { BUILT_IN_WIDGETS, registerBuiltInWidgets, widgetRegistry } from './builtins';
+import { WidgetRegistry } from './WidgetRegistry';
+
+describe('WidgetRegistry', () => {
+  it('registers and returns widgets by name', () => {
+    const registry = new WidgetRegistry();
+    const Widget = () => null;
+    registry.register('MyWidget', Widget);
+    expect(registry.get('MyWidget')).toBe(Widget);
+    expect(registry.has('MyWidget')).toBe(true);
+    expect(registry.get('Other')).toBeUndefined();
+  });
+
+  it('refuses a second widget under the same name', () => {
+    const registry = new WidgetRegistry();
+    registry.register('MyWidget', () => null);
+    expect(() => registry.register('MyWidget', () => null)).toThrow('Widget "MyWidget" is already registered');
+  });
+
+  it('has the built-ins registered, and refuses to register them twice', () => {
+    for (const name of ['LookupSelect', 'ReferenceSelect', 'YNCheckbox', 'LineGrid', 'Input', 'NumberPicker', 'DatePicker']) {
+      expect(widgetRegistry.has(name)).toBe(true);
+    }
+    expect(Object.keys(widgetRegistry.components())).toEqual(Object.keys(BUILT_IN_WIDGETS));
+    expect(() => registerBuiltInWidgets(widgetRegistry)).toThrow(/already registered/);
+  });
+});
