@@ -77,7 +77,7 @@ async function count(w) {
   let estimate = 0;
   if (w.sql === '1=1') {
     const est = sqlite
-      ? await select(`SELECT MAX(${q(PK)}) - MIN(${q(PK)}) + 1 AS n FROM ${q(TABLE)}`, [])
+      ? await select(`SELECT (SELECT MAX(${q(PK)}) FROM ${q(TABLE)}) - (SELECT MIN(${q(PK)}) FROM ${q(TABLE)}) + 1 AS n`, [])
       : await select('SELECT TABLE_ROWS AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?', [TABLE]);
     estimate = Number(est[0].n || 0);
   }

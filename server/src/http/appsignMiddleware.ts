@@ -1,8 +1,6 @@
-import { verifyAppsign } from '@meridian/metadata';
-import type { NextFunction, Request, Response } from 'express';
+import { verifyAppsign, type AppsignVerdict } from '@meridian/metadata';
 import { createHash } from 'node:crypto';
-import { Errors } from './apiError';
-import { sendError } from './errorResponse';
+import { ApiError, Errors } from './apiError';
 
 const REASONS = {
   missing: ['缺少签名', 'the appsign or timestamp header is missing'],
@@ -13,14 +11,15 @@ const REASONS = {
 
 const nodeSha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** Every /api call but health carries a fresh, correct appsign (DESIGN section 4), else 401. */
-export function appsignMiddleware(req: Request, res: Response, next: NextFunction): void {
-  const header = (name: string) => {
-    const v = req.headers[name];
-    return Array.isArray(v) ? v[0] : v;
-  };
-  const verdict = verifyAppsign(header('timestamp'), header('appsign'), Date.now(), nodeSha256);
-  if (verdict.ok) return next();
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * Every /api call but health carries a fresh, correct appsign (DESIGN section 4). Checked before
+ * the body is read, so an unsigned request costs no parsing. Returns the 401 to answer, or nothing.
+ */
+export function appsignRefusal(headers: Record<string, string | string[] | undefined>): ApiError | undefined {
+  const verdict: AppsignVerdict = verifyAppsign(first(headers.timestamp), first(headers.appsign), Date.now(), nodeSha256);
+  if (verdict.ok) return undefined;
   const [cn, en] = REASONS[verdict.reason];
-  sendError(Errors.unauthorized(`签名校验失败：${cn}`, `Request signature refused: ${en}`), req, res);
+  return Errors.unauthorized(`签名校验失败：${cn}`, `Request signature refused: ${en}`);
 }

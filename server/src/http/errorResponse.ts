@@ -1,29 +1,47 @@
-import type { NextFunction, Request, Response } from 'express';
+import { pickText, type Language } from '@meridian/metadata';
+import { HttpException } from '@nestjs/common';
 import { ApiError } from './apiError';
-import { failure } from './envelope';
-import { requestLanguage, say } from './language';
+import { failure, type Envelope } from './envelope';
 
-/** Writes any error as the envelope with a real HTTP status; unknown errors are logged and hidden. */
-export function sendError(error: unknown, req: Request, res: Response): void {
-  if (res.headersSent) return;
-  if (error instanceof ApiError) {
-    res.status(error.httpStatus).json(failure(say(error.text, req), error.errors));
-    return;
-  }
-  const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode;
-  const type = (error as { type?: string }).type;
-  if (type === 'entity.parse.failed') {
-    res.status(400).json(failure(requestLanguage(req) === 'EN' ? 'The request body is not valid JSON' : '请求内容不是有效的 JSON'));
-  } else if (type === 'entity.too.large' || status === 413) {
-    res.status(413).json(failure(requestLanguage(req) === 'EN' ? 'The request is too large' : '请求内容过大'));
-  } else if (status && status >= 400 && status < 500) {
-    res.status(status).json(failure((error as Error).message));
-  } else {
-    console.error('[meridian] unexpected error on', req.method, req.originalUrl, error);
-    res.status(500).json(failure(requestLanguage(req) === 'EN' ? 'Internal server error' : '服务器内部错误'));
+export interface ErrorAnswer {
+  status: number;
+  body: Envelope<null>;
+}
+
+type FrameworkError = { statusCode?: number; status?: number; code?: string; message?: string };
+
+const text = (language: Language, cn: string, en: string) => (language === 'EN' ? en : cn);
+
+/** Errors raised by the HTTP layer itself (body parsing, size limits) before our code runs. */
+function frameworkAnswer(error: FrameworkError, language: Language): ErrorAnswer | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, body: failure(text(language, '请求内容不是有效的 JSON', 'The request body is not valid JSON')) };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, body: failure(text(language, '请求内容过大', 'The request is too large')) };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, body: failure(text(language, '请求内容类型必须是 JSON', 'The request content type must be application/json')) };
+    default:
+      return undefined;
   }
 }
 
-export function expressErrorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
-  sendError(error, req, res);
+/**
+ * Any error as the envelope with a real HTTP status (DESIGN section 4). Unknown errors are logged
+ * and answered with a generic 500: internals never leak to the caller.
+ */
+export function errorAnswer(error: unknown, language: Language, where = ''): ErrorAnswer {
+  if (error instanceof ApiError) return { status: error.httpStatus, body: failure(pickText(error.text, language), error.errors) };
+  const framework = frameworkAnswer(error as FrameworkError, language);
+  if (framework) return framework;
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    if (status === 404) return { status, body: failure(text(language, '接口不存在', 'Not found')) };
+    if (status < 500) return { status, body: failure(error.message) };
+  }
+  const status = (error as FrameworkError).statusCode ?? 500;
+  if (status >= 400 && status < 500) return { status, body: failure((error as Error).message) };
+  console.error('[meridian] unexpected error', where, error);
+  return { status: 500, body: failure(text(language, '服务器内部错误', 'Internal server error')) };
 }

@@ -1,11 +1,14 @@
-import { normalizeLanguage, pickText, type I18nText, type Language } from '@meridian/metadata';
-import type { Request } from 'express';
+import { normalizeLanguage, type Language } from '@meridian/metadata';
 
-/** The request's language: the `language` header, else the body's `language`, else CN. */
-export function requestLanguage(req: Request): Language {
-  const header = req.headers.language;
-  const body = (req.body as { language?: unknown } | undefined)?.language;
-  return normalizeLanguage(typeof header === 'string' && header ? header : body);
+/** What we read of a request, whatever the HTTP framework. */
+export interface RequestLike {
+  headers: Record<string, string | string[] | undefined>;
+  body?: unknown;
 }
 
-export const say = (text: I18nText, req: Request) => pickText(text, requestLanguage(req));
+/** The request's language: the `language` header, else the body's `language`, else CN. */
+export function requestLanguage(req: RequestLike): Language {
+  const header = req.headers.language;
+  const body = (req.body as { language?: unknown } | undefined | null)?.language;
+  return normalizeLanguage(typeof header === 'string' && header ? header : body);
+}

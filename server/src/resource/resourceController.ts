@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { Errors } from '../http/apiError';
 import { success, type Envelope } from '../http/envelope';
 import { requestLanguage } from '../http/language';
@@ -26,7 +26,7 @@ export class ResourceController {
   @Post([':area/v1/:resource/:action', 'zuul/:area/v1/:resource/:action'])
   @HttpCode(200)
   async call(@Param('area') area: string, @Param('resource') resource: string, @Param('action') action: string,
-    @Body() body: unknown, @Req() req: Request): Promise<Envelope> {
+    @Body() body: unknown, @Req() req: FastifyRequest): Promise<Envelope> {
     if (!AREAS.has(area)) throw Errors.notFound('未知的服务区域', `Unknown area "${area}"`);
     if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
       throw Errors.badRequest('请求内容必须是 JSON 对象', 'The request body must be a JSON object');
@@ -52,7 +52,7 @@ export class ResourceController {
     return success(result.data, result.msg, result.page);
   }
 
-  private contextOf(req: Request): ResourceContext {
+  private contextOf(req: FastifyRequest): ResourceContext {
     // Identity (sessions, responsibilities) arrives with the access issue; until then calls are anonymous.
     return { userId: null, language: requestLanguage(req), vars: {} };
   }
