@@ -95,7 +95,7 @@ describe('ListPage', () => {
     await waitFor(() =>
       expect(provider.listByPage).toHaveBeenLastCalledWith(
         expect.anything(),
-        expect.objectContaining({ pageIndex: 1, filter: { field: 'requisitionNumber', op: 'like', value: '%PR2026%' } }),
+        expect.objectContaining({ pageIndex: 1, filter: { field: 'requisitionNumber', op: 'like', value: 'PR2026' } }),
         undefined,
       ),
     );

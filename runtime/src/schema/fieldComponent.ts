@@ -48,8 +48,12 @@ export function referenceTarget(field: FieldDef, entities: Record<string, Entity
  * text is left alone so that "12." is not reformatted mid-entry. The parser strips separators.
  */
 export function moneyFormatter(scale?: number) {
-  return (value: unknown, info?: { userTyping: boolean; input: string }): string =>
-    info?.userTyping ? info.input : formatDecimal(value, { scale, thousands: true });
+  return (value: unknown, info?: { userTyping: boolean; input: string }): string => {
+    if (info?.userTyping) return info.input;
+    // Formily's read-pretty NumberPicker passes String(value): an empty value arrives as "undefined"/"null".
+    if (value === 'undefined' || value === 'null') return '';
+    return formatDecimal(value, { scale, thousands: true });
+  };
 }
 
 export function moneyParser(text: string | undefined): string {

@@ -91,6 +91,9 @@ describe('componentForField', () => {
     };
     expect(money.formatter('1234567.5', { userTyping: false, input: '' })).toBe('1,234,567.50');
     expect(money.formatter('1234.', { userTyping: true, input: '1234.' })).toBe('1234.');
+    // Formily's read-pretty NumberPicker hands over String(undefined) for a new record's empty total.
+    expect(money.formatter('undefined', { userTyping: false, input: '' })).toBe('');
+    expect(money.formatter('null', { userTyping: false, input: '' })).toBe('');
     expect(money.parser('1,234,567.50')).toBe('1234567.50');
     expect(componentForField(make('quantity')).component).toBe('NumberPicker');
     expect(componentForField(make('datetime')).props).toMatchObject({ showTime: true, format: 'YYYY-MM-DD HH:mm:ss' });

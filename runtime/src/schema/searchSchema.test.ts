@@ -41,7 +41,7 @@ describe('search schema', () => {
     expect(query.params).toEqual({ orgId: 11 });
     expect(query.filter).toEqual({
       and: [
-        { field: 'requisitionNumber', op: 'like', value: '%PR2026%' },
+        { field: 'requisitionNumber', op: 'like', value: 'PR2026' },
         { field: 'status', op: 'in', value: ['DRAFT', 'SUBMITTED'] },
         { field: 'needByDate', op: 'between', value: ['2026-01-01', '2026-01-31'] },
         { field: 'totalAmount', op: 'gte', value: '100' },

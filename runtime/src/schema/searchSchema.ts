@@ -83,8 +83,8 @@ function conditionsFor(name: string, op: SearchOp, value: unknown): FilterNode[]
     case 'in':
       return [{ field: name, op: 'in', value: (Array.isArray(value) ? value : [value]) as string[] }];
     case 'like':
-      // Explicit wildcards: the meaning is "contains" whatever the server's default for like is.
-      return [{ field: name, op: 'like', value: `%${String(value).trim()}%` }];
+      // The server's like is "contains" with % and _ taken literally (docs/decisions.md): plain text.
+      return [{ field: name, op: 'like', value: String(value).trim() }];
     default:
       return [{ field: name, op, value: value as string }];
   }

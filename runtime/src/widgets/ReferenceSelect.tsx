@@ -29,7 +29,7 @@ export async function searchReferences(provider: DataProvider, target: Reference
   if (!target.area) return [];
   const labelField = target.labelField;
   const filter: FilterNode | undefined =
-    labelField && text.trim() ? { field: labelField, op: 'like', value: `%${text.trim()}%` } : undefined;
+    labelField && text.trim() ? { field: labelField, op: 'like', value: text.trim() } : undefined;
   const { rows } = await provider.listByPage<DataRecord>(
     { name: target.name, area: target.area },
     { params: {}, filter, pageIndex: 1, pageRows: SEARCH_ROWS },

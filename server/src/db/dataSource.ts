@@ -29,8 +29,12 @@ function mysqlOptions(config: ServerConfig): DataSourceOptions {
   };
 }
 
-/** TypeORM DataSource over our EntitySchemas. Never `synchronize`: schema changes go through SchemaMigrator. */
+/**
+ * TypeORM DataSource over our EntitySchemas. Never `synchronize`: schema changes go through
+ * SchemaMigrator. No query logging: expected failures (a duplicate key answering 409) are not
+ * errors, and unexpected ones are logged once by the error envelope.
+ */
 export function createDataSource(config: ServerConfig, entities: EntitySchema[]): DataSource {
   const base = config.dbKind === 'sqlite' ? sqliteOptions(config) : mysqlOptions(config);
-  return new DataSource({ ...base, entities, synchronize: false, migrationsRun: false, logging: ['error'] } as DataSourceOptions);
+  return new DataSource({ ...base, entities, synchronize: false, migrationsRun: false, logging: false } as DataSourceOptions);
 }
