@@ -1,4 +1,5 @@
 import type { EntityModel } from '@meridian/metadata/node';
+import type { SqlExecutor } from '../db/sqlExecutor';
 import type { ResourceContext } from '../resource/context';
 
 export type RecordValues = Record<string, unknown>;
@@ -10,6 +11,8 @@ export interface SaveDraft {
   children: Record<string, RecordValues[] | undefined>;
   creating: boolean;
   ctx: ResourceContext;
+  /** The saving transaction: hooks read master data consistently with the write. */
+  tx: SqlExecutor;
 }
 
 export type BeforeSaveHook = (draft: SaveDraft) => void | Promise<void>;

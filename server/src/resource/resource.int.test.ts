@@ -28,6 +28,8 @@ describe('generic endpoints (smoke)', () => {
     expect(body.data.status).toBe('DRAFT');
     expect(body.data.lines.map((l: { amount: string }) => l.amount)).toEqual(['1700.00', '0.02']);
     expect(body.data.totalAmount).toBe('1700.02');
+    // Item code and name come from the material master, not from what the client sent.
+    expect(body.data.lines[0]).toMatchObject({ itemCode: '1001000012', itemName: '不锈钢十字盘头螺钉 M3×8' });
   });
 });
 

@@ -29,7 +29,7 @@ export class ResourceWriter {
     }
     await checkLookupCodes(this.registry, tx, entity, record);
     const children = Object.fromEntries(Object.entries(record.children).map(([k, rows]) => [k, rows?.map((r) => r.values)]));
-    await this.hooks.runBeforeSave({ entity, values: record.values, children, creating, ctx });
+    await this.hooks.runBeforeSave({ entity, values: record.values, children, creating, ctx, tx });
     const id = creating
       ? await this.insert(tx, entity, await this.withCreateDefaults(tx, entity, record.values), ctx)
       : await this.update(tx, entity, record.id!, record.values, record.versionNum, ctx);
