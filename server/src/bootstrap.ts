@@ -16,6 +16,13 @@ import { registerMetadataActions } from './platform/metadataActions';
 import { ResourceService } from './resource/resourceService';
 import { Seeder } from './seed/seeder';
 import { registerRequisitionHooks } from './srm/requisitionHooks';
+import { registerExplainActions } from './access/explainActions';
+import { createAuthServices } from './auth/authServices';
+import { registerLoginActions } from './auth/loginActions';
+import { registerPasswordActions } from './auth/passwordActions';
+import { registerUserActions } from './auth/userActions';
+import { registerUserHooks } from './auth/userHooks';
+import { ensureAccounts } from './seed/accounts';
 
 /** Start-up options for tests and tools: `documents` replaces the file metadata (modified copies of loadDocumentFiles()). */
 export interface KernelOptions {
@@ -24,7 +31,7 @@ export interface KernelOptions {
 
 export interface StartupReport {
   migrated: string[];
-  seeded: { lookups: number; menus: number; demo: number };
+  seeded: { lookups: number; menus: number; base: number; demo: number; accounts: string[] };
 }
 
 /**
@@ -52,9 +59,14 @@ async function loadDbDocuments(dataSource: DataSource, kind: ServerConfig['dbKin
 }
 
 function registerServerExtensions(actions: ActionRegistry, hooks: RecordHookRegistry): void {
+  registerLoginActions(actions);
+  registerPasswordActions(actions);
+  registerUserActions(actions);
+  registerExplainActions(actions);
   registerMetadataActions(actions);
   registerLookupActions(actions);
   registerMenuActions(actions);
+  registerUserHooks(hooks);
   registerRequisitionHooks(hooks);
 }
 
@@ -84,8 +96,10 @@ export async function createKernel(config: ServerConfig, options: KernelOptions 
     registerServerExtensions(actions, hooks);
     const resources = new ResourceService(registry, db, hooks);
     const seeded = await new Seeder(registry, db, resources.writer).run(config.demo);
-    const lifecycles = new LifecycleService(registry, db, resources.reader);
-    return { kernel: { config, registry, db, resources, lifecycles, actions, hooks }, report: { migrated, seeded } };
+    const auth = createAuthServices(registry, db, resources.writer);
+    const accounts = await ensureAccounts(config, auth.access, db, resources.writer);
+    const lifecycles = new LifecycleService(registry, db, resources.reader, hooks);
+    return { kernel: { config, registry, db, resources, lifecycles, actions, hooks, auth }, report: { migrated, seeded: { ...seeded, accounts } } };
   } catch (e) {
     await dataSource.destroy();
     throw e;

@@ -11,6 +11,8 @@ export interface ServerConfig {
   production: boolean;
   /** Built runtime served at "/"; absent in API-only test runs. */
   runtimeDir?: string;
+  /** Password of the first administrator, created when none exists (ADMIN_PASSWORD). */
+  adminPassword?: string;
 }
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -41,5 +43,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demo: parseBool(env.DEMO, !production),
     production,
     runtimeDir: path.join(REPO_ROOT, 'runtime', 'dist'),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
   };
 }

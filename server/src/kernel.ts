@@ -1,4 +1,5 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
+import type { AuthServices } from './auth/authServices';
 import type { ServerConfig } from './config';
 import type { Database } from './db/sqlExecutor';
 import type { RecordHookRegistry } from './hooks/recordHooks';
@@ -15,6 +16,7 @@ export interface Kernel {
   lifecycles: LifecycleService;
   actions: ActionRegistry;
   hooks: RecordHookRegistry;
+  auth: AuthServices;
 }
 
 export const KERNEL = 'MERIDIAN_KERNEL';

@@ -4,13 +4,13 @@
  */
 export type ID = number | null;
 /**
- * 序列键
+ * 过期时间
  */
-export type SequenceKey = string | null;
+export type ExpiresAt = string | null;
 /**
- * 当前值
+ * 已使用
  */
-export type LastValue = number | null;
+export type Used = 'Y' | 'N' | null;
 /**
  * 创建人
  */
@@ -33,12 +33,66 @@ export type LastUpdatedAt = string | null;
 export type Version = number | null;
 
 /**
- * 单据编号序列 / Document number sequence
+ * 图形验证码 / Captcha
+ */
+export interface BaseCaptchaRecord {
+  captchaId?: ID;
+  expiresDate?: ExpiresAt;
+  usedFlag?: Used;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
+export type SequenceKey = string | null;
+/**
+ * 当前值
+ */
+export type LastValue = number | null;
+/**
+ * 创建人
  */
 export interface BaseDocSequenceRecord {
   sequenceId?: ID;
   seqKey?: SequenceKey;
   lastValue?: LastValue;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
+export type UserNameLowerCase = string | null;
+/**
+ * 连续失败次数
+ */
+export type ConsecutiveFailures = number | null;
+/**
+ * 最后失败时间
+ */
+export type LastFailureAt = string | null;
+/**
+ * 锁定至
+ */
+export type LockedUntil = string | null;
+/**
+ * 创建人
+ */
+export interface BaseLoginThrottleRecord {
+  throttleId?: ID;
+  userNameKey?: UserNameLowerCase;
+  failedCount?: ConsecutiveFailures;
+  lastFailureDate?: LastFailureAt;
+  lockedUntil?: LockedUntil;
   createdBy?: CreatedBy;
   creationDate?: CreatedAt;
   lastUpdatedBy?: LastUpdatedBy;
@@ -141,6 +195,53 @@ export interface BaseLookupValuesRecord {
   systemCode?: SystemCode;
   buOrgId?: BusinessUnit;
   enabledFlag?: Enabled;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
+export type To = string | null;
+/**
+ * 主题
+ */
+export type Subject = string | null;
+/**
+ * 正文
+ */
+export type Body = string | null;
+/**
+ * 状态
+ */
+export type Status = string | null;
+/**
+ * 发送时间
+ */
+export type SentAt = string | null;
+/**
+ * 错误信息
+ */
+export type ErrorMessage = string | null;
+/**
+ * 用途
+ */
+export type Purpose = string | null;
+/**
+ * 创建人
+ */
+export interface BaseMailOutboxRecord {
+  mailId?: ID;
+  toAddress?: To;
+  subject?: Subject;
+  body?: Body;
+  status?: Status;
+  sentDate?: SentAt;
+  errorMessage?: ErrorMessage;
+  purpose?: Purpose;
   createdBy?: CreatedBy;
   creationDate?: CreatedAt;
   lastUpdatedBy?: LastUpdatedBy;
@@ -329,17 +430,38 @@ export interface BaseOrganizationRecord {
 /**
  * 主键
  */
-export type UserName = string | null;
+export type User = number | null;
 /**
- * 用户类型
+ * 过期时间
  */
-export type UserType = string | null;
+export type Checks = number | null;
+/**
+ * 发送时间
+ */
+export interface BasePasswordCodeRecord {
+  codeId?: ID;
+  userId?: User;
+  expiresDate?: ExpiresAt;
+  usedFlag?: Used;
+  checkCount?: Checks;
+  sentDate?: SentAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
+export type EmployeeNumber = string | null;
 /**
  * 姓名
  */
-export type PersonName = string | null;
+export type Name = string | null;
 /**
- * 邮箱
+ * 英文名
  */
 export type EMail = string | null;
 /**
@@ -347,15 +469,52 @@ export type EMail = string | null;
  */
 export type Mobile = string | null;
 /**
- * 所属供应商
- */
-export type Supplier = number | null;
-/**
  * 所属组织
  */
 export type Organisation = number | null;
 /**
+ * 职务
+ */
+export type JobTitle = string | null;
+/**
  * 启用
+ */
+export interface BasePersonRecord {
+  personId?: ID;
+  personNumber?: EmployeeNumber;
+  personName?: Name;
+  personNameEn?: EnglishName;
+  email?: EMail;
+  mobile?: Mobile;
+  orgId?: Organisation;
+  orgName?: string | null;
+  jobTitle?: JobTitle;
+  enabledFlag?: Enabled;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
+export type ResponsibilityCode = string | null;
+/**
+ * 职责名称(中文)
+ */
+export type ResponsibilityNameChinese = string | null;
+/**
+ * 职责名称(英文)
+ */
+export type ResponsibilityNameEnglish = string | null;
+/**
+ * 适用用户类型
+ */
+export type ForUserType = string | null;
+/**
+ * 系统编码
  */
 export type StartDate = string | null;
 /**
@@ -363,12 +522,270 @@ export type StartDate = string | null;
  */
 export type EndDate = string | null;
 /**
+ * 启用
+ */
+export type ID1 = number | null;
+/**
+ * 职责
+ */
+export type Responsibility = number | null;
+/**
+ * 角色
+ */
+export type Role = number | null;
+/**
  * 创建人
  */
-export interface BaseUserRecord {
+export type CreatedBy1 = number | null;
+/**
+ * 创建时间
+ */
+export type CreatedAt1 = string | null;
+/**
+ * 最后更新人
+ */
+export type LastUpdatedBy1 = number | null;
+/**
+ * 最后更新时间
+ */
+export type LastUpdatedAt1 = string | null;
+/**
+ * 版本号
+ */
+export type Version1 = number | null;
+
+/**
+ * 职责 / Responsibility
+ */
+export interface BaseResponsibilityRecord {
+  responsibilityId?: ID;
+  responsibilityCode?: ResponsibilityCode;
+  responsibilityName?: ResponsibilityNameChinese;
+  responsibilityNameEn?: ResponsibilityNameEnglish;
+  userType?: ForUserType;
+  systemCode?: SystemCode;
+  description?: Description;
+  startDate?: StartDate;
+  endDate?: EndDate;
+  enabledFlag?: Enabled;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  roles?: BaseRespRoleRecord[];
+}
+/**
+ * 职责角色 / Responsibility role
+ */
+export interface BaseRespRoleRecord {
+  respRoleId?: ID1;
+  responsibilityId?: Responsibility;
+  roleId?: Role;
+  roleName?: string | null;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
+/**
+ * 主键
+ */
+export type RoleCode = string | null;
+/**
+ * 角色名称(中文)
+ */
+export type RoleNameChinese = string | null;
+/**
+ * 角色名称(英文)
+ */
+export type RoleNameEnglish = string | null;
+/**
+ * 描述
+ */
+export type ID2 = number | null;
+/**
+ * 角色
+ */
+export type Role1 = number | null;
+/**
+ * 菜单
+ */
+export type Menu1 = number | null;
+/**
+ * 资源编码
+ */
+export type CreatedBy2 = number | null;
+/**
+ * 创建时间
+ */
+export type CreatedAt2 = string | null;
+/**
+ * 最后更新人
+ */
+export type LastUpdatedBy2 = number | null;
+/**
+ * 最后更新时间
+ */
+export type LastUpdatedAt2 = string | null;
+/**
+ * 版本号
+ */
+export type Version2 = number | null;
+
+/**
+ * 角色 / Role
+ */
+export interface BaseRoleRecord {
+  roleId?: ID;
+  roleCode?: RoleCode;
+  roleName?: RoleNameChinese;
+  roleNameEn?: RoleNameEnglish;
+  description?: Description;
+  enabledFlag?: Enabled;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  menus?: BaseRoleMenuRecord[];
+  resources?: BaseRoleResourceRecord[];
+}
+/**
+ * 角色菜单权限 / Role menu permit
+ */
+export interface BaseRoleMenuRecord {
+  roleMenuId?: ID1;
+  roleId?: Role;
+  menuId?: Menu;
+  menuName?: string | null;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+/**
+ * 角色按钮权限 / Role button permit
+ */
+export interface BaseRoleResourceRecord {
+  roleResourceId?: ID2;
+  roleId?: Role1;
+  menuId?: Menu1;
+  menuName?: string | null;
+  resourceCode?: ResourceCode;
+  createdBy?: CreatedBy2;
+  creationDate?: CreatedAt2;
+  lastUpdatedBy?: LastUpdatedBy2;
+  lastUpdateDate?: LastUpdatedAt2;
+  versionNum?: Version2;
+}
+
+/**
+ * 主键
+ */
+export type CurrentResponsibility = number | null;
+/**
+ * 客户端IP
+ */
+export type ClientIP = string | null;
+/**
+ * 浏览器标识
+ */
+export type UserAgent = string | null;
+/**
+ * 最后活动时间
+ */
+export type LastSeenAt = string | null;
+/**
+ * 绝对过期时间
+ */
+export type ExpiresAtAbsolute = string | null;
+/**
+ * 已注销
+ */
+export type Revoked = 'Y' | 'N' | null;
+/**
+ * 注销原因
+ */
+export type RevocationReason = string | null;
+/**
+ * 创建人
+ */
+export interface BaseSessionRecord {
+  sessionId?: ID;
+  userId?: User;
+  responsibilityId?: CurrentResponsibility;
+  clientIp?: ClientIP;
+  userAgent?: UserAgent;
+  lastSeenDate?: LastSeenAt;
+  expiresDate?: ExpiresAtAbsolute;
+  revokedFlag?: Revoked;
+  revokedReason?: RevocationReason;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
+export interface BaseUserRespRecord {
+  userRespId?: ID;
+  userId?: User;
+  userName?: string | null;
+  responsibilityId?: Responsibility;
+  responsibilityName?: string | null;
+  startDate?: StartDate;
+  endDate?: EndDate;
+  enabledFlag?: Enabled;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
+export type UserName = string | null;
+/**
+ * 用户类型
+ */
+export type UserType = string | null;
+/**
+ * 人员
+ */
+export type Person = number | null;
+/**
+ * 姓名
+ */
+export type PersonName = string | null;
+/**
+ * 邮箱
+ */
+export type Supplier = number | null;
+/**
+ * 所属组织
+ */
+export type PasswordChangedAt = string | null;
+/**
+ * 最后登录时间
+ */
+export type LastLoginAt = string | null;
+/**
+ * 创建人
+ */
+export interface BaseUsersRecord {
   userId?: ID;
   userName?: UserName;
   userType?: UserType;
+  personId?: Person;
   personName?: PersonName;
   email?: EMail;
   mobile?: Mobile;
@@ -379,6 +796,8 @@ export interface BaseUserRecord {
   enabledFlag?: Enabled;
   startDate?: StartDate;
   endDate?: EndDate;
+  passwordChangedDate?: PasswordChangedAt;
+  lastLoginDate?: LastLoginAt;
   createdBy?: CreatedBy;
   creationDate?: CreatedAt;
   lastUpdatedBy?: LastUpdatedBy;
@@ -473,10 +892,6 @@ export type ValidFrom = string | null;
 export type ValidTo = string | null;
 /**
  * 状态
- */
-export type Status = string | null;
-/**
- * 创建人
  */
 export interface SrmBaseExchangeRateRecord {
   exchangeRateId?: ID;
@@ -626,10 +1041,6 @@ export type Attachments = string | null;
 /**
  * 创建人
  */
-export type ID1 = number | null;
-/**
- * 采购申请
- */
 export type Requisition = number | null;
 /**
  * 行号
@@ -677,27 +1088,6 @@ export type LineStatus = string | null;
 export type Remark = string | null;
 /**
  * 创建人
- */
-export type CreatedBy1 = number | null;
-/**
- * 创建时间
- */
-export type CreatedAt1 = string | null;
-/**
- * 最后更新人
- */
-export type LastUpdatedBy1 = number | null;
-/**
- * 最后更新时间
- */
-export type LastUpdatedAt1 = string | null;
-/**
- * 版本号
- */
-export type Version1 = number | null;
-
-/**
- * 采购申请 / Purchase requisition
  */
 export interface SrmPurRequisitionHeaderRecord {
   requisitionHeaderId?: ID;

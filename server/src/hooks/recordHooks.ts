@@ -10,6 +10,8 @@ export interface SaveDraft {
   values: RecordValues;
   children: Record<string, RecordValues[] | undefined>;
   creating: boolean;
+  /** The record's key when updating. */
+  id?: number;
   ctx: ResourceContext;
   /** The saving transaction: hooks read master data consistently with the write. */
   tx: SqlExecutor;
@@ -17,12 +19,26 @@ export interface SaveDraft {
 
 export type BeforeSaveHook = (draft: SaveDraft) => void | Promise<void>;
 
+/** What an afterTransition hook sees: the record moved from one state to another, inside the transaction. */
+export interface TransitionDone {
+  entity: EntityModel;
+  id: number;
+  action: string;
+  from: string;
+  to: string;
+  ctx: ResourceContext;
+  tx: SqlExecutor;
+}
+
+export type AfterTransitionHook = (done: TransitionDone) => void | Promise<void>;
+
 /**
  * Server-side record hooks by entity name: the place for derived values (line amounts, totals)
  * that metadata cannot express. Registration refuses a second hook for the same entity.
  */
 export class RecordHookRegistry {
   private readonly beforeSave = new Map<string, BeforeSaveHook>();
+  private readonly afterTransition = new Map<string, AfterTransitionHook>();
 
   registerBeforeSave(entityName: string, hook: BeforeSaveHook): void {
     if (this.beforeSave.has(entityName)) throw new Error(`A beforeSave hook for "${entityName}" is already registered`);
@@ -31,5 +47,14 @@ export class RecordHookRegistry {
 
   async runBeforeSave(draft: SaveDraft): Promise<void> {
     await this.beforeSave.get(draft.entity.name)?.(draft);
+  }
+
+  registerAfterTransition(entityName: string, hook: AfterTransitionHook): void {
+    if (this.afterTransition.has(entityName)) throw new Error(`An afterTransition hook for "${entityName}" is already registered`);
+    this.afterTransition.set(entityName, hook);
+  }
+
+  async runAfterTransition(done: TransitionDone): Promise<void> {
+    await this.afterTransition.get(done.entity.name)?.(done);
   }
 }

@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly httpStatus: number,
     readonly text: I18nText,
     readonly errors?: FieldErrorOut[],
+    /** Returned as the envelope's data, e.g. {captchaRequired: true} on a failed login. */
+    readonly details?: unknown,
   ) {
     super(text.en);
     this.name = 'ApiError';

@@ -5,7 +5,7 @@ import { failure, type Envelope } from './envelope';
 
 export interface ErrorAnswer {
   status: number;
-  body: Envelope<null>;
+  body: Envelope<unknown>;
 }
 
 type FrameworkError = { statusCode?: number; status?: number; code?: string; message?: string };
@@ -32,7 +32,7 @@ function frameworkAnswer(error: FrameworkError, language: Language): ErrorAnswer
  * and answered with a generic 500: internals never leak to the caller.
  */
 export function errorAnswer(error: unknown, language: Language, where = ''): ErrorAnswer {
-  if (error instanceof ApiError) return { status: error.httpStatus, body: failure(pickText(error.text, language), error.errors) };
+  if (error instanceof ApiError) return { status: error.httpStatus, body: failure(pickText(error.text, language), error.errors, error.details ?? null) };
   const framework = frameworkAnswer(error as FrameworkError, language);
   if (framework) return framework;
   if (error instanceof HttpException) {

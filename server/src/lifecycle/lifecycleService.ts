@@ -2,6 +2,7 @@ import { evaluateFilter, pickText, type EntityModel, type FilterNode, type Trans
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, SqlExecutor } from '../db/sqlExecutor';
 import { Errors } from '../http/apiError';
+import type { RecordHookRegistry } from '../hooks/recordHooks';
 import type { ResourceContext } from '../resource/context';
 import type { ResourceReader } from '../resource/resourceReader';
 import type { ActionResult } from '../resource/resourceService';
@@ -27,7 +28,12 @@ function idsOf(body: Record<string, unknown>): number[] {
  * are all or nothing. Approvals, to-dos and submitter rules build on this (they need identity).
  */
 export class LifecycleService {
-  constructor(private readonly registry: MetadataRegistry, private readonly db: Database, private readonly reader: ResourceReader) {}
+  constructor(
+    private readonly registry: MetadataRegistry,
+    private readonly db: Database,
+    private readonly reader: ResourceReader,
+    private readonly hooks: RecordHookRegistry,
+  ) {}
 
   transitionFor(entity: EntityModel, action: string): TransitionDef | undefined {
     const lifecycle = entity.def.lifecycle ? this.registry.lifecycle(entity.def.lifecycle) : undefined;
@@ -66,5 +72,6 @@ export class LifecycleService {
       [t.to, ctx.userId, formatDateTime(), id, current.versionNum as number],
     );
     if (result.affected === 0) throw Errors.staleVersion();
+    await this.hooks.runAfterTransition({ entity, id, action: t.action, from: state, to: t.to, ctx, tx });
   }
 }

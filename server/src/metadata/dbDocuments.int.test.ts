@@ -13,7 +13,19 @@ const noteEntity = {
 const notePage = {
   metaVersion: 1, kind: 'page', path: 'demoNoteList', type: 'list', entity: 'srmDemoNote', title: { cn: '备忘', en: 'Notes' },
   grid: { columns: [{ key: 'noteTitle', title: { cn: '标题', en: 'Title' } }] },
+  actions: [{ action: 'saveOrUpdate', resourceCode: 'btnSave', label: { cn: '保存', en: 'Save' }, placement: 'form' }],
 };
+
+/** The administrator's menu configuration for the new screen: a menu granted (with btnSave) to the SYS_ADMIN role. */
+async function grantMenu(server: TestServer, htmlUrl: string): Promise<void> {
+  const { registry, db, resources } = server.kernel;
+  await db.transaction(async (tx) => {
+    const menuId = await resources.writer.insert(tx, registry.entity('baseMenu')!, { menuCode: 'DEMO_NOTES', menuName: '备忘', menuNameEn: 'Notes', menuType: 'PAGE', htmlUrl, menuParentId: 0, enabled: 'Y' }, systemContext());
+    await resources.writer.insert(tx, registry.entity('baseMenuResource')!, { menuId, resourceCode: 'btnSave', resourceName: '保存', resourceNameEn: 'Save' }, systemContext());
+    await resources.writer.insert(tx, registry.entity('baseRoleMenu')!, { roleId: 1, menuId }, systemContext());
+    await resources.writer.insert(tx, registry.entity('baseRoleResource')!, { roleId: 1, menuId, resourceCode: 'btnSave' }, systemContext());
+  });
+}
 
 let first: TestServer;
 beforeAll(async () => {
@@ -31,6 +43,7 @@ describe('metadata documents stored in the database', () => {
   it('are loaded at start-up: their table is created and their endpoints and page work', async () => {
     await storeDocument(first, 'entity', 'srmDemoNote', noteEntity);
     await storeDocument(first, 'page', 'demoNoteList', notePage);
+    await grantMenu(first, 'demoNoteList');
     const second = await startTestServer('db_documents_2', { dbUrl: first.config.dbUrl });
     try {
       const saved = await second.call('srmServer', 'srmDemoNoteRestful', 'saveOrUpdate', { noteTitle: 'Friday screen' });

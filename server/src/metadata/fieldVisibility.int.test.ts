@@ -13,7 +13,7 @@ beforeAll(async () => {
   server = await startTestServer('field_visibility', {}, {
     documents: documentsWith((entity) => {
       fieldOf(entity('srmPurRequisitionHeader'), 'description').retired = true;
-      fieldOf(entity('baseUser'), 'mobile').secret = true;
+      fieldOf(entity('baseUsers'), 'mobile').secret = true;
       fieldOf(entity('srmBaseExchangeRate'), 'validTo').filterable = false;
     }),
   });
@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(async () => { await server?.close(); });
 
 const req = (action: string, body: Record<string, unknown>) => server.call('srmServer', REQ, action, body);
-const users = (action: string, body: Record<string, unknown>) => server.call('baseServer', 'baseUserRestful', action, body);
+const users = (action: string, body: Record<string, unknown>) => server.call('baseServer', 'baseUsersRestful', action, body);
 const storedDescription = async (id: number) => (await tableRows(server, REQ_TABLE, 'requisition_header_id', { requisition_header_id: id }))[0]?.description;
 
 describe('a retired field', () => {

@@ -9,6 +9,7 @@ export function registerLookupActions(actions: ActionRegistry): void {
     area: 'baseServer',
     resource: 'baseLookupValuesRestful',
     action: 'findDic',
+    access: 'session',
     handler: async (body, ctx, kernel) => {
       const types = body.lookupTypes;
       if (!Array.isArray(types) || !types.every((t) => typeof t === 'string') || types.length > MAX_TYPES) {

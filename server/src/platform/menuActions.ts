@@ -1,48 +1,79 @@
+import type { Identity } from '../access/permissionGuard';
 import { Errors } from '../http/apiError';
+import type { Kernel } from '../kernel';
+import type { ResourceContext } from '../resource/context';
 import type { ActionRegistry } from './actionRegistry';
 
-/**
- * findMenuByResp and findByMenuResp (spec 1 section 7). Until the access issue lands there are no
- * responsibilities yet: every enabled menu is returned and a menu's resources are its own.
- */
+async function heldResponsibility(kernel: Kernel, identity: Identity, value: unknown, ctx: ResourceContext): Promise<number> {
+  const respId = Number(value);
+  const held = await kernel.auth.access.responsibilities(identity.user, ctx.language);
+  if (!Number.isSafeInteger(respId) || !held.some((r) => r.responsibilityId === respId)) {
+    throw Errors.forbidden('您没有该职责', 'You do not hold this responsibility');
+  }
+  return respId;
+}
+
+type MenuRow = Record<string, unknown> & { menuId: number; menuParentId: number };
+
+/** Every enabled menu, in tree order, with its name in the request's language. */
+async function allMenus(kernel: Kernel, ctx: ResourceContext, body: Record<string, unknown>): Promise<MenuRow[]> {
+  const { t, c } = { t: kernel.auth.access.sql.t.bind(kernel.auth.access.sql), c: kernel.auth.access.sql.c.bind(kernel.auth.access.sql) };
+  const where: string[] = [];
+  const params: string[] = [];
+  if (body.isValid !== false) where.push(`${c('baseMenu', 'enabled')} = 'Y'`);
+  if (typeof body.systemCode === 'string' && body.systemCode) { where.push(`${c('baseMenu', 'systemCode')} = ?`); params.push(body.systemCode); }
+  const fields = ['menuId', 'menuCode', 'menuType', 'htmlUrl', 'imageLink', 'menuParentId', 'levelId', 'seqNum', 'enabled', 'systemCode'];
+  const rows = await kernel.db.select(
+    `SELECT ${fields.map((f) => `${c('baseMenu', f)} AS ${kernel.db.dialect.quote(f)}`).join(', ')}, ${c('baseMenu', 'menuName')} AS nameCn, ${c('baseMenu', 'menuNameEn')} AS nameEn ` +
+      `FROM ${t('baseMenu')}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${c('baseMenu', 'menuParentId')}, ${c('baseMenu', 'seqNum')}, ${c('baseMenu', 'menuId')}`,
+    params,
+  );
+  return rows.map(({ nameCn, nameEn, ...m }) => ({ ...m, menuId: Number(m.menuId), menuParentId: Number(m.menuParentId ?? 0), menuName: ctx.language === 'EN' ? nameEn || nameCn : nameCn }));
+}
+
+/** Granted menus plus their ancestors, so the tree can be drawn. */
+function withAncestors(menus: MenuRow[], granted: Set<number>): MenuRow[] {
+  const byId = new Map(menus.map((m) => [m.menuId, m]));
+  const keep = new Set<number>();
+  for (const id of granted) {
+    for (let m = byId.get(id); m && !keep.has(m.menuId); m = byId.get(m.menuParentId)) keep.add(m.menuId);
+  }
+  return menus.filter((m) => keep.has(m.menuId));
+}
+
+/** findMenuByResp and findByMenuResp (spec 1 section 7): what one responsibility grants. */
 export function registerMenuActions(actions: ActionRegistry): void {
   actions.register({
-    area: 'baseServer',
-    resource: 'baseMenuRestful',
-    action: 'findMenuByResp',
-    handler: async (body, ctx, kernel) => {
-      const q = kernel.db.dialect.quote;
-      const where: string[] = [];
-      const params: string[] = [];
-      if (body.isValid !== false) where.push(`${q('enabled')} = 'Y'`);
-      if (typeof body.systemCode === 'string' && body.systemCode) { where.push(`${q('system_code')} = ?`); params.push(body.systemCode); }
-      if (typeof body.menuCode === 'string' && body.menuCode) { where.push(`${q('menu_code')} = ?`); params.push(body.menuCode); }
-      const rows = await kernel.db.select(
-        `SELECT ${q('menu_id')} AS menuId, ${q('menu_code')} AS menuCode, ${q('menu_name')} AS menuNameCn, ${q('menu_name_en')} AS menuNameEn, ` +
-          `${q('menu_type')} AS menuType, ${q('html_url')} AS htmlUrl, ${q('image_link')} AS imageLink, ${q('menu_parent_id')} AS menuParentId, ` +
-          `${q('level_id')} AS levelId, ${q('seq_num')} AS seqNum, ${q('enabled')} AS enabled, ${q('system_code')} AS systemCode ` +
-          `FROM ${q('base_menu')}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${q('menu_parent_id')}, ${q('seq_num')}, ${q('menu_id')}`,
-        params,
-      );
-      const data = rows.map(({ menuNameCn, menuNameEn, ...m }) => ({ ...m, menuName: ctx.language === 'EN' ? menuNameEn || menuNameCn : menuNameCn }));
-      // A missing menu answers menuId 0 (spec 1 section 2: to-dos that cannot navigate).
-      return { data: data.length ? data : body.menuCode ? [{ menuId: 0 }] : [] };
+    area: 'baseServer', resource: 'baseMenuRestful', action: 'findMenuByResp', access: 'session',
+    handler: async (body, ctx, kernel, req) => {
+      const respId = await heldResponsibility(kernel, req.identity!, body.responsibilityId, ctx);
+      const menus = withAncestors(await allMenus(kernel, ctx, body), await kernel.auth.access.grantedMenuIds(respId));
+      if (typeof body.menuCode === 'string' && body.menuCode) {
+        // A missing (or not granted) menu answers menuId 0: such to-dos cannot navigate (spec 1 section 2).
+        const found = menus.filter((m) => m.menuCode === body.menuCode);
+        return { data: found.length ? found : [{ menuId: 0 }] };
+      }
+      return { data: menus };
     },
   });
   actions.register({
-    area: 'baseServer',
-    resource: 'baseResourceRestful',
-    action: 'findByMenuResp',
-    handler: async (body, ctx, kernel) => {
+    area: 'baseServer', resource: 'baseResourceRestful', action: 'findByMenuResp', access: 'session',
+    handler: async (body, ctx, kernel, req) => {
+      const respId = await heldResponsibility(kernel, req.identity!, body.respId, ctx);
       const menuId = Number(body.menuId);
-      if (!Number.isSafeInteger(menuId) || menuId < 0) throw Errors.badRequest('menuId 无效', 'menuId must be a menu id');
-      const q = kernel.db.dialect.quote;
-      const rows = await kernel.db.select(
-        `SELECT ${q('resource_code')} AS resourceCode, ${q('resource_name')} AS nameCn, ${q('resource_name_en')} AS nameEn, ${q('res_icon')} AS resIcon ` +
-          `FROM ${q('base_menu_resource')} WHERE ${q('menu_id')} = ? ORDER BY ${q('resource_id')}`,
+      if (!Number.isSafeInteger(menuId) || menuId <= 0) throw Errors.badRequest('menuId 无效', 'menuId must be a menu id');
+      if (!(await kernel.auth.access.grantedMenuIds(respId)).has(menuId)) return { data: [] };
+      const granted = await kernel.auth.access.grantedResources(respId, menuId);
+      const { t, c } = { t: kernel.auth.access.sql.t.bind(kernel.auth.access.sql), c: kernel.auth.access.sql.c.bind(kernel.auth.access.sql) };
+      const defined = await kernel.db.select(
+        `SELECT ${c('baseMenuResource', 'resourceCode')} AS resourceCode, ${c('baseMenuResource', 'resourceName')} AS nameCn, ${c('baseMenuResource', 'resourceNameEn')} AS nameEn, ` +
+          `${c('baseMenuResource', 'resIcon')} AS resIcon FROM ${t('baseMenuResource')} WHERE ${c('baseMenuResource', 'menuId')} = ? ORDER BY ${c('baseMenuResource', 'resourceId')}`,
         [menuId],
       );
-      return { data: rows.map(({ nameCn, nameEn, ...r }) => ({ ...r, resourceName: ctx.language === 'EN' ? nameEn || nameCn : nameCn })) };
+      const data = defined
+        .filter((r) => granted.has(String(r.resourceCode)))
+        .map(({ nameCn, nameEn, ...r }) => ({ ...r, resourceName: ctx.language === 'EN' ? nameEn || nameCn : nameCn }));
+      return { data };
     },
   });
 }

@@ -6,6 +6,11 @@ export interface ResourceContext {
   language: Language;
   /** Filter variables: $user.userId, $user.supplierId, $resp.id … */
   vars: FilterVariables;
+  /**
+   * Row-scope values the caller may not choose (a supplier user's supplierId): forced on create,
+   * never changed on update, whatever the body says.
+   */
+  scopeValues?: Record<string, unknown>;
 }
 
 export const systemContext = (language: Language = 'CN'): ResourceContext => ({ userId: null, language, vars: {} });

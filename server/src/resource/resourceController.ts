@@ -1,17 +1,20 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import type { Identity } from '../access/permissionGuard';
 import { Errors } from '../http/apiError';
 import { success, type Envelope } from '../http/envelope';
 import { requestLanguage } from '../http/language';
 import { KERNEL, type Kernel } from '../kernel';
+import type { RegisteredAction } from '../platform/actionRegistry';
 import type { ResourceContext } from './context';
-import { GENERIC_ACTIONS, type GenericAction } from './resourceService';
+import { assertWritableDirectly, GENERIC_ACTIONS, type GenericAction } from './resourceService';
 
 const AREAS = new Set(['baseServer', 'srmServer', 'fileServer', 'exportServer', 'messageServer', 'bpmServer', 'schedule', 'ruleEngineServer']);
 
 /**
- * POST /api/{area}/v1/{resource}Restful/{action} (and the zuul/baseServer alias). Thin: it resolves
- * the endpoint to a registered custom action or an entity's generic action and hands over.
+ * POST /api/{area}/v1/{resource}Restful/{action} (and the zuul/baseServer alias). Thin: it
+ * establishes who calls (session) and what they may do (PermissionGuard), then hands over to a
+ * registered custom action or an entity's generic or lifecycle action.
  */
 @Controller('api')
 export class ResourceController {
@@ -27,33 +30,42 @@ export class ResourceController {
   @HttpCode(200)
   async call(@Param('area') area: string, @Param('resource') resource: string, @Param('action') action: string,
     @Body() body: unknown, @Req() req: FastifyRequest): Promise<Envelope> {
-    if (!AREAS.has(area)) throw Errors.notFound('未知的服务区域', `Unknown area "${area}"`);
-    if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+    if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
       throw Errors.badRequest('请求内容必须是 JSON 对象', 'The request body must be a JSON object');
     }
     const payload = (body ?? {}) as Record<string, unknown>;
-    const ctx = this.contextOf(req);
     const custom = this.kernel.actions.find(resource, action);
-    if (custom && custom.area === area) {
-      const result = await custom.handler(payload, ctx, this.kernel);
-      return success(result.data, result.msg, result.page);
-    }
+    const { guard } = this.kernel.auth;
+    // Only public actions run without a session; everything else, even a 404, first needs one.
+    const identity = custom?.access === 'public' ? await guard.identify(req.headers) : await guard.requireIdentity(req.headers);
+    const ctx = this.contextOf(req, identity);
+    if (!AREAS.has(area)) throw Errors.notFound('未知的服务区域', `Unknown area "${area}"`);
+    if (custom && custom.area === area) return this.runCustom(custom, payload, ctx, identity, req);
     const entity = this.kernel.registry.entityForResource(resource);
-    if (!entity || entity.def.exposed === false || entity.area !== area) {
-      throw Errors.notFound('接口不存在', `No resource ${resource} in ${area}`);
-    }
+    if (!entity || entity.def.exposed === false || entity.area !== area) throw Errors.notFound('接口不存在', `No resource ${resource} in ${area}`);
     const transition = this.kernel.lifecycles.transitionFor(entity, action);
-    if (transition) {
-      const result = await this.kernel.lifecycles.run(entity, transition, payload, ctx);
-      return success(result.data, result.msg, result.page);
-    }
-    if (!(GENERIC_ACTIONS as readonly string[]).includes(action)) throw Errors.notFound('接口不存在', `${resource} has no action "${action}"`);
-    const result = await this.kernel.resources.run(action as GenericAction, entity, payload, ctx);
+    if (!transition && !(GENERIC_ACTIONS as readonly string[]).includes(action)) throw Errors.notFound('接口不存在', `${resource} has no action "${action}"`);
+    if (!transition) assertWritableDirectly(entity, action);
+    const scope = await guard.authorizeEntityAction(identity!, req.headers, entity, action, ctx);
+    const result = transition
+      ? await this.kernel.lifecycles.run(entity, transition, payload, ctx, scope)
+      : await this.kernel.resources.run(action as GenericAction, entity, payload, ctx, scope);
     return success(result.data, result.msg, result.page);
   }
 
-  private contextOf(req: FastifyRequest): ResourceContext {
-    // Identity (sessions, responsibilities) arrives with the access issue; until then calls are anonymous.
-    return { userId: null, language: requestLanguage(req), vars: {} };
+  private async runCustom(custom: RegisteredAction, payload: Record<string, unknown>, ctx: ResourceContext, identity: Identity | undefined, req: FastifyRequest): Promise<Envelope> {
+    if (typeof custom.access === 'object') await this.kernel.auth.guard.authorizeCustom(identity!, req.headers, custom.access, ctx);
+    const result = await custom.handler(payload, ctx, this.kernel, { identity, headers: req.headers, ip: req.ip });
+    return success(result.data, result.msg, result.page);
+  }
+
+  private contextOf(req: FastifyRequest, identity: Identity | undefined): ResourceContext {
+    const user = identity?.user;
+    const respId = Number(req.headers.respid) || null;
+    return {
+      userId: user?.userId ?? null,
+      language: requestLanguage(req),
+      vars: user ? { user: { userId: user.userId, supplierId: user.supplierId, userType: user.userType, orgId: user.orgId }, resp: { id: respId } } : {},
+    };
   }
 }

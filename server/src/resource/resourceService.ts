@@ -22,6 +22,13 @@ export interface ActionResult {
 
 const MAX_BATCH = 1000;
 
+/** Lines are written only through their header (one transaction, one version): 400 otherwise. */
+export function assertWritableDirectly(entity: EntityModel, action: string): void {
+  if (action !== 'findById' && action !== 'listByPage' && entity.def.parent) {
+    throw Errors.badRequest('行记录只能通过单据头保存', `${entity.name} lines are saved and deleted through ${entity.def.parent}`);
+  }
+}
+
 function idFrom(value: unknown, name = 'id'): number {
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw Errors.badRequest(`${name} 无效`, `${name} must be a positive integer`);
@@ -49,10 +56,7 @@ export class ResourceService {
   }
 
   async run(action: GenericAction, entity: EntityModel, body: Record<string, unknown>, ctx: ResourceContext, scope?: FilterNode): Promise<ActionResult> {
-    const writes = action !== 'findById' && action !== 'listByPage';
-    if (writes && entity.def.parent) {
-      throw Errors.badRequest('行记录只能通过单据头保存', `${entity.name} lines are saved and deleted through ${entity.def.parent}`);
-    }
+    assertWritableDirectly(entity, action);
     try {
       switch (action) {
         case 'findById': return { data: await this.findById(entity, idFrom(body.id), ctx, scope) };

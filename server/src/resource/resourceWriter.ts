@@ -11,6 +11,13 @@ import type { PreparedRecord } from './recordPreparation';
 import type { ResourceReader } from './resourceReader';
 import { toSqlParam } from './values';
 
+function applyScopeValues(record: PreparedRecord, creating: boolean, ctx: ResourceContext): void {
+  for (const [name, value] of Object.entries(ctx.scopeValues ?? {})) {
+    if (creating) record.values[name] = value;
+    else delete record.values[name];
+  }
+}
+
 /** Writes prepared records: insert or versioned update, lines diffed in the same transaction. */
 export class ResourceWriter {
   constructor(
@@ -27,9 +34,10 @@ export class ResourceWriter {
     if (current && entity.def.editableWhen && !evaluateFilter(entity.def.editableWhen, current, ctx.vars)) {
       throw Errors.conflict('当前状态的记录不能修改', `This record cannot be changed in its current state${entity.statusField ? ` (${String(current[entity.statusField])})` : ''}`);
     }
+    applyScopeValues(record, creating, ctx);
     await checkLookupCodes(this.registry, tx, entity, record);
     const children = Object.fromEntries(Object.entries(record.children).map(([k, rows]) => [k, rows?.map((r) => r.values)]));
-    await this.hooks.runBeforeSave({ entity, values: record.values, children, creating, ctx, tx });
+    await this.hooks.runBeforeSave({ entity, values: record.values, children, creating, id: record.id, ctx, tx });
     const id = creating
       ? await this.insert(tx, entity, await this.withCreateDefaults(tx, entity, record.values), ctx)
       : await this.update(tx, entity, record.id!, record.values, record.versionNum, ctx);

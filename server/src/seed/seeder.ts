@@ -8,6 +8,7 @@ import { systemContext } from '../resource/context';
 import type { ResourceWriter } from '../resource/resourceWriter';
 
 export const DEMO_SEED_DIR = path.resolve(__dirname, '..', '..', '..', 'seeds', 'demo');
+export const BASE_SEED_DIR = path.resolve(__dirname, '..', '..', '..', 'seeds', 'base');
 
 async function exists(tx: SqlExecutor, table: string, where: Record<string, string | number>): Promise<number | undefined> {
   const q = tx.dialect.quote;
@@ -76,38 +77,57 @@ export class Seeder {
     return inserted;
   }
 
-  private async seedRecord(tx: SqlExecutor, entity: EntityModel, row: RecordValues): Promise<boolean> {
+  /** Seed rows name menus by menuCode (menu ids are assigned when menus are seeded). */
+  private async resolveMenuCode(tx: SqlExecutor, entity: EntityModel, row: RecordValues): Promise<RecordValues> {
+    if (typeof row.menuCode !== 'string' || entity.field('menuCode') || !entity.field('menuId')) return row;
+    const menuId = await exists(tx, 'base_menu', { menu_code: row.menuCode });
+    if (menuId === undefined) throw new Error(`seed of ${entity.name}: no menu with menuCode ${row.menuCode}`);
+    const { menuCode: _code, ...rest } = row;
+    return { ...rest, menuId };
+  }
+
+  /**
+   * Inserts a seed row when its key is missing. `ensureLines`: lines of an existing header are
+   * still added one by one (base seeds: a menu added later reaches the administrator role on the
+   * next start); demo documents are left as their users edited them.
+   */
+  private async seedRecord(tx: SqlExecutor, entity: EntityModel, input: RecordValues, ensureLines: boolean): Promise<boolean> {
+    const row = await this.resolveMenuCode(tx, entity, input);
     const id = row[entity.primaryKey] as number;
-    if (await exists(tx, entity.table, { [entity.field(entity.primaryKey)!.column]: id }) !== undefined) return false;
-    const values = Object.fromEntries(Object.entries(row).filter(([k]) => entity.field(k)));
-    await this.writer.insert(tx, entity, values, systemContext());
+    const present = await exists(tx, entity.table, { [entity.field(entity.primaryKey)!.column]: id }) !== undefined;
+    if (!present) {
+      const values = Object.fromEntries(Object.entries(row).filter(([k]) => entity.field(k)));
+      await this.writer.insert(tx, entity, values, systemContext());
+    }
+    if (present && !ensureLines) return false;
     for (const child of entity.children) {
       const model = this.entity(child.entity);
       for (const line of (row[child.name] as RecordValues[] | undefined) ?? []) {
-        await this.seedRecord(tx, model, { ...line, [child.foreignKey]: id });
+        await this.seedRecord(tx, model, { ...line, [child.foreignKey]: id }, ensureLines);
       }
     }
-    return true;
+    return !present;
   }
 
-  /** seeds/demo/NN-name.json: {entity, rows}, explicit keys, applied in file order. */
-  async seedDemo(tx: SqlExecutor, dir = DEMO_SEED_DIR): Promise<number> {
+  /** seeds/{base,demo}/NN-name.json: {entity, rows}, explicit keys, applied in file order. */
+  async seedFolder(tx: SqlExecutor, dir: string, ensureLines = false): Promise<number> {
     if (!fs.existsSync(dir)) return 0;
     let inserted = 0;
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
       const { entity: name, rows } = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { entity: string; rows: RecordValues[] };
       const entity = this.registry.entity(name);
       if (!entity) throw new Error(`seeds/demo/${file}: unknown entity "${name}"`);
-      for (const row of rows) if (await this.seedRecord(tx, entity, row)) inserted++;
+      for (const row of rows) if (await this.seedRecord(tx, entity, row, ensureLines)) inserted++;
     }
     return inserted;
   }
 
-  async run(demo: boolean): Promise<{ lookups: number; menus: number; demo: number }> {
+  async run(demo: boolean): Promise<{ lookups: number; menus: number; base: number; demo: number }> {
     return this.db.transaction(async (tx) => ({
       lookups: await this.seedLookups(tx, this.registry.lookupTypes()),
       menus: await this.seedMenus(tx, this.registry.menus()),
-      demo: demo ? await this.seedDemo(tx) : 0,
+      base: await this.seedFolder(tx, BASE_SEED_DIR, true),
+      demo: demo ? await this.seedFolder(tx, DEMO_SEED_DIR) : 0,
     }));
   }
 }

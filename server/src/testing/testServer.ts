@@ -7,6 +7,7 @@ import { createApp } from '../app';
 import { createKernel, type KernelOptions } from '../bootstrap';
 import { dbKindOf, loadConfig, type ServerConfig } from '../config';
 import type { Kernel } from '../kernel';
+import { screenHeaders, signIn, type SignedIn } from './sessions';
 
 /**
  * A real server for integration tests: the whole Nest app on a real database, on a free port,
@@ -18,6 +19,8 @@ export interface TestServer {
   kernel: Kernel;
   config: ServerConfig;
   call(area: string, resource: string, action: string, body?: unknown, headers?: Record<string, string>): Promise<ApiAnswer>;
+  /** Session, respId and menuId headers of a user (default the demo admin) calling `resource` from its menu. */
+  authHeaders(resource: string, userName?: string, respCode?: string): Promise<Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -65,18 +68,28 @@ export async function startTestServer(name: string, overrides: Partial<ServerCon
   await app.listen(0, '127.0.0.1');
   const port = (app.getHttpServer().address() as AddressInfo).port;
   const baseUrl = `http://127.0.0.1:${port}`;
+  const sessions = new Map<string, SignedIn>();
+  const authHeaders = async (resource: string, userName = 'admin', respCode?: string) => {
+    let session = sessions.get(userName);
+    if (!session) sessions.set(userName, (session = await signIn(baseUrl, userName)));
+    return screenHeaders(kernel, session, resource, respCode);
+  };
   return {
     baseUrl,
     kernel,
     config,
     async call(area, resource, action, body = {}, headers = {}) {
+      // Signed in as the demo administrator from the menu that uses the resource, unless the test
+      // passes its own session headers (or `certificate: ''` for an anonymous call).
+      const auth = headers.certificate === undefined ? await authHeaders(resource) : {};
       const res = await fetch(`${baseUrl}/api/${area}/v1/${resource}/${action}`, {
         method: 'POST',
-        headers: { ...signedHeaders(), ...headers },
+        headers: { ...signedHeaders(), ...auth, ...headers },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       });
       return { status: res.status, body: (await res.json()) as ApiAnswer['body'] };
     },
+    authHeaders,
     async close() {
       await app.close();
       await kernel.db.close();

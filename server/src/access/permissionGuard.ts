@@ -1,0 +1,107 @@
+import type { EntityModel, FilterNode } from '@meridian/metadata';
+import type { SessionRow, SessionStore } from '../auth/sessionStore';
+import { Errors } from '../http/apiError';
+import type { ResourceContext } from '../resource/context';
+import { AccessService, inForce, isSupplierType, type UserRow } from './accessService';
+import { menuReach, requiredResource, type MenuReach } from './pageAccess';
+
+export interface Identity {
+  session: SessionRow;
+  user: UserRow;
+}
+
+export type Headers = Record<string, string | string[] | undefined>;
+const header = (headers: Headers, name: string) => {
+  const v = headers[name.toLowerCase()];
+  return (Array.isArray(v) ? v[0] : v) ?? '';
+};
+
+export interface MenuGrant {
+  responsibilityId: number;
+  menuId: number;
+  reach: MenuReach;
+}
+
+const READS = new Set(['findById', 'listByPage']);
+
+/**
+ * The server-side authorization of every call (DESIGN section 5): a live session; the user holds
+ * respId; the responsibility's roles grant menuId; the menu's pages use the entity; writes and
+ * lifecycle actions need the action's resourceCode on menuId_respId; supplier users only reach
+ * their own supplier's rows. Hiding a button in the runtime is never the protection.
+ */
+export class PermissionGuard {
+  constructor(readonly access: AccessService, readonly sessions: SessionStore) {}
+
+  async identify(headers: Headers): Promise<Identity | undefined> {
+    const session = await this.sessions.resolve(header(headers, 'certificate'), header(headers, 'authorizationcode'));
+    if (!session) return undefined;
+    const user = await this.access.userById(session.userId);
+    return user && inForce(user) ? { session, user } : undefined;
+  }
+
+  async requireIdentity(headers: Headers): Promise<Identity> {
+    const identity = await this.identify(headers);
+    if (!identity) throw Errors.unauthorized('登录已失效，请重新登录', 'Your session has expired or is not valid. Sign in again.');
+    return identity;
+  }
+
+  /** The held responsibility named by the respId header. */
+  async responsibility(identity: Identity, headers: Headers, language: 'CN' | 'EN'): Promise<number> {
+    const respId = Number(header(headers, 'respId'));
+    if (!Number.isSafeInteger(respId) || respId <= 0) throw Errors.forbidden('请选择职责后再操作', 'No responsibility was given (respId header)');
+    const held = await this.access.responsibilities(identity.user, language);
+    if (!held.some((r) => r.responsibilityId === respId)) throw Errors.forbidden('您没有该职责', 'You do not hold this responsibility');
+    return respId;
+  }
+
+  async menuGrant(identity: Identity, headers: Headers, language: 'CN' | 'EN'): Promise<MenuGrant> {
+    const responsibilityId = await this.responsibility(identity, headers, language);
+    const menuId = Number(header(headers, 'menuId'));
+    if (!Number.isSafeInteger(menuId) || menuId <= 0) throw Errors.forbidden('请从菜单打开该功能', 'Open this screen from its menu (menuId header)');
+    const menu = await this.access.menu(menuId);
+    if (!menu || menu.enabled !== 'Y' || !(await this.access.grantedMenuIds(responsibilityId)).has(menuId)) {
+      throw Errors.forbidden('该职责没有此菜单', 'This menu is not granted to your responsibility');
+    }
+    return { responsibilityId, menuId, reach: menuReach(this.access.registry, menu.htmlUrl) };
+  }
+
+  /** A custom action that needs a menu: the menu must reach one of `pages`, with `resourceCode` granted. */
+  async authorizeCustom(identity: Identity, headers: Headers, need: { pages: string[]; resourceCode?: string }, ctx: ResourceContext): Promise<void> {
+    const grant = await this.menuGrant(identity, headers, ctx.language);
+    if (!grant.reach.pages.some((p) => need.pages.includes(p.path))) throw Errors.forbidden('该菜单不提供此操作', 'This menu does not offer this action');
+    if (need.resourceCode && !(await this.access.grantedResources(grant.responsibilityId, grant.menuId)).has(need.resourceCode)) {
+      throw Errors.forbidden('您没有此按钮的权限', `You do not have the "${need.resourceCode}" permission on this menu`);
+    }
+  }
+
+  /** Authorizes a generic or lifecycle action on an entity; returns the row scope to apply. */
+  async authorizeEntityAction(identity: Identity, headers: Headers, entity: EntityModel, action: string, ctx: ResourceContext): Promise<FilterNode | undefined> {
+    const grant = await this.menuGrant(identity, headers, ctx.language);
+    const role = grant.reach.entities.get(entity.name);
+    if (!role) throw Errors.forbidden('该菜单不能访问此数据', `This menu does not use ${entity.name}`);
+    const reading = READS.has(action);
+    if (!reading) {
+      const code = role === 'main' ? requiredResource(this.access.registry, grant.reach, entity, action) : undefined;
+      if (!code) throw Errors.forbidden('该菜单不提供此操作', `"${action}" is not offered on this menu`);
+      const granted = await this.access.grantedResources(grant.responsibilityId, grant.menuId);
+      if (!granted.has(code)) throw Errors.forbidden('您没有此按钮的权限', `You do not have the "${code}" permission on this menu`);
+    }
+    return this.rowScope(identity, entity, reading, ctx);
+  }
+
+  /** Supplier users see and write only their own supplier's rows; they never write unscoped records. */
+  private rowScope(identity: Identity, entity: EntityModel, reading: boolean, ctx: ResourceContext): FilterNode | undefined {
+    if (!isSupplierType(identity.user.userType)) return undefined;
+    const field = entity.def.rowScope?.supplierField;
+    if (!field) {
+      if (reading) return undefined;
+      throw Errors.forbidden('供应商用户不能修改此数据', 'Supplier users cannot change this data');
+    }
+    if (!identity.user.supplierId) throw Errors.forbidden('账号未绑定供应商', 'This supplier account is not bound to a supplier');
+    ctx.scopeValues = { [field]: identity.user.supplierId };
+    const own: FilterNode = { field, op: 'eq', value: '$user.supplierId' };
+    const visible = entity.def.rowScope?.supplierVisible;
+    return visible ? { and: [own, visible] } : own;
+  }
+}

@@ -1,0 +1,70 @@
+import { pickText } from '@meridian/metadata';
+import { ApiError } from '../http/apiError';
+import type { Kernel } from '../kernel';
+import type { ActionRegistry } from '../platform/actionRegistry';
+import type { ResourceContext } from '../resource/context';
+import { burnVerification, verifyPassword } from './passwords';
+
+const WRONG = { cn: '用户名或密码错误', en: 'The user name or password is wrong' };
+
+function loginRefused(text: { cn: string; en: string }, details: { captchaRequired: boolean; locked?: boolean }): ApiError {
+  return new ApiError(401, text, undefined, details);
+}
+
+/** userInfo and responsibilities as the login answer and getUserInfo return them. */
+export async function sessionInfo(kernel: Kernel, userId: number, ctx: ResourceContext) {
+  const user = (await kernel.auth.access.userById(userId))!;
+  const responsibilities = await kernel.auth.access.responsibilities(user, ctx.language);
+  const { passwordHash: _hidden, startDate: _s, endDate: _e, enabledFlag: _f, ...userInfo } = user;
+  return { userInfo, responsibilities };
+}
+
+async function login(body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel, ip: string, userAgent: string) {
+  const userName = typeof body.userName === 'string' ? body.userName.trim() : '';
+  const password = typeof body.password === 'string' ? body.password : '';
+  const { throttle, captchas, access, sessions } = kernel.auth;
+  if (!userName || !password) throw loginRefused(WRONG, { captchaRequired: false });
+  const state = await throttle.state(userName);
+  if (state.lockedUntil) {
+    const minutes = Math.ceil((state.lockedUntil - Date.now()) / 60000);
+    throw loginRefused({ cn: `登录失败次数过多，请 ${minutes} 分钟后再试`, en: `Too many failed sign-ins. Try again in ${minutes} minutes.` }, { captchaRequired: true, locked: true });
+  }
+  if (state.captchaRequired && !(await captchas.check(body.validateKey, body.validateCode))) {
+    const after = await throttle.recordFailure(userName);
+    throw loginRefused({ cn: '验证码错误或已过期', en: 'The captcha is wrong or has expired' }, { captchaRequired: true, locked: !!after.lockedUntil });
+  }
+  const user = await access.userByName(userName);
+  const valid = user ? await verifyPassword(user.passwordHash, password) : (await burnVerification(password), false);
+  const usable = valid && user && access.isUsable(user);
+  if (!usable || !user) {
+    const after = await throttle.recordFailure(userName);
+    throw loginRefused(WRONG, { captchaRequired: after.captchaRequired, locked: !!after.lockedUntil });
+  }
+  await throttle.reset(userName);
+  const tokens = await sessions.create(user.userId, { ip, userAgent });
+  await access.stampLogin(user.userId);
+  return { ...tokens, ...(await sessionInfo(kernel, user.userId, { ...ctx, userId: user.userId })) };
+}
+
+export function registerLoginActions(actions: ActionRegistry): void {
+  const area = 'baseServer';
+  const resource = 'baseLoginRestful';
+  actions.register({
+    area, resource, action: 'login', access: 'public',
+    handler: async (body, ctx, kernel, req) => ({
+      data: await login(body, ctx, kernel, req.ip, String(req.headers['user-agent'] ?? '')),
+      msg: pickText({ cn: '登录成功', en: 'Signed in' }, ctx.language),
+    }),
+  });
+  actions.register({
+    area, resource, action: 'logoff', access: 'public',
+    handler: async (_body, ctx, kernel, req) => {
+      if (req.identity) await kernel.auth.sessions.revoke({ sessionId: req.identity.session.sessionId }, 'LOGOFF');
+      return { data: null, msg: pickText({ cn: '已退出登录', en: 'Signed out' }, ctx.language) };
+    },
+  });
+  actions.register({
+    area, resource, action: 'generateValidateCode', access: 'public',
+    handler: async (_body, _ctx, kernel) => ({ data: await kernel.auth.captchas.issue() }),
+  });
+}
