@@ -18,12 +18,12 @@ function signHeaders() {
   return signed.headers;
 }
 
-/** One POST; resolves { status, body } (body as a string). */
+/** One POST (with target.headers, e.g. the session of `ours`); resolves { status, body } (body as a string). */
 function post(agent, target, payload) {
   return new Promise((resolve, reject) => {
     const req = http.request({
       agent, host: '127.0.0.1', port: target.port, path: target.path, method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Content-Length': payload.length, ...signHeaders() },
+      headers: { 'Content-Type': 'application/json', 'Content-Length': payload.length, ...signHeaders(), ...(target.headers || {}) },
     }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));

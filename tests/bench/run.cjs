@@ -78,6 +78,23 @@ function freePort() {
   });
 }
 
+const BENCH_ADMIN_PASSWORD = 'Bench#Pass2026';
+
+/** Signs in as the administrator the server created and finds the exchange-rate menu: the headers a screen sends. */
+async function screenSession(load, port) {
+  const call = async (apiPath, body, headers = {}) => {
+    const res = await load.post(undefined, { port, path: apiPath, headers }, Buffer.from(JSON.stringify(body)));
+    const json = JSON.parse(res.body);
+    if (json.code !== 'S') throw new Error(`${apiPath}: ${res.status} ${json.msg}`);
+    return json.data;
+  };
+  const login = await call('/api/baseServer/v1/baseLoginRestful/login', { userName: 'admin', password: BENCH_ADMIN_PASSWORD });
+  const session = { certificate: login.certificate, authorizationCode: login.authorizationCode };
+  const respId = login.responsibilities[0].responsibilityId;
+  const menus = await call('/api/baseServer/v1/baseMenuRestful/findMenuByResp', { isValid: true, responsibilityId: respId, menuCode: 'BASE_EXCHANGE_RATE' }, session);
+  return { ...session, respId: String(respId), menuId: String(menus[0].menuId) };
+}
+
 function ensureBuilt() {
   const built = ['server/dist/main.js', 'metadata/dist/appsign.js'].every((f) => fs.existsSync(path.join(ROOT, f)));
   if (built) return;
@@ -91,7 +108,7 @@ async function startServer(dbUrl) {
     ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(env.BENCH_CPU_PROF), '-e', `process.on('SIGTERM', () => process.exit(0)); require(${JSON.stringify(main)})`]
     : [main];
   const port = await freePort();
-  const child = await start('server', args, { PORT: String(port), DB_URL: dbUrl, DEMO: 'false' }, /listening on/);
+  const child = await start('server', args, { PORT: String(port), DB_URL: dbUrl, DEMO: 'false', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD }, /listening on/);
   return { child, port };
 }
 
@@ -163,7 +180,9 @@ async function benchOne(db) {
     const rawPort = await freePort();
     const prof = env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(env.BENCH_CPU_PROF)] : [];
     const rawChild = await start('raw', [...prof, path.join(__dirname, 'rawServer.cjs')], { PORT: String(rawPort), RAW_DB_URL: dbUrl }, /listening on/);
-    const ours = { port: server.port, path: API_PATH };
+    // Ours is called as a signed-in administrator from the exchange-rate menu, like the runtime does:
+    // the session, responsibility and menu checks are part of what is measured.
+    const ours = { port: server.port, path: API_PATH, headers: await screenSession(load, server.port) };
     const raw = { port: rawPort, path: API_PATH };
     const list = scenarios(rows);
     const bytes = await checkSameAnswers(load, ours, raw, list);

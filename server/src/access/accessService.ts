@@ -1,6 +1,7 @@
 import { pickText, type Language } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row } from '../db/sqlExecutor';
+import { TtlCache } from '../util/ttlCache';
 import { formatDateTime } from '../util/time';
 import { MetaSql } from './metaSql';
 
@@ -27,6 +28,14 @@ export interface ResponsibilityRow {
   userType: string;
 }
 
+export interface MenuRow {
+  menuId: number;
+  menuCode: string;
+  htmlUrl: string | null;
+  enabled: string;
+  menuParentId: number;
+}
+
 const today = () => formatDateTime().slice(0, 10);
 export const isSupplierType = (userType: string | null | undefined) => String(userType ?? '').startsWith('EX');
 
@@ -35,23 +44,51 @@ export function inForce(row: { enabledFlag?: unknown; startDate?: unknown; endDa
   return row.enabledFlag === 'Y' && (!row.startDate || String(row.startDate) <= day) && (!row.endDate || String(row.endDate) >= day);
 }
 
+/** Entities whose rows decide access: a write to one clears the grant cache of this process. */
+export const ACCESS_ENTITIES = new Set(['baseUsers', 'baseUserResp', 'baseResponsibility', 'baseRespRole', 'baseRole', 'baseRoleMenu', 'baseRoleResource', 'baseMenu', 'baseMenuResource']);
+/** Grants are read on every call; they are kept 5 s (the database stays the source of truth). */
+export const GRANT_CACHE_MS = 5000;
+
 /** Users, their responsibilities, and what a responsibility grants (menus, button resources). */
 export class AccessService {
   readonly sql: MetaSql;
+  private readonly grants = new TtlCache(GRANT_CACHE_MS);
+
+  invalidate(): void {
+    this.grants.clear();
+  }
 
   constructor(readonly registry: MetadataRegistry, readonly db: Database) {
     this.sql = new MetaSql(registry, db.dialect);
   }
 
-  private userSelect(where: string): string {
+  /** SELECT of users with their supplier's name and organisation code; `from` may put the user behind a session. */
+  private userSelect(where: string, from?: { table: string; join: string; columns: string }): string {
     const { t, c } = { t: this.sql.t.bind(this.sql), c: this.sql.c.bind(this.sql) };
+    const source = from ? `${from.table} JOIN ${t('baseUsers')} u ON ${from.join}` : `${t('baseUsers')} u`;
     return `SELECT ${c('baseUsers', 'userId', 'u')} AS userId, ${c('baseUsers', 'userName', 'u')} AS userName, ${c('baseUsers', 'userType', 'u')} AS userType, ` +
-      `${c('baseUsers', 'personName', 'u')} AS personName, ${c('baseUsers', 'supplierId', 'u')} AS supplierId, ${c('srmSlcSupplierInfo', 'supplierName', 's')} AS supplierName, ` +
+      `${c('baseUsers', 'personName', 'u')} AS personName, ${c('baseUsers', 'supplierId', 'u')} AS supplierId, ${c('srmSlcSupplierInfo', 'supplierName', 'sp')} AS supplierName, ` +
       `${c('baseUsers', 'orgId', 'u')} AS orgId, ${c('baseOrganization', 'orgCode', 'o')} AS orgNumber, ${c('baseUsers', 'email', 'u')} AS email, ` +
       `${c('baseUsers', 'enabledFlag', 'u')} AS enabledFlag, ${c('baseUsers', 'passwordHash', 'u')} AS passwordHash, ` +
-      `${c('baseUsers', 'startDate', 'u')} AS startDate, ${c('baseUsers', 'endDate', 'u')} AS endDate ` +
-      `FROM ${t('baseUsers')} u LEFT JOIN ${t('srmSlcSupplierInfo')} s ON ${c('srmSlcSupplierInfo', 'supplierId', 's')} = ${c('baseUsers', 'supplierId', 'u')} ` +
+      `${c('baseUsers', 'startDate', 'u')} AS startDate, ${c('baseUsers', 'endDate', 'u')} AS endDate${from ? `, ${from.columns}` : ''} ` +
+      `FROM ${source} LEFT JOIN ${t('srmSlcSupplierInfo')} sp ON ${c('srmSlcSupplierInfo', 'supplierId', 'sp')} = ${c('baseUsers', 'supplierId', 'u')} ` +
       `LEFT JOIN ${t('baseOrganization')} o ON ${c('baseOrganization', 'orgId', 'o')} = ${c('baseUsers', 'orgId', 'u')} WHERE ${where}`;
+  }
+
+  /** The session row of a certificate hash and its user, in one query (this runs on every call). */
+  async sessionWithUser(certificateHash: string): Promise<{ user: UserRow; session: Row } | undefined> {
+    const { t, c } = { t: this.sql.t.bind(this.sql), c: this.sql.c.bind(this.sql) };
+    const columns = ['sessionId', 'authCodeHash', 'lastSeenDate', 'expiresDate', 'revokedFlag', 'responsibilityId']
+      .map((f) => `${c('baseSession', f, 's')} AS ${this.db.dialect.quote(`s_${f}`)}`).join(', ');
+    const rows = await this.db.select(
+      this.userSelect(`${c('baseSession', 'certificateHash', 's')} = ?`, { table: `${t('baseSession')} s`, join: `${c('baseUsers', 'userId', 'u')} = ${c('baseSession', 'userId', 's')}`, columns }),
+      [certificateHash],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const session: Row = {};
+    for (const key of Object.keys(row)) if (key.startsWith('s_')) { session[key.slice(2)] = row[key]; delete row[key]; }
+    return { user: this.toUser(row)!, session };
   }
 
   private toUser(row: Row | undefined): UserRow | undefined {
@@ -70,7 +107,11 @@ export class AccessService {
   }
 
   /** Responsibilities the user holds today, of a type the user may hold. */
-  async responsibilities(user: UserRow, language: Language): Promise<ResponsibilityRow[]> {
+  responsibilities(user: UserRow, language: Language): Promise<ResponsibilityRow[]> {
+    return this.grants.get(`resp:${user.userId}:${user.userType}:${language}`, () => this.loadResponsibilities(user, language));
+  }
+
+  private async loadResponsibilities(user: UserRow, language: Language): Promise<ResponsibilityRow[]> {
     const { t, c } = { t: this.sql.t.bind(this.sql), c: this.sql.c.bind(this.sql) };
     const rows = await this.db.select(
       `SELECT ${c('baseResponsibility', 'responsibilityId', 'r')} AS responsibilityId, ${c('baseResponsibility', 'responsibilityCode', 'r')} AS code, ` +
@@ -92,7 +133,11 @@ export class AccessService {
   }
 
   /** Menus granted to a responsibility through its enabled roles (without their ancestors). */
-  async grantedMenuIds(responsibilityId: number): Promise<Set<number>> {
+  grantedMenuIds(responsibilityId: number): Promise<Set<number>> {
+    return this.grants.get(`menus:${responsibilityId}`, () => this.loadGrantedMenuIds(responsibilityId));
+  }
+
+  private async loadGrantedMenuIds(responsibilityId: number): Promise<Set<number>> {
     const { t, c } = { t: this.sql.t.bind(this.sql), c: this.sql.c.bind(this.sql) };
     const rows = await this.db.select(
       `SELECT DISTINCT ${c('baseRoleMenu', 'menuId', 'rm')} AS menuId FROM ${t('baseRespRole')} rr ` +
@@ -105,7 +150,11 @@ export class AccessService {
   }
 
   /** Button resources of menuId_respId: the union over the responsibility's enabled roles. */
-  async grantedResources(responsibilityId: number, menuId: number): Promise<Set<string>> {
+  grantedResources(responsibilityId: number, menuId: number): Promise<Set<string>> {
+    return this.grants.get(`res:${responsibilityId}:${menuId}`, () => this.loadGrantedResources(responsibilityId, menuId));
+  }
+
+  private async loadGrantedResources(responsibilityId: number, menuId: number): Promise<Set<string>> {
     const { t, c } = { t: this.sql.t.bind(this.sql), c: this.sql.c.bind(this.sql) };
     const rows = await this.db.select(
       `SELECT DISTINCT ${c('baseRoleResource', 'resourceCode', 'rs')} AS code FROM ${t('baseRespRole')} rr ` +
@@ -135,7 +184,11 @@ export class AccessService {
     ));
   }
 
-  async menu(menuId: number): Promise<{ menuId: number; menuCode: string; htmlUrl: string | null; enabled: string; menuParentId: number } | undefined> {
+  menu(menuId: number): Promise<MenuRow | undefined> {
+    return this.grants.get(`menu:${menuId}`, () => this.loadMenu(menuId));
+  }
+
+  private async loadMenu(menuId: number): Promise<MenuRow | undefined> {
     const { t, c } = { t: this.sql.t.bind(this.sql), c: this.sql.c.bind(this.sql) };
     const rows = await this.db.select(
       `SELECT ${c('baseMenu', 'menuId')} AS menuId, ${c('baseMenu', 'menuCode')} AS menuCode, ${c('baseMenu', 'htmlUrl')} AS htmlUrl, ` +

@@ -1,5 +1,6 @@
 import type { EntityModel, FilterNode } from '@meridian/metadata';
 import type { SessionRow, SessionStore } from '../auth/sessionStore';
+import { sha256 } from '../auth/tokens';
 import { Errors } from '../http/apiError';
 import type { ResourceContext } from '../resource/context';
 import { AccessService, inForce, isSupplierType, type UserRow } from './accessService';
@@ -34,10 +35,12 @@ export class PermissionGuard {
   constructor(readonly access: AccessService, readonly sessions: SessionStore) {}
 
   async identify(headers: Headers): Promise<Identity | undefined> {
-    const session = await this.sessions.resolve(header(headers, 'certificate'), header(headers, 'authorizationcode'));
-    if (!session) return undefined;
-    const user = await this.access.userById(session.userId);
-    return user && inForce(user) ? { session, user } : undefined;
+    const certificate = header(headers, 'certificate');
+    if (!certificate) return undefined;
+    const found = await this.access.sessionWithUser(sha256(certificate));
+    if (!found || !inForce(found.user)) return undefined;
+    const session = await this.sessions.check(found.session, found.user.userId, header(headers, 'authorizationcode'));
+    return session && { session, user: found.user };
   }
 
   async requireIdentity(headers: Headers): Promise<Identity> {

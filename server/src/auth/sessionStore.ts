@@ -41,17 +41,26 @@ export class SessionStore {
     const q = this.db.dialect.quote;
     const rows = await this.db.select(
       `SELECT ${q('session_id')} AS sessionId, ${q('user_id')} AS userId, ${q('responsibility_id')} AS responsibilityId, ${q('auth_code_hash')} AS authCodeHash, ` +
-        `${q('last_seen_date')} AS lastSeen, ${q('expires_date')} AS expires, ${q('revoked_flag')} AS revoked FROM ${q('base_session')} WHERE ${q('certificate_hash')} = ?`,
+        `${q('last_seen_date')} AS lastSeenDate, ${q('expires_date')} AS expiresDate, ${q('revoked_flag')} AS revokedFlag FROM ${q('base_session')} WHERE ${q('certificate_hash')} = ?`,
       [sha256(certificate)],
     );
-    const row = rows[0];
+    return rows[0] ? this.check(rows[0], Number(rows[0].userId), authorizationCode) : undefined;
+  }
+
+  /**
+   * Checks a session row read elsewhere (joined with its user on the hot path) against the
+   * authorization code and the expiries, and records activity at most once a minute.
+   */
+  async check(row: Record<string, unknown>, userId: number, authorizationCode: string): Promise<SessionRow | undefined> {
     const now = Date.now();
-    if (!row || row.revoked === 'Y' || !sameSecret(String(row.authCodeHash), sha256(authorizationCode))) return undefined;
-    if (parseDateTime(row.expires) <= now || parseDateTime(row.lastSeen) + SESSION_IDLE_MS <= now) return undefined;
-    if (now - parseDateTime(row.lastSeen) > TOUCH_EVERY_MS) {
-      await this.db.transaction((tx) => tx.execute(`UPDATE ${q('base_session')} SET ${q('last_seen_date')} = ? WHERE ${q('session_id')} = ?`, [formatDateTime(), Number(row.sessionId)]));
+    if (!authorizationCode || row.revokedFlag === 'Y' || !sameSecret(String(row.authCodeHash), sha256(authorizationCode))) return undefined;
+    if (parseDateTime(row.expiresDate) <= now || parseDateTime(row.lastSeenDate) + SESSION_IDLE_MS <= now) return undefined;
+    const sessionId = Number(row.sessionId);
+    if (now - parseDateTime(row.lastSeenDate) > TOUCH_EVERY_MS) {
+      const q = this.db.dialect.quote;
+      await this.db.transaction((tx) => tx.execute(`UPDATE ${q('base_session')} SET ${q('last_seen_date')} = ? WHERE ${q('session_id')} = ?`, [formatDateTime(), sessionId]));
     }
-    return { sessionId: Number(row.sessionId), userId: Number(row.userId), responsibilityId: row.responsibilityId === null ? null : Number(row.responsibilityId) };
+    return { sessionId, userId, responsibilityId: row.responsibilityId == null ? null : Number(row.responsibilityId) };
   }
 
   async setResponsibility(sessionId: number, responsibilityId: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import { ACCESS_ENTITIES } from '../access/accessService';
 import type { Identity } from '../access/permissionGuard';
 import { Errors } from '../http/apiError';
 import { success, type Envelope } from '../http/envelope';
@@ -50,6 +51,7 @@ export class ResourceController {
     const result = transition
       ? await this.kernel.lifecycles.run(entity, transition, payload, ctx, scope)
       : await this.kernel.resources.run(action as GenericAction, entity, payload, ctx, scope);
+    if (ACCESS_ENTITIES.has(entity.name) && action !== 'findById' && action !== 'listByPage') this.kernel.auth.access.invalidate();
     return success(result.data, result.msg, result.page);
   }
 
