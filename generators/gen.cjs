@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // npm run gen            writes metadata/src/generated/* from the schemas and the SRM metadata
 // npm run gen -- --check fails (exit 1) when a checked-in generated file differs from a fresh run
-process.env.SWC_NODE_PROJECT ||= require('node:path').join(__dirname, '../metadata/tsconfig.json');
-require('@swc-node/register');
+// Reads the metadata through the compiled metadata package (npm run gen builds it first).
 const fs = require('node:fs');
 const path = require('node:path');
 const { generateMetaModelTypes } = require('./src/schemaTypes.cjs');

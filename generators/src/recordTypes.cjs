@@ -4,7 +4,7 @@
 const { compile } = require('json-schema-to-typescript');
 
 async function generateRecordArtifacts() {
-  const { MetadataRegistry, loadDocumentFiles, buildRecordSchema } = require('../../metadata/src/node.ts');
+  const { MetadataRegistry, loadDocumentFiles, buildRecordSchema } = require('../../metadata/dist/node.js');
   const registry = MetadataRegistry.load(loadDocumentFiles());
   const lookup = (name) => registry.entity(name);
   const schemas = {};

@@ -63,6 +63,19 @@ describe('text fields hold their full declared length on both engines', () => {
   });
 });
 
+describe('requisition totals', () => {
+  it('are the sum of the rounded line amounts, never a cent off', async () => {
+    const line = (lineNum: number, quantity: string, estimatedPrice: string) =>
+      ({ lineNum, itemId: 1, categoryId: 3, uomCode: 'PCS', quantity, estimatedPrice, needByDate: '2026-12-10' });
+    const { body } = await server.call('srmServer', 'srmPurRequisitionHeaderRestful', 'saveOrUpdate', {
+      requisitionType: 'PRODUCTION', orgId: 2, invOrgId: 5, requesterId: 2, requisitionDate: '2026-11-22', currencyCode: 'CNY',
+      lines: [line(1, '1', '2.685'), line(2, '1', '1.005')],
+    });
+    expect(body.data.lines.map((l: { amount: string }) => l.amount)).toEqual(['2.69', '1.01']);
+    expect(body.data.totalAmount).toBe('3.70');
+  });
+});
+
 describe('tiny decimals', () => {
   it('lists a rate of 0.0000001 as a plain decimal string (SQLite returns it as a double)', async () => {
     const saved = await server.call('srmServer', 'srmBaseExchangeRateRestful', 'saveOrUpdate', {

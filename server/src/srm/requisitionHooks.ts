@@ -22,16 +22,17 @@ async function copyItemMaster(tx: SqlExecutor, lines: RecordValues[]): Promise<v
   });
 }
 
-/** Line amount = quantity × estimated price (2 decimals); header total = sum of line amounts. Exact decimals. */
+/** Line amount = quantity × estimated price (rounded to 2 decimals); header total = sum of the line amounts. Exact decimals. */
 function computeAmounts(values: RecordValues, lines: RecordValues[]): void {
   let total = ZERO;
   lines.forEach((line, i) => {
     line.lineNum ??= i + 1;
     const quantity = parseDecimal(line.quantity as string);
     const price = parseDecimal(line.estimatedPrice as string);
-    const amount = quantity && price ? multiplyDecimals(quantity, price) : undefined;
-    line.amount = amount ? formatDecimal(amount, 2) : null;
-    if (amount) total = addDecimals(total, amount);
+    const amount = quantity && price ? formatDecimal(multiplyDecimals(quantity, price), 2) : null;
+    line.amount = amount;
+    // The total is the sum of the amounts as shown (each rounded to the cent), never a cent off.
+    if (amount) total = addDecimals(total, parseDecimal(amount)!);
   });
   values.totalAmount = formatDecimal(total, 2);
 }
