@@ -23,7 +23,8 @@ async function login(body: Record<string, unknown>, ctx: ResourceContext, kernel
   const userName = typeof body.userName === 'string' ? body.userName.trim() : '';
   const password = typeof body.password === 'string' ? body.password : '';
   const { throttle, captchas, access, sessions } = kernel.auth;
-  if (!userName || !password) throw loginRefused(WRONG, { captchaRequired: false });
+  // A blank password is an ordinary failure (counted, same answer), so the answer always carries the name's real state.
+  if (!userName) throw loginRefused(WRONG, { captchaRequired: false, locked: false });
   const state = await throttle.state(userName);
   if (state.lockedUntil) {
     const minutes = Math.ceil((state.lockedUntil - Date.now()) / 60000);

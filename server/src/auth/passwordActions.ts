@@ -44,8 +44,9 @@ function registerForgottenPassword(actions: ActionRegistry): void {
       ...base, action,
       handler: async (body, ctx, kernel) => {
         const user = await kernel.auth.access.userByName(str(body.userName));
-        if (consume && user) {
-          const problem = passwordProblem(str(body.newPassword), user.userName);
+        if (consume) {
+          // Checked whether or not the user exists: the answer must not tell which names are taken.
+          const problem = passwordProblem(str(body.newPassword), user?.userName ?? str(body.userName).trim());
           if (problem) throw Errors.validation([{ field: 'newPassword', message: pickText(problem, ctx.language) }]);
         }
         if (!user || !(await kernel.auth.codes.check(user.userId, body.code, consume))) throw Errors.badRequest(BAD_CODE.cn, BAD_CODE.en);

@@ -8,7 +8,7 @@ import type { ResourceReader } from '../resource/resourceReader';
 import type { ActionResult } from '../resource/resourceService';
 import { formatDateTime } from '../util/time';
 
-const MAX_IDS = 500;
+const MAX_IDS = 1000;
 
 function idsOf(body: Record<string, unknown>): number[] {
   const raw = body.ids !== undefined ? body.ids : body.id !== undefined ? [body.id] : [];
