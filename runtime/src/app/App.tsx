@@ -18,6 +18,10 @@ import { WidgetRegistryContext } from '../widgets/registryContext';
 import type { WidgetRegistry } from '../widgets/WidgetRegistry';
 import { AppFeedback, MESSAGE_SECONDS } from './AppFeedback';
 import { AppRoutes } from './routes';
+import { watchSessionCaches } from './sessionCaches';
+
+// Caches of one user never serve the next (login, sign-out and a 401 all change the session).
+watchSessionCaches();
 
 function LocalizedAntd({ children }: { children: ReactNode }) {
   const language = useLanguage();

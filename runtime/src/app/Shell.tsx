@@ -1,39 +1,78 @@
-/** /main: the layout with the menu sider, the header (language toggle) and the routed content. */
-import { Layout, Typography } from 'antd';
+/**
+ * /main: the layout with the menu sider of the current responsibility, the header (user,
+ * responsibility, password, language, sign-out) and the routed content. Rendered only behind
+ * RequireSession; it never draws page content without a session.
+ */
+import { Layout } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
+import { isApiError } from '../core/apiError';
 import { useDataProvider } from '../core/DataProviderContext';
 import type { MenuRow } from '../core/dataProvider';
 import { useFeedback } from '../core/feedback';
 import { MenuContext } from '../core/MenuContext';
-import { getResponsibilityId } from '../core/session';
+import { updateSessionInfo } from '../core/session';
+import { useSession } from '../core/useSession';
 import { useLanguage } from '../i18n';
-import { LanguageToggle } from './LanguageToggle';
 import { MenuSider } from './MenuSider';
+import { ShellHeader } from './ShellHeader';
 
-function useMenuRows(): MenuRow[] {
+/** Menus of the current responsibility; reloaded when it or the language changes. */
+function useMenuRows(responsibilityId: string): MenuRow[] {
   const provider = useDataProvider();
   const feedback = useFeedback();
   const language = useLanguage();
-  const [menus, setMenus] = useState<MenuRow[]>([]);
+  const [menus, setMenus] = useState<{ respId: string; rows: MenuRow[] }>({ respId: '', rows: [] });
   useEffect(() => {
     let live = true;
+    if (!responsibilityId) {
+      setMenus({ respId: '', rows: [] });
+      return undefined;
+    }
     // Menu names come translated in the request language, so a language switch reloads them.
-    provider.findMenuByResp(getResponsibilityId()).then(
-      (rows) => live && setMenus(rows),
-      (error: unknown) => live && feedback.error(error),
+    provider.findMenuByResp(responsibilityId).then(
+      (rows) => live && setMenus({ respId: responsibilityId, rows }),
+      (error: unknown) => {
+        if (!live) return;
+        setMenus({ respId: responsibilityId, rows: [] });
+        if (!(isApiError(error) && error.httpStatus === 401)) feedback.error(error);
+      },
     );
     return () => {
       live = false;
     };
-  }, [provider, feedback, language]);
-  return menus;
+  }, [provider, feedback, language, responsibilityId]);
+  // Never the previous responsibility's menus while the new ones load.
+  return menus.respId === responsibilityId ? menus.rows : [];
+}
+
+/**
+ * Refreshes user info and responsibilities from the server when the shell opens and when the
+ * language changes (responsibility names come in the request language). A stale session answers
+ * 401 here, which sends the user to the login page.
+ */
+function useFreshUserInfo(): void {
+  const provider = useDataProvider();
+  const language = useLanguage();
+  useEffect(() => {
+    let live = true;
+    provider.getUserInfo().then(
+      (info) => live && info?.userInfo && updateSessionInfo(info.userInfo, info.responsibilities),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [provider, language]);
 }
 
 export function Shell() {
   const { t } = useTranslation();
-  const menus = useMenuRows();
+  const session = useSession();
+  const menus = useMenuRows(session?.responsibilityId ?? '');
+  useFreshUserInfo();
+  if (!session) return null;
   return (
     <MenuContext.Provider value={menus}>
       <Layout style={{ minHeight: '100vh' }}>
@@ -42,16 +81,12 @@ export function Shell() {
           <MenuSider menus={menus} />
         </Layout.Sider>
         <Layout>
-          <Layout.Header
-            style={{ background: '#fff', display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: '0 24px' }}
-          >
-            <Typography.Text strong>{t('app.name')}</Typography.Text>
-            <LanguageToggle />
+          <Layout.Header style={{ background: '#fff', display: 'flex', alignItems: 'center', padding: '0 16px 0 24px' }}>
+            <ShellHeader session={session} />
           </Layout.Header>
+          {/* Layout.Content is the page's one <main> landmark. */}
           <Layout.Content style={{ margin: 16 }}>
-            <main>
-              <Outlet />
-            </main>
+            <Outlet />
           </Layout.Content>
         </Layout>
       </Layout>

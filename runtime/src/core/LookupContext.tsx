@@ -4,12 +4,16 @@ import { useLanguage } from '../i18n';
 import { DataProviderContext } from './DataProviderContext';
 import type { LookupValue } from './dataProvider';
 import { LookupCache } from './lookupCache';
+import { useSession } from './useSession';
 
 const LookupCacheContext = createContext<LookupCache | null>(null);
 
+/** One cache per data provider and session: the next user never reads the previous one's values. */
 export function LookupCacheProvider({ children }: { children: ReactNode }) {
   const provider = useContext(DataProviderContext);
-  const cache = useMemo(() => new LookupCache((types) => provider.findDic(types)), [provider]);
+  const certificate = useSession()?.certificate ?? '';
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new session means a new cache
+  const cache = useMemo(() => new LookupCache((types) => provider.findDic(types)), [provider, certificate]);
   return <LookupCacheContext.Provider value={cache}>{children}</LookupCacheContext.Provider>;
 }
 

@@ -9,14 +9,17 @@ export class ApiError extends Error {
   readonly msg: string;
   readonly errors: FieldError[];
   readonly code: string;
+  /** The envelope's data on failure, e.g. {captchaRequired, locked} of a refused login. */
+  readonly data: unknown;
 
-  constructor(init: { httpStatus: number; msg: string; errors?: FieldError[]; code?: string }) {
+  constructor(init: { httpStatus: number; msg: string; errors?: FieldError[]; code?: string; data?: unknown }) {
     super(init.msg);
     this.name = 'ApiError';
     this.httpStatus = init.httpStatus;
     this.msg = init.msg;
     this.errors = init.errors ?? [];
     this.code = init.code ?? 'E';
+    this.data = init.data ?? null;
   }
 
   /** Stale versionNum or an illegal lifecycle transition (DESIGN section 4). */

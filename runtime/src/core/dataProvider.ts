@@ -4,6 +4,7 @@
  */
 import type { FilterNode, PageBundle, DataRecord } from '../meta';
 import { isFileResult, type ApiResult, type FileResult, type PageInfo, type RequestFn, type ScreenIds } from './request';
+import type { LoginData, Responsibility, UserInfo } from './session';
 
 /** What an endpoint needs to know about an entity: where it lives. EntityDef satisfies it. */
 export interface EntityAddress {
@@ -67,7 +68,40 @@ export interface ExportRequest {
   sheetMaxRow: number;
 }
 
-export interface DataProvider {
+export interface LoginRequest {
+  userName: string;
+  password: string;
+  validateKey?: string;
+  validateCode?: string;
+}
+
+/** A captcha: the key to send back with the answer, and an image (a data: URI). */
+export interface ValidateCode {
+  validateKey: string;
+  image: string;
+}
+
+/** Answer of a call whose use is its message (password changes, sent codes). */
+export interface Notice {
+  msg: string;
+}
+
+/**
+ * Sign-in and password calls (baseLoginRestful, baseUsersRestful). A refused login is an
+ * ApiError with httpStatus 401 and data {captchaRequired, locked?}.
+ */
+export interface AuthProvider {
+  login(request: LoginRequest): Promise<LoginData>;
+  logoff(): Promise<void>;
+  generateValidateCode(): Promise<ValidateCode>;
+  getUserInfo(): Promise<{ userInfo: UserInfo; responsibilities: Responsibility[] }>;
+  updatePassword(oldPassword: string, newPassword: string): Promise<Notice>;
+  sendEmailCode(userName: string): Promise<Notice>;
+  checkEmailCode(userName: string, code: string): Promise<Notice>;
+  changePasswordByCode(userName: string, code: string, newPassword: string): Promise<Notice>;
+}
+
+export interface DataProvider extends AuthProvider {
   findById<T = DataRecord>(entity: EntityAddress, id: unknown): Promise<T>;
   listByPage<T = DataRecord>(entity: EntityAddress, query: ListQuery, api?: string): Promise<ListResult<T>>;
   saveOrUpdate<T = DataRecord>(entity: EntityAddress, record: DataRecord): Promise<T>;
@@ -107,6 +141,9 @@ const BASE = '/api/baseServer/v1';
 export function createDataProvider(request: RequestFn, screen: ScreenIds = {}): DataProvider {
   const call = <T>(path: string, body?: object): Promise<ApiResult<T>> => request<T>(path, body, { screen });
   const data = async <T>(path: string, body?: object): Promise<T> => (await call<T>(path, body)).data;
+  const notice = async (path: string, body?: object): Promise<Notice> => ({ msg: (await call<unknown>(path, body)).msg });
+  const LOGIN = `${BASE}/baseLoginRestful`;
+  const USERS = `${BASE}/baseUsersRestful`;
 
   return {
     findById: (entity, id) => data(entityPath(entity, 'findById'), { id }),
@@ -137,6 +174,14 @@ export function createDataProvider(request: RequestFn, screen: ScreenIds = {}): 
       if (!isFileResult(file)) throw new Error('exportExcel did not answer with a file');
       return file;
     },
+    login: (body) => data(`${LOGIN}/login`, body),
+    logoff: async () => void (await call(`${LOGIN}/logoff`, {})),
+    generateValidateCode: () => data(`${LOGIN}/generateValidateCode`, {}),
+    getUserInfo: () => data(`${USERS}/getUserInfo`, {}),
+    updatePassword: (oldPassword, newPassword) => notice(`${USERS}/updatePassword`, { oldPassword, newPassword }),
+    sendEmailCode: (userName) => notice(`${LOGIN}/sendEmailCode`, { userName }),
+    checkEmailCode: (userName, code) => notice(`${LOGIN}/checkEmailCode`, { userName, code }),
+    changePasswordByCode: (userName, code, newPassword) => notice(`${LOGIN}/changePasswordByCode`, { userName, code, newPassword }),
     forScreen: (next) => createDataProvider(request, next),
   };
 }

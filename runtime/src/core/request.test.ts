@@ -2,7 +2,8 @@ import { computeAppsign } from '@meridian/metadata';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './apiError';
 import { createRequest, fileNameFromDisposition, isFileResult, type FileResult } from './request';
-import { SESSION_KEYS } from './session';
+import { buyerLogin } from '../test/session';
+import { getCertificate, hasSession, saveSession, SESSION_KEYS, setResponsibilityId } from './session';
 
 const NOW = 1767225600123;
 
@@ -117,6 +118,47 @@ describe('request client', () => {
     const error = (await createRequest({ fetchImpl, language: () => 'EN' })('/api/x', {}).catch((e: unknown) => e)) as ApiError;
     expect(error.httpStatus).toBe(0);
     expect(error.msg).toMatch(/Network error/);
+  });
+});
+
+describe('request client and the session', () => {
+  it('sends the current responsibility as respId on every call, the screen\'s when it has one', async () => {
+    saveSession(buyerLogin);
+    setResponsibilityId(12);
+    const fetchImpl = vi.fn(async () => jsonResponse({ code: 'S', status: 'S', data: null }));
+    const request = createRequest({ fetchImpl, now: () => NOW });
+    await request('/api/baseServer/v1/baseMenuRestful/findMenuByResp', {});
+    await request('/api/srmServer/v1/xRestful/listByPage', {}, { screen: { menuId: '100', respId: '11' } });
+    const [plain, screen] = fetchImpl.mock.calls.map((call) => (call as unknown as [string, RequestInit])[1].headers as Record<string, string>);
+    expect(plain.respId).toBe('12');
+    expect('menuId' in plain).toBe(false);
+    expect(plain.certificate).toBe('cert-buyer');
+    expect(screen.respId).toBe('11');
+    expect(screen.menuId).toBe('100');
+  });
+
+  it('a 401 to a call made with the session clears it (the guard then shows the login page)', async () => {
+    saveSession(buyerLogin);
+    const fetchImpl = stubFetch(jsonResponse({ code: 'E', status: 'E', msg: '登录已失效，请重新登录', data: null }, 401));
+    const error = (await createRequest({ fetchImpl })('/api/srmServer/v1/xRestful/listByPage', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.httpStatus).toBe(401);
+    expect(error.msg).toBe('登录已失效，请重新登录');
+    expect(hasSession()).toBe(false);
+  });
+
+  it('a refused login (401) keeps any session and carries captchaRequired in data', async () => {
+    saveSession(buyerLogin);
+    const fetchImpl = stubFetch(jsonResponse({ code: 'E', status: 'E', msg: '用户名或密码错误', data: { captchaRequired: true } }, 401));
+    const error = (await createRequest({ fetchImpl })('/api/baseServer/v1/baseLoginRestful/login', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.data).toEqual({ captchaRequired: true });
+    expect(getCertificate()).toBe('cert-buyer');
+  });
+
+  it('other failures leave the session alone', async () => {
+    saveSession(buyerLogin);
+    const fetchImpl = stubFetch(jsonResponse({ code: 'E', status: 'E', msg: 'no', data: null }, 403));
+    await createRequest({ fetchImpl })('/api/x', {}).catch(() => undefined);
+    expect(hasSession()).toBe(true);
   });
 });
 

@@ -8,7 +8,7 @@ import { cn } from '../i18n/cn';
 import { en } from '../i18n/en';
 import { ApiError, type FieldError } from './apiError';
 import { getLanguage, type Language } from './language';
-import { getAuthorizationCode, getCertificate } from './session';
+import { expireSessionOn401, getAuthorizationCode, getCertificate, getResponsibilityId } from './session';
 
 /** Menu and responsibility of the screen making the call; they select the button permissions. */
 export interface ScreenIds {
@@ -46,6 +46,11 @@ export interface RequestConfig {
   baseUrl?: string;
   now?: () => number;
   language?: () => Language;
+  /**
+   * Called with every failed answer's path, HTTP status and the certificate the call carried.
+   * The default ends the session on a 401 (the route guard then shows the login page).
+   */
+  onHttpError?: (path: string, httpStatus: number, sentCertificate: string) => void;
 }
 
 interface Envelope {
@@ -71,8 +76,10 @@ export function buildHeaders(language: Language, screen: ScreenIds | undefined, 
     language,
     gateway: 'srm',
   };
+  // respId: the screen's (its query), else the current responsibility, on every call.
+  const respId = screen?.respId || getResponsibilityId();
   if (screen?.menuId) headers.menuId = String(screen.menuId);
-  if (screen?.respId) headers.respId = String(screen.respId);
+  if (respId) headers.respId = String(respId);
   return headers;
 }
 
@@ -114,6 +121,7 @@ export function unwrapEnvelope<T>(httpStatus: number, body: unknown, language: L
       msg: body.msg || TRANSPORT_TEXT[language].unexpected,
       errors: Array.isArray(body.errors) ? body.errors : [],
       code: body.code,
+      data: body.data,
     });
   }
   return { data: body.data as T, page: body.page, msg: body.msg ?? '' };
@@ -155,15 +163,32 @@ export function createRequest(config: RequestConfig = {}): RequestFn {
   const now = config.now ?? Date.now;
   const currentLanguage = config.language ?? getLanguage;
   const baseUrl = config.baseUrl ?? '';
+  const onHttpError = config.onHttpError ?? expireSessionOn401;
   return async function request<T>(path: string, body?: object, options: RequestOptions = {}) {
     const fetchImpl = config.fetchImpl ?? globalThis.fetch.bind(globalThis);
     const language = currentLanguage();
     const { payload, json } = encodeBody(body, language);
     const headers = buildHeaders(language, options.screen, now());
     if (json) headers['Content-Type'] = 'application/json';
+    try {
+      return await send<T>(fetchImpl, path, headers, payload, language, options.signal);
+    } catch (error) {
+      if (error instanceof ApiError && error.httpStatus >= 400) onHttpError(path, error.httpStatus, headers.certificate);
+      throw error;
+    }
+  };
+
+  async function send<T>(
+    fetchImpl: typeof fetch,
+    path: string,
+    headers: Record<string, string>,
+    payload: BodyInit,
+    language: Language,
+    signal: AbortSignal | undefined,
+  ): Promise<ApiResult<T>> {
     let response: Response;
     try {
-      response = await fetchImpl(baseUrl + path, { method: 'POST', headers, body: payload, signal: options.signal });
+      response = await fetchImpl(baseUrl + path, { method: 'POST', headers, body: payload, signal });
     } catch (error) {
       if ((error as Error)?.name === 'AbortError') throw error;
       throw new ApiError({ httpStatus: 0, msg: TRANSPORT_TEXT[language].network });
@@ -174,7 +199,7 @@ export function createRequest(config: RequestConfig = {}): RequestFn {
       return unwrapEnvelope<T>(response.status, parsed, language);
     }
     return (await readFileAnswer(response, language)) as unknown as ApiResult<T>;
-  };
+  }
 }
 
 /** The client the app uses; tests build their own with createRequest({ fetchImpl }). */

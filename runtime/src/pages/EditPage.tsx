@@ -55,11 +55,20 @@ export function EditPage({ page, entities, readPretty: readPrettyProp = false }:
   if (controller.notFound) {
     return <Result status="404" title={t('record.notFound')} extra={<Button onClick={goBack}>{t('common.back')}</Button>} />;
   }
+  const saveLabel = saveAction ? label(saveAction.label) : t('common.save');
   const toolbar = (
     <Space wrap>
       {canSave && (
-        <Button type="primary" loading={controller.saving} onClick={() => void save().then(rememberNewId)}>
-          {saveAction ? label(saveAction.label) : t('common.save')}
+        // The name stays the label: after a quick save antd leaves its (invisible) "loading" icon
+        // in the button when the icon's leave motion has nothing to animate; aria-busy says when it saves.
+        <Button
+          type="primary"
+          loading={controller.saving}
+          aria-label={saveLabel}
+          aria-busy={controller.saving}
+          onClick={() => void save().then(rememberNewId)}
+        >
+          {saveLabel}
         </Button>
       )}
       <ActionButtons actions={endpointActions} onRun={(action) => runAction(action, [controller.record ?? {}])} />

@@ -2,16 +2,18 @@
  * /main/{path} → page metadata → ListPage, EditPage, DetailPage (edit path with mode=view, or a
  * detail page) or a registered custom page widget. The screen's menuId/respId come from the
  * query, else from the menu whose htmlUrl is this path, so that typed URLs keep their buttons.
+ * A link carrying another responsibility the user holds makes that one current (the sider then
+ * shows its menus), so that menu, buttons and headers always belong together.
  */
 import { Alert, Spin } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { isApiError } from '../core/apiError';
 import { ScreenProvider } from '../core/DataProviderContext';
 import { useMenus } from '../core/MenuContext';
 import { findMenuByPath } from '../core/menuTree';
-import { getResponsibilityId } from '../core/session';
+import { getResponsibilityId, setResponsibilityId } from '../core/session';
 import type { ScreenIds } from '../core/request';
 import { useWidgetRegistry } from '../widgets/WidgetRegistryContext';
 import { DetailPage } from './DetailPage';
@@ -26,6 +28,10 @@ function useScreenIds(path: string): ScreenIds {
   const menus = useMenus();
   const menuIdParam = params.get('menuId');
   const respIdParam = params.get('respId');
+  useEffect(() => {
+    // Only when the URL changes: a switch of responsibility goes home before it happens.
+    if (respIdParam && respIdParam !== getResponsibilityId()) setResponsibilityId(respIdParam);
+  }, [respIdParam]);
   return useMemo(() => {
     const menuId = menuIdParam ?? findMenuByPath(menus, path)?.menuId;
     return {

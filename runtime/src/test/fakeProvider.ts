@@ -1,6 +1,7 @@
 /** A DataProvider for unit tests: every method is a vi.fn with a sensible default answer. */
 import { vi } from 'vitest';
 import type { DataProvider } from '../core/dataProvider';
+import { getResponsibilities, getUserInfo } from '../core/session';
 
 export type FakeProvider = { [K in keyof DataProvider]: ReturnType<typeof vi.fn> & DataProvider[K] };
 
@@ -24,6 +25,17 @@ export function createFakeProvider(overrides: FakeOverrides = {}): FakeProvider 
     findMenuByResp: vi.fn(async () => []),
     findByMenuResp: vi.fn(async () => []),
     exportExcel: vi.fn(async () => ({ blob: new Blob(['xlsx']), fileName: 'export.xlsx' })),
+    login: vi.fn(async () => {
+      throw new Error('login not stubbed');
+    }),
+    logoff: vi.fn(async () => undefined),
+    generateValidateCode: vi.fn(async () => ({ validateKey: 'key-1', image: 'data:image/svg+xml;base64,PHN2Zy8+' })),
+    // By default the server agrees with what the session holds.
+    getUserInfo: vi.fn(async () => ({ userInfo: getUserInfo(), responsibilities: getResponsibilities() })),
+    updatePassword: vi.fn(async () => ({ msg: '密码已修改，请重新登录' })),
+    sendEmailCode: vi.fn(async () => ({ msg: '验证码已发送' })),
+    checkEmailCode: vi.fn(async () => ({ msg: '验证码正确' })),
+    changePasswordByCode: vi.fn(async () => ({ msg: '密码已修改，请重新登录' })),
     forScreen: vi.fn(),
   } as unknown as FakeProvider;
   // Overrides become the spies' implementations, so calls can still be asserted.

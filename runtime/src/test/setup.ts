@@ -1,8 +1,12 @@
 // Same first import as main.tsx: without it antd's message/Modal render nothing on React 19.
 import '@ant-design/v5-patch-for-react-19';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { i18n } from '../i18n';
+
+// findBy*/waitFor wait up to 5 s (default 1 s): on a loaded machine the first render of a page,
+// its lazy chunk and Formily's set-up can take longer than a second; passing tests are not slower.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(async () => {
   localStorage.clear();

@@ -1,0 +1,149 @@
+/**
+ * `/` and `/login` (spec 1 section 2): user name, password and, once the server asks for it, a
+ * captcha. A refused login answers 401 with {captchaRequired, locked}; its msg is shown as a
+ * message (2.5 s) and under the form. Success stores the session (first responsibility current)
+ * and opens the wanted screen, else home.
+ */
+import { Alert, Button, Form, Input } from 'antd';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { isApiError } from '../core/apiError';
+import { useDataProvider } from '../core/DataProviderContext';
+import type { ValidateCode } from '../core/dataProvider';
+import { useFeedback } from '../core/feedback';
+import { hasSession, saveSession, sessionEndReason } from '../core/session';
+import { errorText } from './AppFeedback';
+import { AuthLayout } from './AuthLayout';
+import { safeRedirect } from './authPaths';
+
+interface LoginValues {
+  userName: string;
+  password: string;
+  validateCode?: string;
+}
+
+function captchaRequiredBy(error: unknown): boolean {
+  if (!isApiError(error) || !error.data || typeof error.data !== 'object') return false;
+  return (error.data as { captchaRequired?: unknown }).captchaRequired === true;
+}
+
+function useCaptcha() {
+  const provider = useDataProvider();
+  const [captcha, setCaptcha] = useState<ValidateCode | null>(null);
+  const [failed, setFailed] = useState(false);
+  const refresh = useCallback(async () => {
+    try {
+      setCaptcha(await provider.generateValidateCode());
+      setFailed(false);
+    } catch {
+      setCaptcha(null);
+      setFailed(true);
+    }
+  }, [provider]);
+  return { captcha, failed, refresh };
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const provider = useDataProvider();
+  const feedback = useFeedback();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [form] = Form.useForm<LoginValues>();
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState('');
+  // Once the server asked for a captcha it stays on the form (spec: "and after it once shown").
+  const [captchaShown, setCaptchaShown] = useState(false);
+  const { captcha, failed: captchaFailed, refresh: refreshCaptcha } = useCaptcha();
+  const initialUserName = (location.state as { userName?: string } | null)?.userName ?? '';
+  // Why the user is here: the session expired (a 401), or a screen was opened without one.
+  const [arrival] = useState(() =>
+    sessionEndReason() === 'expired' ? t('login.sessionExpired') : params.get('redirect') ? t('login.signInFirst') : '',
+  );
+
+  const newCaptcha = useCallback(() => {
+    form.setFieldValue('validateCode', '');
+    void refreshCaptcha();
+  }, [form, refreshCaptcha]);
+
+  const onFinish = async (values: LoginValues) => {
+    setSubmitting(true);
+    setError('');
+    try {
+      const data = await provider.login({
+        userName: values.userName.trim(),
+        password: values.password,
+        ...(captchaShown && captcha ? { validateKey: captcha.validateKey, validateCode: (values.validateCode ?? '').trim() } : {}),
+      });
+      // Signing in over another session of this tab ends that one (its headers are still current here).
+      if (hasSession()) void provider.logoff().catch(() => undefined);
+      saveSession(data);
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
+    } catch (failure) {
+      setError(errorText(failure, t('login.failed')));
+      feedback.error(failure);
+      // A captcha answers once: every failure with the captcha on the form needs a new one.
+      if (captchaShown || captchaRequiredBy(failure)) {
+        setCaptchaShown(true);
+        newCaptcha();
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout title={t('login.title')}>
+      <Form<LoginValues>
+        form={form}
+        name="login"
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ userName: initialUserName }}
+        onFinish={(values) => void onFinish(values)}
+        disabled={submitting}
+      >
+        {arrival && !error && <Alert type="warning" showIcon message={arrival} style={{ marginBottom: 16 }} />}
+        <Form.Item label={t('login.userName')} name="userName" rules={[{ required: true, whitespace: true, message: t('login.userNameRequired') }]}>
+          <Input autoComplete="username" autoFocus={!initialUserName} maxLength={64} />
+        </Form.Item>
+        <Form.Item label={t('login.password')} name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
+          <Input.Password autoComplete="current-password" autoFocus={!!initialUserName} maxLength={128} />
+        </Form.Item>
+        {captchaShown && (
+          <Form.Item label={t('login.captcha')} htmlFor="login_validateCode" required>
+            <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+              <Form.Item name="validateCode" noStyle rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}>
+                <Input id="login_validateCode" autoComplete="off" maxLength={8} style={{ flex: 1, height: 40 }} />
+              </Form.Item>
+              <button
+                type="button"
+                onClick={newCaptcha}
+                title={t('login.captchaRefresh')}
+                aria-label={t('login.captchaRefresh')}
+                style={{ width: 120, height: 40, padding: 0, overflow: 'hidden', border: '1px solid #d9d9d9', borderRadius: 6, background: '#fafafa', cursor: 'pointer', flex: 'none' }}
+              >
+                {captcha ? (
+                  <img src={captcha.image} alt={t('login.captchaImage')} width={118} height={38} style={{ display: 'block' }} />
+                ) : (
+                  <span style={{ fontSize: 12, color: '#999' }}>{captchaFailed ? t('login.captchaLoadFailed') : t('common.loading')}</span>
+                )}
+              </button>
+            </div>
+          </Form.Item>
+        )}
+        <Form.Item style={{ marginBottom: 12 }}>
+          <Button type="primary" htmlType="submit" block size="large" loading={submitting} aria-label={t('login.submit')}>
+            {t('login.submit')}
+          </Button>
+        </Form.Item>
+        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
+        <div style={{ textAlign: 'right' }}>
+          <Link to="/forget">{t('login.forgot')}</Link>
+        </div>
+      </Form>
+    </AuthLayout>
+  );
+}

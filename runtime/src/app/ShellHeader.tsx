@@ -1,0 +1,68 @@
+/**
+ * The shell's header: the current user, the responsibility switcher (its menus replace the
+ * sider's, and the user goes home), 修改密码, the language toggle and 退出.
+ */
+import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Select, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { displayName, setResponsibilityId, type Session } from '../core/session';
+import { HOME_PATH } from './authPaths';
+import { ChangePasswordModal } from './ChangePasswordModal';
+import { LanguageToggle } from './LanguageToggle';
+import { useSignOut } from './useSignOut';
+
+export function ShellHeader({ session }: { session: Session }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const [changing, setChanging] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const user = session.userInfo;
+  const name = displayName(user);
+
+  const switchTo = (responsibilityId: string) => {
+    // Home first: the open screen belongs to the previous responsibility's menus.
+    navigate(HOME_PATH);
+    setResponsibilityId(responsibilityId);
+  };
+
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', width: '100%', gap: 16 }}>
+      <Typography.Text strong>{t('app.name')}</Typography.Text>
+      <Space size={4} wrap={false}>
+        <Select
+          aria-label={t('session.switchResponsibility')}
+          title={t('session.responsibility')}
+          value={session.responsibilityId || undefined}
+          onChange={switchTo}
+          options={session.responsibilities.map((r) => ({ value: String(r.responsibilityId), label: r.responsibilityName }))}
+          style={{ minWidth: 180 }}
+          popupMatchSelectWidth={false}
+          variant="borderless"
+        />
+        <span title={t('session.currentUser')} style={{ padding: '0 8px', whiteSpace: 'nowrap' }}>
+          <UserOutlined aria-hidden style={{ marginRight: 6 }} />
+          <span data-testid="current-user">{name}</span>
+        </span>
+        <Button type="text" icon={<KeyOutlined aria-hidden />} onClick={() => setChanging(true)}>
+          {t('password.change')}
+        </Button>
+        <LanguageToggle />
+        <Button
+          type="text"
+          icon={<LogoutOutlined aria-hidden />}
+          loading={signingOut}
+          onClick={() => {
+            setSigningOut(true);
+            void signOut();
+          }}
+        >
+          {t('session.signOut')}
+        </Button>
+      </Space>
+      <ChangePasswordModal open={changing} userName={String(user?.userName ?? '')} onClose={() => setChanging(false)} />
+    </div>
+  );
+}
