@@ -1,4 +1,4 @@
-import { pickText } from '@meridian/metadata';
+import { pickText, type Language } from '@meridian/metadata';
 import { Errors } from '../http/apiError';
 import { isSupplierType } from '../access/accessService';
 import type { Kernel } from '../kernel';
@@ -8,9 +8,9 @@ import { hashPassword, passwordProblem, temporaryPassword, verifyPassword } from
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** Sets a new password after the complexity check and ends every session of the user. */
-async function setPassword(kernel: Kernel, userId: number, userName: string, password: string, reason: string): Promise<void> {
+async function setPassword(kernel: Kernel, userId: number, userName: string, password: string, reason: string, language: Language): Promise<void> {
   const problem = passwordProblem(password, userName);
-  if (problem) throw Errors.validation([{ field: 'newPassword', message: `${problem.cn} / ${problem.en}` }]);
+  if (problem) throw Errors.validation([{ field: 'newPassword', message: pickText(problem, language) }]);
   await kernel.auth.access.setPasswordHash(userId, await hashPassword(password));
   await kernel.auth.sessions.revoke({ userId }, reason);
 }
@@ -51,7 +51,7 @@ function registerForgottenPassword(actions: ActionRegistry): void {
         }
         if (!user || !(await kernel.auth.codes.check(user.userId, body.code, consume))) throw Errors.badRequest(BAD_CODE.cn, BAD_CODE.en);
         if (consume) {
-          await setPassword(kernel, user.userId, user.userName, str(body.newPassword), 'PASSWORD_RESET');
+          await setPassword(kernel, user.userId, user.userName, str(body.newPassword), 'PASSWORD_RESET', ctx.language);
           await kernel.auth.throttle.reset(user.userName);
         }
         return { data: null, msg: pickText(consume ? { cn: '密码已修改，请重新登录', en: 'Password changed. Sign in again.' } : { cn: '验证码正确', en: 'The code is correct' }, ctx.language) };
@@ -69,7 +69,7 @@ function registerPasswordChanges(actions: ActionRegistry): void {
       if (!(await verifyPassword(user.passwordHash, str(body.oldPassword)))) {
         throw Errors.validation([{ field: 'oldPassword', message: pickText({ cn: '原密码错误', en: 'The current password is wrong' }, ctx.language) }]);
       }
-      await setPassword(kernel, user.userId, user.userName, str(body.newPassword), 'PASSWORD_CHANGED');
+      await setPassword(kernel, user.userId, user.userName, str(body.newPassword), 'PASSWORD_CHANGED', ctx.language);
       return { data: null, msg: pickText({ cn: '密码已修改，请重新登录', en: 'Password changed. Sign in again.' }, ctx.language) };
     },
   });
@@ -83,7 +83,7 @@ function registerPasswordChanges(actions: ActionRegistry): void {
       if (!user || (isSupplierType(caller.userType) && user.supplierId !== caller.supplierId)) throw Errors.recordNotFound();
       const chosen = str(body.newPassword);
       const password = chosen || temporaryPassword();
-      await setPassword(kernel, user.userId, user.userName, password, 'PASSWORD_RESET_BY_ADMIN');
+      await setPassword(kernel, user.userId, user.userName, password, 'PASSWORD_RESET_BY_ADMIN', ctx.language);
       if (!chosen && user.email) {
         await kernel.auth.mailer.send({
           to: user.email, purpose: 'PASSWORD_RESET_BY_ADMIN', subject: 'Meridian SRM 密码已重置 / your password was reset',
