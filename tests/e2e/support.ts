@@ -1,0 +1,210 @@
+/**
+ * Helpers shared by the end-to-end tests: they act as a person does (menu, labelled fields,
+ * buttons, visible texts). CSS classes appear only for antd/Formily internals that have no role
+ * or label: a Select's dropdown (its visible options carry no role) and the form item around a
+ * label (Formily draws <label> without `for`, so getByLabel cannot reach the value or message).
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** A suffix that makes descriptions (and other texts) unique per test run. */
+export function unique(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** yyyyMMdd of the local date (the server, on the same machine, numbers documents with it). */
+export function compactToday(date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}`;
+}
+
+/** The password the server gives every seeded demo user (seeds/README.md). */
+export const DEMO_PASSWORD = 'Meridian#2026';
+
+/**
+ * Signs in on the login page and waits for the shell. The session lives in the tab's
+ * sessionStorage, so every page (tab) signs in for itself. buyer01 (responsibility 采购员) works
+ * with requisitions; admin (系统管理员) holds every menu and button, exchange-rate upkeep included.
+ */
+export async function signIn(page: Page, userName: 'buyer01' | 'admin' = 'buyer01'): Promise<void> {
+  await page.goto('/#/login');
+  await page.getByLabel('用户名').fill(userName);
+  await page.getByLabel('密码').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page.getByRole('navigation', { name: '菜单' })).toBeVisible();
+}
+
+/** Opens a page of the sider menu: the directory (unless already open), then the page. */
+export async function openMenu(page: Page, directory: string, item: string): Promise<void> {
+  const menu = page.getByRole('navigation');
+  const entry = menu.getByRole('menuitem', { name: item, exact: true });
+  if (!(await entry.isVisible())) await menu.getByRole('menuitem', { name: directory, exact: true }).click();
+  await entry.click();
+}
+
+/**
+ * The dropdown of an antd Select: the one holding the list this combobox controls (aria-controls),
+ * so that another select's dropdown, still closing, is never used.
+ */
+export async function dropdownOf(combobox: Locator): Promise<Locator> {
+  const listId = await combobox.getAttribute('aria-controls');
+  if (!listId) throw new Error('the combobox controls no list');
+  const page = combobox.page();
+  return page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) });
+}
+
+/**
+ * Picks an option of an antd Select: opens it (a person clicks where the current value is drawn,
+ * hence force), optionally types to search, and clicks the option shown with that text. antd's
+ * role="option" elements are an off-screen copy of a few options only, so the visible option is
+ * found by its title.
+ */
+export async function choose(combobox: Locator, option: string, search?: string): Promise<void> {
+  await combobox.click({ force: true });
+  if (search !== undefined) await combobox.fill(search);
+  await (await dropdownOf(combobox)).getByTitle(option, { exact: true }).click();
+  await expect(combobox).toHaveAttribute('aria-expanded', 'false');
+}
+
+/** Types a date (YYYY-MM-DD) into an antd date picker and confirms it with Enter. */
+export async function typeDate(input: Locator, date: string): Promise<void> {
+  await input.click();
+  await input.fill(date);
+  await input.press('Enter');
+  await expect(input).toHaveValue(date);
+}
+
+function pageOf(scope: Page | Locator): Page {
+  return 'goto' in scope ? scope : scope.page();
+}
+
+/** The Formily form item whose label is exactly `label` (its value, input and messages). */
+export function formItem(scope: Page | Locator, label: string): Locator {
+  const page = pageOf(scope);
+  const exactly = new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+  return scope.locator('.ant-formily-item').filter({ has: page.locator('label', { hasText: exactly }) });
+}
+
+/** What a form item shows: its read-only value, or its input. */
+export function fieldValue(scope: Page | Locator, label: string): Locator {
+  return formItem(scope, label).locator('.ant-formily-item-control-content');
+}
+
+/** The validation message under a form field. */
+export function fieldMessage(scope: Page | Locator, label: string): Locator {
+  return formItem(scope, label).locator('.ant-formily-item-help');
+}
+
+/** The short message antd shows at the top of the page (saved, deleted, fix the fields …). */
+export function toast(page: Page, text: string): Locator {
+  return page.getByText(text, { exact: true });
+}
+
+/**
+ * Clicks a button and expects the message it should produce. A message from an earlier action
+ * must be gone first (messages last 2.5 s), so that the one seen is this click's.
+ */
+export async function clickExpectingToast(button: Locator, text: string): Promise<void> {
+  const message = toast(button.page(), text);
+  await expect(message).toHaveCount(0);
+  await button.click();
+  await expect(message).toBeVisible();
+}
+
+/** Presses the Save button of the page (or of a dialog) and expects "保存成功". */
+export async function save(scope: Page | Locator): Promise<void> {
+  await clickExpectingToast(scope.getByRole('button', { name: '保存', exact: true }), '保存成功');
+}
+
+/**
+ * Data rows of a table: rows of the body row group (the header's is the first) with more than
+ * one cell, which leaves out the one-cell "no data" row of an empty table.
+ */
+export function dataRows(table: Locator): Locator {
+  return table.getByRole('rowgroup').nth(1).getByRole('row').filter({ has: table.page().getByRole('cell').nth(1) });
+}
+
+/** The cell of `row` under the column headed `header` (a required column's asterisk is ignored). */
+export async function cellUnder(table: Locator, row: Locator, header: string): Promise<Locator> {
+  const headers = await table.getByRole('columnheader').allInnerTexts();
+  const index = headers.findIndex((text) => text.replace(/^\s*\*\s*/, '').trim() === header);
+  if (index < 0) throw new Error(`no column "${header}" among ${JSON.stringify(headers)}`);
+  return row.getByRole('cell').nth(index);
+}
+
+/** Asserts each header → text of a row. */
+export async function expectCells(table: Locator, row: Locator, cells: Record<string, string | RegExp>): Promise<void> {
+  for (const [header, text] of Object.entries(cells)) {
+    await expect(await cellUnder(table, row, header), `column ${header}`).toHaveText(text);
+  }
+}
+
+/** The requisition edit page's line grid. */
+export function lineGrid(page: Page): { region: Locator; table: Locator; rows: Locator } {
+  const region = page.getByRole('region', { name: '申请行' });
+  const table = region.getByRole('table');
+  return { region, table, rows: dataRows(table) };
+}
+
+export interface RequisitionHeader {
+  description: string;
+  currency?: string;
+  date?: string;
+}
+
+/** Fills the header of a new requisition (type, company, plant, requester, date, currency, description). */
+export async function fillRequisitionHeader(page: Page, header: RequisitionHeader): Promise<void> {
+  await choose(page.getByRole('combobox', { name: '申请类型' }), '生产性');
+  await choose(page.getByRole('combobox', { name: '公司' }), '子午线电子(苏州)有限公司', '电子');
+  await choose(page.getByRole('combobox', { name: '收货工厂' }), '苏州一厂', '一厂');
+  await choose(page.getByRole('combobox', { name: '申请人' }), 'buyer01', 'buyer');
+  await typeDate(page.getByRole('textbox', { name: '申请日期' }), header.date ?? '2026-11-20');
+  if (header.currency) await choose(page.getByRole('combobox', { name: '币种' }), header.currency);
+  await page.getByRole('textbox', { name: '说明' }).fill(header.description);
+}
+
+export interface LineInput {
+  item?: { search: string; name: string };
+  category?: { search: string; name: string };
+  uom?: string;
+  quantity?: string;
+  price?: string;
+  needBy?: string;
+}
+
+/** Adds a line with "新增行" and fills what is given (the new line is the editable one). */
+export async function addLine(page: Page, line: LineInput): Promise<void> {
+  const { region, rows } = lineGrid(page);
+  const before = await rows.count();
+  await region.getByRole('button', { name: '新增行' }).click();
+  await expect(rows).toHaveCount(before + 1);
+  const row = rows.nth(before);
+  if (line.item) await choose(row.getByRole('combobox', { name: '物料' }), line.item.name, line.item.search);
+  if (line.category) await choose(row.getByRole('combobox', { name: '采购品类' }), line.category.name, line.category.search);
+  if (line.uom) await choose(row.getByRole('combobox', { name: '单位' }), line.uom);
+  if (line.quantity) await row.getByRole('spinbutton', { name: '需求数量' }).fill(line.quantity);
+  if (line.price) await row.getByRole('spinbutton', { name: '预估单价' }).fill(line.price);
+  if (line.needBy) await typeDate(row.getByRole('textbox', { name: '需求日期' }), line.needBy);
+}
+
+export const SCREW = { search: '螺钉', name: '不锈钢十字盘头螺钉 M3×8' };
+export const MCU = { search: '微控制器', name: '32位微控制器 LQFP48' };
+export const CARTON = { search: '纸箱', name: '五层瓦楞纸箱 400×300×250' };
+export const HARDWARE = { search: '五金', name: '五金件' };
+export const ELECTRONICS = { search: '电子', name: '电子元器件' };
+export const PACKAGING = { search: '包材', name: '包材' };
+
+/**
+ * Creates a one-line draft requisition through the UI (signed in already) and returns its
+ * number; the page stays on the saved requisition.
+ */
+export async function createRequisition(page: Page, description: string): Promise<string> {
+  await openMenu(page, '采购管理', '采购申请');
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  await fillRequisitionHeader(page, { description });
+  await addLine(page, { item: SCREW, category: HARDWARE, uom: '个', quantity: '100', price: '0.5', needBy: '2026-12-01' });
+  await save(page);
+  await expect(page).toHaveURL(/[?&]id=\d+/);
+  const number = fieldValue(page, '申请单号');
+  await expect(number).toHaveText(/^PR\d{12}$/);
+  return (await number.innerText()).trim();
+}
