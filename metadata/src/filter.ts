@@ -47,12 +47,13 @@ function compare(a: unknown, b: unknown): number {
   return String(a).localeCompare(String(b));
 }
 
+/**
+ * `like` is "contains", case-insensitive, with % and _ as ordinary characters — exactly what the
+ * server's SQL compiler does (it escapes them), so a button's showWhen and the list agree.
+ */
 function likeMatches(value: unknown, pattern: unknown): boolean {
   if (isBlank(value) || isBlank(pattern)) return false;
-  const p = String(pattern);
-  const needle = p.includes('%') ? p : `%${p}%`;
-  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*').replace(/_/g, '.');
-  return new RegExp(`^${escaped}$`, 'i').test(String(value));
+  return String(value).toLowerCase().includes(String(pattern).toLowerCase());
 }
 
 function evaluateCondition(c: FilterCondition, row: Record<string, unknown>, vars: FilterVariables): boolean {

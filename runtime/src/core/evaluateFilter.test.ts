@@ -27,9 +27,10 @@ describe('evaluateFilter', () => {
     expect(check({ field: 'status', op: 'nin', value: ['DRAFT'] })).toBe(false);
   });
 
-  it('like, with and without wildcards, case-insensitive', () => {
+  it('like is contains, case-insensitive, with % literal (as the server compiles it)', () => {
     expect(check({ field: 'name', op: 'like', value: 'chair' })).toBe(true);
-    expect(check({ field: 'name', op: 'like', value: 'Office%' })).toBe(true);
+    expect(check({ field: 'name', op: 'like', value: 'OFFICE' })).toBe(true);
+    expect(check({ field: 'name', op: 'like', value: 'Office%' })).toBe(false);
     expect(check({ field: 'name', op: 'like', value: '%desk%' })).toBe(false);
   });
 
