@@ -23,7 +23,7 @@ function checkEntity(registry: MetadataRegistry, entity: EntityModel, report: Re
     if (f.reference) {
       const target = registry.entity(f.reference.entity);
       if (!target) report(at, `field "${f.name}" references unknown entity "${f.reference.entity}"`);
-      else for (const key of [f.reference.valueField, f.reference.labelField]) {
+      else for (const key of [f.reference.valueField, f.reference.labelField, f.reference.labelFieldEn]) {
         if (key && !target.field(key)) report(at, `field "${f.name}" uses "${key}", which is not a field of ${target.name}`);
       }
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EntityModel } from './entityModel';
+import { EntityModel, referenceLabelField } from './entityModel';
 import type { EntityDef, FieldDef } from './generated/meta-model';
 import { AUDIT_FIELD_NAMES, isWritableFromBody, primaryKeyField, resolveFields, VERSION_FIELD } from './systemFields';
 
@@ -119,5 +119,16 @@ describe('EntityModel', () => {
     expect(client.fields.find((x) => x.name === 'erpVendorNo')).toMatchObject({ type: 'string', label: label('erpVendorNo') });
     expect(client).toMatchObject({ name: supplier.name, primaryKey: 'supplierId', children: supplier.children });
     expect(supplier.fields.map((x) => x.name)).toContain('passwordHash'); // the original def is untouched
+  });
+});
+
+describe('referenceLabelField', () => {
+  const target = { fields: [{ name: 'orgName' }, { name: 'orgNameEn' }, { name: 'orgCode' }], displayField: 'orgCode' };
+  it('uses {labelField}En in English when the target has it, the label field otherwise', () => {
+    expect(referenceLabelField({ labelField: 'orgName' }, target, 'EN')).toBe('orgNameEn');
+    expect(referenceLabelField({ labelField: 'orgName' }, target, 'CN')).toBe('orgName');
+    expect(referenceLabelField({ labelField: 'orgCode' }, target, 'EN')).toBe('orgCode');
+    expect(referenceLabelField({}, target, 'EN')).toBe('orgCode');
+    expect(referenceLabelField({ labelField: 'orgName', labelFieldEn: 'orgCode' }, target, 'EN')).toBe('orgCode');
   });
 });

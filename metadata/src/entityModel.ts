@@ -42,3 +42,19 @@ export class EntityModel {
     return { ...this.def, fields: fields as EntityDef['fields'] };
   }
 }
+
+/**
+ * The target field that names a referenced record in a language: in English the reference's
+ * `labelFieldEn`, else the target's `{labelField}En` when it has one (orgName → orgNameEn),
+ * else the label field itself. One rule for the server's joined labels and the runtime's pickers.
+ */
+export function referenceLabelField(
+  reference: { labelField?: string; labelFieldEn?: string },
+  target: { fields: { name: string }[]; displayField?: string },
+  language: 'CN' | 'EN',
+): string | undefined {
+  const base = reference.labelField ?? target.displayField;
+  if (!base || language !== 'EN') return base;
+  const english = reference.labelFieldEn ?? `${base}En`;
+  return target.fields.some((f) => f.name === english) ? english : base;
+}

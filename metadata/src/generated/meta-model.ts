@@ -157,6 +157,10 @@ export interface FieldDef {
      */
     labelField?: string;
     /**
+     * Field of the target shown to people when the interface is in English (falls back to labelField when empty).
+     */
+    labelFieldEn?: string;
+    /**
      * Name under which the label is returned alongside the value, e.g. supplierName.
      */
     labelAs?: string;

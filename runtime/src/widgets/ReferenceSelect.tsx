@@ -8,6 +8,7 @@ import { connect, mapReadPretty, observer, useField, useForm } from '@formily/re
 import { Select, type SelectProps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDataProvider } from '../core/DataProviderContext';
+import { getLanguage } from '../core/language';
 import type { DataProvider } from '../core/dataProvider';
 import type { DataRecord, FilterNode } from '../meta';
 import type { ReferenceTarget } from '../schema/fieldComponent';
@@ -34,9 +35,11 @@ export async function searchReferences(provider: DataProvider, target: Reference
     { name: target.name, area: target.area },
     { params: {}, filter, pageIndex: 1, pageRows: SEARCH_ROWS },
   );
+  // In English the target's `{labelField}En` names the record when it is filled (as the server's joined labels do).
+  const english = getLanguage() === 'EN' && labelField ? `${labelField}En` : undefined;
   return rows.map((row) => ({
     value: row[target.valueField] as string | number,
-    label: String(row[labelField ?? target.valueField] ?? row[target.valueField] ?? ''),
+    label: String((english && row[english]) || (row[labelField ?? target.valueField] ?? row[target.valueField] ?? '')),
   }));
 }
 

@@ -121,11 +121,14 @@ describe('orderBy', () => {
 });
 
 describe('list rows', () => {
-  it('carry reference labels as declared by labelAs', async () => {
+  it('carry reference labels as declared by labelAs, in the language of the request', async () => {
     const { rows } = await list(REQ, company7());
     const rowA = rows.find((r) => r.requisitionHeaderId === a)!;
-    expect(rowA).toMatchObject({ orgId: 7, orgName: '子午线精密(东莞)有限公司', invOrgName: '苏州一厂', deptName: '生产部', requesterName: 'buyer01' });
+    // The harness asks in EN: labels come from the target's {labelField}En where it is filled.
+    expect(rowA).toMatchObject({ orgId: 7, orgName: 'Meridian Precision (Dongguan) Co., Ltd.', invOrgName: 'Suzhou Plant 1', deptName: 'Production Department', requesterName: 'buyer01' });
     expect(rows.find((r) => r.requisitionHeaderId === b)).toMatchObject({ deptId: null, deptName: null });
+    const cn = await server.call('srmServer', REQ, 'listByPage', company7(), { language: 'CN' });
+    expect(cn.body.data.find((r: { requisitionHeaderId: number }) => r.requisitionHeaderId === a)).toMatchObject({ orgName: '子午线精密(东莞)有限公司', invOrgName: '苏州一厂', deptName: '生产部' });
   });
 
   it('carry decimals as exact strings and the system fields', async () => {

@@ -14,14 +14,14 @@ export const COUNT_CAP = 10000;
 const DEFERRED_JOIN_OFFSET = 1000;
 
 export class ResourceReader {
-  private readonly shapes = new WeakMap<EntityModel, SelectShape>();
+  private readonly shapes = new WeakMap<EntityModel, Partial<Record<'CN' | 'EN', SelectShape>>>();
 
   constructor(private readonly registry: MetadataRegistry, private readonly db: Database) {}
 
-  private shape(entity: EntityModel): SelectShape {
-    let shape = this.shapes.get(entity);
-    if (!shape) this.shapes.set(entity, (shape = buildSelectShape(this.registry, entity, this.db.dialect)));
-    return shape;
+  private shape(entity: EntityModel, language: 'CN' | 'EN' = 'CN'): SelectShape {
+    let byLanguage = this.shapes.get(entity);
+    if (!byLanguage) this.shapes.set(entity, (byLanguage = {}));
+    return (byLanguage[language] ??= buildSelectShape(this.registry, entity, this.db.dialect, language));
   }
 
   /** The WHERE of a list: grid params, the filter AST and the caller's scope, all ANDed. */
@@ -42,7 +42,7 @@ export class ResourceReader {
     const where = this.where(entity, request, ctx, scope);
     const order = compileOrderBy(entity, d, request.orderBy);
     const offset = (request.pageIndex - 1) * request.pageRows;
-    const { columns, joins } = this.shape(entity);
+    const { columns, joins } = this.shape(entity, ctx.language);
     const table = d.quote(entity.table);
     const pk = d.quote(entity.field(entity.primaryKey)!.column);
     const sql = offset >= DEFERRED_JOIN_OFFSET
@@ -86,7 +86,7 @@ export class ResourceReader {
   /** One record by key, or undefined; `tx` reads inside a transaction (FOR UPDATE on MySQL when locking). */
   async byId(entity: EntityModel, id: SqlParam, ctx: ResourceContext, scope?: FilterNode, tx?: SqlExecutor, lock = false): Promise<Row | undefined> {
     const d = this.db.dialect;
-    const { columns, joins, ownColumns } = this.shape(entity);
+    const { columns, joins, ownColumns } = this.shape(entity, ctx.language);
     const keyFilter: FilterNode = { field: entity.primaryKey, op: 'eq', value: id as number };
     const where = compileFilter(entity, d, scope ? { and: [keyFilter, scope] } : keyFilter, ctx.vars);
     const sql = lock
@@ -101,7 +101,7 @@ export class ResourceReader {
     for (const child of entity.children) {
       const model = this.registry.entity(child.entity)!;
       const d = this.db.dialect;
-      const { columns, joins } = this.shape(model);
+      const { columns, joins } = this.shape(model, ctx.language);
       const order = compileOrderBy(model, d, child.orderBy);
       const fk = d.quote(model.field(child.foreignKey)!.column);
       const sql = `SELECT ${columns} FROM ${d.quote(model.table)} t ${joins} WHERE t.${fk} = ? ORDER BY ${order}`;

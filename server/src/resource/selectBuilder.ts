@@ -1,3 +1,4 @@
+import { referenceLabelField, type Language } from '@meridian/metadata';
 import type { EntityModel, MetadataRegistry } from '@meridian/metadata/node';
 import type { Dialect } from '../db/dialect';
 
@@ -11,10 +12,10 @@ export interface SelectShape {
 }
 
 /**
- * The SELECT list of an entity: every readable column under its field name, plus each reference's
+ * The SELECT list of an entity (per language: reference labels come in the caller's language): every readable column under its field name, plus each reference's
  * label (reference.labelAs) through a LEFT JOIN on the target's key. Built once per entity.
  */
-export function buildSelectShape(registry: MetadataRegistry, entity: EntityModel, d: Dialect): SelectShape {
+export function buildSelectShape(registry: MetadataRegistry, entity: EntityModel, d: Dialect, language: Language = 'CN'): SelectShape {
   const columns = entity.readableFields.map((f) => `t.${d.quote(f.column)} AS ${d.quote(f.name)}`);
   const ownColumns = columns.join(', ');
   const joins: string[] = [];
@@ -23,10 +24,14 @@ export function buildSelectShape(registry: MetadataRegistry, entity: EntityModel
     const target = ref ? registry.entity(ref.entity) : undefined;
     const labelField = ref?.labelField ?? target?.def.displayField;
     if (!ref?.labelAs || !target || !labelField || entity.field(ref.labelAs)) return;
+    // English labels fall back to the Chinese one where the English is empty.
+    const localized = referenceLabelField(ref, target.def, language)!;
     const valueColumn = target.field(ref.valueField ?? target.primaryKey)!.column;
     const alias = `r${i}`;
     joins.push(`LEFT JOIN ${d.quote(target.table)} ${alias} ON ${alias}.${d.quote(valueColumn)} = t.${d.quote(f.column)}`);
-    columns.push(`${alias}.${d.quote(target.field(labelField)!.column)} AS ${d.quote(ref.labelAs)}`);
+    const cn = `${alias}.${d.quote(target.field(labelField)!.column)}`;
+    const label = localized === labelField ? cn : `COALESCE(NULLIF(${alias}.${d.quote(target.field(localized)!.column)}, ''), ${cn})`;
+    columns.push(`${label} AS ${d.quote(ref.labelAs)}`);
   });
   return { columns: columns.join(', '), joins: joins.join(' '), ownColumns };
 }
