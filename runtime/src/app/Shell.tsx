@@ -16,6 +16,7 @@ import { updateSessionInfo } from '../core/session';
 import { useSession } from '../core/useSession';
 import { useLanguage } from '../i18n';
 import { MenuSider } from './MenuSider';
+import { RouteProgress } from './RouteProgress';
 import { ShellHeader } from './ShellHeader';
 
 /** Menus of the current responsibility; reloaded when it or the language changes. */
@@ -75,6 +76,7 @@ export function Shell() {
   if (!session) return null;
   return (
     <MenuContext.Provider value={menus}>
+      <RouteProgress />
       <Layout style={{ minHeight: '100vh' }}>
         <Layout.Sider width={232} breakpoint="lg" collapsedWidth={0}>
           <div style={{ color: '#fff', padding: '16px 24px', fontWeight: 600 }}>{t('app.name')}</div>
