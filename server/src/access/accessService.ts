@@ -64,7 +64,7 @@ export class AccessService {
 
   /** SELECT of users with their supplier's name and organisation code; `from` may put the user behind a session. */
   private userSelect(where: string, from?: { table: string; join: string; columns: string }): string {
-    const { t, c } = { t: this.sql.t.bind(this.sql), c: this.sql.c.bind(this.sql) };
+    const { t, c } = this.sql;
     const source = from ? `${from.table} JOIN ${t('baseUsers')} u ON ${from.join}` : `${t('baseUsers')} u`;
     return `SELECT ${c('baseUsers', 'userId', 'u')} AS userId, ${c('baseUsers', 'userName', 'u')} AS userName, ${c('baseUsers', 'userType', 'u')} AS userType, ` +
       `${c('baseUsers', 'personName', 'u')} AS personName, ${c('baseUsers', 'supplierId', 'u')} AS supplierId, ${c('srmSlcSupplierInfo', 'supplierName', 'sp')} AS supplierName, ` +
@@ -77,7 +77,7 @@ export class AccessService {
 
   /** The session row of a certificate hash and its user, in one query (this runs on every call). */
   async sessionWithUser(certificateHash: string): Promise<{ user: UserRow; session: Row } | undefined> {
-    const { t, c } = { t: this.sql.t.bind(this.sql), c: this.sql.c.bind(this.sql) };
+    const { t, c } = this.sql;
     const columns = ['sessionId', 'authCodeHash', 'lastSeenDate', 'expiresDate', 'revokedFlag', 'responsibilityId']
       .map((f) => `${c('baseSession', f, 's')} AS ${this.db.dialect.quote(`s_${f}`)}`).join(', ');
     const rows = await this.db.select(
@@ -112,7 +112,7 @@ export class AccessService {
   }
 
   private async loadResponsibilities(user: UserRow, language: Language): Promise<ResponsibilityRow[]> {
-    const { t, c } = { t: this.sql.t.bind(this.sql), c: this.sql.c.bind(this.sql) };
+    const { t, c } = this.sql;
     const rows = await this.db.select(
       `SELECT ${c('baseResponsibility', 'responsibilityId', 'r')} AS responsibilityId, ${c('baseResponsibility', 'responsibilityCode', 'r')} AS code, ` +
         `${c('baseResponsibility', 'responsibilityName', 'r')} AS nameCn, ${c('baseResponsibility', 'responsibilityNameEn', 'r')} AS nameEn, ` +
@@ -138,7 +138,7 @@ export class AccessService {
   }
 
   private async loadGrantedMenuIds(responsibilityId: number): Promise<Set<number>> {
-    const { t, c } = { t: this.sql.t.bind(this.sql), c: this.sql.c.bind(this.sql) };
+    const { t, c } = this.sql;
     const rows = await this.db.select(
       `SELECT DISTINCT ${c('baseRoleMenu', 'menuId', 'rm')} AS menuId FROM ${t('baseRespRole')} rr ` +
         `JOIN ${t('baseRole')} ro ON ${c('baseRole', 'roleId', 'ro')} = ${c('baseRespRole', 'roleId', 'rr')} AND ${c('baseRole', 'enabledFlag', 'ro')} = 'Y' ` +
@@ -155,7 +155,7 @@ export class AccessService {
   }
 
   private async loadGrantedResources(responsibilityId: number, menuId: number): Promise<Set<string>> {
-    const { t, c } = { t: this.sql.t.bind(this.sql), c: this.sql.c.bind(this.sql) };
+    const { t, c } = this.sql;
     const rows = await this.db.select(
       `SELECT DISTINCT ${c('baseRoleResource', 'resourceCode', 'rs')} AS code FROM ${t('baseRespRole')} rr ` +
         `JOIN ${t('baseRole')} ro ON ${c('baseRole', 'roleId', 'ro')} = ${c('baseRespRole', 'roleId', 'rr')} AND ${c('baseRole', 'enabledFlag', 'ro')} = 'Y' ` +
@@ -172,12 +172,12 @@ export class AccessService {
   }
 
   async stampLogin(userId: number): Promise<void> {
-    const { t, c } = { t: this.sql.t.bind(this.sql), c: this.sql.c.bind(this.sql) };
+    const { t, c } = this.sql;
     await this.db.transaction((tx) => tx.execute(`UPDATE ${t('baseUsers')} SET ${c('baseUsers', 'lastLoginDate')} = ? WHERE ${c('baseUsers', 'userId')} = ?`, [formatDateTime(), userId]));
   }
 
   async setPasswordHash(userId: number, hash: string): Promise<void> {
-    const { t, c } = { t: this.sql.t.bind(this.sql), c: this.sql.c.bind(this.sql) };
+    const { t, c } = this.sql;
     await this.db.transaction((tx) => tx.execute(
       `UPDATE ${t('baseUsers')} SET ${c('baseUsers', 'passwordHash')} = ?, ${c('baseUsers', 'passwordChangedDate')} = ?, ${c('baseUsers', 'versionNum')} = ${c('baseUsers', 'versionNum')} + 1 WHERE ${c('baseUsers', 'userId')} = ?`,
       [hash, formatDateTime(), userId],
@@ -189,7 +189,7 @@ export class AccessService {
   }
 
   private async loadMenu(menuId: number): Promise<MenuRow | undefined> {
-    const { t, c } = { t: this.sql.t.bind(this.sql), c: this.sql.c.bind(this.sql) };
+    const { t, c } = this.sql;
     const rows = await this.db.select(
       `SELECT ${c('baseMenu', 'menuId')} AS menuId, ${c('baseMenu', 'menuCode')} AS menuCode, ${c('baseMenu', 'htmlUrl')} AS htmlUrl, ` +
         `${c('baseMenu', 'enabled')} AS enabled, ${c('baseMenu', 'menuParentId')} AS menuParentId FROM ${t('baseMenu')} WHERE ${c('baseMenu', 'menuId')} = ?`,

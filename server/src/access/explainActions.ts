@@ -12,7 +12,7 @@ interface Link {
 }
 
 async function rolesGranting(kernel: Kernel, respId: number, menuId: number, resourceCode?: string): Promise<string[]> {
-  const { t, c } = { t: kernel.auth.access.sql.t.bind(kernel.auth.access.sql), c: kernel.auth.access.sql.c.bind(kernel.auth.access.sql) };
+  const { t, c } = kernel.auth.access.sql;
   const [grant, extra] = resourceCode
     ? ['baseRoleResource', ` AND ${c('baseRoleResource', 'resourceCode', 'g')} = ?`]
     : ['baseRoleMenu', ''];

@@ -8,15 +8,16 @@ import type { Dialect } from '../db/dialect';
 export class MetaSql {
   constructor(private readonly registry: MetadataRegistry, private readonly dialect: Dialect) {}
 
-  t(entity: string): string {
+  // Arrow properties, so callers can destructure them: `const { t, c } = access.sql`.
+  readonly t = (entity: string): string => {
     const model = this.registry.entity(entity);
     if (!model) throw new Error(`MetaSql: no entity ${entity}`);
     return this.dialect.quote(model.table);
-  }
+  };
 
-  c(entity: string, field: string, alias?: string): string {
+  readonly c = (entity: string, field: string, alias?: string): string => {
     const column = this.registry.entity(entity)?.field(field)?.column;
     if (!column) throw new Error(`MetaSql: no field ${entity}.${field}`);
     return `${alias ? `${alias}.` : ''}${this.dialect.quote(column)}`;
-  }
+  };
 }

@@ -35,20 +35,8 @@ export class SessionStore {
     return { certificate, authorizationCode };
   }
 
-  /** The live session for these credentials, or nothing (unknown, revoked, idle or past its absolute expiry). */
-  async resolve(certificate: string, authorizationCode: string): Promise<SessionRow | undefined> {
-    if (!certificate || !authorizationCode) return undefined;
-    const q = this.db.dialect.quote;
-    const rows = await this.db.select(
-      `SELECT ${q('session_id')} AS sessionId, ${q('user_id')} AS userId, ${q('responsibility_id')} AS responsibilityId, ${q('auth_code_hash')} AS authCodeHash, ` +
-        `${q('last_seen_date')} AS lastSeenDate, ${q('expires_date')} AS expiresDate, ${q('revoked_flag')} AS revokedFlag FROM ${q('base_session')} WHERE ${q('certificate_hash')} = ?`,
-      [sha256(certificate)],
-    );
-    return rows[0] ? this.check(rows[0], Number(rows[0].userId), authorizationCode) : undefined;
-  }
-
   /**
-   * Checks a session row read elsewhere (joined with its user on the hot path) against the
+   * Checks a session row (read joined with its user on the hot path, PermissionGuard.identify) against the
    * authorization code and the expiries, and records activity at most once a minute.
    */
   async check(row: Record<string, unknown>, userId: number, authorizationCode: string): Promise<SessionRow | undefined> {

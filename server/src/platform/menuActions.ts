@@ -17,7 +17,7 @@ type MenuRow = Record<string, unknown> & { menuId: number; menuParentId: number 
 
 /** Every enabled menu, in tree order, with its name in the request's language. */
 async function allMenus(kernel: Kernel, ctx: ResourceContext, body: Record<string, unknown>): Promise<MenuRow[]> {
-  const { t, c } = { t: kernel.auth.access.sql.t.bind(kernel.auth.access.sql), c: kernel.auth.access.sql.c.bind(kernel.auth.access.sql) };
+  const { t, c } = kernel.auth.access.sql;
   const where: string[] = [];
   const params: string[] = [];
   if (body.isValid !== false) where.push(`${c('baseMenu', 'enabled')} = 'Y'`);
@@ -64,7 +64,7 @@ export function registerMenuActions(actions: ActionRegistry): void {
       if (!Number.isSafeInteger(menuId) || menuId <= 0) throw Errors.badRequest('menuId 无效', 'menuId must be a menu id');
       if (!(await kernel.auth.access.grantedMenuIds(respId)).has(menuId)) return { data: [] };
       const granted = await kernel.auth.access.grantedResources(respId, menuId);
-      const { t, c } = { t: kernel.auth.access.sql.t.bind(kernel.auth.access.sql), c: kernel.auth.access.sql.c.bind(kernel.auth.access.sql) };
+      const { t, c } = kernel.auth.access.sql;
       const defined = await kernel.db.select(
         `SELECT ${c('baseMenuResource', 'resourceCode')} AS resourceCode, ${c('baseMenuResource', 'resourceName')} AS nameCn, ${c('baseMenuResource', 'resourceNameEn')} AS nameEn, ` +
           `${c('baseMenuResource', 'resIcon')} AS resIcon FROM ${t('baseMenuResource')} WHERE ${c('baseMenuResource', 'menuId')} = ? ORDER BY ${c('baseMenuResource', 'resourceId')}`,

@@ -18,7 +18,7 @@ export class StartupRefusedError extends Error {
 
 /** Users holding the administrator responsibility today. */
 async function administrators(access: AccessService): Promise<number> {
-  const { t, c } = { t: access.sql.t.bind(access.sql), c: access.sql.c.bind(access.sql) };
+  const { t, c } = access.sql;
   const rows = await access.db.select(
     `SELECT COUNT(*) AS n FROM ${t('baseUserResp')} ur JOIN ${t('baseResponsibility')} r ON ${c('baseResponsibility', 'responsibilityId', 'r')} = ${c('baseUserResp', 'responsibilityId', 'ur')} ` +
       `JOIN ${t('baseUsers')} u ON ${c('baseUsers', 'userId', 'u')} = ${c('baseUserResp', 'userId', 'ur')} ` +
@@ -35,7 +35,7 @@ async function administrators(access: AccessService): Promise<number> {
  * are no default credentials outside demo mode.
  */
 export async function ensureAccounts(config: ServerConfig, access: AccessService, db: Database, writer: ResourceWriter): Promise<string[]> {
-  const { t, c } = { t: access.sql.t.bind(access.sql), c: access.sql.c.bind(access.sql) };
+  const { t, c } = access.sql;
   const created: string[] = [];
   if (config.demo) {
     const rows = await db.select(`SELECT ${c('baseUsers', 'userId')} AS id, ${c('baseUsers', 'userName')} AS name FROM ${t('baseUsers')} WHERE ${c('baseUsers', 'passwordHash')} IS NULL`);
