@@ -120,19 +120,6 @@ function plain(req, res) {
   });
 }
 
-// Diagnostic (BENCH_RAW_EXPRESS=1): the same handler behind Express 5 + express.json, to price Express alone.
-function onExpress() {
-  const express = require('express');
-  const app = express();
-  app.disable('x-powered-by');
-  app.use('/api', express.json({ limit: '5mb', strict: false }));
-  app.get('/api/health', (_req, res) => res.json({ code: 'S', data: { status: 'UP' } }));
-  app.post('/api/:area/v1/:resource/:action', (req, res) => {
-    listByPage(req.body || {}).then((out) => res.json(out), (e) => res.status(e.status || 500).json({ code: 'E', msg: String(e.message) }));
-  });
-  return app;
-}
-
-const server = http.createServer(process.env.BENCH_RAW_EXPRESS === '1' ? onExpress() : plain);
-server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log(`raw ${sqlite ? 'better-sqlite3' : 'mysql2'}${process.env.BENCH_RAW_EXPRESS === '1' ? ' on Express' : ''} listening on ${process.env.PORT}`));
+const server = http.createServer(plain);
+server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log(`raw ${sqlite ? 'better-sqlite3' : 'mysql2'} listening on ${process.env.PORT}`));
 process.on('SIGTERM', () => process.exit(0)); // exit normally: --cpu-prof writes on exit

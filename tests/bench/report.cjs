@@ -73,7 +73,6 @@ function section(run) {
       `concurrency ${run.concurrency} keep-alive connections · ${errors} failed requests · seed ${run.seedSeconds.toFixed(0)} s · ` +
       `load average ${run.load.start} at start, ${run.load.end} at end`,
     '',
-    ...(process.env.BENCH_RAW_EXPRESS === '1' ? ['**Diagnostic run: the raw endpoint is served through Express 5 + express.json (BENCH_RAW_EXPRESS=1).**', ''] : []),
     `Machine: ${m.cpu}, ${m.ram} RAM, ${m.os}, Node ${m.node}, ${m.db}. Stack: ${m.stack}. Code: ${m.code}.`,
     '',
     table(run.results, `c=${run.concurrency}`),

@@ -5,7 +5,6 @@
 // BENCH_CONCURRENCY (default 16), BENCH_LATENCY_SECONDS (c=1 pass, default 4, 0 = off),
 // BENCH_MYSQL_URL (server root, default mysql://root@127.0.0.1:3306), BENCH_CPU_PROF=<dir> (profile
 // both servers), BENCH_ONLY=<text> (only scenarios whose title contains it), BENCH_DOC=0 (no docs),
-// BENCH_RAW_EXPRESS=1 (diagnostic: serve the raw endpoint through Express to price Express alone).
 const { spawn, execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const net = require('node:net');
