@@ -33,7 +33,7 @@ function machine(dbVersion) {
     node: process.version,
     db: dbVersion,
     code: codeState(),
-    stack: ['@nestjs/core', 'express', 'typeorm', 'mysql2', 'better-sqlite3'].map((n) => `${n} ${pkgVersion(n)}`).join(', '),
+    stack: ['@nestjs/core', '@nestjs/platform-fastify', 'typeorm', 'mysql2', 'better-sqlite3'].map((n) => `${n} ${pkgVersion(n)}`).join(', '),
   };
 }
 
