@@ -371,6 +371,66 @@ export interface Content {
 /**
  * 主键
  */
+export type Title = string | null;
+/**
+ * 通知内容
+ */
+export type Type = string | null;
+/**
+ * 接收人
+ */
+export type Recipient = number | null;
+/**
+ * 组织
+ */
+export type Organisation = number | null;
+/**
+ * 来源单据类型
+ */
+export type SourceDocumentType = string | null;
+/**
+ * 来源实体
+ */
+export type SourceEntity = string | null;
+/**
+ * 来源单据ID
+ */
+export type SourceDocumentID = number | null;
+/**
+ * 已读
+ */
+export type Read = 'Y' | 'N' | null;
+/**
+ * 阅读次数
+ */
+export type TimesRead = number | null;
+/**
+ * 发送时间
+ */
+export interface BaseNotificationRecord {
+  notificationId?: ID;
+  notificationTitle?: Title;
+  notificationContent?: Content;
+  notificationType?: Type;
+  recipientUserId?: Recipient;
+  recipientUserName?: string | null;
+  orgId?: Organisation;
+  sourceBillType?: SourceDocumentType;
+  sourceEntityName?: SourceEntity;
+  sourceBillId?: SourceDocumentID;
+  viewFlag?: Read;
+  selfCount?: TimesRead;
+  sendDate?: SentAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
 export type OrganisationCode = string | null;
 /**
  * 组织名称
@@ -470,10 +530,6 @@ export type EMail = string | null;
 export type Mobile = string | null;
 /**
  * 所属组织
- */
-export type Organisation = number | null;
-/**
- * 职务
  */
 export type JobTitle = string | null;
 /**
@@ -734,6 +790,108 @@ export interface BaseSessionRecord {
 /**
  * 主键
  */
+export type DocumentType = string | null;
+/**
+ * 单据实体
+ */
+export type DocumentEntity = string | null;
+/**
+ * 单据ID
+ */
+export type DocumentID = number | null;
+/**
+ * 单据编号
+ */
+export type DocumentNo = string | null;
+/**
+ * 供应商
+ */
+export type Supplier = number | null;
+/**
+ * 菜单编码
+ */
+export type MenuName = string | null;
+/**
+ * 单据链接
+ */
+export type DocumentLink = string | null;
+/**
+ * 已处理
+ */
+export type Handled = 'Y' | 'N' | null;
+/**
+ * 已取消
+ */
+export type Cancelled = 'Y' | 'N' | null;
+/**
+ * 处理人
+ */
+export type HandledBy = number | null;
+/**
+ * 处理时间
+ */
+export type HandledAt = string | null;
+/**
+ * 创建人
+ */
+export interface BaseSupplierTodoRecord {
+  supplierTodoId?: ID;
+  pendingTitle?: Title;
+  billType?: DocumentType;
+  entityName?: DocumentEntity;
+  billId?: DocumentID;
+  billNumber?: DocumentNo;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  menuCode?: MenuCode;
+  menuName?: MenuName;
+  billLink?: DocumentLink;
+  handleFlag?: Handled;
+  cancelFlag?: Cancelled;
+  handleUserId?: HandledBy;
+  handleUserName?: string | null;
+  handleDate?: HandledAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
+export type Assignee = number | null;
+/**
+ * 菜单编码
+ */
+export interface BaseTodoRecord {
+  todoId?: ID;
+  pendingTitle?: Title;
+  billType?: DocumentType;
+  entityName?: DocumentEntity;
+  billId?: DocumentID;
+  billNumber?: DocumentNo;
+  assigneeUserId?: Assignee;
+  assigneeUserName?: string | null;
+  menuCode?: MenuCode;
+  menuName?: MenuName;
+  billLink?: DocumentLink;
+  handleFlag?: Handled;
+  cancelFlag?: Cancelled;
+  handleUserId?: HandledBy;
+  handleUserName?: string | null;
+  handleDate?: HandledAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
 export interface BaseUserRespRecord {
   userRespId?: ID;
   userId?: User;
@@ -768,10 +926,6 @@ export type Person = number | null;
 export type PersonName = string | null;
 /**
  * 邮箱
- */
-export type Supplier = number | null;
-/**
- * 所属组织
  */
 export type PasswordChangedAt = string | null;
 /**
@@ -996,14 +1150,6 @@ export interface SrmBaseMaterialItemRecord {
 export type RequisitionNo = string | null;
 /**
  * 申请类型
- */
-export type Type = string | null;
-/**
- * 单据类型
- */
-export type DocumentType = string | null;
-/**
- * 公司
  */
 export type Company = number | null;
 /**
