@@ -10,3 +10,5 @@ export * from './recordSchema';
 export * from './systemFields';
 export * from './validators';
 export { sha256Hex } from './sha256';
+export * from './chineseAmount';
+export * from './tree';
