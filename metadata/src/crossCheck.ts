@@ -1,6 +1,7 @@
 import type { ColumnConfig, FilterNode, FormField, GridConfig, PageDef } from './generated/meta-model';
 import type { EntityModel } from './entityModel';
 import { filterFields } from './filter';
+import { checkLifecycleRules } from './lifecycleCheck';
 import type { MetadataProblem } from './problems';
 import type { MetadataRegistry } from './registry';
 
@@ -147,6 +148,7 @@ export function crossCheck(registry: MetadataRegistry): MetadataProblem[] {
     checkPage(registry, page, (pointer, message) => problems.push({ document: registry.source(page), pointer, message }));
   }
   checkLifecycles(registry, problems);
+  checkLifecycleRules(registry, problems);
   checkMenus(registry, problems);
   return problems;
 }

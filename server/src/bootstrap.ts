@@ -7,6 +7,8 @@ import { Database } from './db/sqlExecutor';
 import { RecordHookRegistry } from './hooks/recordHooks';
 import type { Kernel } from './kernel';
 import { LifecycleService } from './lifecycle/lifecycleService';
+import { TransitionHandlerRegistry } from './lifecycle/transitionHandlers';
+import { registerApprovalActions } from './lifecycle/approvalActions';
 import { entitySchemaFor } from './metadata/entitySchemaFactory';
 import { migrateSchema } from './metadata/schemaMigrator';
 import { ActionRegistry } from './platform/actionRegistry';
@@ -27,6 +29,8 @@ import { ensureAccounts } from './seed/accounts';
 /** Start-up options for tests and tools: `documents` replaces the file metadata (modified copies of loadDocumentFiles()). */
 export interface KernelOptions {
   documents?: SourcedDocument[];
+  /** Registers further extensions (tests: a named transition handler) next to the built-in ones. */
+  extend?: (registries: { actions: ActionRegistry; hooks: RecordHookRegistry; handlers: TransitionHandlerRegistry }) => void;
 }
 
 export interface StartupReport {
@@ -68,6 +72,7 @@ function registerServerExtensions(actions: ActionRegistry, hooks: RecordHookRegi
   registerMenuActions(actions);
   registerUserHooks(hooks);
   registerRequisitionHooks(hooks);
+  registerApprovalActions(actions);
 }
 
 /**
@@ -93,13 +98,17 @@ export async function createKernel(config: ServerConfig, options: KernelOptions 
     const db = new Database(dataSource, dialectFor(config.dbKind));
     const hooks = new RecordHookRegistry();
     const actions = new ActionRegistry();
+    const handlers = new TransitionHandlerRegistry();
     registerServerExtensions(actions, hooks);
+    options.extend?.({ actions, hooks, handlers });
+    const unregistered = handlers.missing(registry.lifecycles());
+    if (unregistered.length) throw new Error(`Transition handlers missing:\n  ${unregistered.join('\n  ')}`);
     const resources = new ResourceService(registry, db, hooks);
     const seeded = await new Seeder(registry, db, resources.writer).run(config.demo);
     const auth = createAuthServices(registry, db, resources.writer);
     const accounts = await ensureAccounts(config, auth.access, db, resources.writer);
-    const lifecycles = new LifecycleService(registry, db, resources.reader, hooks);
-    return { kernel: { config, registry, db, resources, lifecycles, actions, hooks, auth }, report: { migrated, seeded: { ...seeded, accounts } } };
+    const lifecycles = new LifecycleService(registry, db, resources.reader, hooks, handlers);
+    return { kernel: { config, registry, db, resources, lifecycles, actions, hooks, handlers, auth }, report: { migrated, seeded: { ...seeded, accounts } } };
   } catch (e) {
     await dataSource.destroy();
     throw e;

@@ -4,6 +4,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/sqlExecutor';
 import type { RecordHookRegistry } from './hooks/recordHooks';
 import type { LifecycleService } from './lifecycle/lifecycleService';
+import type { TransitionHandlerRegistry } from './lifecycle/transitionHandlers';
 import type { ActionRegistry } from './platform/actionRegistry';
 import type { ResourceService } from './resource/resourceService';
 
@@ -16,6 +17,8 @@ export interface Kernel {
   lifecycles: LifecycleService;
   actions: ActionRegistry;
   hooks: RecordHookRegistry;
+  /** Named transition handlers (lifecycle `handler`), registered at start-up. */
+  handlers: TransitionHandlerRegistry;
   auth: AuthServices;
 }
 

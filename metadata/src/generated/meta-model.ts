@@ -252,6 +252,7 @@ export interface LifecycleDef {
    */
   states: [string, ...string[]];
   transitions: TransitionDef[];
+  approvalRule?: ApprovalRule;
 }
 export interface TransitionDef {
   action: string;
@@ -267,14 +268,73 @@ export interface TransitionDef {
   resourceCode: string;
   label?: I18NText;
   /**
-   * Creates to-dos for approvers; the submitter may never approve.
+   * An approver's decision (approve, reject): refused to the submitter unless the lifecycle's approval rule allows self-approval; closeApprovalTodo marks the to-dos handled (otherwise it cancels them).
    */
   approval?: boolean;
+  /**
+   * Only the user who submitted the document may run it (withdraw); others get 403.
+   */
   submitterOnly?: boolean;
   guard?: FilterNode;
   effects?: (
     'createApprovalTodo' | 'closeApprovalTodo' | 'notifySubmitter' | 'stampApprover' | 'stampSubmitter'
   )[];
+  /**
+   * The action needs a non-empty comment (e.g. reject: the submitter must learn why); 400 without one.
+   */
+  commentRequired?: boolean;
+  /**
+   * With further approval steps in the rule: while a step remains, this action keeps the document in its state and hands it to the next step's approvers.
+   */
+  advancesStep?: boolean;
+  /**
+   * A server transition handler registered by name (irregular logic), run inside the transition's transaction after the state change.
+   */
+  handler?: string;
+}
+/**
+ * Who approves a document of this lifecycle and how their to-dos look. Placeholders {field} in billLink, title (the to-do's title) and notificationTitle (the submitter's notification; {state} is the new state's meaning, {action} the action's label) are the record's values ({id} is its key).
+ */
+export interface ApprovalRule {
+  /**
+   * SYS_TOBEDO code of the to-dos, e.g. PUR_REQUISITION.
+   */
+  billType: string;
+  /**
+   * menuCode of the menu that opens the document.
+   */
+  menuCode: string;
+  /**
+   * Page route that opens the document, e.g. purRequisitionManage/purRequisitionEdit?id={id}.
+   */
+  billLink: string;
+  /**
+   * Field holding the document number (default: the entity's displayField).
+   */
+  billNumberField?: string;
+  title: I18NText;
+  notificationTitle?: I18NText;
+  approvers: ApproverSet;
+  /**
+   * Let the submitter approve their own document (off by default: DOMAIN section 0).
+   */
+  allowSelfApproval?: boolean;
+  /**
+   * Further approval steps after the first (approvers above), in order.
+   */
+  steps?: ApprovalStep[];
+}
+/**
+ * Who approves: holders of these responsibilities (by code), users whose responsibilities grant these roles (by code), and these named users (by user name). The union is taken.
+ */
+export interface ApproverSet {
+  responsibilities?: string[];
+  roles?: string[];
+  users?: string[];
+}
+export interface ApprovalStep {
+  label?: I18NText;
+  approvers: ApproverSet;
 }
 /**
  * Seeded lookup types with their values (spec 1 section 3: lookup value). Admins may edit the rows later; the file is the seed.

@@ -71,6 +71,93 @@ export interface BaseDocSequenceRecord {
 /**
  * 主键
  */
+export type DocumentEntity = string | null;
+/**
+ * 单据ID
+ */
+export type DocumentID = number | null;
+/**
+ * 单据编号
+ */
+export type DocumentNo = string | null;
+/**
+ * 单据类型
+ */
+export type DocumentType = string | null;
+/**
+ * 操作
+ */
+export type Action = string | null;
+/**
+ * 操作名称
+ */
+export type ActionName = string | null;
+/**
+ * 操作名称（英文）
+ */
+export type ActionNameEnglish = string | null;
+/**
+ * 原状态
+ */
+export type FromState = string | null;
+/**
+ * 新状态
+ */
+export type ToState = string | null;
+/**
+ * 审批决定
+ */
+export type ApprovalDecision = 'Y' | 'N' | null;
+/**
+ * 审批步骤
+ */
+export type ApprovalStep = number | null;
+/**
+ * 意见
+ */
+export type Comment = string | null;
+/**
+ * 操作人
+ */
+export type User = number | null;
+/**
+ * 操作人账号
+ */
+export type UserName = string | null;
+/**
+ * 操作时间
+ */
+export type Date = string | null;
+/**
+ * 创建人
+ */
+export interface BaseLifecycleHistoryRecord {
+  historyId?: ID;
+  entityName?: DocumentEntity;
+  recordId?: DocumentID;
+  billNumber?: DocumentNo;
+  billType?: DocumentType;
+  action?: Action;
+  actionLabel?: ActionName;
+  actionLabelEn?: ActionNameEnglish;
+  fromState?: FromState;
+  toState?: ToState;
+  approval?: ApprovalDecision;
+  approvalStep?: ApprovalStep;
+  comment?: Comment;
+  userId?: User;
+  userName?: UserName;
+  actionDate?: Date;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
 export type UserNameLowerCase = string | null;
 /**
  * 连续失败次数
@@ -375,6 +462,14 @@ export type Title = string | null;
 /**
  * 通知内容
  */
+export type TitleEnglish = string | null;
+/**
+ * 通知内容（英文）
+ */
+export type ContentEnglish = string | null;
+/**
+ * 通知类型
+ */
 export type Type = string | null;
 /**
  * 接收人
@@ -411,6 +506,8 @@ export interface BaseNotificationRecord {
   notificationId?: ID;
   notificationTitle?: Title;
   notificationContent?: Content;
+  notificationTitleEn?: TitleEnglish;
+  notificationContentEn?: ContentEnglish;
   notificationType?: Type;
   recipientUserId?: Recipient;
   recipientUserName?: string | null;
@@ -489,10 +586,6 @@ export interface BaseOrganizationRecord {
 
 /**
  * 主键
- */
-export type User = number | null;
-/**
- * 过期时间
  */
 export type Checks = number | null;
 /**
@@ -790,22 +883,6 @@ export interface BaseSessionRecord {
 /**
  * 主键
  */
-export type DocumentType = string | null;
-/**
- * 单据实体
- */
-export type DocumentEntity = string | null;
-/**
- * 单据ID
- */
-export type DocumentID = number | null;
-/**
- * 单据编号
- */
-export type DocumentNo = string | null;
-/**
- * 供应商
- */
 export type Supplier = number | null;
 /**
  * 菜单编码
@@ -868,6 +945,7 @@ export type Assignee = number | null;
 export interface BaseTodoRecord {
   todoId?: ID;
   pendingTitle?: Title;
+  pendingTitleEn?: TitleEnglish;
   billType?: DocumentType;
   entityName?: DocumentEntity;
   billId?: DocumentID;
@@ -910,10 +988,6 @@ export interface BaseUserRespRecord {
 
 /**
  * 主键
- */
-export type UserName = string | null;
-/**
- * 用户类型
  */
 export type UserType = string | null;
 /**
@@ -1167,10 +1241,6 @@ export type Requester = number | null;
 /**
  * 申请日期
  */
-export type Date = string | null;
-/**
- * 币种
- */
 export type Currency = string | null;
 /**
  * 预估总额
@@ -1184,6 +1254,22 @@ export type Urgent = 'Y' | 'N' | null;
  * 说明
  */
 export type Attachments = string | null;
+/**
+ * 提交人
+ */
+export type SubmittedBy = number | null;
+/**
+ * 提交时间
+ */
+export type SubmittedAt = string | null;
+/**
+ * 审批人
+ */
+export type Approver = number | null;
+/**
+ * 审批时间
+ */
+export type DecidedAt = string | null;
 /**
  * 创建人
  */
@@ -1255,6 +1341,12 @@ export interface SrmPurRequisitionHeaderRecord {
   description?: Description;
   status?: Status;
   attachmentIds?: Attachments;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: Approver;
+  approvedByName?: string | null;
+  approveDate?: DecidedAt;
   createdBy?: CreatedBy;
   creationDate?: CreatedAt;
   lastUpdatedBy?: LastUpdatedBy;

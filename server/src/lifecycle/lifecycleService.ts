@@ -1,43 +1,46 @@
-import { evaluateFilter, pickText, type EntityModel, type FilterNode, type TransitionDef } from '@meridian/metadata';
+import { evaluateFilter, pickText, type EntityModel, type FilterNode, type LifecycleDef, type TransitionDef } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
-import type { Database, SqlExecutor } from '../db/sqlExecutor';
+import type { Database, Row, SqlExecutor, SqlParam } from '../db/sqlExecutor';
 import { Errors } from '../http/apiError';
 import type { RecordHookRegistry } from '../hooks/recordHooks';
 import type { ResourceContext } from '../resource/context';
 import type { ResourceReader } from '../resource/resourceReader';
 import type { ActionResult } from '../resource/resourceService';
 import { formatDateTime } from '../util/time';
-
-const MAX_IDS = 1000;
-
-function idsOf(body: Record<string, unknown>): number[] {
-  const raw = body.ids !== undefined ? body.ids : body.id !== undefined ? [body.id] : [];
-  if (!Array.isArray(raw) || raw.length === 0) throw Errors.badRequest('请指定要处理的记录', 'Give the id or a non-empty ids list');
-  if (raw.length > MAX_IDS) throw Errors.badRequest(`一次最多 ${MAX_IDS} 条`, `At most ${MAX_IDS} ids at once`);
-  return [...new Set(raw.map((v) => {
-    const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
-    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw Errors.badRequest('id 无效', 'ids must be positive integers');
-    return n;
-  }))];
-}
+import { closeApprovalTodos, createApprovalTodos, notifySubmitter } from './approvalEffects';
+import { sinceLatestSubmit, writeHistory } from './history';
+import { PlatformRows } from './platformRows';
+import type { TransitionHandlerRegistry } from './transitionHandlers';
+import { checkActor, commentOf, idsOf, illegalTransition, inBatch, isDecision, stateMeaning } from './transitionRules';
+import type { Actor, TransitionRun } from './transitionRun';
 
 /**
- * Lifecycle transitions as server actions (doSubmit, doApprove… and every spec alias): the
- * current state is read under lock inside the transaction and must be one of the transition's
- * `from` states, so a double submit or a skipped step answers 409 and changes nothing. Batches
- * are all or nothing. Approvals, to-dos and submitter rules build on this (they need identity).
+ * Lifecycle transitions as server actions (doSubmit, doApprove… and every spec alias). Inside one
+ * transaction per call: the record is read under lock, its state must be one of the transition's
+ * `from` states (409 naming state and action), the guard must hold, the actor must be allowed
+ * (no self-approval, submitterOnly), then the state changes and history, effects (to-dos,
+ * notifications, stamps), the named handler and afterTransition hooks run — or nothing changes.
+ * Batches are all or nothing; the error names the failing id.
  */
 export class LifecycleService {
+  readonly rows: PlatformRows;
+
   constructor(
     private readonly registry: MetadataRegistry,
     private readonly db: Database,
     private readonly reader: ResourceReader,
     private readonly hooks: RecordHookRegistry,
-  ) {}
+    private readonly handlers: TransitionHandlerRegistry,
+  ) {
+    this.rows = new PlatformRows(registry, db.dialect);
+  }
 
   transitionFor(entity: EntityModel, action: string): TransitionDef | undefined {
-    const lifecycle = entity.def.lifecycle ? this.registry.lifecycle(entity.def.lifecycle) : undefined;
-    return lifecycle?.transitions.find((t) => t.action === action || t.aliases?.includes(action));
+    return this.lifecycleOf(entity)?.transitions.find((t) => t.action === action || t.aliases?.includes(action));
+  }
+
+  lifecycleOf(entity: EntityModel): LifecycleDef | undefined {
+    return entity.def.lifecycle ? this.registry.lifecycle(entity.def.lifecycle) : undefined;
   }
 
   async run(entity: EntityModel, transition: TransitionDef, body: Record<string, unknown>, ctx: ResourceContext, scope?: FilterNode): Promise<ActionResult> {
@@ -46,32 +49,84 @@ export class LifecycleService {
     if (versionNum !== undefined && versionNum !== null && (typeof versionNum !== 'number' || !Number.isSafeInteger(versionNum) || ids.length > 1)) {
       throw Errors.badRequest('versionNum 无效', 'versionNum must be an integer and goes with a single id');
     }
+    const comment = commentOf(body, transition);
     const expectedVersion = typeof versionNum === 'number' ? versionNum : undefined;
     await this.db.transaction(async (tx) => {
-      for (const id of ids) await this.applyOne(tx, entity, transition, id, ctx, scope, expectedVersion);
+      const actor: Actor = { userId: ctx.userId, userName: await this.rows.userName(tx, ctx.userId) };
+      for (const id of ids) {
+        try {
+          await this.applyOne(tx, entity, transition, id, { ctx, scope, expectedVersion, comment, actor });
+        } catch (e) {
+          throw ids.length > 1 ? inBatch(e, id) : e;
+        }
+      }
     });
-    if (ids.length > 1) return { data: { count: ids.length }, msg: pickText(transition.label ?? { cn: '操作成功', en: 'Done' }, ctx.language) };
+    const msg = pickText(transition.label ?? { cn: '操作成功', en: 'Done' }, ctx.language);
+    if (ids.length > 1) return { data: { count: ids.length }, msg };
     const row = await this.reader.byId(entity, ids[0], ctx, scope);
-    return { data: row && (await this.reader.withChildren(entity, row, ctx)), msg: pickText(transition.label ?? { cn: '操作成功', en: 'Done' }, ctx.language) };
+    return { data: row && (await this.reader.withChildren(entity, row, ctx)), msg };
   }
 
-  private async applyOne(tx: SqlExecutor, entity: EntityModel, t: TransitionDef, id: number, ctx: ResourceContext, scope: FilterNode | undefined, expectedVersion?: number): Promise<void> {
-    const statusField = entity.statusField!;
-    const current = await this.reader.byId(entity, id, ctx, scope, tx, true);
+  private async applyOne(tx: SqlExecutor, entity: EntityModel, t: TransitionDef, id: number,
+    o: { ctx: ResourceContext; scope?: FilterNode; expectedVersion?: number; comment: string | null; actor: Actor }): Promise<void> {
+    const lifecycle = this.lifecycleOf(entity)!;
+    const current = await this.reader.byId(entity, id, o.ctx, o.scope, tx, true);
     if (!current) throw Errors.recordNotFound();
-    if (expectedVersion !== undefined && current.versionNum !== expectedVersion) throw Errors.staleVersion();
-    const state = String(current[statusField] ?? '');
-    if (!t.from.includes(state)) {
-      throw Errors.conflict(`当前状态（${state}）不能执行该操作`, `"${t.action}" is not allowed in state ${state} (allowed from: ${t.from.join(', ')})`);
-    }
-    if (t.guard && !evaluateFilter(t.guard, current, ctx.vars)) throw Errors.conflict('不满足操作条件', `The conditions for "${t.action}" are not met`);
+    if (o.expectedVersion !== undefined && current.versionNum !== o.expectedVersion) throw Errors.staleVersion();
+    const state = String(current[entity.statusField!] ?? '');
+    if (!t.from.includes(state)) throw illegalTransition(this.registry, lifecycle, t, state);
+    if (t.guard && !evaluateFilter(t.guard, current, o.ctx.vars)) throw Errors.conflict('不满足操作条件', `The conditions for "${t.action}" are not met`);
+    const submitting = !!t.effects?.includes('stampSubmitter');
+    const since = await sinceLatestSubmit(tx, this.rows, entity, lifecycle, id);
+    const submitterId = submitting ? o.actor.userId : since.submitterId ?? fieldUser(entity, current, 'submittedBy');
+    checkActor(lifecycle, t, o.actor, submitterId);
+    const decision = isDecision(t);
+    const steps = 1 + (lifecycle.approvalRule?.steps?.length ?? 0);
+    const step = decision ? since.approvals + 1 : undefined;
+    const advancing = decision && !!t.advancesStep && step! < steps;
+    const run: TransitionRun = {
+      entity, lifecycle, transition: t, id, record: current, from: state, to: advancing ? state : t.to, step, advancing,
+      comment: o.comment, actor: o.actor, submitterId, ctx: o.ctx, tx,
+    };
+    await this.updateRecord(run);
+    await writeHistory(this.rows, run);
+    await this.runEffects(run);
+    if (t.handler) await this.handlers.get(t.handler)!(run, { registry: this.registry, db: this.db });
+    await this.hooks.runAfterTransition({ entity, id, action: t.action, from: state, to: run.to, ctx: o.ctx, tx });
+  }
+
+  /** The versioned state change, with the submitter or approver stamped where the entity has those fields. */
+  private async updateRecord(run: TransitionRun): Promise<void> {
+    const { entity, transition: t, tx } = run;
     const q = tx.dialect.quote;
+    const now = formatDateTime();
+    const set: [string, SqlParam][] = [[entity.statusField!, run.to], ['lastUpdatedBy', run.actor.userId], ['lastUpdateDate', now]];
+    const stamp = (by: string, at: string) => {
+      if (entity.field(by)) set.push([by, run.actor.userId]);
+      if (entity.field(at)) set.push([at, now]);
+    };
+    if (t.effects?.includes('stampSubmitter')) stamp('submittedBy', 'submitDate');
+    if (t.effects?.includes('stampApprover')) stamp('approvedBy', 'approveDate');
     const result = await tx.execute(
-      `UPDATE ${q(entity.table)} SET ${q(entity.field(statusField)!.column)} = ?, ${q('version_num')} = ${q('version_num')} + 1, ` +
-        `${q('last_updated_by')} = ?, ${q('last_update_date')} = ? WHERE ${q(entity.field(entity.primaryKey)!.column)} = ? AND ${q('version_num')} = ?`,
-      [t.to, ctx.userId, formatDateTime(), id, current.versionNum as number],
+      `UPDATE ${q(entity.table)} SET ${set.map(([f]) => `${q(entity.field(f)!.column)} = ?`).join(', ')}, ${q('version_num')} = ${q('version_num')} + 1 ` +
+        `WHERE ${q(entity.field(entity.primaryKey)!.column)} = ? AND ${q('version_num')} = ?`,
+      [...set.map(([, v]) => v), run.id, run.record.versionNum as number],
     );
     if (result.affected === 0) throw Errors.staleVersion();
-    await this.hooks.runAfterTransition({ entity, id, action: t.action, from: state, to: t.to, ctx, tx });
   }
+
+  private async runEffects(run: TransitionRun): Promise<void> {
+    const effects = new Set(run.transition.effects ?? []);
+    const meaning = (state: string) => stateMeaning(this.registry, run.lifecycle, state);
+    if (effects.has('closeApprovalTodo')) await closeApprovalTodos(this.rows, run, isDecision(run.transition));
+    if (effects.has('createApprovalTodo')) await createApprovalTodos(this.rows, run, 1, meaning);
+    // An approval with further steps hands the document on instead of finishing it.
+    if (run.advancing) await createApprovalTodos(this.rows, run, run.step! + 1, meaning);
+    if (effects.has('notifySubmitter') && !run.advancing) await notifySubmitter(this.rows, run, meaning);
+  }
+}
+
+function fieldUser(entity: EntityModel, row: Row, field: string): number | null {
+  const value = entity.field(field) ? row[field] : undefined;
+  return value === undefined || value === null ? null : Number(value);
 }

@@ -1,0 +1,68 @@
+import type { ApproverSet, LifecycleDef, MenuDef } from './generated/meta-model';
+import { filterFields } from './filter';
+import type { MetadataProblem } from './problems';
+import type { MetadataRegistry } from './registry';
+
+type Report = (pointer: string, message: string) => void;
+
+/** The to-do type lookup (DOMAIN section 14): an approval rule's billType must be one of its codes. */
+export const TODO_LOOKUP = 'SYS_TOBEDO';
+/** Effects that need the lifecycle's approval rule (who approves, which to-do type). */
+const RULE_EFFECTS = new Set(['createApprovalTodo', 'closeApprovalTodo', 'notifySubmitter']);
+/** Placeholders every pattern may use besides the record's fields. */
+const BUILT_IN_PLACEHOLDERS = new Set(['id', 'state', 'action']);
+
+export function placeholders(pattern: string): string[] {
+  return [...pattern.matchAll(/\{([A-Za-z][A-Za-z0-9]*)\}/g)].map((m) => m[1]);
+}
+
+function menuCodes(registry: MetadataRegistry): Set<string> {
+  const codes = new Set<string>();
+  const visit = (m: MenuDef) => { codes.add(m.menuCode); m.children?.forEach(visit); };
+  registry.menus().forEach(visit);
+  return codes;
+}
+
+const noApprovers = (a: ApproverSet) => !a.responsibilities?.length && !a.roles?.length && !a.users?.length;
+
+function checkRule(registry: MetadataRegistry, lc: LifecycleDef, report: Report) {
+  const rule = lc.approvalRule;
+  if (!rule) return;
+  const todo = registry.lookupType(TODO_LOOKUP);
+  if (!todo) report('/approvalRule/billType', `lookup type "${TODO_LOOKUP}" is not seeded`);
+  else if (!todo.values.some((v) => v.lookupCode === rule.billType)) report('/approvalRule/billType', `billType "${rule.billType}" is not a value of ${TODO_LOOKUP}`);
+  if (!menuCodes(registry).has(rule.menuCode)) report('/approvalRule/menuCode', `menu "${rule.menuCode}" does not exist`);
+  const linkPage = rule.billLink.split('?')[0];
+  if (!registry.page(linkPage)) report('/approvalRule/billLink', `billLink opens page "${linkPage}", which does not exist`);
+  if (noApprovers(rule.approvers)) report('/approvalRule/approvers', 'approvers name no responsibility, role or user');
+  rule.steps?.forEach((s, i) => { if (noApprovers(s.approvers)) report(`/approvalRule/steps/${i}/approvers`, 'approvers name no responsibility, role or user'); });
+  if (rule.steps?.length && !lc.transitions.some((t) => t.advancesStep)) report('/approvalRule/steps', 'further steps need a transition with advancesStep');
+  const entities = registry.entities().filter((e) => e.def.lifecycle === lc.name);
+  const patterns: [string, string][] = [['/approvalRule/billLink', rule.billLink], ['/approvalRule/title', `${rule.title.cn} ${rule.title.en}`]];
+  if (rule.notificationTitle) patterns.push(['/approvalRule/notificationTitle', `${rule.notificationTitle.cn} ${rule.notificationTitle.en}`]);
+  if (rule.billNumberField) patterns.push(['/approvalRule/billNumberField', `{${rule.billNumberField}}`]);
+  for (const [pointer, pattern] of patterns) {
+    for (const name of placeholders(pattern)) {
+      for (const entity of entities) {
+        if (!BUILT_IN_PLACEHOLDERS.has(name) && !entity.field(name)) report(pointer, `placeholder "{${name}}" is not a field of ${entity.name}`);
+      }
+    }
+  }
+}
+
+/** Lifecycles beyond states: approval rules (to-do type, menu, link page, approvers), effects that need one, guards. */
+export function checkLifecycleRules(registry: MetadataRegistry, problems: MetadataProblem[]): void {
+  for (const lc of registry.lifecycles()) {
+    const report: Report = (pointer, message) => problems.push({ document: registry.source(lc), pointer, message });
+    checkRule(registry, lc, report);
+    const entities = registry.entities().filter((e) => e.def.lifecycle === lc.name);
+    lc.transitions.forEach((t, i) => {
+      for (const effect of t.effects ?? []) {
+        if (RULE_EFFECTS.has(effect) && !lc.approvalRule) report(`/transitions/${i}/effects`, `effect "${effect}" of ${t.action} needs an approvalRule`);
+      }
+      for (const name of filterFields(t.guard)) {
+        for (const entity of entities) if (!entity.field(name)) report(`/transitions/${i}/guard`, `filter field "${name}" is not a field of ${entity.name}`);
+      }
+    });
+  }
+}

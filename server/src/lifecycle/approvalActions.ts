@@ -1,0 +1,81 @@
+import type { EntityModel } from '@meridian/metadata';
+import type { Row, SqlParam } from '../db/sqlExecutor';
+import { Errors } from '../http/apiError';
+import type { PageInfo } from '../http/envelope';
+import type { Kernel } from '../kernel';
+import type { ActionRegistry, ActionRequest } from '../platform/actionRegistry';
+import type { ResourceContext } from '../resource/context';
+import { parseListRequest } from '../resource/listRequest';
+import { HISTORY } from './history';
+
+const RESOURCE = 'baseApprovalRestful';
+const TODO = 'baseTodo';
+
+/** The record whose history is asked for, addressed like the API does: {resource | entityName, id}. */
+function targetEntity(kernel: Kernel, body: Record<string, unknown>): EntityModel {
+  const name = typeof body.resource === 'string' ? body.resource.replace(/Restful$/, '') : body.entityName;
+  const entity = typeof name === 'string' ? kernel.registry.entity(name) : undefined;
+  if (!entity || entity.def.exposed === false || !entity.def.lifecycle) throw Errors.notFound('单据类型不存在', `No document type "${String(name ?? '')}"`);
+  return entity;
+}
+
+/**
+ * A record's history, only for a caller who may read the record: the same authorization as its
+ * findById from the calling screen (menu, responsibility, row scope), so a supplier or a user
+ * without the menu learns nothing, not even that the record exists (404).
+ */
+async function findHistory(body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
+  const entity = targetEntity(kernel, body);
+  const id = Number(body.id);
+  if (!Number.isSafeInteger(id) || id < 1) throw Errors.badRequest('id 无效', 'id must be a positive integer');
+  const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, 'findById', ctx);
+  if (!(await kernel.resources.reader.byId(entity, id, ctx, scope))) throw Errors.recordNotFound();
+  const { c } = kernel.lifecycles.rows.sql;
+  const rows = await kernel.db.select(`${historySelect(kernel)} WHERE ${c(HISTORY, 'entityName')} = ? AND ${c(HISTORY, 'recordId')} = ? ORDER BY ${c(HISTORY, 'historyId')}`, [entity.name, id]);
+  return { data: rows.map((r) => localized(r, ctx)) };
+}
+
+function historySelect(kernel: Kernel): string {
+  const { t, c } = kernel.lifecycles.rows.sql;
+  const fields = ['historyId', 'entityName', 'recordId', 'billNumber', 'billType', 'action', 'actionLabel', 'actionLabelEn', 'fromState', 'toState',
+    'approval', 'approvalStep', 'comment', 'userId', 'userName', 'actionDate'];
+  return `SELECT ${fields.map((f) => `${c(HISTORY, f)} AS ${kernel.db.dialect.quote(f)}`).join(', ')} FROM ${t(HISTORY)}`;
+}
+
+/** actionLabel in the request's language (the English one is kept beside it). */
+function localized(row: Row, ctx: ResourceContext): Row {
+  return { ...row, actionLabel: ctx.language === 'EN' && row.actionLabelEn ? row.actionLabelEn : row.actionLabel };
+}
+
+async function paged(kernel: Kernel, body: Record<string, unknown>, select: string, where: string, params: SqlParam[], orderBy: string): Promise<{ rows: Row[]; page: PageInfo }> {
+  const { pageIndex, pageRows } = parseListRequest({ pageIndex: body.pageIndex, pageRows: body.pageRows });
+  const from = select.slice(select.lastIndexOf(' FROM '));
+  const [{ n }] = await kernel.db.select(`SELECT COUNT(*) AS n${from} WHERE ${where}`, params);
+  const rows = await kernel.db.select(`${select} WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, [...params, pageRows, (pageIndex - 1) * pageRows]);
+  return { rows, page: { count: Number(n), pageIndex, pageRows } };
+}
+
+/** myApproval: the documents I approved or rejected (my decisions in the history), newest first. */
+async function findMyApproval(body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel) {
+  const { c } = kernel.lifecycles.rows.sql;
+  const { rows, page } = await paged(kernel, body, historySelect(kernel), `${c(HISTORY, 'userId')} = ? AND ${c(HISTORY, 'approval')} = 'Y'`, [ctx.userId], `${c(HISTORY, 'historyId')} DESC`);
+  return { data: rows.map((r) => localized(r, ctx)), page };
+}
+
+/** myUpcoming: my open approval to-dos (neither handled nor cancelled), oldest first. */
+async function findMyUpcoming(body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel) {
+  const { t, c } = kernel.lifecycles.rows.sql;
+  const fields = ['todoId', 'pendingTitle', 'pendingTitleEn', 'billType', 'entityName', 'billId', 'billNumber', 'menuCode', 'menuName', 'billLink', 'creationDate'];
+  const select = `SELECT ${fields.map((f) => `${c(TODO, f)} AS ${kernel.db.dialect.quote(f)}`).join(', ')} FROM ${t(TODO)}`;
+  const where = `${c(TODO, 'assigneeUserId')} = ? AND ${c(TODO, 'handleFlag')} = 'N' AND ${c(TODO, 'cancelFlag')} = 'N'`;
+  const { rows, page } = await paged(kernel, body, select, where, [ctx.userId], `${c(TODO, 'todoId')} ASC`);
+  const data = rows.map((r) => ({ ...r, pendingTitle: ctx.language === 'EN' && r.pendingTitleEn ? r.pendingTitleEn : r.pendingTitle }));
+  return { data, page };
+}
+
+/** Session-level reads of the approval engine: a record's history, my decisions, my pending approvals. */
+export function registerApprovalActions(actions: ActionRegistry): void {
+  actions.register({ area: 'baseServer', resource: RESOURCE, action: 'findHistory', access: 'session', handler: findHistory });
+  actions.register({ area: 'baseServer', resource: RESOURCE, action: 'findMyApproval', access: { pages: ['myApproval'] }, handler: findMyApproval });
+  actions.register({ area: 'baseServer', resource: RESOURCE, action: 'findMyUpcoming', access: { pages: ['myUpcoming'] }, handler: findMyUpcoming });
+}

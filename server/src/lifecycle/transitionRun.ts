@@ -1,0 +1,32 @@
+import type { EntityModel, LifecycleDef, TransitionDef } from '@meridian/metadata';
+import type { Row, SqlExecutor } from '../db/sqlExecutor';
+import type { ResourceContext } from '../resource/context';
+
+/** Who runs a transition: the signed-in user (null for system calls). */
+export interface Actor {
+  userId: number | null;
+  userName: string | null;
+}
+
+/** One record's transition as the effects, history and named handlers see it, inside the transaction. */
+export interface TransitionRun {
+  entity: EntityModel;
+  lifecycle: LifecycleDef;
+  transition: TransitionDef;
+  id: number;
+  /** The record as read under lock before the change. */
+  record: Row;
+  from: string;
+  /** The state written: the transition's `to`, or `from` while further approval steps remain. */
+  to: string;
+  /** 1-based approval step decided by this action (approval transitions only). */
+  step?: number;
+  /** true when this approval hands the document to the next step instead of finishing. */
+  advancing: boolean;
+  comment: string | null;
+  actor: Actor;
+  /** The user who submitted the document (latest submit), when known. */
+  submitterId: number | null;
+  ctx: ResourceContext;
+  tx: SqlExecutor;
+}
