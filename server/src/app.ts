@@ -12,14 +12,25 @@ import { EnvelopeExceptionFilter } from './http/exceptionFilter';
 import { requestLanguage } from './http/language';
 import { KERNEL, type Kernel } from './kernel';
 import { ResourceController } from './resource/resourceController';
+import { FilesController, fileServiceProvider, registerMultipart } from './files/filesSetup';
+import type { FileStorage } from './files/fileStorage';
+
+/** What a deployment may plug in: shared or object storage for attachments (default: DATA_DIR/files). */
+export interface AppOptions {
+  fileStorage?: FileStorage;
+}
 
 @Module({})
 class AppModule {
-  static forKernel(kernel: Kernel): DynamicModule {
+  static forKernel(kernel: Kernel, options: AppOptions): DynamicModule {
     return {
       module: AppModule,
-      controllers: [ResourceController],
-      providers: [{ provide: KERNEL, useValue: kernel }, { provide: APP_FILTER, useClass: EnvelopeExceptionFilter }],
+      controllers: [ResourceController, FilesController],
+      providers: [
+        { provide: KERNEL, useValue: kernel },
+        { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
+        fileServiceProvider(kernel, options.fileStorage),
+      ],
     };
   }
 }
@@ -58,11 +69,12 @@ async function serveRuntime(fastify: FastifyInstance, runtimeDir: string | undef
  * on Fastify: the generic endpoint is measured against the raw driver, and Express's per-request
  * overhead alone cost ~30% of a cheap indexed query (docs/benchmarks.md).
  */
-export async function createApp(kernel: Kernel): Promise<NestFastifyApplication> {
+export async function createApp(kernel: Kernel, options: AppOptions = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, logger: false, return503OnClosing: false });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forKernel(kernel), adapter, { logger: ['error', 'warn'] });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forKernel(kernel, options), adapter, { logger: ['error', 'warn'] });
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   installHooks(fastify);
+  await registerMultipart(fastify);
   await serveRuntime(fastify, kernel.config.runtimeDir);
   await app.init();
   return app;

@@ -25,6 +25,7 @@ import { registerPasswordActions } from './auth/passwordActions';
 import { registerUserActions } from './auth/userActions';
 import { registerUserHooks } from './auth/userHooks';
 import { ensureAccounts } from './seed/accounts';
+import { registerAttachmentLinks } from './files/attachmentLinks';
 
 /** Start-up options for tests and tools: `documents` replaces the file metadata (modified copies of loadDocumentFiles()). */
 export interface KernelOptions {
@@ -100,6 +101,7 @@ export async function createKernel(config: ServerConfig, options: KernelOptions 
     const actions = new ActionRegistry();
     const handlers = new TransitionHandlerRegistry();
     registerServerExtensions(actions, hooks);
+    registerAttachmentLinks(hooks, registry);
     options.extend?.({ actions, hooks, handlers });
     const unregistered = handlers.missing(registry.lifecycles());
     if (unregistered.length) throw new Error(`Transition handlers missing:\n  ${unregistered.join('\n  ')}`);

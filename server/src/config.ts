@@ -13,6 +13,10 @@ export interface ServerConfig {
   runtimeDir?: string;
   /** Password of the first administrator, created when none exists (ADMIN_PASSWORD). */
   adminPassword?: string;
+  /** Upload limit per file in KB (UPLOAD_MAX_SIZE_KB, spec default 102400 = 100 MB). */
+  uploadMaxSizeKb: number;
+  /** Extensions accepted by the file server (UPLOAD_FORMATS, comma-separated; see server/src/files/contentCheck.ts). */
+  uploadFormats?: string[];
 }
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -20,6 +24,13 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 function parseBool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return /^(1|true|yes|on|y)$/i.test(value);
+}
+
+function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number (got "${value}")`);
+  return n;
 }
 
 export function dbKindOf(url: string): DbKind {
@@ -44,5 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production,
     runtimeDir: path.join(REPO_ROOT, 'runtime', 'dist'),
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    uploadMaxSizeKb: positiveInt(env.UPLOAD_MAX_SIZE_KB, 102400, 'UPLOAD_MAX_SIZE_KB'),
+    uploadFormats: env.UPLOAD_FORMATS ? env.UPLOAD_FORMATS.split(',').map((f) => f.trim().toLowerCase()).filter(Boolean) : undefined,
   };
 }

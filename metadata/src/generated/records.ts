@@ -71,6 +71,74 @@ export interface BaseDocSequenceRecord {
 /**
  * 主键
  */
+export type StorageKey = string | null;
+/**
+ * 文件名
+ */
+export type FileName = string | null;
+/**
+ * 扩展名
+ */
+export type Extension = string | null;
+/**
+ * 内容类型
+ */
+export type ContentType = string | null;
+/**
+ * 大小（字节）
+ */
+export type SizeBytes = number | null;
+/**
+ * SHA-256
+ */
+export type SHA256 = string | null;
+/**
+ * 目录
+ */
+export type Folder = string | null;
+/**
+ * 业务对象
+ */
+export type RecordType = string | null;
+/**
+ * 业务单据
+ */
+export type Record = number | null;
+/**
+ * 说明
+ */
+export type Description = string | null;
+/**
+ * 上传人
+ */
+export type UploadedBy = number | null;
+/**
+ * 创建人
+ */
+export interface BaseFileRecord {
+  attachmentId?: ID;
+  fileId?: StorageKey;
+  originalFileName?: FileName;
+  extension?: Extension;
+  contentType?: ContentType;
+  size?: SizeBytes;
+  sha256?: SHA256;
+  path?: Folder;
+  functionId?: RecordType;
+  businessId?: Record;
+  fileDesc?: Description;
+  uploadedBy?: UploadedBy;
+  uploadedByName?: string | null;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
 export type DocumentEntity = string | null;
 /**
  * 单据ID
@@ -246,10 +314,6 @@ export type MeaningEnglish = string | null;
 export type Sequence = number | null;
 /**
  * 描述
- */
-export type Description = string | null;
-/**
- * 颜色
  */
 export type Colour = string | null;
 /**

@@ -32,6 +32,18 @@ export interface TransitionDone {
 
 export type AfterTransitionHook = (done: TransitionDone) => void | Promise<void>;
 
+/** What an afterSave listener sees: a header or line just written, inside the saving transaction. */
+export interface SaveDone {
+  entity: EntityModel;
+  id: number;
+  /** The values the save wrote (only the fields the body carried, on an update). */
+  values: RecordValues;
+  ctx: ResourceContext;
+  tx: SqlExecutor;
+}
+
+export type AfterSaveListener = (done: SaveDone) => void | Promise<void>;
+
 /**
  * Server-side record hooks by entity name: the place for derived values (line amounts, totals)
  * that metadata cannot express. Registration refuses a second hook for the same entity.
@@ -39,6 +51,7 @@ export type AfterTransitionHook = (done: TransitionDone) => void | Promise<void>
 export class RecordHookRegistry {
   private readonly beforeSave = new Map<string, BeforeSaveHook>();
   private readonly afterTransition = new Map<string, AfterTransitionHook>();
+  private readonly afterSave: AfterSaveListener[] = [];
 
   registerBeforeSave(entityName: string, hook: BeforeSaveHook): void {
     if (this.beforeSave.has(entityName)) throw new Error(`A beforeSave hook for "${entityName}" is already registered`);
@@ -47,6 +60,18 @@ export class RecordHookRegistry {
 
   async runBeforeSave(draft: SaveDraft): Promise<void> {
     await this.beforeSave.get(draft.entity.name)?.(draft);
+  }
+
+  /**
+   * A listener for every entity's saves (cross-cutting work such as linking uploaded attachments
+   * to the record that lists them); listeners run in registration order.
+   */
+  onAfterSave(listener: AfterSaveListener): void {
+    this.afterSave.push(listener);
+  }
+
+  async runAfterSave(done: SaveDone): Promise<void> {
+    for (const listener of this.afterSave) await listener(done);
   }
 
   registerAfterTransition(entityName: string, hook: AfterTransitionHook): void {

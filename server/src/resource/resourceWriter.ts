@@ -41,6 +41,7 @@ export class ResourceWriter {
     const id = creating
       ? await this.insert(tx, entity, await this.withCreateDefaults(tx, entity, record.values), ctx)
       : await this.update(tx, entity, record.id!, record.values, record.versionNum, ctx);
+    await this.hooks.runAfterSave({ entity, id, values: record.values, ctx, tx });
     for (const child of entity.children) {
       const rows = record.children[child.name];
       if (rows) await this.saveLines(tx, this.registry.entity(child.entity)!, child.foreignKey, id, rows, ctx);
@@ -105,10 +106,15 @@ export class ResourceWriter {
     const kept = new Set<number>();
     for (const row of rows) {
       const values = { ...row.values, [foreignKey]: headerId };
-      if (row.id === undefined) { await this.insert(tx, model, await this.withCreateDefaults(tx, model, values), ctx); continue; }
+      if (row.id === undefined) {
+        const id = await this.insert(tx, model, await this.withCreateDefaults(tx, model, values), ctx);
+        await this.hooks.runAfterSave({ entity: model, id, values, ctx, tx });
+        continue;
+      }
       if (!storedVersion.has(row.id)) throw Errors.notFound('行记录不属于该单据', `Line ${row.id} does not belong to this document`);
       kept.add(row.id);
       await this.update(tx, model, row.id, values, row.versionNum ?? storedVersion.get(row.id), ctx);
+      await this.hooks.runAfterSave({ entity: model, id: row.id, values, ctx, tx });
     }
     const removed = [...storedVersion.keys()].filter((id) => !kept.has(id));
     if (removed.length) await tx.execute(`DELETE FROM ${q(model.table)} WHERE ${pkColumn} IN (${removed.map(() => '?').join(', ')})`, removed);

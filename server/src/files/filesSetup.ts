@@ -1,0 +1,27 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { Provider } from '@nestjs/common';
+import type { FastifyInstance } from 'fastify';
+import * as path from 'node:path';
+import type { Kernel } from '../kernel';
+import { FILE_SERVICE, FilesController } from './filesController';
+import { FileService } from './fileService';
+import { LocalDiskStorage, type FileStorage } from './fileStorage';
+
+export { FilesController };
+
+/** The default storage: DATA_DIR/files on the local disk. */
+export function defaultFileStorage(kernel: Kernel): FileStorage {
+  return new LocalDiskStorage(path.join(kernel.config.dataDir, 'files'));
+}
+
+export function fileServiceProvider(kernel: Kernel, storage?: FileStorage): Provider {
+  return { provide: FILE_SERVICE, useValue: new FileService(kernel, storage ?? defaultFileStorage(kernel)) };
+}
+
+/**
+ * Multipart parsing for uploads. Files are streamed by the handler (never attached to the body),
+ * and the per-file size limit is set per call from the upload limits.
+ */
+export async function registerMultipart(fastify: FastifyInstance): Promise<void> {
+  await fastify.register(fastifyMultipart, { attachFieldsToBody: false, throwFileSizeLimit: true });
+}
