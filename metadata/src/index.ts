@@ -12,3 +12,5 @@ export * from './validators';
 export { sha256Hex } from './sha256';
 export * from './chineseAmount';
 export * from './tree';
+export * from './todoRules';
+export * from './richTextPolicy';

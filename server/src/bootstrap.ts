@@ -15,6 +15,7 @@ import { ActionRegistry } from './platform/actionRegistry';
 import { registerLookupActions } from './platform/lookupActions';
 import { registerMenuActions } from './platform/menuActions';
 import { registerMetadataActions } from './platform/metadataActions';
+import { registerHome } from './home';
 import { ResourceService } from './resource/resourceService';
 import { Seeder } from './seed/seeder';
 import { registerRequisitionHooks } from './srm/requisitionHooks';
@@ -73,6 +74,7 @@ function registerServerExtensions(actions: ActionRegistry, hooks: RecordHookRegi
   registerMenuActions(actions);
   registerUserHooks(hooks);
   registerRequisitionHooks(hooks);
+  registerHome(actions, hooks);
   registerApprovalActions(actions);
 }
 

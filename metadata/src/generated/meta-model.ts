@@ -413,6 +413,10 @@ export interface PageDef {
    */
   widget?: string;
   /**
+   * session: any signed-in user may open the page without a menu (readers' pages such as notice/noticeDesc). Omitted: only through a granted menu.
+   */
+  access?: 'session';
+  /**
    * List pages: path of the page that creates and edits a record; omitted with editMode modal.
    */
   editPage?: string;

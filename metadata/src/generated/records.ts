@@ -1285,6 +1285,107 @@ export interface SrmBaseMaterialItemRecord {
 /**
  * 主键
  */
+export type Audience = string | null;
+/**
+ * 发布时间
+ */
+export type PublishedAt = string | null;
+/**
+ * 截止日期
+ */
+export type ExpiresOn = string | null;
+/**
+ * 置顶
+ */
+export type Pinned = 'Y' | 'N' | null;
+/**
+ * 需回复
+ */
+export type ReplyRequired = 'Y' | 'N' | null;
+/**
+ * 浏览次数
+ */
+export type Views = number | null;
+/**
+ * 状态
+ */
+export type Attachments = string | null;
+/**
+ * 创建人
+ */
+export type Announcement = number | null;
+/**
+ * 接收方类型
+ */
+export type ReceiverType = string | null;
+/**
+ * 用户
+ */
+export interface SrmBaseNoticeRecord {
+  noticeId?: ID;
+  noticeTitle?: Title;
+  noticeTitleEn?: TitleEnglish;
+  noticeType?: Type;
+  content?: Content;
+  contentEn?: ContentEnglish;
+  receiverScope?: Audience;
+  publishDate?: PublishedAt;
+  expireDate?: ExpiresOn;
+  topFlag?: Pinned;
+  replyRequiredFlag?: ReplyRequired;
+  viewCount?: Views;
+  status?: Status;
+  attachmentIds?: Attachments;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  receivers?: SrmBaseNoticeReceiverRecord[];
+}
+/**
+ * 公告接收方 / Announcement receiver
+ */
+export interface SrmBaseNoticeReceiverRecord {
+  receiverId?: ID1;
+  noticeId?: Announcement;
+  receiverType?: ReceiverType;
+  userId?: User;
+  userName?: string | null;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  orgId?: Organisation;
+  orgName?: string | null;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
+/**
+ * 主键
+ */
+export type ViewedAt = string | null;
+/**
+ * 创建人
+ */
+export interface SrmBaseNoticeViewerRecord {
+  viewerId?: ID;
+  noticeId?: Announcement;
+  userId?: User;
+  supplierId?: Supplier;
+  viewDate?: ViewedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
 export type RequisitionNo = string | null;
 /**
  * 申请类型
@@ -1316,10 +1417,6 @@ export type EstimatedTotal = string | null;
 export type Urgent = 'Y' | 'N' | null;
 /**
  * 说明
- */
-export type Attachments = string | null;
-/**
- * 提交人
  */
 export type SubmittedBy = number | null;
 /**

@@ -29,7 +29,8 @@ export function registerMetadataActions(actions: ActionRegistry): void {
       const path = typeof body.path === 'string' ? body.path.replace(/^\/+/, '').split('?')[0] : '';
       const page = path ? kernel.registry.page(path) : undefined;
       // Unknown and not-granted pages answer alike, so the answer does not map the application.
-      if (!page || !(await pageReachable(kernel, path, req, ctx))) throw Errors.notFound('页面不存在', `No page "${path}"`);
+      // Readers' pages (access "session": notice and notification details) need no menu.
+      if (!page || (page.access !== 'session' && !(await pageReachable(kernel, path, req, ctx)))) throw Errors.notFound('页面不存在', `No page "${path}"`);
       const entities = Object.fromEntries(kernel.registry.pageEntities(page).map((e) => [e.name, e.toClientDef()]));
       return { data: { page, entities }, msg: pickText(page.title, ctx.language) };
     },

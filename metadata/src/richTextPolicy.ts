@@ -1,0 +1,24 @@
+/**
+ * The allow-list of announcement rich text (tags → attributes), shared by the server, which cleans
+ * content before storing it, and the runtime, which cleans it again before showing it. Anything
+ * not listed is removed; event handlers (on…) are never allowed.
+ */
+const TEXT_TAGS = ['p', 'br', 'hr', 'b', 'strong', 'i', 'em', 'u', 's', 'sub', 'sup', 'span', 'div', 'blockquote', 'pre', 'code',
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'caption', 'colgroup', 'col'];
+
+export const RICH_TEXT_ALLOWED: Record<string, string[]> = {
+  ...Object.fromEntries(TEXT_TAGS.map((tag) => [tag, ['style', 'class']])),
+  a: ['href', 'title', 'target', 'rel'],
+  img: ['src', 'alt', 'title', 'width', 'height', 'style'],
+  td: ['colspan', 'rowspan', 'style', 'align'],
+  th: ['colspan', 'rowspan', 'style', 'align'],
+  font: ['color', 'size'],
+};
+
+/** Elements whose content is code, not text: removed together with their content. */
+export const RICH_TEXT_DROPPED = ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math'];
+
+/** URLs allowed in href/src: http(s), mailto, and paths (/…, ./…, ../…, #…); never javascript:, data:, vbscript:… */
+export function richTextUrlAllowed(url: string): boolean {
+  return /^(https?:\/\/|mailto:|\/|#|\.\.?\/)/i.test(url.trim());
+}
