@@ -20,6 +20,7 @@ import { ResourceService } from './resource/resourceService';
 import { Seeder } from './seed/seeder';
 import { registerRequisitionHooks } from './srm/requisitionHooks';
 import { registerExplainActions } from './access/explainActions';
+import { registerSupplierRegistration } from './srm/registration/registerActions';
 import { createAuthServices } from './auth/authServices';
 import { registerLoginActions } from './auth/loginActions';
 import { registerPasswordActions } from './auth/passwordActions';
@@ -64,7 +65,7 @@ async function loadDbDocuments(dataSource: DataSource, kind: ServerConfig['dbKin
   });
 }
 
-function registerServerExtensions(actions: ActionRegistry, hooks: RecordHookRegistry): void {
+function registerServerExtensions(actions: ActionRegistry, hooks: RecordHookRegistry, deps: { registry: MetadataRegistry; db: Database }): void {
   registerLoginActions(actions);
   registerPasswordActions(actions);
   registerUserActions(actions);
@@ -76,6 +77,8 @@ function registerServerExtensions(actions: ActionRegistry, hooks: RecordHookRegi
   registerRequisitionHooks(hooks);
   registerHome(actions, hooks);
   registerApprovalActions(actions);
+  registerAttachmentLinks(hooks, deps.registry);
+  registerSupplierRegistration(actions, hooks, deps);
 }
 
 /**
@@ -102,8 +105,7 @@ export async function createKernel(config: ServerConfig, options: KernelOptions 
     const hooks = new RecordHookRegistry();
     const actions = new ActionRegistry();
     const handlers = new TransitionHandlerRegistry();
-    registerServerExtensions(actions, hooks);
-    registerAttachmentLinks(hooks, registry);
+    registerServerExtensions(actions, hooks, { registry, db });
     options.extend?.({ actions, hooks, handlers });
     const unregistered = handlers.missing(registry.lifecycles());
     if (unregistered.length) throw new Error(`Transition handlers missing:\n  ${unregistered.join('\n  ')}`);

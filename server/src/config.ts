@@ -13,6 +13,11 @@ export interface ServerConfig {
   runtimeDir?: string;
   /** Password of the first administrator, created when none exists (ADMIN_PASSWORD). */
   adminPassword?: string;
+  /**
+   * MERIDIAN_TEST_CAPTCHA: every captcha gets this answer, so browser tests can pass the public
+   * forms. Refused at start-up unless demo mode is on and NODE_ENV is not production.
+   */
+  testCaptchaAnswer?: string;
   /** Upload limit per file in KB (UPLOAD_MAX_SIZE_KB, spec default 102400 = 100 MB). */
   uploadMaxSizeKb: number;
   /** Extensions accepted by the file server (UPLOAD_FORMATS, comma-separated; see server/src/files/contentCheck.ts). */
@@ -46,15 +51,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dbUrl = env.DB_URL || `sqlite:${path.join(dataDir, 'meridian.sqlite')}`;
   const port = Number(env.PORT || 8080);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a TCP port number (got "${env.PORT}")`);
+  const demo = parseBool(env.DEMO, !production);
+  const testCaptchaAnswer = env.MERIDIAN_TEST_CAPTCHA || undefined;
+  if (testCaptchaAnswer && (production || !demo)) {
+    throw new Error('MERIDIAN_TEST_CAPTCHA is for automated tests only: it is refused when NODE_ENV=production or DEMO is off');
+  }
   return {
     port,
     dbUrl,
     dbKind: dbKindOf(dbUrl),
     dataDir,
-    demo: parseBool(env.DEMO, !production),
+    demo,
     production,
     runtimeDir: path.join(REPO_ROOT, 'runtime', 'dist'),
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    testCaptchaAnswer,
     uploadMaxSizeKb: positiveInt(env.UPLOAD_MAX_SIZE_KB, 102400, 'UPLOAD_MAX_SIZE_KB'),
     uploadFormats: env.UPLOAD_FORMATS ? env.UPLOAD_FORMATS.split(',').map((f) => f.trim().toLowerCase()).filter(Boolean) : undefined,
   };

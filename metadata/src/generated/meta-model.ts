@@ -544,6 +544,16 @@ export interface PageAction {
   buttonType?: 'primary' | 'default' | 'dashed' | 'link' | 'text';
   danger?: boolean;
   confirm?: I18NText;
+  prompt?: ActionPrompt;
   showWhen?: FilterNode;
   disableWhen?: FilterNode;
+}
+/**
+ * Endpoint actions: ask for a text (e.g. a reject reason) before calling; it is sent in the body under `field`.
+ */
+export interface ActionPrompt {
+  field: string;
+  label: I18NText;
+  required?: boolean;
+  maxLength?: number;
 }

@@ -1547,6 +1547,194 @@ export interface SrmPurRequisitionLineRecord {
 /**
  * 主键
  */
+export type Registration = number | null;
+/**
+ * 证照类型
+ */
+export type CredentialType = string | null;
+/**
+ * 证照编号
+ */
+export type CredentialNo = string | null;
+/**
+ * 发证机关
+ */
+export type IssuingAuthority = string | null;
+/**
+ * 发证日期
+ */
+export type IssueDate = string | null;
+/**
+ * 到期日期
+ */
+export type ExpiryDate = string | null;
+/**
+ * 长期有效
+ */
+export type NoExpiry = 'Y' | 'N' | null;
+/**
+ * 附件
+ */
+export interface SrmSlcRegisterCredentialRecord {
+  registerCredentialId?: ID;
+  registerId?: Registration;
+  credentialType?: CredentialType;
+  credentialNumber?: CredentialNo;
+  issuingAuthority?: IssuingAuthority;
+  issueDate?: IssueDate;
+  expireDate?: ExpiryDate;
+  longTermFlag?: NoExpiry;
+  attachmentIds?: Attachments;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
+export type RegistrationNo = string | null;
+/**
+ * 公司名称
+ */
+export type CompanyName = string | null;
+/**
+ * 英文名称
+ */
+export type USCC = string | null;
+/**
+ * 供应商类型
+ */
+export type SupplierType = string | null;
+/**
+ * 联系人
+ */
+export type Contact = string | null;
+/**
+ * 手机
+ */
+export type LoginName = string | null;
+/**
+ * 注册地址
+ */
+export type RegisteredAddress = string | null;
+/**
+ * 开户行
+ */
+export type Bank = string | null;
+/**
+ * 银行账号
+ */
+export type BankAccountNo = string | null;
+/**
+ * 注册状态
+ */
+export type RegisteredUser = number | null;
+/**
+ * 驳回原因
+ */
+export type RejectReason = string | null;
+/**
+ * 附件
+ */
+export type Attachments1 = string | null;
+/**
+ * 创建人
+ */
+export type Registration1 = number | null;
+/**
+ * 品类
+ */
+export type Category = number | null;
+/**
+ * 年产能
+ */
+export type AnnualCapacity = string | null;
+/**
+ * 产能单位
+ */
+export type CapacityUnit = string | null;
+/**
+ * 交货周期(天)
+ */
+export interface SrmSlcRegisterInfoRecord {
+  registerId?: ID;
+  registerNumber?: RegistrationNo;
+  supplierName?: CompanyName;
+  supplierNameEn?: EnglishName;
+  unifiedSocialCreditCode?: USCC;
+  supplierType?: SupplierType;
+  contactName?: Contact;
+  contactMobile?: Mobile;
+  contactEmail?: EMail;
+  userName?: LoginName;
+  registeredAddress?: RegisteredAddress;
+  bankName?: Bank;
+  bankAccountNumber?: BankAccountNo;
+  intendedCategoryIds?: IntendedCategories;
+  registerStatus?: Status;
+  supplierId?: Supplier;
+  linkedSupplierName?: string | null;
+  userId?: RegisteredUser;
+  rejectReason?: RejectReason;
+  attachmentIds?: Attachments;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  credentials?: SrmSlcRegisterCredentialRecord[];
+  supplyAbilities?: SrmSlcRegisterSupplyAbilityRecord[];
+}
+/**
+ * 意向品类
+ */
+export interface IntendedCategories {
+  [k: string]: unknown;
+}
+/**
+ * 注册资质证照 / Registration credential
+ */
+export interface SrmSlcRegisterSupplyAbilityRecord {
+  registerSupplyAbilityId?: ID2;
+  registerId?: Registration1;
+  categoryId?: Category;
+  categoryName?: string | null;
+  annualCapacity?: AnnualCapacity;
+  capacityUom?: CapacityUnit;
+  leadTimeDays?: LeadTimeDays;
+  createdBy?: CreatedBy2;
+  creationDate?: CreatedAt2;
+  lastUpdatedBy?: LastUpdatedBy2;
+  lastUpdateDate?: LastUpdatedAt2;
+  versionNum?: Version2;
+}
+
+/**
+ * 主键
+ */
+export interface SrmSlcSupplierCredentialRecord {
+  credentialId?: ID;
+  supplierId?: Supplier;
+  credentialType?: CredentialType;
+  credentialNumber?: CredentialNo;
+  issuingAuthority?: IssuingAuthority;
+  issueDate?: IssueDate;
+  expireDate?: ExpiryDate;
+  longTermFlag?: NoExpiry;
+  attachmentIds?: Attachments;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
 export type SupplierCode = string | null;
 /**
  * 供应商名称
@@ -1558,10 +1746,6 @@ export type SupplierName = string | null;
 export type ShortName = string | null;
 /**
  * 供应商类型
- */
-export type SupplierType = string | null;
-/**
- * 供应商状态
  */
 export type SupplierStatus = string | null;
 /**
@@ -1599,10 +1783,6 @@ export type Country = string | null;
 /**
  * 注册地址
  */
-export type RegisteredAddress = string | null;
-/**
- * 公司邮箱
- */
 export type CompanyEMail = string | null;
 /**
  * 公司电话
@@ -1618,6 +1798,10 @@ export type Source = string | null;
 export type ERPVendorCode = string | null;
 /**
  * 启用
+ */
+export type Supplier1 = number | null;
+/**
+ * 品类
  */
 export interface SrmSlcSupplierInfoRecord {
   supplierId?: ID;
@@ -1647,4 +1831,27 @@ export interface SrmSlcSupplierInfoRecord {
   lastUpdatedBy?: LastUpdatedBy;
   lastUpdateDate?: LastUpdatedAt;
   versionNum?: Version;
+  credentials?: SrmSlcSupplierCredentialRecord[];
+  supplyAbilities?: SrmSlcSupplierSupplyAbilityRecord[];
 }
+/**
+ * 供应商资质证照 / Supplier credential
+ */
+export interface SrmSlcSupplierSupplyAbilityRecord {
+  supplyAbilityId?: ID2;
+  supplierId?: Supplier1;
+  categoryId?: Category;
+  categoryName?: string | null;
+  annualCapacity?: AnnualCapacity;
+  capacityUom?: CapacityUnit;
+  leadTimeDays?: LeadTimeDays;
+  createdBy?: CreatedBy2;
+  creationDate?: CreatedAt2;
+  lastUpdatedBy?: LastUpdatedBy2;
+  lastUpdateDate?: LastUpdatedAt2;
+  versionNum?: Version2;
+}
+
+/**
+ * 主键
+ */

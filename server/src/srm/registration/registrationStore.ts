@@ -1,0 +1,82 @@
+import type { EntityModel } from '@meridian/metadata';
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import { MetaSql } from '../../access/metaSql';
+import type { Database, SqlExecutor } from '../../db/sqlExecutor';
+import type { RecordHookRegistry } from '../../hooks/recordHooks';
+import { ResourceReader } from '../../resource/resourceReader';
+import { ResourceWriter } from '../../resource/resourceWriter';
+
+export const REGISTER = 'srmSlcRegisterInfo';
+export const SUPPLIER = 'srmSlcSupplierInfo';
+
+/** What a taken value collides with, for the 409 message. */
+export type TakenField = 'supplierName' | 'unifiedSocialCreditCode' | 'userName';
+
+export interface RegistrationState {
+  registerId: number;
+  registerStatus: string;
+  rejectReason: string | null;
+}
+
+/**
+ * Reads and writes of the registration flow that go beyond one entity: duplicate checks across
+ * registrations, the supplier master and users, and the state of a user's registration. Table
+ * and column names come from the metadata (MetaSql), values are bound parameters.
+ */
+export class RegistrationStore {
+  readonly sql: MetaSql;
+  readonly reader: ResourceReader;
+  readonly writer: ResourceWriter;
+
+  constructor(readonly registry: MetadataRegistry, readonly db: Database, hooks: RecordHookRegistry) {
+    this.sql = new MetaSql(registry, db.dialect);
+    this.reader = new ResourceReader(registry, db);
+    this.writer = new ResourceWriter(registry, this.reader, hooks);
+  }
+
+  model(name: string): EntityModel {
+    const model = this.registry.entity(name);
+    if (!model) throw new Error(`Supplier registration needs the entity ${name}`);
+    return model;
+  }
+
+  /**
+   * Which of company name, credit code and login name are already taken: by a registration that
+   * was not rejected, by a supplier in the master, or (login name) by any user. Case and
+   * surrounding blanks do not make a name new. `exceptRegisterId` skips the registration itself.
+   */
+  async taken(tx: SqlExecutor, values: { supplierName?: string; unifiedSocialCreditCode?: string; userName?: string }, exceptRegisterId?: number): Promise<TakenField[]> {
+    const { t, c } = this.sql;
+    const found: TakenField[] = [];
+    const exists = async (sql: string, params: (string | number)[]) => (await tx.select(sql, params)).length > 0;
+    const notRejected = `${c(REGISTER, 'registerStatus')} <> 'REJECTED' AND ${c(REGISTER, 'registerId')} <> ?`;
+    for (const field of ['supplierName', 'unifiedSocialCreditCode'] as const) {
+      const value = values[field]?.trim().toLowerCase();
+      if (!value) continue;
+      const inRegistrations = await exists(`SELECT 1 FROM ${t(REGISTER)} WHERE LOWER(TRIM(${c(REGISTER, field)})) = ? AND ${notRejected}`, [value, exceptRegisterId ?? 0]);
+      if (inRegistrations || (await exists(`SELECT 1 FROM ${t(SUPPLIER)} WHERE LOWER(TRIM(${c(SUPPLIER, field)})) = ?`, [value]))) found.push(field);
+    }
+    const userName = values.userName?.trim().toLowerCase();
+    if (userName && (await exists(`SELECT 1 FROM ${t('baseUsers')} WHERE LOWER(${c('baseUsers', 'userName')}) = ?`, [userName]))) found.push('userName');
+    return found;
+  }
+
+  /** The latest registration made by a user (a rejected visitor may register again under a new login, never the same one). */
+  async stateOfUser(userId: number, tx: SqlExecutor | Database = this.db): Promise<RegistrationState | undefined> {
+    const { t, c } = this.sql;
+    const rows = await tx.select(
+      `SELECT ${c(REGISTER, 'registerId')} AS registerId, ${c(REGISTER, 'registerStatus')} AS registerStatus, ${c(REGISTER, 'rejectReason')} AS rejectReason ` +
+        `FROM ${t(REGISTER)} WHERE ${c(REGISTER, 'userId')} = ? ORDER BY ${c(REGISTER, 'registerId')} DESC`,
+      [userId],
+    );
+    const row = rows[0];
+    return row && { registerId: Number(row.registerId), registerStatus: String(row.registerStatus), rejectReason: (row.rejectReason as string | null) ?? null };
+  }
+
+  async supplierStatus(supplierId: number | null): Promise<string | null> {
+    if (!supplierId) return null;
+    const { t, c } = this.sql;
+    const rows = await this.db.select(`SELECT ${c(SUPPLIER, 'supplierStatus')} AS s FROM ${t(SUPPLIER)} WHERE ${c(SUPPLIER, 'supplierId')} = ?`, [supplierId]);
+    return (rows[0]?.s as string | undefined) ?? null;
+  }
+}
