@@ -9,6 +9,7 @@ export type {
   PageDef,
   GridConfig,
   ColumnConfig,
+  AttachmentConfig,
   FormDef,
   FormSection,
   FormField,

@@ -21,6 +21,7 @@ export type FormField =
       readOnly?: boolean;
       hidden?: boolean;
       widget?: string;
+      attachmentConfig?: AttachmentConfig;
     };
 
 /**
@@ -510,8 +511,41 @@ export interface ColumnConfig {
   linkTag?: boolean;
   showThousandSeparator?: boolean;
   buttonType?: string;
-  attachmentConfig?: {};
+  attachmentConfig?: AttachmentConfig;
   width?: number;
+}
+/**
+ * The attachment control of an attachment field or column (spec 1 sections 5, 6, 9).
+ */
+export interface AttachmentConfig {
+  /**
+   * Several files per upload (default true).
+   */
+  multiple?: boolean;
+  /**
+   * Largest file in KB (default 102400); the server's limit still applies.
+   */
+  maxSize?: number;
+  /**
+   * Allowed extensions; empty means the server's list.
+   */
+  formats?: string[];
+  /**
+   * Show buttons only for granted resource codes btnUploadAttachment, btnFilePreview, btnDownloadAttachment, btnDelAttachment (default true).
+   */
+  checkBtnPermit?: boolean;
+  /**
+   * Folder sent with the upload (path).
+   */
+  path?: string;
+  /**
+   * Description sent with the upload.
+   */
+  fileDesc?: string;
+  /**
+   * External preview service base, e.g. http://host:8012; other types than images and PDF are previewed there.
+   */
+  previewService?: string;
 }
 export interface FormDef {
   columns?: number;

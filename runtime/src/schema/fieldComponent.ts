@@ -90,7 +90,7 @@ function baseSpec(field: FieldDef, options: ComponentOptions): ComponentSpec {
     case 'reference':
       return { component: 'ReferenceSelect', props: { target: referenceTarget(field, options.entities) } };
     case 'attachment':
-      return { component: 'Input', props: { readOnly: true } };
+      return { component: 'Attachment', props: {} };
     default:
       return { component: 'Input', props: { allowClear: true } };
   }

@@ -97,7 +97,7 @@ describe('componentForField', () => {
     expect(money.parser('1,234,567.50')).toBe('1234567.50');
     expect(componentForField(make('quantity')).component).toBe('NumberPicker');
     expect(componentForField(make('datetime')).props).toMatchObject({ showTime: true, format: 'YYYY-MM-DD HH:mm:ss' });
-    expect(componentForField(make('attachment'))).toEqual({ component: 'Input', props: { readOnly: true } });
+    expect(componentForField(make('attachment'))).toEqual({ component: 'Attachment', props: {} });
     expect(componentForField(make('json')).component).toBe('Input.TextArea');
     expect(componentForField(make('string'), { widget: 'MyWidget' }).component).toBe('MyWidget');
   });

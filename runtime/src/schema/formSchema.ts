@@ -35,6 +35,12 @@ export function formSections(page: PageDef, entity: EntityDef): FormSection[] {
   return [{ fields: userFields(entity).map((field) => field.name) }];
 }
 
+/** The attachment control uploads for the page's record: functionId the entity, businessId read from its key. */
+function attachmentProps(formField: FormFieldObject, input: FormSchemaInput): Record<string, unknown> {
+  const entity = pageEntity(input.page, input.entities);
+  return { functionId: entity?.name, businessKey: entity?.primaryKey, config: formField.attachmentConfig };
+}
+
 export function formFieldSchema(
   field: FieldDef,
   formField: FormFieldObject,
@@ -48,7 +54,7 @@ export function formFieldSchema(
     'x-decorator': 'FormItem',
     'x-decorator-props': formField.span ? { gridSpan: formField.span } : {},
     'x-component': spec.component,
-    'x-component-props': spec.props,
+    'x-component-props': field.type === 'attachment' ? { ...spec.props, ...attachmentProps(formField, input) } : spec.props,
     'x-validator': formilyRules(field, input.language),
     'x-index': index,
   };

@@ -2,6 +2,7 @@
 import { FormGrid, FormItem, Select } from '@formily/antd-v5';
 import { FlagSelect } from './FlagSelect';
 import { FormSection } from './FormSection';
+import { Attachment } from './attachment/Attachment';
 import { LabelledDatePicker, LabelledInput, LabelledNumberPicker } from './labelled';
 import { LineCell } from './LineCell';
 import { LineGrid } from './LineGrid';
@@ -26,6 +27,7 @@ export const BUILT_IN_WIDGETS = {
   NumberRange,
   LineGrid,
   LineCell,
+  Attachment,
 } as const;
 
 export function registerBuiltInWidgets(registry: WidgetRegistry): WidgetRegistry {
