@@ -3,6 +3,10 @@ import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { watchPreloadErrors } from './app/chunkLoader';
+
+// Before anything loads on demand: a failed stylesheet chunk is reported as CSS_CHUNK_LOAD_FAILED.
+watchPreloadErrors();
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

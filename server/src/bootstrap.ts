@@ -14,6 +14,7 @@ import { migrateSchema } from './metadata/schemaMigrator';
 import { ActionRegistry } from './platform/actionRegistry';
 import { registerLookupActions } from './platform/lookupActions';
 import { registerMenuActions } from './platform/menuActions';
+import { registerEmbedActions } from './platform/embedActions';
 import { registerMetadataActions } from './platform/metadataActions';
 import { registerHome } from './home';
 import { ResourceService } from './resource/resourceService';
@@ -73,6 +74,7 @@ function registerServerExtensions(actions: ActionRegistry, hooks: RecordHookRegi
   registerMetadataActions(actions);
   registerLookupActions(actions);
   registerMenuActions(actions);
+  registerEmbedActions(actions);
   registerUserHooks(hooks);
   registerRequisitionHooks(hooks);
   registerHome(actions, hooks);

@@ -7,6 +7,7 @@ import { createFakeProvider, type FakeOverrides } from '../test/fakeProvider';
 import { buyerLogin } from '../test/session';
 import { AppProviders } from './App';
 import { LoginPage } from './LoginPage';
+import { RelocationPage } from './RelocationPage';
 
 function Landing() {
   const location = useLocation();
@@ -21,6 +22,7 @@ function renderLogin(overrides: FakeOverrides = {}, url = '/login') {
         <Routes>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/forget" element={<p>forget page</p>} />
+          <Route path="/relocation" element={<RelocationPage />} />
           <Route path="/main/*" element={<Landing />} />
         </Routes>
       </MemoryRouter>

@@ -2,7 +2,7 @@
  * `/` and `/login` (spec 1 section 2): user name, password and, once the server asks for it, a
  * captcha. A refused login answers 401 with {captchaRequired, locked}; its msg is shown as a
  * message (2.5 s) and under the form. Success stores the session (first responsibility current)
- * and opens the wanted screen, else home.
+ * and hands over to /relocation, which opens the wanted screen, else home.
  */
 import { Alert, Button, Form, Input } from 'antd';
 import { useCallback, useState } from 'react';
@@ -15,7 +15,7 @@ import { useFeedback } from '../core/feedback';
 import { hasSession, saveSession, sessionEndReason } from '../core/session';
 import { errorText } from './AppFeedback';
 import { AuthLayout } from './AuthLayout';
-import { safeRedirect } from './authPaths';
+import { relocationPathFor } from './RelocationPage';
 
 interface LoginValues {
   userName: string;
@@ -80,7 +80,8 @@ export function LoginPage() {
       // Signing in over another session of this tab ends that one (its headers are still current here).
       if (hasSession()) void provider.logoff().catch(() => undefined);
       saveSession(data);
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
+      // /relocation decides where to go (the wanted screen, else home).
+      navigate(relocationPathFor(params.get('redirect')), { replace: true });
     } catch (failure) {
       setError(errorText(failure, t('login.failed')));
       feedback.error(failure);

@@ -1,12 +1,12 @@
 /**
  * /main: the layout with the menu sider of the current responsibility, the header (user,
- * responsibility, password, language, sign-out) and the routed content. Rendered only behind
- * RequireSession; it never draws page content without a session.
+ * responsibility, password, language, sign-out), the tab strip, breadcrumbs and the open tabs'
+ * pages (kept alive, see KeepAliveTabs). Rendered only behind RequireSession; it never draws page
+ * content without a session.
  */
 import { Layout } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
 import { isApiError } from '../core/apiError';
 import { useDataProvider } from '../core/DataProviderContext';
 import type { MenuRow } from '../core/dataProvider';
@@ -15,9 +15,14 @@ import { MenuContext } from '../core/MenuContext';
 import { updateSessionInfo } from '../core/session';
 import { useSession } from '../core/useSession';
 import { useLanguage } from '../i18n';
+import { KeepAliveTabs } from './KeepAliveTabs';
 import { MenuSider } from './MenuSider';
 import { RouteProgress } from './RouteProgress';
+import { ShellBreadcrumbs } from './ShellBreadcrumbs';
 import { ShellHeader } from './ShellHeader';
+import { ShellTabBar } from './ShellTabBar';
+import { TabsApiContext } from './tabContext';
+import { useShellTabs } from './useShellTabs';
 
 /** Menus of the current responsibility; reloaded when it or the language changes. */
 function useMenuRows(responsibilityId: string): MenuRow[] {
@@ -68,30 +73,36 @@ function useFreshUserInfo(): void {
   }, [provider, language]);
 }
 
-export function Shell() {
+/** `routes`: the /main child routes, rendered by every open tab for its own URL. */
+export function Shell({ routes }: { routes: ReactNode }) {
   const { t } = useTranslation();
   const session = useSession();
   const menus = useMenuRows(session?.responsibilityId ?? '');
+  const tabs = useShellTabs(String(session?.userInfo?.userId ?? ''));
   useFreshUserInfo();
   if (!session) return null;
   return (
     <MenuContext.Provider value={menus}>
-      <RouteProgress />
-      <Layout style={{ minHeight: '100vh' }}>
-        <Layout.Sider width={232} breakpoint="lg" collapsedWidth={0}>
-          <div style={{ color: '#fff', padding: '16px 24px', fontWeight: 600 }}>{t('app.name')}</div>
-          <MenuSider menus={menus} />
-        </Layout.Sider>
-        <Layout>
-          <Layout.Header style={{ background: '#fff', display: 'flex', alignItems: 'center', padding: '0 16px 0 24px' }}>
-            <ShellHeader session={session} />
-          </Layout.Header>
-          {/* Layout.Content is the page's one <main> landmark. */}
-          <Layout.Content style={{ margin: 16 }}>
-            <Outlet />
-          </Layout.Content>
+      <TabsApiContext.Provider value={tabs}>
+        <RouteProgress />
+        <Layout style={{ minHeight: '100vh' }}>
+          <Layout.Sider width={232} breakpoint="lg" collapsedWidth={0}>
+            <div style={{ color: '#fff', padding: '16px 24px', fontWeight: 600 }}>{t('app.name')}</div>
+            <MenuSider menus={menus} />
+          </Layout.Sider>
+          <Layout>
+            <Layout.Header style={{ background: '#fff', display: 'flex', alignItems: 'center', padding: '0 16px 0 24px' }}>
+              <ShellHeader session={session} />
+            </Layout.Header>
+            {/* Layout.Content is the page's one <main> landmark. */}
+            <Layout.Content style={{ margin: 16 }}>
+              <ShellTabBar tabs={tabs} />
+              <ShellBreadcrumbs tabs={tabs} />
+              <KeepAliveTabs tabs={tabs} routes={routes} />
+            </Layout.Content>
+          </Layout>
         </Layout>
-      </Layout>
+      </TabsApiContext.Provider>
     </MenuContext.Provider>
   );
 }

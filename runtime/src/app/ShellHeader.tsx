@@ -4,13 +4,14 @@
  */
 import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Select, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { displayName, setResponsibilityId, type Session } from '../core/session';
 import { HOME_PATH } from './authPaths';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { LanguageToggle } from './LanguageToggle';
+import { TabsApiContext } from './tabContext';
 import { useSignOut } from './useSignOut';
 
 export function ShellHeader({ session }: { session: Session }) {
@@ -22,9 +23,11 @@ export function ShellHeader({ session }: { session: Session }) {
   const user = session.userInfo;
   const name = displayName(user);
 
+  const tabs = useContext(TabsApiContext);
   const switchTo = (responsibilityId: string) => {
-    // Home first: the open screen belongs to the previous responsibility's menus.
-    navigate(HOME_PATH);
+    // Home first, the other tabs closed: the open screens belong to the previous responsibility's menus.
+    if (tabs) tabs.closeAllButHome();
+    else navigate(HOME_PATH);
     setResponsibilityId(responsibilityId);
   };
 

@@ -250,7 +250,10 @@ describe('other routes', () => {
   it('unknown pages show not-found inside the shell', async () => {
     signIn();
     setup('/main/noSuchPage');
-    expect(await screen.findByText('页面不存在', undefined, SLOW)).toBeTruthy();
+    expect(await screen.findByText('您访问的页面不存在或尚未配置。', undefined, SLOW)).toBeTruthy();
+    // The page names its tab, and the breadcrumb ends with it.
+    expect(await screen.findByRole('tab', { name: '页面不存在' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '返回首页' })).toBeTruthy();
   });
 
   it('unknown top-level paths show not-found', () => {

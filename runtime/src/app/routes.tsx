@@ -1,31 +1,40 @@
 /**
- * Hash routes of DESIGN section 6 / spec 1 section 2: `/` and `/login`, `/forget`, the `/main`
- * shell (behind the session guard) with home as its empty child and every other child a metadata
- * page, and not-found for the rest.
- * (/register, /relocation, /registerInfoEdit and /iframeBox belong to later issues.)
+ * Hash routes of DESIGN section 6 / spec 1 section 2: `/` and `/login`, `/forget`, `/relocation`,
+ * the `/main` shell (behind the session guard) with home as its empty child, `iframe`, and every
+ * other child a metadata page, `/iframeBox{path}`, and not-found for the rest.
  */
-import { Spin } from 'antd';
-import { lazy, Suspense } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { NotFound } from '../pages/NotFound';
+import { lazyChunk } from './chunkLoader';
+import { EmbeddedPage } from './EmbeddedPage';
 import { ForgetPage } from './ForgetPage';
 import { Home } from './Home';
 import { LoginPage } from './LoginPage';
+import { RelocationPage } from './RelocationPage';
 import { RequireSession } from './RequireSession';
 import { Shell } from './Shell';
 
-// Pages (and Formily with them) load on demand (spec 1 section 2: page chunks load on demand).
-const PageResolver = lazy(() => import('../pages/PageResolver').then((module) => ({ default: module.PageResolver })));
+// Pages (and Formily with them) load on demand, with the spec's time-out and Retry (chunkLoader).
+const PageResolver = lazyChunk(() => import('../pages/PageResolver').then((module) => module.PageResolver));
 
 /** `/main/purRequisitionManage/purRequisitionEdit` → page path `purRequisitionManage/purRequisitionEdit`. */
 function MetadataPage() {
   const path = useParams()['*'] ?? '';
-  return (
-    <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
-      <PageResolver key={path} path={path} />
-    </Suspense>
-  );
+  return <PageResolver key={path} path={path} />;
 }
+
+/**
+ * Children of /main. The shell renders them once per open tab, each for its own URL (keep-alive),
+ * so add screens of the shell here.
+ */
+const shellRoutes = (
+  <>
+    <Route index element={<Home />} />
+    <Route path="home" element={<Home />} />
+    <Route path="iframe" element={<EmbeddedPage />} />
+    <Route path="*" element={<MetadataPage />} />
+  </>
+);
 
 export function AppRoutes() {
   return (
@@ -33,18 +42,23 @@ export function AppRoutes() {
       <Route path="/" element={<LoginPage />} />
       <Route path="/login" element={<LoginPage />} />
       <Route path="/forget" element={<ForgetPage />} />
+      <Route path="/relocation" element={<RelocationPage />} />
       <Route
-        path="/main"
+        path="/main/*"
         element={
           <RequireSession>
-            <Shell />
+            <Shell routes={shellRoutes} />
           </RequireSession>
         }
-      >
-        <Route index element={<Home />} />
-        <Route path="home" element={<Home />} />
-        <Route path="*" element={<MetadataPage />} />
-      </Route>
+      />
+      <Route
+        path="/iframeBox/*"
+        element={
+          <RequireSession>
+            <EmbeddedPage fullWindow />
+          </RequireSession>
+        }
+      />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -7,10 +7,13 @@
 import { getCertificate, subscribeSession } from '../core/session';
 import { clearResourceCache } from '../core/useResources';
 import { clearPageBundles } from '../pages/usePageBundle';
+import { clearStoredTabs } from './tabsModel';
 
 export function clearSessionCaches(): void {
   clearPageBundles();
   clearResourceCache();
+  // Sign-out or another user: the open tabs are not the next session's.
+  clearStoredTabs();
 }
 
 let watching = false;

@@ -77,6 +77,33 @@ export const cn = {
     title: '页面不存在',
     text: '您访问的页面不存在或尚未配置。',
     backHome: '返回首页',
+    back: '返回上一页',
+  },
+  tabs: {
+    label: '已打开的页面',
+    limit: '最多只能打开 {{limit}} 个标签页，请先关闭一些',
+    actions: '标签操作',
+    closeOthers: '关闭其他',
+    closeAll: '关闭全部（保留首页）',
+    untitled: '加载中…',
+    breadcrumb: '面包屑',
+  },
+  chunk: {
+    title: '页面加载失败',
+    failed: '页面文件未能加载，请检查网络后重试。',
+    timeout: '页面文件加载超时（120 秒），请检查网络后重试。',
+    cssFailed: '页面样式文件未能加载，请重试。',
+    retry: '重试',
+  },
+  embed: {
+    title: '外部页面',
+    opening: '正在打开外部页面…',
+    failed: '外部页面无法打开',
+    notAllowed: '只能嵌入 http 或 https 地址',
+    openInNewWindow: '在新窗口打开',
+  },
+  relocation: {
+    redirecting: '正在跳转…',
   },
   common: {
     search: '查询',

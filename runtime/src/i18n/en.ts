@@ -79,6 +79,33 @@ export const en: Translation = {
     title: 'Page not found',
     text: 'The page you asked for does not exist or is not configured.',
     backHome: 'Back to home',
+    back: 'Go back',
+  },
+  tabs: {
+    label: 'Open pages',
+    limit: 'At most {{limit}} tabs can be open; close some first',
+    actions: 'Tabs',
+    closeOthers: 'Close others',
+    closeAll: 'Close all but home',
+    untitled: 'Loading…',
+    breadcrumb: 'Breadcrumb',
+  },
+  chunk: {
+    title: 'The page could not be loaded',
+    failed: 'A file of this page could not be loaded. Check the network and retry.',
+    timeout: 'A file of this page did not arrive within 120 seconds. Check the network and retry.',
+    cssFailed: 'The stylesheet of this page could not be loaded. Retry.',
+    retry: 'Retry',
+  },
+  embed: {
+    title: 'External page',
+    opening: 'Opening the external page…',
+    failed: 'The external page cannot be opened',
+    notAllowed: 'Only http or https addresses can be embedded',
+    openInNewWindow: 'Open in a new window',
+  },
+  relocation: {
+    redirecting: 'Redirecting…',
   },
   common: {
     search: 'Search',

@@ -7,12 +7,14 @@ import { Button, Card, Result, Space, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { useScreen } from '../core/DataProviderContext';
 import { useRecordController } from '../core/useRecordController';
 import { useLabel } from '../i18n';
 import type { DataRecord } from '../meta';
 import { ActionButtons } from './ActionButtons';
 import { ConflictNotice } from './ConflictNotice';
-import { useOpenPage } from './navigation';
+import { pageUrl, useOpenPage } from './navigation';
+import { useCloseOwnTab } from '../app/tabContext';
 import { RecordForm } from './RecordForm';
 import type { PageProps } from './types';
 import { useActionRunner } from './useActionRunner';
@@ -50,7 +52,14 @@ export function EditPage({ page, entities, readPretty: readPrettyProp = false }:
   const { canSave, saveAction, endpointActions } = useFormActions(page, controller.record, readPretty);
   const handlers = useMemo(() => ({ done: () => void controller.load() }), [controller.load]);
   const runAction = useActionRunner(entity, handlers);
-  const goBack = () => (page.listPage ? openPage(page.listPage) : window.history.back());
+  const closeOwnTab = useCloseOwnTab();
+  const screen = useScreen();
+  // Back closes this screen's tab (a kept-alive edit form would go stale) and shows the list.
+  const goBack = () => {
+    if (page.listPage && closeOwnTab) closeOwnTab(pageUrl(page.listPage, { menuId: screen.menuId, respId: screen.respId }));
+    else if (page.listPage) openPage(page.listPage);
+    else window.history.back();
+  };
 
   if (controller.notFound) {
     return <Result status="404" title={t('record.notFound')} extra={<Button onClick={goBack}>{t('common.back')}</Button>} />;

@@ -15,6 +15,7 @@ import type { DataRecord, PageDef } from '../meta';
 import { describeColumns } from '../schema/columnDescriptor';
 import { ActionButtons } from './ActionButtons';
 import { useOpenPage } from './navigation';
+import { useTabActivated } from '../app/tabContext';
 import { RecordModal } from './RecordModal';
 import { SearchForm } from './SearchForm';
 import type { PageProps } from './types';
@@ -62,6 +63,8 @@ export function ListPage({ page, entities }: PageProps) {
   const language = useLanguage();
   const screen = useScreen();
   const list = useListController(page, entity);
+  // Kept alive in its tab: shown again, it reloads its rows (another tab may have saved one) and keeps its search.
+  useTabActivated(list.reload);
   const { granted } = useGrantedResources();
   const [modal, setModal] = useState<ModalState | null>(null);
   const open = useRecordOpeners(page, entity.primaryKey, setModal);

@@ -17,6 +17,8 @@ import { getResponsibilityId, setResponsibilityId } from '../core/session';
 import type { ScreenIds } from '../core/request';
 import { useWidgetRegistry } from '../widgets/WidgetRegistryContext';
 import { DetailPage } from './DetailPage';
+import { useTabTitle } from '../app/tabContext';
+import { useLabel } from '../i18n';
 import { EditPage } from './EditPage';
 import { ListPage } from './ListPage';
 import { NotFound } from './NotFound';
@@ -63,6 +65,9 @@ export function PageResolver({ path }: { path: string }) {
   if (state.status === 'loading') {
     return (
       <div style={{ textAlign: 'center', padding: 48 }} aria-busy="true" aria-label={t('common.loading')}>
+  const label = useLabel();
+  // The tab's title when no menu names this path (tab titles prefer the menu's name).
+  useTabTitle(state.status === 'ready' ? label(state.bundle.page.title) : undefined);
         <Spin />
       </div>
     );

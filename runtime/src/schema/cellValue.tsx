@@ -1,25 +1,18 @@
 /**
- * Display of one value in a grid cell, by column semantics: lookup → Tag, money → grouped
- * decimal string, flag → icon, reference → its label. Used by the list grid and by the
+ * Display of one value in a grid cell, by column semantics: lookup → Tag, numbers and dates per
+ * language (core/format), flag → icon, reference → its label. Used by the list grid and by the
  * inactive rows of line grids.
  */
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { formatDecimal } from '../core/decimal';
+import { formatDate, formatNumber } from '../core/format';
+import { getLanguage } from '../core/language';
 import type { DataRecord } from '../meta';
 import { FlagIcon } from '../widgets/FlagIcon';
 import { LookupTag } from '../widgets/LookupTag';
 import type { ColumnDescriptor } from './columnDescriptor';
-import { DATE_FORMAT, DATETIME_FORMAT } from './fieldComponent';
 
 function isBlank(value: unknown): boolean {
   return value === null || value === undefined || value === '';
-}
-
-export function formatDate(value: unknown, pattern: string): string {
-  if (isBlank(value)) return '';
-  const parsed = dayjs(value as string);
-  return parsed.isValid() ? parsed.format(pattern) : String(value);
 }
 
 /** Text of a value without React (exports, titles, tests). Lookups need their values to read. */
@@ -31,11 +24,12 @@ export function formatCellText(column: ColumnDescriptor, value: unknown, row: Da
     case 'decimal':
     case 'money':
     case 'quantity':
-      return formatDecimal(value, { scale: column.scale, thousands: column.thousands });
+      // Grouping and decimal symbols follow the language (grids re-render when it changes).
+      return formatNumber(value, getLanguage(), { scale: column.scale, thousands: !!column.thousands });
     case 'date':
-      return formatDate(value, DATE_FORMAT);
+      return formatDate(value, 'date');
     case 'datetime':
-      return formatDate(value, DATETIME_FORMAT);
+      return formatDate(value, 'datetime');
     case 'json':
       return typeof value === 'string' ? value : JSON.stringify(value);
     default:

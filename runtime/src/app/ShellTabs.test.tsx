@@ -1,0 +1,118 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useEffect } from 'react';
+import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../core/apiError';
+import type { MenuRow } from '../core/dataProvider';
+import { clearResourceCache } from '../core/useResources';
+import { clearPageBundles } from '../pages/usePageBundle';
+import { entities, listPage, requisitionRows } from '../test/fixtures';
+import { createFakeProvider } from '../test/fakeProvider';
+import { signIn } from '../test/session';
+import { AppProviders } from './App';
+import { AppRoutes } from './routes';
+import { clearSessionCaches } from './sessionCaches';
+import { TAB_LIMIT, TABS_STORAGE_KEY } from './tabsModel';
+
+const menus: MenuRow[] = [
+  { menuId: 1, menuName: '采购管理', menuCode: 'PUR', menuType: 'DIR', menuParentId: 0, seqNum: 1, enabled: 'Y' },
+  { menuId: 100, menuName: '采购申请', menuCode: 'PUR_REQ', menuType: 'PAGE', htmlUrl: 'purchaseRequisitionList', menuParentId: 1, seqNum: 1, enabled: 'Y' },
+];
+const LIST_URL = '/main/purchaseRequisitionList?menuId=100&respId=11';
+const SLOW = { timeout: 8000 };
+
+let go: NavigateFunction = () => undefined;
+function Remote() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    go = navigate;
+  }, [navigate]);
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+function setup(url = '/main') {
+  clearResourceCache();
+  clearPageBundles();
+  const provider = createFakeProvider({
+    findMenuByResp: async () => menus,
+    findPage: async (path: string) => {
+      if (path === 'purchaseRequisitionList') return { page: listPage, entities };
+      throw new ApiError({ httpStatus: 404, msg: 'no page' });
+    },
+    listByPage: async () => ({ rows: requisitionRows, page: { count: 2, pageIndex: 1, pageRows: 20 } }),
+    findByMenuResp: async () => [],
+  });
+  return { provider, ...render(
+    <AppProviders dataProvider={provider}>
+      <MemoryRouter initialEntries={[url]}>
+        <AppRoutes />
+        <Remote />
+      </MemoryRouter>
+    </AppProviders>,
+  ) };
+}
+
+const location = () => screen.getByTestId('location').textContent;
+/** The tabs' titles (antd also gives each close button the role tab: those carry no aria-selected). */
+const tabNames = () =>
+  within(screen.getByRole('tablist'))
+    .getAllByRole('tab')
+    .filter((tab) => tab.hasAttribute('aria-selected'))
+    .map((tab) => tab.textContent);
+const navigateTo = (url: string) => act(async () => { go(url); });
+
+afterEach(() => sessionStorage.clear());
+
+describe('shell tabs', () => {
+  it(`opens a tab per screen and refuses the ${TAB_LIMIT + 1}th with a message, staying where it was`, async () => {
+    signIn();
+    setup();
+    await screen.findByRole('tab', { name: '首页' });
+    for (let i = 1; i < TAB_LIMIT; i++) await navigateTo(`/main/missing${i}`);
+    await waitFor(() => expect(tabNames()).toHaveLength(TAB_LIMIT));
+    await navigateTo('/main/oneTooMany');
+    expect(await screen.findByText(`最多只能打开 ${TAB_LIMIT} 个标签页，请先关闭一些`)).toBeTruthy();
+    expect(tabNames()).toHaveLength(TAB_LIMIT);
+    await waitFor(() => expect(location()).toBe(`/main/missing${TAB_LIMIT - 1}`));
+    // An open screen can still be shown at the limit.
+    await navigateTo('/main/missing3');
+    expect(tabNames()).toHaveLength(TAB_LIMIT);
+  }, 60_000);
+
+  it('keeps a tab\'s page alive: the search text survives a switch to home and back', async () => {
+    signIn();
+    setup(LIST_URL);
+    await screen.findByText('PR202601010001', undefined, SLOW);
+    const field = within(screen.getByRole('search')).getByRole('textbox', { name: '申请单号' });
+    fireEvent.change(field, { target: { value: 'PR2026' } });
+    await act(async () => fireEvent.click(screen.getByRole('tab', { name: '首页' })));
+    expect(location()).toBe('/main');
+    expect(await screen.findByTestId('internal-home')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('tab', { name: '采购申请' })));
+    expect(location()).toBe(LIST_URL);
+    const again = within(screen.getByRole('search')).getByRole('textbox', { name: '申请单号' });
+    expect(again).toBe(field);
+    expect((again as HTMLInputElement).value).toBe('PR2026');
+  });
+
+  it('shows the breadcrumb of the menu ancestry, closes tabs, and restores them after a reload', async () => {
+    signIn();
+    const first = setup(LIST_URL);
+    await screen.findByText('PR202601010001', undefined, SLOW);
+    const crumbs = screen.getByRole('navigation', { name: '面包屑' });
+    expect(crumbs.textContent?.replace(/\s/g, '')).toBe('首页/采购管理/采购申请');
+    await navigateTo('/main/elsewhere');
+    expect(tabNames()).toEqual(['首页', '采购申请', '页面不存在']);
+    first.unmount();
+    setup('/main/elsewhere');
+    // Restored from the session's storage; the list is named by its menu once the menus arrive.
+    await waitFor(() => expect(tabNames()).toEqual(['首页', '采购申请', '页面不存在']));
+    // Close buttons: none on home, so the second is the third tab's.
+    await act(async () => fireEvent.click(screen.getAllByRole('tab', { name: 'remove' })[1]));
+    expect(tabNames()).toEqual(['首页', '采购申请']);
+    expect(location()).toBe(LIST_URL);
+    clearSessionCaches();
+    expect(sessionStorage.getItem(TABS_STORAGE_KEY)).toBeNull();
+  });
+});
