@@ -22,12 +22,20 @@ export type {
   I18NText,
 } from '@meridian/metadata';
 
-import type { EntityDef, PageDef } from '@meridian/metadata';
+import type { EntityDef, PageDef, TransitionDef } from '@meridian/metadata';
 
-/** Answer of baseMetadataRestful/findPage: the page and every entity it touches, by name. */
+/** A lifecycle as findPage sends it: the transitions (approval rules stay on the server). */
+export interface ClientLifecycle {
+  name: string;
+  statusLookup: string;
+  transitions: Pick<TransitionDef, 'action' | 'aliases' | 'from' | 'to' | 'label' | 'approval' | 'commentRequired' | 'submitterOnly' | 'effects'>[];
+}
+
+/** Answer of baseMetadataRestful/findPage: the page, every entity it touches, and their lifecycles (by entity name). */
 export interface PageBundle {
   page: PageDef;
   entities: Record<string, EntityDef>;
+  lifecycles?: Record<string, ClientLifecycle>;
 }
 
 /** Field types of field.schema.json, kept as a union for exhaustive switches. */

@@ -109,6 +109,8 @@ export interface DataProvider extends AuthProvider {
   delete(entity: EntityAddress, id: unknown): Promise<void>;
   doBatchDelete(entity: EntityAddress, ids: unknown[]): Promise<void>;
   lifecycleAction(entity: EntityAddress, action: string, target: LifecycleTarget): Promise<unknown>;
+  /** A record's lifecycle history (who, when, from, to, comment), for a reader of the record. */
+  findHistory(entity: EntityAddress, id: unknown): Promise<DataRecord[]>;
   findPage(path: string): Promise<PageBundle>;
   findDic(lookupTypes: string[]): Promise<Record<string, LookupValue[]>>;
   findMenuByResp(responsibilityId: string): Promise<MenuRow[]>;
@@ -158,6 +160,8 @@ export function createDataProvider(request: RequestFn, screen: ScreenIds = {}): 
     delete: async (entity, id) => void (await call(entityPath(entity, 'delete'), { id })),
     doBatchDelete: async (entity, ids) => void (await call(entityPath(entity, 'doBatchDelete'), { ids })),
     lifecycleAction: (entity, action, target) => data(entityPath(entity, action), target),
+    findHistory: async (entity, id) =>
+      (await data<DataRecord[] | null>(`${BASE}/baseApprovalRestful/findHistory`, { resource: `${entity.name}Restful`, id })) ?? [],
     findPage: (path) => data(`${BASE}/baseMetadataRestful/findPage`, { path }),
     findDic: async (lookupTypes) =>
       (await data<Record<string, LookupValue[]> | null>(`${BASE}/baseLookupValuesRestful/findDic`, { lookupTypes })) ?? {},

@@ -11,6 +11,7 @@ import { useScreen } from '../core/DataProviderContext';
 import { useRecordController } from '../core/useRecordController';
 import { useLabel } from '../i18n';
 import type { DataRecord } from '../meta';
+import { LifecycleTimeline } from '../approvals/LifecycleTimeline';
 import { ActionButtons } from './ActionButtons';
 import { ConflictNotice } from './ConflictNotice';
 import { pageUrl, useOpenPage } from './navigation';
@@ -90,6 +91,7 @@ export function EditPage({ page, entities, readPretty: readPrettyProp = false }:
       <Spin spinning={controller.loading}>
         <RecordForm form={form} schema={schema} />
       </Spin>
+      <LifecycleTimeline entity={entity} record={controller.record} />
     </Card>
   );
 }

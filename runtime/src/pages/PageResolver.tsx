@@ -15,6 +15,7 @@ import { useMenus } from '../core/MenuContext';
 import { findMenuByPath } from '../core/menuTree';
 import { getResponsibilityId, setResponsibilityId } from '../core/session';
 import type { ScreenIds } from '../core/request';
+import { LifecycleContext } from '../approvals/LifecycleContext';
 import { useWidgetRegistry } from '../widgets/WidgetRegistryContext';
 import { DetailPage } from './DetailPage';
 import { useTabTitle } from '../app/tabContext';
@@ -24,6 +25,8 @@ import { ListPage } from './ListPage';
 import { NotFound } from './NotFound';
 import type { PageProps } from './types';
 import { usePageBundle } from './usePageBundle';
+
+const NO_LIFECYCLES = {};
 
 function useScreenIds(path: string): ScreenIds {
   const [params] = useSearchParams();
@@ -77,10 +80,12 @@ export function PageResolver({ path }: { path: string }) {
     const message = isApiError(state.error) ? state.error.msg : t('page.loadFailed');
     return <Alert type="error" showIcon message={t('page.loadFailed')} description={message} />;
   }
-  const { page, entities } = state.bundle;
+  const { page, entities, lifecycles } = state.bundle;
   return (
     <ScreenProvider screen={screen}>
-      <GeneratedPage key={`${path}`} page={page} entities={entities} />
+      <LifecycleContext.Provider value={lifecycles ?? NO_LIFECYCLES}>
+        <GeneratedPage key={`${path}`} page={page} entities={entities} />
+      </LifecycleContext.Provider>
     </ScreenProvider>
   );
 }

@@ -18,6 +18,7 @@ export function createFakeProvider(overrides: FakeOverrides = {}): FakeProvider 
     delete: vi.fn(async () => undefined),
     doBatchDelete: vi.fn(async () => undefined),
     lifecycleAction: vi.fn(async () => undefined),
+    findHistory: vi.fn(async () => []),
     findPage: vi.fn(async () => {
       throw new Error('findPage not stubbed');
     }),

@@ -1,5 +1,6 @@
 /** The built-in widgets, registered by the names metadata and the schema builders use. */
 import { FormGrid, FormItem, Select } from '@formily/antd-v5';
+import { registerApprovalWidgets } from '../approvals';
 import { FlagSelect } from './FlagSelect';
 import { FormSection } from './FormSection';
 import { Attachment } from './attachment/Attachment';
@@ -36,4 +37,4 @@ export function registerBuiltInWidgets(registry: WidgetRegistry): WidgetRegistry
 }
 
 /** The application's registry; custom widgets register here before the app renders. */
-export const widgetRegistry = registerBuiltInWidgets(new WidgetRegistry());
+export const widgetRegistry = registerApprovalWidgets(registerBuiltInWidgets(new WidgetRegistry()));

@@ -7,6 +7,7 @@ import type { ActionRegistry, ActionRequest } from '../platform/actionRegistry';
 import type { ResourceContext } from '../resource/context';
 import { parseListRequest } from '../resource/listRequest';
 import { HISTORY } from './history';
+import { fillPattern } from './platformRows';
 
 const RESOURCE = 'baseApprovalRestful';
 const TODO = 'baseTodo';
@@ -55,11 +56,18 @@ async function paged(kernel: Kernel, body: Record<string, unknown>, select: stri
   return { rows, page: { count: Number(n), pageIndex, pageRows } };
 }
 
+/** The route that opens a document: its lifecycle's billLink with the record's key ({id}). */
+function documentLink(kernel: Kernel, entityName: string, id: number): string | null {
+  const entity = kernel.registry.entity(entityName);
+  const rule = entity && kernel.lifecycles.lifecycleOf(entity)?.approvalRule;
+  return rule ? fillPattern(rule.billLink, {}, { id }) : null;
+}
+
 /** myApproval: the documents I approved or rejected (my decisions in the history), newest first. */
 async function findMyApproval(body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel) {
   const { c } = kernel.lifecycles.rows.sql;
   const { rows, page } = await paged(kernel, body, historySelect(kernel), `${c(HISTORY, 'userId')} = ? AND ${c(HISTORY, 'approval')} = 'Y'`, [ctx.userId], `${c(HISTORY, 'historyId')} DESC`);
-  return { data: rows.map((r) => localized(r, ctx)), page };
+  return { data: rows.map((r) => ({ ...localized(r, ctx), billLink: documentLink(kernel, String(r.entityName), Number(r.recordId)) })), page };
 }
 
 /** myUpcoming: my open approval to-dos (neither handled nor cancelled), oldest first. */

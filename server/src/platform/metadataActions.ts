@@ -1,5 +1,6 @@
 import { pickText } from '@meridian/metadata';
 import { menuReach } from '../access/pageAccess';
+import { clientLifecycles, withLifecycleConditions } from '../lifecycle/pageLifecycle';
 import { Errors } from '../http/apiError';
 import type { Kernel } from '../kernel';
 import type { ActionRegistry } from './actionRegistry';
@@ -32,7 +33,8 @@ export function registerMetadataActions(actions: ActionRegistry): void {
       // Readers' pages (access "session": notice and notification details) need no menu.
       if (!page || (page.access !== 'session' && !(await pageReachable(kernel, path, req, ctx)))) throw Errors.notFound('页面不存在', `No page "${path}"`);
       const entities = Object.fromEntries(kernel.registry.pageEntities(page).map((e) => [e.name, e.toClientDef()]));
-      return { data: { page, entities }, msg: pickText(page.title, ctx.language) };
+      const lifecycles = clientLifecycles(kernel.registry, Object.keys(entities));
+      return { data: { page: withLifecycleConditions(kernel.registry, page), entities, lifecycles }, msg: pickText(page.title, ctx.language) };
     },
   });
 }

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, expectOk } from '../testing/apiAssertions';
+import { menuId, sessionHeaders } from '../testing/authFixtures';
+import { startTestServer, type TestServer } from '../testing/testServer';
+import { act, actorsOf, RESP, submitted, type Actors, type DemoUser } from './approvalFixtures';
+
+/** What the runtime reads of the engine: page actions gated by the lifecycle, myUpcoming, myApproval. */
+let server: TestServer;
+let a: Actors;
+const menus: Record<string, number> = {};
+beforeAll(async () => {
+  server = await startTestServer('lifecycle_screens');
+  a = await actorsOf(server);
+  for (const code of ['MY_UPCOMING', 'MY_APPROVAL', 'PUR_REQUISITION']) menus[code] = await menuId(server, code);
+});
+afterAll(async () => { await server?.close(); });
+
+const approvalCall = (user: DemoUser, action: string, menu: string, body: Record<string, unknown> = {}) =>
+  server.call('baseServer', 'baseApprovalRestful', action, { pageIndex: 1, pageRows: 50, ...body }, sessionHeaders(a.sessions[user], RESP[user], menus[menu]));
+
+describe('findPage: lifecycle actions carry the lifecycle\'s own conditions', () => {
+  it('ANDs the from states into showWhen, adds the comment prompt to decisions (required for reject), and sends transitions without the approval rule', async () => {
+    const data = expectOk(await server.call('baseServer', 'baseMetadataRestful', 'findPage', { path: 'purchaseRequisitionList' }));
+    const action = (name: string) => data.page.actions.find((x: { action: string }) => x.action === name);
+    expect(action('doApprove').showWhen).toEqual({ and: [{ field: 'status', op: 'eq', value: 'SUBMITTED' }, { field: 'status', op: 'in', value: ['SUBMITTED'] }] });
+    expect(action('doSubmit').showWhen.and[1]).toEqual({ field: 'status', op: 'in', value: ['DRAFT', 'REJECTED', 'WITHDRAWN'] });
+    expect(action('doReject').prompt).toMatchObject({ field: 'comment', required: true });
+    expect(action('doApprove').prompt).toMatchObject({ field: 'comment', required: false });
+    expect(action('doSubmit').prompt).toBeUndefined();
+    expect(action('delete').showWhen).toEqual({ field: 'status', op: 'eq', value: 'DRAFT' });
+    const lifecycle = data.lifecycles.srmPurRequisitionHeader;
+    expect(lifecycle).toMatchObject({ name: 'purRequisition', statusLookup: 'PUR_REQUISITION_STATUS' });
+    expect(lifecycle.approvalRule).toBeUndefined();
+    expect(lifecycle.transitions.find((t: { action: string }) => t.action === 'doReject')).toMatchObject({ from: ['SUBMITTED'], commentRequired: true });
+  });
+});
+
+describe('myUpcoming and myApproval', () => {
+  it('myUpcoming lists the caller\'s open approval to-dos only, in the request language; a decision takes the item off', async () => {
+    const id = await submitted(a);
+    const mine = expectOk(await approvalCall('manager01', 'findMyUpcoming', 'MY_UPCOMING'));
+    const item = mine.find((r: { billId: number }) => Number(r.billId) === id);
+    expect(item).toMatchObject({ billType: 'PUR_REQUISITION', billLink: `purRequisitionManage/purRequisitionEdit?id=${id}` });
+    expect(item.pendingTitle).toMatch(/^Requisition PR\d+ awaits your approval$/);
+    expect(expectOk(await approvalCall('buyer01', 'findMyUpcoming', 'MY_UPCOMING')).some((r: { billId: number }) => Number(r.billId) === id)).toBe(false);
+    expectOk(await act(a, 'manager01', 'doApprove', { id, comment: 'go' }));
+    expect(expectOk(await approvalCall('manager01', 'findMyUpcoming', 'MY_UPCOMING')).some((r: { billId: number }) => Number(r.billId) === id)).toBe(false);
+    const decided = expectOk(await approvalCall('manager01', 'findMyApproval', 'MY_APPROVAL'));
+    expect(decided[0]).toMatchObject({ recordId: id, action: 'doApprove', actionLabel: 'Approve', comment: 'go', billLink: `purRequisitionManage/purRequisitionEdit?id=${id}` });
+    expect(expectOk(await approvalCall('buyer01', 'findMyApproval', 'MY_APPROVAL'))).toEqual([]);
+  });
+
+  it('answers 403 from a menu that does not open these screens', async () => {
+    expectError(await approvalCall('manager01', 'findMyUpcoming', 'PUR_REQUISITION'), 403);
+    expectError(await approvalCall('manager01', 'findMyApproval', 'MY_UPCOMING'), 403);
+  });
+});

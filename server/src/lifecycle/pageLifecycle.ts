@@ -1,0 +1,69 @@
+import type { FilterNode, I18nText, LifecycleDef, PageAction, PageDef, TransitionDef } from '@meridian/metadata';
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import { isDecision } from './transitionRules';
+
+/** The runtime's text prompt of an action (page action `prompt`), sent as the body's comment. */
+interface CommentPrompt {
+  field: string;
+  label: I18nText;
+  required: boolean;
+  maxLength: number;
+}
+
+/**
+ * An approval decision asks for a comment before it runs: required where the transition says so
+ * (reject), optional otherwise (approve). The server enforces the same rule (400).
+ */
+function commentPrompt(t: TransitionDef): CommentPrompt | undefined {
+  if (!isDecision(t) && !t.commentRequired) return undefined;
+  return t.commentRequired
+    ? { field: 'comment', label: { cn: '意见（必填）', en: 'Comment (required)' }, required: true, maxLength: 2000 }
+    : { field: 'comment', label: { cn: '意见（选填）', en: 'Comment (optional)' }, required: false, maxLength: 2000 };
+}
+
+/**
+ * Page actions that run a lifecycle transition are shown only where the transition is legal:
+ * the record's state is one of its `from` states and its guard holds. The condition is ANDed into
+ * the action's showWhen here, from the lifecycle metadata itself, so the runtime evaluates it with
+ * the shared evaluateFilter and a page author never repeats (or contradicts) the state machine.
+ * Approval decisions also get the comment prompt (an action's own prompt wins).
+ */
+export function withLifecycleConditions(registry: MetadataRegistry, page: PageDef): PageDef {
+  const entity = page.entity ? registry.entity(page.entity) : undefined;
+  const lifecycle = entity?.def.lifecycle ? registry.lifecycle(entity.def.lifecycle) : undefined;
+  if (!entity || !lifecycle || !entity.statusField || !page.actions?.length) return page;
+  const statusField = entity.statusField;
+  const actions = page.actions.map((action: PageAction & { prompt?: unknown }): PageAction => {
+    const t = lifecycle.transitions.find((tr) => tr.action === action.action || tr.aliases?.includes(action.action));
+    if (!t) return action;
+    const conditions: FilterNode[] = [{ field: statusField, op: 'in', value: t.from }];
+    if (t.guard) conditions.push(t.guard);
+    if (action.showWhen) conditions.unshift(action.showWhen);
+    const prompt = action.prompt ?? commentPrompt(t);
+    return { ...action, showWhen: { and: conditions }, ...(prompt ? { prompt } : {}) } as PageAction;
+  });
+  return { ...page, actions };
+}
+
+/** What the runtime needs of a lifecycle to run its actions: transitions and their comment rules. */
+export interface ClientLifecycle {
+  name: string;
+  statusLookup: string;
+  transitions: Pick<LifecycleDef['transitions'][number], 'action' | 'aliases' | 'from' | 'to' | 'label' | 'approval' | 'commentRequired' | 'submitterOnly' | 'effects'>[];
+}
+
+/** The lifecycles of the entities a page bundle carries, by entity name (approval rules stay on the server). */
+export function clientLifecycles(registry: MetadataRegistry, entityNames: string[]): Record<string, ClientLifecycle> {
+  const result: Record<string, ClientLifecycle> = {};
+  for (const name of entityNames) {
+    const lifecycleName = registry.entity(name)?.def.lifecycle;
+    const lc = lifecycleName ? registry.lifecycle(lifecycleName) : undefined;
+    if (!lc) continue;
+    result[name] = {
+      name: lc.name, statusLookup: lc.statusLookup,
+      transitions: lc.transitions.map(({ action, aliases, from, to, label, approval, commentRequired, submitterOnly, effects }) =>
+        ({ action, aliases, from, to, label, approval, commentRequired, submitterOnly, effects })),
+    };
+  }
+  return result;
+}
