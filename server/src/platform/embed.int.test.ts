@@ -57,6 +57,6 @@ describe('sealParams / openParams', () => {
 
   it('refuses a responsibility the caller does not hold (403) and callers without a session (401)', async () => {
     expectError(await embed('sealParams', { url: 'https://example.com', respId: '999999' }), 403);
-    expectError(await server.call('baseServer', 'baseEmbedRestful', 'sealParams', { url: 'https://example.com' }), 401);
+    expectError(await server.call('baseServer', 'baseEmbedRestful', 'sealParams', { url: 'https://example.com' }, { certificate: '' }), 401);
   });
 });
