@@ -31,7 +31,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), DATA_DIR, DB_URL: `sqlite:${path.join(DATA_DIR, 'e2e.sqlite')}`, DEMO: 'true' },
+    // MERIDIAN_TEST_CAPTCHA: every captcha answers E2E7, so tests can pass the public registration
+    // form (the server refuses the variable in production and outside demo mode).
+    env: { PORT: String(PORT), DATA_DIR, DB_URL: `sqlite:${path.join(DATA_DIR, 'e2e.sqlite')}`, DEMO: 'true', MERIDIAN_TEST_CAPTCHA: 'E2E7' },
     stdout: 'pipe',
     stderr: 'pipe',
   },

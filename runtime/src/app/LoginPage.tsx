@@ -141,7 +141,8 @@ export function LoginPage() {
           </Button>
         </Form.Item>
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
-        <div style={{ textAlign: 'right' }}>
+        <div style={{ display: 'flex', justifyContent: 'space-between' }}>
+          <Link to="/register">{t('register.link')}</Link>
           <Link to="/forget">{t('login.forgot')}</Link>
         </div>
       </Form>

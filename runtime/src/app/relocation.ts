@@ -6,6 +6,7 @@
  */
 import type { UserInfo } from '../core/session';
 import { HOME_PATH, safeRedirect } from './authPaths';
+import { unfinishedRegistrationRule } from '../registration/registrationRelocation';
 
 export interface RelocationInput {
   userInfo: UserInfo | null;
@@ -22,7 +23,8 @@ export const deepLinkRule: RelocationRule = ({ returnTo }) => {
   return target === HOME_PATH ? null : target;
 };
 
-export const RELOCATION_RULES: RelocationRule[] = [deepLinkRule];
+// An unfinished supplier registration comes first: such a supplier has nothing to do elsewhere yet.
+export const RELOCATION_RULES: RelocationRule[] = [unfinishedRegistrationRule, deepLinkRule];
 
 export function relocationTarget(userInfo: UserInfo | null, returnTo: string | null | undefined, rules: RelocationRule[] = RELOCATION_RULES): string {
   for (const rule of rules) {

@@ -16,6 +16,9 @@ import { Shell } from './Shell';
 
 // Pages (and Formily with them) load on demand, with the spec's time-out and Retry (chunkLoader).
 const PageResolver = lazyChunk(() => import('../pages/PageResolver').then((module) => module.PageResolver));
+// Supplier registration pages load on demand: most visitors of the login page never open them.
+const RegisterPage = lazyChunk(() => import('../registration/RegisterPage').then((module) => module.RegisterPage));
+const RegisterInfoEditPage = lazyChunk(() => import('../registration/RegisterInfoEditPage').then((module) => module.RegisterInfoEditPage));
 
 /** `/main/purRequisitionManage/purRequisitionEdit` → page path `purRequisitionManage/purRequisitionEdit`. */
 function MetadataPage() {
@@ -42,6 +45,15 @@ export function AppRoutes() {
       <Route path="/" element={<LoginPage />} />
       <Route path="/login" element={<LoginPage />} />
       <Route path="/forget" element={<ForgetPage />} />
+      <Route path="/register" element={<RegisterPage />} />
+      <Route
+        path="/registerInfoEdit"
+        element={
+          <RequireSession>
+            <RegisterInfoEditPage />
+          </RequireSession>
+        }
+      />
       <Route path="/relocation" element={<RelocationPage />} />
       <Route
         path="/main/*"

@@ -1,10 +1,11 @@
 /**
  * Runs a page action: client actions (create, edit, view, export) call back into the page;
  * endpoint actions call the server (delete, doBatchDelete, lifecycle actions such as doSubmit),
- * after a confirmation where deleting or where the action declares one.
+ * after a confirmation where deleting or where the action declares one, or after asking for the
+ * text the action's `prompt` names (a reject reason), which is sent in the body.
  */
-import { App } from 'antd';
-import { useCallback } from 'react';
+import { App, Input } from 'antd';
+import { createElement, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDataProvider } from '../core/DataProviderContext';
 import { useFeedback } from '../core/feedback';
@@ -30,12 +31,12 @@ export function useActionRunner(entity: EntityDef, handlers: ClientHandlers) {
   const label = useLabel();
 
   const callEndpoint = useCallback(
-    async (action: PageAction, rows: DataRecord[]) => {
+    async (action: PageAction, rows: DataRecord[], extra: Record<string, string> = {}) => {
       const ids = rows.map((row) => row[entity.primaryKey]);
       const many = action.placement === 'toolbar';
       if (action.action === 'delete' && !many) await provider.delete(entity, ids[0]);
       else if (DELETE_ACTIONS.has(action.action)) await provider.doBatchDelete(entity, ids);
-      else await provider.lifecycleAction(entity, action.action, many ? { ids } : { id: ids[0] });
+      else await provider.lifecycleAction(entity, action.action, many ? { ids, ...extra } : { id: ids[0], ...extra });
       feedback.success(DELETE_ACTIONS.has(action.action) ? t('common.deleted') : t('common.done'));
       handlers.done?.(action);
     },
@@ -68,11 +69,32 @@ export function useActionRunner(entity: EntityDef, handlers: ClientHandlers) {
         feedback.warning(t('common.selectRows'));
         return;
       }
+      const { prompt } = action;
+      if (prompt) {
+        // The OK button waits for the text when it is required; the dialog closes once the call is done.
+        let value = '';
+        const required = prompt.required !== false;
+        const dialog = modal.confirm({
+          title: label(action.label),
+          content: createElement('label', { style: { display: 'block' } }, label(prompt.label), createElement(Input.TextArea, {
+            rows: 4, maxLength: prompt.maxLength ?? 1000, style: { marginTop: 8 },
+            onChange: (event: { target: { value: string } }) => {
+              value = event.target.value;
+              dialog.update({ okButtonProps: { disabled: required && !value.trim() } });
+            },
+          })),
+          okButtonProps: { disabled: required },
+          okText: t('common.ok'),
+          cancelText: t('common.cancel'),
+          onOk: () => callEndpoint(action, rows, { [prompt.field]: value.trim() }).catch((error: unknown) => feedback.error(error)),
+        });
+        return;
+      }
       const run = () => callEndpoint(action, rows).catch((error: unknown) => feedback.error(error));
       const text = confirmText(action, rows);
       if (!text) return void run();
       modal.confirm({ title: t('common.confirmTitle'), content: text, okText: t('common.ok'), cancelText: t('common.cancel'), onOk: run });
     },
-    [handlers, feedback, callEndpoint, confirmText, modal, t],
+    [handlers, feedback, callEndpoint, confirmText, modal, t, label],
   );
 }
