@@ -60,6 +60,22 @@ describe('upload, list and download', () => {
     expect(two.status).toBe(400);
   });
 
+  it('answers POST download?id= with an empty body, even one declared as JSON', async () => {
+    const [file] = expectOk(await upload(server, buyer, [{ name: 'x.png', bytes: PNG }]));
+    const answer = await fileCall(server, buyer, `v2/file/download?id=${file.id}`, { headers: { 'content-type': 'application/json' } });
+    expect([answer.status, answer.bytes.equals(PNG)]).toEqual([200, true]);
+  });
+
+  it('never lets a client name or path reach the disk (../, encoded, backslashes)', async () => {
+    const names = ['../../escape.txt', '..%2F..%2Fencoded.txt', '..\\..\\win.txt'];
+    const data = expectOk(await upload(server, buyer, names.map((name) => ({ name, bytes: TEXT })), { path: '../../etc' }));
+    expect(data.map((f: { originalFileName: string }) => f.originalFileName)).toEqual(['escape.txt', '..%2F..%2Fencoded.txt', 'win.txt']);
+    expect(data[0].path).toBe('../../etc');
+    expect(fs.readdirSync(dataDir).sort()).toEqual(['files']);
+    const onDisk = storedObjects(filesRoot());
+    expect(onDisk.every((p) => /^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{32}$/.test(p))).toBe(true);
+  });
+
   it('streams large files with HTTP Range: 206 with Content-Range, suffix ranges, 416 beyond the end', async () => {
     const bytes = Buffer.from('0123456789'.repeat(500));
     const [file] = expectOk(await upload(server, buyer, [{ name: 'big.txt', bytes }]));
