@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countRows, expectError, expectOk, tableRows } from '../testing/apiAssertions';
 import { expectLoginRefused, login } from '../testing/authFixtures';
+import { loadConfig } from '../config';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { REGISTER_ATTEMPTS } from './registration/registerRateLimit';
 import { NEW_PASSWORD, REG, register, registerForm, resetRegisterLimit } from './registration/registrationFixtures';
@@ -93,7 +94,6 @@ describe('signing in before approval', () => {
   });
 
   it('generateValidateCode is random unless MERIDIAN_TEST_CAPTCHA is set; the variable is refused in production and outside demo mode', async () => {
-    const { loadConfig } = await import('../config');
     expect(() => loadConfig({ MERIDIAN_TEST_CAPTCHA: 'E2E7', NODE_ENV: 'production', DEMO: 'true' })).toThrow(/MERIDIAN_TEST_CAPTCHA/);
     expect(() => loadConfig({ MERIDIAN_TEST_CAPTCHA: 'E2E7', DEMO: 'false' })).toThrow(/MERIDIAN_TEST_CAPTCHA/);
     expect(loadConfig({ MERIDIAN_TEST_CAPTCHA: 'E2E7', DEMO: 'true' }).testCaptchaAnswer).toBe('E2E7');
