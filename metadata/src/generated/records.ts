@@ -978,6 +978,7 @@ export type HandledAt = string | null;
 export interface BaseSupplierTodoRecord {
   supplierTodoId?: ID;
   pendingTitle?: Title;
+  pendingTitleEn?: TitleEnglish;
   billType?: DocumentType;
   entityName?: DocumentEntity;
   billId?: DocumentID;

@@ -3,6 +3,7 @@ import { FormGrid, FormItem, Select } from '@formily/antd-v5';
 import { registerApprovalWidgets } from '../approvals';
 import { FlagSelect } from './FlagSelect';
 import { FormSection } from './FormSection';
+import { READER_WIDGETS } from '../home/readers';
 import { Attachment } from './attachment/Attachment';
 import { LabelledDatePicker, LabelledInput, LabelledNumberPicker } from './labelled';
 import { LineCell } from './LineCell';
@@ -28,6 +29,7 @@ export const BUILT_IN_WIDGETS = {
   NumberRange,
   LineGrid,
   LineCell,
+  ...READER_WIDGETS,
   Attachment,
 } as const;
 

@@ -1,0 +1,37 @@
+/**
+ * The internal home (spec 1 section 2): my to-do / my done, notifications, announcements and the
+ * charts. The charts (and G2Plot with them) load after the lists, in chunks of their own.
+ */
+import { Col, Row, Skeleton, Space, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { displayName, type UserInfo } from '../core/session';
+import { NoticeList } from './NoticeList';
+import { NotificationList } from './NotificationList';
+import { TodoTabs } from './TodoTabs';
+
+const HomeCharts = lazy(() => import('./HomeCharts'));
+
+export function InternalHome({ user }: { user: UserInfo | null }) {
+  const { t } = useTranslation();
+  const name = displayName(user);
+  return (
+    <div data-testid="internal-home">
+      <Typography.Title level={4} style={{ marginTop: 0 }}>{name ? t('home.internalGreeting', { name }) : t('app.welcomeTitle')}</Typography.Title>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={14}><TodoTabs kind="internal" /></Col>
+        <Col xs={24} xl={10}>
+          <Space direction="vertical" size={16} style={{ width: '100%' }}>
+            <NotificationList />
+            <NoticeList />
+          </Space>
+        </Col>
+        <Col span={24}>
+          <Suspense fallback={<Skeleton active />}>
+            <HomeCharts />
+          </Suspense>
+        </Col>
+      </Row>
+    </div>
+  );
+}

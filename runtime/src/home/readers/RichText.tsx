@@ -1,0 +1,32 @@
+/**
+ * Announcement content: HTML that the server already cleaned on save, cleaned again here against
+ * the same allow-list (metadata richTextPolicy) before it reaches the DOM, so a row written past
+ * the API (a database edit, an old import) still cannot run script in a reader's browser.
+ */
+import { RICH_TEXT_ALLOWED, RICH_TEXT_DROPPED, richTextUrlAllowed } from '@meridian/metadata';
+import { useMemo } from 'react';
+import { FilterXSS, safeAttrValue } from 'xss';
+
+const filter = new FilterXSS({
+  whiteList: RICH_TEXT_ALLOWED,
+  stripIgnoreTag: true,
+  stripIgnoreTagBody: RICH_TEXT_DROPPED,
+  allowCommentTag: false,
+  safeAttrValue,
+  onTagAttr(tag, name, value) {
+    if ((name === 'href' || name === 'src') && !richTextUrlAllowed(value)) return '';
+    if (tag === 'a' && name === 'target') return 'target="_blank" rel="noopener noreferrer"';
+    if (tag === 'a' && name === 'rel') return '';
+    return undefined;
+  },
+});
+
+export function sanitizeHtml(html: unknown): string {
+  return typeof html === 'string' ? filter.process(html) : '';
+}
+
+export function RichText({ html }: { html: unknown }) {
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  // The one place the runtime renders HTML: only after the allow-list above.
+  return <div className="meridian-rich-text" data-testid="rich-text" dangerouslySetInnerHTML={{ __html: clean }} />;
+}

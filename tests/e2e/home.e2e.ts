@@ -1,0 +1,116 @@
+/**
+ * The two home dashboards in Chinese and English (spec 1 sections 2 and 4): each user lands on
+ * their home; opening a BIDDING_BARGAINING to-do opens its page and moves it to "my done";
+ * opening a notification removes its New tag, viewing an announcement its red dot; the charts
+ * draw (canvas) the figures the server counted. Screenshots of both homes in both languages go to
+ * test-results/screenshots/.
+ */
+import { expect, test, type Page, type Response } from '@playwright/test';
+import * as path from 'node:path';
+import { DEMO_PASSWORD } from './support';
+
+const SHOTS = path.join(__dirname, '..', '..', 'test-results', 'screenshots');
+
+const TEXT = {
+  CN: { user: '用户名', password: '密码', signIn: '登录', myTodo: '我的待办', myDone: '我的已办', bargaining: '议价回复', performance: '新绩效考核', pending: '待处理', handled: '已处理' },
+  EN: { user: 'User name', password: 'Password', signIn: 'Sign in', myTodo: 'My to-do', myDone: 'My done', bargaining: 'Bargaining reply', performance: 'New performance assessment', pending: 'Pending', handled: 'handled' },
+} as const;
+type Lang = keyof typeof TEXT;
+
+const isStats = (r: Response) => r.url().includes('/baseHomeRestful/findHomeStats');
+
+async function signIn(page: Page, lang: Lang, userName: string): Promise<void> {
+  await page.goto('/#/login');
+  if (lang === 'EN') await page.getByRole('button', { name: 'English' }).click();
+  const t = TEXT[lang];
+  await page.getByLabel(t.user).fill(userName);
+  await page.getByLabel(t.password).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: t.signIn, exact: true }).click();
+}
+
+async function goHome(page: Page): Promise<void> {
+  await page.goto('/#/main');
+}
+
+/** Rows of one of the to-do tables (the active tab's). */
+const todoRows = (page: Page) => page.getByTestId('home-todos').locator('.ant-tabs-tabpane-active tbody tr.ant-table-row');
+
+for (const lang of ['CN', 'EN'] as const) {
+  const t = TEXT[lang];
+
+  test(`${lang}: a buyer's home — to-do to done, notification, announcement, charts`, async ({ page }) => {
+    const statsAnswer = page.waitForResponse(isStats);
+    await signIn(page, lang, 'buyer01');
+    const home = page.getByTestId('internal-home');
+    await expect(home).toBeVisible({ timeout: 30_000 });
+
+    // Charts: drawn on canvas, with the figures the server counted.
+    const stats = (await (await statsAnswer).json()).data as { requisitionsByStatus: { count: number }[]; approvals: { pending: number; handled: number } };
+    for (const chart of ['chart-pie', 'chart-line', 'chart-gauge']) await expect(page.getByTestId(chart).locator('canvas').first()).toBeVisible();
+    await expect(page.getByTestId('chart-gauge-figures')).toHaveText(new RegExp(`${t.pending} ${stats.approvals.pending} · ${t.handled} ${stats.approvals.handled}`, 'i'));
+    const pieFigures = (await page.getByTestId('chart-pie-figures').innerText()).match(/\d+/g)!.map(Number);
+    expect(pieFigures).toEqual(stats.requisitionsByStatus.map((s) => s.count));
+    expect(pieFigures.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(SHOTS, `home-internal-${lang.toLowerCase()}.png`), fullPage: true });
+
+    // A BIDDING_BARGAINING to-do opens its document and moves to "my done".
+    const item = todoRows(page).filter({ hasText: t.bargaining }).first();
+    const title = (await item.locator('td').first().innerText()).trim();
+    await item.getByRole('button').first().click();
+    await expect(page).toHaveURL(/#\/main\/purRequisitionManage\/purRequisitionEdit\?id=\d+&mode=view&menuId=[1-9]\d*&respId=\d+/);
+    // The requisition the to-do is about (the home stays open, hidden, in its own tab).
+    const billNumber = title.match(/PR\d{12}/)![0];
+    await expect(page.getByText(billNumber).filter({ visible: true }).first()).toBeVisible();
+    await goHome(page);
+    await expect(todoRows(page).filter({ hasText: title })).toHaveCount(0);
+    await page.getByTestId('home-todos').getByRole('tab', { name: new RegExp(t.myDone) }).click();
+    await expect(todoRows(page).filter({ hasText: title })).toHaveCount(1);
+
+    // A notification: its New tag goes once opened.
+    const notifications = page.getByTestId('home-notifications');
+    const unread = notifications.locator('.ant-list-item').filter({ has: page.locator('.ant-tag', { hasText: 'New' }) }).first();
+    const notificationTitle = (await unread.getByRole('link').innerText()).trim();
+    await unread.getByRole('link').click();
+    await expect(page.getByTestId('notification-desc')).toContainText(notificationTitle);
+    await goHome(page);
+    const opened = notifications.locator('.ant-list-item').filter({ hasText: notificationTitle });
+    await expect(opened).toBeVisible();
+    await expect(opened.locator('.ant-tag', { hasText: 'New' })).toHaveCount(0);
+
+    // An announcement: its red dot goes once viewed.
+    const notices = page.getByTestId('home-notices');
+    const dotted = notices.locator('.ant-list-item').filter({ has: page.getByTestId('notice-dot') }).first();
+    const noticeTitle = (await dotted.getByRole('link').innerText()).trim();
+    await dotted.getByRole('link').click();
+    await expect(page.getByTestId('notice-desc')).toContainText(noticeTitle);
+    await expect(page.getByTestId('rich-text')).not.toBeEmpty();
+    await goHome(page);
+    const viewed = notices.locator('.ant-list-item').filter({ hasText: noticeTitle });
+    await expect(viewed).toBeVisible();
+    await expect(viewed.getByTestId('notice-dot')).toHaveCount(0);
+  });
+
+  test(`${lang}: a supplier's home — welcome, PERFORMANCE_SIMPLE handled when opened, lists`, async ({ page }) => {
+    await signIn(page, lang, 'supplier01');
+    const home = page.getByTestId('supplier-home');
+    await expect(home).toBeVisible({ timeout: 30_000 });
+    await expect(home).toContainText(/恒达|Hengda/);
+    await expect(page.getByTestId('home-notifications').locator('.ant-list-item').first()).toBeVisible();
+    await expect(page.getByTestId('home-notices').locator('.ant-list-item').first()).toBeVisible();
+    await expect(page.getByTestId('home-charts')).toHaveCount(0);
+    await page.screenshot({ path: path.join(SHOTS, `home-supplier-${lang.toLowerCase()}.png`), fullPage: true });
+
+    const item = todoRows(page).filter({ hasText: t.performance }).first();
+    const title = (await item.locator('td').first().innerText()).trim();
+    await item.getByRole('button').click();
+    // No menu: it stays on the home, and the item moves to "my done".
+    await expect(todoRows(page).filter({ hasText: title })).toHaveCount(0);
+    await expect(page).toHaveURL(/#\/main\/?$/);
+    await page.getByTestId('home-todos').getByRole('tab', { name: new RegExp(t.myDone) }).click();
+    await expect(todoRows(page).filter({ hasText: title }).first()).toBeVisible();
+
+    // The "view more" link of the welcome line leads to all announcements.
+    await home.getByRole('link', { name: lang === 'CN' ? '查看更多公告' : 'View more announcements' }).click();
+    await expect(page.getByTestId('notice-more').locator('.ant-list-item').first()).toBeVisible();
+  });
+}
