@@ -35,24 +35,26 @@ export function ShellTabBar({ tabs }: { tabs: ShellTabs }) {
     ],
     onClick: ({ key }: { key: string }) => (key === 'others' ? tabs.closeOthers(activeId) : tabs.closeAllButHome()),
   };
+  // A named region, so that the shell's tabs are told apart from tabs inside pages.
   return (
-    <Tabs
-      type="editable-card"
-      hideAdd
-      size="small"
-      aria-label={t('tabs.label')}
-      activeKey={activeId}
-      items={items}
-      onChange={tabs.activate}
-      onEdit={(key, action) => action === 'remove' && typeof key === 'string' && tabs.close(key)}
-      tabBarStyle={{ marginBottom: 8 }}
-      tabBarExtraContent={
-        <Dropdown menu={more} trigger={['click']}>
-          <Button size="small" type="text" icon={<DownOutlined aria-hidden />} iconPosition="end">
-            {t('tabs.actions')}
-          </Button>
-        </Dropdown>
-      }
-    />
+    <section aria-label={t('tabs.label')}>
+      <Tabs
+        type="editable-card"
+        hideAdd
+        size="small"
+        activeKey={activeId}
+        items={items}
+        onChange={tabs.activate}
+        onEdit={(key, action) => action === 'remove' && typeof key === 'string' && tabs.close(key)}
+        tabBarStyle={{ marginBottom: 8 }}
+        tabBarExtraContent={
+          <Dropdown menu={more} trigger={['click']}>
+            <Button size="small" type="text" icon={<DownOutlined aria-hidden />} iconPosition="end">
+              {t('tabs.actions')}
+            </Button>
+          </Dropdown>
+        }
+      />
+    </section>
   );
 }

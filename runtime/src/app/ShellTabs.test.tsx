@@ -56,7 +56,7 @@ function setup(url = '/main') {
 const location = () => screen.getByTestId('location').textContent;
 /** The tabs' titles (antd also gives each close button the role tab: those carry no aria-selected). */
 const tabNames = () =>
-  within(screen.getByRole('tablist'))
+  within(screen.getByRole('region', { name: '已打开的页面' }))
     .getAllByRole('tab')
     .filter((tab) => tab.hasAttribute('aria-selected'))
     .map((tab) => tab.textContent);
@@ -88,7 +88,9 @@ describe('shell tabs', () => {
     fireEvent.change(field, { target: { value: 'PR2026' } });
     await act(async () => fireEvent.click(screen.getByRole('tab', { name: '首页' })));
     expect(location()).toBe('/main');
-    expect(await screen.findByTestId('internal-home')).toBeTruthy();
+    // Hidden, not gone: the list's panel stays in the document.
+    expect(screen.queryByRole('search')).toBeNull();
+    expect(field.isConnected).toBe(true);
     await act(async () => fireEvent.click(screen.getByRole('tab', { name: '采购申请' })));
     expect(location()).toBe(LIST_URL);
     const again = within(screen.getByRole('search')).getByRole('textbox', { name: '申请单号' });
