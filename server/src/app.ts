@@ -14,6 +14,7 @@ import { KERNEL, type Kernel } from './kernel';
 import { ResourceController } from './resource/resourceController';
 import { FilesController, fileServiceProvider, registerMultipart } from './files/filesSetup';
 import type { FileStorage } from './files/fileStorage';
+import { isPreviewLink } from './files/fileLinks';
 
 /** What a deployment may plug in: shared or object storage for attachments (default: DATA_DIR/files). */
 export interface AppOptions {
@@ -42,6 +43,8 @@ function installHooks(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', async (req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     if (!req.url.startsWith('/api/') || req.url === '/api/health' || req.url.startsWith('/api/health?')) return;
+    // A signed preview link is fetched by an outside preview service: its signature is its check.
+    if (isPreviewLink(req.url)) return;
     const refusal = appsignRefusal(req.headers);
     if (refusal) {
       const answer = errorAnswer(refusal, requestLanguage(req));

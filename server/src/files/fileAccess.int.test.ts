@@ -110,3 +110,20 @@ describe('deleting', () => {
     expectOk(await fileJson(server, buyer, 'batchDelete', { fileIds: [onApproved.id, unlinked.id] }));
   });
 });
+
+describe('signed preview links for the external preview service', () => {
+  it('are issued only to readers, work without a session or appsign, and refuse a tampered or expired link', async () => {
+    const file = await uploadOne(buyer, { functionId: REQ_ENTITY, businessId: '3' }, 'offer.docx', Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), PNG]));
+    expectError(await fileJson(server, supplier, 'previewLink', { id: file.id }), 404);
+    const { url } = expectOk(await fileJson(server, qe, 'previewLink', { id: file.id }));
+    expect(url).toMatch(new RegExp(`^/api/fileServer/v1/file/preview\\?id=${file.id}&expires=\\d+&sig=[\\w-]+$`));
+    const plain = await fetch(server.baseUrl + url);
+    expect([plain.status, plain.headers.get('x-content-type-options')]).toEqual([200, 'nosniff']);
+    expect(Buffer.from(await plain.arrayBuffer()).subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+    const other = url.replace(`id=${file.id}`, `id=${file.id - 1}`);
+    const expired = url.replace(/expires=\d+/, `expires=${Date.now() - 1000}`);
+    for (const bad of [other, expired, url.replace(/sig=.*$/, 'sig=x'), url.replace(/&sig=.*$/, '')]) {
+      expect((await fetch(server.baseUrl + bad)).status).toBe(404);
+    }
+  });
+});

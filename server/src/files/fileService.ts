@@ -4,6 +4,7 @@ import type { Kernel } from '../kernel';
 import { contentTypeOf, checkFormatList, extensionOf } from './contentCheck';
 import { entityOfFunction, fileNotFound, type FileAccess } from './fileAccess';
 import { FileRecords, type FileRecord } from './fileRecords';
+import type { FileLinkSigner } from './fileLinks';
 import type { FileStorage } from './fileStorage';
 import { discard, receiveUpload, type ReceivedFile } from './uploadReceiver';
 import { callLimits, checkFiles, serverLimits, type UploadLimits } from './uploadRules';
@@ -51,7 +52,7 @@ export class FileService {
   readonly records: FileRecords;
   readonly limits: UploadLimits;
 
-  constructor(private readonly kernel: Kernel, readonly storage: FileStorage) {
+  constructor(private readonly kernel: Kernel, readonly storage: FileStorage, readonly links: FileLinkSigner) {
     this.records = new FileRecords(kernel.registry, kernel.db, kernel.resources.writer);
     const { uploadMaxSizeKb, uploadFormats } = kernel.config;
     this.limits = serverLimits(uploadMaxSizeKb, uploadFormats && checkFormatList(uploadFormats));

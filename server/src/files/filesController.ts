@@ -77,6 +77,25 @@ export class FilesController {
     await sendFile(reply, this.files.storage, await this.files.one(ref, access));
   }
 
+  /** `{id}`: a signed link, valid 10 minutes, for the external preview service (which has no session). */
+  @Post('v2/file/previewLink')
+  @HttpCode(200)
+  async previewLink(@Body() body: Body, @Req() req: FastifyRequest): Promise<Envelope<{ url: string }>> {
+    const { access } = await this.caller(req);
+    const [ref] = fileRefs(body?.id, 'id');
+    const file = await this.files.one(ref, access);
+    return success({ url: this.files.links.link(file.id) });
+  }
+
+  /** The file behind a signed preview link; no session (appsign is skipped for it in app.ts). */
+  @Get('v1/file/preview')
+  async preview(@Query() query: Record<string, string>, @Res() reply: FastifyReply): Promise<void> {
+    const id = this.files.links.verify(query);
+    const [file] = id === undefined ? [] : await this.files.records.find([id]);
+    if (!file) throw Errors.notFound('预览链接无效或已过期', 'The preview link is not valid or has expired');
+    await sendFile(reply, this.files.storage, file);
+  }
+
   /** `{ids}` (or `{fileIds}`): all or nothing. */
   @Post('v2/file/batchDelete')
   @HttpCode(200)

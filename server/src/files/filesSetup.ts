@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import * as path from 'node:path';
 import type { Kernel } from '../kernel';
 import { FILE_SERVICE, FilesController } from './filesController';
+import { FileLinkSigner } from './fileLinks';
 import { FileService } from './fileService';
 import { LocalDiskStorage, type FileStorage } from './fileStorage';
 
@@ -15,7 +16,8 @@ export function defaultFileStorage(kernel: Kernel): FileStorage {
 }
 
 export function fileServiceProvider(kernel: Kernel, storage?: FileStorage): Provider {
-  return { provide: FILE_SERVICE, useValue: new FileService(kernel, storage ?? defaultFileStorage(kernel)) };
+  const links = new FileLinkSigner(process.env.FILE_LINK_SECRET || undefined);
+  return { provide: FILE_SERVICE, useValue: new FileService(kernel, storage ?? defaultFileStorage(kernel), links) };
 }
 
 /**

@@ -22,6 +22,7 @@ function fakeApi(overrides: Partial<AttachmentApi> = {}) {
     upload: vi.fn(async () => [record(3, 'new.pdf')]),
     download: vi.fn(async () => ({ blob: new Blob(['x']), fileName: 'x' })),
     remove: vi.fn(async () => undefined),
+    previewLink: vi.fn(async (r: AttachmentRecord) => `/api/fileServer/v1/file/preview?id=${r.id}&expires=1&sig=s`),
     ...overrides,
   };
 }
@@ -81,19 +82,18 @@ describe('Attachment control', () => {
 
   it('replaces the upload button by a progress bar while uploading, then adds the new ids', async () => {
     let finish: (rows: AttachmentRecord[]) => void = () => undefined;
-    const api = fakeApi({
-      upload: vi.fn((_files, _fields, _screen, onProgress: (p: number) => void) => {
-        onProgress(40);
-        return new Promise<AttachmentRecord[]>((resolve) => (finish = resolve));
-      }),
+    const upload = vi.fn((_files: File[], _fields: object, _screen: object, onProgress: (p: number) => void) => {
+      onProgress(40);
+      return new Promise<AttachmentRecord[]>((resolve) => (finish = resolve));
     });
+    const api = fakeApi({ upload });
     const { onChange } = renderControl({ config: { path: 'pur' } }, api);
     await screen.findByRole('button', { name: '上传附件' });
     chooseFiles([new File(['a'], 'a.pdf'), new File(['b'], 'b.pdf')]);
     expect(await screen.findByRole('progressbar')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '上传附件' })).toBeNull();
-    expect(api.upload).toHaveBeenCalledTimes(1);
-    const [files, fields] = api.upload.mock.calls[0];
+    expect(upload).toHaveBeenCalledTimes(1);
+    const [files, fields] = upload.mock.calls[0];
     expect((files as File[]).map((f) => f.name)).toEqual(['a.pdf', 'b.pdf']);
     expect(fields).toMatchObject({ path: 'pur', functionId: 'srmPurRequisitionHeader', businessId: '7' });
     await act(async () => finish([record(3, 'a.pdf'), record(4, 'b.pdf')]));
@@ -128,5 +128,26 @@ describe('Attachment control', () => {
     await waitFor(() => expect(api.remove).toHaveBeenCalledWith([1], { menuId: '100', respId: '1' }));
     expect(onChange).toHaveBeenCalledWith('2');
     expect(await screen.findByText(done)).toBeTruthy();
+  });
+
+  it('opens other types in the configured preview service through a signed link', async () => {
+    const opened = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(opened as unknown as Window);
+    const { api } = renderControl({ config: { previewService: 'http://preview:8012' } });
+    const docxRow = (await screen.findByText('spec.docx')).closest('tr')!;
+    fireEvent.click(await within(docxRow).findByRole('button', { name: '预览' }));
+    const link = `${window.location.origin}/api/fileServer/v1/file/preview?id=2&expires=1&sig=s`;
+    await waitFor(() => expect(opened.location.href).toBe(`http://preview:8012/onlinePreview?url=${encodeURIComponent(btoa(link))}`));
+    expect(api.previewLink).toHaveBeenCalledWith(STORED[1], { menuId: '100', respId: '1' });
+    expect(opened.opener).toBeNull();
+    open.mockRestore();
+  });
+
+  it('says a type cannot be previewed when no preview service is configured', async () => {
+    const { api } = renderControl({});
+    const docxRow = (await screen.findByText('spec.docx')).closest('tr')!;
+    fireEvent.click(await within(docxRow).findByRole('button', { name: '预览' }));
+    expect(await screen.findByText('该类型文件不能在线预览')).toBeTruthy();
+    expect(api.previewLink).not.toHaveBeenCalled();
   });
 });

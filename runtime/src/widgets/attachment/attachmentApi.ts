@@ -35,6 +35,8 @@ export interface AttachmentApi {
   upload(files: File[], fields: UploadFields, screen: ScreenIds, onProgress: (percent: number) => void): Promise<AttachmentRecord[]>;
   download(record: AttachmentRecord, screen: ScreenIds): Promise<FileResult>;
   remove(ids: number[], screen: ScreenIds): Promise<void>;
+  /** A signed link (10 minutes) the external preview service can fetch without a session. */
+  previewLink(record: AttachmentRecord, screen: ScreenIds): Promise<string>;
 }
 
 /** Upload with progress: the same headers as every call, the envelope read as the client reads it. */
@@ -82,6 +84,9 @@ export function createAttachmentApi(request: RequestFn = defaultRequest, upload 
     },
     async remove(ids, screen) {
       await request(`${BASE}/batchDelete`, { ids }, { screen });
+    },
+    async previewLink(record, screen) {
+      return (await request<{ url: string }>(`${BASE}/previewLink`, { id: record.id }, { screen })).data.url;
     },
   };
 }

@@ -94,8 +94,17 @@ export function useAttachments(value: unknown, onChange: ((value: string) => voi
   const openPreview = useCallback(async (record: AttachmentRecord) => {
     const kind = previewKind(record.originalFileName);
     if (kind === 'external') {
-      if (config.previewService) window.open(externalPreviewUrl(config.previewService, record.previewUrl, window.location.origin), '_blank', 'noopener');
-      else feedback.warning(t('attachment.noPreview'));
+      if (!config.previewService) return feedback.warning(t('attachment.noPreview'));
+      // Opened now, inside the click, so no pop-up blocker stops it; filled once the link is signed.
+      const target = window.open('', '_blank');
+      if (target) target.opener = null;
+      try {
+        const link = await api.previewLink(record, screen);
+        if (target) target.location.href = externalPreviewUrl(config.previewService, link, window.location.origin);
+      } catch (error) {
+        target?.close();
+        feedback.error(error);
+      }
       return;
     }
     try {
