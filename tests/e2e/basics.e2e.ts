@@ -62,7 +62,8 @@ test('unknown routes show the not-found page, with a way home', async ({ page })
 
   // A path under the shell that no page metadata knows: not found, with the menu still there.
   await page.goto('/#/main/no/such/page');
-  await expect(page.getByText('页面不存在', { exact: true })).toBeVisible();
+  // Inside the shell the page also names its tab and breadcrumb 页面不存在: check its own text.
+  await expect(page.getByText('您访问的页面不存在或尚未配置。', { exact: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: '菜单' }).getByRole('menuitem', { name: '采购管理' })).toBeVisible();
 });
 
