@@ -19,7 +19,7 @@ const menus: MenuRow[] = [
   { menuId: 100, menuName: '采购申请', menuCode: 'PUR_REQ', menuType: 'PAGE', htmlUrl: 'purchaseRequisitionList', menuParentId: 1, seqNum: 1, enabled: 'Y' },
 ];
 const LIST_URL = '/main/purchaseRequisitionList?menuId=100&respId=11';
-const SLOW = { timeout: 8000 };
+const SLOW = { timeout: 20_000 };
 
 let go: NavigateFunction = () => undefined;
 function Remote() {
@@ -60,7 +60,7 @@ const tabNames = () =>
     .getAllByRole('tab')
     .filter((tab) => tab.hasAttribute('aria-selected'))
     .map((tab) => tab.textContent);
-const navigateTo = (url: string) => act(async () => { go(url); });
+const navigateTo = (to: string | number) => act(async () => { if (typeof to === 'number') go(to); else go(to); });
 
 afterEach(() => sessionStorage.clear());
 
@@ -96,6 +96,20 @@ describe('shell tabs', () => {
     const again = within(screen.getByRole('search')).getByRole('textbox', { name: '申请单号' });
     expect(again).toBe(field);
     expect((again as HTMLInputElement).value).toBe('PR2026');
+  });
+
+  it('ignores a duplicate navigation: the menu entry of the screen shown adds no history entry', async () => {
+    signIn();
+    setup('/main');
+    await navigateTo(LIST_URL);
+    await screen.findByText('PR202601010001', undefined, SLOW);
+    const menu = within(screen.getByRole('navigation', { name: '菜单' }));
+    await act(async () => fireEvent.click(menu.getByRole('menuitem', { name: '采购管理' })));
+    const entry = await menu.findByRole('menuitem', { name: '采购申请' });
+    await act(async () => fireEvent.click(entry));
+    expect(location()).toBe(LIST_URL);
+    await navigateTo(-1);
+    expect(location()).toBe('/main');
   });
 
   it('shows the breadcrumb of the menu ancestry, closes tabs, and restores them after a reload', async () => {
