@@ -6,7 +6,8 @@
 import { PushpinOutlined } from '@ant-design/icons';
 import { Badge, Card, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTabActivated } from '../app/tabContext';
 import { useLanguage } from '../i18n';
 import type { DataRecord } from '../meta';
 import { useHomeApi } from './homeApi';
@@ -16,6 +17,8 @@ import { useRemote } from './useRemote';
 
 export function NoticeItem({ row, onOpen }: { row: DataRecord; onOpen: (row: DataRecord) => void }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const target = readerTarget('notice', row.noticeId, Number(row.viewCount ?? 0) + 1);
   const language = useLanguage();
   const dot = noticeHasDot(row);
   return (
@@ -23,7 +26,12 @@ export function NoticeItem({ row, onOpen }: { row: DataRecord; onOpen: (row: Dat
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, width: '100%', minWidth: 0 }}>
         {/* The red dot of a notice never viewed; a same-width gap keeps the titles aligned. */}
         <Badge status={dot ? 'error' : 'default'} style={{ visibility: dot ? 'visible' : 'hidden' }} title={dot ? t('home.unviewed') : undefined} data-testid={dot ? 'notice-dot' : undefined} />
-        <Typography.Link href={`#${readerTarget('notice', row.noticeId, Number(row.viewCount ?? 0) + 1)}`} onClick={() => onOpen(row)} ellipsis style={{ flex: 1, minWidth: 0 }}>
+        <Typography.Link href={`#${target}`} onClick={(event) => {
+            // Through the router like every other opening (the href is for keyboard, screen readers, new tabs).
+            event.preventDefault();
+            onOpen(row);
+            navigate(target);
+          }} ellipsis style={{ flex: 1, minWidth: 0 }}>
           {row.topFlag === 'Y' && <PushpinOutlined aria-label={t('home.pinned')} style={{ marginRight: 6 }} />}
           {localized(row, 'noticeTitle', language)}
         </Typography.Link>
@@ -37,6 +45,7 @@ export function NoticeList() {
   const { t } = useTranslation();
   const api = useHomeApi();
   const list = useRemote(() => api.findMyNotice(1, HOME_LIST_ROWS), [api]);
+  useTabActivated(() => void list.reload());
   const open = (row: DataRecord) => {
     list.set((v) => v && { ...v, rows: v.rows.map((r) => (r.noticeId === row.noticeId ? markedRead(r) : r)) });
   };

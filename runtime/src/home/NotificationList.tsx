@@ -5,7 +5,8 @@
  */
 import { Card, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTabActivated } from '../app/tabContext';
 import { useLanguage } from '../i18n';
 import type { DataRecord } from '../meta';
 import { useHomeApi } from './homeApi';
@@ -16,11 +17,18 @@ export const HOME_LIST_ROWS = 5;
 
 export function NotificationItem({ row, onOpen }: { row: DataRecord; onOpen: (row: DataRecord) => void }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const target = readerTarget('notification', row.notificationId, Number(row.selfCount ?? 0) + 1);
   const language = useLanguage();
   return (
     <List.Item>
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, width: '100%', minWidth: 0 }}>
-        <Typography.Link href={`#${readerTarget('notification', row.notificationId, Number(row.selfCount ?? 0) + 1)}`} onClick={() => onOpen(row)}
+        <Typography.Link href={`#${target}`} onClick={(event) => {
+            // Through the router like every other opening (the href is for keyboard, screen readers, new tabs).
+            event.preventDefault();
+            onOpen(row);
+            navigate(target);
+          }}
           strong={notificationIsUnread(row)} ellipsis style={{ flex: 1, minWidth: 0 }}>
           {localized(row, 'notificationTitle', language)}
         </Typography.Link>
@@ -35,6 +43,7 @@ export function NotificationList() {
   const { t } = useTranslation();
   const api = useHomeApi();
   const list = useRemote(() => api.findMyNotification(1, HOME_LIST_ROWS), [api]);
+  useTabActivated(() => void list.reload());
   const open = (row: DataRecord) => {
     list.set((v) => v && { ...v, rows: v.rows.map((r) => (r.notificationId === row.notificationId ? markedRead(r) : r)) });
   };

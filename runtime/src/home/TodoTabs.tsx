@@ -6,6 +6,7 @@ import type { TodoKind } from '@meridian/metadata';
 import { Button, Card, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTabActivated } from '../app/tabContext';
 import { useLanguage } from '../i18n';
 import type { DataRecord } from '../meta';
 import { LookupTag } from '../widgets/LookupTag';
@@ -58,6 +59,11 @@ export function TodoTabs({ kind }: { kind: TodoKind }) {
   const done = useRemote(() => api.findMyTodo(kind, 'Y'), [api, kind]);
   // After an opening the item may have moved: both lists reload.
   const open = useOpenTodo(kind, () => Promise.all([pending.reload(), done.reload()]).then(() => undefined));
+  // The home stays open in its tab: back on it, both lists are read again (documents may have closed items).
+  useTabActivated(() => {
+    void pending.reload();
+    void done.reload();
+  });
   const count = (n?: number) => (n === undefined ? '' : ` (${n})`);
   return (
     <Card size="small" data-testid="home-todos" styles={{ body: { paddingTop: 0 } }}>
