@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page, type Response } from '@playwright/test';
 import * as path from 'node:path';
-import { DEMO_PASSWORD } from './support';
+import { DEMO_PASSWORD, openMenu, signIn as signInAdmin } from './support';
 
 const SHOTS = path.join(__dirname, '..', '..', 'test-results', 'screenshots');
 
@@ -121,3 +121,16 @@ for (const lang of ['CN', 'EN'] as const) {
     await expect(page.getByTestId('notice-more').locator('.ant-list-item').first()).toBeVisible();
   });
 }
+
+test('CN: the administrator manages announcements and notifications from the system menu', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAdmin(page, 'admin');
+  await openMenu(page, '系统管理', '公告管理');
+  await expect(page.getByRole('cell', { name: '关于2027年春节放假安排的通知' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('cell', { name: '2027年采购策略说明会（草稿）' })).toBeVisible();
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  await expect(page.getByText('指定接收方（发布范围为“指定接收方”时使用）')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('公告内容（英文）').filter({ visible: true })).toBeVisible();
+  await openMenu(page, '系统管理', '通知管理');
+  await expect(page.getByRole('cell', { name: '请确认 2026 年 12 月送货计划' }).first()).toBeVisible({ timeout: 30_000 });
+});

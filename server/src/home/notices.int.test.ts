@@ -107,3 +107,25 @@ describe('reader pages', () => {
     expectError(await server.call('baseServer', 'baseMetadataRestful', 'findPage', { path: 'notice/noticeDesc' }, { certificate: '' }), 401);
   });
 });
+
+describe('management screens', () => {
+  it('give the administrator the notice pages with their lines and the pickers of designated receivers', async () => {
+    const edit = expectOk(await server.call('baseServer', 'baseMetadataRestful', 'findPage', { path: 'notice/noticeEdit' }, await server.authHeaders(NOTICE)));
+    expect(Object.keys(edit.entities)).toEqual(expect.arrayContaining(['srmBaseNotice', 'srmBaseNoticeReceiver', 'baseUsers', 'srmSlcSupplierInfo', 'baseOrganization']));
+    const headers = await server.authHeaders(NOTICE);
+    const suppliers = expectOk(await server.call('srmServer', 'srmSlcSupplierInfoRestful', 'listByPage', { pageIndex: 1, pageRows: 5 }, headers));
+    expect(suppliers.length).toBeGreaterThan(0);
+    const list = expectOk(await server.call('baseServer', 'baseMetadataRestful', 'findPage', { path: 'notificationManagement' }, await server.authHeaders('baseNotificationRestful')));
+    expect(list.page).toMatchObject({ path: 'notificationManagement', entity: 'baseNotification' });
+  });
+
+  it('keep edits to drafts and withdrawn notices, and deletes to drafts', async () => {
+    const id = await published(`locked-${Date.now()}`);
+    const row = expectOk(await admin('findById', { id }));
+    expectError(await admin('saveOrUpdate', { noticeId: id, versionNum: row.versionNum, noticeTitle: 'changed' }), 409);
+    expectError(await admin('delete', { id }), 409);
+    const withdrawn = expectOk(await admin('doWithdraw', { id }));
+    expect(expectOk(await admin('saveOrUpdate', { noticeId: id, versionNum: withdrawn.versionNum, noticeTitle: 'corrected' }))).toMatchObject({ noticeTitle: 'corrected', status: 'WITHDRAWN' });
+    expect(expectOk(await admin('doPublish', { id }))).toMatchObject({ status: 'PUBLISHED' });
+  });
+});
