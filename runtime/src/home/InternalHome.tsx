@@ -17,7 +17,8 @@ export function InternalHome({ user }: { user: UserInfo | null }) {
   const name = displayName(user);
   return (
     <div data-testid="internal-home">
-      <Typography.Title level={4} style={{ marginTop: 0 }}>{name ? t('home.internalGreeting', { name }) : t('app.welcomeTitle')}</Typography.Title>
+      {name && <Typography.Title level={4} style={{ marginTop: 0, marginBottom: 0 }}>{t('home.internalGreeting', { name })}</Typography.Title>}
+      <Typography.Paragraph type="secondary">{t('app.welcomeTitle')}</Typography.Paragraph>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}><TodoTabs kind="internal" /></Col>
         <Col xs={24} xl={10}>
