@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useDataProvider } from '../core/DataProviderContext';
 import { useFeedback } from '../core/feedback';
+import { useTabActivated } from '../app/tabContext';
 import type { DataRecord } from '../meta';
 import { pageUrl } from '../pages/navigation';
 
@@ -48,6 +49,8 @@ export function ApprovalList({ title, action, columns, rowKey, linkOf, linkColum
     );
   }, [provider, page, action, feedback]);
   useEffect(load, [load]);
+  // Kept alive in its tab: shown again, it reloads (a document may have been decided meanwhile).
+  useTabActivated(load);
   const linked = columns.map((column) => (column.key !== linkColumn ? column : {
     ...column,
     render: (value: unknown, row: DataRecord) => {

@@ -75,8 +75,11 @@ async function findMyUpcoming(body: Record<string, unknown>, ctx: ResourceContex
   const { t, c } = kernel.lifecycles.rows.sql;
   const fields = ['todoId', 'pendingTitle', 'pendingTitleEn', 'billType', 'entityName', 'billId', 'billNumber', 'menuCode', 'menuName', 'billLink', 'creationDate'];
   const select = `SELECT ${fields.map((f) => `${c(TODO, f)} AS ${kernel.db.dialect.quote(f)}`).join(', ')} FROM ${t(TODO)}`;
-  const where = `${c(TODO, 'assigneeUserId')} = ? AND ${c(TODO, 'handleFlag')} = 'N' AND ${c(TODO, 'cancelFlag')} = 'N'`;
-  const { rows, page } = await paged(kernel, body, select, where, [ctx.userId], `${c(TODO, 'todoId')} ASC`);
+  // Approval to-dos only: the types that some lifecycle's approval rule creates (other to-do types are the home's).
+  const types = [...new Set(kernel.registry.lifecycles().flatMap((lc) => (lc.approvalRule ? [lc.approvalRule.billType] : [])))];
+  if (!types.length) return { data: [], page: { count: 0, pageIndex: 1, pageRows: 20 } };
+  const where = `${c(TODO, 'assigneeUserId')} = ? AND ${c(TODO, 'handleFlag')} = 'N' AND ${c(TODO, 'cancelFlag')} = 'N' AND ${c(TODO, 'billType')} IN (${types.map(() => '?').join(', ')})`;
+  const { rows, page } = await paged(kernel, body, select, where, [ctx.userId, ...types], `${c(TODO, 'todoId')} ASC`);
   const data = rows.map((r) => ({ ...r, pendingTitle: ctx.language === 'EN' && r.pendingTitleEn ? r.pendingTitleEn : r.pendingTitle }));
   return { data, page };
 }

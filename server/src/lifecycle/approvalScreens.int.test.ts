@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../testing/apiAssertions';
-import { menuId, sessionHeaders } from '../testing/authFixtures';
+import { menuId, runSql, sessionHeaders } from '../testing/authFixtures';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { act, actorsOf, RESP, submitted, type Actors, type DemoUser } from './approvalFixtures';
 
@@ -38,10 +38,13 @@ describe('findPage: lifecycle actions carry the lifecycle\'s own conditions', ()
 describe('myUpcoming and myApproval', () => {
   it('myUpcoming lists the caller\'s open approval to-dos only, in the request language; a decision takes the item off', async () => {
     const id = await submitted(a);
+    // A to-do of another kind (the home's) is not an approval.
+    await runSql(server, "INSERT INTO base_todo (pending_title, bill_type, assignee_user_id, handle_flag, cancel_flag, version_num) VALUES ('chat', 'SRM_QUALITY_CHAT', 3, 'N', 'N', 1)");
     const mine = expectOk(await approvalCall('manager01', 'findMyUpcoming', 'MY_UPCOMING'));
     const item = mine.find((r: { billId: number }) => Number(r.billId) === id);
     expect(item).toMatchObject({ billType: 'PUR_REQUISITION', billLink: `purRequisitionManage/purRequisitionEdit?id=${id}` });
     expect(item.pendingTitle).toMatch(/^Requisition PR\d+ awaits your approval$/);
+    expect(mine.map((r: { billType: string }) => r.billType)).not.toContain('SRM_QUALITY_CHAT');
     expect(expectOk(await approvalCall('buyer01', 'findMyUpcoming', 'MY_UPCOMING')).some((r: { billId: number }) => Number(r.billId) === id)).toBe(false);
     expectOk(await act(a, 'manager01', 'doApprove', { id, comment: 'go' }));
     expect(expectOk(await approvalCall('manager01', 'findMyUpcoming', 'MY_UPCOMING')).some((r: { billId: number }) => Number(r.billId) === id)).toBe(false);
