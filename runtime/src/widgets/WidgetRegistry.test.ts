@@ -22,7 +22,8 @@ describe('WidgetRegistry', () => {
     for (const name of ['LookupSelect', 'ReferenceSelect', 'YNCheckbox', 'LineGrid', 'Input', 'NumberPicker', 'DatePicker']) {
       expect(widgetRegistry.has(name)).toBe(true);
     }
-    expect(Object.keys(widgetRegistry.components())).toEqual(Object.keys(BUILT_IN_WIDGETS));
+    // The built-ins, then the application's page widgets (approval screens).
+    expect(Object.keys(widgetRegistry.components())).toEqual([...Object.keys(BUILT_IN_WIDGETS), 'MyUpcoming', 'MyApproval']);
     expect(() => registerBuiltInWidgets(widgetRegistry)).toThrow(/already registered/);
   });
 });
