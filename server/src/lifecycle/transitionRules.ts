@@ -60,5 +60,5 @@ export function checkActor(lifecycle: LifecycleDef, t: TransitionDef, actor: Act
 /** In a batch, the failing record is named in the message (the whole batch is rolled back). */
 export function inBatch(error: unknown, id: number): unknown {
   if (!(error instanceof ApiError)) return error;
-  return new ApiError(error.httpStatus, { cn: `记录 ${id}：${error.text.cn}（整批未处理）`, en: `Record ${id}: ${error.text.en} (nothing in the batch was changed)` }, error.errors, { id });
+  return new ApiError(error.httpStatus, { cn: `记录 ${id}：${error.text.cn}（整批未处理）`, en: `Record ${id}: ${error.text.en} (nothing in the batch was changed)` }, error.errors);
 }
