@@ -20,8 +20,8 @@ import { registerHome } from './home';
 import { ResourceService } from './resource/resourceService';
 import { Seeder } from './seed/seeder';
 import { registerRequisitionHooks } from './srm/requisitionHooks';
-import { registerExplainActions } from './access/explainActions';
 import { registerSupplierRegistration } from './srm/registration/registerActions';
+import { registerExplainActions } from './access/explainActions';
 import { createAuthServices } from './auth/authServices';
 import { registerLoginActions } from './auth/loginActions';
 import { registerPasswordActions } from './auth/passwordActions';
@@ -77,10 +77,10 @@ function registerServerExtensions(actions: ActionRegistry, hooks: RecordHookRegi
   registerEmbedActions(actions);
   registerUserHooks(hooks);
   registerRequisitionHooks(hooks);
-  registerHome(actions, hooks);
-  registerApprovalActions(actions);
   registerAttachmentLinks(hooks, deps.registry);
   registerSupplierRegistration(actions, hooks, deps);
+  registerHome(actions, hooks);
+  registerApprovalActions(actions);
 }
 
 /**

@@ -17,9 +17,9 @@ import { getResponsibilityId, setResponsibilityId } from '../core/session';
 import type { ScreenIds } from '../core/request';
 import { LifecycleContext } from '../approvals/LifecycleContext';
 import { useWidgetRegistry } from '../widgets/WidgetRegistryContext';
-import { DetailPage } from './DetailPage';
 import { useTabTitle } from '../app/tabContext';
 import { useLabel } from '../i18n';
+import { DetailPage } from './DetailPage';
 import { EditPage } from './EditPage';
 import { ListPage } from './ListPage';
 import { NotFound } from './NotFound';
@@ -65,12 +65,12 @@ export function PageResolver({ path }: { path: string }) {
   const { t } = useTranslation();
   const state = usePageBundle(path);
   const screen = useScreenIds(path);
-  if (state.status === 'loading') {
-    return (
-      <div style={{ textAlign: 'center', padding: 48 }} aria-busy="true" aria-label={t('common.loading')}>
   const label = useLabel();
   // The tab's title when no menu names this path (tab titles prefer the menu's name).
   useTabTitle(state.status === 'ready' ? label(state.bundle.page.title) : undefined);
+  if (state.status === 'loading') {
+    return (
+      <div style={{ textAlign: 'center', padding: 48 }} aria-busy="true" aria-label={t('common.loading')}>
         <Spin />
       </div>
     );
