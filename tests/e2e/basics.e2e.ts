@@ -22,10 +22,10 @@ import {
 
 test('the language toggle switches to English and back, and is remembered', async ({ page }) => {
   await signIn(page);
-  await expect(page.getByRole('heading', { name: '欢迎使用 Meridian SRM' })).toBeVisible();
+  await expect(page.getByText('欢迎使用 Meridian SRM', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'English', exact: true }).click();
 
-  await expect(page.getByRole('heading', { name: 'Welcome to Meridian SRM' })).toBeVisible();
+  await expect(page.getByText('Welcome to Meridian SRM', { exact: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('menuitem', { name: 'Purchasing' })).toBeVisible();
   await openMenu(page, 'Purchasing', 'Purchase requisitions');
   const table = page.getByRole('table');
@@ -58,7 +58,7 @@ test('unknown routes show the not-found page, with a way home', async ({ page })
   await expect(page.getByText('页面不存在', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: '返回首页' }).click();
   await expect(page).toHaveURL(/#\/main$/);
-  await expect(page.getByRole('heading', { name: '欢迎使用 Meridian SRM' })).toBeVisible();
+  await expect(page.getByText('欢迎使用 Meridian SRM', { exact: true })).toBeVisible();
 
   // A path under the shell that no page metadata knows: not found, with the menu still there.
   await page.goto('/#/main/no/such/page');

@@ -153,6 +153,9 @@ export interface RequisitionHeader {
 
 /** Fills the header of a new requisition (type, company, plant, requester, date, currency, description). */
 export async function fillRequisitionHeader(page: Page, header: RequisitionHeader): Promise<void> {
+  // The list stays mounted in its (soon hidden) tab until the edit page has loaded: wait for the
+  // edit page, or the list's search fields of the same names would be picked.
+  await expect(page.getByRole('button', { name: '保存', exact: true })).toBeVisible();
   await choose(page.getByRole('combobox', { name: '申请类型' }), '生产性');
   await choose(page.getByRole('combobox', { name: '公司' }), '子午线电子(苏州)有限公司', '电子');
   await choose(page.getByRole('combobox', { name: '收货工厂' }), '苏州一厂', '一厂');
