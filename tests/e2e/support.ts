@@ -81,7 +81,8 @@ function pageOf(scope: Page | Locator): Page {
 export function formItem(scope: Page | Locator, label: string): Locator {
   const page = pageOf(scope);
   const exactly = new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
-  return scope.locator('.ant-formily-item').filter({ has: page.locator('label', { hasText: exactly }) });
+  // Hidden tabs stay mounted (keep-alive): a CSS locator must not reach their forms.
+  return scope.locator('.ant-formily-item:visible').filter({ has: page.locator('label', { hasText: exactly }) });
 }
 
 /** What a form item shows: its read-only value, or its input. */
