@@ -14,3 +14,4 @@ export * from './chineseAmount';
 export * from './tree';
 export * from './todoRules';
 export * from './richTextPolicy';
+export * from './embedLink';

@@ -22,3 +22,15 @@ export const RICH_TEXT_DROPPED = ['script', 'style', 'iframe', 'object', 'embed'
 export function richTextUrlAllowed(url: string): boolean {
   return /^(https?:\/\/|mailto:|\/|#|\.\.?\/)/i.test(url.trim());
 }
+
+/**
+ * The attribute rule both sides give the xss filter (its onTagAttr): an unsafe URL loses the
+ * whole attribute, and links open in a new tab without a handle on this one, whatever target/rel
+ * were typed. Answers the attribute text to write, '' to drop it, undefined for the default.
+ */
+export function richTextTagAttr(tag: string, name: string, value: string): string | undefined {
+  if ((name === 'href' || name === 'src') && !richTextUrlAllowed(value)) return '';
+  if (tag === 'a' && name === 'target') return 'target="_blank" rel="noopener noreferrer"';
+  if (tag === 'a' && name === 'rel') return '';
+  return undefined;
+}

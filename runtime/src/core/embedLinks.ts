@@ -4,8 +4,12 @@
  * /iframeBox{path}?type=INSIDE|other&link=EXTERIOR&actionId=… (or the shell's /main/iframe)
  * opens them again. Only http(s) addresses and paths of this application are ever embedded.
  */
+import { isEmbeddableUrl, type EmbedParams } from '@meridian/metadata';
 import { getCertificate } from './session';
 import { request as defaultRequest, type RequestFn } from './request';
+
+// What openParams answers (the sealed link with its defaults: pageName PAGE, M=V) and the address rule.
+export { isEmbeddableUrl, type EmbedParams };
 
 const EMBED = '/api/baseServer/v1/baseEmbedRestful';
 
@@ -17,27 +21,7 @@ export interface EmbedLink {
   respId?: string | number;
 }
 
-/** What openParams answers: the sealed link with its defaults (pageName PAGE, M=V). */
-export interface EmbedParams {
-  url: string;
-  query: string;
-  pageName: string;
-  M: string;
-  menuId: string;
-  respId: string;
-}
 
-/** http(s) addresses, or a path of this application ("/…", never "//host"). */
-export function isEmbeddableUrl(url: unknown): url is string {
-  if (typeof url !== 'string' || !url || /[\s\\]/.test(url)) return false;
-  if (url.startsWith('/')) return !url.startsWith('//');
-  try {
-    const parsed = new URL(url);
-    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && !!parsed.host;
-  } catch {
-    return false;
-  }
-}
 
 /** The frame's address: the link with its original query plus pageName, M, menuId and respId. */
 export function embedSource(params: EmbedParams, origin: string): string {

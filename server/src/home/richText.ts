@@ -1,4 +1,4 @@
-import { RICH_TEXT_ALLOWED, RICH_TEXT_DROPPED, richTextUrlAllowed } from '@meridian/metadata';
+import { RICH_TEXT_ALLOWED, RICH_TEXT_DROPPED, richTextTagAttr } from '@meridian/metadata';
 import { FilterXSS, safeAttrValue } from 'xss';
 
 /**
@@ -14,14 +14,7 @@ const filter = new FilterXSS({
   allowCommentTag: false,
   // The library's own checks (style through its CSS allow-list, URL schemes) still apply.
   safeAttrValue,
-  onTagAttr(tag, name, value) {
-    // An unsafe URL loses the whole attribute, not just its value.
-    if ((name === 'href' || name === 'src') && !richTextUrlAllowed(value)) return '';
-    // Links open in a new tab without a handle on this one, whatever target/rel were typed.
-    if (tag === 'a' && name === 'target') return 'target="_blank" rel="noopener noreferrer"';
-    if (tag === 'a' && name === 'rel') return '';
-    return undefined;
-  },
+  onTagAttr: richTextTagAttr,
 });
 
 export function sanitizeRichText(html: unknown): string {

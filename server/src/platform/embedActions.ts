@@ -4,12 +4,12 @@
  * actionId of the URL, openParams turns it back. Only the sealing session can open it, so a
  * crafted or forwarded link can neither read the parameters nor embed an address of its choosing.
  */
+import { isEmbeddableUrl, MAX_EMBED_URL } from '@meridian/metadata';
 import { Errors } from '../http/apiError';
 import type { Kernel } from '../kernel';
 import type { ActionRegistry, ActionRequest } from './actionRegistry';
 import { loadAppSecret, open, seal, type EmbedParams } from './embedSeal';
 
-const MAX_URL = 2048;
 const secrets = new Map<string, Buffer>();
 
 function secretOf(kernel: Kernel): Buffer {
@@ -19,17 +19,6 @@ function secretOf(kernel: Kernel): Buffer {
   return secret;
 }
 
-/** http(s) addresses, or a path of this application; never javascript:, data:, file: or "//host". */
-export function isEmbeddableUrl(url: unknown): url is string {
-  if (typeof url !== 'string' || !url || url.length > MAX_URL || /[\s\\]/.test(url)) return false;
-  if (url.startsWith('/')) return !url.startsWith('//');
-  try {
-    const parsed = new URL(url);
-    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && !!parsed.host;
-  } catch {
-    return false;
-  }
-}
 
 const idText = (value: unknown): string => (value === undefined || value === null || value === '' ? '' : String(value));
 
@@ -52,7 +41,7 @@ async function sealable(body: Record<string, unknown>, kernel: Kernel, req: Acti
   }
   return {
     url: body.url,
-    query: textParam(body.query, 'query', MAX_URL).replace(/^\?/, ''),
+    query: textParam(body.query, 'query', MAX_EMBED_URL).replace(/^\?/, ''),
     pageName: textParam(body.pageName, 'pageName', 100) || 'PAGE',
     M: 'V',
     menuId,

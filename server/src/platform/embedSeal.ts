@@ -4,6 +4,7 @@
  * sealed actionId can be opened only by the session that asked for it, and any change to it
  * fails the GCM tag. The sealed bytes are iv (12) | ciphertext | tag (16), base64url.
  */
+import type { EmbedParams } from '@meridian/metadata';
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,16 +14,8 @@ const TAG_BYTES = 16;
 /** Bound into every seal (GCM additional data): a blob sealed for another purpose never opens here. */
 const PURPOSE = 'meridian.embed.v1';
 
-export interface EmbedParams {
-  /** The embedded page's address: http(s) URL, or a path of this application ("/…"). */
-  url: string;
-  /** The original query string of the link, without "?". */
-  query: string;
-  pageName: string;
-  M: string;
-  menuId: string;
-  respId: string;
-}
+export type { EmbedParams };
+
 
 function sessionKey(secret: Buffer, sessionId: number): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, Buffer.from(PURPOSE), Buffer.from(`session:${sessionId}`), 32));

@@ -3,7 +3,7 @@
  * the same allow-list (metadata richTextPolicy) before it reaches the DOM, so a row written past
  * the API (a database edit, an old import) still cannot run script in a reader's browser.
  */
-import { RICH_TEXT_ALLOWED, RICH_TEXT_DROPPED, richTextUrlAllowed } from '@meridian/metadata';
+import { RICH_TEXT_ALLOWED, RICH_TEXT_DROPPED, richTextTagAttr } from '@meridian/metadata';
 import { useMemo } from 'react';
 import { FilterXSS, safeAttrValue } from 'xss';
 
@@ -13,12 +13,7 @@ const filter = new FilterXSS({
   stripIgnoreTagBody: RICH_TEXT_DROPPED,
   allowCommentTag: false,
   safeAttrValue,
-  onTagAttr(tag, name, value) {
-    if ((name === 'href' || name === 'src') && !richTextUrlAllowed(value)) return '';
-    if (tag === 'a' && name === 'target') return 'target="_blank" rel="noopener noreferrer"';
-    if (tag === 'a' && name === 'rel') return '';
-    return undefined;
-  },
+  onTagAttr: richTextTagAttr,
 });
 
 export function sanitizeHtml(html: unknown): string {
