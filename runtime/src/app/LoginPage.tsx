@@ -4,6 +4,7 @@
  * message (2.5 s) and under the form. Success stores the session (first responsibility current)
  * and hands over to /relocation, which opens the wanted screen, else home.
  */
+import { CaptchaField } from './CaptchaField';
 import { Alert, Button, Form, Input } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -113,28 +114,7 @@ export function LoginPage() {
         <Form.Item label={t('login.password')} name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
           <Input.Password autoComplete="current-password" autoFocus={!!initialUserName} maxLength={128} />
         </Form.Item>
-        {captchaShown && (
-          <Form.Item label={t('login.captcha')} htmlFor="login_validateCode" required>
-            <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-              <Form.Item name="validateCode" noStyle rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}>
-                <Input id="login_validateCode" autoComplete="off" maxLength={8} style={{ flex: 1, height: 40 }} />
-              </Form.Item>
-              <button
-                type="button"
-                onClick={newCaptcha}
-                title={t('login.captchaRefresh')}
-                aria-label={t('login.captchaRefresh')}
-                style={{ width: 120, height: 40, padding: 0, overflow: 'hidden', border: '1px solid #d9d9d9', borderRadius: 6, background: '#fafafa', cursor: 'pointer', flex: 'none' }}
-              >
-                {captcha ? (
-                  <img src={captcha.image} alt={t('login.captchaImage')} width={118} height={38} style={{ display: 'block' }} />
-                ) : (
-                  <span style={{ fontSize: 12, color: '#999' }}>{captchaFailed ? t('login.captchaLoadFailed') : t('common.loading')}</span>
-                )}
-              </button>
-            </div>
-          </Form.Item>
-        )}
+        {captchaShown && <CaptchaField id="login_validateCode" captcha={captcha} failed={captchaFailed} onRefresh={newCaptcha} />}
         <Form.Item style={{ marginBottom: 12 }}>
           <Button type="primary" htmlType="submit" block size="large" loading={submitting} aria-label={t('login.submit')}>
             {t('login.submit')}

@@ -16,7 +16,7 @@ import { errorText } from '../app/AppFeedback';
 import { AuthLayout } from '../app/AuthLayout';
 import { placeFieldErrors } from '../app/formErrors';
 import { confirmPasswordRules, newPasswordRules } from '../app/passwordRules';
-import { CaptchaField } from './CaptchaField';
+import { CaptchaField } from '../app/CaptchaField';
 import { registrationApi, type Option, type RegisterAnswer } from './registrationApi';
 import { LOGIN_NAME_PATTERN, matches, named, required, USCC_PATTERN } from './registerRules';
 
