@@ -12,6 +12,8 @@ export * from './validators';
 export { sha256Hex } from './sha256';
 export * from './chineseAmount';
 export * from './tree';
+export * from './datePatterns';
+export * from './formGroup';
 export * from './todoRules';
 export * from './richTextPolicy';
 export * from './embedLink';

@@ -43,3 +43,46 @@ export function isPositiveNumber(value: unknown): boolean {
 
 /** Large-currency conversion accepts only values under 1e15 (spec 1 section 5). */
 export const MAX_MONEY_EXCLUSIVE = 1e15;
+
+/**
+ * Positive-number check 2 (spec 1 section 5): digits with an optional decimal part, greater than
+ * 0 — unlike check 1, no sign at all (a quantity typed into a cart or a price field).
+ */
+export function isPositiveDecimal(value: unknown): boolean {
+  return /^\d+(\.\d+)?$/.test(String(value)) && Number(value) > 0;
+}
+
+/** Checkbox (spec 1 sections 4, 5 and 8): only the true value Y or the false value N. */
+export const YN_VALUE_MESSAGE: I18nText = { cn: '值必须是 trueValue 或 falseValue。', en: 'Value should be trueValue or falseValue.' };
+
+export function checkYNValue(value: unknown): I18nText | undefined {
+  return value === 'Y' || value === 'N' ? undefined : YN_VALUE_MESSAGE;
+}
+
+/** The rows of the spec 1 section 5 table by the spec's own names. */
+export type TableValidatorName = 'Integer' | 'Non-negative decimal' | 'Quantity' | 'E-mail' | 'Mobile phone' | 'Landline' | 'Positive integer' | 'Date' | 'String';
+
+const PATTERN_ROWS: Record<Exclude<TableValidatorName, 'Date' | 'String'>, ValidatorName> = {
+  Integer: 'integer',
+  'Non-negative decimal': 'nonNegativeDecimal',
+  Quantity: 'quantity',
+  'E-mail': 'email',
+  'Mobile phone': 'mobile',
+  Landline: 'landline',
+  'Positive integer': 'positiveInteger',
+};
+
+/**
+ * One row of the table: an empty value fails with 'required' when the field is required (the
+ * String row is always required) and passes otherwise; a filled value must match the row's rule
+ * (Date and String check presence only).
+ */
+export function runTableValidator(name: TableValidatorName, value: unknown, required = false): I18nText | undefined {
+  if (isEmptyValue(value)) return required || name === 'String' ? REQUIRED_MESSAGE : undefined;
+  if (name === 'Date' || name === 'String') return undefined;
+  const named = PATTERN_ROWS[name];
+  if (!named) throw new Error(`No validator named "${String(name)}" in the spec 1 section 5 table`);
+  return runNamedValidator(named, value);
+}
+
+export const TABLE_VALIDATOR_NAMES = [...Object.keys(PATTERN_ROWS), 'Date', 'String'] as TableValidatorName[];
