@@ -29,6 +29,7 @@ import { registerUserActions } from './auth/userActions';
 import { registerUserHooks } from './auth/userHooks';
 import { ensureAccounts } from './seed/accounts';
 import { registerAttachmentLinks } from './files/attachmentLinks';
+import { registerTableConfigActions } from './tableConfig/tableConfigActions';
 
 /** Start-up options for tests and tools: `documents` replaces the file metadata (modified copies of loadDocumentFiles()). */
 export interface KernelOptions {
@@ -81,6 +82,7 @@ function registerServerExtensions(actions: ActionRegistry, hooks: RecordHookRegi
   registerSupplierRegistration(actions, hooks, deps);
   registerHome(actions, hooks);
   registerApprovalActions(actions);
+  registerTableConfigActions(actions);
 }
 
 /**

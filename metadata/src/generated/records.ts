@@ -1003,6 +1003,30 @@ export interface BaseSupplierTodoRecord {
 /**
  * 主键
  */
+export type GridName = string | null;
+/**
+ * 列设置
+ */
+export type ColumnSettings = string | null;
+/**
+ * 创建人
+ */
+export interface BaseTableConfigRecord {
+  tableConfigId?: ID;
+  userId?: User;
+  pagePath?: PagePath;
+  gridName?: GridName;
+  columnsJson?: ColumnSettings;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
 export type Assignee = number | null;
 /**
  * 菜单编码
