@@ -154,3 +154,24 @@ describe('crossCheck: broken references stop the load', () => {
     expect(problems.map((p) => p.document).sort()).toEqual([src(LINE), src(MENUS), src(LIST)]);
   });
 });
+
+describe('widget names', () => {
+  it('a page naming an unregistered widget is a problem listing the registered ones', () => {
+    const problems = problemsAfter((d) => { d('pages/demoHome').widget = 'NoSuchWidget'; });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ document: src('pages/demoHome'), pointer: '/widget' });
+    expect(problems[0].message).toMatch(/^widget "NoSuchWidget" is not registered; registered widgets: .*LookupSelect/);
+  });
+
+  it('search and form field widgets are checked too; "Input.TextArea" resolves through Input', () => {
+    const problems = problemsAfter((d) => {
+      d(LIST).search.fields[0].widget = 'FancyPicker';
+      d(EDIT).form.sections[0].fields[1].widget = 'Input.TextArea';
+      d(EDIT).form.sections[0].fields[0] = { field: 'orderNumber', widget: 'Gauge' };
+    });
+    expect(problems.map((p) => `${p.document} ${p.pointer}`)).toEqual([
+      `${src(EDIT)} /form/sections/0/fields/0/widget`,
+      `${src(LIST)} /search/fields/0/widget`,
+    ]);
+  });
+});

@@ -4,6 +4,7 @@ import { filterFields } from './filter';
 import { checkLifecycleRules } from './lifecycleCheck';
 import type { MetadataProblem } from './problems';
 import type { MetadataRegistry } from './registry';
+import { REGISTERED_WIDGETS } from './widgetManifest';
 
 type Report = (pointer: string, message: string) => void;
 
@@ -78,12 +79,31 @@ function checkGrid(registry: MetadataRegistry, entity: EntityModel, grid: GridCo
 
 const formFieldName = (f: FormField) => (typeof f === 'string' ? f : f.field);
 
+/** A widget named in metadata must be registered in the runtime ("Input.TextArea" through "Input"). */
+export function widgetProblem(name: string, registered: readonly string[] = REGISTERED_WIDGETS): string | undefined {
+  if (registered.includes(name.split('.')[0])) return undefined;
+  return `widget "${name}" is not registered; registered widgets: ${[...registered].sort().join(', ')}`;
+}
+
+function checkWidgets(page: PageDef, report: Report) {
+  const check = (name: string | undefined, pointer: string) => {
+    const problem = name ? widgetProblem(name) : undefined;
+    if (problem) report(pointer, problem);
+  };
+  check(page.widget, '/widget');
+  page.search?.fields.forEach((s, i) => check(s.widget, `/search/fields/${i}/widget`));
+  page.form?.sections?.forEach((section, si) => section.fields.forEach((f, fi) => {
+    if (typeof f !== 'string') check(f.widget, `/form/sections/${si}/fields/${fi}/widget`);
+  }));
+}
+
 function checkPage(registry: MetadataRegistry, page: PageDef, report: Report) {
   for (const key of ['editPage', 'detailPage', 'listPage'] as const) {
     const target = page[key];
     if (target && !registry.page(target)) report(`/${key}`, `page "${target}" does not exist`);
   }
   (page.references ?? []).forEach((name, i) => { if (!registry.entity(name)) report(`/references/${i}`, `entity "${name}" does not exist`); });
+  checkWidgets(page, report);
   if (page.type === 'custom') { if (!page.widget) report('/widget', 'a custom page needs a widget'); return; }
   const entity = page.entity ? registry.entity(page.entity) : undefined;
   if (!entity) { report('/entity', page.entity ? `entity "${page.entity}" does not exist` : 'a generated page needs an entity'); return; }

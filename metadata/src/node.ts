@@ -5,3 +5,5 @@ export * from './loader';
 export * from './problems';
 export * from './recordValidation';
 export { MetadataRegistry } from './registry';
+export * from './modeling';
+export { REGISTERED_WIDGETS } from './widgetManifest';
