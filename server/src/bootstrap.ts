@@ -22,6 +22,7 @@ import { Seeder } from './seed/seeder';
 import { registerRequisitionHooks } from './srm/requisitionHooks';
 import { registerSupplierRegistration } from './srm/registration/registerActions';
 import { registerExplainActions } from './access/explainActions';
+import { registerRolePrivilegeActions } from './access/rolePrivilegeActions';
 import { createAuthServices } from './auth/authServices';
 import { registerLoginActions } from './auth/loginActions';
 import { registerPasswordActions } from './auth/passwordActions';
@@ -72,6 +73,7 @@ function registerServerExtensions(actions: ActionRegistry, hooks: RecordHookRegi
   registerPasswordActions(actions);
   registerUserActions(actions);
   registerExplainActions(actions);
+  registerRolePrivilegeActions(actions);
   registerMetadataActions(actions);
   registerLookupActions(actions);
   registerMenuActions(actions);

@@ -11,6 +11,8 @@ import { LineGrid } from './LineGrid';
 import { LookupSelect } from './LookupSelect';
 import { NumberRange } from './NumberRange';
 import { ReferenceSelect } from './ReferenceSelect';
+import { MenuFuncPrivilege } from './tree/MenuFuncPrivilege';
+import { TreeCheck } from './tree/TreeCheck';
 import { WidgetRegistry } from './WidgetRegistry';
 import { YNCheckbox } from './YNCheckbox';
 
@@ -31,6 +33,8 @@ export const BUILT_IN_WIDGETS = {
   LineCell,
   ...READER_WIDGETS,
   Attachment,
+  TreeCheck,
+  MenuFuncPrivilege,
 } as const;
 
 export function registerBuiltInWidgets(registry: WidgetRegistry): WidgetRegistry {
