@@ -10,8 +10,9 @@ import { orderByFromSorter } from '../schema/gridColumns';
 import { useDataProvider } from './DataProviderContext';
 import { useFeedback } from './feedback';
 
-export const PAGE_SIZE_OPTIONS = [20, 50, 100, 200, 500];
-export const DEFAULT_PAGE_SIZE = 20;
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../grid/gridRules';
+
+export { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS };
 
 export interface ListPagination {
   current: number;

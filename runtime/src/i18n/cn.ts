@@ -270,6 +270,18 @@ export const cn = {
     network: '网络错误，请稍后重试',
     unexpected: '服务器返回了无法识别的内容',
   },
+  grid: {
+    noApi: '请配置 API 属性',
+    columns: '列设置',
+    columnSettings: '列设置',
+    resetColumns: '恢复默认',
+    moveUp: '上移 {{title}}',
+    moveDown: '下移 {{title}}',
+    resizeColumn: '调整列宽 {{title}}',
+    attachmentCount: '{{count}} 个附件',
+    attachmentsOf: '{{title}}：{{count}} 个附件',
+    noHiddenColumns: '没有更多字段',
+  },
   lines: {
     addRow: '新增行',
     deleteRow: '删除行',

@@ -272,6 +272,18 @@ export const en: Translation = {
     network: 'Network error. Try again later.',
     unexpected: 'The server sent an answer that could not be read.',
   },
+  grid: {
+    noApi: 'Please configure the API property',
+    columns: 'Columns',
+    columnSettings: 'Column settings',
+    resetColumns: 'Reset to default',
+    moveUp: 'Move {{title}} up',
+    moveDown: 'Move {{title}} down',
+    resizeColumn: 'Resize column {{title}}',
+    attachmentCount: '{{count}} file(s)',
+    attachmentsOf: '{{title}}: {{count}} file(s)',
+    noHiddenColumns: 'No further fields',
+  },
   lines: {
     addRow: 'Add row',
     deleteRow: 'Delete row',

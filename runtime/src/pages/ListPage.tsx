@@ -3,8 +3,9 @@
  * with server paging and sort, row buttons, links to the record, and modal editing when
  * page.editMode is 'modal'.
  */
-import { Card, Space, Table } from 'antd';
+import { Alert, Card, Space } from 'antd';
 import { useMemo, useState, type Key, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useScreen } from '../core/DataProviderContext';
 import { currentFilterVars } from '../core/filterVars';
 import { actionsAt, actionsForToolbar, type ActionState } from '../core/pageActions';
@@ -13,6 +14,12 @@ import { useGrantedResources } from '../core/useResources';
 import { useLabel, useLanguage } from '../i18n';
 import type { DataRecord, PageDef } from '../meta';
 import { describeColumns } from '../schema/columnDescriptor';
+import { ColumnSettings } from '../grid/ColumnSettings';
+import { DataGrid } from '../grid/DataGrid';
+import { HiddenColumnsRow } from '../grid/HiddenColumnsRow';
+import { isGridConfigured, toolbarActions } from '../grid/gridRules';
+import { useTableConfig } from '../grid/useTableConfig';
+import { setWidth } from '../grid/columnLayout';
 import { ActionButtons } from './ActionButtons';
 import { useOpenPage } from './navigation';
 import { useTabActivated } from '../app/tabContext';
@@ -52,12 +59,30 @@ function useRecordOpeners(page: PageDef, primaryKey: string, setModal: (state: M
   }, [page, primaryKey, modal, openPage, setModal]);
 }
 
+/** Resizing a column saves the user's layout with its new width. */
+function resizer({ columns, change }: ReturnType<typeof useTableConfig>) {
+  return (key: string, width: number) => change(setWidth(columns, key, width));
+}
+
+function rowOffsetOf(list: ReturnType<typeof useListController>): number {
+  const { pagination } = list.tableProps;
+  return pagination ? (pagination.current - 1) * pagination.pageSize : 0;
+}
+
 /** Row selection whenever the grid asks for it or a toolbar action works on selected rows. */
 function isSelectable(page: PageDef, toolbar: ActionState[]): boolean {
   return page.grid?.selection ?? toolbar.some(({ action }) => action.action !== 'create' && action.action !== 'export');
 }
 
-export function ListPage({ page, entities }: PageProps) {
+export function ListPage(props: PageProps) {
+  const { t } = useTranslation();
+  const entity = props.entities[props.page.entity ?? ''];
+  // Spec 1 section 5: a grid must name its list API (its entity's, or GridConfig.api).
+  if (!isGridConfigured(props.page.grid?.api, Boolean(entity))) return <Alert type="error" showIcon message={t('grid.noApi')} />;
+  return <ConfiguredListPage {...props} />;
+}
+
+function ConfiguredListPage({ page, entities }: PageProps) {
   const entity = entities[page.entity ?? ''];
   const label = useLabel();
   const language = useLanguage();
@@ -69,7 +94,9 @@ export function ListPage({ page, entities }: PageProps) {
   const [modal, setModal] = useState<ModalState | null>(null);
   const open = useRecordOpeners(page, entity.primaryKey, setModal);
   const vars = useMemo(() => currentFilterVars(screen), [screen]);
-  const descriptors = useMemo(() => describeColumns(page.grid, entity, language), [page.grid, entity, language]);
+  const defaults = useMemo(() => describeColumns(page.grid, entity, language), [page.grid, entity, language]);
+  const tableConfig = useTableConfig(defaults, { pagePath: page.path, gridName: page.grid?.name });
+  const descriptors = tableConfig.columns;
   const exportList = useExport(page, entity, list, descriptors);
   const handlers = useMemo(
     () => ({ ...open, export: () => void exportList(), done: () => list.reload() }),
@@ -77,9 +104,10 @@ export function ListPage({ page, entities }: PageProps) {
   );
   const runAction = useActionRunner(entity, handlers);
   const rowActions = useMemo(() => actionsAt(page, 'row'), [page]);
-  const columns = useListColumns({ page, descriptors, rowActions, granted, vars, openRecord: open.view, runAction });
+  const onResize = useMemo(() => resizer(tableConfig), [tableConfig]);
+  const columns = useListColumns({ page, descriptors, rowActions, granted, vars, openRecord: open.view, runAction, onResize, rowOffset: rowOffsetOf(list) });
   const { selectedRows, selectedRowKeys } = list.selection;
-  const toolbar = actionsForToolbar(actionsAt(page, 'toolbar'), granted, selectedRows, vars);
+  const toolbar = actionsForToolbar(toolbarActions(page.grid, actionsAt(page, 'toolbar')), granted, selectedRows, vars);
   const hasLinkColumn = descriptors.some((column) => column.linkTag && !column.hidden);
   const rowSelection = isSelectable(page, toolbar)
     ? { selectedRowKeys: selectedRowKeys as Key[], onChange: (keys: Key[], rows: DataRecord[]) => list.selection.onChange(keys, rows) }
@@ -88,14 +116,16 @@ export function ListPage({ page, entities }: PageProps) {
   return (
     <Card title={label(page.title)}>
       <SearchForm page={page} entity={entity} entities={entities} onSearch={list.search} />
-      <Space style={{ marginBottom: 12 }}>
+      <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
         <ActionButtons actions={toolbar} onRun={(action) => runAction(action, selectedRows)} />
+        <ColumnSettings columns={descriptors} onChange={tableConfig.change} onReset={tableConfig.reset} />
       </Space>
-      <Table<DataRecord>
+      <DataGrid
         {...list.tableProps}
         columns={columns}
+        height={page.grid?.height}
         rowSelection={rowSelection}
-        scroll={{ x: 'max-content' }}
+        expandable={page.grid?.expand ? { expandedRowRender: (row) => <HiddenColumnsRow columns={descriptors} row={row} /> } : undefined}
         onRow={(row) => ({
           onClick: (event) => !hasLinkColumn && !isControlClick(event) && open.view(row),
           style: hasLinkColumn ? undefined : { cursor: 'pointer' },

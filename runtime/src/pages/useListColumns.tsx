@@ -1,12 +1,17 @@
-/** The list grid's columns: metadata columns, optional index column, and the row-button column. */
+/**
+ * The list grid's columns: the user's arrangement of the metadata columns (grid/columnBuilder),
+ * the index column (showIndex, width 70) and the row-button column (operateSlot, default width
+ * 80, wider for more buttons) of the row actions granted on the menu.
+ */
 import { Typography, type TableColumnType } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterVars } from '../core/evaluateFilter';
 import { actionsForRow } from '../core/pageActions';
+import { buildDataColumns, indexColumn, operateColumn } from '../grid/columnBuilder';
+import { OPERATE_COLUMN_WIDTH } from '../grid/gridRules';
 import type { DataRecord, PageAction, PageDef } from '../meta';
 import type { ColumnDescriptor } from '../schema/columnDescriptor';
-import { buildGridColumns } from '../schema/gridColumns';
 import { ActionButtons } from './ActionButtons';
 
 export interface ListColumnsInput {
@@ -17,34 +22,32 @@ export interface ListColumnsInput {
   vars: FilterVars;
   openRecord: (row: DataRecord) => void;
   runAction: (action: PageAction, rows: DataRecord[]) => void;
+  onResize?: (key: string, width: number) => void;
+  /** Rows before this page (index column counts on across pages). */
+  rowOffset?: number;
+}
+
+/** One link button is ~56 px wide: the operate column fits its buttons, never below the spec's 80. */
+export function operateWidth(buttonCount: number): number {
+  return Math.max(OPERATE_COLUMN_WIDTH, buttonCount * 56 + 16);
 }
 
 export function useListColumns(input: ListColumnsInput): TableColumnType<DataRecord>[] {
-  const { page, descriptors, rowActions, granted, vars, openRecord, runAction } = input;
+  const { page, descriptors, rowActions, granted, vars, openRecord, runAction, onResize, rowOffset = 0 } = input;
   const { t } = useTranslation();
   return useMemo(() => {
     const renderLink = (row: DataRecord, content: ReactNode) => (
       <Typography.Link onClick={() => openRecord(row)}>{content}</Typography.Link>
     );
-    const columns = buildGridColumns(descriptors, { renderLink });
-    if (page.grid?.showIndex) {
-      columns.unshift({ key: '__index', title: t('common.index'), width: 70, render: (_v, _r, index) => index + 1 });
-    }
-    if (rowActions.some((action) => granted.has(action.resourceCode))) {
-      columns.push({
-        key: '__operate',
-        title: t('common.operate'),
-        fixed: 'right',
-        render: (_value, row) => (
-          <ActionButtons
-            asLinks
-            size="small"
-            actions={actionsForRow(rowActions, granted, row, vars)}
-            onRun={(action) => runAction(action, [row])}
-          />
-        ),
-      });
+    const columns = buildDataColumns(descriptors, { renderLink, onButton: (row) => openRecord(row), onResize, showRequired: false });
+    if (page.grid?.showIndex) columns.unshift(indexColumn(t('common.index'), rowOffset));
+    const grantedRowActions = rowActions.filter((action) => granted.has(action.resourceCode));
+    if (page.grid?.operateSlot !== false && grantedRowActions.length) {
+      const render = (row: DataRecord) => (
+        <ActionButtons asLinks size="small" actions={actionsForRow(rowActions, granted, row, vars)} onRun={(action) => runAction(action, [row])} />
+      );
+      columns.push(operateColumn(t('common.operate'), render, operateWidth(grantedRowActions.length)));
     }
     return columns;
-  }, [page.grid?.showIndex, descriptors, rowActions, granted, vars, openRecord, runAction, t]);
+  }, [page.grid?.showIndex, page.grid?.operateSlot, descriptors, rowActions, granted, vars, openRecord, runAction, onResize, rowOffset, t]);
 }

@@ -4,7 +4,7 @@
  * editable line grid.
  */
 import { pickLabel, type Language } from '../core/language';
-import type { ColumnConfig, EntityDef, FieldDef, GridConfig } from '../meta';
+import type { AttachmentConfig, ColumnConfig, EntityDef, FieldDef, GridConfig } from '../meta';
 import type { FieldType } from '../meta';
 import { findField, syntheticField } from './entityFields';
 
@@ -26,10 +26,16 @@ export interface ColumnDescriptor {
   hidden: boolean;
   fixed?: 'left' | 'right';
   sortable: boolean;
+  /** The user may drag the header's edge to resize it (default true). */
+  resizable: boolean;
   ellipsis: boolean;
   linkTag: boolean;
   showIcon: boolean;
   width?: number;
+  /** antd Button type of an editType button cell (default link). */
+  buttonType?: string;
+  /** Set on attachment columns (attachmentConfig or editType attachment): the cell opens the attachment table. */
+  attachmentConfig?: AttachmentConfig;
 }
 
 const NUMERIC_TYPES = new Set<FieldType>(['integer', 'decimal', 'money', 'quantity']);
@@ -47,6 +53,13 @@ function defaultScale(type: FieldType, field: FieldDef): number | undefined {
   if (field.scale !== undefined) return field.scale;
   if (type === 'money') return 2;
   if (type === 'integer') return 0;
+  return undefined;
+}
+
+/** Columns holding attachment ids: configured with attachmentConfig, editType attachment or an attachment field. */
+function attachmentConfigOf(column: ColumnConfig, field: FieldDef): AttachmentConfig | undefined {
+  if (column.attachmentConfig) return column.attachmentConfig;
+  if (column.editType === 'attachment' || field.type === 'attachment') return {};
   return undefined;
 }
 
@@ -74,10 +87,13 @@ export function describeColumn(column: ColumnConfig, entity: EntityDef, language
     hidden: column.columnsDisplay === 'N',
     fixed: column.fixedStyle,
     sortable: column.sortable ?? true,
+    resizable: column.resizable ?? true,
     ellipsis: column.ellipsis ?? false,
     linkTag: column.linkTag ?? false,
     showIcon: column.showIcon !== 'N',
     width: column.width,
+    buttonType: column.buttonType,
+    attachmentConfig: attachmentConfigOf(column, field),
   };
 }
 

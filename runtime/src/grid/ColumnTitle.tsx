@@ -1,0 +1,15 @@
+/** A column header: a red asterisk before the title of a required column (spec 1 section 5). */
+import type { ColumnDescriptor } from '../schema/columnDescriptor';
+
+export function ColumnTitle({ column, showRequired = true }: { column: Pick<ColumnDescriptor, 'title' | 'required'>; showRequired?: boolean }) {
+  return (
+    <span>
+      {showRequired && column.required && (
+        <span aria-hidden="true" className="meridian-required-mark" style={{ color: '#ff4d4f', marginRight: 4 }}>
+          *
+        </span>
+      )}
+      {column.title}
+    </span>
+  );
+}

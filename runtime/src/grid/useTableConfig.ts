@@ -1,0 +1,58 @@
+/**
+ * The columns a user sees in one grid: the metadata's, rearranged by that user's saved layout.
+ * Loading failures fall back to the default columns (the grid must work without the config
+ * service); changes are shown at once and saved in the background.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useFeedback } from '../core/feedback';
+import type { ColumnDescriptor } from '../schema/columnDescriptor';
+import { applyLayout, layoutOf, type SavedColumn } from './columnLayout';
+import { useTableConfigApi, type GridKey } from './tableConfigApi';
+
+export interface TableConfigState {
+  columns: ColumnDescriptor[];
+  /** The saved layout has been read (or failed to); before that the defaults show. */
+  loaded: boolean;
+  change: (columns: ColumnDescriptor[]) => void;
+  reset: () => void;
+}
+
+export function useTableConfig(defaults: ColumnDescriptor[], key: GridKey | undefined): TableConfigState {
+  const api = useTableConfigApi();
+  const feedback = useFeedback();
+  const [saved, setSaved] = useState<SavedColumn[] | null>(null);
+  const [loaded, setLoaded] = useState(!key);
+  const pagePath = key?.pagePath;
+  const gridName = key?.gridName;
+
+  useEffect(() => {
+    if (!pagePath) return;
+    let live = true;
+    api
+      .get({ pagePath, gridName })
+      .then((columns) => live && setSaved(columns))
+      .catch(() => live && setSaved(null))
+      .finally(() => live && setLoaded(true));
+    return () => {
+      live = false;
+    };
+  }, [api, pagePath, gridName]);
+
+  const columns = useMemo(() => applyLayout(defaults, saved), [defaults, saved]);
+
+  const change = useCallback(
+    (next: ColumnDescriptor[]) => {
+      const layout = layoutOf(next);
+      setSaved(layout);
+      if (pagePath) api.save({ pagePath, gridName }, layout).catch((error: unknown) => feedback.error(error));
+    },
+    [api, feedback, pagePath, gridName],
+  );
+
+  const reset = useCallback(() => {
+    setSaved(null);
+    if (pagePath) api.remove({ pagePath, gridName }).catch((error: unknown) => feedback.error(error));
+  }, [api, feedback, pagePath, gridName]);
+
+  return { columns, loaded, change, reset };
+}
