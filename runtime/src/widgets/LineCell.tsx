@@ -8,6 +8,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { DataRecord } from '../meta';
 import { renderCellValue } from '../schema/cellValue';
 import type { ColumnDescriptor } from '../schema/columnDescriptor';
+import { AttachmentCell } from '../grid/AttachmentCell';
 
 export interface LineCellContextValue {
   active: boolean;
@@ -21,6 +22,20 @@ interface CellField {
   value: unknown;
   pattern: string;
   selfErrors: string[];
+  setValue: (value: unknown) => void;
+}
+
+/** An attachment column: the count link on every row; its files can be changed only on the active row. */
+function attachmentCell(cell: LineCellContextValue, field: CellField, editable: boolean): ReactNode {
+  return (
+    <AttachmentCell
+      value={field.value}
+      config={cell.column.attachmentConfig}
+      title={cell.column.title}
+      readOnly={!editable}
+      onChange={editable ? (value) => field.setValue(value) : undefined}
+    />
+  );
 }
 
 export const LineCell = observer(function LineCell({ children }: { children?: ReactNode }) {
@@ -30,7 +45,9 @@ export const LineCell = observer(function LineCell({ children }: { children?: Re
   const errors = field.selfErrors ?? [];
   return (
     <div>
-      {showEditor ? children : <span>{renderCellValue(cell.column, field.value, cell.row)}</span>}
+      {cell?.column.attachmentConfig
+        ? attachmentCell(cell, field, showEditor)
+        : showEditor ? children : <span>{renderCellValue(cell.column, field.value, cell.row)}</span>}
       {errors.length > 0 && (
         <div role="alert" style={{ color: '#ff4d4f', fontSize: 12 }}>
           {errors.join('; ')}

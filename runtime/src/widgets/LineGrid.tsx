@@ -7,9 +7,14 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ArrayField } from '@formily/core';
 import { observer, RecursionField, useField, useFieldSchema } from '@formily/react';
-import { Button, Space, Table, Typography, type TableColumnType } from 'antd';
+import { Button, Space, Typography, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { operateColumn } from '../grid/columnBuilder';
+import { ColumnTitle } from '../grid/ColumnTitle';
+import { DataGrid } from '../grid/DataGrid';
+import { activeAfterDelete, defaultRowEditable, isCellEditable } from '../grid/gridRules';
+import type { ResizableHeaderProps } from '../grid/ResizableHeaderCell';
 import type { DataRecord } from '../meta';
 import type { ColumnDescriptor } from '../schema/columnDescriptor';
 import type { LineGridProps } from '../schema/lineSchema';
@@ -19,19 +24,6 @@ import { LineCellContext } from './LineCell';
 export function nextLineNum(rows: DataRecord[], lineNumField: string): number {
   const numbers = rows.map((row) => Number(row[lineNumField])).filter((value) => Number.isFinite(value));
   return (numbers.length ? Math.max(...numbers) : 0) + 1;
-}
-
-function ColumnTitle({ column, showRequired }: { column: ColumnDescriptor; showRequired: boolean }) {
-  return (
-    <span>
-      {showRequired && column.required && (
-        <span aria-hidden="true" style={{ color: '#ff4d4f', marginRight: 4 }}>
-          *
-        </span>
-      )}
-      {column.title}
-    </span>
-  );
 }
 
 /** Formily's Schema class, named through @formily/react (a direct dependency). */
@@ -45,18 +37,31 @@ interface LineColumnsInput {
   deleteRow: (index: number) => void;
   deleteLabel: string;
   operateTitle: string;
+  widths: Record<string, number>;
+  onResize: (key: string, width: number) => void;
+}
+
+/** Row-level and column-level rules together (spec 1 section 4); the cell's own pattern (read-only columns) is checked by LineCell. */
+function cellActive(input: LineColumnsInput, row: DataRecord, index: number, column: ColumnDescriptor): boolean {
+  return isCellEditable({
+    gridEditable: input.editable, activeIndex: input.activeIndex, rowIndex: index,
+    rowEditable: defaultRowEditable(row), column, columnEditable: true,
+  });
 }
 
 /** One Table column per metadata column; each cell renders that column's Formily field of the row. */
 function lineColumns(input: LineColumnsInput): TableColumnType<DataRecord>[] {
-  const { columns, items, editable, activeIndex } = input;
+  const { columns, items, editable } = input;
   const cells: TableColumnType<DataRecord>[] = columns.map((column) => ({
     key: column.key,
     title: <ColumnTitle column={column} showRequired={editable} />,
-    width: column.width,
+    width: input.widths[column.key] ?? column.width,
     fixed: column.fixed,
+    ellipsis: column.ellipsis,
+    onHeaderCell: () =>
+      ({ onResizeEnd: column.resizable ? (width: number) => input.onResize(column.key, width) : undefined, resizeLabel: column.title }) as ResizableHeaderProps,
     render: (_value: unknown, row: DataRecord, index: number) => (
-      <LineCellContext.Provider value={{ active: editable && index === activeIndex, column, row }}>
+      <LineCellContext.Provider value={{ active: cellActive(input, row, index, column), column, row }}>
         {items && (
           <RecursionField schema={items} name={index} onlyRenderProperties filterProperties={(property) => property.name === column.key} />
         )}
@@ -64,11 +69,7 @@ function lineColumns(input: LineColumnsInput): TableColumnType<DataRecord>[] {
     ),
   }));
   if (!editable) return cells;
-  const deleteColumn: TableColumnType<DataRecord> = {
-    key: '__operate',
-    title: input.operateTitle,
-    width: 80,
-    render: (_value: unknown, _row: DataRecord, index: number) => (
+  const deleteColumn = operateColumn(input.operateTitle, (_row: DataRecord, index: number) => (
       <Button
         type="link"
         danger
@@ -79,8 +80,7 @@ function lineColumns(input: LineColumnsInput): TableColumnType<DataRecord>[] {
           input.deleteRow(index);
         }}
       />
-    ),
-  };
+  ));
   return [...cells, deleteColumn];
 }
 
@@ -89,6 +89,7 @@ export const LineGrid = observer(function LineGrid({ title, columns, lineNumFiel
   const schema = useFieldSchema();
   const { t } = useTranslation();
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
+  const [widths, setWidths] = useState<Record<string, number>>({});
   const rows: DataRecord[] = Array.isArray(field.value) ? field.value : [];
   const editable = field.pattern === 'editable';
   const items = Array.isArray(schema.items) ? schema.items[0] : schema.items;
@@ -101,11 +102,13 @@ export const LineGrid = observer(function LineGrid({ title, columns, lineNumFiel
     setActiveIndex(newIndex);
   };
   const deleteRow = (index: number) => {
+    // Deleting the last row leaves an empty grid (spec 1 section 5), not a row of blanks.
     void field.remove(index);
-    setActiveIndex((current) => (current === null || current === index ? null : current > index ? current - 1 : current));
+    setActiveIndex((current) => activeAfterDelete(current, index));
   };
   const tableColumns = lineColumns({
     columns, items, editable, activeIndex, deleteRow, deleteLabel: t('lines.deleteRow'), operateTitle: t('common.operate'),
+    widths, onResize: (key, width) => setWidths((current) => ({ ...current, [key]: width })),
   });
 
   return (
@@ -118,14 +121,13 @@ export const LineGrid = observer(function LineGrid({ title, columns, lineNumFiel
           </Button>
         )}
       </Space>
-      <Table<DataRecord>
+      <DataGrid
         size="small"
         bordered
         pagination={false}
         rowKey={(row) => String(rows.indexOf(row))}
         dataSource={rows}
         columns={tableColumns}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('lines.empty') }}
         onRow={(_row, index) => ({ onClick: () => editable && index !== undefined && setActiveIndex(index) })}
       />
