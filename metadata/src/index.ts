@@ -17,3 +17,5 @@ export * from './formGroup';
 export * from './todoRules';
 export * from './richTextPolicy';
 export * from './embedLink';
+export * from './openapi/document';
+export type { Operation, PathItems } from './openapi/entityPaths';

@@ -15,6 +15,8 @@ import { ResourceController } from './resource/resourceController';
 import { FilesController, fileServiceProvider, registerMultipart } from './files/filesSetup';
 import type { FileStorage } from './files/fileStorage';
 import { isPreviewLink } from './files/fileLinks';
+import { ExchangeController } from './exchange/exchangeController';
+import { ApiDocsController, isApiDocsRequest } from './docs/apiDocsController';
 
 /** What a deployment may plug in: shared or object storage for attachments (default: DATA_DIR/files). */
 export interface AppOptions {
@@ -26,7 +28,7 @@ class AppModule {
   static forKernel(kernel: Kernel, options: AppOptions): DynamicModule {
     return {
       module: AppModule,
-      controllers: [ResourceController, FilesController],
+      controllers: [ResourceController, FilesController, ApiDocsController, ExchangeController],
       providers: [
         { provide: KERNEL, useValue: kernel },
         { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
@@ -45,6 +47,8 @@ function installHooks(fastify: FastifyInstance): void {
     if (!req.url.startsWith('/api/') || req.url === '/api/health' || req.url.startsWith('/api/health?')) return;
     // A signed preview link is fetched by an outside preview service: its signature is its check.
     if (isPreviewLink(req.url)) return;
+    // The API description is read by a browser (GET, no appsign); it holds no data.
+    if (isApiDocsRequest(req.method, req.url)) return;
     const refusal = appsignRefusal(req.headers);
     if (refusal) {
       const answer = errorAnswer(refusal, requestLanguage(req));

@@ -22,6 +22,8 @@ export interface ServerConfig {
   uploadMaxSizeKb: number;
   /** Extensions accepted by the file server (UPLOAD_FORMATS, comma-separated; see server/src/files/contentCheck.ts). */
   uploadFormats?: string[];
+  /** Serve the generated API description at /api/openapi.json and /api/docs (API_DOCS, default on). */
+  apiDocs: boolean;
 }
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     testCaptchaAnswer,
     uploadMaxSizeKb: positiveInt(env.UPLOAD_MAX_SIZE_KB, 102400, 'UPLOAD_MAX_SIZE_KB'),
+    apiDocs: parseBool(env.API_DOCS, true),
     uploadFormats: env.UPLOAD_FORMATS ? env.UPLOAD_FORMATS.split(',').map((f) => f.trim().toLowerCase()).filter(Boolean) : undefined,
   };
 }
