@@ -21,6 +21,7 @@ import { ResourceService } from './resource/resourceService';
 import { Seeder } from './seed/seeder';
 import { registerRequisitionHooks } from './srm/requisitionHooks';
 import { registerSupplierRegistration } from './srm/registration/registerActions';
+import { registerCartActions } from './srm/cart/cartActions';
 import { registerExplainActions } from './access/explainActions';
 import { registerRolePrivilegeActions } from './access/rolePrivilegeActions';
 import { createAuthServices } from './auth/authServices';
@@ -82,6 +83,7 @@ function registerServerExtensions(actions: ActionRegistry, hooks: RecordHookRegi
   registerRequisitionHooks(hooks);
   registerAttachmentLinks(hooks, deps.registry);
   registerSupplierRegistration(actions, hooks, deps);
+  registerCartActions(actions);
   registerHome(actions, hooks);
   registerApprovalActions(actions);
   registerTableConfigActions(actions);
