@@ -21,6 +21,9 @@ import { ResourceService } from './resource/resourceService';
 import { Seeder } from './seed/seeder';
 import { registerRequisitionHooks } from './srm/requisitionHooks';
 import { registerSupplierRegistration } from './srm/registration/registerActions';
+import { registerChangeInfo } from './srm/changeInfo/changeInfoActions';
+import { registerQualify } from './srm/qualify/qualifyActions';
+import { registerSchemeScore } from './srm/performance/schemeScoreEffects';
 import { registerCartActions } from './srm/cart/cartActions';
 import { registerExplainActions } from './access/explainActions';
 import { registerRolePrivilegeActions } from './access/rolePrivilegeActions';
@@ -114,6 +117,10 @@ export async function createKernel(config: ServerConfig, options: KernelOptions 
     const actions = new ActionRegistry();
     const handlers = new TransitionHandlerRegistry();
     registerServerExtensions(actions, hooks, { registry, db });
+    // The SRM lifecycles whose transitions name server handlers (issue 6).
+    registerChangeInfo(hooks, handlers, { registry, db });
+    registerQualify(actions, hooks, handlers, { registry, db });
+    registerSchemeScore(handlers, { registry, db });
     options.extend?.({ actions, hooks, handlers });
     const unregistered = handlers.missing(registry.lifecycles());
     if (unregistered.length) throw new Error(`Transition handlers missing:\n  ${unregistered.join('\n  ')}`);

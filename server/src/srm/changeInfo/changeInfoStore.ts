@@ -1,0 +1,69 @@
+import type { EntityModel } from '@meridian/metadata';
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import { MetaSql } from '../../access/metaSql';
+import type { Database, Row, SqlExecutor, SqlParam } from '../../db/sqlExecutor';
+import type { RecordHookRegistry } from '../../hooks/recordHooks';
+import type { ResourceContext } from '../../resource/context';
+import { ResourceReader } from '../../resource/resourceReader';
+import { ResourceWriter } from '../../resource/resourceWriter';
+import { formatDateTime } from '../../util/time';
+
+export const CHANGE = 'srmSlcChangeInfo';
+export const SUPPLIER = 'srmSlcSupplierInfo';
+
+/** The master's basic fields an info change may carry a new value for (same names on both records). */
+export const BASIC_FIELDS = ['supplierNameEn', 'supplierShortName', 'legalRepresentative', 'registeredAddress', 'email', 'phone'] as const;
+
+/** A change child and the master sub-record it edits: contacts → srmSlcSupplierContact (contactId), accounts → srmSlcSupplierAccount. */
+export const CHILD_TARGETS = [
+  { child: 'contacts', master: 'srmSlcSupplierContact', sourceField: 'sourceContactId', masterKey: 'contactId' },
+  { child: 'accounts', master: 'srmSlcSupplierAccount', sourceField: 'sourceAccountId', masterKey: 'accountId' },
+] as const;
+export type ChildTarget = (typeof CHILD_TARGETS)[number];
+
+/** Reads and writes of the info-change effects across the change, the supplier master and its sub-records. */
+export class ChangeInfoStore {
+  readonly sql: MetaSql;
+  readonly reader: ResourceReader;
+  readonly writer: ResourceWriter;
+
+  constructor(readonly registry: MetadataRegistry, readonly db: Database, hooks: RecordHookRegistry) {
+    this.sql = new MetaSql(registry, db.dialect);
+    this.reader = new ResourceReader(registry, db);
+    this.writer = new ResourceWriter(registry, this.reader, hooks);
+  }
+
+  model(name: string): EntityModel {
+    const model = this.registry.entity(name);
+    if (!model) throw new Error(`Info changes need the entity ${name}`);
+    return model;
+  }
+
+  /** The supplier master row, read under lock inside the transaction. */
+  async supplier(tx: SqlExecutor, supplierId: number, ctx: ResourceContext): Promise<Row | undefined> {
+    return this.reader.byId(this.model(SUPPLIER), supplierId, ctx, undefined, tx, true);
+  }
+
+  /** Other SUBMITTED changes of the same supplier (DOMAIN 1.3: at most one may be under approval). */
+  async otherSubmitted(tx: SqlExecutor, supplierId: number, changeInfoId: number): Promise<number> {
+    const { t, c } = this.sql;
+    const rows = await tx.select(
+      `SELECT COUNT(*) AS n FROM ${t(CHANGE)} WHERE ${c(CHANGE, 'supplierId')} = ? AND ${c(CHANGE, 'status')} = 'SUBMITTED' AND ${c(CHANGE, 'changeInfoId')} <> ?`,
+      [supplierId, changeInfoId],
+    );
+    return Number(rows[0].n);
+  }
+
+  /** UPDATE of chosen fields with the audit columns; `expectedVersion` makes it a checked (409-able) update. Returns rows affected. */
+  async update(tx: SqlExecutor, entity: string, key: string, id: number, values: Record<string, SqlParam>, ctx: ResourceContext, where: [string, SqlParam][] = []): Promise<number> {
+    const { t, c } = this.sql;
+    const sets = Object.keys(values).map((f) => `${c(entity, f)} = ?`);
+    sets.push(`${c(entity, 'versionNum')} = ${c(entity, 'versionNum')} + 1`, `${c(entity, 'lastUpdatedBy')} = ?`, `${c(entity, 'lastUpdateDate')} = ?`);
+    const conditions = [`${c(entity, key)} = ?`, ...where.map(([f]) => `${c(entity, f)} = ?`)];
+    const result = await tx.execute(
+      `UPDATE ${t(entity)} SET ${sets.join(', ')} WHERE ${conditions.join(' AND ')}`,
+      [...Object.values(values), ctx.userId, formatDateTime(), id, ...where.map(([, v]) => v)],
+    );
+    return result.affected;
+  }
+}
