@@ -332,6 +332,7 @@ export const cn = {
     itemCode: '物料编码',
     itemName: '物料名称',
     uom: '单位',
+    supplier: '供应商',
     price: '含税单价',
     quantity: '数量',
     addToCart: '加入购物车',

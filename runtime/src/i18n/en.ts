@@ -334,6 +334,7 @@ export const en: Translation = {
     itemCode: 'Item code',
     itemName: 'Item name',
     uom: 'UOM',
+    supplier: 'Supplier',
     price: 'Unit price (incl. VAT)',
     quantity: 'Quantity',
     addToCart: 'Add to cart',
