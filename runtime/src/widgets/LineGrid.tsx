@@ -90,7 +90,9 @@ export const LineGrid = observer(function LineGrid({ title, columns, lineNumFiel
   const { t } = useTranslation();
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const [widths, setWidths] = useState<Record<string, number>>({});
-  const rows: DataRecord[] = Array.isArray(field.value) ? field.value : [];
+  // A copy: Formily changes the field's array in place, and the table only re-reads rows given as a new array
+  // (otherwise deleting the last row left a row of blanks on screen).
+  const rows: DataRecord[] = Array.isArray(field.value) ? [...field.value] : [];
   const editable = field.pattern === 'editable';
   const items = Array.isArray(schema.items) ? schema.items[0] : schema.items;
 

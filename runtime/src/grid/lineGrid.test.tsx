@@ -1,0 +1,77 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from '../app/App';
+import { ScreenProvider } from '../core/DataProviderContext';
+import { clearResourceCache } from '../core/useResources';
+import type { DataRecord, PageDef } from '../meta';
+import { EditPage } from '../pages/EditPage';
+import { createFakeProvider } from '../test/fakeProvider';
+import { editPage, entities } from '../test/fixtures';
+
+/** Line grids of an edit page (FormLines on the shared DataGrid): edit rules, delete, number rules. */
+const lines = [
+  { requisitionLineId: 21, lineNum: 1, itemCode: 'A-001', quantity: '2.000', unitPrice: '10.00', versionNum: 1 },
+  { requisitionLineId: 22, lineNum: 2, itemCode: 'A-002', quantity: '8.000', unitPrice: '10.00', versionNum: 1, editFlag: 'N' },
+];
+const record: DataRecord = { requisitionHeaderId: 1, requisitionNumber: 'PR1', title: '办公用品', status: 'DRAFT', versionNum: 4, lines };
+
+/** The fixture's lines with min/max/precision on quantity. */
+const page: PageDef = structuredClone(editPage);
+page.form!.lines![0].grid.columns[2] = { key: 'quantity', editType: 'number', min: 1, max: 100, precision: 2 };
+
+function setup() {
+  clearResourceCache();
+  const provider = createFakeProvider({
+    findById: async () => structuredClone(record),
+    findByMenuResp: async () => [{ resourceCode: 'btnSave' }],
+    saveOrUpdate: async (_entity: unknown, values: DataRecord) => ({ ...values, versionNum: 5 }),
+  });
+  render(
+    <AppProviders dataProvider={provider}>
+      <MemoryRouter initialEntries={['/main/purRequisitionManage/purRequisitionEdit?id=1']}>
+        <ScreenProvider screen={{ menuId: '100', respId: '1' }}>
+          <EditPage page={page} entities={entities} />
+        </ScreenProvider>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return provider;
+}
+
+const grid = () => screen.getByRole('region', { name: '申请行' });
+
+describe('line grid', () => {
+  it('edits the clicked row only where the row rule allows (editFlag N stays read-only)', async () => {
+    setup();
+    await screen.findByText('A-001');
+    fireEvent.click(within(grid()).getByText('A-002'));
+    expect(within(grid()).queryAllByRole('textbox', { name: '物料编码' })).toHaveLength(0);
+    fireEvent.click(within(grid()).getByText('A-001'));
+    expect(within(grid()).getAllByRole('textbox', { name: '物料编码' })).toHaveLength(1);
+  });
+
+  it('refuses a quantity outside min/max and keeps the save from going out', async () => {
+    const provider = setup();
+    await screen.findByText('A-001');
+    fireEvent.click(within(grid()).getByText('A-001'));
+    const quantity = within(grid()).getByRole('spinbutton', { name: '数量' });
+    fireEvent.change(quantity, { target: { value: '500' } });
+    fireEvent.blur(quantity);
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(within(grid()).getAllByRole('alert').length).toBeGreaterThan(0));
+    expect(provider.saveOrUpdate).not.toHaveBeenCalled();
+  });
+
+  it('deleting the last row leaves an empty grid and saves no lines', async () => {
+    const provider = setup();
+    await screen.findByText('A-001');
+    fireEvent.click(within(grid()).getByRole('button', { name: '删除行 2' }));
+    fireEvent.click(within(grid()).getByRole('button', { name: '删除行 1' }));
+    await waitFor(() => expect(within(grid()).queryByText('A-001')).toBeNull());
+    await within(grid()).findByText('暂无行数据');
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(provider.saveOrUpdate).toHaveBeenCalled());
+    expect(provider.saveOrUpdate.mock.calls[0][1].lines).toEqual([]);
+  });
+});
