@@ -27,6 +27,8 @@ export const REGISTERED_WIDGETS: readonly string[] = [
   'NumberRange',
   'ReferenceSelect',
   'Select',
+  'SrminteriorShopping',
+  'SrminteriorShoppingtrolley',
   'TreeCheck',
   'YNCheckbox',
 ];

@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { displayName, setResponsibilityId, type Session } from '../core/session';
 import { HOME_PATH } from './authPaths';
 import { ChangePasswordModal } from './ChangePasswordModal';
+import { CartBadge } from '../srm/cart';
 import { LanguageToggle } from './LanguageToggle';
 import { TabsApiContext } from './tabContext';
 import { useSignOut } from './useSignOut';
@@ -52,6 +53,7 @@ export function ShellHeader({ session }: { session: Session }) {
         <Button type="text" icon={<KeyOutlined aria-hidden />} onClick={() => setChanging(true)}>
           {t('password.change')}
         </Button>
+        <CartBadge />
         <LanguageToggle />
         <Button
           type="text"

@@ -1,6 +1,7 @@
 /** The built-in widgets, registered by the names metadata and the schema builders use. */
 import { FormGrid, FormItem, Select } from '@formily/antd-v5';
 import { registerApprovalWidgets } from '../approvals';
+import { registerCartWidgets } from '../srm/cart';
 import { FlagSelect } from './FlagSelect';
 import { FormSection } from './FormSection';
 import { READER_WIDGETS } from '../home/readers';
@@ -43,4 +44,4 @@ export function registerBuiltInWidgets(registry: WidgetRegistry): WidgetRegistry
 }
 
 /** The application's registry; custom widgets register here before the app renders. */
-export const widgetRegistry = registerApprovalWidgets(registerBuiltInWidgets(new WidgetRegistry()));
+export const widgetRegistry = registerCartWidgets(registerApprovalWidgets(registerBuiltInWidgets(new WidgetRegistry())));

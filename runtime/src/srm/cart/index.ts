@@ -1,0 +1,12 @@
+/** The shopping-cart page widgets (metadata/apps/srm/pages/purNoProductiveMaterial__*.json). */
+import type { WidgetRegistry } from '../../widgets/WidgetRegistry';
+import { SrminteriorShopping } from './SrminteriorShopping';
+import { SrminteriorShoppingtrolley } from './SrminteriorShoppingtrolley';
+
+export { CartBadge } from './CartBadge';
+
+export function registerCartWidgets(registry: WidgetRegistry): WidgetRegistry {
+  registry.register('SrminteriorShopping', SrminteriorShopping);
+  registry.register('SrminteriorShoppingtrolley', SrminteriorShoppingtrolley);
+  return registry;
+}
