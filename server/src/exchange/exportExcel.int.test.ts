@@ -107,11 +107,14 @@ describe('export permissions', () => {
   });
 
   it('needs the export button resource on the menu even where listing is allowed', async () => {
-    const manager = await server.authHeaders(REQ, 'manager01');
-    const list = await server.call('srmServer', REQ, 'listByPage', { pageIndex: 1, pageRows: 20 }, manager);
+    const reqs = { ...exportBody(), requestParams: {}, requestUrl: '/api/srmServer/v1/srmPurRequisitionHeaderRestful/listByPage' };
+    expect((await exportAs(buyerReqs, reqs)).status).toBe(200);
+    // The buyer role loses btnExport on the requisition menu: listing still works, exporting does not.
+    await server.kernel.db.transaction((tx) => tx.execute("DELETE FROM base_role_resource WHERE role_id = 101 AND menu_id = ? AND resource_code = 'btnExport'", [Number(buyerReqs.menuId)]));
+    server.kernel.auth.access.invalidate();
+    const list = await server.call('srmServer', REQ, 'listByPage', { pageIndex: 1, pageRows: 20 }, buyerReqs);
     expect(list.status).toBe(200);
-    const answer = await exportAs(manager, { ...exportBody(), requestUrl: '/api/srmServer/v1/srmPurRequisitionHeaderRestful/listByPage' });
-    expect(answer.status).toBe(403);
+    const answer = await exportAs(buyerReqs, reqs);
     expectError({ status: answer.status, body: envelopeOf(answer) }, 403);
   });
 });
