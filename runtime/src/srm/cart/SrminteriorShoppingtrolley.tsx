@@ -15,6 +15,16 @@ import type { CartState } from './cartApi';
 import { cartTotal, MALL_PATH, type CartLine } from './cartModel';
 import { useCartApi } from './useCartApi';
 
+/** A quantity edited freely and sent once, on Enter or when the field is left (not per keystroke). */
+function CountInput({ label, count, disabled, onCommit }: { label: string; count: number; disabled: boolean; onCommit: (value: number | null) => void }) {
+  const [draft, setDraft] = useState<number | null>(count);
+  useEffect(() => setDraft(count), [count]);
+  return (
+    <InputNumber aria-label={label} min={1} precision={0} disabled={disabled} value={draft} onChange={setDraft}
+      onBlur={() => onCommit(draft)} onPressEnter={() => onCommit(draft)} />
+  );
+}
+
 export function SrminteriorShoppingtrolley() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -45,13 +55,11 @@ export function SrminteriorShoppingtrolley() {
     {
       title: t('cart.quantity'), key: 'count', width: 130,
       render: (_, line) => (
-        <InputNumber
-          aria-label={`${t('cart.quantity')} ${line.goodsName ?? ''}`}
-          min={1}
-          precision={0}
+        <CountInput
+          label={`${t('cart.quantity')} ${line.goodsName ?? ''}`}
           disabled={!granted.has('btnEdit')}
-          value={Number(line.count)}
-          onChange={(value) => changeCount(line, value)}
+          count={Number(line.count)}
+          onCommit={(value) => changeCount(line, value)}
         />
       ),
     },
