@@ -1,5 +1,4 @@
 import { loadDocumentFiles, MetadataRegistry, type SourcedDocument } from '@meridian/metadata/node';
-import type { DataSource } from 'typeorm';
 import type { ServerConfig } from './config';
 import { createDataSource } from './db/dataSource';
 import { dialectFor } from './db/dialect';
@@ -11,6 +10,10 @@ import { TransitionHandlerRegistry } from './lifecycle/transitionHandlers';
 import { registerApprovalActions } from './lifecycle/approvalActions';
 import { entitySchemaFor } from './metadata/entitySchemaFactory';
 import { migrateSchema } from './metadata/schemaMigrator';
+import { loadDbDocuments } from './metadata/dbDocuments';
+import { LiveKernel, metadataPollMs } from './modeling/liveKernel';
+import { readRevision } from './modeling/metaStore';
+import { registerModelingActions } from './modeling/modelingActions';
 import { ActionRegistry } from './platform/actionRegistry';
 import { registerLookupActions } from './platform/lookupActions';
 import { registerMenuActions } from './platform/menuActions';
@@ -48,30 +51,6 @@ export interface StartupReport {
   seeded: { lookups: number; menus: number; base: number; demo: number; accounts: string[] };
 }
 
-/**
- * DB-stored documents (admins' table_model screens) in base_meta_document. The table is itself
- * defined by file metadata, so it exists after the first migration; before that there are none.
- */
-async function loadDbDocuments(dataSource: DataSource, kind: ServerConfig['dbKind']): Promise<SourcedDocument[]> {
-  const q = dialectFor(kind).quote;
-  const runner = dataSource.createQueryRunner();
-  try {
-    if (!(await runner.hasTable('base_meta_document'))) return [];
-  } finally {
-    await runner.release();
-  }
-  const rows = await dataSource.query(
-    `SELECT ${q('document_id')} AS id, ${q('content')} AS content FROM ${q('base_meta_document')} WHERE ${q('enabled_flag')} = 'Y' ORDER BY ${q('document_id')}`,
-  );
-  return (rows as { id: number; content: string }[]).map((r) => {
-    try {
-      return { source: `db:base_meta_document/${r.id}`, doc: JSON.parse(r.content) as unknown };
-    } catch (e) {
-      return { source: `db:base_meta_document/${r.id}`, doc: { kind: '(not valid JSON)', error: (e as Error).message } };
-    }
-  });
-}
-
 function registerServerExtensions(actions: ActionRegistry, hooks: RecordHookRegistry, deps: { registry: MetadataRegistry; db: Database }): void {
   registerLoginActions(actions);
   registerPasswordActions(actions);
@@ -89,7 +68,30 @@ function registerServerExtensions(actions: ActionRegistry, hooks: RecordHookRegi
   registerCartActions(actions);
   registerHome(actions, hooks);
   registerApprovalActions(actions);
+  registerModelingActions(actions);
   registerTableConfigActions(actions);
+}
+
+/**
+ * What serves requests over one registry: extensions, generic services, lifecycles, access. Built
+ * at start-up and again whenever table_model publishes (LiveKernel swaps the result in whole).
+ */
+function requestServices(registry: MetadataRegistry, db: Database, options: KernelOptions): Omit<Kernel, 'config' | 'registry' | 'db' | 'live'> {
+  const hooks = new RecordHookRegistry();
+  const actions = new ActionRegistry();
+  const handlers = new TransitionHandlerRegistry();
+  registerServerExtensions(actions, hooks, { registry, db });
+  // The SRM lifecycles whose transitions name server handlers (issue 6).
+  registerChangeInfo(hooks, handlers, { registry, db });
+  registerQualify(actions, hooks, handlers, { registry, db });
+  registerSchemeScore(handlers, { registry, db });
+  options.extend?.({ actions, hooks, handlers });
+  const unregistered = handlers.missing(registry.lifecycles());
+  if (unregistered.length) throw new Error(`Transition handlers missing:\n  ${unregistered.join('\n  ')}`);
+  const resources = new ResourceService(registry, db, hooks);
+  const auth = createAuthServices(registry, db, resources.writer);
+  const lifecycles = new LifecycleService(registry, db, resources.reader, hooks, handlers);
+  return { resources, lifecycles, actions, hooks, handlers, auth };
 }
 
 /**
@@ -113,23 +115,11 @@ export async function createKernel(config: ServerConfig, options: KernelOptions 
   try {
     const migrated = await migrateSchema(dataSource, config.dbKind);
     const db = new Database(dataSource, dialectFor(config.dbKind));
-    const hooks = new RecordHookRegistry();
-    const actions = new ActionRegistry();
-    const handlers = new TransitionHandlerRegistry();
-    registerServerExtensions(actions, hooks, { registry, db });
-    // The SRM lifecycles whose transitions name server handlers (issue 6).
-    registerChangeInfo(hooks, handlers, { registry, db });
-    registerQualify(actions, hooks, handlers, { registry, db });
-    registerSchemeScore(handlers, { registry, db });
-    options.extend?.({ actions, hooks, handlers });
-    const unregistered = handlers.missing(registry.lifecycles());
-    if (unregistered.length) throw new Error(`Transition handlers missing:\n  ${unregistered.join('\n  ')}`);
-    const resources = new ResourceService(registry, db, hooks);
-    const seeded = await new Seeder(registry, db, resources.writer).run(config.demo);
-    const auth = createAuthServices(registry, db, resources.writer);
-    const accounts = await ensureAccounts(config, auth.access, db, resources.writer);
-    const lifecycles = new LifecycleService(registry, db, resources.reader, hooks, handlers);
-    return { kernel: { config, registry, db, resources, lifecycles, actions, hooks, handlers, auth }, report: { migrated, seeded: { ...seeded, accounts } } };
+    const live: LiveKernel = new LiveKernel(fileDocuments, (reg): Kernel => ({ config, registry: reg, db, ...requestServices(reg, db, options), live }), await readRevision(db), metadataPollMs());
+    const kernel = live.install({ config, registry, db, ...requestServices(registry, db, options), live });
+    const seeded = await new Seeder(registry, db, kernel.resources.writer).run(config.demo);
+    const accounts = await ensureAccounts(config, kernel.auth.access, db, kernel.resources.writer);
+    return { kernel, report: { migrated, seeded: { ...seeded, accounts } } };
   } catch (e) {
     await dataSource.destroy();
     throw e;

@@ -4,6 +4,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/sqlExecutor';
 import type { RecordHookRegistry } from './hooks/recordHooks';
 import type { LifecycleService } from './lifecycle/lifecycleService';
+import type { LiveKernel } from './modeling/liveKernel';
 import type { TransitionHandlerRegistry } from './lifecycle/transitionHandlers';
 import type { ActionRegistry } from './platform/actionRegistry';
 import type { ResourceService } from './resource/resourceService';
@@ -20,6 +21,8 @@ export interface Kernel {
   /** Named transition handlers (lifecycle `handler`), registered at start-up. */
   handlers: TransitionHandlerRegistry;
   auth: AuthServices;
+  /** The reloadable holder this kernel belongs to (table_model publishes swap the kernel whole; see modeling/liveKernel.ts). */
+  live?: LiveKernel;
 }
 
 export const KERNEL = 'MERIDIAN_KERNEL';

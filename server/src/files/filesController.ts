@@ -25,14 +25,15 @@ export class FilesController {
   constructor(@Inject(KERNEL) private readonly kernel: Kernel, @Inject(FILE_SERVICE) private readonly files: FileService) {}
 
   private async caller(req: FastifyRequest): Promise<{ identity: Identity; access: FileAccess }> {
-    const identity = await this.kernel.auth.guard.requireIdentity(req.headers);
+    const kernel = this.kernel.live?.kernel ?? this.kernel; // the registry of the latest publish
+    const identity = await kernel.auth.guard.requireIdentity(req.headers);
     const user = identity.user;
     const ctx: ResourceContext = {
       userId: user.userId,
       language: requestLanguage(req),
       vars: { user: { userId: user.userId, supplierId: user.supplierId, userType: user.userType, orgId: user.orgId }, resp: { id: Number(first(req.headers.respid)) || null } },
     };
-    return { identity, access: new FileAccess(this.kernel, identity, req.headers, ctx) };
+    return { identity, access: new FileAccess(kernel, identity, req.headers, ctx) };
   }
 
   @Post('v2/file/upload')

@@ -73,17 +73,36 @@ function planTable(kind: DbKind, dataSource: DataSource, wanted: Table, existing
   return steps;
 }
 
-/** Plans every change first; applies nothing if any change is refused. Returns what was applied. */
+async function planAll(runner: QueryRunner, dataSource: DataSource, kind: DbKind, metadatas: EntityMetadata[]): Promise<{ steps: Step[]; refused: string[] }> {
+  const refused: string[] = [];
+  const steps: Step[] = [];
+  for (const meta of metadatas) {
+    const wanted = Table.create(meta, dataSource.driver);
+    const existing = await runner.getTable(meta.tablePath);
+    steps.push(...planTable(kind, dataSource, wanted, existing, refused));
+  }
+  return { steps, refused };
+}
+
+/** What migrateSchema would do, without doing it (a publish preview): the additive steps and the refused changes. */
+export async function planSchema(dataSource: DataSource, kind: DbKind, metadatas: EntityMetadata[]): Promise<{ steps: string[]; refused: string[] }> {
+  const runner = dataSource.createQueryRunner();
+  try {
+    const { steps, refused } = await planAll(runner, dataSource, kind, metadatas);
+    return { steps: steps.map((s) => s.describe), refused };
+  } finally {
+    await runner.release();
+  }
+}
+
+/**
+ * Plans every change first; applies nothing if any change is refused. Returns what was applied.
+ * Idempotent: a second run (another instance reloading the same publish) finds nothing to do.
+ */
 export async function migrateSchema(dataSource: DataSource, kind: DbKind, metadatas: EntityMetadata[] = dataSource.entityMetadatas): Promise<string[]> {
   const runner = dataSource.createQueryRunner();
   try {
-    const refused: string[] = [];
-    const steps: Step[] = [];
-    for (const meta of metadatas) {
-      const wanted = Table.create(meta, dataSource.driver);
-      const existing = await runner.getTable(meta.tablePath);
-      steps.push(...planTable(kind, dataSource, wanted, existing, refused));
-    }
+    const { steps, refused } = await planAll(runner, dataSource, kind, metadatas);
     if (refused.length) throw new SchemaChangeRefusedError(refused);
     for (const step of steps) await step.apply(runner);
     return steps.map((s) => s.describe);

@@ -7,6 +7,7 @@ import { success, type Envelope } from '../http/envelope';
 import { requestLanguage } from '../http/language';
 import { KERNEL, type Kernel } from '../kernel';
 import type { RegisteredAction } from '../platform/actionRegistry';
+import { requestKernel } from '../modeling/liveKernel';
 import type { ResourceContext } from './context';
 import { assertWritableDirectly, GENERIC_ACTIONS, type GenericAction } from './resourceService';
 
@@ -35,29 +36,31 @@ export class ResourceController {
       throw Errors.badRequest('请求内容必须是 JSON 对象', 'The request body must be a JSON object');
     }
     const payload = (body ?? {}) as Record<string, unknown>;
-    const custom = this.kernel.actions.find(resource, action);
-    const { guard } = this.kernel.auth;
+    // One kernel for the whole request, even if table_model publishes meanwhile (modeling/liveKernel.ts).
+    const kernel = await requestKernel(this.kernel);
+    const custom = kernel.actions.find(resource, action);
+    const { guard } = kernel.auth;
     // Only public actions run without a session; everything else, even a 404, first needs one.
     const identity = custom?.access === 'public' ? await guard.identify(req.headers) : await guard.requireIdentity(req.headers);
     const ctx = this.contextOf(req, identity);
     if (!AREAS.has(area)) throw Errors.notFound('未知的服务区域', `Unknown area "${area}"`);
-    if (custom && custom.area === area) return this.runCustom(custom, payload, ctx, identity, req);
-    const entity = this.kernel.registry.entityForResource(resource);
+    if (custom && custom.area === area) return this.runCustom(kernel, custom, payload, ctx, identity, req);
+    const entity = kernel.registry.entityForResource(resource);
     if (!entity || entity.def.exposed === false || entity.area !== area) throw Errors.notFound('接口不存在', `No resource ${resource} in ${area}`);
-    const transition = this.kernel.lifecycles.transitionFor(entity, action);
+    const transition = kernel.lifecycles.transitionFor(entity, action);
     if (!transition && !(GENERIC_ACTIONS as readonly string[]).includes(action)) throw Errors.notFound('接口不存在', `${resource} has no action "${action}"`);
     if (!transition) assertWritableDirectly(entity, action);
     const scope = await guard.authorizeEntityAction(identity!, req.headers, entity, action, ctx);
     const result = transition
-      ? await this.kernel.lifecycles.run(entity, transition, payload, ctx, scope)
-      : await this.kernel.resources.run(action as GenericAction, entity, payload, ctx, scope);
-    if (ACCESS_ENTITIES.has(entity.name) && action !== 'findById' && action !== 'listByPage') this.kernel.auth.access.invalidate();
+      ? await kernel.lifecycles.run(entity, transition, payload, ctx, scope)
+      : await kernel.resources.run(action as GenericAction, entity, payload, ctx, scope);
+    if (ACCESS_ENTITIES.has(entity.name) && action !== 'findById' && action !== 'listByPage') kernel.auth.access.invalidate();
     return success(result.data, result.msg, result.page);
   }
 
-  private async runCustom(custom: RegisteredAction, payload: Record<string, unknown>, ctx: ResourceContext, identity: Identity | undefined, req: FastifyRequest): Promise<Envelope> {
-    if (typeof custom.access === 'object') await this.kernel.auth.guard.authorizeCustom(identity!, req.headers, custom.access, ctx);
-    const result = await custom.handler(payload, ctx, this.kernel, { identity, headers: req.headers, ip: req.ip });
+  private async runCustom(kernel: Kernel, custom: RegisteredAction, payload: Record<string, unknown>, ctx: ResourceContext, identity: Identity | undefined, req: FastifyRequest): Promise<Envelope> {
+    if (typeof custom.access === 'object') await kernel.auth.guard.authorizeCustom(identity!, req.headers, custom.access, ctx);
+    const result = await custom.handler(payload, ctx, kernel, { identity, headers: req.headers, ip: req.ip });
     return success(result.data, result.msg, result.page);
   }
 

@@ -72,11 +72,12 @@ export async function startTestServer(name: string, overrides: Partial<ServerCon
   const authHeaders = async (resource: string, userName = 'admin', respCode?: string) => {
     let session = sessions.get(userName);
     if (!session) sessions.set(userName, (session = await signIn(baseUrl, userName)));
-    return screenHeaders(kernel, session, resource, respCode);
+    return screenHeaders(kernel.live?.kernel ?? kernel, session, resource, respCode);
   };
   return {
     baseUrl,
-    kernel,
+    // The kernel serving requests now: a table_model publish swaps it (modeling/liveKernel.ts).
+    get kernel() { return kernel.live?.kernel ?? kernel; },
     config,
     async call(area, resource, action, body = {}, headers = {}) {
       // Signed in as the demo administrator from the menu that uses the resource, unless the test

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/testServer';
+import { eventually, grantNoteMenu, noteBody, noteEntity, notePage, tableModel } from './modelingFixtures';
+
+process.env.METADATA_POLL_MS = '0'; // every request checks the revision: the second instance is never "not yet"
+
+let a: TestServer;
+let b: TestServer;
+beforeAll(async () => {
+  a = await startTestServer('table_model');
+  b = await startTestServer('table_model_b', { dbUrl: a.config.dbUrl }); // a second instance on the same database
+  await grantNoteMenu(a);
+}, 120_000);
+afterAll(async () => { await b?.close(); await a?.close(); });
+
+const notes = (server: TestServer) => server.call('srmServer', 'srmDemoNoteRestful', 'listByPage', {});
+const pageColumns = async (server: TestServer) => (await server.call('baseServer', 'baseMetadataRestful', 'findPage', { path: 'demoNoteList' })).body.data?.page.grid.columns.map((c: { key: string }) => c.key);
+
+describe('table_model publish', () => {
+  it('is refused (403) to users without the table_model menu, and validates with errors on the field', async () => {
+    expect((await tableModel(a, 'publish', { documents: [{ content: noteEntity() }] }, 'buyer01')).status).toBe(403);
+    const bad = await tableModel(a, 'validateDraft', { documents: [{ content: noteEntity([{ name: 'kind', type: 'lookup', label: { cn: '类', en: 'Kind' } }]) }, { content: notePage(['noteTitle'], { widget: 'NoSuchWidget' }) }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual(expect.arrayContaining([
+      { field: 'entity:srmDemoNote#/fields/1', message: 'lookup field "kind" has no lookupType' },
+      { field: 'page:demoNoteList#/widget', message: expect.stringMatching(/^widget "NoSuchWidget" is not registered; registered widgets: .*LookupSelect/) },
+    ]));
+  });
+
+  it('creates the table, and the endpoint and page are live at once here and on the second instance', async () => {
+    const preview = await tableModel(a, 'previewMigration', { documents: [{ content: noteEntity() }, { content: notePage() }] });
+    expect(preview.body.data.migration).toEqual(expect.arrayContaining(['create table srm_demo_note']));
+    const published = await tableModel(a, 'publish', { documents: [{ content: noteEntity() }, { content: notePage() }], comment: 'first notes screen' });
+    expect(published.status).toBe(200);
+    expect(published.body.data.versions).toEqual([{ kind: 'entity', name: 'srmDemoNote', versionNo: 1 }, { kind: 'page', name: 'demoNoteList', versionNo: 1 }]);
+    expect((await a.call('srmServer', 'srmDemoNoteRestful', 'saveOrUpdate', { noteTitle: 'Friday screen' })).status).toBe(200);
+    const onB = await eventually(() => notes(b), (r) => r.status === 200);
+    expect(onB.body.data.map((r: { noteTitle: string }) => r.noteTitle)).toEqual(['Friday screen']);
+    expect(await pageColumns(b)).toEqual(['noteTitle']);
+  });
+
+  it('adds a column additively; a stale base version is a 409', async () => {
+    const draft = { documents: [{ content: noteEntity([noteBody]), baseVersion: 1 }, { content: notePage(['noteTitle', 'noteBody']), baseVersion: 1 }] };
+    const published = await tableModel(a, 'publish', draft);
+    expect(published.body.data.migrated).toEqual(['add column srm_demo_note.note_body']);
+    expect((await tableModel(a, 'publish', draft)).status).toBe(409);
+    const saved = await eventually(() => b.call('srmServer', 'srmDemoNoteRestful', 'saveOrUpdate', { noteTitle: 'Second', noteBody: 'written on B' }), (r) => r.status === 200);
+    expect(saved.status).toBe(200);
+    expect(await pageColumns(b)).toEqual(['noteTitle', 'noteBody']);
+  });
+
+  it('refuses destructive changes with an explanation naming the field', async () => {
+    const withoutTitle = { ...noteEntity(), fields: [noteBody] };
+    const removed = await tableModel(a, 'publish', { documents: [{ content: withoutTitle, baseVersion: 2 }, { content: notePage(['noteBody']), baseVersion: 2 }] });
+    expect(removed.status).toBe(400);
+    expect(removed.body.errors).toEqual([expect.objectContaining({ field: 'entity:srmDemoNote#/fields', message: expect.stringMatching(/field "noteTitle" was removed.*retire it/) })]);
+    const shrunk = await tableModel(a, 'previewMigration', { documents: [{ content: noteEntity([{ ...noteBody, type: 'integer' }]), baseVersion: 2 }] });
+    expect(shrunk.body.errors?.[0]).toMatchObject({ field: 'entity:srmDemoNote#/fields/1', message: expect.stringMatching(/"noteBody" cannot be changed: its type would change from text to int/) });
+    const moved = await tableModel(a, 'publish', { documents: [{ content: noteEntity([noteBody], { table: 'srm_note2' }), baseVersion: 2 }] });
+    expect(moved.body.errors?.[0].message).toMatch(/table cannot change from "srm_demo_note" to "srm_note2"/);
+  });
+
+  it('renames a field in metadata only (it keeps its column and data)', async () => {
+    const renamed = { ...noteEntity([noteBody]), fields: [{ name: 'subject', column: 'note_title', type: 'string', length: 80, label: { cn: '主题', en: 'Subject' } }, noteBody] };
+    const published = await tableModel(a, 'publish', { documents: [{ content: renamed, baseVersion: 2 }, { content: notePage(['subject', 'noteBody']), baseVersion: 2 }] });
+    expect(published.status).toBe(200);
+    expect(published.body.data.migrated).toEqual([]);
+    const list = await eventually(() => notes(b), (r) => r.body.data?.[0]?.subject !== undefined);
+    expect(list.body.data.map((r: { subject: string }) => r.subject).sort()).toEqual(['Friday screen', 'Second']);
+  });
+
+  it('keeps every version and rolls the page back, on both instances', async () => {
+    const versions = await tableModel(a, 'listVersions', { kind: 'page', name: 'demoNoteList' });
+    expect(versions.body.data.map((v: { versionNo: number; changeType: string }) => `${v.versionNo} ${v.changeType}`)).toEqual(['3 PUBLISH', '2 PUBLISH', '1 PUBLISH']);
+    expect(versions.body.data[2]).toMatchObject({ comment: 'first notes screen', createdBy: expect.any(Number) });
+    const diff = await tableModel(a, 'diffVersions', { kind: 'page', name: 'demoNoteList', from: 1 });
+    expect(diff.body.data.diff.map((d: { path: string }) => d.path)).toEqual(expect.arrayContaining(['/grid/columns[key=noteTitle]', '/grid/columns[key=subject]']));
+    // Version 1 names noteTitle, which is now subject: the rollback is validated like any publish.
+    expect((await tableModel(a, 'rollback', { kind: 'page', name: 'demoNoteList', versionNo: 1, baseVersion: 3 })).body.errors?.[0].field).toBe('page:demoNoteList#/grid/columns/0');
+    await tableModel(a, 'publish', { documents: [{ content: notePage(['subject']), baseVersion: 3 }] });
+    const rolled = await tableModel(a, 'rollback', { kind: 'page', name: 'demoNoteList', versionNo: 3, baseVersion: 4 });
+    expect(rolled.body.data.versions).toEqual([{ kind: 'page', name: 'demoNoteList', versionNo: 5 }]);
+    expect(await pageColumns(a)).toEqual(['subject', 'noteBody']);
+    expect((await eventually(async () => ({ status: 200, body: { data: await pageColumns(b) } as never }), (r) => r.body.data.length === 2)).body.data).toEqual(['subject', 'noteBody']);
+  });
+});
+
+describe('retiring and purging a field', () => {
+  it('lists references, retires (hidden, data kept), then purges only with confirmation, audited', async () => {
+    const refs = await tableModel(a, 'findReferences', { entity: 'srmDemoNote', field: 'noteBody' });
+    expect(refs.body.data.map((r: { kind: string; document: string }) => `${r.kind} ${r.document}`)).toEqual(['page page:demoNoteList', 'menu menu:DEMO_NOTES']);
+    await tableModel(a, 'publish', { documents: [{ content: notePage(['subject']), baseVersion: 5 }] });
+    const retired = await tableModel(a, 'retireField', { entity: 'srmDemoNote', field: 'noteBody', baseVersion: 3 });
+    expect(retired.status).toBe(200);
+    const list = await eventually(() => notes(b), (r) => r.status === 200 && !('noteBody' in (r.body.data[0] ?? {})));
+    expect(list.body.data[0]).not.toHaveProperty('noteBody');
+    const unconfirmed = await tableModel(a, 'purgeField', { entity: 'srmDemoNote', field: 'noteBody', baseVersion: 4, confirm: 'yes' });
+    expect(unconfirmed.status).toBe(400);
+    const purged = await tableModel(a, 'purgeField', { entity: 'srmDemoNote', field: 'noteBody', baseVersion: 4, confirm: 'srmDemoNote.noteBody' });
+    expect(purged.body.data).toMatchObject({ dropped: 'srm_demo_note.note_body', rowsWithValue: 1 });
+    const audit = await a.kernel.db.select("SELECT audit_action, field_name, rows_with_value, created_by FROM base_meta_audit");
+    expect(audit).toEqual([expect.objectContaining({ audit_action: 'PURGE_FIELD', field_name: 'noteBody' })]);
+    expect(Number(audit[0].created_by)).toBeGreaterThan(0);
+    const columns = await a.kernel.db.dataSource.createQueryRunner().getTable('srm_demo_note');
+    expect(columns?.columns.map((c) => c.name)).not.toContain('note_body');
+    expect((await eventually(() => notes(b), (r) => r.status === 200)).status).toBe(200);
+  });
+});
