@@ -28,6 +28,7 @@ import { SearchForm } from './SearchForm';
 import type { PageProps } from './types';
 import { useActionRunner } from './useActionRunner';
 import { useExport } from './useExport';
+import { ImportDialog } from '../exchange/ImportDialog';
 import { useListColumns } from './useListColumns';
 
 interface ModalState {
@@ -71,7 +72,7 @@ function rowOffsetOf(list: ReturnType<typeof useListController>): number {
 
 /** Row selection whenever the grid asks for it or a toolbar action works on selected rows. */
 function isSelectable(page: PageDef, toolbar: ActionState[]): boolean {
-  return page.grid?.selection ?? toolbar.some(({ action }) => action.action !== 'create' && action.action !== 'export');
+  return page.grid?.selection ?? toolbar.some(({ action }) => !['create', 'export', 'import'].includes(action.action));
 }
 
 export function ListPage(props: PageProps) {
@@ -92,6 +93,7 @@ function ConfiguredListPage({ page, entities }: PageProps) {
   useTabActivated(list.reload);
   const { granted } = useGrantedResources();
   const [modal, setModal] = useState<ModalState | null>(null);
+  const [importing, setImporting] = useState(false);
   const open = useRecordOpeners(page, entity.primaryKey, setModal);
   const vars = useMemo(() => currentFilterVars(screen), [screen]);
   const defaults = useMemo(() => describeColumns(page.grid, entity, language), [page.grid, entity, language]);
@@ -117,7 +119,7 @@ function ConfiguredListPage({ page, entities }: PageProps) {
     <Card title={label(page.title)}>
       <SearchForm page={page} entity={entity} entities={entities} onSearch={list.search} />
       <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
-        <ActionButtons actions={toolbar} onRun={(action) => runAction(action, selectedRows)} />
+        <ActionButtons actions={toolbar} onRun={(action) => (action.action === 'import' ? setImporting(true) : runAction(action, selectedRows))} />
         <ColumnSettings columns={descriptors} onChange={tableConfig.change} onReset={tableConfig.reset} />
       </Space>
       <DataGrid
@@ -131,6 +133,7 @@ function ConfiguredListPage({ page, entities }: PageProps) {
           style: hasLinkColumn ? undefined : { cursor: 'pointer' },
         })}
       />
+      <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={list.reload} />
       {modal && (
         <RecordModal
           page={page}

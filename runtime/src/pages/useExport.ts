@@ -1,7 +1,9 @@
 /**
  * The list's export action: the server re-runs the list query (requestUrl must be a registered
  * listByPage endpoint, DESIGN section 5) and streams an Excel file, saved through the browser.
+ * A long export shows a spinner with the elapsed seconds until the file has arrived.
  */
+import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDataProvider } from '../core/DataProviderContext';
@@ -16,17 +18,35 @@ import type { ColumnDescriptor } from '../schema/columnDescriptor';
 /** Spec 1 section 9: sheet max 20001 rows for new exports. */
 export const EXPORT_SHEET_MAX_ROW = 20001;
 
+/** A loading message that counts the seconds; returns the function that closes it. */
+function useProgressMessage() {
+  const { message } = App.useApp();
+  const { t } = useTranslation();
+  return useCallback(() => {
+    const key = `export-${Date.now()}`;
+    const started = Date.now();
+    const show = () => message.open({ key, type: 'loading', duration: 0, content: t('export.running', { seconds: Math.round((Date.now() - started) / 1000) }) });
+    show();
+    const timer = setInterval(show, 1000);
+    return () => {
+      clearInterval(timer);
+      message.destroy(key);
+    };
+  }, [message, t]);
+}
+
 export function useExport(page: PageDef, entity: EntityDef, list: ListController, columns: ColumnDescriptor[]) {
   const provider = useDataProvider();
   const feedback = useFeedback();
   const { t } = useTranslation();
   const label = useLabel();
+  const startProgress = useProgressMessage();
   return useCallback(async () => {
     const shown = columns.filter((column) => !column.hidden).map((column) => ({ key: column.key, title: column.title }));
     if (shown.length === 0) return feedback.warning(t('export.noColumns'));
     const { params, filter } = list.criteria;
     const requestParams = { params: { ...(page.grid?.searchParams ?? {}), ...params }, filter, orderBy: list.orderBy };
-    feedback.success(t('export.started'));
+    const stopProgress = startProgress();
     try {
       const file = await provider.exportExcel({
         requestUrl: listPath(entity, page.grid?.api),
@@ -35,9 +55,12 @@ export function useExport(page: PageDef, entity: EntityDef, list: ListController
         fileName: label(page.title),
         sheetMaxRow: EXPORT_SHEET_MAX_ROW,
       });
+      stopProgress();
       saveFile(file);
+      feedback.success(t('export.done'));
     } catch (error) {
+      stopProgress();
       feedback.error(error);
     }
-  }, [provider, feedback, t, label, page, entity, list.criteria, list.orderBy, columns]);
+  }, [provider, feedback, t, label, page, entity, list.criteria, list.orderBy, columns, startProgress]);
 }
