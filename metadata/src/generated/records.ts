@@ -498,7 +498,47 @@ export type Kind = string | null;
  */
 export type NameOrPath = string | null;
 /**
- * 启用
+ * 字段
+ */
+export type Field = string | null;
+/**
+ * 表
+ */
+export type Table = string | null;
+/**
+ * 列
+ */
+export type Column = string | null;
+/**
+ * 有值的行数
+ */
+export type RowsWithAValue = number | null;
+/**
+ * 详情
+ */
+export type Detail = string | null;
+/**
+ * 创建人
+ */
+export interface BaseMetaAuditRecord {
+  auditId?: ID;
+  auditAction?: Action;
+  docKind?: Kind;
+  docName?: NameOrPath;
+  fieldName?: Field;
+  tableName?: Table;
+  columnName?: Column;
+  rowsWithValue?: RowsWithAValue;
+  detail?: Detail;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
  */
 export interface BaseMetaDocumentRecord {
   documentId?: ID;
@@ -521,6 +561,42 @@ export interface Content {
 
 /**
  * 主键
+ */
+export type Change = string | null;
+/**
+ * 内容摘要
+ */
+export type ContentHash = string | null;
+/**
+ * 变更摘要
+ */
+export type Changes = string | null;
+/**
+ * 说明
+ */
+export type Version1 = number | null;
+
+/**
+ * 元数据版本 / Metadata version
+ */
+export interface BaseMetaVersionRecord {
+  versionId?: ID;
+  docKind?: Kind;
+  docName?: NameOrPath;
+  versionNo?: Version;
+  changeType?: Change;
+  contentHash?: ContentHash;
+  diffSummary?: Changes;
+  comment?: Comment;
+  content?: Content;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version1;
+}
+/**
+ * 内容
  */
 export type Title = string | null;
 /**
@@ -764,11 +840,6 @@ export type LastUpdatedBy1 = number | null;
 export type LastUpdatedAt1 = string | null;
 /**
  * 版本号
- */
-export type Version1 = number | null;
-
-/**
- * 职责 / Responsibility
  */
 export interface BaseResponsibilityRecord {
   responsibilityId?: ID;
@@ -1411,6 +1482,63 @@ export interface SrmBaseNoticeViewerRecord {
 /**
  * 主键
  */
+export type GoodsCode = string | null;
+/**
+ * 物资名称
+ */
+export type GoodsName = string | null;
+/**
+ * 物资名称(英文)
+ */
+export type GoodsNameEnglish = string | null;
+/**
+ * 物资分类
+ */
+export type Category = number | null;
+/**
+ * 规格型号
+ */
+export type UOM = string | null;
+/**
+ * 供应商
+ */
+export type UnitPriceInclVAT = string | null;
+/**
+ * 最小起订量
+ */
+export type MinimumOrderQuantity = number | null;
+/**
+ * 上架
+ */
+export type OnSale = 'Y' | 'N' | null;
+/**
+ * 创建人
+ */
+export interface SrmPurNoProductiveMaterialRecord {
+  noProductiveMaterialId?: ID;
+  goodsCode?: GoodsCode;
+  goodsName?: GoodsName;
+  goodsNameEn?: GoodsNameEnglish;
+  classifyId?: Category;
+  classifyName?: string | null;
+  specification?: Specification;
+  brand?: Brand;
+  uomCode?: UOM;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  unitPriceIncl?: UnitPriceInclVAT;
+  minOrderQty?: MinimumOrderQuantity;
+  enabledFlag?: OnSale;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
 export type RequisitionNo = string | null;
 /**
  * 申请类型
@@ -1470,10 +1598,6 @@ export type LineNo = number | null;
 export type Item = number | null;
 /**
  * 物料编码
- */
-export type UOM = string | null;
-/**
- * 需求数量
  */
 export type Quantity = string | null;
 /**
@@ -1572,6 +1696,357 @@ export interface SrmPurRequisitionLineRecord {
 /**
  * 主键
  */
+export type Goods = number | null;
+/**
+ * 供应商
+ */
+export type Amount = string | null;
+/**
+ * 选中
+ */
+export type Selected = 'Y' | 'N' | null;
+/**
+ * 加入时间
+ */
+export type AddedAt = string | null;
+/**
+ * 创建人
+ */
+export interface SrmPurShoppingCartRecord {
+  cartId?: ID;
+  userId?: User;
+  noProductiveMaterialId?: Goods;
+  goodsName?: string | null;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  count?: Quantity;
+  unitPriceIncl?: UnitPriceInclVAT;
+  amount?: Amount;
+  selectedFlag?: Selected;
+  addDate?: AddedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
+export type InfoChange = number | null;
+/**
+ * 变更操作
+ */
+export type Operation = string | null;
+/**
+ * 原账户
+ */
+export type OriginalAccount = number | null;
+/**
+ * 开户银行
+ */
+export type Bank = string | null;
+/**
+ * 开户支行
+ */
+export type Branch = string | null;
+/**
+ * 联行号
+ */
+export type CNAPSCode = string | null;
+/**
+ * 账户名称
+ */
+export type AccountName = string | null;
+/**
+ * 银行账号
+ */
+export type AccountNo = string | null;
+/**
+ * 币种
+ */
+export type Primary = 'Y' | 'N' | null;
+/**
+ * 创建人
+ */
+export interface SrmSlcChangeAccountRecord {
+  changeAccountId?: ID;
+  changeInfoId?: InfoChange;
+  operationType?: Operation;
+  sourceAccountId?: OriginalAccount;
+  bankName?: Bank;
+  bankBranchName?: Branch;
+  cnapsCode?: CNAPSCode;
+  bankAccountName?: AccountName;
+  bankAccountNumber?: AccountNo;
+  currencyCode?: Currency;
+  primaryFlag?: Primary;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
+export type OriginalContact = number | null;
+/**
+ * 联系人
+ */
+export type ContactName = string | null;
+/**
+ * 职位
+ */
+export type Position = string | null;
+/**
+ * 联系人类型
+ */
+export type ContactType = string | null;
+/**
+ * 手机
+ */
+export type Phone = string | null;
+/**
+ * 邮箱
+ */
+export interface SrmSlcChangeContactRecord {
+  changeContactId?: ID;
+  changeInfoId?: InfoChange;
+  operationType?: Operation;
+  sourceContactId?: OriginalContact;
+  contactName?: ContactName;
+  position?: Position;
+  contactType?: ContactType;
+  mobile?: Mobile;
+  phone?: Phone;
+  email?: EMail;
+  primaryFlag?: Primary;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
+export type ChangeNo = string | null;
+/**
+ * 供应商
+ */
+export type ChangeType = string | null;
+/**
+ * 变更原因
+ */
+export type Reason = string | null;
+/**
+ * 申请方
+ */
+export type ApplicantType = string | null;
+/**
+ * 英文名称(变更后)
+ */
+export type EnglishNameNew = string | null;
+/**
+ * 简称(变更后)
+ */
+export type ShortNameNew = string | null;
+/**
+ * 法定代表人(变更后)
+ */
+export type LegalRepresentativeNew = string | null;
+/**
+ * 注册地址(变更后)
+ */
+export type RegisteredAddressNew = string | null;
+/**
+ * 公司邮箱(变更后)
+ */
+export type CompanyEMailNew = string | null;
+/**
+ * 公司电话(变更后)
+ */
+export type CompanyPhoneNew = string | null;
+/**
+ * 状态
+ */
+export type Evidence = string | null;
+/**
+ * 提交人
+ */
+export type InfoChange1 = number | null;
+/**
+ * 变更操作
+ */
+export type Operation1 = string | null;
+/**
+ * 原账户
+ */
+export type Primary1 = 'Y' | 'N' | null;
+/**
+ * 创建人
+ */
+export interface SrmSlcChangeInfoRecord {
+  changeInfoId?: ID;
+  changeNumber?: ChangeNo;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  changeType?: ChangeType;
+  changeReason?: Reason;
+  applicantUserType?: ApplicantType;
+  supplierNameEn?: EnglishNameNew;
+  supplierShortName?: ShortNameNew;
+  legalRepresentative?: LegalRepresentativeNew;
+  registeredAddress?: RegisteredAddressNew;
+  email?: CompanyEMailNew;
+  phone?: CompanyPhoneNew;
+  basicBefore?: BasicInfoBefore;
+  basicAfter?: BasicInfoAfter;
+  status?: Status;
+  attachmentIds?: Evidence;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: Approver;
+  approvedByName?: string | null;
+  approveDate?: DecidedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  contacts?: SrmSlcChangeContactRecord[];
+  accounts?: SrmSlcChangeAccountRecord[];
+}
+/**
+ * 变更前基本信息
+ */
+export interface BasicInfoBefore {
+  [k: string]: unknown;
+}
+/**
+ * 变更后基本信息
+ */
+export interface BasicInfoAfter {
+  [k: string]: unknown;
+}
+/**
+ * 变更联系人 / Changed contact
+ */
+export type QualificationNo = string | null;
+/**
+ * 供应商
+ */
+export type Scene = number | null;
+/**
+ * 审查类型
+ */
+export type ApplyingOrg = number | null;
+/**
+ * 负责采购员
+ */
+export type Buyer = number | null;
+/**
+ * 申请理由
+ */
+export type ApplyDate = string | null;
+/**
+ * 期望完成日期
+ */
+export type ExpectedFinish = string | null;
+/**
+ * 审查结论
+ */
+export type Result = string | null;
+/**
+ * 状态
+ */
+export type SyncedToOA = 'Y' | 'N' | null;
+/**
+ * 附件
+ */
+export type Qualification = number | null;
+/**
+ * 供应商地点
+ */
+export type SupplierSite = number | null;
+/**
+ * 地点名称
+ */
+export type SiteName = string | null;
+/**
+ * 业务实体
+ */
+export type SiteStatus = string | null;
+/**
+ * 参与考察
+ */
+export type ParticipateInInspection = 'Y' | 'N' | null;
+/**
+ * 可编辑
+ */
+export type Editable = 'Y' | 'N' | null;
+/**
+ * 创建人
+ */
+export interface SrmSlcQualifyHeaderRecord {
+  qualifyHeaderId?: ID;
+  qualifyNumber?: QualificationNo;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  sceneId?: Scene;
+  qualifyType?: Type;
+  orgId?: ApplyingOrg;
+  orgName?: string | null;
+  buyerId?: Buyer;
+  buyerName?: string | null;
+  applyReason?: Reason;
+  applyDate?: ApplyDate;
+  expectedFinishDate?: ExpectedFinish;
+  qualifyResult?: Result;
+  status?: Status;
+  oaSyncFlag?: SyncedToOA;
+  attachmentIds?: Attachments;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: Approver;
+  approvedByName?: string | null;
+  approveDate?: DecidedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  sites?: SrmSlcQualifySiteRecord[];
+}
+/**
+ * 考察地点 / Inspection site
+ */
+export interface SrmSlcQualifySiteRecord {
+  qualifySiteId?: ID1;
+  qualifyHeaderId?: Qualification;
+  siteId?: SupplierSite;
+  siteName?: SiteName;
+  orgId?: Organisation;
+  ouName?: string | null;
+  siteStatus?: SiteStatus;
+  inspectFlag?: ParticipateInInspection;
+  editFlag?: Editable;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
+/**
+ * 主键
+ */
 export type Registration = number | null;
 /**
  * 证照类型
@@ -1648,10 +2123,6 @@ export type RegisteredAddress = string | null;
 /**
  * 开户行
  */
-export type Bank = string | null;
-/**
- * 银行账号
- */
 export type BankAccountNo = string | null;
 /**
  * 注册状态
@@ -1671,10 +2142,6 @@ export type Attachments1 = string | null;
 export type Registration1 = number | null;
 /**
  * 品类
- */
-export type Category = number | null;
-/**
- * 年产能
  */
 export type AnnualCapacity = string | null;
 /**
@@ -1735,6 +2202,48 @@ export interface SrmSlcRegisterSupplyAbilityRecord {
   lastUpdatedBy?: LastUpdatedBy2;
   lastUpdateDate?: LastUpdatedAt2;
   versionNum?: Version2;
+}
+
+/**
+ * 主键
+ */
+export interface SrmSlcSupplierAccountRecord {
+  accountId?: ID;
+  supplierId?: Supplier;
+  bankName?: Bank;
+  bankBranchName?: Branch;
+  cnapsCode?: CNAPSCode;
+  bankAccountName?: AccountName;
+  bankAccountNumber?: AccountNo;
+  currencyCode?: Currency;
+  primaryFlag?: Primary;
+  enabledFlag?: Enabled;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
+export interface SrmSlcSupplierContactRecord {
+  contactId?: ID;
+  supplierId?: Supplier;
+  contactName?: ContactName;
+  position?: Position;
+  contactType?: ContactType;
+  mobile?: Mobile;
+  phone?: Phone;
+  email?: EMail;
+  primaryFlag?: Primary;
+  enabledFlag?: Enabled;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
 }
 
 /**
@@ -1875,6 +2384,118 @@ export interface SrmSlcSupplierSupplyAbilityRecord {
   lastUpdatedBy?: LastUpdatedBy2;
   lastUpdateDate?: LastUpdatedAt2;
   versionNum?: Version2;
+}
+
+/**
+ * 主键
+ */
+export type SchemeNo = string | null;
+/**
+ * 方案名称
+ */
+export type SchemeName = string | null;
+/**
+ * 组织
+ */
+export type Org = number | null;
+/**
+ * 考评期间
+ */
+export type Period = string | null;
+/**
+ * 评分开始
+ */
+export type ScoringFrom = string | null;
+/**
+ * 评分截止
+ */
+export type ScoringUntil = string | null;
+/**
+ * 状态
+ */
+export interface SrmSpeSchemeRecord {
+  schemeId?: ID;
+  schemeNumber?: SchemeNo;
+  schemeName?: SchemeName;
+  orgId?: Org;
+  orgName?: string | null;
+  periodName?: Period;
+  scoreStartDate?: ScoringFrom;
+  scoreEndDate?: ScoringUntil;
+  status?: Status;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
+export type ScoreSheetNo = string | null;
+/**
+ * 考评方案
+ */
+export type Scheme = number | null;
+/**
+ * 评分人
+ */
+export type Scorer = number | null;
+/**
+ * 部门
+ */
+export type ApproverComment = string | null;
+/**
+ * 提交人
+ */
+export type ScoreSheet = number | null;
+/**
+ * 供应商
+ */
+export type Score = string | null;
+/**
+ * 备注
+ */
+export interface SrmSpeSchemeScoreRecord {
+  schemeScoreId?: ID;
+  schemeScoreNumber?: ScoreSheetNo;
+  schemeId?: Scheme;
+  schemeName?: string | null;
+  scorerUserId?: Scorer;
+  scorerUserName?: string | null;
+  deptId?: Department;
+  deptName?: string | null;
+  scoreStatus?: Status;
+  approverComment?: ApproverComment;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: Approver;
+  approvedByName?: string | null;
+  approveDate?: DecidedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  supplierScores?: SrmSpeSupplierScoreRecord[];
+}
+/**
+ * 供应商得分 / Supplier score
+ */
+export interface SrmSpeSupplierScoreRecord {
+  supplierScoreId?: ID1;
+  schemeScoreId?: ScoreSheet;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  score?: Score;
+  remark?: Remark;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
 }
 
 /**
