@@ -1,6 +1,7 @@
 import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import { RequestMethod } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExchangeController } from '../exchange/exchangeController';
 import { FilesController } from '../files/filesController';
 import { startTestServer, type TestServer } from '../testing/testServer';
 
@@ -19,16 +20,16 @@ const get = (s: TestServer, path: string) => fetch(`${s.baseUrl}${path}`);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON document, probed by path
 const json = async (res: Response): Promise<any> => res.json();
 
-/** Every route a controller declares, as "METHOD /path". */
+/** Every route a controller declares, as "METHOD /path" (a handler may have several paths). */
 function controllerRoutes(controller: new (...args: never[]) => unknown): string[] {
   const base = Reflect.getMetadata(PATH_METADATA, controller) as string;
   const proto = controller.prototype as Record<string, unknown>;
   return Object.getOwnPropertyNames(proto).filter((name) => name !== 'constructor').flatMap((name) => {
     const handler = proto[name] as object;
-    const route = typeof handler === 'function' ? (Reflect.getMetadata(PATH_METADATA, handler) as string | undefined) : undefined;
+    const route = typeof handler === 'function' ? (Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined) : undefined;
     if (route === undefined) return [];
     const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
-    return [`${method} /${base}/${route}`];
+    return [route].flat().map((r) => `${method} /${base}/${r}`);
   });
 }
 
@@ -44,9 +45,11 @@ describe('the API description (/api/openapi.json, /api/docs)', () => {
     expect(doc.components.schemas.SrmBaseExchangeRateRecord.properties.rate).toBeDefined();
   });
 
-  it('documents every route of the file server controller', async () => {
+  it('documents every route of the file server and exchange controllers', async () => {
     const doc = await json(await get(server, '/api/openapi.json'));
-    for (const route of controllerRoutes(FilesController)) {
+    const routes = [...controllerRoutes(FilesController), ...controllerRoutes(ExchangeController)];
+    expect(routes.length).toBeGreaterThan(10);
+    for (const route of routes) {
       const [method, path] = route.split(' ');
       expect(doc.paths[path]?.[method.toLowerCase()], route).toBeDefined();
     }
@@ -66,6 +69,7 @@ describe('the API description (/api/openapi.json, /api/docs)', () => {
     const bundle = await get(server, '/api/docs/assets/swagger-ui-bundle.js');
     expect(bundle.status).toBe(200);
     expect(bundle.headers.get('content-type')).toContain('javascript');
+    expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
     expect((await get(server, '/api/docs/assets/init.js')).status).toBe(200);
     expect((await get(server, '/api/docs/assets/package.json')).status).toBe(404);
     expect((await get(server, '/api/docs/assets/..%2Fpackage.json')).status).toBe(404);

@@ -5,6 +5,7 @@
 import { buildOpenApiDocument, type CustomActionInfo, type OpenApiDocument } from '@meridian/metadata';
 import type { Kernel } from '../kernel';
 import type { RegisteredAction } from '../platform/actionRegistry';
+import { EXCHANGE_PATHS } from './exchangePaths';
 import { FIXED_PATHS } from './fixedPaths';
 
 const SERVER_VERSION = '0.1.0';
@@ -27,7 +28,7 @@ export function apiDocument(kernel: Kernel): OpenApiDocument {
     lookupEntity: (name) => registry.entity(name),
     lifecycleOf: (entity) => kernel.lifecycles.lifecycleOf(entity),
     customActions: kernel.actions.list().map(customActionInfo),
-    fixedPaths: FIXED_PATHS,
+    fixedPaths: { ...FIXED_PATHS, ...EXCHANGE_PATHS },
   });
   cache.set(registry, doc);
   return doc;
