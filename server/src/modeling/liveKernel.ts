@@ -41,7 +41,7 @@ export class LiveKernel {
   /** The kernel for a new request: reloaded first when another instance has published since. */
   async fresh(): Promise<Kernel> {
     const now = Date.now();
-    if (this.reloading) return this.reloading;
+    if (this.reloading) return this.reloading.catch(() => this.current); // logged by the caller that started it
     if (now - this.lastCheck < this.pollMs) return this.current;
     this.lastCheck = now;
     try {
