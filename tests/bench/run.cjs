@@ -210,6 +210,8 @@ async function main() {
   ensureBuilt();
   const report = require('./report.cjs');
   const runs = [];
+  // BENCH_ONLY=export: only the Excel export/import part (tests/bench/exportBench.cjs).
+  if (env.BENCH_ONLY === 'export') return require('./exportBench.cjs').run();
   for (const db of DBS) {
     if (db !== 'mysql' && db !== 'sqlite') throw new Error(`BENCH_DB must be mysql or sqlite (got "${db}")`);
     const run = await benchOne(db);
@@ -217,6 +219,7 @@ async function main() {
     runs.push(run);
   }
   if (env.BENCH_DOC !== '0') console.log(`[bench] wrote ${path.relative(ROOT, report.writeDoc(runs))}`);
+  if (!env.BENCH_ONLY) await require('./exportBench.cjs').run();
 }
 
 main().catch((e) => {
