@@ -1,4 +1,6 @@
 import type { ModeledKind } from '@meridian/metadata/node';
+import { Errors } from '../http/apiError';
+import { clientLifecycles, withLifecycleConditions } from '../lifecycle/pageLifecycle';
 import type { ActionAccess, ActionHandler, ActionRegistry } from '../platform/actionRegistry';
 import { exportBundle, importBundle, previewImport } from './bundles';
 import { candidateRegistry } from './candidate';
@@ -32,6 +34,15 @@ const handlers: Record<string, [string, ActionHandler]> = {
   previewMigration: ['btnView', async (b, _c, k) => {
     const plan = await planPublish(k, readDraft(b));
     return { data: { documents: plan.documents, migration: plan.migration } };
+  }],
+  // The page as findPage would answer it after the draft is published: the UI renders it with sample rows.
+  previewPage: ['btnView', async (b, _c, k) => {
+    const { registry } = await candidateRegistry(k, readDraft(b));
+    const path = requiredString(b, 'path');
+    const page = registry.page(path);
+    if (!page) throw Errors.notFound('页面不存在', `No page "${path}" in the draft or the published metadata`);
+    const entities = Object.fromEntries(registry.pageEntities(page).map((e) => [e.name, e.toClientDef()]));
+    return { data: { page: withLifecycleConditions(registry, page), entities, lifecycles: clientLifecycles(registry, Object.keys(entities)) } };
   }],
   publish: ['btnPublish', async (b, c, k) => {
     const result = await publish(k, readDraft(b), 'PUBLISH', c.userId, comment(b));

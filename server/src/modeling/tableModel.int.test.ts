@@ -28,6 +28,10 @@ describe('table_model publish', () => {
   });
 
   it('creates the table, and the endpoint and page are live at once here and on the second instance', async () => {
+    const page = await tableModel(a, 'previewPage', { path: 'demoNoteList', documents: [{ content: noteEntity() }, { content: notePage() }] });
+    expect(page.body.data.page.grid.columns.map((c: { key: string }) => c.key)).toEqual(['noteTitle']);
+    expect(page.body.data.entities.srmDemoNote.fields.map((f: { name: string }) => f.name)).toContain('noteTitle');
+    expect((await a.call('srmServer', 'srmDemoNoteRestful', 'listByPage', {})).status).toBe(404); // a preview publishes nothing
     const preview = await tableModel(a, 'previewMigration', { documents: [{ content: noteEntity() }, { content: notePage() }] });
     expect(preview.body.data.migration).toEqual(expect.arrayContaining(['create table srm_demo_note']));
     const published = await tableModel(a, 'publish', { documents: [{ content: noteEntity() }, { content: notePage() }], comment: 'first notes screen' });
