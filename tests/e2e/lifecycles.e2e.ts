@@ -1,0 +1,164 @@
+/**
+ * The SRM lifecycles of issue 6 end to end, each person in a browser context of their own:
+ * - supplier01 asks to change its company e-mail; manager01 approves it from 我的待审批; the
+ *   supplier master (我的企业信息) then shows the new value;
+ * - buyer01 submits the demo qualification review; manager01 rejects it with a comment; buyer01
+ *   ticks an inspection site (the locked site stays read-only) and submits again; manager01 approves;
+ * - buyer01 submits two score sheets from the list; manager01 selects both and approves them in one batch.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { choose, cellUnder, dataRows, DEMO_PASSWORD, fieldValue, openMenu, save, toast, unique } from './support';
+
+type Person = 'buyer01' | 'manager01' | 'supplier01';
+/** A menu directory each person's sider shows once their menus have loaded. */
+const LANDMARK: Record<Person, string> = { buyer01: '审批中心', manager01: '审批中心', supplier01: '企业信息维护' };
+
+async function signedIn(browser: Browser, userName: Person): Promise<Page> {
+  const { baseURL, locale, viewport } = test.info().project.use;
+  const page = await (await browser.newContext({ baseURL, locale, viewport })).newPage();
+  await page.goto('/#/login');
+  await page.getByLabel('用户名').fill(userName);
+  await page.getByLabel('密码').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page.getByRole('navigation', { name: '菜单' }).getByRole('menuitem', { name: LANDMARK[userName], exact: true })).toBeVisible({ timeout: 30_000 });
+  return page;
+}
+
+/** A text on the current tab (other tabs stay mounted, hidden). */
+const shown = (page: Page, text: string) => page.getByText(text, { exact: true }).filter({ visible: true });
+/** The table of the current tab. */
+const visibleTable = (page: Page) => page.getByRole('table').filter({ visible: true }).first();
+
+/** Presses a button that asks for confirmation (scope: the page or a row), confirms, and waits for 操作成功. */
+async function runConfirmed(page: Page, button: string, scope: Page | ReturnType<Page['locator']> = page): Promise<void> {
+  await expect(toast(page, '操作成功')).toHaveCount(0);
+  await scope.getByRole('button', { name: button, exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /^确\s*定$/ }).click();
+  await expect(toast(page, '操作成功')).toBeVisible();
+}
+
+/** An approval decision: its dialog asks for the comment (OK stays disabled while a required one is empty). */
+async function decide(page: Page, button: string, comment: string, required: boolean, scope: Page | ReturnType<Page['locator']> = page): Promise<void> {
+  await expect(toast(page, '操作成功')).toHaveCount(0);
+  await scope.getByRole('button', { name: button, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  const ok = dialog.getByRole('button', { name: /^确\s*定$/ });
+  if (required) await expect(ok).toBeDisabled();
+  await dialog.getByRole('textbox').fill(comment);
+  await ok.click();
+  await expect(toast(page, '操作成功')).toBeVisible();
+}
+
+/** manager01 opens a document from 我的待审批 by its to-do title. */
+async function openFromUpcoming(page: Page, title: string, route: RegExp): Promise<void> {
+  await openMenu(page, '审批中心', '我的待审批');
+  await expect(page.getByRole('tab', { name: '我的待审批', selected: true })).toBeVisible();
+  const item = shown(page, title);
+  await expect(item).toHaveCount(1);
+  await item.click();
+  await expect(page).toHaveURL(route);
+}
+
+test('a supplier info change, submitted by the supplier and approved, shows in the supplier master', async ({ browser }) => {
+  test.slow();
+  const email = `${unique('sales').replace(/[^A-Za-z0-9]/g, '').toLowerCase()}@hengda-hw.com`;
+  const supplier = await signedIn(browser, 'supplier01');
+  await openMenu(supplier, '企业信息维护', '信息变更申请');
+  await expect(supplier).toHaveURL(/#\/main\/changeInfoList/);
+  await supplier.getByRole('button', { name: '新增', exact: true }).click();
+  await expect(supplier).toHaveURL(/#\/main\/changeInfoEdit/);
+  await expect(supplier.getByRole('button', { name: '保存', exact: true })).toBeVisible();
+  await choose(supplier.getByRole('combobox', { name: '供应商' }), '苏州恒达精密五金有限公司', '恒达');
+  await choose(supplier.getByRole('combobox', { name: '变更类型' }), '基本信息');
+  await supplier.getByRole('textbox', { name: '变更原因' }).fill('销售邮箱变更');
+  await supplier.getByRole('textbox', { name: '公司邮箱(变更后)' }).fill(email);
+  await save(supplier);
+  await expect(supplier).toHaveURL(/[?&]id=\d+/);
+  await expect(fieldValue(supplier, '变更单号')).toHaveText(/^CHG\d{12}$/);
+  const number = (await fieldValue(supplier, '变更单号').innerText()).trim();
+  await expect(supplier.getByRole('button', { name: '审批通过', exact: true })).toHaveCount(0);
+  await runConfirmed(supplier, '提交');
+  await expect(fieldValue(supplier, '状态')).toHaveText('审批中');
+
+  const manager = await signedIn(browser, 'manager01');
+  await openFromUpcoming(manager, `供应商信息变更 ${number} 待审批`, /#\/main\/changeInfoEdit\?id=\d+/);
+  await expect(manager.getByRole('textbox', { name: '公司邮箱(变更后)' })).toHaveValue(email);
+  await decide(manager, '审批通过', '同意变更', false);
+  await expect(fieldValue(manager, '状态')).toHaveText('已审批');
+
+  await openMenu(supplier, '供应商协同', '我的企业信息');
+  const table = visibleTable(supplier);
+  const row = dataRows(table).filter({ hasText: '苏州恒达精密五金有限公司' });
+  await expect(row).toHaveCount(1);
+  await expect(await cellUnder(table, row, '公司邮箱')).toHaveText(email);
+});
+
+test('a qualification review is rejected with a comment, corrected and approved', async ({ browser }) => {
+  test.slow();
+  const buyer = await signedIn(browser, 'buyer01');
+  await openMenu(buyer, '供应商管理', '资质审查');
+  await expect(buyer).toHaveURL(/#\/main\/qualifyCensorList/);
+  const list = visibleTable(buyer);
+  const row = dataRows(list).filter({ hasText: 'QLF202611150001' });
+  await expect(row).toHaveCount(1);
+  await expect(await cellUnder(list, row, '状态')).toHaveText('新建');
+  await runConfirmed(buyer, '提交', row);
+  await expect(await cellUnder(list, row, '状态')).toHaveText('审批中');
+
+  const manager = await signedIn(browser, 'manager01');
+  const title = '资质审查 QLF202611150001 待审批';
+  await openFromUpcoming(manager, title, /#\/main\/qualifyCensor\/QualifyCensorEdit\?id=\d+/);
+  await decide(manager, '驳回', '请确认东莞供货点是否参与考察', true);
+  await expect(fieldValue(manager, '状态')).toHaveText('已驳回');
+
+  await buyer.reload();
+  await openMenu(buyer, '供应商管理', '资质审查');
+  const rejected = dataRows(visibleTable(buyer)).filter({ hasText: 'QLF202611150001' });
+  await expect(await cellUnder(visibleTable(buyer), rejected, '状态')).toHaveText('已驳回');
+  await rejected.getByRole('button', { name: '编辑', exact: true }).click();
+  await expect(buyer).toHaveURL(/#\/main\/qualifyCensor\/QualifyCensorEdit\?id=\d+/);
+  await expect(buyer.getByTestId('timeline-item').filter({ visible: true }).nth(1)).toContainText('请确认东莞供货点是否参与考察');
+  const sites = buyer.getByRole('region', { name: '考察地点' }).getByRole('table');
+  // Rows by position (an open row shows its name inside an input, not as text).
+  const locked = dataRows(sites).nth(0);
+  const open = dataRows(sites).nth(1);
+  await expect(locked).toContainText('昆山瑞丰-苏州供货点');
+  await expect(open).toContainText('昆山瑞丰-东莞供货点');
+  // The locked site (editFlag N) never opens an editor; the open one does.
+  await (await cellUnder(sites, locked, '参与考察')).click();
+  await expect(locked.getByRole('checkbox')).toHaveCount(0);
+  await (await cellUnder(sites, open, '参与考察')).click();
+  await open.getByRole('checkbox').check();
+  await save(buyer);
+  await runConfirmed(buyer, '提交');
+  await expect(fieldValue(buyer, '状态')).toHaveText('审批中');
+
+  await openFromUpcoming(manager, title, /#\/main\/qualifyCensor\/QualifyCensorEdit\?id=\d+/);
+  await manager.reload();
+  await decide(manager, '审批通过', '同意引入', false);
+  await expect(fieldValue(manager, '状态')).toHaveText('引入中');
+});
+
+test('two score sheets submitted from the list are approved in one batch', async ({ browser }) => {
+  test.slow();
+  const sheets = ['SCS202611200001', 'SCS202611200002'];
+  const buyer = await signedIn(browser, 'buyer01');
+  await openMenu(buyer, '绩效管理', '评分单');
+  await expect(buyer).toHaveURL(/#\/main\/srmSpeSchemeScoreList/);
+  for (const number of sheets) {
+    const row = dataRows(visibleTable(buyer)).filter({ hasText: number });
+    await runConfirmed(buyer, '提交', row);
+    await expect(await cellUnder(visibleTable(buyer), row, '状态')).toHaveText('待审批');
+  }
+
+  const manager = await signedIn(browser, 'manager01');
+  await openMenu(manager, '绩效管理', '评分单');
+  const table = visibleTable(manager);
+  for (const number of sheets) await dataRows(table).filter({ hasText: number }).getByRole('checkbox').check();
+  await decide(manager, '批量审批通过', '评分合理', false);
+  for (const number of sheets) {
+    const row = dataRows(table).filter({ hasText: number });
+    await expect(await cellUnder(table, row, '状态')).toHaveText('已审批');
+    await expect(await cellUnder(table, row, '审批意见')).toHaveText('评分合理');
+  }
+});
