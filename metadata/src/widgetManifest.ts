@@ -29,6 +29,7 @@ export const REGISTERED_WIDGETS: readonly string[] = [
   'Select',
   'SrminteriorShopping',
   'SrminteriorShoppingtrolley',
+  'TableModelDesigner',
   'TreeCheck',
   'YNCheckbox',
 ];

@@ -22,8 +22,8 @@ describe('WidgetRegistry', () => {
     for (const name of ['LookupSelect', 'ReferenceSelect', 'YNCheckbox', 'LineGrid', 'Input', 'NumberPicker', 'DatePicker']) {
       expect(widgetRegistry.has(name)).toBe(true);
     }
-    // The built-ins, then the application's page widgets (approval screens, shopping cart).
-    expect(Object.keys(widgetRegistry.components())).toEqual([...Object.keys(BUILT_IN_WIDGETS), 'MyUpcoming', 'MyApproval', 'SrminteriorShopping', 'SrminteriorShoppingtrolley']);
+    // The built-ins, then the application's page widgets (approval screens, shopping cart, table_model).
+    expect(Object.keys(widgetRegistry.components())).toEqual([...Object.keys(BUILT_IN_WIDGETS), 'MyUpcoming', 'MyApproval', 'SrminteriorShopping', 'SrminteriorShoppingtrolley', 'TableModelDesigner']);
     expect(() => registerBuiltInWidgets(widgetRegistry)).toThrow(/already registered/);
   });
 });

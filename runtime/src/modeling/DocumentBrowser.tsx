@@ -1,0 +1,57 @@
+/**
+ * The documents made here (entities, pages, lifecycles stored in the database) with their
+ * current versions: open one into the draft, or start a new entity.
+ */
+import { Button, Card, Form, Input, Space, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../core/feedback';
+import { draftKey, newEntity } from './entityDraft';
+import type { StoredDocument } from './tableModelApi';
+import type { Designer } from './useDesigner';
+
+interface NewEntityValues { name: string; cn: string; en: string }
+
+function NewEntityForm({ designer, onOpened }: { designer: Designer; onOpened: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<NewEntityValues>();
+  const create = ({ name, cn, en }: NewEntityValues) => {
+    designer.put([{ kind: 'entity', name, content: newEntity(name, { cn, en }) as never }]);
+    designer.setOpenKey(draftKey('entity', name));
+    form.resetFields();
+    onOpened();
+  };
+  const required = [{ required: true, message: t('modeling.required') }];
+  return (
+    <Form form={form} layout="inline" onFinish={create} aria-label={t('modeling.newEntity')}>
+      <Form.Item name="name" label={t('modeling.entity.name')} rules={[...required, { pattern: /^[a-z][A-Za-z0-9]{1,80}$/, message: t('modeling.namePattern') }]}><Input /></Form.Item>
+      <Form.Item name="cn" label={t('modeling.entity.labelCn')} rules={required}><Input /></Form.Item>
+      <Form.Item name="en" label={t('modeling.entity.labelEn')} rules={required}><Input /></Form.Item>
+      <Button type="primary" htmlType="submit">{t('modeling.newEntity')}</Button>
+    </Form>
+  );
+}
+
+export function DocumentBrowser({ designer, onOpened }: { designer: Designer; onOpened: () => void }) {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const open = async (doc: StoredDocument) => {
+    try {
+      await designer.openStored(doc.kind, doc.name);
+      onOpened();
+    } catch (error) {
+      feedback.error(error);
+    }
+  };
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Card size="small" title={t('modeling.newEntity')}><NewEntityForm designer={designer} onOpened={onOpened} /></Card>
+      <Table<StoredDocument> size="small" rowKey={(d) => draftKey(d.kind, d.name)} dataSource={designer.stored} pagination={{ pageSize: 20 }} aria-label={t('modeling.documents')}
+        columns={[
+          { key: 'kind', title: t('modeling.column.kind'), render: (_, d) => <Tag>{t(`modeling.kind.${d.kind}`)}</Tag>, width: 110 },
+          { key: 'name', dataIndex: 'name', title: t('modeling.column.name') },
+          { key: 'version', dataIndex: 'version', title: t('modeling.column.version'), width: 90 },
+          { key: 'open', title: t('modeling.column.operate'), width: 120, render: (_, d) => <Button type="link" onClick={() => open(d)}>{t('modeling.open')}</Button> },
+        ]} />
+    </Space>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * The design tab: the documents of the draft on the left, the open one's designer on the right,
+ * and the draft actions (line entity, page layout, validate, preview, publish) on top.
+ */
+import { Alert, Button, Empty, Input, List, Space, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../core/feedback';
+import { useLabel } from '../i18n';
+import type { EntityDef, PageDef } from '../meta';
+import { addLineEntity, draftKey } from './entityDraft';
+import { EntityEditor } from './EntityEditor';
+import { FieldRetirement, type FieldAction } from './FieldRetirement';
+import { PageEditor } from './PageEditor';
+import { generatePages, type LineEntity } from './pageLayout';
+import { PagePreview } from './PagePreview';
+import { PublishDialog } from './PublishDialog';
+import type { MigrationPlan } from './tableModelApi';
+import type { Designer } from './useDesigner';
+
+function linesOf(header: EntityDef, entities: Record<string, EntityDef>): LineEntity[] {
+  return (header.children ?? []).filter((c) => entities[c.entity]).map((child) => ({ child, entity: entities[child.entity] }));
+}
+
+function PageGenerator({ designer, header }: { designer: Designer; header: EntityDef }) {
+  const { t } = useTranslation();
+  const [base, setBase] = useState(`${header.name}List`);
+  const generate = () => {
+    const pages = generatePages(base, header, linesOf(header, designer.entities));
+    designer.put(pages.map((p) => ({ kind: 'page', name: p.path, content: p as unknown as Record<string, unknown> })));
+    designer.setOpenKey(draftKey('page', pages[0].path));
+  };
+  return (
+    <Space.Compact>
+      <Input aria-label={t('modeling.generate.path')} value={base} onChange={(e) => setBase(e.target.value)} style={{ width: 220 }} />
+      <Button onClick={generate}>{t('modeling.generate.button')}</Button>
+    </Space.Compact>
+  );
+}
+
+function usePublishing(designer: Designer) {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const [plan, setPlan] = useState<MigrationPlan>();
+  const [previewing, setPreviewing] = useState(false);
+  const validate = async () => {
+    if (await designer.guarded(() => designer.api.validateDraft(designer.draft))) feedback.success(t('modeling.validate.ok'));
+  };
+  const planPublish = async () => setPlan(await designer.guarded(() => designer.api.previewMigration(designer.draft)));
+  const publish = async (comment: string) => {
+    const result = await designer.guarded(() => designer.api.publish(designer.draft, comment));
+    setPlan(undefined);
+    if (!result) return;
+    designer.put(designer.draft.map((d) => ({ ...d, baseVersion: result.versions.find((v) => v.kind === d.kind && v.name === d.name)?.versionNo ?? d.baseVersion })));
+    feedback.success(t('modeling.publish.done'));
+    await designer.reload();
+  };
+  return { plan, setPlan, previewing, setPreviewing, validate, planPublish, publish };
+}
+
+export function DraftWorkspace({ designer }: { designer: Designer }) {
+  const { t } = useTranslation();
+  const label = useLabel();
+  const publishing = usePublishing(designer);
+  const [fieldAction, setFieldAction] = useState<FieldAction>();
+  const open = designer.draft.find((d) => draftKey(d.kind, d.name) === designer.openKey);
+  const entityNames = useMemo(() => [...new Set([...Object.keys(designer.entities), ...designer.stored.filter((s) => s.kind === 'entity').map((s) => s.name)])], [designer.entities, designer.stored]);
+  const lifecycleNames = designer.stored.filter((s) => s.kind === 'lifecycle').map((s) => s.name);
+  const unplaced = designer.errors.filter((e) => !e.path);
+  const fieldActionOf = (mode: FieldAction['mode']) => (field: string) => open && setFieldAction({ mode, entity: open.name, field, baseVersion: open.baseVersion ?? 0 });
+  const onFieldDone = async () => { setFieldAction(undefined); if (open) await designer.openStored('entity', open.name); await designer.reload(); };
+  const entity = open?.kind === 'entity' ? (open.content as unknown as EntityDef) : undefined;
+  const loadKey = open ? `${draftKey(open.kind, open.name)}@${open.baseVersion ?? 'new'}` : '';
+  return (
+    <div style={{ display: 'flex', gap: 16 }}>
+      <List size="small" bordered style={{ width: 260, flex: 'none' }} header={t('modeling.draft')} aria-label={t('modeling.draft')} dataSource={designer.draft}
+        renderItem={(d) => {
+          const key = draftKey(d.kind, d.name);
+          return (
+            <List.Item style={{ cursor: 'pointer', background: key === designer.openKey ? '#e6f4ff' : undefined }} onClick={() => designer.setOpenKey(key)}>
+              <Space><Tag>{t(`modeling.kind.${d.kind}`)}</Tag><span>{d.name}</span>{d.baseVersion === undefined && <Tag color="green">{t('modeling.new')}</Tag>}{designer.errors.some((e) => e.document === key) && <Tag color="red">!</Tag>}</Space>
+            </List.Item>
+          );
+        }} />
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <Space wrap style={{ marginBottom: 12 }}>
+          {entity && !entity.parent && <Button onClick={() => { const { header, line } = addLineEntity(entity); designer.put([{ ...open!, content: header as never }, { kind: 'entity', name: line.name, content: line as never }]); designer.setOpenKey(draftKey('entity', line.name)); }}>{t('modeling.addLine')}</Button>}
+          {entity && !entity.parent && <PageGenerator key={entity.name} designer={designer} header={entity} />}
+          <Button onClick={publishing.validate} disabled={!designer.draft.length}>{t('modeling.validate.button')}</Button>
+          <Button onClick={() => publishing.setPreviewing(true)} disabled={!designer.pages.length}>{t('modeling.preview.button')}</Button>
+          <Button type="primary" onClick={publishing.planPublish} disabled={!designer.draft.length}>{t('modeling.publish.button')}</Button>
+        </Space>
+        {unplaced.length > 0 && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={t('modeling.validate.failed')} description={<ul>{unplaced.map((e, i) => <li key={i}>{e.document ? `${e.document}: ` : ''}{e.message}</li>)}</ul>} />}
+        {!open && <Empty description={t('modeling.nothingOpen')} />}
+        {entity && <EntityEditor docKey={draftKey('entity', open!.name)} loadKey={loadKey} entity={entity} isNew={open!.baseVersion === undefined} publishedFields={new Set(open!.baseVersion === undefined ? [] : entity.fields.map((f) => f.name))}
+          entityNames={entityNames} lifecycleNames={lifecycleNames} errors={designer.errors} onChange={(doc) => designer.update(draftKey('entity', open!.name), doc as never)} onRetire={fieldActionOf('retire')} onPurge={fieldActionOf('purge')} />}
+        {open?.kind === 'page' && <PageEditor docKey={draftKey('page', open.name)} loadKey={loadKey} page={open.content as unknown as PageDef} entity={designer.entities[String(open.content.entity)]} errors={designer.errors}
+          onChange={(doc) => designer.update(draftKey('page', open.name), doc as never)} />}
+        {open && <div style={{ marginTop: 8, color: '#888' }}>{label((open.content as { label?: never; title?: never }).label ?? (open.content as { title?: never }).title)}</div>}
+      </div>
+      <PagePreview open={publishing.previewing} pages={designer.pages} entities={designer.entities} onClose={() => publishing.setPreviewing(false)} />
+      <PublishDialog plan={publishing.plan} onCancel={() => publishing.setPlan(undefined)} onPublish={publishing.publish} />
+      <FieldRetirement api={designer.api} action={fieldAction} onClose={() => setFieldAction(undefined)} onDone={onFieldDone} />
+    </div>
+  );
+}

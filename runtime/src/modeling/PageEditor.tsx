@@ -1,0 +1,128 @@
+/**
+ * The page designer: title; for a list page its columns (order, title, width, GridConfig flags),
+ * grid options and search fields; for edit/detail pages the form sections; the buttons offered.
+ */
+import { Button, Card, Checkbox, Form, Input, InputNumber, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { EntityDef, PageDef } from '../meta';
+import type { PlacedError } from './draftErrors';
+import { pageDocument, pageFormValues, type PageFormValues } from './pageDraft';
+import { LIST_ACTION_CODES } from './pageLayout';
+import { useDraftForm } from './useDraftForm';
+
+const COLUMN_FLAGS = ['sortable', 'linkTag', 'ellipsis', 'showThousandSeparator'] as const;
+const GRID_FLAGS = ['isShowPage', 'selection', 'showIndex', 'operateSlot', 'toolbar', 'export'] as const;
+const OPS = ['eq', 'like', 'gte', 'lte', 'between', 'in'];
+
+interface Props {
+  docKey: string;
+  loadKey: string;
+  page: PageDef;
+  entity?: EntityDef;
+  errors: PlacedError[];
+  onChange: (doc: PageDef) => void;
+}
+
+function ColumnsEditor({ fieldOptions }: { fieldOptions: { value: string }[] }) {
+  const { t } = useTranslation();
+  return (
+    <Form.List name={['grid', 'columns']}>
+      {(rows, { add, remove, move }) => (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          {rows.map(({ key, name }, i) => (
+            <Space key={key} wrap aria-label={t('modeling.page.column')}>
+              <Form.Item name={[name, 'key']} style={{ marginBottom: 0 }}><Select aria-label={t('modeling.page.columnKey')} options={fieldOptions} style={{ width: 150 }} /></Form.Item>
+              <Form.Item name={[name, 'title', 'cn']} style={{ marginBottom: 0 }}><Input aria-label={t('modeling.field.labelCn')} style={{ width: 120 }} /></Form.Item>
+              <Form.Item name={[name, 'title', 'en']} style={{ marginBottom: 0 }}><Input aria-label={t('modeling.field.labelEn')} style={{ width: 140 }} /></Form.Item>
+              <Form.Item name={[name, 'width']} style={{ marginBottom: 0 }}><InputNumber aria-label={t('modeling.page.width')} min={40} max={800} style={{ width: 80 }} /></Form.Item>
+              <Form.Item name={[name, 'fixedStyle']} style={{ marginBottom: 0 }}><Select aria-label={t('modeling.page.fixed')} allowClear options={['left', 'right'].map((value) => ({ value, label: t(`modeling.page.fixed_${value}`) }))} style={{ width: 90 }} /></Form.Item>
+              {COLUMN_FLAGS.map((flag) => <Form.Item key={flag} name={[name, flag]} valuePropName="checked" style={{ marginBottom: 0 }}><Checkbox>{t(`modeling.page.${flag}`)}</Checkbox></Form.Item>)}
+              <Button size="small" disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={t('modeling.page.up')}>↑</Button>
+              <Button size="small" disabled={i === rows.length - 1} onClick={() => move(i, i + 1)} aria-label={t('modeling.page.down')}>↓</Button>
+              <Button size="small" type="link" danger onClick={() => remove(name)}>{t('modeling.field.remove')}</Button>
+            </Space>
+          ))}
+          <Button type="dashed" onClick={() => add({ width: 120 })}>{t('modeling.page.addColumn')}</Button>
+        </Space>
+      )}
+    </Form.List>
+  );
+}
+
+function SearchEditor({ fieldOptions }: { fieldOptions: { value: string }[] }) {
+  const { t } = useTranslation();
+  return (
+    <Form.List name={['search', 'fields']}>
+      {(rows, { add, remove }) => (
+        <Space wrap>
+          {rows.map(({ key, name }) => (
+            <Space.Compact key={key}>
+              <Form.Item name={[name, 'field']} style={{ marginBottom: 0 }}><Select aria-label={t('modeling.page.searchField')} options={fieldOptions} style={{ width: 150 }} /></Form.Item>
+              <Form.Item name={[name, 'op']} style={{ marginBottom: 0 }}><Select aria-label={t('modeling.page.op')} options={OPS.map((value) => ({ value }))} style={{ width: 90 }} /></Form.Item>
+              <Button danger onClick={() => remove(name)}>×</Button>
+            </Space.Compact>
+          ))}
+          <Button type="dashed" onClick={() => add({ op: 'eq' })}>{t('modeling.page.addSearch')}</Button>
+        </Space>
+      )}
+    </Form.List>
+  );
+}
+
+function SectionsEditor({ fieldOptions }: { fieldOptions: { value: string }[] }) {
+  const { t } = useTranslation();
+  return (
+    <Form.List name={['form', 'sections']}>
+      {(rows, { add, remove }) => (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          {rows.map(({ key, name }) => (
+            <Space key={key} wrap align="start">
+              <Form.Item name={[name, 'title', 'cn']} label={t('modeling.page.sectionCn')} style={{ marginBottom: 0 }}><Input style={{ width: 120 }} /></Form.Item>
+              <Form.Item name={[name, 'title', 'en']} label={t('modeling.page.sectionEn')} style={{ marginBottom: 0 }}><Input style={{ width: 140 }} /></Form.Item>
+              <Form.Item name={[name, 'fields']} label={t('modeling.page.sectionFields')} style={{ marginBottom: 0 }}><Select mode="multiple" options={fieldOptions} style={{ minWidth: 360 }} /></Form.Item>
+              <Button type="link" danger onClick={() => remove(name)}>{t('modeling.field.remove')}</Button>
+            </Space>
+          ))}
+          <Button type="dashed" onClick={() => add({ title: { cn: '', en: '' }, fields: [] })}>{t('modeling.page.addSection')}</Button>
+        </Space>
+      )}
+    </Form.List>
+  );
+}
+
+export function PageEditor(props: Props) {
+  const { t } = useTranslation();
+  const form = useDraftForm<PageFormValues>(props.docKey, props.loadKey, pageFormValues(props.page), props.errors);
+  const fieldOptions = (props.entity?.fields ?? []).filter((f) => !f.retired).map((f) => ({ value: f.name, label: `${f.name} ${f.label.cn}` }));
+  const isList = props.page.type === 'list';
+  const codes = isList ? LIST_ACTION_CODES : ['btnSave'];
+  return (
+    <Form form={form} layout="inline" aria-label={t('modeling.pageDesigner')} onValuesChange={() => props.onChange(pageDocument(form.getFieldsValue(true), props.page))}>
+      <Card size="small" title={`${t(`modeling.pageType.${props.page.type}`)} · ${props.page.path}`} style={{ width: '100%', marginBottom: 12 }}>
+        <Space wrap>
+          <Form.Item name={['title', 'cn']} label={t('modeling.page.titleCn')}><Input /></Form.Item>
+          <Form.Item name={['title', 'en']} label={t('modeling.page.titleEn')}><Input /></Form.Item>
+          <Form.Item name="actionCodes" label={t('modeling.page.buttons')}><Checkbox.Group options={codes.map((value) => ({ value, label: value }))} /></Form.Item>
+        </Space>
+      </Card>
+      {isList && (
+        <>
+          <Card size="small" title={t('modeling.page.columns')} style={{ width: '100%', marginBottom: 12 }}>
+            <ColumnsEditor fieldOptions={fieldOptions} />
+            <Space wrap style={{ marginTop: 8 }}>
+              {GRID_FLAGS.map((flag) => <Form.Item key={flag} name={['grid', flag]} valuePropName="checked"><Checkbox>{t(`modeling.page.${flag}`)}</Checkbox></Form.Item>)}
+              <Form.Item name={['grid', 'pageSize']} label={t('modeling.page.pageSize')}><Select options={[20, 50, 100, 200, 500].map((value) => ({ value }))} style={{ width: 90 }} /></Form.Item>
+            </Space>
+          </Card>
+          <Card size="small" title={t('modeling.page.search')} style={{ width: '100%' }}><SearchEditor fieldOptions={fieldOptions} /></Card>
+        </>
+      )}
+      {!isList && props.page.type !== 'custom' && (
+        <Card size="small" title={t('modeling.page.sections')} style={{ width: '100%' }}>
+          <Form.Item name={['form', 'columns']} label={t('modeling.page.formColumns')}><InputNumber min={1} max={4} /></Form.Item>
+          <SectionsEditor fieldOptions={fieldOptions} />
+        </Card>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * Draft assembly: the designer edits entity documents as plain form values; these functions turn
+ * them into the metadata documents the server validates and publishes (defaults filled, the
+ * properties of other field types dropped, empty values left out) and build the publish body.
+ */
+import type { ChildDef, EntityDef, FieldDef } from '../meta';
+
+/** A document of the draft: what the admin edits, and the version it started from (none = new). */
+export interface DraftDocument {
+  kind: 'entity' | 'page' | 'lifecycle';
+  name: string;
+  content: Record<string, unknown>;
+  baseVersion?: number;
+}
+
+export const draftKey = (kind: string, name: string) => `${kind}:${name}`;
+
+export function snakeCase(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+const DECIMALS = ['decimal', 'money', 'quantity'];
+const SIZE_KEYS: Record<string, (keyof FieldDef)[]> = {
+  string: ['length'], decimal: ['precision', 'scale'], money: ['precision', 'scale'], quantity: ['precision', 'scale'],
+  lookup: ['lookupType'], reference: ['reference'],
+};
+const TYPED_KEYS = new Set<string>(['length', 'precision', 'scale', 'lookupType', 'reference']);
+
+/** Drops empty strings, nulls and empty objects (a cleared input is "not set", not ""). */
+export function pruneEmpty<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(pruneEmpty) as T;
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const pruned = pruneEmpty(v);
+    if (pruned === '' || pruned === null || pruned === undefined) continue;
+    if (typeof pruned === 'object' && !Array.isArray(pruned) && !Object.keys(pruned as object).length) continue;
+    out[k] = pruned;
+  }
+  return out as T;
+}
+
+/** One field as stored: only the properties its type uses; required false is left out. */
+export function fieldDocument(field: FieldDef): FieldDef {
+  const kept = Object.fromEntries(Object.entries(field).filter(([k]) => !TYPED_KEYS.has(k) || (SIZE_KEYS[field.type] ?? []).includes(k as keyof FieldDef)));
+  if (!kept.required) delete kept.required;
+  if (!kept.retired) delete kept.retired;
+  return pruneEmpty(kept as unknown as FieldDef);
+}
+
+/** The entity document of the designer's form values, with table and primary key defaulted. */
+export function entityDocument(values: Partial<EntityDef>): EntityDef {
+  const name = values.name ?? '';
+  const doc = pruneEmpty({
+    ...values,
+    metaVersion: 1,
+    kind: 'entity' as const,
+    table: values.table || snakeCase(name),
+    primaryKey: values.primaryKey || `${name}Id`,
+    fields: (values.fields ?? []).map(fieldDocument),
+  }) as EntityDef;
+  if (!doc.fields) doc.fields = [] as unknown as EntityDef['fields'];
+  return doc;
+}
+
+/** A new entity for the designer: a name field to start from, the SRM area. */
+export function newEntity(name: string, label: { cn: string; en: string }): EntityDef {
+  return {
+    metaVersion: 1, kind: 'entity', name, area: 'srmServer', table: snakeCase(name), label, primaryKey: `${name}Id`,
+    fields: [{ name: 'title', type: 'string', length: 100, required: true, label: { cn: '标题', en: 'Title' } }],
+  };
+}
+
+/**
+ * A line entity under `header`: it carries the header's primary key as its foreign key, and the
+ * header gets the child that names it (lines are written through their header).
+ */
+export function addLineEntity(header: EntityDef): { header: EntityDef; line: EntityDef } {
+  const name = `${header.name}Line`;
+  const label = { cn: `${header.label.cn}行`, en: `${header.label.en} line` };
+  const line: EntityDef = {
+    metaVersion: 1, kind: 'entity', name, area: header.area, table: `${header.table}_line`, label, primaryKey: `${name}Id`, parent: header.name,
+    fields: [
+      { name: header.primaryKey, type: 'integer', index: true, label: header.label },
+      { name: 'lineNum', type: 'integer', required: true, min: 1, label: { cn: '行号', en: 'Line no.' } },
+    ],
+  };
+  const child: ChildDef = { name: 'lines', entity: name, foreignKey: header.primaryKey, label };
+  return { header: { ...header, children: [...(header.children ?? []).filter((c) => c.name !== 'lines'), child] }, line };
+}
+
+/** The body of validateDraft / previewMigration / publish (server/src/modeling/draftInput.ts). */
+export function draftBody(documents: DraftDocument[], comment?: string) {
+  return {
+    documents: documents.map((d) => ({ content: d.content, ...(d.baseVersion !== undefined && { baseVersion: d.baseVersion }) })),
+    ...(comment && { comment }),
+  };
+}
+
+export const isDecimalType = (type: string) => DECIMALS.includes(type);

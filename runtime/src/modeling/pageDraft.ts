@@ -1,0 +1,44 @@
+/**
+ * Page documents ⇄ the page designer's form values. The form edits section fields as names and
+ * buttons as resource codes; assembling puts back the objects the names stood for (a wide text
+ * field's span, a detail page's readOnly) and the standard action of each ticked code.
+ */
+import type { FormField, PageAction, PageDef } from '../meta';
+import { pruneEmpty } from './entityDraft';
+import { STANDARD_ACTIONS } from './pageLayout';
+
+export interface PageFormValues extends Omit<PageDef, 'form' | 'actions'> {
+  form?: { columns?: number; sections?: { title?: { cn: string; en: string }; fields: string[] }[]; lines?: unknown[] };
+  actionCodes: string[];
+}
+
+const fieldName = (f: FormField) => (typeof f === 'string' ? f : f.field);
+
+export function pageFormValues(page: PageDef): PageFormValues {
+  const { form, actions, ...rest } = page;
+  return {
+    ...rest,
+    ...(form && { form: { ...form, sections: (form.sections ?? []).map((s) => ({ ...s, fields: s.fields.map(fieldName) })) } }),
+    actionCodes: (actions ?? []).map((a) => a.resourceCode),
+  };
+}
+
+/** The page document of the form values; `original` supplies the objects behind names and codes. */
+export function pageDocument(values: PageFormValues, original: PageDef): PageDef {
+  const { actionCodes, form, ...rest } = values;
+  const known = new Map<string, FormField>();
+  for (const s of original.form?.sections ?? []) for (const f of s.fields) known.set(fieldName(f), f);
+  const readOnly = values.type === 'detail';
+  const sectionField = (name: string): FormField => known.get(name) ?? (readOnly ? { field: name, readOnly: true } : name);
+  const byCode = new Map<string, PageAction>((original.actions ?? []).map((a) => [a.resourceCode, a]));
+  const doc = pruneEmpty({
+    ...rest,
+    ...(form && {
+      form: { ...original.form, ...form, sections: (form.sections ?? []).map((s) => ({ ...s, fields: (s.fields ?? []).map(sectionField) })) },
+    }),
+  }) as PageDef;
+  if (doc.form && original.form?.lines) doc.form.lines = original.form.lines;
+  const actions = (actionCodes ?? []).map((code) => byCode.get(code) ?? STANDARD_ACTIONS[code]).filter(Boolean);
+  if (actions.length || original.actions) doc.actions = actions;
+  return doc;
+}
