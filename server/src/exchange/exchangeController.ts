@@ -59,6 +59,12 @@ export class ExchangeController {
     await this.stream('csv', body, req, reply);
   }
 
+  /** The import template of the page, filled with the listed rows (lookups as drop-downs; sheets of 50000). */
+  @Post(routes('exportExcelRestful', 'downloadImportTemplateWithData'))
+  async downloadImportTemplateWithData(@Body() body: Body, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.stream('template', body, req, reply);
+  }
+
   private async stream(format: ExportFormat, body: Body, req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const prepared = await this.exports.prepare(body ?? {}, await this.caller(req), format);
     const out = new PassThrough();

@@ -71,10 +71,11 @@ function sheetMax(value: unknown, fallback: number): number {
 }
 
 /** Reads the exportExcel body; the two empty-input texts are spec 1 section 8's. */
-export function parseExportRequest(body: Record<string, unknown>, defaults: { fileName: string; sheetMaxRow: number }): ExportRequest {
+export function parseExportRequest(body: Record<string, unknown>, defaults: { fileName: string; sheetMaxRow: number; columnsFixed?: boolean }): ExportRequest {
   const requestUrl = typeof body.requestUrl === 'string' ? body.requestUrl.trim() : '';
   if (!requestUrl) throw Errors.badRequest('请求数据链接不能为空', 'the request data link cannot be empty');
-  const columns = parseColumns(body.columns);
+  // The template-with-data export takes the import template's columns; the body names none.
+  const columns = defaults.columnsFixed ? [] : parseColumns(body.columns);
   const name = typeof body.fileName === 'string' && body.fileName.trim() ? body.fileName.trim() : defaults.fileName;
   return {
     requestUrl,

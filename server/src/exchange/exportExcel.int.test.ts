@@ -132,3 +132,27 @@ describe('exportCsv', () => {
     expect(lines.filter(Boolean)).toHaveLength((await rateCount()) + 1);
   });
 });
+
+describe('downloadImportTemplateWithData', () => {
+  it("fills the import template's columns with the listed rows, lookups as drop-downs of a hidden sheet", async () => {
+    const answer = await exportAs(buyerRates, { requestUrl: RATES_URL, requestParams: { params: { fromCurrency: 'USD' } }, fileName: 'Rates template' }, 'downloadImportTemplateWithData');
+    expect(answer.status).toBe(200);
+    const workbook = await readWorkbook(answer.bytes);
+    const [data, lists] = workbook.worksheets;
+    const rows = sheetRows(data);
+    expect(rows[0]).toEqual(['From currency', 'To currency', 'Rate type', 'Rate', 'Rate date', 'Valid from', 'Valid to']);
+    const usd = await server.kernel.db.select("SELECT COUNT(*) AS n FROM srm_base_exchange_rate WHERE from_currency = 'USD'");
+    expect(rows.length - 1).toBe(Number(usd[0].n));
+    expect(rows.slice(1).every((r) => r[0] === 'US dollar')).toBe(true);
+    expect(data.getCell('A2').dataValidation).toMatchObject({ type: 'list' });
+    expect(lists.state).toBe('hidden');
+    expect(sheetRows(lists).map((r) => r[0])).toContain('Euro');
+  });
+
+  it('is an export: refused without the export right', async () => {
+    const supplier = await server.authHeaders(RATE, 'supplier01');
+    expect((await exportAs(supplier, { requestUrl: RATES_URL }, 'downloadImportTemplateWithData')).status).toBe(403);
+    const noUrl = await exportAs(buyerRates, {}, 'downloadImportTemplateWithData');
+    expect([noUrl.status, envelopeOf(noUrl).msg]).toEqual([400, 'the request data link cannot be empty']);
+  });
+});

@@ -15,6 +15,44 @@ export interface SheetLayout {
   /** Data rows per sheet; the header row repeats on every sheet. */
   sheetMaxRow: number;
   sheetBaseName: string;
+  /** Template exports: these columns (0-based) get a drop-down of `choices`, fed from a hidden sheet. */
+  dropDowns?: { column: number; choices: string[] }[];
+}
+
+const LIST_SHEET = 'lists';
+
+/** A1-style column letters of a 0-based index: 0 → A, 26 → AA. */
+export function columnLetter(index: number): string {
+  let n = index + 1;
+  let letters = '';
+  while (n > 0) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+}
+
+type Validations = { dataValidations: { add(range: string, rule: ExcelJS.DataValidation): void } };
+
+/** The drop-downs of one sheet: list validations over its data rows, pointing into the hidden lists sheet. */
+function addDropDowns(sheet: ExcelJS.Worksheet, layout: SheetLayout): void {
+  layout.dropDowns?.forEach((dropDown, i) => {
+    const target = columnLetter(dropDown.column);
+    const source = columnLetter(i);
+    // exceljs keeps range validations in dataValidations (its typings omit the property).
+    (sheet as unknown as Validations).dataValidations.add(`${target}2:${target}${layout.sheetMaxRow + 1}`, {
+      type: 'list', allowBlank: true, showErrorMessage: true, formulae: [`${LIST_SHEET}!$${source}$1:$${source}$${Math.max(1, dropDown.choices.length)}`],
+    });
+  });
+}
+
+/** The hidden sheet the drop-downs read: one column of choices per drop-down. */
+function writeListSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, layout: SheetLayout): void {
+  if (!layout.dropDowns?.length) return;
+  const lists = workbook.addWorksheet(LIST_SHEET, { state: 'hidden' });
+  const longest = Math.max(...layout.dropDowns.map((d) => d.choices.length));
+  for (let row = 0; row < longest; row++) lists.addRow(layout.dropDowns.map((d) => d.choices[row] ?? null)).commit();
+  lists.commit();
 }
 
 /** Column widths from the titles: wide enough to read the header, never absurd. */
@@ -36,6 +74,7 @@ export async function writeXlsx(out: Writable, layout: SheetLayout, pages: RowPa
     sheet?.commit();
     sheet = workbook.addWorksheet(sheetName(layout.sheetBaseName, sheetIndex++), { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = widths(layout.titles);
+    addDropDowns(sheet, layout);
     const header = sheet.addRow(layout.titles);
     header.font = { bold: true };
     header.commit();
@@ -51,6 +90,7 @@ export async function writeXlsx(out: Writable, layout: SheetLayout, pages: RowPa
     }
   }
   sheet!.commit();
+  writeListSheet(workbook, layout);
   await workbook.commit();
   return total;
 }

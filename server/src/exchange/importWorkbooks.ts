@@ -9,19 +9,9 @@ import { PassThrough } from 'node:stream';
 import { neutralizeCell, SHEET_MAX_OLD } from './exchangeRules';
 import type { PlannedColumn } from './columnPlan';
 import type { LookupTable } from './lookupTable';
+import { columnLetter } from './exportWriters';
 
 const LIST_SHEET = 'lists';
-
-function columnLetter(index: number): string {
-  let n = index + 1;
-  let letters = '';
-  while (n > 0) {
-    const rest = (n - 1) % 26;
-    letters = String.fromCharCode(65 + rest) + letters;
-    n = Math.floor((n - 1) / 26);
-  }
-  return letters;
-}
 
 export async function templateWorkbook(columns: PlannedColumn[], lookups: LookupTable, language: Language, sheet: string): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
