@@ -267,7 +267,6 @@ export const cn = {
     started: '正在导出…',
     running: '正在导出，已用时 {{seconds}} 秒…',
     done: '导出完成',
-    csv: '导出 CSV',
   },
   import: {
     title: '导入 Excel',

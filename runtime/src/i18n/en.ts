@@ -269,7 +269,6 @@ export const en: Translation = {
     started: 'Exporting…',
     running: 'Exporting… {{seconds}} s',
     done: 'Export finished',
-    csv: 'Export CSV',
   },
   import: {
     title: 'Import from Excel',
