@@ -76,9 +76,21 @@ export async function purgeField(kernel: Kernel, entity: string, field: string, 
   const content = { ...def, fields: def.fields.filter((_, i) => i !== index) };
   const key = documentKey('entity', entity);
   const { plan } = await publishWithAudit(kernel, { key, entity, field, content, baseVersion, userId, table: def.table, column, rowsWithValue });
-  const q = kernel.db.dialect.quote;
-  await kernel.db.dataSource.query(`ALTER TABLE ${q(def.table)} DROP COLUMN ${q(column)}`);
+  await dropColumn(kernel, def.table, column);
   return { dropped: `${def.table}.${column}`, rowsWithValue, diff: plan.documents[0].diff };
+}
+
+/** Drops the column and first the indexes on it (SQLite refuses to drop an indexed column). */
+async function dropColumn(kernel: Kernel, table: string, column: string): Promise<void> {
+  const runner = kernel.db.dataSource.createQueryRunner();
+  try {
+    const existing = await runner.getTable(table);
+    for (const index of existing?.indices.filter((i) => i.columnNames.includes(column)) ?? []) await runner.dropIndex(table, index);
+  } finally {
+    await runner.release();
+  }
+  const q = kernel.db.dialect.quote;
+  await kernel.db.dataSource.query(`ALTER TABLE ${q(table)} DROP COLUMN ${q(column)}`);
 }
 
 interface PurgeRecord { key: string; entity: string; field: string; content: Record<string, unknown>; baseVersion: number; userId: number | null; table: string; column: string; rowsWithValue: number }

@@ -8,7 +8,7 @@ export const noteEntity = (extraFields: object[] = [], overrides: object = {}) =
   fields: [{ name: 'noteTitle', type: 'string', length: 80, required: true, label: { cn: '标题', en: 'Title' } }, ...extraFields],
   ...overrides,
 });
-export const noteBody = { name: 'noteBody', type: 'text', label: { cn: '内容', en: 'Body' } };
+export const noteBody = { name: 'noteBody', type: 'string', length: 400, index: true, label: { cn: '内容', en: 'Body' } };
 export const notePage = (columns: string[] = ['noteTitle'], overrides: object = {}) => ({
   metaVersion: 1, kind: 'page', path: 'demoNoteList', type: 'list', entity: 'srmDemoNote', title: { cn: '备忘', en: 'Notes' },
   grid: { columns: columns.map((key) => ({ key, title: { cn: key, en: key } })) },

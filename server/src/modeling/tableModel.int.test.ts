@@ -46,7 +46,7 @@ describe('table_model publish', () => {
   it('adds a column additively; a stale base version is a 409', async () => {
     const draft = { documents: [{ content: noteEntity([noteBody]), baseVersion: 1 }, { content: notePage(['noteTitle', 'noteBody']), baseVersion: 1 }] };
     const published = await tableModel(a, 'publish', draft);
-    expect(published.body.data.migrated).toEqual(['add column srm_demo_note.note_body']);
+    expect(published.body.data.migrated).toEqual(['add column srm_demo_note.note_body', 'create index ix_srm_demo_note_note_body']);
     expect((await tableModel(a, 'publish', draft)).status).toBe(409);
     const saved = await eventually(() => b.call('srmServer', 'srmDemoNoteRestful', 'saveOrUpdate', { noteTitle: 'Second', noteBody: 'written on B' }), (r) => r.status === 200);
     expect(saved.status).toBe(200);
@@ -59,7 +59,7 @@ describe('table_model publish', () => {
     expect(removed.status).toBe(400);
     expect(removed.body.errors).toEqual([expect.objectContaining({ field: 'entity:srmDemoNote#/fields', message: expect.stringMatching(/field "noteTitle" was removed.*retire it/) })]);
     const shrunk = await tableModel(a, 'previewMigration', { documents: [{ content: noteEntity([{ ...noteBody, type: 'integer' }]), baseVersion: 2 }] });
-    expect(shrunk.body.errors?.[0]).toMatchObject({ field: 'entity:srmDemoNote#/fields/1', message: expect.stringMatching(/"noteBody" cannot be changed: its type would change from text to int/) });
+    expect(shrunk.body.errors?.[0]).toMatchObject({ field: 'entity:srmDemoNote#/fields/1', message: expect.stringMatching(/"noteBody" cannot be changed: its type would change from varchar\(400\) to int/) });
     const moved = await tableModel(a, 'publish', { documents: [{ content: noteEntity([noteBody], { table: 'srm_note2' }), baseVersion: 2 }] });
     expect(moved.body.errors?.[0].message).toMatch(/table cannot change from "srm_demo_note" to "srm_note2"/);
   });
@@ -98,6 +98,16 @@ describe('retiring and purging a field', () => {
     expect(retired.status).toBe(200);
     const list = await eventually(() => notes(b), (r) => r.status === 200 && !('noteBody' in (r.body.data[0] ?? {})));
     expect(list.body.data[0]).not.toHaveProperty('noteBody');
+    // The purge is its own button: without btnPurge on the menu, 403 even for the administrator.
+    const q = a.kernel.db.dialect.quote;
+    const purgeGrant = `FROM ${q('base_role_resource')} WHERE ${q('resource_code')} = 'btnPurge' AND ${q('menu_id')} = (SELECT ${q('menu_id')} FROM ${q('base_menu')} WHERE ${q('menu_code')} = 'SYS_TABLE_MODEL')`;
+    const [grantRow] = await a.kernel.db.select(`SELECT * ${purgeGrant}`);
+    await a.kernel.db.transaction((tx) => tx.execute(`DELETE ${purgeGrant}`));
+    a.kernel.auth.access.invalidate();
+    expect((await tableModel(a, 'purgeField', { entity: 'srmDemoNote', field: 'noteBody', baseVersion: 4, confirm: 'srmDemoNote.noteBody' })).status).toBe(403);
+    const columns = Object.keys(grantRow);
+    await a.kernel.db.transaction((tx) => tx.execute(`INSERT INTO ${q('base_role_resource')} (${columns.map(q).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, columns.map((c) => grantRow[c] as never)));
+    a.kernel.auth.access.invalidate();
     const unconfirmed = await tableModel(a, 'purgeField', { entity: 'srmDemoNote', field: 'noteBody', baseVersion: 4, confirm: 'yes' });
     expect(unconfirmed.status).toBe(400);
     const purged = await tableModel(a, 'purgeField', { entity: 'srmDemoNote', field: 'noteBody', baseVersion: 4, confirm: 'srmDemoNote.noteBody' });
@@ -105,8 +115,11 @@ describe('retiring and purging a field', () => {
     const audit = await a.kernel.db.select("SELECT audit_action, field_name, rows_with_value, created_by FROM base_meta_audit");
     expect(audit).toEqual([expect.objectContaining({ audit_action: 'PURGE_FIELD', field_name: 'noteBody' })]);
     expect(Number(audit[0].created_by)).toBeGreaterThan(0);
-    const columns = await a.kernel.db.dataSource.createQueryRunner().getTable('srm_demo_note');
-    expect(columns?.columns.map((c) => c.name)).not.toContain('note_body');
+    const runner = a.kernel.db.dataSource.createQueryRunner();
+    const table = await runner.getTable('srm_demo_note');
+    await runner.release();
+    expect(table?.columns.map((c) => c.name)).not.toContain('note_body');
+    expect(table?.indices.flatMap((i) => i.columnNames)).not.toContain('note_body');
     expect((await eventually(() => notes(b), (r) => r.status === 200)).status).toBe(200);
   });
 });
