@@ -118,3 +118,24 @@ describe('importExcel', () => {
     expect(expectOk(await importFile(server, buyerRates, filled))).toEqual({ total: 1, imported: 1 });
   });
 });
+
+describe('importing requisitions (references by label)', () => {
+  it('creates draft headers with document numbers; companies, plants and people named by their labels', async () => {
+    const buyerReqs = await server.authHeaders(REQ, 'buyer01');
+    await server.kernel.db.transaction((tx) => tx.execute("INSERT INTO base_role_resource (role_id, menu_id, resource_code) SELECT 101, ?, 'btnImport' WHERE NOT EXISTS (SELECT 1 FROM base_role_resource WHERE role_id = 101 AND menu_id = ? AND resource_code = 'btnImport')", [Number(buyerReqs.menuId), Number(buyerReqs.menuId)]));
+    server.kernel.auth.access.invalidate();
+    const template = await readWorkbook((await filePost(server, buyerReqs, `${IMPORT_PATH}/downloadImportTemplate`, {})).bytes);
+    const header = sheetRows(template.worksheets[0])[0];
+    expect(header).toEqual(['Type', 'Company', 'Ship-to plant', 'Department', 'Requester', 'Date', 'Currency', 'Urgent', 'Description']);
+    const before = await countRows(server, REQ_TABLE);
+    const row = ['Production', 'Meridian Electronics (Suzhou) Co., Ltd.', '苏州一厂', 'Production Department', 'buyer01', '2027-03-01', 'CNY', 'Yes', 'imported'];
+    const answer = await importFile(server, buyerReqs, await workbookOf([header, row, [...row.slice(0, 1), 'No such company', ...row.slice(2)]]));
+    expectRefused(answer);
+    expect(answer.body.data.errors).toEqual([{ row: 3, column: 'Company', message: '"No such company" does not name exactly one record' }]);
+    expect(expectOk(await importFile(server, buyerReqs, await workbookOf([header, row])))).toEqual({ total: 1, imported: 1 });
+    expect(await countRows(server, REQ_TABLE)).toBe(before + 1);
+    const [saved] = await server.kernel.db.select("SELECT * FROM srm_pur_requisition_header WHERE description = 'imported'");
+    expect(saved).toMatchObject({ org_id: 2, inv_org_id: 5, dept_id: 9, status: 'DRAFT', urgent_flag: 'Y' });
+    expect(saved.requisition_number).toMatch(/^PR/);
+  });
+});
