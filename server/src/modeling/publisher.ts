@@ -66,6 +66,18 @@ function checkBaseVersion(item: DraftItem, stored: StoredDocument | undefined): 
 }
 
 /**
+ * An entity's table belongs to it alone: an admin entity over a platform table (base_users) would
+ * read and write it past that entity's secret and server-only fields, and migrate columns into it.
+ */
+function sharedTables(candidate: Candidate, items: DraftItem[]): FieldErrorOut[] {
+  return items.flatMap((item) => {
+    const mine = item.kind === 'entity' ? candidate.registry.entity(item.name) : undefined;
+    const other = mine && candidate.registry.entities().find((e) => e.table === mine.table && e.name !== mine.name);
+    return other ? [{ field: `${item.key}#/table`, message: `table "${mine.table}" already belongs to entity "${other.name}"` }] : [];
+  });
+}
+
+/**
  * Everything a publish would do, without doing it: validation (ajv + cross-checks on the whole
  * candidate metadata), the classification of each entity change, refusals, and the DDL.
  */
@@ -81,9 +93,11 @@ export async function planPublish(kernel: Kernel, items: DraftItem[], options: P
     const before = stored?.enabled ? stored.content : undefined;
     documents.push({ kind: item.kind, name: item.name, key: item.key, currentVersion: stored?.version ?? 0, removed: !item.content, diff: diffDocuments(before, item.content ?? undefined), changes });
   }
+  errors.push(...sharedTables(candidate, items));
   const migrating = items.filter((i) => i.kind === 'entity' && i.content).map((i) => i.name);
   const schema = await planSchema(kernel.db.dataSource, kernel.config.dbKind, await entityMetadatasFor(kernel.config, candidate.registry, migrating));
-  errors.push(...schema.refused.map((r) => ({ field: `entity:${r.split('.')[0]}#/`, message: `not an additive schema change: ${r}` })));
+  const keyOfTable = (table: string) => items.find((i) => i.kind === 'entity' && candidate.registry.entity(i.name)?.table === table)?.key ?? `table:${table}`;
+  errors.push(...schema.refused.map((r) => ({ field: `${keyOfTable(r.split(/[.:]/)[0])}#/`, message: `not an additive schema change: ${r}` })));
   if (errors.length) throw refusedError(errors);
   return { documents, migration: schema.steps, candidate };
 }

@@ -62,6 +62,11 @@ describe('table_model publish', () => {
     expect(shrunk.body.errors?.[0]).toMatchObject({ field: 'entity:srmDemoNote#/fields/1', message: expect.stringMatching(/"noteBody" cannot be changed: its type would change from varchar\(400\) to int/) });
     const moved = await tableModel(a, 'publish', { documents: [{ content: noteEntity([noteBody], { table: 'srm_note2' }), baseVersion: 2 }] });
     expect(moved.body.errors?.[0].message).toMatch(/table cannot change from "srm_demo_note" to "srm_note2"/);
+    const intruder = await tableModel(a, 'previewMigration', { documents: [{ content: { ...noteEntity(), name: 'srmUserPeek', table: 'base_users' } }] });
+    expect(intruder.body.errors).toEqual([
+      { field: 'entity:srmUserPeek#/table', message: 'table "base_users" already belongs to entity "baseUsers"' },
+      { field: 'entity:srmUserPeek#/', message: expect.stringMatching(/^not an additive schema change: base_users.note_id: a new NOT NULL column/) },
+    ]);
   });
 
   it('renames a field in metadata only (it keeps its column and data)', async () => {
