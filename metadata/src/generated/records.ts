@@ -1775,6 +1775,7 @@ export interface SrmSlcChangeAccountRecord {
   changeInfoId?: InfoChange;
   operationType?: Operation;
   sourceAccountId?: OriginalAccount;
+  sourceAccountNumber?: string | null;
   bankName?: Bank;
   bankBranchName?: Branch;
   cnapsCode?: CNAPSCode;
@@ -1817,6 +1818,7 @@ export interface SrmSlcChangeContactRecord {
   changeInfoId?: InfoChange;
   operationType?: Operation;
   sourceContactId?: OriginalContact;
+  sourceContactName?: string | null;
   contactName?: ContactName;
   position?: Position;
   contactType?: ContactType;
