@@ -32,16 +32,23 @@ function fileHeaders(reply: FastifyReply, fileName: string, contentType: string)
  */
 @Controller('api')
 export class ExchangeController {
-  private readonly exports: ExportService;
-  private readonly imports: ImportService;
+  constructor(@Inject(KERNEL) private readonly kernel: Kernel, @Inject(FILE_SERVICE) private readonly files: FileService) {}
 
-  constructor(@Inject(KERNEL) private readonly kernel: Kernel, @Inject(FILE_SERVICE) files: FileService) {
-    this.exports = new ExportService(kernel);
-    this.imports = new ImportService(kernel, files);
+  /** The kernel of the latest metadata publish (table_model swaps it live); the services are cheap to make per call. */
+  private get current(): Kernel {
+    return this.kernel.live?.kernel ?? this.kernel;
+  }
+
+  private get exports(): ExportService {
+    return new ExportService(this.current);
+  }
+
+  private get imports(): ImportService {
+    return new ImportService(this.current, this.files);
   }
 
   private async caller(req: FastifyRequest): Promise<ExchangeCaller> {
-    const identity = await this.kernel.auth.guard.requireIdentity(req.headers);
+    const identity = await this.current.auth.guard.requireIdentity(req.headers);
     const user = identity.user;
     const respId = Number(Array.isArray(req.headers.respid) ? req.headers.respid[0] : req.headers.respid) || null;
     const vars = { user: { userId: user.userId, supplierId: user.supplierId, userType: user.userType, orgId: user.orgId }, resp: { id: respId } };
@@ -85,7 +92,7 @@ export class ExchangeController {
   @HttpCode(200)
   async importExcel(@Req() req: FastifyRequest): Promise<Envelope<ImportAnswer>> {
     const caller = await this.caller(req);
-    const upload = await receiveImport(req, this.kernel.config.uploadMaxSizeKb * 1024);
+    const upload = await receiveImport(req, this.current.config.uploadMaxSizeKb * 1024);
     try {
       return success(await this.imports.importFile(caller, upload.file, upload.originalName));
     } finally {
