@@ -8,6 +8,7 @@ import { Alert, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n';
 import { useTreeCheck } from './useTreeCheck';
 
 type Row = Record<string, unknown>;
@@ -35,12 +36,13 @@ function expandedOf<R>(nodes: TreeNode<R>[]): string[] {
 
 export function TreeCheck<R extends Row = Row>({ rows, config, onEdit, disabled, ...rest }: TreeCheckProps<R>) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const { roots, error, checkedKeys, edited, toggle } = useTreeCheck(rows, config);
   const treeData = useMemo(() => toDataNodes(roots), [roots]);
   const initiallyExpanded = useMemo(() => expandedOf(roots), [roots]);
   const [expanded, setExpanded] = useState<React.Key[] | undefined>();
   useEffect(() => onEdit?.(edited, roots), [edited, roots, onEdit]);
-  if (error) return <Alert type="error" showIcon message={t('tree.parseFailed')} description={error.message} />;
+  if (error) return <Alert type="error" showIcon message={t('tree.parseFailed')} description={language === 'CN' ? error.messageCn : error.message} />;
   return (
     <div role="group" aria-label={rest['aria-label']}>
       <Tree
