@@ -6,7 +6,7 @@ import { exportBundle, importBundle, previewImport } from './bundles';
 import { candidateRegistry } from './candidate';
 import { modeledKind, optionalVersion, readDraft, requiredString, requiredVersion } from './draftInput';
 import { fieldReferences, purgeField, retireField } from './fieldRetirement';
-import { planPublish, publish } from './publisher';
+import { missingHandlers, planPublish, publish } from './publisher';
 import { diffVersions, getDocument, getVersion, listDocuments, listVersions, rollback } from './versionActions';
 
 /** Every table_model call comes from the table_model menu; writes need its button (docs/admin-guide.md). */
@@ -28,7 +28,10 @@ const handlers: Record<string, [string, ActionHandler]> = {
   listDocuments: ['btnView', async (_b, _c, k) => ({ data: await listDocuments(k) })],
   getDocument: ['btnView', async (b, _c, k) => ({ data: await getDocument(k, modeledKind(b), requiredString(b, 'name')) })],
   validateDraft: ['btnView', async (b, _c, k) => {
-    await candidateRegistry(k, readDraft(b)); // throws 400 with every problem on its field
+    const draft = readDraft(b);
+    await candidateRegistry(k, draft); // throws 400 with every problem on its field
+    const unhandled = missingHandlers(k, draft);
+    if (unhandled.length) throw Errors.badRequest('元数据校验未通过', 'The metadata is not valid', unhandled);
     return { data: { valid: true } };
   }],
   previewMigration: ['btnView', async (b, _c, k) => {

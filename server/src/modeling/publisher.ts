@@ -77,6 +77,15 @@ function sharedTables(candidate: Candidate, items: DraftItem[]): FieldErrorOut[]
   });
 }
 
+/** A lifecycle may name only server handlers that are registered (else the reload after the publish would fail). */
+export function missingHandlers(kernel: Kernel, items: DraftItem[]): FieldErrorOut[] {
+  return items.filter((i) => i.kind === 'lifecycle' && i.content).flatMap((i) => {
+    const transitions = ((i.content as { transitions?: { action: string; handler?: string }[] }).transitions ?? []);
+    return transitions.flatMap((t, n) => (t.handler && kernel.handlers.missing([{ name: i.name, transitions: [t] }]).length
+      ? [{ field: `${i.key}#/transitions/${n}/handler`, message: `handler "${t.handler}" is not registered on the server` }] : []));
+  });
+}
+
 /**
  * Everything a publish would do, without doing it: validation (ajv + cross-checks on the whole
  * candidate metadata), the classification of each entity change, refusals, and the DDL.
@@ -93,7 +102,7 @@ export async function planPublish(kernel: Kernel, items: DraftItem[], options: P
     const before = stored?.enabled ? stored.content : undefined;
     documents.push({ kind: item.kind, name: item.name, key: item.key, currentVersion: stored?.version ?? 0, removed: !item.content, diff: diffDocuments(before, item.content ?? undefined), changes });
   }
-  errors.push(...sharedTables(candidate, items));
+  errors.push(...sharedTables(candidate, items), ...missingHandlers(kernel, items));
   const migrating = items.filter((i) => i.kind === 'entity' && i.content).map((i) => i.name);
   const schema = await planSchema(kernel.db.dataSource, kernel.config.dbKind, await entityMetadatasFor(kernel.config, candidate.registry, migrating));
   const keyOfTable = (table: string) => items.find((i) => i.kind === 'entity' && candidate.registry.entity(i.name)?.table === table)?.key ?? `table:${table}`;

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/testServer';
+import { requestKernel } from './liveKernel';
 import { eventually, grantNoteMenu, noteBody, noteEntity, notePage, tableModel } from './modelingFixtures';
 
 process.env.METADATA_POLL_MS = '0'; // every request checks the revision: the second instance is never "not yet"
@@ -34,8 +36,11 @@ describe('table_model publish', () => {
     expect((await a.call('srmServer', 'srmDemoNoteRestful', 'listByPage', {})).status).toBe(404); // a preview publishes nothing
     const preview = await tableModel(a, 'previewMigration', { documents: [{ content: noteEntity() }, { content: notePage() }] });
     expect(preview.body.data.migration).toEqual(expect.arrayContaining(['create table srm_demo_note']));
+    const inFlight = await requestKernel(a.kernel); // what a request that started before the publish holds
     const published = await tableModel(a, 'publish', { documents: [{ content: noteEntity() }, { content: notePage() }], comment: 'first notes screen' });
     expect(published.status).toBe(200);
+    expect(inFlight.registry.entity('srmDemoNote')).toBeUndefined(); // it finishes on the metadata it started with
+    expect((await requestKernel(a.kernel)).registry.entity('srmDemoNote')).toBeDefined();
     expect(published.body.data.versions).toEqual([{ kind: 'entity', name: 'srmDemoNote', versionNo: 1 }, { kind: 'page', name: 'demoNoteList', versionNo: 1 }]);
     expect((await a.call('srmServer', 'srmDemoNoteRestful', 'saveOrUpdate', { noteTitle: 'Friday screen' })).status).toBe(200);
     const onB = await eventually(() => notes(b), (r) => r.status === 200);
@@ -62,6 +67,13 @@ describe('table_model publish', () => {
     expect(shrunk.body.errors?.[0]).toMatchObject({ field: 'entity:srmDemoNote#/fields/1', message: expect.stringMatching(/"noteBody" cannot be changed: its type would change from varchar\(400\) to int/) });
     const moved = await tableModel(a, 'publish', { documents: [{ content: noteEntity([noteBody], { table: 'srm_note2' }), baseVersion: 2 }] });
     expect(moved.body.errors?.[0].message).toMatch(/table cannot change from "srm_demo_note" to "srm_note2"/);
+    const flow = JSON.parse(readFileSync(`${__dirname}/../../../metadata/apps/platform/lifecycles/userEnablement.json`, 'utf8'));
+    flow.name = 'demoNoteFlow';
+    flow.transitions[0].handler = 'noSuchHandler';
+    for (const action of ['validateDraft', 'previewMigration']) {
+      expect((await tableModel(a, action, { documents: [{ content: flow }] })).body.errors)
+        .toEqual([{ field: 'lifecycle:demoNoteFlow#/transitions/0/handler', message: 'handler "noSuchHandler" is not registered on the server' }]);
+    }
     const intruder = await tableModel(a, 'previewMigration', { documents: [{ content: { ...noteEntity(), name: 'srmUserPeek', table: 'base_users' } }] });
     expect(intruder.body.errors).toEqual([
       { field: 'entity:srmUserPeek#/table', message: 'table "base_users" already belongs to entity "baseUsers"' },
