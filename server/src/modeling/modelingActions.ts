@@ -17,7 +17,7 @@ const comment = (body: Record<string, unknown>) => (typeof body.comment === 'str
 
 function documentList(value: unknown): { kind: ModeledKind; name: string }[] {
   if (value === undefined) return [];
-  if (!Array.isArray(value)) return [{ kind: modeledKind({}, 'documents'), name: '' }]; // not a list: modeledKind answers 400
+  if (!Array.isArray(value)) throw Errors.badRequest('documents 必须是列表', 'documents must be a list of {kind, name}', [{ field: 'documents', message: 'must be a list' }]);
   return value.map((d) => {
     const item = (d ?? {}) as Record<string, unknown>;
     return { kind: modeledKind(item), name: requiredString(item, 'name') };
