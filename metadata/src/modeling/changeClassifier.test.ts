@@ -56,6 +56,14 @@ describe('classifyEntityChange', () => {
     expect(r.refusals).toEqual([expect.objectContaining({ pointer: '/fields/1/nullable', field: 'code' })]);
   });
 
+  it('growing a stored column is an explicit migration; restoring a retired field is metadata only', () => {
+    const grown = classifyEntityChange(live, entity([field('title', 'string', { length: 120 }), live.fields[1]]));
+    expect(grown.refusals[0].message).toMatch(/varchar\(80\) to varchar\(120\); growing a stored column is an explicit migration/);
+    const retired = entity([live.fields[0], { ...live.fields[1], retired: true }]);
+    expect(kinds(classifyEntityChange(retired, live))).toEqual(['restoreField:amount']);
+    expect(classifyEntityChange(retired, entity([live.fields[0]])).refusals[0].message).toMatch(/"amount" is retired and cannot be left out.*purge it/);
+  });
+
   it('moving a field to another column is refused', () => {
     const r = classifyEntityChange(live, entity([field('title', 'string', { length: 80, column: 'title2' }), live.fields[1]]));
     expect(r.refusals[0]).toMatchObject({ pointer: '/fields/0/column', field: 'title' });
