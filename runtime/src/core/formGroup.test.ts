@@ -1,4 +1,4 @@
-import { createForm } from '@formily/core';
+import { createForm, type Field } from '@formily/core';
 import { validateFormGroup } from '@meridian/metadata';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -24,7 +24,7 @@ describe('validateFormGroup over Formily forms', () => {
     const onFailure = vi.fn();
     await expect(validateFormGroup([header, formWith('ok', 'x'), terms], vi.fn(), onFailure)).resolves.toBe(false);
     expect(onFailure.mock.calls[0][0].map((f: { index: number }) => f.index)).toEqual([0, 2]);
-    expect(header.query('title').take()?.selfErrors.length).toBeGreaterThan(0);
-    expect(terms.query('terms').take()?.selfErrors.length).toBeGreaterThan(0);
+    expect((header.query('title').take() as Field).selfErrors.length).toBeGreaterThan(0);
+    expect((terms.query('terms').take() as Field).selfErrors.length).toBeGreaterThan(0);
   });
 });
