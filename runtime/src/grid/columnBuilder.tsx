@@ -59,6 +59,7 @@ export function buildDataColumn(column: ColumnDescriptor, options: DataColumnOpt
       ({
         onResizeEnd: column.resizable && onResize ? (width: number) => onResize(column.key, width) : undefined,
         resizeLabel: column.title,
+        baseWidth: column.width,
       }) as ResizableHeaderProps,
     render: (value: unknown, row: DataRecord) => renderDataCell(column, value, row, options),
   };

@@ -59,7 +59,11 @@ function lineColumns(input: LineColumnsInput): TableColumnType<DataRecord>[] {
     fixed: column.fixed,
     ellipsis: column.ellipsis,
     onHeaderCell: () =>
-      ({ onResizeEnd: column.resizable ? (width: number) => input.onResize(column.key, width) : undefined, resizeLabel: column.title }) as ResizableHeaderProps,
+      ({
+        onResizeEnd: column.resizable ? (width: number) => input.onResize(column.key, width) : undefined,
+        resizeLabel: column.title,
+        baseWidth: input.widths[column.key] ?? column.width,
+      }) as ResizableHeaderProps,
     render: (_value: unknown, row: DataRecord, index: number) => (
       <LineCellContext.Provider value={{ active: cellActive(input, row, index, column), column, row }}>
         {items && (
