@@ -22,7 +22,7 @@ function NewEntityForm({ designer, onOpened }: { designer: Designer; onOpened: (
   };
   const required = [{ required: true, message: t('modeling.required') }];
   return (
-    <Form form={form} layout="inline" onFinish={create} aria-label={t('modeling.newEntity')}>
+    <Form form={form} name="newEntity" layout="inline" onFinish={create} aria-label={t('modeling.newEntity')}>
       <Form.Item name="name" label={t('modeling.entity.name')} rules={[...required, { pattern: /^[a-z][A-Za-z0-9]{1,80}$/, message: t('modeling.namePattern') }]}><Input /></Form.Item>
       <Form.Item name="cn" label={t('modeling.entity.labelCn')} rules={required}><Input /></Form.Item>
       <Form.Item name="en" label={t('modeling.entity.labelEn')} rules={required}><Input /></Form.Item>

@@ -77,8 +77,8 @@ export function DraftWorkspace({ designer }: { designer: Designer }) {
         renderItem={(d) => {
           const key = draftKey(d.kind, d.name);
           return (
-            <List.Item style={{ cursor: 'pointer', background: key === designer.openKey ? '#e6f4ff' : undefined }} onClick={() => designer.setOpenKey(key)}>
-              <Space><Tag>{t(`modeling.kind.${d.kind}`)}</Tag><span>{d.name}</span>{d.baseVersion === undefined && <Tag color="green">{t('modeling.new')}</Tag>}{designer.errors.some((e) => e.document === key) && <Tag color="red">!</Tag>}</Space>
+            <List.Item style={{ background: key === designer.openKey ? '#e6f4ff' : undefined }}>
+              <Space size={4}><Tag>{t(`modeling.kind.${d.kind}`)}</Tag><Button type="link" size="small" style={{ padding: 0 }} onClick={() => designer.setOpenKey(key)}>{d.name}</Button>{d.baseVersion === undefined && <Tag color="green">{t('modeling.new')}</Tag>}{designer.errors.some((e) => e.document === key) && <Tag color="red">!</Tag>}</Space>
             </List.Item>
           );
         }} />

@@ -69,7 +69,7 @@ export function EntityEditor(props: Props) {
   const fields = Form.useWatch('fields', form) ?? props.entity.fields;
   const fieldOptions = useMemo(() => fields.filter((f) => f?.name).map((f) => ({ value: f.name, label: f.name })), [fields]);
   return (
-    <Form form={form} layout="inline" onValuesChange={() => props.onChange(entityDocument(form.getFieldsValue(true)))} aria-label={t('modeling.entityDesigner')}>
+    <Form form={form} name="entityDesigner" layout="inline" onValuesChange={() => props.onChange(entityDocument(form.getFieldsValue(true)))} aria-label={t('modeling.entityDesigner')}>
       <Card size="small" title={t('modeling.entityBasics')} style={{ width: '100%', marginBottom: 12 }}>
         <Space wrap>
           <Form.Item name="name" label={t('modeling.entity.name')}><Input disabled={!props.isNew} /></Form.Item>

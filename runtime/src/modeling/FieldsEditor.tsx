@@ -73,7 +73,7 @@ export function FieldsEditor(props: Props) {
                   <td><Form.Item name={[name, 'name']} style={{ marginBottom: 0 }}><Input aria-label={t('modeling.field.name')} disabled={isPublished} /></Form.Item></td>
                   <td><Form.Item name={[name, 'label', 'cn']} style={{ marginBottom: 0 }}><Input aria-label={t('modeling.field.labelCn')} /></Form.Item></td>
                   <td><Form.Item name={[name, 'label', 'en']} style={{ marginBottom: 0 }}><Input aria-label={t('modeling.field.labelEn')} /></Form.Item></td>
-                  <td><Form.Item name={[name, 'type']} style={{ marginBottom: 0 }}><Select aria-label={t('modeling.field.type')} options={FIELD_TYPES.map((v) => ({ value: v, label: t(`modeling.type.${v}`) }))} style={{ width: 110 }} /></Form.Item></td>
+                  <td><Form.Item name={[name, 'type']} style={{ marginBottom: 0 }}><Select aria-label={t('modeling.field.type')} showSearch optionFilterProp="label" options={FIELD_TYPES.map((v) => ({ value: v, label: t(`modeling.type.${v}`) }))} style={{ width: 110 }} /></Form.Item></td>
                   <td><TypedInputs index={name} type={field.type} /></td>
                   <td><Form.Item name={[name, 'required']} valuePropName="checked" style={{ marginBottom: 0 }}><Checkbox aria-label={t('modeling.field.required')} /></Form.Item></td>
                   <td><TargetInputs index={name} type={field.type} lookupTypes={props.lookupTypes} entityNames={props.entityNames} /></td>

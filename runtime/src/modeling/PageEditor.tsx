@@ -97,7 +97,7 @@ export function PageEditor(props: Props) {
   const isList = props.page.type === 'list';
   const codes = isList ? LIST_ACTION_CODES : ['btnSave'];
   return (
-    <Form form={form} layout="inline" aria-label={t('modeling.pageDesigner')} onValuesChange={() => props.onChange(pageDocument(form.getFieldsValue(true), props.page))}>
+    <Form form={form} name="pageDesigner" layout="inline" aria-label={t('modeling.pageDesigner')} onValuesChange={() => props.onChange(pageDocument(form.getFieldsValue(true), props.page))}>
       <Card size="small" title={`${t(`modeling.pageType.${props.page.type}`)} · ${props.page.path}`} style={{ width: '100%', marginBottom: 12 }}>
         <Space wrap>
           <Form.Item name={['title', 'cn']} label={t('modeling.page.titleCn')}><Input /></Form.Item>

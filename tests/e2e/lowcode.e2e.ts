@@ -1,0 +1,232 @@
+/**
+ * The low-code promise end to end (issue 7): an administrator designs a screen in table_model
+ * (an entity with 8 fields — a lookup, a reference, an amount, a date, a Y/N flag — and a line
+ * entity), lays out its list/edit/detail pages, validates, previews and publishes it; adds a
+ * menu for it under the buyer's role with create/edit buttons through the menu screens; the
+ * buyer signs in (no server restart) and creates, edits and finds a record; the admin then adds
+ * a field and retires another — the retired column's data is still in the database, the new
+ * field is usable.
+ */
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import Database from 'better-sqlite3';
+import { appsignHeaders } from '../../metadata/src/appsign';
+import { choose, clickExpectingToast, dataRows, fieldValue, formItem, openMenu, save, signIn, typeDate } from './support';
+
+test.describe.configure({ mode: 'serial' });
+
+const ENTITY = 'srmDemoContract';
+const LIST = 'demoContracts';
+
+/** A call with the signed-in page's session from the screen it shows (the admin's own lookups). */
+async function call(page: Page, apiPath: string, body: object): Promise<{ status: number; data: any }> {
+  const session = await page.evaluate(() => ({
+    certificate: sessionStorage.getItem('meridian.certificate') ?? '',
+    authorizationCode: sessionStorage.getItem('meridian.authorizationCode') ?? '',
+    respId: sessionStorage.getItem('meridian.responsibilityId') ?? '',
+  }));
+  const menuId = new URL(page.url().replace('/#/', '/')).searchParams.get('menuId') ?? '';
+  const answer = await page.request.post(apiPath, {
+    headers: { ...appsignHeaders(), certificate: session.certificate, AuthorizationCode: session.authorizationCode, respId: session.respId, menuId, language: 'CN', 'content-type': 'application/json' },
+    data: body,
+  });
+  return { status: answer.status(), data: ((await answer.json()) as { data: unknown }).data };
+}
+
+/** The SQLite file the e2e server writes (playwright.config.ts: DATA_DIR of the runner's pid). */
+function readDatabase<T>(sql: string): T[] {
+  const file = path.join(os.tmpdir(), `meridian-e2e-${process.ppid}`, 'e2e.sqlite');
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try { return db.prepare(sql).all() as T[]; } finally { db.close(); }
+}
+
+const visible = (page: Page) => page.locator('[data-tab-panel]:not([hidden])');
+const designerTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+const fieldsTable = (page: Page) => page.getByRole('table', { name: '字段' });
+const fieldRow = (page: Page, index: number) => fieldsTable(page).locator('tbody tr').nth(index);
+
+interface FieldInput { name: string; cn: string; en: string; type: string; extra?: (row: Locator) => Promise<void> }
+
+async function addField(page: Page, field: FieldInput): Promise<void> {
+  const rows = fieldsTable(page).locator('tbody tr');
+  const count = await rows.count(); // the last row holds the add button
+  await page.getByRole('button', { name: '新增字段' }).click();
+  const row = fieldRow(page, count - 1);
+  await row.getByRole('textbox', { name: '字段名' }).fill(field.name);
+  await row.getByRole('textbox', { name: '中文标签' }).fill(field.cn);
+  await row.getByRole('textbox', { name: '英文标签' }).fill(field.en);
+  if (field.type !== '字符串') await choose(row.getByRole('combobox', { name: '类型', exact: true }), field.type, field.type);
+  if (field.extra) await field.extra(row);
+}
+
+async function openTableModel(page: Page): Promise<void> {
+  await openMenu(page, '系统管理', '表模型');
+  await expect(designerTab(page, '文档')).toBeVisible();
+}
+
+async function designContract(page: Page): Promise<void> {
+  await page.getByRole('textbox', { name: '实体名' }).fill(ENTITY);
+  await page.getByRole('textbox', { name: '中文名称' }).fill('合同台账');
+  await page.getByRole('textbox', { name: '英文名称' }).fill('Contracts');
+  await page.getByRole('button', { name: '新建实体' }).click();
+  await expect(fieldRow(page, 0).getByRole('textbox', { name: '字段名' })).toHaveValue('title');
+  await fieldRow(page, 0).getByRole('textbox', { name: '中文标签' }).fill('合同名称');
+  await fieldRow(page, 0).getByRole('textbox', { name: '英文标签' }).fill('Contract name');
+  await addField(page, { name: 'contractNo', cn: '合同编号', en: 'Contract no.', type: '字符串' });
+  await addField(page, { name: 'currencyCode', cn: '币种', en: 'Currency', type: '值集', extra: (row) => choose(row.getByRole('combobox', { name: '值集类型' }), 'BASE_CURRENCY 币种', 'BASE_CURRENCY') });
+  await addField(page, { name: 'orgId', cn: '签约公司', en: 'Company', type: '引用', extra: async (row) => {
+    await row.getByRole('combobox', { name: '引用实体' }).fill('baseOrganization');
+    await row.getByRole('textbox', { name: '显示字段' }).fill('orgName');
+  } });
+  await addField(page, { name: 'amount', cn: '合同金额', en: 'Amount', type: '金额', extra: async (row) => {
+    await row.getByRole('spinbutton', { name: '精度' }).fill('20');
+    await row.getByRole('spinbutton', { name: '小数位' }).fill('2');
+  } });
+  await addField(page, { name: 'signDate', cn: '签订日期', en: 'Signed on', type: '日期' });
+  await addField(page, { name: 'urgentFlag', cn: '加急', en: 'Urgent', type: '是/否' });
+  await addField(page, { name: 'contactName', cn: '联系人', en: 'Contact', type: '字符串' });
+  await expect(fieldsTable(page).locator('tbody tr')).toHaveCount(9);
+}
+
+async function designLines(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '新增行实体' }).click();
+  await expect(page.getByRole('textbox', { name: '实体名' })).toHaveValue(`${ENTITY}Line`);
+  await addField(page, { name: 'itemDesc', cn: '条目', en: 'Item', type: '字符串' });
+  await page.getByRole('button', { name: ENTITY, exact: true }).click();
+  await expect(page.getByRole('textbox', { name: '实体名' })).toHaveValue(ENTITY);
+}
+
+/** A lookup field without its lookup type: validation names that field's row, then it is removed. */
+async function validateMistake(page: Page): Promise<void> {
+  await addField(page, { name: 'badKind', cn: '错误', en: 'Wrong', type: '值集' });
+  await page.getByRole('button', { name: '校验', exact: true }).click();
+  const row = fieldRow(page, 8);
+  await expect(row.getByText(/lookup field "badKind" has no lookupType/)).toBeVisible();
+  await row.getByRole('button', { name: '移除' }).click();
+  await expect(fieldsTable(page).locator('tbody tr')).toHaveCount(9);
+}
+
+async function layOutAndPublish(page: Page): Promise<void> {
+  await page.getByRole('textbox', { name: '列表页路径' }).fill(LIST);
+  await page.getByRole('button', { name: '生成页面' }).click();
+  await expect(page.getByText(`列表页 · ${LIST}`)).toBeVisible();
+  // The admin adjusts the list: no delete button, a wider contract-name column.
+  await page.getByRole('checkbox', { name: 'btnDelete' }).uncheck();
+  await page.getByRole('spinbutton', { name: '列宽' }).first().fill('220');
+  await clickExpectingToast(page.getByRole('button', { name: '校验', exact: true }), '校验通过');
+  await page.getByRole('button', { name: '预览' }).click();
+  const preview = page.getByRole('dialog', { name: '预览' });
+  await expect(preview.getByText('预览：示例数据，页面尚未发布，保存不会写入数据库')).toBeVisible();
+  await expect(preview.getByRole('cell', { name: '合同名称1', exact: true })).toBeVisible();
+  await preview.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: '发布', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '发布前确认' });
+  await expect(dialog.getByText('create table srm_demo_contract', { exact: false }).first()).toBeVisible();
+  await dialog.getByRole('textbox', { name: '发布说明' }).fill('contracts screen');
+  await clickExpectingToast(dialog.getByRole('button', { name: '确认发布' }), '发布成功');
+}
+
+test('an administrator designs, publishes and grants a screen; the buyer uses it; the admin adds and retires fields', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  await signIn(page, 'admin');
+  await openTableModel(page);
+  await test.step('design and publish', async () => {
+    await designContract(page);
+    await validateMistake(page);
+    await designLines(page);
+    await layOutAndPublish(page);
+  });
+  await test.step('menu under the buyer role', () => grantMenu(page));
+  await test.step('the buyer creates, edits and finds a record', () => buyerWorks(browser));
+});
+
+const CONTRACT_MENU = '合同台账';
+
+/** Menu screens as an administrator uses them: the menu, its buttons, the buyer role's permits. */
+async function grantMenu(page: Page): Promise<void> {
+  await openMenu(page, '系统管理', '菜单管理');
+  await expect(page).toHaveURL(/systemsetting\/menuFunction/);
+  // The parent is typed as its id (the menu form's 上级菜单 is a number): the admin looks it up.
+  const parents = await call(page, '/api/baseServer/v1/baseMenuRestful/listByPage', { params: { menuCode: 'PURCHASING' }, pageIndex: 1, pageRows: 500 });
+  const purchasingId = String(parents.data.find((m: { menuCode: string }) => m.menuCode === 'PURCHASING').menuId);
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  const menuDialog = page.getByRole('dialog');
+  await formItem(menuDialog, '菜单编码').getByRole('textbox').fill('DEMO_CONTRACTS');
+  await choose(menuDialog.getByRole('combobox', { name: '菜单类型' }), '页面');
+  await formItem(menuDialog, '菜单名称(中文)').getByRole('textbox').fill(CONTRACT_MENU);
+  await formItem(menuDialog, '菜单名称(英文)').getByRole('textbox').fill('Contracts');
+  await formItem(menuDialog, '页面路径').getByRole('textbox').fill(LIST);
+  await formItem(menuDialog, '上级菜单').getByRole('spinbutton').fill(purchasingId);
+  await formItem(menuDialog, '序号').getByRole('spinbutton').fill('90');
+  const enabled = formItem(menuDialog, '启用').getByRole('checkbox');
+  if (await enabled.count()) await enabled.check();
+  await save(menuDialog);
+
+  await openMenu(page, '系统管理', '按钮管理');
+  for (const [code, name] of [['btnAdd', '新增'], ['btnEdit', '编辑'], ['btnView', '查看'], ['btnSave', '保存']]) {
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await choose(dialog.getByRole('combobox', { name: '菜单' }), CONTRACT_MENU, '合同');
+    await formItem(dialog, '资源编码').getByRole('textbox').fill(code);
+    await formItem(dialog, '资源名称(中文)').getByRole('textbox').fill(name);
+    await save(dialog);
+    await expect(dialog).toBeHidden();
+  }
+
+  await openMenu(page, '系统管理', '角色管理');
+  await formItem(page, '角色编码').getByRole('textbox').fill('BUYER');
+  await page.getByRole('button', { name: /^查\s*询$/ }).click();
+  const row = dataRows(page.getByRole('table')).filter({ hasText: 'BUYER' });
+  await row.getByRole('button', { name: '菜单权限' }).click();
+  await expect(page.getByTestId('privilege-role')).toContainText('BUYER');
+  const node = page.locator('.ant-tree-treenode').filter({ has: page.getByText(`${CONTRACT_MENU}-DEMO_CONTRACTS`, { exact: true }) });
+  await node.locator('.ant-tree-checkbox').click();
+  await expect(node.locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-checked/);
+  await clickExpectingToast(page.getByRole('button', { name: /^保\s*存$/ }), '权限已保存');
+}
+
+async function buyerPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN' })).newPage();
+  await signIn(page, 'buyer01');
+  return page;
+}
+
+const CONTRACT = '年度框架合同';
+
+async function buyerWorks(browser: Browser): Promise<void> {
+  const page = await buyerPage(browser);
+  await openMenu(page, '采购管理', CONTRACT_MENU);
+  await expect(page.getByRole('button', { name: '新增', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: '删除', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  await expect(page.getByRole('button', { name: '保存', exact: true })).toBeVisible();
+  await page.getByRole('textbox', { name: '合同名称' }).fill(CONTRACT);
+  await page.getByRole('textbox', { name: '合同编号' }).fill('HT-001');
+  await choose(page.getByRole('combobox', { name: '币种' }), '人民币');
+  await choose(page.getByRole('combobox', { name: '签约公司' }), '子午线电子(苏州)有限公司', '电子');
+  await page.getByRole('spinbutton', { name: '合同金额' }).fill('125000.5');
+  await typeDate(page.getByRole('textbox', { name: '签订日期' }), '2026-11-20');
+  await page.getByRole('textbox', { name: '联系人' }).fill('张经理');
+  const lines = page.getByRole('region', { name: '合同台账行' });
+  await lines.getByRole('button', { name: '新增行' }).click();
+  const line = dataRows(lines.getByRole('table')).first();
+  await line.getByRole('spinbutton', { name: '行号' }).fill('1');
+  await line.getByRole('textbox', { name: '条目' }).fill('年度维保服务');
+  await save(page);
+  await expect(page).toHaveURL(/[?&]id=\d+/);
+
+  await page.getByRole('textbox', { name: '合同编号' }).fill('HT-001-A');
+  await save(page);
+
+  const fresh = await buyerPage(browser);
+  await openMenu(fresh, '采购管理', CONTRACT_MENU);
+  await formItem(visible(fresh), '合同名称').getByRole('textbox').fill('框架');
+  await fresh.getByRole('button', { name: /^查\s*询$/ }).click();
+  const found = dataRows(visible(fresh).getByRole('table'));
+  await expect(found).toHaveCount(1);
+  await expect(found.first()).toContainText('HT-001-A');
+  await expect(found.first()).toContainText('125,000.50');
+  await fresh.context().close();
+  await page.context().close();
+}
