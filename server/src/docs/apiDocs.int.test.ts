@@ -23,10 +23,11 @@ const json = async (res: Response): Promise<any> => res.json();
 /** Every route a controller declares, as "METHOD /path" (a handler may have several paths). */
 function controllerRoutes(controller: new (...args: never[]) => unknown): string[] {
   const base = Reflect.getMetadata(PATH_METADATA, controller) as string;
-  const proto = controller.prototype as Record<string, unknown>;
+  const proto = controller.prototype as object;
   return Object.getOwnPropertyNames(proto).filter((name) => name !== 'constructor').flatMap((name) => {
-    const handler = proto[name] as object;
-    const route = typeof handler === 'function' ? (Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined) : undefined;
+    const handler = Object.getOwnPropertyDescriptor(proto, name)?.value as unknown; // not a getter's value
+    if (typeof handler !== 'function') return [];
+    const route = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
     if (route === undefined) return [];
     const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
     return [route].flat().map((r) => `${method} /${base}/${r}`);

@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Errors } from '../http/apiError';
 import { KERNEL, type Kernel } from '../kernel';
+import { requestKernel } from '../modeling/liveKernel';
 import { apiDocument } from './apiDocs';
 
 /** The Swagger UI files /api/docs needs; nothing else of the package is served. */
@@ -46,10 +47,12 @@ export class ApiDocsController {
     if (!this.kernel.config.apiDocs) throw Errors.notFound('接口文档未开放', 'API documentation is turned off (API_DOCS)');
   }
 
+  /** Built from the kernel of the latest publish (this instance's or another's): regenerated on publish. */
   @Get('openapi.json')
-  openapi(@Res() reply: FastifyReply): void {
+  async openapi(@Res() reply: FastifyReply): Promise<void> {
     this.ensureEnabled();
-    void reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(JSON.stringify(apiDocument(this.kernel)));
+    const kernel = await requestKernel(this.kernel);
+    await reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(JSON.stringify(apiDocument(kernel)));
   }
 
   @Get('docs')

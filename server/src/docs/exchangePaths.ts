@@ -38,6 +38,10 @@ const OPERATIONS: Record<string, [string, Operation]> = {
     summary: 'Export the list as CSV (default name DefaultExportCsv, first column left out)',
     requestBody: { required: true, content: exportBody }, responses: { 200: binary('text/csv', 'The CSV file'), ...errors },
   }],
+  downloadImportTemplateWithData: ['exportExcelRestful', {
+    summary: 'The page\'s import template filled with the listed rows (lookup columns as drop-downs; sheets of 50000)',
+    requestBody: { required: true, content: exportBody }, responses: { 200: binary(XLSX, 'The filled template'), ...errors },
+  }],
   downloadImportTemplate: ['importExcelRestful', {
     summary: 'Import template of the menu\'s page: headers from its columns, lookup columns as drop-down lists',
     responses: { 200: binary(XLSX, 'The template'), ...errors },
