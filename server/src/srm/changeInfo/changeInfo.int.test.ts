@@ -95,8 +95,11 @@ describe('approval writes the supplier master', () => {
     expect((await todosOf(p, ENTITY, id))[0].handle_flag).toBe('N');
   });
 
-  it('an UPDATE line must name a row of the same supplier: another supplier\'s contact gives 409 and nothing is approved', async () => {
-    const id = await draft('buyer01', undefined, { contacts: [{ operationType: 'UPDATE', sourceContactId: 1, contactName: 'x', contactType: 'BUSINESS', email: 'x@x.cn' }] });
+  it('an UPDATE line must name a row of the same supplier: another supplier\'s contact is refused on save (400), and on approval (409) if it got there', async () => {
+    const other = { operationType: 'UPDATE', sourceContactId: 1, contactName: 'x', contactType: 'BUSINESS', email: 'x@x.cn' };
+    expectError(await act('buyer01', 'saveOrUpdate', changeBody(await newSupplier(p), { contacts: [other] })), 400, ['contacts[0].sourceContactId']);
+    const id = await draft();
+    await runSql(server, 'INSERT INTO srm_slc_change_contact (change_info_id, operation_type, source_contact_id, contact_name, contact_type, email, version_num) VALUES (?, ?, ?, ?, ?, ?, 1)', [id, 'UPDATE', 1, 'x', 'BUSINESS', 'x@x.cn']);
     expectOk(await act('buyer01', 'submitChangeInfo', { id }));
     expectError(await act('manager01', 'approvalChangeInfo', { id }), 409);
     expect((await rows(p, 'srm_slc_supplier_contact', 'contact_id', { contact_id: 1 }))[0].contact_name).toBe('周明');

@@ -8,11 +8,27 @@ import { BASIC_FIELDS, CHANGE, CHILD_TARGETS, SUPPLIER, type ChangeInfoStore, ty
 type Snapshot = Record<string, unknown> & { versionNum?: number };
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** Which side asked for the change (SYS_USER_TYPE): a supplier user for its own company, or an internal user on its behalf. */
-export function stampApplicant(draft: SaveDraft): void {
+/**
+ * On save: which side asked for the change (SYS_USER_TYPE: a supplier user for its own company, or
+ * an internal user on its behalf), and the change lines' operations and original rows.
+ */
+export async function prepareChange(store: ChangeInfoStore, draft: SaveDraft): Promise<void> {
   const userType = (draft.ctx.vars.user as { userType?: string } | undefined)?.userType ?? '';
   draft.values.applicantUserType = userType.startsWith('EX') ? 'EX' : 'INSIDE';
   for (const target of CHILD_TARGETS) checkOperations(draft.children[target.child] ?? [], target);
+  const supplierId = draft.values.supplierId ?? (draft.id ? (await store.reader.byId(store.model(CHANGE), draft.id, draft.ctx, undefined, draft.tx))?.supplierId : undefined);
+  for (const target of CHILD_TARGETS) await checkSources(store, draft, target, Number(supplierId));
+}
+
+/** UPDATE and DELETE lines must name a row of this supplier's master (the picker lists every supplier's rows to internal users). */
+async function checkSources(store: ChangeInfoStore, draft: SaveDraft, target: ChildTarget, supplierId: number): Promise<void> {
+  const lines = draft.children[target.child] ?? [];
+  const wanted = [...new Set(lines.map((l) => l[target.sourceField]).filter((v): v is number => typeof v === 'number'))];
+  if (!wanted.length) return;
+  const owned = await store.ownRows(draft.tx, target, supplierId, wanted);
+  const errors = lines.flatMap((line, i) => (typeof line[target.sourceField] === 'number' && !owned.has(line[target.sourceField] as number)
+    ? [{ field: `${target.child}[${i}].${target.sourceField}`, message: 'not a row of this supplier / 不是该供应商的记录' }] : []));
+  if (errors.length) throw Errors.validation(errors);
 }
 
 /** ADD lines name no master row; UPDATE and DELETE lines must name the one they change. */

@@ -54,6 +54,16 @@ export class ChangeInfoStore {
     return Number(rows[0].n);
   }
 
+  /** Which of `ids` are rows of the supplier's master sub-record (contacts or accounts). */
+  async ownRows(tx: SqlExecutor, target: ChildTarget, supplierId: number, ids: number[]): Promise<Set<number>> {
+    const { t, c } = this.sql;
+    const rows = await tx.select(
+      `SELECT ${c(target.master, target.masterKey)} AS id FROM ${t(target.master)} WHERE ${c(target.master, 'supplierId')} = ? AND ${c(target.master, target.masterKey)} IN (${ids.map(() => '?').join(', ')})`,
+      [supplierId, ...ids],
+    );
+    return new Set(rows.map((r) => Number(r.id)));
+  }
+
   /** UPDATE of chosen fields with the audit columns; `expectedVersion` makes it a checked (409-able) update. Returns rows affected. */
   async update(tx: SqlExecutor, entity: string, key: string, id: number, values: Record<string, SqlParam>, ctx: ResourceContext, where: [string, SqlParam][] = []): Promise<number> {
     const { t, c } = this.sql;
