@@ -1,4 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DataRecord } from '../meta';
 import type { ColumnDescriptor } from '../schema/columnDescriptor';
@@ -11,7 +12,7 @@ const column = (key: string, extra: Partial<ColumnDescriptor> = {}) =>
   ({ key, title: key.toUpperCase(), type: 'string', field: { name: key, type: 'string' }, required: false, hidden: false, thousands: false,
     sortable: true, resizable: true, ellipsis: false, linkTag: false, showIcon: true, ...extra }) as ColumnDescriptor;
 const rows = (count: number): DataRecord[] => Array.from({ length: count }, (_, i) => ({ id: i + 1, name: `row ${i + 1}`, qty: 1234.5, flag: i % 2 ? 'Y' : 'N' }));
-const show = (ui: JSX.Element) => renderWithApp(ui, { provider: createFakeProvider() });
+const show = (ui: ReactElement) => renderWithApp(ui, { provider: createFakeProvider() });
 
 describe('DataGrid', () => {
   it('renders the spec widths of index, selection, expand and operate columns', () => {
@@ -60,8 +61,9 @@ describe('column builder', () => {
     const [on, off] = buildDataColumns([column('a'), column('b', { sortable: false, resizable: false })], { onResize: () => undefined });
     expect(on.sorter).toBe(true);
     expect(off.sorter).toBe(false);
-    expect((on.onHeaderCell!(on) as { onResizeEnd?: unknown }).onResizeEnd).toBeTypeOf('function');
-    expect((off.onHeaderCell!(off) as { onResizeEnd?: unknown }).onResizeEnd).toBeUndefined();
+    const headerProps = (built: typeof on) => (built.onHeaderCell as () => { onResizeEnd?: unknown })();
+    expect(headerProps(on).onResizeEnd).toBeTypeOf('function');
+    expect(headerProps(off).onResizeEnd).toBeUndefined();
   });
 
   it('resizes by dragging the header edge and reports the width once, when the drag ends', () => {
