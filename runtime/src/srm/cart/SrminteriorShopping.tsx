@@ -3,17 +3,15 @@
  * the goods on sale and adds them to the cart with a quantity; the badge in the header follows.
  */
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { Button, Card, Input, InputNumber, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Input, Space, Table } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../core/feedback';
-import { formatAmount } from '../../core/format';
 import { useGrantedResources } from '../../core/useResources';
-import { localized } from '../../home/homeRules';
-import { useLanguage } from '../../i18n';
 import type { DataRecord } from '../../meta';
 import { useOpenPage } from '../../pages/navigation';
 import { TROLLEY_PATH } from './cartModel';
+import { useGoodsColumns } from './goodsColumns';
 import { useCartApi } from './useCartApi';
 
 const PAGE_ROWS = 20;
@@ -36,7 +34,6 @@ function useGoods(keyword: string, pageIndex: number) {
 
 export function SrminteriorShopping() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const feedback = useFeedback();
   const api = useCartApi();
   const openPage = useOpenPage();
@@ -54,26 +51,10 @@ export function SrminteriorShopping() {
     }
   }, [api, feedback, quantities, t]);
 
-  const columns: TableColumnsType<DataRecord> = [
-    { title: t('cart.itemCode'), dataIndex: 'goodsCode', width: 130 },
-    { title: t('cart.itemName'), key: 'name', render: (_, row) => localized(row, 'goodsName', language) },
-    { title: t('cart.supplier'), dataIndex: 'supplierName' },
-    { title: t('cart.uom'), dataIndex: 'uomCode', width: 80 },
-    { title: t('cart.price'), key: 'price', align: 'right', width: 130, render: (_, row) => formatAmount(row.unitPriceIncl, language) },
-    {
-      title: t('cart.quantity'), key: 'quantity', width: 120,
-      render: (_, row) => {
-        const id = Number(row.noProductiveMaterialId);
-        return <InputNumber aria-label={`${t('cart.quantity')} ${String(row.goodsCode)}`} min={1} precision={0} value={quantities[id] ?? 1} onChange={(v) => setQuantities((q) => ({ ...q, [id]: Number(v) || 1 }))} />;
-      },
-    },
-    {
-      title: t('cart.operate'), key: 'add', width: 140,
-      render: (_, row) => granted.has('btnAddCart') && (
-        <Button type="link" aria-label={`${t('cart.addToCart')} ${String(row.goodsCode)}`} onClick={() => add(Number(row.noProductiveMaterialId))}>{t('cart.addToCart')}</Button>
-      ),
-    },
-  ];
+  const columns = useGoodsColumns({
+    quantities, add, canAdd: granted.has('btnAddCart'),
+    setQuantity: (id, quantity) => setQuantities((q) => ({ ...q, [id]: quantity })),
+  });
   return (
     <Card
       title={t('cart.goods')}
