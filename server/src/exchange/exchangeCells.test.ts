@@ -111,6 +111,8 @@ describe('importCell', () => {
     expect(value('rate', 'lots')).toMatchObject({ error: { en: 'must be a number' } });
     expect(value('rateDate', new Date(Date.UTC(2027, 0, 2)))).toEqual({ value: '2027-01-02' });
     expect(value('rateDate', '2027-01-03')).toEqual({ value: '2027-01-03' });
+    expect(value('rateDate', 46389)).toEqual({ value: '2027-01-02' });
+    expect(value('stamp', 46389.5)).toEqual({ value: '2027-01-02 12:00:00' });
     expect(value('stamp', new Date(Date.UTC(2027, 0, 2, 8, 5, 9)))).toEqual({ value: '2027-01-02 08:05:09' });
   });
 

@@ -41,8 +41,13 @@ function numberCell(raw: unknown, integer: boolean): CellResult {
   return { value: n };
 }
 
+/** Days from 1899-12-30 (Excel's epoch) to 1970-01-01. */
+const EXCEL_EPOCH_DAYS = 25569;
+
 function dateCell(raw: unknown, withTime: boolean): CellResult {
   if (raw instanceof Date) return { value: dateText(raw, withTime) };
+  // A date cell read before the file's styles (some writers put styles.xml last) is Excel's day serial.
+  if (typeof raw === 'number' && raw > 0) return { value: dateText(new Date(Math.round((raw - EXCEL_EPOCH_DAYS) * 86400000)), withTime) };
   // Text is passed on as typed: the record validation checks its pattern (yyyy-MM-dd[ HH:mm:ss]).
   return { value: String(raw).trim() };
 }
