@@ -52,10 +52,16 @@ export class FileService {
   readonly records: FileRecords;
   readonly limits: UploadLimits;
 
-  constructor(private readonly kernel: Kernel, readonly storage: FileStorage, readonly links: FileLinkSigner) {
-    this.records = new FileRecords(kernel.registry, kernel.db, kernel.resources.writer);
-    const { uploadMaxSizeKb, uploadFormats } = kernel.config;
+  constructor(private readonly startKernel: Kernel, readonly storage: FileStorage, readonly links: FileLinkSigner) {
+    // baseFile is platform metadata: table_model publishes never change it, so the start-up registry serves.
+    this.records = new FileRecords(startKernel.registry, startKernel.db, startKernel.resources.writer);
+    const { uploadMaxSizeKb, uploadFormats } = startKernel.config;
     this.limits = serverLimits(uploadMaxSizeKb, uploadFormats && checkFormatList(uploadFormats));
+  }
+
+  /** The kernel of the latest metadata publish: attachments of an entity published after start-up resolve too. */
+  private get kernel(): Kernel {
+    return this.startKernel.live?.kernel ?? this.startKernel;
   }
 
   /** Stores, checks and records every file of the upload, or none of them. */
