@@ -49,7 +49,7 @@ const handlers: Record<string, [string, ActionHandler]> = {
   }],
   publish: ['btnPublish', async (b, c, k) => {
     const result = await publish(k, readDraft(b), 'PUBLISH', c.userId, comment(b));
-    return { data: { versions: result.versions, migrated: result.migrated, documents: result.plan.documents } };
+    return { data: { versions: result.versions, migrated: result.migrated, live: result.live, documents: result.plan.documents } };
   }],
   listVersions: ['btnView', async (b, _c, k) => ({
     data: await listVersions(k.db, b.kind === undefined ? undefined : modeledKind(b), typeof b.name === 'string' ? b.name : undefined),

@@ -114,6 +114,8 @@ export async function planPublish(kernel: Kernel, items: DraftItem[], options: P
 export interface PublishResult {
   versions: { kind: string; name: string; versionNo: number }[];
   migrated: string[];
+  /** false when this instance could not load the published metadata yet; it retries at its next revision check. */
+  live: boolean;
 }
 
 /**
@@ -136,6 +138,10 @@ export async function publish(kernel: Kernel, items: DraftItem[], changeType: Ne
     await options.inTransaction?.(tx, written);
     return written;
   });
-  await kernel.live?.reload();
-  return { versions, migrated, plan };
+  // The versions are committed: a failing reload must not answer "failed" for a publish that happened.
+  const live = await (kernel.live?.reload().then(() => true) ?? Promise.resolve(true)).catch((e: unknown) => {
+    console.error('published metadata could not be loaded yet; this instance retries at its next revision check', e);
+    return false;
+  });
+  return { versions, migrated, live, plan };
 }
