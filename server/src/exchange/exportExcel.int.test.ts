@@ -51,6 +51,10 @@ describe('exportExcel', () => {
     const expected = await server.kernel.db.select("SELECT COUNT(*) AS n FROM srm_base_exchange_rate WHERE from_currency = 'EUR' AND status = 'VALID'");
     expect(rows.length - 1).toBe(Number(expected[0].n));
     expect(rows.slice(1).every((r) => r[0] === 'Euro')).toBe(true);
+    // The customParams variant adds to the list's params (and is checked like them).
+    const custom = await exportAs(buyerRates, exportBody({ requestParams: '{}', customParams: JSON.stringify({ fromCurrency: 'EUR', status: 'VALID' }) }));
+    expect(sheetRows((await readWorkbook(custom.bytes)).worksheets[0]).length - 1).toBe(Number(expected[0].n));
+    expect((await exportAs(buyerRates, exportBody({ customParams: { passwordHash: 'x' } }))).status).toBe(400);
   });
 
   it('starts a new sheet (with the header again) after sheetMaxRow rows', async () => {
