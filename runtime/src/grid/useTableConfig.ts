@@ -3,7 +3,7 @@
  * Loading failures fall back to the default columns (the grid must work without the config
  * service); changes are shown at once and saved in the background.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFeedback } from '../core/feedback';
 import type { ColumnDescriptor } from '../schema/columnDescriptor';
 import { applyLayout, layoutOf, type SavedColumn } from './columnLayout';
@@ -22,6 +22,8 @@ export function useTableConfig(defaults: ColumnDescriptor[], key: GridKey | unde
   const feedback = useFeedback();
   const [saved, setSaved] = useState<SavedColumn[] | null>(null);
   const [loaded, setLoaded] = useState(!key);
+  // Writes go out one after another, so quick clicks can never leave an older layout saved last.
+  const writes = useRef<Promise<unknown>>(Promise.resolve());
   const pagePath = key?.pagePath;
   const gridName = key?.gridName;
 
@@ -44,14 +46,16 @@ export function useTableConfig(defaults: ColumnDescriptor[], key: GridKey | unde
     (next: ColumnDescriptor[]) => {
       const layout = layoutOf(next);
       setSaved(layout);
-      if (pagePath) api.save({ pagePath, gridName }, layout).catch((error: unknown) => feedback.error(error));
+      if (!pagePath) return;
+      writes.current = writes.current.then(() => api.save({ pagePath, gridName }, layout)).catch((error: unknown) => feedback.error(error));
     },
     [api, feedback, pagePath, gridName],
   );
 
   const reset = useCallback(() => {
     setSaved(null);
-    if (pagePath) api.remove({ pagePath, gridName }).catch((error: unknown) => feedback.error(error));
+    if (!pagePath) return;
+    writes.current = writes.current.then(() => api.remove({ pagePath, gridName })).catch((error: unknown) => feedback.error(error));
   }, [api, feedback, pagePath, gridName]);
 
   return { columns, loaded, change, reset };
