@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useScreen } from '../core/DataProviderContext';
 import { saveFile } from '../core/download';
 import { useFeedback } from '../core/feedback';
+import type { RequestFn } from '../core/request';
 import { downloadErrorFile, downloadImportTemplate, importExcel, type ImportOutcome, type ImportRowError } from './importClient';
 
 export interface ImportDialogProps {
@@ -16,9 +17,11 @@ export interface ImportDialogProps {
   onClose: () => void;
   /** Called after rows were imported (the list reloads). */
   onImported: () => void;
+  /** The HTTP client (default: the app's); tests pass their own. */
+  request?: RequestFn;
 }
 
-function RefusalView({ outcome }: { outcome: Extract<ImportOutcome, { ok: false }> }) {
+function RefusalView({ outcome, request }: { outcome: Extract<ImportOutcome, { ok: false }>; request?: RequestFn }) {
   const { t } = useTranslation();
   const screen = useScreen();
   const feedback = useFeedback();
@@ -29,7 +32,7 @@ function RefusalView({ outcome }: { outcome: Extract<ImportOutcome, { ok: false 
     { title: t('import.column'), dataIndex: 'column', width: 140 },
     { title: t('import.message'), dataIndex: 'message' },
   ];
-  const download = () => url && downloadErrorFile(url, screen).then(saveFile, (e: unknown) => feedback.error(e));
+  const download = () => url && downloadErrorFile(url, screen, request).then(saveFile, (e: unknown) => feedback.error(e));
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="import-errors">
       <Alert type="error" showIcon message={outcome.message} />
@@ -41,7 +44,7 @@ function RefusalView({ outcome }: { outcome: Extract<ImportOutcome, { ok: false 
   );
 }
 
-export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
+export function ImportDialog({ open, onClose, onImported, request }: ImportDialogProps) {
   const { t } = useTranslation();
   const screen = useScreen();
   const feedback = useFeedback();
@@ -54,12 +57,12 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
     setOutcome(null);
     onClose();
   };
-  const template = () => downloadImportTemplate(screen).then(saveFile, (e: unknown) => feedback.error(e));
+  const template = () => downloadImportTemplate(screen, request).then(saveFile, (e: unknown) => feedback.error(e));
   const upload = async () => {
     if (!file) return feedback.warning(t('import.noFile'));
     setBusy(true);
     try {
-      const result = await importExcel(screen, file);
+      const result = await importExcel(screen, file, request);
       setOutcome(result);
       if (result.ok) {
         feedback.success(t('import.succeeded', { count: result.imported }));
@@ -86,7 +89,7 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
             <Button>{t('import.chooseFile')}</Button>
           </Upload>
         </Space>
-        {outcome && !outcome.ok && <RefusalView outcome={outcome} />}
+        {outcome && !outcome.ok && <RefusalView outcome={outcome} request={request} />}
       </Space>
     </Modal>
   );
