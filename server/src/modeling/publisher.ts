@@ -4,6 +4,7 @@ import { Errors } from '../http/apiError';
 import type { Kernel } from '../kernel';
 import { entityMetadatasFor } from '../metadata/dbDocuments';
 import { migrateSchema, planSchema } from '../metadata/schemaMigrator';
+import { translateDbError } from '../resource/dbErrors';
 import type { SqlExecutor } from '../db/sqlExecutor';
 import { formatDateTime } from '../util/time';
 import { candidateRegistry, type Candidate } from './candidate';
@@ -128,6 +129,8 @@ export async function publish(kernel: Kernel, items: DraftItem[], changeType: Ne
   const migrating = items.filter((i) => i.kind === 'entity' && i.content).map((i) => i.name);
   const migrated = await migrateSchema(kernel.db.dataSource, kernel.config.dbKind, await entityMetadatasFor(kernel.config, plan.candidate.registry, migrating));
   const now = formatDateTime();
+  // Two publishes of the same document racing past the base-version check meet at the unique
+  // version index: the loser gets 409 (translateDbError), like a stale base version.
   const versions = await kernel.db.transaction(async (tx) => {
     const written: PublishResult['versions'] = [];
     for (const [i, item] of items.entries()) {
@@ -137,7 +140,7 @@ export async function publish(kernel: Kernel, items: DraftItem[], changeType: Ne
     }
     await options.inTransaction?.(tx, written);
     return written;
-  });
+  }).catch((e: unknown) => { throw translateDbError(e); });
   // The versions are committed: a failing reload must not answer "failed" for a publish that happened.
   const live = await (kernel.live?.reload().then(() => true) ?? Promise.resolve(true)).catch((e: unknown) => {
     console.error('published metadata could not be loaded yet; this instance retries at its next revision check', e);
