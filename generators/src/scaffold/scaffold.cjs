@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { entityForScreen, parseDomain } = require('./domainParser.cjs');
 const { entityDocs, untranslatedLabels } = require('./documents.cjs');
+const { lookupTypeDoc, parseDomainLookups } = require('./lookups.cjs');
 const { listPage, recordPage } = require('./pages.cjs');
 
 const ROOT = path.join(__dirname, '..', '..', '..');
@@ -80,8 +81,32 @@ function scaffold(pagePaths, metadata, app = 'srm') {
     const { header, lines } = planned.get(domainEntity.name);
     files.push({ file: path.join(appDir, 'pages', pageFileOf(pagePath)), doc: pageFor(screen, domainEntity, header, lines) });
   }
+  const lookupFile = lookupsFor(files, registry, path.join(appDir, 'lookups'));
+  if (lookupFile) files.push(lookupFile);
   const problems = problemsOf(metadata, [...current, ...files.map(({ file, doc }) => ({ source: file, doc }))]);
   return { files, problems, untranslated: [...untranslated] };
+}
+
+/** Meanings of a bare code (DRAFT…) from the lookup types that have it, standard approval first. */
+function knownMeaningIn(registry) {
+  const types = [registry.lookupType('SRM_APPROVE_STATUS'), ...registry.lookupTypes()].filter(Boolean);
+  return (code) => types.flatMap((t) => t.values).find((v) => v.lookupCode === code)?.meaning;
+}
+
+/** A lookup set for the types the new entities use that only DOMAIN.md defines (undefined when none). */
+function lookupsFor(files, registry, lookupDir) {
+  const entities = files.map((f) => f.doc).filter((d) => d.kind === 'entity');
+  const used = new Map();
+  for (const field of entities.flatMap((e) => e.fields)) {
+    if (field.lookupType && !registry.lookupType(field.lookupType) && !used.has(field.lookupType)) used.set(field.lookupType, field.label);
+  }
+  const domainLookups = parseDomainLookups(fs.readFileSync(DOMAIN, 'utf8'));
+  const lookups = [...used].filter(([type]) => domainLookups.has(type)).map(([type, label]) => ({
+    ...lookupTypeDoc(type, domainLookups.get(type), knownMeaningIn(registry)),
+    meaning: { cn: label.cn, en: label.en },
+  }));
+  if (!lookups.length) return undefined;
+  return { file: path.join(lookupDir, `${entities[0].name}.json`), doc: { metaVersion: 1, kind: 'lookupSet', lookups } };
 }
 
 function problemsOf(metadata, documents) {

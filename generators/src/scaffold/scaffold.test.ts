@@ -8,6 +8,7 @@ import * as metadata from '../../../metadata/src/node';
 const { parseDomain } = require('./domainParser.cjs');
 const { parseInlineField, parseTableFields } = require('./fieldSpec.cjs');
 const { childProperty, primaryKeyOf } = require('./documents.cjs');
+const { parseDomainLookups } = require('./lookups.cjs');
 const { scaffold, ScaffoldError } = require('./scaffold.cjs');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -57,6 +58,15 @@ describe('reading DOMAIN.md', () => {
     expect(final).toMatchObject({ type: 'decimal', precision: 7, scale: 2 });
   });
 
+  it('reads lookup values from the value tables and the status lines', () => {
+    const lookups = parseDomainLookups(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'catalog', 'DOMAIN.md'), 'utf8'));
+    expect(lookups.get('SLC_INSPECT_ROLE')).toEqual([
+      { code: 'LEADER', cn: '组长', en: 'Leader' }, { code: 'EXPERT', cn: '专家', en: 'Expert' }, { code: 'MEMBER', cn: '组员', en: 'Member' },
+    ]);
+    expect(lookups.get('SLC_INSPECT_RESULT')).toEqual(lookups.get('SLC_QUALIFY_RESULT'));
+    expect(lookups.get('SLC_CREDENTIAL_TYPE')).toContainEqual({ code: 'ISO9001', cn: undefined, en: undefined });
+  });
+
   it('names keys and line properties as the hand-written metadata does', () => {
     expect(primaryKeyOf({ name: 'srmPurDeliveryNote' })).toBe('deliveryNoteId');
     expect(childProperty('srmPurRequisitionHeader', 'srmPurRequisitionLine')).toBe('lines');
@@ -65,27 +75,24 @@ describe('reading DOMAIN.md', () => {
 });
 
 describe('npm run scaffold', () => {
-  it('creates entity and page documents that load once their lookup types exist', () => {
+  it('creates entity, page and lookup documents that load with the application metadata', () => {
     const { files, problems } = scaffold(['inspectPlanList', 'inspectPlanEdit', 'inspectPlanDetail'], metadata);
-    expect(files.map((f: { file: string }) => path.basename(f.file))).toEqual([
-      'srmSlcInspectPlan.json', 'srmSlcInspectPlanSupplier.json', 'srmSlcInspectPlanStaff.json', 'srmSlcInspectPlanCategory.json',
-      'srmSlcInspectPlanLocation.json', 'inspectPlanList.json', 'inspectPlanEdit.json', 'inspectPlanDetail.json',
+    expect(files.map((f: { file: string }) => path.relative('metadata/apps/srm', f.file))).toEqual([
+      'entities/srmSlcInspectPlan.json', 'entities/srmSlcInspectPlanSupplier.json', 'entities/srmSlcInspectPlanStaff.json', 'entities/srmSlcInspectPlanCategory.json',
+      'entities/srmSlcInspectPlanLocation.json', 'pages/inspectPlanList.json', 'pages/inspectPlanEdit.json', 'pages/inspectPlanDetail.json',
+      'lookups/srmSlcInspectPlan.json',
     ]);
-    // DOMAIN names lookup types nobody has defined yet; those are the only problems left.
-    expect(problems.length).toBeGreaterThan(0);
-    for (const p of problems) expect(p).toMatch(/lookup ?[tT]ype "[A-Z_]+".* is not seeded/);
-    const missing = [...new Set(problems.map((p: string) => /"([A-Z_]+)"/.exec(p)![1]))];
-    const lookups = {
-      source: 'test:lookups.json',
-      doc: {
-        metaVersion: 1, kind: 'lookupSet',
-        lookups: missing.map((type) => ({ lookupType: type, meaning: { cn: type, en: type }, values: [{ lookupCode: 'A', meaning: { cn: '甲', en: 'A' }, seqNum: 1, enabledFlag: 'Y' }] })),
-      },
-    };
-    const documents = [...metadata.loadDocumentFiles(), ...files.map((f: { file: string; doc: unknown }) => ({ source: f.file, doc: f.doc })), lookups];
+    expect(problems).toEqual([]);
+    const documents = [...metadata.loadDocumentFiles(), ...files.map((f: { file: string; doc: unknown }) => ({ source: f.file, doc: f.doc }))];
     const registry = metadata.MetadataRegistry.load(documents as metadata.SourcedDocument[]);
     expect(registry.page('inspectPlanList')).toMatchObject({ type: 'list', editPage: 'inspectPlanEdit' });
     expect(registry.page('inspectPlanEdit')!.form!.lines!.map((l) => l.child)).toEqual(['suppliers', 'staffs', 'categories', 'locations']);
+    const status = registry.lookupType('SLC_INSPECT_PLAN_STATUS')!;
+    expect(status.meaning).toEqual({ cn: '状态', en: 'Status' });
+    // DOMAIN writes "DRAFT" bare: the meaning comes from the standard approval status.
+    expect(status.values.map((v) => [v.lookupCode, v.meaning.cn])).toEqual([
+      ['DRAFT', '新建'], ['SUBMITTED', '审批中'], ['APPROVED', '已批准'], ['REJECTED', '已驳回'], ['EXECUTING', '执行中'], ['COMPLETED', '已完成'],
+    ]);
   });
 
   it('refuses what it cannot scaffold, saying why', () => {
