@@ -294,7 +294,6 @@ export const cn = {
     resetColumns: '恢复默认',
     moveUp: '上移 {{title}}',
     moveDown: '下移 {{title}}',
-    resizeColumn: '调整列宽 {{title}}',
     attachmentCount: '{{count}} 个附件',
     attachmentsOf: '{{title}}：{{count}} 个附件',
     noHiddenColumns: '没有更多字段',

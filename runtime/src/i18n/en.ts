@@ -296,7 +296,6 @@ export const en: Translation = {
     resetColumns: 'Reset to default',
     moveUp: 'Move {{title}} up',
     moveDown: 'Move {{title}} down',
-    resizeColumn: 'Resize column {{title}}',
     attachmentCount: '{{count}} file(s)',
     attachmentsOf: '{{title}}: {{count}} file(s)',
     noHiddenColumns: 'No further fields',
