@@ -33,7 +33,7 @@ function labelOf(entity) {
   return { cn: text, en: text };
 }
 
-function entityDoc(entity, { exists, parent, foreignKey }) {
+function entityDoc(entity, { exists, parent, parentLabel, foreignKey }) {
   const pk = primaryKeyOf(entity);
   const fields = entity.fields.filter((f, i, all) => f.name !== pk && f.name !== foreignKey && all.findIndex((g) => g.name === f.name) === i);
   const doc = {
@@ -49,7 +49,7 @@ function entityDoc(entity, { exists, parent, foreignKey }) {
   const display = fields.find((f) => f.type === 'string');
   if (display) doc.displayField = display.name;
   doc.fields = [
-    ...(foreignKey ? [{ name: foreignKey, label: { cn: parent, en: humanize(foreignKey) }, type: 'integer', index: true }] : []),
+    ...(foreignKey ? [{ name: foreignKey, label: parentLabel ?? { cn: humanize(foreignKey), en: humanize(foreignKey) }, type: 'integer', index: true }] : []),
     ...fields.map((f) => fieldDoc(f, exists)),
   ];
   return doc;
@@ -71,7 +71,7 @@ function childProperty(headerName, childName) {
 /** The header entity and one line entity per DOMAIN child, linked by the header's key. */
 function entityDocs(entity, exists) {
   const headerKey = primaryKeyOf(entity);
-  const lines = entity.children.map((child) => entityDoc(child, { exists, parent: entity.name, foreignKey: headerKey }));
+  const lines = entity.children.map((child) => entityDoc(child, { exists, parent: entity.name, parentLabel: labelOf(entity), foreignKey: headerKey }));
   const header = entityDoc(entity, { exists });
   if (lines.length) {
     header.children = entity.children.map((child) => ({

@@ -4,8 +4,8 @@
 
 /** Well-known keys whose target entity DOMAIN does not spell out every time. */
 const KNOWN_REFERENCES = {
-  supplierId: 'srmSlcSupplierInfo', orgId: 'baseOrganization', invOrgId: 'baseOrganization', userId: 'baseUser',
-  buyerId: 'baseUser', requesterId: 'baseUser', leaderId: 'baseUser', categoryId: 'srmBaseCategory',
+  supplierId: 'srmSlcSupplierInfo', orgId: 'baseOrganization', invOrgId: 'baseOrganization', userId: 'baseUsers',
+  buyerId: 'baseUsers', requesterId: 'baseUsers', leaderId: 'baseUsers', categoryId: 'srmBaseCategory',
   classifyId: 'srmBaseCategory', itemId: 'srmBaseMaterialItem',
 };
 

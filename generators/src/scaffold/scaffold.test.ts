@@ -8,7 +8,7 @@ import * as metadata from '../../../metadata/src/node';
 const { parseDomain } = require('./domainParser.cjs');
 const { parseInlineField, parseTableFields } = require('./fieldSpec.cjs');
 const { childProperty, primaryKeyOf } = require('./documents.cjs');
-const { parseDomainLookups } = require('./lookups.cjs');
+const { lookupTypeDoc, parseDomainLookups } = require('./lookups.cjs');
 const { scaffold, ScaffoldError } = require('./scaffold.cjs');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -76,23 +76,29 @@ describe('reading DOMAIN.md', () => {
 
 describe('npm run scaffold', () => {
   it('creates entity, page and lookup documents that load with the application metadata', () => {
-    const { files, problems } = scaffold(['inspectPlanList', 'inspectPlanEdit', 'inspectPlanDetail'], metadata);
+    const { files, problems } = scaffold(['srmSpeIndicatorsList', 'srmSpeIndicatorsEdit'], metadata);
     expect(files.map((f: { file: string }) => path.relative('metadata/apps/srm', f.file))).toEqual([
-      'entities/srmSlcInspectPlan.json', 'entities/srmSlcInspectPlanSupplier.json', 'entities/srmSlcInspectPlanStaff.json', 'entities/srmSlcInspectPlanCategory.json',
-      'entities/srmSlcInspectPlanLocation.json', 'pages/inspectPlanList.json', 'pages/inspectPlanEdit.json', 'pages/inspectPlanDetail.json',
-      'lookups/srmSlcInspectPlan.json',
+      'entities/srmSpeIndicatorsHead.json', 'entities/srmSpeIndicatorsLine.json', 'entities/srmSpeIndicatorsPerson.json',
+      'entities/srmSpeIndicatorsDepartment.json', 'pages/srmSpeIndicatorsList.json', 'pages/srmSpeIndicatorsEdit.json',
+      'lookups/srmSpeIndicatorsHead.json',
     ]);
     expect(problems).toEqual([]);
     const documents = [...metadata.loadDocumentFiles(), ...files.map((f: { file: string; doc: unknown }) => ({ source: f.file, doc: f.doc }))];
     const registry = metadata.MetadataRegistry.load(documents as metadata.SourcedDocument[]);
-    expect(registry.page('inspectPlanList')).toMatchObject({ type: 'list', editPage: 'inspectPlanEdit' });
-    expect(registry.page('inspectPlanEdit')!.form!.lines!.map((l) => l.child)).toEqual(['suppliers', 'staffs', 'categories', 'locations']);
-    const status = registry.lookupType('SLC_INSPECT_PLAN_STATUS')!;
-    expect(status.meaning).toEqual({ cn: '状态', en: 'Status' });
-    // DOMAIN writes "DRAFT" bare: the meaning comes from the standard approval status.
-    expect(status.values.map((v) => [v.lookupCode, v.meaning.cn])).toEqual([
+    expect(registry.page('srmSpeIndicatorsList')).toMatchObject({ type: 'list', editPage: 'srmSpeIndicatorsEdit' });
+    expect(registry.page('srmSpeIndicatorsEdit')!.form!.lines!.map((l) => l.child)).toEqual(['lines', 'persons', 'departments']);
+    expect(registry.entity('srmSpeIndicatorsLine')!.field('indicatorsHeadId')!.label).toEqual({ cn: '考评指标', en: 'Indicator' });
+    expect(registry.lookupType('SPE_ASSESSMENT_DIMENSION')!.meaning).toEqual(registry.entity('srmSpeIndicatorsHead')!.field('assessmentDimension')!.label);
+  });
+
+  it('names a status lookup after its field; bare standard codes take known meanings', () => {
+    const values = parseDomainLookups(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'catalog', 'DOMAIN.md'), 'utf8')).get('SLC_INSPECT_PLAN_STATUS');
+    const known: Record<string, { cn: string; en: string }> = { DRAFT: { cn: '新建', en: 'Draft' }, SUBMITTED: { cn: '审批中', en: 'Submitted' }, REJECTED: { cn: '已驳回', en: 'Rejected' } };
+    const doc = lookupTypeDoc('SLC_INSPECT_PLAN_STATUS', values, (code: string) => known[code]);
+    expect(doc.values.map((v: { lookupCode: string; meaning: { cn: string } }) => [v.lookupCode, v.meaning.cn])).toEqual([
       ['DRAFT', '新建'], ['SUBMITTED', '审批中'], ['APPROVED', '已批准'], ['REJECTED', '已驳回'], ['EXECUTING', '执行中'], ['COMPLETED', '已完成'],
     ]);
+    expect(doc.values[0]).toMatchObject({ color: 'default', enabledFlag: 'Y', seqNum: 1 });
   });
 
   it('refuses what it cannot scaffold, saying why', () => {
