@@ -128,7 +128,7 @@ async function layOutAndPublish(page: Page): Promise<void> {
 }
 
 test('an administrator designs, publishes and grants a screen; the buyer uses it; the admin adds and retires fields', async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   await signIn(page, 'admin');
   await openTableModel(page);
   await test.step('design and publish', async () => {
@@ -139,6 +139,12 @@ test('an administrator designs, publishes and grants a screen; the buyer uses it
   });
   await test.step('menu under the buyer role', () => grantMenu(page));
   await test.step('the buyer creates, edits and finds a record', () => buyerWorks(browser));
+  await test.step('the admin adds a field and retires another', () => changeModel(page));
+  await test.step('the retired column keeps its data; the new field is usable', async () => {
+    const rows = readDatabase<{ contact_name: string; contract_no: string }>('SELECT contact_name, contract_no FROM srm_demo_contract');
+    expect(rows).toEqual([{ contact_name: '张经理', contract_no: 'HT-001-A' }]);
+    await buyerUsesNewField(browser);
+  });
 });
 
 const CONTRACT_MENU = '合同台账';
@@ -147,10 +153,11 @@ const CONTRACT_MENU = '合同台账';
 async function grantMenu(page: Page): Promise<void> {
   await openMenu(page, '系统管理', '菜单管理');
   await expect(page).toHaveURL(/systemsetting\/menuFunction/);
+  await expect(visible(page).getByRole('columnheader', { name: '菜单编码' })).toBeVisible();
   // The parent is typed as its id (the menu form's 上级菜单 is a number): the admin looks it up.
   const parents = await call(page, '/api/baseServer/v1/baseMenuRestful/listByPage', { params: { menuCode: 'PURCHASING' }, pageIndex: 1, pageRows: 500 });
   const purchasingId = String(parents.data.find((m: { menuCode: string }) => m.menuCode === 'PURCHASING').menuId);
-  await page.getByRole('button', { name: '新增', exact: true }).click();
+  await visible(page).getByRole('button', { name: '新增', exact: true }).click();
   const menuDialog = page.getByRole('dialog');
   await formItem(menuDialog, '菜单编码').getByRole('textbox').fill('DEMO_CONTRACTS');
   await choose(menuDialog.getByRole('combobox', { name: '菜单类型' }), '页面');
@@ -162,12 +169,15 @@ async function grantMenu(page: Page): Promise<void> {
   const enabled = formItem(menuDialog, '启用').getByRole('checkbox');
   if (await enabled.count()) await enabled.check();
   await save(menuDialog);
+  await expect(menuDialog).toBeHidden();
 
   await openMenu(page, '系统管理', '按钮管理');
+  await expect(page).toHaveURL(/systemSetting\/btnList/);
+  await expect(visible(page).getByRole('columnheader', { name: '按钮编码' })).toBeVisible();
   for (const [code, name] of [['btnAdd', '新增'], ['btnEdit', '编辑'], ['btnView', '查看'], ['btnSave', '保存']]) {
-    await page.getByRole('button', { name: '新增', exact: true }).click();
-    const dialog = page.getByRole('dialog');
-    await choose(dialog.getByRole('combobox', { name: '菜单' }), CONTRACT_MENU, '合同');
+    await visible(page).getByRole('button', { name: '新增', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: /按钮/ });
+    await choose(dialog.getByRole('combobox', { name: '菜单', exact: true }), CONTRACT_MENU, '合同');
     await formItem(dialog, '资源编码').getByRole('textbox').fill(code);
     await formItem(dialog, '资源名称(中文)').getByRole('textbox').fill(name);
     await save(dialog);
@@ -175,9 +185,10 @@ async function grantMenu(page: Page): Promise<void> {
   }
 
   await openMenu(page, '系统管理', '角色管理');
-  await formItem(page, '角色编码').getByRole('textbox').fill('BUYER');
-  await page.getByRole('button', { name: /^查\s*询$/ }).click();
-  const row = dataRows(page.getByRole('table')).filter({ hasText: 'BUYER' });
+  await expect(page).toHaveURL(/systemsetting\/role/);
+  await formItem(visible(page), '角色编码').getByRole('textbox').fill('BUYER');
+  await visible(page).getByRole('button', { name: /^查\s*询$/ }).click();
+  const row = dataRows(visible(page).getByRole('table')).filter({ hasText: 'BUYER' });
   await row.getByRole('button', { name: '菜单权限' }).click();
   await expect(page.getByTestId('privilege-role')).toContainText('BUYER');
   const node = page.locator('.ant-tree-treenode').filter({ has: page.getByText(`${CONTRACT_MENU}-DEMO_CONTRACTS`, { exact: true }) });
@@ -211,7 +222,7 @@ async function buyerWorks(browser: Browser): Promise<void> {
   const lines = page.getByRole('region', { name: '合同台账行' });
   await lines.getByRole('button', { name: '新增行' }).click();
   const line = dataRows(lines.getByRole('table')).first();
-  await line.getByRole('spinbutton', { name: '行号' }).fill('1');
+  await formItem(page, '加急').getByRole('checkbox').check();
   await line.getByRole('textbox', { name: '条目' }).fill('年度维保服务');
   await save(page);
   await expect(page).toHaveURL(/[?&]id=\d+/);
@@ -222,11 +233,81 @@ async function buyerWorks(browser: Browser): Promise<void> {
   const fresh = await buyerPage(browser);
   await openMenu(fresh, '采购管理', CONTRACT_MENU);
   await formItem(visible(fresh), '合同名称').getByRole('textbox').fill('框架');
-  await fresh.getByRole('button', { name: /^查\s*询$/ }).click();
+  await visible(fresh).getByRole('button', { name: /^查\s*询$/ }).click();
   const found = dataRows(visible(fresh).getByRole('table'));
   await expect(found).toHaveCount(1);
   await expect(found.first()).toContainText('HT-001-A');
   await expect(found.first()).toContainText('125,000.50');
   await fresh.context().close();
+  await page.context().close();
+}
+
+/** A column row of the list page designer, by the field it shows. */
+const designedColumn = (page: Page, field: string) => visible(page).locator('[aria-label="列"]').filter({ hasText: field });
+
+async function openDraft(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name, exact: true }).click();
+}
+
+/** Takes contactName out of an edit/detail page's section and puts paymentTerms in. */
+async function swapSectionField(page: Page, pagePath: string): Promise<void> {
+  await openDraft(page, pagePath);
+  const fields = formItem(visible(page), '字段').first();
+  await fields.locator('.ant-select-selection-item').filter({ hasText: 'contactName' }).locator('.ant-select-selection-item-remove').click();
+  await choose(fields.getByRole('combobox'), 'paymentTerms 付款条件', 'payment');
+}
+
+async function changeModel(page: Page): Promise<void> {
+  await openTableModel(page);
+  await designerTab(page, '文档').click();
+  await page.getByRole('table', { name: '已建模文档' }).getByRole('row').filter({ hasText: ENTITY }).filter({ hasNotText: 'Line' }).getByRole('button', { name: '打开' }).click();
+  await expect(page.getByRole('textbox', { name: '实体名' })).toHaveValue(ENTITY);
+  await addField(page, { name: 'paymentTerms', cn: '付款条件', en: 'Payment terms', type: '字符串' });
+
+  await openDraft(page, LIST);
+  await designedColumn(page, 'contactName').getByRole('button', { name: '移除' }).click();
+  await page.getByRole('button', { name: '新增列' }).click();
+  const added = visible(page).locator('[aria-label="列"]').last();
+  await choose(added.getByRole('combobox', { name: '列字段' }), 'paymentTerms 付款条件', 'payment');
+  await added.getByRole('textbox', { name: '中文标签' }).fill('付款条件');
+  await added.getByRole('textbox', { name: '英文标签' }).fill('Payment terms');
+  await swapSectionField(page, `${LIST}Edit`);
+  await swapSectionField(page, `${LIST}Detail`);
+
+  await page.getByRole('button', { name: '发布', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '发布前确认' });
+  await expect(dialog.getByText('add column srm_demo_contract.payment_terms', { exact: false })).toBeVisible();
+  await clickExpectingToast(dialog.getByRole('button', { name: '确认发布' }), '发布成功');
+
+  await openDraft(page, ENTITY);
+  const contact = fieldsTable(page).locator('tbody tr').filter({ has: page.locator('input[value="contactName"]') });
+  await contact.getByRole('button', { name: '停用' }).click();
+  const retire = page.getByRole('dialog', { name: `停用字段 ${ENTITY}.contactName` });
+  await expect(retire.getByText(/没有引用|menu:DEMO_CONTRACTS/).first()).toBeVisible();
+  await clickExpectingToast(retire.getByRole('button', { name: '确认停用' }), `已停用 ${ENTITY}.contactName`);
+  await expect(contact.getByText('已停用')).toBeVisible();
+
+  await designerTab(page, '版本').click();
+  await choose(page.getByRole('combobox', { name: '选择文档' }), `实体 ${ENTITY}`, ENTITY);
+  const versions = dataRows(page.getByRole('table', { name: '版本' }));
+  await expect(versions).toHaveCount(3);
+  await expect(versions.first()).toContainText('RETIRE');
+}
+
+async function buyerUsesNewField(browser: Browser): Promise<void> {
+  const page = await buyerPage(browser);
+  await openMenu(page, '采购管理', CONTRACT_MENU);
+  const table = visible(page).getByRole('table');
+  await expect(table.getByRole('columnheader', { name: '付款条件' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: '联系人' })).toHaveCount(0);
+  await dataRows(table).first().getByRole('button', { name: '编辑' }).click();
+  await expect(page.getByRole('textbox', { name: '合同名称' })).toHaveValue(CONTRACT);
+  await expect(page.getByRole('textbox', { name: '联系人' })).toHaveCount(0);
+  await page.getByRole('textbox', { name: '付款条件' }).fill('月结30天');
+  await save(page);
+  const list = await buyerPage(browser);
+  await openMenu(list, '采购管理', CONTRACT_MENU);
+  await expect(dataRows(visible(list).getByRole('table')).first()).toContainText('月结30天');
+  await list.context().close();
   await page.context().close();
 }
