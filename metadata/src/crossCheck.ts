@@ -95,6 +95,7 @@ function checkWidgets(page: PageDef, report: Report) {
   page.form?.sections?.forEach((section, si) => section.fields.forEach((f, fi) => {
     if (typeof f !== 'string') check(f.widget, `/form/sections/${si}/fields/${fi}/widget`);
   }));
+  page.form?.lines?.forEach((lines, i) => check(lines.widget, `/form/lines/${i}/widget`));
 }
 
 function checkPage(registry: MetadataRegistry, page: PageDef, report: Report) {

@@ -13,6 +13,7 @@ export const REGISTERED_WIDGETS: readonly string[] = [
   'FormItem',
   'FormSection',
   'Input',
+  'InspectPlanSites',
   'LineCell',
   'LineGrid',
   'LookupSelect',

@@ -26,6 +26,7 @@ import { registerRequisitionHooks } from './srm/requisitionHooks';
 import { registerSupplierRegistration } from './srm/registration/registerActions';
 import { registerChangeInfo } from './srm/changeInfo/changeInfoActions';
 import { registerQualify } from './srm/qualify/qualifyActions';
+import { registerInspectPlan } from './srm/inspectPlan/inspectPlanActions';
 import { registerSchemeScore } from './srm/performance/schemeScoreEffects';
 import { registerCartActions } from './srm/cart/cartActions';
 import { registerExplainActions } from './access/explainActions';
@@ -85,6 +86,7 @@ function requestServices(registry: MetadataRegistry, db: Database, options: Kern
   registerChangeInfo(hooks, handlers, { registry, db });
   registerQualify(actions, hooks, handlers, { registry, db });
   registerSchemeScore(handlers, { registry, db });
+  registerInspectPlan(actions, hooks, registry);
   options.extend?.({ actions, hooks, handlers });
   const unregistered = handlers.missing(registry.lifecycles());
   if (unregistered.length) throw new Error(`Transition handlers missing:\n  ${unregistered.join('\n  ')}`);

@@ -563,6 +563,10 @@ export interface FormLines {
   child: string;
   title?: I18NText;
   grid: GridConfig;
+  /**
+   * Registered lines widget drawn instead of the generic line grid; it gets the same column props and the child's array field.
+   */
+  widget?: string;
 }
 export interface PageAction {
   /**

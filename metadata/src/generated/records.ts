@@ -1939,6 +1939,187 @@ export interface BasicInfoAfter {
 /**
  * 变更联系人 / Changed contact
  */
+export type PlanNo = string | null;
+/**
+ * 计划名称
+ */
+export type PlanName = string | null;
+/**
+ * 考察类型
+ */
+export type InspectionType = string | null;
+/**
+ * 组织
+ */
+export type TeamLeader = number | null;
+/**
+ * 计划开始
+ */
+export type PlannedFrom = string | null;
+/**
+ * 计划结束
+ */
+export type PlannedTo = string | null;
+/**
+ * 状态
+ */
+export type InspectionPlan = number | null;
+/**
+ * 供应商
+ */
+export type QualificationReview = number | null;
+/**
+ * 计划考察日期
+ */
+export type PlannedDate = string | null;
+/**
+ * 创建人
+ */
+export type InspectionPlan1 = number | null;
+/**
+ * 人员
+ */
+export type Specialty = string | null;
+/**
+ * 创建人
+ */
+export type ID3 = number | null;
+/**
+ * 考察计划
+ */
+export type InspectionPlan2 = number | null;
+/**
+ * 资质审查地点
+ */
+export type QualificationSite = number | null;
+/**
+ * 供应商
+ */
+export type Supplier1 = number | null;
+/**
+ * 地点名称
+ */
+export type SiteName = string | null;
+/**
+ * 业务实体
+ */
+export type Organisation1 = number | null;
+/**
+ * 地点状态
+ */
+export type SiteStatus = string | null;
+/**
+ * 参与考察
+ */
+export type ParticipateInInspection = 'Y' | 'N' | null;
+/**
+ * 可编辑
+ */
+export type Editable = 'Y' | 'N' | null;
+/**
+ * 创建人
+ */
+export type CreatedBy3 = number | null;
+/**
+ * 创建时间
+ */
+export type CreatedAt3 = string | null;
+/**
+ * 最后更新人
+ */
+export type LastUpdatedBy3 = number | null;
+/**
+ * 最后更新时间
+ */
+export type LastUpdatedAt3 = string | null;
+/**
+ * 版本号
+ */
+export type Version3 = number | null;
+
+/**
+ * 考察计划 / Inspection plan
+ */
+export interface SrmSlcInspectPlanRecord {
+  inspectPlanId?: ID;
+  planNumber?: PlanNo;
+  planName?: PlanName;
+  inspectType?: InspectionType;
+  orgId?: Organisation;
+  orgName?: string | null;
+  leaderId?: TeamLeader;
+  leaderName?: string | null;
+  planStartDate?: PlannedFrom;
+  planEndDate?: PlannedTo;
+  status?: Status;
+  remark?: Remark;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  suppliers?: SrmSlcInspectPlanSupplierRecord[];
+  staffs?: SrmSlcInspectPlanStaffRecord[];
+  sites?: SrmSlcInspectPlanSiteRecord[];
+}
+/**
+ * 考察供应商 / Supplier to inspect
+ */
+export interface SrmSlcInspectPlanSupplierRecord {
+  planSupplierId?: ID1;
+  inspectPlanId?: InspectionPlan;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  qualifyHeaderId?: QualificationReview;
+  qualifyNumber?: string | null;
+  plannedDate?: PlannedDate;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+/**
+ * 考察小组成员 / Inspection team member
+ */
+export interface SrmSlcInspectPlanStaffRecord {
+  planStaffId?: ID2;
+  inspectPlanId?: InspectionPlan1;
+  userId?: Person;
+  staffName?: string | null;
+  inspectRole?: Role;
+  specialty?: Specialty;
+  createdBy?: CreatedBy2;
+  creationDate?: CreatedAt2;
+  lastUpdatedBy?: LastUpdatedBy2;
+  lastUpdateDate?: LastUpdatedAt2;
+  versionNum?: Version2;
+}
+/**
+ * 考察计划地点 / Inspection plan site
+ */
+export interface SrmSlcInspectPlanSiteRecord {
+  planSiteId?: ID3;
+  inspectPlanId?: InspectionPlan2;
+  qualifySiteId?: QualificationSite;
+  supplierId?: Supplier1;
+  supplierName?: string | null;
+  siteName?: SiteName;
+  orgId?: Organisation1;
+  ouName?: string | null;
+  siteStatus?: SiteStatus;
+  inspectFlag?: ParticipateInInspection;
+  editFlag?: Editable;
+  createdBy?: CreatedBy3;
+  creationDate?: CreatedAt3;
+  lastUpdatedBy?: LastUpdatedBy3;
+  lastUpdateDate?: LastUpdatedAt3;
+  versionNum?: Version3;
+}
+
+/**
+ * 主键
+ */
 export type QualificationNo = string | null;
 /**
  * 供应商
@@ -1978,22 +2159,6 @@ export type Qualification = number | null;
 export type SupplierSite = number | null;
 /**
  * 地点名称
- */
-export type SiteName = string | null;
-/**
- * 业务实体
- */
-export type SiteStatus = string | null;
-/**
- * 参与考察
- */
-export type ParticipateInInspection = 'Y' | 'N' | null;
-/**
- * 可编辑
- */
-export type Editable = 'Y' | 'N' | null;
-/**
- * 创建人
  */
 export interface SrmSlcQualifyHeaderRecord {
   qualifyHeaderId?: ID;
@@ -2334,10 +2499,6 @@ export type Source = string | null;
 export type ERPVendorCode = string | null;
 /**
  * 启用
- */
-export type Supplier1 = number | null;
-/**
- * 品类
  */
 export interface SrmSlcSupplierInfoRecord {
   supplierId?: ID;

@@ -341,6 +341,13 @@ export const cn = {
     noRole: '请从角色列表中打开此页面',
     back: '返回角色列表',
   },
+  inspectPlan: {
+    loadSites: '加载供应商考察地点',
+    noQualifications: '请先在考察供应商中选择资质审查单',
+    sitesLoaded: '已加载 {{count}} 个新的考察地点',
+    locked: '该考察地点已锁定',
+    noSites: '暂无考察地点，请先加载',
+  },
   cart: {
     goods: '非生产物资',
     search: '查询',

@@ -343,6 +343,13 @@ export const en: Translation = {
     noRole: 'Open this screen from a role in the role list',
     back: 'Back to roles',
   },
+  inspectPlan: {
+    loadSites: "Load the suppliers' sites",
+    noQualifications: 'Pick the qualification reviews of the suppliers to inspect first',
+    sitesLoaded: '{{count}} new inspection sites loaded',
+    locked: 'This inspection site is locked',
+    noSites: 'No inspection sites yet: load them first',
+  },
   cart: {
     goods: 'Non-production goods',
     search: 'Search',

@@ -85,7 +85,8 @@ export function buildLinesSchema(
   return {
     type: 'array',
     title,
-    'x-component': 'LineGrid',
+    // A registered lines widget (FormLines.widget) draws irregular lines with the same props and array field.
+    'x-component': lines.widget ?? 'LineGrid',
     'x-component-props': props as unknown as Record<string, unknown>,
     items: { type: 'object', properties },
   };

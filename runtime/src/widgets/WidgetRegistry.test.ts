@@ -23,7 +23,7 @@ describe('WidgetRegistry', () => {
       expect(widgetRegistry.has(name)).toBe(true);
     }
     // The built-ins, then the application's page widgets (approval screens, shopping cart, table_model).
-    expect(Object.keys(widgetRegistry.components())).toEqual([...Object.keys(BUILT_IN_WIDGETS), 'MyUpcoming', 'MyApproval', 'SrminteriorShopping', 'SrminteriorShoppingtrolley', 'TableModelDesigner']);
+    expect(Object.keys(widgetRegistry.components())).toEqual([...Object.keys(BUILT_IN_WIDGETS), 'MyUpcoming', 'MyApproval', 'SrminteriorShopping', 'SrminteriorShoppingtrolley', 'TableModelDesigner', 'InspectPlanSites']);
     expect(() => registerBuiltInWidgets(widgetRegistry)).toThrow(/already registered/);
   });
 });

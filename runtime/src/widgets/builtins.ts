@@ -2,6 +2,7 @@
 import { FormGrid, FormItem, Select } from '@formily/antd-v5';
 import { registerApprovalWidgets } from '../approvals';
 import { registerCartWidgets } from '../srm/cart';
+import { registerInspectPlanWidgets } from '../srm/inspectPlan';
 import { registerModelingWidgets } from '../modeling';
 import { FlagSelect } from './FlagSelect';
 import { FormSection } from './FormSection';
@@ -45,4 +46,4 @@ export function registerBuiltInWidgets(registry: WidgetRegistry): WidgetRegistry
 }
 
 /** The application's registry; custom widgets register here before the app renders. */
-export const widgetRegistry = registerModelingWidgets(registerCartWidgets(registerApprovalWidgets(registerBuiltInWidgets(new WidgetRegistry()))));
+export const widgetRegistry = registerInspectPlanWidgets(registerModelingWidgets(registerCartWidgets(registerApprovalWidgets(registerBuiltInWidgets(new WidgetRegistry())))));
