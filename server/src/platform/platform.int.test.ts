@@ -116,7 +116,7 @@ describe('findByMenuResp', () => {
   it("answers a menu's buttons", async () => {
     const menus = expectOk<Row[]>(await base('baseMenuRestful', 'findMenuByResp', { responsibilityId: 1, menuCode: 'BASE_EXCHANGE_RATE' }));
     const buttons = expectOk<Row[]>(await base('baseResourceRestful', 'findByMenuResp', { menuId: menus[0].menuId, respId: 1 }, { language: 'EN' }));
-    expect(buttons.map((b) => b.resourceCode)).toEqual(['btnAdd', 'btnEdit', 'btnSave', 'btnDelete', 'btnBatchDelete', 'btnExport', 'btnEnable', 'btnInvalid']);
+    expect(buttons.map((b) => b.resourceCode)).toEqual(['btnAdd', 'btnEdit', 'btnSave', 'btnDelete', 'btnBatchDelete', 'btnExport', 'btnImport', 'btnEnable', 'btnInvalid']);
     expect(buttons[0]).toMatchObject({ resourceCode: 'btnAdd', resourceName: 'New' });
   });
 
