@@ -10,9 +10,9 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
 import { appsignHeaders } from '../../metadata/src/appsign';
-import { choose, clickExpectingToast, dataRows, fieldValue, formItem, openMenu, save, signIn, typeDate } from './support';
+import { choose, clickExpectingToast, dataRows, dropdownOf, formItem, openMenu, save, signIn, typeDate } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -34,9 +34,13 @@ async function call(page: Page, apiPath: string, body: object): Promise<{ status
   return { status: answer.status(), data: ((await answer.json()) as { data: unknown }).data };
 }
 
+interface SqliteDatabase { prepare(sql: string): { all(): unknown[] }; close(): void }
+type SqliteOpen = new (file: string, options: { readonly: boolean; fileMustExist: boolean }) => SqliteDatabase;
+
 /** The SQLite file the e2e server writes (playwright.config.ts: DATA_DIR of the runner's pid). */
 function readDatabase<T>(sql: string): T[] {
   const file = path.join(os.tmpdir(), `meridian-e2e-${process.ppid}`, 'e2e.sqlite');
+  const Database = createRequire(__filename)('better-sqlite3') as SqliteOpen; // the server's own driver
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try { return db.prepare(sql).all() as T[]; } finally { db.close(); }
 }
@@ -128,7 +132,7 @@ async function layOutAndPublish(page: Page): Promise<void> {
 }
 
 test('an administrator designs, publishes and grants a screen; the buyer uses it; the admin adds and retires fields', async ({ page, browser }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(360_000);
   await signIn(page, 'admin');
   await openTableModel(page);
   await test.step('design and publish', async () => {
@@ -177,7 +181,11 @@ async function grantMenu(page: Page): Promise<void> {
   for (const [code, name] of [['btnAdd', '新增'], ['btnEdit', '编辑'], ['btnView', '查看'], ['btnSave', '保存']]) {
     await visible(page).getByRole('button', { name: '新增', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: /按钮/ });
-    await choose(dialog.getByRole('combobox', { name: '菜单', exact: true }), CONTRACT_MENU, '合同');
+    // Typed key by key: the reference picker searches the server as the admin types.
+    const menuPicker = dialog.getByRole('combobox', { name: '菜单', exact: true });
+    await menuPicker.click({ force: true });
+    await menuPicker.pressSequentially(CONTRACT_MENU, { delay: 80 });
+    await (await dropdownOf(menuPicker)).getByTitle(CONTRACT_MENU, { exact: true }).click();
     await formItem(dialog, '资源编码').getByRole('textbox').fill(code);
     await formItem(dialog, '资源名称(中文)').getByRole('textbox').fill(name);
     await save(dialog);
@@ -227,7 +235,10 @@ async function buyerWorks(browser: Browser): Promise<void> {
   await save(page);
   await expect(page).toHaveURL(/[?&]id=\d+/);
 
-  await page.getByRole('textbox', { name: '合同编号' }).fill('HT-001-A');
+  const contractNo = page.getByRole('textbox', { name: '合同编号' });
+  await expect(contractNo).toHaveValue('HT-001'); // the saved record, read back
+  await contractNo.fill('HT-001-A');
+  await expect(contractNo).toHaveValue('HT-001-A');
   await save(page);
 
   const fresh = await buyerPage(browser);
@@ -238,6 +249,7 @@ async function buyerWorks(browser: Browser): Promise<void> {
   await expect(found).toHaveCount(1);
   await expect(found.first()).toContainText('HT-001-A');
   await expect(found.first()).toContainText('125,000.50');
+  await expect(found.first()).toContainText('子午线电子(苏州)有限公司');
   await fresh.context().close();
   await page.context().close();
 }

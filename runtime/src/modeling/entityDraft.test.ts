@@ -3,7 +3,7 @@ import type { FieldDef } from '../meta';
 import { addLineEntity, draftBody, entityDocument, fieldDocument, newEntity, snakeCase } from './entityDraft';
 import { drawnPath, placeError } from './draftErrors';
 import { pageDocument, pageFormValues } from './pageDraft';
-import { generatePages } from './pageLayout';
+import { columnOf, generatePages } from './pageLayout';
 
 describe('draft assembly', () => {
   it('keeps only the properties a field type uses, and leaves empty inputs out', () => {
@@ -11,6 +11,12 @@ describe('draft assembly', () => {
     expect(fieldDocument(changedType)).toEqual({ name: 'kind', type: 'string', length: 20 });
     expect(fieldDocument({ name: 'amount', type: 'money', precision: 20, scale: 2, length: 3, required: true, label: { cn: '金额', en: '' } } as FieldDef))
       .toEqual({ name: 'amount', type: 'money', precision: 20, scale: 2, required: true, label: { cn: '金额' } });
+  });
+
+  it('returns a reference field\'s label under labelAs, which the generated column displays', () => {
+    const org = fieldDocument({ name: 'orgId', type: 'reference', reference: { entity: 'baseOrganization', labelField: 'orgName' }, label: { cn: '公司', en: 'Company' } });
+    expect(org.reference).toEqual({ entity: 'baseOrganization', labelField: 'orgName', labelAs: 'orgName' });
+    expect(columnOf(org).displayKey).toBe('orgName');
   });
 
   it('defaults the table and primary key of a new entity, and builds the publish body', () => {

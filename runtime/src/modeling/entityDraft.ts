@@ -44,6 +44,9 @@ export function pruneEmpty<T>(value: T): T {
 export function fieldDocument(field: FieldDef): FieldDef {
   const kept = Object.fromEntries(Object.entries(field).filter(([k]) => !TYPED_KEYS.has(k) || (SIZE_KEYS[field.type] ?? []).includes(k as keyof FieldDef)));
   if (!kept.required) delete kept.required;
+  const reference = kept.reference as FieldDef['reference'];
+  // The label travels with the value under labelAs, so that grids show a name rather than an id.
+  if (field.type === 'reference' && reference?.labelField && !reference.labelAs) kept.reference = { ...reference, labelAs: `${field.name.replace(/Id$/, '')}Name` };
   if (!kept.retired) delete kept.retired;
   return pruneEmpty(kept as unknown as FieldDef);
 }

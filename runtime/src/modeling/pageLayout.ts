@@ -27,6 +27,7 @@ export function columnOf(field: FieldDef): ColumnConfig {
   const col: ColumnConfig = { key: field.name, title: field.label, width: field.type === 'string' ? 160 : 120 };
   if (field.type === 'lookup' && field.lookupType) col.lookup = { typeCode: field.lookupType };
   if (NUMERIC.includes(field.type)) col.showThousandSeparator = true;
+  if (field.type === 'reference' && field.reference?.labelAs) col.displayKey = field.reference.labelAs;
   return col;
 }
 
