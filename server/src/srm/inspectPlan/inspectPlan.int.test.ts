@@ -10,8 +10,9 @@ let server: TestServer;
 let buyer: Record<string, string>;
 beforeAll(async () => {
   server = await startTestServer('inspect_plan');
-  const edit = await menuId(server, 'SLC_INSPECT_PLAN_EDIT');
-  buyer = { ...(await server.authHeaders(PLAN, 'buyer01')), menuId: String(edit) };
+  // The edit page opens from the plan list's menu: its calls carry that menu's id and buttons.
+  const list = await menuId(server, 'SLC_INSPECT_PLAN');
+  buyer = { ...(await server.authHeaders(PLAN, 'buyer01')), menuId: String(list) };
 }, 120_000);
 afterAll(async () => { await server?.close(); });
 
