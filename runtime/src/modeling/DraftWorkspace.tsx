@@ -16,7 +16,7 @@ import { generatePages, type LineEntity } from './pageLayout';
 import { PagePreview } from './PagePreview';
 import { PublishDialog } from './PublishDialog';
 import type { MigrationPlan } from './tableModelApi';
-import type { Designer } from './useDesigner';
+import { storedFieldNames, type Designer } from './useDesigner';
 
 function linesOf(header: EntityDef, entities: Record<string, EntityDef>): LineEntity[] {
   return (header.children ?? []).filter((c) => entities[c.entity]).map((child) => ({ child, entity: entities[child.entity] }));
@@ -51,7 +51,7 @@ function usePublishing(designer: Designer) {
     const result = await designer.guarded(() => designer.api.publish(designer.draft, comment));
     setPlan(undefined);
     if (!result) return;
-    designer.put(designer.draft.map((d) => ({ ...d, baseVersion: result.versions.find((v) => v.kind === d.kind && v.name === d.name)?.versionNo ?? d.baseVersion })));
+    designer.put(designer.draft.map((d) => ({ ...d, baseVersion: result.versions.find((v) => v.kind === d.kind && v.name === d.name)?.versionNo ?? d.baseVersion, publishedFields: storedFieldNames(d.content) })));
     feedback.success(t('modeling.publish.done'));
     await designer.reload();
   };
@@ -92,7 +92,7 @@ export function DraftWorkspace({ designer }: { designer: Designer }) {
         </Space>
         {unplaced.length > 0 && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={t('modeling.validate.failed')} description={<ul>{unplaced.map((e, i) => <li key={i}>{e.document ? `${e.document}: ` : ''}{e.message}</li>)}</ul>} />}
         {!open && <Empty description={t('modeling.nothingOpen')} />}
-        {entity && <EntityEditor docKey={draftKey('entity', open!.name)} loadKey={loadKey} entity={entity} isNew={open!.baseVersion === undefined} publishedFields={new Set(open!.baseVersion === undefined ? [] : entity.fields.map((f) => f.name))}
+        {entity && <EntityEditor docKey={draftKey('entity', open!.name)} loadKey={loadKey} entity={entity} isNew={open!.baseVersion === undefined} publishedFields={new Set(open!.publishedFields ?? [])}
           entityNames={entityNames} lifecycleNames={lifecycleNames} errors={designer.errors} onChange={(doc) => designer.update(draftKey('entity', open!.name), doc as never)} onRetire={fieldActionOf('retire')} onPurge={fieldActionOf('purge')} />}
         {open?.kind === 'page' && <PageEditor docKey={draftKey('page', open.name)} loadKey={loadKey} page={open.content as unknown as PageDef} entity={designer.entities[String(open.content.entity)]} errors={designer.errors}
           onChange={(doc) => designer.update(draftKey('page', open.name), doc as never)} />}

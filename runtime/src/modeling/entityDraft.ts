@@ -11,6 +11,8 @@ export interface DraftDocument {
   name: string;
   content: Record<string, unknown>;
   baseVersion?: number;
+  /** Entities: the fields of the stored version (only those can be retired; new rows stay editable). */
+  publishedFields?: string[];
 }
 
 export const draftKey = (kind: string, name: string) => `${kind}:${name}`;

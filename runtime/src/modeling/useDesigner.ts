@@ -12,6 +12,10 @@ import { draftKey, type DraftDocument } from './entityDraft';
 import { placeError, type PlacedError } from './draftErrors';
 import { createTableModelApi, type StoredDocument } from './tableModelApi';
 
+/** The field names of a stored entity document (none for pages and lifecycles). */
+export const storedFieldNames = (content: Record<string, unknown>): string[] =>
+  Array.isArray(content.fields) ? (content.fields as { name?: string }[]).map((f) => f.name).filter((n): n is string => Boolean(n)) : [];
+
 export function useDesigner() {
   const screen = useScreen();
   const feedback = useFeedback();
@@ -29,7 +33,7 @@ export function useDesigner() {
     const next = [...current];
     for (const doc of docs) {
       const at = next.findIndex((d) => d.kind === doc.kind && d.name === doc.name);
-      if (at >= 0) next[at] = { ...doc, baseVersion: doc.baseVersion ?? next[at].baseVersion };
+      if (at >= 0) next[at] = { ...doc, baseVersion: doc.baseVersion ?? next[at].baseVersion, publishedFields: doc.publishedFields ?? next[at].publishedFields };
       else next.push(doc);
     }
     return next;
@@ -43,7 +47,7 @@ export function useDesigner() {
   /** Opens a stored document (and, for an entity, its line entities) into the draft. */
   const openStored = useCallback(async (kind: string, name: string) => {
     const doc = await api.getDocument(kind, name);
-    put([{ kind: doc.kind, name: doc.name, content: doc.content, baseVersion: doc.version }]);
+    put([{ kind: doc.kind, name: doc.name, content: doc.content, baseVersion: doc.version, publishedFields: storedFieldNames(doc.content) }]);
     setOpenKey(draftKey(doc.kind, doc.name));
     return doc;
   }, [api, put]);
