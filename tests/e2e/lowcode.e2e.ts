@@ -132,7 +132,7 @@ async function layOutAndPublish(page: Page): Promise<void> {
 }
 
 test('an administrator designs, publishes and grants a screen; the buyer uses it; the admin adds and retires fields', async ({ page, browser }) => {
-  test.setTimeout(360_000);
+  test.setTimeout(480_000);
   await signIn(page, 'admin');
   await openTableModel(page);
   await test.step('design and publish', async () => {

@@ -31,7 +31,7 @@ function ColumnsEditor({ fieldOptions }: { fieldOptions: { value: string }[] }) 
         <Space direction="vertical" style={{ width: '100%' }}>
           {rows.map(({ key, name }, i) => (
             <Space key={key} wrap aria-label={t('modeling.page.column')}>
-              <Form.Item name={[name, 'key']} style={{ marginBottom: 0 }}><Select aria-label={t('modeling.page.columnKey')} options={fieldOptions} style={{ width: 150 }} /></Form.Item>
+              <Form.Item name={[name, 'key']} style={{ marginBottom: 0 }}><Select aria-label={t('modeling.page.columnKey')} showSearch optionFilterProp="label" options={fieldOptions} style={{ width: 150 }} /></Form.Item>
               <Form.Item name={[name, 'title', 'cn']} style={{ marginBottom: 0 }}><Input aria-label={t('modeling.field.labelCn')} style={{ width: 120 }} /></Form.Item>
               <Form.Item name={[name, 'title', 'en']} style={{ marginBottom: 0 }}><Input aria-label={t('modeling.field.labelEn')} style={{ width: 140 }} /></Form.Item>
               <Form.Item name={[name, 'width']} style={{ marginBottom: 0 }}><InputNumber aria-label={t('modeling.page.width')} min={40} max={800} style={{ width: 80 }} /></Form.Item>
@@ -57,7 +57,7 @@ function SearchEditor({ fieldOptions }: { fieldOptions: { value: string }[] }) {
         <Space wrap>
           {rows.map(({ key, name }) => (
             <Space.Compact key={key}>
-              <Form.Item name={[name, 'field']} style={{ marginBottom: 0 }}><Select aria-label={t('modeling.page.searchField')} options={fieldOptions} style={{ width: 150 }} /></Form.Item>
+              <Form.Item name={[name, 'field']} style={{ marginBottom: 0 }}><Select aria-label={t('modeling.page.searchField')} showSearch optionFilterProp="label" options={fieldOptions} style={{ width: 150 }} /></Form.Item>
               <Form.Item name={[name, 'op']} style={{ marginBottom: 0 }}><Select aria-label={t('modeling.page.op')} options={OPS.map((value) => ({ value }))} style={{ width: 90 }} /></Form.Item>
               <Button danger onClick={() => remove(name)}>×</Button>
             </Space.Compact>
