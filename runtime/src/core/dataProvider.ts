@@ -3,6 +3,7 @@
  * talk to this interface only, so unit tests can hand them a fake provider.
  */
 import type { FilterNode, PageBundle, DataRecord } from '../meta';
+import type { SavedColumn } from '../grid/columnLayout';
 import { isFileResult, type ApiResult, type FileResult, type PageInfo, type RequestFn, type ScreenIds } from './request';
 import type { LoginData, Responsibility, UserInfo } from './session';
 
@@ -117,11 +118,22 @@ export interface DataProvider extends AuthProvider {
   findByMenuResp(menuId: string, respId: string): Promise<MenuResource[]>;
   /** A file (blob); a JSON error answer arrives as ApiError through the request client. */
   exportExcel(request: ExportRequest): Promise<FileResult>;
+  /** The signed-in user's saved layout of a grid (tableConfigRestful); the server takes the user from the session. */
+  getTableConfig(key: GridKey): Promise<SavedColumn[] | null>;
+  createOrUpdateTableConfig(key: GridKey, columns: SavedColumn[]): Promise<void>;
+  deleteTableConfig(key: GridKey): Promise<void>;
   /** The same provider, sending the menuId/respId headers of a screen. */
   forScreen(screen: ScreenIds): DataProvider;
 }
 
 const ACTION_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
+const TABLE_CONFIG = '/api/srmServer/v1/tableConfigRestful';
+
+/** A grid of a page whose layout a user saves: the page path and the grid's name (default main). */
+export interface GridKey {
+  pagePath: string;
+  gridName?: string;
+}
 
 export function entityPath(entity: EntityAddress, action: string): string {
   // Names come from metadata; refuse anything that could bend the URL path.
@@ -178,6 +190,12 @@ export function createDataProvider(request: RequestFn, screen: ScreenIds = {}): 
       if (!isFileResult(file)) throw new Error('exportExcel did not answer with a file');
       return file;
     },
+    async getTableConfig(key) {
+      const saved = await data<{ columns?: SavedColumn[] } | null>(`${TABLE_CONFIG}/getTableConfig`, key);
+      return Array.isArray(saved?.columns) ? saved.columns : null;
+    },
+    createOrUpdateTableConfig: async (key, columns) => void (await call(`${TABLE_CONFIG}/createOrUpdateTableConfig`, { ...key, columns })),
+    deleteTableConfig: async (key) => void (await call(`${TABLE_CONFIG}/deleteTableConfig`, key)),
     login: (body) => data(`${LOGIN}/login`, body),
     logoff: async () => void (await call(`${LOGIN}/logoff`, {})),
     generateValidateCode: () => data(`${LOGIN}/generateValidateCode`, {}),

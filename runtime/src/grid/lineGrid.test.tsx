@@ -6,6 +6,7 @@ import { ScreenProvider } from '../core/DataProviderContext';
 import { clearResourceCache } from '../core/useResources';
 import type { DataRecord, PageDef } from '../meta';
 import { EditPage } from '../pages/EditPage';
+import { removalOrder } from '../widgets/LineGrid';
 import { createFakeProvider } from '../test/fakeProvider';
 import { editPage, entities } from '../test/fixtures';
 
@@ -19,6 +20,7 @@ const record: DataRecord = { requisitionHeaderId: 1, requisitionNumber: 'PR1', t
 /** The fixture's lines with min/max/precision on quantity. */
 const page: PageDef = structuredClone(editPage);
 page.form!.lines![0].grid.columns[2] = { key: 'quantity', editType: 'number', min: 1, max: 100, precision: 2 };
+page.form!.lines![0].grid.selection = true;
 
 function setup() {
   clearResourceCache();
@@ -73,5 +75,26 @@ describe('line grid', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(provider.saveOrUpdate).toHaveBeenCalled());
     expect(provider.saveOrUpdate.mock.calls[0][1].lines).toEqual([]);
+  });
+
+  it('with selection, deletes the selected rows together and saves the rest', async () => {
+    const provider = setup();
+    await screen.findByText('A-001');
+    const deleteSelected = within(grid()).getByRole('button', { name: /删除选中行/ });
+    expect((deleteSelected as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(grid()).getByRole('checkbox', { name: '选择行 1' }));
+    expect((deleteSelected as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(deleteSelected);
+    await waitFor(() => expect(within(grid()).queryByText('A-001')).toBeNull());
+    expect(within(grid()).getByText('A-002')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(provider.saveOrUpdate).toHaveBeenCalled());
+    expect(provider.saveOrUpdate.mock.calls[0][1].lines.map((l: DataRecord) => l.itemCode)).toEqual(['A-002']);
+  });
+});
+
+describe('removal order of selected rows', () => {
+  it('goes from the last index to the first, once each', () => {
+    expect(removalOrder(['0', '2', '2', 1])).toEqual([2, 1, 0]);
   });
 });

@@ -1,17 +1,14 @@
 /**
- * Calls of tableConfigRestful (DESIGN section 4): the signed-in user's own grid layouts. Session
- * level — the server takes the user from the session, so no user id is sent.
+ * The grid's view of tableConfigRestful (DESIGN section 4): the signed-in user's own grid layouts,
+ * through the screen's DataProvider (so tests use the fake one). A test may replace it with
+ * TableConfigApiContext.
  */
-import { createContext, useContext } from 'react';
-import { request as defaultRequest, type RequestFn } from '../core/request';
+import { createContext, useContext, useMemo } from 'react';
+import { useDataProvider } from '../core/DataProviderContext';
+import type { GridKey } from '../core/dataProvider';
 import type { SavedColumn } from './columnLayout';
 
-const BASE = '/api/srmServer/v1/tableConfigRestful';
-
-export interface GridKey {
-  pagePath: string;
-  gridName?: string;
-}
+export type { GridKey } from '../core/dataProvider';
 
 export interface TableConfigApi {
   get(key: GridKey): Promise<SavedColumn[] | null>;
@@ -19,19 +16,16 @@ export interface TableConfigApi {
   remove(key: GridKey): Promise<void>;
 }
 
-export function createTableConfigApi(request: RequestFn): TableConfigApi {
-  return {
-    async get(key) {
-      const answer = await request<{ columns?: SavedColumn[] } | null>(`${BASE}/getTableConfig`, key);
-      return Array.isArray(answer.data?.columns) ? answer.data.columns : null;
-    },
-    save: async (key, columns) => void (await request(`${BASE}/createOrUpdateTableConfig`, { ...key, columns })),
-    remove: async (key) => void (await request(`${BASE}/deleteTableConfig`, key)),
-  };
-}
-
-export const TableConfigApiContext = createContext<TableConfigApi>(createTableConfigApi(defaultRequest));
+/** Set only by tests that want their own; otherwise the DataProvider answers. */
+export const TableConfigApiContext = createContext<TableConfigApi | null>(null);
 
 export function useTableConfigApi(): TableConfigApi {
-  return useContext(TableConfigApiContext);
+  const injected = useContext(TableConfigApiContext);
+  const provider = useDataProvider();
+  // One object per provider: the grid's load effect depends on it.
+  return useMemo(() => injected ?? {
+    get: (key) => provider.getTableConfig(key),
+    save: (key, columns) => provider.createOrUpdateTableConfig(key, columns),
+    remove: (key) => provider.deleteTableConfig(key),
+  }, [injected, provider]);
 }

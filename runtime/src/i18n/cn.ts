@@ -299,6 +299,8 @@ export const cn = {
     noHiddenColumns: '没有更多字段',
   },
   lines: {
+    deleteSelected: '删除选中行',
+    selectRow: '选择行',
     addRow: '新增行',
     deleteRow: '删除行',
     empty: '暂无行数据',

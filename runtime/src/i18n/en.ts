@@ -301,6 +301,8 @@ export const en: Translation = {
     noHiddenColumns: 'No further fields',
   },
   lines: {
+    deleteSelected: 'Delete selected rows',
+    selectRow: 'Select row',
     addRow: 'Add row',
     deleteRow: 'Delete row',
     empty: 'No lines',

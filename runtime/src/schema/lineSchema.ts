@@ -29,6 +29,10 @@ export interface LineGridProps {
   columns: ColumnDescriptor[];
   lineNumField?: string;
   primaryKey: string;
+  /** GridConfig.selection: a checkbox per row and "delete selected rows" while editable. */
+  selection?: boolean;
+  /** GridConfig.height (default 200 once rows scroll, `auto` = 500). */
+  height?: number | 'auto';
 }
 
 function isReadOnlyColumn(column: ColumnDescriptor): boolean {
@@ -81,6 +85,8 @@ export function buildLinesSchema(
     columns,
     lineNumField: findField(lineEntity, LINE_NUM_FIELD) ? LINE_NUM_FIELD : undefined,
     primaryKey: lineEntity.primaryKey,
+    ...(lines.grid.selection && { selection: true }),
+    ...(lines.grid.height !== undefined && { height: lines.grid.height }),
   };
   return {
     type: 'array',

@@ -26,6 +26,9 @@ export function createFakeProvider(overrides: FakeOverrides = {}): FakeProvider 
     findMenuByResp: vi.fn(async () => []),
     findByMenuResp: vi.fn(async () => []),
     exportExcel: vi.fn(async () => ({ blob: new Blob(['xlsx']), fileName: 'export.xlsx' })),
+    getTableConfig: vi.fn(async () => null),
+    createOrUpdateTableConfig: vi.fn(async () => undefined),
+    deleteTableConfig: vi.fn(async () => undefined),
     login: vi.fn(async () => {
       throw new Error('login not stubbed');
     }),

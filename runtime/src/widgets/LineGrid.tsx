@@ -8,7 +8,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ArrayField } from '@formily/core';
 import { observer, RecursionField, useField, useFieldSchema } from '@formily/react';
 import { Button, Space, Typography, type TableColumnType } from 'antd';
-import { useState } from 'react';
+import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { operateColumn } from '../grid/columnBuilder';
 import { ColumnTitle } from '../grid/ColumnTitle';
@@ -88,11 +88,17 @@ function lineColumns(input: LineColumnsInput): TableColumnType<DataRecord>[] {
   return [...cells, deleteColumn];
 }
 
-export const LineGrid = observer(function LineGrid({ title, columns, lineNumField }: LineGridProps) {
+/** Selected row keys (row indexes as text) → indexes from last to first, so removing one never shifts the next. */
+export function removalOrder(selectedKeys: Key[]): number[] {
+  return [...new Set(selectedKeys.map(Number))].filter((i) => Number.isInteger(i) && i >= 0).sort((a, b) => b - a);
+}
+
+export const LineGrid = observer(function LineGrid({ title, columns, lineNumField, selection, height }: LineGridProps) {
   const field = useField<ArrayField>();
   const schema = useFieldSchema();
   const { t } = useTranslation();
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
+  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [widths, setWidths] = useState<Record<string, number>>({});
   // A copy: Formily changes the field's array in place, and the table only re-reads rows given as a new array
   // (otherwise deleting the last row left a row of blanks on screen).
@@ -111,6 +117,12 @@ export const LineGrid = observer(function LineGrid({ title, columns, lineNumFiel
     // Deleting the last row leaves an empty grid (spec 1 section 5), not a row of blanks.
     void field.remove(index);
     setActiveIndex((current) => activeAfterDelete(current, index));
+    setSelectedKeys([]);
+  };
+  const deleteSelected = async () => {
+    for (const index of removalOrder(selectedKeys)) await field.remove(index);
+    setSelectedKeys([]);
+    setActiveIndex(null);
   };
   const tableColumns = lineColumns({
     columns, items, editable, activeIndex, deleteRow, deleteLabel: t('lines.deleteRow'), operateTitle: t('common.operate'),
@@ -122,9 +134,16 @@ export const LineGrid = observer(function LineGrid({ title, columns, lineNumFiel
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }}>
         {title ? <Typography.Title level={5} style={{ margin: 0 }}>{title}</Typography.Title> : <span />}
         {editable && (
-          <Button icon={<PlusOutlined aria-hidden />} onClick={() => void addRow()}>
-            {t('lines.addRow')}
-          </Button>
+          <Space>
+            {selection && (
+              <Button danger icon={<DeleteOutlined aria-hidden />} disabled={!selectedKeys.length} onClick={() => void deleteSelected()}>
+                {t('lines.deleteSelected')}
+              </Button>
+            )}
+            <Button icon={<PlusOutlined aria-hidden />} onClick={() => void addRow()}>
+              {t('lines.addRow')}
+            </Button>
+          </Space>
         )}
       </Space>
       <DataGrid
@@ -132,6 +151,13 @@ export const LineGrid = observer(function LineGrid({ title, columns, lineNumFiel
         bordered
         pagination={false}
         rowKey={(row) => String(rows.indexOf(row))}
+        height={height}
+        rowSelection={selection && editable ? {
+          selectedRowKeys: selectedKeys,
+          onChange: (keys) => setSelectedKeys(keys),
+          // antd passes the props to the row's checkbox; its type leaves out aria attributes.
+          getCheckboxProps: (row) => ({ 'aria-label': `${t('lines.selectRow')} ${rows.indexOf(row) + 1}` }) as object,
+        } : undefined}
         dataSource={rows}
         columns={tableColumns}
         locale={{ emptyText: t('lines.empty') }}

@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { success, type Envelope } from '../http/envelope';
 import { requestLanguage } from '../http/language';
 import { KERNEL, type Kernel } from '../kernel';
-import { contentDisposition } from '../files/fileResponses';
+import { fileHeaders } from '../files/fileResponses';
 import { FILE_SERVICE } from '../files/filesController';
 import type { FileService } from '../files/fileService';
 import type { ExchangeCaller } from './exchangeAccess';
@@ -18,13 +18,6 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const AREAS = ['exportServer', 'srmServer'];
 const routes = (resource: string, action: string) => AREAS.map((area) => `${area}/v1/${resource}/${action}`);
 
-function fileHeaders(reply: FastifyReply, fileName: string, contentType: string): FastifyReply {
-  return reply
-    .header('Content-Type', contentType)
-    .header('Content-Disposition', contentDisposition(fileName))
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'private, no-store');
-}
 
 /**
  * Excel/CSV export and import (spec 1 section 7). Thin: who calls (session), then the services.

@@ -40,7 +40,8 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
-function fileHeaders(reply: FastifyReply, fileName: string, contentType: string): FastifyReply {
+/** Headers of every file answer: attachment with the name, the content type, nosniff, never cached. */
+export function fileHeaders(reply: FastifyReply, fileName: string, contentType: string): FastifyReply {
   return reply
     .header('Content-Type', contentType)
     .header('Content-Disposition', contentDisposition(fileName))

@@ -1,11 +1,8 @@
-import type { EntityModel } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
-import { MetaSql } from '../../access/metaSql';
 import type { Database, Row, SqlExecutor, SqlParam } from '../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../hooks/recordHooks';
 import type { ResourceContext } from '../../resource/context';
-import { ResourceReader } from '../../resource/resourceReader';
-import { ResourceWriter } from '../../resource/resourceWriter';
+import { EntityStore } from '../../resource/entityStore';
 import { formatDateTime } from '../../util/time';
 
 export const CHANGE = 'srmSlcChangeInfo';
@@ -22,21 +19,9 @@ export const CHILD_TARGETS = [
 export type ChildTarget = (typeof CHILD_TARGETS)[number];
 
 /** Reads and writes of the info-change effects across the change, the supplier master and its sub-records. */
-export class ChangeInfoStore {
-  readonly sql: MetaSql;
-  readonly reader: ResourceReader;
-  readonly writer: ResourceWriter;
-
-  constructor(readonly registry: MetadataRegistry, readonly db: Database, hooks: RecordHookRegistry) {
-    this.sql = new MetaSql(registry, db.dialect);
-    this.reader = new ResourceReader(registry, db);
-    this.writer = new ResourceWriter(registry, this.reader, hooks);
-  }
-
-  model(name: string): EntityModel {
-    const model = this.registry.entity(name);
-    if (!model) throw new Error(`Info changes need the entity ${name}`);
-    return model;
+export class ChangeInfoStore extends EntityStore {
+  constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
+    super(registry, db, hooks, 'Info changes');
   }
 
   /** The supplier master row, read under lock inside the transaction. */

@@ -1,10 +1,7 @@
-import type { EntityModel } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
-import { MetaSql } from '../../access/metaSql';
 import type { Database, SqlExecutor } from '../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../hooks/recordHooks';
-import { ResourceReader } from '../../resource/resourceReader';
-import { ResourceWriter } from '../../resource/resourceWriter';
+import { EntityStore } from '../../resource/entityStore';
 
 export const REGISTER = 'srmSlcRegisterInfo';
 export const SUPPLIER = 'srmSlcSupplierInfo';
@@ -23,21 +20,9 @@ export interface RegistrationState {
  * registrations, the supplier master and users, and the state of a user's registration. Table
  * and column names come from the metadata (MetaSql), values are bound parameters.
  */
-export class RegistrationStore {
-  readonly sql: MetaSql;
-  readonly reader: ResourceReader;
-  readonly writer: ResourceWriter;
-
-  constructor(readonly registry: MetadataRegistry, readonly db: Database, hooks: RecordHookRegistry) {
-    this.sql = new MetaSql(registry, db.dialect);
-    this.reader = new ResourceReader(registry, db);
-    this.writer = new ResourceWriter(registry, this.reader, hooks);
-  }
-
-  model(name: string): EntityModel {
-    const model = this.registry.entity(name);
-    if (!model) throw new Error(`Supplier registration needs the entity ${name}`);
-    return model;
+export class RegistrationStore extends EntityStore {
+  constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
+    super(registry, db, hooks, 'Supplier registration');
   }
 
   /**
