@@ -264,7 +264,8 @@ async function openDraft(page: Page, name: string): Promise<void> {
 /** Takes contactName out of an edit/detail page's section and puts paymentTerms in. */
 async function swapSectionField(page: Page, pagePath: string): Promise<void> {
   await openDraft(page, pagePath);
-  const fields = formItem(visible(page), '字段').first();
+  // An antd form item (the designer is not a Formily form): the one labelled 字段.
+  const fields = visible(page).locator('.ant-form-item').filter({ has: page.locator('label', { hasText: /^字段$/ }) }).first();
   await fields.locator('.ant-select-selection-item').filter({ hasText: 'contactName' }).locator('.ant-select-selection-item-remove').click();
   await choose(fields.getByRole('combobox'), 'paymentTerms 付款条件', 'payment');
 }
