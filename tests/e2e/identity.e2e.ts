@@ -76,13 +76,13 @@ test('manager01 sees the approve button on a submitted requisition', async ({ pa
   await expect(row.getByRole('button', { name: '审批通过' })).toBeVisible();
 });
 
-test('supplier01 gets the supplier home and only the supplier collaboration menu', async ({ page }) => {
+test('supplier01 gets the supplier home and only the supplier menus', async ({ page }) => {
   await signInAs(page, 'supplier01');
   await expect(page.getByTestId('supplier-home')).toBeVisible();
   await expect(page.getByRole('heading', { name: '欢迎您，苏州恒达精密五金有限公司' })).toBeVisible();
   await expect(page.getByTestId('internal-home')).toHaveCount(0);
-  // The sider holds one entry, the (closed) supplier collaboration directory.
-  await expect(menu(page).getByRole('menuitem')).toHaveText(['供应商协同']);
+  // The sider holds the supplier's two (closed) directories: collaboration and its company information.
+  await expect(menu(page).getByRole('menuitem')).toHaveText(['供应商协同', '企业信息维护']);
 });
 
 test('a wrong password is refused with 用户名或密码错误', async ({ page }) => {

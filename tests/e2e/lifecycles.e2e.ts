@@ -127,10 +127,13 @@ test('a qualification review is rejected with a comment, corrected and approved'
   await expect(locked).toContainText('昆山瑞丰-苏州供货点');
   await expect(open).toContainText('昆山瑞丰-东莞供货点');
   // The locked site (editFlag N) never opens an editor; the open one does.
-  await (await cellUnder(sites, locked, '参与考察')).click();
-  await expect(locked.getByRole('checkbox')).toHaveCount(0);
-  await (await cellUnder(sites, open, '参与考察')).click();
-  await open.getByRole('checkbox').check();
+  // (The row's own selection checkbox is another column: look inside the participate cell only.)
+  const lockedCell = await cellUnder(sites, locked, '参与考察');
+  await lockedCell.click();
+  await expect(lockedCell.getByRole('checkbox')).toHaveCount(0);
+  const openCell = await cellUnder(sites, open, '参与考察');
+  await openCell.click();
+  await openCell.getByRole('checkbox').check();
   await save(buyer);
   await runConfirmed(buyer, '提交');
   await expect(fieldValue(buyer, '状态')).toHaveText('审批中');

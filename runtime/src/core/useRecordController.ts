@@ -2,7 +2,7 @@
  * One record of an edit/detail page: load by id, save with versionNum, and a conflict flag
  * when the server answers 409 (someone else saved first, DESIGN section 5: lost updates).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DataRecord, EntityDef } from '../meta';
 import { stripFormilyInternals } from '../schema/cleanRecord';
 import { isApiError } from './apiError';
@@ -43,7 +43,16 @@ export function useRecordController(entity: EntityDef, id: unknown): RecordContr
   const [conflict, setConflict] = useState(false);
   const [notFound, setNotFound] = useState(false);
 
+  // The id of a record this page has just created: the URL then gains that id, and reading it back
+  // would replace what the user typed since saving with the same saved values (lost typing on a slow link).
+  const createdId = useRef<unknown>(undefined);
+
   const load = useCallback(async () => {
+    if (hasId(id) && createdId.current !== undefined && String(createdId.current) === String(id)) {
+      createdId.current = undefined;
+      setLoading(false);
+      return null;
+    }
     if (!hasId(id)) {
       setRecord(null);
       setLoading(false);
@@ -74,6 +83,7 @@ export function useRecordController(entity: EntityDef, id: unknown): RecordContr
       setSaving(true);
       try {
         const saved = await provider.saveOrUpdate<DataRecord>(entity, recordForSave(entity, values, record));
+        if (!hasId(id)) createdId.current = saved?.[entity.primaryKey];
         setRecord(saved);
         setConflict(false);
         return saved;
@@ -84,7 +94,7 @@ export function useRecordController(entity: EntityDef, id: unknown): RecordContr
         setSaving(false);
       }
     },
-    [provider, entity, record],
+    [provider, entity, record, id],
   );
 
   return { record, loading, saving, conflict, notFound, load, save };

@@ -138,6 +138,12 @@ describe('EditPage', () => {
     await waitFor(() => expect(provider.saveOrUpdate).toHaveBeenCalledTimes(1));
     expect(provider.saveOrUpdate.mock.calls[0][1]).toMatchObject({ title: '新申请', urgentFlag: 'N' });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toContain('id=9'));
+    // The saved record is already shown: the new id in the URL does not read it back over what
+    // the user types next.
+    fireEvent.change(titleBox(), { target: { value: '新申请-改' } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(provider.findById).not.toHaveBeenCalled();
+    expect(titleBox().value).toBe('新申请-改');
   });
 
   it('line grid: required header asterisk, add row with the next lineNum, only the clicked row editable', async () => {
