@@ -5,7 +5,7 @@
  * comment is required) is edited and submitted again.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { addLine, DEMO_PASSWORD, fieldValue, fillRequisitionHeader, HARDWARE, openMenu, save, SCREW, toast, unique } from './support';
+import { addLine, decide, DEMO_PASSWORD, fieldValue, fillRequisitionHeader, HARDWARE, openMenu, runConfirmed, save, SCREW, toast, unique } from './support';
 
 /** Each person signs in in a browser context of their own (the session lives in the tab). */
 async function signedIn(browser: Browser, userName: 'buyer01' | 'manager01'): Promise<Page> {
@@ -34,25 +34,7 @@ async function createRequisition(page: Page, description: string): Promise<strin
   return (await fieldValue(page, '申请单号').innerText()).trim();
 }
 
-/** Presses a form button whose action asks for confirmation, confirms, and waits for 操作成功. */
-async function runConfirmed(page: Page, button: string): Promise<void> {
-  await expect(toast(page, '操作成功')).toHaveCount(0);
-  await page.getByRole('button', { name: button, exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /^确\s*定$/ }).click();
-  await expect(toast(page, '操作成功')).toBeVisible();
-}
 
-/** An approval decision: its dialog asks for the comment (OK stays disabled while a required one is empty). */
-async function decide(page: Page, button: string, comment: string, required: boolean): Promise<void> {
-  await expect(toast(page, '操作成功')).toHaveCount(0);
-  await page.getByRole('button', { name: button, exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  const ok = dialog.getByRole('button', { name: /^确\s*定$/ });
-  if (required) await expect(ok).toBeDisabled();
-  await dialog.getByRole('textbox').fill(comment);
-  await ok.click();
-  await expect(toast(page, '操作成功')).toBeVisible();
-}
 
 /** manager01 opens the requisition from 我的待审批. */
 async function openFromUpcoming(page: Page, number: string): Promise<void> {

@@ -7,7 +7,7 @@
  * - buyer01 submits two score sheets from the list; manager01 selects both and approves them in one batch.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { choose, cellUnder, dataRows, DEMO_PASSWORD, fieldValue, openMenu, save, toast, unique } from './support';
+import { choose, cellUnder, dataRows, decide, DEMO_PASSWORD, fieldValue, openMenu, runConfirmed, save, toast, unique } from './support';
 
 type Person = 'buyer01' | 'manager01' | 'supplier01';
 /** A menu directory each person's sider shows once their menus have loaded. */
@@ -29,25 +29,7 @@ const shown = (page: Page, text: string) => page.getByText(text, { exact: true }
 /** The table of the current tab. */
 const visibleTable = (page: Page) => page.getByRole('table').filter({ visible: true }).first();
 
-/** Presses a button that asks for confirmation (scope: the page or a row), confirms, and waits for 操作成功. */
-async function runConfirmed(page: Page, button: string, scope: Page | ReturnType<Page['locator']> = page): Promise<void> {
-  await expect(toast(page, '操作成功')).toHaveCount(0);
-  await scope.getByRole('button', { name: button, exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /^确\s*定$/ }).click();
-  await expect(toast(page, '操作成功')).toBeVisible();
-}
 
-/** An approval decision: its dialog asks for the comment (OK stays disabled while a required one is empty). */
-async function decide(page: Page, button: string, comment: string, required: boolean, scope: Page | ReturnType<Page['locator']> = page): Promise<void> {
-  await expect(toast(page, '操作成功')).toHaveCount(0);
-  await scope.getByRole('button', { name: button, exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  const ok = dialog.getByRole('button', { name: /^确\s*定$/ });
-  if (required) await expect(ok).toBeDisabled();
-  await dialog.getByRole('textbox').fill(comment);
-  await ok.click();
-  await expect(toast(page, '操作成功')).toBeVisible();
-}
 
 /** manager01 opens a document from 我的待审批 by its to-do title. */
 async function openFromUpcoming(page: Page, title: string, route: RegExp): Promise<void> {

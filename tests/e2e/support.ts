@@ -212,3 +212,23 @@ export async function createRequisition(page: Page, description: string): Promis
   await expect(number).toHaveText(/^PR\d{12}$/);
   return (await number.innerText()).trim();
 }
+
+/** Presses a button that asks for confirmation (scope: the page or a row), confirms, and waits for 操作成功. */
+export async function runConfirmed(page: Page, button: string, scope: Page | Locator = page): Promise<void> {
+  await expect(toast(page, '操作成功')).toHaveCount(0);
+  await scope.getByRole('button', { name: button, exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /^确\s*定$/ }).click();
+  await expect(toast(page, '操作成功')).toBeVisible();
+}
+
+/** An approval decision: its dialog asks for the comment (OK stays disabled while a required one is empty). */
+export async function decide(page: Page, button: string, comment: string, required: boolean, scope: Page | Locator = page): Promise<void> {
+  await expect(toast(page, '操作成功')).toHaveCount(0);
+  await scope.getByRole('button', { name: button, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  const ok = dialog.getByRole('button', { name: /^确\s*定$/ });
+  if (required) await expect(ok).toBeDisabled();
+  await dialog.getByRole('textbox').fill(comment);
+  await ok.click();
+  await expect(toast(page, '操作成功')).toBeVisible();
+}
