@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { appsignHeaders } from '../../metadata/src/appsign';
-import { choose, clickExpectingToast, dataRows, dropdownOf, formItem, openMenu, save, signIn, typeDate } from './support';
+import { choose, chooseAnother, clickExpectingToast, dataRows, dropdownOf, formItem, openMenu, save, signIn, typeDate } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -80,8 +80,8 @@ async function designContract(page: Page): Promise<void> {
   await addField(page, { name: 'contractNo', cn: '合同编号', en: 'Contract no.', type: '字符串' });
   await addField(page, { name: 'currencyCode', cn: '币种', en: 'Currency', type: '值集', extra: (row) => choose(row.getByRole('combobox', { name: '值集类型' }), 'BASE_CURRENCY 币种', 'BASE_CURRENCY') });
   await addField(page, { name: 'orgId', cn: '签约公司', en: 'Company', type: '引用', extra: async (row) => {
-    await row.getByRole('combobox', { name: '引用实体' }).fill('baseOrganization');
-    await row.getByRole('textbox', { name: '显示字段' }).fill('orgName');
+    await choose(row.getByRole('combobox', { name: '引用实体' }), 'baseOrganization', 'baseOrg');
+    await choose(row.getByRole('combobox', { name: '显示字段' }), 'orgName', 'orgN'); // the target's fields, read from its document
   } });
   await addField(page, { name: 'amount', cn: '合同金额', en: 'Amount', type: '金额', extra: async (row) => {
     await row.getByRole('spinbutton', { name: '精度' }).fill('20');
@@ -134,7 +134,7 @@ async function layOutAndPublish(page: Page): Promise<void> {
 // fixme (issue 7, open): every step below has passed in some run, but never the whole flow in one run;
 // the buyer's second save (HT-001 → HT-001-A) was last seen not to persist. Not run in CI until it is
 // reliable: a flaky end-to-end test would block every landing. See the closing note of 2026-11-23.
-test.fixme('an administrator designs, publishes and grants a screen; the buyer uses it; the admin adds and retires fields', async ({ page, browser }) => {
+test('an administrator designs, publishes and grants a screen; the buyer uses it; the admin adds and retires fields', async ({ page, browser }) => {
   test.setTimeout(480_000);
   await signIn(page, 'admin');
   await openTableModel(page);
@@ -186,7 +186,10 @@ async function grantMenu(page: Page): Promise<void> {
     const dialog = page.getByRole('dialog', { name: /按钮/ });
     // Typed key by key: the reference picker searches the server as the admin types.
     const menuPicker = dialog.getByRole('combobox', { name: '菜单', exact: true });
-    await menuPicker.click({ force: true });
+    await expect(async () => { // the dialog may still be zooming in: click again until the input has focus
+      await menuPicker.click({ force: true });
+      await expect(menuPicker).toBeFocused({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
     await menuPicker.pressSequentially(CONTRACT_MENU, { delay: 80 });
     await (await dropdownOf(menuPicker)).getByTitle(CONTRACT_MENU, { exact: true }).click();
     await formItem(dialog, '资源编码').getByRole('textbox').fill(code);
@@ -270,7 +273,8 @@ async function swapSectionField(page: Page, pagePath: string): Promise<void> {
   // An antd form item (the designer is not a Formily form): the one labelled 字段.
   const fields = visible(page).locator('.ant-form-item').filter({ has: page.locator('label', { hasText: /^字段$/ }) }).first();
   await fields.locator('.ant-select-selection-item').filter({ hasText: 'contactName' }).locator('.ant-select-selection-item-remove').click();
-  await choose(fields.getByRole('combobox'), 'paymentTerms 付款条件', 'payment');
+  await chooseAnother(fields.getByRole('combobox'), 'paymentTerms 付款条件', 'payment');
+  await expect(fields.locator('.ant-select-selection-item').filter({ hasText: 'paymentTerms' })).toHaveCount(1);
 }
 
 async function changeModel(page: Page): Promise<void> {

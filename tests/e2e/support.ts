@@ -37,8 +37,15 @@ export async function signIn(page: Page, userName: 'buyer01' | 'admin' = 'buyer0
 export async function openMenu(page: Page, directory: string, item: string): Promise<void> {
   const menu = page.getByRole('navigation');
   const entry = menu.getByRole('menuitem', { name: item, exact: true });
-  if (!(await entry.isVisible())) await menu.getByRole('menuitem', { name: directory, exact: true }).click();
+  if (!(await entry.isVisible())) {
+    const folder = menu.getByRole('menuitem', { name: directory, exact: true });
+    await folder.click();
+    // While the directory slides open its list is clipped; a click then can land on a neighbour.
+    const listId = await folder.getAttribute('aria-controls');
+    if (listId) await expect(page.locator(`[id="${listId}"]`)).not.toHaveClass(/ant-motion-collapse/);
+  }
   await entry.click();
+  await expect(entry).toHaveClass(/ant-menu-item-selected/);
 }
 
 /**
@@ -53,15 +60,41 @@ export async function dropdownOf(combobox: Locator): Promise<Locator> {
 }
 
 /**
+ * Opens an antd Select's list. A forced click skips Playwright's stability wait, so a click while a
+ * dialog is still zooming in can miss; like a person who sees nothing open, it clicks again.
+ */
+async function openSelect(combobox: Locator): Promise<void> {
+  await expect(async () => {
+    if ((await combobox.getAttribute('aria-expanded')) !== 'true') await combobox.click({ force: true });
+    await expect(combobox).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
+
+/**
  * Picks an option of an antd Select: opens it (a person clicks where the current value is drawn,
  * hence force), optionally types to search, and clicks the option shown with that text. antd's
  * role="option" elements are an off-screen copy of a few options only, so the visible option is
  * found by its title.
  */
 export async function choose(combobox: Locator, option: string, search?: string): Promise<void> {
-  await combobox.click({ force: true });
+  await openSelect(combobox);
   if (search !== undefined) await combobox.fill(search);
   await (await dropdownOf(combobox)).getByTitle(option, { exact: true }).click();
+  await expect(combobox).toHaveAttribute('aria-expanded', 'false');
+}
+
+/**
+ * Adds an option to an antd multiple Select: such a select stays open after a pick (to pick more),
+ * so the person checks the tag appeared and closes the list with Escape.
+ */
+export async function chooseAnother(combobox: Locator, option: string, search?: string): Promise<void> {
+  await openSelect(combobox);
+  if (search !== undefined) await combobox.fill(search);
+  const dropdown = await dropdownOf(combobox);
+  await dropdown.getByTitle(option, { exact: true }).click();
+  // antd puts the title on the option element itself, next to its selected class.
+  await expect(dropdown.locator(`.ant-select-item-option-selected[title="${option}"]`)).toHaveCount(1);
+  await combobox.press('Escape');
   await expect(combobox).toHaveAttribute('aria-expanded', 'false');
 }
 

@@ -518,6 +518,7 @@ export const cn = {
       titleCn: '中文标题',
       titleEn: '英文标题',
       buttons: '按钮',
+      lineColumns: '行表格列',
     },
     generate: {
       path: '列表页路径',

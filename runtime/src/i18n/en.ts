@@ -520,6 +520,7 @@ export const en: Translation = {
       titleCn: 'Chinese title',
       titleEn: 'English title',
       buttons: 'Buttons',
+      lineColumns: 'Line grid columns',
     },
     generate: {
       path: 'List page path',

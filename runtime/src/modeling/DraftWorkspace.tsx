@@ -15,11 +15,17 @@ import { PageEditor } from './PageEditor';
 import { generatePages, type LineEntity } from './pageLayout';
 import { PagePreview } from './PagePreview';
 import { PublishDialog } from './PublishDialog';
+import { targetEntityNames, targetFieldNames, targetLifecycleNames } from './referenceTargets';
 import type { MigrationPlan } from './tableModelApi';
 import { storedFieldNames, type Designer } from './useDesigner';
 
 function linesOf(header: EntityDef, entities: Record<string, EntityDef>): LineEntity[] {
   return (header.children ?? []).filter((c) => entities[c.entity]).map((child) => ({ child, entity: entities[child.entity] }));
+}
+
+/** The line entities of a header by child name, for the page designer's line-grid columns. */
+function lineEntitiesOf(header: EntityDef | undefined, entities: Record<string, EntityDef>): Record<string, EntityDef> {
+  return Object.fromEntries(header ? linesOf(header, entities).map(({ child, entity }) => [child.name, entity]) : []);
 }
 
 function PageGenerator({ designer, header }: { designer: Designer; header: EntityDef }) {
@@ -64,8 +70,9 @@ export function DraftWorkspace({ designer }: { designer: Designer }) {
   const publishing = usePublishing(designer);
   const [fieldAction, setFieldAction] = useState<FieldAction>();
   const open = designer.draft.find((d) => draftKey(d.kind, d.name) === designer.openKey);
-  const entityNames = useMemo(() => [...new Set([...Object.keys(designer.entities), ...designer.stored.filter((s) => s.kind === 'entity').map((s) => s.name)])], [designer.entities, designer.stored]);
-  const lifecycleNames = designer.stored.filter((s) => s.kind === 'lifecycle').map((s) => s.name);
+  const entityNames = useMemo(() => targetEntityNames(designer.entities, designer.targets), [designer.entities, designer.targets]);
+  const lifecycleNames = targetLifecycleNames(designer.draft.filter((d) => d.kind === 'lifecycle').map((d) => d.name), designer.targets);
+  const targetFields = (name: string | undefined) => targetFieldNames(name, designer.entities, designer.targets);
   const unplaced = designer.errors.filter((e) => !e.path);
   const fieldActionOf = (mode: FieldAction['mode']) => (field: string) => open && setFieldAction({ mode, entity: open.name, field, baseVersion: open.baseVersion ?? 0 });
   const onFieldDone = async () => { setFieldAction(undefined); if (open) await designer.openStored('entity', open.name); await designer.reload(); };
@@ -93,8 +100,8 @@ export function DraftWorkspace({ designer }: { designer: Designer }) {
         {unplaced.length > 0 && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={t('modeling.validate.failed')} description={<ul>{unplaced.map((e, i) => <li key={i}>{e.document ? `${e.document}: ` : ''}{e.message}</li>)}</ul>} />}
         {!open && <Empty description={t('modeling.nothingOpen')} />}
         {entity && <EntityEditor docKey={draftKey('entity', open!.name)} loadKey={loadKey} entity={entity} isNew={open!.baseVersion === undefined} publishedFields={new Set(open!.publishedFields ?? [])}
-          entityNames={entityNames} lifecycleNames={lifecycleNames} errors={designer.errors} onChange={(doc) => designer.update(draftKey('entity', open!.name), doc as never)} onRetire={fieldActionOf('retire')} onPurge={fieldActionOf('purge')} />}
-        {open?.kind === 'page' && <PageEditor docKey={draftKey('page', open.name)} loadKey={loadKey} page={open.content as unknown as PageDef} entity={designer.entities[String(open.content.entity)]} errors={designer.errors}
+          entityNames={entityNames} targetFields={targetFields} lifecycleNames={lifecycleNames} errors={designer.errors} onChange={(doc) => designer.update(draftKey('entity', open!.name), doc as never)} onRetire={fieldActionOf('retire')} onPurge={fieldActionOf('purge')} />}
+        {open?.kind === 'page' && <PageEditor docKey={draftKey('page', open.name)} loadKey={loadKey} page={open.content as unknown as PageDef} entity={designer.entities[String(open.content.entity)]} lineEntities={lineEntitiesOf(designer.entities[String(open.content.entity)], designer.entities)} errors={designer.errors}
           onChange={(doc) => designer.update(draftKey('page', open.name), doc as never)} />}
         {open && <div style={{ marginTop: 8, color: '#888' }}>{label((open.content as { label?: never; title?: never }).label ?? (open.content as { title?: never }).title)}</div>}
       </div>

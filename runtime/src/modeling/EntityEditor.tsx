@@ -9,6 +9,7 @@ import { useDataProvider } from '../core/DataProviderContext';
 import type { EntityDef } from '../meta';
 import { entityDocument } from './entityDraft';
 import { FieldsEditor } from './FieldsEditor';
+import type { TargetFieldsOf } from './referenceTargets';
 import type { PlacedError } from './draftErrors';
 import { useDraftForm } from './useDraftForm';
 
@@ -21,6 +22,7 @@ interface Props {
   isNew: boolean;
   publishedFields: Set<string>;
   entityNames: string[];
+  targetFields: TargetFieldsOf;
   lifecycleNames: string[];
   errors: PlacedError[];
   onChange: (doc: EntityDef) => void;
@@ -85,7 +87,7 @@ export function EntityEditor(props: Props) {
         </Space>
       </Card>
       <Card size="small" title={t('modeling.fields')} style={{ width: '100%', marginBottom: 12 }}>
-        <FieldsEditor lookupTypes={lookupTypes} entityNames={props.entityNames} published={props.publishedFields} onRetire={props.onRetire} onPurge={props.onPurge} />
+        <FieldsEditor lookupTypes={lookupTypes} entityNames={props.entityNames} targetFields={props.targetFields} published={props.publishedFields} onRetire={props.onRetire} onPurge={props.onPurge} />
       </Card>
       <Card size="small" title={t('modeling.children')} style={{ width: '100%' }}>
         <ChildrenEditor entityNames={props.entityNames} />

@@ -6,12 +6,15 @@ import { Button, Checkbox, Form, Input, InputNumber, Select, Space, Tag, AutoCom
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../meta';
 import { isDecimalType } from './entityDraft';
+import type { TargetFieldsOf } from './referenceTargets';
 
 export const FIELD_TYPES = ['string', 'text', 'integer', 'decimal', 'money', 'quantity', 'date', 'datetime', 'flag', 'lookup', 'reference', 'attachment', 'json'];
 
 interface Props {
   lookupTypes: { value: string; label: string }[];
   entityNames: string[];
+  /** Field names of a reference target, offered for its value and label fields. */
+  targetFields: TargetFieldsOf;
   /** Published fields (retire/purge act on the stored version). */
   published: Set<string>;
   onRetire: (field: string) => void;
@@ -32,25 +35,36 @@ function TypedInputs({ index, type }: { index: number; type: string }) {
   return null;
 }
 
-function TargetInputs({ index, type, lookupTypes, entityNames }: { index: number; type: string } & Pick<Props, 'lookupTypes' | 'entityNames'>) {
+function ReferenceInputs({ index, target, entityNames, targetFields }: { index: number; target?: string } & Pick<Props, 'entityNames' | 'targetFields'>) {
   const { t } = useTranslation();
-  if (type === 'lookup') {
+  const names = targetFields(target).map((value) => ({ value }));
+  const pick = (key: string, width: number) => (
+    <Form.Item name={[index, 'reference', key]} style={{ marginBottom: 0 }}>
+      <AutoComplete aria-label={t(`modeling.field.${key === 'valueField' ? 'refValue' : 'refLabel'}`)} placeholder={t(`modeling.field.${key === 'valueField' ? 'refValue' : 'refLabel'}`)} options={names} filterOption style={{ width }} />
+    </Form.Item>
+  );
+  return (
+    <Space.Compact>
+      <Form.Item name={[index, 'reference', 'entity']} style={{ marginBottom: 0 }}>
+        <AutoComplete aria-label={t('modeling.field.refEntity')} placeholder={t('modeling.field.refEntity')} options={entityNames.map((value) => ({ value }))} filterOption style={{ width: 170 }} />
+      </Form.Item>
+      {pick('valueField', 130)}
+      {pick('labelField', 130)}
+    </Space.Compact>
+  );
+}
+
+function TargetInputs({ index, field, lookupTypes, entityNames, targetFields }: { index: number; field: FieldDef } & Pick<Props, 'lookupTypes' | 'entityNames' | 'targetFields'>) {
+  const { t } = useTranslation();
+  if (field.type === 'lookup') {
     return (
       <Form.Item name={[index, 'lookupType']} style={{ marginBottom: 0 }}>
         <Select aria-label={t('modeling.field.lookupType')} showSearch options={lookupTypes} style={{ minWidth: 200 }} optionFilterProp="label" />
       </Form.Item>
     );
   }
-  if (type !== 'reference') return null;
-  return (
-    <Space.Compact>
-      <Form.Item name={[index, 'reference', 'entity']} style={{ marginBottom: 0 }}>
-        <AutoComplete aria-label={t('modeling.field.refEntity')} placeholder={t('modeling.field.refEntity')} options={entityNames.map((value) => ({ value }))} style={{ width: 170 }} />
-      </Form.Item>
-      <Form.Item name={[index, 'reference', 'valueField']} style={{ marginBottom: 0 }}><Input aria-label={t('modeling.field.refValue')} placeholder={t('modeling.field.refValue')} style={{ width: 120 }} /></Form.Item>
-      <Form.Item name={[index, 'reference', 'labelField']} style={{ marginBottom: 0 }}><Input aria-label={t('modeling.field.refLabel')} placeholder={t('modeling.field.refLabel')} style={{ width: 120 }} /></Form.Item>
-    </Space.Compact>
-  );
+  if (field.type !== 'reference') return null;
+  return <ReferenceInputs index={index} target={field.reference?.entity} entityNames={entityNames} targetFields={targetFields} />;
 }
 
 export function FieldsEditor(props: Props) {
@@ -76,7 +90,7 @@ export function FieldsEditor(props: Props) {
                   <td><Form.Item name={[name, 'type']} style={{ marginBottom: 0 }}><Select aria-label={t('modeling.field.type')} showSearch optionFilterProp="label" options={FIELD_TYPES.map((v) => ({ value: v, label: t(`modeling.type.${v}`) }))} style={{ width: 110 }} /></Form.Item></td>
                   <td><TypedInputs index={name} type={field.type} /></td>
                   <td><Form.Item name={[name, 'required']} valuePropName="checked" style={{ marginBottom: 0 }}><Checkbox aria-label={t('modeling.field.required')} /></Form.Item></td>
-                  <td><TargetInputs index={name} type={field.type} lookupTypes={props.lookupTypes} entityNames={props.entityNames} /></td>
+                  <td><TargetInputs index={name} field={field} lookupTypes={props.lookupTypes} entityNames={props.entityNames} targetFields={props.targetFields} /></td>
                   <td>
                     {field.retired && <Tag>{t('modeling.field.retired')}</Tag>}
                     {isPublished && !field.retired && <Button size="small" onClick={() => props.onRetire(field.name)}>{t('modeling.retire.button')}</Button>}

@@ -1,16 +1,18 @@
 /**
  * The page designer: title; for a list page its columns (order, title, width, GridConfig flags),
- * grid options and search fields; for edit/detail pages the form sections; the buttons offered.
+ * grid options and search fields; for edit/detail pages the form sections and the columns of each
+ * line grid; the buttons offered.
  */
 import { Button, Card, Checkbox, Form, Input, InputNumber, Select, Space } from 'antd';
+import { useLabel } from '../i18n';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef, PageDef } from '../meta';
+import { ColumnsEditor, fieldOptionsOf } from './ColumnsEditor';
 import type { PlacedError } from './draftErrors';
 import { pageDocument, pageFormValues, type PageFormValues } from './pageDraft';
 import { LIST_ACTION_CODES } from './pageLayout';
 import { useDraftForm } from './useDraftForm';
 
-const COLUMN_FLAGS = ['sortable', 'linkTag', 'ellipsis', 'showThousandSeparator'] as const;
 const GRID_FLAGS = ['isShowPage', 'selection', 'showIndex', 'operateSlot', 'toolbar', 'export'] as const;
 const OPS = ['eq', 'like', 'gte', 'lte', 'between', 'in'];
 
@@ -19,34 +21,10 @@ interface Props {
   loadKey: string;
   page: PageDef;
   entity?: EntityDef;
+  /** The line entities of the page's entity, by child name (children[].name). */
+  lineEntities: Record<string, EntityDef>;
   errors: PlacedError[];
   onChange: (doc: PageDef) => void;
-}
-
-function ColumnsEditor({ fieldOptions }: { fieldOptions: { value: string }[] }) {
-  const { t } = useTranslation();
-  return (
-    <Form.List name={['grid', 'columns']}>
-      {(rows, { add, remove, move }) => (
-        <Space direction="vertical" style={{ width: '100%' }}>
-          {rows.map(({ key, name }, i) => (
-            <Space key={key} wrap aria-label={t('modeling.page.column')}>
-              <Form.Item name={[name, 'key']} style={{ marginBottom: 0 }}><Select aria-label={t('modeling.page.columnKey')} showSearch optionFilterProp="label" options={fieldOptions} style={{ width: 150 }} /></Form.Item>
-              <Form.Item name={[name, 'title', 'cn']} style={{ marginBottom: 0 }}><Input aria-label={t('modeling.field.labelCn')} style={{ width: 120 }} /></Form.Item>
-              <Form.Item name={[name, 'title', 'en']} style={{ marginBottom: 0 }}><Input aria-label={t('modeling.field.labelEn')} style={{ width: 140 }} /></Form.Item>
-              <Form.Item name={[name, 'width']} style={{ marginBottom: 0 }}><InputNumber aria-label={t('modeling.page.width')} min={40} max={800} style={{ width: 80 }} /></Form.Item>
-              <Form.Item name={[name, 'fixedStyle']} style={{ marginBottom: 0 }}><Select aria-label={t('modeling.page.fixed')} allowClear options={['left', 'right'].map((value) => ({ value, label: t(`modeling.page.fixed_${value}`) }))} style={{ width: 90 }} /></Form.Item>
-              {COLUMN_FLAGS.map((flag) => <Form.Item key={flag} name={[name, flag]} valuePropName="checked" style={{ marginBottom: 0 }}><Checkbox>{t(`modeling.page.${flag}`)}</Checkbox></Form.Item>)}
-              <Button size="small" disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={t('modeling.page.up')}>↑</Button>
-              <Button size="small" disabled={i === rows.length - 1} onClick={() => move(i, i + 1)} aria-label={t('modeling.page.down')}>↓</Button>
-              <Button size="small" type="link" danger onClick={() => remove(name)}>{t('modeling.field.remove')}</Button>
-            </Space>
-          ))}
-          <Button type="dashed" onClick={() => add({ width: 120 })}>{t('modeling.page.addColumn')}</Button>
-        </Space>
-      )}
-    </Form.List>
-  );
 }
 
 function SearchEditor({ fieldOptions }: { fieldOptions: { value: string }[] }) {
@@ -90,14 +68,29 @@ function SectionsEditor({ fieldOptions }: { fieldOptions: { value: string }[] })
   );
 }
 
+function LinesEditor({ page, lineEntities, onDefaults }: { page: PageDef; lineEntities: Record<string, EntityDef>; onDefaults: () => void }) {
+  const { t } = useTranslation();
+  const label = useLabel();
+  return (
+    <>
+      {(page.form?.lines ?? []).map((line, i) => line.widget ? null : (
+        <Card key={line.child} size="small" title={`${t('modeling.page.lineColumns')} · ${label(line.title) || line.child}`} aria-label={`${t('modeling.page.lineColumns')} ${line.child}`} style={{ width: '100%', marginTop: 12 }}>
+          <ColumnsEditor listPath={['form', 'lines', i, 'grid', 'columns']} fields={lineEntities[line.child]?.fields ?? []} line={{ readOnly: page.type === 'detail' }} onDefaults={onDefaults} />
+        </Card>
+      ))}
+    </>
+  );
+}
+
 export function PageEditor(props: Props) {
   const { t } = useTranslation();
   const form = useDraftForm<PageFormValues>(props.docKey, props.loadKey, pageFormValues(props.page), props.errors);
-  const fieldOptions = (props.entity?.fields ?? []).filter((f) => !f.retired).map((f) => ({ value: f.name, label: `${f.name} ${f.label.cn}` }));
+  const fieldOptions = fieldOptionsOf(props.entity?.fields ?? []);
+  const emit = () => props.onChange(pageDocument(form.getFieldsValue(true), props.page));
   const isList = props.page.type === 'list';
   const codes = isList ? LIST_ACTION_CODES : ['btnSave'];
   return (
-    <Form form={form} name="pageDesigner" layout="inline" aria-label={t('modeling.pageDesigner')} onValuesChange={() => props.onChange(pageDocument(form.getFieldsValue(true), props.page))}>
+    <Form form={form} name="pageDesigner" layout="inline" aria-label={t('modeling.pageDesigner')} onValuesChange={emit}>
       <Card size="small" title={`${t(`modeling.pageType.${props.page.type}`)} · ${props.page.path}`} style={{ width: '100%', marginBottom: 12 }}>
         <Space wrap>
           <Form.Item name={['title', 'cn']} label={t('modeling.page.titleCn')}><Input /></Form.Item>
@@ -108,7 +101,7 @@ export function PageEditor(props: Props) {
       {isList && (
         <>
           <Card size="small" title={t('modeling.page.columns')} style={{ width: '100%', marginBottom: 12 }}>
-            <ColumnsEditor fieldOptions={fieldOptions} />
+            <ColumnsEditor listPath={['grid', 'columns']} fields={props.entity?.fields ?? []} onDefaults={emit} />
             <Space wrap style={{ marginTop: 8 }}>
               {GRID_FLAGS.map((flag) => <Form.Item key={flag} name={['grid', flag]} valuePropName="checked"><Checkbox>{t(`modeling.page.${flag}`)}</Checkbox></Form.Item>)}
               <Form.Item name={['grid', 'pageSize']} label={t('modeling.page.pageSize')}><Select options={[20, 50, 100, 200, 500].map((value) => ({ value }))} style={{ width: 90 }} /></Form.Item>
@@ -122,6 +115,9 @@ export function PageEditor(props: Props) {
           <Form.Item name={['form', 'columns']} label={t('modeling.page.formColumns')}><InputNumber min={1} max={4} /></Form.Item>
           <SectionsEditor fieldOptions={fieldOptions} />
         </Card>
+      )}
+      {!isList && props.page.type !== 'custom' && (
+        <LinesEditor page={props.page} lineEntities={props.lineEntities} onDefaults={emit} />
       )}
     </Form>
   );

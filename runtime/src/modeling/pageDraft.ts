@@ -1,9 +1,10 @@
 /**
  * Page documents ⇄ the page designer's form values. The form edits section fields as names and
  * buttons as resource codes; assembling puts back the objects the names stood for (a wide text
- * field's span, a detail page's readOnly) and the standard action of each ticked code.
+ * field's span, a detail page's readOnly), the standard action of each ticked code, and the line
+ * grids with their edited columns.
  */
-import type { FormField, PageAction, PageDef } from '../meta';
+import type { ColumnConfig, FormField, FormLines, PageAction, PageDef } from '../meta';
 import { pruneEmpty } from './entityDraft';
 import { STANDARD_ACTIONS } from './pageLayout';
 
@@ -13,6 +14,17 @@ export interface PageFormValues extends Omit<PageDef, 'form' | 'actions'> {
 }
 
 const fieldName = (f: FormField) => (typeof f === 'string' ? f : f.field);
+
+/**
+ * The line grids with the designer's columns: the form edits only the columns, so everything else
+ * (child, title, widget, grid flags) stays as the original has it.
+ */
+function linesOf(edited: unknown[] | undefined, original: FormLines[]): FormLines[] {
+  return original.map((line, i) => {
+    const columns = (edited?.[i] as { grid?: { columns?: ColumnConfig[] } } | undefined)?.grid?.columns;
+    return columns ? { ...line, grid: { ...line.grid, columns: pruneEmpty(columns) } } : line;
+  });
+}
 
 export function pageFormValues(page: PageDef): PageFormValues {
   const { form, actions, ...rest } = page;
@@ -37,7 +49,7 @@ export function pageDocument(values: PageFormValues, original: PageDef): PageDef
       form: { ...original.form, ...form, sections: (form.sections ?? []).map((s) => ({ ...s, fields: (s.fields ?? []).map(sectionField) })) },
     }),
   }) as PageDef;
-  if (doc.form && original.form?.lines) doc.form.lines = original.form.lines;
+  if (doc.form && original.form?.lines) doc.form.lines = linesOf(form?.lines, original.form.lines);
   const actions = (actionCodes ?? []).map((code) => byCode.get(code) ?? STANDARD_ACTIONS[code]).filter(Boolean);
   if (actions.length || original.actions) doc.actions = actions;
   return doc;

@@ -60,6 +60,11 @@ export interface LineEntity {
   entity: EntityDef;
 }
 
+/** A line grid's column: on an edit page with its edit widget and required check. */
+export function lineColumnOf(field: FieldDef, readOnly: boolean): ColumnConfig {
+  return { ...columnOf(field), ...(!readOnly && { editType: EDIT_TYPES[field.type] ?? 'input' }), ...(field.required && { validate: { required: true } }) };
+}
+
 export function formOf(header: EntityDef, lines: LineEntity[], readOnly = false): FormDef {
   const fields = header.fields.filter((f) => f.type !== 'json' && !f.retired).map((f) => {
     const wide = f.type === 'text' || f.type === 'attachment';
@@ -72,8 +77,7 @@ export function formOf(header: EntityDef, lines: LineEntity[], readOnly = false)
       child: child.name,
       title: child.label ?? entity.label,
       grid: {
-        columns: entity.fields.filter((f) => f.name !== child.foreignKey && listable(f))
-          .map((f) => ({ ...columnOf(f), ...(!readOnly && { editType: EDIT_TYPES[f.type] ?? 'input' }), ...(f.required && { validate: { required: true } }) })),
+        columns: entity.fields.filter((f) => f.name !== child.foreignKey && listable(f)).map((f) => lineColumnOf(f, readOnly)),
         isEdit: !readOnly, showIndex: true, isShowPage: false, selection: !readOnly, toolbar: !readOnly,
       },
     }));

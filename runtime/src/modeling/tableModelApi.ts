@@ -5,6 +5,7 @@
  */
 import { request as defaultRequest, type RequestFn, type ScreenIds } from '../core/request';
 import { draftBody, type DraftDocument } from './entityDraft';
+import type { Targets } from './referenceTargets';
 
 const BASE = '/api/baseServer/v1/tableModelRestful';
 
@@ -70,6 +71,7 @@ export function createTableModelApi(screen: ScreenIds, request: RequestFn = defa
   const call = async <T>(action: string, body: object): Promise<T> => (await request<T>(`${BASE}/${action}`, body, { screen })).data;
   return {
     listDocuments: () => call<StoredDocument[]>('listDocuments', {}),
+    listTargets: () => call<Targets>('listTargets', {}),
     getDocument: (kind: string, name: string) => call<StoredDocument & { content: Record<string, unknown> }>('getDocument', { kind, name }),
     validateDraft: (docs: DraftDocument[]) => call<{ valid: boolean }>('validateDraft', draftBody(docs)),
     previewMigration: (docs: DraftDocument[]) => call<MigrationPlan>('previewMigration', draftBody(docs)),

@@ -1,6 +1,7 @@
 /**
  * The designer's state: the documents of the draft (edited, not yet published) with the version
- * each started from, the one open in the editor, the stored documents, and the server's errors
+ * each started from, the one open in the editor, the stored documents, the live entities and
+ * lifecycles a design may point at, and the server's errors
  * placed on their documents and form items.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -10,6 +11,7 @@ import { useFeedback } from '../core/feedback';
 import type { EntityDef, PageDef } from '../meta';
 import { draftKey, type DraftDocument } from './entityDraft';
 import { placeError, type PlacedError } from './draftErrors';
+import { NO_TARGETS, type Targets } from './referenceTargets';
 import { createTableModelApi, type StoredDocument } from './tableModelApi';
 
 /** The field names of a stored entity document (none for pages and lifecycles). */
@@ -25,7 +27,9 @@ export function useDesigner() {
   const [openKey, setOpenKey] = useState<string>();
   const [errors, setErrors] = useState<PlacedError[]>([]);
 
-  const reload = useCallback(() => api.listDocuments().then(setStored, feedback.error), [api, feedback]);
+  const [targets, setTargets] = useState<Targets>(NO_TARGETS);
+  // After a publish too: a published entity or lifecycle becomes a target for the next design.
+  const reload = useCallback(() => Promise.all([api.listDocuments().then(setStored), api.listTargets().then(setTargets)]).then(() => undefined, feedback.error), [api, feedback]);
   useEffect(() => { void reload(); }, [reload]);
 
   /** Adds or replaces documents of the draft (by kind and name), keeping their base versions. */
@@ -70,7 +74,7 @@ export function useDesigner() {
   const entities = useMemo(() => Object.fromEntries(draft.filter((d) => d.kind === 'entity').map((d) => [d.name, d.content as unknown as EntityDef])), [draft]);
   const pages = useMemo(() => draft.filter((d) => d.kind === 'page').map((d) => d.content as unknown as PageDef), [draft]);
 
-  return { api, stored, reload, draft, put, update, removeFromDraft, openKey, setOpenKey, openStored, errors, setErrors, guarded, entities, pages, clear: () => setDraft([]) };
+  return { api, stored, targets, reload, draft, put, update, removeFromDraft, openKey, setOpenKey, openStored, errors, setErrors, guarded, entities, pages, clear: () => setDraft([]) };
 }
 
 export type Designer = ReturnType<typeof useDesigner>;

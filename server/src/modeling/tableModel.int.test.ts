@@ -18,6 +18,19 @@ afterAll(async () => { await b?.close(); await a?.close(); });
 const notes = (server: TestServer) => server.call('srmServer', 'srmDemoNoteRestful', 'listByPage', {});
 const pageColumns = async (server: TestServer) => (await server.call('baseServer', 'baseMetadataRestful', 'findPage', { path: 'demoNoteList' })).body.data?.page.grid.columns.map((c: { key: string }) => c.key);
 
+describe('table_model targets', () => {
+  it('lists every live entity with its fields and every lifecycle, shipped or published', async () => {
+    const targets = (await tableModel(a, 'listTargets', {})).body.data;
+    const org = targets.entities.find((e: { name: string }) => e.name === 'baseOrganization');
+    expect(org).toMatchObject({ primaryKey: 'orgId', label: { cn: expect.any(String), en: expect.any(String) } });
+    expect(org.fields.map((f: { name: string }) => f.name)).toContain('orgName');
+    const users = targets.entities.find((e: { name: string }) => e.name === 'baseUsers');
+    expect(users.fields.map((f: { name: string }) => f.name)).not.toContain('passwordHash'); // secret fields are not offered
+    expect(targets.lifecycles).toEqual(expect.arrayContaining([{ name: 'userEnablement', statusLookup: 'SYS_YES_NO', states: ['Y', 'N'] }]));
+    expect((await tableModel(a, 'listTargets', {}, 'buyer01')).status).toBe(403);
+  });
+});
+
 describe('table_model publish', () => {
   it('is refused (403) to users without the table_model menu, and validates with errors on the field', async () => {
     expect((await tableModel(a, 'publish', { documents: [{ content: noteEntity() }] }, 'buyer01')).status).toBe(403);

@@ -1,0 +1,41 @@
+/**
+ * What a designed entity can point at: entities for reference fields (and their value/label
+ * fields), lifecycles for the entity's lifecycle. The server lists the live ones, shipped and
+ * published (tableModelRestful/listTargets); the draft adds what is being designed now.
+ */
+import type { EntityDef } from '../meta';
+
+export interface TargetEntity {
+  name: string;
+  label: { cn: string; en: string };
+  primaryKey: string;
+  fields: { name: string; type: string; label: { cn: string; en: string } }[];
+}
+
+export interface Targets {
+  entities: TargetEntity[];
+  lifecycles: { name: string; statusLookup: string; states: string[] }[];
+}
+
+export const NO_TARGETS: Targets = { entities: [], lifecycles: [] };
+
+/** Entity names to reference: the draft's first (being designed), then the live ones. */
+export function targetEntityNames(drafted: Record<string, EntityDef>, targets: Targets): string[] {
+  return [...new Set([...Object.keys(drafted), ...targets.entities.map((e) => e.name)])];
+}
+
+/** Lifecycle names an entity may use: the live ones and those in the draft. */
+export function targetLifecycleNames(draftLifecycles: string[], targets: Targets): string[] {
+  return [...new Set([...draftLifecycles, ...targets.lifecycles.map((l) => l.name)])];
+}
+
+/** A reference target's primary key, then its fields; the draft's version wins over the live one. */
+export function targetFieldNames(entity: string | undefined, drafted: Record<string, EntityDef>, targets: Targets): string[] {
+  if (!entity) return [];
+  const draft = drafted[entity];
+  if (draft) return [draft.primaryKey, ...draft.fields.filter((f) => !f.retired && f.name !== draft.primaryKey).map((f) => f.name)];
+  const live = targets.entities.find((e) => e.name === entity);
+  return live ? [live.primaryKey, ...live.fields.map((f) => f.name).filter((name) => name !== live.primaryKey)] : [];
+}
+
+export type TargetFieldsOf = (entity: string | undefined) => string[];
