@@ -118,6 +118,8 @@ export interface DataProvider extends AuthProvider {
   findByMenuResp(menuId: string, respId: string): Promise<MenuResource[]>;
   /** A file (blob); a JSON error answer arrives as ApiError through the request client. */
   exportExcel(request: ExportRequest): Promise<FileResult>;
+  /** The same export as CSV (the spec's exportCsv: the first column left out). */
+  exportCsv(request: ExportRequest): Promise<FileResult>;
   /** The signed-in user's saved layout of a grid (tableConfigRestful); the server takes the user from the session. */
   getTableConfig(key: GridKey): Promise<SavedColumn[] | null>;
   createOrUpdateTableConfig(key: GridKey, columns: SavedColumn[]): Promise<void>;
@@ -155,6 +157,11 @@ const BASE = '/api/baseServer/v1';
 export function createDataProvider(request: RequestFn, screen: ScreenIds = {}): DataProvider {
   const call = <T>(path: string, body?: object): Promise<ApiResult<T>> => request<T>(path, body, { screen });
   const data = async <T>(path: string, body?: object): Promise<T> => (await call<T>(path, body)).data;
+  const exported = async (action: 'exportExcel' | 'exportCsv', body: ExportRequest): Promise<FileResult> => {
+    const file = await data<unknown>(`/api/exportServer/v1/exportExcelRestful/${action}`, body);
+    if (!isFileResult(file)) throw new Error(`${action} did not answer with a file`);
+    return file;
+  };
   const notice = async (path: string, body?: object): Promise<Notice> => ({ msg: (await call<unknown>(path, body)).msg });
   const LOGIN = `${BASE}/baseLoginRestful`;
   const USERS = `${BASE}/baseUsersRestful`;
@@ -185,11 +192,8 @@ export function createDataProvider(request: RequestFn, screen: ScreenIds = {}): 
       })) ?? [],
     findByMenuResp: async (menuId, respId) =>
       (await data<MenuResource[] | null>(`${BASE}/baseResourceRestful/findByMenuResp`, { menuId, respId })) ?? [],
-    async exportExcel(body) {
-      const file = await data<unknown>('/api/exportServer/v1/exportExcelRestful/exportExcel', body);
-      if (!isFileResult(file)) throw new Error('exportExcel did not answer with a file');
-      return file;
-    },
+    exportExcel: (body) => exported('exportExcel', body),
+    exportCsv: (body) => exported('exportCsv', body),
     async getTableConfig(key) {
       const saved = await data<{ columns?: SavedColumn[] } | null>(`${TABLE_CONFIG}/getTableConfig`, key);
       return Array.isArray(saved?.columns) ? saved.columns : null;

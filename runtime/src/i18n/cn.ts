@@ -267,6 +267,8 @@ export const cn = {
     started: '正在导出…',
     running: '正在导出，已用时 {{seconds}} 秒…',
     done: '导出完成',
+    csv: '导出 CSV',
+    formats: '其他导出格式',
   },
   import: {
     title: '导入 Excel',

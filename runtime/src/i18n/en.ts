@@ -269,6 +269,8 @@ export const en: Translation = {
     started: 'Exporting…',
     running: 'Exporting… {{seconds}} s',
     done: 'Export finished',
+    csv: 'Export as CSV',
+    formats: 'Other export formats',
   },
   import: {
     title: 'Import from Excel',

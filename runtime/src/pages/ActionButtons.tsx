@@ -1,5 +1,7 @@
 /** Buttons for page actions; their accessible names are the metadata labels. */
-import { Button, Space } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { ActionState } from '../core/pageActions';
 import { useLabel } from '../i18n';
 import type { PageAction } from '../meta';
@@ -12,12 +14,31 @@ export interface ActionButtonsProps {
   asLinks?: boolean;
 }
 
+/**
+ * The export button (Excel) with its other format beside it: CSV runs as the client action
+ * `exportCsv` under the same button resource, so the same grant covers both.
+ */
+function ExportButton({ state, onRun, size }: { state: ActionState; onRun: (action: PageAction) => void; size?: 'small' | 'middle' }) {
+  const label = useLabel();
+  const { t } = useTranslation();
+  const { action, disabled } = state;
+  const type = action.buttonType ?? 'default';
+  return (
+    <Space.Compact>
+      <Button size={size} type={type} disabled={disabled} onClick={() => onRun(action)}>{label(action.label)}</Button>
+      <Dropdown disabled={disabled} trigger={['click']} menu={{ items: [{ key: 'exportCsv', label: t('export.csv') }], onClick: () => onRun({ ...action, action: 'exportCsv' }) }}>
+        <Button size={size} type={type} disabled={disabled} icon={<DownOutlined />} aria-label={t('export.formats')} />
+      </Dropdown>
+    </Space.Compact>
+  );
+}
+
 export function ActionButtons({ actions, onRun, size, asLinks }: ActionButtonsProps) {
   const label = useLabel();
   if (actions.length === 0) return null;
   return (
     <Space size={asLinks ? 0 : 8} wrap>
-      {actions.map(({ action, disabled }) => (
+      {actions.map(({ action, disabled }) => (!asLinks && action.action === 'export' ? <ExportButton key={`${action.action}-${action.resourceCode}`} state={{ action, disabled }} onRun={onRun} size={size} /> : (
         <Button
           key={`${action.action}-${action.resourceCode}`}
           size={size}
@@ -31,7 +52,7 @@ export function ActionButtons({ actions, onRun, size, asLinks }: ActionButtonsPr
         >
           {label(action.label)}
         </Button>
-      ))}
+      )))}
     </Space>
   );
 }

@@ -139,6 +139,17 @@ describe('ListPage', () => {
     expect(body.fileName).toBe('采购申请列表');
   });
 
+  it('exports the same query as CSV from the export button\'s other format', async () => {
+    const provider = setup(['btnExport']);
+    await screen.findByText('PR202601010001');
+    fireEvent.click(await screen.findByRole('button', { name: '其他导出格式' }));
+    fireEvent.click(await screen.findByText('导出 CSV'));
+    await waitFor(() => expect(provider.exportCsv).toHaveBeenCalledTimes(1));
+    expect(provider.exportExcel).not.toHaveBeenCalled();
+    const body = provider.exportCsv.mock.calls[0][0] as { requestUrl: string; fileName: string };
+    expect(body).toMatchObject({ requestUrl: '/api/srmServer/v1/srmPurRequisitionHeaderRestful/listByPage', fileName: '采购申请列表' });
+  });
+
   it('opens the record from a linkTag column, keeping menuId and respId', async () => {
     setup();
     fireEvent.click(await screen.findByText('PR202601010001'));

@@ -101,7 +101,7 @@ function ConfiguredListPage({ page, entities }: PageProps) {
   const descriptors = tableConfig.columns;
   const exportList = useExport(page, entity, list, descriptors);
   const handlers = useMemo(
-    () => ({ ...open, export: () => void exportList(), done: () => list.reload() }),
+    () => ({ ...open, export: () => void exportList(), exportCsv: () => void exportList('csv'), done: () => list.reload() }),
     [open, exportList, list.reload],
   );
   const runAction = useActionRunner(entity, handlers);

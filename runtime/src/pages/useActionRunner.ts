@@ -17,6 +17,8 @@ export interface ClientHandlers {
   edit?: (row: DataRecord) => void;
   view?: (row: DataRecord) => void;
   export?: () => void;
+  /** The export action's second format, offered next to its button. */
+  exportCsv?: () => void;
   /** Called after an endpoint action succeeded (reload the list or the record). */
   done?: (action: PageAction) => void;
 }
@@ -55,8 +57,8 @@ export function useActionRunner(entity: EntityDef, handlers: ClientHandlers) {
 
   return useCallback(
     (action: PageAction, rows: DataRecord[] = []) => {
-      const client = handlers[action.action as 'create' | 'edit' | 'view' | 'export'];
-      if (['create', 'export'].includes(action.action)) {
+      const client = handlers[action.action as 'create' | 'edit' | 'view' | 'export' | 'exportCsv'];
+      if (['create', 'export', 'exportCsv'].includes(action.action)) {
         if (client) (client as () => void)();
         else feedback.warning(t('common.notAvailable'));
         return;

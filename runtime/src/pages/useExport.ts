@@ -1,6 +1,7 @@
 /**
  * The list's export action: the server re-runs the list query (requestUrl must be a registered
- * listByPage endpoint, DESIGN section 5) and streams an Excel file, saved through the browser.
+ * listByPage endpoint, DESIGN section 5) and streams an Excel (or CSV) file, saved through the
+ * browser.
  * A long export shows a spinner with the elapsed seconds until the file has arrived.
  */
 import { App } from 'antd';
@@ -41,14 +42,14 @@ export function useExport(page: PageDef, entity: EntityDef, list: ListController
   const { t } = useTranslation();
   const label = useLabel();
   const startProgress = useProgressMessage();
-  return useCallback(async () => {
+  return useCallback(async (format: 'excel' | 'csv' = 'excel') => {
     const shown = columns.filter((column) => !column.hidden).map((column) => ({ key: column.key, title: column.title }));
     if (shown.length === 0) return feedback.warning(t('export.noColumns'));
     const { params, filter } = list.criteria;
     const requestParams = { params: { ...(page.grid?.searchParams ?? {}), ...params }, filter, orderBy: list.orderBy };
     const stopProgress = startProgress();
     try {
-      const file = await provider.exportExcel({
+      const file = await (format === 'csv' ? provider.exportCsv : provider.exportExcel)({
         requestUrl: listPath(entity, page.grid?.api),
         requestParams: JSON.stringify(requestParams),
         columns: JSON.stringify(shown),

@@ -26,6 +26,7 @@ export function createFakeProvider(overrides: FakeOverrides = {}): FakeProvider 
     findMenuByResp: vi.fn(async () => []),
     findByMenuResp: vi.fn(async () => []),
     exportExcel: vi.fn(async () => ({ blob: new Blob(['xlsx']), fileName: 'export.xlsx' })),
+    exportCsv: vi.fn(async () => ({ blob: new Blob(['csv']), fileName: 'export.csv' })),
     getTableConfig: vi.fn(async () => null),
     createOrUpdateTableConfig: vi.fn(async () => undefined),
     deleteTableConfig: vi.fn(async () => undefined),
