@@ -20,6 +20,8 @@ export type {
   FilterCondition,
   FilterOperator,
   I18NText,
+  LifecycleDef,
+  TransitionDef,
 } from '@meridian/metadata';
 
 import type { EntityDef, PageDef, TransitionDef } from '@meridian/metadata';

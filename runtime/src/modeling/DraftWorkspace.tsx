@@ -1,16 +1,18 @@
 /**
  * The design tab: the documents of the draft on the left, the open one's designer on the right,
- * and the draft actions (line entity, page layout, validate, preview, publish) on top.
+ * and the draft actions (line entity, lifecycle, page layout, validate, preview, publish) on top.
  */
 import { Alert, Button, Empty, Input, List, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../core/feedback';
 import { useLabel } from '../i18n';
-import type { EntityDef, PageDef } from '../meta';
-import { addLineEntity, draftKey } from './entityDraft';
+import type { EntityDef, LifecycleDef, PageDef } from '../meta';
+import { addLineEntity, draftKey, type DraftDocument } from './entityDraft';
 import { EntityEditor } from './EntityEditor';
 import { FieldRetirement, type FieldAction } from './FieldRetirement';
+import { LifecycleEditor } from './LifecycleEditor';
+import { newLifecycle, withLifecycle } from './lifecycleDraft';
 import { PageEditor } from './PageEditor';
 import { generatePages, type LineEntity } from './pageLayout';
 import { PagePreview } from './PagePreview';
@@ -42,6 +44,18 @@ function PageGenerator({ designer, header }: { designer: Designer; header: Entit
       <Button onClick={generate}>{t('modeling.generate.button')}</Button>
     </Space.Compact>
   );
+}
+
+/**
+ * Defines a lifecycle for a header: a starting one goes into the draft, the header points at it
+ * and it opens. One already in the draft is opened as is (a second click must not undo edits).
+ */
+function defineLifecycle(designer: Designer, open: DraftDocument, header: EntityDef) {
+  const lifecycle = newLifecycle(header);
+  const existing = designer.draft.find((d) => d.kind === 'lifecycle' && d.name === lifecycle.name);
+  const content = existing ? (existing.content as unknown as LifecycleDef) : lifecycle;
+  designer.put([{ ...open, content: withLifecycle(header, content) as never }, ...(existing ? [] : [{ kind: 'lifecycle' as const, name: lifecycle.name, content: lifecycle as never }])]);
+  designer.setOpenKey(draftKey('lifecycle', lifecycle.name));
 }
 
 function usePublishing(designer: Designer) {
@@ -92,6 +106,7 @@ export function DraftWorkspace({ designer }: { designer: Designer }) {
       <div style={{ flex: 1, minWidth: 0 }}>
         <Space wrap style={{ marginBottom: 12 }}>
           {entity && !entity.parent && <Button onClick={() => { const { header, line } = addLineEntity(entity); designer.put([{ ...open!, content: header as never }, { kind: 'entity', name: line.name, content: line as never }]); designer.setOpenKey(draftKey('entity', line.name)); }}>{t('modeling.addLine')}</Button>}
+          {entity && !entity.parent && <Button onClick={() => defineLifecycle(designer, open!, entity)}>{t('modeling.newLifecycle')}</Button>}
           {entity && !entity.parent && <PageGenerator key={entity.name} designer={designer} header={entity} />}
           <Button onClick={publishing.validate} disabled={!designer.draft.length}>{t('modeling.validate.button')}</Button>
           <Button onClick={() => publishing.setPreviewing(true)} disabled={!designer.pages.length}>{t('modeling.preview.button')}</Button>
@@ -103,6 +118,8 @@ export function DraftWorkspace({ designer }: { designer: Designer }) {
           entityNames={entityNames} targetFields={targetFields} lifecycleNames={lifecycleNames} errors={designer.errors} onChange={(doc) => designer.update(draftKey('entity', open!.name), doc as never)} onRetire={fieldActionOf('retire')} onPurge={fieldActionOf('purge')} />}
         {open?.kind === 'page' && <PageEditor docKey={draftKey('page', open.name)} loadKey={loadKey} page={open.content as unknown as PageDef} entity={designer.entities[String(open.content.entity)]} lineEntities={lineEntitiesOf(designer.entities[String(open.content.entity)], designer.entities)} errors={designer.errors}
           onChange={(doc) => designer.update(draftKey('page', open.name), doc as never)} />}
+        {open?.kind === 'lifecycle' && <LifecycleEditor docKey={draftKey('lifecycle', open.name)} loadKey={loadKey} lifecycle={open.content as unknown as LifecycleDef} isNew={open.baseVersion === undefined} errors={designer.errors}
+          onChange={(doc) => designer.update(draftKey('lifecycle', open.name), doc as never)} />}
         {open && <div style={{ marginTop: 8, color: '#888' }}>{label((open.content as { label?: never; title?: never }).label ?? (open.content as { title?: never }).title)}</div>}
       </div>
       <PagePreview open={publishing.previewing} pages={designer.pages} entities={designer.entities} onClose={() => publishing.setPreviewing(false)} />

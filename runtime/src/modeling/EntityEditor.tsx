@@ -1,6 +1,6 @@
 /**
- * The entity designer: name, table, area, CN/EN labels, primary key, lifecycle, row scope, the
- * fields table and the header/line children. Every change goes straight into the draft.
+ * The entity designer: name, table, area, CN/EN labels, primary key, lifecycle and status field,
+ * row scope, the fields table and the header/line children. Every change goes straight into the draft.
  */
 import { AutoComplete, Button, Card, Form, Input, Select, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -31,7 +31,7 @@ interface Props {
 }
 
 /** Lookup types for the lookup picker, read from the platform's lookup type list. */
-function useLookupTypes() {
+export function useLookupTypes() {
   const provider = useDataProvider();
   const [types, setTypes] = useState<{ value: string; label: string }[]>([]);
   useEffect(() => {
@@ -82,6 +82,7 @@ export function EntityEditor(props: Props) {
           <Form.Item name={['label', 'en']} label={t('modeling.entity.labelEn')}><Input /></Form.Item>
           <Form.Item name="displayField" label={t('modeling.entity.displayField')}><Select allowClear options={fieldOptions} style={{ width: 160 }} /></Form.Item>
           <Form.Item name="lifecycle" label={t('modeling.entity.lifecycle')}><AutoComplete allowClear options={props.lifecycleNames.map((value) => ({ value }))} style={{ width: 180 }} /></Form.Item>
+          <Form.Item name="statusField" label={t('modeling.entity.statusField')}><Select allowClear options={fieldOptions} style={{ width: 160 }} /></Form.Item>
           <Form.Item name={['rowScope', 'supplierField']} label={t('modeling.entity.rowScope')}><Select allowClear options={fieldOptions} style={{ width: 160 }} /></Form.Item>
           {props.entity.parent && <Form.Item name="parent" label={t('modeling.entity.parent')}><Input disabled /></Form.Item>}
         </Space>

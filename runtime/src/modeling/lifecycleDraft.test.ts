@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { EntityDef, LifecycleDef } from '../meta';
+import { newEntity } from './entityDraft';
+import { DEFAULT_STATUS_LOOKUP, lifecycleDocument, newLifecycle, withLifecycle } from './lifecycleDraft';
+
+const note: EntityDef = newEntity('srmDemoNote', { cn: '备忘', en: 'Note' });
+const withStatus: EntityDef = { ...note, fields: [...note.fields, { name: 'noteStatus', type: 'lookup', lookupType: DEFAULT_STATUS_LOOKUP, label: { cn: '状态', en: 'Status' } }] };
+
+describe('lifecycle drafts', () => {
+  it('starts an entity\'s lifecycle with submit, approve and reject over the approval status lookup', () => {
+    const flow = newLifecycle(note);
+    expect(flow).toMatchObject({ kind: 'lifecycle', metaVersion: 1, name: 'srmDemoNoteFlow', statusLookup: 'SRM_APPROVE_STATUS', initial: 'DRAFT', states: ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED'] });
+    expect(flow.transitions.map((t) => `${t.action} ${t.from.join(',')}→${t.to} ${t.resourceCode}`))
+      .toEqual(['doSubmit DRAFT,REJECTED→SUBMITTED btnSubmit', 'doApprove SUBMITTED→APPROVED btnApprove', 'doReject SUBMITTED→REJECTED btnReject']);
+    expect(flow.transitions[0]).toMatchObject({ label: { cn: '提交', en: 'Submit' }, effects: ['stampSubmitter'] }); // no self-approval
+    expect(flow.transitions[0].approval).toBeUndefined();
+    expect(flow.transitions[1]).toMatchObject({ approval: true });
+    expect(flow.transitions[2]).toMatchObject({ approval: true, commentRequired: true });
+  });
+
+  it('points the entity at the lifecycle, with the field holding its status lookup as status field', () => {
+    const flow = newLifecycle(note);
+    expect(withLifecycle(withStatus, flow)).toMatchObject({ lifecycle: 'srmDemoNoteFlow', statusField: 'noteStatus' });
+    expect(withLifecycle({ ...withStatus, statusField: 'title' }, flow).statusField).toBe('title');
+    const without = withLifecycle(note, flow);
+    expect(without.lifecycle).toBe('srmDemoNoteFlow');
+    expect('statusField' in without).toBe(false); // the cross-check then asks the admin for one
+  });
+
+  it('turns form values into the document: cleared inputs, unchecked flags and removed rows left out', () => {
+    const values = {
+      ...newLifecycle(note),
+      metaVersion: undefined,
+      transitions: [
+        { action: 'doSubmit', from: ['DRAFT'], to: 'SUBMITTED', resourceCode: 'btnSubmit', label: { cn: '', en: '' }, approval: false, commentRequired: false, submitterOnly: false, effects: ['stampSubmitter'] },
+        undefined,
+        { action: 'doWithdraw', from: ['SUBMITTED'], to: 'DRAFT', resourceCode: 'btnWithdraw', label: { cn: '撤回', en: '' }, submitterOnly: true },
+      ],
+    } as unknown as Partial<LifecycleDef>;
+    expect(lifecycleDocument(values).transitions).toEqual([
+      { action: 'doSubmit', from: ['DRAFT'], to: 'SUBMITTED', resourceCode: 'btnSubmit', effects: ['stampSubmitter'] },
+      { action: 'doWithdraw', from: ['SUBMITTED'], to: 'DRAFT', resourceCode: 'btnWithdraw', label: { cn: '撤回' }, submitterOnly: true },
+    ]);
+    expect(lifecycleDocument(values)).toMatchObject({ metaVersion: 1, kind: 'lifecycle', name: 'srmDemoNoteFlow' });
+  });
+
+  it('keeps the required lists when they are empty, so that the server names what is missing', () => {
+    const doc = lifecycleDocument({ name: 'x', statusLookup: '', initial: '' });
+    expect(doc).toEqual({ metaVersion: 1, kind: 'lifecycle', name: 'x', states: [], transitions: [] });
+  });
+});

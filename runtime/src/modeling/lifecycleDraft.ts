@@ -1,0 +1,68 @@
+/**
+ * Lifecycle drafts: a starting lifecycle for an entity (draft → submitted → approved/rejected) and
+ * the lifecycle document of the designer's form values.
+ */
+import type { EntityDef, LifecycleDef, TransitionDef } from '../meta';
+import { pruneEmpty } from './entityDraft';
+
+/**
+ * The seeded approval status lookup (metadata/apps/srm/lookups/status.json; there is no generic
+ * document status): it has the codes DRAFT, SUBMITTED, APPROVED, REJECTED, the states of the
+ * starting lifecycle, so that it validates as is.
+ */
+export const DEFAULT_STATUS_LOOKUP = 'SRM_APPROVE_STATUS';
+
+/** Transition flags the form shows as checkboxes: false is "not set", as in the shipped lifecycles. */
+const FLAGS = ['approval', 'commentRequired', 'submitterOnly'] as const;
+
+/**
+ * A lifecycle to start from: submit, then an approver approves or rejects (with a comment).
+ * Submit stamps the submitter: the server knows the submitter only from that effect, and without
+ * it the submitter could decide on their own document. Neither effect needs an approval rule.
+ */
+export function newLifecycle(entity: EntityDef): LifecycleDef {
+  return {
+    metaVersion: 1, kind: 'lifecycle', name: `${entity.name}Flow`, statusLookup: DEFAULT_STATUS_LOOKUP,
+    initial: 'DRAFT', states: ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED'],
+    transitions: [
+      { action: 'doSubmit', from: ['DRAFT', 'REJECTED'], to: 'SUBMITTED', resourceCode: 'btnSubmit', label: { cn: '提交', en: 'Submit' }, effects: ['stampSubmitter'] },
+      { action: 'doApprove', from: ['SUBMITTED'], to: 'APPROVED', resourceCode: 'btnApprove', label: { cn: '审批通过', en: 'Approve' }, approval: true, effects: ['stampApprover'] },
+      { action: 'doReject', from: ['SUBMITTED'], to: 'REJECTED', resourceCode: 'btnReject', label: { cn: '驳回', en: 'Reject' }, approval: true, commentRequired: true, effects: ['stampApprover'] },
+    ],
+  };
+}
+
+/**
+ * The status field of an entity getting `lifecycle`: the one it names already, else the field
+ * holding the lifecycle's status lookup. None when the entity has no such field (the admin adds one).
+ */
+export function statusFieldFor(entity: EntityDef, lifecycle: LifecycleDef): string | undefined {
+  if (entity.statusField) return entity.statusField;
+  return entity.fields.find((f) => f.type === 'lookup' && f.lookupType === lifecycle.statusLookup)?.name;
+}
+
+/** The entity pointing at `lifecycle`, with its status field when it has one. */
+export function withLifecycle(entity: EntityDef, lifecycle: LifecycleDef): EntityDef {
+  const statusField = statusFieldFor(entity, lifecycle);
+  return { ...entity, lifecycle: lifecycle.name, ...(statusField && { statusField }) };
+}
+
+function transitionDocument(t: TransitionDef): TransitionDef {
+  const kept: Record<string, unknown> = { ...t };
+  for (const flag of FLAGS) if (!kept[flag]) delete kept[flag];
+  return kept as unknown as TransitionDef;
+}
+
+/** The lifecycle document of the form values: cleared inputs and unchecked flags left out. */
+export function lifecycleDocument(values: Partial<LifecycleDef>): LifecycleDef {
+  const doc = pruneEmpty({
+    ...values,
+    metaVersion: 1,
+    kind: 'lifecycle' as const,
+    // A removed row leaves a hole in the form's list until it re-renders.
+    transitions: (values.transitions ?? []).filter(Boolean).map(transitionDocument),
+  }) as LifecycleDef;
+  // Required by the schema: an empty list stays a list, so the server names what is missing.
+  if (!doc.states) doc.states = [] as unknown as LifecycleDef['states'];
+  return doc;
+}
