@@ -17,7 +17,7 @@ import { PageEditor } from './PageEditor';
 import { generatePages, type LineEntity } from './pageLayout';
 import { PagePreview } from './PagePreview';
 import { PublishDialog } from './PublishDialog';
-import { targetEntityNames, targetFieldNames, targetLifecycleNames } from './referenceTargets';
+import { lifecycleTransitions, targetEntityNames, targetFieldNames, targetLifecycleNames } from './referenceTargets';
 import type { MigrationPlan } from './tableModelApi';
 import { storedFieldNames, type Designer } from './useDesigner';
 
@@ -30,11 +30,15 @@ function lineEntitiesOf(header: EntityDef | undefined, entities: Record<string, 
   return Object.fromEntries(header ? linesOf(header, entities).map(({ child, entity }) => [child.name, entity]) : []);
 }
 
+/** The transitions of the header's lifecycle (drafted or live), for the buttons of its pages. */
+const transitionsOf = (designer: Designer, header: EntityDef | undefined) =>
+  lifecycleTransitions(header, designer.draft.filter((d) => d.kind === 'lifecycle').map((d) => d.content as unknown as LifecycleDef), designer.targets);
+
 function PageGenerator({ designer, header }: { designer: Designer; header: EntityDef }) {
   const { t } = useTranslation();
   const [base, setBase] = useState(`${header.name}List`);
   const generate = () => {
-    const pages = generatePages(base, header, linesOf(header, designer.entities));
+    const pages = generatePages(base, header, linesOf(header, designer.entities), transitionsOf(designer, header));
     designer.put(pages.map((p) => ({ kind: 'page', name: p.path, content: p as unknown as Record<string, unknown> })));
     designer.setOpenKey(draftKey('page', pages[0].path));
   };
@@ -116,7 +120,7 @@ export function DraftWorkspace({ designer }: { designer: Designer }) {
         {!open && <Empty description={t('modeling.nothingOpen')} />}
         {entity && <EntityEditor docKey={draftKey('entity', open!.name)} loadKey={loadKey} entity={entity} isNew={open!.baseVersion === undefined} publishedFields={new Set(open!.publishedFields ?? [])}
           entityNames={entityNames} targetFields={targetFields} lifecycleNames={lifecycleNames} errors={designer.errors} onChange={(doc) => designer.update(draftKey('entity', open!.name), doc as never)} onRetire={fieldActionOf('retire')} onPurge={fieldActionOf('purge')} />}
-        {open?.kind === 'page' && <PageEditor docKey={draftKey('page', open.name)} loadKey={loadKey} page={open.content as unknown as PageDef} entity={designer.entities[String(open.content.entity)]} lineEntities={lineEntitiesOf(designer.entities[String(open.content.entity)], designer.entities)} errors={designer.errors}
+        {open?.kind === 'page' && <PageEditor docKey={draftKey('page', open.name)} loadKey={loadKey} page={open.content as unknown as PageDef} entity={designer.entities[String(open.content.entity)]} lineEntities={lineEntitiesOf(designer.entities[String(open.content.entity)], designer.entities)} transitions={transitionsOf(designer, designer.entities[String(open.content.entity)])} errors={designer.errors}
           onChange={(doc) => designer.update(draftKey('page', open.name), doc as never)} />}
         {open?.kind === 'lifecycle' && <LifecycleEditor docKey={draftKey('lifecycle', open.name)} loadKey={loadKey} lifecycle={open.content as unknown as LifecycleDef} isNew={open.baseVersion === undefined} errors={designer.errors}
           onChange={(doc) => designer.update(draftKey('lifecycle', open.name), doc as never)} />}

@@ -21,7 +21,7 @@ const edit: PageDef = {
 describe('page designer line grids', () => {
   it('adds a line-grid column whose field brings its edit widget, lookup and required check', async () => {
     const onChange = vi.fn();
-    render(<AppProviders><PageEditor docKey="page:demoOrdersEdit" loadKey="page:demoOrdersEdit@new" page={edit} lineEntities={{ lines: line }} errors={[]} onChange={onChange} /></AppProviders>);
+    render(<AppProviders><PageEditor docKey="page:demoOrdersEdit" loadKey="page:demoOrdersEdit@new" page={edit} lineEntities={{ lines: line }} transitions={[]} errors={[]} onChange={onChange} /></AppProviders>);
     const card = screen.getByLabelText('行表格列 lines');
     fireEvent.click(within(card).getByRole('button', { name: '新增列' }));
     const pickers = within(card).getAllByRole('combobox', { name: '列字段' });
@@ -34,5 +34,16 @@ describe('page designer line grids', () => {
       ] } })] }),
     })));
     expect(within(card).getAllByRole('textbox', { name: '中文标签' })[1]).toHaveProperty('value', '币种');
+  });
+
+  it('offers the lifecycle\'s buttons with the standard ones; a ticked one goes on the form', async () => {
+    const onChange = vi.fn();
+    const submit = { action: 'doSubmit', resourceCode: 'btnSubmit', label: { cn: '提交', en: 'Submit' }, from: ['DRAFT'] as [string], to: 'SUBMITTED' };
+    render(<AppProviders><PageEditor docKey="page:demoOrdersEdit" loadKey="page:demoOrdersEdit@new" page={{ ...edit, actions: [] }} lineEntities={{ lines: line }} transitions={[submit]} errors={[]} onChange={onChange} /></AppProviders>);
+    expect(screen.getByRole('checkbox', { name: 'btnSave 保存' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'btnSubmit 提交' }));
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({
+      actions: [{ action: 'doSubmit', resourceCode: 'btnSubmit', label: { cn: '提交', en: 'Submit' }, placement: 'form' }],
+    })));
   });
 });

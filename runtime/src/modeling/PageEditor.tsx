@@ -6,11 +6,11 @@
 import { Button, Card, Checkbox, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useLabel } from '../i18n';
 import { useTranslation } from 'react-i18next';
-import type { EntityDef, PageDef } from '../meta';
+import type { EntityDef, PageAction, PageDef, TransitionDef } from '../meta';
 import { ColumnsEditor, fieldOptionsOf } from './ColumnsEditor';
 import type { PlacedError } from './draftErrors';
 import { pageDocument, pageFormValues, type PageFormValues } from './pageDraft';
-import { LIST_ACTION_CODES } from './pageLayout';
+import { offeredActions } from './pageLayout';
 import { useDraftForm } from './useDraftForm';
 
 const GRID_FLAGS = ['isShowPage', 'selection', 'showIndex', 'operateSlot', 'toolbar', 'export'] as const;
@@ -21,6 +21,8 @@ interface Props {
   loadKey: string;
   page: PageDef;
   entity?: EntityDef;
+  /** The transitions of the entity's lifecycle: their buttons are offered with the standard ones. */
+  transitions: TransitionDef[];
   /** The line entities of the page's entity, by child name (children[].name). */
   lineEntities: Record<string, EntityDef>;
   errors: PlacedError[];
@@ -84,18 +86,21 @@ function LinesEditor({ page, lineEntities, onDefaults }: { page: PageDef; lineEn
 
 export function PageEditor(props: Props) {
   const { t } = useTranslation();
+  const label = useLabel();
   const form = useDraftForm<PageFormValues>(props.docKey, props.loadKey, pageFormValues(props.page), props.errors);
   const fieldOptions = fieldOptionsOf(props.entity?.fields ?? []);
-  const emit = () => props.onChange(pageDocument(form.getFieldsValue(true), props.page));
+  const offered = offeredActions(props.page.type, props.transitions);
+  const emit = () => props.onChange(pageDocument(form.getFieldsValue(true), props.page, offered));
   const isList = props.page.type === 'list';
-  const codes = isList ? LIST_ACTION_CODES : ['btnSave'];
+  // The page's own buttons stay listed even when neither standard nor the lifecycle's (a hand-made one).
+  const buttons = new Map<string, PageAction>([...Object.entries(offered), ...(props.page.actions ?? []).map((a): [string, PageAction] => [a.resourceCode, a])]);
   return (
     <Form form={form} name="pageDesigner" layout="inline" aria-label={t('modeling.pageDesigner')} onValuesChange={emit}>
       <Card size="small" title={`${t(`modeling.pageType.${props.page.type}`)} · ${props.page.path}`} style={{ width: '100%', marginBottom: 12 }}>
         <Space wrap>
           <Form.Item name={['title', 'cn']} label={t('modeling.page.titleCn')}><Input /></Form.Item>
           <Form.Item name={['title', 'en']} label={t('modeling.page.titleEn')}><Input /></Form.Item>
-          <Form.Item name="actionCodes" label={t('modeling.page.buttons')}><Checkbox.Group options={codes.map((value) => ({ value, label: value }))} /></Form.Item>
+          <Form.Item name="actionCodes" label={t('modeling.page.buttons')}><Checkbox.Group options={[...buttons].map(([value, action]) => ({ value, label: `${value} ${label(action.label)}` }))} /></Form.Item>
         </Space>
       </Card>
       {isList && (

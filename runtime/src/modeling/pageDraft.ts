@@ -35,8 +35,11 @@ export function pageFormValues(page: PageDef): PageFormValues {
   };
 }
 
-/** The page document of the form values; `original` supplies the objects behind names and codes. */
-export function pageDocument(values: PageFormValues, original: PageDef): PageDef {
+/**
+ * The page document of the form values; `original` supplies the objects behind names and codes,
+ * `offered` the actions of codes the page did not have yet (standard and lifecycle buttons).
+ */
+export function pageDocument(values: PageFormValues, original: PageDef, offered: Record<string, PageAction> = STANDARD_ACTIONS): PageDef {
   const { actionCodes, form, ...rest } = values;
   const known = new Map<string, FormField>();
   for (const s of original.form?.sections ?? []) for (const f of s.fields) known.set(fieldName(f), f);
@@ -50,7 +53,7 @@ export function pageDocument(values: PageFormValues, original: PageDef): PageDef
     }),
   }) as PageDef;
   if (doc.form && original.form?.lines) doc.form.lines = linesOf(form?.lines, original.form.lines);
-  const actions = (actionCodes ?? []).map((code) => byCode.get(code) ?? STANDARD_ACTIONS[code]).filter(Boolean);
+  const actions = (actionCodes ?? []).map((code) => byCode.get(code) ?? offered[code] ?? STANDARD_ACTIONS[code]).filter(Boolean);
   if (actions.length || original.actions) doc.actions = actions;
   return doc;
 }

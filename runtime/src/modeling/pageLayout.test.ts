@@ -45,6 +45,21 @@ describe('page layout generation', () => {
     expect(lines.grid.columns.map((c) => [c.key, c.editType])).toEqual([['lineNum', 'number']]); // the foreign key is not a column
     expect(detail.form!.lines![0].grid.isEdit).toBe(false);
     expect(referencedEntities(header, [])).toEqual(['baseOrganization']);
+    expect(list.actions!.map((a) => a.resourceCode)).toEqual(['btnAdd', 'btnEdit', 'btnView', 'btnDelete']); // no lifecycle, no lifecycle buttons
     expect(list.references).toEqual(['baseOrganization']);
+  });
+
+  it('puts the lifecycle\'s buttons on the list rows and the edit form, not on the detail page', () => {
+    const transitions = [
+      { action: 'doSubmit', resourceCode: 'btnSubmit', label: { cn: '提交', en: 'Submit' }, from: ['DRAFT'] as [string], to: 'SUBMITTED' },
+      { action: 'doApprove', resourceCode: 'btnApprove', from: ['SUBMITTED'] as [string], to: 'APPROVED', approval: true },
+    ];
+    const [list, edit, detail] = generatePages('demoOrders', header, [], transitions);
+    expect(list.actions!.slice(4)).toEqual([
+      { action: 'doSubmit', resourceCode: 'btnSubmit', label: { cn: '提交', en: 'Submit' }, placement: 'row', buttonType: 'link' },
+      { action: 'doApprove', resourceCode: 'btnApprove', label: { cn: 'doApprove', en: 'doApprove' }, placement: 'row', buttonType: 'link' },
+    ]);
+    expect(edit.actions!.map((a) => [a.resourceCode, a.placement])).toEqual([['btnSave', 'form'], ['btnSubmit', 'form'], ['btnApprove', 'form']]);
+    expect(detail.actions).toEqual([]);
   });
 });

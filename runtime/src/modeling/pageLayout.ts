@@ -3,7 +3,7 @@
  * scaffolder (generators/src/scaffold/pages.cjs) so that designed screens look like the
  * hand-written SRM pages: spec grid properties, search fields, the usual buttons.
  */
-import type { ColumnConfig, EntityDef, FieldDef, FormDef, PageAction, PageDef, SearchField } from '../meta';
+import type { ColumnConfig, EntityDef, FieldDef, FormDef, PageAction, PageDef, SearchField, TransitionDef } from '../meta';
 
 const LIST_COLUMNS = 10;
 const SEARCH_FIELDS = 4;
@@ -19,6 +19,27 @@ export const STANDARD_ACTIONS: Record<string, PageAction> = {
   btnSave: { action: 'saveOrUpdate', resourceCode: 'btnSave', label: label('保存', 'Save'), placement: 'form', buttonType: 'primary' },
 };
 export const LIST_ACTION_CODES = ['btnAdd', 'btnEdit', 'btnView', 'btnDelete'];
+
+/**
+ * A lifecycle transition as a page button: on the list's rows, or on the edit page's form. The
+ * server adds where it shows (the transition's from-states) and the comment prompt of a decision,
+ * so the page does not repeat the state machine.
+ */
+export function transitionAction(transition: Pick<TransitionDef, 'action' | 'resourceCode' | 'label'>, placement: 'row' | 'form'): PageAction {
+  return {
+    action: transition.action, resourceCode: transition.resourceCode, label: transition.label ?? label(transition.action, transition.action), placement,
+    ...(placement === 'row' && { buttonType: 'link' as const }),
+  };
+}
+
+/** The buttons a page of this type may offer, by resource code: the standard ones, then the lifecycle's. */
+export function offeredActions(type: PageDef['type'], transitions: TransitionDef[]): Record<string, PageAction> {
+  if (type !== 'list' && type !== 'edit') return {};
+  const standard = type === 'list' ? LIST_ACTION_CODES : ['btnSave'];
+  const offered: Record<string, PageAction> = Object.fromEntries(standard.map((code) => [code, STANDARD_ACTIONS[code]]));
+  for (const t of transitions) offered[t.resourceCode] ??= transitionAction(t, type === 'list' ? 'row' : 'form');
+  return offered;
+}
 
 const NUMERIC = ['money', 'decimal', 'quantity'];
 const listable = (f: FieldDef) => !['json', 'text', 'attachment'].includes(f.type) && !f.retired;
@@ -86,14 +107,14 @@ export function formOf(header: EntityDef, lines: LineEntity[], readOnly = false)
 }
 
 /** Edit or detail page of the entity; `listPath` is the list it returns to. */
-export function recordPageOf(path: string, type: 'edit' | 'detail', header: EntityDef, lines: LineEntity[], listPath: string): PageDef {
+export function recordPageOf(path: string, type: 'edit' | 'detail', header: EntityDef, lines: LineEntity[], listPath: string, transitions: TransitionDef[] = []): PageDef {
   const title = type === 'edit'
     ? label(`${header.label.cn}维护`, `Edit ${header.label.en.toLowerCase()}`)
     : label(`${header.label.cn}详情`, `${header.label.en} details`);
   return {
     metaVersion: 1, kind: 'page', path, type, entity: header.name, title, listPage: listPath,
     form: formOf(header, lines, type === 'detail'),
-    actions: type === 'edit' ? [STANDARD_ACTIONS.btnSave] : [],
+    actions: type === 'edit' ? Object.values(offeredActions('edit', transitions)) : [],
   };
 }
 
@@ -108,11 +129,11 @@ export function pagePaths(base: string) {
   return { list: base, edit: `${base}Edit`, detail: `${base}Detail` };
 }
 
-/** The three pages the designer proposes; the list links to the detail page for viewing. */
-export function generatePages(base: string, header: EntityDef, lines: LineEntity[]): PageDef[] {
+/** The three pages the designer proposes; the list links to the detail page for viewing; the lifecycle's buttons are on the list rows and the edit form. */
+export function generatePages(base: string, header: EntityDef, lines: LineEntity[], transitions: TransitionDef[] = []): PageDef[] {
   const paths = pagePaths(base);
   const references = referencedEntities(header, lines);
   const withReferences = (page: PageDef): PageDef => (references.length ? { ...page, references } : page);
-  const list = { ...listPageOf(paths.list, header, paths.edit), detailPage: paths.detail };
-  return [list, recordPageOf(paths.edit, 'edit', header, lines, paths.list), recordPageOf(paths.detail, 'detail', header, lines, paths.list)].map(withReferences);
+  const list = { ...listPageOf(paths.list, header, paths.edit), detailPage: paths.detail, actions: Object.values(offeredActions('list', transitions)) };
+  return [list, recordPageOf(paths.edit, 'edit', header, lines, paths.list, transitions), recordPageOf(paths.detail, 'detail', header, lines, paths.list)].map(withReferences);
 }

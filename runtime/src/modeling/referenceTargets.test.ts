@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { EntityDef } from '../meta';
-import { targetEntityNames, targetFieldNames, targetLifecycleNames, type Targets } from './referenceTargets';
+import type { LifecycleDef } from '../meta';
+import { lifecycleTransitions, targetEntityNames, targetFieldNames, targetLifecycleNames, type Targets } from './referenceTargets';
 
 const targets: Targets = {
   entities: [{ name: 'baseOrganization', label: { cn: '组织', en: 'Organization' }, primaryKey: 'orgId', fields: [{ name: 'orgName', type: 'string', label: { cn: '名称', en: 'Name' } }] }],
-  lifecycles: [{ name: 'userEnablement', statusLookup: 'SYS_YES_NO', states: ['Y', 'N'] }],
+  lifecycles: [{ name: 'userEnablement', statusLookup: 'SYS_YES_NO', states: ['Y', 'N'], transitions: [{ action: 'doEnable', resourceCode: 'btnEnable', from: ['N'], to: 'Y' }] }],
 };
 const drafted: Record<string, EntityDef> = {
   srmDemo: {
@@ -28,5 +29,13 @@ describe('reference targets', () => {
 
   it('offers live and drafted lifecycles', () => {
     expect(targetLifecycleNames(['demoFlow', 'userEnablement'], targets)).toEqual(['demoFlow', 'userEnablement']);
+  });
+
+  it('takes an entity’s transitions from its drafted lifecycle, else the live one', () => {
+    const flow: LifecycleDef = { kind: 'lifecycle', name: 'userEnablement', statusLookup: 'SYS_YES_NO', initial: 'Y', states: ['Y', 'N'], transitions: [{ action: 'doLock', resourceCode: 'btnLock', from: ['Y'], to: 'N' }] };
+    const entity = { ...drafted.srmDemo, lifecycle: 'userEnablement' };
+    expect(lifecycleTransitions(entity, [], targets).map((t) => t.action)).toEqual(['doEnable']);
+    expect(lifecycleTransitions(entity, [flow], targets).map((t) => t.action)).toEqual(['doLock']);
+    expect(lifecycleTransitions({ ...entity, lifecycle: undefined }, [flow], targets)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * fields), lifecycles for the entity's lifecycle. The server lists the live ones, shipped and
  * published (tableModelRestful/listTargets); the draft adds what is being designed now.
  */
-import type { EntityDef } from '../meta';
+import type { EntityDef, LifecycleDef, TransitionDef } from '../meta';
 
 export interface TargetEntity {
   name: string;
@@ -14,7 +14,7 @@ export interface TargetEntity {
 
 export interface Targets {
   entities: TargetEntity[];
-  lifecycles: { name: string; statusLookup: string; states: string[] }[];
+  lifecycles: { name: string; statusLookup: string; states: string[]; transitions: TransitionDef[] }[];
 }
 
 export const NO_TARGETS: Targets = { entities: [], lifecycles: [] };
@@ -39,3 +39,13 @@ export function targetFieldNames(entity: string | undefined, drafted: Record<str
 }
 
 export type TargetFieldsOf = (entity: string | undefined) => string[];
+
+/**
+ * The transitions of an entity's lifecycle, for the buttons its pages may offer: the draft's
+ * lifecycle when it is being designed, else the live one.
+ */
+export function lifecycleTransitions(entity: EntityDef | undefined, draftLifecycles: LifecycleDef[], targets: Targets): TransitionDef[] {
+  const name = entity?.lifecycle;
+  if (!name) return [];
+  return (draftLifecycles.find((l) => l.name === name) ?? targets.lifecycles.find((l) => l.name === name))?.transitions ?? [];
+}

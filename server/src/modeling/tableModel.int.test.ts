@@ -26,7 +26,13 @@ describe('table_model targets', () => {
     expect(org.fields.map((f: { name: string }) => f.name)).toContain('orgName');
     const users = targets.entities.find((e: { name: string }) => e.name === 'baseUsers');
     expect(users.fields.map((f: { name: string }) => f.name)).not.toContain('passwordHash'); // secret fields are not offered
-    expect(targets.lifecycles).toEqual(expect.arrayContaining([{ name: 'userEnablement', statusLookup: 'SYS_YES_NO', states: ['Y', 'N'] }]));
+    expect(targets.lifecycles).toEqual(expect.arrayContaining([{
+      name: 'userEnablement', statusLookup: 'SYS_YES_NO', states: ['Y', 'N'],
+      transitions: [
+        { action: 'doEnable', resourceCode: 'btnEnable', label: { cn: '启用', en: 'Enable' }, from: ['N'], to: 'Y' },
+        { action: 'doDisable', resourceCode: 'btnDisable', label: { cn: '停用', en: 'Disable' }, from: ['Y'], to: 'N' },
+      ],
+    }]));
     expect((await tableModel(a, 'listTargets', {}, 'buyer01')).status).toBe(403);
   });
 });
