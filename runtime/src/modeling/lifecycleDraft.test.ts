@@ -23,8 +23,10 @@ describe('lifecycle drafts', () => {
     expect(withLifecycle(withStatus, flow)).toMatchObject({ lifecycle: 'srmDemoNoteFlow', statusField: 'noteStatus' });
     expect(withLifecycle({ ...withStatus, statusField: 'title' }, flow).statusField).toBe('title');
     const without = withLifecycle(note, flow);
-    expect(without.lifecycle).toBe('srmDemoNoteFlow');
-    expect('statusField' in without).toBe(false); // the cross-check then asks the admin for one
+    expect(without).toMatchObject({ lifecycle: 'srmDemoNoteFlow', statusField: 'status' });
+    expect(without.fields.at(-1)).toEqual({ name: 'status', type: 'lookup', lookupType: 'SRM_APPROVE_STATUS', label: { cn: '状态', en: 'Status' } });
+    const taken: EntityDef = { ...note, fields: [...note.fields, { name: 'status', type: 'string', label: { cn: '状', en: 'S' } }] as EntityDef['fields'] };
+    expect(withLifecycle(taken, flow)).toMatchObject({ statusField: 'docStatus' });
   });
 
   it('turns form values into the document: cleared inputs, unchecked flags and removed rows left out', () => {

@@ -41,10 +41,17 @@ export function statusFieldFor(entity: EntityDef, lifecycle: LifecycleDef): stri
   return entity.fields.find((f) => f.type === 'lookup' && f.lookupType === lifecycle.statusLookup)?.name;
 }
 
-/** The entity pointing at `lifecycle`, with its status field when it has one. */
+/**
+ * The entity pointing at `lifecycle` with its status field: the one it has, else a new lookup
+ * field `status` (`docStatus` when that name is taken) over the lifecycle's status lookup — the
+ * server fills it with the initial state on create, so a designed screen runs without more steps.
+ */
 export function withLifecycle(entity: EntityDef, lifecycle: LifecycleDef): EntityDef {
-  const statusField = statusFieldFor(entity, lifecycle);
-  return { ...entity, lifecycle: lifecycle.name, ...(statusField && { statusField }) };
+  const existing = statusFieldFor(entity, lifecycle);
+  if (existing) return { ...entity, lifecycle: lifecycle.name, statusField: existing };
+  const name = entity.fields.some((f) => f.name === 'status') ? 'docStatus' : 'status';
+  const field = { name, type: 'lookup' as const, lookupType: lifecycle.statusLookup, label: { cn: '状态', en: 'Status' } };
+  return { ...entity, lifecycle: lifecycle.name, statusField: name, fields: [...entity.fields, field] };
 }
 
 function transitionDocument(t: TransitionDef): TransitionDef {
