@@ -5,6 +5,7 @@
  */
 import { expect, test, type Download, type Page } from '@playwright/test';
 import * as ExcelJS from 'exceljs';
+import { readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { dataRows, openMenu, signIn } from './support';
@@ -51,6 +52,21 @@ test('the buyer exports the exchange-rate list and the xlsx holds the listed row
   const usd = rows.find((r) => r[3] === 7.12);
   expect(usd?.slice(0, 3)).toEqual(['美元', '人民币', '公司汇率']);
   expect(usd?.[7]).toBe('有效');
+});
+
+test('the same list exported as CSV: UTF-8 with the listed rows and meanings, the first column left out (spec 1 §9)', async ({ page }) => {
+  test.slow();
+  await openExchangeRates(page);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: '其他导出格式' }).click();
+  await page.getByRole('menuitem', { name: '导出 CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('汇率管理.csv');
+  const file = path.join(os.tmpdir(), `e2e-${Date.now()}.csv`);
+  await download.saveAs(file);
+  const lines = readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
+  expect(lines[0].split(',').slice(0, 3)).toEqual(['目标币', '汇率类型', '汇率']);
+  expect(lines.some((line) => line.startsWith('人民币,公司汇率,7.12'))).toBe(true);
 });
 
 test('an import with a bad row shows its errors and imports nothing; a good file imports', async ({ page }) => {

@@ -5,7 +5,8 @@
  * menu for it under the buyer's role with create/edit buttons through the menu screens; the
  * buyer signs in (no server restart) and creates, edits and finds a record; the admin then adds
  * a field and retires another — the retired column's data is still in the database, the new
- * field is usable.
+ * field is usable. The screen also gets a lifecycle defined in the designer: the buyer submits
+ * the record, which then waits for approval and can no longer be changed.
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import * as os from 'node:os';
@@ -101,6 +102,18 @@ async function designLines(page: Page): Promise<void> {
   await expect(page.getByRole('textbox', { name: '实体名' })).toHaveValue(ENTITY);
 }
 
+/** A lifecycle defined here (the starting one: submit, approve, reject); the entity gains its status field. */
+async function defineFlow(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '新建状态流' }).click();
+  await expect(page.getByRole('textbox', { name: '状态流名称' })).toHaveValue(`${ENTITY}Flow`);
+  const actions = page.getByRole('textbox', { name: '动作' });
+  await expect(actions).toHaveCount(3);
+  await expect(actions.first()).toHaveValue('doSubmit');
+  await page.getByRole('textbox', { name: '中文名称' }).first().fill('提交审批'); // this screen's wording
+  await page.getByRole('button', { name: ENTITY, exact: true }).click();
+  await expect(fieldsTable(page).locator('tbody tr').filter({ has: page.locator('input[value="status"]') })).toHaveCount(1);
+}
+
 /** A lookup field without its lookup type: validation names that field's row, then it is removed. */
 async function validateMistake(page: Page): Promise<void> {
   await addField(page, { name: 'badKind', cn: '错误', en: 'Wrong', type: '值集' });
@@ -127,6 +140,7 @@ async function layOutAndPublish(page: Page): Promise<void> {
   await page.getByRole('button', { name: '发布', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '发布前确认' });
   await expect(dialog.getByText('create table srm_demo_contract', { exact: false }).first()).toBeVisible();
+  await expect(dialog.getByText(`lifecycle:${ENTITY}Flow`, { exact: false }).first()).toBeVisible();
   await dialog.getByRole('textbox', { name: '发布说明' }).fill('contracts screen');
   await clickExpectingToast(dialog.getByRole('button', { name: '确认发布' }), '发布成功');
 }
@@ -142,6 +156,7 @@ test('an administrator designs, publishes and grants a screen; the buyer uses it
     await designContract(page);
     await validateMistake(page);
     await designLines(page);
+    await defineFlow(page);
     await layOutAndPublish(page);
   });
   await test.step('menu under the buyer role', () => grantMenu(page));
@@ -181,7 +196,7 @@ async function grantMenu(page: Page): Promise<void> {
   await openMenu(page, '系统管理', '按钮管理');
   await expect(page).toHaveURL(/systemSetting\/btnList/);
   await expect(visible(page).getByRole('columnheader', { name: '按钮编码' })).toBeVisible();
-  for (const [code, name] of [['btnAdd', '新增'], ['btnEdit', '编辑'], ['btnView', '查看'], ['btnSave', '保存']]) {
+  for (const [code, name] of [['btnAdd', '新增'], ['btnEdit', '编辑'], ['btnView', '查看'], ['btnSave', '保存'], ['btnSubmit', '提交审批']]) {
     await visible(page).getByRole('button', { name: '新增', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: /按钮/ });
     // Typed key by key: the reference picker searches the server as the admin types.
@@ -280,7 +295,7 @@ async function swapSectionField(page: Page, pagePath: string): Promise<void> {
 async function changeModel(page: Page): Promise<void> {
   await openTableModel(page);
   await designerTab(page, '文档').click();
-  await page.getByRole('table', { name: '已建模文档' }).getByRole('row').filter({ hasText: ENTITY }).filter({ hasNotText: 'Line' }).getByRole('button', { name: '打开' }).click();
+  await page.getByRole('table', { name: '已建模文档' }).getByRole('row').filter({ has: page.getByRole('cell', { name: ENTITY, exact: true }) }).getByRole('button', { name: '打开' }).click();
   await expect(page.getByRole('textbox', { name: '实体名' })).toHaveValue(ENTITY);
   await addField(page, { name: 'paymentTerms', cn: '付款条件', en: 'Payment terms', type: '字符串' });
 
@@ -327,7 +342,12 @@ async function buyerUsesNewField(browser: Browser): Promise<void> {
   await save(page);
   const list = await buyerPage(browser);
   await openMenu(list, '采购管理', CONTRACT_MENU);
-  await expect(dataRows(visible(list).getByRole('table')).first()).toContainText('月结30天');
+  const row = dataRows(visible(list).getByRole('table')).first();
+  await expect(row).toContainText('月结30天');
+  await expect(row).toContainText('新建');
+  await clickExpectingToast(row.getByRole('button', { name: '提交审批' }), '操作成功');
+  await expect(row).toContainText('审批中');
+  await expect(row.getByRole('button', { name: '提交审批' })).toHaveCount(0); // only from draft or rejected
   await list.context().close();
   await page.context().close();
 }

@@ -24,6 +24,9 @@ describe('lifecycle drafts', () => {
     expect(withLifecycle({ ...withStatus, statusField: 'title' }, flow).statusField).toBe('title');
     const without = withLifecycle(note, flow);
     expect(without).toMatchObject({ lifecycle: 'srmDemoNoteFlow', statusField: 'status' });
+    expect(without.editableWhen).toEqual({ or: [{ field: 'status', op: 'null' }, { field: 'status', op: 'in', value: ['DRAFT', 'REJECTED'] }] });
+    const locked = { field: 'status', op: 'eq' as const, value: 'DRAFT' };
+    expect(withLifecycle({ ...note, editableWhen: locked }, flow).editableWhen).toBe(locked); // the admin's own rule stays
     expect(without.fields.at(-1)).toEqual({ name: 'status', type: 'lookup', lookupType: 'SRM_APPROVE_STATUS', label: { cn: '状态', en: 'Status' } });
     const taken: EntityDef = { ...note, fields: [...note.fields, { name: 'status', type: 'string', label: { cn: '状', en: 'S' } }] as EntityDef['fields'] };
     expect(withLifecycle(taken, flow)).toMatchObject({ statusField: 'docStatus' });

@@ -48,10 +48,21 @@ export function statusFieldFor(entity: EntityDef, lifecycle: LifecycleDef): stri
  */
 export function withLifecycle(entity: EntityDef, lifecycle: LifecycleDef): EntityDef {
   const existing = statusFieldFor(entity, lifecycle);
-  if (existing) return { ...entity, lifecycle: lifecycle.name, statusField: existing };
-  const name = entity.fields.some((f) => f.name === 'status') ? 'docStatus' : 'status';
+  const name = existing ?? (entity.fields.some((f) => f.name === 'status') ? 'docStatus' : 'status');
   const field = { name, type: 'lookup' as const, lookupType: lifecycle.statusLookup, label: { cn: '状态', en: 'Status' } };
-  return { ...entity, lifecycle: lifecycle.name, statusField: name, fields: [...entity.fields, field] };
+  const fields: EntityDef['fields'] = existing ? entity.fields : [...entity.fields, field];
+  return { ...entity, lifecycle: lifecycle.name, statusField: name, fields, editableWhen: entity.editableWhen ?? editableStates(name, lifecycle) };
+}
+
+/**
+ * Where the author may still change a record: no state yet (rows older than the lifecycle) or a
+ * state the author's own transitions leave from (not approval decisions: draft and rejected in
+ * the starting lifecycle) — a document under approval is not edited behind the approver's back.
+ */
+function editableStates(statusField: string, lifecycle: LifecycleDef): EntityDef['editableWhen'] {
+  const states = [...new Set(lifecycle.transitions.filter((t) => !t.approval).flatMap((t) => t.from))];
+  if (!states.length) return undefined;
+  return { or: [{ field: statusField, op: 'null' }, { field: statusField, op: 'in', value: states }] };
 }
 
 function transitionDocument(t: TransitionDef): TransitionDef {
