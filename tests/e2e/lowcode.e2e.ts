@@ -348,6 +348,7 @@ async function buyerUsesNewField(browser: Browser): Promise<void> {
   await clickExpectingToast(row.getByRole('button', { name: '提交审批' }), '操作成功');
   await expect(row).toContainText('审批中');
   await expect(row.getByRole('button', { name: '提交审批' })).toHaveCount(0); // only from draft or rejected
+  await expect(row.getByRole('button', { name: '编辑' })).toHaveCount(0); // under approval: not changed behind the approver's back
   await list.context().close();
   await page.context().close();
 }

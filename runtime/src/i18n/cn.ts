@@ -238,6 +238,7 @@ export const cn = {
     conflictTitle: '数据已变更',
     conflict: '该记录已被他人修改，请刷新后重试',
     notFound: '记录不存在或已被删除',
+    locked: '当前状态的记录不能修改',
     createTitle: '新建{{title}}',
     editTitle: '编辑{{title}}',
     viewTitle: '查看{{title}}',

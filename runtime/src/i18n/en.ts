@@ -240,6 +240,7 @@ export const en: Translation = {
     conflictTitle: 'Record changed',
     conflict: 'This record was changed by someone else. Reload it and try again.',
     notFound: 'The record does not exist or was deleted',
+    locked: 'This record cannot be changed in its current state',
     createTitle: 'New {{title}}',
     editTitle: 'Edit {{title}}',
     viewTitle: 'View {{title}}',

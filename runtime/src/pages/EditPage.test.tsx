@@ -183,4 +183,34 @@ describe('EditPage', () => {
     // Lifecycle buttons stay available in view mode when granted and showWhen passes.
     expect(screen.getByRole('button', { name: '提交' })).toBeTruthy();
   });
+
+  it('a record its state locks (save hidden by its showWhen) is read-only with a notice', async () => {
+    const guarded = { ...editPage, actions: editPage.actions!.map((a) => (a.action === 'saveOrUpdate' ? { ...a, showWhen: { field: 'status', op: 'in' as const, value: ['DRAFT'] } } : a)) };
+    const submitted = { ...record, status: 'SUBMITTED' };
+    clearResourceCache();
+    const provider = createFakeProvider({
+      findById: async () => structuredClone(submitted),
+      findDic: async () => ({ PUR_REQ_STATUS: statusLookup }),
+      findByMenuResp: async () => [{ resourceCode: 'btnSave', resourceName: 'save' }],
+    });
+    render(
+      <AppProviders dataProvider={provider}>
+        <MemoryRouter initialEntries={[EDIT_URL]}>
+          <ScreenProvider screen={{ menuId: '100', respId: '1' }}>
+            <Routes><Route path="/main/*" element={<EditPage page={guarded} entities={entities} />} /></Routes>
+          </ScreenProvider>
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    expect(await screen.findByText('当前状态的记录不能修改')).toBeTruthy();
+    expect(screen.getByText('办公用品')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: '标题' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
+  });
+
+  it('a user without the save button sees no lock notice (nothing to lock)', async () => {
+    setup(EDIT_URL, { findByMenuResp: async () => [] });
+    await waitFor(() => expect(titleBox().value).toBe('办公用品'));
+    expect(screen.queryByText('当前状态的记录不能修改')).toBeNull();
+  });
 });

@@ -1,9 +1,9 @@
 /**
  * A generated edit page (and, read-pretty, the detail page): `?id=` loads the record, no id
- * creates one. Save stays on the page with the re-read record and its new versionNum; a 409
+ * creates one; a record its state locks (useFormActions) is shown read-only with a notice. Save stays on the page with the re-read record and its new versionNum; a 409
  * shows the conflict notice with Reload; 400 field errors land on their fields.
  */
-import { Button, Card, Result, Space, Spin } from 'antd';
+import { Alert, Button, Card, Result, Space, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -44,13 +44,13 @@ export function EditPage({ page, entities, readPretty: readPrettyProp = false }:
   const label = useLabel();
   const openPage = useOpenPage();
   const [searchParams] = useSearchParams();
-  const readPretty = readPrettyProp || searchParams.get('mode') === 'view';
+  const viewing = readPrettyProp || searchParams.get('mode') === 'view';
   const entity = entities[page.entity ?? ''];
   const controller = useRecordController(entity, searchParams.get('id') ?? undefined);
-  const { form, schema } = useRecordForm(page, entities, entity, controller.record, readPretty);
+  const { canSave, saveAction, endpointActions, locked } = useFormActions(page, controller.record, viewing);
+  const { form, schema } = useRecordForm(page, entities, entity, controller.record, viewing || locked);
   const save = useSaveRecord(form, controller);
   const rememberNewId = useRememberNewId(entity.primaryKey);
-  const { canSave, saveAction, endpointActions } = useFormActions(page, controller.record, readPretty);
   const handlers = useMemo(() => ({ done: () => void controller.load() }), [controller.load]);
   const runAction = useActionRunner(entity, handlers);
   const closeOwnTab = useCloseOwnTab();
@@ -88,6 +88,7 @@ export function EditPage({ page, entities, readPretty: readPrettyProp = false }:
   return (
     <Card title={label(page.title)} extra={toolbar}>
       {controller.conflict && <ConflictNotice onReload={() => void controller.load()} />}
+      {locked && !viewing && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('record.locked')} />}
       <Spin spinning={controller.loading}>
         <RecordForm form={form} schema={schema} />
       </Spin>

@@ -1,4 +1,4 @@
-import type { FilterNode, I18nText, LifecycleDef, PageAction, PageDef, TransitionDef } from '@meridian/metadata';
+import type { EntityDef, FilterNode, I18nText, LifecycleDef, PageAction, PageDef, TransitionDef } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { isDecision } from './transitionRules';
 
@@ -28,8 +28,9 @@ function commentPrompt(t: TransitionDef): CommentPrompt | undefined {
  * the shared evaluateFilter and a page author never repeats (or contradicts) the state machine.
  * Approval decisions also get the comment prompt (an action's own prompt wins).
  */
-export function withLifecycleConditions(registry: MetadataRegistry, page: PageDef): PageDef {
-  const entity = page.entity ? registry.entity(page.entity) : undefined;
+export function withLifecycleConditions(registry: MetadataRegistry, unguarded: PageDef): PageDef {
+  const entity = unguarded.entity ? registry.entity(unguarded.entity) : undefined;
+  const page = entity ? withRecordGuards(entity.def, unguarded) : unguarded;
   const lifecycle = entity?.def.lifecycle ? registry.lifecycle(entity.def.lifecycle) : undefined;
   if (!entity || !lifecycle || !entity.statusField || !page.actions?.length) return page;
   const statusField = entity.statusField;
@@ -41,6 +42,32 @@ export function withLifecycleConditions(registry: MetadataRegistry, page: PageDe
     if (action.showWhen) conditions.unshift(action.showWhen);
     const prompt = action.prompt ?? commentPrompt(t);
     return { ...action, showWhen: { and: conditions }, ...(prompt ? { prompt } : {}) } as PageAction;
+  });
+  return { ...page, actions };
+}
+
+const EDITS = new Set(['edit', 'saveOrUpdate']);
+const DELETES = new Set(['delete', 'doBatchDelete']);
+
+/**
+ * The entity's own guards on its page's buttons: edit and save only where editableWhen holds,
+ * delete only where deletableWhen holds — the runtime then hides them on other records (and shows
+ * such a record read-only) instead of offering what the server refuses with a 409.
+ */
+/** A page author who wrote the guard (alone or as one of an `and`) does not get it twice. */
+function saysAlready(showWhen: FilterNode | undefined, guard: FilterNode): boolean {
+  if (!showWhen) return false;
+  const same = (node: FilterNode) => JSON.stringify(node) === JSON.stringify(guard);
+  return same(showWhen) || ('and' in showWhen && showWhen.and.some(same));
+}
+
+export function withRecordGuards(entity: EntityDef, page: PageDef): PageDef {
+  const guardOf = (action: string) => (EDITS.has(action) ? entity.editableWhen : DELETES.has(action) ? entity.deletableWhen : undefined);
+  if (!page.actions?.some((a) => guardOf(a.action))) return page;
+  const actions = page.actions.map((action): PageAction => {
+    const guard = guardOf(action.action);
+    if (!guard || saysAlready(action.showWhen, guard)) return action;
+    return { ...action, showWhen: action.showWhen ? { and: [action.showWhen, guard] } : guard };
   });
   return { ...page, actions };
 }
