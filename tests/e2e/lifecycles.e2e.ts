@@ -66,7 +66,9 @@ test('a supplier info change, submitted by the supplier and approved, shows in t
   await openFromUpcoming(manager, `供应商信息变更 ${number} 待审批`, /#\/main\/changeInfoEdit\?id=\d+/);
   // The form is drawn before the record has loaded: wait for its number, then read the new value.
   await expect(fieldValue(manager, '变更单号')).toHaveText(number, { timeout: 20_000 });
-  await expect(manager.getByRole('textbox', { name: '公司邮箱(变更后)' })).toHaveValue(email, { timeout: 20_000 });
+  // Under approval the change is shown read-only: the approver decides on what was submitted.
+  await expect(manager.getByText('当前状态的记录不能修改')).toBeVisible();
+  await expect(fieldValue(manager, '公司邮箱(变更后)')).toHaveText(email);
   await decide(manager, '审批通过', '同意变更', false);
   await expect(fieldValue(manager, '状态')).toHaveText('已审批');
 

@@ -23,16 +23,18 @@ describe('record guards on page buttons', () => {
   it('shows edit/save only where editableWhen holds and delete only where deletableWhen holds, keeping their own showWhen', () => {
     const [create, edit, del, save] = withRecordGuards(entity, page).actions!;
     expect(create.showWhen).toBeUndefined();
-    expect(edit.showWhen).toEqual({ and: [{ field: 'srmDemoId', op: 'notNull' }, entity.editableWhen] });
+    const editable = { or: [{ field: 'srmDemoId', op: 'null' }, entity.editableWhen] }; // a new record may always be saved
+    expect(edit.showWhen).toEqual({ and: [{ field: 'srmDemoId', op: 'notNull' }, editable] });
     expect(del.showWhen).toEqual(entity.deletableWhen);
-    expect(save.showWhen).toEqual(entity.editableWhen);
+    expect(save.showWhen).toEqual(editable);
   });
 
   it('does not repeat a guard the page author already wrote', () => {
     const written = { ...page, actions: [{ ...page.actions![2], showWhen: { and: [{ field: 'srmDemoId', op: 'notNull' as const }, entity.deletableWhen!] } }] };
     expect(withRecordGuards(entity, written).actions![0].showWhen).toEqual(written.actions[0].showWhen);
-    const alone = { ...page, actions: [{ ...page.actions![3], showWhen: entity.editableWhen }] };
-    expect(withRecordGuards(entity, alone).actions![0].showWhen).toEqual(entity.editableWhen);
+    const editable = { or: [{ field: 'srmDemoId', op: 'null' as const }, entity.editableWhen!] };
+    const alone = { ...page, actions: [{ ...page.actions![3], showWhen: editable }] };
+    expect(withRecordGuards(entity, alone).actions![0].showWhen).toEqual(editable);
   });
 
   it('leaves the page as it is when the entity has no guards', () => {

@@ -62,7 +62,9 @@ function saysAlready(showWhen: FilterNode | undefined, guard: FilterNode): boole
 }
 
 export function withRecordGuards(entity: EntityDef, page: PageDef): PageDef {
-  const guardOf = (action: string) => (EDITS.has(action) ? entity.editableWhen : DELETES.has(action) ? entity.deletableWhen : undefined);
+  // editableWhen speaks of stored records (the server checks it on update only): a new one may be saved.
+  const editable: FilterNode | undefined = entity.editableWhen && { or: [{ field: entity.primaryKey, op: 'null' }, entity.editableWhen] };
+  const guardOf = (action: string) => (EDITS.has(action) ? editable : DELETES.has(action) ? entity.deletableWhen : undefined);
   if (!page.actions?.some((a) => guardOf(a.action))) return page;
   const actions = page.actions.map((action): PageAction => {
     const guard = guardOf(action.action);
