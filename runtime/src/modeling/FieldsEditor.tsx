@@ -1,11 +1,13 @@
 /**
  * The fields table of the entity designer: one row per field (name, CN/EN label, type, size,
- * required, lookup type or reference target), with retire / purge for published fields.
+ * required, lookup type or reference target, validation rules), with retire / purge for
+ * published fields.
  */
 import { Button, Checkbox, Form, Input, InputNumber, Select, Space, Tag, AutoComplete } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../meta';
 import { isDecimalType } from './entityDraft';
+import { FieldRules } from './FieldRules';
 import type { TargetFieldsOf } from './referenceTargets';
 
 export const FIELD_TYPES = ['string', 'text', 'integer', 'decimal', 'money', 'quantity', 'date', 'datetime', 'flag', 'lookup', 'reference', 'attachment', 'json'];
@@ -76,7 +78,7 @@ export function FieldsEditor(props: Props) {
       {(rows, { add, remove }) => (
         <table className="modeling-fields" aria-label={t('modeling.fields')} style={{ width: '100%', borderCollapse: 'collapse' }}>
           <thead>
-            <tr>{['name', 'labelCn', 'labelEn', 'type', 'size', 'required', 'target', 'operate'].map((c) => <th key={c} style={{ textAlign: 'left' }}>{t(`modeling.field.${c}`)}</th>)}</tr>
+            <tr>{['name', 'labelCn', 'labelEn', 'type', 'size', 'required', 'target', 'rules', 'operate'].map((c) => <th key={c} style={{ textAlign: 'left' }}>{t(`modeling.field.${c}`)}</th>)}</tr>
           </thead>
           <tbody>
             {rows.map(({ key, name }) => {
@@ -91,6 +93,7 @@ export function FieldsEditor(props: Props) {
                   <td><TypedInputs index={name} type={field.type} /></td>
                   <td><Form.Item name={[name, 'required']} valuePropName="checked" style={{ marginBottom: 0 }}><Checkbox aria-label={t('modeling.field.required')} /></Form.Item></td>
                   <td><TargetInputs index={name} field={field} lookupTypes={props.lookupTypes} entityNames={props.entityNames} targetFields={props.targetFields} /></td>
+                  <td><FieldRules index={name} field={field} /></td>
                   <td>
                     {field.retired && <Tag>{t('modeling.field.retired')}</Tag>}
                     {isPublished && !field.retired && <Button size="small" onClick={() => props.onRetire(field.name)}>{t('modeling.retire.button')}</Button>}
@@ -100,7 +103,7 @@ export function FieldsEditor(props: Props) {
                 </tr>
               );
             })}
-            <tr><td colSpan={8}><Button type="dashed" onClick={() => add({ type: 'string', label: { cn: '', en: '' } })}>{t('modeling.field.add')}</Button></td></tr>
+            <tr><td colSpan={9}><Button type="dashed" onClick={() => add({ type: 'string', label: { cn: '', en: '' } })}>{t('modeling.field.add')}</Button></td></tr>
           </tbody>
         </table>
       )}

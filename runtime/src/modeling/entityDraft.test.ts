@@ -56,3 +56,21 @@ describe('server errors on the designer', () => {
     expect(placeError({ field: 'documents', message: 'empty' }, [])).toEqual({ message: 'empty' });
   });
 });
+
+describe('field validation rules', () => {
+  const base = { label: { cn: '字段', en: 'Field' } };
+  it('keeps the rules and validator a type takes, and drops the others', () => {
+    expect(fieldDocument({ ...base, name: 'mail', type: 'string', length: 100, validator: 'email', maxLength: 80, pattern: '^.+@.+$', min: 1 } as FieldDef))
+      .toEqual({ ...base, name: 'mail', type: 'string', length: 100, validator: 'email', maxLength: 80, pattern: '^.+@.+$' });
+    expect(fieldDocument({ ...base, name: 'qty', type: 'quantity', validator: 'email', min: 0, max: 999, pattern: 'x' } as FieldDef))
+      .toEqual({ ...base, name: 'qty', type: 'quantity', min: 0, max: 999 });
+    expect(fieldDocument({ ...base, name: 'ref', type: 'reference', default: '3', validator: 'integer' } as FieldDef)).toEqual({ ...base, name: 'ref', type: 'reference' });
+  });
+
+  it('stores a default typed into a text box as the type does', () => {
+    expect(fieldDocument({ ...base, name: 'n', type: 'integer', default: '5' } as FieldDef).default).toBe(5);
+    expect(fieldDocument({ ...base, name: 'n', type: 'integer', default: 'five' } as FieldDef).default).toBe('five'); // the server names it
+    expect(fieldDocument({ ...base, name: 'f', type: 'flag', default: 'Y' } as FieldDef).default).toBe('Y');
+    expect(fieldDocument({ ...base, name: 's', type: 'string', default: '' } as FieldDef)).not.toHaveProperty('default');
+  });
+});

@@ -26,7 +26,34 @@ const SIZE_KEYS: Record<string, (keyof FieldDef)[]> = {
   string: ['length'], decimal: ['precision', 'scale'], money: ['precision', 'scale'], quantity: ['precision', 'scale'],
   lookup: ['lookupType'], reference: ['reference'],
 };
-const TYPED_KEYS = new Set<string>(['length', 'precision', 'scale', 'lookupType', 'reference']);
+const TYPED_KEYS = new Set<string>(['length', 'precision', 'scale', 'lookupType', 'reference', 'min', 'max', 'maxLength', 'pattern', 'validator', 'default']);
+
+const NUMBER_RULES = ['min', 'max', 'default'];
+const TEXT_RULES = ['maxLength', 'pattern', 'default'];
+/** Validation rules and default a field type takes in the designer (spec 1 §5). */
+export const RULES_BY_TYPE: Record<string, string[]> = {
+  string: TEXT_RULES, text: ['maxLength', 'default'], integer: NUMBER_RULES, decimal: NUMBER_RULES, money: NUMBER_RULES, quantity: NUMBER_RULES,
+  lookup: ['default'], flag: ['default'],
+};
+/** The named validators that suit a type. */
+export const VALIDATORS_BY_TYPE: Record<string, string[]> = {
+  string: ['email', 'mobile', 'landline'], integer: ['integer', 'positiveInteger'], decimal: ['nonNegativeDecimal'], money: ['nonNegativeDecimal'], quantity: ['quantity', 'nonNegativeDecimal'],
+};
+const NUMERIC_TYPES = new Set(['integer', 'decimal', 'money', 'quantity']);
+
+/** Whether the type takes this property: its size/target keys, its rules, a validator that suits it. */
+function takes(field: FieldDef, key: string): boolean {
+  if (!TYPED_KEYS.has(key)) return true;
+  if (key === 'validator') return (VALIDATORS_BY_TYPE[field.type] ?? []).includes(String(field.validator));
+  return (SIZE_KEYS[field.type] ?? []).includes(key as keyof FieldDef) || (RULES_BY_TYPE[field.type] ?? []).includes(key);
+}
+
+/** A default typed into a text box, as the type stores it (numbers as numbers). */
+function typedDefault(field: FieldDef): FieldDef['default'] {
+  const value = field.default;
+  if (typeof value !== 'string' || !NUMERIC_TYPES.has(field.type) || value.trim() === '' || Number.isNaN(Number(value))) return value;
+  return Number(value);
+}
 
 /** Drops empty strings, nulls and empty objects (a cleared input is "not set", not ""). */
 export function pruneEmpty<T>(value: T): T {
@@ -44,7 +71,8 @@ export function pruneEmpty<T>(value: T): T {
 
 /** One field as stored: only the properties its type uses; required false is left out. */
 export function fieldDocument(field: FieldDef): FieldDef {
-  const kept = Object.fromEntries(Object.entries(field).filter(([k]) => !TYPED_KEYS.has(k) || (SIZE_KEYS[field.type] ?? []).includes(k as keyof FieldDef)));
+  const kept: Record<string, unknown> = Object.fromEntries(Object.entries(field).filter(([k]) => takes(field, k)));
+  if ('default' in kept) kept.default = typedDefault(field);
   if (!kept.required) delete kept.required;
   const reference = kept.reference as FieldDef['reference'];
   // The label travels with the value under labelAs, so that grids show a name rather than an id.
