@@ -13,7 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { appsignHeaders } from '../../metadata/src/appsign';
-import { choose, chooseAnother, clickExpectingToast, dataRows, dropdownOf, formItem, openMenu, save, signIn, typeDate } from './support';
+import { choose, chooseAnother, clickExpectingToast, dataRows, dropdownOf, fieldMessage, formItem, openMenu, save, signIn, typeDate } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -78,7 +78,13 @@ async function designContract(page: Page): Promise<void> {
   await expect(fieldRow(page, 0).getByRole('textbox', { name: '字段名' })).toHaveValue('title');
   await fieldRow(page, 0).getByRole('textbox', { name: '中文标签' }).fill('合同名称');
   await fieldRow(page, 0).getByRole('textbox', { name: '英文标签' }).fill('Contract name');
-  await addField(page, { name: 'contractNo', cn: '合同编号', en: 'Contract no.', type: '字符串' });
+  await addField(page, { name: 'contractNo', cn: '合同编号', en: 'Contract no.', type: '字符串', extra: async (row) => {
+    const rules = row.getByRole('button', { name: '校验规则 contractNo' });
+    await rules.click();
+    await page.getByRole('textbox', { name: '正则表达式' }).fill('HT-\\d{3}(-[A-Z])?'); // the company's contract numbers
+    await rules.click();
+    await expect(page.getByRole('textbox', { name: '正则表达式' })).toBeHidden();
+  } });
   await addField(page, { name: 'currencyCode', cn: '币种', en: 'Currency', type: '值集', extra: (row) => choose(row.getByRole('combobox', { name: '值集类型' }), 'BASE_CURRENCY 币种', 'BASE_CURRENCY') });
   await addField(page, { name: 'orgId', cn: '签约公司', en: 'Company', type: '引用', extra: async (row) => {
     await choose(row.getByRole('combobox', { name: '引用实体' }), 'baseOrganization', 'baseOrg');
@@ -242,7 +248,7 @@ async function buyerWorks(browser: Browser): Promise<void> {
   await page.getByRole('button', { name: '新增', exact: true }).click();
   await expect(page.getByRole('button', { name: '保存', exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: '合同名称' }).fill(CONTRACT);
-  await page.getByRole('textbox', { name: '合同编号' }).fill('HT-001');
+  await page.getByRole('textbox', { name: '合同编号' }).fill('HT1');
   await choose(page.getByRole('combobox', { name: '币种' }), '人民币');
   await choose(page.getByRole('combobox', { name: '签约公司' }), '子午线电子(苏州)有限公司', '电子');
   await page.getByRole('spinbutton', { name: '合同金额' }).fill('125000.5');
@@ -253,6 +259,9 @@ async function buyerWorks(browser: Browser): Promise<void> {
   const line = dataRows(lines.getByRole('table')).first();
   await formItem(page, '加急').getByRole('checkbox').check();
   await line.getByRole('textbox', { name: '条目' }).fill('年度维保服务');
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(fieldMessage(page, '合同编号')).toHaveText('格式不正确'); // the admin's pattern, checked before anything is sent
+  await page.getByRole('textbox', { name: '合同编号' }).fill('HT-001');
   await save(page);
   await expect(page).toHaveURL(/[?&]id=\d+/);
 

@@ -107,7 +107,8 @@ test('a visitor registers, buyer01 approves the account, the supplier completes 
   await expect(manager.getByRole('cell', { name: '营业执照' })).toBeVisible();
   await manager.getByRole('button', { name: '通过', exact: true }).click();
   await manager.getByRole('dialog').getByRole('button', { name: '确定', exact: true }).click();
-  await expect(manager.getByText('注册完成', { exact: true })).toBeVisible();
+  // On the record shown (the list in its kept-alive tab may show the new status as well).
+  await expect(manager.getByRole('region', { name: '公司信息' }).getByText('注册完成', { exact: true })).toBeVisible();
 
   // The supplier's next sign-in lands on the supplier home.
   const again = await page.context().newPage();
