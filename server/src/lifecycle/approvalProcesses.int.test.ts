@@ -22,13 +22,17 @@ beforeAll(async () => {
   if (!onMysql) return;
   server = await startTestServer('lifecycle_processes');
   a = await actorsOf(server);
-  other = spawn(process.execPath, [MAIN], { env: { ...process.env, DB_URL: server.config.dbUrl, PORT: String(PORT), DEMO: 'true' }, stdio: 'ignore' });
-  for (let i = 0; i < 120; i++) {
+  other = spawn(process.execPath, [MAIN], { env: { ...process.env, DB_URL: server.config.dbUrl, PORT: String(PORT), DEMO: 'true' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  other.stderr?.on('data', (chunk) => { stderr = (stderr + String(chunk)).slice(-2000); });
+  // A second process starting (and checking the demo data) on a busy 2-core CI machine took over 30 s once.
+  for (let i = 0; i < 360; i++) {
+    if (other.exitCode !== null) throw new Error(`the second server process exited (${other.exitCode}): ${stderr}`);
     try { if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return; } catch { /* not listening yet */ }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error('the second server process did not start');
-}, 60000);
+  throw new Error(`the second server process did not start within 90 s: ${stderr}`);
+}, 120_000);
 afterAll(async () => {
   other?.kill();
   await server?.close();
