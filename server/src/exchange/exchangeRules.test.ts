@@ -81,8 +81,13 @@ describe('parseListUrl', () => {
 describe('neutralizeCell', () => {
   it('prefixes text starting with = + - @ (and tab/CR) with an apostrophe; leaves other values alone', () => {
     expect(['=1+1', '+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1'].map(neutralizeCell)).toEqual(["'=1+1", "'+1", "'-2+3", "'@SUM(A1)", "'\t=1", "'\r=1"]);
-    expect(['a=1', 'normal', '', ' =1'].map(neutralizeCell)).toEqual(['a=1', 'normal', '', ' =1']);
+    expect(['a=1', 'normal', '', 'a =1', '１＋１', '  ', '\u3000'].map(neutralizeCell)).toEqual(['a=1', 'normal', '', 'a =1', '１＋１', '  ', '\u3000']);
     expect([-5, 3.5, null, undefined, true].map(neutralizeCell)).toEqual([-5, 3.5, null, undefined, true]);
+  });
+
+  it('also after leading whitespace, for full-width ＝ ＋ － ＠, and for any leading line break or tab (issue 13)', () => {
+    const formulas = [' =1+1', '   +A1', '\u3000=1', '\u00a0@SUM(A1)', '＝1+1', '＋A1', '－A1', '＠SUM(A1)', ' ＝HYPERLINK("x")', '\n=1', '\r\n=1', '\tplain', '\nplain', '\r', ' \t -1'];
+    for (const text of formulas) expect(neutralizeCell(text), JSON.stringify(text)).toBe(`'${text}`);
   });
 });
 

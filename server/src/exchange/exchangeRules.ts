@@ -107,10 +107,15 @@ export function parseListUrl(requestUrl: string): ListEndpoint {
 /**
  * Text that Excel (or a CSV reader) would run as a formula starts with = + - @ (OWASP "CSV
  * injection"); a leading apostrophe makes it plain text. Numbers stay numbers: -5 is a value.
+ * Spreadsheets skip leading blanks and read the full-width ＝ ＋ － ＠ (an IME's default) as
+ * their ASCII forms, so those count too; any leading tab or line break is neutralised as well
+ * (docs/decisions.md, "Issue 13: limits and hygiene").
  */
+const FORMULA_START = /^(?:[\t\r\n]|\s*[=+\-@\uff1d\uff0b\uff0d\uff20])/;
+
 export function neutralizeCell(value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
 /** A CSV field: quoted when it holds a comma (spec 1 section 9), a quote or a line break. */
