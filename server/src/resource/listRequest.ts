@@ -1,6 +1,7 @@
 import { ajv } from '@meridian/metadata/node';
 import type { FilterNode } from '@meridian/metadata';
 import { Errors } from '../http/apiError';
+import { checkFilterLimits } from './filterLimits';
 
 export const MAX_PAGE_ROWS = 500;
 export const DEFAULT_PAGE_ROWS = 20;
@@ -36,6 +37,8 @@ export function parseListRequest(body: Record<string, unknown>): ListRequest {
   if (typeof params !== 'object' || Array.isArray(params)) throw Errors.badRequest('params 必须是对象', 'params must be an object of field: value');
   let filter: FilterNode | undefined;
   if (body.filter !== undefined && body.filter !== null) {
+    // Depth and size first, iteratively: the schema validation below recurses (docs/decisions.md, issue 13).
+    checkFilterLimits(body.filter);
     const validate = validateFilter();
     if (!validate(body.filter)) throw Errors.badRequest('查询条件格式错误', 'filter is not a valid filter expression');
     filter = body.filter as FilterNode;

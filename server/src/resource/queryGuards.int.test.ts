@@ -75,6 +75,37 @@ describe('malformed list requests', () => {
     expectError(await listRates({ filter: { or: [{ and: fifty }, { and: fifty }, { field: 'rate', op: 'notNull' }] } }), 400);
   });
 
+  // Issue 13: depth and size are checked before validation or compiling recurse (docs/decisions.md).
+  // Built as text: JSON.stringify itself recurses and overflows on 3,000 levels.
+  const nestedText = (levels: number) => {
+    let text = '{"field":"rate","op":"notNull"}';
+    for (let i = 1; i < levels; i++) text = i % 2 ? `{"not":${text}}` : `{"and":[${text}]}`;
+    return text;
+  };
+  const nested = (levels: number) => JSON.parse(nestedText(levels)) as Record<string, unknown>;
+
+  it.each([[3000], [1000], [13]])('answers 400 (not 500) to a filter nested %i levels deep, with a message naming the limit', async (levels) => {
+    const answer = await server.call('srmServer', RATE, 'listByPage', `{"pageIndex":1,"pageRows":20,"filter":${nestedText(levels)}}`);
+    expectError(answer, 400);
+    expect(answer.body.msg).toMatch(/12/);
+  });
+
+  it('accepts a filter nested 12 levels deep', async () => {
+    expect(expectOk(await listRates({ filter: nested(12) }))).toHaveLength(14);
+  });
+
+  it('answers 400 to a filter of more than 200 nodes even with few conditions', async () => {
+    const chain = () => ({ not: { not: { not: { field: 'rate', op: 'notNull' } } } });
+    const answer = await listRates({ filter: { and: Array.from({ length: 50 }, chain) } });
+    expectError(answer, 400);
+    expect(answer.body.msg).toMatch(/200/);
+  });
+
+  it('answers 400 to deeply nested lists inside a condition value', async () => {
+    const value = `${'['.repeat(3000)}1${']'.repeat(3000)}`;
+    expectError(await server.call('srmServer', RATE, 'listByPage', `{"filter":{"field":"rate","op":"in","value":${value}}}`), 400);
+  });
+
   it.each([['rate sideways'], ['rate asc,'], [', rate'], ['rate asc desc'], [['rate asc']], [{ rate: 'asc' }], ['"rate" asc']])('answers 400 to orderBy %j', async (orderBy) => {
     expectError(await listRates({ orderBy }), 400);
   });
