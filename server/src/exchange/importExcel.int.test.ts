@@ -16,6 +16,13 @@ const HEADER = ['From currency', 'To currency', 'Rate type', 'Rate', 'Rate date'
 function expectRefused(answer: ApiAnswer): void {
   expect([answer.status, answer.body.code, answer.body.status, Array.isArray(answer.body.data?.errors)]).toEqual([400, 'E', 'E', true]);
 }
+/** A zip holding one plain file: a valid archive that is not a workbook. */
+async function zipWith(name: string, text: string): Promise<Buffer> {
+  const JSZip = (await import('jszip')).default;
+  const zip = new JSZip();
+  zip.file(name, text);
+  return zip.generateAsync({ type: 'nodebuffer' });
+}
 const goodRow = (day: number) => ['US dollar', 'CNY', 'Spot', 7.1234, new Date(Date.UTC(2027, 0, day)), null, null];
 
 beforeAll(async () => {
@@ -98,6 +105,32 @@ describe('importExcel', () => {
     expect(noColumns.body.msg).toContain('From currency');
     expectError(await importFile(server, buyerRates, await workbookOf([HEADER])), 400);
     expectError(await importFile(server, buyerRates, Buffer.from('a,b\n1,2\n'), 'rates.csv'), 400);
+  });
+
+  // Issue 13: a malformed upload is the client's mistake: 400 naming the problem, never a 500.
+  it('answers 400 naming the problem to a truncated xlsx, a zip that is no workbook, and a workbook whose first sheet is empty', async () => {
+    const good = await workbookOf([HEADER, goodRow(20)]);
+    const before = await countRows(server, RATE_TABLE);
+    for (const cut of [good.length - 200, Math.floor(good.length / 2), 40]) {
+      const truncated = await importFile(server, buyerRates, good.subarray(0, cut));
+      expectError(truncated, 400);
+      expect(truncated.body.msg, `cut at ${cut}`).toMatch(/damaged or incomplete/);
+    }
+    const zipOfText = await zipWith('notes.txt', 'not a workbook');
+    const notWorkbook = await importFile(server, buyerRates, zipOfText);
+    expectError(notWorkbook, 400);
+    expect(notWorkbook.body.msg).toMatch(/no worksheet|damaged or incomplete/);
+    const ExcelJS = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('empty');
+    workbook.addWorksheet('data').addRows([HEADER, goodRow(21)]);
+    const wrongSheet = await importFile(server, buyerRates, Buffer.from(await workbook.xlsx.writeBuffer()));
+    expectError(wrongSheet, 400);
+    expect(wrongSheet.body.msg).toMatch(/header row/);
+    const cn = await importFile(server, { ...buyerRates, language: 'CN' }, good.subarray(0, good.length - 200));
+    expectError(cn, 400);
+    expect(cn.body.msg).toMatch(/损坏|不完整/);
+    expect(await countRows(server, RATE_TABLE)).toBe(before);
   });
 
   it('needs the import button resource of the menu: not offered (supplier) or not granted (approver role only)', async () => {

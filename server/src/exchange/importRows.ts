@@ -4,7 +4,7 @@
  */
 import { pickText, type EntityModel, type Language } from '@meridian/metadata';
 import * as ExcelJS from 'exceljs';
-import { Errors } from '../http/apiError';
+import { ApiError, Errors } from '../http/apiError';
 import type { PlannedColumn } from './columnPlan';
 import { importCell, messageOf, plainCell } from './importCells';
 import type { LookupTable } from './lookupTable';
@@ -51,23 +51,43 @@ function valuesOf(row: ExcelJS.Row, width: number): unknown[] {
  * other sheets (the template's hidden lists) are read past without being kept.
  */
 export async function* importedRows(file: string, entity: EntityModel, columns: PlannedColumn[], lookups: LookupTable, language: Language): AsyncGenerator<ImportedRow> {
-  // styles 'cache' makes the reader turn date cells into Date objects instead of serial numbers (STACK.md trap 11).
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
   let sheetIndex = 0;
-  for await (const sheet of reader) {
-    const first = sheetIndex++ === 0;
-    let layout: (PlannedColumn | undefined)[] | undefined;
-    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-      if (!first) continue;
-      if (!layout) {
-        layout = matchHeaders(entity, columns, valuesOf(row, row.cellCount));
-        continue;
-      }
-      const cells = valuesOf(row, layout.length);
-      if (isBlank(cells)) continue;
-      yield rowOf(row.number, cells, layout, columns, lookups, language);
+  for await (const { sheet, row } of sheetRows(file)) {
+    if (sheet > 0) continue;
+    sheetIndex = 1;
+    if (!row) throw Errors.badRequest('导入文件的第一个工作表没有表头', 'The file has no header row on its first worksheet');
+    const { layout, values } = row;
+    if (!layout.current) {
+      layout.current = matchHeaders(entity, columns, valuesOf(values, values.cellCount));
+      continue;
     }
-    if (first && !layout) throw Errors.badRequest('导入文件没有表头', 'The file has no header row');
+    const cells = valuesOf(values, layout.current.length);
+    if (isBlank(cells)) continue;
+    yield rowOf(values.number, cells, layout.current, columns, lookups, language);
+  }
+  if (!sheetIndex) throw Errors.badRequest('导入文件中没有工作表，请上传 .xlsx 格式的 Excel 文件', 'The file has no worksheet: upload an Excel workbook (.xlsx)');
+}
+
+/**
+ * The rows of every sheet as the streaming reader gives them; `row` undefined marks a sheet
+ * that ended without one. Whatever the reader throws (a truncated zip: FILE_ENDED, a broken
+ * entry, bad XML) is the file's fault: 400 naming it, not a 500 (docs/decisions.md, issue 13).
+ */
+async function* sheetRows(file: string): AsyncGenerator<{ sheet: number; row?: { values: ExcelJS.Row; layout: { current?: (PlannedColumn | undefined)[] } } }> {
+  try {
+    // styles 'cache' makes the reader turn date cells into Date objects instead of serial numbers (STACK.md trap 11).
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+    let sheet = 0;
+    for await (const worksheet of reader) {
+      const layout: { current?: (PlannedColumn | undefined)[] } = {};
+      for await (const values of worksheet as AsyncIterable<ExcelJS.Row>) yield { sheet, row: { values, layout } };
+      if (!layout.current) yield { sheet };
+      sheet++;
+    }
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    const reason = String((e as Error)?.message ?? e).replace(/[^\w .:-]/g, '').slice(0, 60);
+    throw Errors.badRequest(`导入文件已损坏或不完整（${reason}），请重新保存为 .xlsx 后再上传`, `The file is damaged or incomplete (${reason}): save it again as .xlsx and upload it again`);
   }
 }
 
