@@ -1,7 +1,7 @@
 import type { ColumnConfig, FilterNode, FormField, GridConfig, PageDef } from './generated/meta-model';
 import type { EntityModel } from './entityModel';
-import { filterFields } from './filter';
 import { checkLifecycleRules } from './lifecycleCheck';
+import { checkRowFilter, checkRowScope } from './rowScopeCheck';
 import type { MetadataProblem } from './problems';
 import type { MetadataRegistry } from './registry';
 import { REGISTERED_WIDGETS } from './widgetManifest';
@@ -9,7 +9,7 @@ import { REGISTERED_WIDGETS } from './widgetManifest';
 type Report = (pointer: string, message: string) => void;
 
 function checkFilter(entity: EntityModel, filter: FilterNode | undefined, pointer: string, report: Report) {
-  for (const name of filterFields(filter)) if (!entity.field(name)) report(pointer, `filter field "${name}" is not a field of ${entity.name}`);
+  checkRowFilter(entity, filter, pointer, report);
 }
 
 function checkEntity(registry: MetadataRegistry, entity: EntityModel, report: Report) {
@@ -53,10 +53,7 @@ function checkEntity(registry: MetadataRegistry, entity: EntityModel, report: Re
   (entity.def.indexes ?? []).forEach((ix, i) => ix.fields.forEach((name) => {
     if (!entity.field(name)) report(`/indexes/${i}`, `index field "${name}" is not a field of ${entity.name}`);
   }));
-  if (entity.def.rowScope?.supplierField && !entity.field(entity.def.rowScope.supplierField)) {
-    report('/rowScope/supplierField', `"${entity.def.rowScope.supplierField}" is not a field of ${entity.name}`);
-  }
-  checkFilter(entity, entity.def.rowScope?.supplierVisible, '/rowScope/supplierVisible', report);
+  checkRowScope(entity, (name) => registry.entity(name), report);
   checkFilter(entity, entity.def.deletableWhen, '/deletableWhen', report);
   checkFilter(entity, entity.def.editableWhen, '/editableWhen', report);
 }

@@ -1,4 +1,4 @@
-import type { FilterCondition, FilterNode, FilterOperator } from './generated/meta-model';
+import type { FilterCondition, FilterNode, FilterOperator, FilterParent } from './generated/meta-model';
 
 export const FILTER_OPERATORS: readonly FilterOperator[] = [
   'eq', 'ne', 'in', 'nin', 'like', 'gt', 'gte', 'lt', 'lte', 'between', 'null', 'notNull',
@@ -11,13 +11,30 @@ export function isCondition(node: FilterNode): node is FilterCondition {
   return (node as FilterCondition).field !== undefined;
 }
 
-/** Every condition of the tree, depth first (for allowlist checks). */
+export function isParentNode(node: FilterNode): node is FilterParent {
+  return (node as FilterParent).parent !== undefined;
+}
+
+/**
+ * Every condition of the tree on the entity itself, depth first (for allowlist checks). The
+ * conditions inside a `parent` node are on the header entity: see parentFilters.
+ */
 export function filterConditions(node: FilterNode | undefined): FilterCondition[] {
   if (!node) return [];
   if (isCondition(node)) return [node];
+  if (isParentNode(node)) return [];
   if ('and' in node) return node.and.flatMap(filterConditions);
   if ('or' in node) return node.or.flatMap(filterConditions);
   return filterConditions(node.not);
+}
+
+/** The filters a tree applies to the header (the bodies of its `parent` nodes, not descended). */
+export function parentFilters(node: FilterNode | undefined): FilterNode[] {
+  if (!node || isCondition(node)) return [];
+  if (isParentNode(node)) return [node.parent];
+  if ('and' in node) return node.and.flatMap(parentFilters);
+  if ('or' in node) return node.or.flatMap(parentFilters);
+  return parentFilters(node.not);
 }
 
 export function filterFields(node: FilterNode | undefined): string[] {
@@ -81,6 +98,8 @@ function evaluateCondition(c: FilterCondition, row: Record<string, unknown>, var
 export function evaluateFilter(node: FilterNode | undefined, row: Record<string, unknown>, vars: FilterVariables = {}): boolean {
   if (!node) return true;
   if (isCondition(node)) return evaluateCondition(node, row, vars);
+  // The header is not in memory: a rule that needs it is never taken as met here.
+  if (isParentNode(node)) return false;
   if ('and' in node) return node.and.every((n) => evaluateFilter(n, row, vars));
   if ('or' in node) return node.or.some((n) => evaluateFilter(n, row, vars));
   return !evaluateFilter(node.not, row, vars);

@@ -52,7 +52,19 @@ function entityDoc(entity, { exists, parent, parentLabel, foreignKey }) {
     ...(foreignKey ? [{ name: foreignKey, label: parentLabel ?? { cn: humanize(foreignKey), en: humanize(foreignKey) }, type: 'integer', index: true }] : []),
     ...fields.map((f) => fieldDoc(f, exists)),
   ];
+  doc.rowScope = scopeOf(doc, parent);
   return doc;
+}
+
+/**
+ * A starting row scope the developer confirms (docs/developer-guide.md, "Row scope"): lines through
+ * their header, documents that carry supplierId as the supplier's own rows, the rest internal only.
+ * Internal permits (orgField, categoryField) are the developer's to add.
+ */
+function scopeOf(doc, parent) {
+  if (parent) return { fromParent: true };
+  if (doc.fields.some((f) => f.name === 'supplierId')) return { supplierField: 'supplierId' };
+  return { internalOnly: true };
 }
 
 const camelWords = (name) => name.match(/[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])/g) ?? [name];

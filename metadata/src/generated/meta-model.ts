@@ -3,7 +3,7 @@
 /**
  * Further guard for EX users, e.g. drafts are never shown.
  */
-export type FilterNode = FilterAnd | FilterOr | FilterNot | FilterCondition;
+export type FilterNode = FilterAnd | FilterOr | FilterNot | FilterParent | FilterCondition;
 /**
  * The one filter language: list filters, row scope, button showWhen/disableWhen, lifecycle guards. Compiled against a field allowlist into bound parameters, never concatenated into SQL.
  */
@@ -79,12 +79,35 @@ export interface EntityDef {
   exposed?: boolean;
   statusField?: string;
   lifecycle?: string;
+  /**
+   * Who may see which rows. Every exposed entity declares how supplier (EX) users may see it — their own rows (supplierField), through the header (fromParent), shared reference data (shared), or not at all (internalOnly) — and may name the organisation and category fields that internal users' permits restrict. An exposed entity without a declaration fails the metadata check; at run time it is closed to supplier users.
+   */
   rowScope?: {
     /**
      * Supplier users (EX) only see and write rows whose field equals their supplierId.
      */
     supplierField?: string;
     supplierVisible?: FilterNode;
+    /**
+     * A line entity: a user sees the rows whose header they may see (an EXISTS on the header through the line's foreign key, not a copied column). The header's supplier and internal scope both apply.
+     */
+    fromParent?: true;
+    /**
+     * Reference data every signed-in user may read through a menu that uses it (materials, categories, lookups, currencies). Supplier users never write it.
+     */
+    shared?: true;
+    /**
+     * Internal users only: supplier users can neither read nor write it (they may still see a row's label on a record they can see).
+     */
+    internalOnly?: true;
+    /**
+     * Internal users see only rows whose organisation they are permitted (baseUserOrgPermit); administrators and users with an all-organisations permit see every row.
+     */
+    orgField?: string;
+    /**
+     * Internal users see only rows whose purchase category they are permitted (baseUserCategoryPermit).
+     */
+    categoryField?: string;
   };
   defaultOrderBy?: string;
   indexes?: {
@@ -229,6 +252,12 @@ export interface FilterOr {
 }
 export interface FilterNot {
   not: FilterNode;
+}
+/**
+ * On a line entity: the line's header row satisfies this filter (compiled as EXISTS on the header through the line's foreign key). Only the server evaluates it; in-memory evaluation treats it as false.
+ */
+export interface FilterParent {
+  parent: FilterNode;
 }
 export interface FilterCondition {
   field: string;

@@ -91,9 +91,21 @@ export function entityDocument(values: Partial<EntityDef>): EntityDef {
     table: values.table || snakeCase(name),
     primaryKey: values.primaryKey || `${name}Id`,
     fields: (values.fields ?? []).map(fieldDocument),
+    rowScope: designedRowScope(values),
   }) as EntityDef;
   if (!doc.fields) doc.fields = [] as unknown as EntityDef['fields'];
   return doc;
+}
+
+/**
+ * The row scope of a designed entity, always declared (docs/admin-guide.md): a supplier field
+ * picked in the designer makes the rows the supplier's own; otherwise lines follow their header
+ * and headers are for internal users only.
+ */
+function designedRowScope(values: Partial<EntityDef>): EntityDef['rowScope'] {
+  const { supplierField, supplierVisible, orgField, categoryField } = values.rowScope ?? {};
+  const mode = supplierField ? { supplierField, supplierVisible } : values.parent ? { fromParent: true as const } : values.rowScope?.shared ? { shared: true as const } : { internalOnly: true as const };
+  return { ...mode, orgField, categoryField };
 }
 
 /** A new entity for the designer: a name field to start from, the SRM area. */
@@ -101,6 +113,7 @@ export function newEntity(name: string, label: { cn: string; en: string }): Enti
   return {
     metaVersion: 1, kind: 'entity', name, area: 'srmServer', table: snakeCase(name), label, primaryKey: `${name}Id`,
     fields: [{ name: 'title', type: 'string', length: 100, required: true, label: { cn: '标题', en: 'Title' } }],
+    rowScope: { internalOnly: true },
   };
 }
 
@@ -117,6 +130,7 @@ export function addLineEntity(header: EntityDef): { header: EntityDef; line: Ent
       { name: header.primaryKey, type: 'integer', index: true, label: header.label },
       { name: 'lineNum', type: 'integer', required: true, min: 1, label: { cn: '行号', en: 'Line no.' } },
     ],
+    rowScope: { fromParent: true },
   };
   const child: ChildDef = { name: 'lines', entity: name, foreignKey: header.primaryKey, label };
   return { header: { ...header, children: [...(header.children ?? []).filter((c) => c.name !== 'lines'), child] }, line };
