@@ -1130,6 +1130,116 @@ export interface BaseTodoRecord {
 /**
  * 主键
  */
+export type AuthorisingUser = number | null;
+/**
+ * 被授权人
+ */
+export type AuthorisedUser = number | null;
+/**
+ * 生效日期
+ */
+export type Reason = string | null;
+/**
+ * 启用
+ */
+export type UserAuthorisation = number | null;
+/**
+ * 授权职责
+ */
+export type ResponsibilityDelegated = number | null;
+/**
+ * 启用
+ */
+export type Enabled1 = 'Y' | 'N' | null;
+/**
+ * 创建人
+ */
+export interface BaseUserAuthorisationRecord {
+  authorisationId?: ID;
+  fromUserId?: AuthorisingUser;
+  fromUserName?: string | null;
+  toUserId?: AuthorisedUser;
+  toUserName?: string | null;
+  startDate?: StartDate;
+  endDate?: EndDate;
+  reason?: Reason;
+  enabledFlag?: Enabled;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  relations?: BaseUserAuthRelationRecord[];
+}
+/**
+ * 授权关系 / Authorisation relation
+ */
+export interface BaseUserAuthRelationRecord {
+  authRelationId?: ID1;
+  authorisationId?: UserAuthorisation;
+  responsibilityId?: ResponsibilityDelegated;
+  responsibilityName?: string | null;
+  enabledFlag?: Enabled1;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
+/**
+ * 主键
+ */
+export type AllCategories = 'Y' | 'N' | null;
+/**
+ * 采购品类
+ */
+export type PurchaseCategory = number | null;
+/**
+ * 启用
+ */
+export interface BaseUserCategoryPermitRecord {
+  permitId?: ID;
+  userId?: User;
+  userName?: string | null;
+  allFlag?: AllCategories;
+  categoryId?: PurchaseCategory;
+  categoryName?: string | null;
+  enabledFlag?: Enabled;
+  description?: Description;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
+export type AllOrganisations = 'Y' | 'N' | null;
+/**
+ * 组织
+ */
+export interface BaseUserOrgPermitRecord {
+  permitId?: ID;
+  userId?: User;
+  userName?: string | null;
+  allFlag?: AllOrganisations;
+  orgId?: Organisation;
+  orgName?: string | null;
+  enabledFlag?: Enabled;
+  description?: Description;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 主键
+ */
 export interface BaseUserRespRecord {
   userRespId?: ID;
   userId?: User;
@@ -1312,10 +1422,6 @@ export type ItemName = string | null;
 export type Specification = string | null;
 /**
  * 采购品类
- */
-export type PurchaseCategory = number | null;
-/**
- * 主单位
  */
 export type PrimaryUOM = string | null;
 /**
@@ -1843,10 +1949,6 @@ export type ChangeNo = string | null;
 export type ChangeType = string | null;
 /**
  * 变更原因
- */
-export type Reason = string | null;
-/**
- * 申请方
  */
 export type ApplicantType = string | null;
 /**

@@ -4,6 +4,7 @@ import type { Database, Row } from '../db/sqlExecutor';
 import { TtlCache } from '../util/ttlCache';
 import { formatDateTime } from '../util/time';
 import { MetaSql } from './metaSql';
+import { PermitLoader, type UserPermits } from './permits';
 
 export interface UserRow {
   userId: number;
@@ -45,7 +46,7 @@ export function inForce(row: { enabledFlag?: unknown; startDate?: unknown; endDa
 }
 
 /** Entities whose rows decide access: a write to one clears the grant cache of this process. */
-export const ACCESS_ENTITIES = new Set(['baseUsers', 'baseUserResp', 'baseResponsibility', 'baseRespRole', 'baseRole', 'baseRoleMenu', 'baseRoleResource', 'baseMenu', 'baseMenuResource']);
+export const ACCESS_ENTITIES = new Set(['baseUsers', 'baseUserResp', 'baseResponsibility', 'baseRespRole', 'baseRole', 'baseRoleMenu', 'baseRoleResource', 'baseMenu', 'baseMenuResource', 'baseUserOrgPermit', 'baseUserCategoryPermit']);
 /** Grants are read on every call; they are kept 5 s (the database stays the source of truth). */
 export const GRANT_CACHE_MS = 5000;
 
@@ -58,8 +59,17 @@ export class AccessService {
     this.grants.clear();
   }
 
+  private readonly permitLoader: PermitLoader;
+
   constructor(readonly registry: MetadataRegistry, readonly db: Database) {
     this.sql = new MetaSql(registry, db.dialect);
+    // Shares the grant cache, so invalidate() (a write to a permit row) clears permits too.
+    this.permitLoader = new PermitLoader(this.sql, db, this.grants);
+  }
+
+  /** The organisations and purchase categories an internal user's documents are limited to (./permits.ts). */
+  permits(user: Pick<UserRow, 'userId' | 'userType'>): Promise<UserPermits> {
+    return this.permitLoader.permits(user);
   }
 
   /** SELECT of users with their supplier's name and organisation code; `from` may put the user behind a session. */
