@@ -8,6 +8,7 @@ import type { ResourceContext } from './context';
 import { translateDbError } from './dbErrors';
 import { parseListRequest } from './listRequest';
 import { prepareRecord } from './recordPreparation';
+import { checkReferences } from './referenceCheck';
 import { ResourceReader } from './resourceReader';
 import { ResourceWriter } from './resourceWriter';
 
@@ -91,8 +92,10 @@ export class ResourceService {
     if (rows.length > MAX_BATCH) throw Errors.badRequest(`一次最多 ${MAX_BATCH} 条`, `At most ${MAX_BATCH} rows at once`);
     const records = rows.map((row, i) => prepareRecord(this.registry, entity, row, ctx, `rows[${i}].`));
     const ids = await this.db.transaction(async (tx) => {
+      // One query per reference target for the whole batch, field errors named by row (docs/decisions.md, issue 13).
+      await checkReferences(this.registry, tx, entity, records.map((record, i) => ({ record, prefix: `rows[${i}].` })), ctx);
       const saved: number[] = [];
-      for (const record of records) saved.push(await this.writer.save(tx, entity, record, ctx, scope));
+      for (const record of records) saved.push(await this.writer.save(tx, entity, record, ctx, scope, { referencesChecked: true }));
       return saved;
     });
     return Promise.all(ids.map((id) => this.findById(entity, id, ctx, scope)));

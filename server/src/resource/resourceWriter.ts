@@ -8,6 +8,7 @@ import type { ResourceContext } from './context';
 import { nextDocumentNumber } from './documentNumber';
 import { checkLookupCodes } from './lookupCheck';
 import type { PreparedRecord } from './recordPreparation';
+import { checkReferences } from './referenceCheck';
 import type { ResourceReader } from './resourceReader';
 import { toSqlParam } from './values';
 
@@ -26,8 +27,11 @@ export class ResourceWriter {
     private readonly hooks: RecordHookRegistry,
   ) {}
 
-  /** Saves header and lines inside tx; returns the header id. */
-  async save(tx: SqlExecutor, entity: EntityModel, record: PreparedRecord, ctx: ResourceContext, scope?: FilterNode): Promise<number> {
+  /**
+   * Saves header and lines inside tx; returns the header id. `referencesChecked`: the caller has
+   * already run checkReferences on this record (a batch checks all its rows in one go).
+   */
+  async save(tx: SqlExecutor, entity: EntityModel, record: PreparedRecord, ctx: ResourceContext, scope?: FilterNode, options: { referencesChecked?: boolean } = {}): Promise<number> {
     const creating = record.id === undefined;
     const current = creating ? undefined : await this.reader.byId(entity, record.id!, ctx, scope, tx, true);
     if (!creating && !current) throw Errors.recordNotFound();
@@ -36,6 +40,7 @@ export class ResourceWriter {
     }
     applyScopeValues(record, creating, ctx);
     await checkLookupCodes(this.registry, tx, entity, record);
+    if (!options.referencesChecked) await checkReferences(this.registry, tx, entity, [{ record, prefix: '' }], ctx);
     const children = Object.fromEntries(Object.entries(record.children).map(([k, rows]) => [k, rows?.map((r) => r.values)]));
     await this.hooks.runBeforeSave({ entity, values: record.values, children, creating, id: record.id, ctx, tx });
     const id = creating
@@ -46,7 +51,17 @@ export class ResourceWriter {
       const rows = record.children[child.name];
       if (rows) await this.saveLines(tx, this.registry.entity(child.entity)!, child.foreignKey, id, rows, ctx);
     }
+    await this.assertStillInScope(tx, entity, id, ctx, scope);
     return id;
+  }
+
+  /**
+   * A save may not put a record where its author could not reach it (an organisation they are not
+   * permitted, another supplier): read back through the scope inside the transaction, or roll back.
+   */
+  private async assertStillInScope(tx: SqlExecutor, entity: EntityModel, id: number, ctx: ResourceContext, scope?: FilterNode): Promise<void> {
+    if (!scope || (await this.reader.byId(entity, id, ctx, scope, tx))) return;
+    throw Errors.forbidden('不能保存到您的数据范围之外（组织或品类权限）', `This record would be outside your data scope (organisation or category permits) — ${entity.name} was not saved`);
   }
 
   private async withCreateDefaults(tx: SqlExecutor, entity: EntityModel, values: RecordValues): Promise<RecordValues> {

@@ -137,6 +137,37 @@ describe('record schema on create (400 with field errors, nothing written)', () 
   });
 });
 
+describe('references name existing records (issue 13)', () => {
+  it('refuses a header reference to no record, naming the field in CN and EN', async () => {
+    const answer = await saveRequisition(requisitionBody({ requesterId: 999999 }));
+    expectError(answer, 400, ['requesterId']);
+    expect(answer.body.errors?.[0].message).toMatch(/999999/);
+    const cn = await server.call('srmServer', REQ, 'saveOrUpdate', requisitionBody({ requesterId: 999999, deptId: 888888 }), { language: 'CN' });
+    expectError(cn, 400, ['requesterId', 'deptId']);
+    expect((cn.body.errors ?? []).map((e: { message: string }) => e.message).join()).toMatch(/不存在/);
+    await expectNothingChanged();
+  });
+
+  it('refuses a line reference to no record, naming the line', async () => {
+    const answer = await saveRequisition(requisitionBody({}, [lineBody(1), lineBody(2, { itemId: 999999, categoryId: 3 })]));
+    expectError(answer, 400, ['lines[1].itemId']);
+    await expectNothingChanged();
+  });
+
+  it('refuses it on update too, and accepts existing records', async () => {
+    const created = expectOk(await saveRequisition(requisitionBody({ requesterId: 2 }, [lineBody(1, { itemId: 2 })])));
+    snapshot = await readAll();
+    expectError(await saveRequisition({ ...created, requesterId: 999999 }), 400, ['requesterId']);
+    await expectNothingChanged();
+  });
+
+  it('refuses it in doBatchSaveOrUpdate, naming the row, and writes none of the rows', async () => {
+    const answer = await server.call('srmServer', REQ, 'doBatchSaveOrUpdate', { rows: [requisitionBody(), requisitionBody({ requesterId: 999999 }, [lineBody(1, { categoryId: 777777 })])] });
+    expectError(answer, 400, ['rows[1].requesterId', 'rows[1].lines[0].categoryId']);
+    await expectNothingChanged();
+  });
+});
+
 describe('record schema on update', () => {
   it('validates the fields an update carries and leaves the row unchanged', async () => {
     const answer = await saveRequisition({ requisitionHeaderId: 1, versionNum: 1, requisitionDate: 'yesterday', urgentFlag: 'maybe' });
