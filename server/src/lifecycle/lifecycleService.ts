@@ -5,6 +5,7 @@ import { Errors } from '../http/apiError';
 import type { RecordHookRegistry } from '../hooks/recordHooks';
 import type { ResourceContext } from '../resource/context';
 import type { ResourceReader } from '../resource/resourceReader';
+import { lockOwner } from '../resource/invariantLocks';
 import type { ActionResult } from '../resource/resourceService';
 import { formatDateTime } from '../util/time';
 import { closeApprovalTodos, createApprovalTodos, notifySubmitter } from './approvalEffects';
@@ -70,8 +71,11 @@ export class LifecycleService {
   private async applyOne(tx: SqlExecutor, entity: EntityModel, t: TransitionDef, id: number,
     o: { ctx: ResourceContext; scope?: FilterNode; expectedVersion?: number; comment: string | null; actor: Actor }): Promise<void> {
     const lifecycle = this.lifecycleOf(entity)!;
+    const owner = await this.lockOwnerOf(tx, entity, id);
     const current = await this.reader.byId(entity, id, o.ctx, o.scope, tx, true);
     if (!current) throw Errors.recordNotFound();
+    // The owner was read before the record's lock: a record moved to another owner meanwhile is stale.
+    if (owner && String(current[owner.field] ?? '') !== owner.value) throw Errors.staleVersion();
     if (o.expectedVersion !== undefined && current.versionNum !== o.expectedVersion) throw Errors.staleVersion();
     const state = String(current[entity.statusField!] ?? '');
     if (!t.from.includes(state)) throw illegalTransition(this.registry, lifecycle, t, state);
@@ -93,6 +97,19 @@ export class LifecycleService {
     await this.runEffects(run);
     if (t.handler) await this.handlers.get(t.handler)!(run, { registry: this.registry, db: this.db });
     await this.hooks.runAfterTransition({ entity, id, action: t.action, from: state, to: run.to, ctx: o.ctx, tx });
+  }
+
+  /** Locks the record's owner (TransitionHandlerRegistry.registerOwner) before the record itself; which field and value were locked. */
+  private async lockOwnerOf(tx: SqlExecutor, entity: EntityModel, id: number): Promise<{ field: string; value: string } | undefined> {
+    const field = this.handlers.ownerFieldOf(entity.name);
+    if (!field) return undefined;
+    const ownerEntity = this.registry.entity(entity.field(field)?.reference?.entity ?? '');
+    if (!ownerEntity) throw new Error(`The lifecycle owner field ${entity.name}.${field} is not a reference`);
+    const q = tx.dialect.quote;
+    const rows = await tx.select(`SELECT ${q(entity.field(field)!.column)} AS v FROM ${q(entity.table)} WHERE ${q(entity.field(entity.primaryKey)!.column)} = ?`, [id]);
+    const value = rows[0]?.v;
+    if (value !== undefined && value !== null) await lockOwner(tx, ownerEntity, Number(value));
+    return { field, value: value === undefined || value === null ? '' : String(value) };
   }
 
   /** The versioned state change, with the submitter or approver stamped where the entity has those fields. */

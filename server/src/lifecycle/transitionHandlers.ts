@@ -15,6 +15,23 @@ export type TransitionHandler = (run: TransitionRun, kernel: Pick<Kernel, 'regis
  */
 export class TransitionHandlerRegistry {
   private readonly handlers = new Map<string, TransitionHandler>();
+  private readonly owners = new Map<string, string>();
+
+  /**
+   * Every transition of `entity` first locks the record its reference field `field` names (the
+   * owner, e.g. a change's supplier), before the record itself, so a rule across the owner's
+   * records (one change under approval per supplier) is checked under that lock and two
+   * transitions never wait for each other's rows in opposite order
+   * (docs/developer-guide.md, "Invariants under concurrency").
+   */
+  registerOwner(entity: string, field: string): void {
+    if (this.owners.has(entity)) throw new Error(`The lifecycle owner of "${entity}" is already registered`);
+    this.owners.set(entity, field);
+  }
+
+  ownerFieldOf(entity: string): string | undefined {
+    return this.owners.get(entity);
+  }
 
   register(name: string, handler: TransitionHandler): void {
     if (this.handlers.has(name)) throw new Error(`A transition handler "${name}" is already registered`);

@@ -9,6 +9,8 @@ import { CHANGE, ChangeInfoStore } from './changeInfoStore';
 export function registerChangeInfo(hooks: RecordHookRegistry, handlers: TransitionHandlerRegistry, deps: { registry: MetadataRegistry; db: Database }): void {
   const store = new ChangeInfoStore(deps.registry, deps.db, hooks);
   hooks.registerBeforeSave(CHANGE, (draft) => prepareChange(store, draft));
+  // Every transition of a change first locks its supplier: one change under approval per supplier.
+  handlers.registerOwner(CHANGE, 'supplierId');
   handlers.register('submitChangeInfo', (run) => submitChangeInfo(store, run));
   handlers.register('applyChangeInfo', (run) => applyChangeInfo(store, run));
 }

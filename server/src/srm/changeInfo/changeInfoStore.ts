@@ -3,6 +3,7 @@ import type { Database, Row, SqlExecutor, SqlParam } from '../../db/sqlExecutor'
 import type { RecordHookRegistry } from '../../hooks/recordHooks';
 import type { ResourceContext } from '../../resource/context';
 import { EntityStore } from '../../resource/entityStore';
+import { readUnderLock } from '../../resource/invariantLocks';
 import { formatDateTime } from '../../util/time';
 
 export const CHANGE = 'srmSlcChangeInfo';
@@ -29,10 +30,13 @@ export class ChangeInfoStore extends EntityStore {
     return this.reader.byId(this.model(SUPPLIER), supplierId, ctx, undefined, tx, true);
   }
 
-  /** Other SUBMITTED changes of the same supplier (DOMAIN 1.3: at most one may be under approval). */
+  /**
+   * Other SUBMITTED changes of the same supplier (DOMAIN 1.3: at most one may be under approval),
+   * read under the supplier's lock: the latest committed rows, not the transaction's snapshot.
+   */
   async otherSubmitted(tx: SqlExecutor, supplierId: number, changeInfoId: number): Promise<number> {
     const { t, c } = this.sql;
-    const rows = await tx.select(
+    const rows = await readUnderLock(tx,
       `SELECT COUNT(*) AS n FROM ${t(CHANGE)} WHERE ${c(CHANGE, 'supplierId')} = ? AND ${c(CHANGE, 'status')} = 'SUBMITTED' AND ${c(CHANGE, 'changeInfoId')} <> ?`,
       [supplierId, changeInfoId],
     );
