@@ -5,6 +5,7 @@ import { Errors } from '../http/apiError';
 import type { ResourceContext } from '../resource/context';
 import { AccessService, inForce, isSupplierType, type UserRow } from './accessService';
 import { menuReach, requiredResource, type MenuReach } from './pageAccess';
+import { internalScope, supplierScope } from './rowScopeRules';
 
 export interface Identity {
   session: SessionRow;
@@ -93,18 +94,22 @@ export class PermissionGuard {
     return this.rowScope(identity, entity, reading, ctx);
   }
 
-  /** Supplier users see and write only their own supplier's rows; they never write unscoped records. */
-  private rowScope(identity: Identity, entity: EntityModel, reading: boolean, ctx: ResourceContext): FilterNode | undefined {
-    if (!isSupplierType(identity.user.userType)) return undefined;
-    const field = entity.def.rowScope?.supplierField;
-    if (!field) {
-      if (reading) return undefined;
-      throw Errors.forbidden('供应商用户不能修改此数据', 'Supplier users cannot change this data');
+  /**
+   * The rows the caller may reach (docs/developer-guide.md, "Row scope"), closed by default: a
+   * supplier user reaches only what the entity's rowScope opens to them; an internal user is
+   * limited by organisation and category permits where the entity names those fields.
+   */
+  async rowScope(identity: Identity, entity: EntityModel, reading: boolean, ctx: ResourceContext): Promise<FilterNode | undefined> {
+    if (!isSupplierType(identity.user.userType)) return internalScope(this.access.registry, entity, await this.access.permits(identity.user));
+    const scope = supplierScope(this.access.registry, entity, reading);
+    if ('denied' in scope) {
+      throw reading
+        ? Errors.forbidden('供应商用户不能查看此数据', `Supplier users cannot read ${entity.name}`)
+        : Errors.forbidden('供应商用户不能修改此数据', 'Supplier users cannot change this data');
     }
+    if (!scope.own) return scope.filter;
     if (!identity.user.supplierId) throw Errors.forbidden('账号未绑定供应商', 'This supplier account is not bound to a supplier');
-    ctx.scopeValues = { [field]: identity.user.supplierId };
-    const own: FilterNode = { field, op: 'eq', value: '$user.supplierId' };
-    const visible = entity.def.rowScope?.supplierVisible;
-    return visible ? { and: [own, visible] } : own;
+    ctx.scopeValues = { [scope.own]: identity.user.supplierId };
+    return scope.filter;
   }
 }

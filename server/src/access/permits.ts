@@ -70,7 +70,8 @@ export class PermitLoader {
     if (rows.some((r) => r.allFlag === 'Y')) return { all: true, ids: [] };
     const roots = rows.map((r) => r.id).filter((id) => id != null).map(Number);
     if (roots.length === 0) return { all: false, ids: [] };
-    return { all: false, ids: descendants(await tree(), roots) };
+    const children = await tree();
+    return { all: false, ids: [...new Set([...descendants(children, roots), ...ancestors(children, roots)])].sort((a, b) => a - b) };
   }
 
   /**
@@ -111,6 +112,21 @@ export class PermitLoader {
       enabled === 'Y' && (!start || String(start).slice(0, 10) <= day) && (!end || String(end).slice(0, 10) >= day);
     return rows.some((r) => !String(r.userType ?? '').startsWith('EX') && inForce(r.urEnabled, r.urStart, r.urEnd) && inForce(r.rEnabled, r.rStart, r.rEnd));
   }
+}
+
+/**
+ * Everything above the roots. A document recorded at a higher level (a company's qualification,
+ * a group-wide plan) concerns every unit below it, so a permit for a plant also shows it
+ * (docs/decisions.md, "Issue 13: internal permits"); documents of sibling units stay hidden.
+ */
+export function ancestors(children: Tree, roots: number[]): number[] {
+  const parentOf = new Map<number, number>();
+  for (const [parent, list] of children) for (const child of list) parentOf.set(child, parent);
+  const seen = new Set<number>();
+  for (const root of roots) {
+    for (let id = parentOf.get(root); id !== undefined && !seen.has(id); id = parentOf.get(id)) seen.add(id);
+  }
+  return [...seen];
 }
 
 /** The roots and everything below them, each once, sorted; a cycle in bad data cannot loop. */

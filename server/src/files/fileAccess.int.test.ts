@@ -79,8 +79,8 @@ describe('linked to a record', () => {
   });
 
   it('an upload naming a readable record is linked at once', async () => {
-    const file = await uploadOne(buyer, { functionId: `${REQ_ENTITY}Restful`, businessId: '3' });
-    expect(await link(file.id)).toMatchObject({ function_id: REQ_ENTITY, business_id: 3 });
+    const file = await uploadOne(buyer, { functionId: `${REQ_ENTITY}Restful`, businessId: '2' });
+    expect(await link(file.id)).toMatchObject({ function_id: REQ_ENTITY, business_id: 2 });
     expect((await download(qe, file.id)).status).toBe(200);
   });
 });
@@ -98,22 +98,22 @@ describe('deleting', () => {
   });
 
   it('refuses others: 404 when they cannot read the record, 403 when the record cannot be edited; all or nothing', async () => {
-    const onApproved = await uploadOne(buyer, { functionId: REQ_ENTITY, businessId: '3' });
+    const onSubmitted = await uploadOne(buyer, { functionId: REQ_ENTITY, businessId: '2' });
     const draftFile = await uploadOne(buyer);
     await saveRequisition(buyer, String(draftFile.id));
     expectError(await fileJson(server, supplier, 'batchDelete', { ids: [draftFile.id] }), 404);
-    expectError(await fileJson(server, qe, 'batchDelete', { ids: [onApproved.id] }), 403);
-    expectError(await fileJson(server, qe, 'batchDelete', { ids: [draftFile.id, onApproved.id] }), 403);
+    expectError(await fileJson(server, qe, 'batchDelete', { ids: [onSubmitted.id] }), 403);
+    expectError(await fileJson(server, qe, 'batchDelete', { ids: [draftFile.id, onSubmitted.id] }), 403);
     expect(await link(draftFile.id)).toBeDefined();
     const unlinked = await uploadOne(buyer);
     expectError(await fileJson(server, qe, 'batchDelete', { ids: [unlinked.id] }), 404);
-    expectOk(await fileJson(server, buyer, 'batchDelete', { fileIds: [onApproved.id, unlinked.id] }));
+    expectOk(await fileJson(server, buyer, 'batchDelete', { fileIds: [onSubmitted.id, unlinked.id] }));
   });
 });
 
 describe('signed preview links for the external preview service', () => {
   it('are issued only to readers, work without a session or appsign, and refuse a tampered or expired link', async () => {
-    const file = await uploadOne(buyer, { functionId: REQ_ENTITY, businessId: '3' }, 'offer.docx', Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), PNG]));
+    const file = await uploadOne(buyer, { functionId: REQ_ENTITY, businessId: '2' }, 'offer.docx', Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), PNG]));
     expectError(await fileJson(server, supplier, 'previewLink', { id: file.id }), 404);
     const { url } = expectOk(await fileJson(server, qe, 'previewLink', { id: file.id }));
     expect(url).toMatch(new RegExp(`^/api/fileServer/v1/file/preview\\?id=${file.id}&expires=\\d+&sig=[\\w-]+$`));

@@ -1,4 +1,5 @@
-import { filterConditions, isCondition, resolveFilterValue, type EntityModel, type FilterCondition, type FilterNode, type FilterVariables, type ResolvedField } from '@meridian/metadata';
+import { filterConditions, isCondition, isParentNode, parentLink, resolveFilterValue, type EntityModel, type FilterCondition, type FilterNode, type FilterParent, type FilterVariables, type ResolvedField } from '@meridian/metadata';
+import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Dialect } from '../db/dialect';
 import type { SqlParam } from '../db/sqlExecutor';
 import { Errors } from '../http/apiError';
@@ -65,15 +66,34 @@ function join(parts: CompiledWhere[], glue: 'AND' | 'OR'): CompiledWhere {
   return { sql: `(${parts.map((p) => p.sql).join(` ${glue} `)})`, params: parts.flatMap((p) => p.params) };
 }
 
-/**
- * Compiles the filter AST against the entity's allowlist. Structure is checked by ajv first.
- * literalValues: values are taken as typed ("$100" is text), for the grid's params; otherwise a
- * value such as "$user.userId" is a filter variable.
- */
-export function compileFilter(entity: EntityModel, d: Dialect, node: FilterNode, vars: FilterVariables, alias = 't', literalValues = false): CompiledWhere {
+export interface CompileOptions {
+  /** The table alias of the entity's row (default t). */
+  alias?: string;
+  /** Values are taken as typed ("$100" is text), for the grid's params; otherwise "$user.userId" is a filter variable. */
+  literalValues?: boolean;
+  /** Resolves a `parent` node's header; without it such a node is refused. */
+  registry?: MetadataRegistry;
+}
+
+/** `parent`: EXISTS on the header row through the line's foreign key, its filter on the header's allowlist. */
+function compileParent(entity: EntityModel, d: Dialect, node: FilterParent, vars: FilterVariables, options: CompileOptions): CompiledWhere {
+  const { registry, alias = 't' } = options;
+  const link = registry && parentLink(entity, (name) => registry.entity(name));
+  if (!link) throw Errors.badRequest('不支持的查询条件', `filter: "parent" is only possible on a line entity; ${entity.name} has no header`);
+  const headerAlias = `${alias}p`;
+  const inner = compileFilter(link.header, d, node.parent, vars, { ...options, alias: headerAlias });
+  const key = `${headerAlias}.${d.quote(link.header.field(link.header.primaryKey)!.column)}`;
+  const fk = `${alias}.${d.quote(entity.field(link.foreignKey)!.column)}`;
+  return { sql: `EXISTS (SELECT 1 FROM ${d.quote(link.header.table)} ${headerAlias} WHERE ${key} = ${fk} AND ${inner.sql})`, params: inner.params };
+}
+
+/** Compiles the filter AST against the entity's allowlist. Structure is checked by ajv first. */
+export function compileFilter(entity: EntityModel, d: Dialect, node: FilterNode, vars: FilterVariables, options: CompileOptions = {}): CompiledWhere {
+  const { alias = 't', literalValues = false } = options;
   if (filterConditions(node).length > MAX_CONDITIONS) throw Errors.badRequest('查询条件过多', `filter: more than ${MAX_CONDITIONS} conditions`);
   const walk = (n: FilterNode): CompiledWhere => {
     if (isCondition(n)) return compileCondition(entity, d, n, vars, alias, literalValues);
+    if (isParentNode(n)) return compileParent(entity, d, n, vars, options);
     if ('and' in n) return join(n.and.map(walk), 'AND');
     if ('or' in n) return join(n.or.map(walk), 'OR');
     const inner = walk(n.not);

@@ -31,8 +31,8 @@ export class ResourceReader {
     const nodes = [request.filter, scope].filter((n): n is FilterNode => !!n);
     // Params are what a user typed in the search form: literal values, never filter variables.
     const parts = [
-      ...(params ? [compileFilter(entity, d, params, ctx.vars, 't', true)] : []),
-      ...(nodes.length ? [compileFilter(entity, d, { and: nodes }, ctx.vars)] : []),
+      ...(params ? [compileFilter(entity, d, params, ctx.vars, { literalValues: true })] : []),
+      ...(nodes.length ? [compileFilter(entity, d, { and: nodes }, ctx.vars, { registry: this.registry })] : []),
     ];
     return parts.length ? { sql: parts.map((p) => p.sql).join(' AND '), params: parts.flatMap((p) => p.params) } : { sql: '1=1', params: [] };
   }
@@ -88,7 +88,7 @@ export class ResourceReader {
     const d = this.db.dialect;
     const { columns, joins, ownColumns } = this.shape(entity, ctx.language);
     const keyFilter: FilterNode = { field: entity.primaryKey, op: 'eq', value: id as number };
-    const where = compileFilter(entity, d, scope ? { and: [keyFilter, scope] } : keyFilter, ctx.vars);
+    const where = compileFilter(entity, d, scope ? { and: [keyFilter, scope] } : keyFilter, ctx.vars, { registry: this.registry });
     const sql = lock
       ? `SELECT ${ownColumns} FROM ${d.quote(entity.table)} t WHERE ${where.sql}${d.forUpdate}`
       : `SELECT ${columns} FROM ${d.quote(entity.table)} t ${joins} WHERE ${where.sql}`;

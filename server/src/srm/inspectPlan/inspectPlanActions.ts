@@ -24,6 +24,15 @@ export function registerInspectPlan(actions: ActionRegistry, hooks: RecordHookRe
     resource: 'srmSlcInspectPlanRestful',
     action: 'findSupplierSites',
     access: { pages: ['inspectPlanEdit'], resourceCode: 'btnSave' },
-    handler: async (body, _ctx, kernel) => ({ data: await sites.ofQualifications(kernel.db, qualifyIdsOf(body.qualifyHeaderIds)) }),
+    handler: async (body, ctx, kernel, req) => {
+      // Only qualifications the caller may read (organisation permits): the others' sites are not listed.
+      const qualify = registry.entity('srmSlcQualifyHeader')!;
+      const scope = await kernel.auth.guard.rowScope(req.identity!, qualify, true, ctx);
+      const asked = qualifyIdsOf(body.qualifyHeaderIds);
+      const readable = scope && asked.length
+        ? (await kernel.resources.reader.list(qualify, { params: {}, filter: { field: 'qualifyHeaderId', op: 'in', value: asked }, pageIndex: 1, pageRows: 500 }, ctx, scope)).rows.map((r) => Number(r.qualifyHeaderId))
+        : asked;
+      return { data: await sites.ofQualifications(kernel.db, readable) };
+    },
   });
 }
