@@ -5,8 +5,9 @@ import type { MetaSql } from './metaSql';
 
 /**
  * What an internal user's documents are limited to (docs/decisions.md, "Issue 13: internal
- * permits"). `orgIds` and `categoryIds` are already expanded to every descendant; they are empty
- * when the matching `all…` flag is set (the flag alone means "no restriction").
+ * permits"). `orgIds` and `categoryIds` are already expanded: each permitted unit with every unit
+ * below it and the units above it (see `ancestors`); they are empty when the matching `all…` flag
+ * is set (the flag alone means "no restriction"). Sorted, each id once.
  */
 export interface UserPermits {
   allOrgs: boolean;
@@ -24,8 +25,8 @@ export interface PermitUser {
 /** The role whose holders administer the system: they are never limited by permits. */
 export const ADMIN_ROLE = 'SYS_ADMIN';
 
-const NOTHING: UserPermits = Object.freeze({ allOrgs: false, orgIds: [], allCategories: false, categoryIds: [] }) as UserPermits;
-const EVERYTHING: UserPermits = Object.freeze({ allOrgs: true, orgIds: [], allCategories: true, categoryIds: [] }) as UserPermits;
+const nothing = (): UserPermits => ({ allOrgs: false, orgIds: [], allCategories: false, categoryIds: [] });
+const everything = (): UserPermits => ({ allOrgs: true, orgIds: [], allCategories: true, categoryIds: [] });
 
 type Tree = Map<number, number[]>;
 
@@ -33,7 +34,8 @@ type Tree = Map<number, number[]>;
  * Loads per-user organisation and purchase-category permits (baseUserOrgPermit,
  * baseUserCategoryPermit). Only enabled permits count; a permit covers its organisation or category
  * and all descendants (baseOrganization.parentOrgId, srmBaseCategory.parentCategoryId), so the
- * permit for a company covers its plants and departments. Results are kept in the grant cache that
+ * permit for a company covers its plants and departments, plus the units above it (documents
+ * recorded at a higher level concern it). Results are kept in the grant cache that
  * the caller passes (AccessService's, GRANT_CACHE_MS), which a write to a permit row clears
  * (ACCESS_ENTITIES in accessService.ts).
  *
@@ -46,12 +48,12 @@ export class PermitLoader {
   constructor(private readonly sql: MetaSql, private readonly db: Database, private readonly cache: TtlCache) {}
 
   permits(user: PermitUser): Promise<UserPermits> {
-    if (String(user.userType ?? '').startsWith('EX')) return Promise.resolve(NOTHING);
+    if (String(user.userType ?? '').startsWith('EX')) return Promise.resolve(nothing());
     return this.cache.get(`permits:${user.userId}`, () => this.load(user.userId));
   }
 
   private async load(userId: number): Promise<UserPermits> {
-    if (await this.isAdministrator(userId)) return EVERYTHING;
+    if (await this.isAdministrator(userId)) return everything();
     const [orgs, categories] = await Promise.all([
       this.scope(userId, 'baseUserOrgPermit', 'orgId', () => this.tree('baseOrganization', 'orgId', 'parentOrgId')),
       this.scope(userId, 'baseUserCategoryPermit', 'categoryId', () => this.tree('srmBaseCategory', 'categoryId', 'parentCategoryId')),
