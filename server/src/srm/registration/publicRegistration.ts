@@ -37,8 +37,8 @@ export function takenConflict(fields: TakenField[], language: Language): ApiErro
  * doRegister (public): the visitor's form is validated like any record of srmSlcRegisterInfo
  * (required fields, credit code pattern, e-mail and mobile validators) plus the account rules
  * (login name, password complexity as for a password change, confirmation); then the captcha;
- * then, inside one transaction, the duplicate checks, a disabled EX user with the argon2 hash and
- * the registration in state ACCOUNT_SUBMITTED. Every attempt counts against the address's limit.
+ * then, inside one transaction, the duplicate checks (under a lock of company name and credit
+ * code), a disabled EX user with the argon2 hash and the registration in state ACCOUNT_SUBMITTED. Every attempt counts against the address's limit.
  */
 export async function registerSupplier(kernel: Kernel, store: RegistrationStore, limit: RegisterRateLimit, body: Record<string, unknown>, ctx: ResourceContext, ip: string) {
   await limit.take(ip);
@@ -67,6 +67,8 @@ export async function registerSupplier(kernel: Kernel, store: RegistrationStore,
   const passwordHash = await hashPassword(String(body.password));
   const values = record.values as Record<string, string>;
   const saved = await kernel.db.transaction(async (tx) => {
+    // First statement of the transaction: two registrations of one company at once meet here.
+    await store.lockCompany(tx, values);
     const taken = await store.taken(tx, { supplierName: values.supplierName, unifiedSocialCreditCode: values.unifiedSocialCreditCode, userName });
     if (taken.length) throw takenConflict(taken, ctx.language);
     const now = formatDateTime();

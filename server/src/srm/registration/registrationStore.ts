@@ -2,6 +2,7 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, SqlExecutor } from '../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../hooks/recordHooks';
 import { EntityStore } from '../../resource/entityStore';
+import { lockKeys } from '../../resource/invariantLocks';
 
 export const REGISTER = 'srmSlcRegisterInfo';
 export const SUPPLIER = 'srmSlcSupplierInfo';
@@ -44,6 +45,21 @@ export class RegistrationStore extends EntityStore {
     const userName = values.userName?.trim().toLowerCase();
     if (userName && (await exists(`SELECT 1 FROM ${t('baseUsers')} WHERE LOWER(${c('baseUsers', 'userName')}) = ?`, [userName]))) found.push('userName');
     return found;
+  }
+
+  /**
+   * Locks the company name and credit code being registered, until the transaction ends: a second
+   * registration of the same company waits here, then sees the first one in `taken`. Neither column
+   * can be a unique index (a rejected registration frees its name), so the check is made under a
+   * key lock (docs/developer-guide.md, "Invariants under concurrency"). Call it before the
+   * transaction's first read, so that `taken` reads after the other registration's commit.
+   */
+  async lockCompany(tx: SqlExecutor, values: { supplierName?: string; unifiedSocialCreditCode?: string }): Promise<void> {
+    const keys = (['supplierName', 'unifiedSocialCreditCode'] as const)
+      .map((field) => [field, values[field]?.trim().toLowerCase()] as const)
+      .filter(([, value]) => !!value)
+      .map(([field, value]) => `${REGISTER} ${field} ${value}`);
+    await lockKeys(tx, keys);
   }
 
   /** The latest registration made by a user (a rejected visitor may register again under a new login, never the same one). */
