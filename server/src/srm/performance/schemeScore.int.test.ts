@@ -112,3 +112,15 @@ describe('submit', () => {
     expect((await historyOf(p, ENTITY, id)).length).toBe(1);
   });
 });
+
+describe('the scheme is calculated once its last sheet is approved, under concurrency', () => {
+  it('the last two sheets of a scheme approved at the same moment: both 200 and the scheme CALCULATED, 5 rounds', async () => {
+    for (let round = 0; round < 5; round++) {
+      const schemeId = await newScheme();
+      const ids = [await submitted(schemeId), await submitted(schemeId)];
+      const answers = await Promise.all(ids.map((id) => act('manager01', 'approvalSchemeScore', { id, comment: 'ok' })));
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect((await rows(p, 'srm_spe_scheme', 'scheme_id', { scheme_id: schemeId }))[0].status).toBe('CALCULATED');
+    }
+  });
+});

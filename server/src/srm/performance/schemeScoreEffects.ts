@@ -4,6 +4,7 @@ import type { Database } from '../../db/sqlExecutor';
 import { Errors } from '../../http/apiError';
 import type { TransitionHandlerRegistry } from '../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../lifecycle/transitionRun';
+import { readUnderLock } from '../../resource/invariantLocks';
 import { formatDateTime } from '../../util/time';
 
 const SCORE = 'srmSpeSchemeScore';
@@ -34,11 +35,15 @@ export class SchemeScoreEffects {
     if (run.to === 'APPROVED') await this.calculateWhenComplete(run);
   }
 
-  /** The scheme's scoring is complete when none of its sheets is left unapproved. */
+  /**
+   * The scheme's scoring is complete when none of its sheets is left unapproved. The lifecycle has
+   * locked the scheme (registerOwner below) and the count reads under that lock, so of the last two
+   * sheets approved at once the second sees the first (docs/developer-guide.md, "Invariants under concurrency").
+   */
   private async calculateWhenComplete(run: TransitionRun): Promise<void> {
     const { t, c } = this.sql;
     const schemeId = Number(run.record.schemeId);
-    const [{ n }] = await run.tx.select(
+    const [{ n }] = await readUnderLock(run.tx,
       `SELECT COUNT(*) AS n FROM ${t(SCORE)} WHERE ${c(SCORE, 'schemeId')} = ? AND ${c(SCORE, 'scoreStatus')} <> 'APPROVED'`,
       [schemeId],
     );
@@ -53,6 +58,8 @@ export class SchemeScoreEffects {
 
 export function registerSchemeScore(handlers: TransitionHandlerRegistry, deps: { registry: MetadataRegistry; db: Database }): void {
   const effects = new SchemeScoreEffects(deps.registry, deps.db);
+  // Every transition of a sheet first locks its scheme: the scheme is calculated once, when its last sheet is approved.
+  handlers.registerOwner(SCORE, 'schemeId');
   handlers.register('submitSchemeScore', (run) => effects.submit(run));
   handlers.register('recordScoreDecision', (run) => effects.decide(run));
 }
