@@ -130,15 +130,17 @@ describe('explain', () => {
   it('shows every link for buyer01 + requisition menu + btnApprove, the button link failing', async () => {
     const data = expectOk(await explain({ userName: 'buyer01', respId: BUYER_RESP, menuId: menus.PUR_REQUISITION, resourceCode: 'btnApprove' }));
     expect(data.allowed).toBe(false);
-    expect(links(data)).toEqual([['user', true], ['responsibility', true], ['menu', true], ['menu enabled', true], ['page', true], ['button', false]]);
-    expect(data.chain[5].detail).toContain('btnApprove');
+    expect(links(data)).toEqual([['user', true], ['responsibility', true], ['menu', true], ['menu enabled', true], ['page', true], ['data scope', true], ['button', false]]);
+    expect(data.chain[5].detail).toContain('srmPurRequisitionHeader: limited by organisation permits (baseUserOrgPermit) on invOrgId');
+    expect(data.chain[6].detail).toContain('btnApprove');
   });
 
   it('allows manager01 + MANAGER_RESP, naming the granting role', async () => {
     const data = expectOk(await explain({ userName: 'manager01', respId: MANAGER_RESP, menuId: menus.PUR_REQUISITION, resourceCode: 'btnApprove' }));
     expect(data.allowed).toBe(true);
-    expect(links(data)).toEqual([['user', true], ['responsibility', true], ['menu', true], ['menu enabled', true], ['page', true], ['button', true]]);
-    expect(data.chain[5].detail).toContain('APPROVER');
+    expect(links(data)).toEqual([['user', true], ['responsibility', true], ['menu', true], ['menu enabled', true], ['page', true], ['data scope', true], ['button', true]]);
+    expect(data.chain[5].detail).toBe('every row (no organisation or category limit applies)');
+    expect(data.chain[6].detail).toContain('APPROVER');
   });
 
   it('stops at the first failing link (a responsibility not held; a menu not granted)', async () => {

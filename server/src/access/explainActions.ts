@@ -1,9 +1,11 @@
+import { supplierAccess } from '@meridian/metadata';
 import { Errors } from '../http/apiError';
 import type { Kernel } from '../kernel';
 import type { ActionRegistry } from '../platform/actionRegistry';
 import type { ResourceContext } from '../resource/context';
-import { inForce } from './accessService';
-import { menuReach } from './pageAccess';
+import { inForce, isSupplierType, type UserRow } from './accessService';
+import { menuReach, type MenuReach } from './pageAccess';
+import { missingPermits } from './rowScopeRules';
 
 interface Link {
   link: string;
@@ -45,11 +47,33 @@ async function explain(kernel: Kernel, body: Record<string, unknown>, ctx: Resou
   if (!add('menu enabled', menu!.enabled === 'Y', `${menu!.menuCode} enabled=${menu!.enabled}`)) return done();
   const reach = menuReach(kernel.registry, menu!.htmlUrl);
   add('page', reach.pages.length > 0, reach.pages.length ? `opens ${reach.pages.map((p) => p.path).join(', ')}` : `opens "${menu!.htmlUrl ?? ''}", which is not a page`);
+  await explainScope(kernel, user!, reach, add);
   if (resourceCode) {
     const roles = await rolesGranting(kernel, respId, menuId, resourceCode);
     add('button', roles.length > 0, roles.length ? `${resourceCode} granted by roles ${roles.join(', ')}` : `${resourceCode} is granted on ${menu!.menuCode} by none of the responsibility's enabled roles`);
   }
   return done();
+}
+
+const SUPPLIER_ACCESS = { own: 'own rows only', parent: "through its header's scope", shared: 'shared reference data, read only', none: 'closed to supplier users' };
+
+/**
+ * The data-scope link: which rows of the menu's documents the user reaches, and which permit is
+ * missing. It fails when a document would show the user no row at all.
+ */
+async function explainScope(kernel: Kernel, user: UserRow, reach: MenuReach, add: (link: string, ok: boolean, detail: string) => boolean): Promise<void> {
+  const documents = [...reach.entities].filter(([, role]) => role !== 'reference').map(([name]) => kernel.registry.entity(name)!).filter(Boolean);
+  if (isSupplierType(user.userType)) {
+    const closed = documents.filter((e) => supplierAccess(e.def) === 'none');
+    add('data scope', closed.length === 0, documents.map((e) => `${e.name}: ${SUPPLIER_ACCESS[supplierAccess(e.def)]}`).join('; '));
+    return;
+  }
+  const permits = await kernel.auth.access.permits(user);
+  const limits = documents.map((e) => ({ entity: e, missing: missingPermits(e, permits) })).filter((l) => l.missing.length);
+  const blind = limits.filter((l) => (l.entity.def.rowScope?.orgField && !permits.allOrgs && !permits.orgIds.length) || (l.entity.def.rowScope?.categoryField && !permits.allCategories && !permits.categoryIds.length));
+  add('data scope', blind.length === 0, limits.length
+    ? limits.map((l) => `${l.entity.name}: limited by ${l.missing.join('; ')}`).join(' | ')
+    : 'every row (no organisation or category limit applies)');
 }
 
 export function registerExplainActions(actions: ActionRegistry): void {
