@@ -30,6 +30,7 @@ import { registerInspectPlan } from './srm/inspectPlan/inspectPlanActions';
 import { registerSchemeScore } from './srm/performance/schemeScoreEffects';
 import { registerCartActions } from './srm/cart/cartActions';
 import { registerExplainActions } from './access/explainActions';
+import { registerPermitHooks } from './access/permitHooks';
 import { registerRolePrivilegeActions } from './access/rolePrivilegeActions';
 import { createAuthServices } from './auth/authServices';
 import { registerLoginActions } from './auth/loginActions';
@@ -63,6 +64,7 @@ function registerServerExtensions(actions: ActionRegistry, hooks: RecordHookRegi
   registerMenuActions(actions);
   registerEmbedActions(actions);
   registerUserHooks(hooks);
+  registerPermitHooks(hooks);
   registerRequisitionHooks(hooks);
   registerAttachmentLinks(hooks, deps.registry);
   registerSupplierRegistration(actions, hooks, deps);

@@ -95,3 +95,16 @@ describe('internal users are limited by their organisation permits', () => {
     expectOk(await server.call('srmServer', REQ, 'saveOrUpdate', requisitionBody({ invOrgId: 5 }), buyer));
   });
 });
+
+describe('reference pickers', () => {
+  it('return only what a picker needs of a record the menu merely references (value and label, not mobile or e-mail)', async () => {
+    const admin = await signIn(server.baseUrl, 'admin');
+    const userMenu = sessionHeaders(admin, 1, await menuId(server, 'SYS_USER'));
+    const [person] = expectOk(await server.call('baseServer', 'basePersonRestful', 'listByPage', { pageRows: 1 }, userMenu));
+    expect(Object.keys(person).sort()).toEqual(['personId', 'personName', 'personNameEn'].filter((k) => k in person).sort());
+    expectError(await server.call('baseServer', 'basePersonRestful', 'listByPage', { filter: { field: 'mobile', op: 'like', value: '138' } }, userMenu), 400);
+    expectError(await server.call('baseServer', 'basePersonRestful', 'listByPage', { orderBy: 'email asc' }, userMenu), 400);
+    expect(Object.keys(expectOk(await server.call('baseServer', 'basePersonRestful', 'findById', { id: person.personId }, userMenu))).sort())
+      .toEqual(Object.keys(person).sort());
+  });
+});

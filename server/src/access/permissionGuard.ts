@@ -5,6 +5,7 @@ import { Errors } from '../http/apiError';
 import type { ResourceContext } from '../resource/context';
 import { AccessService, inForce, isSupplierType, type UserRow } from './accessService';
 import { menuReach, requiredResource, type MenuReach } from './pageAccess';
+import { pickerFields } from './pickerFields';
 import { internalScope, supplierScope } from './rowScopeRules';
 
 export interface Identity {
@@ -85,6 +86,8 @@ export class PermissionGuard {
     const role = grant.reach.entities.get(entity.name);
     if (!role) throw Errors.forbidden('该菜单不能访问此数据', `This menu does not use ${entity.name}`);
     const reading = READS.has(action);
+    // Shared reference data (materials, lookups) is read whole; other records only as a picker needs.
+    if (reading && role === 'reference' && !entity.def.rowScope?.shared) ctx.projection = pickerFields(this.access.registry, entity);
     if (!reading) {
       const code = role === 'main' ? requiredResource(this.access.registry, grant.reach, entity, action) : undefined;
       if (!code) throw Errors.forbidden('该菜单不提供此操作', `"${action}" is not offered on this menu`);

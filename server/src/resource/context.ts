@@ -11,6 +11,11 @@ export interface ResourceContext {
    * never changed on update, whatever the body says.
    */
   scopeValues?: Record<string, unknown>;
+  /**
+   * The only fields a read may return, filter or sort on: set when the menu uses the entity only
+   * as a reference picker (access/pickerFields.ts), so a picker yields value and label, not the record.
+   */
+  projection?: ReadonlySet<string>;
 }
 
 export const systemContext = (language: Language = 'CN'): ResourceContext => ({ userId: null, language, vars: {} });

@@ -12,8 +12,9 @@ export interface CompiledWhere {
 
 const MAX_CONDITIONS = 100;
 
-function filterableField(entity: EntityModel, name: unknown, where: string): ResolvedField {
-  const field = typeof name === 'string' && entity.isFilterable(name) ? entity.field(name) : undefined;
+/** allowed: a projection (a reference picker's fields) narrows what may be filtered and sorted on. */
+function filterableField(entity: EntityModel, name: unknown, where: string, allowed?: ReadonlySet<string>): ResolvedField {
+  const field = typeof name === 'string' && entity.isFilterable(name) && (!allowed || allowed.has(name)) ? entity.field(name) : undefined;
   if (!field) {
     throw Errors.badRequest(`不能按字段 ${String(name)} 查询`, `${where}: "${String(name)}" is not a field you can filter or sort on`, [
       { field: String(name), message: 'unknown or not filterable field' },
@@ -34,8 +35,8 @@ function listValue(field: ResolvedField, value: unknown, where: string, exact?: 
 }
 
 /** One condition as SQL over a quoted column; every value is a bound parameter. */
-function compileCondition(entity: EntityModel, d: Dialect, node: FilterCondition, vars: FilterVariables, alias: string, literalValues: boolean): CompiledWhere {
-  const field = filterableField(entity, node.field, 'filter');
+function compileCondition(entity: EntityModel, d: Dialect, node: FilterCondition, vars: FilterVariables, alias: string, literalValues: boolean, allowed?: ReadonlySet<string>): CompiledWhere {
+  const field = filterableField(entity, node.field, 'filter', allowed);
   const col = `${alias}.${d.quote(field.column)}`;
   const value = literalValues ? node.value : resolveFilterValue(node.value, vars);
   const one = () => toSqlParam(field, value, 'filter');
@@ -73,12 +74,14 @@ export interface CompileOptions {
   literalValues?: boolean;
   /** Resolves a `parent` node's header; without it such a node is refused. */
   registry?: MetadataRegistry;
+  /** The only fields that may be filtered on (a reference picker's projection); no parent conditions then. */
+  allowed?: ReadonlySet<string>;
 }
 
 /** `parent`: EXISTS on the header row through the line's foreign key, its filter on the header's allowlist. */
 function compileParent(entity: EntityModel, d: Dialect, node: FilterParent, vars: FilterVariables, options: CompileOptions): CompiledWhere {
   const { registry, alias = 't' } = options;
-  const link = registry && parentLink(entity, (name) => registry.entity(name));
+  const link = registry && !options.allowed && parentLink(entity, (name) => registry.entity(name));
   if (!link) throw Errors.badRequest('不支持的查询条件', `filter: "parent" is only possible on a line entity; ${entity.name} has no header`);
   const headerAlias = `${alias}p`;
   const inner = compileFilter(link.header, d, node.parent, vars, { ...options, alias: headerAlias });
@@ -92,7 +95,7 @@ export function compileFilter(entity: EntityModel, d: Dialect, node: FilterNode,
   const { alias = 't', literalValues = false } = options;
   if (filterConditions(node).length > MAX_CONDITIONS) throw Errors.badRequest('查询条件过多', `filter: more than ${MAX_CONDITIONS} conditions`);
   const walk = (n: FilterNode): CompiledWhere => {
-    if (isCondition(n)) return compileCondition(entity, d, n, vars, alias, literalValues);
+    if (isCondition(n)) return compileCondition(entity, d, n, vars, alias, literalValues, options.allowed);
     if (isParentNode(n)) return compileParent(entity, d, n, vars, options);
     if ('and' in n) return join(n.and.map(walk), 'AND');
     if ('or' in n) return join(n.or.map(walk), 'OR');
@@ -106,11 +109,11 @@ export function compileFilter(entity: EntityModel, d: Dialect, node: FilterNode,
  * The simple form the grid sends: params {field: value}. Text fields match "contains", arrays
  * match any of, {from,to}-style two-element arrays are not guessed: everything else is equality.
  */
-export function paramsToFilter(entity: EntityModel, params: Record<string, unknown>): FilterNode | undefined {
+export function paramsToFilter(entity: EntityModel, params: Record<string, unknown>, allowed?: ReadonlySet<string>): FilterNode | undefined {
   const conditions: FilterNode[] = [];
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length)) continue;
-    const field = filterableField(entity, name, 'params');
+    const field = filterableField(entity, name, 'params', allowed);
     if (Array.isArray(value)) conditions.push({ field: name, op: 'in', value: value as (string | number)[] });
     else if ((field.type === 'string' || field.type === 'text') && typeof value === 'string') conditions.push({ field: name, op: 'like', value });
     else conditions.push({ field: name, op: 'eq', value: value as string | number });
@@ -121,13 +124,14 @@ export function paramsToFilter(entity: EntityModel, params: Record<string, unkno
 const ORDER_ITEM = /^\s*([A-Za-z][A-Za-z0-9]{0,63})(?:\s+(asc|desc))?\s*$/i;
 
 /** "field asc, other desc" → ORDER BY on declared, readable fields only; the key breaks ties for stable pages. */
-export function compileOrderBy(entity: EntityModel, d: Dialect, orderBy: unknown, alias = 't'): string {
-  const text = orderBy === undefined || orderBy === null || orderBy === '' ? entity.def.defaultOrderBy ?? `${entity.primaryKey} desc` : orderBy;
+export function compileOrderBy(entity: EntityModel, d: Dialect, orderBy: unknown, alias = 't', allowed?: ReadonlySet<string>): string {
+  const fallback = entity.def.defaultOrderBy && (!allowed || allowed.has(entity.def.defaultOrderBy.split(' ')[0])) ? entity.def.defaultOrderBy : `${entity.primaryKey} desc`;
+  const text = orderBy === undefined || orderBy === null || orderBy === '' ? fallback : orderBy;
   if (typeof text !== 'string' || text.length > 300) throw Errors.badRequest('排序参数错误', 'orderBy must be "field asc|desc"');
   const items = text.split(',').map((part) => {
     const m = ORDER_ITEM.exec(part);
     if (!m) throw Errors.badRequest('排序参数错误', `orderBy: "${part.trim()}" is not "field asc|desc"`);
-    const field = filterableField(entity, m[1], 'orderBy');
+    const field = filterableField(entity, m[1], 'orderBy', allowed);
     return { field, dir: (m[2] ?? 'asc').toUpperCase() };
   });
   if (!items.some((i) => i.field.system === 'primaryKey')) {

@@ -6,7 +6,7 @@ import type { ResourceContext } from './context';
 import type { ListRequest } from './listRequest';
 import { compileFilter, compileOrderBy, paramsToFilter, type CompiledWhere } from './queryCompiler';
 import { decodeRow } from './rowCodec';
-import { buildSelectShape, type SelectShape } from './selectBuilder';
+import { buildSelectShape, projectedShape, type SelectShape } from './selectBuilder';
 
 /** Exact counts up to this many rows; beyond it the count is an estimate flagged countExact=false. */
 export const COUNT_CAP = 10000;
@@ -18,7 +18,8 @@ export class ResourceReader {
 
   constructor(private readonly registry: MetadataRegistry, private readonly db: Database) {}
 
-  private shape(entity: EntityModel, language: 'CN' | 'EN' = 'CN'): SelectShape {
+  private shape(entity: EntityModel, language: 'CN' | 'EN' = 'CN', projection?: ReadonlySet<string>): SelectShape {
+    if (projection) return projectedShape(entity, this.db.dialect, projection);
     let byLanguage = this.shapes.get(entity);
     if (!byLanguage) this.shapes.set(entity, (byLanguage = {}));
     return (byLanguage[language] ??= buildSelectShape(this.registry, entity, this.db.dialect, language));
@@ -27,12 +28,14 @@ export class ResourceReader {
   /** The WHERE of a list: grid params, the filter AST and the caller's scope, all ANDed. */
   where(entity: EntityModel, request: Pick<ListRequest, 'params' | 'filter'>, ctx: ResourceContext, scope?: FilterNode): CompiledWhere {
     const d = this.db.dialect;
-    const params = paramsToFilter(entity, request.params);
-    const nodes = [request.filter, scope].filter((n): n is FilterNode => !!n);
+    const allowed = ctx.projection;
+    const params = paramsToFilter(entity, request.params, allowed);
     // Params are what a user typed in the search form: literal values, never filter variables.
     const parts = [
-      ...(params ? [compileFilter(entity, d, params, ctx.vars, { literalValues: true })] : []),
-      ...(nodes.length ? [compileFilter(entity, d, { and: nodes }, ctx.vars, { registry: this.registry })] : []),
+      ...(params ? [compileFilter(entity, d, params, ctx.vars, { literalValues: true, allowed })] : []),
+      ...(request.filter ? [compileFilter(entity, d, request.filter, ctx.vars, { registry: this.registry, allowed })] : []),
+      // The scope is the server's own rule: it may test fields the caller may not see.
+      ...(scope ? [compileFilter(entity, d, scope, ctx.vars, { registry: this.registry })] : []),
     ];
     return parts.length ? { sql: parts.map((p) => p.sql).join(' AND '), params: parts.flatMap((p) => p.params) } : { sql: '1=1', params: [] };
   }
@@ -40,9 +43,9 @@ export class ResourceReader {
   async list(entity: EntityModel, request: ListRequest, ctx: ResourceContext, scope?: FilterNode): Promise<{ rows: Row[]; page: PageInfo }> {
     const d = this.db.dialect;
     const where = this.where(entity, request, ctx, scope);
-    const order = compileOrderBy(entity, d, request.orderBy);
+    const order = compileOrderBy(entity, d, request.orderBy, 't', ctx.projection);
     const offset = (request.pageIndex - 1) * request.pageRows;
-    const { columns, joins } = this.shape(entity, ctx.language);
+    const { columns, joins } = this.shape(entity, ctx.language, ctx.projection);
     const table = d.quote(entity.table);
     const pk = d.quote(entity.field(entity.primaryKey)!.column);
     const sql = offset >= DEFERRED_JOIN_OFFSET
@@ -86,7 +89,7 @@ export class ResourceReader {
   /** One record by key, or undefined; `tx` reads inside a transaction (FOR UPDATE on MySQL when locking). */
   async byId(entity: EntityModel, id: SqlParam, ctx: ResourceContext, scope?: FilterNode, tx?: SqlExecutor, lock = false): Promise<Row | undefined> {
     const d = this.db.dialect;
-    const { columns, joins, ownColumns } = this.shape(entity, ctx.language);
+    const { columns, joins, ownColumns } = this.shape(entity, ctx.language, lock ? undefined : ctx.projection);
     const keyFilter: FilterNode = { field: entity.primaryKey, op: 'eq', value: id as number };
     const where = compileFilter(entity, d, scope ? { and: [keyFilter, scope] } : keyFilter, ctx.vars, { registry: this.registry });
     const sql = lock
@@ -98,6 +101,7 @@ export class ResourceReader {
 
   /** A header with its lines (children arrays under the child's name). */
   async withChildren(entity: EntityModel, header: Row, ctx: ResourceContext, tx?: SqlExecutor): Promise<Row> {
+    if (ctx.projection) return header;
     for (const child of entity.children) {
       const model = this.registry.entity(child.entity)!;
       const d = this.db.dialect;

@@ -35,3 +35,9 @@ export function buildSelectShape(registry: MetadataRegistry, entity: EntityModel
   });
   return { columns: columns.join(', '), joins: joins.join(' '), ownColumns };
 }
+
+/** Only the projected fields, no reference labels (a picker's answer: value and label). */
+export function projectedShape(entity: EntityModel, d: Dialect, projection: ReadonlySet<string>): SelectShape {
+  const columns = entity.readableFields.filter((f) => projection.has(f.name)).map((f) => `t.${d.quote(f.column)} AS ${d.quote(f.name)}`).join(', ');
+  return { columns, joins: '', ownColumns: columns };
+}

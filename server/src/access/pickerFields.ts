@@ -1,0 +1,38 @@
+import type { EntityModel } from '@meridian/metadata';
+import type { MetadataRegistry } from '@meridian/metadata/node';
+
+const cache = new WeakMap<MetadataRegistry, Map<string, ReadonlySet<string>>>();
+
+/**
+ * What a reference picker needs of a target entity, and all that a menu using the entity only as a
+ * reference may read of it: the key, the display field, and every value and label field that a
+ * reference to it names (in both languages). The rest of the record — a person's mobile and
+ * e-mail, say — stays with the menus that manage the entity.
+ */
+export function pickerFields(registry: MetadataRegistry, target: EntityModel): ReadonlySet<string> {
+  let byEntity = cache.get(registry);
+  if (!byEntity) cache.set(registry, (byEntity = new Map()));
+  let fields = byEntity.get(target.name);
+  if (!fields) byEntity.set(target.name, (fields = collect(registry, target)));
+  return fields;
+}
+
+function collect(registry: MetadataRegistry, target: EntityModel): ReadonlySet<string> {
+  const names = new Set<string>([target.primaryKey]);
+  const add = (name: string | undefined) => {
+    if (!name || !target.field(name)) return;
+    names.add(name);
+    if (target.field(`${name}En`)) names.add(`${name}En`);
+  };
+  add(target.def.displayField);
+  for (const entity of registry.entities()) {
+    for (const field of entity.fields) {
+      const ref = field.reference;
+      if (ref?.entity !== target.name) continue;
+      add(ref.valueField);
+      add(ref.labelField);
+      add(ref.labelFieldEn);
+    }
+  }
+  return names;
+}
