@@ -1,0 +1,233 @@
+/**
+ * Screen harness: every demo user signs in and opens every menu entry of every responsibility
+ * they hold (Chinese for all; English for one internal and one supplier user). Each screen must
+ * render something and show no page error, console error, raw i18n key or failed API call (HTTP
+ * ≥ 400 or an envelope with status E). A user's failures are gathered and reported together, so
+ * one run lists every defect. Screens open by address (as the sider's click does, with menuId and
+ * respId) in the shell's tabs, and each tab is closed once checked (the shell keeps at most 15).
+ */
+import { expect, test, type Browser, type Page, type Response } from '@playwright/test';
+import { cn } from '../../runtime/src/i18n/cn';
+import { DEMO_PASSWORD } from './support';
+
+type Language = 'CN' | 'EN';
+interface MenuRow { menuId: number | string; menuParentId: number | string | null; menuType: string; htmlUrl?: string | null; menuName: string | { cn: string; en: string }; enabled?: string }
+interface Responsibility { responsibilityId: number | string; responsibilityName: string }
+
+const USERS = ['admin', 'buyer01', 'manager01', 'qe01', 'supplier01', 'supplier02', 'supplier03', 'supplier04'];
+const ENGLISH_USERS = ['buyer01', 'supplier01'];
+/** Longest wait for a screen to settle (no API call in flight, no spinner). */
+const SETTLE_MS = 10_000;
+const QUIET_MS = 250;
+
+// A raw key is `namespace.key` of the runtime's translation table (runtime/src/i18n/cn.ts), not
+// inside a word, a mail address or a file name; `{{x}}` is an interpolation left unfilled.
+const RAW_KEY = new RegExp(`(?<![\\w@./-])(?:${Object.keys(cn).join('|')})\\.[A-Za-z][\\w.]*\\b|\\{\\{\\w+\\}\\}`, 'g');
+const CJK = /[\u3400-\u9fff]/;
+
+/** What a user's run has seen: the screen being checked, API calls in flight, failures so far. */
+class Watch {
+  screen = 'sign-in';
+  inFlight = 0;
+  lastActivity = Date.now();
+  readonly failures: string[] = [];
+
+  constructor(readonly page: Page) {
+    page.on('pageerror', (error) => this.fail(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      // A failed call is reported with its answer by onResponse; the browser's own line adds nothing.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) this.fail(`console error: ${message.text()}`);
+    });
+    // Every request counts towards settling (page chunks too); only API answers are judged.
+    page.on('request', () => this.activity(1));
+    page.on('requestfinished', () => this.activity(-1));
+    page.on('requestfailed', (request) => {
+      this.activity(-1);
+      if (this.isApi(request.url())) this.fail(`API ${this.apiPath(request.url())} failed: ${request.failure()?.errorText}`);
+    });
+    page.on('response', (response) => void this.onResponse(response));
+  }
+
+  fail(message: string): void {
+    this.failures.push(`${this.screen}: ${message}`);
+  }
+
+  private isApi(url: string): boolean {
+    return new URL(url).pathname.startsWith('/api/');
+  }
+
+  private apiPath(url: string): string {
+    return new URL(url).pathname;
+  }
+
+  private activity(delta: number): void {
+    this.inFlight += delta;
+    this.lastActivity = Date.now();
+  }
+
+  private async onResponse(response: Response): Promise<void> {
+    if (!this.isApi(response.url())) return;
+    const screen = this.screen;
+    const type = response.headers()['content-type'] ?? '';
+    const body = type.includes('json') ? await response.json().catch(() => null) : null;
+    if (response.status() < 400 && body?.status !== 'E') return;
+    const message = body?.msg ? ` ${body.msg}` : '';
+    this.failures.push(`${screen}: API ${this.apiPath(response.url())} → HTTP ${response.status()}${body ? ` ${body.status}` : ''}${message}`);
+  }
+
+  /**
+   * Waits until no request has been in flight for a moment, the shown tab has no spinner and
+   * something to show (a screen that stays empty is reported by inspectScreen).
+   */
+  async settle(): Promise<void> {
+    const until = Date.now() + SETTLE_MS;
+    while (Date.now() < until) {
+      if (this.inFlight <= 0 && Date.now() - this.lastActivity > QUIET_MS && (await this.page.evaluate(SHOWN_AND_STILL))) return;
+      await this.page.waitForTimeout(40);
+    }
+    this.fail(`did not settle within ${SETTLE_MS / 1000} s (${this.inFlight} requests in flight)`);
+  }
+}
+
+/** In the page: the shown tab has content and no spinner. */
+const SHOWN_AND_STILL = () => {
+  const panel = document.querySelector('[data-tab-panel]:not([hidden])');
+  if (!panel || panel.querySelector('.ant-spin-spinning, .ant-skeleton-active')) return false;
+  return Boolean(panel.textContent?.trim()) || Boolean(panel.querySelector('input, table, canvas, img'));
+};
+
+function label(name: MenuRow['menuName'], language: Language): string {
+  return typeof name === 'string' ? name : language === 'EN' ? name.en : name.cn;
+}
+
+/** The sider's entries: PAGE menus not under another PAGE (those are sub-screens reached from their list). */
+function siderPages(rows: MenuRow[]): MenuRow[] {
+  const byId = new Map(rows.map((row) => [String(row.menuId), row]));
+  return rows.filter((row) => row.menuType === 'PAGE' && row.htmlUrl && row.enabled !== 'N'
+    && byId.get(String(row.menuParentId))?.menuType !== 'PAGE');
+}
+
+function isMenuAnswer(response: Response): boolean {
+  return response.url().includes('/baseMenuRestful/findMenuByResp');
+}
+
+async function menuRows(answer: Promise<Response>): Promise<MenuRow[]> {
+  const body = await (await answer).json();
+  return (body?.data ?? []) as MenuRow[];
+}
+
+/** Signs in; answers the pending answer of the first responsibility's menus (wrapped: a promise would be awaited away). */
+async function signIn(page: Page, user: string): Promise<{ menus: Promise<Response> }> {
+  await page.goto('/#/login');
+  await page.getByLabel(/^(用户名|User name)$/).fill(user);
+  await page.getByLabel(/^(密码|Password)$/).fill(DEMO_PASSWORD);
+  const menus = page.waitForResponse(isMenuAnswer);
+  await page.getByRole('button', { name: /^(登录|Sign in)$/ }).click();
+  await expect(page.getByRole('navigation', { name: /^(菜单|Menu)$/ })).toBeVisible({ timeout: 30_000 });
+  return { menus };
+}
+
+async function switchResponsibility(page: Page, to: Responsibility): Promise<{ menus: Promise<Response> }> {
+  const menus = page.waitForResponse(isMenuAnswer);
+  await page.getByRole('combobox', { name: /^(切换职责|Switch responsibility)$/ }).click({ force: true });
+  await page.locator('.ant-select-dropdown:visible').getByTitle(to.responsibilityName, { exact: true }).click();
+  return { menus };
+}
+
+/** In the page: the shown tab's text and widgets, all visible text, and the labels that must be translated. */
+const SCREEN_TEXTS = () => {
+  const panel = document.querySelector('[data-tab-panel]:not([hidden])');
+  const texts = (selector: string) => Array.from(document.querySelectorAll<HTMLElement>(selector), (e) => e.innerText ?? '');
+  // The header is left out of the labels: it shows the user's own name and the toggle back to 中文.
+  const labelSelector = ['button', 'th', 'label', '.ant-tabs-tab', '.ant-empty-description'].map((s) => `[data-tab-panel]:not([hidden]) ${s}`);
+  return {
+    text: (panel as HTMLElement | null)?.innerText?.trim() ?? '',
+    widgets: panel?.querySelectorAll('input, table, canvas, img, svg, button').length ?? 0,
+    shown: document.body.innerText,
+    labels: texts([...labelSelector, '.ant-breadcrumb', '[role="tab"]'].join(', ')),
+  };
+};
+
+/** What the open screen shows wrongly: nothing at all, raw keys, untranslated labels in English. */
+async function inspectScreen(watch: Watch, language: Language): Promise<void> {
+  const { text, widgets, shown, labels } = await watch.page.evaluate(SCREEN_TEXTS);
+  if (!text && !widgets) watch.fail('renders nothing (empty content area)');
+  for (const key of new Set(shown.match(RAW_KEY) ?? [])) watch.fail(`raw i18n text on screen: ${key}`);
+  if (language !== 'EN') return;
+  for (const chinese of new Set(labels.map((l) => l.trim()).filter((l) => CJK.test(l)))) watch.fail(`Chinese label in English: ${chinese}`);
+}
+
+/** The id of the shown tab (its panel's data-tab-panel, the tab strip's data-node-key). */
+async function shownTab(page: Page): Promise<string> {
+  return page.evaluate(() => document.querySelector('[data-tab-panel]:not([hidden])')?.getAttribute('data-tab-panel') ?? '');
+}
+
+/**
+ * Closes a tab that is no longer shown. Closing the previous screen after the next one opened
+ * keeps home from being shown (and reloading its to-dos) between two screens.
+ */
+async function closeTab(page: Page, id: string): Promise<void> {
+  // A click in the page: the tab is hidden, so Playwright's wait for a visible, still target would only cost time.
+  await page.evaluate((key) => {
+    // Only the shell's tab strip has closable tabs (pages' own tab strips do not).
+    document.querySelector<HTMLElement>(`.ant-tabs-tab[data-node-key="${key}"] .ant-tabs-tab-remove`)?.click();
+  }, id);
+}
+
+/** Opens a menu's screen in a new tab and checks it; answers the tab's id. */
+async function openScreen(watch: Watch, row: MenuRow, respId: string, language: Language): Promise<string> {
+  const before = await shownTab(watch.page);
+  const url = `/main/${String(row.htmlUrl).replace(/^\/+/, '')}?menuId=${row.menuId}&respId=${respId}`;
+  await watch.page.evaluate((hash) => { window.location.hash = hash; }, url);
+  await watch.page.waitForFunction((id) => document.querySelector('[data-tab-panel]:not([hidden])')?.getAttribute('data-tab-panel') !== id, before, { timeout: SETTLE_MS });
+  await watch.settle();
+  await inspectScreen(watch, language);
+  return shownTab(watch.page);
+}
+
+async function checkUser(browser: Browser, user: string, language: Language): Promise<{ failures: string[]; screens: number }> {
+  const context = await browser.newContext({ locale: language === 'EN' ? 'en-US' : 'zh-CN' });
+  if (language === 'EN') await context.addInitScript(() => localStorage.setItem('meridian.language', 'EN'));
+  const page = await context.newPage();
+  const watch = new Watch(page);
+  let screens = 0;
+  try {
+    let { menus } = await signIn(page, user);
+    await watch.settle();
+    await inspectScreen(watch, language);
+    const held = await page.evaluate(() => JSON.parse(sessionStorage.getItem('meridian.responsibilities') ?? '[]')) as Responsibility[];
+    const current = await page.evaluate(() => sessionStorage.getItem('meridian.responsibilityId') ?? '');
+    const isCurrent = (r: Responsibility) => String(r.responsibilityId) === current;
+    const ordered = [...held.filter(isCurrent), ...held.filter((r) => !isCurrent(r))];
+    for (const [index, resp] of ordered.entries()) {
+      if (index > 0) ({ menus } = await switchResponsibility(page, resp));
+      let previous = '';
+      for (const row of siderPages(await menuRows(menus))) {
+        watch.screen = `${resp.responsibilityName} › ${label(row.menuName, language)} (${row.htmlUrl})`;
+        const opened = await openScreen(watch, row, String(resp.responsibilityId), language);
+        if (previous) await closeTab(page, previous);
+        previous = opened;
+        screens += 1;
+      }
+    }
+  } catch (error) {
+    watch.fail(`stopped: ${(error as Error).message.split('\n')[0]}`);
+  } finally {
+    await context.close();
+  }
+  return { failures: watch.failures, screens };
+}
+
+const RUNS: Array<[string, Language]> = [...USERS.map((u): [string, Language] => [u, 'CN']), ...ENGLISH_USERS.map((u): [string, Language] => [u, 'EN'])];
+
+for (const [user, language] of RUNS) {
+  test(`${user} (${language}): every menu screen renders cleanly`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const started = Date.now();
+    const { failures, screens } = await checkUser(browser, user, language);
+    test.info().annotations.push({ type: 'screens', description: `${screens} screens in ${((Date.now() - started) / 1000).toFixed(1)} s` });
+    console.log(`${user} (${language}): ${screens} screens in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    expect(screens, 'menu screens opened').toBeGreaterThan(0);
+    expect(failures, `${failures.length} defects:\n  ${failures.join('\n  ')}`).toEqual([]);
+  });
+}
