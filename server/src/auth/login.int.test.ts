@@ -1,7 +1,8 @@
+import * as http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk, tableRows } from '../testing/apiAssertions';
 import { expectLoginRefused, login, publicCall, runSql, stamp, WRONG_LOGIN } from '../testing/authFixtures';
-import { startTestServer, type TestServer } from '../testing/testServer';
+import { signedHeaders, startTestServer, type ApiAnswer, type TestServer } from '../testing/testServer';
 import { DEMO_PASSWORD } from '../seed/accounts';
 import { sha256 } from './tokens';
 
@@ -106,7 +107,8 @@ describe('lock after 5 failures', () => {
     for (let i = 1; i <= 4; i++) await login(server, 'supplier04', `bad-${i}`);
     const fifth = await login(server, 'supplier04', 'bad-5', { validateKey: (await captcha('FEL94')).validateKey, validateCode: 'FEL94' });
     expectLoginRefused(fifth, WRONG_LOGIN, { captchaRequired: true, locked: true });
-    const until = new Date(String((await throttleRow('supplier04')).locked_until).replace(' ', 'T')).getTime();
+    // The lock is this client's on this name (issue 13): its row is keyed 'login <address> <name>'.
+    const until = new Date(String((await throttleRow('login 127.0.0.1 supplier04')).locked_until).replace(' ', 'T')).getTime();
     expect(Math.abs(until - (Date.now() + 15 * 60_000))).toBeLessThan(10_000);
     const sessionsBefore = await tableRows(server, 'base_session', 'session_id', { user_id: 8 });
     const { validateKey } = await captcha('PLACE');
@@ -114,7 +116,7 @@ describe('lock after 5 failures', () => {
     expectLoginRefused(await login(server, 'SUPPLIER04', DEMO_PASSWORD, { validateKey, validateCode: 'PLACE' }), LOCKED, { captchaRequired: true, locked: true });
     expect(await tableRows(server, 'base_session', 'session_id', { user_id: 8 })).toEqual(sessionsBefore);
     // 16 minutes later: the lock has run out, the captcha is still required until a success.
-    await runSql(server, 'UPDATE base_login_throttle SET locked_until = ? WHERE user_name_key = ?', [stamp(-60_000), 'supplier04']);
+    await runSql(server, 'UPDATE base_login_throttle SET locked_until = ? WHERE user_name_key = ?', [stamp(-60_000), 'login 127.0.0.1 supplier04']);
     expectLoginRefused(await login(server, 'supplier04'), CAPTCHA_WRONG, { captchaRequired: true, locked: false });
     const again = await captcha('PLACE');
     expectOk(await login(server, 'supplier04', DEMO_PASSWORD, { validateKey: again.validateKey, validateCode: 'PLACE' }));
@@ -151,5 +153,55 @@ describe('generateValidateCode', () => {
     const [row] = await tableRows(server, 'base_captcha', 'captcha_id', { answer_hash: sha256('ACE23') });
     expect(row).toBeDefined();
     expect(JSON.stringify(await tableRows(server, 'base_captcha', 'captcha_id'))).not.toContain('ACE23');
+  });
+});
+
+/** A login sent from another loopback address (127.0.0.0/8), so the server sees another client. */
+function loginFrom(clientIp: string, userName: string, password = DEMO_PASSWORD, extra: Record<string, unknown> = {}): Promise<ApiAnswer> {
+  const url = new URL(`${server.baseUrl}/api/baseServer/v1/baseLoginRestful/login`);
+  const body = JSON.stringify({ userName, password, ...extra });
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: clientIp, headers: { ...signedHeaders(), 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('throttling per client (issue 13, docs/decisions.md)', () => {
+  it('locks one client out of a name after 5 failures, but not the user: another client still signs in (with a captcha)', async () => {
+    for (let i = 1; i <= 4; i++) await loginFrom('127.0.0.5', 'buyer01', `bad-${i}`, { validateKey: (await captcha('ACE23')).validateKey, validateCode: 'ACE23' });
+    expectLoginRefused(await loginFrom('127.0.0.5', 'buyer01', 'bad-5', { validateKey: (await captcha('ACE23')).validateKey, validateCode: 'ACE23' }), WRONG_LOGIN, { captchaRequired: true, locked: true });
+    expectLoginRefused(await loginFrom('127.0.0.5', 'buyer01', DEMO_PASSWORD, { validateKey: (await captcha('ACE23')).validateKey, validateCode: 'ACE23' }), LOCKED, { captchaRequired: true, locked: true });
+    // The real user, elsewhere: a captcha (the name has failures), but no lock.
+    expectLoginRefused(await loginFrom('127.0.0.6', 'buyer01'), CAPTCHA_WRONG, { captchaRequired: true, locked: false });
+    expectOk(await loginFrom('127.0.0.6', 'buyer01', DEMO_PASSWORD, { validateKey: (await captcha('ACE23')).validateKey, validateCode: 'ACE23' }));
+    // The first client stays locked out of the name.
+    expectLoginRefused(await loginFrom('127.0.0.5', 'buyer01', DEMO_PASSWORD, { validateKey: (await captcha('ACE23')).validateKey, validateCode: 'ACE23' }), LOCKED, { captchaRequired: true, locked: true });
+  });
+
+  it('makes one client failing against 10 names answer captchas for every name, and locks it out after 20', async () => {
+    for (let i = 1; i <= 9; i++) expectLoginRefused(await loginFrom('127.0.0.7', `spray-${i}`, 'Winter#2026'), WRONG_LOGIN, { captchaRequired: false, locked: false });
+    expectLoginRefused(await loginFrom('127.0.0.7', 'spray-10', 'Winter#2026'), WRONG_LOGIN, { captchaRequired: true, locked: false });
+    // A name this client never tried needs a captcha from it, not from another client.
+    expectLoginRefused(await loginFrom('127.0.0.7', 'manager01'), CAPTCHA_WRONG, { captchaRequired: true, locked: false });
+    expectOk(await loginFrom('127.0.0.8', 'manager01'));
+    for (let i = 12; i < 20; i++) await loginFrom('127.0.0.7', `spray-${i}`, 'Winter#2026', { validateKey: (await captcha('TXY42')).validateKey, validateCode: 'TXY42' });
+    expectLoginRefused(await loginFrom('127.0.0.7', 'spray-20', 'Winter#2026', { validateKey: (await captcha('TXY42')).validateKey, validateCode: 'TXY42' }), WRONG_LOGIN, { captchaRequired: true, locked: true });
+    const locked = await loginFrom('127.0.0.7', 'qe01', DEMO_PASSWORD, { validateKey: (await captcha('TXY42')).validateKey, validateCode: 'TXY42' });
+    expectLoginRefused(locked, /^Too many failed sign-ins from your address\. Try again in 1[45] minutes\.$/, { captchaRequired: true, locked: true });
+    expectOk(await loginFrom('127.0.0.8', 'qe01'));
+  });
+
+  it('locks a name for every client once all clients together failed 50 times', async () => {
+    const answer = () => ({ validateKey: '', validateCode: '' });
+    for (let client = 10; client < 20; client++) {
+      for (let i = 0; i < 5; i++) await loginFrom(`127.0.0.${client}`, 'supplier01', 'bad', answer());
+    }
+    expectLoginRefused(await loginFrom('127.0.0.30', 'supplier01', DEMO_PASSWORD, { validateKey: (await captcha('HK7P3')).validateKey, validateCode: 'HK7P3' }), LOCKED, { captchaRequired: true, locked: true });
   });
 });

@@ -28,13 +28,17 @@ async function login(body: Record<string, unknown>, ctx: ResourceContext, kernel
   const { throttle, captchas, access, sessions } = kernel.auth;
   // A blank password is an ordinary failure (counted, same answer), so the answer always carries the name's real state.
   if (!userName) throw loginRefused(WRONG, { captchaRequired: false, locked: false });
-  const state = await throttle.state(userName);
+  const state = await throttle.state(userName, ip);
   if (state.lockedUntil) {
     const minutes = Math.ceil((state.lockedUntil - Date.now()) / 60000);
-    throw loginRefused({ cn: `登录失败次数过多，请 ${minutes} 分钟后再试`, en: `Too many failed sign-ins. Try again in ${minutes} minutes.` }, { captchaRequired: true, locked: true });
+    // The client's own lock says so: it concerns every name tried from that address (docs/decisions.md, issue 13).
+    const text = state.lock === 'client'
+      ? { cn: `该地址登录失败次数过多，请 ${minutes} 分钟后再试`, en: `Too many failed sign-ins from your address. Try again in ${minutes} minutes.` }
+      : { cn: `登录失败次数过多，请 ${minutes} 分钟后再试`, en: `Too many failed sign-ins. Try again in ${minutes} minutes.` };
+    throw loginRefused(text, { captchaRequired: true, locked: true });
   }
   if (state.captchaRequired && !(await captchas.check(body.validateKey, body.validateCode))) {
-    const after = await throttle.recordFailure(userName);
+    const after = await throttle.recordFailure(userName, ip);
     throw loginRefused({ cn: '验证码错误或已过期', en: 'The captcha is wrong or has expired' }, { captchaRequired: true, locked: !!after.lockedUntil });
   }
   const user = await access.userByName(userName);
@@ -46,10 +50,10 @@ async function login(body: Record<string, unknown>, ctx: ResourceContext, kernel
     if (refusal) throw refusal;
   }
   if (!usable || !user) {
-    const after = await throttle.recordFailure(userName);
+    const after = await throttle.recordFailure(userName, ip);
     throw loginRefused(WRONG, { captchaRequired: after.captchaRequired, locked: !!after.lockedUntil });
   }
-  await throttle.reset(userName);
+  await throttle.reset(userName, ip);
   const tokens = await sessions.create(user.userId, { ip, userAgent });
   await access.stampLogin(user.userId);
   return { ...tokens, ...(await sessionInfo(kernel, user.userId, { ...ctx, userId: user.userId })) };

@@ -1,5 +1,5 @@
 import { pickText, type Language } from '@meridian/metadata';
-import { Errors } from '../http/apiError';
+import { ApiError, Errors } from '../http/apiError';
 import { isSupplierType } from '../access/accessService';
 import type { Kernel } from '../kernel';
 import type { ActionRegistry } from '../platform/actionRegistry';
@@ -60,15 +60,28 @@ function registerForgottenPassword(actions: ActionRegistry): void {
   }
 }
 
+function passwordCheckLocked(until: number): ApiError {
+  const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60000));
+  return new ApiError(429, { cn: `原密码错误次数过多，请 ${minutes} 分钟后再试`, en: `Too many wrong current passwords. Try again in ${minutes} minutes.` });
+}
+
 /** Own password change (session) and an administrator's reset (from the user menu, btnResetPassword). */
 function registerPasswordChanges(actions: ActionRegistry): void {
   actions.register({
     area: 'baseServer', resource: 'baseUsersRestful', action: 'updatePassword', access: 'session',
     handler: async (body, ctx, kernel, req) => {
       const user = (await kernel.auth.access.userById(req.identity!.user.userId))!;
+      const { throttle } = kernel.auth;
+      // Wrong current passwords are throttled like logins (a borrowed session must not guess it);
+      // while locked the password is not even checked, so the answer tells nothing (docs/decisions.md, issue 13).
+      const locked = await throttle.passwordCheckLock(user.userId);
+      if (locked) throw passwordCheckLocked(locked);
       if (!(await verifyPassword(user.passwordHash, str(body.oldPassword)))) {
+        const lockedNow = await throttle.recordPasswordCheckFailure(user.userId);
+        if (lockedNow) throw passwordCheckLocked(lockedNow);
         throw Errors.validation([{ field: 'oldPassword', message: pickText({ cn: '原密码错误', en: 'The current password is wrong' }, ctx.language) }]);
       }
+      await throttle.resetPasswordCheck(user.userId);
       await setPassword(kernel, user.userId, user.userName, str(body.newPassword), 'PASSWORD_CHANGED', ctx.language);
       return { data: null, msg: pickText({ cn: '密码已修改，请重新登录', en: 'Password changed. Sign in again.' }, ctx.language) };
     },

@@ -36,6 +36,28 @@ describe('updatePassword', () => {
     expectOk(await userInfo(session));
   });
 
+  it('refuses the change for 15 minutes after 5 wrong current passwords, with the same answer whether the password is right or not (issue 13)', async () => {
+    const session = await signIn(server.baseUrl, 'buyer01');
+    const hash = await passwordHash(server, 2);
+    for (let i = 1; i <= 4; i++) expectError(await updatePassword(session, `Wrong#Old2026-${i}`, 'Brand#New2026y'), 400, ['oldPassword']);
+    const fifth = await updatePassword(session, 'Wrong#Old2026-5', 'Brand#New2026y');
+    expectError(fifth, 429);
+    expect(fifth.body.msg).toMatch(/^Too many wrong current passwords\. Try again in 1[45] minutes\.$/);
+    const right = await updatePassword(session, DEMO_PASSWORD, 'Brand#New2026y');
+    const wrong = await updatePassword(session, 'Wrong#Old2026-6', 'Brand#New2026y');
+    expectError(right, 429);
+    expect(right.body).toEqual(wrong.body);
+    expect(await passwordHash(server, 2)).toBe(hash);
+    const cn = await server.call('baseServer', USERS, 'updatePassword', { oldPassword: DEMO_PASSWORD, newPassword: 'Brand#New2026y' }, { ...sessionHeaders(session), language: 'CN' });
+    expect(cn.body.msg).toMatch(/分钟后再试/);
+    // Once the lock has run out, the right password is checked again (and clears the count);
+    // the new one here is too short, so buyer01 keeps the demo password for the tests below.
+    await runSql(server, 'UPDATE base_login_throttle SET locked_until = ? WHERE user_name_key = ?', [stamp(-60_000), 'password user 2']);
+    expectError(await updatePassword(session, DEMO_PASSWORD, 'Ab#1'), 400, ['newPassword']);
+    expect(await countRows(server, 'base_login_throttle', { user_name_key: 'password user 2' })).toBe(0);
+    expect(await passwordHash(server, 2)).toBe(hash);
+  });
+
   it('changes the password, ends every session of the user (not those of others), and the new password works', async () => {
     const first = await signIn(server.baseUrl, 'qe01');
     const second = await signIn(server.baseUrl, 'qe01');
