@@ -2,9 +2,12 @@
  * Screen harness: every demo user signs in and opens every menu entry of every responsibility
  * they hold (Chinese for all; English for one internal and one supplier user). Each screen must
  * render something and show no page error, console error, raw i18n key or failed API call (HTTP
- * ≥ 400 or an envelope with status E). A user's failures are gathered and reported together, so
+ * ≥ 400 or an envelope with status E), and in English no Chinese on its buttons, column headers,
+ * labels, tabs or breadcrumbs (data may be Chinese). A user's failures are gathered and reported together, so
  * one run lists every defect. Screens open by address (as the sider's click does, with menuId and
- * respId) in the shell's tabs, and each tab is closed once checked (the shell keeps at most 15).
+ * respId) in the shell's tabs; each tab is closed once the next screen shows (the shell keeps at
+ * most 15, and home is never shown again in between). Sub-screen menus (edit, detail) open without
+ * an id. Workers: the config runs one, so users run one after another.
  */
 import { expect, test, type Browser, type Page, type Response } from '@playwright/test';
 import { cn } from '../../runtime/src/i18n/cn';
@@ -100,11 +103,12 @@ function label(name: MenuRow['menuName'], language: Language): string {
   return typeof name === 'string' ? name : language === 'EN' ? name.en : name.cn;
 }
 
-/** The sider's entries: PAGE menus not under another PAGE (those are sub-screens reached from their list). */
-function siderPages(rows: MenuRow[]): MenuRow[] {
-  const byId = new Map(rows.map((row) => [String(row.menuId), row]));
-  return rows.filter((row) => row.menuType === 'PAGE' && row.htmlUrl && row.enabled !== 'N'
-    && byId.get(String(row.menuParentId))?.menuType !== 'PAGE');
+/**
+ * Every PAGE menu of the responsibility: the sider's entries and the sub-screens under them (an
+ * edit or detail page, which opens empty without an id but must still render cleanly).
+ */
+function menuPages(rows: MenuRow[]): MenuRow[] {
+  return rows.filter((row) => row.menuType === 'PAGE' && row.htmlUrl && row.enabled !== 'N');
 }
 
 function isMenuAnswer(response: Response): boolean {
@@ -202,7 +206,7 @@ async function checkUser(browser: Browser, user: string, language: Language): Pr
     for (const [index, resp] of ordered.entries()) {
       if (index > 0) ({ menus } = await switchResponsibility(page, resp));
       let previous = '';
-      for (const row of siderPages(await menuRows(menus))) {
+      for (const row of menuPages(await menuRows(menus))) {
         watch.screen = `${resp.responsibilityName} › ${label(row.menuName, language)} (${row.htmlUrl})`;
         const opened = await openScreen(watch, row, String(resp.responsibilityId), language);
         if (previous) await closeTab(page, previous);
