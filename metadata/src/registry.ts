@@ -58,7 +58,8 @@ export class MetadataRegistry {
     };
     switch (kind) {
       case 'entity': {
-        const model = new EntityModel(doc, source.startsWith('db:') ? 'db' : 'file');
+        // Designed in table_model: published (db:) or a draft being validated (draft:).
+        const model = new EntityModel(doc, source.startsWith('db:') || source.startsWith('draft:') ? 'db' : 'file');
         return add(this.entityByName, model.name, model, 'entity');
       }
       case 'page': return add(this.pageByPath, (doc as PageDef).path, doc as PageDef, 'page');
