@@ -41,9 +41,38 @@ class AppModule {
 /** Body size limit: a header with thousands of lines fits; anything bigger is a 413, not an out-of-memory. */
 const BODY_LIMIT = 5 * 1024 * 1024;
 
+/**
+ * Browser security headers on every answer (the runtime's pages and assets, the API, errors).
+ * No inline script anywhere; antd writes inline styles; images come as data:/blob: URLs (the
+ * captcha, previews); embedded screens frame configured http(s) sites and the PDF preview frames
+ * a blob: URL. The app itself may be framed only by itself. docs/decisions.md, "Issue 13: limits
+ * and hygiene".
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self' blob: http: https:",
+  "object-src 'self' blob:",
+  "worker-src 'self' blob:",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Frame-Options': 'SAMEORIGIN',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'same-origin',
+};
+
 function installHooks(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', async (req, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.headers(SECURITY_HEADERS);
     if (!req.url.startsWith('/api/') || req.url === '/api/health' || req.url.startsWith('/api/health?')) return;
     // A signed preview link is fetched by an outside preview service: its signature is its check.
     if (isPreviewLink(req.url)) return;

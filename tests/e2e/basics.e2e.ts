@@ -20,6 +20,30 @@ import {
   unique,
 } from './support';
 
+// The app is served with a Content-Security-Policy (no inline script; docs/decisions.md, issue 13):
+// every test here fails on a violation the browser reports.
+const violations = new WeakMap<object, string[]>();
+test.beforeEach(async ({ page }) => {
+  const seen: string[] = [];
+  violations.set(page, seen);
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (load|execute|apply|frame|connect)/i.test(message.text())) seen.push(message.text());
+  });
+});
+test.afterEach(async ({ page }) => {
+  expect(violations.get(page) ?? []).toEqual([]);
+});
+
+test('the app is served with its Content-Security-Policy and frame headers', async ({ page }) => {
+  const answer = await page.goto('/');
+  const headers = answer!.headers();
+  expect(headers['content-security-policy']).toContain("script-src 'self';");
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+  await signIn(page);
+  await expect(page.getByText('欢迎使用 Meridian SRM', { exact: true })).toBeVisible();
+});
+
 test('the language toggle switches to English and back, and is remembered', async ({ page }) => {
   await signIn(page);
   await expect(page.getByText('欢迎使用 Meridian SRM', { exact: true })).toBeVisible();

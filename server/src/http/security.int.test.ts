@@ -1,11 +1,19 @@
 import { computeAppsign } from '@meridian/metadata';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, expectError, expectOk, rawPost, tableRows } from '../testing/apiAssertions';
 import { RATE, RATE_TABLE, rateBody, REQ, REQ_TABLE } from '../testing/srmFixtures';
 import { signedHeaders, startTestServer, type TestServer } from '../testing/testServer';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer('security'); });
+// A stand-in for the built runtime, so the suite also sees how the app's pages are served.
+const runtimeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-runtime-'));
+fs.mkdirSync(path.join(runtimeDir, 'assets'));
+fs.writeFileSync(path.join(runtimeDir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>');
+fs.writeFileSync(path.join(runtimeDir, 'assets', 'app.js'), 'console.log(1);');
+beforeAll(async () => { server = await startTestServer('security', { runtimeDir }); });
 afterAll(async () => { await server?.close(); });
 
 const SAVE_RATE = `/api/srmServer/v1/${RATE}/saveOrUpdate`;
@@ -153,4 +161,32 @@ describe('appsign (DESIGN section 4)', () => {
 
 it('keeps a requisition row count unchanged across all of the above', async () => {
   expect(await countRows(server, REQ_TABLE)).toBe(3);
+});
+
+describe('browser security headers (issue 13, docs/decisions.md)', () => {
+  const directives = (csp: string | null) => Object.fromEntries((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name, values]));
+
+  it.each([['/'], ['/index.html'], ['/assets/app.js'], ['/api/health']])('serves %s with CSP (no inline script), frame-ancestors self, X-Frame-Options, nosniff and Referrer-Policy', async (url) => {
+    const res = await fetch(`${server.baseUrl}${url}`);
+    expect(res.status).toBe(200);
+    const csp = directives(res.headers.get('content-security-policy'));
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(csp['img-src']).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
+    expect(csp['connect-src']).toEqual(["'self'"]);
+    expect(csp['frame-ancestors']).toEqual(["'self'"]);
+    expect(csp['frame-src']).toEqual(expect.arrayContaining(["'self'", 'blob:', 'https:']));
+    expect(csp['base-uri']).toEqual(["'self'"]);
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
+  });
+
+  it('sends the same headers on API answers and errors', async () => {
+    const res = await fetch(`${server.baseUrl}/api/srmServer/v1/${RATE}/listByPage`, { method: 'POST', headers: signedHeaders(), body: '{}' });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
 });
