@@ -17,7 +17,7 @@ const snapshot = async () => ({ headers: await tableRows(server, REQ_TABLE, 'req
 const withRemark = (entity: Parameters<Parameters<typeof documentsWith>[0]>[0]) => {
   entity('srmBaseExchangeRate').fields.push({ name: 'remark', type: 'string', length: 200, index: true, label });
 };
-const noteEntity = { metaVersion: 1, kind: 'entity', name: 'srmTestNote', area: 'srmServer', table: 'srm_test_note', label, primaryKey: 'noteId', fields: [{ name: 'title', type: 'string', length: 100, label }] };
+const noteEntity = { metaVersion: 1, kind: 'entity', name: 'srmTestNote', area: 'srmServer', table: 'srm_test_note', label, primaryKey: 'noteId', fields: [{ name: 'title', type: 'string', length: 100, label }], rowScope: { internalOnly: true } };
 
 async function refusal(documents: ReturnType<typeof documentsWith>): Promise<SchemaChangeRefusedError> {
   const error = await createKernel(testConfig(server.config.dbUrl), { documents }).then(() => undefined, (e: unknown) => e);
