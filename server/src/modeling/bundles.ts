@@ -1,5 +1,6 @@
 import { BUNDLE_FORMAT, bundleProblems, contentHash, documentKey, planImport, type BundleDocument, type ImportPlanItem, type MetadataBundle, type ModeledKind } from '@meridian/metadata/node';
 import { Errors } from '../http/apiError';
+import { checkDocumentNesting } from '../resource/filterLimits';
 import type { Kernel } from '../kernel';
 import { planPublish, publish } from './publisher';
 import type { DraftItem } from './draftInput';
@@ -25,6 +26,7 @@ export async function exportBundle(kernel: Kernel, wanted: { kind: ModeledKind; 
 }
 
 function readBundle(value: unknown): MetadataBundle {
+  checkDocumentNesting(value, 'bundle'); // before the recursive checks (docs/decisions.md, issue 13)
   const problems = bundleProblems(value);
   if (problems.length) throw Errors.badRequest('导入包格式不正确', 'The bundle is not valid', problems.map((message) => ({ field: 'bundle', message })));
   return value as MetadataBundle;

@@ -1,5 +1,6 @@
 import { documentKey, documentName, isModeledKind, type ModeledKind } from '@meridian/metadata/node';
 import { Errors } from '../http/apiError';
+import { checkDocumentNesting } from '../resource/filterLimits';
 
 /** One document of a publish: its new content (null = remove it) and the version it was edited from. */
 export interface DraftItem {
@@ -57,6 +58,9 @@ function removalItem(raw: Record<string, unknown>): DraftItem {
 export function readDraft(body: Record<string, unknown>): DraftItem[] {
   const documents = body.documents ?? [];
   const remove = body.remove ?? [];
+  // Before the schema validation, which recurses (docs/decisions.md, issue 13).
+  checkDocumentNesting(documents, 'documents');
+  checkDocumentNesting(remove, 'remove');
   if (!Array.isArray(documents) || !Array.isArray(remove)) throw bad('documents and remove must be lists', 'documents');
   const items = [
     ...documents.map((d, i) => contentItem((d ?? {}) as Record<string, unknown>, `/documents/${i}`)),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { requestKernel } from './liveKernel';
-import { eventually, grantNoteMenu, noteBody, noteEntity, notePage, tableModel } from './modelingFixtures';
+import { eventually, grantNoteMenu, noteBody, noteEntity, notePage, tableModel, tableModelHeaders } from './modelingFixtures';
 
 process.env.METADATA_POLL_MS = '0'; // every request checks the revision: the second instance is never "not yet"
 
@@ -46,6 +46,19 @@ describe('table_model publish', () => {
       { field: 'entity:srmDemoNote#/fields/1', message: 'lookup field "kind" has no lookupType' },
       { field: 'page:demoNoteList#/widget', message: expect.stringMatching(/^widget "NoSuchWidget" is not registered; registered widgets: .*LookupSelect/) },
     ]));
+  });
+
+  it('answers 400, not 500, to a document nested thousands of levels deep (a filter inside it; issue 13)', async () => {
+    let filter = '{"field":"noteTitle","op":"notNull"}';
+    for (let i = 0; i < 3000; i++) filter = `{"not":${filter}}`;
+    const body = JSON.stringify({ documents: [{ content: noteEntity([], { editableWhen: 'DEEP' }) }] }).replace('"DEEP"', filter);
+    for (const action of ['validateDraft', 'publish']) {
+      const answer = await a.call('baseServer', 'tableModelRestful', action, body, await tableModelHeaders(a));
+      expect([action, answer.status, answer.body.msg]).toEqual([action, 400, expect.stringMatching(/nested too deeply/)]);
+    }
+    const bundle = `{"bundle":{"format":"meridian-metadata-bundle","documents":[{"kind":"entity","name":"srmDemoNote","content":${JSON.stringify(noteEntity([], { editableWhen: 'DEEP' })).replace('"DEEP"', filter)}}]}}`;
+    const imported = await a.call('baseServer', 'tableModelRestful', 'previewImport', bundle, await tableModelHeaders(a));
+    expect([imported.status, imported.body.msg]).toEqual([400, expect.stringMatching(/nested too deeply/)]);
   });
 
   it('creates the table, and the endpoint and page are live at once here and on the second instance', async () => {
