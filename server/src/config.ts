@@ -24,6 +24,12 @@ export interface ServerConfig {
   uploadFormats?: string[];
   /** Serve the generated API description at /api/openapi.json and /api/docs (API_DOCS, default on). */
   apiDocs: boolean;
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-For names the client (Fastify's trustProxy: true, a hop
+   * count, or comma-separated addresses/CIDRs). Off by default: the socket's address is the
+   * client, which the login throttle counts per client (docs/decisions.md, issue 13).
+   */
+  trustProxy?: boolean | number | string;
 }
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -38,6 +44,13 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number (got "${value}")`);
   return n;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string | undefined {
+  if (value === undefined || value.trim() === '' || /^(0|false|no|off|n)$/i.test(value.trim())) return undefined;
+  if (/^(true|yes|on|y)$/i.test(value.trim())) return true;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  return value.split(',').map((a) => a.trim()).filter(Boolean).join(',');
 }
 
 export function dbKindOf(url: string): DbKind {
@@ -70,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     testCaptchaAnswer,
     uploadMaxSizeKb: positiveInt(env.UPLOAD_MAX_SIZE_KB, 102400, 'UPLOAD_MAX_SIZE_KB'),
     apiDocs: parseBool(env.API_DOCS, true),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     uploadFormats: env.UPLOAD_FORMATS ? env.UPLOAD_FORMATS.split(',').map((f) => f.trim().toLowerCase()).filter(Boolean) : undefined,
   };
 }

@@ -157,11 +157,11 @@ describe('generateValidateCode', () => {
 });
 
 /** A login sent from another loopback address (127.0.0.0/8), so the server sees another client. */
-function loginFrom(clientIp: string, userName: string, password = DEMO_PASSWORD, extra: Record<string, unknown> = {}): Promise<ApiAnswer> {
+function loginFrom(clientIp: string, userName: string, password = DEMO_PASSWORD, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<ApiAnswer> {
   const url = new URL(`${server.baseUrl}/api/baseServer/v1/baseLoginRestful/login`);
   const body = JSON.stringify({ userName, password, ...extra });
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: clientIp, headers: { ...signedHeaders(), 'content-length': Buffer.byteLength(body) } }, (res) => {
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: clientIp, headers: { ...signedHeaders(), ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
@@ -194,6 +194,8 @@ describe('throttling per client (issue 13, docs/decisions.md)', () => {
     expectLoginRefused(await loginFrom('127.0.0.7', 'spray-20', 'Winter#2026', { validateKey: (await captcha('TXY42')).validateKey, validateCode: 'TXY42' }), WRONG_LOGIN, { captchaRequired: true, locked: true });
     const locked = await loginFrom('127.0.0.7', 'qe01', DEMO_PASSWORD, { validateKey: (await captcha('TXY42')).validateKey, validateCode: 'TXY42' });
     expectLoginRefused(locked, /^Too many failed sign-ins from your address\. Try again in 1[45] minutes\.$/, { captchaRequired: true, locked: true });
+    // A forged X-Forwarded-For does not make it another client (no proxy is trusted by default).
+    expectLoginRefused(await loginFrom('127.0.0.7', 'qe01', DEMO_PASSWORD, {}, { 'x-forwarded-for': '203.0.113.9' }), /from your address/, { captchaRequired: true, locked: true });
     expectOk(await loginFrom('127.0.0.8', 'qe01'));
   });
 
