@@ -163,7 +163,9 @@ test('SQL-looking search text finds nothing and the list keeps working', async (
   // Still working: reset shows everything again and a real number is found.
   await page.getByRole('button', { name: '重置' }).click();
   await expect(numberBox).toHaveValue('');
-  await expect(dataRows(table).filter({ hasText: 'PR202611100003' })).toHaveCount(1);
+  await expect(dataRows(table).filter({ hasText: 'PR202611050002' })).toHaveCount(1);
+  // buyer01 is permitted for 苏州一厂 only: the requisition for 苏州二厂 is not his to see.
+  await expect(dataRows(table).filter({ hasText: 'PR202611100003' })).toHaveCount(0);
   await numberBox.fill('PR202611010001');
   await numberBox.press('Enter');
   await expect(dataRows(table)).toHaveCount(1);
