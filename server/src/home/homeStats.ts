@@ -1,5 +1,6 @@
 import { menuReach } from '../access/pageAccess';
 import type { UserRow } from '../access/accessService';
+import type { Identity } from '../access/permissionGuard';
 import type { Kernel } from '../kernel';
 import type { ActionRegistry } from '../platform/actionRegistry';
 import type { ResourceContext } from '../resource/context';
@@ -42,7 +43,8 @@ const money = (v: unknown) => formatDecimal(parseDecimal(v as string | number | 
  *   the procurement documents that exist;
  * - approvals: the caller's active approval to-dos, pending and handled (gauge).
  */
-async function homeStats(kernel: Kernel, user: UserRow, ctx: ResourceContext) {
+async function homeStats(kernel: Kernel, identity: Identity, ctx: ResourceContext) {
+  const { user } = identity;
   const { t, c } = kernel.auth.access.sql;
   const todo = await kernel.db.select(
     `SELECT ${c('baseTodo', 'handleFlag')} AS flag, COUNT(*) AS n FROM ${t('baseTodo')} WHERE ${c('baseTodo', 'assigneeUserId')} = ? ` +
@@ -53,9 +55,9 @@ async function homeStats(kernel: Kernel, user: UserRow, ctx: ResourceContext) {
   const pending = todo.filter((r) => r.flag !== 'Y').reduce((s, r) => s + Number(r.n), 0);
   if (!(await mayRead(kernel, user, REQ, ctx))) return { requisitionsByStatus: null, monthlyAmount: null, approvals: { pending, handled } };
 
-  // The same WHERE a listByPage from the requisition menu would use (internal users have no row scope today).
+  // The same WHERE a listByPage from the requisition menu would use: the caller's organisation permits.
   const entity = kernel.registry.entity(REQ)!;
-  const scope = kernel.resources.reader.where(entity, { params: {} }, ctx);
+  const scope = kernel.resources.reader.where(entity, { params: {} }, ctx, await kernel.auth.guard.rowScope(identity, entity, true, ctx));
   const byStatus = await kernel.db.select(
     `SELECT ${c(REQ, 'status', 't')} AS status, COUNT(*) AS n FROM ${t(REQ)} t WHERE ${scope.sql} GROUP BY ${c(REQ, 'status', 't')} ORDER BY ${c(REQ, 'status', 't')}`,
     scope.params,
@@ -79,6 +81,9 @@ async function homeStats(kernel: Kernel, user: UserRow, ctx: ResourceContext) {
 export function registerHomeStats(actions: ActionRegistry): void {
   actions.register({
     area: 'baseServer', resource: 'baseHomeRestful', action: 'findHomeStats', access: 'session',
-    handler: async (_body, ctx, kernel, req) => ({ data: await homeStats(kernel, internalCaller(req), ctx) }),
+    handler: async (_body, ctx, kernel, req) => {
+      internalCaller(req);
+      return { data: await homeStats(kernel, req.identity!, ctx) };
+    },
   });
 }

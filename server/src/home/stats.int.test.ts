@@ -17,8 +17,13 @@ afterAll(async () => { await server?.close(); });
 
 const stats = (session = buyer) => server.call('baseServer', 'baseHomeRestful', 'findHomeStats', {}, sessionHeaders(session));
 
+/** buyer01 is permitted for 苏州一厂 (5): its requisitions and those recorded above it (3, 2, 1) count. */
+const BUYER_ORGS = [5, 3, 2, 1];
+const visibleToBuyer = async () =>
+  (await tableRows(server, 'srm_pur_requisition_header', 'requisition_header_id')).filter((r) => BUYER_ORGS.includes(Number(r.inv_org_id)));
+
 async function expected() {
-  const reqs = await tableRows(server, 'srm_pur_requisition_header', 'requisition_header_id');
+  const reqs = await visibleToBuyer();
   const byStatus = new Map<string, number>();
   for (const r of reqs) byStatus.set(String(r.status), (byStatus.get(String(r.status)) ?? 0) + 1);
   const months = lastTwelveMonths();
@@ -51,6 +56,8 @@ describe('home statistics', () => {
     expect(actual(data)).toEqual(want);
     expect(want.monthly.some((m) => m.amount > 0)).toBe(true);
     expect(want.byStatus.length).toBeGreaterThan(1);
+    // The requisition for 苏州二厂 is not counted: the figures follow the organisation permits.
+    expect((await tableRows(server, 'srm_pur_requisition_header', 'requisition_header_id')).length).toBeGreaterThan((await visibleToBuyer()).length);
   });
 
   it('follow new rows: a new draft and a submitted requisition change the pie and the line', async () => {
