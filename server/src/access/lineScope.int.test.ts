@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../testing/apiAssertions';
-import { menuId, sessionHeaders } from '../testing/authFixtures';
+import { grantMenu, menuId, sessionHeaders } from '../testing/authFixtures';
 import { fileCall, PDF, upload } from '../testing/fileFixtures';
 import { signIn } from '../testing/sessions';
 import { REQ, requisitionBody } from '../testing/srmFixtures';
@@ -106,5 +106,18 @@ describe('reference pickers', () => {
     expectError(await server.call('baseServer', 'basePersonRestful', 'listByPage', { orderBy: 'email asc' }, userMenu), 400);
     expect(Object.keys(expectOk(await server.call('baseServer', 'basePersonRestful', 'findById', { id: person.personId }, userMenu))).sort())
       .toEqual(Object.keys(person).sort());
+  });
+});
+
+describe('references a save names', () => {
+  it('must be rows the caller may read: a supplier cannot point its user at an internal person (and read the name back)', async () => {
+    const admin = await signIn(server.baseUrl, 'admin');
+    await grantMenu(server, admin, 103, 'SYS_USER', ['btnView', 'btnEdit', 'btnSave']);
+    const userMenu = sessionHeaders(await signIn(server.baseUrl, 'supplier01'), 104, await menuId(server, 'SYS_USER'));
+    const own = expectOk(await server.call('baseServer', 'baseUsersRestful', 'findById', { id: 5 }, userMenu));
+    const probe = await server.call('baseServer', 'baseUsersRestful', 'saveOrUpdate', { userId: 5, versionNum: own.versionNum, personId: 101 }, userMenu);
+    expectError(probe, 400, ['personId']);
+    const saved = expectOk(await server.call('baseServer', 'baseUsersRestful', 'saveOrUpdate', { userId: 5, versionNum: own.versionNum, personName: 'Li Na' }, userMenu));
+    expect(saved).toMatchObject({ personName: 'Li Na', supplierId: 1 });
   });
 });

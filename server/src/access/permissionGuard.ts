@@ -6,7 +6,7 @@ import type { ResourceContext } from '../resource/context';
 import { AccessService, inForce, isSupplierType, type UserRow } from './accessService';
 import { menuReach, requiredResource, type MenuReach } from './pageAccess';
 import { pickerFields } from './pickerFields';
-import { internalScope, supplierScope } from './rowScopeRules';
+import { internalScope, NO_ROWS, supplierScope } from './rowScopeRules';
 
 export interface Identity {
   session: SessionRow;
@@ -103,8 +103,17 @@ export class PermissionGuard {
    * limited by organisation and category permits where the entity names those fields.
    */
   async rowScope(identity: Identity, entity: EntityModel, reading: boolean, ctx: ResourceContext): Promise<FilterNode | undefined> {
-    if (!isSupplierType(identity.user.userType)) return internalScope(this.access.registry, entity, await this.access.permits(identity.user));
-    const scope = supplierScope(this.access.registry, entity, reading);
+    const { registry } = this.access;
+    if (!isSupplierType(identity.user.userType)) {
+      const permits = await this.access.permits(identity.user);
+      ctx.scopeFor = (target) => internalScope(registry, target, permits);
+      return internalScope(registry, entity, permits);
+    }
+    ctx.scopeFor = (target) => {
+      const read = supplierScope(registry, target, true);
+      return 'denied' in read ? NO_ROWS : read.filter;
+    };
+    const scope = supplierScope(registry, entity, reading);
     if ('denied' in scope) {
       throw reading
         ? Errors.forbidden('供应商用户不能查看此数据', `Supplier users cannot read ${entity.name}`)

@@ -1,4 +1,4 @@
-import type { FilterVariables, Language } from '@meridian/metadata';
+import type { EntityModel, FilterNode, FilterVariables, Language } from '@meridian/metadata';
 
 /** Who is asking and in which language: all a service needs of the request (no HTTP here). */
 export interface ResourceContext {
@@ -16,6 +16,8 @@ export interface ResourceContext {
    * as a reference picker (access/pickerFields.ts), so a picker yields value and label, not the record.
    */
   projection?: ReadonlySet<string>;
+  /** The caller's read scope on any entity, for the records a save references (referenceCheck.ts). */
+  scopeFor?: (target: EntityModel) => FilterNode | undefined;
 }
 
 export const systemContext = (language: Language = 'CN'): ResourceContext => ({ userId: null, language, vars: {} });

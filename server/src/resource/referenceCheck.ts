@@ -16,7 +16,9 @@ export interface ReferenceCheckOptions {
   vars: FilterVariables;
   /**
    * The rows of a target entity the caller may name, ANDed into its query (e.g. a supplier only
-   * its own records). No caller passes one yet: today a reference must merely name a row.
+   * its own records): the permission guard puts the caller's read scope here (ResourceContext),
+   * so a reference cannot point at — and through its joined label reveal — a row the caller may
+   * not read. A row outside it is answered like a missing one.
    */
   scopeFor?: (target: EntityModel) => FilterNode | undefined;
 }
@@ -74,7 +76,7 @@ export async function checkReferences(registry: MetadataRegistry, tx: SqlExecuto
     const values = [...new Map(wanted.map((w) => [keyOf(w.value), w.value])).values()];
     const column = target.field(valueField)!.column;
     const scope = options.scopeFor?.(target);
-    const scoped = scope ? compileFilter(target, tx.dialect, scope, options.vars) : undefined;
+    const scoped = scope ? compileFilter(target, tx.dialect, scope, options.vars, { registry }) : undefined;
     const found = new Set<string>();
     for (let i = 0; i < values.length; i += IN_CHUNK) {
       const chunk = values.slice(i, i + IN_CHUNK);
