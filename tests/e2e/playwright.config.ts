@@ -26,6 +26,13 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
+  // The every-menu harness runs first, on the demo data as seeded: flows after it change demo
+  // users' login state (a changed password, captcha after failures). One worker runs the projects
+  // in this order.
+  projects: [
+    { name: 'screens', testMatch: '**/menus.e2e.ts' },
+    { name: 'flows', testMatch: '**/*.e2e.ts', testIgnore: '**/menus.e2e.ts' },
+  ],
   webServer: {
     command: `node ${path.join(__dirname, '..', '..', 'server', 'dist', 'main.js')}`,
     url: `http://127.0.0.1:${PORT}/api/health`,
