@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress';
 
 const runtimeDir = fileURLToPath(new URL('.', import.meta.url));
 const metadataEntry = fileURLToPath(new URL('../metadata/src/index.ts', import.meta.url));
@@ -25,7 +26,7 @@ const VENDOR_GROUPS: Array<{ name: string; test: RegExp }> = [
 export default defineConfig({
   root: runtimeDir,
   base: './',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@meridian/metadata': metadataEntry },
   },

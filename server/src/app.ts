@@ -86,6 +86,9 @@ function installHooks(fastify: FastifyInstance): void {
   });
 }
 
+const ONE_YEAR_SECONDS = 365 * 24 * 3600;
+const isHashedAsset = (file: string) => /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(file);
+
 async function serveRuntime(fastify: FastifyInstance, runtimeDir: string | undefined): Promise<void> {
   if (!runtimeDir || !fs.existsSync(path.join(runtimeDir, 'index.html'))) return;
   await fastify.register(fastifyStatic, {
@@ -94,10 +97,18 @@ async function serveRuntime(fastify: FastifyInstance, runtimeDir: string | undef
     index: 'index.html',
     wildcard: true,
     maxAge: 3600 * 1000,
+    // The build writes .br and .gz copies (runtime/precompress.ts): sent to browsers that accept them.
+    preCompressed: true,
     setHeaders: (res, file) => {
-      if (file.endsWith('index.html')) res.header('Cache-Control', 'no-cache');
+      // index.html names the current build: always revalidated. Files under assets/ carry their
+      // content hash in the name, so a name never changes content: cached for a year, unasked.
+      const logical = file.replace(/\.(br|gz)$/, '');
+      if (logical.endsWith('index.html')) res.header('Cache-Control', 'no-cache');
+      else if (isHashedAsset(logical)) res.header('Cache-Control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
     },
   });
+  // @fastify/static's wildcard route finds no index for "/" once preCompressed is on: serve it here.
+  fastify.get('/', (_req, reply) => reply.sendFile('index.html'));
 }
 
 /**

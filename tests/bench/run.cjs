@@ -214,6 +214,8 @@ async function main() {
   if (env.BENCH_ONLY === 'export') return require('./exportBench.cjs').run();
   // BENCH_ONLY=grid: only the 500-row grid render in Chromium (tests/bench/gridRender.cjs).
   if (env.BENCH_ONLY === 'grid') return require('./gridRender.cjs').run();
+  // BENCH_ONLY=initial: only the app's first load in Chromium (tests/bench/initialLoad.cjs).
+  if (env.BENCH_ONLY === 'initial') return require('./initialLoad.cjs').run();
   for (const db of DBS) {
     if (db !== 'mysql' && db !== 'sqlite') throw new Error(`BENCH_DB must be mysql or sqlite (got "${db}")`);
     const run = await benchOne(db);
@@ -223,6 +225,7 @@ async function main() {
   if (env.BENCH_DOC !== '0') console.log(`[bench] wrote ${path.relative(ROOT, report.writeDoc(runs))}`);
   if (!env.BENCH_ONLY) await require('./exportBench.cjs').run();
   if (!env.BENCH_ONLY) await require('./gridRender.cjs').run();
+  if (!env.BENCH_ONLY) await require('./initialLoad.cjs').run();
 }
 
 main().catch((e) => {

@@ -2,6 +2,7 @@ import { computeAppsign } from '@meridian/metadata';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, expectError, expectOk, rawPost, tableRows } from '../testing/apiAssertions';
 import { RATE, RATE_TABLE, rateBody, REQ, REQ_TABLE } from '../testing/srmFixtures';
@@ -13,6 +14,15 @@ const runtimeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-runtime-'));
 fs.mkdirSync(path.join(runtimeDir, 'assets'));
 fs.writeFileSync(path.join(runtimeDir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>');
 fs.writeFileSync(path.join(runtimeDir, 'assets', 'app.js'), 'console.log(1);');
+// A hashed build file with the compressed copies the build writes beside it (runtime/precompress.ts).
+const HASHED = 'assets/main-Ab12Cd34.js';
+const SOURCE = Buffer.from(`export const text = '${'x'.repeat(4000)}';\n`);
+fs.writeFileSync(path.join(runtimeDir, HASHED), SOURCE);
+fs.writeFileSync(path.join(runtimeDir, `${HASHED}.br`), brotliCompressSync(SOURCE));
+fs.writeFileSync(path.join(runtimeDir, `${HASHED}.gz`), gzipSync(SOURCE));
+for (const [suffix, pack] of [['br', brotliCompressSync], ['gz', gzipSync]] as const) {
+  fs.writeFileSync(path.join(runtimeDir, `index.html.${suffix}`), pack(fs.readFileSync(path.join(runtimeDir, 'index.html'))));
+}
 beforeAll(async () => { server = await startTestServer('security', { runtimeDir }); });
 afterAll(async () => { await server?.close(); });
 
@@ -188,5 +198,31 @@ describe('browser security headers (issue 13, docs/decisions.md)', () => {
     expect(res.status).toBe(401);
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+});
+
+describe('serving the built runtime (issue 14, initial load)', () => {
+  const get = (url: string, encoding?: string) => fetch(`${server.baseUrl}${url}`, { headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+  it('sends the brotli or gzip copy the browser accepts, and the plain file otherwise', async () => {
+    const br = await get(`/${HASHED}`, 'gzip, deflate, br');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    // fetch decodes what it accepted: the bytes read are the source again.
+    expect(Buffer.from(await br.arrayBuffer()).equals(SOURCE)).toBe(true);
+    const gz = await get(`/${HASHED}`, 'gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(Buffer.from(await gz.arrayBuffer()).equals(SOURCE)).toBe(true);
+    const plain = await get(`/${HASHED}`, 'identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(Buffer.from(await plain.arrayBuffer()).equals(SOURCE)).toBe(true);
+  });
+
+  it('caches hashed build files for a year as immutable, and always revalidates index.html', async () => {
+    for (const encoding of ['br', 'identity']) {
+      expect((await get(`/${HASHED}`, encoding)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    expect((await get('/index.html')).headers.get('cache-control')).toBe('no-cache');
+    expect((await get('/assets/app.js')).headers.get('cache-control')).not.toMatch(/immutable/);
   });
 });
