@@ -48,6 +48,8 @@ for (const lang of ['CN', 'EN'] as const) {
     await signIn(page, lang, 'buyer01');
     const home = page.getByTestId('internal-home');
     await expect(home).toBeVisible({ timeout: 30_000 });
+    // The greeting names the person in the interface's language.
+    await expect(home.getByRole('heading').first()).toContainText(lang === 'CN' ? '王磊' : 'Wang Lei');
 
     // Charts: drawn on canvas, with the figures the server counted.
     const stats = (await (await statsAnswer).json()).data as { requisitionsByStatus: { count: number }[]; approvals: { pending: number; handled: number } };
@@ -101,7 +103,8 @@ for (const lang of ['CN', 'EN'] as const) {
     await signIn(page, lang, 'supplier01');
     const home = page.getByTestId('supplier-home');
     await expect(home).toBeVisible({ timeout: 30_000 });
-    await expect(home).toContainText(/恒达|Hengda/);
+    // The supplier is named in the interface's language.
+    await expect(home).toContainText(lang === 'CN' ? '苏州恒达精密五金有限公司' : 'Suzhou Hengda Precision Hardware Co., Ltd.');
     await expect(page.getByTestId('home-notifications').locator('.ant-list-item').first()).toBeVisible();
     await expect(page.getByTestId('home-notices').locator('.ant-list-item').first()).toBeVisible();
     await expect(page.getByTestId('home-charts')).toHaveCount(0);

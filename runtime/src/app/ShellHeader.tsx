@@ -8,6 +8,7 @@ import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { displayName, setResponsibilityId, type Session } from '../core/session';
+import { useLanguage } from '../i18n';
 import { HOME_PATH } from './authPaths';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { CartBadge } from '../srm/cart';
@@ -17,12 +18,13 @@ import { useSignOut } from './useSignOut';
 
 export function ShellHeader({ session }: { session: Session }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const navigate = useNavigate();
   const signOut = useSignOut();
   const [changing, setChanging] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const user = session.userInfo;
-  const name = displayName(user);
+  const name = displayName(user, language);
 
   const tabs = useContext(TabsApiContext);
   const switchTo = (responsibilityId: string) => {

@@ -10,6 +10,7 @@ import {
   getUserInfo,
   hasSession,
   isSupplierUser,
+  supplierDisplayName,
   readSessionSnapshot,
   saveSession,
   SESSION_KEYS,
@@ -83,6 +84,16 @@ describe('session helpers', () => {
     expect(isSupplierUser(null)).toBe(false);
     expect(displayName(buyerLogin.userInfo)).toBe('王采购');
     expect(displayName({ userId: 1, userName: 'admin', userType: 'INSIDE', personName: null })).toBe('admin');
+  });
+
+  it('names the user and the supplier in English where English names are kept, else in Chinese', () => {
+    const user = { userId: 2, userName: 'buyer01', userType: 'INSIDE', personName: '王磊', personNameEn: 'Wang Lei', supplierName: '苏州精密', supplierNameEn: 'Suzhou Precision' };
+    expect(displayName(user, 'EN')).toBe('Wang Lei');
+    expect(displayName(user, 'CN')).toBe('王磊');
+    expect(displayName({ ...user, personNameEn: null }, 'EN')).toBe('王磊');
+    expect(supplierDisplayName(user, 'EN')).toBe('Suzhou Precision');
+    expect(supplierDisplayName(user, 'CN')).toBe('苏州精密');
+    expect(supplierDisplayName({ ...user, supplierNameEn: '' }, 'EN')).toBe('苏州精密');
   });
 });
 

@@ -5,6 +5,8 @@
  * one, sign-out and an expired session (HTTP 401) clear them. Subscribers (the route guard, the
  * shell, the caches) hear every change.
  */
+import { getLanguage } from './language';
+
 export const SESSION_KEYS = {
   certificate: 'meridian.certificate',
   authorizationCode: 'meridian.authorizationCode',
@@ -18,8 +20,10 @@ export interface UserInfo {
   userName: string;
   userType: string;
   personName?: string | null;
+  personNameEn?: string | null;
   supplierId?: number | string | null;
   supplierName?: string | null;
+  supplierNameEn?: string | null;
   orgId?: number | string | null;
   orgNumber?: string | null;
   email?: string | null;
@@ -116,9 +120,15 @@ export function isSupplierUser(userInfo: Pick<UserInfo, 'userType'> | null | und
   return String(userInfo?.userType ?? '').startsWith('EX');
 }
 
-/** The name shown for the user: the person's name, else the user name. */
-export function displayName(userInfo: UserInfo | null | undefined): string {
-  return String(userInfo?.personName || userInfo?.userName || '');
+/** The name shown for the user: the person's name (the English one in English, where there is one), else the user name. */
+export function displayName(userInfo: UserInfo | null | undefined, language: 'CN' | 'EN' = getLanguage()): string {
+  const english = language === 'EN' ? userInfo?.personNameEn : undefined;
+  return String(english || userInfo?.personName || userInfo?.userName || '');
+}
+
+/** The user's supplier as named in the interface's language (the Chinese name when no English one is kept). */
+export function supplierDisplayName(userInfo: UserInfo | null | undefined, language: 'CN' | 'EN' = getLanguage()): string {
+  return String((language === 'EN' && userInfo?.supplierNameEn) || userInfo?.supplierName || '');
 }
 
 // ---- change notification ------------------------------------------------------------------

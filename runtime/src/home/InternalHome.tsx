@@ -6,6 +6,7 @@ import { Col, Row, Skeleton, Space, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayName, type UserInfo } from '../core/session';
+import { useLanguage } from '../i18n';
 import { NoticeList } from './NoticeList';
 import { NotificationList } from './NotificationList';
 import { TodoTabs } from './TodoTabs';
@@ -14,7 +15,8 @@ const HomeCharts = lazy(() => import('./HomeCharts'));
 
 export function InternalHome({ user }: { user: UserInfo | null }) {
   const { t } = useTranslation();
-  const name = displayName(user);
+  const language = useLanguage();
+  const name = displayName(user, language);
   return (
     <div data-testid="internal-home">
       {name && <Typography.Title level={4} style={{ marginTop: 0, marginBottom: 0 }}>{t('home.internalGreeting', { name })}</Typography.Title>}

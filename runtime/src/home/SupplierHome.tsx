@@ -6,17 +6,19 @@
 import { Card, Col, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { displayName, type UserInfo } from '../core/session';
+import { displayName, supplierDisplayName, type UserInfo } from '../core/session';
+import { useLanguage } from '../i18n';
 import { NoticeList } from './NoticeList';
 import { NotificationList } from './NotificationList';
 import { TodoTabs } from './TodoTabs';
 
 export function SupplierHome({ user }: { user: UserInfo | null }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   return (
     <div data-testid="supplier-home">
       <Card size="small" style={{ marginBottom: 16 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>{t('home.supplierWelcome', { supplierName: user?.supplierName || displayName(user) })}</Typography.Title>
+        <Typography.Title level={4} style={{ margin: 0 }}>{t('home.supplierWelcome', { supplierName: supplierDisplayName(user, language) || displayName(user, language) })}</Typography.Title>
         <Typography.Text type="secondary">{t('home.supplierText')}</Typography.Text>{' '}
         <Link to="/main/notice/noticeMore">{t('home.viewMore')}</Link>
       </Card>

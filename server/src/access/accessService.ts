@@ -11,8 +11,11 @@ export interface UserRow {
   userName: string;
   userType: string;
   personName: string | null;
+  /** The person's English name (basePerson.personNameEn), for the English interface. */
+  personNameEn: string | null;
   supplierId: number | null;
   supplierName: string | null;
+  supplierNameEn: string | null;
   orgId: number | null;
   orgNumber: string | null;
   email: string | null;
@@ -77,12 +80,14 @@ export class AccessService {
     const { t, c } = this.sql;
     const source = from ? `${from.table} JOIN ${t('baseUsers')} u ON ${from.join}` : `${t('baseUsers')} u`;
     return `SELECT ${c('baseUsers', 'userId', 'u')} AS userId, ${c('baseUsers', 'userName', 'u')} AS userName, ${c('baseUsers', 'userType', 'u')} AS userType, ` +
-      `${c('baseUsers', 'personName', 'u')} AS personName, ${c('baseUsers', 'supplierId', 'u')} AS supplierId, ${c('srmSlcSupplierInfo', 'supplierName', 'sp')} AS supplierName, ` +
+      `${c('baseUsers', 'personName', 'u')} AS personName, ${c('basePerson', 'personNameEn', 'pe')} AS personNameEn, ` +
+      `${c('baseUsers', 'supplierId', 'u')} AS supplierId, ${c('srmSlcSupplierInfo', 'supplierName', 'sp')} AS supplierName, ${c('srmSlcSupplierInfo', 'supplierNameEn', 'sp')} AS supplierNameEn, ` +
       `${c('baseUsers', 'orgId', 'u')} AS orgId, ${c('baseOrganization', 'orgCode', 'o')} AS orgNumber, ${c('baseUsers', 'email', 'u')} AS email, ` +
       `${c('baseUsers', 'enabledFlag', 'u')} AS enabledFlag, ${c('baseUsers', 'passwordHash', 'u')} AS passwordHash, ` +
       `${c('baseUsers', 'startDate', 'u')} AS startDate, ${c('baseUsers', 'endDate', 'u')} AS endDate${from ? `, ${from.columns}` : ''} ` +
       `FROM ${source} LEFT JOIN ${t('srmSlcSupplierInfo')} sp ON ${c('srmSlcSupplierInfo', 'supplierId', 'sp')} = ${c('baseUsers', 'supplierId', 'u')} ` +
-      `LEFT JOIN ${t('baseOrganization')} o ON ${c('baseOrganization', 'orgId', 'o')} = ${c('baseUsers', 'orgId', 'u')} WHERE ${where}`;
+      `LEFT JOIN ${t('baseOrganization')} o ON ${c('baseOrganization', 'orgId', 'o')} = ${c('baseUsers', 'orgId', 'u')} ` +
+      `LEFT JOIN ${t('basePerson')} pe ON ${c('basePerson', 'personId', 'pe')} = ${c('baseUsers', 'personId', 'u')} WHERE ${where}`;
   }
 
   /** The session row of a certificate hash and its user, in one query (this runs on every call). */

@@ -20,6 +20,14 @@ function expectExpired(answer: Awaited<ReturnType<typeof userInfo>>): void {
   expect(answer.body.msg).toBe(EXPIRED);
 }
 
+describe('user information', () => {
+  it('carries the person\'s and the supplier\'s English names beside the Chinese ones, for the English interface', async () => {
+    expect(expectOk(await userInfo(await signIn(server.baseUrl, 'buyer01'))).userInfo).toMatchObject({ personName: '王磊', personNameEn: 'Wang Lei' });
+    expect(expectOk(await userInfo(await signIn(server.baseUrl, 'supplier01'))).userInfo)
+      .toMatchObject({ supplierName: '苏州恒达精密五金有限公司', supplierNameEn: 'Suzhou Hengda Precision Hardware Co., Ltd.' });
+  });
+});
+
 describe('logoff', () => {
   it('revokes the session: the certificate answers 401 afterwards, other sessions of the user live on', async () => {
     const session = await signIn(server.baseUrl, 'buyer01');
