@@ -2,8 +2,11 @@
  * The data provider of the page preview only: the draft entities' records come from sample rows
  * in memory, saves stay in memory, every button of the draft page is "granted"; lookups and
  * reference pickers of published entities still read the real server (read-only calls).
+ * Column layouts (tableConfigRestful) stay in memory too: the server keeps layouts only for
+ * published pages and answers 400 for a draft's path.
  */
-import type { DataProvider, EntityAddress, ListQuery } from '../core/dataProvider';
+import type { DataProvider, EntityAddress, GridKey, ListQuery } from '../core/dataProvider';
+import type { SavedColumn } from '../grid/columnLayout';
 import type { DataRecord, EntityDef, PageDef } from '../meta';
 import { sampleRows } from './sampleData';
 
@@ -13,6 +16,8 @@ export function createPreviewProvider(base: DataProvider, entities: Record<strin
     if (!rows.has(name)) rows.set(name, sampleRows(entities[name], 3, entities));
     return rows.get(name)!;
   };
+  const layouts = new Map<string, SavedColumn[]>();
+  const layoutKey = (key: GridKey) => `${key.pagePath}#${key.gridName ?? ''}`;
   const isDraft = (entity: EntityAddress) => Boolean(entities[entity.name]);
   const keyOf = (entity: EntityAddress) => entities[entity.name].primaryKey;
   const provider: DataProvider = {
@@ -40,6 +45,15 @@ export function createPreviewProvider(base: DataProvider, entities: Record<strin
     async findPage(path: string) {
       const page = pages.find((p) => p.path === path);
       return page ? { page, entities } : base.findPage(path);
+    },
+    async getTableConfig(key: GridKey) {
+      return layouts.get(layoutKey(key)) ?? null;
+    },
+    async createOrUpdateTableConfig(key: GridKey, columns: SavedColumn[]) {
+      layouts.set(layoutKey(key), columns);
+    },
+    async deleteTableConfig(key: GridKey) {
+      layouts.delete(layoutKey(key));
     },
     forScreen: () => provider,
   };
