@@ -6,14 +6,14 @@
  */
 import { CaptchaField } from './CaptchaField';
 import { Alert, Button, Form, Input } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../core/apiError';
 import { useDataProvider } from '../core/DataProviderContext';
 import type { ValidateCode } from '../core/dataProvider';
 import { useFeedback } from '../core/feedback';
-import { hasSession, saveSession, sessionEndReason } from '../core/session';
+import { hasSession, noteLoginPageShown, saveSession, sessionEndReason } from '../core/session';
 import { errorText } from './AppFeedback';
 import { AuthLayout } from './AuthLayout';
 import { relocationPathFor } from './RelocationPage';
@@ -63,6 +63,9 @@ export function LoginPage() {
   const [arrival] = useState(() =>
     sessionEndReason() === 'expired' ? t('login.sessionExpired') : params.get('redirect') ? t('login.signInFirst') : '',
   );
+
+  // From now on a link pasted into the address bar is a deep link again (RequireSession).
+  useEffect(noteLoginPageShown, []);
 
   const newCaptcha = useCallback(() => {
     form.setFieldValue('validateCode', '');

@@ -5,14 +5,24 @@
  */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { sessionEndReason } from '../core/session';
+import { loginPageShownSinceEnd, sessionEndReason } from '../core/session';
 import { useSession } from '../core/useSession';
 import { LOGIN_PATH, loginPathFor } from './authPaths';
+
+/**
+ * After a sign-out the next user starts at home, not on the previous user's screen: neither the
+ * screen being left nor one reached with Back. A link typed or pasted into the address bar once
+ * the login page shows is another matter — the router did not create that history entry, so its
+ * location carries the key 'default' — and is opened after sign-in like any deep link.
+ */
+function forgetsScreen(location: { key: string }): boolean {
+  if (sessionEndReason() !== 'signOut') return false;
+  return !(loginPageShownSinceEnd() && location.key === 'default');
+}
 
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  // After a sign-out the next user starts at home, not on the previous user's screen.
-  if (!session) return <Navigate to={sessionEndReason() === 'signOut' ? LOGIN_PATH : loginPathFor(location)} replace />;
+  if (!session) return <Navigate to={forgetsScreen(location) ? LOGIN_PATH : loginPathFor(location)} replace />;
   return <>{children}</>;
 }

@@ -1,5 +1,5 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../core/apiError';
 import type { MenuRow } from '../core/dataProvider';
@@ -44,7 +44,7 @@ function BackButton() {
   return <button type="button" onClick={() => navigate(-1)}>browser back</button>;
 }
 
-function setup(url: string | string[], overrides: FakeOverrides = {}) {
+function setup(url: string | Array<string | Partial<Location>>, overrides: FakeOverrides = {}) {
   clearResourceCache();
   clearPageBundles();
   const provider = createFakeProvider({
@@ -209,6 +209,24 @@ describe('shell with a session', () => {
     expect(screen.getByRole('button', { name: '登录' })).toBeTruthy();
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(screen.queryByText('王采购，您好！')).toBeNull();
+  });
+
+  it('after sign-out, a pasted screen link leads to sign-in remembering that screen', async () => {
+    signIn();
+    // The first screen was itself opened from the address bar (the key the router gives such entries).
+    const pasted = { pathname: '/main/purchaseRequisitionList', search: '?menuId=100&respId=11', key: 'default' };
+    setup([pasted]);
+    expect(await screen.findByText('PR202601010001', undefined, SLOW)).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '退出' }));
+    });
+    await screen.findByRole('button', { name: '登录' }, SLOW);
+    // Signing out never remembers the screen being left.
+    expect(location()).toBe('/login');
+    cleanup();
+    // The same page, a link pasted into the address bar: the router did not create the entry.
+    setup([{ ...pasted, search: '?menuId=100&respId=11&x=1' }]);
+    await waitFor(() => expect(location()).toBe(`/login?redirect=${encodeURIComponent('/main/purchaseRequisitionList?menuId=100&respId=11&x=1')}`));
   });
 
   it('change password: checks the confirmation, then sends old and new and asks to sign in again', async () => {

@@ -180,9 +180,22 @@ export function sessionEndReason(): SessionEnd | null {
   return endReason;
 }
 
+let loginShownSinceEnd = false;
+
+/** The login page calls this when it shows: the screen the session ended on has been left. */
+export function noteLoginPageShown(): void {
+  if (endReason) loginShownSinceEnd = true;
+}
+
+/** The login page has been shown since the session ended (see noteLoginPageShown). */
+export function loginPageShownSinceEnd(): boolean {
+  return loginShownSinceEnd;
+}
+
 /** Stores a fresh login; the first responsibility becomes the current one. */
 export function saveSession(data: LoginData): void {
   endReason = null;
+  loginShownSinceEnd = false;
   writeSession(SESSION_KEYS.certificate, data.certificate);
   writeSession(SESSION_KEYS.authorizationCode, data.authorizationCode);
   writeSession(SESSION_KEYS.userInfo, JSON.stringify(data.userInfo ?? null));
@@ -227,6 +240,7 @@ export function setResponsibilityId(responsibilityId: string | number): boolean 
  */
 export function clearSession(reason: SessionEnd = 'signOut'): void {
   endReason = reason;
+  loginShownSinceEnd = false;
   const store = storage();
   for (const key of Object.values(SESSION_KEYS)) {
     try {
