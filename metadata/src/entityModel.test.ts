@@ -64,6 +64,20 @@ describe('resolveFields / system fields', () => {
     expect(supplier.fields[0]).not.toHaveProperty('column'); // the def itself is not mutated
   });
 
+  it('gives a reference without labelAs one ({name}Label), keeps a declared one and leaves the def alone', () => {
+    const entity: EntityDef = {
+      ...supplier,
+      fields: [
+        f('personId', 'reference', { reference: { entity: 'basePerson', labelField: 'personName' } }),
+        f('orgId', 'reference', { reference: { entity: 'baseOrganization', labelAs: 'orgName' } }),
+      ],
+    };
+    const byName = new Map(resolveFields(entity).map((x) => [x.name, x]));
+    expect(byName.get('personId')!.reference).toEqual({ entity: 'basePerson', labelField: 'personName', labelAs: 'personIdLabel' });
+    expect(byName.get('orgId')!.reference!.labelAs).toBe('orgName');
+    expect(entity.fields[0].reference).not.toHaveProperty('labelAs');
+  });
+
   it('only declared, non-server, non-generated, non-secret, non-retired fields are writable from a body', () => {
     const writable = fields.filter(isWritableFromBody).map((x) => x.name);
     expect(writable).toEqual(['supplierCode', 'supplierName', 'erpVendorNo', 'extraInfo', 'internalNote']);

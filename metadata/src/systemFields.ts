@@ -30,9 +30,22 @@ export function primaryKeyField(entity: EntityDef): ResolvedField {
   };
 }
 
-/** Declared fields (columns resolved) followed by the primary key, audit columns and versionNum. */
+/**
+ * The row property that carries a reference's label when the field declares no labelAs
+ * (personId → personIdLabel): every reference is read with its label, so no view shows a bare id.
+ */
+export function defaultLabelAs(fieldName: string): string {
+  return `${fieldName}Label`;
+}
+
+function withLabelAs(field: FieldDef): FieldDef {
+  if (field.type !== 'reference' || !field.reference || field.reference.labelAs) return field;
+  return { ...field, reference: { ...field.reference, labelAs: defaultLabelAs(field.name) } };
+}
+
+/** Declared fields (columns resolved, references given a labelAs) followed by the primary key, audit columns and versionNum. */
 export function resolveFields(entity: EntityDef): ResolvedField[] {
-  const declared = entity.fields.map((f) => ({ ...f, column: f.column ?? toSnakeCase(f.name) }));
+  const declared = entity.fields.map((f) => ({ ...withLabelAs(f), column: f.column ?? toSnakeCase(f.name) }));
   return [primaryKeyField(entity), ...declared, ...AUDIT_FIELDS.map((f) => ({ ...f }))];
 }
 

@@ -7,6 +7,7 @@ import { pickLabel, type Language } from '../core/language';
 import type { AttachmentConfig, ColumnConfig, EntityDef, FieldDef, GridConfig } from '../meta';
 import type { FieldType } from '../meta';
 import { findField, syntheticField } from './entityFields';
+import { referenceLabelKey } from './fieldComponent';
 
 export interface ColumnDescriptor {
   key: string;
@@ -76,7 +77,7 @@ export function describeColumn(column: ColumnConfig, entity: EntityDef, language
     field,
     editType: column.editType,
     lookupType: column.lookup?.typeCode ?? field.lookupType,
-    displayKey: column.displayKey ?? field.reference?.labelAs,
+    displayKey: column.displayKey ?? referenceLabelKey(field),
     scale: column.precision ?? defaultScale(type, field),
     // Money reads best grouped; other numbers only when the page asks (showThousandSeparator).
     thousands: column.showThousandSeparator ?? type === 'money',

@@ -2,6 +2,7 @@
  * Field type → Formily component name and props (DESIGN section 3 semantics layer).
  * Names are those of the WidgetRegistry; a page may override with FormField.widget.
  */
+import { defaultLabelAs } from '@meridian/metadata';
 import { formatDecimal } from '../core/decimal';
 import type { EntityDef, FieldDef } from '../meta';
 
@@ -31,6 +32,12 @@ export interface ReferenceTarget {
   labelAs?: string;
 }
 
+/** Where a row carries a reference's label: its labelAs, or the name the server gives one it lacks. */
+export function referenceLabelKey(field: FieldDef): string | undefined {
+  if (!field.reference) return undefined;
+  return field.reference.labelAs ?? defaultLabelAs(field.name);
+}
+
 export function referenceTarget(field: FieldDef, entities: Record<string, EntityDef> = {}): ReferenceTarget | undefined {
   if (!field.reference) return undefined;
   const target = entities[field.reference.entity];
@@ -39,7 +46,7 @@ export function referenceTarget(field: FieldDef, entities: Record<string, Entity
     area: target?.area,
     valueField: field.reference.valueField ?? target?.primaryKey ?? 'id',
     labelField: field.reference.labelField ?? target?.displayField,
-    labelAs: field.reference.labelAs,
+    labelAs: referenceLabelKey(field),
   };
 }
 

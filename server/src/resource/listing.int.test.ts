@@ -131,6 +131,14 @@ describe('list rows', () => {
     expect(cn.body.data.find((r: { requisitionHeaderId: number }) => r.requisitionHeaderId === a)).toMatchObject({ orgName: '子午线精密(东莞)有限公司', invOrgName: '苏州一厂', deptName: '生产部' });
   });
 
+  it('carry the label of a reference that declares no labelAs, under {field}Label (findById too)', async () => {
+    // baseUsers.personId names no labelAs: the user view showed 人员 = 101 instead of the person.
+    const found = await server.call('baseServer', 'baseUsersRestful', 'findById', { id: 2 }, { language: 'CN' });
+    expect(expectOk<Row>(found)).toMatchObject({ personId: 102, personIdLabel: '王磊' });
+    const listed = await server.call('baseServer', 'baseUsersRestful', 'listByPage', { params: { userId: 2 }, pageIndex: 1, pageRows: 10 });
+    expect(expectOk<Row[]>(listed)[0]).toMatchObject({ personId: 102, personIdLabel: 'Wang Lei' });
+  });
+
   it('carry decimals as exact strings and the system fields', async () => {
     const { rows } = await list(RATE, { params: { exchangeRateId: 3 } });
     expect(rows[0]).toMatchObject({ rate: '0.04780000', rateDate: '2026-11-01', status: 'VALID', versionNum: 1 });
