@@ -205,6 +205,9 @@ export const cn = {
     redirecting: '正在跳转…',
   },
   common: {
+    more: '更多',
+    expand: '展开',
+    collapse: '收起',
     search: '查询',
     reset: '重置',
     create: '新建',

@@ -207,6 +207,9 @@ export const en: Translation = {
     redirecting: 'Redirecting…',
   },
   common: {
+    more: 'More',
+    expand: 'Expand',
+    collapse: 'Collapse',
     search: 'Search',
     reset: 'Reset',
     create: 'New',

@@ -1,7 +1,13 @@
-/** The list page's search form (page.search) with Search and Reset buttons. */
+/**
+ * The list page's search form (page.search) with Search and Reset buttons. Like antd Pro's
+ * query filter it opens collapsed — the first COLLAPSED_SEARCH_FIELDS fields and "展开 / Expand"
+ * — so the grid starts high on the screen; hidden fields keep their values and still search.
+ */
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
+import type { Form } from '@formily/core';
 import type { ISchema } from '@formily/react';
 import { Button, Card, Space } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../i18n';
 import type { EntityDef, PageDef } from '../meta';
@@ -17,8 +23,19 @@ export interface SearchFormProps {
   onSearch: (values: Record<string, unknown>) => void;
 }
 
+/** Fields shown while the form is collapsed: one row of a 1024 px screen. */
+export const COLLAPSED_SEARCH_FIELDS = 3;
+
+/** Whether the field at `index` is folded away ('hidden' keeps its value, unlike 'none'). */
+function displayAt(index: number, collapsed: boolean): 'visible' | 'hidden' {
+  return collapsed && index >= COLLAPSED_SEARCH_FIELDS ? 'hidden' : 'visible';
+}
+
 /** Lays the search fields out on a grid (a void node: values keep their field names). */
-function onGrid(schema: ISchema): ISchema {
+function onGrid(schema: ISchema, collapsed: boolean): ISchema {
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties ?? {}).map(([name, property], index) => [name, { ...(property as ISchema), 'x-display': displayAt(index, collapsed) }]),
+  );
   return {
     type: 'object',
     properties: {
@@ -26,10 +43,19 @@ function onGrid(schema: ISchema): ISchema {
         type: 'void',
         'x-component': 'FormGrid',
         'x-component-props': { maxColumns: 4, minWidth: 220, columnGap: 16 },
-        properties: schema.properties,
+        properties,
       },
     },
   };
+}
+
+/** The schema sets the first display; fields already made follow a toggle through their state. */
+function useFolding(form: Form, names: string[], collapsed: boolean): void {
+  useEffect(() => {
+    names.forEach((name, index) => form.setFieldState(name, (state) => {
+      state.display = displayAt(index, collapsed);
+    }));
+  }, [form, names, collapsed]);
 }
 
 export function SearchForm({ page, entity, entities, onSearch }: SearchFormProps) {
@@ -37,10 +63,13 @@ export function SearchForm({ page, entity, entities, onSearch }: SearchFormProps
   const language = useLanguage();
   const fields = page.search?.fields ?? [];
   const form = useLanguageForm();
+  const [collapsed, setCollapsed] = useState(true);
   const schema = useMemo(
-    () => onGrid(buildSearchSchema({ fields, entity, entities, language })),
-    [fields, entity, entities, language],
+    () => onGrid(buildSearchSchema({ fields, entity, entities, language }), collapsed),
+    [fields, entity, entities, language, collapsed],
   );
+  const names = useMemo(() => fields.map((field) => field.field), [fields]);
+  useFolding(form, names, collapsed);
   if (fields.length === 0) return null;
   const search = () => onSearch(stripFormilyInternals({ ...form.values }));
   const reset = () => {
@@ -61,6 +90,11 @@ export function SearchForm({ page, entity, entities, onSearch }: SearchFormProps
             {t('common.search')}
           </Button>
           <Button onClick={reset}>{t('common.reset')}</Button>
+          {fields.length > COLLAPSED_SEARCH_FIELDS && (
+            <Button type="link" aria-expanded={!collapsed} onClick={() => setCollapsed(!collapsed)}>
+              {collapsed ? t('common.expand') : t('common.collapse')} {collapsed ? <DownOutlined aria-hidden /> : <UpOutlined aria-hidden />}
+            </Button>
+          )}
         </Space>
       </div>
     </Card>

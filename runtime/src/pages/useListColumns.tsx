@@ -1,7 +1,7 @@
 /**
  * The list grid's columns: the user's arrangement of the metadata columns (grid/columnBuilder),
  * the index column (showIndex, width 70) and the row-button column (operateSlot, default width
- * 80, wider for more buttons) of the row actions granted on the menu.
+ * 80, wider for two buttons and "more") of the row actions granted on the menu.
  */
 import { Typography, type TableColumnType } from 'antd';
 import { useMemo, type ReactNode } from 'react';
@@ -12,7 +12,7 @@ import { buildDataColumns, indexColumn, operateColumn } from '../grid/columnBuil
 import { OPERATE_COLUMN_WIDTH } from '../grid/gridRules';
 import type { DataRecord, PageAction, PageDef } from '../meta';
 import type { ColumnDescriptor } from '../schema/columnDescriptor';
-import { ActionButtons } from './ActionButtons';
+import { INLINE_ROW_ACTIONS, RowActions } from './RowActions';
 
 export interface ListColumnsInput {
   page: PageDef;
@@ -27,9 +27,17 @@ export interface ListColumnsInput {
   rowOffset?: number;
 }
 
-/** One link button is ~56 px wide: the operate column fits its buttons, never below the spec's 80. */
+/** The "更多 / More" link with its arrow. */
+const MORE_BUTTON_WIDTH = 64;
+
+/**
+ * One link button is ~56 px wide: the operate column fits the inline buttons (at most
+ * INLINE_ROW_ACTIONS, the rest fold into "more"), never below the spec's 80.
+ */
 export function operateWidth(buttonCount: number): number {
-  return Math.max(OPERATE_COLUMN_WIDTH, buttonCount * 56 + 16);
+  const inline = Math.min(buttonCount, INLINE_ROW_ACTIONS);
+  const more = buttonCount > INLINE_ROW_ACTIONS ? MORE_BUTTON_WIDTH : 0;
+  return Math.max(OPERATE_COLUMN_WIDTH, inline * 56 + more + 16);
 }
 
 export function useListColumns(input: ListColumnsInput): TableColumnType<DataRecord>[] {
@@ -44,7 +52,7 @@ export function useListColumns(input: ListColumnsInput): TableColumnType<DataRec
     const grantedRowActions = rowActions.filter((action) => granted.has(action.resourceCode));
     if (page.grid?.operateSlot !== false && grantedRowActions.length) {
       const render = (row: DataRecord) => (
-        <ActionButtons asLinks size="small" actions={actionsForRow(rowActions, granted, row, vars)} onRun={(action) => runAction(action, [row])} />
+        <RowActions actions={actionsForRow(rowActions, granted, row, vars)} onRun={(action) => runAction(action, [row])} />
       );
       columns.push(operateColumn(t('common.operate'), render, operateWidth(grantedRowActions.length)));
     }

@@ -1,0 +1,62 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../app/App';
+import type { ActionState } from '../core/pageActions';
+import type { PageAction } from '../meta';
+import { operateWidth } from './useListColumns';
+import { RowActions, splitRowActions } from './RowActions';
+
+const action = (code: string, cn: string, extra: Partial<PageAction> = {}): ActionState => ({
+  action: { action: `do${code}`, resourceCode: `btn${code}`, label: { cn, en: code }, placement: 'row', ...extra },
+  disabled: false,
+});
+
+const VIEW = action('View', '查看');
+const EDIT = action('Edit', '编辑');
+const SUBMIT = action('Submit', '提交');
+const DELETE = action('Delete', '删除', { danger: true });
+
+describe('splitRowActions', () => {
+  it('keeps two actions inline and folds the rest; two or fewer all stay inline', () => {
+    expect(splitRowActions([VIEW, EDIT])).toEqual({ shown: [VIEW, EDIT], folded: [] });
+    expect(splitRowActions([VIEW, EDIT, SUBMIT, DELETE])).toEqual({ shown: [VIEW, EDIT], folded: [SUBMIT, DELETE] });
+  });
+});
+
+describe('operateWidth', () => {
+  it('fits two buttons and "more", however many actions the page declares', () => {
+    expect(operateWidth(1)).toBe(80);
+    expect(operateWidth(2)).toBe(128);
+    expect(operateWidth(9)).toBe(operateWidth(3));
+    expect(operateWidth(9)).toBeLessThan(220);
+  });
+});
+
+describe('RowActions', () => {
+  it('shows two links and runs a folded action from the "more" menu', async () => {
+    const onRun = vi.fn();
+    const onRowClick = vi.fn();
+    render(
+      <AppProviders>
+        <div onClick={onRowClick}>
+          <RowActions actions={[VIEW, EDIT, SUBMIT, { ...DELETE, disabled: true }]} onRun={onRun} />
+        </div>
+      </AppProviders>,
+    );
+    expect(screen.getByRole('button', { name: '查看' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '编辑' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '提交' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '更多' }));
+    const submit = await screen.findByRole('menuitem', { name: '提交' });
+    expect((await screen.findByRole('menuitem', { name: '删除' })).getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(submit);
+    await waitFor(() => expect(onRun).toHaveBeenCalledWith(SUBMIT.action));
+    // A click on the row's buttons must not also open the record.
+    expect(onRowClick).not.toHaveBeenCalled();
+  });
+
+  it('shows no "more" while every action fits', () => {
+    render(<AppProviders><RowActions actions={[VIEW, EDIT]} onRun={() => undefined} /></AppProviders>);
+    expect(screen.queryByRole('button', { name: '更多' })).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../app/App';
+import type { PageDef } from '../meta';
+import { entities, headerEntity, listPage } from '../test/fixtures';
+import { createFakeProvider } from '../test/fakeProvider';
+import { SearchForm } from './SearchForm';
+
+const page: PageDef = {
+  ...listPage,
+  search: { fields: [{ field: 'requisitionNumber' }, { field: 'title' }, { field: 'contactEmail' }, { field: 'remark' }] },
+};
+
+function setup(onSearch = vi.fn()) {
+  render(
+    <AppProviders dataProvider={createFakeProvider()}>
+      <SearchForm page={page} entity={headerEntity} entities={entities} onSearch={onSearch} />
+    </AppProviders>,
+  );
+  return onSearch;
+}
+
+describe('SearchForm', () => {
+  it('opens collapsed on its first fields; Expand shows the rest and Collapse keeps their values', async () => {
+    const onSearch = setup();
+    expect(await screen.findByRole('textbox', { name: '联系邮箱' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: '备注' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '展开' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: '备注' }), { target: { value: '加急' } });
+    fireEvent.click(screen.getByRole('button', { name: '收起' }));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: '备注' })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    expect(onSearch).toHaveBeenCalledWith(expect.objectContaining({ remark: '加急' }));
+  });
+
+  it('has no Expand when every field fits the first row', async () => {
+    render(
+      <AppProviders dataProvider={createFakeProvider()}>
+        <SearchForm page={listPage} entity={headerEntity} entities={entities} onSearch={() => undefined} />
+      </AppProviders>,
+    );
+    expect(await screen.findByRole('textbox', { name: '申请单号' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '展开' })).toBeNull();
+  });
+});
