@@ -3,7 +3,7 @@
  * creating a rate and deleting it again after a confirmation.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { choose, clickExpectingToast, dataRows, expectCells, fieldMessage, fieldValue, openMenu, save, signIn, typeDate } from './support';
+import { choose, clickExpectingToast, dataRows, expectCells, fieldMessage, fieldValue, openMenu, save, signIn, typeDate, rowAction, rowActionNames } from './support';
 
 /** A rate date no other test uses (the unique key is currency pair, type and date). */
 function unusedRateDate(): string {
@@ -28,14 +28,11 @@ test('the exchange-rate list shows the seeded rates and only new ones can be cha
   const usdValid = dataRows(table).filter({ hasText: '7.12000000' });
   await expect(usdValid).toHaveCount(1);
   await expectCells(table, usdValid, { 原币: '美元', 目标币: '人民币', 汇率类型: '公司汇率', 汇率日期: '2026-11-01', 状态: '有效' });
-  await expect(usdValid.getByRole('button', { name: '失效' })).toBeVisible();
-  await expect(usdValid.getByRole('button', { name: '删除' })).toHaveCount(0);
-  await expect(usdValid.getByRole('button', { name: '编辑' })).toHaveCount(0);
+  expect(await rowActionNames(usdValid)).toEqual(['失效']);
 
   const eurNew = dataRows(table).filter({ hasText: '7.78000000' });
   await expectCells(table, eurNew, { 原币: '欧元', 汇率日期: '2026-12-01', 状态: '新建' });
-  await expect(eurNew.getByRole('button', { name: '删除' })).toBeVisible();
-  await expect(eurNew.getByRole('button', { name: '编辑' })).toBeVisible();
+  expect(await rowActionNames(eurNew)).toEqual(expect.arrayContaining(['编辑', '删除']));
 
   const yenSpot = dataRows(table).filter({ hasText: '0.04780000' });
   await expectCells(table, yenSpot, { 原币: '日元', 状态: '有效' });
@@ -89,14 +86,14 @@ test('a new rate is validated, saved, listed and deleted after confirmation', as
   await expectCells(table, row, { 原币: '英镑', 目标币: '人民币', 汇率类型: '即期', 汇率: rate, 汇率日期: rateDate, 状态: '新建' });
 
   // Delete: cancelling the confirmation keeps the rate, confirming removes it.
-  await row.getByRole('button', { name: '删除' }).click();
+  await (await rowAction(row, '删除')).click();
   let confirm = page.getByRole('dialog').filter({ hasText: '确定删除该汇率吗？' });
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: '取消' }).click();
   await expect(confirm).toBeHidden();
   await expect(row).toHaveCount(1);
 
-  await row.getByRole('button', { name: '删除' }).click();
+  await (await rowAction(row, '删除')).click();
   confirm = page.getByRole('dialog').filter({ hasText: '确定删除该汇率吗？' });
   await clickExpectingToast(confirm.getByRole('button', { name: '确定' }), '删除成功');
   await expect(row).toHaveCount(0);

@@ -7,7 +7,7 @@
  * - buyer01 submits two score sheets from the list; manager01 selects both and approves them in one batch.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { choose, cellUnder, dataRows, decide, DEMO_PASSWORD, fieldValue, openMenu, runConfirmed, save, toast, unique } from './support';
+import { choose, cellUnder, dataRows, decide, DEMO_PASSWORD, fieldValue, openMenu, runConfirmed, save, toast, unique, rowAction } from './support';
 
 type Person = 'buyer01' | 'manager01' | 'supplier01';
 /** A menu directory each person's sider shows once their menus have loaded. */
@@ -101,7 +101,7 @@ test('a qualification review is rejected with a comment, corrected and approved'
   await openMenu(buyer, '供应商管理', '资质审查');
   const rejected = dataRows(visibleTable(buyer)).filter({ hasText: 'QLF202611150001' });
   await expect(await cellUnder(visibleTable(buyer), rejected, '状态')).toHaveText('已驳回');
-  await rejected.getByRole('button', { name: '编辑', exact: true }).click();
+  await (await rowAction(rejected, '编辑')).click();
   await expect(buyer).toHaveURL(/#\/main\/qualifyCensor\/QualifyCensorEdit\?id=\d+/);
   await expect(buyer.getByTestId('timeline-item').filter({ visible: true }).nth(1)).toContainText('请确认东莞供货点是否参与考察');
   const sites = buyer.getByRole('region', { name: '考察地点' }).getByRole('table');

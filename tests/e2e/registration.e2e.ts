@@ -7,7 +7,7 @@
  * (sessions live in sessionStorage, per tab).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { choose, DEMO_PASSWORD, dataRows, openMenu } from './support';
+import { choose, DEMO_PASSWORD, dataRows, openMenu, rowAction } from './support';
 
 const TEST_CAPTCHA = 'E2E7';
 const PASSWORD = 'Huasheng#2026';
@@ -35,7 +35,7 @@ function rowOf(page: Page, company: string) {
 /** Approves the row of `company` on an approval list (row button 通过, then the confirmation). */
 async function approveRow(page: Page, company: string, statusAfter: string): Promise<void> {
   const row = rowOf(page, company);
-  await row.getByRole('button', { name: '通过', exact: true }).click();
+  await (await rowAction(row, '通过')).click();
   await page.getByRole('dialog').getByRole('button', { name: '确定', exact: true }).click();
   await expect(row.getByText(statusAfter, { exact: true })).toBeVisible();
 }
@@ -102,7 +102,7 @@ test('a visitor registers, buyer01 approves the account, the supplier completes 
   await signInAs(manager, 'manager01');
   await openMenu(manager, '供应商管理', '注册资料审核');
   const row = rowOf(manager, who.company);
-  await row.getByRole('button', { name: '查看', exact: true }).click();
+  await (await rowAction(row, '查看')).click();
   await expect(manager.getByText('广东省东莞市长安镇振安路 88 号')).toBeVisible();
   await expect(manager.getByRole('cell', { name: '营业执照' })).toBeVisible();
   await manager.getByRole('button', { name: '通过', exact: true }).click();
@@ -138,7 +138,7 @@ test('buyer01 rejects a registration with a reason; the registrant is told why a
   await signInAs(buyer, 'buyer01');
   await openMenu(buyer, '供应商管理', '供应商注册审核');
   const row = rowOf(buyer, who.company);
-  await row.getByRole('button', { name: '驳回', exact: true }).click();
+  await (await rowAction(row, '驳回')).click();
   const dialog = buyer.getByRole('dialog');
   await expect(dialog.getByRole('button', { name: '确定', exact: true })).toBeDisabled();
   await dialog.getByLabel('驳回原因').fill('营业执照与公司名称不符');

@@ -246,10 +246,15 @@ export async function createRequisition(page: Page, description: string): Promis
   return (await number.innerText()).trim();
 }
 
+/** A page's button, or a row's action (inline or in its "更多" menu). */
+async function actionIn(scope: Page | Locator, name: string): Promise<Locator> {
+  return 'goto' in scope ? scope.getByRole('button', { name, exact: true }) : rowAction(scope, name);
+}
+
 /** Presses a button that asks for confirmation (scope: the page or a row), confirms, and waits for 操作成功. */
 export async function runConfirmed(page: Page, button: string, scope: Page | Locator = page): Promise<void> {
   await expect(toast(page, '操作成功')).toHaveCount(0);
-  await scope.getByRole('button', { name: button, exact: true }).click();
+  await (await actionIn(scope, button)).click();
   await page.getByRole('dialog').getByRole('button', { name: /^确\s*定$/ }).click();
   await expect(toast(page, '操作成功')).toBeVisible();
 }
@@ -257,11 +262,54 @@ export async function runConfirmed(page: Page, button: string, scope: Page | Loc
 /** An approval decision: its dialog asks for the comment (OK stays disabled while a required one is empty). */
 export async function decide(page: Page, button: string, comment: string, required: boolean, scope: Page | Locator = page): Promise<void> {
   await expect(toast(page, '操作成功')).toHaveCount(0);
-  await scope.getByRole('button', { name: button, exact: true }).click();
+  await (await actionIn(scope, button)).click();
   const dialog = page.getByRole('dialog');
   const ok = dialog.getByRole('button', { name: /^确\s*定$/ });
   if (required) await expect(ok).toBeDisabled();
   await dialog.getByRole('textbox').fill(comment);
   await ok.click();
   await expect(toast(page, '操作成功')).toBeVisible();
+}
+
+/** The "more" menu of a grid row (row actions beyond the first two fold into it). */
+const MORE = /^(更多|More)$/;
+
+/** Waits until a row shows its action links (the grants load after the rows). */
+async function rowActionsShown(row: Locator): Promise<void> {
+  await expect(row.getByRole('button').first()).toBeVisible();
+}
+
+/** The open dropdown menu of the page (closed ones stay in the DOM, hidden). */
+function openMenuOf(page: Page): Locator {
+  return page.getByRole('menu').filter({ visible: true }).last();
+}
+
+/**
+ * A row's action: its inline link, or — folded beyond the first two — the item of its "更多"
+ * menu, which is opened here. Click the returned locator.
+ */
+export async function rowAction(row: Locator, name: string): Promise<Locator> {
+  await rowActionsShown(row);
+  const inline = row.getByRole('button', { name, exact: true });
+  if (await inline.count()) return inline;
+  const more = row.getByRole('button', { name: MORE });
+  if (!(await more.count())) return inline; // neither: the caller's click or expectation reports it
+  await more.click();
+  return openMenuOf(row.page()).getByRole('menuitem', { name, exact: true });
+}
+
+/** Every action a row offers, inline and in its "更多" menu (closed again). */
+export async function rowActionNames(row: Locator): Promise<string[]> {
+  await rowActionsShown(row);
+  const inline = (await row.getByRole('button').allInnerTexts()).map((text) => text.trim());
+  const names = inline.filter((text) => text && !MORE.test(text));
+  const more = row.getByRole('button', { name: MORE });
+  if (!(await more.count())) return names;
+  await more.click();
+  const menu = openMenuOf(row.page());
+  await expect(menu).toBeVisible();
+  const folded = (await menu.getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
+  await row.page().keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  return [...names, ...folded];
 }
