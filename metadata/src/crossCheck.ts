@@ -2,6 +2,7 @@ import type { ColumnConfig, FilterNode, FormField, GridConfig, PageDef } from '.
 import type { EntityModel } from './entityModel';
 import { checkLifecycleRules } from './lifecycleCheck';
 import { checkRowFilter, checkRowScope } from './rowScopeCheck';
+import { checkReferenceFilter } from './referenceFilterCheck';
 import type { MetadataProblem } from './problems';
 import type { MetadataRegistry } from './registry';
 import { REGISTERED_WIDGETS } from './widgetManifest';
@@ -54,6 +55,7 @@ function checkEntity(registry: MetadataRegistry, entity: EntityModel, report: Re
     if (!entity.field(name)) report(`/indexes/${i}`, `index field "${name}" is not a field of ${entity.name}`);
   }));
   checkRowScope(entity, (name) => registry.entity(name), report);
+  entity.fields.forEach((f, i) => checkReferenceFilter(entity, f, `/fields/${i - 1}/reference/filter`, (name) => registry.entity(name), report));
   checkFilter(entity, entity.def.deletableWhen, '/deletableWhen', report);
   checkFilter(entity, entity.def.editableWhen, '/editableWhen', report);
 }

@@ -4,6 +4,7 @@ export type * from './generated/meta-model';
 export * from './appsign';
 export * from './entityModel';
 export * from './filter';
+export * from './referenceFilter';
 export * from './rowScope';
 export { parentLink } from './rowScopeCheck';
 export * from './i18n';
