@@ -78,7 +78,7 @@ export function Shell({ routes }: { routes: ReactNode }) {
   const { t } = useTranslation();
   const session = useSession();
   const menus = useMenuRows(session?.responsibilityId ?? '');
-  const tabs = useShellTabs(String(session?.userInfo?.userId ?? ''));
+  const tabs = useShellTabs(String(session?.userInfo?.userId ?? ''), session?.responsibilityId ?? '');
   useFreshUserInfo();
   if (!session) return null;
   return (

@@ -4,6 +4,7 @@ import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'r
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../core/apiError';
 import type { MenuRow } from '../core/dataProvider';
+import { getResponsibilityId } from '../core/session';
 import { clearResourceCache } from '../core/useResources';
 import { clearPageBundles } from '../pages/usePageBundle';
 import { entities, listPage, requisitionRows } from '../test/fixtures';
@@ -109,6 +110,30 @@ describe('shell tabs', () => {
     await act(async () => fireEvent.click(entry));
     expect(location()).toBe(LIST_URL);
     await navigateTo(-1);
+    expect(location()).toBe('/main');
+  });
+
+  it('a link naming another responsibility makes it current and closes the previous one\'s tabs', async () => {
+    signIn();
+    setup(LIST_URL);
+    await screen.findByText('PR202601010001', undefined, SLOW);
+    await navigateTo('/main/elsewhere?respId=11');
+    expect(tabNames()).toEqual(['首页', '采购申请', '页面不存在']);
+    const other = '/main/purchaseRequisitionList?menuId=100&respId=12';
+    await navigateTo(other);
+    await waitFor(() => expect(getResponsibilityId()).toBe('12'));
+    await waitFor(() => expect(tabNames()).toEqual(['首页', '采购申请']));
+    expect(location()).toBe(other);
+  });
+
+  it('the header\'s responsibility switch closes every tab but home', async () => {
+    signIn();
+    setup(LIST_URL);
+    await screen.findByText('PR202601010001', undefined, SLOW);
+    await navigateTo('/main/elsewhere');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '切换职责' }));
+    await act(async () => fireEvent.click(await screen.findByTitle('采购经理')));
+    await waitFor(() => expect(tabNames()).toEqual(['首页']));
     expect(location()).toBe('/main');
   });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  closeAllButHome, closeOtherTabs, closeTab, HOME_TAB_ID, initialTabs, loadTabs, saveTabs, clearStoredTabs, setTabTitle,
+  closeAllButHome, closeOtherTabs, closeTab, HOME_TAB_ID, keepTabsOfResponsibility, initialTabs, loadTabs, saveTabs, clearStoredTabs, setTabTitle,
   TAB_LIMIT, tabUrlOf, visit, type TabsState,
 } from './tabsModel';
 
@@ -92,5 +92,23 @@ describe('storage', () => {
     expect(loadTabs('7')).toEqual(initialTabs());
     sessionStorage.setItem('meridian.tabs', 'not json');
     expect(loadTabs('7')).toEqual(initialTabs());
+  });
+});
+
+describe('keepTabsOfResponsibility', () => {
+  const tab = (id: string, url: string) => ({ id, url });
+  const state = {
+    tabs: [tab(HOME_TAB_ID, '/main'), tab('a', '/main/list?menuId=1&respId=11'), tab('b', '/main/other'), tab('c', '/main/list?menuId=1&respId=12')],
+    activeId: 'c',
+  };
+
+  it('keeps home and the tabs opened under the new responsibility', () => {
+    expect(keepTabsOfResponsibility(state, '12')).toEqual({ tabs: [state.tabs[0], state.tabs[3]], activeId: 'c' });
+  });
+
+  it('shows home when the active tab closes, and changes nothing when every tab fits', () => {
+    expect(keepTabsOfResponsibility(state, '11')).toEqual({ tabs: [state.tabs[0], state.tabs[1]], activeId: HOME_TAB_ID });
+    const homeOnly = { tabs: [state.tabs[0]], activeId: HOME_TAB_ID };
+    expect(keepTabsOfResponsibility(homeOnly, '11')).toBe(homeOnly);
   });
 });

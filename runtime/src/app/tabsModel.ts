@@ -86,6 +86,22 @@ export function closeAllButHome(state: TabsState): TabsState {
   return { tabs: state.tabs.filter((tab) => tab.id === HOME_TAB_ID), activeId: HOME_TAB_ID };
 }
 
+/** The responsibility a tab's screen was opened under (its URL's respId), if it names one. */
+function respIdOf(tab: ShellTab): string | null {
+  return new URLSearchParams(tab.url.split('?')[1] ?? '').get('respId');
+}
+
+/**
+ * After a switch of responsibility: keeps home and the tabs opened under `respId` (e.g. the link
+ * that made it current); the others show the previous responsibility's screens and buttons. The
+ * active tab stays when kept, else home takes over.
+ */
+export function keepTabsOfResponsibility(state: TabsState, respId: string): TabsState {
+  const tabs = state.tabs.filter((tab) => tab.id === HOME_TAB_ID || respIdOf(tab) === respId);
+  if (tabs.length === state.tabs.length) return state;
+  return { tabs, activeId: tabs.some((tab) => tab.id === state.activeId) ? state.activeId : HOME_TAB_ID };
+}
+
 export function setTabTitle(state: TabsState, id: string, title: string): TabsState {
   if (!state.tabs.some((tab) => tab.id === id && tab.title !== title)) return state;
   return { ...state, tabs: state.tabs.map((tab) => (tab.id === id ? { ...tab, title } : tab)) };

@@ -9,8 +9,8 @@ import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { useFeedback } from '../core/feedback';
 import type { TabsApi } from './tabContext';
 import {
-  activeTab, closeAllButHome, closeOtherTabs, closeTab, loadTabs, saveTabs, setTabTitle, TAB_LIMIT, tabUrlOf, visit,
-  type TabsState,
+  activeTab, closeAllButHome, closeOtherTabs, closeTab, keepTabsOfResponsibility, loadTabs, saveTabs, setTabTitle, TAB_LIMIT,
+  tabUrlOf, visit, type TabsState,
 } from './tabsModel';
 
 /** Navigations the tabs make themselves: they show a tab, they never move one. */
@@ -27,7 +27,8 @@ export interface ShellTabs extends TabsApi {
   closeOthers(tabId: string): void;
 }
 
-export function useShellTabs(userId: string): ShellTabs {
+/** `responsibilityId`: the current one; when it changes, the tabs of the previous one close. */
+export function useShellTabs(userId: string, responsibilityId = ''): ShellTabs {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const location = useLocation();
@@ -68,6 +69,14 @@ export function useShellTabs(userId: string): ShellTabs {
     },
     [navigate],
   );
+
+  // However the responsibility changed (the header's switcher, or a link naming another one).
+  const shownResp = useRef(responsibilityId);
+  useEffect(() => {
+    if (shownResp.current === responsibilityId) return;
+    shownResp.current = responsibilityId;
+    if (responsibilityId) show(keepTabsOfResponsibility(stateRef.current, responsibilityId));
+  }, [responsibilityId, show]);
 
   return useMemo(
     () => ({
