@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from './App';
-import { CHUNK_TIMEOUT_MS, ChunkLoadError, lazyChunk, toChunkError, watchPreloadErrors, withTimeout } from './chunkLoader';
+import { CHUNK_TIMEOUT_MS, ChunkLoadError, lazyChunk, lazyModule, toChunkError, watchPreloadErrors, withTimeout } from './chunkLoader';
 
 afterEach(() => vi.useRealTimers());
 
@@ -51,5 +52,25 @@ describe('lazyChunk', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '重试' })));
     expect(await screen.findByText('hello tab')).toBeTruthy();
     expect(calls).toBe(2);
+  });
+});
+
+describe('lazyModule', () => {
+  it('loads the module once for all its parts, and a part mounted after it arrived renders without the spinner', async () => {
+    let loads = 0;
+    const load = () => {
+      loads += 1;
+      return Promise.resolve({ Frame: ({ children }: { children?: ReactNode }) => <section>frame {children}</section>, Inner: () => <p>inner</p> });
+    };
+    const part = lazyModule(load, 1000);
+    const Frame = part((module) => module.Frame);
+    const Inner = part((module) => module.Inner);
+    const view = render(<AppProviders><Frame /></AppProviders>);
+    expect(await screen.findByText('frame')).toBeTruthy();
+    view.rerender(<AppProviders><Frame><Inner /></Frame></AppProviders>);
+    // Synchronously: a second lazy wrapper would suspend and show the spinner first.
+    expect(screen.getByText('inner')).toBeTruthy();
+    expect(document.querySelector('.ant-spin')).toBeNull();
+    expect(loads).toBe(1);
   });
 });

@@ -110,3 +110,21 @@ export function lazyChunk<P extends object>(factory: () => Promise<ComponentType
     );
   };
 }
+
+/**
+ * Components of one module that loads on demand as a whole (the shell with its screens): each is
+ * a lazyChunk, and one mounted after the module has arrived renders at once rather than showing
+ * the spinner for a frame (home inside the shell that has just loaded).
+ */
+export function lazyModule<M>(load: () => Promise<M>, timeoutMs = CHUNK_TIMEOUT_MS) {
+  let loaded: M | undefined;
+  const loadOnce = () => load().then((module) => (loaded = module));
+  return function part<P extends object>(pick: (module: M) => ComponentType<P>): ComponentType<P> {
+    const Chunk = lazyChunk(() => loadOnce().then(pick), timeoutMs);
+    return function Part(props: P) {
+      // Chosen once per mount: switching from the lazy wrapper to the component would remount it.
+      const [Ready] = useState<ComponentType<P>>(() => (loaded ? pick(loaded) : Chunk));
+      return <Ready {...props} />;
+    };
+  };
+}
