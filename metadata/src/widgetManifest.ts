@@ -27,6 +27,7 @@ export const REGISTERED_WIDGETS: readonly string[] = [
   'NumberPicker',
   'NumberRange',
   'ReferenceSelect',
+  'RichText',
   'Select',
   'SrminteriorShopping',
   'SrminteriorShoppingtrolley',

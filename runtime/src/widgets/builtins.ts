@@ -14,6 +14,7 @@ import { LineGrid } from './LineGrid';
 import { LookupSelect } from './LookupSelect';
 import { NumberRange } from './NumberRange';
 import { ReferenceSelect } from './ReferenceSelect';
+import { RichTextField } from './richText/RichTextField';
 import { MenuFuncPrivilege } from './tree/MenuFuncPrivilege';
 import { TreeCheck } from './tree/TreeCheck';
 import { WidgetRegistry } from './WidgetRegistry';
@@ -36,6 +37,8 @@ export const BUILT_IN_WIDGETS = {
   LineCell,
   ...READER_WIDGETS,
   Attachment,
+  // Rich text (FormField.widget): the editor itself is loaded on first use.
+  RichText: RichTextField,
   TreeCheck,
   MenuFuncPrivilege,
 } as const;

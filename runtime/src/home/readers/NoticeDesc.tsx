@@ -9,7 +9,7 @@ import { useLanguage } from '../../i18n';
 import { LookupTag } from '../../widgets/LookupTag';
 import { useHomeApi } from '../homeApi';
 import { localized } from '../homeRules';
-import { RichText } from './RichText';
+import { RichText } from '../../widgets/richText/RichText';
 import { useViewOnce } from './useViewOnce';
 
 export function NoticeDesc() {

@@ -1,7 +1,8 @@
 /**
- * Announcement content: HTML that the server already cleaned on save, cleaned again here against
- * the same allow-list (metadata richTextPolicy) before it reaches the DOM, so a row written past
- * the API (a database edit, an old import) still cannot run script in a reader's browser.
+ * The one renderer of rich text (announcement content on home's reader, read-pretty RichText
+ * fields on detail pages and views): HTML that the server already cleaned on save, cleaned again
+ * here against the same allow-list (metadata richTextPolicy) before it reaches the DOM, so a row
+ * written past the API (a database edit, an old import) still cannot run script in a browser.
  */
 import { RICH_TEXT_ALLOWED, RICH_TEXT_DROPPED, richTextTagAttr } from '@meridian/metadata';
 import { useMemo } from 'react';
