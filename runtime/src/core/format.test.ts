@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDate, formatDateTime, formatNumber, numberSymbols } from './format';
+import { formatAmount, formatDate, formatDateTime, formatFieldNumber, formatNumber, numberSymbols } from './format';
 
 describe('formatDate', () => {
   it('writes the spec patterns yyyy-MM-dd, yyyy-MM-dd HH:mm:ss, yyyy and yyyy-MM', () => {
@@ -36,5 +36,30 @@ describe('formatNumber and formatAmount', () => {
   it('leaves blanks empty and text that is not a number as it is', () => {
     expect(formatAmount(undefined, 'CN')).toBe('');
     expect(formatAmount('abc', 'EN')).toBe('abc');
+  });
+});
+
+describe('formatFieldNumber', () => {
+  it('shows money with thousands and exactly its decimals, whatever the scale of the value', () => {
+    expect(formatFieldNumber('1234567.5', 'CN', { kind: 'money' })).toBe('1,234,567.50');
+    expect(formatFieldNumber('1234567.5', 'EN', { kind: 'money', scale: 0 })).toBe('1,234,568');
+    expect(formatFieldNumber('0.500000', 'CN', { kind: 'money', scale: 2 })).toBe('0.50');
+  });
+
+  it('drops the zeros a quantity or price column pads, never a significant digit', () => {
+    expect(formatFieldNumber('100.0000', 'CN', { kind: 'quantity', scale: 4 })).toBe('100');
+    expect(formatFieldNumber('0.500000', 'CN', { kind: 'decimal', scale: 6 })).toBe('0.5');
+    expect(formatFieldNumber('1234.5679', 'CN', { kind: 'quantity', scale: 4 })).toBe('1234.5679');
+    expect(formatFieldNumber('12345678901234567.123456', 'EN', { kind: 'decimal', scale: 6 })).toBe('12345678901234567.123456');
+    expect(formatFieldNumber('2.675', 'CN', { kind: 'decimal', scale: 2 })).toBe('2.68');
+    expect(formatFieldNumber('1.00004', 'CN', { kind: 'quantity', scale: 4 })).toBe('1');
+    expect(formatFieldNumber(300, 'CN', { kind: 'quantity', scale: 4, thousands: true })).toBe('300');
+    expect(formatFieldNumber('20000.5', 'CN', { kind: 'quantity', scale: 4, thousands: true })).toBe('20,000.5');
+  });
+
+  it('shows integers without decimals, and blanks and text as before', () => {
+    expect(formatFieldNumber('42', 'CN', { kind: 'integer' })).toBe('42');
+    expect(formatFieldNumber(null, 'CN', { kind: 'quantity' })).toBe('');
+    expect(formatFieldNumber('n/a', 'CN', { kind: 'quantity' })).toBe('n/a');
   });
 });

@@ -5,7 +5,7 @@
  * symbols. Amounts stay decimal strings throughout (never binary floats, STACK trap 8).
  */
 import dayjs from 'dayjs';
-import { parseDecimal, roundDecimal } from './decimal';
+import { parseDecimal, roundDecimal, type DecimalParts } from './decimal';
 import type { Language } from './language';
 
 export type DateKind = 'date' | 'datetime' | 'year' | 'month';
@@ -57,15 +57,44 @@ export interface NumberFormat {
   thousands?: boolean;
 }
 
+/** Digits with the language's symbols. */
+function joinParts(parts: DecimalParts, language: Language, thousands: boolean): string {
+  const { group, decimal } = numberSymbols(language);
+  const integer = thousands ? parts.integer.replace(/\B(?=(\d{3})+(?!\d))/g, group) : parts.integer;
+  return `${parts.negative ? '-' : ''}${integer}${parts.fraction ? `${decimal}${parts.fraction}` : ''}`;
+}
+
 /** A number or decimal string for display; text that is not a number is shown as it is. */
 export function formatNumber(value: unknown, language: Language, format: NumberFormat = {}): string {
   if (isBlank(value)) return '';
   const parsed = parseDecimal(value);
   if (!parsed) return String(value);
   const parts = format.scale === undefined ? parsed : roundDecimal(parsed, format.scale);
-  const { group, decimal } = numberSymbols(language);
-  const integer = format.thousands === false ? parts.integer : parts.integer.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  return `${parts.negative ? '-' : ''}${integer}${parts.fraction ? `${decimal}${parts.fraction}` : ''}`;
+  return joinParts(parts, language, format.thousands !== false);
+}
+
+export type NumberKind = 'integer' | 'decimal' | 'money' | 'quantity';
+
+export interface NumberDisplay {
+  kind: NumberKind;
+  /** Money: its decimals (the currency's, else the declared scale, else 2); other kinds: at most this many. */
+  scale?: number;
+  thousands?: boolean;
+}
+
+/**
+ * The one display rule of numbers by field type: money with exactly its decimals (12.5 →
+ * 12.50), integers without any, quantities, prices and rates rounded to their declared scale
+ * but without the zeros it pads (100.0000 → 100, 0.500000 → 0.5) — digit strings throughout.
+ */
+export function formatFieldNumber(value: unknown, language: Language, display: NumberDisplay): string {
+  if (display.kind === 'money') return formatNumber(value, language, { scale: display.scale ?? 2, thousands: display.thousands ?? true });
+  if (display.kind === 'integer') return formatNumber(value, language, { scale: 0, thousands: display.thousands ?? false });
+  if (isBlank(value)) return '';
+  const parsed = parseDecimal(value);
+  if (!parsed) return String(value);
+  const rounded = display.scale !== undefined && parsed.fraction.length > display.scale ? roundDecimal(parsed, display.scale) : parsed;
+  return joinParts({ ...rounded, fraction: rounded.fraction.replace(/0+$/, '') }, language, display.thousands ?? false);
 }
 
 /** An amount: thousands separators and, by default, exactly 2 decimals (1700 → 1,700.00). */

@@ -98,3 +98,14 @@ describe('removal order of selected rows', () => {
     expect(removalOrder(['0', '2', '2', 1])).toEqual([2, 1, 0]);
   });
 });
+
+describe('line grid numbers', () => {
+  it('right-aligns number columns and shows quantities without padded zeros', async () => {
+    setup();
+    const first = await screen.findByText('A-001');
+    const row = first.closest('tr')!;
+    const quantity = within(row).getByText('2');
+    expect(quantity.closest('td')!.style.textAlign).toBe('right');
+    expect(within(grid()).getByText('A-001').closest('td')!.style.textAlign).not.toBe('right');
+  });
+});

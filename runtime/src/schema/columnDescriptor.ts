@@ -3,6 +3,7 @@
  * names) merged with the FieldDef (semantics). Plain data, shared by the list grid and the
  * editable line grid.
  */
+import { currencyFieldOf } from '../core/currency';
 import { pickLabel, type Language } from '../core/language';
 import type { AttachmentConfig, ColumnConfig, EntityDef, FieldDef, GridConfig } from '../meta';
 import type { FieldType } from '../meta';
@@ -18,7 +19,10 @@ export interface ColumnDescriptor {
   lookupType?: string;
   /** Row property shown instead of the value: displayKey, or a reference's labelAs. */
   displayKey?: string;
+  /** Decimals shown: money's fallback when its currency is unknown; at most this many for other numbers. */
   scale?: number;
+  /** Money: the row's field holding the currency whose decimals the amount shows (core/currency). */
+  currencyField?: string;
   thousands: boolean;
   min?: number;
   max?: number;
@@ -79,6 +83,7 @@ export function describeColumn(column: ColumnConfig, entity: EntityDef, language
     lookupType: column.lookup?.typeCode ?? field.lookupType,
     displayKey: column.displayKey ?? referenceLabelKey(field),
     scale: column.precision ?? defaultScale(type, field),
+    currencyField: type === 'money' ? currencyFieldOf(entity) : undefined,
     // Money reads best grouped; other numbers only when the page asks (showThousandSeparator).
     thousands: column.showThousandSeparator ?? type === 'money',
     min: column.min ?? field.min,

@@ -29,13 +29,14 @@ describe('grid columns from GridConfig', () => {
     expect(formatCellText(org, 11, { orgId: 11, orgName: '上海工厂' })).toBe('上海工厂');
   });
 
-  it('decimals get separators only when the page asks', () => {
+  it('decimals get separators only when the page asks, and never the zeros their scale pads', () => {
     const [plain, grouped] = describeColumns(
       { columns: [{ key: 'quantity' }, { key: 'quantity', showThousandSeparator: true, precision: 1 }] },
       entities.srmPurRequisitionLine,
       'EN',
     );
-    expect(formatCellText(plain, '12345.5')).toBe('12345.500');
+    expect(formatCellText(plain, '12345.5')).toBe('12345.5');
+    expect(formatCellText(plain, '12345.5000')).toBe('12345.5');
     expect(formatCellText(grouped, '12345.55')).toBe('12,345.6');
   });
 

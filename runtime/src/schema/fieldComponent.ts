@@ -18,6 +18,8 @@ export interface ComponentOptions {
   scale?: number;
   lookupType?: string;
   step?: number;
+  /** Money: the record's currency field (core/currency), whose decimals the read-pretty amount shows. */
+  currencyField?: string;
 }
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
@@ -68,10 +70,13 @@ export function moneyParser(text: string | undefined): string {
 }
 
 function numberProps(field: FieldDef, options: ComponentOptions): Record<string, unknown> {
-  if (field.type === 'integer') return { precision: 0, step: options.step ?? 1, style: { width: '100%' } };
+  if (field.type === 'integer') return { precision: 0, step: options.step ?? 1, style: { width: '100%' }, numberKind: 'integer' };
   const scale = options.scale ?? field.scale;
   // stringMode keeps decimal strings exact (money/quantity are strings on the wire).
-  const props: Record<string, unknown> = { stringMode: true, precision: scale, step: options.step, style: { width: '100%' } };
+  // numberKind and currencyField are read by widgets/NumberField for the read-pretty display.
+  const props: Record<string, unknown> = {
+    stringMode: true, precision: scale, step: options.step, style: { width: '100%' }, numberKind: field.type, currencyField: options.currencyField,
+  };
   if (field.type === 'money') Object.assign(props, { formatter: moneyFormatter(scale), parser: moneyParser });
   return props;
 }

@@ -3,6 +3,7 @@
  * view): sections of fields laid out on a FormGrid, then one LineGrid per FormLines.
  */
 import type { ISchema } from '@formily/react';
+import { currencyFieldOf } from '../core/currency';
 import { pickLabel, type Language } from '../core/language';
 import type { EntityDef, FieldDef, FormField, FormSection, PageDef } from '../meta';
 import { componentForField, schemaTypeOf } from './fieldComponent';
@@ -47,7 +48,8 @@ export function formFieldSchema(
   input: FormSchemaInput,
   index: number,
 ): ISchema {
-  const spec = componentForField(field, { entities: input.entities, widget: formField.widget });
+  const currencyField = field.type === 'money' ? currencyFieldOf(pageEntity(input.page, input.entities)) : undefined;
+  const spec = componentForField(field, { entities: input.entities, widget: formField.widget, currencyField });
   const schema: ISchema = {
     type: schemaTypeOf(field),
     title: pickLabel(formField.label ?? field.label, input.language),

@@ -16,7 +16,7 @@ import { DataGrid } from '../grid/DataGrid';
 import { activeAfterDelete, defaultRowEditable, isCellEditable } from '../grid/gridRules';
 import type { ResizableHeaderProps } from '../grid/ResizableHeaderCell';
 import type { DataRecord } from '../meta';
-import type { ColumnDescriptor } from '../schema/columnDescriptor';
+import { isNumericType, type ColumnDescriptor } from '../schema/columnDescriptor';
 import type { LineGridProps } from '../schema/lineSchema';
 import { LineCellContext } from './LineCell';
 
@@ -58,6 +58,8 @@ function lineColumns(input: LineColumnsInput): TableColumnType<DataRecord>[] {
     width: input.widths[column.key] ?? column.width,
     fixed: column.fixed,
     ellipsis: column.ellipsis,
+    // Numbers line up on their digits, as in the list grid.
+    align: isNumericType(column.type) ? 'right' : undefined,
     onHeaderCell: () =>
       ({
         onResizeEnd: column.resizable ? (width: number) => input.onResize(column.key, width) : undefined,

@@ -6,6 +6,7 @@
 import { DatePicker, Input, NumberPicker } from '@formily/antd-v5';
 import { useField } from '@formily/react';
 import type { ComponentType } from 'react';
+import { withNumberDisplay } from './NumberField';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function labelled<P extends Record<string, any>>(Component: ComponentType<P>, name: string): ComponentType<P> {
@@ -21,7 +22,8 @@ export const LabelledInput = Object.assign(labelled(Input, 'Input'), {
   TextArea: labelled(Input.TextArea, 'Input.TextArea'),
 });
 
-export const LabelledNumberPicker = labelled(NumberPicker, 'NumberPicker');
+/** Read-pretty, numbers show by their type (NumberField). */
+export const LabelledNumberPicker = withNumberDisplay(labelled(NumberPicker, 'NumberPicker'));
 
 export const LabelledDatePicker = Object.assign(labelled(DatePicker, 'DatePicker'), {
   RangePicker: labelled(DatePicker.RangePicker, 'DatePicker.RangePicker'),
