@@ -15,6 +15,8 @@ export interface BuiltChunk {
   code: string;
   /** Static imports: the browser loads them before the chunk runs. */
   imports: string[];
+  /** Source modules in the chunk (absolute paths). */
+  moduleIds?: string[];
 }
 
 export interface InitialLoad {
@@ -44,18 +46,23 @@ export function htmlScripts(html: string): string[] {
   return files;
 }
 
-/** Those files and, transitively, their static imports. */
-export function initialFiles(html: string, chunks: Map<string, BuiltChunk>): string[] {
+/** The given chunks and, transitively, their static imports: what loads with them. */
+export function withStaticImports(roots: string[], chunks: Map<string, BuiltChunk>): string[] {
   const seen = new Set<string>();
   const visit = (fileName: string) => {
     if (seen.has(fileName)) return;
     const chunk = chunks.get(fileName);
-    if (!chunk) throw new Error(`index.html loads ${fileName}, which the build did not produce`);
+    if (!chunk) throw new Error(`${fileName} is loaded, but the build did not produce it`);
     seen.add(fileName);
     chunk.imports.forEach(visit);
   };
-  htmlScripts(html).forEach(visit);
+  roots.forEach(visit);
   return [...seen];
+}
+
+/** The login page's JavaScript: index.html's scripts with their static imports. */
+export function initialFiles(html: string, chunks: Map<string, BuiltChunk>): string[] {
+  return withStaticImports(htmlScripts(html), chunks);
 }
 
 export function measureInitialLoad(html: string, chunks: Map<string, BuiltChunk>): InitialLoad {
