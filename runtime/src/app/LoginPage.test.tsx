@@ -87,6 +87,9 @@ describe('login page', () => {
     expect(alert.textContent).toContain('用户名或密码错误');
     expect(screen.queryByLabelText('验证码')).toBeNull();
     expect(hasSession()).toBe(false);
+    // Once: under the form, not again as a floating message.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getAllByText('用户名或密码错误')).toHaveLength(1);
   });
 
   it('shows the captcha when the server requires it, refreshes it on click, and sends key and answer', async () => {

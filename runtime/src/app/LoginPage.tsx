@@ -1,7 +1,7 @@
 /**
  * `/` and `/login` (spec 1 section 2): user name, password and, once the server asks for it, a
- * captcha. A refused login answers 401 with {captchaRequired, locked}; its msg is shown as a
- * message (2.5 s) and under the form. Success stores the session (first responsibility current)
+ * captcha. A refused login answers 401 with {captchaRequired, locked}; its msg is shown once,
+ * under the form (not again as a floating message). Success stores the session (first responsibility current)
  * and hands over to /relocation, which opens the wanted screen, else home.
  */
 import { CaptchaField } from './CaptchaField';
@@ -12,7 +12,6 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { isApiError } from '../core/apiError';
 import { useDataProvider } from '../core/DataProviderContext';
 import type { ValidateCode } from '../core/dataProvider';
-import { useFeedback } from '../core/feedback';
 import { hasSession, noteLoginPageShown, saveSession, sessionEndReason } from '../core/session';
 import { errorText } from './AppFeedback';
 import { AuthLayout } from './AuthLayout';
@@ -48,7 +47,6 @@ function useCaptcha() {
 export function LoginPage() {
   const { t } = useTranslation();
   const provider = useDataProvider();
-  const feedback = useFeedback();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -88,7 +86,6 @@ export function LoginPage() {
       navigate(relocationPathFor(params.get('redirect')), { replace: true });
     } catch (failure) {
       setError(errorText(failure, t('login.failed')));
-      feedback.error(failure);
       // A captcha answers once: every failure with the captcha on the form needs a new one.
       if (captchaShown || captchaRequiredBy(failure)) {
         setCaptchaShown(true);

@@ -4,8 +4,9 @@
  * pages (kept alive, see KeepAliveTabs). Rendered only behind RequireSession; it never draws page
  * content without a session.
  */
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Layout } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../core/apiError';
 import { useDataProvider } from '../core/DataProviderContext';
@@ -23,6 +24,7 @@ import { ShellHeader } from './ShellHeader';
 import { ShellTabBar } from './ShellTabBar';
 import { TabsApiContext } from './tabContext';
 import { useShellTabs } from './useShellTabs';
+import { useSiderCollapsed } from './useSiderCollapsed';
 
 /** Menus of the current responsibility; reloaded when it or the language changes. */
 function useMenuRows(responsibilityId: string): MenuRow[] {
@@ -73,6 +75,23 @@ function useFreshUserInfo(): void {
   }, [provider, language]);
 }
 
+/** The sider's collapse button, named for screen readers. */
+function SiderTrigger({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  const name = collapsed ? t('app.siderExpand') : t('app.siderCollapse');
+  // antd's trigger bar takes the click; the keyboard reaches it through this button.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    onToggle();
+  };
+  return (
+    <span role="button" tabIndex={0} aria-label={name} title={name} aria-expanded={!collapsed} onKeyDown={onKeyDown} style={{ display: 'block' }}>
+      {collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
+    </span>
+  );
+}
+
 /** `routes`: the /main child routes, rendered by every open tab for its own URL. */
 export function Shell({ routes }: { routes: ReactNode }) {
   const { t } = useTranslation();
@@ -80,15 +99,27 @@ export function Shell({ routes }: { routes: ReactNode }) {
   const menus = useMenuRows(session?.responsibilityId ?? '');
   const tabs = useShellTabs(String(session?.userInfo?.userId ?? ''), session?.responsibilityId ?? '');
   useFreshUserInfo();
+  const [collapsed, setCollapsed] = useSiderCollapsed();
   if (!session) return null;
   return (
     <MenuContext.Provider value={menus}>
       <TabsApiContext.Provider value={tabs}>
         <RouteProgress />
         <Layout style={{ minHeight: '100vh' }}>
-          <Layout.Sider width={232} breakpoint="lg" collapsedWidth={0}>
-            <div style={{ color: '#fff', padding: '16px 24px', fontWeight: 600 }}>{t('app.name')}</div>
-            <MenuSider menus={menus} />
+          <Layout.Sider
+            width={232}
+            collapsedWidth={64}
+            breakpoint="lg"
+            collapsible
+            collapsed={collapsed}
+            onCollapse={setCollapsed}
+            trigger={<SiderTrigger collapsed={collapsed} onToggle={() => setCollapsed(!collapsed, 'clickTrigger')} />}
+          >
+            {/* The product's name is shown here only (not again in the header). */}
+            <div style={{ color: '#fff', padding: '16px 0', textAlign: 'center', fontWeight: 600, whiteSpace: 'nowrap' }} title={t('app.name')}>
+              {collapsed ? t('app.name').slice(0, 1) : t('app.name')}
+            </div>
+            <MenuSider menus={menus} collapsed={collapsed} />
           </Layout.Sider>
           <Layout>
             <Layout.Header style={{ background: '#fff', display: 'flex', alignItems: 'center', padding: '0 16px 0 24px' }}>

@@ -3,7 +3,7 @@
  * sider's, and the user goes home), 修改密码, the language toggle and 退出.
  */
 import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Select, Space, Typography } from 'antd';
+import { Button, Select, Space } from 'antd';
 import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -35,8 +35,8 @@ export function ShellHeader({ session }: { session: Session }) {
   };
 
   return (
-    <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', width: '100%', gap: 16 }}>
-      <Typography.Text strong>{t('app.name')}</Typography.Text>
+    // The product's name is the sider's; the header holds only the user's controls, on the right.
+    <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', width: '100%', gap: 16 }}>
       <Space size={4} wrap={false}>
         <Select
           aria-label={t('session.switchResponsibility')}

@@ -9,6 +9,10 @@ export const cn = {
     menu: '菜单',
     menuEmpty: '暂无可用菜单',
     menuLoadFailed: '菜单加载失败',
+    menuSearch: '搜索菜单',
+    menuSearchEmpty: '没有匹配的菜单',
+    siderCollapse: '收起菜单',
+    siderExpand: '展开菜单',
   },
   login: {
     title: '登录',

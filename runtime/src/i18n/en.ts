@@ -11,6 +11,10 @@ export const en: Translation = {
     menu: 'Menu',
     menuEmpty: 'No menus available',
     menuLoadFailed: 'Menus could not be loaded',
+    menuSearch: 'Search menus',
+    menuSearchEmpty: 'No matching menu',
+    siderCollapse: 'Collapse the menu',
+    siderExpand: 'Expand the menu',
   },
   login: {
     title: 'Sign in',
