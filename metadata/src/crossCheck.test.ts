@@ -82,6 +82,14 @@ const cases: [string, Mutate, MetadataProblem[]][] = [
     P(HEADER, '/fields/2', 'reference field "supplierId" has no reference target'),
     P(LIST, '/grid/columns/2', 'column "supplierName" is not a field of demoOrderHeader'),
   ]],
+  ['context default naming an unknown variable or one of the wrong type', (d) => { d(HEADER).fields[3].default = '$user.birthday'; d(HEADER).fields[2].default = '$today'; }, [
+    P(HEADER, '/fields/2/default', 'default "$today" cannot fill field "supplierId" of type reference'),
+    P(HEADER, '/fields/3/default', 'default "$user.birthday" of field "orderDate" is not a context variable; known: $today, $now, $user.userId, $user.personId, $user.orgId, $user.supplierId, $user.userName'),
+  ]],
+  ['reference copyFields naming fields of neither side', (d) => { d(HEADER).fields[2].reference.copyFields = { orderNumber: 'supplierCode', supplierRef: 'supplierNo' }; }, [
+    P(HEADER, '/fields/2/reference/copyFields', 'copyFields of "supplierId" fills "supplierRef", which is not a field of demoOrderHeader'),
+    P(HEADER, '/fields/2/reference/copyFields', 'copyFields of "supplierId" copies "supplierNo", which is not a field of demoSupplier'),
+  ]],
   ['child entity missing', (d) => { d(HEADER).children[0].entity = 'demoOrderLines'; }, [
     P(HEADER, '/children/0', 'child entity "demoOrderLines" does not exist'),
     P(EDIT, '/form/lines/0/child', '"lines" is not a child of demoOrderHeader'),

@@ -1,5 +1,6 @@
 import type { ColumnConfig, FilterNode, FormField, GridConfig, PageDef } from './generated/meta-model';
 import type { EntityModel } from './entityModel';
+import { contextDefaultProblem } from './contextDefaults';
 import { checkLifecycleRules } from './lifecycleCheck';
 import { checkRowFilter, checkRowScope } from './rowScopeCheck';
 import { checkReferenceFilter } from './referenceFilterCheck';
@@ -23,11 +24,17 @@ function checkEntity(registry: MetadataRegistry, entity: EntityModel, report: Re
     if (f.type === 'lookup' && !f.lookupType) report(at, `lookup field "${f.name}" has no lookupType`);
     if (f.lookupType && !registry.lookupType(f.lookupType)) report(at, `lookupType "${f.lookupType}" of field "${f.name}" is not seeded`);
     if (f.type === 'reference' && !f.reference) report(at, `reference field "${f.name}" has no reference target`);
+    const defaultProblem = contextDefaultProblem(f);
+    if (defaultProblem) report(`${at}/default`, defaultProblem);
     if (f.reference) {
       const target = registry.entity(f.reference.entity);
       if (!target) report(at, `field "${f.name}" references unknown entity "${f.reference.entity}"`);
       else for (const key of [f.reference.valueField, f.reference.labelField, f.reference.labelFieldEn]) {
         if (key && !target.field(key)) report(at, `field "${f.name}" uses "${key}", which is not a field of ${target.name}`);
+      }
+      for (const [local, source] of Object.entries(f.reference.copyFields ?? {})) {
+        if (!entity.field(local)) report(`${at}/reference/copyFields`, `copyFields of "${f.name}" fills "${local}", which is not a field of ${entity.name}`);
+        if (target && !target.field(source)) report(`${at}/reference/copyFields`, `copyFields of "${f.name}" copies "${source}", which is not a field of ${target.name}`);
       }
     }
   });

@@ -185,6 +185,12 @@ export interface FieldDef {
      * Name under which the label is returned alongside the value, e.g. supplierName.
      */
     labelAs?: string;
+    /**
+     * When the user picks a record, copy its values into this record: { thisField: targetField }, e.g. a change line that picks the original contact starts from the contact's name and phone.
+     */
+    copyFields?: {
+      [k: string]: string;
+    };
     filter?: FilterNode;
   };
   required?: boolean;
@@ -200,6 +206,9 @@ export interface FieldDef {
    */
   validator?:
     'integer' | 'nonNegativeDecimal' | 'quantity' | 'email' | 'mobile' | 'landline' | 'positiveInteger';
+  /**
+   * The value of a new record: a literal, or a context variable — $today, $now, $user.userId, $user.personId, $user.orgId, $user.supplierId, $user.userName. The runtime fills it when a new record's form opens (a reference's label comes along), the server when a create omits the field.
+   */
   default?: string | number | boolean | null;
   /**
    * Filled by the server: documentNumber = {prefix}{yyyyMMdd}{4-digit sequence}.

@@ -1,4 +1,5 @@
-/** Variables that showWhen/disableWhen filters may name: $user.* and $resp.id. */
+/** Variables that showWhen/disableWhen filters and context defaults may name. */
+import { contextVariables } from '@meridian/metadata';
 import type { ScreenIds } from './request';
 import { SESSION_KEYS, getResponsibilityId } from './session';
 import type { FilterVars } from './evaluateFilter';
@@ -12,6 +13,7 @@ function storedUserInfo(): Record<string, unknown> {
   }
 }
 
+/** $user.*, $resp.id, $today and $now: what show rules and new records' defaults read (metadata's contextVariables). */
 export function currentFilterVars(screen: ScreenIds = {}): FilterVars {
-  return { user: storedUserInfo(), resp: { id: screen.respId || getResponsibilityId() } };
+  return contextVariables(storedUserInfo(), screen.respId || getResponsibilityId());
 }

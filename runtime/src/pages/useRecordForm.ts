@@ -1,15 +1,32 @@
 /**
  * A Formily form bound to one record: built from the page metadata in the current language,
- * filled from the loaded record (or the entity defaults for a new one).
+ * filled from the loaded record, or for a new one from the entity defaults — context defaults
+ * ($user.userId, $today …) included, with the labels of defaulted references fetched beside them.
+ * Picks that copy the picked record's values (reference.copyFields) are wired here too.
  */
 import type { Form } from '@formily/core';
 import type { ISchema } from '@formily/react';
 import { useEffect, useMemo, useRef } from 'react';
+import { useDataProvider, useScreen } from '../core/DataProviderContext';
+import type { DataProvider } from '../core/dataProvider';
+import { currentFilterVars } from '../core/filterVars';
 import { useLanguage } from '../i18n';
 import type { DataRecord, EntityDef, PageDef } from '../meta';
 import { defaultRecord } from '../schema/entityFields';
 import { buildFormSchema } from '../schema/formSchema';
+import { defaultedLabels } from '../schema/referenceValues';
 import { useLanguageForm } from './useLanguageForm';
+import { useReferenceCopies } from './useReferenceCopies';
+
+/** A new record's defaults, then (once fetched) the labels of its defaulted references, unless the user changed them meanwhile. */
+export function fillNewRecord(form: Form, provider: DataProvider, entity: EntityDef, entities: Record<string, EntityDef>, values: DataRecord): Promise<void> {
+  form.setValues(values, 'overwrite');
+  return defaultedLabels(provider, entity, entities, values).then((labels) => {
+    for (const { field, labelAs, label } of labels) {
+      if (form.getValuesIn(field) === values[field]) form.setValuesIn(labelAs, label);
+    }
+  });
+}
 
 export function useRecordForm(
   page: PageDef,
@@ -19,6 +36,8 @@ export function useRecordForm(
   readPretty: boolean,
 ): { form: Form; schema: ISchema } {
   const language = useLanguage();
+  const provider = useDataProvider();
+  const screen = useScreen();
   const form = useLanguageForm(readPretty);
   const schema = useMemo(() => buildFormSchema({ page, entities, language }), [page, entities, language]);
   const shown = useRef<DataRecord | null | undefined>(undefined);
@@ -28,8 +47,10 @@ export function useRecordForm(
     if (shown.current === record) return;
     shown.current = record;
     // overwrite: a reloaded record must not keep values (or lines) of the previous version.
-    form.setValues(record ? structuredCloneSafe(record) : defaultRecord(entity), 'overwrite');
-  }, [form, record, entity]);
+    if (record) form.setValues(structuredCloneSafe(record), 'overwrite');
+    else void fillNewRecord(form, provider, entity, entities, defaultRecord(entity, currentFilterVars(screen)));
+  }, [form, record, entity, entities, provider, screen]);
+  useReferenceCopies(form, page, entity, entities);
   return { form, schema };
 }
 

@@ -1,4 +1,5 @@
 /** Look-ups over an entity's fields that every schema builder needs. */
+import { resolveDefault, type FilterVariables } from '@meridian/metadata';
 import type { DataRecord, EntityDef, FieldDef } from '../meta';
 
 /** Appended by the server to every entity (DESIGN section 3: audit and versioned). */
@@ -23,11 +24,16 @@ export function isServerOwned(field: FieldDef): boolean {
   return Boolean(field.serverOnly || field.generated);
 }
 
-/** A new record: metadata defaults, nothing else (the server fills keys and audit fields). */
-export function defaultRecord(entity: EntityDef): DataRecord {
+/**
+ * A new record: metadata defaults, nothing else (the server fills keys and audit fields). A default
+ * naming the context ("$user.userId", "$today") is read from vars; one the context lacks stays empty.
+ */
+export function defaultRecord(entity: EntityDef, vars: FilterVariables = {}): DataRecord {
   const record: DataRecord = {};
   for (const field of entity.fields) {
-    if (field.default !== undefined && field.default !== null && !field.retired) record[field.name] = field.default;
+    if (field.retired) continue;
+    const value = resolveDefault(field, vars);
+    if (value !== undefined && value !== null) record[field.name] = value;
   }
   return record;
 }

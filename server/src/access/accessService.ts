@@ -11,6 +11,8 @@ export interface UserRow {
   userName: string;
   userType: string;
   personName: string | null;
+  /** The user's person (baseUsers.personId): a form default may name it ($user.personId). */
+  personId: number | null;
   /** The person's English name (basePerson.personNameEn), for the English interface. */
   personNameEn: string | null;
   supplierId: number | null;
@@ -80,7 +82,7 @@ export class AccessService {
     const { t, c } = this.sql;
     const source = from ? `${from.table} JOIN ${t('baseUsers')} u ON ${from.join}` : `${t('baseUsers')} u`;
     return `SELECT ${c('baseUsers', 'userId', 'u')} AS userId, ${c('baseUsers', 'userName', 'u')} AS userName, ${c('baseUsers', 'userType', 'u')} AS userType, ` +
-      `${c('baseUsers', 'personName', 'u')} AS personName, ${c('basePerson', 'personNameEn', 'pe')} AS personNameEn, ` +
+      `${c('baseUsers', 'personName', 'u')} AS personName, ${c('baseUsers', 'personId', 'u')} AS personId, ${c('basePerson', 'personNameEn', 'pe')} AS personNameEn, ` +
       `${c('baseUsers', 'supplierId', 'u')} AS supplierId, ${c('srmSlcSupplierInfo', 'supplierName', 'sp')} AS supplierName, ${c('srmSlcSupplierInfo', 'supplierNameEn', 'sp')} AS supplierNameEn, ` +
       `${c('baseUsers', 'orgId', 'u')} AS orgId, ${c('baseOrganization', 'orgCode', 'o')} AS orgNumber, ${c('baseUsers', 'email', 'u')} AS email, ` +
       `${c('baseUsers', 'enabledFlag', 'u')} AS enabledFlag, ${c('baseUsers', 'passwordHash', 'u')} AS passwordHash, ` +
@@ -108,7 +110,7 @@ export class AccessService {
 
   private toUser(row: Row | undefined): UserRow | undefined {
     if (!row) return undefined;
-    return { ...(row as unknown as UserRow), userId: Number(row.userId), supplierId: row.supplierId == null ? null : Number(row.supplierId), orgId: row.orgId == null ? null : Number(row.orgId) };
+    return { ...(row as unknown as UserRow), userId: Number(row.userId), supplierId: row.supplierId == null ? null : Number(row.supplierId), orgId: row.orgId == null ? null : Number(row.orgId), personId: row.personId == null ? null : Number(row.personId) };
   }
 
   async userByName(userName: string): Promise<UserRow | undefined> {

@@ -1,4 +1,4 @@
-import type { EntityModel } from '@meridian/metadata';
+import { filterFields, type EntityModel } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 
 const cache = new WeakMap<MetadataRegistry, Map<string, ReadonlySet<string>>>();
@@ -6,7 +6,7 @@ const cache = new WeakMap<MetadataRegistry, Map<string, ReadonlySet<string>>>();
 /**
  * What a reference picker needs of a target entity, and all that a menu using the entity only as a
  * reference may read of it: the key, the display field, and every value and label field that a
- * reference to it names (in both languages). The rest of the record — a person's mobile and
+ * reference to it names (in both languages), and the fields a reference copies on a pick. The rest of the record — a person's mobile and
  * e-mail, say — stays with the menus that manage the entity.
  */
 export function pickerFields(registry: MetadataRegistry, target: EntityModel): ReadonlySet<string> {
@@ -32,6 +32,10 @@ function collect(registry: MetadataRegistry, target: EntityModel): ReadonlySet<s
       add(ref.valueField);
       add(ref.labelField);
       add(ref.labelFieldEn);
+      // The picker searches with the reference's declared filter: its fields must be filterable through the picker.
+      for (const name of filterFields(ref.filter)) add(name);
+      // A pick that copies values (copyFields) reads them through the picker: declared, so allowed.
+      for (const source of Object.values(ref.copyFields ?? {})) add(source);
     }
   }
   return names;

@@ -44,7 +44,7 @@ export class ExchangeController {
     const identity = await this.current.auth.guard.requireIdentity(req.headers);
     const user = identity.user;
     const respId = Number(Array.isArray(req.headers.respid) ? req.headers.respid[0] : req.headers.respid) || null;
-    const vars = { user: { userId: user.userId, supplierId: user.supplierId, userType: user.userType, orgId: user.orgId }, resp: { id: respId } };
+    const vars = { user: { userId: user.userId, supplierId: user.supplierId, userType: user.userType, orgId: user.orgId, personId: user.personId }, resp: { id: respId } };
     return { identity, headers: req.headers, ctx: { userId: user.userId, language: requestLanguage(req), vars } };
   }
 

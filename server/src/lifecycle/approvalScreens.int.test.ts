@@ -1,8 +1,9 @@
+import { contextVariables, evaluateFilter } from '@meridian/metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../testing/apiAssertions';
 import { menuId, runSql, sessionHeaders } from '../testing/authFixtures';
 import { startTestServer, type TestServer } from '../testing/testServer';
-import { act, actorsOf, RESP, submitted, type Actors, type DemoUser } from './approvalFixtures';
+import { act, actorsOf, as, RESP, submitted, type Actors, type DemoUser } from './approvalFixtures';
 
 /** What the runtime reads of the engine: page actions gated by the lifecycle, myUpcoming, myApproval. */
 let server: TestServer;
@@ -22,7 +23,9 @@ describe('findPage: lifecycle actions carry the lifecycle\'s own conditions', ()
   it('ANDs the from states into showWhen, adds the comment prompt to decisions (required for reject), and sends transitions without the approval rule', async () => {
     const data = expectOk(await server.call('baseServer', 'baseMetadataRestful', 'findPage', { path: 'purchaseRequisitionList' }));
     const action = (name: string) => data.page.actions.find((x: { action: string }) => x.action === name);
-    expect(action('doApprove').showWhen).toEqual({ and: [{ field: 'status', op: 'eq', value: 'SUBMITTED' }, { field: 'status', op: 'in', value: ['SUBMITTED'] }] });
+    const notBySubmitter = { field: 'submittedBy', op: 'ne', value: '$user.userId' };
+    expect(action('doApprove').showWhen).toEqual({ and: [{ field: 'status', op: 'eq', value: 'SUBMITTED' }, { field: 'status', op: 'in', value: ['SUBMITTED'] }, notBySubmitter] });
+    expect(action('doWithdraw').showWhen.and).toContainEqual({ field: 'submittedBy', op: 'eq', value: '$user.userId' });
     expect(action('doSubmit').showWhen.and[1]).toEqual({ field: 'status', op: 'in', value: ['DRAFT', 'REJECTED', 'WITHDRAWN'] });
     expect(action('doReject').prompt).toMatchObject({ field: 'comment', required: true });
     expect(action('doApprove').prompt).toMatchObject({ field: 'comment', required: false });
@@ -32,6 +35,30 @@ describe('findPage: lifecycle actions carry the lifecycle\'s own conditions', ()
     expect(lifecycle).toMatchObject({ name: 'purRequisition', statusLookup: 'PUR_REQUISITION_STATUS' });
     expect(lifecycle.approvalRule).toBeUndefined();
     expect(lifecycle.transitions.find((t: { action: string }) => t.action === 'doReject')).toMatchObject({ from: ['SUBMITTED'], commentRequired: true });
+  });
+});
+
+describe('findPage: the actor rules on the buttons match what the server accepts', () => {
+  const varsOf = (user: DemoUser) => contextVariables({ userId: a.sessions[user].userInfo.userId }, RESP[user]);
+  const pageAction = async (user: DemoUser, name: string) => {
+    const data = expectOk(await server.call('baseServer', 'baseMetadataRestful', 'findPage', { path: 'purchaseRequisitionList' }, as(a, user)));
+    return data.page.actions.find((x: { action: string }) => x.action === name);
+  };
+  const listed = async (user: DemoUser, id: number) =>
+    expectOk(await act(a, user, 'listByPage', { pageIndex: 1, pageRows: 5, filter: { field: 'requisitionHeaderId', op: 'eq', value: id } })).find((r: { requisitionHeaderId: number }) => r.requisitionHeaderId === id);
+
+  it('withdraw shows to the submitter only, approve to everyone but the submitter, as the server answers', async () => {
+    const id = await submitted(a, 'buyer01');
+    const withdraw = await pageAction('buyer01', 'doWithdraw');
+    const approve = await pageAction('buyer01', 'doApprove');
+    const row = await listed('admin', id);
+    expect(evaluateFilter(withdraw.showWhen, row, varsOf('admin'))).toBe(false);
+    expect(evaluateFilter(approve.showWhen, row, varsOf('admin'))).toBe(true);
+    expect(evaluateFilter(withdraw.showWhen, await listed('buyer01', id), varsOf('buyer01'))).toBe(true);
+    expect(evaluateFilter(approve.showWhen, await listed('buyer01', id), varsOf('buyer01'))).toBe(false);
+    expectError(await act(a, 'admin', 'doWithdraw', { id }), 403);
+    expectError(await act(a, 'buyer01', 'doApprove', { id }), 403);
+    expectOk(await act(a, 'buyer01', 'doWithdraw', { id }));
   });
 });
 

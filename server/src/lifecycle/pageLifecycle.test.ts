@@ -1,6 +1,6 @@
-import type { EntityDef, PageDef } from '@meridian/metadata';
+import { contextVariables, evaluateFilter, type EntityDef, type LifecycleDef, type PageDef, type TransitionDef } from '@meridian/metadata';
 import { describe, expect, it } from 'vitest';
-import { withRecordGuards } from './pageLifecycle';
+import { actorConditions, withRecordGuards } from './pageLifecycle';
 
 const entity = {
   metaVersion: 1, kind: 'entity', name: 'srmDemo', area: 'srmServer', table: 'srm_demo', primaryKey: 'srmDemoId', label: { cn: '演示', en: 'Demo' },
@@ -40,5 +40,37 @@ describe('record guards on page buttons', () => {
   it('leaves the page as it is when the entity has no guards', () => {
     const free = { ...entity, editableWhen: undefined, deletableWhen: undefined };
     expect(withRecordGuards(free, page)).toBe(page);
+  });
+});
+
+describe('actor rules of a transition on its buttons', () => {
+  const stamped = { ...entity, fields: [...entity.fields, { name: 'submittedBy', type: 'integer', label: { cn: '提交人', en: 'Submitted by' } }] } as EntityDef;
+  const lifecycle = {
+    metaVersion: 1, kind: 'lifecycle', name: 'demo', statusLookup: 'DEMO', initial: 'DRAFT', states: ['DRAFT', 'SUBMITTED'],
+    approvalRule: { billType: 'DEMO', menuCode: 'DEMO', billLink: 'demo?id={id}', title: { cn: '待审', en: 'Pending' }, approvers: { users: ['manager01'] } },
+    transitions: [],
+  } as unknown as LifecycleDef;
+  const withdraw = { action: 'doWithdraw', from: ['SUBMITTED'], to: 'DRAFT', resourceCode: 'btnWithdraw', submitterOnly: true } as TransitionDef;
+  const approve = { action: 'doApprove', from: ['SUBMITTED'], to: 'APPROVED', resourceCode: 'btnApprove', approval: true } as TransitionDef;
+  const submit = { action: 'doSubmit', from: ['DRAFT'], to: 'SUBMITTED', resourceCode: 'btnSubmit', approval: true, effects: ['stampSubmitter'] } as TransitionDef;
+  const submittedBy7 = { status: 'SUBMITTED', submittedBy: 7 };
+  const shows = (t: TransitionDef, userId: number, lc = lifecycle) =>
+    evaluateFilter({ and: actorConditions(stamped, lc, t) }, submittedBy7, contextVariables({ userId }, 1));
+
+  it('withdraw (submitterOnly) only for the user who submitted', () => {
+    expect(shows(withdraw, 7)).toBe(true);
+    expect(shows(withdraw, 8)).toBe(false);
+  });
+
+  it('an approval decision for everyone but the submitter, unless self-approval is allowed', () => {
+    expect(shows(approve, 7)).toBe(false);
+    expect(shows(approve, 8)).toBe(true);
+    const selfApproval = { ...lifecycle, approvalRule: { ...lifecycle.approvalRule!, allowSelfApproval: true } };
+    expect(shows(approve, 7, selfApproval)).toBe(true);
+  });
+
+  it('no rule for submit itself, nor on an entity that keeps no submitter', () => {
+    expect(actorConditions(stamped, lifecycle, submit)).toEqual([]);
+    expect(actorConditions(entity, lifecycle, withdraw)).toEqual([]);
   });
 });

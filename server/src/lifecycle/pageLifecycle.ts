@@ -21,9 +21,27 @@ function commentPrompt(t: TransitionDef): CommentPrompt | undefined {
     : { field: 'comment', label: { cn: '意见（选填）', en: 'Comment (optional)' }, required: false, maxLength: 2000 };
 }
 
+/** The field a submit stamps with the submitter (effect stampSubmitter), which the engine's actor rules read. */
+export const SUBMITTER_FIELD = 'submittedBy';
+
+/**
+ * The transition's actor rules (checkActor) as conditions on the record: a submitterOnly action
+ * (withdraw) only for the user who submitted it, an approval decision never for that user unless
+ * the rule allows self-approval. They read the stamped submitter, so an entity without that field
+ * gets none (the server still answers 403; lifecycleCheck asks for the field).
+ */
+export function actorConditions(entity: EntityDef, lifecycle: LifecycleDef, t: TransitionDef): FilterNode[] {
+  if (!entity.fields.some((f) => f.name === SUBMITTER_FIELD)) return [];
+  const conditions: FilterNode[] = [];
+  if (t.submitterOnly) conditions.push({ field: SUBMITTER_FIELD, op: 'eq', value: '$user.userId' });
+  if (isDecision(t) && !lifecycle.approvalRule?.allowSelfApproval) conditions.push({ field: SUBMITTER_FIELD, op: 'ne', value: '$user.userId' });
+  return conditions;
+}
+
 /**
  * Page actions that run a lifecycle transition are shown only where the transition is legal:
- * the record's state is one of its `from` states and its guard holds. The condition is ANDed into
+ * the record's state is one of its `from` states, its guard holds and the user may run it (the
+ * actor rules: submitter only, no self-approval). The condition is ANDed into
  * the action's showWhen here, from the lifecycle metadata itself, so the runtime evaluates it with
  * the shared evaluateFilter and a page author never repeats (or contradicts) the state machine.
  * Approval decisions also get the comment prompt (an action's own prompt wins).
@@ -39,6 +57,7 @@ export function withLifecycleConditions(registry: MetadataRegistry, unguarded: P
     if (!t) return action;
     const conditions: FilterNode[] = [{ field: statusField, op: 'in', value: t.from }];
     if (t.guard) conditions.push(t.guard);
+    conditions.push(...actorConditions(entity.def, lifecycle, t));
     if (action.showWhen) conditions.unshift(action.showWhen);
     const prompt = action.prompt ?? commentPrompt(t);
     return { ...action, showWhen: { and: conditions }, ...(prompt ? { prompt } : {}) } as PageAction;

@@ -70,7 +70,7 @@ export class ResourceController {
     return {
       userId: user?.userId ?? null,
       language: requestLanguage(req),
-      vars: user ? { user: { userId: user.userId, supplierId: user.supplierId, userType: user.userType, orgId: user.orgId }, resp: { id: respId } } : {},
+      vars: user ? { user: { userId: user.userId, supplierId: user.supplierId, userType: user.userType, orgId: user.orgId, personId: user.personId }, resp: { id: respId } } : {},
     };
   }
 }

@@ -1,4 +1,4 @@
-import { evaluateFilter, type EntityModel, type FilterNode } from '@meridian/metadata';
+import { evaluateFilter, isContextDefault, localDateParts, resolveDefault, type EntityModel, type FilterNode } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { SqlExecutor, SqlParam } from '../db/sqlExecutor';
 import { Errors } from '../http/apiError';
@@ -16,6 +16,25 @@ function applyScopeValues(record: PreparedRecord, creating: boolean, ctx: Resour
   for (const [name, value] of Object.entries(ctx.scopeValues ?? {})) {
     if (creating) record.values[name] = value;
     else delete record.values[name];
+  }
+}
+
+/**
+ * A create that omits a field whose default names the caller's context ("$user.userId", "$today")
+ * gets the value the runtime's form would have shown — before the reference check and the hooks,
+ * which then see it. Validation let a required one through because it has a default; one the
+ * context lacks (an internal user has no supplier) is a 400 on that field, not a NOT NULL error.
+ */
+function applyContextDefaults(entity: EntityModel, values: RecordValues, ctx: ResourceContext): void {
+  const vars = { ...localDateParts(new Date()), ...ctx.vars };
+  const missing: string[] = [];
+  for (const field of entity.fields) {
+    if (!isContextDefault(field.default)) continue;
+    if (values[field.name] === undefined) values[field.name] = resolveDefault(field, vars);
+    if (field.required && (values[field.name] === null || values[field.name] === '')) missing.push(field.name);
+  }
+  if (missing.length) {
+    throw Errors.badRequest('请填写必填字段', `Required: ${missing.join(', ')}`, missing.map((field) => ({ field, message: 'required' })));
   }
 }
 
@@ -39,12 +58,13 @@ export class ResourceWriter {
       throw Errors.conflict('当前状态的记录不能修改', `This record cannot be changed in its current state${entity.statusField ? ` (${String(current[entity.statusField])})` : ''}`);
     }
     applyScopeValues(record, creating, ctx);
+    if (creating) applyContextDefaults(entity, record.values, ctx);
     await checkLookupCodes(this.registry, tx, entity, record);
     if (!options.referencesChecked) await checkReferences(this.registry, tx, entity, [{ record, prefix: '' }], ctx);
     const children = Object.fromEntries(Object.entries(record.children).map(([k, rows]) => [k, rows?.map((r) => r.values)]));
     await this.hooks.runBeforeSave({ entity, values: record.values, children, creating, id: record.id, ctx, tx });
     const id = creating
-      ? await this.insert(tx, entity, await this.withCreateDefaults(tx, entity, record.values), ctx)
+      ? await this.insert(tx, entity, await this.withCreateDefaults(tx, entity, record.values, ctx), ctx)
       : await this.update(tx, entity, record.id!, record.values, record.versionNum, ctx);
     await this.hooks.runAfterSave({ entity, id, values: record.values, ctx, tx });
     for (const child of entity.children) {
@@ -64,8 +84,9 @@ export class ResourceWriter {
     throw Errors.forbidden('不能保存到您的数据范围之外（组织或品类权限）', `This record would be outside your data scope (organisation or category permits) — ${entity.name} was not saved`);
   }
 
-  private async withCreateDefaults(tx: SqlExecutor, entity: EntityModel, values: RecordValues): Promise<RecordValues> {
+  private async withCreateDefaults(tx: SqlExecutor, entity: EntityModel, values: RecordValues, ctx: ResourceContext): Promise<RecordValues> {
     const result = { ...values };
+    applyContextDefaults(entity, result, ctx);
     for (const field of entity.fields) {
       if (field.system) continue;
       if (field.generated === 'documentNumber' && field.numberPrefix) result[field.name] = await nextDocumentNumber(tx, field.numberPrefix);
@@ -122,7 +143,7 @@ export class ResourceWriter {
     for (const row of rows) {
       const values = { ...row.values, [foreignKey]: headerId };
       if (row.id === undefined) {
-        const id = await this.insert(tx, model, await this.withCreateDefaults(tx, model, values), ctx);
+        const id = await this.insert(tx, model, await this.withCreateDefaults(tx, model, values, ctx), ctx);
         await this.hooks.runAfterSave({ entity: model, id, values, ctx, tx });
         continue;
       }
