@@ -17,6 +17,7 @@ import { ConflictNotice } from './ConflictNotice';
 import { pageUrl, useOpenPage } from './navigation';
 import { useCloseOwnTab } from '../app/tabContext';
 import { RecordForm } from './RecordForm';
+import { STICKY_CARD_HEAD } from './stickyHead';
 import type { PageProps } from './types';
 import { useActionRunner } from './useActionRunner';
 import { useFormActions } from './useFormActions';
@@ -86,7 +87,7 @@ export function EditPage({ page, entities, readPretty: readPrettyProp = false }:
     </Space>
   );
   return (
-    <Card title={label(page.title)} extra={toolbar}>
+    <Card title={label(page.title)} extra={toolbar} styles={STICKY_CARD_HEAD}>
       {controller.conflict && <ConflictNotice onReload={() => void controller.load()} />}
       {locked && !viewing && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('record.locked')} />}
       <Spin spinning={controller.loading}>
