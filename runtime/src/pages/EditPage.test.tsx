@@ -208,9 +208,10 @@ describe('EditPage', () => {
     expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
   });
 
-  it('a user without the save button sees no lock notice (nothing to lock)', async () => {
+  it('a user without the save button sees the record as a view, without the lock notice (nothing to lock)', async () => {
     setup(EDIT_URL, { findByMenuResp: async () => [] });
-    await waitFor(() => expect(titleBox().value).toBe('办公用品'));
+    await screen.findByText('办公用品');
+    expect(screen.queryByRole('textbox', { name: '标题' })).toBeNull();
     expect(screen.queryByText('当前状态的记录不能修改')).toBeNull();
   });
 });

@@ -21,6 +21,7 @@ import { STICKY_CARD_HEAD } from './stickyHead';
 import type { PageProps } from './types';
 import { useActionRunner } from './useActionRunner';
 import { useFormActions } from './useFormActions';
+import { useRecordHeading } from './useRecordHeading';
 import { useRecordForm } from './useRecordForm';
 import { useSaveRecord } from './useSaveRecord';
 
@@ -48,8 +49,10 @@ export function EditPage({ page, entities, readPretty: readPrettyProp = false }:
   const viewing = readPrettyProp || searchParams.get('mode') === 'view';
   const entity = entities[page.entity ?? ''];
   const controller = useRecordController(entity, searchParams.get('id') ?? undefined);
-  const { canSave, saveAction, endpointActions, locked } = useFormActions(page, controller.record, viewing);
-  const { form, schema } = useRecordForm(page, entities, entity, controller.record, viewing || locked);
+  const { canSave, saveAction, endpointActions, locked, viewOnly } = useFormActions(page, controller.record, viewing);
+  const readOnly = viewing || locked || viewOnly;
+  const { form, schema } = useRecordForm(page, entities, entity, controller.record, readOnly);
+  const heading = useRecordHeading(page, entity, readOnly);
   const save = useSaveRecord(form, controller);
   const rememberNewId = useRememberNewId(entity.primaryKey);
   const handlers = useMemo(() => ({ done: () => void controller.load() }), [controller.load]);
@@ -87,7 +90,7 @@ export function EditPage({ page, entities, readPretty: readPrettyProp = false }:
     </Space>
   );
   return (
-    <Card title={label(page.title)} extra={toolbar} styles={STICKY_CARD_HEAD}>
+    <Card title={heading} extra={toolbar} styles={STICKY_CARD_HEAD}>
       {controller.conflict && <ConflictNotice onReload={() => void controller.load()} />}
       {locked && !viewing && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('record.locked')} />}
       <Spin spinning={controller.loading}>

@@ -25,6 +25,7 @@ import { ListPage } from './ListPage';
 import { NotFound } from './NotFound';
 import type { PageProps } from './types';
 import { usePageBundle } from './usePageBundle';
+import { namesOwnTab } from './useRecordHeading';
 
 const NO_LIFECYCLES = {};
 
@@ -66,8 +67,10 @@ export function PageResolver({ path }: { path: string }) {
   const state = usePageBundle(path);
   const screen = useScreenIds(path);
   const label = useLabel();
-  // The tab's title when no menu names this path (tab titles prefer the menu's name).
-  useTabTitle(state.status === 'ready' ? label(state.bundle.page.title) : undefined);
+  // The tab's title when no menu names this path (tab titles prefer the menu's name); a record
+  // page names its own (a view is titled as one), which this parent's effect would overwrite.
+  const readyPage = state.status === 'ready' ? state.bundle.page : undefined;
+  useTabTitle(readyPage && !namesOwnTab(readyPage) ? label(readyPage.title) : undefined);
   if (state.status === 'loading') {
     return (
       <div style={{ textAlign: 'center', padding: 48 }} aria-busy="true" aria-label={t('common.loading')}>

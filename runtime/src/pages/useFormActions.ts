@@ -20,11 +20,13 @@ export interface FormActions {
   endpointActions: ActionState[];
   /** The record cannot be changed in its current state (not: the user lacks the save button). */
   locked: boolean;
+  /** A loaded record whose page has a save button the user does not hold: shown read-only, as a view. */
+  viewOnly: boolean;
 }
 
 export function useFormActions(page: PageDef, record: DataRecord | null, readPretty: boolean): FormActions {
   const screen = useScreen();
-  const { granted } = useGrantedResources();
+  const { granted, loaded } = useGrantedResources();
   const vars = useMemo(() => currentFilterVars(screen), [screen]);
   return useMemo(() => {
     const row = record ?? {};
@@ -36,8 +38,9 @@ export function useFormActions(page: PageDef, record: DataRecord | null, readPre
     return {
       canSave: !readPretty && saveAllowed,
       locked: Boolean(record) && saveGranted && !saveAllowed,
+      viewOnly: Boolean(record) && loaded && !saveGranted,
       saveAction,
       endpointActions: record ? actionsForRow(endpoints, granted, row, vars) : [],
     };
-  }, [page, record, readPretty, granted, vars]);
+  }, [page, record, readPretty, granted, loaded, vars]);
 }
