@@ -686,6 +686,10 @@ export type OrganisationType = string | null;
  */
 export type ParentOrganisation = number | null;
 /**
+ * 所属公司
+ */
+export type Company = number | null;
+/**
  * 法人实体
  */
 export type LegalEntity = 'Y' | 'N' | null;
@@ -712,6 +716,8 @@ export interface BaseOrganizationRecord {
   orgType?: OrganisationType;
   parentOrgId?: ParentOrganisation;
   parentOrgName?: string | null;
+  companyId?: Company;
+  companyName?: string | null;
   legalEntityFlag?: LegalEntity;
   taxpayerIdNumber?: TaxpayerID;
   address?: Address;
@@ -1648,10 +1654,6 @@ export interface SrmPurNoProductiveMaterialRecord {
 export type RequisitionNo = string | null;
 /**
  * 申请类型
- */
-export type Company = number | null;
-/**
- * 收货工厂
  */
 export type ShipToPlant = number | null;
 /**

@@ -3,6 +3,7 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { SqlExecutor, SqlParam } from '../db/sqlExecutor';
 import { Errors, type FieldErrorOut } from '../http/apiError';
 import { compileFilter } from './queryCompiler';
+import { checkReferenceFilters } from './referenceFilterCheck';
 import type { PreparedRecord } from './recordPreparation';
 
 /** A record to check and the path its field errors start with ('' for one record, 'rows[3].' in a batch). */
@@ -94,4 +95,7 @@ export async function checkReferences(registry: MetadataRegistry, tx: SqlExecuto
     }
   }
   if (errors.length) throw Errors.validation(errors);
+  // Only rows that exist are held to the field's declared filter (reference.filter).
+  const filterErrors = await checkReferenceFilters(registry, tx, entity, records, options);
+  if (filterErrors.length) throw Errors.validation(filterErrors);
 }
