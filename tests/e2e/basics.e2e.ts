@@ -130,7 +130,8 @@ test('a required line field left empty blocks saving with a message on the field
   const lines = lineGrid(page);
   await expect(lines.table.getByRole('columnheader', { name: '采购品类' })).toContainText('*');
 
-  await clickExpectingToast(page.getByRole('button', { name: '保存', exact: true }), '请检查标红的字段');
+  // The message names the line, the field and the rule.
+  await clickExpectingToast(page.getByRole('button', { name: '保存', exact: true }), '请检查标红的字段：第 1 行「采购品类」必填');
   const category = await cellUnder(lines.table, lines.rows.first(), '采购品类');
   await expect(category.getByRole('alert')).toHaveText('必填');
   await expect(await cellUnder(lines.table, lines.rows.first(), '需求数量')).not.toContainText('必填');

@@ -49,8 +49,8 @@ test('a new rate is validated, saved, listed and deleted after confirmation', as
   await expect(dialog).toBeVisible();
   await expect(fieldValue(dialog, '状态')).toHaveText('新建'); // the status a new rate starts in
 
-  // Nothing filled: every required field says so and nothing is saved.
-  await clickExpectingToast(dialog.getByRole('button', { name: '保存', exact: true }), '请检查标红的字段');
+  // Nothing filled: every required field says so (the message names the first ones) and nothing is saved.
+  await clickExpectingToast(dialog.getByRole('button', { name: '保存', exact: true }), /^请检查标红的字段：「原币」必填；/);
   for (const label of ['原币', '目标币', '汇率类型', '汇率', '汇率日期']) {
     await expect(fieldMessage(dialog, label), label).toHaveText('必填');
   }
@@ -67,7 +67,7 @@ test('a new rate is validated, saved, listed and deleted after confirmation', as
   await rateInput.fill('-1');
   await rateInput.blur();
   await expect(fieldMessage(dialog, '汇率')).toContainText('请输入数字');
-  await clickExpectingToast(dialog.getByRole('button', { name: '保存', exact: true }), '请检查标红的字段');
+  await clickExpectingToast(dialog.getByRole('button', { name: '保存', exact: true }), '请检查标红的字段：「汇率」请输入数字');
   await expect(dialog).toBeVisible();
 
   // Emptied again: required.

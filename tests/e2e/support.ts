@@ -129,7 +129,7 @@ export function fieldMessage(scope: Page | Locator, label: string): Locator {
 }
 
 /** The short message antd shows at the top of the page (saved, deleted, fix the fields …). */
-export function toast(page: Page, text: string): Locator {
+export function toast(page: Page, text: string | RegExp): Locator {
   return page.getByText(text, { exact: true });
 }
 
@@ -137,7 +137,7 @@ export function toast(page: Page, text: string): Locator {
  * Clicks a button and expects the message it should produce. A message from an earlier action
  * must be gone first (messages last 2.5 s), so that the one seen is this click's.
  */
-export async function clickExpectingToast(button: Locator, text: string): Promise<void> {
+export async function clickExpectingToast(button: Locator, text: string | RegExp): Promise<void> {
   const message = toast(button.page(), text);
   await expect(message).toHaveCount(0);
   await button.click();

@@ -250,6 +250,10 @@ export const cn = {
     editTitle: '编辑{{title}}',
     viewTitle: '查看{{title}}',
     fixErrors: '请检查标红的字段',
+    fixErrorsNamed: '请检查标红的字段：{{list}}',
+    invalidField: '「{{label}}」{{message}}',
+    invalidLineField: '第 {{row}} 行「{{label}}」{{message}}',
+    invalidSeparator: '；',
   },
   page: {
     loadFailed: '页面加载失败',

@@ -252,6 +252,10 @@ export const en: Translation = {
     editTitle: 'Edit {{title}}',
     viewTitle: 'View {{title}}',
     fixErrors: 'Check the fields marked in red',
+    fixErrorsNamed: 'Check the fields marked in red. {{list}}',
+    invalidField: '{{label}}: {{message}}',
+    invalidLineField: 'Line {{row}}, {{label}}: {{message}}',
+    invalidSeparator: '; ',
   },
   page: {
     loadFailed: 'The page could not be loaded',

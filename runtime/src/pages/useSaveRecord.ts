@@ -9,6 +9,7 @@ import { isApiError } from '../core/apiError';
 import { useFeedback } from '../core/feedback';
 import type { RecordController } from '../core/useRecordController';
 import type { DataRecord } from '../meta';
+import { describeInvalidFields } from './invalidFields';
 import { applyServerErrors } from './serverErrors';
 
 export function useSaveRecord(form: Form, controller: RecordController) {
@@ -17,8 +18,9 @@ export function useSaveRecord(form: Form, controller: RecordController) {
   return useCallback(async (): Promise<DataRecord | null> => {
     try {
       await form.validate();
-    } catch {
-      feedback.warning(t('record.fixErrors'));
+    } catch (invalid) {
+      // Formily rejects with the feedback of every invalid field.
+      feedback.warning(describeInvalidFields(form, Array.isArray(invalid) ? invalid : [], t));
       return null;
     }
     try {
