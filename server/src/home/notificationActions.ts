@@ -9,7 +9,7 @@ const NAME = 'baseNotification';
 /**
  * baseNotificationRestful: the reader's side of notifications (spec 1 sections 4 and 7).
  * findMyNotification {pageIndex, pageRows (5 on the home)}: the caller's own notifications,
- * newest first. doView {id}: opening one sets viewFlag Y and counts the read (selfCount + 1);
+ * newest first by the time they were sent (ids follow the order rows were written, not sent). doView {id}: opening one sets viewFlag Y and counts the read (selfCount + 1);
  * another user's notification answers 404 like a missing one.
  */
 export function registerNotificationActions(actions: ActionRegistry): void {
@@ -18,7 +18,7 @@ export function registerNotificationActions(actions: ActionRegistry): void {
     handler: async (body, ctx, kernel, req) => {
       const entity = kernel.registry.entity(NAME)!;
       const filter: FilterNode = eq('recipientUserId', caller(req).userId);
-      const { rows, page } = await kernel.resources.reader.list(entity, { params: {}, filter, orderBy: 'notificationId desc', ...pagingOf(body, 5) }, ctx);
+      const { rows, page } = await kernel.resources.reader.list(entity, { params: {}, filter, orderBy: 'sendDate desc', ...pagingOf(body, 5) }, ctx);
       return { data: rows, page };
     },
   });

@@ -26,8 +26,8 @@ async function findMyTodo(kind: TodoKind, body: Record<string, unknown>, ctx: Re
   // A row written without the flags (NULL) counts as N: pending and active.
   const flag = (field: string, value: string): FilterNode => (value === 'N' ? { or: [eq(field, 'N'), { field, op: 'null' }] } : eq(field, value));
   const filter: FilterNode = { and: [eq(owner, ownerOf(kind, req)), flag('handleFlag', handleFlag), flag('cancelFlag', 'N')] };
-  // Pending: newest first; done: most recently handled first.
-  const orderBy = handleFlag === 'N' ? 'creationDate desc' : 'handleDate desc';
+  // Pending: a work queue, the longest waiting first (docs/decisions.md, issue 14 item 5); done: most recently handled first.
+  const orderBy = handleFlag === 'N' ? 'creationDate asc' : 'handleDate desc';
   const { rows, page } = await kernel.resources.reader.list(entity, { params: {}, filter, orderBy, ...pagingOf(body, 500) }, ctx);
   return { data: rows, page };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, tableRows } from '../testing/apiAssertions';
-import { sessionHeaders } from '../testing/authFixtures';
+import { runSql, sessionHeaders } from '../testing/authFixtures';
 import { signIn, type SignedIn } from '../testing/sessions';
 import { startTestServer, type TestServer } from '../testing/testServer';
 
@@ -36,6 +36,18 @@ describe('my to-do and my done', () => {
     const managers = ids(expectOk(await call('manager01', 'baseTodoRestful', 'findMyTodo')), 'todoId');
     expect(managers.length).toBeGreaterThan(0);
     for (const id of ids(mine, 'todo_id')) expect(managers).not.toContain(id);
+  });
+
+  it('lists pending items the longest waiting first (a work queue), ties by key', async () => {
+    // Written newest first: ids alone would give the opposite order.
+    for (const created of ['2026-01-03 08:00:00', '2026-01-02 08:00:00']) {
+      await runSql(server, `INSERT INTO base_todo (pending_title, bill_type, assignee_user_id, handle_flag, cancel_flag, creation_date, version_num) VALUES ('queue ${created}', 'SRM_QUALITY_CHAT', 2, 'N', 'N', '${created}', 1)`);
+    }
+    const pending = expectOk(await call('buyer01', 'baseTodoRestful', 'findMyTodo')) as Record<string, unknown>[];
+    const order = pending.map((r) => `${String(r.creationDate)} ${String(r.todoId).padStart(9, '0')}`);
+    expect(order).toEqual([...order].sort());
+    const titles = pending.map((r) => r.pendingTitle);
+    expect(titles.indexOf('queue 2026-01-02 08:00:00')).toBeLessThan(titles.indexOf('queue 2026-01-03 08:00:00'));
   });
 
   it('lists handled items under handleFlag Y, and refuses other flags and more than 500 rows', async () => {
@@ -94,10 +106,12 @@ describe('opening a to-do (doHandle)', () => {
 });
 
 describe('my notifications', () => {
-  it('lists the caller\'s own notifications, 5 by default, newest first', async () => {
+  it('lists the caller\'s own notifications, 5 by default, the most recently sent first (not by id)', async () => {
     const rows = await tableRows(server, 'base_notification', 'notification_id');
+    const newestFirst = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+      String(b.send_date).localeCompare(String(a.send_date)) || Number(b.notification_id) - Number(a.notification_id);
     for (const [user, userId] of [['buyer01', 2], ['supplier01', 5]] as const) {
-      const mine = rows.filter((r) => r.recipient_user_id === userId).map((r) => Number(r.notification_id)).sort((a, b) => b - a);
+      const mine = rows.filter((r) => r.recipient_user_id === userId).sort(newestFirst).map((r) => Number(r.notification_id));
       const answer = await call(user, 'baseNotificationRestful', 'findMyNotification', { recipientUserId: 3, userId: 3 });
       expect(expectOk(answer).map((r: Record<string, unknown>) => r.notificationId)).toEqual(mine.slice(0, 5));
       expect(answer.body.page).toMatchObject({ count: mine.length, pageRows: 5 });

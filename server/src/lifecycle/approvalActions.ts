@@ -63,14 +63,14 @@ function documentLink(kernel: Kernel, entityName: string, id: number): string | 
   return rule ? fillPattern(rule.billLink, {}, { id }) : null;
 }
 
-/** myApproval: the documents I approved or rejected (my decisions in the history), newest first. */
+/** myApproval: the documents I approved or rejected (my decisions in the history), newest decision first. */
 async function findMyApproval(body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel) {
   const { c } = kernel.lifecycles.rows.sql;
-  const { rows, page } = await paged(kernel, body, historySelect(kernel), `${c(HISTORY, 'userId')} = ? AND ${c(HISTORY, 'approval')} = 'Y'`, [ctx.userId], `${c(HISTORY, 'historyId')} DESC`);
+  const { rows, page } = await paged(kernel, body, historySelect(kernel), `${c(HISTORY, 'userId')} = ? AND ${c(HISTORY, 'approval')} = 'Y'`, [ctx.userId], `${c(HISTORY, 'actionDate')} DESC, ${c(HISTORY, 'historyId')} DESC`);
   return { data: rows.map((r) => ({ ...localized(r, ctx), billLink: documentLink(kernel, String(r.entityName), Number(r.recordId)) })), page };
 }
 
-/** myUpcoming: my open approval to-dos (neither handled nor cancelled), oldest first. */
+/** myUpcoming: my open approval to-dos (neither handled nor cancelled), the longest waiting first (a work queue). */
 async function findMyUpcoming(body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel) {
   const { t, c } = kernel.lifecycles.rows.sql;
   const fields = ['todoId', 'pendingTitle', 'pendingTitleEn', 'billType', 'entityName', 'billId', 'billNumber', 'menuCode', 'menuName', 'billLink', 'creationDate'];
@@ -79,7 +79,7 @@ async function findMyUpcoming(body: Record<string, unknown>, ctx: ResourceContex
   const types = [...new Set(kernel.registry.lifecycles().flatMap((lc) => (lc.approvalRule ? [lc.approvalRule.billType] : [])))];
   if (!types.length) return { data: [], page: { count: 0, pageIndex: 1, pageRows: 20 } };
   const where = `${c(TODO, 'assigneeUserId')} = ? AND ${c(TODO, 'handleFlag')} = 'N' AND ${c(TODO, 'cancelFlag')} = 'N' AND ${c(TODO, 'billType')} IN (${types.map(() => '?').join(', ')})`;
-  const { rows, page } = await paged(kernel, body, select, where, [ctx.userId, ...types], `${c(TODO, 'todoId')} ASC`);
+  const { rows, page } = await paged(kernel, body, select, where, [ctx.userId, ...types], `${c(TODO, 'creationDate')} ASC, ${c(TODO, 'todoId')} ASC`);
   const data = rows.map((r) => ({ ...r, pendingTitle: ctx.language === 'EN' && r.pendingTitleEn ? r.pendingTitleEn : r.pendingTitle }));
   return { data, page };
 }

@@ -80,6 +80,22 @@ describe('myUpcoming and myApproval', () => {
     expect(expectOk(await approvalCall('buyer01', 'findMyApproval', 'MY_APPROVAL'))).toEqual([]);
   });
 
+  it('myUpcoming lists the longest waiting first, myApproval the newest decision first — by time, not by id', async () => {
+    // Written in an order unlike their times: the later id holds the older to-do and the older decision.
+    const todo = (title: string, created: string) =>
+      runSql(server, `INSERT INTO base_todo (pending_title, bill_type, entity_name, bill_id, assignee_user_id, handle_flag, cancel_flag, creation_date, version_num) VALUES ('${title}', 'PUR_REQUISITION', 'srmPurRequisitionHeader', 1, 3, 'N', 'N', '${created}', 1)`);
+    await todo('order-newer', '2026-01-02 08:00:00');
+    await todo('order-older', '2026-01-01 08:00:00');
+    const titles = expectOk(await approvalCall('manager01', 'findMyUpcoming', 'MY_UPCOMING')).map((r: { pendingTitle: string }) => r.pendingTitle);
+    expect(titles.indexOf('order-older')).toBeLessThan(titles.indexOf('order-newer'));
+    const decision = (comment: string, at: string) =>
+      runSql(server, `INSERT INTO base_lifecycle_history (entity_name, record_id, action, approval, comment, user_id, action_date, version_num) VALUES ('srmPurRequisitionHeader', 1, 'doApprove', 'Y', '${comment}', 3, '${at}', 1)`);
+    await decision('order-later', '2099-01-02 08:00:00');
+    await decision('order-earlier', '2099-01-01 08:00:00');
+    const comments = expectOk(await approvalCall('manager01', 'findMyApproval', 'MY_APPROVAL')).map((r: { comment: string }) => r.comment);
+    expect(comments.slice(0, 2)).toEqual(['order-later', 'order-earlier']);
+  });
+
   it('answers 403 from a menu that does not open these screens', async () => {
     expectError(await approvalCall('manager01', 'findMyUpcoming', 'PUR_REQUISITION'), 403);
     expectError(await approvalCall('manager01', 'findMyApproval', 'MY_UPCOMING'), 403);

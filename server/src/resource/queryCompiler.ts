@@ -123,10 +123,21 @@ export function paramsToFilter(entity: EntityModel, params: Record<string, unkno
 
 const ORDER_ITEM = /^\s*([A-Za-z][A-Za-z0-9]{0,63})(?:\s+(asc|desc))?\s*$/i;
 
+/**
+ * The order of a list whose request names none (a page's own default, GridConfig.orderBy, is
+ * sent by the runtime): the entity's defaultOrderBy, else newest first — the creation time, the
+ * key breaking ties between rows of the same second (compileOrderBy appends it, descending).
+ */
+export function defaultOrderBy(entity: EntityModel, allowed?: ReadonlySet<string>): string {
+  const readable = (name: string) => !allowed || allowed.has(name);
+  const declared = entity.def.defaultOrderBy;
+  if (declared && readable(declared.split(' ')[0])) return declared;
+  return entity.isFilterable('creationDate') && readable('creationDate') ? 'creationDate desc' : `${entity.primaryKey} desc`;
+}
+
 /** "field asc, other desc" → ORDER BY on declared, readable fields only; the key breaks ties for stable pages. */
 export function compileOrderBy(entity: EntityModel, d: Dialect, orderBy: unknown, alias = 't', allowed?: ReadonlySet<string>): string {
-  const fallback = entity.def.defaultOrderBy && (!allowed || allowed.has(entity.def.defaultOrderBy.split(' ')[0])) ? entity.def.defaultOrderBy : `${entity.primaryKey} desc`;
-  const text = orderBy === undefined || orderBy === null || orderBy === '' ? fallback : orderBy;
+  const text = orderBy === undefined || orderBy === null || orderBy === '' ? defaultOrderBy(entity, allowed) : orderBy;
   if (typeof text !== 'string' || text.length > 300) throw Errors.badRequest('排序参数错误', 'orderBy must be "field asc|desc"');
   const items = text.split(',').map((part) => {
     const m = ORDER_ITEM.exec(part);

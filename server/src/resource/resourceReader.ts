@@ -106,7 +106,8 @@ export class ResourceReader {
       const model = this.registry.entity(child.entity)!;
       const d = this.db.dialect;
       const { columns, joins } = this.shape(model, ctx.language);
-      const order = compileOrderBy(model, d, child.orderBy);
+      // Lines keep their declared order (or the key's): the newest-first default is for lists.
+      const order = compileOrderBy(model, d, child.orderBy ?? model.def.defaultOrderBy ?? `${model.primaryKey} desc`);
       const fk = d.quote(model.field(child.foreignKey)!.column);
       const sql = `SELECT ${columns} FROM ${d.quote(model.table)} t ${joins} WHERE t.${fk} = ? ORDER BY ${order}`;
       const id = header[entity.primaryKey] as number;
