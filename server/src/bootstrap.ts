@@ -37,6 +37,7 @@ import { registerLoginActions } from './auth/loginActions';
 import { registerPasswordActions } from './auth/passwordActions';
 import { registerUserActions } from './auth/userActions';
 import { registerUserHooks } from './auth/userHooks';
+import { registerMenuHooks } from './platform/menuHooks';
 import { ensureAccounts } from './seed/accounts';
 import { registerAttachmentLinks } from './files/attachmentLinks';
 import { registerTableConfigActions } from './tableConfig/tableConfigActions';
@@ -62,6 +63,7 @@ function registerServerExtensions(actions: ActionRegistry, hooks: RecordHookRegi
   registerMetadataActions(actions);
   registerLookupActions(actions);
   registerMenuActions(actions);
+  registerMenuHooks(hooks);
   registerEmbedActions(actions);
   registerUserHooks(hooks);
   registerPermitHooks(hooks);
