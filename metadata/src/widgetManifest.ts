@@ -18,6 +18,7 @@ export const REGISTERED_WIDGETS: readonly string[] = [
   'LineGrid',
   'LookupSelect',
   'MenuFuncPrivilege',
+  'MenuParentSelect',
   'MyApproval',
   'MyUpcoming',
   'NoticeDesc',

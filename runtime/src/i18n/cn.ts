@@ -13,6 +13,7 @@ export const cn = {
     menuSearchEmpty: '没有匹配的菜单',
     siderCollapse: '收起菜单',
     siderExpand: '展开菜单',
+    menuTopLevel: '顶级菜单',
   },
   login: {
     title: '登录',

@@ -15,6 +15,7 @@ export const en: Translation = {
     menuSearchEmpty: 'No matching menu',
     siderCollapse: 'Collapse the menu',
     siderExpand: 'Expand the menu',
+    menuTopLevel: 'Top level',
   },
   login: {
     title: 'Sign in',

@@ -16,6 +16,7 @@ import { NumberRange } from './NumberRange';
 import { ReferenceSelect } from './ReferenceSelect';
 import { RichTextField } from './richText/RichTextField';
 import { MenuFuncPrivilege } from './tree/MenuFuncPrivilege';
+import { MenuParentSelect } from './tree/MenuParentSelect';
 import { TreeCheck } from './tree/TreeCheck';
 import { WidgetRegistry } from './WidgetRegistry';
 import { YNCheckbox } from './YNCheckbox';
@@ -41,6 +42,8 @@ export const BUILT_IN_WIDGETS = {
   RichText: RichTextField,
   TreeCheck,
   MenuFuncPrivilege,
+  // The parent of a menu (menu administration), a tree instead of an id.
+  MenuParentSelect,
 } as const;
 
 export function registerBuiltInWidgets(registry: WidgetRegistry): WidgetRegistry {
