@@ -46,5 +46,5 @@ export function withNumberDisplay<P extends Record<string, any>>(Editor: Compone
     if (field?.pattern === 'readPretty') return <ReadPrettyNumber numberKind={numberKind} currencyField={currencyField} precision={props.precision} value={props.value} />;
     return <Editor {...(editorProps as unknown as P)} />;
   });
-  return NumberField as ComponentType<P & NumberDisplayProps>;
+  return NumberField as unknown as ComponentType<P & NumberDisplayProps>;
 }
