@@ -12,6 +12,7 @@ import { getLanguage } from '../core/language';
 import type { DataProvider } from '../core/dataProvider';
 import type { DataRecord, FilterNode } from '../meta';
 import type { ReferenceTarget } from '../schema/fieldComponent';
+import { useLabelInLanguage } from './referenceRelabel';
 
 export interface ReferenceSelectProps extends Omit<SelectProps, 'options' | 'onChange'> {
   target?: ReferenceTarget;
@@ -83,6 +84,7 @@ export const ReferenceSelectBase = observer(function ReferenceSelectBase({
 }: ReferenceSelectProps) {
   const field = useField();
   const { label, setLabel } = useLabelAs(target?.labelAs);
+  useLabelInLanguage(target, value, setLabel);
   const { options, loading, run } = useReferenceOptions(target);
   const shown = useMemo(() => {
     const hasCurrent = value === undefined || value === null || value === '' || options.some((o) => o.value === value);
@@ -111,7 +113,8 @@ export const ReferenceSelectBase = observer(function ReferenceSelectBase({
 });
 
 const ReferenceReadPretty = observer(function ReferenceReadPretty({ target, value }: ReferenceSelectProps) {
-  const { label } = useLabelAs(target?.labelAs);
+  const { label, setLabel } = useLabelAs(target?.labelAs);
+  useLabelInLanguage(target, value, setLabel);
   if (value === undefined || value === null || value === '') return null;
   return <span>{label ?? String(value)}</span>;
 });
