@@ -321,6 +321,11 @@ export const cn = {
     empty: '暂无行数据',
     lineNum: '行号',
   },
+  reference: {
+    chooseFirst: '请先选择{{fields}}',
+    fieldSeparator: '、',
+    loadMore: '加载更多',
+  },
   attachment: {
     upload: '上传附件',
     uploading: '上传中',

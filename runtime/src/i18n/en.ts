@@ -323,6 +323,11 @@ export const en: Translation = {
     empty: 'No lines',
     lineNum: 'Line',
   },
+  reference: {
+    chooseFirst: 'Choose {{fields}} first',
+    fieldSeparator: ', ',
+    loadMore: 'Load more',
+  },
   attachment: {
     upload: 'Upload',
     uploading: 'Uploading',

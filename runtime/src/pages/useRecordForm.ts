@@ -17,6 +17,7 @@ import { buildFormSchema } from '../schema/formSchema';
 import { defaultedLabels } from '../schema/referenceValues';
 import { useLanguageForm } from './useLanguageForm';
 import { useReferenceCopies } from './useReferenceCopies';
+import { useReferenceDependencies } from './useReferenceDependencies';
 
 /** A new record's defaults, then (once fetched) the labels of its defaulted references, unless the user changed them meanwhile. */
 export function fillNewRecord(form: Form, provider: DataProvider, entity: EntityDef, entities: Record<string, EntityDef>, values: DataRecord): Promise<void> {
@@ -51,6 +52,7 @@ export function useRecordForm(
     else void fillNewRecord(form, provider, entity, entities, defaultRecord(entity, currentFilterVars(screen)));
   }, [form, record, entity, entities, provider, screen]);
   useReferenceCopies(form, page, entity, entities);
+  useReferenceDependencies(form, page, entity, entities);
   return { form, schema };
 }
 

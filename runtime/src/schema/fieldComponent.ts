@@ -2,9 +2,9 @@
  * Field type → Formily component name and props (DESIGN section 3 semantics layer).
  * Names are those of the WidgetRegistry; a page may override with FormField.widget.
  */
-import { defaultLabelAs } from '@meridian/metadata';
+import { defaultLabelAs, formDependencies } from '@meridian/metadata';
 import { formatDecimal } from '../core/decimal';
-import type { EntityDef, FieldDef } from '../meta';
+import type { EntityDef, FieldDef, FilterNode } from '../meta';
 
 export interface ComponentSpec {
   component: string;
@@ -20,6 +20,8 @@ export interface ComponentOptions {
   step?: number;
   /** Money: the record's currency field (core/currency), whose decimals the read-pretty amount shows. */
   currencyField?: string;
+  /** The entity the field belongs to, when it is a line's: its reference filters may name header fields. */
+  owner?: EntityDef;
 }
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
@@ -32,6 +34,10 @@ export interface ReferenceTarget {
   valueField: string;
   labelField?: string;
   labelAs?: string;
+  /** reference.filter: the target rows the field may name, `$form.x` resolved by the picker. */
+  filter?: FilterNode;
+  /** The `$form` names read from the header (a line's filter naming a header field). */
+  headerFields?: string[];
 }
 
 /** Where a row carries a reference's label: its labelAs, or the name the server gives one it lacks. */
@@ -40,15 +46,20 @@ export function referenceLabelKey(field: FieldDef): string | undefined {
   return field.reference.labelAs ?? defaultLabelAs(field.name);
 }
 
-export function referenceTarget(field: FieldDef, entities: Record<string, EntityDef> = {}): ReferenceTarget | undefined {
+/** `owner`: the line entity the field is on; without it `$form` names are the record's own. */
+export function referenceTarget(field: FieldDef, entities: Record<string, EntityDef> = {}, owner?: EntityDef): ReferenceTarget | undefined {
   if (!field.reference) return undefined;
   const target = entities[field.reference.entity];
+  const filter = field.reference.filter;
+  const headerFields = owner?.parent ? formDependencies(filter).filter((name) => !owner.fields.some((f) => f.name === name)) : [];
   return {
     name: field.reference.entity,
     area: target?.area,
     valueField: field.reference.valueField ?? target?.primaryKey ?? 'id',
     labelField: field.reference.labelField ?? target?.displayField,
     labelAs: referenceLabelKey(field),
+    ...(filter && { filter }),
+    ...(headerFields.length && { headerFields }),
   };
 }
 
@@ -100,7 +111,7 @@ function baseSpec(field: FieldDef, options: ComponentOptions): ComponentSpec {
     case 'lookup':
       return { component: 'LookupSelect', props: { lookupType: options.lookupType ?? field.lookupType } };
     case 'reference':
-      return { component: 'ReferenceSelect', props: { target: referenceTarget(field, options.entities) } };
+      return { component: 'ReferenceSelect', props: { target: referenceTarget(field, options.entities, options.owner) } };
     case 'attachment':
       return { component: 'Attachment', props: {} };
     default:

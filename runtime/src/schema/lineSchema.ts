@@ -39,9 +39,10 @@ function isReadOnlyColumn(column: ColumnDescriptor): boolean {
   return column.editType === 'viewSlot' || column.key === LINE_NUM_FIELD || isServerOwned(column.field);
 }
 
-function cellSchema(column: ColumnDescriptor, entities: Record<string, EntityDef>, language: Language, index: number): ISchema {
+function cellSchema(column: ColumnDescriptor, entities: Record<string, EntityDef>, language: Language, index: number, owner: EntityDef): ISchema {
   const spec = componentForField(column.field, {
     entities,
+    owner,
     scale: column.scale,
     step: column.step,
     lookupType: column.type === 'lookup' ? column.lookupType : undefined,
@@ -77,7 +78,7 @@ export function buildLinesSchema(
   const columns = describeColumns(lines.grid, lineEntity, language).filter((column) => !column.hidden);
   const properties: Record<string, ISchema> = {};
   columns.forEach((column, index) => {
-    properties[column.key] = cellSchema(column, entities, language, index);
+    properties[column.key] = cellSchema(column, entities, language, index, lineEntity);
   });
   const title = pickLabel(lines.title ?? child.label ?? lineEntity.label, language);
   const props: LineGridProps = {

@@ -43,6 +43,8 @@ function searchComponent(searchField: SearchField, field: FieldDef, input: Searc
   const spec = componentForField(field, { entities: input.entities });
   const props: Record<string, unknown> = { ...spec.props, allowClear: true };
   if (op === 'in' && spec.component === 'LookupSelect') props.mode = 'multiple';
+  // A search for plants need not choose a company first: an empty $form value drops its condition.
+  if (spec.component === 'ReferenceSelect') props.looseDependencies = true;
   return { component: spec.component, props };
 }
 

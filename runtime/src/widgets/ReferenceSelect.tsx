@@ -1,48 +1,34 @@
 /**
  * Picks a record of another entity (FieldDef.reference): remote search through the target's
- * listByPage with `like` on its label field. The chosen label is written next to the value
+ * listByPage with `like` on its label field and the field's declared filter (reference.filter),
+ * twenty rows a page, more on scrolling to the end of the list or with "load more". A picker whose
+ * filter names `$form.x` waits, disabled, until x has a value (a search form's picker does not:
+ * there an empty x just drops its condition). The chosen label is written next to the value
  * under reference.labelAs (e.g. orgName beside orgId), as list rows carry it, so the label
  * shows without another call.
  */
 import { connect, mapReadPretty, observer, useField, useForm } from '@formily/react';
-import { Select, type SelectProps } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Select, type SelectProps } from 'antd';
+import { useEffect, useMemo, useRef, useState, type UIEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useDataProvider } from '../core/DataProviderContext';
-import { getLanguage } from '../core/language';
-import type { DataProvider } from '../core/dataProvider';
-import type { DataRecord, FilterNode } from '../meta';
 import type { ReferenceTarget } from '../schema/fieldComponent';
 import { useLabelInLanguage } from './referenceRelabel';
+import { searchReferences, type ReferenceOption } from './referenceSearch';
+import { useReferenceFilter, type ReferenceFilterState } from './useReferenceFilter';
+
+export { searchReferences } from './referenceSearch';
 
 export interface ReferenceSelectProps extends Omit<SelectProps, 'options' | 'onChange'> {
   target?: ReferenceTarget;
+  /** Search forms: a `$form.x` without a value drops its condition instead of disabling the picker. */
+  looseDependencies?: boolean;
   onChange?: (value: unknown) => void;
 }
 
-interface Option {
-  value: string | number;
-  label: string;
-}
-
-const SEARCH_ROWS = 20;
 const SEARCH_DELAY_MS = 300;
-
-export async function searchReferences(provider: DataProvider, target: ReferenceTarget, text: string): Promise<Option[]> {
-  if (!target.area) return [];
-  const labelField = target.labelField;
-  const filter: FilterNode | undefined =
-    labelField && text.trim() ? { field: labelField, op: 'like', value: text.trim() } : undefined;
-  const { rows } = await provider.listByPage<DataRecord>(
-    { name: target.name, area: target.area },
-    { params: {}, filter, pageIndex: 1, pageRows: SEARCH_ROWS },
-  );
-  // In English the target's `{labelField}En` names the record when it is filled (as the server's joined labels do).
-  const english = getLanguage() === 'EN' && labelField ? `${labelField}En` : undefined;
-  return rows.map((row) => ({
-    value: row[target.valueField] as string | number,
-    label: String((english && row[english]) || (row[labelField ?? target.valueField] ?? row[target.valueField] ?? '')),
-  }));
-}
+/** Within this many pixels of the list's end, scrolling fetches the next page. */
+const SCROLL_MARGIN_PX = 24;
 
 /** Reads and writes the sibling labelAs value of the field being edited. */
 function useLabelAs(labelAs: string | undefined) {
@@ -55,41 +41,71 @@ function useLabelAs(labelAs: string | undefined) {
   };
 }
 
-function useReferenceOptions(target: ReferenceTarget | undefined) {
+function useReferenceOptions(target: ReferenceTarget | undefined, { filter, key }: ReferenceFilterState) {
   const provider = useDataProvider();
-  const [options, setOptions] = useState<Option[]>([]);
+  const [options, setOptions] = useState<ReferenceOption[]>([]);
   const [loading, setLoading] = useState(false);
+  const [more, setMore] = useState(false);
+  const query = useRef({ text: '', pageIndex: 1, serial: 0 });
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const run = (text: string) => {
+  const fetchPage = (text: string, pageIndex: number) => {
     if (!target) return;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      setLoading(true);
-      searchReferences(provider, target, text)
-        .then(setOptions, () => setOptions([]))
-        .finally(() => setLoading(false));
-    }, SEARCH_DELAY_MS);
+    const serial = ++query.current.serial;
+    query.current = { text, pageIndex, serial };
+    setLoading(true);
+    searchReferences(provider, target, { text, filter, pageIndex })
+      .then(
+        (page) => {
+          if (serial !== query.current.serial) return;
+          setOptions((current) => (pageIndex === 1 ? page.options : [...current, ...page.options]));
+          setMore(page.more);
+        },
+        () => serial === query.current.serial && (setOptions([]), setMore(false)),
+      )
+      .finally(() => serial === query.current.serial && setLoading(false));
   };
+  const run = (text: string) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => fetchPage(text, 1), SEARCH_DELAY_MS);
+  };
+  const loadMore = () => {
+    if (more && !loading) fetchPage(query.current.text, query.current.pageIndex + 1);
+  };
+  // Options found under another filter (the previous company's plants) are not offered under this one.
+  useEffect(() => {
+    query.current.serial++;
+    setOptions([]);
+    setMore(false);
+  }, [key]);
   useEffect(() => () => clearTimeout(timer.current), []);
-  return { options, loading, run };
+  return { options, loading, more, run, loadMore };
 }
 
 export const ReferenceSelectBase = observer(function ReferenceSelectBase({
   target,
+  looseDependencies,
   value,
   onChange,
   disabled,
+  placeholder,
   'aria-label': ariaLabel,
   ...rest
 }: ReferenceSelectProps) {
   const field = useField();
+  const { t } = useTranslation();
   const { label, setLabel } = useLabelAs(target?.labelAs);
   useLabelInLanguage(target, value, setLabel);
-  const { options, loading, run } = useReferenceOptions(target);
+  const filterState = useReferenceFilter(target, looseDependencies);
+  const waiting = filterState.waitingFor.length > 0;
+  const { options, loading, more, run, loadMore } = useReferenceOptions(target, filterState);
   const shown = useMemo(() => {
     const hasCurrent = value === undefined || value === null || value === '' || options.some((o) => o.value === value);
     return hasCurrent ? options : [{ value: value as string | number, label: label ?? String(value) }, ...options];
   }, [options, value, label]);
+  const onPopupScroll = (event: UIEvent<HTMLDivElement>) => {
+    const list = event.currentTarget;
+    if (list.scrollTop + list.clientHeight >= list.scrollHeight - SCROLL_MARGIN_PX) loadMore();
+  };
   return (
     <Select
       {...rest}
@@ -97,14 +113,26 @@ export const ReferenceSelectBase = observer(function ReferenceSelectBase({
       allowClear
       filterOption={false}
       loading={loading}
-      disabled={!target?.area || disabled}
+      disabled={!target?.area || disabled || waiting}
+      placeholder={waiting ? t('reference.chooseFirst', { fields: filterState.waitingFor.join(t('reference.fieldSeparator')) }) : placeholder}
       aria-label={ariaLabel ?? (field as { title?: string }).title}
       options={shown}
       value={value === '' || value === null ? undefined : value}
       onSearch={run}
       onOpenChange={(open) => open && run('')}
+      onPopupScroll={onPopupScroll}
+      popupRender={(menu) => (
+        <>
+          {menu}
+          {more && (
+            <Button type="link" block loading={loading} onMouseDown={(e) => e.preventDefault()} onClick={loadMore}>
+              {t('reference.loadMore')}
+            </Button>
+          )}
+        </>
+      )}
       onChange={(next, option) => {
-        setLabel(next === undefined ? undefined : (option as Option | undefined)?.label);
+        setLabel(next === undefined ? undefined : (option as ReferenceOption | undefined)?.label);
         onChange?.(next ?? null);
       }}
       style={{ width: '100%' }}

@@ -1,0 +1,52 @@
+/**
+ * The server search behind a reference picker: the target's listByPage, `like` on its label
+ * field, ANDed with the field's declared filter as resolved from the form (reference.filter;
+ * `$user` values are resolved by the server), one page at a time.
+ */
+import { getLanguage } from '../core/language';
+import type { DataProvider } from '../core/dataProvider';
+import type { DataRecord, FilterNode } from '../meta';
+import type { ReferenceTarget } from '../schema/fieldComponent';
+
+export interface ReferenceOption {
+  value: string | number;
+  label: string;
+}
+
+export interface ReferencePage {
+  options: ReferenceOption[];
+  /** More rows match than the pages fetched so far. */
+  more: boolean;
+}
+
+export const SEARCH_ROWS = 20;
+
+export interface SearchInput {
+  text: string;
+  /** The declared filter with `$form` values resolved. */
+  filter?: FilterNode;
+  pageIndex?: number;
+}
+
+function searchFilter(target: ReferenceTarget, text: string, declared: FilterNode | undefined): FilterNode | undefined {
+  const like: FilterNode | undefined = target.labelField && text.trim() ? { field: target.labelField, op: 'like', value: text.trim() } : undefined;
+  const parts = [like, declared].filter((p): p is FilterNode => !!p);
+  return parts.length > 1 ? { and: parts } : parts[0];
+}
+
+export async function searchReferences(provider: DataProvider, target: ReferenceTarget, input: SearchInput): Promise<ReferencePage> {
+  if (!target.area) return { options: [], more: false };
+  const pageIndex = input.pageIndex ?? 1;
+  const { rows, page } = await provider.listByPage<DataRecord>(
+    { name: target.name, area: target.area },
+    { params: {}, filter: searchFilter(target, input.text, input.filter), pageIndex, pageRows: SEARCH_ROWS },
+  );
+  const labelField = target.labelField;
+  // In English the target's `{labelField}En` names the record when it is filled (as the server's joined labels do).
+  const english = getLanguage() === 'EN' && labelField ? `${labelField}En` : undefined;
+  const options = rows.map((row) => ({
+    value: row[target.valueField] as string | number,
+    label: String((english && row[english]) || (row[labelField ?? target.valueField] ?? row[target.valueField] ?? '')),
+  }));
+  return { options, more: rows.length === SEARCH_ROWS && page.count > pageIndex * SEARCH_ROWS };
+}
