@@ -334,6 +334,7 @@ export type BusinessUnit = number | null;
 export interface BaseLookupValuesRecord {
   lookupValuesId?: ID;
   lookupTypeId?: LookupTypeID;
+  lookupTypeIdLabel?: string | null;
   lookupType?: LookupType;
   lookupCode?: Code;
   meaning?: MeaningChinese;
@@ -1290,6 +1291,7 @@ export interface BaseUsersRecord {
   userName?: UserName;
   userType?: UserType;
   personId?: Person;
+  personIdLabel?: string | null;
   personName?: PersonName;
   email?: EMail;
   mobile?: Mobile;
@@ -2604,6 +2606,43 @@ export type ERPVendorCode = string | null;
 /**
  * 启用
  */
+export type Enabled2 = 'Y' | 'N' | null;
+/**
+ * 创建人
+ */
+export type Supplier2 = number | null;
+/**
+ * 证照类型
+ */
+export type ID4 = number | null;
+/**
+ * 供应商
+ */
+export type Supplier3 = number | null;
+/**
+ * 品类
+ */
+export type CreatedBy4 = number | null;
+/**
+ * 创建时间
+ */
+export type CreatedAt4 = string | null;
+/**
+ * 最后更新人
+ */
+export type LastUpdatedBy4 = number | null;
+/**
+ * 最后更新时间
+ */
+export type LastUpdatedAt4 = string | null;
+/**
+ * 版本号
+ */
+export type Version4 = number | null;
+
+/**
+ * 供应商主数据 / Supplier master
+ */
 export interface SrmSlcSupplierInfoRecord {
   supplierId?: ID;
   supplierCode?: SupplierCode;
@@ -2632,25 +2671,27 @@ export interface SrmSlcSupplierInfoRecord {
   lastUpdatedBy?: LastUpdatedBy;
   lastUpdateDate?: LastUpdatedAt;
   versionNum?: Version;
+  contacts?: SrmSlcSupplierContactRecord[];
+  accounts?: SrmSlcSupplierAccountRecord[];
   credentials?: SrmSlcSupplierCredentialRecord[];
   supplyAbilities?: SrmSlcSupplierSupplyAbilityRecord[];
 }
 /**
- * 供应商资质证照 / Supplier credential
+ * 供应商联系人 / Supplier contact
  */
 export interface SrmSlcSupplierSupplyAbilityRecord {
-  supplyAbilityId?: ID2;
-  supplierId?: Supplier1;
+  supplyAbilityId?: ID4;
+  supplierId?: Supplier3;
   categoryId?: Category;
   categoryName?: string | null;
   annualCapacity?: AnnualCapacity;
   capacityUom?: CapacityUnit;
   leadTimeDays?: LeadTimeDays;
-  createdBy?: CreatedBy2;
-  creationDate?: CreatedAt2;
-  lastUpdatedBy?: LastUpdatedBy2;
-  lastUpdateDate?: LastUpdatedAt2;
-  versionNum?: Version2;
+  createdBy?: CreatedBy4;
+  creationDate?: CreatedAt4;
+  lastUpdatedBy?: LastUpdatedBy4;
+  lastUpdateDate?: LastUpdatedAt4;
+  versionNum?: Version4;
 }
 
 /**

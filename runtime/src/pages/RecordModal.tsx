@@ -19,6 +19,12 @@ export interface RecordModalProps {
   onSaved: (record: DataRecord) => void;
 }
 
+/**
+ * Wide enough for the form's columns and its line grids (FormSection follows the window): the
+ * screen's width less a margin on small screens, 1200 px from xl, 1440 px from xxl.
+ */
+const MODAL_WIDTH = { xs: '96vw', xl: 1200, xxl: 1440 };
+
 export function RecordModal({ page, entities, entity, id, readPretty = false, onClose, onSaved }: RecordModalProps) {
   const { t } = useTranslation();
   const label = useLabel();
@@ -33,7 +39,7 @@ export function RecordModal({ page, entities, entity, id, readPretty = false, on
   return (
     <Modal
       open
-      width={960}
+      width={MODAL_WIDTH}
       title={t(titleKey, { title: label(entity.label) })}
       okText={t('common.save')}
       cancelText={t('common.cancel')}

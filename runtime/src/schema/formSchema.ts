@@ -1,6 +1,6 @@
 /**
  * Page + entity metadata → Formily ISchema for the edit form (and, read-pretty, the detail
- * view): sections of fields laid out on a FormGrid, then one LineGrid per FormLines.
+ * view): sections of fields laid out in responsive columns (FormSection), then one LineGrid per FormLines.
  */
 import type { ISchema } from '@formily/react';
 import { currencyFieldOf } from '../core/currency';
@@ -42,6 +42,14 @@ function attachmentProps(formField: FormFieldObject, input: FormSchemaInput): Re
   return { functionId: entity?.name, businessKey: entity?.primaryKey, config: formField.attachmentConfig };
 }
 
+/** Long texts, rich text and attachments take the whole row (gridSpan -1) unless the page gives a span. */
+const FULL_ROW_TYPES = new Set(['text', 'json', 'attachment']);
+
+function gridSpanOf(field: FieldDef, formField: FormFieldObject): { gridSpan?: number } {
+  if (formField.span) return { gridSpan: formField.span };
+  return FULL_ROW_TYPES.has(field.type) || formField.widget === 'RichText' ? { gridSpan: -1 } : {};
+}
+
 export function formFieldSchema(
   field: FieldDef,
   formField: FormFieldObject,
@@ -54,7 +62,7 @@ export function formFieldSchema(
     type: schemaTypeOf(field),
     title: pickLabel(formField.label ?? field.label, input.language),
     'x-decorator': 'FormItem',
-    'x-decorator-props': formField.span ? { gridSpan: formField.span } : {},
+    'x-decorator-props': gridSpanOf(field, formField),
     'x-component': spec.component,
     'x-component-props': field.type === 'attachment' ? { ...spec.props, ...attachmentProps(formField, input) } : spec.props,
     'x-validator': formilyRules(field, input.language),
