@@ -13,7 +13,7 @@ const header: EntityDef = {
   ...headerEntity,
   fields: headerEntity.fields.map((field) =>
     field.name === 'orgId' ? { ...field, reference: { entity: 'baseOrganization', labelField: 'orgName' } } : field,
-  ),
+  ) as EntityDef['fields'],
 };
 const model = { ...entities, srmPurRequisitionHeader: header };
 const record: DataRecord = { requisitionHeaderId: 1, title: '办公用品', orgId: 11, orgIdLabel: '上海工厂', status: 'DRAFT', versionNum: 1, lines: [] };
