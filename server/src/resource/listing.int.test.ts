@@ -1,17 +1,25 @@
 import type { FilterNode } from '@meridian/metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../testing/apiAssertions';
+import { runSql } from '../testing/authFixtures';
 import { createRequisition, RATE, REQ } from '../testing/srmFixtures';
 import { startTestServer, type TestServer } from '../testing/testServer';
 
 let server: TestServer;
-/** Three requisitions of company 7 (the seeds are all company 2) with tricky text for "contains". */
+/**
+ * Three requisitions of company 7 (the seeds are all company 2) with tricky text for "contains",
+ * for a plant and a department of company 7 added here (a plant must belong to the company).
+ */
 let a: number, b: number, c: number;
 beforeAll(async () => {
   server = await startTestServer('listing');
-  a = (await createRequisition(server, { orgId: 7, billTypeCode: 'A_B', description: 'Budget 50% OFF', deptId: 9 })).requisitionHeaderId;
-  b = (await createRequisition(server, { orgId: 7, billTypeCode: 'AXB', description: 'Budget 50X off', deptId: null })).requisitionHeaderId;
-  c = (await createRequisition(server, { orgId: 7, billTypeCode: 'A\\B', description: '$100 budget', deptId: null })).requisitionHeaderId;
+  for (const [id, code, name, nameEn, type] of [[903, 'DG01', '东莞一厂', 'Dongguan Plant 1', 'INV_ORG'], [904, 'ME02-PRD', '东莞生产部', 'Dongguan Production', 'DEPT']]) {
+    await runSql(server, 'INSERT INTO base_organization (org_id, org_code, org_name, org_name_en, org_type, parent_org_id, company_id, legal_entity_flag, enabled_flag, version_num) VALUES (?, ?, ?, ?, ?, 7, 7, ?, ?, 1)', [id, code, name, nameEn, type, 'N', 'Y']);
+  }
+  const company7 = { orgId: 7, invOrgId: 903 };
+  a = (await createRequisition(server, { ...company7, billTypeCode: 'A_B', description: 'Budget 50% OFF', deptId: 904 })).requisitionHeaderId;
+  b = (await createRequisition(server, { ...company7, billTypeCode: 'AXB', description: 'Budget 50X off', deptId: null })).requisitionHeaderId;
+  c = (await createRequisition(server, { ...company7, billTypeCode: 'A\\B', description: '$100 budget', deptId: null })).requisitionHeaderId;
 });
 afterAll(async () => { await server?.close(); });
 
@@ -125,10 +133,10 @@ describe('list rows', () => {
     const { rows } = await list(REQ, company7());
     const rowA = rows.find((r) => r.requisitionHeaderId === a)!;
     // The harness asks in EN: labels come from the target's {labelField}En where it is filled.
-    expect(rowA).toMatchObject({ orgId: 7, orgName: 'Meridian Precision (Dongguan) Co., Ltd.', invOrgName: 'Suzhou Plant 1', deptName: 'Production Department', requesterName: 'buyer01' });
+    expect(rowA).toMatchObject({ orgId: 7, orgName: 'Meridian Precision (Dongguan) Co., Ltd.', invOrgName: 'Dongguan Plant 1', deptName: 'Dongguan Production', requesterName: 'buyer01' });
     expect(rows.find((r) => r.requisitionHeaderId === b)).toMatchObject({ deptId: null, deptName: null });
     const cn = await server.call('srmServer', REQ, 'listByPage', company7(), { language: 'CN' });
-    expect(cn.body.data.find((r: { requisitionHeaderId: number }) => r.requisitionHeaderId === a)).toMatchObject({ orgName: '子午线精密(东莞)有限公司', invOrgName: '苏州一厂', deptName: '生产部' });
+    expect(cn.body.data.find((r: { requisitionHeaderId: number }) => r.requisitionHeaderId === a)).toMatchObject({ orgName: '子午线精密(东莞)有限公司', invOrgName: '东莞一厂', deptName: '东莞生产部' });
   });
 
   it('carry the label of a reference that declares no labelAs, under {field}Label (findById too)', async () => {
