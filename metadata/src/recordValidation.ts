@@ -1,5 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { ajv } from './ajv';
+import { isContextDefault } from './contextDefaults';
 import type { EntityModel } from './entityModel';
 import { pickText, type Language } from './i18n';
 import { buildRecordSchema, decimalShape, type EntityLookup } from './recordSchema';
@@ -67,7 +68,8 @@ function semanticErrors(entity: EntityModel, record: Record<string, unknown>, cr
     const present = Object.prototype.hasOwnProperty.call(record, field.name);
     const value = record[field.name];
     const name = prefix + field.name;
-    if (field.required && isEmptyValue(value) && (creating ? field.default === undefined : present)) {
+    // A literal default fills an omitted value on create; a context default was resolved before validation (null when the context lacks it).
+    if (field.required && isEmptyValue(value) && (creating ? field.default === undefined || isContextDefault(field.default) : present)) {
       errors.push({ field: name, message: pickText(REQUIRED_MESSAGE, language) });
       continue;
     }

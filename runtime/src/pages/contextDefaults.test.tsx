@@ -19,7 +19,7 @@ import { EditPage } from './EditPage';
 const defaulted: EntityDef = {
   ...headerEntity,
   fields: headerEntity.fields.map((f) =>
-    f.name === 'orgId' ? { ...f, default: '$user.orgId' } : f.name === 'needByDate' ? { ...f, default: '$today' } : f),
+    f.name === 'orgId' ? { ...f, default: '$user.orgId' } : f.name === 'needByDate' ? { ...f, default: '$today' } : f) as EntityDef['fields'],
 };
 const withSubmitter: EntityDef = {
   ...headerEntity,

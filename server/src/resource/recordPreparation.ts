@@ -4,6 +4,7 @@ import { Errors } from '../http/apiError';
 import { plainNumberString } from '../util/decimal';
 import type { RecordValues } from '../hooks/recordHooks';
 import type { ResourceContext } from './context';
+import { applyContextDefaults } from './contextDefaults';
 
 export interface PreparedRecord {
   id: number | undefined;
@@ -93,6 +94,7 @@ function columnRangeErrors(registry: MetadataRegistry, entity: EntityModel, reco
 export function prepareRecord(registry: MetadataRegistry, entity: EntityModel, body: unknown, ctx: ResourceContext, errorPrefix = ''): PreparedRecord {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw Errors.badRequest('请求内容必须是一条记录', 'The body must be a record object');
   const prepared = prepareOne(registry, entity, body as Record<string, unknown>, 0);
+  applyContextDefaults(registry, entity, prepared, ctx);
   const errors: FieldError[] = validateRecord(entity, (n) => registry.entity(n), childBodies(registry, entity, prepared), {
     creating: prepared.id === undefined,
     language: ctx.language,

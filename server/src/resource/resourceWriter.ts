@@ -1,4 +1,4 @@
-import { evaluateFilter, isContextDefault, localDateParts, resolveDefault, type EntityModel, type FilterNode } from '@meridian/metadata';
+import { evaluateFilter, isContextDefault, type EntityModel, type FilterNode } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { SqlExecutor, SqlParam } from '../db/sqlExecutor';
 import { Errors } from '../http/apiError';
@@ -16,25 +16,6 @@ function applyScopeValues(record: PreparedRecord, creating: boolean, ctx: Resour
   for (const [name, value] of Object.entries(ctx.scopeValues ?? {})) {
     if (creating) record.values[name] = value;
     else delete record.values[name];
-  }
-}
-
-/**
- * A create that omits a field whose default names the caller's context ("$user.userId", "$today")
- * gets the value the runtime's form would have shown — before the reference check and the hooks,
- * which then see it. Validation let a required one through because it has a default; one the
- * context lacks (an internal user has no supplier) is a 400 on that field, not a NOT NULL error.
- */
-function applyContextDefaults(entity: EntityModel, values: RecordValues, ctx: ResourceContext): void {
-  const vars = { ...localDateParts(new Date()), ...ctx.vars };
-  const missing: string[] = [];
-  for (const field of entity.fields) {
-    if (!isContextDefault(field.default)) continue;
-    if (values[field.name] === undefined) values[field.name] = resolveDefault(field, vars);
-    if (field.required && (values[field.name] === null || values[field.name] === '')) missing.push(field.name);
-  }
-  if (missing.length) {
-    throw Errors.badRequest('请填写必填字段', `Required: ${missing.join(', ')}`, missing.map((field) => ({ field, message: 'required' })));
   }
 }
 
@@ -58,7 +39,6 @@ export class ResourceWriter {
       throw Errors.conflict('当前状态的记录不能修改', `This record cannot be changed in its current state${entity.statusField ? ` (${String(current[entity.statusField])})` : ''}`);
     }
     applyScopeValues(record, creating, ctx);
-    if (creating) applyContextDefaults(entity, record.values, ctx);
     await checkLookupCodes(this.registry, tx, entity, record);
     if (!options.referencesChecked) await checkReferences(this.registry, tx, entity, [{ record, prefix: '' }], ctx);
     const children = Object.fromEntries(Object.entries(record.children).map(([k, rows]) => [k, rows?.map((r) => r.values)]));
@@ -86,11 +66,10 @@ export class ResourceWriter {
 
   private async withCreateDefaults(tx: SqlExecutor, entity: EntityModel, values: RecordValues, ctx: ResourceContext): Promise<RecordValues> {
     const result = { ...values };
-    applyContextDefaults(entity, result, ctx);
     for (const field of entity.fields) {
       if (field.system) continue;
       if (field.generated === 'documentNumber' && field.numberPrefix) result[field.name] = await nextDocumentNumber(tx, field.numberPrefix);
-      else if (result[field.name] === undefined && field.default !== undefined) result[field.name] = field.default;
+      else if (result[field.name] === undefined && field.default !== undefined && !isContextDefault(field.default)) result[field.name] = field.default;
     }
     const lifecycle = entity.def.lifecycle ? this.registry.lifecycle(entity.def.lifecycle) : undefined;
     if (lifecycle && entity.statusField) result[entity.statusField] = lifecycle.initial;

@@ -75,7 +75,10 @@ describe('record schema on create (400 with field errors, nothing written)', () 
 
   it('reports every missing required field on create', async () => {
     const answer = await saveRequisition({ urgentFlag: 'N', lines: [] });
-    expectError(answer, 400, ['requisitionType', 'orgId', 'invOrgId', 'requesterId', 'requisitionDate']);
+    // Company, requester and date default from the caller's context ($user.orgId, $user.userId, $today).
+    expectError(answer, 400, ['requisitionType', 'invOrgId']);
+    expectError(await saveRequisition({ urgentFlag: 'N', lines: [], orgId: null, requesterId: null, requisitionDate: null }), 400,
+      ['requisitionType', 'orgId', 'invOrgId', 'requesterId', 'requisitionDate']);
     await expectNothingChanged();
   });
 
