@@ -7,6 +7,7 @@ import { clearResourceCache } from '../core/useResources';
 import { editPage, entities } from '../test/fixtures';
 import { createFakeProvider } from '../test/fakeProvider';
 import { EditPage } from './EditPage';
+import { RecordModal } from './RecordModal';
 
 describe('EditPage action bar', () => {
   it('keeps the head with Save at the top of the window while the form scrolls', async () => {
@@ -26,5 +27,26 @@ describe('EditPage action bar', () => {
     expect(head).toBeTruthy();
     expect(head.style.position).toBe('sticky');
     expect(head.style.top).toBe('0px');
+  });
+});
+
+describe('RecordModal', () => {
+  it('scrolls its body, so the footer with Save stays on screen', async () => {
+    clearResourceCache();
+    const entity = entities[editPage.entity ?? ''];
+    render(
+      <AppProviders dataProvider={createFakeProvider()}>
+        <MemoryRouter>
+          <ScreenProvider screen={{ menuId: '100', respId: '1' }}>
+            <RecordModal page={editPage} entities={entities} entity={entity} onClose={() => undefined} onSaved={() => undefined} />
+          </ScreenProvider>
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    const save = await screen.findByRole('button', { name: /^保\s?存$/ }, { timeout: 8000 });
+    const body = document.querySelector('.ant-modal-body') as HTMLElement;
+    expect(save.closest('.ant-modal-footer')).toBeTruthy();
+    expect(body.style.overflowY).toBe('auto');
+    expect(body.style.maxHeight).toBe('calc(100vh - 220px)');
   });
 });

@@ -8,6 +8,7 @@ import { ConflictNotice } from './ConflictNotice';
 import { RecordForm } from './RecordForm';
 import { useRecordForm } from './useRecordForm';
 import { useSaveRecord } from './useSaveRecord';
+import { SCROLLING_MODAL_BODY } from './stickyHead';
 
 export interface RecordModalProps {
   page: PageDef;
@@ -47,6 +48,7 @@ export function RecordModal({ page, entities, entity, id, readPretty = false, on
       onOk={() => void onOk()}
       onCancel={onClose}
       footer={readPretty ? null : undefined}
+      styles={SCROLLING_MODAL_BODY}
       destroyOnHidden
     >
       {controller.conflict && <ConflictNotice onReload={() => void controller.load()} />}
