@@ -1,3 +1,4 @@
+import type { ISchema } from '@formily/react';
 import { describe, expect, it } from 'vitest';
 import type { EntityDef, FieldDef } from '../meta';
 import { referenceTarget } from './fieldComponent';
@@ -25,6 +26,7 @@ describe('the reference target carries the declared filter', () => {
 
   it('a search form\'s picker does not wait for its dependencies', () => {
     const schema = buildSearchSchema({ fields: [{ field: 'plantId' }], entity: header, entities: { baseOrganization: org }, language: 'CN' });
-    expect(schema.properties!.plantId['x-component-props']).toMatchObject({ looseDependencies: true, target: { filter: plant.reference!.filter } });
+    const properties = schema.properties as Record<string, ISchema>;
+    expect(properties.plantId['x-component-props']).toMatchObject({ looseDependencies: true, target: { filter: plant.reference!.filter } });
   });
 });
