@@ -2,7 +2,7 @@
  * Exchange rates (a list edited in a modal): the seeded rates, field validation in the modal,
  * creating a rate and deleting it again after a confirmation.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { choose, clickExpectingToast, dataRows, expectCells, fieldMessage, fieldValue, openMenu, save, signIn, typeDate, rowAction, rowActionNames } from './support';
 
 /** A rate date no other test uses (the unique key is currency pair, type and date). */
@@ -16,6 +16,11 @@ function unusedRate(): string {
   return `${1 + Math.floor(Math.random() * 8)}.${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}${1 + Math.floor(Math.random() * 9)}`;
 }
 
+/** The row whose rate cell reads exactly `rate` (rates show without padded zeros: 7.12, not 7.12000000). */
+function rateRow(table: Locator, rate: string): Locator {
+  return dataRows(table).filter({ has: table.page().getByRole('cell', { name: rate, exact: true }) });
+}
+
 async function openExchangeRates(page: Page) {
   await signIn(page, 'admin');
   await openMenu(page, '基础数据', '汇率管理');
@@ -25,16 +30,16 @@ async function openExchangeRates(page: Page) {
 
 test('the exchange-rate list shows the seeded rates and only new ones can be changed', async ({ page }) => {
   const table = await openExchangeRates(page);
-  const usdValid = dataRows(table).filter({ hasText: '7.12' });
+  const usdValid = rateRow(table, '7.12');
   await expect(usdValid).toHaveCount(1);
   await expectCells(table, usdValid, { 原币: '美元', 目标币: '人民币', 汇率类型: '公司汇率', 汇率日期: '2026-11-01', 状态: '有效' });
   expect(await rowActionNames(usdValid)).toEqual(['失效']);
 
-  const eurNew = dataRows(table).filter({ hasText: '7.78' });
+  const eurNew = rateRow(table, '7.78');
   await expectCells(table, eurNew, { 原币: '欧元', 汇率日期: '2026-12-01', 状态: '新建' });
   expect(await rowActionNames(eurNew)).toEqual(expect.arrayContaining(['编辑', '删除']));
 
-  const yenSpot = dataRows(table).filter({ hasText: '0.0478' });
+  const yenSpot = rateRow(table, '0.0478');
   await expectCells(table, yenSpot, { 原币: '日元', 状态: '有效' });
 });
 
@@ -99,6 +104,6 @@ test('a new rate is validated, saved, listed and deleted after confirmation', as
   await expect(row).toHaveCount(0);
   // Gone from the server too, not only from the grid: a fresh list does not have it.
   await page.reload();
-  await expect(dataRows(table).filter({ hasText: '7.12' })).toHaveCount(1);
+  await expect(rateRow(table, '7.12')).toHaveCount(1);
   await expect(dataRows(table).filter({ hasText: rate })).toHaveCount(0);
 });

@@ -279,9 +279,9 @@ async function rowActionsShown(row: Locator): Promise<void> {
   await expect(row.getByRole('button').first()).toBeVisible();
 }
 
-/** The open dropdown menu of the page (closed ones stay in the DOM, hidden). */
+/** The open dropdown's menu (closed dropdowns stay in the DOM, hidden; the side menu is a menu too). */
 function openMenuOf(page: Page): Locator {
-  return page.getByRole('menu').filter({ visible: true }).last();
+  return page.locator('.ant-dropdown:visible').getByRole('menu');
 }
 
 /**
@@ -309,7 +309,7 @@ export async function rowActionNames(row: Locator): Promise<string[]> {
   const menu = openMenuOf(row.page());
   await expect(menu).toBeVisible();
   const folded = (await menu.getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
-  await row.page().keyboard.press('Escape');
+  await more.click(); // the trigger closes what it opened
   await expect(menu).toBeHidden();
   return [...names, ...folded];
 }
