@@ -64,6 +64,10 @@ test('create a requisition with two lines, edit it, find it and view it', async 
   await expect(fieldValue(page, '申请单号')).toHaveText('-');
   await expect(fieldValue(page, '预估总额')).toHaveText('-');
   await expect(fieldValue(page, '状态')).toHaveText('新建');
+  // Defaults from context: the signed-in buyer as requester (by name, not id), today, the buyer's company.
+  await expect(fieldValue(page, '申请人')).toContainText('buyer01');
+  await expect(fieldValue(page, '公司')).toContainText('子午线电子(苏州)有限公司');
+  await expect(page.getByRole('textbox', { name: '申请日期' })).toHaveValue(compactToday().replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3'));
 
   await fillRequisitionHeader(page, { description, currency: '美元', date: '2026-11-20' });
   await addLine(page, { item: SCREW, category: HARDWARE, uom: '个', quantity: '20000', price: '0.085', needBy: '2026-12-15' });
