@@ -12,28 +12,12 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
-import { appsignHeaders } from '../../metadata/src/appsign';
 import { choose, chooseAnother, clickExpectingToast, dataRows, dropdownOf, fieldMessage, formItem, openMenu, save, signIn, typeDate, rowAction, rowActionNames } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
 const ENTITY = 'srmDemoContract';
 const LIST = 'demoContracts';
-
-/** A call with the signed-in page's session from the screen it shows (the admin's own lookups). */
-async function call(page: Page, apiPath: string, body: object): Promise<{ status: number; data: any }> {
-  const session = await page.evaluate(() => ({
-    certificate: sessionStorage.getItem('meridian.certificate') ?? '',
-    authorizationCode: sessionStorage.getItem('meridian.authorizationCode') ?? '',
-    respId: sessionStorage.getItem('meridian.responsibilityId') ?? '',
-  }));
-  const menuId = new URL(page.url().replace('/#/', '/')).searchParams.get('menuId') ?? '';
-  const answer = await page.request.post(apiPath, {
-    headers: { ...appsignHeaders(), certificate: session.certificate, AuthorizationCode: session.authorizationCode, respId: session.respId, menuId, language: 'CN', 'content-type': 'application/json' },
-    data: body,
-  });
-  return { status: answer.status(), data: ((await answer.json()) as { data: unknown }).data };
-}
 
 interface SqliteDatabase { prepare(sql: string): { all(): unknown[] }; close(): void }
 type SqliteOpen = new (file: string, options: { readonly: boolean; fileMustExist: boolean }) => SqliteDatabase;
@@ -179,9 +163,6 @@ async function grantMenu(page: Page): Promise<void> {
   await openMenu(page, '系统管理', '菜单管理');
   await expect(page).toHaveURL(/systemsetting\/menuFunction/);
   await expect(visible(page).getByRole('columnheader', { name: '菜单编码' })).toBeVisible();
-  // The parent is typed as its id (the menu form's 上级菜单 is a number): the admin looks it up.
-  const parents = await call(page, '/api/baseServer/v1/baseMenuRestful/listByPage', { params: { menuCode: 'PURCHASING' }, pageIndex: 1, pageRows: 500 });
-  const purchasingId = String(parents.data.find((m: { menuCode: string }) => m.menuCode === 'PURCHASING').menuId);
   await visible(page).getByRole('button', { name: '新增', exact: true }).click();
   const menuDialog = page.getByRole('dialog');
   await formItem(menuDialog, '菜单编码').getByRole('textbox').fill('DEMO_CONTRACTS');
@@ -189,7 +170,13 @@ async function grantMenu(page: Page): Promise<void> {
   await formItem(menuDialog, '菜单名称(中文)').getByRole('textbox').fill(CONTRACT_MENU);
   await formItem(menuDialog, '菜单名称(英文)').getByRole('textbox').fill('Contracts');
   await formItem(menuDialog, '页面路径').getByRole('textbox').fill(LIST);
-  await formItem(menuDialog, '上级菜单').getByRole('spinbutton').fill(purchasingId);
+  // The parent is picked from the menu tree by name; the level follows from it (read-only here).
+  const parentPicker = menuDialog.getByRole('combobox', { name: '上级菜单' });
+  // The chosen parent's text lies over the input: click through it, as a user clicks the select.
+  await parentPicker.click({ force: true });
+  await parentPicker.pressSequentially('采购管理', { delay: 50 });
+  await page.locator('.ant-select-dropdown:visible .ant-select-tree').getByTitle('采购管理', { exact: true }).click();
+  await expect(formItem(menuDialog, '层级').getByRole('spinbutton')).toHaveCount(0);
   await formItem(menuDialog, '序号').getByRole('spinbutton').fill('90');
   const enabled = formItem(menuDialog, '启用').getByRole('checkbox');
   if (await enabled.count()) await enabled.check();

@@ -170,3 +170,45 @@ test.describe('embedded pages', () => {
     await expect(page.locator('iframe')).toHaveCount(0);
   });
 });
+
+test('the menu search opens a screen by name; the collapsed menu stays collapsed after a reload; the name shows once', async ({ page }) => {
+  await signIn(page, 'buyer01');
+  await expect(page.getByText('Meridian SRM', { exact: true })).toHaveCount(1);
+  const menu = page.getByRole('navigation', { name: '菜单' });
+  const search = menu.getByRole('searchbox', { name: '搜索菜单' });
+  await search.fill('采购申请');
+  await expect(menu.getByRole('menuitem', { name: '采购申请', exact: true })).toBeVisible();
+  await search.press('Enter');
+  await shell(page).toHaveURL(/#\/main\/purchaseRequisitionList/);
+
+  await page.getByRole('button', { name: '收起菜单' }).click();
+  await expect(search).toBeHidden();
+  await page.reload();
+  await shell(page.getByRole('button', { name: '展开菜单' })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: '搜索菜单' })).toBeHidden();
+  await page.getByRole('button', { name: '展开菜单' }).click();
+  await expect(page.getByRole('searchbox', { name: '搜索菜单' })).toBeVisible();
+});
+
+test('after sign-out, a screen link pasted into the address bar is reached after signing in', async ({ page }) => {
+  await signIn(page, 'buyer01');
+  await page.getByRole('button', { name: '退出' }).click();
+  await expect(page).toHaveURL(/#\/login$/);
+  await goHash(page, '/main/purchaseRequisitionList');
+  await expect(page.getByText('请先登录')).toBeVisible();
+  await loginForm(page, 'buyer01');
+  await shell(page).toHaveURL(/#\/main\/purchaseRequisitionList/);
+  await shell(page.getByRole('search').getByRole('textbox', { name: '申请单号' })).toBeVisible();
+});
+
+test('Save stays in sight while a long form scrolls', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 560 });
+  await signIn(page, 'buyer01');
+  await openMenu(page, '采购管理', '采购申请');
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  const saveButton = page.getByRole('button', { name: '保存', exact: true });
+  await shell(saveButton).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  await expect(saveButton).toBeInViewport();
+});
