@@ -16,6 +16,7 @@ import { hasSession, noteLoginPageShown, saveSession, sessionEndReason } from '.
 import { errorText } from './AppFeedback';
 import { AuthLayout } from './AuthLayout';
 import { relocationPathFor } from './RelocationPage';
+import { fetchShellAhead } from './shellLoader';
 
 interface LoginValues {
   userName: string;
@@ -71,6 +72,7 @@ export function LoginPage() {
   }, [form, refreshCaptcha]);
 
   const onFinish = async (values: LoginValues) => {
+    fetchShellAhead();
     setSubmitting(true);
     setError('');
     try {
@@ -105,6 +107,8 @@ export function LoginPage() {
         requiredMark={false}
         initialValues={{ userName: initialUserName }}
         onFinish={(values) => void onFinish(values)}
+        // The shell loads while the user types (not with this page: the initial-load budget).
+        onValuesChange={fetchShellAhead}
         disabled={submitting}
       >
         {arrival && !error && <Alert type="warning" showIcon message={arrival} style={{ marginBottom: 16 }} />}

@@ -9,10 +9,12 @@ import { lazyChunk, lazyModule } from './chunkLoader';
 import { LoginPage } from './LoginPage';
 import { RelocationPage } from './RelocationPage';
 import { RequireSession } from './RequireSession';
+import { loadShellParts } from './shellLoader';
 
 // Only the login page is eager (the initial-load budget, runtime/initialLoad.test.ts): the shell,
-// home and embedded pages come in one chunk after sign-in; the forgotten-password page on demand.
-const shellPart = lazyModule(() => import('./shellParts'));
+// home and embedded pages come in one chunk (shellLoader), fetched once the user starts to sign
+// in; the forgotten-password page on demand.
+const shellPart = lazyModule(loadShellParts);
 const Shell = shellPart((module) => module.Shell);
 const Home = shellPart((module) => module.Home);
 const EmbeddedPage = shellPart((module) => module.EmbeddedPage);
