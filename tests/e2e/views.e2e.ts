@@ -1,0 +1,65 @@
+/**
+ * Views that show values, not raw data (issue 14, items 4 and 6): a reference shows its label,
+ * a view is titled as one, the supplier master lays its fields out in columns with its contacts,
+ * bank accounts and credentials, and announcements are written in a rich-text editor.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, openMenu, signIn } from './support';
+
+async function signInAs(page: Page, userName: string): Promise<void> {
+  await page.goto('/#/login');
+  await page.getByLabel('用户名').fill(userName);
+  await page.getByLabel('密码').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page.getByRole('navigation', { name: '菜单' })).toBeVisible();
+}
+
+test('the user view shows the person by name and is titled 查看用户', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openMenu(page, '系统管理', '用户管理');
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'buyer01', exact: true }) });
+  await row.getByRole('button', { name: '查看' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(/^查看/).first()).toBeVisible();
+  const person = dialog.locator('.ant-formily-item').filter({ has: page.getByText('人员', { exact: true }) });
+  await expect(person).toContainText('王磊');
+  await expect(person).not.toContainText('102');
+});
+
+test('the supplier master view: fields in columns, contacts, bank accounts and credentials, the attachment table unclipped', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAs(page, 'supplier01');
+  await openMenu(page, '供应商协同', '我的企业信息');
+  await page.getByRole('button', { name: '查看' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('查看供应商主数据')).toBeVisible();
+  await expect(dialog.getByRole('region', { name: '联系人' }).getByRole('cell', { name: '周明' })).toBeVisible();
+  // Two fields of a section side by side (three columns at this width), not one per row; polled,
+  // since the dialog's opening zoom scales what boundingBox measures.
+  const code = dialog.locator('.ant-col').filter({ hasText: '供应商编码' }).first();
+  const name = dialog.locator('.ant-col').filter({ hasText: '供应商名称' }).first();
+  await expect.poll(async () => Math.abs((await code.boundingBox())!.y - (await name.boundingBox())!.y)).toBeLessThan(4);
+  const [codeBox, nameBox] = [await code.boundingBox(), await name.boundingBox()];
+  expect(nameBox!.x).toBeGreaterThan(codeBox!.x + codeBox!.width - 30);
+  await expect(dialog.getByRole('region', { name: '银行账户' }).getByRole('cell', { name: '中国工商银行' })).toBeVisible();
+  await expect(dialog.getByRole('region', { name: '资质证照' })).toBeVisible();
+  // The attachment field spans the whole row: its cell is as wide as the form.
+  const attachments = dialog.locator('.ant-col').filter({ hasText: '附件(营业执照等)' }).first();
+  const form = dialog.locator('.ant-row').filter({ has: attachments }).first();
+  expect((await attachments.boundingBox())!.width).toBeGreaterThan((await form.boundingBox())!.width - 40);
+});
+
+test('announcements are written in a rich-text editor', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin');
+  await openMenu(page, '系统管理', '公告管理');
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  const editor = page.getByRole('textbox', { name: '公告内容', exact: true });
+  await expect(editor).toBeVisible({ timeout: 30_000 });
+  await editor.click();
+  const bold = page.getByRole('toolbar', { name: '格式工具栏' }).first().getByRole('button', { name: '加粗' });
+  await bold.click();
+  await page.keyboard.type('重要通知');
+  await expect(editor.locator('strong')).toHaveText('重要通知');
+  await expect(bold).toHaveAttribute('aria-pressed', 'true');
+});
