@@ -45,7 +45,7 @@ test('the supplier master view: fields in columns, contacts, bank accounts and c
   await expect(dialog.getByRole('region', { name: '资质证照' })).toBeVisible();
   // The attachment field spans the whole row: its cell is as wide as the form.
   const attachments = dialog.locator('.ant-col').filter({ hasText: '附件(营业执照等)' }).first();
-  const form = dialog.locator('.ant-row').filter({ has: attachments }).first();
+  const form = attachments.locator('xpath=..'); // the section's row
   expect((await attachments.boundingBox())!.width).toBeGreaterThan((await form.boundingBox())!.width - 40);
 });
 
