@@ -4,22 +4,10 @@
  * here against the same allow-list (metadata richTextPolicy) before it reaches the DOM, so a row
  * written past the API (a database edit, an old import) still cannot run script in a browser.
  */
-import { RICH_TEXT_ALLOWED, RICH_TEXT_DROPPED, richTextTagAttr } from '@meridian/metadata';
+import { sanitizeRichText } from '@meridian/metadata';
 import { useMemo } from 'react';
-import { FilterXSS, safeAttrValue } from 'xss';
 
-const filter = new FilterXSS({
-  whiteList: RICH_TEXT_ALLOWED,
-  stripIgnoreTag: true,
-  stripIgnoreTagBody: RICH_TEXT_DROPPED,
-  allowCommentTag: false,
-  safeAttrValue,
-  onTagAttr: richTextTagAttr,
-});
-
-export function sanitizeHtml(html: unknown): string {
-  return typeof html === 'string' ? filter.process(html) : '';
-}
+export const sanitizeHtml = sanitizeRichText;
 
 export function RichText({ html }: { html: unknown }) {
   const clean = useMemo(() => sanitizeHtml(html), [html]);

@@ -31,11 +31,15 @@ export default function TiptapEditor({ value, onChange, disabled, 'aria-label': 
   });
   // A value set from outside (the record loaded, another language's form) replaces the content.
   useEffect(() => {
-    if (!editor) return;
+    // useEditor may hand over an editor it has already destroyed (a re-created instance replaces
+    // it on remount); its schema is gone then, and reading its HTML throws.
+    if (!editor || editor.isDestroyed) return;
     const html = value ?? '';
     if (html !== (editor.isEmpty ? '' : editor.getHTML())) editor.commands.setContent(html, { emitUpdate: false });
   }, [editor, value]);
-  useEffect(() => editor?.setEditable(!disabled), [editor, disabled]);
+  useEffect(() => {
+    if (editor && !editor.isDestroyed) editor.setEditable(!disabled);
+  }, [editor, disabled]);
   return (
     <div className="meridian-rich-text-editor" data-testid="rich-text-editor">
       <RichTextToolbar editor={editor} disabled={disabled} />
