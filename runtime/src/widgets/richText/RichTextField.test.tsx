@@ -38,7 +38,8 @@ describe('RichText field', () => {
 
   it('edit: loads the editor lazily with the content and a toolbar named in the interface language', async () => {
     const form = renderForm(false, '<p>旧内容</p>');
-    const editor = await screen.findByRole('textbox', { name: '公告内容' });
+    // The editor is a lazy chunk: its first import transforms many modules, slow on a loaded machine.
+    const editor = await screen.findByRole('textbox', { name: '公告内容' }, { timeout: 15_000 });
     await waitFor(() => expect(editor.querySelector('p')?.textContent).toBe('旧内容'));
     expect(screen.getByRole('toolbar', { name: '格式工具栏' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '加粗' })).toBeTruthy();
@@ -47,5 +48,5 @@ describe('RichText field', () => {
     await waitFor(() => expect(editor.querySelector('h2')?.textContent).toBe('新标题'));
     await act(() => i18n.changeLanguage('EN'));
     expect(screen.getByRole('button', { name: 'Bold' })).toBeTruthy();
-  });
+  }, 30_000);
 });
