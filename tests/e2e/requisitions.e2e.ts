@@ -75,6 +75,20 @@ test('create a requisition with two lines, edit it, find it and view it', async 
   // 1.5 × 2.67 = 4.005 exactly, 4.01 rounded half away from zero (binary floats give 4.00).
   await addLine(page, { item: MCU, category: ELECTRONICS, uom: '个', quantity: '1.5', price: '2.67', needBy: '2026-12-20' });
 
+  // At 1024 px the line grid scrolls sideways; editing a cell at its right end keeps it there.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const scroller = lineGrid(page).region.locator('.ant-table-content').first();
+  await scroller.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+  const scrolled = await scroller.evaluate((el) => el.scrollLeft);
+  expect(scrolled).toBeGreaterThan(300);
+  await (await cellUnder(lineGrid(page).table, lineGrid(page).rows.nth(0), '备注')).click();
+  // The row turns editable on the click: its editors must not move the grid back to the left.
+  await expect(lineGrid(page).rows.nth(0).getByRole('textbox', { name: '备注' })).toBeVisible();
+  expect(await scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(scrolled - 50);
+  await lineGrid(page).rows.nth(0).getByRole('textbox', { name: '备注' }).fill('E2E 右侧编辑');
+  await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(scrolled - 50);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   const dayBefore = compactToday();
   await save(page);
   const dayAfter = compactToday();
