@@ -255,8 +255,23 @@ async function actionIn(scope: Page | Locator, name: string): Promise<Locator> {
 export async function runConfirmed(page: Page, button: string, scope: Page | Locator = page): Promise<void> {
   await expect(toast(page, '操作成功')).toHaveCount(0);
   await (await actionIn(scope, button)).click();
-  await page.getByRole('dialog').getByRole('button', { name: /^确\s*定$/ }).click();
+  await confirmDialog(page);
   await expect(toast(page, '操作成功')).toBeVisible();
+}
+
+/**
+ * Presses OK on the confirmation dialog until it closes: a click while the dialog is still zooming
+ * in can be lost (seen on a loaded machine: the dialog stayed open), as a person would press again.
+ * A second press while the action runs does nothing (the OK button is loading).
+ */
+async function confirmDialog(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  const ok = dialog.getByRole('button', { name: /^确\s*定$/ });
+  await expect(ok).toBeVisible();
+  await expect(async () => {
+    if (await ok.count()) await ok.click({ timeout: 2_000 });
+    await expect(dialog).toHaveCount(0, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** An approval decision: its dialog asks for the comment (OK stays disabled while a required one is empty). */
