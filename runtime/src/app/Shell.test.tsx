@@ -1,13 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../core/apiError';
 import type { MenuRow } from '../core/dataProvider';
-import { clearResourceCache } from '../core/useResources';
-import { clearPageBundles } from '../pages/usePageBundle';
-import { entities, listPage, requisitionRows } from '../test/fixtures';
-import { createFakeProvider } from '../test/fakeProvider';
 import { signIn } from '../test/session';
+import { shellProvider } from '../test/shellProvider';
 import { AppProviders } from './App';
 import { AppRoutes } from './routes';
 import { SIDER_COLLAPSED_KEY } from './useSiderCollapsed';
@@ -25,16 +21,7 @@ function WhereAmI() {
 }
 
 function setup(url = '/main') {
-  clearResourceCache();
-  clearPageBundles();
-  const provider = createFakeProvider({
-    findMenuByResp: async () => menus,
-    findPage: async (path: string) => {
-      if (path === 'purchaseRequisitionList') return { page: listPage, entities };
-      throw new ApiError({ httpStatus: 404, msg: 'no page' });
-    },
-    listByPage: async () => ({ rows: requisitionRows, page: { count: 2, pageIndex: 1, pageRows: 20 } }),
-  });
+  const provider = shellProvider(menus);
   return render(
     <AppProviders dataProvider={provider}>
       <MemoryRouter initialEntries={[url]}>

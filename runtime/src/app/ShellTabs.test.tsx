@@ -2,14 +2,10 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { useEffect } from 'react';
 import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../core/apiError';
 import type { MenuRow } from '../core/dataProvider';
 import { getResponsibilityId } from '../core/session';
-import { clearResourceCache } from '../core/useResources';
-import { clearPageBundles } from '../pages/usePageBundle';
-import { entities, listPage, requisitionRows } from '../test/fixtures';
-import { createFakeProvider } from '../test/fakeProvider';
 import { signIn } from '../test/session';
+import { shellProvider } from '../test/shellProvider';
 import { AppProviders } from './App';
 import { AppRoutes } from './routes';
 import { clearSessionCaches } from './sessionCaches';
@@ -33,17 +29,7 @@ function Remote() {
 }
 
 function setup(url = '/main') {
-  clearResourceCache();
-  clearPageBundles();
-  const provider = createFakeProvider({
-    findMenuByResp: async () => menus,
-    findPage: async (path: string) => {
-      if (path === 'purchaseRequisitionList') return { page: listPage, entities };
-      throw new ApiError({ httpStatus: 404, msg: 'no page' });
-    },
-    listByPage: async () => ({ rows: requisitionRows, page: { count: 2, pageIndex: 1, pageRows: 20 } }),
-    findByMenuResp: async () => [],
-  });
+  const provider = shellProvider(menus, { findByMenuResp: async () => [] });
   return { provider, ...render(
     <AppProviders dataProvider={provider}>
       <MemoryRouter initialEntries={[url]}>
