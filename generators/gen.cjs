@@ -32,8 +32,11 @@ async function buildOutputs(metaModel) {
 
 function existingFiles(dir, prefix = '') {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? existingFiles(path.join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]);
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() ? existingFiles(path.join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
+    );
 }
 
 async function main() {
@@ -48,11 +51,15 @@ async function main() {
   if (metaModelStale) fs.writeFileSync(metaModelFile, metaModel);
   buildMetadataPackage();
   const outputs = await buildOutputs(metaModel);
-  const stale = Object.keys(outputs).filter((f) => !fs.existsSync(path.join(OUT, f)) || fs.readFileSync(path.join(OUT, f), 'utf8') !== outputs[f]);
+  const stale = Object.keys(outputs).filter(
+    (f) => !fs.existsSync(path.join(OUT, f)) || fs.readFileSync(path.join(OUT, f), 'utf8') !== outputs[f],
+  );
   const orphans = existingFiles(OUT).filter((f) => !(f in outputs));
   if (check) {
     if (stale.length || orphans.length) {
-      console.error(`Generated files are stale; run \`npm run gen\` and commit:\n${[...stale, ...orphans].map((f) => `  metadata/src/generated/${f}`).join('\n')}`);
+      console.error(
+        `Generated files are stale; run \`npm run gen\` and commit:\n${[...stale, ...orphans].map((f) => `  metadata/src/generated/${f}`).join('\n')}`,
+      );
       process.exit(1);
     }
     console.log(`gen --check: ${Object.keys(outputs).length} generated files are fresh`);
@@ -63,7 +70,9 @@ async function main() {
     fs.mkdirSync(path.dirname(path.join(OUT, f)), { recursive: true });
     fs.writeFileSync(path.join(OUT, f), outputs[f]);
   }
-  console.log(`gen: wrote ${stale.length} file(s), removed ${orphans.length}, ${Object.keys(outputs).length - stale.length} unchanged`);
+  console.log(
+    `gen: wrote ${stale.length} file(s), removed ${orphans.length}, ${Object.keys(outputs).length - stale.length} unchanged`,
+  );
 }
 
 main().catch((e) => {

@@ -9,7 +9,9 @@ function main() {
   const args = process.argv.slice(2);
   const pagePaths = args.filter((a) => !a.startsWith('--'));
   if (!pagePaths.length) {
-    console.error('usage: npm run scaffold -- <page path> [<page path> …] [--dry-run]   e.g. npm run scaffold -- inspectPlanList inspectPlanEdit');
+    console.error(
+      'usage: npm run scaffold -- <page path> [<page path> …] [--dry-run]   e.g. npm run scaffold -- inspectPlanList inspectPlanEdit',
+    );
     process.exit(2);
   }
   // The compiled metadata package: `npm run scaffold` builds it first.
@@ -21,10 +23,16 @@ function main() {
     writeFiles(files);
     for (const { file } of files) console.log(`created ${file}`);
   }
-  if (untranslated.length) console.log(`\nLabels still in English only (write the Chinese): ${untranslated.join(', ')}`);
+  if (untranslated.length)
+    console.log(`\nLabels still in English only (write the Chinese): ${untranslated.join(', ')}`);
   if (problems.length) {
-    console.log(`\nBefore the metadata loads, fix (npm test fails until then):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-  } else console.log('\nThe metadata loads with the new documents. Next: add a menu entry and grant its buttons (docs/admin-guide.md).');
+    console.log(
+      `\nBefore the metadata loads, fix (npm test fails until then):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+  } else
+    console.log(
+      '\nThe metadata loads with the new documents. Next: add a menu entry and grant its buttons (docs/admin-guide.md).',
+    );
 }
 
 try {

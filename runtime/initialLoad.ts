@@ -40,8 +40,10 @@ export function htmlScripts(html: string): string[] {
   const files: string[] = [];
   for (const [tag] of html.matchAll(/<(script|link)\b[^>]*>/gi)) {
     const attributes = attributesOf(tag);
-    if (tag.startsWith('<script') && attributes.type === 'module' && attributes.src) files.push(bundlePath(attributes.src));
-    if (tag.startsWith('<link') && attributes.rel === 'modulepreload' && attributes.href) files.push(bundlePath(attributes.href));
+    if (tag.startsWith('<script') && attributes.type === 'module' && attributes.src)
+      files.push(bundlePath(attributes.src));
+    if (tag.startsWith('<link') && attributes.rel === 'modulepreload' && attributes.href)
+      files.push(bundlePath(attributes.href));
   }
   return files;
 }
@@ -78,8 +80,13 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** One line for the total against the budget, then the largest files. */
 export function initialLoadReport(load: InitialLoad, budget = INITIAL_JS_BUDGET, largest = 12): string {
-  const lines = load.files.slice(0, largest).map((file) => `  ${kb(file.gzipped).padStart(9)} gzip  ${kb(file.bytes).padStart(9)} raw  ${file.fileName}`);
+  const lines = load.files
+    .slice(0, largest)
+    .map((file) => `  ${kb(file.gzipped).padStart(9)} gzip  ${kb(file.bytes).padStart(9)} raw  ${file.fileName}`);
   const rest = load.files.length - largest;
   if (rest > 0) lines.push(`  … and ${rest} smaller files`);
-  return [`Login page initial JavaScript: ${kb(load.total)} gzipped in ${load.files.length} files (budget ${kb(budget)}). Largest:`, ...lines].join('\n');
+  return [
+    `Login page initial JavaScript: ${kb(load.total)} gzipped in ${load.files.length} files (budget ${kb(budget)}). Largest:`,
+    ...lines,
+  ].join('\n');
 }

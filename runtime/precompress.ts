@@ -24,7 +24,15 @@ export function precompress(): Plugin {
         const file = path.join(dir, fileName);
         const bytes = fs.readFileSync(file);
         if (bytes.length < MIN_BYTES) continue;
-        fs.writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+        fs.writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(bytes, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          }),
+        );
         fs.writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
       }
     },

@@ -17,7 +17,10 @@ const VENDOR_GROUPS: Array<{ name: string; test: RegExp }> = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
   { name: 'antd-icons', test: /node_modules[\\/]@ant-design[\\/](icons|icons-svg)[\\/]/ },
   // antd's building blocks (rc-* components, css-in-js) apart from antd itself: two mid-size chunks.
-  { name: 'antd-rc', test: /node_modules[\\/](rc-[a-z-]+|@rc-component|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color|react-slick))[\\/]/ },
+  {
+    name: 'antd-rc',
+    test: /node_modules[\\/](rc-[a-z-]+|@rc-component|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color|react-slick))[\\/]/,
+  },
   { name: 'antd', test: /node_modules[\\/](antd|@ant-design)[\\/]/ },
   { name: 'formily', test: /node_modules[\\/]@formily[\\/]/ },
   { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|dayjs)[\\/]/ },
@@ -40,7 +43,11 @@ export default defineConfig({
       output: {
         // codeSplitting is Rolldown's (Vite 8) successor of Rollup's manualChunks.
         codeSplitting: {
-          groups: VENDOR_GROUPS.map((group, index) => ({ ...group, priority: VENDOR_GROUPS.length - index, entriesAware: true })),
+          groups: VENDOR_GROUPS.map((group, index) => ({
+            ...group,
+            priority: VENDOR_GROUPS.length - index,
+            entriesAware: true,
+          })),
         },
       },
     },

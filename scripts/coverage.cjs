@@ -13,7 +13,12 @@ const { readEndpoints } = require('./coverage/endpoints.cjs');
 /** `srmSpe*Restful` → a test of resource names. */
 function resourceTest(pattern) {
   if (!pattern) return () => true;
-  const regex = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[A-Za-z]*')}$`);
+  const regex = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[A-Za-z]*')}$`,
+  );
   return (name) => regex.test(name);
 }
 
@@ -119,15 +124,27 @@ function printMissing(missing) {
 async function main() {
   const summary = process.argv.includes('--summary');
   const catalog = readCatalog();
-  const app = { pages: readPages(), reach: menuUserTypes(), entities: lifecycleEntities(), endpoints: await readEndpoints() };
+  const app = {
+    pages: readPages(),
+    reach: menuUserTypes(),
+    entities: lifecycleEntities(),
+    endpoints: await readEndpoints(),
+  };
   const { rows, missing } = measure(catalog, app);
-  console.log(`Spec coverage: ${catalog.screens.length} screens of catalog/seed-catalog.json (${catalog.shellFrames} shell-frame routes not counted), ${app.endpoints.length} endpoints\n`);
+  console.log(
+    `Spec coverage: ${catalog.screens.length} screens of catalog/seed-catalog.json (${catalog.shellFrames} shell-frame routes not counted), ${app.endpoints.length} endpoints\n`,
+  );
   printTable(rows);
-  console.log('\npage: resolves to page metadata or a registered custom page; menu: and a seeded menu reaches it for the right user type.');
+  console.log(
+    '\npage: resolves to page metadata or a registered custom page; menu: and a seeded menu reaches it for the right user type.',
+  );
   if (!summary) printMissing(missing);
 }
 
-main().then(() => process.exit(0), (error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

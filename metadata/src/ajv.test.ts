@@ -13,20 +13,37 @@ function problems(file: string, doc: unknown) {
 }
 
 const entity = () => ({
-  kind: 'entity', name: 'demoThing', area: 'srmServer', table: 'demo_thing', label: { cn: '物', en: 'Thing' },
-  primaryKey: 'thingId', fields: [{ name: 'code', type: 'string', label: { cn: '编码', en: 'Code' } }],
+  kind: 'entity',
+  name: 'demoThing',
+  area: 'srmServer',
+  table: 'demo_thing',
+  label: { cn: '物', en: 'Thing' },
+  primaryKey: 'thingId',
+  fields: [{ name: 'code', type: 'string', label: { cn: '编码', en: 'Code' } }],
 });
 
 describe('describeAjvError', () => {
   it.each([
-    [err('additionalProperties', '/fields/0', { additionalProperty: 'colour' }), '/fields/0', 'unknown property "colour"'],
+    [
+      err('additionalProperties', '/fields/0', { additionalProperty: 'colour' }),
+      '/fields/0',
+      'unknown property "colour"',
+    ],
     [err('required', '', { missingProperty: 'table' }), '/', 'missing required property "table"'],
-    [err('enum', '/area', { allowedValues: ['baseServer', 'srmServer'] }), '/area', 'must be one of baseServer, srmServer'],
+    [
+      err('enum', '/area', { allowedValues: ['baseServer', 'srmServer'] }),
+      '/area',
+      'must be one of baseServer, srmServer',
+    ],
     [err('const', '/kind', { allowedValue: 'entity' }), '/kind', 'must be "entity"'],
     [err('type', '/fields', { type: 'array' }), '/fields', 'must be of type array'],
     [err('pattern', '/table', { pattern: '^[a-z]+$' }), '/table', 'has a wrong format (expected ^[a-z]+$)'],
     [err('maxLength', '/name', { limit: 80 }), '/name', 'is longer than 80 characters'],
-    [err('minItems', '/fields', { limit: 1 }, 'must NOT have fewer than 1 items'), '/fields', 'must NOT have fewer than 1 items'],
+    [
+      err('minItems', '/fields', { limit: 1 }, 'must NOT have fewer than 1 items'),
+      '/fields',
+      'must NOT have fewer than 1 items',
+    ],
     [err('somethingNew', '/x', {}), '/x', 'somethingNew'],
   ])('%#: %o', (error, pointer, message) => {
     expect(describeAjvError(error)).toEqual({ pointer, message });
@@ -38,7 +55,9 @@ describe('meta-model schemas', () => {
     for (const file of ['entity', 'field', 'filter', 'i18n-text', 'lifecycle', 'lookup', 'menu', 'page']) {
       expect(ajv.getSchema(`${SCHEMA_ID_PREFIX}${file}.schema.json`), file).toBeTypeOf('function');
     }
-    expect(() => metaSchemaValidator('nope.schema.json')).toThrow('meta-model schema nope.schema.json is not registered');
+    expect(() => metaSchemaValidator('nope.schema.json')).toThrow(
+      'meta-model schema nope.schema.json is not registered',
+    );
   });
 
   it('accepts a minimal entity', () => {
@@ -48,28 +67,46 @@ describe('meta-model schemas', () => {
   it('points at an unknown property and a wrong enum value', () => {
     const doc = entity();
     Object.assign(doc.fields[0], { colour: 'red', type: 'strng' });
-    expect(problems('entity.schema.json', doc)).toEqual(expect.arrayContaining([
-      { pointer: '/fields/0', message: 'unknown property "colour"' },
-      { pointer: '/fields/0/type', message: expect.stringMatching(/^must be one of string, text, integer, decimal, money, .*json$/) },
-    ]));
+    expect(problems('entity.schema.json', doc)).toEqual(
+      expect.arrayContaining([
+        { pointer: '/fields/0', message: 'unknown property "colour"' },
+        {
+          pointer: '/fields/0/type',
+          message: expect.stringMatching(/^must be one of string, text, integer, decimal, money, .*json$/),
+        },
+      ]),
+    );
   });
 
   it('reports missing properties, wrong kinds and bad names', () => {
     const { table: _table, ...doc } = { ...entity(), kind: 'entty', name: 'Bad Name' };
-    expect(problems('entity.schema.json', doc)).toEqual(expect.arrayContaining([
-      { pointer: '/', message: 'missing required property "table"' },
-      { pointer: '/kind', message: 'must be "entity"' },
-      { pointer: '/name', message: 'has a wrong format (expected ^[a-z][A-Za-z0-9]{1,80}$)' },
-    ]));
+    expect(problems('entity.schema.json', doc)).toEqual(
+      expect.arrayContaining([
+        { pointer: '/', message: 'missing required property "table"' },
+        { pointer: '/kind', message: 'must be "entity"' },
+        { pointer: '/name', message: 'has a wrong format (expected ^[a-z][A-Za-z0-9]{1,80}$)' },
+      ]),
+    );
   });
 
   it('filters: a bad operator deep inside and/or is reported once, at its own pointer, with the allowed values', () => {
     const page = {
-      kind: 'page', path: 'demoList', type: 'list', entity: 'demoThing', title: { cn: '列表', en: 'List' },
-      actions: [{
-        action: 'delete', resourceCode: 'DEMO_DELETE', label: { cn: '删除', en: 'Delete' }, placement: 'row',
-        showWhen: { and: [{ field: 'status', op: 'eq', value: 'DRAFT' }, { or: [{ field: 'code', op: 'equals', value: 'x' }] }] },
-      }],
+      kind: 'page',
+      path: 'demoList',
+      type: 'list',
+      entity: 'demoThing',
+      title: { cn: '列表', en: 'List' },
+      actions: [
+        {
+          action: 'delete',
+          resourceCode: 'DEMO_DELETE',
+          label: { cn: '删除', en: 'Delete' },
+          placement: 'row',
+          showWhen: {
+            and: [{ field: 'status', op: 'eq', value: 'DRAFT' }, { or: [{ field: 'code', op: 'equals', value: 'x' }] }],
+          },
+        },
+      ],
     };
     const found = problems('page.schema.json', page);
     const onOp = found.filter((p) => p.pointer === '/actions/0/showWhen/and/1/or/0/op');

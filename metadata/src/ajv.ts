@@ -13,7 +13,10 @@ export const SCHEMA_ID_PREFIX = 'https://meridian.dev/schema/';
 export const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
 addFormats(ajv);
 
-for (const file of fs.readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.schema.json')).sort()) {
+for (const file of fs
+  .readdirSync(SCHEMA_DIR)
+  .filter((f) => f.endsWith('.schema.json'))
+  .sort()) {
   ajv.addSchema(JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, file), 'utf8')));
 }
 
@@ -53,7 +56,9 @@ export function describeAjvError(error: ErrorObject): { pointer: string; message
  * ("unknown property", "missing and") are noise: keep the deeper, specific ones.
  */
 export function significantErrors(errors: ErrorObject[]): ErrorObject[] {
-  const composite = new Set(errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf').map((e) => e.instancePath));
+  const composite = new Set(
+    errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf').map((e) => e.instancePath),
+  );
   const hasDeeper = (path: string) => errors.some((e) => e.instancePath.startsWith(`${path}/`));
   const nonComposite = errors.filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf');
   const focused = nonComposite.filter((e) => !(composite.has(e.instancePath) && hasDeeper(e.instancePath)));

@@ -23,7 +23,8 @@ function roundToCents(integer: string, fraction: string): [string, string] {
 
 function integerWords(digits: string): string {
   if (/^0+$/.test(digits)) return '';
-  const groupHasDigit = (group: number) => /[1-9]/.test(digits.slice(Math.max(0, digits.length - 4 * group - 4), digits.length - 4 * group));
+  const groupHasDigit = (group: number) =>
+    /[1-9]/.test(digits.slice(Math.max(0, digits.length - 4 * group - 4), digits.length - 4 * group));
   let words = '';
   let pendingZero = false;
   for (let i = 0; i < digits.length; i++) {
@@ -45,7 +46,9 @@ function integerWords(digits: string): string {
 /** A number as plain decimal digits (String(1e-7) is "1e-7"); huge ones fail the digit check later. */
 function numberText(value: number): string {
   if (!Number.isFinite(value)) return String(value);
-  return /e/i.test(String(value)) ? value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 }) : String(value);
+  return /e/i.test(String(value))
+    ? value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 })
+    : String(value);
 }
 
 export function toChineseAmount(value: number | string): string {

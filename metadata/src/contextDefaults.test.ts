@@ -49,7 +49,11 @@ describe('contextDefaultProblem', () => {
   });
 
   it('names an unknown variable and a type the variable cannot fill', () => {
-    expect(contextDefaultProblem({ name: 'd', type: 'date', default: '$yesterday' })).toMatch(/"\$yesterday" of field "d" is not a context variable/);
-    expect(contextDefaultProblem({ name: 'flag', type: 'flag', default: '$user.userId' })).toBe('default "$user.userId" cannot fill field "flag" of type flag');
+    expect(contextDefaultProblem({ name: 'd', type: 'date', default: '$yesterday' })).toMatch(
+      /"\$yesterday" of field "d" is not a context variable/,
+    );
+    expect(contextDefaultProblem({ name: 'flag', type: 'flag', default: '$user.userId' })).toBe(
+      'default "$user.userId" cannot fill field "flag" of type flag',
+    );
   });
 });

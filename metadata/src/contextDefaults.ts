@@ -41,7 +41,11 @@ export function localDateParts(date: Date): { today: string; now: string } {
  * The variables of a request or a screen: $user.*, $resp.id, $today and $now. Filters (show rules,
  * row scope, reference filters) and defaults read the same object.
  */
-export function contextVariables(user: ContextUser | null | undefined, respId: unknown, date: Date = new Date()): FilterVariables {
+export function contextVariables(
+  user: ContextUser | null | undefined,
+  respId: unknown,
+  date: Date = new Date(),
+): FilterVariables {
   return { user: user ?? {}, resp: { id: respId ?? null }, ...localDateParts(date) };
 }
 
@@ -60,7 +64,9 @@ export function resolveDefault(field: Pick<FieldDef, 'default'>, vars: FilterVar
 export function contextDefaultProblem(field: Pick<FieldDef, 'name' | 'type' | 'default'>): string | undefined {
   if (!isContextDefault(field.default)) return undefined;
   const types = CONTEXT_DEFAULTS[field.default];
-  if (!types) return `default "${field.default}" of field "${field.name}" is not a context variable; known: ${Object.keys(CONTEXT_DEFAULTS).join(', ')}`;
-  if (!types.includes(field.type)) return `default "${field.default}" cannot fill field "${field.name}" of type ${field.type}`;
+  if (!types)
+    return `default "${field.default}" of field "${field.name}" is not a context variable; known: ${Object.keys(CONTEXT_DEFAULTS).join(', ')}`;
+  if (!types.includes(field.type))
+    return `default "${field.default}" cannot fill field "${field.name}" of type ${field.type}`;
   return undefined;
 }

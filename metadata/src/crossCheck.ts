@@ -22,47 +22,68 @@ function checkEntity(registry: MetadataRegistry, entity: EntityModel, report: Re
     if (other) report(at, `field "${f.name}" uses column "${f.column}" already used by "${other}"`);
     seenColumns.set(f.column, f.name);
     if (f.type === 'lookup' && !f.lookupType) report(at, `lookup field "${f.name}" has no lookupType`);
-    if (f.lookupType && !registry.lookupType(f.lookupType)) report(at, `lookupType "${f.lookupType}" of field "${f.name}" is not seeded`);
+    if (f.lookupType && !registry.lookupType(f.lookupType))
+      report(at, `lookupType "${f.lookupType}" of field "${f.name}" is not seeded`);
     if (f.type === 'reference' && !f.reference) report(at, `reference field "${f.name}" has no reference target`);
     const defaultProblem = contextDefaultProblem(f);
     if (defaultProblem) report(`${at}/default`, defaultProblem);
     if (f.reference) {
       const target = registry.entity(f.reference.entity);
       if (!target) report(at, `field "${f.name}" references unknown entity "${f.reference.entity}"`);
-      else for (const key of [f.reference.valueField, f.reference.labelField, f.reference.labelFieldEn]) {
-        if (key && !target.field(key)) report(at, `field "${f.name}" uses "${key}", which is not a field of ${target.name}`);
-      }
+      else
+        for (const key of [f.reference.valueField, f.reference.labelField, f.reference.labelFieldEn]) {
+          if (key && !target.field(key))
+            report(at, `field "${f.name}" uses "${key}", which is not a field of ${target.name}`);
+        }
       for (const [local, source] of Object.entries(f.reference.copyFields ?? {})) {
-        if (!entity.field(local)) report(`${at}/reference/copyFields`, `copyFields of "${f.name}" fills "${local}", which is not a field of ${entity.name}`);
-        if (target && !target.field(source)) report(`${at}/reference/copyFields`, `copyFields of "${f.name}" copies "${source}", which is not a field of ${target.name}`);
+        if (!entity.field(local))
+          report(
+            `${at}/reference/copyFields`,
+            `copyFields of "${f.name}" fills "${local}", which is not a field of ${entity.name}`,
+          );
+        if (target && !target.field(source))
+          report(
+            `${at}/reference/copyFields`,
+            `copyFields of "${f.name}" copies "${source}", which is not a field of ${target.name}`,
+          );
       }
     }
   });
   const seenNames = new Set<string>();
   for (const f of entity.fields) {
-    if (seenNames.has(f.name)) report('/fields', `field "${f.name}" is declared twice (or clashes with a system field)`);
+    if (seenNames.has(f.name))
+      report('/fields', `field "${f.name}" is declared twice (or clashes with a system field)`);
     seenNames.add(f.name);
   }
   (entity.def.children ?? []).forEach((c, i) => {
     const child = registry.entity(c.entity);
     if (!child) report(`/children/${i}`, `child entity "${c.entity}" does not exist`);
-    else if (!child.field(c.foreignKey)) report(`/children/${i}`, `foreign key "${c.foreignKey}" is not a field of ${c.entity}`);
+    else if (!child.field(c.foreignKey))
+      report(`/children/${i}`, `foreign key "${c.foreignKey}" is not a field of ${c.entity}`);
     if (entity.field(c.name)) report(`/children/${i}`, `child name "${c.name}" clashes with a field`);
   });
-  if (entity.def.parent && !registry.entity(entity.def.parent)) report('/parent', `parent entity "${entity.def.parent}" does not exist`);
+  if (entity.def.parent && !registry.entity(entity.def.parent))
+    report('/parent', `parent entity "${entity.def.parent}" does not exist`);
   for (const key of ['statusField', 'displayField'] as const) {
     const name = entity.def[key];
     if (name && !entity.field(name)) report(`/${key}`, `"${name}" is not a field of ${entity.name}`);
   }
-  if (entity.def.lifecycle && !registry.lifecycle(entity.def.lifecycle)) report('/lifecycle', `lifecycle "${entity.def.lifecycle}" does not exist`);
-  if (entity.def.lifecycle && !entity.def.statusField) report('/statusField', 'an entity with a lifecycle needs a statusField');
+  if (entity.def.lifecycle && !registry.lifecycle(entity.def.lifecycle))
+    report('/lifecycle', `lifecycle "${entity.def.lifecycle}" does not exist`);
+  if (entity.def.lifecycle && !entity.def.statusField)
+    report('/statusField', 'an entity with a lifecycle needs a statusField');
   const orderField = entity.def.defaultOrderBy?.split(' ')[0];
-  if (orderField && !entity.field(orderField)) report('/defaultOrderBy', `"${orderField}" is not a field of ${entity.name}`);
-  (entity.def.indexes ?? []).forEach((ix, i) => ix.fields.forEach((name) => {
-    if (!entity.field(name)) report(`/indexes/${i}`, `index field "${name}" is not a field of ${entity.name}`);
-  }));
+  if (orderField && !entity.field(orderField))
+    report('/defaultOrderBy', `"${orderField}" is not a field of ${entity.name}`);
+  (entity.def.indexes ?? []).forEach((ix, i) =>
+    ix.fields.forEach((name) => {
+      if (!entity.field(name)) report(`/indexes/${i}`, `index field "${name}" is not a field of ${entity.name}`);
+    }),
+  );
   checkRowScope(entity, (name) => registry.entity(name), report);
-  entity.fields.forEach((f, i) => checkReferenceFilter(entity, f, `/fields/${i - 1}/reference/filter`, (name) => registry.entity(name), report));
+  entity.fields.forEach((f, i) =>
+    checkReferenceFilter(entity, f, `/fields/${i - 1}/reference/filter`, (name) => registry.entity(name), report),
+  );
   checkFilter(entity, entity.def.deletableWhen, '/deletableWhen', report);
   checkFilter(entity, entity.def.editableWhen, '/editableWhen', report);
 }
@@ -76,11 +97,14 @@ function columnKnown(entity: EntityModel, column: ColumnConfig): boolean {
 
 function checkGrid(registry: MetadataRegistry, entity: EntityModel, grid: GridConfig, at: string, report: Report) {
   grid.columns.forEach((column, i) => {
-    if (!columnKnown(entity, column)) report(`${at}/columns/${i}`, `column "${column.field ?? column.key}" is not a field of ${entity.name}`);
-    if (column.lookup && !registry.lookupType(column.lookup.typeCode)) report(`${at}/columns/${i}/lookup`, `lookup type "${column.lookup.typeCode}" is not seeded`);
+    if (!columnKnown(entity, column))
+      report(`${at}/columns/${i}`, `column "${column.field ?? column.key}" is not a field of ${entity.name}`);
+    if (column.lookup && !registry.lookupType(column.lookup.typeCode))
+      report(`${at}/columns/${i}/lookup`, `lookup type "${column.lookup.typeCode}" is not seeded`);
   });
   const orderField = grid.orderBy?.split(' ')[0];
-  if (orderField && !entity.field(orderField)) report(`${at}/orderBy`, `"${orderField}" is not a field of ${entity.name}`);
+  if (orderField && !entity.field(orderField))
+    report(`${at}/orderBy`, `"${orderField}" is not a field of ${entity.name}`);
 }
 
 const formFieldName = (f: FormField) => (typeof f === 'string' ? f : f.field);
@@ -98,9 +122,11 @@ function checkWidgets(page: PageDef, report: Report) {
   };
   check(page.widget, '/widget');
   page.search?.fields.forEach((s, i) => check(s.widget, `/search/fields/${i}/widget`));
-  page.form?.sections?.forEach((section, si) => section.fields.forEach((f, fi) => {
-    if (typeof f !== 'string') check(f.widget, `/form/sections/${si}/fields/${fi}/widget`);
-  }));
+  page.form?.sections?.forEach((section, si) =>
+    section.fields.forEach((f, fi) => {
+      if (typeof f !== 'string') check(f.widget, `/form/sections/${si}/fields/${fi}/widget`);
+    }),
+  );
   page.form?.lines?.forEach((lines, i) => check(lines.widget, `/form/lines/${i}/widget`));
 }
 
@@ -109,16 +135,33 @@ function checkPage(registry: MetadataRegistry, page: PageDef, report: Report) {
     const target = page[key];
     if (target && !registry.page(target)) report(`/${key}`, `page "${target}" does not exist`);
   }
-  (page.references ?? []).forEach((name, i) => { if (!registry.entity(name)) report(`/references/${i}`, `entity "${name}" does not exist`); });
+  (page.references ?? []).forEach((name, i) => {
+    if (!registry.entity(name)) report(`/references/${i}`, `entity "${name}" does not exist`);
+  });
   checkWidgets(page, report);
-  if (page.type === 'custom') { if (!page.widget) report('/widget', 'a custom page needs a widget'); return; }
+  if (page.type === 'custom') {
+    if (!page.widget) report('/widget', 'a custom page needs a widget');
+    return;
+  }
   const entity = page.entity ? registry.entity(page.entity) : undefined;
-  if (!entity) { report('/entity', page.entity ? `entity "${page.entity}" does not exist` : 'a generated page needs an entity'); return; }
-  page.search?.fields.forEach((s, i) => { if (!entity.field(s.field)) report(`/search/fields/${i}`, `search field "${s.field}" is not a field of ${entity.name}`); });
+  if (!entity) {
+    report('/entity', page.entity ? `entity "${page.entity}" does not exist` : 'a generated page needs an entity');
+    return;
+  }
+  page.search?.fields.forEach((s, i) => {
+    if (!entity.field(s.field))
+      report(`/search/fields/${i}`, `search field "${s.field}" is not a field of ${entity.name}`);
+  });
   if (page.grid) checkGrid(registry, entity, page.grid, '/grid', report);
-  page.form?.sections?.forEach((section, si) => section.fields.forEach((f, fi) => {
-    if (!entity.field(formFieldName(f))) report(`/form/sections/${si}/fields/${fi}`, `form field "${formFieldName(f)}" is not a field of ${entity.name}`);
-  }));
+  page.form?.sections?.forEach((section, si) =>
+    section.fields.forEach((f, fi) => {
+      if (!entity.field(formFieldName(f)))
+        report(
+          `/form/sections/${si}/fields/${fi}`,
+          `form field "${formFieldName(f)}" is not a field of ${entity.name}`,
+        );
+    }),
+  );
   page.form?.lines?.forEach((lines, li) => {
     const child = entity.children.find((c) => c.name === lines.child);
     const childModel = child && registry.entity(child.entity);
@@ -138,10 +181,13 @@ function checkLifecycles(registry: MetadataRegistry, problems: MetadataProblem[]
     const lookup = registry.lookupType(lc.statusLookup);
     if (!lookup) report('/statusLookup', `lookup type "${lc.statusLookup}" is not seeded`);
     const codes = new Set(lookup?.values.map((v) => v.lookupCode));
-    lc.states.forEach((s, i) => { if (lookup && !codes.has(s)) report(`/states/${i}`, `state "${s}" is not a value of ${lc.statusLookup}`); });
+    lc.states.forEach((s, i) => {
+      if (lookup && !codes.has(s)) report(`/states/${i}`, `state "${s}" is not a value of ${lc.statusLookup}`);
+    });
     if (!states.has(lc.initial)) report('/initial', `initial state "${lc.initial}" is not one of the states`);
     lc.transitions.forEach((t, i) => {
-      for (const s of [...t.from, t.to]) if (!states.has(s)) report(`/transitions/${i}`, `state "${s}" of ${t.action} is not one of the states`);
+      for (const s of [...t.from, t.to])
+        if (!states.has(s)) report(`/transitions/${i}`, `state "${s}" of ${t.action} is not one of the states`);
     });
   }
 }
@@ -149,10 +195,15 @@ function checkLifecycles(registry: MetadataRegistry, problems: MetadataProblem[]
 function checkMenus(registry: MetadataRegistry, problems: MetadataProblem[]) {
   const codes = new Set<string>();
   const visit = (menu: import('./generated/meta-model').MenuDef, at: string, source: string) => {
-    if (codes.has(menu.menuCode)) problems.push({ document: source, pointer: at, message: `menuCode "${menu.menuCode}" is used twice` });
+    if (codes.has(menu.menuCode))
+      problems.push({ document: source, pointer: at, message: `menuCode "${menu.menuCode}" is used twice` });
     codes.add(menu.menuCode);
     if (menu.menuType === 'PAGE' && (!menu.htmlUrl || !registry.page(menu.htmlUrl.split('?')[0]))) {
-      problems.push({ document: source, pointer: at, message: `menu "${menu.menuCode}" opens page "${menu.htmlUrl ?? ''}", which does not exist` });
+      problems.push({
+        document: source,
+        pointer: at,
+        message: `menu "${menu.menuCode}" opens page "${menu.htmlUrl ?? ''}", which does not exist`,
+      });
     }
     menu.children?.forEach((c, i) => visit(c, `${at}/children/${i}`, source));
   };
@@ -169,10 +220,14 @@ function checkMenus(registry: MetadataRegistry, problems: MetadataProblem[]) {
 export function crossCheck(registry: MetadataRegistry): MetadataProblem[] {
   const problems: MetadataProblem[] = [];
   for (const entity of registry.entities()) {
-    checkEntity(registry, entity, (pointer, message) => problems.push({ document: registry.source(entity), pointer, message }));
+    checkEntity(registry, entity, (pointer, message) =>
+      problems.push({ document: registry.source(entity), pointer, message }),
+    );
   }
   for (const page of registry.pages()) {
-    checkPage(registry, page, (pointer, message) => problems.push({ document: registry.source(page), pointer, message }));
+    checkPage(registry, page, (pointer, message) =>
+      problems.push({ document: registry.source(page), pointer, message }),
+    );
   }
   checkLifecycles(registry, problems);
   checkLifecycleRules(registry, problems);

@@ -13,8 +13,12 @@ export function formatDatePattern(date: Date, pattern: DatePattern): string {
   if (!DATE_PATTERNS.includes(pattern)) throw new Error(`Unknown date pattern "${String(pattern)}"`);
   if (Number.isNaN(date.getTime())) throw new Error('Not a valid date');
   const parts: Record<string, string> = {
-    yyyy: String(date.getFullYear()).padStart(4, '0'), MM: two(date.getMonth() + 1), dd: two(date.getDate()),
-    HH: two(date.getHours()), mm: two(date.getMinutes()), ss: two(date.getSeconds()),
+    yyyy: String(date.getFullYear()).padStart(4, '0'),
+    MM: two(date.getMonth() + 1),
+    dd: two(date.getDate()),
+    HH: two(date.getHours()),
+    mm: two(date.getMinutes()),
+    ss: two(date.getSeconds()),
   };
   return pattern.replace(/yyyy|MM|dd|HH|mm|ss/g, (token) => parts[token]);
 }
@@ -32,6 +36,12 @@ export function matchesDatePattern(text: unknown, pattern: DatePattern): boolean
   if (!m) return false;
   const [year, month = 1, day = 1, hour = 0, minute = 0, second = 0] = m.slice(1).map(Number);
   const d = new Date(year, month - 1, day, hour, minute, second);
-  return d.getFullYear() === year && d.getMonth() === month - 1 && d.getDate() === day
-    && d.getHours() === hour && d.getMinutes() === minute && d.getSeconds() === second;
+  return (
+    d.getFullYear() === year &&
+    d.getMonth() === month - 1 &&
+    d.getDate() === day &&
+    d.getHours() === hour &&
+    d.getMinutes() === minute &&
+    d.getSeconds() === second
+  );
 }

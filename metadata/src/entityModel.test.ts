@@ -4,7 +4,12 @@ import type { EntityDef, FieldDef } from './generated/meta-model';
 import { AUDIT_FIELD_NAMES, isWritableFromBody, primaryKeyField, resolveFields, VERSION_FIELD } from './systemFields';
 
 const label = (en: string) => ({ cn: en, en });
-const f = (name: string, type: FieldDef['type'], extra: Partial<FieldDef> = {}): FieldDef => ({ name, type, label: label(name), ...extra });
+const f = (name: string, type: FieldDef['type'], extra: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  type,
+  label: label(name),
+  ...extra,
+});
 
 const supplier: EntityDef = {
   kind: 'entity',
@@ -33,7 +38,10 @@ describe('resolveFields / system fields', () => {
 
   it('puts the primary key first, then the declared fields, then audit fields and versionNum', () => {
     expect(fields.map((x) => x.name)).toEqual([
-      'supplierId', ...supplier.fields.map((x) => x.name), ...AUDIT_FIELD_NAMES, VERSION_FIELD,
+      'supplierId',
+      ...supplier.fields.map((x) => x.name),
+      ...AUDIT_FIELD_NAMES,
+      VERSION_FIELD,
     ]);
     expect(AUDIT_FIELD_NAMES).toEqual(['createdBy', 'creationDate', 'lastUpdatedBy', 'lastUpdateDate']);
   });
@@ -41,9 +49,14 @@ describe('resolveFields / system fields', () => {
   it('resolves columns: explicit column wins, otherwise snake_case of the name', () => {
     const column = Object.fromEntries(fields.map((x) => [x.name, x.column]));
     expect(column).toMatchObject({
-      supplierId: 'supplier_id', supplierCode: 'supplier_code', erpVendorNo: 'erp_vendor',
-      createdBy: 'created_by', creationDate: 'creation_date', lastUpdatedBy: 'last_updated_by',
-      lastUpdateDate: 'last_update_date', versionNum: 'version_num',
+      supplierId: 'supplier_id',
+      supplierCode: 'supplier_code',
+      erpVendorNo: 'erp_vendor',
+      createdBy: 'created_by',
+      creationDate: 'creation_date',
+      lastUpdatedBy: 'last_updated_by',
+      lastUpdateDate: 'last_update_date',
+      versionNum: 'version_num',
     });
   });
 
@@ -73,7 +86,11 @@ describe('resolveFields / system fields', () => {
       ],
     };
     const byName = new Map(resolveFields(entity).map((x) => [x.name, x]));
-    expect(byName.get('personId')!.reference).toEqual({ entity: 'basePerson', labelField: 'personName', labelAs: 'personIdLabel' });
+    expect(byName.get('personId')!.reference).toEqual({
+      entity: 'basePerson',
+      labelField: 'personName',
+      labelAs: 'personIdLabel',
+    });
     expect(byName.get('orgId')!.reference!.labelAs).toBe('orgName');
     expect(entity.fields[0].reference).not.toHaveProperty('labelAs');
   });
@@ -130,7 +147,10 @@ describe('EntityModel', () => {
     expect(names).not.toContain('passwordHash');
     expect(names).not.toContain('oldCode');
     for (const field of client.fields) expect(field).not.toHaveProperty('column');
-    expect(client.fields.find((x) => x.name === 'erpVendorNo')).toMatchObject({ type: 'string', label: label('erpVendorNo') });
+    expect(client.fields.find((x) => x.name === 'erpVendorNo')).toMatchObject({
+      type: 'string',
+      label: label('erpVendorNo'),
+    });
     expect(client).toMatchObject({ name: supplier.name, primaryKey: 'supplierId', children: supplier.children });
     expect(supplier.fields.map((x) => x.name)).toContain('passwordHash'); // the original def is untouched
   });

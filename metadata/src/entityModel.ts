@@ -16,11 +16,21 @@ export class EntityModel {
     this.byName = new Map(this.fields.map((f) => [f.name, f]));
   }
 
-  get area(): string { return this.def.area; }
-  get table(): string { return this.def.table; }
-  get primaryKey(): string { return this.def.primaryKey; }
-  get children(): ChildDef[] { return this.def.children ?? []; }
-  get statusField(): string | undefined { return this.def.statusField; }
+  get area(): string {
+    return this.def.area;
+  }
+  get table(): string {
+    return this.def.table;
+  }
+  get primaryKey(): string {
+    return this.def.primaryKey;
+  }
+  get children(): ChildDef[] {
+    return this.def.children ?? [];
+  }
+  get statusField(): string | undefined {
+    return this.def.statusField;
+  }
 
   field(name: string): ResolvedField | undefined {
     return this.byName.get(name);

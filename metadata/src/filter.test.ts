@@ -8,9 +8,20 @@ const holds = (cond: FilterNode, row: Record<string, unknown>, vars = {}) => eva
 
 describe('evaluateFilter: operators', () => {
   it('knows exactly the twelve operators of the design', () => {
-    expect([...FILTER_OPERATORS].sort()).toEqual(
-      ['between', 'eq', 'gt', 'gte', 'in', 'like', 'lt', 'lte', 'ne', 'nin', 'notNull', 'null'],
-    );
+    expect([...FILTER_OPERATORS].sort()).toEqual([
+      'between',
+      'eq',
+      'gt',
+      'gte',
+      'in',
+      'like',
+      'lt',
+      'lte',
+      'ne',
+      'nin',
+      'notNull',
+      'null',
+    ]);
   });
 
   it('eq compares numbers numerically and strings exactly', () => {
@@ -152,9 +163,12 @@ describe('filterConditions / filterFields', () => {
         { not: { or: [c('amount', 'gt', 0)] } },
       ],
     };
-    expect(filterConditions(node).map((x) => `${x.field}:${x.op}`)).toEqual(
-      ['status:eq', 'supplierId:eq', 'status:in', 'amount:gt'],
-    );
+    expect(filterConditions(node).map((x) => `${x.field}:${x.op}`)).toEqual([
+      'status:eq',
+      'supplierId:eq',
+      'status:in',
+      'amount:gt',
+    ]);
     expect(filterFields(node)).toEqual(['status', 'supplierId', 'amount']);
     expect(filterFields(undefined)).toEqual([]);
     expect(filterFields(c('x', 'null'))).toEqual(['x']);

@@ -1,7 +1,18 @@
 import type { FilterCondition, FilterNode, FilterOperator, FilterParent } from './generated/meta-model';
 
 export const FILTER_OPERATORS: readonly FilterOperator[] = [
-  'eq', 'ne', 'in', 'nin', 'like', 'gt', 'gte', 'lt', 'lte', 'between', 'null', 'notNull',
+  'eq',
+  'ne',
+  'in',
+  'nin',
+  'like',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'between',
+  'null',
+  'notNull',
 ];
 
 export type FilterScalar = string | number | boolean | null;
@@ -47,7 +58,10 @@ export function resolveFilterValue(value: unknown, vars: FilterVariables): unkno
     return value
       .slice(1)
       .split('.')
-      .reduce<unknown>((acc, key) => (acc && typeof acc === 'object' ? (acc as Record<string, unknown>)[key] : undefined), vars);
+      .reduce<unknown>(
+        (acc, key) => (acc && typeof acc === 'object' ? (acc as Record<string, unknown>)[key] : undefined),
+        vars,
+      );
   }
   if (Array.isArray(value)) return value.map((v) => resolveFilterValue(v, vars));
   return value;
@@ -78,24 +92,41 @@ function evaluateCondition(c: FilterCondition, row: Record<string, unknown>, var
   const expected = resolveFilterValue(c.value, vars);
   const list = Array.isArray(expected) ? expected : [expected];
   switch (c.op) {
-    case 'eq': return !isBlank(actual) && compare(actual, expected) === 0;
-    case 'ne': return isBlank(actual) || compare(actual, expected) !== 0;
-    case 'in': return list.some((v) => !isBlank(actual) && compare(actual, v) === 0);
-    case 'nin': return !list.some((v) => !isBlank(actual) && compare(actual, v) === 0);
-    case 'like': return likeMatches(actual, expected);
-    case 'gt': return !isBlank(actual) && compare(actual, expected) > 0;
-    case 'gte': return !isBlank(actual) && compare(actual, expected) >= 0;
-    case 'lt': return !isBlank(actual) && compare(actual, expected) < 0;
-    case 'lte': return !isBlank(actual) && compare(actual, expected) <= 0;
-    case 'between': return !isBlank(actual) && compare(actual, list[0]) >= 0 && compare(actual, list[1]) <= 0;
-    case 'null': return isBlank(actual);
-    case 'notNull': return !isBlank(actual);
-    default: return false;
+    case 'eq':
+      return !isBlank(actual) && compare(actual, expected) === 0;
+    case 'ne':
+      return isBlank(actual) || compare(actual, expected) !== 0;
+    case 'in':
+      return list.some((v) => !isBlank(actual) && compare(actual, v) === 0);
+    case 'nin':
+      return !list.some((v) => !isBlank(actual) && compare(actual, v) === 0);
+    case 'like':
+      return likeMatches(actual, expected);
+    case 'gt':
+      return !isBlank(actual) && compare(actual, expected) > 0;
+    case 'gte':
+      return !isBlank(actual) && compare(actual, expected) >= 0;
+    case 'lt':
+      return !isBlank(actual) && compare(actual, expected) < 0;
+    case 'lte':
+      return !isBlank(actual) && compare(actual, expected) <= 0;
+    case 'between':
+      return !isBlank(actual) && compare(actual, list[0]) >= 0 && compare(actual, list[1]) <= 0;
+    case 'null':
+      return isBlank(actual);
+    case 'notNull':
+      return !isBlank(actual);
+    default:
+      return false;
   }
 }
 
 /** Evaluates a filter on one in-memory row (button showWhen, lifecycle guards, deletableWhen). */
-export function evaluateFilter(node: FilterNode | undefined, row: Record<string, unknown>, vars: FilterVariables = {}): boolean {
+export function evaluateFilter(
+  node: FilterNode | undefined,
+  row: Record<string, unknown>,
+  vars: FilterVariables = {},
+): boolean {
   if (!node) return true;
   if (isCondition(node)) return evaluateCondition(node, row, vars);
   // The header is not in memory: a rule that needs it is never taken as met here.

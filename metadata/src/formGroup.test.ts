@@ -2,7 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { FormGroupArgumentError, validateFormGroup } from './formGroup';
 
 const passing = () => ({ validate: vi.fn(async () => undefined) });
-const failing = (error: unknown) => ({ validate: vi.fn(async () => { throw error; }) });
+const failing = (error: unknown) => ({
+  validate: vi.fn(async () => {
+    throw error;
+  }),
+});
 
 describe('validateFormGroup', () => {
   it('calls onSuccess when every form is valid', async () => {
@@ -17,9 +21,14 @@ describe('validateFormGroup', () => {
     const last = passing();
     const onSuccess = vi.fn();
     const onFailure = vi.fn();
-    await expect(validateFormGroup([failing('a'), passing(), failing('c'), last], onSuccess, onFailure)).resolves.toBe(false);
+    await expect(validateFormGroup([failing('a'), passing(), failing('c'), last], onSuccess, onFailure)).resolves.toBe(
+      false,
+    );
     expect(last.validate).toHaveBeenCalledOnce();
-    expect(onFailure).toHaveBeenCalledWith([{ index: 0, error: 'a' }, { index: 2, error: 'c' }]);
+    expect(onFailure).toHaveBeenCalledWith([
+      { index: 0, error: 'a' },
+      { index: 2, error: 'c' },
+    ]);
     expect(onSuccess).not.toHaveBeenCalled();
   });
 

@@ -26,7 +26,8 @@ export class FormGroupArgumentError extends TypeError {
 function checkArguments(forms: unknown, onSuccess: unknown, onFailure: unknown): asserts forms is ValidatableForm[] {
   if (!Array.isArray(forms) || forms.length === 0) throw new FormGroupArgumentError('forms must be a non-empty array');
   forms.forEach((form, i) => {
-    if (!form || typeof (form as ValidatableForm).validate !== 'function') throw new FormGroupArgumentError(`forms[${i}] has no validate()`);
+    if (!form || typeof (form as ValidatableForm).validate !== 'function')
+      throw new FormGroupArgumentError(`forms[${i}] has no validate()`);
   });
   if (typeof onSuccess !== 'function') throw new FormGroupArgumentError('onSuccess must be a function');
   if (typeof onFailure !== 'function') throw new FormGroupArgumentError('onFailure must be a function');

@@ -12,14 +12,26 @@ import { MetadataRegistry } from './registry';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Lifecycle = any;
 const LC = 'metadata/src/__fixtures__/miniApp/lifecycles/demoOrder.json';
-const TODO_TYPES = { kind: 'lookupSet', lookups: [{ lookupType: 'SYS_TOBEDO', meaning: { cn: '待办类型', en: 'To-do type' }, values: [{ lookupCode: 'DEMO_ORDER', meaning: { cn: '订单审批', en: 'Order approval' } }] }] };
+const TODO_TYPES = {
+  kind: 'lookupSet',
+  lookups: [
+    {
+      lookupType: 'SYS_TOBEDO',
+      meaning: { cn: '待办类型', en: 'To-do type' },
+      values: [{ lookupCode: 'DEMO_ORDER', meaning: { cn: '订单审批', en: 'Order approval' } }],
+    },
+  ],
+};
 
 function withRule(mutate: (lc: Lifecycle) => void = () => undefined): SourcedDocument[] {
   const docs = loadDocumentFiles([path.join(__dirname, '__fixtures__', 'miniApp')]);
   const lc = docs.find((d) => d.source === LC)!.doc as Lifecycle;
   lc.approvalRule = {
-    billType: 'DEMO_ORDER', menuCode: 'DEMO_ORDER', billLink: 'demoOrderManage/demoOrderEdit?id={id}',
-    title: { cn: '订单 {orderNumber} 待审批', en: 'Order {orderNumber} awaits approval' }, approvers: { responsibilities: ['MANAGER'] },
+    billType: 'DEMO_ORDER',
+    menuCode: 'DEMO_ORDER',
+    billLink: 'demoOrderManage/demoOrderEdit?id={id}',
+    title: { cn: '订单 {orderNumber} 待审批', en: 'Order {orderNumber} awaits approval' },
+    approvers: { responsibilities: ['MANAGER'] },
   };
   lc.transitions[0].effects = ['stampSubmitter', 'createApprovalTodo'];
   lc.transitions[1].effects = ['closeApprovalTodo', 'notifySubmitter', 'stampApprover'];
@@ -41,39 +53,98 @@ const P = (pointer: string, message: string): MetadataProblem => ({ document: LC
 
 describe('lifecycle approval rules', () => {
   it('loads a complete rule (steps, handler, comment rules) without a problem', () => {
-    expect(problems(withRule((lc) => {
-      lc.approvalRule.steps = [{ approvers: { users: ['director'] } }];
-      lc.approvalRule.allowSelfApproval = false;
-      lc.transitions[1].advancesStep = true;
-      lc.transitions[1].commentRequired = true;
-      lc.transitions[1].handler = 'writeBack';
-    }))).toEqual([]);
+    expect(
+      problems(
+        withRule((lc) => {
+          lc.approvalRule.steps = [{ approvers: { users: ['director'] } }];
+          lc.approvalRule.allowSelfApproval = false;
+          lc.transitions[1].advancesStep = true;
+          lc.transitions[1].commentRequired = true;
+          lc.transitions[1].handler = 'writeBack';
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it.each<[string, (lc: Lifecycle) => void, MetadataProblem[]]>([
-    ['unknown to-do type', (lc) => { lc.approvalRule.billType = 'DEMO_ORDR'; }, [P('/approvalRule/billType', 'billType "DEMO_ORDR" is not a value of SYS_TOBEDO')]],
-    ['unknown menu', (lc) => { lc.approvalRule.menuCode = 'DEMO_ORDERS'; }, [P('/approvalRule/menuCode', 'menu "DEMO_ORDERS" does not exist')]],
-    ['billLink to a missing page', (lc) => { lc.approvalRule.billLink = 'demoOrderEdt?id={id}'; }, [P('/approvalRule/billLink', 'billLink opens page "demoOrderEdt", which does not exist')]],
-    ['placeholder that is not a field', (lc) => { lc.approvalRule.title.en = 'Order {orderNo}'; },
-      [P('/approvalRule/title', 'placeholder "{orderNo}" is not a field of demoOrderHeader')]],
-    ['no approvers at all', (lc) => { lc.approvalRule.approvers = { roles: [] }; }, [P('/approvalRule/approvers', 'approvers name no responsibility, role or user')]],
-    ['further steps without an advancing transition', (lc) => { lc.approvalRule.steps = [{ approvers: { users: ['director'] } }]; },
-      [P('/approvalRule/steps', 'further steps need a transition with advancesStep')]],
-    ['to-do effects without a rule', (lc) => { delete lc.approvalRule; }, [
-      P('/transitions/0/effects', 'effect "createApprovalTodo" of doSubmit needs an approvalRule'),
-      P('/transitions/1/effects', 'effect "closeApprovalTodo" of doApprove needs an approvalRule'),
-      P('/transitions/1/effects', 'effect "notifySubmitter" of doApprove needs an approvalRule'),
-    ]],
-    ['guard on an unknown field', (lc) => { lc.transitions[1].guard = { field: 'amount', op: 'gt', value: 0 }; },
-      [P('/transitions/1/guard', 'filter field "amount" is not a field of demoOrderHeader')]],
+    [
+      'unknown to-do type',
+      (lc) => {
+        lc.approvalRule.billType = 'DEMO_ORDR';
+      },
+      [P('/approvalRule/billType', 'billType "DEMO_ORDR" is not a value of SYS_TOBEDO')],
+    ],
+    [
+      'unknown menu',
+      (lc) => {
+        lc.approvalRule.menuCode = 'DEMO_ORDERS';
+      },
+      [P('/approvalRule/menuCode', 'menu "DEMO_ORDERS" does not exist')],
+    ],
+    [
+      'billLink to a missing page',
+      (lc) => {
+        lc.approvalRule.billLink = 'demoOrderEdt?id={id}';
+      },
+      [P('/approvalRule/billLink', 'billLink opens page "demoOrderEdt", which does not exist')],
+    ],
+    [
+      'placeholder that is not a field',
+      (lc) => {
+        lc.approvalRule.title.en = 'Order {orderNo}';
+      },
+      [P('/approvalRule/title', 'placeholder "{orderNo}" is not a field of demoOrderHeader')],
+    ],
+    [
+      'no approvers at all',
+      (lc) => {
+        lc.approvalRule.approvers = { roles: [] };
+      },
+      [P('/approvalRule/approvers', 'approvers name no responsibility, role or user')],
+    ],
+    [
+      'further steps without an advancing transition',
+      (lc) => {
+        lc.approvalRule.steps = [{ approvers: { users: ['director'] } }];
+      },
+      [P('/approvalRule/steps', 'further steps need a transition with advancesStep')],
+    ],
+    [
+      'to-do effects without a rule',
+      (lc) => {
+        delete lc.approvalRule;
+      },
+      [
+        P('/transitions/0/effects', 'effect "createApprovalTodo" of doSubmit needs an approvalRule'),
+        P('/transitions/1/effects', 'effect "closeApprovalTodo" of doApprove needs an approvalRule'),
+        P('/transitions/1/effects', 'effect "notifySubmitter" of doApprove needs an approvalRule'),
+      ],
+    ],
+    [
+      'guard on an unknown field',
+      (lc) => {
+        lc.transitions[1].guard = { field: 'amount', op: 'gt', value: 0 };
+      },
+      [P('/transitions/1/guard', 'filter field "amount" is not a field of demoOrderHeader')],
+    ],
   ])('%s', (_name, mutate, expected) => {
     expect(problems(withRule(mutate))).toEqual(expected);
   });
 
   it('the meta-model refuses a rule without approvers and a non-boolean commentRequired', () => {
-    const found = problems(withRule((lc) => { delete lc.approvalRule.approvers; lc.transitions[1].commentRequired = 'yes'; }));
+    const found = problems(
+      withRule((lc) => {
+        delete lc.approvalRule.approvers;
+        lc.transitions[1].commentRequired = 'yes';
+      }),
+    );
     // The invalid document is not indexed, so the entity naming it reports a missing lifecycle too.
-    expect(found.filter((p) => p.document === LC).map((p) => p.pointer).sort()).toEqual(['/approvalRule', '/transitions/1/commentRequired']);
+    expect(
+      found
+        .filter((p) => p.document === LC)
+        .map((p) => p.pointer)
+        .sort(),
+    ).toEqual(['/approvalRule', '/transitions/1/commentRequired']);
   });
 
   it('a rule on a lifecycle without SYS_TOBEDO seeded is reported', () => {

@@ -18,7 +18,10 @@ export function placeholders(pattern: string): string[] {
 
 function menuCodes(registry: MetadataRegistry): Set<string> {
   const codes = new Set<string>();
-  const visit = (m: MenuDef) => { codes.add(m.menuCode); m.children?.forEach(visit); };
+  const visit = (m: MenuDef) => {
+    codes.add(m.menuCode);
+    m.children?.forEach(visit);
+  };
   registry.menus().forEach(visit);
   return codes;
 }
@@ -30,21 +33,33 @@ function checkRule(registry: MetadataRegistry, lc: LifecycleDef, report: Report)
   if (!rule) return;
   const todo = registry.lookupType(TODO_LOOKUP);
   if (!todo) report('/approvalRule/billType', `lookup type "${TODO_LOOKUP}" is not seeded`);
-  else if (!todo.values.some((v) => v.lookupCode === rule.billType)) report('/approvalRule/billType', `billType "${rule.billType}" is not a value of ${TODO_LOOKUP}`);
-  if (!menuCodes(registry).has(rule.menuCode)) report('/approvalRule/menuCode', `menu "${rule.menuCode}" does not exist`);
+  else if (!todo.values.some((v) => v.lookupCode === rule.billType))
+    report('/approvalRule/billType', `billType "${rule.billType}" is not a value of ${TODO_LOOKUP}`);
+  if (!menuCodes(registry).has(rule.menuCode))
+    report('/approvalRule/menuCode', `menu "${rule.menuCode}" does not exist`);
   const linkPage = rule.billLink.split('?')[0];
-  if (!registry.page(linkPage)) report('/approvalRule/billLink', `billLink opens page "${linkPage}", which does not exist`);
+  if (!registry.page(linkPage))
+    report('/approvalRule/billLink', `billLink opens page "${linkPage}", which does not exist`);
   if (noApprovers(rule.approvers)) report('/approvalRule/approvers', 'approvers name no responsibility, role or user');
-  rule.steps?.forEach((s, i) => { if (noApprovers(s.approvers)) report(`/approvalRule/steps/${i}/approvers`, 'approvers name no responsibility, role or user'); });
-  if (rule.steps?.length && !lc.transitions.some((t) => t.advancesStep)) report('/approvalRule/steps', 'further steps need a transition with advancesStep');
+  rule.steps?.forEach((s, i) => {
+    if (noApprovers(s.approvers))
+      report(`/approvalRule/steps/${i}/approvers`, 'approvers name no responsibility, role or user');
+  });
+  if (rule.steps?.length && !lc.transitions.some((t) => t.advancesStep))
+    report('/approvalRule/steps', 'further steps need a transition with advancesStep');
   const entities = registry.entities().filter((e) => e.def.lifecycle === lc.name);
-  const patterns: [string, string][] = [['/approvalRule/billLink', rule.billLink], ['/approvalRule/title', `${rule.title.cn} ${rule.title.en}`]];
-  if (rule.notificationTitle) patterns.push(['/approvalRule/notificationTitle', `${rule.notificationTitle.cn} ${rule.notificationTitle.en}`]);
+  const patterns: [string, string][] = [
+    ['/approvalRule/billLink', rule.billLink],
+    ['/approvalRule/title', `${rule.title.cn} ${rule.title.en}`],
+  ];
+  if (rule.notificationTitle)
+    patterns.push(['/approvalRule/notificationTitle', `${rule.notificationTitle.cn} ${rule.notificationTitle.en}`]);
   if (rule.billNumberField) patterns.push(['/approvalRule/billNumberField', `{${rule.billNumberField}}`]);
   for (const [pointer, pattern] of patterns) {
     for (const name of placeholders(pattern)) {
       for (const entity of entities) {
-        if (!BUILT_IN_PLACEHOLDERS.has(name) && !entity.field(name)) report(pointer, `placeholder "{${name}}" is not a field of ${entity.name}`);
+        if (!BUILT_IN_PLACEHOLDERS.has(name) && !entity.field(name))
+          report(pointer, `placeholder "{${name}}" is not a field of ${entity.name}`);
       }
     }
   }
@@ -58,10 +73,13 @@ export function checkLifecycleRules(registry: MetadataRegistry, problems: Metada
     const entities = registry.entities().filter((e) => e.def.lifecycle === lc.name);
     lc.transitions.forEach((t, i) => {
       for (const effect of t.effects ?? []) {
-        if (RULE_EFFECTS.has(effect) && !lc.approvalRule) report(`/transitions/${i}/effects`, `effect "${effect}" of ${t.action} needs an approvalRule`);
+        if (RULE_EFFECTS.has(effect) && !lc.approvalRule)
+          report(`/transitions/${i}/effects`, `effect "${effect}" of ${t.action} needs an approvalRule`);
       }
       for (const name of filterFields(t.guard)) {
-        for (const entity of entities) if (!entity.field(name)) report(`/transitions/${i}/guard`, `filter field "${name}" is not a field of ${entity.name}`);
+        for (const entity of entities)
+          if (!entity.field(name))
+            report(`/transitions/${i}/guard`, `filter field "${name}" is not a field of ${entity.name}`);
       }
     });
   }

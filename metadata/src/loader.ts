@@ -8,11 +8,14 @@ export const APP_DIRS = [path.join(APPS_DIR, 'platform'), path.join(APPS_DIR, 's
 
 function jsonFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return jsonFiles(full);
-    return entry.name.endsWith('.json') ? [full] : [];
-  }).sort();
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return jsonFiles(full);
+      return entry.name.endsWith('.json') ? [full] : [];
+    })
+    .sort();
 }
 
 /** Reads every JSON document under an application directory; a file that is not JSON is a problem, reported by path. */

@@ -31,12 +31,19 @@ export function decimalPattern(field: FieldDef): string {
 function valueSchema(field: FieldDef): JsonSchema {
   switch (field.type) {
     case 'string':
-      return { type: 'string', maxLength: Math.min(field.maxLength ?? Infinity, field.length ?? DEFAULT_STRING_LENGTH) };
+      return {
+        type: 'string',
+        maxLength: Math.min(field.maxLength ?? Infinity, field.length ?? DEFAULT_STRING_LENGTH),
+      };
     case 'text':
       return { type: 'string', maxLength: Math.min(field.maxLength ?? Infinity, field.length ?? TEXT_DEFAULT_LENGTH) };
     case 'integer':
     case 'reference':
-      return { type: 'integer', ...(field.min !== undefined && { minimum: field.min }), ...(field.max !== undefined && { maximum: field.max }) };
+      return {
+        type: 'integer',
+        ...(field.min !== undefined && { minimum: field.min }),
+        ...(field.max !== undefined && { maximum: field.max }),
+      };
     case 'decimal':
     case 'money':
     case 'quantity':
@@ -63,7 +70,11 @@ function fieldSchema(field: ResolvedField): JsonSchema {
   const schema: JsonSchema = { ...base, title: field.label.en, description: field.label.cn };
   if (field.type === 'json') return schema;
   // null clears an optional value; required fields are checked separately so the message is "required".
-  return { ...schema, type: [base.type as string, 'null'], ...(Array.isArray(base.enum) && { enum: [...base.enum, null] }) };
+  return {
+    ...schema,
+    type: [base.type as string, 'null'],
+    ...(Array.isArray(base.enum) && { enum: [...base.enum, null] }),
+  };
 }
 
 /** The JSON Schema of one record of an entity as the API reads and writes it (children inline). */

@@ -24,7 +24,10 @@ function recordValidator(entity: EntityModel, lookup: EntityLookup): ValidateFun
 }
 
 function jsonPointerToField(pointer: string): string {
-  return pointer.replace(/^\//, '').replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.');
+  return pointer
+    .replace(/^\//, '')
+    .replace(/\/(\d+)(?=\/|$)/g, '[$1]')
+    .replace(/\//g, '.');
 }
 
 const MESSAGES = {
@@ -36,19 +39,30 @@ const MESSAGES = {
   max: { cn: '不能大于', en: 'must not be greater than' },
 };
 
-function structuralErrors(entity: EntityModel, lookup: EntityLookup, record: unknown, language: Language): FieldError[] {
+function structuralErrors(
+  entity: EntityModel,
+  lookup: EntityLookup,
+  record: unknown,
+  language: Language,
+): FieldError[] {
   const validate = recordValidator(entity, lookup);
   if (validate(record)) return [];
   return (validate.errors ?? []).map((e) => {
     const field = jsonPointerToField(e.instancePath) || '(record)';
     if (e.keyword === 'minimum' || e.keyword === 'maximum') {
-      return { field, message: `${pickText(e.keyword === 'minimum' ? MESSAGES.min : MESSAGES.max, language)} ${(e.params as { limit: number }).limit}` };
+      return {
+        field,
+        message: `${pickText(e.keyword === 'minimum' ? MESSAGES.min : MESSAGES.max, language)} ${(e.params as { limit: number }).limit}`,
+      };
     }
     const text =
-      e.keyword === 'maxLength' ? MESSAGES.tooLong
-      : e.keyword === 'enum' ? MESSAGES.flag
-      : e.keyword === 'pattern' || e.keyword === 'format' ? MESSAGES.format
-      : MESSAGES.type;
+      e.keyword === 'maxLength'
+        ? MESSAGES.tooLong
+        : e.keyword === 'enum'
+          ? MESSAGES.flag
+          : e.keyword === 'pattern' || e.keyword === 'format'
+            ? MESSAGES.format
+            : MESSAGES.type;
     return { field, message: pickText(text, language) };
   });
 }
@@ -61,7 +75,13 @@ function boundsError(field: ResolvedField, value: unknown, language: Language): 
   return undefined;
 }
 
-function semanticErrors(entity: EntityModel, record: Record<string, unknown>, creating: boolean, language: Language, prefix: string): FieldError[] {
+function semanticErrors(
+  entity: EntityModel,
+  record: Record<string, unknown>,
+  creating: boolean,
+  language: Language,
+  prefix: string,
+): FieldError[] {
   const errors: FieldError[] = [];
   for (const field of entity.fields) {
     if (!isWritableFromBody(field)) continue;
@@ -69,14 +89,23 @@ function semanticErrors(entity: EntityModel, record: Record<string, unknown>, cr
     const value = record[field.name];
     const name = prefix + field.name;
     // A literal default fills an omitted value on create; a context default was resolved before validation (null when the context lacks it).
-    if (field.required && isEmptyValue(value) && (creating ? field.default === undefined || isContextDefault(field.default) : present)) {
+    if (
+      field.required &&
+      isEmptyValue(value) &&
+      (creating ? field.default === undefined || isContextDefault(field.default) : present)
+    ) {
       errors.push({ field: name, message: pickText(REQUIRED_MESSAGE, language) });
       continue;
     }
     if (isEmptyValue(value)) continue;
     const named = field.validator ? runNamedValidator(field.validator, value) : undefined;
-    const pattern = field.pattern && !new RegExp(`^(?:${field.pattern})$`).test(String(value)) ? MESSAGES.format : undefined;
-    const message = named ? pickText(named, language) : pattern ? pickText(pattern, language) : boundsError(field, value, language);
+    const pattern =
+      field.pattern && !new RegExp(`^(?:${field.pattern})$`).test(String(value)) ? MESSAGES.format : undefined;
+    const message = named
+      ? pickText(named, language)
+      : pattern
+        ? pickText(pattern, language)
+        : boundsError(field, value, language);
     if (message) errors.push({ field: name, message });
   }
   return errors;

@@ -17,7 +17,9 @@ export function formVariable(value: unknown): string | undefined {
 
 /** The fields of the form a filter depends on: what it names as $form.x, in order, once each. */
 export function formDependencies(filter: FilterNode | undefined): string[] {
-  const names = filterConditions(filter).flatMap((c) => (Array.isArray(c.value) ? c.value : [c.value]).map(formVariable));
+  const names = filterConditions(filter).flatMap((c) =>
+    (Array.isArray(c.value) ? c.value : [c.value]).map(formVariable),
+  );
   return [...new Set(names.filter((n): n is string => !!n))];
 }
 
@@ -35,7 +37,11 @@ export interface ResolvedReferenceFilter {
  * when `dropBlank` (a search form: no company chosen means plants of any company) and kept
  * unresolved otherwise — the caller sees it in `blank` and does not search or save.
  */
-export function resolveFormFilter(filter: FilterNode | undefined, valueOf: (name: string) => unknown, dropBlank = false): ResolvedReferenceFilter {
+export function resolveFormFilter(
+  filter: FilterNode | undefined,
+  valueOf: (name: string) => unknown,
+  dropBlank = false,
+): ResolvedReferenceFilter {
   const blank = new Set<string>();
   const visit = (node: FilterNode): FilterNode | undefined => {
     if (isCondition(node)) {
@@ -63,7 +69,11 @@ export function resolveFormFilter(filter: FilterNode | undefined, valueOf: (name
 }
 
 /** Where `$form.x` of a field is read: the record's own field when it has one, else its header's. */
-export function formFieldLevel(name: string, ownHas: (name: string) => boolean, headerHas?: (name: string) => boolean): 'record' | 'header' | undefined {
+export function formFieldLevel(
+  name: string,
+  ownHas: (name: string) => boolean,
+  headerHas?: (name: string) => boolean,
+): 'record' | 'header' | undefined {
   if (ownHas(name)) return 'record';
   return headerHas?.(name) ? 'header' : undefined;
 }

@@ -29,31 +29,73 @@ function load(mutate: (doc: Doc) => void): MetadataProblem[] {
 
 /** A supplier picker on the line, filtered by the given node. */
 const lineSupplier = (filter: unknown) => ({
-  name: 'vendorId', label, type: 'reference', reference: { entity: 'demoSupplier', labelField: 'supplierName', filter },
+  name: 'vendorId',
+  label,
+  type: 'reference',
+  reference: { entity: 'demoSupplier', labelField: 'supplierName', filter },
 });
 
 describe('reference filters are checked at load', () => {
   it('a valid filter on the header and one on a line naming a header field load', () => {
-    expect(load((d) => {
-      d(HEADER).fields[2].reference.filter = { and: [{ field: 'supplierCode', op: 'like', value: 'S' }, { field: 'supplierName', op: 'ne', value: '$form.orderNumber' }] };
-      d(LINE).fields.push(lineSupplier({ or: [{ field: 'supplierId', op: 'eq', value: '$form.supplierId' }, { field: 'supplierCode', op: 'eq', value: '$form.uomCode' }] }));
-    })).toEqual([]);
+    expect(
+      load((d) => {
+        d(HEADER).fields[2].reference.filter = {
+          and: [
+            { field: 'supplierCode', op: 'like', value: 'S' },
+            { field: 'supplierName', op: 'ne', value: '$form.orderNumber' },
+          ],
+        };
+        d(LINE).fields.push(
+          lineSupplier({
+            or: [
+              { field: 'supplierId', op: 'eq', value: '$form.supplierId' },
+              { field: 'supplierCode', op: 'eq', value: '$form.uomCode' },
+            ],
+          }),
+        );
+      }),
+    ).toEqual([]);
   });
 
   it('names target fields that do not exist or are secret', () => {
     const problems = load((d) => {
-      d(HEADER).fields[2].reference.filter = { and: [{ field: 'enabledFlag', op: 'eq', value: 'Y' }, { field: 'apiToken', op: 'notNull' }] };
+      d(HEADER).fields[2].reference.filter = {
+        and: [
+          { field: 'enabledFlag', op: 'eq', value: 'Y' },
+          { field: 'apiToken', op: 'notNull' },
+        ],
+      };
     });
     expect(problems).toEqual([
-      { document: src(HEADER), pointer: '/fields/2/reference/filter', message: 'field "supplierId" filter: filter field "enabledFlag" is not a field of demoSupplier' },
-      { document: src(HEADER), pointer: '/fields/2/reference/filter', message: 'field "supplierId" filter: "apiToken" of demoSupplier is secret and cannot be filtered on' },
+      {
+        document: src(HEADER),
+        pointer: '/fields/2/reference/filter',
+        message: 'field "supplierId" filter: filter field "enabledFlag" is not a field of demoSupplier',
+      },
+      {
+        document: src(HEADER),
+        pointer: '/fields/2/reference/filter',
+        message: 'field "supplierId" filter: "apiToken" of demoSupplier is secret and cannot be filtered on',
+      },
     ]);
   });
 
   it('names $form fields of neither the record nor its header, self-dependencies and unknown variables', () => {
     const problems = load((d) => {
-      d(HEADER).fields[2].reference.filter = { and: [{ field: 'supplierCode', op: 'eq', value: '$form.companyId' }, { field: 'supplierName', op: 'eq', value: '$form.supplierId' }] };
-      d(LINE).fields.push(lineSupplier({ and: [{ field: 'supplierCode', op: 'eq', value: '$form.plantId' }, { field: 'supplierName', op: 'eq', value: '$session.user' }] }));
+      d(HEADER).fields[2].reference.filter = {
+        and: [
+          { field: 'supplierCode', op: 'eq', value: '$form.companyId' },
+          { field: 'supplierName', op: 'eq', value: '$form.supplierId' },
+        ],
+      };
+      d(LINE).fields.push(
+        lineSupplier({
+          and: [
+            { field: 'supplierCode', op: 'eq', value: '$form.plantId' },
+            { field: 'supplierName', op: 'eq', value: '$session.user' },
+          ],
+        }),
+      );
     });
     expect(problems.map((p) => `${p.document} ${p.pointer}: ${p.message}`)).toEqual([
       `${src(HEADER)} /fields/2/reference/filter: field "supplierId" filter names $form.companyId, which is not a field of demoOrderHeader`,

@@ -11,10 +11,19 @@ type EntityLookup = (name: string) => EntityModel | undefined;
 const VARIABLE_ROOTS = ['$form.', '$user.', '$resp.'];
 
 function variableProblems(field: ResolvedField): string[] {
-  const values = filterConditions(field.reference?.filter).flatMap((c) => (Array.isArray(c.value) ? c.value : [c.value]));
+  const values = filterConditions(field.reference?.filter).flatMap((c) =>
+    Array.isArray(c.value) ? c.value : [c.value],
+  );
   return values
-    .filter((v): v is string => typeof v === 'string' && v.startsWith('$') && !VARIABLE_ROOTS.some((root) => v.startsWith(root) && v.length > root.length))
-    .map((v) => `field "${field.name}" filter names "${v}": a filter variable is $form.<field>, $user.<name> or $resp.id`);
+    .filter(
+      (v): v is string =>
+        typeof v === 'string' &&
+        v.startsWith('$') &&
+        !VARIABLE_ROOTS.some((root) => v.startsWith(root) && v.length > root.length),
+    )
+    .map(
+      (v) => `field "${field.name}" filter names "${v}": a filter variable is $form.<field>, $user.<name> or $resp.id`,
+    );
 }
 
 /**
@@ -23,20 +32,31 @@ function variableProblems(field: ResolvedField): string[] {
  * the same entity or, on a line, of its header — otherwise the picker would wait for a value
  * that never comes.
  */
-export function checkReferenceFilter(entity: EntityModel, field: ResolvedField, at: string, lookup: EntityLookup, report: Report): void {
+export function checkReferenceFilter(
+  entity: EntityModel,
+  field: ResolvedField,
+  at: string,
+  lookup: EntityLookup,
+  report: Report,
+): void {
   const filter = field.reference?.filter;
   const target = field.reference ? lookup(field.reference.entity) : undefined;
   if (!filter || !target) return;
   checkSqlFilter(target, filter, at, (_p, message) => report(at, `field "${field.name}" filter: ${message}`), lookup);
   for (const name of new Set(filterConditions(filter).map((c) => c.field))) {
-    if (target.field(name)?.secret) report(at, `field "${field.name}" filter: "${name}" of ${target.name} is secret and cannot be filtered on`);
+    if (target.field(name)?.secret)
+      report(at, `field "${field.name}" filter: "${name}" of ${target.name} is secret and cannot be filtered on`);
   }
   variableProblems(field).forEach((message) => report(at, message));
   const header = parentLink(entity, lookup)?.header;
   for (const name of formDependencies(filter)) {
-    if (name === field.name) report(at, `field "${field.name}" filter names $form.${name}: a field cannot depend on itself`);
+    if (name === field.name)
+      report(at, `field "${field.name}" filter names $form.${name}: a field cannot depend on itself`);
     else if (!formFieldLevel(name, (n) => !!entity.field(n), header && ((n) => !!header.field(n)))) {
-      report(at, `field "${field.name}" filter names $form.${name}, which is not a field of ${entity.name}${header ? ` or of its header ${header.name}` : ''}`);
+      report(
+        at,
+        `field "${field.name}" filter names $form.${name}, which is not a field of ${entity.name}${header ? ` or of its header ${header.name}` : ''}`,
+      );
     }
   }
 }

@@ -35,15 +35,34 @@ describe('MetadataRegistry.load: a valid application', () => {
   const registry = MetadataRegistry.load(docs);
 
   it('reads every document from the directory tree, sorted, with paths relative to the repository root', () => {
-    expect(docs.map((d) => d.source)).toEqual([
-      'entities/demoOrderHeader', 'entities/demoOrderLine', 'entities/demoSupplier', 'lifecycles/demoOrder',
-      'lookups/lookups', 'menus/menus', 'pages/demoHome', 'pages/demoOrderEdit', 'pages/demoOrderList',
-    ].map(src));
+    expect(docs.map((d) => d.source)).toEqual(
+      [
+        'entities/demoOrderHeader',
+        'entities/demoOrderLine',
+        'entities/demoSupplier',
+        'lifecycles/demoOrder',
+        'lookups/lookups',
+        'menus/menus',
+        'pages/demoHome',
+        'pages/demoOrderEdit',
+        'pages/demoOrderList',
+      ].map(src),
+    );
   });
 
   it('indexes entities, pages, lifecycles, lookups and menus', () => {
-    expect(registry.entities().map((e) => e.name).sort()).toEqual(['demoOrderHeader', 'demoOrderLine', 'demoSupplier']);
-    expect(registry.pages().map((p) => p.path).sort()).toEqual(['demoHome', 'demoOrderList', 'demoOrderManage/demoOrderEdit']);
+    expect(
+      registry
+        .entities()
+        .map((e) => e.name)
+        .sort(),
+    ).toEqual(['demoOrderHeader', 'demoOrderLine', 'demoSupplier']);
+    expect(
+      registry
+        .pages()
+        .map((p) => p.path)
+        .sort(),
+    ).toEqual(['demoHome', 'demoOrderList', 'demoOrderManage/demoOrderEdit']);
     expect(registry.lifecycle('demoOrder')?.initial).toBe('DRAFT');
     expect(registry.lookupTypes().map((l) => l.lookupType)).toEqual(['DEMO_ORDER_STATUS', 'DEMO_UOM']);
     expect(registry.lookupType('DEMO_UOM')?.values).toHaveLength(2);
@@ -65,13 +84,19 @@ describe('MetadataRegistry.load: a valid application', () => {
     expect(registry.entityForResource('demoOrderHeader')).toBeUndefined();
     expect(registry.entityForResource('demoNothingRestful')).toBeUndefined();
     const list = registry.page('demoOrderList')!;
-    expect(registry.pageEntities(list).map((e) => e.name)).toEqual(['demoOrderHeader', 'demoSupplier', 'demoOrderLine']);
+    expect(registry.pageEntities(list).map((e) => e.name)).toEqual([
+      'demoOrderHeader',
+      'demoSupplier',
+      'demoOrderLine',
+    ]);
     expect(registry.pageEntities(registry.page('demoHome')!)).toEqual([]);
   });
 
   it('does not depend on document order, and marks db documents as such', () => {
     const { docs: again } = miniApp();
-    const reversed = again.reverse().map((d) => (d.source === src('entities/demoSupplier') ? { ...d, source: 'db:meta_document/3' } : d));
+    const reversed = again
+      .reverse()
+      .map((d) => (d.source === src('entities/demoSupplier') ? { ...d, source: 'db:meta_document/3' } : d));
     const other = MetadataRegistry.load(reversed);
     expect(other.entity('demoSupplier')!.source).toBe('db');
     expect(other.source(other.entity('demoSupplier')!)).toBe('db:meta_document/3');
@@ -83,11 +108,26 @@ describe('MetadataRegistry.load: documents that cannot be used', () => {
     const { docs, doc } = miniApp();
     docs.push({ source: 'db:meta_document/7', doc: structuredClone(doc('entities/demoSupplier')) });
     docs.push({ source: 'db:meta_document/8', doc: { ...doc('pages/demoHome') } });
-    docs.push({ source: 'db:meta_document/9', doc: { kind: 'lookupSet', lookups: [doc('lookups/lookups').lookups[1]] } });
+    docs.push({
+      source: 'db:meta_document/9',
+      doc: { kind: 'lookupSet', lookups: [doc('lookups/lookups').lookups[1]] },
+    });
     expect(problemsOf(docs)).toEqual([
-      { document: 'db:meta_document/7', pointer: '/', message: `entity "demoSupplier" is defined twice (also in ${src('entities/demoSupplier')})` },
-      { document: 'db:meta_document/8', pointer: '/', message: `page "demoHome" is defined twice (also in ${src('pages/demoHome')})` },
-      { document: 'db:meta_document/9', pointer: '/', message: `lookup type "DEMO_UOM" is defined twice (also in ${src('lookups/lookups')})` },
+      {
+        document: 'db:meta_document/7',
+        pointer: '/',
+        message: `entity "demoSupplier" is defined twice (also in ${src('entities/demoSupplier')})`,
+      },
+      {
+        document: 'db:meta_document/8',
+        pointer: '/',
+        message: `page "demoHome" is defined twice (also in ${src('pages/demoHome')})`,
+      },
+      {
+        document: 'db:meta_document/9',
+        pointer: '/',
+        message: `lookup type "DEMO_UOM" is defined twice (also in ${src('lookups/lookups')})`,
+      },
     ]);
   });
 
@@ -98,12 +138,24 @@ describe('MetadataRegistry.load: documents that cannot be used', () => {
     doc('pages/demoHome').type = 'dashboard';
     const problems = problemsOf(docs);
     expect(problems.filter((p) => p.document === src('entities/demoOrderLine'))).toEqual([
-      { document: src('entities/demoOrderLine'), pointer: '/area', message: expect.stringMatching(/^must be one of baseServer, srmServer, fileServer, /) },
+      {
+        document: src('entities/demoOrderLine'),
+        pointer: '/area',
+        message: expect.stringMatching(/^must be one of baseServer, srmServer, fileServer, /),
+      },
       { document: src('entities/demoOrderLine'), pointer: '/fields/2', message: 'unknown property "colour"' },
     ]);
-    expect(problems).toContainEqual({ document: src('pages/demoHome'), pointer: '/type', message: 'must be one of list, edit, detail, custom' });
+    expect(problems).toContainEqual({
+      document: src('pages/demoHome'),
+      pointer: '/type',
+      message: 'must be one of list, edit, detail, custom',
+    });
     // a document that fails its schema is left out, so what refers to it is reported too
-    expect(problems).toContainEqual({ document: src('menus/menus'), pointer: '/menus/0/children/0', message: 'menu "DEMO_HOME" opens page "demoHome", which does not exist' });
+    expect(problems).toContainEqual({
+      document: src('menus/menus'),
+      pointer: '/menus/0/children/0',
+      message: 'menu "DEMO_HOME" opens page "demoHome", which does not exist',
+    });
   });
 
   it('a document of no known kind', () => {
@@ -115,7 +167,9 @@ describe('MetadataRegistry.load: documents that cannot be used', () => {
       { source: 'e.json', doc: { kind: 'constructor' } },
     ];
     const expected = 'unknown document kind; expected one of entity, page, lifecycle, lookupSet, menuSet';
-    expect(problemsOf(docs)).toEqual(['a', 'b', 'c', 'd', 'e'].map((n) => ({ document: `${n}.json`, pointer: '/kind', message: expected })));
+    expect(problemsOf(docs)).toEqual(
+      ['a', 'b', 'c', 'd', 'e'].map((n) => ({ document: `${n}.json`, pointer: '/kind', message: expected })),
+    );
     expect(documentKind({ kind: 'toString' })).toBeUndefined();
     expect(documentKind({ kind: 'menuSet' })).toBe('menuSet');
   });
@@ -132,7 +186,9 @@ describe('MetadataRegistry.load: documents that cannot be used', () => {
       const docs = loadDocumentFiles([app]);
       expect(docs).toHaveLength(1);
       expect(docs[0].source.endsWith(path.join('apps', 'broken', 'pages', 'bad.json'))).toBe(true);
-      expect(problemsOf(docs)).toEqual([{ document: docs[0].source, pointer: '/', message: expect.stringMatching(/^not valid JSON: .+/) }]);
+      expect(problemsOf(docs)).toEqual([
+        { document: docs[0].source, pointer: '/', message: expect.stringMatching(/^not valid JSON: .+/) },
+      ]);
     });
 
     it('a missing application directory yields no documents', () => {

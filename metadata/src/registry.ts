@@ -32,13 +32,20 @@ export class MetadataRegistry {
       const kind = documentKind(doc);
       if (!kind) {
         const notJson = doc as { kind?: unknown; error?: unknown } | null;
-        if (notJson?.kind === '(not valid JSON)') problems.push({ document: source, pointer: '/', message: `not valid JSON: ${notJson.error}` });
-        else problems.push({ document: source, pointer: '/kind', message: `unknown document kind; expected one of ${Object.keys(SCHEMA_FILE_BY_KIND).join(', ')}` });
+        if (notJson?.kind === '(not valid JSON)')
+          problems.push({ document: source, pointer: '/', message: `not valid JSON: ${notJson.error}` });
+        else
+          problems.push({
+            document: source,
+            pointer: '/kind',
+            message: `unknown document kind; expected one of ${Object.keys(SCHEMA_FILE_BY_KIND).join(', ')}`,
+          });
         continue;
       }
       const validate = metaSchemaValidator(SCHEMA_FILE_BY_KIND[kind]);
       if (!validate(doc)) {
-        for (const e of significantErrors(validate.errors ?? [])) problems.push({ document: source, ...describeAjvError(e) });
+        for (const e of significantErrors(validate.errors ?? []))
+          problems.push({ document: source, ...describeAjvError(e) });
         continue;
       }
       problems.push(...this.index(kind, doc as never, source));
@@ -50,7 +57,13 @@ export class MetadataRegistry {
     const add = <T extends object>(map: Map<string, T>, key: string, value: T, what: string) => {
       const existing = map.get(key);
       if (existing) {
-        return [{ document: source, pointer: '/', message: `${what} "${key}" is defined twice (also in ${this.sourceOf.get(existing)})` }];
+        return [
+          {
+            document: source,
+            pointer: '/',
+            message: `${what} "${key}" is defined twice (also in ${this.sourceOf.get(existing)})`,
+          },
+        ];
       }
       map.set(key, value);
       this.sourceOf.set(value, source);
@@ -62,28 +75,53 @@ export class MetadataRegistry {
         const model = new EntityModel(doc, source.startsWith('db:') || source.startsWith('draft:') ? 'db' : 'file');
         return add(this.entityByName, model.name, model, 'entity');
       }
-      case 'page': return add(this.pageByPath, (doc as PageDef).path, doc as PageDef, 'page');
-      case 'lifecycle': return add(this.lifecycleByName, (doc as LifecycleDef).name, doc as LifecycleDef, 'lifecycle');
+      case 'page':
+        return add(this.pageByPath, (doc as PageDef).path, doc as PageDef, 'page');
+      case 'lifecycle':
+        return add(this.lifecycleByName, (doc as LifecycleDef).name, doc as LifecycleDef, 'lifecycle');
       case 'lookupSet':
-        return (doc as { lookups: LookupTypeDef[] }).lookups.flatMap((l) => add(this.lookupByType, l.lookupType, l, 'lookup type'));
+        return (doc as { lookups: LookupTypeDef[] }).lookups.flatMap((l) =>
+          add(this.lookupByType, l.lookupType, l, 'lookup type'),
+        );
       case 'menuSet':
         for (const m of (doc as { menus: MenuDef[] }).menus) this.sourceOf.set(m, source);
         this.menuList.push(...(doc as { menus: MenuDef[] }).menus);
         return [];
-      default: return [];
+      default:
+        return [];
     }
   }
 
-  entity(name: string): EntityModel | undefined { return this.entityByName.get(name); }
-  entities(): EntityModel[] { return [...this.entityByName.values()]; }
-  page(path: string): PageDef | undefined { return this.pageByPath.get(path); }
-  pages(): PageDef[] { return [...this.pageByPath.values()]; }
-  lifecycle(name: string): LifecycleDef | undefined { return this.lifecycleByName.get(name); }
-  lifecycles(): LifecycleDef[] { return [...this.lifecycleByName.values()]; }
-  lookupType(type: string): LookupTypeDef | undefined { return this.lookupByType.get(type); }
-  lookupTypes(): LookupTypeDef[] { return [...this.lookupByType.values()]; }
-  menus(): MenuDef[] { return this.menuList; }
-  source(doc: object): string { return this.sourceOf.get(doc) ?? '(unknown)'; }
+  entity(name: string): EntityModel | undefined {
+    return this.entityByName.get(name);
+  }
+  entities(): EntityModel[] {
+    return [...this.entityByName.values()];
+  }
+  page(path: string): PageDef | undefined {
+    return this.pageByPath.get(path);
+  }
+  pages(): PageDef[] {
+    return [...this.pageByPath.values()];
+  }
+  lifecycle(name: string): LifecycleDef | undefined {
+    return this.lifecycleByName.get(name);
+  }
+  lifecycles(): LifecycleDef[] {
+    return [...this.lifecycleByName.values()];
+  }
+  lookupType(type: string): LookupTypeDef | undefined {
+    return this.lookupByType.get(type);
+  }
+  lookupTypes(): LookupTypeDef[] {
+    return [...this.lookupByType.values()];
+  }
+  menus(): MenuDef[] {
+    return this.menuList;
+  }
+  source(doc: object): string {
+    return this.sourceOf.get(doc) ?? '(unknown)';
+  }
 
   /** The entity addressed by an API resource name such as "srmBaseExchangeRateRestful". */
   entityForResource(resource: string): EntityModel | undefined {

@@ -5,8 +5,41 @@ import { FilterXSS, safeAttrValue } from 'xss';
  * content before storing it, and the runtime, which cleans it again before showing it. Anything
  * not listed is removed; event handlers (on…) are never allowed.
  */
-const TEXT_TAGS = ['p', 'br', 'hr', 'b', 'strong', 'i', 'em', 'u', 's', 'sub', 'sup', 'span', 'div', 'blockquote', 'pre', 'code',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'caption', 'colgroup', 'col'];
+const TEXT_TAGS = [
+  'p',
+  'br',
+  'hr',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'span',
+  'div',
+  'blockquote',
+  'pre',
+  'code',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'caption',
+  'colgroup',
+  'col',
+];
 
 export const RICH_TEXT_ALLOWED: Record<string, string[]> = {
   ...Object.fromEntries(TEXT_TAGS.map((tag) => [tag, ['style', 'class']])),
@@ -18,7 +51,17 @@ export const RICH_TEXT_ALLOWED: Record<string, string[]> = {
 };
 
 /** Elements whose content is code, not text: removed together with their content. */
-export const RICH_TEXT_DROPPED = ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math'];
+export const RICH_TEXT_DROPPED = [
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+];
 
 /** URLs allowed in href/src: http(s), mailto, and paths (/…, ./…, ../…, #…); never javascript:, data:, vbscript:… */
 export function richTextUrlAllowed(url: string): boolean {

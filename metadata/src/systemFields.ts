@@ -13,11 +13,41 @@ export const AUDIT_FIELD_NAMES = ['createdBy', 'creationDate', 'lastUpdatedBy', 
 export const VERSION_FIELD = 'versionNum';
 
 const AUDIT_FIELDS: ResolvedField[] = [
-  { name: 'createdBy', type: 'integer', label: { cn: '创建人', en: 'Created by' }, column: 'created_by', system: 'audit' },
-  { name: 'creationDate', type: 'datetime', label: { cn: '创建时间', en: 'Created at' }, column: 'creation_date', system: 'audit' },
-  { name: 'lastUpdatedBy', type: 'integer', label: { cn: '最后更新人', en: 'Last updated by' }, column: 'last_updated_by', system: 'audit' },
-  { name: 'lastUpdateDate', type: 'datetime', label: { cn: '最后更新时间', en: 'Last updated at' }, column: 'last_update_date', system: 'audit' },
-  { name: VERSION_FIELD, type: 'integer', label: { cn: '版本号', en: 'Version' }, column: 'version_num', system: 'version' },
+  {
+    name: 'createdBy',
+    type: 'integer',
+    label: { cn: '创建人', en: 'Created by' },
+    column: 'created_by',
+    system: 'audit',
+  },
+  {
+    name: 'creationDate',
+    type: 'datetime',
+    label: { cn: '创建时间', en: 'Created at' },
+    column: 'creation_date',
+    system: 'audit',
+  },
+  {
+    name: 'lastUpdatedBy',
+    type: 'integer',
+    label: { cn: '最后更新人', en: 'Last updated by' },
+    column: 'last_updated_by',
+    system: 'audit',
+  },
+  {
+    name: 'lastUpdateDate',
+    type: 'datetime',
+    label: { cn: '最后更新时间', en: 'Last updated at' },
+    column: 'last_update_date',
+    system: 'audit',
+  },
+  {
+    name: VERSION_FIELD,
+    type: 'integer',
+    label: { cn: '版本号', en: 'Version' },
+    column: 'version_num',
+    system: 'version',
+  },
 ];
 
 export function primaryKeyField(entity: EntityDef): ResolvedField {

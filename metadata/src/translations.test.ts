@@ -8,7 +8,8 @@ function labels(value: unknown, pointer: string, out: { pointer: string; cn: unk
   if (Array.isArray(value)) value.forEach((v, i) => labels(v, `${pointer}/${i}`, out));
   else if (value && typeof value === 'object') {
     const keys = Object.keys(value);
-    if (keys.length === 2 && keys.includes('cn') && keys.includes('en')) out.push({ pointer, ...(value as { cn: unknown; en: unknown }) });
+    if (keys.length === 2 && keys.includes('cn') && keys.includes('en'))
+      out.push({ pointer, ...(value as { cn: unknown; en: unknown }) });
     else for (const [k, v] of Object.entries(value)) labels(v, `${pointer}/${k}`, out);
   }
 }
@@ -26,7 +27,11 @@ describe('translation completeness of the application metadata', () => {
   });
 
   it('has every label in Chinese and in English, and no English label left in Chinese', () => {
-    const missing = found.filter((l) => typeof l.cn !== 'string' || !l.cn.trim() || typeof l.en !== 'string' || !l.en.trim() || HAN.test(l.en));
-    expect(missing.map((l) => `${l.document} at ${l.pointer}: cn=${JSON.stringify(l.cn)} en=${JSON.stringify(l.en)}`)).toEqual([]);
+    const missing = found.filter(
+      (l) => typeof l.cn !== 'string' || !l.cn.trim() || typeof l.en !== 'string' || !l.en.trim() || HAN.test(l.en),
+    );
+    expect(
+      missing.map((l) => `${l.document} at ${l.pointer}: cn=${JSON.stringify(l.cn)} en=${JSON.stringify(l.en)}`),
+    ).toEqual([]);
   });
 });

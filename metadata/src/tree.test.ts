@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildTree, flattenTree, setChecked, TreeParseError, type TreeConfig, type TreeNode } from './tree';
 
-const config: TreeConfig = { keyField: 'id', parentKeyField: 'parentId', levelField: 'level', titleFields: ['code', 'name'] };
+const config: TreeConfig = {
+  keyField: 'id',
+  parentKeyField: 'parentId',
+  levelField: 'level',
+  titleFields: ['code', 'name'],
+};
 
 // 01 电子
 //   0101 电阻 ── 010101 贴片电阻, 010102 插件电阻
@@ -17,14 +22,25 @@ const rows = [
 ];
 
 const node = (roots: TreeNode[], key: string) => flattenTree(roots).find((n) => n.key === key)!;
-const checkedKeys = (roots: TreeNode[]) => flattenTree(roots).filter((n) => n.checked).map((n) => n.key);
+const checkedKeys = (roots: TreeNode[]) =>
+  flattenTree(roots)
+    .filter((n) => n.checked)
+    .map((n) => n.key);
 
 describe('buildTree', () => {
   it('nests rows under their parents with titles, paths, levels and check state', () => {
     const roots = buildTree(rows, config);
     expect(roots.map((r) => r.key)).toEqual(['1', '6']);
     const leaf = node(roots, '3');
-    expect(leaf).toMatchObject({ parentKey: '2', level: 3, title: '010101-贴片电阻', treeFullPath: '1.2.3', checkFlag: 'N', checked: false, isEdit: false });
+    expect(leaf).toMatchObject({
+      parentKey: '2',
+      level: 3,
+      title: '010101-贴片电阻',
+      treeFullPath: '1.2.3',
+      checkFlag: 'N',
+      checked: false,
+      isEdit: false,
+    });
     expect(node(roots, '5')).toMatchObject({ checked: true, checkFlag: 'Y' });
     expect(roots[0].expand).toBe(true);
     expect(node(roots, '2').expand).toBe(false);
@@ -52,7 +68,15 @@ describe('buildTree', () => {
     expect(() => buildTree([{ id: 1, level: 1 }], config)).toThrow(/row 1 has no parentId/);
     expect(() => buildTree([{ id: 1, parentId: 0 }], config)).toThrow(/level/);
     expect(() => buildTree([rows[0], rows[0]], config)).toThrow(/twice/);
-    expect(() => buildTree([{ id: 1, parentId: 2, level: 1 }, { id: 2, parentId: 1, level: 2 }], config)).toThrow(/cycle/);
+    expect(() =>
+      buildTree(
+        [
+          { id: 1, parentId: 2, level: 1 },
+          { id: 2, parentId: 1, level: 2 },
+        ],
+        config,
+      ),
+    ).toThrow(/cycle/);
     const error = (() => {
       try {
         buildTree([], undefined);
@@ -72,7 +96,11 @@ describe('setChecked', () => {
   it('checking a parent checks all its descendants (and marks them edited)', () => {
     const next = setChecked(roots, '2', true);
     expect(checkedKeys(next)).toEqual(['1', '2', '3', '4', '5']);
-    expect(flattenTree(next).filter((n) => n.isEdit).map((n) => n.key)).toEqual(['1', '2', '3', '4']);
+    expect(
+      flattenTree(next)
+        .filter((n) => n.isEdit)
+        .map((n) => n.key),
+    ).toEqual(['1', '2', '3', '4']);
     expect(node(next, '3').checkFlag).toBe('Y');
   });
 

@@ -48,7 +48,8 @@ function checkConfig(config: TreeConfig | undefined): asserts config is TreeConf
   for (const name of ['keyField', 'parentKeyField', 'levelField'] as const) {
     if (!config[name]) throw new TreeParseError(`the config has no ${name}`);
   }
-  if (!Array.isArray(config.titleFields) || config.titleFields.length === 0) throw new TreeParseError('the config has no titleFields');
+  if (!Array.isArray(config.titleFields) || config.titleFields.length === 0)
+    throw new TreeParseError('the config has no titleFields');
 }
 
 function toNode<R extends Record<string, unknown>>(row: R, index: number, config: TreeConfig): TreeNode<R> {
@@ -60,10 +61,20 @@ function toNode<R extends Record<string, unknown>>(row: R, index: number, config
   const parent = text(row[config.parentKeyField]);
   const checkFlag = row[config.checkField ?? 'checkFlag'] === 'Y' ? 'Y' : 'N';
   return {
-    key, parentKey: parent && parent !== '0' ? parent : null, level,
-    title: config.titleFields.map((f) => text(row[f])).filter(Boolean).join('-'),
-    checkFlag, checked: checkFlag === 'Y', expand: level < (config.expandLevel ?? 1) + 1,
-    treeFullPath: '', children: [], isEdit: false, row,
+    key,
+    parentKey: parent && parent !== '0' ? parent : null,
+    level,
+    title: config.titleFields
+      .map((f) => text(row[f]))
+      .filter(Boolean)
+      .join('-'),
+    checkFlag,
+    checked: checkFlag === 'Y',
+    expand: level < (config.expandLevel ?? 1) + 1,
+    treeFullPath: '',
+    children: [],
+    isEdit: false,
+    row,
   };
 }
 

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import catalogValidators from './__fixtures__/catalogValidators.json';
 import { toChineseAmount } from './chineseAmount';
 import { DATE_PATTERNS } from './datePatterns';
-import { checkYNValue, isPositiveDecimal, isPositiveNumber, REQUIRED_MESSAGE, runTableValidator, TABLE_VALIDATOR_NAMES, type TableValidatorName } from './validators';
+import {
+  checkYNValue,
+  isPositiveDecimal,
+  isPositiveNumber,
+  REQUIRED_MESSAGE,
+  runTableValidator,
+  TABLE_VALIDATOR_NAMES,
+  type TableValidatorName,
+} from './validators';
 
 /**
  * Every row of the spec 1 section 5 validator table, by the spec's own name: a value it accepts,
@@ -42,7 +50,7 @@ const OTHER_RULES: Record<string, string> = {
 };
 
 describe('validator table of spec 1 section 5', () => {
-  it('the checked-in catalog section is the shared catalog\'s (when the shared folder is present)', () => {
+  it("the checked-in catalog section is the shared catalog's (when the shared folder is present)", () => {
     const shared = '/work/shared/catalog/seed-catalog.json';
     if (!existsSync(shared)) return;
     expect(JSON.parse(readFileSync(shared, 'utf8')).validators).toEqual(catalogValidators);
@@ -56,7 +64,9 @@ describe('validator table of spec 1 section 5', () => {
   });
 
   it('every other rule is accounted for', () => {
-    const missing = catalogValidators.otherRules.filter((rule) => !Object.keys(OTHER_RULES).some((start) => rule.startsWith(start)));
+    const missing = catalogValidators.otherRules.filter(
+      (rule) => !Object.keys(OTHER_RULES).some((start) => rule.startsWith(start)),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -85,7 +95,8 @@ describe('other rules', () => {
   it('checkbox: only Y or N', () => {
     expect(checkYNValue('Y')).toBeUndefined();
     expect(checkYNValue('N')).toBeUndefined();
-    for (const bad of ['y', 'true', true, 1, '', null]) expect(checkYNValue(bad)?.en).toBe('Value should be trueValue or falseValue.');
+    for (const bad of ['y', 'true', true, 1, '', null])
+      expect(checkYNValue(bad)?.en).toBe('Value should be trueValue or falseValue.');
   });
 
   it('positive-number check 1 allows a plus sign, check 2 does not; both need > 0', () => {

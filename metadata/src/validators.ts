@@ -20,7 +20,10 @@ export const NAMED_VALIDATORS: Record<ValidatorName, NamedValidator> = {
     message: { cn: '邮箱格式错误', en: 'e-mail format error' },
   },
   mobile: { pattern: /^1[3-9]\d{9}$/, message: { cn: '手机号码格式错误', en: 'mobile number format error' } },
-  landline: { pattern: /^(\d{3,4}-)?\d{7,8}(-\d{3,4})?$/, message: { cn: '电话号码格式错误', en: 'phone number format error' } },
+  landline: {
+    pattern: /^(\d{3,4}-)?\d{7,8}(-\d{3,4})?$/,
+    message: { cn: '电话号码格式错误', en: 'phone number format error' },
+  },
   positiveInteger: { pattern: /^[1-9]\d*$/, message: { cn: '请输入正整数', en: 'must enter a positive integer' } },
 };
 
@@ -53,14 +56,26 @@ export function isPositiveDecimal(value: unknown): boolean {
 }
 
 /** Checkbox (spec 1 sections 4, 5 and 8): only the true value Y or the false value N. */
-export const YN_VALUE_MESSAGE: I18nText = { cn: '值必须是 trueValue 或 falseValue。', en: 'Value should be trueValue or falseValue.' };
+export const YN_VALUE_MESSAGE: I18nText = {
+  cn: '值必须是 trueValue 或 falseValue。',
+  en: 'Value should be trueValue or falseValue.',
+};
 
 export function checkYNValue(value: unknown): I18nText | undefined {
   return value === 'Y' || value === 'N' ? undefined : YN_VALUE_MESSAGE;
 }
 
 /** The rows of the spec 1 section 5 table by the spec's own names. */
-export type TableValidatorName = 'Integer' | 'Non-negative decimal' | 'Quantity' | 'E-mail' | 'Mobile phone' | 'Landline' | 'Positive integer' | 'Date' | 'String';
+export type TableValidatorName =
+  | 'Integer'
+  | 'Non-negative decimal'
+  | 'Quantity'
+  | 'E-mail'
+  | 'Mobile phone'
+  | 'Landline'
+  | 'Positive integer'
+  | 'Date'
+  | 'String';
 
 const PATTERN_ROWS: Record<Exclude<TableValidatorName, 'Date' | 'String'>, ValidatorName> = {
   Integer: 'integer',

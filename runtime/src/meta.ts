@@ -30,7 +30,10 @@ import type { EntityDef, PageDef, TransitionDef } from '@meridian/metadata';
 export interface ClientLifecycle {
   name: string;
   statusLookup: string;
-  transitions: Pick<TransitionDef, 'action' | 'aliases' | 'from' | 'to' | 'label' | 'approval' | 'commentRequired' | 'submitterOnly' | 'effects'>[];
+  transitions: Pick<
+    TransitionDef,
+    'action' | 'aliases' | 'from' | 'to' | 'label' | 'approval' | 'commentRequired' | 'submitterOnly' | 'effects'
+  >[];
 }
 
 /** Answer of baseMetadataRestful/findPage: the page, every entity it touches, and their lifecycles (by entity name). */
@@ -42,8 +45,19 @@ export interface PageBundle {
 
 /** Field types of field.schema.json, kept as a union for exhaustive switches. */
 export type FieldType =
-  | 'string' | 'text' | 'integer' | 'decimal' | 'money' | 'quantity' | 'date'
-  | 'datetime' | 'flag' | 'lookup' | 'reference' | 'attachment' | 'json';
+  | 'string'
+  | 'text'
+  | 'integer'
+  | 'decimal'
+  | 'money'
+  | 'quantity'
+  | 'date'
+  | 'datetime'
+  | 'flag'
+  | 'lookup'
+  | 'reference'
+  | 'attachment'
+  | 'json';
 
 /** Generic record as it travels on the wire. */
 export type DataRecord = Record<string, unknown>;

@@ -41,16 +41,19 @@ function readPages() {
 /** menuCode → htmlUrl of every PAGE menu of every menu set. */
 function menuUrls() {
   const urls = new Map();
-  const walk = (menus) => menus.forEach((m) => {
-    if (m.htmlUrl) urls.set(m.menuCode, m.htmlUrl);
-    walk(m.children ?? []);
-  });
+  const walk = (menus) =>
+    menus.forEach((m) => {
+      if (m.htmlUrl) urls.set(m.menuCode, m.htmlUrl);
+      walk(m.children ?? []);
+    });
   for (const set of appDocuments('menus')) walk(set.menus ?? []);
   return urls;
 }
 
 function seedRows(entity) {
-  return jsonFiles(path.join(ROOT, 'seeds')).filter((f) => f.entity === entity).flatMap((f) => f.rows);
+  return jsonFiles(path.join(ROOT, 'seeds'))
+    .filter((f) => f.entity === entity)
+    .flatMap((f) => f.rows);
 }
 
 /** `INSIDE_ADMIN` → INSIDE, `EX_ADMIN` → EX (the two user types of the spec's permission rules). */
@@ -79,10 +82,12 @@ function menuUserTypes() {
 
 /** Names and English labels (lower case) of the entities that have a lifecycle. */
 function lifecycleEntities() {
-  return appDocuments('entities').filter((e) => e.lifecycle).map((e) => ({
-    name: e.name.toLowerCase(),
-    label: String(e.label?.en ?? '').toLowerCase(),
-  }));
+  return appDocuments('entities')
+    .filter((e) => e.lifecycle)
+    .map((e) => ({
+      name: e.name.toLowerCase(),
+      label: String(e.label?.en ?? '').toLowerCase(),
+    }));
 }
 
 module.exports = { readPages, menuUserTypes, lifecycleEntities };

@@ -18,10 +18,13 @@ function restfulName(resource) {
 function domainFinder(resources) {
   return (resource, fallback) => {
     const name = restfulName(resource);
-    const words = String(resource ?? '').replace(/\s*\(.*$/, '').toLowerCase();
-    const hit = resources.find((r) => (name && r.resource === name))
-      ?? resources.find((r) => words && r.resource.toLowerCase() === words)
-      ?? resources.find((r) => words && r.resource.toLowerCase().startsWith(words));
+    const words = String(resource ?? '')
+      .replace(/\s*\(.*$/, '')
+      .toLowerCase();
+    const hit =
+      resources.find((r) => name && r.resource === name) ??
+      resources.find((r) => words && r.resource.toLowerCase() === words) ??
+      resources.find((r) => words && r.resource.toLowerCase().startsWith(words));
     return hit ? hit.domain : fallback;
   };
 }
@@ -36,19 +39,23 @@ function isShellFrame(screen) {
 
 /** The user type a screen is for: its stated variant, else its path prefix, else either. */
 function userTypeOf(screen) {
-  const variant = screen.variant ?? (screen.path.startsWith('supplier/') ? 'supplier' : screen.path.startsWith('inside/') ? 'inside' : null);
+  const variant =
+    screen.variant ??
+    (screen.path.startsWith('supplier/') ? 'supplier' : screen.path.startsWith('inside/') ? 'inside' : null);
   if (variant === 'supplier') return 'EX';
   if (variant === 'inside') return 'INSIDE';
   return null;
 }
 
 function screensOf(catalog) {
-  return catalog.screens.filter((s) => !isShellFrame(s)).map((s) => ({
-    domain: s.domain,
-    path: s.path.replace(/^\//, ''),
-    kind: s.kind,
-    userType: userTypeOf(s),
-  }));
+  return catalog.screens
+    .filter((s) => !isShellFrame(s))
+    .map((s) => ({
+      domain: s.domain,
+      path: s.path.replace(/^\//, ''),
+      kind: s.kind,
+      userType: userTypeOf(s),
+    }));
 }
 
 /** Named actions of the action groups and of the resources, once per resource name and action. */
@@ -60,7 +67,8 @@ function namedActionsOf(catalog, domainOf) {
     if (!seen.has(key)) seen.set(key, { domain, resource: name, label: key, action });
   };
   for (const r of catalog.resources) for (const a of r.namedActions ?? []) add(r.resource, a, r.domain);
-  for (const g of catalog.namedActionGroups) for (const a of g.actions) add(g.resource, a, domainOf(g.resource, 'other'));
+  for (const g of catalog.namedActionGroups)
+    for (const a of g.actions) add(g.resource, a, domainOf(g.resource, 'other'));
   return [...seen.values()];
 }
 

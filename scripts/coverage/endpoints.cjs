@@ -23,7 +23,13 @@ async function withKernel(use) {
   const { createKernel } = require(path.join(DIST, 'bootstrap.js'));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-coverage-'));
   // Outside demo mode the server insists on a first administrator's password; nobody signs in.
-  const env = { DB_URL: `sqlite:${path.join(dir, 'coverage.sqlite')}`, DATA_DIR: dir, DEMO: 'false', ADMIN_PASSWORD: `Cov#${Date.now()}x`, API_DOCS: 'true' };
+  const env = {
+    DB_URL: `sqlite:${path.join(dir, 'coverage.sqlite')}`,
+    DATA_DIR: dir,
+    DEMO: 'false',
+    ADMIN_PASSWORD: `Cov#${Date.now()}x`,
+    API_DOCS: 'true',
+  };
   const { kernel } = await createKernel(loadConfig(env));
   try {
     return await use(kernel);

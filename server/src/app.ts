@@ -118,8 +118,15 @@ async function serveRuntime(fastify: FastifyInstance, runtimeDir: string | undef
  */
 export async function createApp(kernel: Kernel, options: AppOptions = {}): Promise<NestFastifyApplication> {
   // trustProxy off unless TRUST_PROXY says which proxy to believe: a forged X-Forwarded-For must not dodge the login throttle.
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, logger: false, return503OnClosing: false, ...(kernel.config.trustProxy ? { trustProxy: kernel.config.trustProxy } : {}) });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forKernel(kernel, options), adapter, { logger: ['error', 'warn'] });
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT,
+    logger: false,
+    return503OnClosing: false,
+    ...(kernel.config.trustProxy ? { trustProxy: kernel.config.trustProxy } : {}),
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forKernel(kernel, options), adapter, {
+    logger: ['error', 'warn'],
+  });
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   installHooks(fastify);
   await registerMultipart(fastify);

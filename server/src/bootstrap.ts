@@ -46,7 +46,11 @@ import { registerTableConfigActions } from './tableConfig/tableConfigActions';
 export interface KernelOptions {
   documents?: SourcedDocument[];
   /** Registers further extensions (tests: a named transition handler) next to the built-in ones. */
-  extend?: (registries: { actions: ActionRegistry; hooks: RecordHookRegistry; handlers: TransitionHandlerRegistry }) => void;
+  extend?: (registries: {
+    actions: ActionRegistry;
+    hooks: RecordHookRegistry;
+    handlers: TransitionHandlerRegistry;
+  }) => void;
 }
 
 export interface StartupReport {
@@ -54,7 +58,11 @@ export interface StartupReport {
   seeded: { lookups: number; menus: number; base: number; demo: number; accounts: string[] };
 }
 
-function registerServerExtensions(actions: ActionRegistry, hooks: RecordHookRegistry, deps: { registry: MetadataRegistry; db: Database }): void {
+function registerServerExtensions(
+  actions: ActionRegistry,
+  hooks: RecordHookRegistry,
+  deps: { registry: MetadataRegistry; db: Database },
+): void {
   registerLoginActions(actions);
   registerPasswordActions(actions);
   registerUserActions(actions);
@@ -81,7 +89,11 @@ function registerServerExtensions(actions: ActionRegistry, hooks: RecordHookRegi
  * What serves requests over one registry: extensions, generic services, lifecycles, access. Built
  * at start-up and again whenever table_model publishes (LiveKernel swaps the result in whole).
  */
-function requestServices(registry: MetadataRegistry, db: Database, options: KernelOptions): Omit<Kernel, 'config' | 'registry' | 'db' | 'live'> {
+function requestServices(
+  registry: MetadataRegistry,
+  db: Database,
+  options: KernelOptions,
+): Omit<Kernel, 'config' | 'registry' | 'db' | 'live'> {
   const hooks = new RecordHookRegistry();
   const actions = new ActionRegistry();
   const handlers = new TransitionHandlerRegistry();
@@ -105,23 +117,37 @@ function requestServices(registry: MetadataRegistry, db: Database, options: Kern
  * cross-checked) → additive schema migration → seeds. Any metadata problem or refused schema
  * change stops here with a message that names it.
  */
-export async function createKernel(config: ServerConfig, options: KernelOptions = {}): Promise<{ kernel: Kernel; report: StartupReport }> {
+export async function createKernel(
+  config: ServerConfig,
+  options: KernelOptions = {},
+): Promise<{ kernel: Kernel; report: StartupReport }> {
   const fileDocuments = options.documents ?? loadDocumentFiles();
   const fileRegistry = MetadataRegistry.load(fileDocuments);
-  let dataSource = createDataSource(config, fileRegistry.entities().map((e) => entitySchemaFor(e, config.dbKind)));
+  let dataSource = createDataSource(
+    config,
+    fileRegistry.entities().map((e) => entitySchemaFor(e, config.dbKind)),
+  );
   await dataSource.initialize();
   const dbDocuments = await loadDbDocuments(dataSource, config.dbKind);
   let registry = fileRegistry;
   if (dbDocuments.length) {
     registry = MetadataRegistry.load([...fileDocuments, ...dbDocuments]);
     await dataSource.destroy();
-    dataSource = createDataSource(config, registry.entities().map((e) => entitySchemaFor(e, config.dbKind)));
+    dataSource = createDataSource(
+      config,
+      registry.entities().map((e) => entitySchemaFor(e, config.dbKind)),
+    );
     await dataSource.initialize();
   }
   try {
     const migrated = await migrateSchema(dataSource, config.dbKind);
     const db = new Database(dataSource, dialectFor(config.dbKind));
-    const live: LiveKernel = new LiveKernel(fileDocuments, (reg): Kernel => ({ config, registry: reg, db, ...requestServices(reg, db, options), live }), await readRevision(db), metadataPollMs());
+    const live: LiveKernel = new LiveKernel(
+      fileDocuments,
+      (reg): Kernel => ({ config, registry: reg, db, ...requestServices(reg, db, options), live }),
+      await readRevision(db),
+      metadataPollMs(),
+    );
     const kernel = live.install({ config, registry, db, ...requestServices(registry, db, options), live });
     const seeded = await new Seeder(registry, db, kernel.resources.writer).run(config.demo);
     const accounts = await ensureAccounts(config, kernel.auth.access, db, kernel.resources.writer);

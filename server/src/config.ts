@@ -50,7 +50,11 @@ function parseTrustProxy(value: string | undefined): boolean | number | string |
   if (value === undefined || value.trim() === '' || /^(0|false|no|off|n)$/i.test(value.trim())) return undefined;
   if (/^(true|yes|on|y)$/i.test(value.trim())) return true;
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
-  return value.split(',').map((a) => a.trim()).filter(Boolean).join(',');
+  return value
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean)
+    .join(',');
 }
 
 export function dbKindOf(url: string): DbKind {
@@ -65,11 +69,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR || 'data');
   const dbUrl = env.DB_URL || `sqlite:${path.join(dataDir, 'meridian.sqlite')}`;
   const port = Number(env.PORT || 8080);
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a TCP port number (got "${env.PORT}")`);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535)
+    throw new Error(`PORT must be a TCP port number (got "${env.PORT}")`);
   const demo = parseBool(env.DEMO, !production);
   const testCaptchaAnswer = env.MERIDIAN_TEST_CAPTCHA || undefined;
   if (testCaptchaAnswer && (production || !demo)) {
-    throw new Error('MERIDIAN_TEST_CAPTCHA is for automated tests only: it is refused when NODE_ENV=production or DEMO is off');
+    throw new Error(
+      'MERIDIAN_TEST_CAPTCHA is for automated tests only: it is refused when NODE_ENV=production or DEMO is off',
+    );
   }
   return {
     port,
@@ -84,6 +91,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploadMaxSizeKb: positiveInt(env.UPLOAD_MAX_SIZE_KB, 102400, 'UPLOAD_MAX_SIZE_KB'),
     apiDocs: parseBool(env.API_DOCS, true),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    uploadFormats: env.UPLOAD_FORMATS ? env.UPLOAD_FORMATS.split(',').map((f) => f.trim().toLowerCase()).filter(Boolean) : undefined,
+    uploadFormats: env.UPLOAD_FORMATS
+      ? env.UPLOAD_FORMATS.split(',')
+          .map((f) => f.trim().toLowerCase())
+          .filter(Boolean)
+      : undefined,
   };
 }

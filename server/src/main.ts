@@ -8,12 +8,17 @@ import { SchemaChangeRefusedError } from './metadata/schemaMigrator';
 async function main(): Promise<void> {
   const config = loadConfig();
   const { kernel, report } = await createKernel(config);
-  if (report.migrated.length) console.log(`[meridian] schema: ${report.migrated.length} change(s) applied:\n  ${report.migrated.join('\n  ')}`);
-  console.log(`[meridian] seeded ${report.seeded.lookups} lookup values, ${report.seeded.menus} menus, ${report.seeded.demo} demo records`);
+  if (report.migrated.length)
+    console.log(`[meridian] schema: ${report.migrated.length} change(s) applied:\n  ${report.migrated.join('\n  ')}`);
+  console.log(
+    `[meridian] seeded ${report.seeded.lookups} lookup values, ${report.seeded.menus} menus, ${report.seeded.demo} demo records`,
+  );
   const app = await createApp(kernel);
   // All interfaces: behind a load balancer or in a container the port must be reachable from outside.
   await app.listen(config.port, '0.0.0.0');
-  console.log(`[meridian] ${config.dbKind} database, demo ${config.demo ? 'on' : 'off'}; listening on http://localhost:${config.port}`);
+  console.log(
+    `[meridian] ${config.dbKind} database, demo ${config.demo ? 'on' : 'off'}; listening on http://localhost:${config.port}`,
+  );
 }
 
 main().catch((e: unknown) => {

@@ -11,7 +11,10 @@ const { EXPORT_COLUMNS } = require('./exportColumns.cjs');
 const toColumn = (name) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 function peakRssMb() {
-  const line = fs.readFileSync('/proc/self/status', 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
+  const line = fs
+    .readFileSync('/proc/self/status', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM:'));
   return Math.round(Number(line.replace(/\D+/g, '')) / 1024);
 }
 
@@ -20,13 +23,20 @@ async function main() {
   const db = new Database(file, { readonly: true });
   const columns = EXPORT_COLUMNS.map((c) => `"${toColumn(c.key)}"`);
   let bytes = 0;
-  const sink = new Writable({ write(chunk, _enc, done) { bytes += chunk.length; done(); } });
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      bytes += chunk.length;
+      done();
+    },
+  });
   const t0 = process.hrtime.bigint();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('baseline');
   sheet.addRow(EXPORT_COLUMNS.map((c) => c.title)).commit();
   let rows = 0;
-  const select = db.prepare(`SELECT ${columns.join(', ')} FROM "${table}" ORDER BY "rate_date" DESC, "${toColumn(primaryKey)}" DESC`).raw(true);
+  const select = db
+    .prepare(`SELECT ${columns.join(', ')} FROM "${table}" ORDER BY "rate_date" DESC, "${toColumn(primaryKey)}" DESC`)
+    .raw(true);
   for (const values of select.iterate()) {
     sheet.addRow(values).commit();
     rows++;

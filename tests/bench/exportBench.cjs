@@ -22,11 +22,18 @@ const DOC = path.join(ROOT, 'docs', 'benchmarks.md');
 function startServer(dbUrl, port) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(ROOT, 'server', 'dist', 'main.js')], {
-      cwd: ROOT, env: { ...process.env, PORT: String(port), DB_URL: dbUrl, DEMO: 'false', ADMIN_PASSWORD: PASSWORD }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), DB_URL: dbUrl, DEMO: 'false', ADMIN_PASSWORD: PASSWORD },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    child.stdout.on('data', (c) => { out += c; if (/listening on/.test(out)) resolve(child); });
-    child.stderr.on('data', (c) => { out += c; });
+    child.stdout.on('data', (c) => {
+      out += c;
+      if (/listening on/.test(out)) resolve(child);
+    });
+    child.stderr.on('data', (c) => {
+      out += c;
+    });
     child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${out}`)));
   });
 }
@@ -34,7 +41,13 @@ function startServer(dbUrl, port) {
 const mb = (kb) => Math.round(kb / 1024);
 function memory(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name) => Number(status.split('\n').find((l) => l.startsWith(name)).replace(/\D+/g, ''));
+  const kb = (name) =>
+    Number(
+      status
+        .split('\n')
+        .find((l) => l.startsWith(name))
+        .replace(/\D+/g, ''),
+    );
   return { rssMb: mb(kb('VmRSS:')), peakMb: mb(kb('VmHWM:')) };
 }
 /** Linux: writing 5 to clear_refs resets VmHWM, so each step's peak is its own. */
@@ -44,23 +57,42 @@ const resetPeak = (pid) => fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
 function call(port, apiPath, headers, body, contentType = 'application/json') {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
-    const req = http.request({ host: '127.0.0.1', port, path: apiPath, method: 'POST', headers: { 'Content-Type': contentType, 'Content-Length': body.length, ...load.signHeaders(), ...headers } }, (res) => {
-      let bytes = 0;
-      let head = '';
-      res.on('data', (c) => { bytes += c.length; if (head.length < 2000) head += c.toString('utf8', 0, Math.min(c.length, 2000)); });
-      res.on('end', () => resolve({ status: res.statusCode, bytes, head, ms: Number(process.hrtime.bigint() - t0) / 1e6 }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: apiPath,
+        method: 'POST',
+        headers: { 'Content-Type': contentType, 'Content-Length': body.length, ...load.signHeaders(), ...headers },
+      },
+      (res) => {
+        let bytes = 0;
+        let head = '';
+        res.on('data', (c) => {
+          bytes += c.length;
+          if (head.length < 2000) head += c.toString('utf8', 0, Math.min(c.length, 2000));
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode, bytes, head, ms: Number(process.hrtime.bigint() - t0) / 1e6 }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
 }
 
 async function screen(port) {
-  const json = async (p, body, headers = {}) => JSON.parse((await load.post(undefined, { port, path: p, headers }, Buffer.from(JSON.stringify(body)))).body).data;
+  const json = async (p, body, headers = {}) =>
+    JSON.parse((await load.post(undefined, { port, path: p, headers }, Buffer.from(JSON.stringify(body)))).body).data;
   const login = await json('/api/baseServer/v1/baseLoginRestful/login', { userName: 'admin', password: PASSWORD });
   const session = { certificate: login.certificate, authorizationCode: login.authorizationCode };
   const respId = login.responsibilities[0].responsibilityId;
-  const menus = await json('/api/baseServer/v1/baseMenuRestful/findMenuByResp', { isValid: true, responsibilityId: respId, menuCode: 'BASE_EXCHANGE_RATE' }, session);
+  const menus = await json(
+    '/api/baseServer/v1/baseMenuRestful/findMenuByResp',
+    { isValid: true, responsibilityId: respId, menuCode: 'BASE_EXCHANGE_RATE' },
+    session,
+  );
   return { ...session, respId: String(respId), menuId: String(menus[0].menuId), language: 'EN' };
 }
 
@@ -71,7 +103,9 @@ async function importWorkbook(file, rows) {
   sheet.addRow(['From currency', 'To currency', 'Rate type', 'Rate', 'Rate date']).commit();
   for (let i = 0; i < rows; i++) {
     const [from, to, type] = seed.COMBOS[i % seed.COMBOS.length];
-    const day = new Date(Date.UTC(2100, 0, 1) + Math.floor(i / seed.COMBOS.length) * 86400000).toISOString().slice(0, 10);
+    const day = new Date(Date.UTC(2100, 0, 1) + Math.floor(i / seed.COMBOS.length) * 86400000)
+      .toISOString()
+      .slice(0, 10);
     sheet.addRow([from, to, type, (1 + (i % 997) / 1000).toFixed(4), day]).commit();
   }
   sheet.commit();
@@ -80,19 +114,36 @@ async function importWorkbook(file, rows) {
 
 function multipart(file) {
   const boundary = `----bench${Date.now()}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rates.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`);
-  return { body: Buffer.concat([head, fs.readFileSync(file), Buffer.from(`\r\n--${boundary}--\r\n`)]), type: `multipart/form-data; boundary=${boundary}` };
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rates.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  return {
+    body: Buffer.concat([head, fs.readFileSync(file), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 async function measureExport(port, pid, headers, tmp) {
-  const body = Buffer.from(JSON.stringify({ requestUrl: '/api/srmServer/v1/srmBaseExchangeRateRestful/listByPage', requestParams: '{}', columns: JSON.stringify(EXPORT_COLUMNS), fileName: 'bench', sheetMaxRow: 20001 }));
+  const body = Buffer.from(
+    JSON.stringify({
+      requestUrl: '/api/srmServer/v1/srmBaseExchangeRateRestful/listByPage',
+      requestParams: '{}',
+      columns: JSON.stringify(EXPORT_COLUMNS),
+      fileName: 'bench',
+      sheetMaxRow: 20001,
+    }),
+  );
   await call(port, '/api/exportServer/v1/exportExcelRestful/exportExcel', headers, body); // warm-up (JIT, caches)
   const before = memory(pid);
   resetPeak(pid);
   const ours = await call(port, '/api/exportServer/v1/exportExcelRestful/exportExcel', headers, body);
   if (ours.status !== 200) throw new Error(`export answered ${ours.status}: ${ours.head}`);
   const server = memory(pid);
-  const out = execFileSync(process.execPath, [path.join(__dirname, 'exportBaseline.cjs'), path.join(tmp, 'bench.sqlite'), seed.TABLE, 'exchangeRateId'], { encoding: 'utf8' });
+  const out = execFileSync(
+    process.execPath,
+    [path.join(__dirname, 'exportBaseline.cjs'), path.join(tmp, 'bench.sqlite'), seed.TABLE, 'exchangeRateId'],
+    { encoding: 'utf8' },
+  );
   return { ours, before, server, baseline: JSON.parse(out.trim().split('\n').pop()) };
 }
 
@@ -147,7 +198,9 @@ async function run() {
     const headers = await screen(port);
     console.log(`[bench] export: ${ROWS} rows seeded; exporting`);
     const exp = await measureExport(port, server.pid, headers, tmp);
-    console.log(`[bench] export: ours ${exp.ours.ms.toFixed(0)} ms, writer alone ${exp.baseline.ms.toFixed(0)} ms; importing`);
+    console.log(
+      `[bench] export: ours ${exp.ours.ms.toFixed(0)} ms, writer alone ${exp.baseline.ms.toFixed(0)} ms; importing`,
+    );
     const imp = await measureImport(port, server.pid, headers, tmp);
     const text = section({ exp, imp });
     console.log(text);
@@ -159,4 +212,8 @@ async function run() {
 }
 
 module.exports = { run };
-if (require.main === module) run().catch((e) => { console.error(e); process.exit(1); });
+if (require.main === module)
+  run().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });

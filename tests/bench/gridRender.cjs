@@ -28,7 +28,10 @@ async function buildHarness(outDir) {
   const { build } = await import('vite');
   const react = (await import('@vitejs/plugin-react')).default;
   await build({
-    root: HARNESS, base: './', logLevel: 'warn', plugins: [react()],
+    root: HARNESS,
+    base: './',
+    logLevel: 'warn',
+    plugins: [react()],
     resolve: { alias: { '@meridian/metadata': path.join(ROOT, 'metadata', 'src', 'index.ts') } },
     build: { outDir, emptyOutDir: true },
   });
@@ -37,20 +40,30 @@ async function buildHarness(outDir) {
 function serve(dir) {
   const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
   const server = http.createServer((req, res) => {
-    const file = path.join(dir, decodeURIComponent(new URL(req.url, 'http://x').pathname).replace(/^\/+/, '') || 'index.html');
-    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) { res.writeHead(404).end(); return; }
+    const file = path.join(
+      dir,
+      decodeURIComponent(new URL(req.url, 'http://x').pathname).replace(/^\/+/, '') || 'index.html',
+    );
+    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404).end();
+      return;
+    }
     res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream' });
     fs.createReadStream(file).pipe(res);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-const median = (values) => { const s = [...values].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+const median = (values) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
 
 async function measure(page, kind) {
   for (let i = 0; i < WARMUPS; i++) await page.evaluate(([k, t]) => window.__render(k, t), [kind, PAINTED_TEXT]);
   const times = [];
-  for (let i = 0; i < RUNS; i++) times.push(await page.evaluate(([k, t]) => window.__render(k, t), [kind, PAINTED_TEXT]));
+  for (let i = 0; i < RUNS; i++)
+    times.push(await page.evaluate(([k, t]) => window.__render(k, t), [kind, PAINTED_TEXT]));
   const domRows = await page.evaluate(() => window.__rowCount());
   return { median: median(times), min: Math.min(...times), max: Math.max(...times), domRows };
 }
@@ -63,7 +76,8 @@ function writeDoc(results) {
   const to = text.indexOf(end);
   if (from < 0 || to < from) throw new Error(`docs/benchmarks.md lacks the ${start} … ${end} markers`);
   const [grid, plain, virtual] = results;
-  const row = (r) => `| ${r.title} | ${r.median.toFixed(1)} ms | ${r.min.toFixed(1)}–${r.max.toFixed(1)} ms | ${r.domRows} |`;
+  const row = (r) =>
+    `| ${r.title} | ${r.median.toFixed(1)} ms | ${r.min.toFixed(1)}–${r.max.toFixed(1)} ms | ${r.domRows} |`;
   const body = [
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} × ${os.cpus()[0].model.split(' ').slice(0, 2).join(' ')}, Chromium headless, 500 rows × 10 columns, median of ${RUNS} after ${WARMUPS} warm-ups.`,
     '',
@@ -82,7 +96,14 @@ async function run() {
   const server = await buildHarness(outDir).then(() => serve(outDir));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
@@ -104,4 +125,8 @@ async function run() {
 }
 
 module.exports = { run };
-if (require.main === module) run().catch((e) => { console.error(e); process.exit(1); });
+if (require.main === module)
+  run().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });

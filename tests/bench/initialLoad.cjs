@@ -16,20 +16,52 @@ const DOC = path.join(ROOT, 'docs', 'benchmarks.md');
 const RUNS = Number(process.env.BENCH_INITIAL_RUNS || 7);
 /** A person takes longer than this to type a password. */
 const TYPING_MS = 1000;
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
-const freePort = () => new Promise((resolve) => { const s = net.createServer().listen(0, () => { const { port } = s.address(); s.close(() => resolve(port)); }); });
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function startServer() {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-initial-'));
   const child = spawn(process.execPath, [path.join(ROOT, 'server', 'dist', 'main.js')], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dir, DB_URL: `sqlite:${path.join(dir, 'app.sqlite')}`, DEMO: 'true' }, stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dir,
+      DB_URL: `sqlite:${path.join(dir, 'app.sqlite')}`,
+      DEMO: 'true',
+    },
+    stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 480; i++) {
-    try { if ((await fetch(`${base}/api/health`)).ok) return { base, stop: () => { child.kill(); fs.rmSync(dir, { recursive: true, force: true }); } }; } catch { /* starting */ }
+    try {
+      if ((await fetch(`${base}/api/health`)).ok)
+        return {
+          base,
+          stop: () => {
+            child.kill();
+            fs.rmSync(dir, { recursive: true, force: true });
+          },
+        };
+    } catch {
+      /* starting */
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill();
@@ -46,9 +78,16 @@ async function measureOnce(browser, base, typingMs) {
   const page = await context.newPage();
   await page.goto(`${base}/#/login`, { waitUntil: 'networkidle' });
   const load = await page.evaluate(() => {
-    const scripts = performance.getEntriesByType('resource').filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
     const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-    return { files: scripts.length, transfer: scripts.reduce((s, r) => s + r.transferSize, 0), decoded: scripts.reduce((s, r) => s + r.decodedBodySize, 0), fcp: fcp ? fcp.startTime : NaN };
+    return {
+      files: scripts.length,
+      transfer: scripts.reduce((s, r) => s + r.transferSize, 0),
+      decoded: scripts.reduce((s, r) => s + r.decodedBodySize, 0),
+      fcp: fcp ? fcp.startTime : NaN,
+    };
   });
   await page.getByLabel('用户名').fill('buyer01');
   await page.getByLabel('密码').fill('Meridian#2026');
@@ -79,13 +118,21 @@ function writeDoc(result) {
   ].join('\n');
   const text = fs.readFileSync(DOC, 'utf8');
   const block = `${start}\n${body}\n${end}`;
-  fs.writeFileSync(DOC, text.includes(start) ? text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block) : `${text.trimEnd()}\n\n${block}\n`);
+  fs.writeFileSync(
+    DOC,
+    text.includes(start)
+      ? text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block)
+      : `${text.trimEnd()}\n\n${block}\n`,
+  );
 }
 
 async function run() {
   const { chromium } = require('playwright-core');
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ARGS,
+  });
   try {
     await measureOnce(browser, server.base, 0);
     const runs = [];
@@ -94,8 +141,18 @@ async function run() {
       runs.push(await measureOnce(browser, server.base, 0));
       typed.push(await measureOnce(browser, server.base, TYPING_MS));
     }
-    const result = { runs, files: runs[0].files, transfer: median(runs.map((r) => r.transfer)), decoded: median(runs.map((r) => r.decoded)), fcp: median(runs.map((r) => r.fcp)), signIn: median(runs.map((r) => r.signIn)), signInTyped: median(typed.map((r) => r.signIn)) };
-    console.log(`[bench] initial load: ${result.files} JS files, ${(result.transfer / 1024).toFixed(0)} KB transferred / ${(result.decoded / 1024).toFixed(0)} KB decoded, FCP ${result.fcp.toFixed(0)} ms, sign-in → home ${result.signIn} ms (after typing: ${result.signInTyped} ms)`);
+    const result = {
+      runs,
+      files: runs[0].files,
+      transfer: median(runs.map((r) => r.transfer)),
+      decoded: median(runs.map((r) => r.decoded)),
+      fcp: median(runs.map((r) => r.fcp)),
+      signIn: median(runs.map((r) => r.signIn)),
+      signInTyped: median(typed.map((r) => r.signIn)),
+    };
+    console.log(
+      `[bench] initial load: ${result.files} JS files, ${(result.transfer / 1024).toFixed(0)} KB transferred / ${(result.decoded / 1024).toFixed(0)} KB decoded, FCP ${result.fcp.toFixed(0)} ms, sign-in → home ${result.signIn} ms (after typing: ${result.signInTyped} ms)`,
+    );
     if (process.env.BENCH_DOC !== '0') writeDoc(result);
     return result;
   } finally {
@@ -105,4 +162,8 @@ async function run() {
 }
 
 module.exports = { run };
-if (require.main === module) run().catch((e) => { console.error(e); process.exit(1); });
+if (require.main === module)
+  run().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });

@@ -21,15 +21,27 @@ function signHeaders() {
 /** One POST (with target.headers, e.g. the session of `ours`); resolves { status, body } (body as a string). */
 function post(agent, target, payload) {
   return new Promise((resolve, reject) => {
-    const req = http.request({
-      agent, host: '127.0.0.1', port: target.port, path: target.path, method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Content-Length': payload.length, ...signHeaders(), ...(target.headers || {}) },
-    }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port: target.port,
+        path: target.path,
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': payload.length,
+          ...signHeaders(),
+          ...(target.headers || {}),
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -55,8 +67,13 @@ async function runLoad(target, body, { concurrency, seconds }) {
       const t0 = process.hrtime.bigint();
       try {
         const res = await post(agent, target, payload);
-        if (res.status !== 200 || !res.body.startsWith(OK_PREFIX)) throw new Error(`HTTP ${res.status}: ${res.body.slice(0, 200)}`);
-        if (n === latencies.length) { const bigger = new Float64Array(n * 2); bigger.set(latencies); latencies = bigger; }
+        if (res.status !== 200 || !res.body.startsWith(OK_PREFIX))
+          throw new Error(`HTTP ${res.status}: ${res.body.slice(0, 200)}`);
+        if (n === latencies.length) {
+          const bigger = new Float64Array(n * 2);
+          bigger.set(latencies);
+          latencies = bigger;
+        }
         latencies[n++] = Number(process.hrtime.bigint() - t0) / 1e6;
       } catch (e) {
         errors++;
@@ -77,13 +94,22 @@ function summarise(runs) {
   const seconds = runs.reduce((s, r) => s + r.seconds, 0);
   const all = new Float64Array(requests);
   let at = 0;
-  for (const r of runs) { all.set(r.latencies, at); at += r.latencies.length; }
+  for (const r of runs) {
+    all.set(r.latencies, at);
+    at += r.latencies.length;
+  }
   all.sort();
   const pct = (p) => (requests ? all[Math.min(requests - 1, Math.ceil((p / 100) * requests) - 1)] : NaN);
   const mean = requests ? all.reduce((s, v) => s + v, 0) / requests : NaN;
   return {
-    requests, seconds, errors: runs.reduce((s, r) => s + r.errors, 0), firstError: runs.map((r) => r.firstError).find(Boolean),
-    rps: requests / seconds, p50: pct(50), p99: pct(99), mean,
+    requests,
+    seconds,
+    errors: runs.reduce((s, r) => s + r.errors, 0),
+    firstError: runs.map((r) => r.firstError).find(Boolean),
+    rps: requests / seconds,
+    p50: pct(50),
+    p99: pct(99),
+    mean,
   };
 }
 

@@ -5,7 +5,10 @@
 const fs = require('node:fs');
 
 const file = process.argv[2];
-if (!file) { console.error('usage: node tests/bench/profile.cjs <file.cpuprofile> [top]'); process.exit(2); }
+if (!file) {
+  console.error('usage: node tests/bench/profile.cjs <file.cpuprofile> [top]');
+  process.exit(2);
+}
 const top = Number(process.argv[3] || 30);
 const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
 
@@ -49,14 +52,17 @@ const show = (map, title, n) => {
 // Inclusive time: each sample counts once for every distinct function on its stack.
 const parent = new Map();
 for (const n of profile.nodes) for (const c of n.children || []) parent.set(c, n.id);
-const keyOf = (n) => `${n.callFrame.functionName || '(anonymous)'}  ${area(n.callFrame.url, n.callFrame.functionName)}:${n.callFrame.lineNumber + 1}`;
+const keyOf = (n) =>
+  `${n.callFrame.functionName || '(anonymous)'}  ${area(n.callFrame.url, n.callFrame.functionName)}:${n.callFrame.lineNumber + 1}`;
 const inclusive = new Map();
 for (const [id, count] of hits) {
   const seen = new Set();
   for (let at = id; at !== undefined; at = parent.get(at)) seen.add(keyOf(byId.get(at)));
   for (const k of seen) inclusive.set(k, (inclusive.get(k) || 0) + (count * interval) / 1000);
 }
-const ours = new Map([...inclusive].filter(([k]) => /(server|metadata)\/|rawServer|typeorm|express|router|body-parser|@nestjs/.test(k)));
+const ours = new Map(
+  [...inclusive].filter(([k]) => /(server|metadata)\/|rawServer|typeorm|express|router|body-parser|@nestjs/.test(k)),
+);
 
 console.log(`profile ${file}: ${(total / 1000).toFixed(1)} s sampled, ${(busy / 1000).toFixed(1)} s busy`);
 show(areas, 'by area', 25);

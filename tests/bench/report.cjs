@@ -12,15 +12,29 @@ const GOAL_RATIO = 0.7;
 const GOAL_P50_MS = 2;
 
 function pkgVersion(name) {
-  try { return JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version; } catch { return '?'; }
+  try {
+    return JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
+  } catch {
+    return '?';
+  }
 }
 
 /** Which code was measured: HEAD, uncommitted changes under server/ and metadata/, dist build time. */
 function codeState() {
   const { execFileSync } = require('node:child_process');
-  const git = (...args) => { try { return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim(); } catch { return ''; } };
+  const git = (...args) => {
+    try {
+      return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+    } catch {
+      return '';
+    }
+  };
   const dirty = git('status', '--porcelain', '--', 'server', 'metadata').split('\n').filter(Boolean).length;
-  const built = fs.statSync(path.join(ROOT, 'server', 'dist', 'main.js')).mtime.toISOString().replace('T', ' ').slice(0, 16);
+  const built = fs
+    .statSync(path.join(ROOT, 'server', 'dist', 'main.js'))
+    .mtime.toISOString()
+    .replace('T', ' ')
+    .slice(0, 16);
   return `commit ${git('rev-parse', '--short', 'HEAD') || '?'}${dirty ? ` with ${dirty} uncommitted file(s) under server/ and metadata/` : ''}, server/dist built ${built} UTC`;
 }
 
@@ -33,7 +47,9 @@ function machine(dbVersion) {
     node: process.version,
     db: dbVersion,
     code: codeState(),
-    stack: ['@nestjs/core', '@nestjs/platform-fastify', 'typeorm', 'mysql2', 'better-sqlite3'].map((n) => `${n} ${pkgVersion(n)}`).join(', '),
+    stack: ['@nestjs/core', '@nestjs/platform-fastify', 'typeorm', 'mysql2', 'better-sqlite3']
+      .map((n) => `${n} ${pkgVersion(n)}`)
+      .join(', '),
   };
 }
 
@@ -54,8 +70,10 @@ function table(results, label) {
   ];
   for (const r of results) {
     const v = verdicts(r.ours, r.raw);
-    lines.push(`| ${r.title} | ${f1(r.ours.rps)} | ${f1(r.raw.rps)} | ${v.ratio.toFixed(2)} ${v.ratioOk ? '✅' : '❌'} | ` +
-      `${f2(r.ours.p50)} | ${f2(r.raw.p50)} | ${v.p50Delta >= 0 ? '+' : ''}${f2(v.p50Delta)} ${v.p50Ok ? '✅' : '❌'} | ${f2(r.ours.p99)} | ${f2(r.raw.p99)} |`);
+    lines.push(
+      `| ${r.title} | ${f1(r.ours.rps)} | ${f1(r.raw.rps)} | ${v.ratio.toFixed(2)} ${v.ratioOk ? '✅' : '❌'} | ` +
+        `${f2(r.ours.p50)} | ${f2(r.raw.p50)} | ${v.p50Delta >= 0 ? '+' : ''}${f2(v.p50Delta)} ${v.p50Ok ? '✅' : '❌'} | ${f2(r.ours.p99)} | ${f2(r.raw.p99)} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -63,7 +81,9 @@ function table(results, label) {
 function section(run) {
   const m = run.machine;
   const name = run.db === 'mysql' ? 'MariaDB / MySQL' : 'SQLite';
-  const errors = [...run.results, ...(run.latency || [])].flatMap((r) => [r.ours, r.raw]).reduce((s, x) => s + x.errors, 0);
+  const errors = [...run.results, ...(run.latency || [])]
+    .flatMap((r) => [r.ours, r.raw])
+    .reduce((s, x) => s + x.errors, 0);
   const met = run.results.map((r) => verdicts(r.ours, r.raw));
   const all = met.every((v) => v.ratioOk && v.p50Ok);
   return [
@@ -78,9 +98,20 @@ function section(run) {
     table(run.results, `c=${run.concurrency}`),
     '',
     `Goals (ours ≥ ${GOAL_RATIO}× raw req/s and p50 within +${GOAL_P50_MS} ms at c=${run.concurrency}): ` +
-      (all ? '**met in every scenario**.' : `**not met** in: ${run.results.filter((_, i) => !(met[i].ratioOk && met[i].p50Ok)).map((r) => r.title).join(', ')}.`),
-    ...(run.latency?.length ? ['', `Single-connection latency (c=1, ${run.latencySeconds} s per target, no queueing: the per-request cost):`, '',
-      table(run.latency, 'c=1')] : []),
+      (all
+        ? '**met in every scenario**.'
+        : `**not met** in: ${run.results
+            .filter((_, i) => !(met[i].ratioOk && met[i].p50Ok))
+            .map((r) => r.title)
+            .join(', ')}.`),
+    ...(run.latency?.length
+      ? [
+          '',
+          `Single-connection latency (c=1, ${run.latencySeconds} s per target, no queueing: the per-request cost):`,
+          '',
+          table(run.latency, 'c=1'),
+        ]
+      : []),
     '',
     `Response sizes (bytes, ours / raw): ${run.results.map((r) => `${r.title} ${r.bytes.ours} / ${r.bytes.raw}`).join('; ')}.`,
   ].join('\n');

@@ -28,9 +28,19 @@ function scenarios(rows) {
   const deep = Math.min(2501, Math.max(51, Math.floor(rows / 40) + 1));
   const all = [
     { title: 'page 1', body: { pageIndex: 1, pageRows: 20 } },
-    { title: `deep page (${deep} × 20, offset ${((deep - 1) * 20).toLocaleString('en-US')})`, body: { pageIndex: deep, pageRows: 20 } },
-    { title: 'filtered (USD→CNY CORPORATE, rateDate desc)',
-      body: { pageIndex: 1, pageRows: 20, params: { fromCurrency: 'USD', toCurrency: 'CNY', rateType: 'CORPORATE' }, orderBy: 'rateDate desc' } },
+    {
+      title: `deep page (${deep} × 20, offset ${((deep - 1) * 20).toLocaleString('en-US')})`,
+      body: { pageIndex: deep, pageRows: 20 },
+    },
+    {
+      title: 'filtered (USD→CNY CORPORATE, rateDate desc)',
+      body: {
+        pageIndex: 1,
+        pageRows: 20,
+        params: { fromCurrency: 'USD', toCurrency: 'CNY', rateType: 'CORPORATE' },
+        orderBy: 'rateDate desc',
+      },
+    },
   ];
   return all.filter((s) => !env.BENCH_ONLY || s.title.includes(env.BENCH_ONLY));
 }
@@ -41,22 +51,40 @@ function killAll(signal = 'SIGKILL') {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill(signal);
 }
 process.on('exit', () => killAll());
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { killAll(); process.exit(130); });
+for (const sig of ['SIGINT', 'SIGTERM'])
+  process.on(sig, () => {
+    killAll();
+    process.exit(130);
+  });
 
 /** Starts a node child and resolves once a line matches `ready`; rejects if it dies first. */
 function start(name, args, childEnv, ready) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...env, ...childEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...env, ...childEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.add(child);
     let output = '';
     const timer = setTimeout(() => reject(new Error(`${name} not ready after 180 s:\n${output}`)), 180000);
     const onData = (chunk) => {
       output += chunk;
-      if (ready.test(output)) { clearTimeout(timer); resolve(child); }
+      if (ready.test(output)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
     };
     child.stdout.on('data', onData);
-    child.stderr.on('data', (c) => { output += c; if (/error/i.test(String(c))) process.stderr.write(`[${name}] ${c}`); });
-    child.on('exit', (code, sig) => { children.delete(child); clearTimeout(timer); reject(new Error(`${name} exited (${code ?? sig}):\n${output}`)); });
+    child.stderr.on('data', (c) => {
+      output += c;
+      if (/error/i.test(String(c))) process.stderr.write(`[${name}] ${c}`);
+    });
+    child.on('exit', (code, sig) => {
+      children.delete(child);
+      clearTimeout(timer);
+      reject(new Error(`${name} exited (${code ?? sig}):\n${output}`));
+    });
   });
 }
 
@@ -65,14 +93,20 @@ function stop(child) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 10000);
-    child.once('exit', () => { clearTimeout(timer); resolve(); });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
     child.kill('SIGTERM');
   });
 }
 
 function freePort() {
   return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => { const { port } = srv.address(); srv.close(() => resolve(port)); });
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
     srv.on('error', reject);
   });
 }
@@ -87,10 +121,17 @@ async function screenSession(load, port) {
     if (json.code !== 'S') throw new Error(`${apiPath}: ${res.status} ${json.msg}`);
     return json.data;
   };
-  const login = await call('/api/baseServer/v1/baseLoginRestful/login', { userName: 'admin', password: BENCH_ADMIN_PASSWORD });
+  const login = await call('/api/baseServer/v1/baseLoginRestful/login', {
+    userName: 'admin',
+    password: BENCH_ADMIN_PASSWORD,
+  });
   const session = { certificate: login.certificate, authorizationCode: login.authorizationCode };
   const respId = login.responsibilities[0].responsibilityId;
-  const menus = await call('/api/baseServer/v1/baseMenuRestful/findMenuByResp', { isValid: true, responsibilityId: respId, menuCode: 'BASE_EXCHANGE_RATE' }, session);
+  const menus = await call(
+    '/api/baseServer/v1/baseMenuRestful/findMenuByResp',
+    { isValid: true, responsibilityId: respId, menuCode: 'BASE_EXCHANGE_RATE' },
+    session,
+  );
   return { ...session, respId: String(respId), menuId: String(menus[0].menuId) };
 }
 
@@ -98,16 +139,28 @@ function ensureBuilt() {
   const built = ['server/dist/main.js', 'metadata/dist/appsign.js'].every((f) => fs.existsSync(path.join(ROOT, f)));
   if (built) return;
   console.log('[bench] building metadata and server (dist missing)');
-  for (const p of ['metadata/tsconfig.build.json', 'server/tsconfig.build.json']) execFileSync('npx', ['tsc', '-p', p], { cwd: ROOT, stdio: 'inherit' });
+  for (const p of ['metadata/tsconfig.build.json', 'server/tsconfig.build.json'])
+    execFileSync('npx', ['tsc', '-p', p], { cwd: ROOT, stdio: 'inherit' });
 }
 
 async function startServer(dbUrl) {
   const main = path.join(ROOT, 'server', 'dist', 'main.js');
   const args = env.BENCH_CPU_PROF
-    ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(env.BENCH_CPU_PROF), '-e', `process.on('SIGTERM', () => process.exit(0)); require(${JSON.stringify(main)})`]
+    ? [
+        '--cpu-prof',
+        '--cpu-prof-dir',
+        path.resolve(env.BENCH_CPU_PROF),
+        '-e',
+        `process.on('SIGTERM', () => process.exit(0)); require(${JSON.stringify(main)})`,
+      ]
     : [main];
   const port = await freePort();
-  const child = await start('server', args, { PORT: String(port), DB_URL: dbUrl, DEMO: 'false', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD }, /listening on/);
+  const child = await start(
+    'server',
+    args,
+    { PORT: String(port), DB_URL: dbUrl, DEMO: 'false', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD },
+    /listening on/,
+  );
   return { child, port };
 }
 
@@ -119,9 +172,12 @@ async function checkSameAnswers(load, ours, raw, list) {
     const [a, b] = await Promise.all([load.post(undefined, ours, payload), load.post(undefined, raw, payload)]);
     const [ja, jb] = [JSON.parse(a.body), JSON.parse(b.body)];
     if (ja.code !== 'S' || !isDeepStrictEqual(ja, jb)) {
-      throw new Error(`"${s.title}": the endpoints disagree.\nours: ${a.body.slice(0, 600)}\nraw:  ${b.body.slice(0, 600)}`);
+      throw new Error(
+        `"${s.title}": the endpoints disagree.\nours: ${a.body.slice(0, 600)}\nraw:  ${b.body.slice(0, 600)}`,
+      );
     }
-    if (ja.data.length !== s.body.pageRows) throw new Error(`"${s.title}": expected ${s.body.pageRows} rows, got ${ja.data.length}`);
+    if (ja.data.length !== s.body.pageRows)
+      throw new Error(`"${s.title}": expected ${s.body.pageRows} rows, got ${ja.data.length}`);
     bytes.push({ ours: Buffer.byteLength(a.body), raw: Buffer.byteLength(b.body), page: ja.page });
   }
   return bytes;
@@ -132,7 +188,8 @@ async function measure(load, ours, raw, body, seconds, warmup, concurrency) {
   const opts = { concurrency, seconds: seconds / 2 };
   if (warmup > 0) for (const t of [ours, raw]) await load.runLoad(t, body, { concurrency, seconds: warmup });
   const runs = { ours: [], raw: [] };
-  for (const who of ['ours', 'raw', 'raw', 'ours']) runs[who].push(await load.runLoad(who === 'ours' ? ours : raw, body, opts));
+  for (const who of ['ours', 'raw', 'raw', 'ours'])
+    runs[who].push(await load.runLoad(who === 'ours' ? ours : raw, body, opts));
   return { ours: load.summarise(runs.ours), raw: load.summarise(runs.raw) };
 }
 
@@ -156,7 +213,10 @@ async function benchOne(db) {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-'));
     dbUrl = `sqlite:${path.join(tmp, 'bench.sqlite')}`;
   }
-  const load0 = os.loadavg().map((v) => v.toFixed(2)).join(' ');
+  const load0 = os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ');
   try {
     console.log(`[bench] ${db}: starting server`);
     const server = await startServer(dbUrl);
@@ -178,7 +238,12 @@ async function benchOne(db) {
     const seedSeconds = (Date.now() - t0) / 1000;
     const rawPort = await freePort();
     const prof = env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(env.BENCH_CPU_PROF)] : [];
-    const rawChild = await start('raw', [...prof, path.join(__dirname, 'rawServer.cjs')], { PORT: String(rawPort), RAW_DB_URL: dbUrl }, /listening on/);
+    const rawChild = await start(
+      'raw',
+      [...prof, path.join(__dirname, 'rawServer.cjs')],
+      { PORT: String(rawPort), RAW_DB_URL: dbUrl },
+      /listening on/,
+    );
     // Ours is called as a signed-in administrator from the exchange-rate menu, like the runtime does:
     // the session, responsibility and menu checks are part of what is measured.
     const ours = { port: server.port, path: API_PATH, headers: await screenSession(load, server.port) };
@@ -188,17 +253,39 @@ async function benchOne(db) {
     const results = [];
     const latency = [];
     for (const [i, s] of list.entries()) {
-      console.log(`[bench] ${db}: ${s.title} (count ${bytes[i].page.count}${bytes[i].page.countExact ? '' : ', capped'})`);
-      results.push({ title: s.title, bytes: bytes[i], ...(await measure(load, ours, raw, s.body, SECONDS, WARMUP, CONCURRENCY)) });
-      if (LATENCY_SECONDS > 0) latency.push({ title: s.title, ...(await measure(load, ours, raw, s.body, LATENCY_SECONDS, 1, 1)) });
+      console.log(
+        `[bench] ${db}: ${s.title} (count ${bytes[i].page.count}${bytes[i].page.countExact ? '' : ', capped'})`,
+      );
+      results.push({
+        title: s.title,
+        bytes: bytes[i],
+        ...(await measure(load, ours, raw, s.body, SECONDS, WARMUP, CONCURRENCY)),
+      });
+      if (LATENCY_SECONDS > 0)
+        latency.push({ title: s.title, ...(await measure(load, ours, raw, s.body, LATENCY_SECONDS, 1, 1)) });
     }
     await stop(rawChild);
     await stop(server.child);
     const report = require('./report.cjs');
     return {
-      db, rows, date: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC', seconds: SECONDS, warmup: WARMUP,
-      concurrency: CONCURRENCY, latencySeconds: LATENCY_SECONDS, seedSeconds, machine: report.machine(dbVersion),
-      load: { start: load0, end: os.loadavg().map((v) => v.toFixed(2)).join(' ') }, results, latency,
+      db,
+      rows,
+      date: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+      seconds: SECONDS,
+      warmup: WARMUP,
+      concurrency: CONCURRENCY,
+      latencySeconds: LATENCY_SECONDS,
+      seedSeconds,
+      machine: report.machine(dbVersion),
+      load: {
+        start: load0,
+        end: os
+          .loadavg()
+          .map((v) => v.toFixed(2))
+          .join(' '),
+      },
+      results,
+      latency,
     };
   } finally {
     killAll();

@@ -22,10 +22,24 @@ const CURRENCIES = lookupCodes('BASE_CURRENCY');
 const RATE_TYPES = lookupCodes('BASE_RATE_TYPE');
 const STATUSES = lookupCodes('SRM_VALID_STATUS');
 const COMBOS = [];
-for (const from of CURRENCIES) for (const to of CURRENCIES) if (from !== to) for (const type of RATE_TYPES) COMBOS.push([from, to, type]);
+for (const from of CURRENCIES)
+  for (const to of CURRENCIES) if (from !== to) for (const type of RATE_TYPES) COMBOS.push([from, to, type]);
 
-const COLUMNS = ['from_currency', 'to_currency', 'rate_type', 'rate', 'rate_date', 'valid_from', 'valid_to', 'status',
-  'created_by', 'creation_date', 'last_updated_by', 'last_update_date', 'version_num'];
+const COLUMNS = [
+  'from_currency',
+  'to_currency',
+  'rate_type',
+  'rate',
+  'rate_date',
+  'valid_from',
+  'valid_to',
+  'status',
+  'created_by',
+  'creation_date',
+  'last_updated_by',
+  'last_update_date',
+  'version_num',
+];
 
 const DAY_MS = 86400000;
 const START = Date.UTC(1990, 0, 1);
@@ -41,8 +55,21 @@ function row(i) {
   const rate = (((i * 2654435761) % 100000000) / 1e6 + 0.0001).toFixed(8); // 0.0001 .. 100.0001
   const date = day(d);
   const stamp = `${date} 08:00:00`;
-  return [from, to, type, rate, date, date, day(d + 1), STATUSES[(i % 10 === 0 ? 0 : i % 10 === 1 ? 2 : 1)],
-    1, stamp, 1, stamp, 1];
+  return [
+    from,
+    to,
+    type,
+    rate,
+    date,
+    date,
+    day(d + 1),
+    STATUSES[i % 10 === 0 ? 0 : i % 10 === 1 ? 2 : 1],
+    1,
+    stamp,
+    1,
+    stamp,
+    1,
+  ];
 }
 
 const quoteValue = (v) => (typeof v === 'number' ? String(v) : `'${v}'`); // values are ours, never user input

@@ -5,7 +5,20 @@
  * comment is required) is edited and submitted again.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { addLine, decide, DEMO_PASSWORD, fieldValue, fillRequisitionHeader, HARDWARE, openMenu, runConfirmed, save, SCREW, toast, unique } from './support';
+import {
+  addLine,
+  decide,
+  DEMO_PASSWORD,
+  fieldValue,
+  fillRequisitionHeader,
+  HARDWARE,
+  openMenu,
+  runConfirmed,
+  save,
+  SCREW,
+  toast,
+  unique,
+} from './support';
 
 /** Each person signs in in a browser context of their own (the session lives in the tab). */
 async function signedIn(browser: Browser, userName: 'buyer01' | 'manager01'): Promise<Page> {
@@ -16,7 +29,9 @@ async function signedIn(browser: Browser, userName: 'buyer01' | 'manager01'): Pr
   await page.getByLabel('密码').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: '登录', exact: true }).click();
   // The sider is drawn once the responsibility's menus have loaded; the approvals directory is one of them.
-  await expect(page.getByRole('navigation', { name: '菜单' }).getByRole('menuitem', { name: '审批中心', exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByRole('navigation', { name: '菜单' }).getByRole('menuitem', { name: '审批中心', exact: true }),
+  ).toBeVisible({ timeout: 30_000 });
   return page;
 }
 
@@ -27,14 +42,19 @@ async function signedIn(browser: Browser, userName: 'buyer01' | 'manager01'): Pr
 async function createRequisition(page: Page, description: string): Promise<string> {
   await page.goto('/#/main/purRequisitionManage/purRequisitionEdit');
   await fillRequisitionHeader(page, { description });
-  await addLine(page, { item: SCREW, category: HARDWARE, uom: '个', quantity: '100', price: '0.5', needBy: '2026-12-01' });
+  await addLine(page, {
+    item: SCREW,
+    category: HARDWARE,
+    uom: '个',
+    quantity: '100',
+    price: '0.5',
+    needBy: '2026-12-01',
+  });
   await save(page);
   await expect(page).toHaveURL(/[?&]id=\d+/);
   await expect(fieldValue(page, '申请单号')).toHaveText(/^PR\d{12}$/);
   return (await fieldValue(page, '申请单号').innerText()).trim();
 }
-
-
 
 /** manager01 opens the requisition from 我的待审批. */
 async function openFromUpcoming(page: Page, number: string): Promise<void> {
@@ -53,7 +73,9 @@ const timeline = (page: Page) => page.getByTestId('timeline-item').filter({ visi
 /** A text on the current tab (other tabs stay mounted, hidden). */
 const shown = (page: Page, text: string) => page.getByText(text, { exact: true }).filter({ visible: true });
 
-test('submit, find on my to-dos, approve with a comment; the buyer sees status, timeline and notification', async ({ browser }) => {
+test('submit, find on my to-dos, approve with a comment; the buyer sees status, timeline and notification', async ({
+  browser,
+}) => {
   test.slow();
   const buyer = await signedIn(browser, 'buyer01');
   const number = await createRequisition(buyer, unique('E2E 审批'));
@@ -75,7 +97,9 @@ test('submit, find on my to-dos, approve with a comment; the buyer sees status, 
   await openMenu(manager, '审批中心', '我的待审批');
   await expect(shown(manager, `采购申请 ${number} 待审批`)).toHaveCount(0);
   await openMenu(manager, '审批中心', '我的已审批');
-  await expect(manager.getByRole('row').filter({ hasText: number }).filter({ hasText: '审批通过' })).toContainText('同意，按计划采购');
+  await expect(manager.getByRole('row').filter({ hasText: number }).filter({ hasText: '审批通过' })).toContainText(
+    '同意，按计划采购',
+  );
 
   await buyer.reload();
   await expect(fieldValue(buyer, '状态')).toHaveText('已审批');

@@ -79,10 +79,12 @@ test('upload two attachments, save, download one, delete the other', async ({ pa
   await expect(rowsOf(control).filter({ hasText: 'notes.txt' })).toHaveCount(0);
 });
 
-test('a file whose content does not match its extension is refused with the server\'s message', async ({ page }) => {
+test("a file whose content does not match its extension is refused with the server's message", async ({ page }) => {
   await openDraftRequisition(page);
   const control = attachmentControl(page);
-  await control.locator('input[type=file]').setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ not a pdf') });
+  await control
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ not a pdf') });
   await expect(page.getByText('文件“report.pdf”的内容与扩展名 .pdf 不符')).toBeVisible();
   await expect(rowsOf(control).filter({ hasText: 'report.pdf' })).toHaveCount(0);
 });

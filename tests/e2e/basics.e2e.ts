@@ -27,7 +27,8 @@ test.beforeEach(async ({ page }) => {
   const seen: string[] = [];
   violations.set(page, seen);
   page.on('console', (message) => {
-    if (/Content Security Policy|Refused to (load|execute|apply|frame|connect)/i.test(message.text())) seen.push(message.text());
+    if (/Content Security Policy|Refused to (load|execute|apply|frame|connect)/i.test(message.text()))
+      seen.push(message.text());
   });
 });
 test.afterEach(async ({ page }) => {
@@ -50,7 +51,9 @@ test('the language toggle switches to English and back, and is remembered', asyn
   await page.getByRole('button', { name: 'English', exact: true }).click();
 
   await expect(page.getByText('Welcome to Meridian SRM', { exact: true })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('menuitem', { name: 'Purchasing' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Menu' }).getByRole('menuitem', { name: 'Purchasing' }),
+  ).toBeVisible();
   await openMenu(page, 'Purchasing', 'Purchase requisitions');
   const table = page.getByRole('table');
   await expect(page.getByRole('textbox', { name: 'Requisition no.' })).toBeVisible();
@@ -88,7 +91,9 @@ test('unknown routes show the not-found page, with a way home', async ({ page })
   await page.goto('/#/main/no/such/page');
   // Inside the shell the page also names its tab and breadcrumb 页面不存在: check its own text.
   await expect(page.getByText('您访问的页面不存在或尚未配置。', { exact: true })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: '菜单' }).getByRole('menuitem', { name: '采购管理' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: '菜单' }).getByRole('menuitem', { name: '采购管理' }),
+  ).toBeVisible();
 });
 
 test('the list offers page sizes 20, 50, 100, 200 and 500', async ({ page }) => {
@@ -106,7 +111,9 @@ test('the list offers page sizes 20, 50, 100, 200 and 500', async ({ page }) => 
 
   // The chosen size is what the grid asks the server for (watched, not altered).
   for (const size of ['50', '500']) {
-    const listCall = page.waitForRequest((request) => request.url().includes('srmPurRequisitionHeaderRestful/listByPage'));
+    const listCall = page.waitForRequest((request) =>
+      request.url().includes('srmPurRequisitionHeaderRestful/listByPage'),
+    );
     await choose(pageSize, `${size} 条/页`);
     expect((await listCall).postDataJSON()).toMatchObject({ pageIndex: 1, pageRows: Number(size) });
     await expect(sizeChanger).toMatchAriaSnapshot(`
@@ -131,7 +138,10 @@ test('a required line field left empty blocks saving with a message on the field
   await expect(lines.table.getByRole('columnheader', { name: '采购品类' })).toContainText('*');
 
   // The message names the line, the field and the rule.
-  await clickExpectingToast(page.getByRole('button', { name: '保存', exact: true }), '请检查标红的字段：第 1 行「采购品类」必填');
+  await clickExpectingToast(
+    page.getByRole('button', { name: '保存', exact: true }),
+    '请检查标红的字段：第 1 行「采购品类」必填',
+  );
   const category = await cellUnder(lines.table, lines.rows.first(), '采购品类');
   await expect(category.getByRole('alert')).toHaveText('必填');
   await expect(await cellUnder(lines.table, lines.rows.first(), '需求数量')).not.toContainText('必填');
@@ -151,10 +161,18 @@ test('SQL-looking search text finds nothing and the list keeps working', async (
   const numberBox = page.getByRole('textbox', { name: '申请单号' });
   await expect(dataRows(table).filter({ hasText: 'PR202611010001' })).toHaveCount(1);
 
-  for (const hostile of ["' OR '1'='1", "PR2026%' OR 1=1 --", "'; DROP TABLE srm_pur_requisition_header; --", '%', '_']) {
+  for (const hostile of [
+    "' OR '1'='1",
+    "PR2026%' OR 1=1 --",
+    "'; DROP TABLE srm_pur_requisition_header; --",
+    '%',
+    '_',
+  ]) {
     await numberBox.fill(hostile);
     // Each search's own answer is awaited (watched, not altered) before reading the grid.
-    const answer = page.waitForResponse((response) => response.url().includes('srmPurRequisitionHeaderRestful/listByPage'));
+    const answer = page.waitForResponse((response) =>
+      response.url().includes('srmPurRequisitionHeaderRestful/listByPage'),
+    );
     await page.getByRole('button', { name: '查询' }).click();
     expect(await (await answer).json(), hostile).toMatchObject({ code: 'S', data: [], page: { count: 0 } });
     await expect(table.getByText('暂无数据', { exact: true }).filter({ visible: true }), hostile).toBeVisible();

@@ -8,7 +8,8 @@ import { clickExpectingToast, dataRows, openMenu, signIn } from './support';
 
 const badge = (page: Page) => page.getByTestId('cart-badge');
 /** The OK button of the open confirmation (antd spaces two-character Chinese labels: 确 定). */
-const confirmButton = (page: Page) => page.locator('.ant-popconfirm:visible').getByRole('button', { name: /^确\s*定$/ });
+const confirmButton = (page: Page) =>
+  page.locator('.ant-popconfirm:visible').getByRole('button', { name: /^确\s*定$/ });
 
 async function addToCart(page: Page, search: string, goodsCode: string, quantity: number) {
   await page.getByRole('searchbox', { name: '物料编码或名称' }).fill(search);

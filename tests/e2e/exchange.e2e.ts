@@ -37,7 +37,9 @@ function uniqueRate(): { rate: number; date: Date } {
   return { rate: Number(`3.${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}1`), date: new Date(day) };
 }
 
-test('the buyer exports the exchange-rate list and the xlsx holds the listed rows with their meanings', async ({ page }) => {
+test('the buyer exports the exchange-rate list and the xlsx holds the listed rows with their meanings', async ({
+  page,
+}) => {
   test.slow();
   await openExchangeRates(page);
   const downloading = page.waitForEvent('download');
@@ -54,7 +56,9 @@ test('the buyer exports the exchange-rate list and the xlsx holds the listed row
   expect(usd?.[7]).toBe('有效');
 });
 
-test('the same list exported as CSV: UTF-8 with the listed rows and meanings, the first column left out (spec 1 §9)', async ({ page }) => {
+test('the same list exported as CSV: UTF-8 with the listed rows and meanings, the first column left out (spec 1 §9)', async ({
+  page,
+}) => {
   test.slow();
   await openExchangeRates(page);
   const downloading = page.waitForEvent('download');
@@ -64,7 +68,10 @@ test('the same list exported as CSV: UTF-8 with the listed rows and meanings, th
   expect(download.suggestedFilename()).toBe('汇率管理.csv');
   const file = path.join(os.tmpdir(), `e2e-${Date.now()}.csv`);
   await download.saveAs(file);
-  const lines = readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
+  const lines = readFileSync(file, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter(Boolean);
   expect(lines[0].split(',').slice(0, 3)).toEqual(['目标币', '汇率类型', '汇率']);
   expect(lines.some((line) => line.startsWith('人民币,公司汇率,7.12'))).toBe(true);
 });
@@ -79,7 +86,15 @@ test('an import with a bad row shows its errors and imports nothing; a good file
   const downloading = page.waitForEvent('download');
   await dialog.getByRole('button', { name: '下载导入模板' }).click();
   const template = await workbookOf(await downloading);
-  expect(rowValues(template.worksheets[0], 1)).toEqual(['原币', '目标币', '汇率类型', '汇率', '汇率日期', '生效日期', '失效日期']);
+  expect(rowValues(template.worksheets[0], 1)).toEqual([
+    '原币',
+    '目标币',
+    '汇率类型',
+    '汇率',
+    '汇率日期',
+    '生效日期',
+    '失效日期',
+  ]);
 
   const good = uniqueRate();
   const bad = uniqueRate();

@@ -3,7 +3,20 @@
  * creating a rate and deleting it again after a confirmation.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { choose, clickExpectingToast, dataRows, expectCells, fieldMessage, fieldValue, openMenu, save, signIn, typeDate, rowAction, rowActionNames } from './support';
+import {
+  choose,
+  clickExpectingToast,
+  dataRows,
+  expectCells,
+  fieldMessage,
+  fieldValue,
+  openMenu,
+  save,
+  signIn,
+  typeDate,
+  rowAction,
+  rowActionNames,
+} from './support';
 
 /** A rate date no other test uses (the unique key is currency pair, type and date). */
 function unusedRateDate(): string {
@@ -32,7 +45,13 @@ test('the exchange-rate list shows the seeded rates and only new ones can be cha
   const table = await openExchangeRates(page);
   const usdValid = rateRow(table, '7.12');
   await expect(usdValid).toHaveCount(1);
-  await expectCells(table, usdValid, { 原币: '美元', 目标币: '人民币', 汇率类型: '公司汇率', 汇率日期: '2026-11-01', 状态: '有效' });
+  await expectCells(table, usdValid, {
+    原币: '美元',
+    目标币: '人民币',
+    汇率类型: '公司汇率',
+    汇率日期: '2026-11-01',
+    状态: '有效',
+  });
   expect(await rowActionNames(usdValid)).toEqual(['失效']);
 
   const eurNew = rateRow(table, '7.78');
@@ -55,7 +74,10 @@ test('a new rate is validated, saved, listed and deleted after confirmation', as
   await expect(fieldValue(dialog, '状态')).toHaveText('新建'); // the status a new rate starts in
 
   // Nothing filled: every required field says so (the message names the first ones) and nothing is saved.
-  await clickExpectingToast(dialog.getByRole('button', { name: '保存', exact: true }), /^请检查标红的字段：「原币」必填；/);
+  await clickExpectingToast(
+    dialog.getByRole('button', { name: '保存', exact: true }),
+    /^请检查标红的字段：「原币」必填；/,
+  );
   for (const label of ['原币', '目标币', '汇率类型', '汇率', '汇率日期']) {
     await expect(fieldMessage(dialog, label), label).toHaveText('必填');
   }
@@ -65,14 +87,18 @@ test('a new rate is validated, saved, listed and deleted after confirmation', as
   await choose(dialog.getByRole('combobox', { name: '目标币' }), '人民币');
   await choose(dialog.getByRole('combobox', { name: '汇率类型' }), '即期');
   await typeDate(dialog.getByRole('textbox', { name: '汇率日期' }), rateDate);
-  for (const label of ['原币', '目标币', '汇率类型', '汇率日期']) await expect(fieldMessage(dialog, label), label).toHaveCount(0);
+  for (const label of ['原币', '目标币', '汇率类型', '汇率日期'])
+    await expect(fieldMessage(dialog, label), label).toHaveCount(0);
 
   // A malformed rate (not a non-negative decimal) is refused on the field.
   const rateInput = dialog.getByRole('spinbutton', { name: '汇率' });
   await rateInput.fill('-1');
   await rateInput.blur();
   await expect(fieldMessage(dialog, '汇率')).toContainText('请输入数字');
-  await clickExpectingToast(dialog.getByRole('button', { name: '保存', exact: true }), '请检查标红的字段：「汇率」请输入数字');
+  await clickExpectingToast(
+    dialog.getByRole('button', { name: '保存', exact: true }),
+    '请检查标红的字段：「汇率」请输入数字',
+  );
   await expect(dialog).toBeVisible();
 
   // Emptied again: required.
@@ -88,7 +114,14 @@ test('a new rate is validated, saved, listed and deleted after confirmation', as
 
   const row = dataRows(table).filter({ hasText: rate });
   await expect(row).toHaveCount(1);
-  await expectCells(table, row, { 原币: '英镑', 目标币: '人民币', 汇率类型: '即期', 汇率: rate, 汇率日期: rateDate, 状态: '新建' });
+  await expectCells(table, row, {
+    原币: '英镑',
+    目标币: '人民币',
+    汇率类型: '即期',
+    汇率: rate,
+    汇率日期: rateDate,
+    状态: '新建',
+  });
 
   // Delete: cancelling the confirmation keeps the rate, confirming removes it.
   await (await rowAction(row, '删除')).click();

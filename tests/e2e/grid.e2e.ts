@@ -7,7 +7,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createRequisition, dataRows, lineGrid, openMenu, save, signIn, unique } from './support';
 
 const headerTexts = async (table: Locator) =>
-  (await table.getByRole('columnheader').allInnerTexts()).map((text) => text.replace(/^\s*\*\s*/, '').trim()).filter(Boolean);
+  (await table.getByRole('columnheader').allInnerTexts())
+    .map((text) => text.replace(/^\s*\*\s*/, '').trim())
+    .filter(Boolean);
 
 /** The requisition list's table (the home tab, kept alive behind it, has tables of its own). */
 const listTable = (page: Page) =>
@@ -20,7 +22,9 @@ async function openColumnSettings(page: Page): Promise<Locator> {
   return settings;
 }
 
-test('a line grid keeps quantities within min and precision, and only the clicked row is editable', async ({ page }) => {
+test('a line grid keeps quantities within min and precision, and only the clicked row is editable', async ({
+  page,
+}) => {
   test.slow();
   await signIn(page);
   await createRequisition(page, unique('E2E 表格行'));
@@ -51,7 +55,9 @@ test('a line grid keeps quantities within min and precision, and only the clicke
   await expect(region.getByRole('spinbutton', { name: '需求数量' })).toHaveCount(0);
   await rows.first().getByRole('cell').nth(2).click();
   await expect(rows.first().getByRole('spinbutton', { name: '需求数量' })).toHaveValue('1234.5679');
-  await expect(table.getByRole('columnheader', { name: /需求数量/ }).locator('.meridian-required-mark')).toHaveText('*');
+  await expect(table.getByRole('columnheader', { name: /需求数量/ }).locator('.meridian-required-mark')).toHaveText(
+    '*',
+  );
 });
 
 test('hide and move a list column in the column settings; after a reload the grid is as left', async ({ page }) => {

@@ -12,8 +12,28 @@ import { DEMO_PASSWORD, openMenu, signIn as signInAdmin } from './support';
 const SHOTS = path.join(__dirname, '..', '..', 'test-results', 'screenshots');
 
 const TEXT = {
-  CN: { user: '用户名', password: '密码', signIn: '登录', myTodo: '我的待办', myDone: '我的已办', bargaining: '议价回复', performance: '新绩效考核', pending: '待处理', handled: '已处理' },
-  EN: { user: 'User name', password: 'Password', signIn: 'Sign in', myTodo: 'My to-do', myDone: 'My done', bargaining: 'Bargaining reply', performance: 'New performance assessment', pending: 'Pending', handled: 'handled' },
+  CN: {
+    user: '用户名',
+    password: '密码',
+    signIn: '登录',
+    myTodo: '我的待办',
+    myDone: '我的已办',
+    bargaining: '议价回复',
+    performance: '新绩效考核',
+    pending: '待处理',
+    handled: '已处理',
+  },
+  EN: {
+    user: 'User name',
+    password: 'Password',
+    signIn: 'Sign in',
+    myTodo: 'My to-do',
+    myDone: 'My done',
+    bargaining: 'Bargaining reply',
+    performance: 'New performance assessment',
+    pending: 'Pending',
+    handled: 'handled',
+  },
 } as const;
 type Lang = keyof typeof TEXT;
 
@@ -30,12 +50,17 @@ async function signIn(page: Page, lang: Lang, userName: string): Promise<void> {
 
 /** Back to the home tab, as a person does (the home stays open in its tab and reads its lists again). */
 async function goHome(page: Page, lang: Lang): Promise<void> {
-  await page.locator('a[href="#/main"]').filter({ visible: true, hasText: lang === 'CN' ? '首页' : 'Home' }).first().click();
+  await page
+    .locator('a[href="#/main"]')
+    .filter({ visible: true, hasText: lang === 'CN' ? '首页' : 'Home' })
+    .first()
+    .click();
   await expect(page.getByTestId('internal-home').or(page.getByTestId('supplier-home'))).toBeVisible();
 }
 
 /** Rows of one of the to-do tables (the active tab's). */
-const todoRows = (page: Page) => page.getByTestId('home-todos').locator('.ant-tabs-tabpane-active tbody tr.ant-table-row');
+const todoRows = (page: Page) =>
+  page.getByTestId('home-todos').locator('.ant-tabs-tabpane-active tbody tr.ant-table-row');
 
 for (const lang of ['CN', 'EN'] as const) {
   const t = TEXT[lang];
@@ -52,9 +77,15 @@ for (const lang of ['CN', 'EN'] as const) {
     await expect(home.getByRole('heading').first()).toContainText(lang === 'CN' ? '王磊' : 'Wang Lei');
 
     // Charts: drawn on canvas, with the figures the server counted.
-    const stats = (await (await statsAnswer).json()).data as { requisitionsByStatus: { count: number }[]; approvals: { pending: number; handled: number } };
-    for (const chart of ['chart-pie', 'chart-line', 'chart-gauge']) await expect(page.getByTestId(chart).locator('canvas').first()).toBeVisible();
-    await expect(page.getByTestId('chart-gauge-figures')).toHaveText(new RegExp(`${t.pending} ${stats.approvals.pending} · ${t.handled} ${stats.approvals.handled}`, 'i'));
+    const stats = (await (await statsAnswer).json()).data as {
+      requisitionsByStatus: { count: number }[];
+      approvals: { pending: number; handled: number };
+    };
+    for (const chart of ['chart-pie', 'chart-line', 'chart-gauge'])
+      await expect(page.getByTestId(chart).locator('canvas').first()).toBeVisible();
+    await expect(page.getByTestId('chart-gauge-figures')).toHaveText(
+      new RegExp(`${t.pending} ${stats.approvals.pending} · ${t.handled} ${stats.approvals.handled}`, 'i'),
+    );
     const pieFigures = (await page.getByTestId('chart-pie-figures').innerText()).match(/\d+/g)!.map(Number);
     expect(pieFigures).toEqual(stats.requisitionsByStatus.map((s) => s.count));
     expect(pieFigures.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
@@ -64,18 +95,26 @@ for (const lang of ['CN', 'EN'] as const) {
     const item = todoRows(page).filter({ hasText: t.bargaining }).first();
     const title = (await item.locator('td').first().innerText()).trim();
     await item.getByRole('button').first().click();
-    await expect(page).toHaveURL(/#\/main\/purRequisitionManage\/purRequisitionEdit\?id=\d+&mode=view&menuId=[1-9]\d*&respId=\d+/);
+    await expect(page).toHaveURL(
+      /#\/main\/purRequisitionManage\/purRequisitionEdit\?id=\d+&mode=view&menuId=[1-9]\d*&respId=\d+/,
+    );
     // The requisition the to-do is about (the home stays open, hidden, in its own tab).
     const billNumber = title.match(/PR\d{12}/)![0];
     await expect(page.getByText(billNumber).filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 });
     await goHome(page, lang);
     await expect(todoRows(page).filter({ hasText: title })).toHaveCount(0);
-    await page.getByTestId('home-todos').getByRole('tab', { name: new RegExp(t.myDone) }).click();
+    await page
+      .getByTestId('home-todos')
+      .getByRole('tab', { name: new RegExp(t.myDone) })
+      .click();
     await expect(todoRows(page).filter({ hasText: title })).toHaveCount(1);
 
     // A notification: its New tag goes once opened.
     const notifications = page.getByTestId('home-notifications');
-    const unread = notifications.locator('.ant-list-item').filter({ has: page.locator('.ant-tag', { hasText: 'New' }) }).first();
+    const unread = notifications
+      .locator('.ant-list-item')
+      .filter({ has: page.locator('.ant-tag', { hasText: 'New' }) })
+      .first();
     const notificationTitle = (await unread.getByRole('link').innerText()).trim();
     await unread.getByRole('link').click();
     await expect(page.getByTestId('notification-desc')).toContainText(notificationTitle);
@@ -86,7 +125,10 @@ for (const lang of ['CN', 'EN'] as const) {
 
     // An announcement: its red dot goes once viewed.
     const notices = page.getByTestId('home-notices');
-    const dotted = notices.locator('.ant-list-item').filter({ has: page.getByTestId('notice-dot') }).first();
+    const dotted = notices
+      .locator('.ant-list-item')
+      .filter({ has: page.getByTestId('notice-dot') })
+      .first();
     const noticeTitle = (await dotted.getByRole('link').innerText()).trim();
     await dotted.getByRole('link').click();
     await expect(page.getByTestId('notice-desc')).toContainText(noticeTitle);
@@ -104,7 +146,9 @@ for (const lang of ['CN', 'EN'] as const) {
     const home = page.getByTestId('supplier-home');
     await expect(home).toBeVisible({ timeout: 30_000 });
     // The supplier is named in the interface's language.
-    await expect(home).toContainText(lang === 'CN' ? '苏州恒达精密五金有限公司' : 'Suzhou Hengda Precision Hardware Co., Ltd.');
+    await expect(home).toContainText(
+      lang === 'CN' ? '苏州恒达精密五金有限公司' : 'Suzhou Hengda Precision Hardware Co., Ltd.',
+    );
     await expect(page.getByTestId('home-notifications').locator('.ant-list-item').first()).toBeVisible();
     await expect(page.getByTestId('home-notices').locator('.ant-list-item').first()).toBeVisible();
     await expect(page.getByTestId('home-charts')).toHaveCount(0);
@@ -116,7 +160,10 @@ for (const lang of ['CN', 'EN'] as const) {
     // No menu: it stays on the home, and the item moves to "my done".
     await expect(todoRows(page).filter({ hasText: title })).toHaveCount(0);
     await expect(page).toHaveURL(/#\/main\/?$/);
-    await page.getByTestId('home-todos').getByRole('tab', { name: new RegExp(t.myDone) }).click();
+    await page
+      .getByTestId('home-todos')
+      .getByRole('tab', { name: new RegExp(t.myDone) })
+      .click();
     await expect(todoRows(page).filter({ hasText: title }).first()).toBeVisible();
 
     // The "view more" link of the welcome line leads to all announcements.
@@ -135,5 +182,7 @@ test('CN: the administrator manages announcements and notifications from the sys
   await expect(page.getByText('指定接收方（发布范围为“指定接收方”时使用）')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('公告内容（英文）').filter({ visible: true })).toBeVisible();
   await openMenu(page, '系统管理', '通知管理');
-  await expect(page.getByRole('cell', { name: '请确认 2026 年 12 月送货计划' }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('cell', { name: '请确认 2026 年 12 月送货计划' }).first()).toBeVisible({
+    timeout: 30_000,
+  });
 });

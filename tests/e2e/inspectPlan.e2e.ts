@@ -10,7 +10,10 @@ test('buyer loads the qualification sites into an inspection plan and ticks the 
   await signIn(page);
   await openMenu(page, '供应商管理', '考察计划');
   const list = page.locator('[data-tab-panel]:not([hidden])');
-  await list.getByRole('row', { name: /IPL202611200001/ }).getByRole('button', { name: '编辑', exact: true }).click();
+  await list
+    .getByRole('row', { name: /IPL202611200001/ })
+    .getByRole('button', { name: '编辑', exact: true })
+    .click();
   await expect(page).toHaveURL(/inspectPlanEdit/);
   const sites = page.getByRole('region', { name: '考察地点' }).filter({ visible: true });
   await expect(sites.getByText('暂无考察地点，请先加载')).toBeVisible();

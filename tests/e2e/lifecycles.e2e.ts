@@ -7,7 +7,20 @@
  * - buyer01 submits two score sheets from the list; manager01 selects both and approves them in one batch.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { choose, cellUnder, dataRows, decide, DEMO_PASSWORD, fieldValue, openMenu, runConfirmed, save, toast, unique, rowAction } from './support';
+import {
+  choose,
+  cellUnder,
+  dataRows,
+  decide,
+  DEMO_PASSWORD,
+  fieldValue,
+  openMenu,
+  runConfirmed,
+  save,
+  toast,
+  unique,
+  rowAction,
+} from './support';
 
 type Person = 'buyer01' | 'manager01' | 'supplier01';
 /** A menu directory each person's sider shows once their menus have loaded. */
@@ -20,7 +33,9 @@ async function signedIn(browser: Browser, userName: Person): Promise<Page> {
   await page.getByLabel('用户名').fill(userName);
   await page.getByLabel('密码').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page.getByRole('navigation', { name: '菜单' }).getByRole('menuitem', { name: LANDMARK[userName], exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByRole('navigation', { name: '菜单' }).getByRole('menuitem', { name: LANDMARK[userName], exact: true }),
+  ).toBeVisible({ timeout: 30_000 });
   return page;
 }
 
@@ -28,8 +43,6 @@ async function signedIn(browser: Browser, userName: Person): Promise<Page> {
 const shown = (page: Page, text: string) => page.getByText(text, { exact: true }).filter({ visible: true });
 /** The table of the current tab. */
 const visibleTable = (page: Page) => page.getByRole('table').filter({ visible: true }).first();
-
-
 
 /** manager01 opens a document from 我的待审批 by its to-do title. */
 async function openFromUpcoming(page: Page, title: string, route: RegExp): Promise<void> {
@@ -41,9 +54,13 @@ async function openFromUpcoming(page: Page, title: string, route: RegExp): Promi
   await expect(page).toHaveURL(route);
 }
 
-test('a supplier info change, submitted by the supplier and approved, shows in the supplier master', async ({ browser }) => {
+test('a supplier info change, submitted by the supplier and approved, shows in the supplier master', async ({
+  browser,
+}) => {
   test.slow();
-  const email = `${unique('sales').replace(/[^A-Za-z0-9]/g, '').toLowerCase()}@hengda-hw.com`;
+  const email = `${unique('sales')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toLowerCase()}@hengda-hw.com`;
   const supplier = await signedIn(browser, 'supplier01');
   await openMenu(supplier, '企业信息维护', '信息变更申请');
   await expect(supplier).toHaveURL(/#\/main\/changeInfoList/);
@@ -103,7 +120,9 @@ test('a qualification review is rejected with a comment, corrected and approved'
   await expect(await cellUnder(visibleTable(buyer), rejected, '状态')).toHaveText('已驳回');
   await (await rowAction(rejected, '编辑')).click();
   await expect(buyer).toHaveURL(/#\/main\/qualifyCensor\/QualifyCensorEdit\?id=\d+/);
-  await expect(buyer.getByTestId('timeline-item').filter({ visible: true }).nth(1)).toContainText('请确认东莞供货点是否参与考察');
+  await expect(buyer.getByTestId('timeline-item').filter({ visible: true }).nth(1)).toContainText(
+    '请确认东莞供货点是否参与考察',
+  );
   const sites = buyer.getByRole('region', { name: '考察地点' }).getByRole('table');
   // Rows by position (an open row shows its name inside an input, not as text).
   const locked = dataRows(sites).nth(0);

@@ -12,14 +12,31 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
-import { choose, chooseAnother, clickExpectingToast, dataRows, dropdownOf, fieldMessage, formItem, openMenu, save, signIn, typeDate, rowAction, rowActionNames } from './support';
+import {
+  choose,
+  chooseAnother,
+  clickExpectingToast,
+  dataRows,
+  dropdownOf,
+  fieldMessage,
+  formItem,
+  openMenu,
+  save,
+  signIn,
+  typeDate,
+  rowAction,
+  rowActionNames,
+} from './support';
 
 test.describe.configure({ mode: 'serial' });
 
 const ENTITY = 'srmDemoContract';
 const LIST = 'demoContracts';
 
-interface SqliteDatabase { prepare(sql: string): { all(): unknown[] }; close(): void }
+interface SqliteDatabase {
+  prepare(sql: string): { all(): unknown[] };
+  close(): void;
+}
 type SqliteOpen = new (file: string, options: { readonly: boolean; fileMustExist: boolean }) => SqliteDatabase;
 
 /** The SQLite file the e2e server writes (playwright.config.ts: DATA_DIR of the runner's pid). */
@@ -27,7 +44,11 @@ function readDatabase<T>(sql: string): T[] {
   const file = path.join(os.tmpdir(), `meridian-e2e-${process.ppid}`, 'e2e.sqlite');
   const Database = createRequire(__filename)('better-sqlite3') as SqliteOpen; // the server's own driver
   const db = new Database(file, { readonly: true, fileMustExist: true });
-  try { return db.prepare(sql).all() as T[]; } finally { db.close(); }
+  try {
+    return db.prepare(sql).all() as T[];
+  } finally {
+    db.close();
+  }
 }
 
 const visible = (page: Page) => page.locator('[data-tab-panel]:not([hidden])');
@@ -35,7 +56,13 @@ const designerTab = (page: Page, name: string) => page.getByRole('tab', { name, 
 const fieldsTable = (page: Page) => page.getByRole('table', { name: '字段' });
 const fieldRow = (page: Page, index: number) => fieldsTable(page).locator('tbody tr').nth(index);
 
-interface FieldInput { name: string; cn: string; en: string; type: string; extra?: (row: Locator) => Promise<void> }
+interface FieldInput {
+  name: string;
+  cn: string;
+  en: string;
+  type: string;
+  extra?: (row: Locator) => Promise<void>;
+}
 
 async function addField(page: Page, field: FieldInput): Promise<void> {
   const rows = fieldsTable(page).locator('tbody tr');
@@ -45,7 +72,8 @@ async function addField(page: Page, field: FieldInput): Promise<void> {
   await row.getByRole('textbox', { name: '字段名' }).fill(field.name);
   await row.getByRole('textbox', { name: '中文标签' }).fill(field.cn);
   await row.getByRole('textbox', { name: '英文标签' }).fill(field.en);
-  if (field.type !== '字符串') await choose(row.getByRole('combobox', { name: '类型', exact: true }), field.type, field.type);
+  if (field.type !== '字符串')
+    await choose(row.getByRole('combobox', { name: '类型', exact: true }), field.type, field.type);
   if (field.extra) await field.extra(row);
 }
 
@@ -62,22 +90,46 @@ async function designContract(page: Page): Promise<void> {
   await expect(fieldRow(page, 0).getByRole('textbox', { name: '字段名' })).toHaveValue('title');
   await fieldRow(page, 0).getByRole('textbox', { name: '中文标签' }).fill('合同名称');
   await fieldRow(page, 0).getByRole('textbox', { name: '英文标签' }).fill('Contract name');
-  await addField(page, { name: 'contractNo', cn: '合同编号', en: 'Contract no.', type: '字符串', extra: async (row) => {
-    const rules = row.getByRole('button', { name: '校验规则 contractNo' });
-    await rules.click();
-    await page.getByRole('textbox', { name: '正则表达式' }).fill('HT-\\d{3}(-[A-Z])?'); // the company's contract numbers
-    await rules.click();
-    await expect(page.getByRole('textbox', { name: '正则表达式' })).toBeHidden();
-  } });
-  await addField(page, { name: 'currencyCode', cn: '币种', en: 'Currency', type: '值集', extra: (row) => choose(row.getByRole('combobox', { name: '值集类型' }), 'BASE_CURRENCY 币种', 'BASE_CURRENCY') });
-  await addField(page, { name: 'orgId', cn: '签约公司', en: 'Company', type: '引用', extra: async (row) => {
-    await choose(row.getByRole('combobox', { name: '引用实体' }), 'baseOrganization', 'baseOrg');
-    await choose(row.getByRole('combobox', { name: '显示字段' }), 'orgName', 'orgN'); // the target's fields, read from its document
-  } });
-  await addField(page, { name: 'amount', cn: '合同金额', en: 'Amount', type: '金额', extra: async (row) => {
-    await row.getByRole('spinbutton', { name: '精度' }).fill('20');
-    await row.getByRole('spinbutton', { name: '小数位' }).fill('2');
-  } });
+  await addField(page, {
+    name: 'contractNo',
+    cn: '合同编号',
+    en: 'Contract no.',
+    type: '字符串',
+    extra: async (row) => {
+      const rules = row.getByRole('button', { name: '校验规则 contractNo' });
+      await rules.click();
+      await page.getByRole('textbox', { name: '正则表达式' }).fill('HT-\\d{3}(-[A-Z])?'); // the company's contract numbers
+      await rules.click();
+      await expect(page.getByRole('textbox', { name: '正则表达式' })).toBeHidden();
+    },
+  });
+  await addField(page, {
+    name: 'currencyCode',
+    cn: '币种',
+    en: 'Currency',
+    type: '值集',
+    extra: (row) => choose(row.getByRole('combobox', { name: '值集类型' }), 'BASE_CURRENCY 币种', 'BASE_CURRENCY'),
+  });
+  await addField(page, {
+    name: 'orgId',
+    cn: '签约公司',
+    en: 'Company',
+    type: '引用',
+    extra: async (row) => {
+      await choose(row.getByRole('combobox', { name: '引用实体' }), 'baseOrganization', 'baseOrg');
+      await choose(row.getByRole('combobox', { name: '显示字段' }), 'orgName', 'orgN'); // the target's fields, read from its document
+    },
+  });
+  await addField(page, {
+    name: 'amount',
+    cn: '合同金额',
+    en: 'Amount',
+    type: '金额',
+    extra: async (row) => {
+      await row.getByRole('spinbutton', { name: '精度' }).fill('20');
+      await row.getByRole('spinbutton', { name: '小数位' }).fill('2');
+    },
+  });
   await addField(page, { name: 'signDate', cn: '签订日期', en: 'Signed on', type: '日期' });
   await addField(page, { name: 'urgentFlag', cn: '加急', en: 'Urgent', type: '是/否' });
   await addField(page, { name: 'contactName', cn: '联系人', en: 'Contact', type: '字符串' });
@@ -101,7 +153,11 @@ async function defineFlow(page: Page): Promise<void> {
   await expect(actions.first()).toHaveValue('doSubmit');
   await page.getByRole('textbox', { name: '中文名称' }).first().fill('提交审批'); // this screen's wording
   await page.getByRole('button', { name: ENTITY, exact: true }).click();
-  await expect(fieldsTable(page).locator('tbody tr').filter({ has: page.locator('input[value="status"]') })).toHaveCount(1);
+  await expect(
+    fieldsTable(page)
+      .locator('tbody tr')
+      .filter({ has: page.locator('input[value="status"]') }),
+  ).toHaveCount(1);
 }
 
 /** A lookup field without its lookup type: validation names that field's row, then it is removed. */
@@ -135,7 +191,10 @@ async function layOutAndPublish(page: Page): Promise<void> {
   await clickExpectingToast(dialog.getByRole('button', { name: '确认发布' }), '发布成功');
 }
 
-test('an administrator designs, publishes and grants a screen; the buyer uses it; the admin adds and retires fields', async ({ page, browser }) => {
+test('an administrator designs, publishes and grants a screen; the buyer uses it; the admin adds and retires fields', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(480_000);
   await signIn(page, 'admin');
   await openTableModel(page);
@@ -150,7 +209,9 @@ test('an administrator designs, publishes and grants a screen; the buyer uses it
   await test.step('the buyer creates, edits and finds a record', () => buyerWorks(browser));
   await test.step('the admin adds a field and retires another', () => changeModel(page));
   await test.step('the retired column keeps its data; the new field is usable', async () => {
-    const rows = readDatabase<{ contact_name: string; contract_no: string }>('SELECT contact_name, contract_no FROM srm_demo_contract');
+    const rows = readDatabase<{ contact_name: string; contract_no: string }>(
+      'SELECT contact_name, contract_no FROM srm_demo_contract',
+    );
     expect(rows).toEqual([{ contact_name: '张经理', contract_no: 'HT-001-A' }]);
     await buyerUsesNewField(browser);
   });
@@ -186,12 +247,19 @@ async function grantMenu(page: Page): Promise<void> {
   await openMenu(page, '系统管理', '按钮管理');
   await expect(page).toHaveURL(/systemSetting\/btnList/);
   await expect(visible(page).getByRole('columnheader', { name: '按钮编码' })).toBeVisible();
-  for (const [code, name] of [['btnAdd', '新增'], ['btnEdit', '编辑'], ['btnView', '查看'], ['btnSave', '保存'], ['btnSubmit', '提交审批']]) {
+  for (const [code, name] of [
+    ['btnAdd', '新增'],
+    ['btnEdit', '编辑'],
+    ['btnView', '查看'],
+    ['btnSave', '保存'],
+    ['btnSubmit', '提交审批'],
+  ]) {
     await visible(page).getByRole('button', { name: '新增', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: /按钮/ });
     // Typed key by key: the reference picker searches the server as the admin types.
     const menuPicker = dialog.getByRole('combobox', { name: '菜单', exact: true });
-    await expect(async () => { // the dialog may still be zooming in: click again until the input has focus
+    await expect(async () => {
+      // the dialog may still be zooming in: click again until the input has focus
       await menuPicker.click({ force: true });
       await expect(menuPicker).toBeFocused({ timeout: 1_000 });
     }).toPass({ timeout: 10_000 });
@@ -206,18 +274,24 @@ async function grantMenu(page: Page): Promise<void> {
   await openMenu(page, '系统管理', '角色管理');
   await expect(page).toHaveURL(/systemsetting\/role/);
   await formItem(visible(page), '角色编码').getByRole('textbox').fill('BUYER');
-  await visible(page).getByRole('button', { name: /^查\s*询$/ }).click();
+  await visible(page)
+    .getByRole('button', { name: /^查\s*询$/ })
+    .click();
   const row = dataRows(visible(page).getByRole('table')).filter({ hasText: 'BUYER' });
   await row.getByRole('button', { name: '菜单权限' }).click();
   await expect(page.getByTestId('privilege-role')).toContainText('BUYER');
-  const node = page.locator('.ant-tree-treenode').filter({ has: page.getByText(`${CONTRACT_MENU}-DEMO_CONTRACTS`, { exact: true }) });
+  const node = page
+    .locator('.ant-tree-treenode')
+    .filter({ has: page.getByText(`${CONTRACT_MENU}-DEMO_CONTRACTS`, { exact: true }) });
   await node.locator('.ant-tree-checkbox').click();
   await expect(node.locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-checked/);
   await clickExpectingToast(page.getByRole('button', { name: /^保\s*存$/ }), '权限已保存');
 }
 
 async function buyerPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN' })).newPage();
+  const page = await (
+    await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN' })
+  ).newPage();
   await signIn(page, 'buyer01');
   return page;
 }
@@ -258,7 +332,9 @@ async function buyerWorks(browser: Browser): Promise<void> {
   const fresh = await buyerPage(browser);
   await openMenu(fresh, '采购管理', CONTRACT_MENU);
   await formItem(visible(fresh), '合同名称').getByRole('textbox').fill('框架');
-  await visible(fresh).getByRole('button', { name: /^查\s*询$/ }).click();
+  await visible(fresh)
+    .getByRole('button', { name: /^查\s*询$/ })
+    .click();
   const found = dataRows(visible(fresh).getByRole('table'));
   await expect(found).toHaveCount(1);
   await expect(found.first()).toContainText('HT-001-A');
@@ -269,7 +345,8 @@ async function buyerWorks(browser: Browser): Promise<void> {
 }
 
 /** A column row of the list page designer, by the field it shows. */
-const designedColumn = (page: Page, field: string) => visible(page).locator('[aria-label="列"]').filter({ hasText: field });
+const designedColumn = (page: Page, field: string) =>
+  visible(page).locator('[aria-label="列"]').filter({ hasText: field });
 
 async function openDraft(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name, exact: true }).click();
@@ -279,8 +356,15 @@ async function openDraft(page: Page, name: string): Promise<void> {
 async function swapSectionField(page: Page, pagePath: string): Promise<void> {
   await openDraft(page, pagePath);
   // An antd form item (the designer is not a Formily form): the one labelled 字段.
-  const fields = visible(page).locator('.ant-form-item').filter({ has: page.locator('label', { hasText: /^字段$/ }) }).first();
-  await fields.locator('.ant-select-selection-item').filter({ hasText: 'contactName' }).locator('.ant-select-selection-item-remove').click();
+  const fields = visible(page)
+    .locator('.ant-form-item')
+    .filter({ has: page.locator('label', { hasText: /^字段$/ }) })
+    .first();
+  await fields
+    .locator('.ant-select-selection-item')
+    .filter({ hasText: 'contactName' })
+    .locator('.ant-select-selection-item-remove')
+    .click();
   await chooseAnother(fields.getByRole('combobox'), 'paymentTerms 付款条件', 'payment');
   await expect(fields.locator('.ant-select-selection-item').filter({ hasText: 'paymentTerms' })).toHaveCount(1);
 }
@@ -288,7 +372,12 @@ async function swapSectionField(page: Page, pagePath: string): Promise<void> {
 async function changeModel(page: Page): Promise<void> {
   await openTableModel(page);
   await designerTab(page, '文档').click();
-  await page.getByRole('table', { name: '已建模文档' }).getByRole('row').filter({ has: page.getByRole('cell', { name: ENTITY, exact: true }) }).getByRole('button', { name: '打开' }).click();
+  await page
+    .getByRole('table', { name: '已建模文档' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: ENTITY, exact: true }) })
+    .getByRole('button', { name: '打开' })
+    .click();
   await expect(page.getByRole('textbox', { name: '实体名' })).toHaveValue(ENTITY);
   await addField(page, { name: 'paymentTerms', cn: '付款条件', en: 'Payment terms', type: '字符串' });
 
@@ -308,7 +397,9 @@ async function changeModel(page: Page): Promise<void> {
   await clickExpectingToast(dialog.getByRole('button', { name: '确认发布' }), '发布成功');
 
   await openDraft(page, ENTITY);
-  const contact = fieldsTable(page).locator('tbody tr').filter({ has: page.locator('input[value="contactName"]') });
+  const contact = fieldsTable(page)
+    .locator('tbody tr')
+    .filter({ has: page.locator('input[value="contactName"]') });
   await contact.getByRole('button', { name: '停用' }).click();
   const retire = page.getByRole('dialog', { name: `停用字段 ${ENTITY}.contactName` });
   await expect(retire.getByText(/没有引用|menu:DEMO_CONTRACTS/).first()).toBeVisible();

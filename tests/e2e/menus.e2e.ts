@@ -14,8 +14,18 @@ import { cn } from '../../runtime/src/i18n/cn';
 import { DEMO_PASSWORD } from './support';
 
 type Language = 'CN' | 'EN';
-interface MenuRow { menuId: number | string; menuParentId: number | string | null; menuType: string; htmlUrl?: string | null; menuName: string | { cn: string; en: string }; enabled?: string }
-interface Responsibility { responsibilityId: number | string; responsibilityName: string }
+interface MenuRow {
+  menuId: number | string;
+  menuParentId: number | string | null;
+  menuType: string;
+  htmlUrl?: string | null;
+  menuName: string | { cn: string; en: string };
+  enabled?: string;
+}
+interface Responsibility {
+  responsibilityId: number | string;
+  responsibilityName: string;
+}
 
 const USERS = ['admin', 'buyer01', 'manager01', 'qe01', 'supplier01', 'supplier02', 'supplier03', 'supplier04'];
 const ENGLISH_USERS = ['buyer01', 'supplier01'];
@@ -39,14 +49,16 @@ class Watch {
     page.on('pageerror', (error) => this.fail(`page error: ${error.message}`));
     page.on('console', (message) => {
       // A failed call is reported with its answer by onResponse; the browser's own line adds nothing.
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) this.fail(`console error: ${message.text()}`);
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        this.fail(`console error: ${message.text()}`);
     });
     // Every request counts towards settling (page chunks too); only API answers are judged.
     page.on('request', () => this.activity(1));
     page.on('requestfinished', () => this.activity(-1));
     page.on('requestfailed', (request) => {
       this.activity(-1);
-      if (this.isApi(request.url())) this.fail(`API ${this.apiPath(request.url())} failed: ${request.failure()?.errorText}`);
+      if (this.isApi(request.url()))
+        this.fail(`API ${this.apiPath(request.url())} failed: ${request.failure()?.errorText}`);
     });
     page.on('response', (response) => void this.onResponse(response));
   }
@@ -75,7 +87,9 @@ class Watch {
     const body = type.includes('json') ? await response.json().catch(() => null) : null;
     if (response.status() < 400 && body?.status !== 'E') return;
     const message = body?.msg ? ` ${body.msg}` : '';
-    this.failures.push(`${screen}: API ${this.apiPath(response.url())} → HTTP ${response.status()}${body ? ` ${body.status}` : ''}${message}`);
+    this.failures.push(
+      `${screen}: API ${this.apiPath(response.url())} → HTTP ${response.status()}${body ? ` ${body.status}` : ''}${message}`,
+    );
   }
 
   /**
@@ -85,7 +99,12 @@ class Watch {
   async settle(): Promise<void> {
     const until = Date.now() + SETTLE_MS;
     while (Date.now() < until) {
-      if (this.inFlight <= 0 && Date.now() - this.lastActivity > QUIET_MS && (await this.page.evaluate(SHOWN_AND_STILL))) return;
+      if (
+        this.inFlight <= 0 &&
+        Date.now() - this.lastActivity > QUIET_MS &&
+        (await this.page.evaluate(SHOWN_AND_STILL))
+      )
+        return;
       await this.page.waitForTimeout(40);
     }
     this.fail(`did not settle within ${SETTLE_MS / 1000} s (${this.inFlight} requests in flight)`);
@@ -141,9 +160,12 @@ async function switchResponsibility(page: Page, to: Responsibility): Promise<{ m
 /** In the page: the shown tab's text and widgets, all visible text, and the labels that must be translated. */
 const SCREEN_TEXTS = () => {
   const panel = document.querySelector('[data-tab-panel]:not([hidden])');
-  const texts = (selector: string) => Array.from(document.querySelectorAll<HTMLElement>(selector), (e) => e.innerText ?? '');
+  const texts = (selector: string) =>
+    Array.from(document.querySelectorAll<HTMLElement>(selector), (e) => e.innerText ?? '');
   // The header is left out of the labels: it shows the user's own name and the toggle back to 中文.
-  const labelSelector = ['button', 'th', 'label', '.ant-tabs-tab', '.ant-empty-description'].map((s) => `[data-tab-panel]:not([hidden]) ${s}`);
+  const labelSelector = ['button', 'th', 'label', '.ant-tabs-tab', '.ant-empty-description'].map(
+    (s) => `[data-tab-panel]:not([hidden]) ${s}`,
+  );
   return {
     text: (panel as HTMLElement | null)?.innerText?.trim() ?? '',
     widgets: panel?.querySelectorAll('input, table, canvas, img, svg, button').length ?? 0,
@@ -158,12 +180,15 @@ async function inspectScreen(watch: Watch, language: Language): Promise<void> {
   if (!text && !widgets) watch.fail('renders nothing (empty content area)');
   for (const key of new Set(shown.match(RAW_KEY) ?? [])) watch.fail(`raw i18n text on screen: ${key}`);
   if (language !== 'EN') return;
-  for (const chinese of new Set(labels.map((l) => l.trim()).filter((l) => CJK.test(l)))) watch.fail(`Chinese label in English: ${chinese}`);
+  for (const chinese of new Set(labels.map((l) => l.trim()).filter((l) => CJK.test(l))))
+    watch.fail(`Chinese label in English: ${chinese}`);
 }
 
 /** The id of the shown tab (its panel's data-tab-panel, the tab strip's data-node-key). */
 async function shownTab(page: Page): Promise<string> {
-  return page.evaluate(() => document.querySelector('[data-tab-panel]:not([hidden])')?.getAttribute('data-tab-panel') ?? '');
+  return page.evaluate(
+    () => document.querySelector('[data-tab-panel]:not([hidden])')?.getAttribute('data-tab-panel') ?? '',
+  );
 }
 
 /**
@@ -182,14 +207,24 @@ async function closeTab(page: Page, id: string): Promise<void> {
 async function openScreen(watch: Watch, row: MenuRow, respId: string, language: Language): Promise<string> {
   const before = await shownTab(watch.page);
   const url = `/main/${String(row.htmlUrl).replace(/^\/+/, '')}?menuId=${row.menuId}&respId=${respId}`;
-  await watch.page.evaluate((hash) => { window.location.hash = hash; }, url);
-  await watch.page.waitForFunction((id) => document.querySelector('[data-tab-panel]:not([hidden])')?.getAttribute('data-tab-panel') !== id, before, { timeout: SETTLE_MS });
+  await watch.page.evaluate((hash) => {
+    window.location.hash = hash;
+  }, url);
+  await watch.page.waitForFunction(
+    (id) => document.querySelector('[data-tab-panel]:not([hidden])')?.getAttribute('data-tab-panel') !== id,
+    before,
+    { timeout: SETTLE_MS },
+  );
   await watch.settle();
   await inspectScreen(watch, language);
   return shownTab(watch.page);
 }
 
-async function checkUser(browser: Browser, user: string, language: Language): Promise<{ failures: string[]; screens: number }> {
+async function checkUser(
+  browser: Browser,
+  user: string,
+  language: Language,
+): Promise<{ failures: string[]; screens: number }> {
   const context = await browser.newContext({ locale: language === 'EN' ? 'en-US' : 'zh-CN' });
   if (language === 'EN') await context.addInitScript(() => localStorage.setItem('meridian.language', 'EN'));
   const page = await context.newPage();
@@ -199,7 +234,9 @@ async function checkUser(browser: Browser, user: string, language: Language): Pr
     let { menus } = await signIn(page, user);
     await watch.settle();
     await inspectScreen(watch, language);
-    const held = await page.evaluate(() => JSON.parse(sessionStorage.getItem('meridian.responsibilities') ?? '[]')) as Responsibility[];
+    const held = (await page.evaluate(() =>
+      JSON.parse(sessionStorage.getItem('meridian.responsibilities') ?? '[]'),
+    )) as Responsibility[];
     const current = await page.evaluate(() => sessionStorage.getItem('meridian.responsibilityId') ?? '');
     const isCurrent = (r: Responsibility) => String(r.responsibilityId) === current;
     const ordered = [...held.filter(isCurrent), ...held.filter((r) => !isCurrent(r))];
@@ -222,14 +259,22 @@ async function checkUser(browser: Browser, user: string, language: Language): Pr
   return { failures: watch.failures, screens };
 }
 
-const RUNS: Array<[string, Language]> = [...USERS.map((u): [string, Language] => [u, 'CN']), ...ENGLISH_USERS.map((u): [string, Language] => [u, 'EN'])];
+const RUNS: Array<[string, Language]> = [
+  ...USERS.map((u): [string, Language] => [u, 'CN']),
+  ...ENGLISH_USERS.map((u): [string, Language] => [u, 'EN']),
+];
 
 for (const [user, language] of RUNS) {
   test(`${user} (${language}): every menu screen renders cleanly`, async ({ browser }) => {
     test.setTimeout(180_000);
     const started = Date.now();
     const { failures, screens } = await checkUser(browser, user, language);
-    test.info().annotations.push({ type: 'screens', description: `${screens} screens in ${((Date.now() - started) / 1000).toFixed(1)} s` });
+    test
+      .info()
+      .annotations.push({
+        type: 'screens',
+        description: `${screens} screens in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      });
     console.log(`${user} (${language}): ${screens} screens in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     expect(screens, 'menu screens opened').toBeGreaterThan(0);
     expect(failures, `${failures.length} defects:\n  ${failures.join('\n  ')}`).toEqual([]);

@@ -17,9 +17,13 @@ test('admin grants buyer01 Suzhou Plant 2 and reads the demo authorisation', asy
 
   await visible(page).getByRole('button', { name: '新增', exact: true }).click();
   const dialog = page.getByRole('dialog');
-  for (const [label, search, option] of [['用户', 'buyer01', 'buyer01'], ['组织', '苏州二', '苏州二厂']]) {
+  for (const [label, search, option] of [
+    ['用户', 'buyer01', 'buyer01'],
+    ['组织', '苏州二', '苏州二厂'],
+  ]) {
     const picker = dialog.getByRole('combobox', { name: label, exact: true });
-    await expect(async () => { // the dialog may still be zooming in: click again until the input has focus
+    await expect(async () => {
+      // the dialog may still be zooming in: click again until the input has focus
       await picker.click({ force: true });
       await expect(picker).toBeFocused({ timeout: 1_000 });
     }).toPass({ timeout: 10_000 });

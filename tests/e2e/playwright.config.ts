@@ -23,7 +23,14 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   // The every-menu harness runs first, on the demo data as seeded: flows after it change demo
@@ -40,7 +47,13 @@ export default defineConfig({
     timeout: 120_000,
     // MERIDIAN_TEST_CAPTCHA: every captcha answers E2E7, so tests can pass the public registration
     // form (the server refuses the variable in production and outside demo mode).
-    env: { PORT: String(PORT), DATA_DIR, DB_URL: `sqlite:${path.join(DATA_DIR, 'e2e.sqlite')}`, DEMO: 'true', MERIDIAN_TEST_CAPTCHA: 'E2E7' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      DB_URL: `sqlite:${path.join(DATA_DIR, 'e2e.sqlite')}`,
+      DEMO: 'true',
+      MERIDIAN_TEST_CAPTCHA: 'E2E7',
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   },

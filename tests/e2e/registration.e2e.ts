@@ -40,7 +40,9 @@ async function approveRow(page: Page, company: string, statusAfter: string): Pro
   await expect(row.getByText(statusAfter, { exact: true })).toBeVisible();
 }
 
-test('a visitor registers, buyer01 approves the account, the supplier completes its details, manager01 approves them', async ({ page }) => {
+test('a visitor registers, buyer01 approves the account, the supplier completes its details, manager01 approves them', async ({
+  page,
+}) => {
   // Four people, four sign-ins and two approvals: longer than the default minute on a busy machine.
   test.setTimeout(180_000);
   const who = newcomer();
@@ -146,5 +148,7 @@ test('buyer01 rejects a registration with a reason; the registrant is told why a
   await expect(row.getByText('已驳回', { exact: true })).toBeVisible();
 
   await signInAs(page, who.login, PASSWORD);
-  await expect(page.getByRole('alert').filter({ hasText: '您的供应商注册未通过审核（原因：营业执照与公司名称不符），账号不可用' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: '您的供应商注册未通过审核（原因：营业执照与公司名称不符），账号不可用' }),
+  ).toBeVisible();
 });

@@ -41,7 +41,13 @@ test('the requisition list shows the seeded requisitions with their status', asy
   for (const [number, status, total, description] of seeded) {
     const row = dataRows(table).filter({ hasText: number });
     await expect(row).toHaveCount(1);
-    await expectCells(table, row, { 申请单号: number, 状态: status, 预估总额: total, 说明: description, 币种: '人民币' });
+    await expectCells(table, row, {
+      申请单号: number,
+      状态: status,
+      预估总额: total,
+      说明: description,
+      币种: '人民币',
+    });
   }
   // Row buttons follow the status: only a draft can be edited or deleted.
   const draft = dataRows(table).filter({ hasText: 'PR202611010001' });
@@ -68,17 +74,35 @@ test('create a requisition with two lines, edit it, find it and view it', async 
   // Defaults from context: the signed-in buyer as requester (by name, not id), today, the buyer's company.
   await expect(fieldValue(page, '申请人')).toContainText('buyer01');
   await expect(fieldValue(page, '公司')).toContainText('子午线电子(苏州)有限公司');
-  await expect(page.getByRole('textbox', { name: '申请日期' })).toHaveValue(compactToday().replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3'));
+  await expect(page.getByRole('textbox', { name: '申请日期' })).toHaveValue(
+    compactToday().replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3'),
+  );
 
   await fillRequisitionHeader(page, { description, currency: '美元', date: '2026-11-20' });
-  await addLine(page, { item: SCREW, category: HARDWARE, uom: '个', quantity: '20000', price: '0.085', needBy: '2026-12-15' });
+  await addLine(page, {
+    item: SCREW,
+    category: HARDWARE,
+    uom: '个',
+    quantity: '20000',
+    price: '0.085',
+    needBy: '2026-12-15',
+  });
   // 1.5 × 2.67 = 4.005 exactly, 4.01 rounded half away from zero (binary floats give 4.00).
-  await addLine(page, { item: MCU, category: ELECTRONICS, uom: '个', quantity: '1.5', price: '2.67', needBy: '2026-12-20' });
+  await addLine(page, {
+    item: MCU,
+    category: ELECTRONICS,
+    uom: '个',
+    quantity: '1.5',
+    price: '2.67',
+    needBy: '2026-12-20',
+  });
 
   // At 1024 px the line grid scrolls sideways; editing a cell at its right end keeps it there.
   await page.setViewportSize({ width: 1024, height: 768 });
   const scroller = lineGrid(page).region.locator('.ant-table-content').first();
-  await scroller.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+  await scroller.evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+  });
   const scrolled = await scroller.evaluate((el) => el.scrollLeft);
   expect(scrolled).toBeGreaterThan(300);
   await (await cellUnder(lineGrid(page).table, lineGrid(page).rows.nth(0), '备注')).click();
@@ -111,7 +135,14 @@ test('create a requisition with two lines, edit it, find it and view it', async 
   await lines.rows.nth(1).getByRole('spinbutton', { name: '需求数量' }).fill('2.5');
   await lines.region.getByRole('button', { name: '删除行 1' }).click();
   await expect(lines.rows).toHaveCount(1);
-  await addLine(page, { item: CARTON, category: PACKAGING, uom: '个', quantity: '300', price: '4.2', needBy: '2026-12-28' });
+  await addLine(page, {
+    item: CARTON,
+    category: PACKAGING,
+    uom: '个',
+    quantity: '300',
+    price: '4.2',
+    needBy: '2026-12-28',
+  });
   await save(page);
 
   // 2.5 × 2.67 = 6.675 → 6.68; 300 × 4.2 = 1,260.00; total 1,266.675 → 1,266.68.

@@ -26,7 +26,9 @@ function tabs(page: Page) {
 
 /** Goes to a hash route of the app as a link or a typed address would, without reloading the page. */
 async function goHash(page: Page, route: string): Promise<void> {
-  await page.evaluate((hash) => { window.location.hash = hash; }, route);
+  await page.evaluate((hash) => {
+    window.location.hash = hash;
+  }, route);
 }
 
 async function loginForm(page: Page, userName: string): Promise<void> {
@@ -81,7 +83,9 @@ test('a tab keeps its page: the search text survives a switch to home and back',
 
 test('a deep link opened before signing in is reached after signing in, through /relocation', async ({ page }) => {
   const visited: string[] = [];
-  page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) visited.push(frame.url()); });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(frame.url());
+  });
   await page.goto('/#/main/purchaseRequisitionList');
   await expect(page.getByText('请先登录')).toBeVisible();
   await loginForm(page, 'buyer01');
@@ -127,7 +131,9 @@ test.describe('embedded pages', () => {
     server = http.createServer((request, response) => {
       const query = new URL(request.url ?? '/', 'http://x').searchParams;
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(`<!doctype html><title>ext</title><h1>External report</h1><p id="q">${[...query.keys()].sort().join(',')}|${query.get('year')}|${query.get('M')}</p>`);
+      response.end(
+        `<!doctype html><title>ext</title><h1>External report</h1><p id="q">${[...query.keys()].sort().join(',')}|${query.get('year')}|${query.get('M')}</p>`,
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -145,14 +151,22 @@ test.describe('embedded pages', () => {
       respId: sessionStorage.getItem('meridian.responsibilityId') ?? '',
     }));
     const answer = await page.request.post('/api/baseServer/v1/baseEmbedRestful/sealParams', {
-      headers: { ...appsignHeaders(), certificate: session.certificate, AuthorizationCode: session.authorizationCode, language: 'CN', 'content-type': 'application/json' },
+      headers: {
+        ...appsignHeaders(),
+        certificate: session.certificate,
+        AuthorizationCode: session.authorizationCode,
+        language: 'CN',
+        'content-type': 'application/json',
+      },
       data: { ...link, respId: session.respId },
     });
     expect(answer.status()).toBe(200);
     return ((await answer.json()) as { data: { actionId: string } }).data.actionId;
   }
 
-  test('a sealed link opens the page embedded, in the window and in a tab; a tampered one is refused', async ({ page }) => {
+  test('a sealed link opens the page embedded, in the window and in a tab; a tampered one is refused', async ({
+    page,
+  }) => {
     await signIn(page, 'buyer01');
     const actionId = await seal(page, { url: `${origin}/report.html`, query: 'year=2026', pageName: 'REPORT' });
     await page.goto(`/#/iframeBox/report.html?type=OUTSIDE&link=EXTERIOR&actionId=${actionId}`);
@@ -162,7 +176,9 @@ test.describe('embedded pages', () => {
 
     await goHash(page, `/main/iframe?type=OUTSIDE&link=EXTERIOR&actionId=${actionId}`);
     await expect(tabs(page).filter({ hasText: 'REPORT' })).toBeVisible();
-    await expect(page.frameLocator('iframe[title="REPORT"]').getByRole('heading', { name: 'External report' })).toBeVisible();
+    await expect(
+      page.frameLocator('iframe[title="REPORT"]').getByRole('heading', { name: 'External report' }),
+    ).toBeVisible();
 
     const tampered = `${actionId.slice(0, 10)}${actionId[10] === 'A' ? 'B' : 'A'}${actionId.slice(11)}`;
     await goHash(page, `/iframeBox/report.html?type=OUTSIDE&link=EXTERIOR&actionId=${tampered}`);
@@ -171,7 +187,9 @@ test.describe('embedded pages', () => {
   });
 });
 
-test('the menu search opens a screen by name; the collapsed menu stays collapsed after a reload; the name shows once', async ({ page }) => {
+test('the menu search opens a screen by name; the collapsed menu stays collapsed after a reload; the name shows once', async ({
+  page,
+}) => {
   await signIn(page, 'buyer01');
   await expect(page.getByText('Meridian SRM', { exact: true })).toHaveCount(1);
   const menu = page.getByRole('navigation', { name: '菜单' });

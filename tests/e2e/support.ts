@@ -154,7 +154,11 @@ export async function save(scope: Page | Locator): Promise<void> {
  * one cell, which leaves out the one-cell "no data" row of an empty table.
  */
 export function dataRows(table: Locator): Locator {
-  return table.getByRole('rowgroup').nth(1).getByRole('row').filter({ has: table.page().getByRole('cell').nth(1) });
+  return table
+    .getByRole('rowgroup')
+    .nth(1)
+    .getByRole('row')
+    .filter({ has: table.page().getByRole('cell').nth(1) });
 }
 
 /** The cell of `row` under the column headed `header` (a required column's asterisk is ignored). */
@@ -216,7 +220,8 @@ export async function addLine(page: Page, line: LineInput): Promise<void> {
   await expect(rows).toHaveCount(before + 1);
   const row = rows.nth(before);
   if (line.item) await choose(row.getByRole('combobox', { name: '物料' }), line.item.name, line.item.search);
-  if (line.category) await choose(row.getByRole('combobox', { name: '采购品类' }), line.category.name, line.category.search);
+  if (line.category)
+    await choose(row.getByRole('combobox', { name: '采购品类' }), line.category.name, line.category.search);
   if (line.uom) await choose(row.getByRole('combobox', { name: '单位' }), line.uom);
   if (line.quantity) await row.getByRole('spinbutton', { name: '需求数量' }).fill(line.quantity);
   if (line.price) await row.getByRole('spinbutton', { name: '预估单价' }).fill(line.price);
@@ -238,7 +243,14 @@ export async function createRequisition(page: Page, description: string): Promis
   await openMenu(page, '采购管理', '采购申请');
   await page.getByRole('button', { name: '新增', exact: true }).click();
   await fillRequisitionHeader(page, { description });
-  await addLine(page, { item: SCREW, category: HARDWARE, uom: '个', quantity: '100', price: '0.5', needBy: '2026-12-01' });
+  await addLine(page, {
+    item: SCREW,
+    category: HARDWARE,
+    uom: '个',
+    quantity: '100',
+    price: '0.5',
+    needBy: '2026-12-01',
+  });
   await save(page);
   await expect(page).toHaveURL(/[?&]id=\d+/);
   const number = fieldValue(page, '申请单号');
@@ -275,7 +287,13 @@ async function confirmDialog(page: Page): Promise<void> {
 }
 
 /** An approval decision: its dialog asks for the comment (OK stays disabled while a required one is empty). */
-export async function decide(page: Page, button: string, comment: string, required: boolean, scope: Page | Locator = page): Promise<void> {
+export async function decide(
+  page: Page,
+  button: string,
+  comment: string,
+  required: boolean,
+  scope: Page | Locator = page,
+): Promise<void> {
   await expect(toast(page, '操作成功')).toHaveCount(0);
   await (await actionIn(scope, button)).click();
   const dialog = page.getByRole('dialog');

@@ -26,7 +26,9 @@ test('the user view shows the person by name and is titled 查看用户', async 
   await expect(person).not.toContainText('102');
 });
 
-test('the supplier master view: fields in columns, contacts, bank accounts and credentials, the attachment table unclipped', async ({ page }) => {
+test('the supplier master view: fields in columns, contacts, bank accounts and credentials, the attachment table unclipped', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAs(page, 'supplier01');
   await openMenu(page, '供应商协同', '我的企业信息');
@@ -38,10 +40,14 @@ test('the supplier master view: fields in columns, contacts, bank accounts and c
   // since the dialog's opening zoom scales what boundingBox measures.
   const code = dialog.locator('.ant-col').filter({ hasText: '供应商编码' }).first();
   const name = dialog.locator('.ant-col').filter({ hasText: '供应商名称' }).first();
-  await expect.poll(async () => Math.abs((await code.boundingBox())!.y - (await name.boundingBox())!.y)).toBeLessThan(4);
+  await expect
+    .poll(async () => Math.abs((await code.boundingBox())!.y - (await name.boundingBox())!.y))
+    .toBeLessThan(4);
   const [codeBox, nameBox] = [await code.boundingBox(), await name.boundingBox()];
   expect(nameBox!.x).toBeGreaterThan(codeBox!.x + codeBox!.width - 30);
-  await expect(dialog.getByRole('region', { name: '银行账户' }).getByRole('cell', { name: '中国工商银行' })).toBeVisible();
+  await expect(
+    dialog.getByRole('region', { name: '银行账户' }).getByRole('cell', { name: '中国工商银行' }),
+  ).toBeVisible();
   await expect(dialog.getByRole('region', { name: '资质证照' })).toBeVisible();
   // The attachment field spans the whole row: its cell is as wide as the form.
   const attachments = dialog.locator('.ant-col').filter({ hasText: '附件(营业执照等)' }).first();

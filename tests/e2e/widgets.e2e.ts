@@ -16,23 +16,40 @@ async function call(page: Page, path: string, body: object): Promise<{ status: n
   }));
   const menuId = new URL(page.url().replace('/#/', '/')).searchParams.get('menuId') ?? '';
   const answer = await page.request.post(path, {
-    headers: { ...appsignHeaders(), certificate: session.certificate, AuthorizationCode: session.authorizationCode, respId: session.respId, menuId, language: 'CN', 'content-type': 'application/json' },
+    headers: {
+      ...appsignHeaders(),
+      certificate: session.certificate,
+      AuthorizationCode: session.authorizationCode,
+      respId: session.respId,
+      menuId,
+      language: 'CN',
+      'content-type': 'application/json',
+    },
     data: body,
   });
   return { status: answer.status(), data: ((await answer.json()) as { data: unknown }).data };
 }
 
-const node = (page: Page, title: string) => page.locator('.ant-tree-treenode').filter({ has: page.getByText(title, { exact: true }) });
+const node = (page: Page, title: string) =>
+  page.locator('.ant-tree-treenode').filter({ has: page.getByText(title, { exact: true }) });
 const checkbox = (page: Page, title: string) => node(page, title).locator('.ant-tree-checkbox');
 const expand = (page: Page, title: string) => node(page, title).locator('.ant-tree-switcher').click();
 const CHECKED = /ant-tree-checkbox-checked/;
 
-test('an administrator grants a menu branch in the tree, takes one child out, and the saved tree is the server\'s', async ({ page }) => {
+test("an administrator grants a menu branch in the tree, takes one child out, and the saved tree is the server's", async ({
+  page,
+}) => {
   await signIn(page, 'admin');
   await openMenu(page, '系统管理', '角色管理');
   await expect(page).toHaveURL(/systemsetting\/role/);
   const roleCode = unique('TREE');
-  const created = await call(page, '/api/baseServer/v1/baseRoleRestful/saveOrUpdate', { roleCode, roleName: '树形权限测试', enabledFlag: 'Y', menus: [], resources: [] });
+  const created = await call(page, '/api/baseServer/v1/baseRoleRestful/saveOrUpdate', {
+    roleCode,
+    roleName: '树形权限测试',
+    enabledFlag: 'Y',
+    menus: [],
+    resources: [],
+  });
   expect(created.status).toBe(200);
 
   await formItem(page, '角色编码').getByRole('textbox').fill(roleCode);
@@ -46,7 +63,12 @@ test('an administrator grants a menu branch in the tree, takes one child out, an
   await checkbox(page, '采购管理-PURCHASING').click();
   await expand(page, '采购申请-PUR_REQUISITION');
   await expand(page, '采购申请维护-PUR_REQUISITION_EDIT');
-  for (const title of ['采购管理-PURCHASING', '采购申请-PUR_REQUISITION', '新增-btnAdd', '采购申请维护-PUR_REQUISITION_EDIT']) {
+  for (const title of [
+    '采购管理-PURCHASING',
+    '采购申请-PUR_REQUISITION',
+    '新增-btnAdd',
+    '采购申请维护-PUR_REQUISITION_EDIT',
+  ]) {
     await expect(checkbox(page, title).first()).toHaveClass(CHECKED);
   }
   await checkbox(page, '采购申请维护-PUR_REQUISITION_EDIT').click();
@@ -65,7 +87,9 @@ test('an administrator grants a menu branch in the tree, takes one child out, an
   const roleId = new URL(page.url().replace('/#/', '/')).searchParams.get('id');
   const stored = await call(page, '/api/baseServer/v1/baseRoleRestful/findPrivilegeTree', { roleId });
   expect(stored.status).toBe(200);
-  const granted = (stored.data.rows as { code: string; kind: string; checkFlag: string }[]).filter((r) => r.checkFlag === 'Y');
+  const granted = (stored.data.rows as { code: string; kind: string; checkFlag: string }[]).filter(
+    (r) => r.checkFlag === 'Y',
+  );
   const menus = granted.filter((r) => r.kind === 'menu').map((r) => r.code);
   expect(menus).toEqual(expect.arrayContaining(['PURCHASING', 'PUR_REQUISITION']));
   expect(menus).not.toContain('PUR_REQUISITION_EDIT');

@@ -35,7 +35,9 @@ function labelOf(entity) {
 
 function entityDoc(entity, { exists, parent, parentLabel, foreignKey }) {
   const pk = primaryKeyOf(entity);
-  const fields = entity.fields.filter((f, i, all) => f.name !== pk && f.name !== foreignKey && all.findIndex((g) => g.name === f.name) === i);
+  const fields = entity.fields.filter(
+    (f, i, all) => f.name !== pk && f.name !== foreignKey && all.findIndex((g) => g.name === f.name) === i,
+  );
   const doc = {
     metaVersion: 1,
     kind: 'entity',
@@ -49,7 +51,16 @@ function entityDoc(entity, { exists, parent, parentLabel, foreignKey }) {
   const display = fields.find((f) => f.type === 'string');
   if (display) doc.displayField = display.name;
   doc.fields = [
-    ...(foreignKey ? [{ name: foreignKey, label: parentLabel ?? { cn: humanize(foreignKey), en: humanize(foreignKey) }, type: 'integer', index: true }] : []),
+    ...(foreignKey
+      ? [
+          {
+            name: foreignKey,
+            label: parentLabel ?? { cn: humanize(foreignKey), en: humanize(foreignKey) },
+            type: 'integer',
+            index: true,
+          },
+        ]
+      : []),
     ...fields.map((f) => fieldDoc(f, exists)),
   ];
   doc.rowScope = scopeOf(doc, parent);
@@ -83,7 +94,9 @@ function childProperty(headerName, childName) {
 /** The header entity and one line entity per DOMAIN child, linked by the header's key. */
 function entityDocs(entity, exists) {
   const headerKey = primaryKeyOf(entity);
-  const lines = entity.children.map((child) => entityDoc(child, { exists, parent: entity.name, parentLabel: labelOf(entity), foreignKey: headerKey }));
+  const lines = entity.children.map((child) =>
+    entityDoc(child, { exists, parent: entity.name, parentLabel: labelOf(entity), foreignKey: headerKey }),
+  );
   const header = entityDoc(entity, { exists });
   if (lines.length) {
     header.children = entity.children.map((child) => ({

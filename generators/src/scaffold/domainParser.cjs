@@ -30,26 +30,41 @@ function declarationOf(line) {
     if (i === 0) return { name: m[1], lineName: m[2], pk: undefined, label: { cn: m[3].trim(), en: m[4].trim() } };
     if (i === 1) return { name: m[1], pk: undefined, label: { cn: m[2].trim(), en: m[3].trim() } };
     const humanized = humanize(m[1].replace(/^(srm|base)[A-Z][a-z]+/, ''));
-    return { name: m[1], pk: m[2], label: labelFromRest(m[3]) ?? { cn: humanized, en: humanized, untranslated: true }, rest: m[3] };
+    return {
+      name: m[1],
+      pk: m[2],
+      label: labelFromRest(m[3]) ?? { cn: humanized, en: humanized, untranslated: true },
+      rest: m[3],
+    };
   }
   return undefined;
 }
 
 /** Screen routes start lower-case and are not action names (doSubmit…) or entity names. */
-const isScreenPath = (token) => /^[a-z]/.test(token) && !/^do[A-Z]/.test(token) && !/^(srm|base)[A-Z]\w*(Head|Header|Line)$/.test(token);
+const isScreenPath = (token) =>
+  /^[a-z]/.test(token) && !/^do[A-Z]/.test(token) && !/^(srm|base)[A-Z]\w*(Head|Header|Line)$/.test(token);
 const backticked = (text) => [...text.matchAll(/`([\w/]+)`/g)].map((m) => m[1]);
 
 /** "- `child` (childId; …): a, b lookup X" or "- **Child** `child` (childId): …" or a table row "| `child` (childId) | a, b |". */
 function childOf(line) {
   const m = /^\s*(?:[-|]\s*)?(?:\*\*Child(?:ren)?\*\*\s*)?`(\w+)`\s*\((\w+)[^)]*\)\s*[:|]\s*(.+?)\s*\|?\s*$/.exec(line);
   if (!m || !/Id$/.test(m[2])) return undefined;
-  const fields = splitList(m[3].replace(/\*\*decision:?\*\*.*$/i, '').replace(/\.\s.*$/, '').replace(/\.$/, ''))
-    .map(parseInlineField).filter(Boolean);
+  const fields = splitList(
+    m[3]
+      .replace(/\*\*decision:?\*\*.*$/i, '')
+      .replace(/\.\s.*$/, '')
+      .replace(/\.$/, ''),
+  )
+    .map(parseInlineField)
+    .filter(Boolean);
   return { name: m[1], pk: m[2], fields };
 }
 
 function tableRow(line) {
-  const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+  const cells = line
+    .split('|')
+    .slice(1, -1)
+    .map((c) => c.trim());
   if (cells.length !== 4 || /^-+$/.test(cells[0]) || cells[0] === 'Field') return undefined;
   return parseTableFields(cells[0], cells[1], cells[2], cells[3]);
 }
@@ -64,7 +79,12 @@ function readBlockLine(entity, line) {
   }
   const pk = /PK:?\*{0,2}\s*`(\w+)`/.exec(line);
   if (pk && !entity.pk) entity.pk = pk[1];
-  if (/screens?\b|Screens?:/i.test(line) && !/^\s*-\s*`/.test(line)) entity.screens.push(...backticked(line).filter(isScreenPath).filter((s) => s !== entity.name));
+  if (/screens?\b|Screens?:/i.test(line) && !/^\s*-\s*`/.test(line))
+    entity.screens.push(
+      ...backticked(line)
+        .filter(isScreenPath)
+        .filter((s) => s !== entity.name),
+    );
   const inline = /^\s*-\s*\*\*Fields:\*\*\s*(.+)$/.exec(line) ?? /\bFields:\s*(.+?)\.\s*(?:Lifecycle|$)/.exec(line);
   if (inline) entity.fields.push(...splitList(inline[1].replace(/\.$/, '')).map(parseInlineField).filter(Boolean));
   const child = childOf(line);
@@ -82,7 +102,10 @@ function parseDomain(markdown) {
       current = entities.has(declared.name) ? undefined : { ...declared, screens: [], fields: [], children: [] };
       if (current) {
         entities.set(current.name, current);
-        if (declared.rest?.startsWith(':')) current.fields.push(...splitList(declared.rest.slice(1).replace(/\.$/, '')).map(parseInlineField).filter(Boolean));
+        if (declared.rest?.startsWith(':'))
+          current.fields.push(
+            ...splitList(declared.rest.slice(1).replace(/\.$/, '')).map(parseInlineField).filter(Boolean),
+          );
         else readBlockLine(current, declared.rest ?? '');
         delete current.rest;
       }

@@ -4,14 +4,24 @@
 
 /** Well-known keys whose target entity DOMAIN does not spell out every time. */
 const KNOWN_REFERENCES = {
-  supplierId: 'srmSlcSupplierInfo', orgId: 'baseOrganization', invOrgId: 'baseOrganization', userId: 'baseUsers',
-  buyerId: 'baseUsers', requesterId: 'baseUsers', leaderId: 'baseUsers', categoryId: 'srmBaseCategory',
-  classifyId: 'srmBaseCategory', itemId: 'srmBaseMaterialItem',
+  supplierId: 'srmSlcSupplierInfo',
+  orgId: 'baseOrganization',
+  invOrgId: 'baseOrganization',
+  userId: 'baseUsers',
+  buyerId: 'baseUsers',
+  requesterId: 'baseUsers',
+  leaderId: 'baseUsers',
+  categoryId: 'srmBaseCategory',
+  classifyId: 'srmBaseCategory',
+  itemId: 'srmBaseMaterialItem',
 };
 
 /** "indicatorCode" → "Indicator code": the English label until someone writes a better one. */
 function humanize(name) {
-  const words = name.replace(/Id$/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = name
+    .replace(/Id$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -39,7 +49,8 @@ function typeOf(name, spec) {
   if ((m = /^lookup\s+([A-Z][A-Z0-9_]*)/.exec(text))) return { type: 'lookup', lookupType: m[1] };
   if ((m = /^ref(?:\s*→\s*(\w+))?/.exec(text))) return referenceOf(name, m[1]);
   if ((m = /^string\((\d+)\)/.exec(text))) return { type: 'string', length: Number(m[1]) };
-  if ((m = /^decimal\((\d+),\s*(\d+)\)/.exec(text))) return { type: 'decimal', precision: Number(m[1]), scale: Number(m[2]) };
+  if ((m = /^decimal\((\d+),\s*(\d+)\)/.exec(text)))
+    return { type: 'decimal', precision: Number(m[1]), scale: Number(m[2]) };
   if ((m = /^(text|integer|money|quantity|date|datetime|flag|json|attachment)\b/.exec(text))) return { type: m[1] };
   if ((m = /^([A-Z][A-Z0-9_]{2,})\b/.exec(text))) return { type: 'lookup', lookupType: m[1] };
   return typeFromName(name);
@@ -73,20 +84,33 @@ function parseInlineField(item) {
   const [, name, star, rest] = m;
   const labelMatch = /\(([^()/]*[\u4e00-\u9fff][^()/]*)\/([^()]+)\)/.exec(rest);
   const spec = rest.replace(/\([^)]*[\u4e00-\u9fff][^)]*\)/g, '').trim();
-  const label = labelMatch ? { cn: labelMatch[1].trim(), en: labelMatch[2].trim() } : { cn: humanize(name), en: humanize(name), untranslated: true };
+  const label = labelMatch
+    ? { cn: labelMatch[1].trim(), en: labelMatch[2].trim() }
+    : { cn: humanize(name), en: humanize(name), untranslated: true };
   return { name, required: !!star || /\*\s*$/.test(spec), label, ...typeOf(name, spec) };
 }
 
 /** Fields of a table row: "planStartDate* / planEndDate*" gives two fields; "自评/专家/最终得分" splits with them. */
 function parseTableFields(nameCell, typeCell, cn, en) {
-  const names = nameCell.split('/').map((n) => n.trim()).filter(Boolean);
+  const names = nameCell
+    .split('/')
+    .map((n) => n.trim())
+    .filter(Boolean);
   const cnParts = cn.split('/');
   const enParts = en.split('/');
   return names.flatMap((raw, i) => {
     const m = /^(\w+)(\*)?$/.exec(raw);
     if (!m || !/^[a-z]/.test(m[1])) return [];
-    const pick = (parts, whole) => (parts.length === names.length ? parts[i].trim() : `${whole.trim()}${names.length > 1 ? ` (${i + 1})` : ''}`);
-    return [{ name: m[1], required: !!m[2], label: { cn: pick(cnParts, cn), en: pick(enParts, en) }, ...typeOf(m[1], typeCell) }];
+    const pick = (parts, whole) =>
+      parts.length === names.length ? parts[i].trim() : `${whole.trim()}${names.length > 1 ? ` (${i + 1})` : ''}`;
+    return [
+      {
+        name: m[1],
+        required: !!m[2],
+        label: { cn: pick(cnParts, cn), en: pick(enParts, en) },
+        ...typeOf(m[1], typeCell),
+      },
+    ];
   });
 }
 

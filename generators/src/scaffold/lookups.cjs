@@ -3,7 +3,13 @@
 //   **Status `SLC_INSPECT_PLAN_STATUS`.** The values are DRAFT, SUBMITTED, APPROVED 已批准/Approved, …
 // Bare standard codes (DRAFT, SUBMITTED…) take the meanings of an existing lookup type that has them.
 
-const STATUS_COLORS = { DRAFT: 'default', SUBMITTED: 'processing', APPROVED: 'success', REJECTED: 'error', WITHDRAWN: 'warning' };
+const STATUS_COLORS = {
+  DRAFT: 'default',
+  SUBMITTED: 'processing',
+  APPROVED: 'success',
+  REJECTED: 'error',
+  WITHDRAWN: 'warning',
+};
 
 /** "APPROVED 已批准/Approved" → {code, cn, en}; "ISO9001" → {code}. */
 function valueOf(text) {
@@ -12,7 +18,10 @@ function valueOf(text) {
 }
 
 function tableLookups(line) {
-  const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+  const cells = line
+    .split('|')
+    .slice(1, -1)
+    .map((c) => c.trim());
   if (cells.length !== 2 || !/^[A-Z][A-Z0-9_]+(,\s*[A-Z][A-Z0-9_]+)*$/.test(cells[0])) return [];
   const values = cells[1].split(';').map(valueOf);
   if (!values.length || values.some((v) => !v)) return [];
@@ -22,7 +31,10 @@ function tableLookups(line) {
 function statusLookup(line) {
   const m = /\*\*Status `([A-Z][A-Z0-9_]+)`\.\*\*\s*The values are (.+?)\.?\s*$/.exec(line);
   if (!m) return [];
-  const values = m[2].replace(/\sand\s/g, ', ').split(',').map(valueOf);
+  const values = m[2]
+    .replace(/\sand\s/g, ', ')
+    .split(',')
+    .map(valueOf);
   return values.every(Boolean) ? [{ type: m[1], values }] : [];
 }
 
@@ -30,7 +42,8 @@ function statusLookup(line) {
 function parseDomainLookups(markdown) {
   const found = new Map();
   for (const line of markdown.split('\n')) {
-    for (const lookup of [...tableLookups(line), ...statusLookup(line)]) if (!found.has(lookup.type)) found.set(lookup.type, lookup.values);
+    for (const lookup of [...tableLookups(line), ...statusLookup(line)])
+      if (!found.has(lookup.type)) found.set(lookup.type, lookup.values);
   }
   return found;
 }
@@ -43,8 +56,14 @@ function lookupTypeDoc(type, values, knownMeaning) {
     systemCode: 'SRM',
     values: values.map((v, i) => {
       const known = v.cn ? undefined : knownMeaning(v.code);
-      const meaning = v.cn ? { cn: v.cn, en: v.en } : known ?? { cn: v.code, en: v.code };
-      return { lookupCode: v.code, meaning, seqNum: i + 1, ...(STATUS_COLORS[v.code] && { color: STATUS_COLORS[v.code] }), enabledFlag: 'Y' };
+      const meaning = v.cn ? { cn: v.cn, en: v.en } : (known ?? { cn: v.code, en: v.code });
+      return {
+        lookupCode: v.code,
+        meaning,
+        seqNum: i + 1,
+        ...(STATUS_COLORS[v.code] && { color: STATUS_COLORS[v.code] }),
+        enabledFlag: 'Y',
+      };
     }),
   };
 }

@@ -19,8 +19,13 @@ const siblingOf = (screens, re) => screens.find((s) => re.test(s));
 function screenOf(catalog, pagePath) {
   const screen = catalog.screens.find((s) => s.path === pagePath);
   if (screen) return screen;
-  const near = catalog.screens.map((s) => s.path).filter((p) => p.toLowerCase().includes(pagePath.toLowerCase().slice(0, 8))).slice(0, 8);
-  throw new ScaffoldError(`"${pagePath}" is not a screen of the spec catalog.${near.length ? ` Did you mean: ${near.join(', ')}?` : ''}`);
+  const near = catalog.screens
+    .map((s) => s.path)
+    .filter((p) => p.toLowerCase().includes(pagePath.toLowerCase().slice(0, 8)))
+    .slice(0, 8);
+  throw new ScaffoldError(
+    `"${pagePath}" is not a screen of the spec catalog.${near.length ? ` Did you mean: ${near.join(', ')}?` : ''}`,
+  );
 }
 
 function domainEntityOf(entities, pagePath) {
@@ -30,7 +35,9 @@ function domainEntityOf(entities, pagePath) {
   const list = pagePath.replace(/(Edit|Detail|detailed)$/, 'List');
   const viaList = list !== pagePath && entityForScreen(entities, list);
   if (viaList) return viaList;
-  throw new ScaffoldError(`DOMAIN.md does not say which entity "${pagePath}" shows. Add the entity (or the screen to its **Screens:** line) in catalog/DOMAIN.md, or write the metadata by hand.`);
+  throw new ScaffoldError(
+    `DOMAIN.md does not say which entity "${pagePath}" shows. Add the entity (or the screen to its **Screens:** line) in catalog/DOMAIN.md, or write the metadata by hand.`,
+  );
 }
 
 /** The header and line entity definitions: existing ones from the registry, otherwise scaffolded. */
@@ -40,17 +47,25 @@ function entitiesFor(domainEntity, registry) {
     const lines = existing.children.map((c) => registry.entity(c.entity)?.def).filter(Boolean);
     return { created: [], header: existing.def, lines };
   }
-  const docs = entityDocs(domainEntity, (name) => !!registry.entity(name) || name === domainEntity.name || domainEntity.children.some((c) => c.name === name));
+  const docs = entityDocs(
+    domainEntity,
+    (name) =>
+      !!registry.entity(name) || name === domainEntity.name || domainEntity.children.some((c) => c.name === name),
+  );
   return { created: docs, header: docs[0], lines: docs.slice(1) };
 }
 
 function pageFor(screen, domainEntity, header, lines) {
-  const linePairs = (header.children ?? []).map((child) => ({ child, entity: lines.find((l) => l.name === child.entity) })).filter((p) => p.entity);
+  const linePairs = (header.children ?? [])
+    .map((child) => ({ child, entity: lines.find((l) => l.name === child.entity) }))
+    .filter((p) => p.entity);
   if (screen.kind === 'list') return listPage(screen.path, header, siblingOf(domainEntity.screens, /Edit$/));
   if (screen.kind === 'edit' || screen.kind === 'detail') {
     return recordPage(screen.path, screen.kind, header, linePairs, siblingOf(domainEntity.screens, /List$/));
   }
-  throw new ScaffoldError(`"${screen.path}" is not a list, edit or detail screen (catalog kind "${screen.kind}"): it needs a custom page widget (docs/developer-guide.md), not a generated page.`);
+  throw new ScaffoldError(
+    `"${screen.path}" is not a list, edit or detail screen (catalog kind "${screen.kind}"): it needs a custom page widget (docs/developer-guide.md), not a generated page.`,
+  );
 }
 
 /**
@@ -62,7 +77,10 @@ function scaffold(pagePaths, metadata, app = 'srm') {
   const domain = parseDomain(fs.readFileSync(DOMAIN, 'utf8'));
   const current = metadata.loadDocumentFiles();
   const currentProblems = problemsOf(metadata, current);
-  if (currentProblems.length) throw new ScaffoldError(`the application metadata does not load as it is; fix this first:\n${currentProblems.map((p) => `  - ${p}`).join('\n')}`);
+  if (currentProblems.length)
+    throw new ScaffoldError(
+      `the application metadata does not load as it is; fix this first:\n${currentProblems.map((p) => `  - ${p}`).join('\n')}`,
+    );
   const registry = metadata.MetadataRegistry.load(current);
   const appDir = path.join('metadata', 'apps', app);
   const files = [];
@@ -70,7 +88,8 @@ function scaffold(pagePaths, metadata, app = 'srm') {
   const planned = new Map();
   for (const pagePath of pagePaths) {
     const screen = screenOf(catalog, pagePath);
-    if (registry.page(pagePath)) throw new ScaffoldError(`The page "${pagePath}" exists already (${registry.source(registry.page(pagePath))}).`);
+    if (registry.page(pagePath))
+      throw new ScaffoldError(`The page "${pagePath}" exists already (${registry.source(registry.page(pagePath))}).`);
     const domainEntity = domainEntityOf(domain, pagePath);
     if (!planned.has(domainEntity.name)) {
       const built = entitiesFor(domainEntity, registry);
@@ -79,7 +98,10 @@ function scaffold(pagePaths, metadata, app = 'srm') {
       if (built.created.length) untranslatedLabels(domainEntity).forEach((n) => untranslated.add(n));
     }
     const { header, lines } = planned.get(domainEntity.name);
-    files.push({ file: path.join(appDir, 'pages', pageFileOf(pagePath)), doc: pageFor(screen, domainEntity, header, lines) });
+    files.push({
+      file: path.join(appDir, 'pages', pageFileOf(pagePath)),
+      doc: pageFor(screen, domainEntity, header, lines),
+    });
   }
   const lookupFile = lookupsFor(files, registry, path.join(appDir, 'lookups'));
   if (lookupFile) files.push(lookupFile);
@@ -98,15 +120,21 @@ function lookupsFor(files, registry, lookupDir) {
   const entities = files.map((f) => f.doc).filter((d) => d.kind === 'entity');
   const used = new Map();
   for (const field of entities.flatMap((e) => e.fields)) {
-    if (field.lookupType && !registry.lookupType(field.lookupType) && !used.has(field.lookupType)) used.set(field.lookupType, field.label);
+    if (field.lookupType && !registry.lookupType(field.lookupType) && !used.has(field.lookupType))
+      used.set(field.lookupType, field.label);
   }
   const domainLookups = parseDomainLookups(fs.readFileSync(DOMAIN, 'utf8'));
-  const lookups = [...used].filter(([type]) => domainLookups.has(type)).map(([type, label]) => ({
-    ...lookupTypeDoc(type, domainLookups.get(type), knownMeaningIn(registry)),
-    meaning: { cn: label.cn, en: label.en },
-  }));
+  const lookups = [...used]
+    .filter(([type]) => domainLookups.has(type))
+    .map(([type, label]) => ({
+      ...lookupTypeDoc(type, domainLookups.get(type), knownMeaningIn(registry)),
+      meaning: { cn: label.cn, en: label.en },
+    }));
   if (!lookups.length) return undefined;
-  return { file: path.join(lookupDir, `${entities[0].name}.json`), doc: { metaVersion: 1, kind: 'lookupSet', lookups } };
+  return {
+    file: path.join(lookupDir, `${entities[0].name}.json`),
+    doc: { metaVersion: 1, kind: 'lookupSet', lookups },
+  };
 }
 
 function problemsOf(metadata, documents) {

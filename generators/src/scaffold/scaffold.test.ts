@@ -21,12 +21,26 @@ describe('reading DOMAIN.md', () => {
     const plan = entity('srmSlcInspectPlan');
     expect(plan).toMatchObject({ pk: 'inspectPlanId', label: { cn: '考察计划', en: 'Inspection plan' } });
     expect(plan.screens).toEqual(expect.arrayContaining(['inspectPlanList', 'inspectPlanEdit', 'inspectPlanDetail']));
-    expect(field(plan, 'planNumber')).toMatchObject({ type: 'string', length: 30, required: true, label: { cn: '计划编号', en: 'Plan no.' } });
-    expect(field(plan, 'inspectType')).toMatchObject({ type: 'lookup', lookupType: 'SLC_INSPECT_TYPE', required: true });
+    expect(field(plan, 'planNumber')).toMatchObject({
+      type: 'string',
+      length: 30,
+      required: true,
+      label: { cn: '计划编号', en: 'Plan no.' },
+    });
+    expect(field(plan, 'inspectType')).toMatchObject({
+      type: 'lookup',
+      lookupType: 'SLC_INSPECT_TYPE',
+      required: true,
+    });
     expect(field(plan, 'orgId')).toMatchObject({ type: 'reference', reference: { entity: 'baseOrganization' } });
     expect(field(plan, 'planStartDate')).toMatchObject({ type: 'date', required: true });
     expect(field(plan, 'planEndDate')).toMatchObject({ type: 'date', required: true });
-    expect(plan.children.map((c: { name: string }) => c.name)).toEqual(['srmSlcInspectPlanSupplier', 'srmSlcInspectPlanStaff', 'srmSlcInspectPlanCategory', 'srmSlcInspectPlanLocation']);
+    expect(plan.children.map((c: { name: string }) => c.name)).toEqual([
+      'srmSlcInspectPlanSupplier',
+      'srmSlcInspectPlanStaff',
+      'srmSlcInspectPlanCategory',
+      'srmSlcInspectPlanLocation',
+    ]);
     expect(field(plan.children[1], 'inspectRole')).toMatchObject({ type: 'lookup', lookupType: 'SLC_INSPECT_ROLE' });
   });
 
@@ -35,7 +49,11 @@ describe('reading DOMAIN.md', () => {
     expect(requisition.pk).toBe('requisitionHeaderId');
     const [line] = requisition.children;
     expect(line).toMatchObject({ name: 'srmPurRequisitionLine', pk: 'requisitionLineId' });
-    expect(field(line, 'itemId')).toMatchObject({ type: 'reference', reference: { entity: 'srmBaseMaterialItem' }, required: true });
+    expect(field(line, 'itemId')).toMatchObject({
+      type: 'reference',
+      reference: { entity: 'srmBaseMaterialItem' },
+      required: true,
+    });
     expect(field(line, 'estimatedPrice')).toMatchObject({ type: 'decimal', precision: 20, scale: 6 });
     expect(field(requisition, 'lineNum')).toBeUndefined();
   });
@@ -48,20 +66,46 @@ describe('reading DOMAIN.md', () => {
   });
 
   it('parses inline and table field specs', () => {
-    expect(parseInlineField('weight decimal(7,4)*')).toMatchObject({ name: 'weight', type: 'decimal', precision: 7, scale: 4, required: true });
-    expect(parseInlineField('inspectFlag (参与考察/Participate in inspection)')).toMatchObject({ name: 'inspectFlag', type: 'flag', label: { cn: '参与考察', en: 'Participate in inspection' } });
-    expect(parseInlineField('paymentTermId ref → srmBasePaymentTerm')).toMatchObject({ type: 'reference', reference: { entity: 'srmBasePaymentTerm' } });
-    expect(parseInlineField('supplierId*')).toMatchObject({ type: 'reference', reference: { entity: 'srmSlcSupplierInfo' }, required: true });
+    expect(parseInlineField('weight decimal(7,4)*')).toMatchObject({
+      name: 'weight',
+      type: 'decimal',
+      precision: 7,
+      scale: 4,
+      required: true,
+    });
+    expect(parseInlineField('inspectFlag (参与考察/Participate in inspection)')).toMatchObject({
+      name: 'inspectFlag',
+      type: 'flag',
+      label: { cn: '参与考察', en: 'Participate in inspection' },
+    });
+    expect(parseInlineField('paymentTermId ref → srmBasePaymentTerm')).toMatchObject({
+      type: 'reference',
+      reference: { entity: 'srmBasePaymentTerm' },
+    });
+    expect(parseInlineField('supplierId*')).toMatchObject({
+      type: 'reference',
+      reference: { entity: 'srmSlcSupplierInfo' },
+      required: true,
+    });
     expect(parseInlineField('The rest of a sentence')).toBeUndefined();
-    const [self, expert, final] = parseTableFields('selfScore / expertScore / finalScore', 'decimal(7,2)', '自评/专家/最终得分', 'Self/expert/final score');
+    const [self, expert, final] = parseTableFields(
+      'selfScore / expertScore / finalScore',
+      'decimal(7,2)',
+      '自评/专家/最终得分',
+      'Self/expert/final score',
+    );
     expect([self.label.cn, expert.label.cn, final.label.cn]).toEqual(['自评', '专家', '最终得分']);
     expect(final).toMatchObject({ type: 'decimal', precision: 7, scale: 2 });
   });
 
   it('reads lookup values from the value tables and the status lines', () => {
-    const lookups = parseDomainLookups(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'catalog', 'DOMAIN.md'), 'utf8'));
+    const lookups = parseDomainLookups(
+      fs.readFileSync(path.join(__dirname, '..', '..', '..', 'catalog', 'DOMAIN.md'), 'utf8'),
+    );
     expect(lookups.get('SLC_INSPECT_ROLE')).toEqual([
-      { code: 'LEADER', cn: '组长', en: 'Leader' }, { code: 'EXPERT', cn: '专家', en: 'Expert' }, { code: 'MEMBER', cn: '组员', en: 'Member' },
+      { code: 'LEADER', cn: '组长', en: 'Leader' },
+      { code: 'EXPERT', cn: '专家', en: 'Expert' },
+      { code: 'MEMBER', cn: '组员', en: 'Member' },
     ]);
     expect(lookups.get('SLC_INSPECT_RESULT')).toEqual(lookups.get('SLC_QUALIFY_RESULT'));
     expect(lookups.get('SLC_CREDENTIAL_TYPE')).toContainEqual({ code: 'ISO9001', cn: undefined, en: undefined });
@@ -78,25 +122,54 @@ describe('npm run scaffold', () => {
   it('creates entity, page and lookup documents that load with the application metadata', () => {
     const { files, problems } = scaffold(['srmSpeIndicatorsList', 'srmSpeIndicatorsEdit'], metadata);
     expect(files.map((f: { file: string }) => path.relative('metadata/apps/srm', f.file))).toEqual([
-      'entities/srmSpeIndicatorsHead.json', 'entities/srmSpeIndicatorsLine.json', 'entities/srmSpeIndicatorsPerson.json',
-      'entities/srmSpeIndicatorsDepartment.json', 'pages/srmSpeIndicatorsList.json', 'pages/srmSpeIndicatorsEdit.json',
+      'entities/srmSpeIndicatorsHead.json',
+      'entities/srmSpeIndicatorsLine.json',
+      'entities/srmSpeIndicatorsPerson.json',
+      'entities/srmSpeIndicatorsDepartment.json',
+      'pages/srmSpeIndicatorsList.json',
+      'pages/srmSpeIndicatorsEdit.json',
       'lookups/srmSpeIndicatorsHead.json',
     ]);
     expect(problems).toEqual([]);
-    const documents = [...metadata.loadDocumentFiles(), ...files.map((f: { file: string; doc: unknown }) => ({ source: f.file, doc: f.doc }))];
+    const documents = [
+      ...metadata.loadDocumentFiles(),
+      ...files.map((f: { file: string; doc: unknown }) => ({ source: f.file, doc: f.doc })),
+    ];
     const registry = metadata.MetadataRegistry.load(documents as metadata.SourcedDocument[]);
     expect(registry.page('srmSpeIndicatorsList')).toMatchObject({ type: 'list', editPage: 'srmSpeIndicatorsEdit' });
-    expect(registry.page('srmSpeIndicatorsEdit')!.form!.lines!.map((l) => l.child)).toEqual(['lines', 'persons', 'departments']);
-    expect(registry.entity('srmSpeIndicatorsLine')!.field('indicatorsHeadId')!.label).toEqual({ cn: '考评指标', en: 'Indicator' });
-    expect(registry.lookupType('SPE_ASSESSMENT_DIMENSION')!.meaning).toEqual(registry.entity('srmSpeIndicatorsHead')!.field('assessmentDimension')!.label);
+    expect(registry.page('srmSpeIndicatorsEdit')!.form!.lines!.map((l) => l.child)).toEqual([
+      'lines',
+      'persons',
+      'departments',
+    ]);
+    expect(registry.entity('srmSpeIndicatorsLine')!.field('indicatorsHeadId')!.label).toEqual({
+      cn: '考评指标',
+      en: 'Indicator',
+    });
+    expect(registry.lookupType('SPE_ASSESSMENT_DIMENSION')!.meaning).toEqual(
+      registry.entity('srmSpeIndicatorsHead')!.field('assessmentDimension')!.label,
+    );
   });
 
   it('names a status lookup after its field; bare standard codes take known meanings', () => {
-    const values = parseDomainLookups(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'catalog', 'DOMAIN.md'), 'utf8')).get('SLC_INSPECT_PLAN_STATUS');
-    const known: Record<string, { cn: string; en: string }> = { DRAFT: { cn: '新建', en: 'Draft' }, SUBMITTED: { cn: '审批中', en: 'Submitted' }, REJECTED: { cn: '已驳回', en: 'Rejected' } };
+    const values = parseDomainLookups(
+      fs.readFileSync(path.join(__dirname, '..', '..', '..', 'catalog', 'DOMAIN.md'), 'utf8'),
+    ).get('SLC_INSPECT_PLAN_STATUS');
+    const known: Record<string, { cn: string; en: string }> = {
+      DRAFT: { cn: '新建', en: 'Draft' },
+      SUBMITTED: { cn: '审批中', en: 'Submitted' },
+      REJECTED: { cn: '已驳回', en: 'Rejected' },
+    };
     const doc = lookupTypeDoc('SLC_INSPECT_PLAN_STATUS', values, (code: string) => known[code]);
-    expect(doc.values.map((v: { lookupCode: string; meaning: { cn: string } }) => [v.lookupCode, v.meaning.cn])).toEqual([
-      ['DRAFT', '新建'], ['SUBMITTED', '审批中'], ['APPROVED', '已批准'], ['REJECTED', '已驳回'], ['EXECUTING', '执行中'], ['COMPLETED', '已完成'],
+    expect(
+      doc.values.map((v: { lookupCode: string; meaning: { cn: string } }) => [v.lookupCode, v.meaning.cn]),
+    ).toEqual([
+      ['DRAFT', '新建'],
+      ['SUBMITTED', '审批中'],
+      ['APPROVED', '已批准'],
+      ['REJECTED', '已驳回'],
+      ['EXECUTING', '执行中'],
+      ['COMPLETED', '已完成'],
     ]);
     expect(doc.values[0]).toMatchObject({ color: 'default', enabledFlag: 'Y', seqNum: 1 });
   });
@@ -104,6 +177,8 @@ describe('npm run scaffold', () => {
   it('refuses what it cannot scaffold, saying why', () => {
     expect(() => scaffold(['noSuchScreenAnywhere'], metadata)).toThrow(ScaffoldError);
     expect(() => scaffold(['exchangeRateManagement'], metadata)).toThrow(/exists already/);
-    expect(() => scaffold(['purNoProductiveMaterial/SrminteriorShoppingtrolley'], metadata)).toThrow(/custom page widget|exists already/);
+    expect(() => scaffold(['purNoProductiveMaterial/SrminteriorShoppingtrolley'], metadata)).toThrow(
+      /custom page widget|exists already/,
+    );
   });
 });

@@ -5,8 +5,19 @@ import { contentHash } from './documentKey';
 const v1 = { kind: 'page', path: 'noteList', type: 'list', entity: 'srmNote', title: { cn: '备忘', en: 'Notes' } };
 const v2 = { ...v1, title: { cn: '备忘录', en: 'Notes' } };
 const bundle: MetadataBundle = {
-  format: BUNDLE_FORMAT, formatVersion: 1, exportedAt: '2026-11-23T00:00:00Z',
-  documents: [{ kind: 'page', name: 'noteList', version: 2, hash: contentHash(v2), history: [contentHash(v1), contentHash(v2)], content: v2 }],
+  format: BUNDLE_FORMAT,
+  formatVersion: 1,
+  exportedAt: '2026-11-23T00:00:00Z',
+  documents: [
+    {
+      kind: 'page',
+      name: 'noteList',
+      version: 2,
+      hash: contentHash(v2),
+      history: [contentHash(v1), contentHash(v2)],
+      content: v2,
+    },
+  ],
 };
 
 describe('bundles', () => {

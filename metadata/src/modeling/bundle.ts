@@ -61,7 +61,8 @@ export function bundleProblems(value: unknown): string[] {
     if (!Array.isArray(d.history) || d.hash !== contentHash(d.content) || d.history[d.history.length - 1] !== d.hash) {
       problems.push(`documents/${i} (${documentKey(d.kind, d.name)}): its hash or history does not match its content`);
     }
-    if (seen.has(documentKey(d.kind, d.name))) problems.push(`documents/${i}: ${documentKey(d.kind, d.name)} appears twice`);
+    if (seen.has(documentKey(d.kind, d.name)))
+      problems.push(`documents/${i}: ${documentKey(d.kind, d.name)} appears twice`);
     seen.add(documentKey(d.kind, d.name));
   });
   return problems;
@@ -70,18 +71,30 @@ export function bundleProblems(value: unknown): string[] {
 function planItem(doc: BundleDocument, target: TargetDocument | undefined): ImportPlanItem {
   const base = { kind: doc.kind, name: doc.name, bundleVersion: doc.version, targetVersion: target?.version };
   const key = documentKey(doc.kind, doc.name);
-  if (!target) return { ...base, status: 'new', diff: diffDocuments(undefined, doc.content), message: `${key} is new here` };
+  if (!target)
+    return { ...base, status: 'new', diff: diffDocuments(undefined, doc.content), message: `${key} is new here` };
   const diff = diffDocuments(target.content, doc.content);
   const hash = contentHash(target.content);
   if (hash === doc.hash) return { ...base, status: 'unchanged', diff, message: `${key} is already at this content` };
-  if (doc.history.includes(hash)) return { ...base, status: 'update', diff, message: `${key} goes from version ${target.version} here to the bundle's version ${doc.version}` };
+  if (doc.history.includes(hash))
+    return {
+      ...base,
+      status: 'update',
+      diff,
+      message: `${key} goes from version ${target.version} here to the bundle's version ${doc.version}`,
+    };
   return {
-    ...base, status: 'conflict', diff,
+    ...base,
+    status: 'conflict',
+    diff,
     message: `${key} has drifted: its version ${target.version} here was changed after the bundle's source last saw it (not any version the bundle descends from); reconcile it before importing`,
   };
 }
 
 /** The import preview: what each bundle document would do on this target. */
-export function planImport(bundle: MetadataBundle, targetOf: (kind: ModeledKind, name: string) => TargetDocument | undefined): ImportPlanItem[] {
+export function planImport(
+  bundle: MetadataBundle,
+  targetOf: (kind: ModeledKind, name: string) => TargetDocument | undefined,
+): ImportPlanItem[] {
   return bundle.documents.map((d) => planItem(d, targetOf(d.kind, d.name)));
 }

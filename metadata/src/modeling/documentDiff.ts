@@ -14,7 +14,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 
 /** Array items are matched by their identity (a field's name, a column's key…) when every item has one, else by position. */
 function identityOf(items: unknown[]): ((item: unknown, i: number) => string) | undefined {
-  const key = IDENTITY_KEYS.find((k) => items.length > 0 && items.every((it) => isObject(it) && typeof it[k] === 'string'));
+  const key = IDENTITY_KEYS.find(
+    (k) => items.length > 0 && items.every((it) => isObject(it) && typeof it[k] === 'string'),
+  );
   return key ? (item) => `[${key}=${(item as Record<string, string>)[key]}]` : undefined;
 }
 
@@ -22,7 +24,8 @@ function diffArrays(before: unknown[], after: unknown[], path: string, out: Diff
   const id = identityOf([...before, ...after]);
   if (!id) {
     const n = Math.max(before.length, after.length);
-    for (let i = 0; i < n; i++) diffValues(before[i], after[i], `${path}/${i}`, out, i < before.length, i < after.length);
+    for (let i = 0; i < n; i++)
+      diffValues(before[i], after[i], `${path}/${i}`, out, i < before.length, i < after.length);
     return;
   }
   const had = new Map(before.map((b, i) => [id(b, i), b]));
@@ -31,12 +34,28 @@ function diffArrays(before: unknown[], after: unknown[], path: string, out: Diff
   for (const [k, a] of has) if (!had.has(k)) out.push({ path: `${path}${k}`, op: 'add', after: a });
 }
 
-function diffValues(before: unknown, after: unknown, path: string, out: DiffEntry[], inBefore = before !== undefined, inAfter = after !== undefined): void {
+function diffValues(
+  before: unknown,
+  after: unknown,
+  path: string,
+  out: DiffEntry[],
+  inBefore = before !== undefined,
+  inAfter = after !== undefined,
+): void {
   if (!inBefore && !inAfter) return;
-  if (!inBefore) { out.push({ path, op: 'add', after }); return; }
-  if (!inAfter) { out.push({ path, op: 'remove', before }); return; }
+  if (!inBefore) {
+    out.push({ path, op: 'add', after });
+    return;
+  }
+  if (!inAfter) {
+    out.push({ path, op: 'remove', before });
+    return;
+  }
   if (canonicalJson(before) === canonicalJson(after)) return;
-  if (Array.isArray(before) && Array.isArray(after)) { diffArrays(before, after, path, out); return; }
+  if (Array.isArray(before) && Array.isArray(after)) {
+    diffArrays(before, after, path, out);
+    return;
+  }
   if (isObject(before) && isObject(after)) {
     for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
       diffValues(before[k], after[k], `${path}/${k}`, out, before[k] !== undefined, after[k] !== undefined);

@@ -25,7 +25,8 @@ export function documentKey(kind: string, name: string): string {
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.keys(value as object).sort()
+    const entries = Object.keys(value as object)
+      .sort()
       .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
       .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
     return `{${entries.join(',')}}`;

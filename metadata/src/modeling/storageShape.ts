@@ -17,16 +17,26 @@ export function storageShape(field: FieldDef): StorageShape {
   const decimal = decimalShape(field);
   if (decimal) return { base: 'decimal', ...decimal };
   switch (field.type) {
-    case 'string': return { base: 'varchar', length: field.length ?? DEFAULT_STRING_LENGTH };
-    case 'lookup': return { base: 'varchar', length: field.length ?? 60 };
-    case 'flag': return { base: 'varchar', length: 1 };
-    case 'attachment': return { base: 'varchar', length: field.length ?? 2000 };
-    case 'text': return { base: (field.length ?? 0) > TEXT_DEFAULT_LENGTH ? 'mediumtext' : 'text' };
-    case 'integer': return { base: 'int' };
-    case 'reference': return { base: 'bigint' };
-    case 'date': return { base: 'date' };
-    case 'datetime': return { base: 'datetime' };
-    default: return { base: 'longtext' };
+    case 'string':
+      return { base: 'varchar', length: field.length ?? DEFAULT_STRING_LENGTH };
+    case 'lookup':
+      return { base: 'varchar', length: field.length ?? 60 };
+    case 'flag':
+      return { base: 'varchar', length: 1 };
+    case 'attachment':
+      return { base: 'varchar', length: field.length ?? 2000 };
+    case 'text':
+      return { base: (field.length ?? 0) > TEXT_DEFAULT_LENGTH ? 'mediumtext' : 'text' };
+    case 'integer':
+      return { base: 'int' };
+    case 'reference':
+      return { base: 'bigint' };
+    case 'date':
+      return { base: 'date' };
+    case 'datetime':
+      return { base: 'datetime' };
+    default:
+      return { base: 'longtext' };
   }
 }
 
@@ -45,11 +55,16 @@ export function storageChangeRefusal(before: StorageShape, after: StorageShape):
   const from = describeShape(before);
   const to = describeShape(after);
   if (from === to) return undefined;
-  if (before.base !== after.base) return `its type would change from ${from} to ${to}, which can lose or corrupt stored values`;
+  if (before.base !== after.base)
+    return `its type would change from ${from} to ${to}, which can lose or corrupt stored values`;
   if (before.base === 'varchar' && (after.length ?? 0) < (before.length ?? 0)) {
     return `its length would shrink from ${before.length} to ${after.length}, which cuts longer stored values`;
   }
-  if (before.base === 'decimal' && ((after.scale ?? 0) < (before.scale ?? 0) || (after.precision ?? 0) - (after.scale ?? 0) < (before.precision ?? 0) - (before.scale ?? 0))) {
+  if (
+    before.base === 'decimal' &&
+    ((after.scale ?? 0) < (before.scale ?? 0) ||
+      (after.precision ?? 0) - (after.scale ?? 0) < (before.precision ?? 0) - (before.scale ?? 0))
+  ) {
     return `its size would shrink from ${from} to ${to}, which rounds or cuts stored values`;
   }
   return `its storage would change from ${from} to ${to}; growing a stored column is an explicit migration, not a publish`;

@@ -7,7 +7,15 @@
 import type { EntityModel } from '../entityModel';
 import type { LifecycleDef } from '../generated/meta-model';
 import { buildRecordSchema, type EntityLookup, type JsonSchema } from '../recordSchema';
-import { errorResponses, envelopeOf, SCREEN_HEADERS, SECURITY_SCHEMES, SESSION_SECURITY, SHARED_SCHEMAS, SIGNED_HEADERS } from './components';
+import {
+  errorResponses,
+  envelopeOf,
+  SCREEN_HEADERS,
+  SECURITY_SCHEMES,
+  SESSION_SECURITY,
+  SHARED_SCHEMAS,
+  SIGNED_HEADERS,
+} from './components';
 import { entityPaths, recordSchemaName, type Operation, type PathItems } from './entityPaths';
 
 /** A custom server action as the action registry knows it. */
@@ -31,7 +39,10 @@ export interface OpenApiInput {
   fixedPaths?: PathItems;
 }
 
-export type OpenApiDocument = Record<string, unknown> & { paths: PathItems; components: { schemas: Record<string, JsonSchema>; securitySchemes: object } };
+export type OpenApiDocument = Record<string, unknown> & {
+  paths: PathItems;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: object };
+};
 
 function accessText(action: CustomActionInfo): string {
   if (action.access === 'public') return 'Public: no session needed.';
@@ -47,8 +58,14 @@ function customOperation(action: CustomActionInfo): Operation {
     description: `Custom action. ${accessText(action)}`,
     ...(action.access !== 'public' && { security: SESSION_SECURITY }),
     parameters: action.access === 'public' ? SIGNED_HEADERS : [...SIGNED_HEADERS, ...SCREEN_HEADERS],
-    requestBody: { required: false, content: { 'application/json': { schema: { $ref: '#/components/schemas/AnyRequest' } } } },
-    responses: { 200: envelopeOf({}), ...errorResponses(action.access === 'public' ? [400, 409] : [400, 401, 403, 404]) },
+    requestBody: {
+      required: false,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/AnyRequest' } } },
+    },
+    responses: {
+      200: envelopeOf({}),
+      ...errorResponses(action.access === 'public' ? [400, 409] : [400, 401, 403, 404]),
+    },
   };
 }
 
@@ -60,7 +77,9 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
   const exposed = input.entities.filter((e) => e.def.exposed !== false).sort((a, b) => a.name.localeCompare(b.name));
   const paths: PathItems = {};
   for (const entity of exposed) Object.assign(paths, entityPaths(entity, input.lifecycleOf(entity)));
-  for (const action of [...input.customActions].sort((a, b) => `${a.resource}/${a.action}`.localeCompare(`${b.resource}/${b.action}`))) {
+  for (const action of [...input.customActions].sort((a, b) =>
+    `${a.resource}/${a.action}`.localeCompare(`${b.resource}/${b.action}`),
+  )) {
     paths[`/api/${action.area}/v1/${action.resource}/${action.action}`] = { post: customOperation(action) };
   }
   Object.assign(paths, input.fixedPaths ?? {});
@@ -69,13 +88,12 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
     info: {
       title: input.title,
       version: input.version,
-      description: 'Generated from the live metadata. Every call is a POST with a JSON object (unless stated) and answers the envelope '
-        + '{code, status, msg, data, page?}. The gateway alias /api/zuul/{area}/… serves the same endpoints.',
+      description:
+        'Generated from the live metadata. Every call is a POST with a JSON object (unless stated) and answers the envelope ' +
+        '{code, status, msg, data, page?}. The gateway alias /api/zuul/{area}/… serves the same endpoints.',
     },
     servers: [{ url: '/' }],
-    tags: [
-      ...exposed.map((e) => ({ name: e.name, description: `${e.def.label.cn} / ${e.def.label.en}` })),
-    ],
+    tags: [...exposed.map((e) => ({ name: e.name, description: `${e.def.label.cn} / ${e.def.label.en}` }))],
     paths,
     components: {
       schemas: { ...SHARED_SCHEMAS, ...recordSchemas(input, exposed) },

@@ -16,27 +16,62 @@ export const recordSchemaName = (entity: EntityModel) => `${entity.name[0].toUpp
 const requestOf = (schema: JsonSchema) => ({ required: true, content: { 'application/json': { schema } } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-interface GenericSpec { summary: string; request: JsonSchema; data: JsonSchema; errors: number[] }
+interface GenericSpec {
+  summary: string;
+  request: JsonSchema;
+  data: JsonSchema;
+  errors: number[];
+}
 
 function genericSpecs(entity: EntityModel): Record<string, GenericSpec> {
   const record = recordRef(entity);
   const label = entity.def.label.en;
   const reads: Record<string, GenericSpec> = {
-    findById: { summary: `One ${label} with its lines`, request: ref('IdRequest'), data: record, errors: [400, 401, 403, 404] },
-    listByPage: { summary: `A page of ${label} rows (page.count is the total)`, request: ref('ListRequest'), data: { type: 'array', items: record }, errors: [400, 401, 403] },
+    findById: {
+      summary: `One ${label} with its lines`,
+      request: ref('IdRequest'),
+      data: record,
+      errors: [400, 401, 403, 404],
+    },
+    listByPage: {
+      summary: `A page of ${label} rows (page.count is the total)`,
+      request: ref('ListRequest'),
+      data: { type: 'array', items: record },
+      errors: [400, 401, 403],
+    },
   };
   // Lines are saved and deleted through their header (the server answers 400 otherwise).
   if (entity.def.parent) return reads;
   return {
     ...reads,
-    saveOrUpdate: { summary: `Create (no key) or update (key + versionNum) a ${label}, lines included, in one transaction`, request: record, data: record, errors: [400, 401, 403, 404, 409] },
+    saveOrUpdate: {
+      summary: `Create (no key) or update (key + versionNum) a ${label}, lines included, in one transaction`,
+      request: record,
+      data: record,
+      errors: [400, 401, 403, 404, 409],
+    },
     doBatchSaveOrUpdate: {
       summary: `Save several ${label} rows, all or nothing`,
-      request: { type: 'object', required: ['rows'], properties: { rows: { type: 'array', minItems: 1, maxItems: 500, items: record } } },
-      data: { type: 'array', items: record }, errors: [400, 401, 403, 404, 409],
+      request: {
+        type: 'object',
+        required: ['rows'],
+        properties: { rows: { type: 'array', minItems: 1, maxItems: 500, items: record } },
+      },
+      data: { type: 'array', items: record },
+      errors: [400, 401, 403, 404, 409],
     },
-    delete: { summary: `Delete one ${label}`, request: ref('IdRequest'), data: ref('CountResult'), errors: [400, 401, 403, 404, 409] },
-    doBatchDelete: { summary: `Delete several ${label} rows, all or nothing`, request: ref('IdsRequest'), data: ref('CountResult'), errors: [400, 401, 403, 404, 409] },
+    delete: {
+      summary: `Delete one ${label}`,
+      request: ref('IdRequest'),
+      data: ref('CountResult'),
+      errors: [400, 401, 403, 404, 409],
+    },
+    doBatchDelete: {
+      summary: `Delete several ${label} rows, all or nothing`,
+      request: ref('IdsRequest'),
+      data: ref('CountResult'),
+      errors: [400, 401, 403, 404, 409],
+    },
   };
 }
 
@@ -59,15 +94,22 @@ function transitionDescription(t: TransitionDef): string {
 }
 
 function transitionOperations(entity: EntityModel, lifecycle: LifecycleDef): Array<[string, Operation]> {
-  return lifecycle.transitions.flatMap((t) => [t.action, ...(t.aliases ?? [])].map((name): [string, Operation] => [
-    name,
-    operation(entity, `${entity.name}_${name}`, {
-      summary: `${t.label?.en ?? t.action} (${lifecycle.name})${name === t.action ? '' : ` — alias of ${t.action}`}`,
-      request: ref('TransitionRequest'),
-      data: {},
-      errors: [400, 401, 403, 404, 409],
-    }, transitionDescription(t)),
-  ]));
+  return lifecycle.transitions.flatMap((t) =>
+    [t.action, ...(t.aliases ?? [])].map((name): [string, Operation] => [
+      name,
+      operation(
+        entity,
+        `${entity.name}_${name}`,
+        {
+          summary: `${t.label?.en ?? t.action} (${lifecycle.name})${name === t.action ? '' : ` — alias of ${t.action}`}`,
+          request: ref('TransitionRequest'),
+          data: {},
+          errors: [400, 401, 403, 404, 409],
+        },
+        transitionDescription(t),
+      ),
+    ]),
+  );
 }
 
 export function entityPaths(entity: EntityModel, lifecycle: LifecycleDef | undefined): PathItems {

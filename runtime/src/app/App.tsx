@@ -57,7 +57,11 @@ export function AppProviders({ children, dataProvider, registry }: AppProvidersP
   );
   return (
     <I18nextProvider i18n={i18n}>
-      {dataProvider ? <DataProviderContext.Provider value={dataProvider}>{content}</DataProviderContext.Provider> : content}
+      {dataProvider ? (
+        <DataProviderContext.Provider value={dataProvider}>{content}</DataProviderContext.Provider>
+      ) : (
+        content
+      )}
     </I18nextProvider>
   );
 }

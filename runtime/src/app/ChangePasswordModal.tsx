@@ -19,7 +19,15 @@ interface PasswordValues {
   confirmPassword: string;
 }
 
-export function ChangePasswordModal({ open, userName, onClose }: { open: boolean; userName: string; onClose: () => void }) {
+export function ChangePasswordModal({
+  open,
+  userName,
+  onClose,
+}: {
+  open: boolean;
+  userName: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const provider = useDataProvider();
   const feedback = useFeedback();
@@ -72,8 +80,18 @@ export function ChangePasswordModal({ open, userName, onClose }: { open: boolean
       destroyOnHidden
       maskClosable={false}
     >
-      <Form<PasswordValues> form={form} name="changePassword" layout="vertical" requiredMark={false} onFinish={() => void submit()}>
-        <Form.Item label={t('password.oldPassword')} name="oldPassword" rules={[{ required: true, message: t('password.oldRequired') }]}>
+      <Form<PasswordValues>
+        form={form}
+        name="changePassword"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={() => void submit()}
+      >
+        <Form.Item
+          label={t('password.oldPassword')}
+          name="oldPassword"
+          rules={[{ required: true, message: t('password.oldRequired') }]}
+        >
           <Input.Password autoComplete="current-password" maxLength={128} />
         </Form.Item>
         <Form.Item

@@ -15,7 +15,8 @@ import { useLanguage } from '../i18n';
 import { HOME_PATH } from './authPaths';
 import { useTabTitle } from './tabContext';
 
-type State = { status: 'loading' } | { status: 'ready'; params: EmbedParams; src: string } | { status: 'error'; message: string };
+type State =
+  { status: 'loading' } | { status: 'ready'; params: EmbedParams; src: string } | { status: 'error'; message: string };
 
 function useEmbedParams(actionId: string): State {
   const { t } = useTranslation();
@@ -29,7 +30,8 @@ function useEmbedParams(actionId: string): State {
         if (!isEmbeddableUrl(params.url)) setState({ status: 'error', message: t('embed.notAllowed') });
         else setState({ status: 'ready', params, src: embedSource(params, window.location.origin) });
       },
-      (error: unknown) => live && setState({ status: 'error', message: isApiError(error) ? error.msg : t('embed.failed') }),
+      (error: unknown) =>
+        live && setState({ status: 'error', message: isApiError(error) ? error.msg : t('embed.failed') }),
     );
     return () => {
       live = false;
@@ -55,7 +57,12 @@ export function EmbeddedPage({ fullWindow = false }: { fullWindow?: boolean }) {
   const state = useEmbedParams(query.get('actionId') ?? '');
   const title = useEmbedTitle(state.status === 'ready' ? state.params : undefined);
   useTabTitle(title);
-  if (state.status === 'loading') return <Spin tip={t('embed.opening')} style={{ display: 'block', margin: 48 }}><div /></Spin>;
+  if (state.status === 'loading')
+    return (
+      <Spin tip={t('embed.opening')} style={{ display: 'block', margin: 48 }}>
+        <div />
+      </Spin>
+    );
   if (state.status === 'error') {
     return (
       <Alert
@@ -73,7 +80,14 @@ export function EmbeddedPage({ fullWindow = false }: { fullWindow?: boolean }) {
       title={title}
       src={state.src}
       referrerPolicy="no-referrer"
-      style={{ display: 'block', width: '100%', height: fullWindow ? '100vh' : 'calc(100vh - 220px)', minHeight: 400, border: fullWindow ? 0 : '1px solid #f0f0f0', background: '#fff' }}
+      style={{
+        display: 'block',
+        width: '100%',
+        height: fullWindow ? '100vh' : 'calc(100vh - 220px)',
+        minHeight: 400,
+        border: fullWindow ? 0 : '1px solid #f0f0f0',
+        background: '#fff',
+      }}
     />
   );
   if (fullWindow) return frame;
@@ -81,7 +95,9 @@ export function EmbeddedPage({ fullWindow = false }: { fullWindow?: boolean }) {
   return (
     <>
       <div style={{ textAlign: 'right', marginBottom: 4 }}>
-        <a href={state.src} target="_blank" rel="noopener noreferrer">{t('embed.openInNewWindow')}</a>
+        <a href={state.src} target="_blank" rel="noopener noreferrer">
+          {t('embed.openInNewWindow')}
+        </a>
       </div>
       {frame}
     </>

@@ -86,21 +86,40 @@ export function ForgetPage() {
   const userName = () => String(form.getFieldValue('userName') ?? '').trim();
   return (
     <AuthLayout title={t('forget.title')}>
-      <Form<ForgetValues> form={form} name="forget" layout="vertical" requiredMark={false} onFinish={(values) => void change(values)}>
+      <Form<ForgetValues>
+        form={form}
+        name="forget"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(values) => void change(values)}
+      >
         <Typography.Paragraph type="secondary">{t('forget.intro')}</Typography.Paragraph>
         <Form.Item label={t('forget.userName')} required htmlFor="forget_userName">
           <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="userName" noStyle rules={[{ required: true, whitespace: true, message: t('login.userNameRequired') }]}>
+            <Form.Item
+              name="userName"
+              noStyle
+              rules={[{ required: true, whitespace: true, message: t('login.userNameRequired') }]}
+            >
               <Input id="forget_userName" autoComplete="username" maxLength={64} />
             </Form.Item>
-            <Button onClick={() => void sendCode()} loading={busy === 'send'} disabled={cooldown > 0} aria-label={t('forget.sendCode')}>
+            <Button
+              onClick={() => void sendCode()}
+              loading={busy === 'send'}
+              disabled={cooldown > 0}
+              aria-label={t('forget.sendCode')}
+            >
               {cooldown > 0 ? t('forget.resendIn', { seconds: cooldown }) : t('forget.sendCode')}
             </Button>
           </Space.Compact>
         </Form.Item>
         {sent && (
           <>
-            <Form.Item label={t('forget.code')} name="code" rules={[{ required: true, whitespace: true, message: t('forget.codeRequired') }]}>
+            <Form.Item
+              label={t('forget.code')}
+              name="code"
+              rules={[{ required: true, whitespace: true, message: t('forget.codeRequired') }]}
+            >
               <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} />
             </Form.Item>
             <Form.Item
@@ -121,7 +140,13 @@ export function ForgetPage() {
               <Input.Password autoComplete="new-password" maxLength={128} />
             </Form.Item>
             <Form.Item style={{ marginBottom: 12 }}>
-              <Button type="primary" htmlType="submit" block loading={busy === 'change'} aria-label={t('forget.submit')}>
+              <Button
+                type="primary"
+                htmlType="submit"
+                block
+                loading={busy === 'change'}
+                aria-label={t('forget.submit')}
+              >
                 {t('forget.submit')}
               </Button>
             </Form.Item>

@@ -15,7 +15,17 @@ function locationOf(url: string) {
 }
 
 /** One tab's pages; re-rendered only when its URL or visibility changes. */
-const TabFrame = memo(function TabFrame({ id, url, active, routes }: { id: string; url: string; active: boolean; routes: ReactNode }) {
+const TabFrame = memo(function TabFrame({
+  id,
+  url,
+  active,
+  routes,
+}: {
+  id: string;
+  url: string;
+  active: boolean;
+  routes: ReactNode;
+}) {
   const tab = useMemo(() => ({ id, active }), [id, active]);
   const location = useMemo(() => locationOf(url), [url]);
   return (

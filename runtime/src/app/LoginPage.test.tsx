@@ -71,7 +71,10 @@ describe('login page', () => {
   });
 
   it('goes back to the screen named in ?redirect after login', async () => {
-    renderLogin({ login: async () => buyerLogin }, `/login?redirect=${encodeURIComponent('/main/purList?menuId=5&respId=11')}`);
+    renderLogin(
+      { login: async () => buyerLogin },
+      `/login?redirect=${encodeURIComponent('/main/purList?menuId=5&respId=11')}`,
+    );
     fillAndSubmit('buyer01', 'Meridian#2026');
     expect(await screen.findByText('landed on /main/purList?menuId=5&respId=11')).toBeTruthy();
   });
@@ -111,7 +114,9 @@ describe('login page', () => {
     const image = await screen.findByRole('img', { name: '验证码图片' });
     expect(image.getAttribute('src')).toBe('data:image/svg+xml;base64,1');
     fireEvent.click(screen.getByRole('button', { name: '看不清？换一张' }));
-    await waitFor(() => expect(screen.getByRole('img', { name: '验证码图片' }).getAttribute('src')).toBe('data:image/svg+xml;base64,2'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: '验证码图片' }).getAttribute('src')).toBe('data:image/svg+xml;base64,2'),
+    );
 
     // Without an answer the form does not go to the server.
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
@@ -122,7 +127,12 @@ describe('login page', () => {
     fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'Meridian#2026' } });
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
     expect(await screen.findByText('landed on /main')).toBeTruthy();
-    expect(provider.login).toHaveBeenLastCalledWith({ userName: 'buyer01', password: 'Meridian#2026', validateKey: 'key-2', validateCode: 'K7XA' });
+    expect(provider.login).toHaveBeenLastCalledWith({
+      userName: 'buyer01',
+      password: 'Meridian#2026',
+      validateKey: 'key-2',
+      validateCode: 'K7XA',
+    });
   });
 
   it('keeps the captcha once shown and takes a new one after each failure', async () => {

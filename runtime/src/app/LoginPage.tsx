@@ -79,7 +79,9 @@ export function LoginPage() {
       const data = await provider.login({
         userName: values.userName.trim(),
         password: values.password,
-        ...(captchaShown && captcha ? { validateKey: captcha.validateKey, validateCode: (values.validateCode ?? '').trim() } : {}),
+        ...(captchaShown && captcha
+          ? { validateKey: captcha.validateKey, validateCode: (values.validateCode ?? '').trim() }
+          : {}),
       });
       // Signing in over another session of this tab ends that one (its headers are still current here).
       if (hasSession()) void provider.logoff().catch(() => undefined);
@@ -112,15 +114,32 @@ export function LoginPage() {
         disabled={submitting}
       >
         {arrival && !error && <Alert type="warning" showIcon message={arrival} style={{ marginBottom: 16 }} />}
-        <Form.Item label={t('login.userName')} name="userName" rules={[{ required: true, whitespace: true, message: t('login.userNameRequired') }]}>
+        <Form.Item
+          label={t('login.userName')}
+          name="userName"
+          rules={[{ required: true, whitespace: true, message: t('login.userNameRequired') }]}
+        >
           <Input autoComplete="username" autoFocus={!initialUserName} maxLength={64} />
         </Form.Item>
-        <Form.Item label={t('login.password')} name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
+        <Form.Item
+          label={t('login.password')}
+          name="password"
+          rules={[{ required: true, message: t('login.passwordRequired') }]}
+        >
           <Input.Password autoComplete="current-password" autoFocus={!!initialUserName} maxLength={128} />
         </Form.Item>
-        {captchaShown && <CaptchaField id="login_validateCode" captcha={captcha} failed={captchaFailed} onRefresh={newCaptcha} />}
+        {captchaShown && (
+          <CaptchaField id="login_validateCode" captcha={captcha} failed={captchaFailed} onRefresh={newCaptcha} />
+        )}
         <Form.Item style={{ marginBottom: 12 }}>
-          <Button type="primary" htmlType="submit" block size="large" loading={submitting} aria-label={t('login.submit')}>
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            size="large"
+            loading={submitting}
+            aria-label={t('login.submit')}
+          >
             {t('login.submit')}
           </Button>
         </Form.Item>

@@ -57,7 +57,10 @@ function useMenuOpener(byId: Map<string, MenuRow>): (menuId: string) => void {
       return;
     }
     const link = { url: target.url, menuId: row.menuId, respId: getResponsibilityId(), pageName: row.menuCode };
-    sealEmbedLink(link).then((actionId) => navigate(embedRoute(link, actionId, true)), (error: unknown) => feedback.error(error));
+    sealEmbedLink(link).then(
+      (actionId) => navigate(embedRoute(link, actionId, true)),
+      (error: unknown) => feedback.error(error),
+    );
   };
 }
 
@@ -89,7 +92,10 @@ export function MenuSider({ menus, collapsed = false }: { menus: MenuRow[]; coll
         </div>
       )}
       {searching && !items.length ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span style={{ color: '#ffffffa6' }}>{t('app.menuSearchEmpty')}</span>} />
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={<span style={{ color: '#ffffffa6' }}>{t('app.menuSearchEmpty')}</span>}
+        />
       ) : (
         <Menu
           mode="inline"

@@ -28,5 +28,9 @@ export function RelocationPage() {
     if (target) navigate(target, { replace: true });
   }, [navigate, target]);
   if (!session) return <Navigate to={LOGIN_PATH} replace />;
-  return <Spin tip={t('relocation.redirecting')} style={{ display: 'block', margin: 96 }}><div /></Spin>;
+  return (
+    <Spin tip={t('relocation.redirecting')} style={{ display: 'block', margin: 96 }}>
+      <div />
+    </Spin>
+  );
 }

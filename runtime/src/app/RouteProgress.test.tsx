@@ -14,14 +14,23 @@ describe('RouteProgress', () => {
     vi.useFakeTimers();
     const scrollTo = vi.fn();
     vi.stubGlobal('scrollTo', scrollTo);
-    const { container } = render(<MemoryRouter initialEntries={['/main']}><Navigator /><RouteProgress /></MemoryRouter>);
+    const { container } = render(
+      <MemoryRouter initialEntries={['/main']}>
+        <Navigator />
+        <RouteProgress />
+      </MemoryRouter>,
+    );
     const bar = () => container.querySelector('[data-loading]')!.getAttribute('data-loading');
-    act(() => { vi.advanceTimersByTime(500); });
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect(bar()).toBe('false');
     act(() => go('/main/purchaseRequisitionList?menuId=1'));
     expect(bar()).toBe('true');
     expect(scrollTo).toHaveBeenCalledTimes(2);
-    act(() => { vi.advanceTimersByTime(500); });
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect(bar()).toBe('false');
     vi.unstubAllGlobals();
     vi.useRealTimers();

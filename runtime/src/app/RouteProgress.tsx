@@ -26,8 +26,15 @@ export function RouteProgress() {
       aria-hidden
       data-loading={loading ? 'true' : 'false'}
       style={{
-        position: 'fixed', top: 0, left: 0, height: 2, zIndex: 2000, background: '#1677ff', pointerEvents: 'none',
-        width: loading ? '80%' : '100%', opacity: loading ? 1 : 0,
+        position: 'fixed',
+        top: 0,
+        left: 0,
+        height: 2,
+        zIndex: 2000,
+        background: '#1677ff',
+        pointerEvents: 'none',
+        width: loading ? '80%' : '100%',
+        opacity: loading ? 1 : 0,
         transition: loading ? `width ${BAR_MS}ms ease-out` : 'opacity 300ms ease-in',
       }}
     />

@@ -10,9 +10,27 @@ import { SIDER_COLLAPSED_KEY } from './useSiderCollapsed';
 
 const menus: MenuRow[] = [
   { menuId: 1, menuName: '采购管理', menuCode: 'PUR', menuType: 'DIR', menuParentId: 0, seqNum: 1, enabled: 'Y' },
-  { menuId: 100, menuName: '采购申请', menuCode: 'PUR_REQ', menuType: 'PAGE', htmlUrl: 'purchaseRequisitionList', menuParentId: 1, seqNum: 1, enabled: 'Y' },
+  {
+    menuId: 100,
+    menuName: '采购申请',
+    menuCode: 'PUR_REQ',
+    menuType: 'PAGE',
+    htmlUrl: 'purchaseRequisitionList',
+    menuParentId: 1,
+    seqNum: 1,
+    enabled: 'Y',
+  },
   { menuId: 2, menuName: '系统设置', menuCode: 'SYS', menuType: 'DIR', menuParentId: 0, seqNum: 2, enabled: 'Y' },
-  { menuId: 200, menuName: '菜单管理', menuCode: 'SYS_MENU', menuType: 'PAGE', htmlUrl: 'menuFunction', menuParentId: 2, seqNum: 1, enabled: 'Y' },
+  {
+    menuId: 200,
+    menuName: '菜单管理',
+    menuCode: 'SYS_MENU',
+    menuType: 'PAGE',
+    htmlUrl: 'menuFunction',
+    menuParentId: 2,
+    seqNum: 1,
+    enabled: 'Y',
+  },
 ];
 
 function WhereAmI() {

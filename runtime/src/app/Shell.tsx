@@ -86,7 +86,15 @@ function SiderTrigger({ collapsed, onToggle }: { collapsed: boolean; onToggle: (
     onToggle();
   };
   return (
-    <span role="button" tabIndex={0} aria-label={name} title={name} aria-expanded={!collapsed} onKeyDown={onKeyDown} style={{ display: 'block' }}>
+    <span
+      role="button"
+      tabIndex={0}
+      aria-label={name}
+      title={name}
+      aria-expanded={!collapsed}
+      onKeyDown={onKeyDown}
+      style={{ display: 'block' }}
+    >
       {collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
     </span>
   );
@@ -116,13 +124,18 @@ export function Shell({ routes }: { routes: ReactNode }) {
             trigger={<SiderTrigger collapsed={collapsed} onToggle={() => setCollapsed(!collapsed, 'clickTrigger')} />}
           >
             {/* The product's name is shown here only (not again in the header). */}
-            <div style={{ color: '#fff', padding: '16px 0', textAlign: 'center', fontWeight: 600, whiteSpace: 'nowrap' }} title={t('app.name')}>
+            <div
+              style={{ color: '#fff', padding: '16px 0', textAlign: 'center', fontWeight: 600, whiteSpace: 'nowrap' }}
+              title={t('app.name')}
+            >
               {collapsed ? t('app.name').slice(0, 1) : t('app.name')}
             </div>
             <MenuSider menus={menus} collapsed={collapsed} />
           </Layout.Sider>
           <Layout>
-            <Layout.Header style={{ background: '#fff', display: 'flex', alignItems: 'center', padding: '0 16px 0 24px' }}>
+            <Layout.Header
+              style={{ background: '#fff', display: 'flex', alignItems: 'center', padding: '0 16px 0 24px' }}
+            >
               <ShellHeader session={session} />
             </Layout.Header>
             {/* Layout.Content is the page's one <main> landmark. */}

@@ -32,7 +32,11 @@ export function ShellBreadcrumbs({ tabs }: { tabs: ShellTabs }) {
     const name = pickLabel(menu.menuName, language);
     const last = index === trail.length - 1;
     const link = !last && menu.menuType === 'PAGE' && menu.htmlUrl;
-    const title = link ? <Link to={pageUrl(menu.htmlUrl as string, { menuId: menu.menuId, respId: getResponsibilityId() })}>{name}</Link> : name;
+    const title = link ? (
+      <Link to={pageUrl(menu.htmlUrl as string, { menuId: menu.menuId, respId: getResponsibilityId() })}>{name}</Link>
+    ) : (
+      name
+    );
     items.push({ key: String(menu.menuId), title });
   });
   if (tab.id !== HOME_TAB_ID && !trail.length) items.push({ key: 'page', title: label(tab) });

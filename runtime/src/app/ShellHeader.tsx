@@ -43,7 +43,10 @@ export function ShellHeader({ session }: { session: Session }) {
           title={t('session.responsibility')}
           value={session.responsibilityId || undefined}
           onChange={switchTo}
-          options={session.responsibilities.map((r) => ({ value: String(r.responsibilityId), label: r.responsibilityName }))}
+          options={session.responsibilities.map((r) => ({
+            value: String(r.responsibilityId),
+            label: r.responsibilityName,
+          }))}
           style={{ minWidth: 180 }}
           popupMatchSelectWidth={false}
           variant="borderless"

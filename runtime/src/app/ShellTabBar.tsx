@@ -30,7 +30,11 @@ export function ShellTabBar({ tabs }: { tabs: ShellTabs }) {
   const items = tabs.state.tabs.map((tab) => ({ key: tab.id, label: label(tab), closable: tab.id !== HOME_TAB_ID }));
   const more = {
     items: [
-      { key: 'others', label: t('tabs.closeOthers'), disabled: !tabs.state.tabs.some((tab) => tab.id !== HOME_TAB_ID && tab.id !== activeId) },
+      {
+        key: 'others',
+        label: t('tabs.closeOthers'),
+        disabled: !tabs.state.tabs.some((tab) => tab.id !== HOME_TAB_ID && tab.id !== activeId),
+      },
       { key: 'all', label: t('tabs.closeAll'), disabled: tabs.state.tabs.length <= 1 },
     ],
     onClick: ({ key }: { key: string }) => (key === 'others' ? tabs.closeOthers(activeId) : tabs.closeAllButHome()),

@@ -13,7 +13,16 @@ import { TAB_LIMIT, TABS_STORAGE_KEY } from './tabsModel';
 
 const menus: MenuRow[] = [
   { menuId: 1, menuName: '采购管理', menuCode: 'PUR', menuType: 'DIR', menuParentId: 0, seqNum: 1, enabled: 'Y' },
-  { menuId: 100, menuName: '采购申请', menuCode: 'PUR_REQ', menuType: 'PAGE', htmlUrl: 'purchaseRequisitionList', menuParentId: 1, seqNum: 1, enabled: 'Y' },
+  {
+    menuId: 100,
+    menuName: '采购申请',
+    menuCode: 'PUR_REQ',
+    menuType: 'PAGE',
+    htmlUrl: 'purchaseRequisitionList',
+    menuParentId: 1,
+    seqNum: 1,
+    enabled: 'Y',
+  },
 ];
 const LIST_URL = '/main/purchaseRequisitionList?menuId=100&respId=11';
 const SLOW = { timeout: 20_000 };
@@ -30,14 +39,17 @@ function Remote() {
 
 function setup(url = '/main') {
   const provider = shellProvider(menus, { findByMenuResp: async () => [] });
-  return { provider, ...render(
-    <AppProviders dataProvider={provider}>
-      <MemoryRouter initialEntries={[url]}>
-        <AppRoutes />
-        <Remote />
-      </MemoryRouter>
-    </AppProviders>,
-  ) };
+  return {
+    provider,
+    ...render(
+      <AppProviders dataProvider={provider}>
+        <MemoryRouter initialEntries={[url]}>
+          <AppRoutes />
+          <Remote />
+        </MemoryRouter>
+      </AppProviders>,
+    ),
+  };
 }
 
 const location = () => screen.getByTestId('location').textContent;
@@ -47,7 +59,11 @@ const tabNames = () =>
     .getAllByRole('tab')
     .filter((tab) => tab.hasAttribute('aria-selected'))
     .map((tab) => tab.textContent);
-const navigateTo = (to: string | number) => act(async () => { if (typeof to === 'number') go(to); else go(to); });
+const navigateTo = (to: string | number) =>
+  act(async () => {
+    if (typeof to === 'number') go(to);
+    else go(to);
+  });
 
 afterEach(() => sessionStorage.clear());
 
@@ -67,7 +83,7 @@ describe('shell tabs', () => {
     expect(tabNames()).toHaveLength(TAB_LIMIT);
   }, 60_000);
 
-  it('keeps a tab\'s page alive: the search text survives a switch to home and back', async () => {
+  it("keeps a tab's page alive: the search text survives a switch to home and back", async () => {
     signIn();
     setup(LIST_URL);
     await screen.findByText('PR202601010001', undefined, SLOW);
@@ -99,7 +115,7 @@ describe('shell tabs', () => {
     expect(location()).toBe('/main');
   });
 
-  it('a link naming another responsibility makes it current and closes the previous one\'s tabs', async () => {
+  it("a link naming another responsibility makes it current and closes the previous one's tabs", async () => {
     signIn();
     setup(LIST_URL);
     await screen.findByText('PR202601010001', undefined, SLOW);
@@ -112,7 +128,7 @@ describe('shell tabs', () => {
     expect(location()).toBe(other);
   });
 
-  it('the header\'s responsibility switch closes every tab but home', async () => {
+  it("the header's responsibility switch closes every tab but home", async () => {
     signIn();
     setup(LIST_URL);
     await screen.findByText('PR202601010001', undefined, SLOW);

@@ -2,20 +2,34 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from './App';
-import { CHUNK_TIMEOUT_MS, ChunkLoadError, lazyChunk, lazyModule, toChunkError, watchPreloadErrors, withTimeout } from './chunkLoader';
+import {
+  CHUNK_TIMEOUT_MS,
+  ChunkLoadError,
+  lazyChunk,
+  lazyModule,
+  toChunkError,
+  watchPreloadErrors,
+  withTimeout,
+} from './chunkLoader';
 
 afterEach(() => vi.useRealTimers());
 
 describe('toChunkError and withTimeout', () => {
   it('reports a stylesheet failure as CSS_CHUNK_LOAD_FAILED and anything else as CHUNK_LOAD_FAILED', () => {
-    expect(toChunkError(new Error('Unable to preload CSS for http://x/assets/a.css')).code).toBe('CSS_CHUNK_LOAD_FAILED');
-    expect(toChunkError(new TypeError('Failed to fetch dynamically imported module: http://x/assets/a.js')).code).toBe('CHUNK_LOAD_FAILED');
+    expect(toChunkError(new Error('Unable to preload CSS for http://x/assets/a.css')).code).toBe(
+      'CSS_CHUNK_LOAD_FAILED',
+    );
+    expect(toChunkError(new TypeError('Failed to fetch dynamically imported module: http://x/assets/a.js')).code).toBe(
+      'CHUNK_LOAD_FAILED',
+    );
   });
 
   it('fails with CHUNK_LOAD_TIMEOUT once the time-out has passed, not before', async () => {
     vi.useFakeTimers();
     const settled = vi.fn();
-    const pending = withTimeout(new Promise(() => undefined), CHUNK_TIMEOUT_MS).catch((error: ChunkLoadError) => { settled(error.code); });
+    const pending = withTimeout(new Promise(() => undefined), CHUNK_TIMEOUT_MS).catch((error: ChunkLoadError) => {
+      settled(error.code);
+    });
     await vi.advanceTimersByTimeAsync(CHUNK_TIMEOUT_MS - 1);
     expect(settled).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
@@ -46,7 +60,11 @@ describe('lazyChunk', () => {
     };
     const Page = lazyChunk(factory, 1000);
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    render(<AppProviders><Page name="tab" /></AppProviders>);
+    render(
+      <AppProviders>
+        <Page name="tab" />
+      </AppProviders>,
+    );
     expect(await screen.findByText(/CSS_CHUNK_LOAD_FAILED/)).toBeTruthy();
     spy.mockRestore();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '重试' })));
@@ -60,14 +78,27 @@ describe('lazyModule', () => {
     let loads = 0;
     const load = () => {
       loads += 1;
-      return Promise.resolve({ Frame: ({ children }: { children?: ReactNode }) => <section>frame {children}</section>, Inner: () => <p>inner</p> });
+      return Promise.resolve({
+        Frame: ({ children }: { children?: ReactNode }) => <section>frame {children}</section>,
+        Inner: () => <p>inner</p>,
+      });
     };
     const part = lazyModule(load, 1000);
     const Frame = part((module) => module.Frame);
     const Inner = part((module) => module.Inner);
-    const view = render(<AppProviders><Frame /></AppProviders>);
+    const view = render(
+      <AppProviders>
+        <Frame />
+      </AppProviders>,
+    );
     expect(await screen.findByText('frame')).toBeTruthy();
-    view.rerender(<AppProviders><Frame><Inner /></Frame></AppProviders>);
+    view.rerender(
+      <AppProviders>
+        <Frame>
+          <Inner />
+        </Frame>
+      </AppProviders>,
+    );
     // Synchronously: a second lazy wrapper would suspend and show the spinner first.
     expect(screen.getByText('inner')).toBeTruthy();
     expect(document.querySelector('.ant-spin')).toBeNull();

@@ -13,7 +13,10 @@ export const CHUNK_TIMEOUT_MS = 120_000;
 export type ChunkErrorCode = 'CHUNK_LOAD_FAILED' | 'CHUNK_LOAD_TIMEOUT' | 'CSS_CHUNK_LOAD_FAILED';
 
 export class ChunkLoadError extends Error {
-  constructor(readonly code: ChunkErrorCode, readonly detail = '') {
+  constructor(
+    readonly code: ChunkErrorCode,
+    readonly detail = '',
+  ) {
     super(detail ? `${code}: ${detail}` : code);
     this.name = 'ChunkLoadError';
   }
@@ -26,7 +29,8 @@ export function toChunkError(error: unknown): ChunkLoadError {
   if (error instanceof ChunkLoadError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
-  if (code === 'CSS_CHUNK_LOAD_FAILED' || CSS_FAILURE.test(message)) return new ChunkLoadError('CSS_CHUNK_LOAD_FAILED', message);
+  if (code === 'CSS_CHUNK_LOAD_FAILED' || CSS_FAILURE.test(message))
+    return new ChunkLoadError('CSS_CHUNK_LOAD_FAILED', message);
   return new ChunkLoadError('CHUNK_LOAD_FAILED', message);
 }
 
@@ -34,8 +38,14 @@ export function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError('CHUNK_LOAD_TIMEOUT', `${timeoutMs} ms`)), timeoutMs);
     promise.then(
-      (value) => { clearTimeout(timer); resolve(value); },
-      (error: unknown) => { clearTimeout(timer); reject(toChunkError(error)); },
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(toChunkError(error));
+      },
     );
   });
 }
@@ -60,13 +70,22 @@ export function watchPreloadErrors(target: Pick<Window, 'addEventListener'> | un
 
 function ChunkFailure({ error, onRetry }: { error: ChunkLoadError; onRetry: () => void }) {
   const { t } = useTranslation();
-  const text = error.code === 'CHUNK_LOAD_TIMEOUT' ? t('chunk.timeout') : error.code === 'CSS_CHUNK_LOAD_FAILED' ? t('chunk.cssFailed') : t('chunk.failed');
+  const text =
+    error.code === 'CHUNK_LOAD_TIMEOUT'
+      ? t('chunk.timeout')
+      : error.code === 'CSS_CHUNK_LOAD_FAILED'
+        ? t('chunk.cssFailed')
+        : t('chunk.failed');
   return (
     <Result
       status="warning"
       title={t('chunk.title')}
       subTitle={<span data-error-code={error.code}>{`${text} (${error.code})`}</span>}
-      extra={<Button type="primary" onClick={onRetry}>{t('chunk.retry')}</Button>}
+      extra={
+        <Button type="primary" onClick={onRetry}>
+          {t('chunk.retry')}
+        </Button>
+      }
     />
   );
 }
@@ -91,7 +110,10 @@ class ChunkBoundary extends Component<{ children: ReactNode; onRetry: () => void
  * A component loaded on demand with the time-out, the failure message and Retry. React.lazy
  * remembers a failure for ever, so Retry starts a fresh lazy component.
  */
-export function lazyChunk<P extends object>(factory: () => Promise<ComponentType<P>>, timeoutMs = CHUNK_TIMEOUT_MS): ComponentType<P> {
+export function lazyChunk<P extends object>(
+  factory: () => Promise<ComponentType<P>>,
+  timeoutMs = CHUNK_TIMEOUT_MS,
+): ComponentType<P> {
   const fresh = () => lazy(() => withTimeout(factory(), timeoutMs).then((component) => ({ default: component })));
   let current = fresh();
   return function Chunk(props: P) {

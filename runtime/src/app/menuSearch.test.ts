@@ -5,10 +5,37 @@ import { searchMenus } from './menuSearch';
 
 const rows: MenuRow[] = [
   { menuId: 1, menuName: '采购管理', menuCode: 'PUR', menuType: 'DIR', menuParentId: 0, seqNum: 1, enabled: 'Y' },
-  { menuId: 10, menuName: '采购申请', menuCode: 'PUR_REQ', menuType: 'PAGE', htmlUrl: 'purchaseRequisitionList', menuParentId: 1, seqNum: 1, enabled: 'Y' },
-  { menuId: 11, menuName: { cn: '采购订单', en: 'Purchase orders' }, menuCode: 'PUR_PO', menuType: 'PAGE', htmlUrl: 'poList', menuParentId: 1, seqNum: 2, enabled: 'Y' },
+  {
+    menuId: 10,
+    menuName: '采购申请',
+    menuCode: 'PUR_REQ',
+    menuType: 'PAGE',
+    htmlUrl: 'purchaseRequisitionList',
+    menuParentId: 1,
+    seqNum: 1,
+    enabled: 'Y',
+  },
+  {
+    menuId: 11,
+    menuName: { cn: '采购订单', en: 'Purchase orders' },
+    menuCode: 'PUR_PO',
+    menuType: 'PAGE',
+    htmlUrl: 'poList',
+    menuParentId: 1,
+    seqNum: 2,
+    enabled: 'Y',
+  },
   { menuId: 2, menuName: '系统设置', menuCode: 'SYS', menuType: 'DIR', menuParentId: 0, seqNum: 2, enabled: 'Y' },
-  { menuId: 20, menuName: '菜单管理', menuCode: 'SYS_MENU', menuType: 'PAGE', htmlUrl: 'systemsetting/menuFunction', menuParentId: 2, seqNum: 1, enabled: 'Y' },
+  {
+    menuId: 20,
+    menuName: '菜单管理',
+    menuCode: 'SYS_MENU',
+    menuType: 'PAGE',
+    htmlUrl: 'systemsetting/menuFunction',
+    menuParentId: 2,
+    seqNum: 1,
+    enabled: 'Y',
+  },
 ];
 const tree = buildMenuTree(rows);
 const names = (nodes: ReturnType<typeof searchMenus>['nodes']): unknown[] =>

@@ -3,7 +3,13 @@ import type { MenuRow } from '../core/dataProvider';
 import { menuForUrl, menuTrail, parseShellUrl } from './menuTrail';
 
 const row = (menuId: number, menuParentId: number, menuType: string, htmlUrl?: string): MenuRow => ({
-  menuId, menuParentId, menuType, htmlUrl, menuName: `m${menuId}`, menuCode: `M${menuId}`, enabled: 'Y',
+  menuId,
+  menuParentId,
+  menuType,
+  htmlUrl,
+  menuName: `m${menuId}`,
+  menuCode: `M${menuId}`,
+  enabled: 'Y',
 });
 const menus = [
   row(1, 0, 'DIR'),
@@ -14,7 +20,9 @@ const menus = [
 
 describe('menuTrail', () => {
   it('walks from the page menu up to the top directory', () => {
-    expect(menuTrail(menus, '/main/purRequisitionManage/purRequisitionEdit?id=5&menuId=3').map((m) => m.menuId)).toEqual([1, 2, 3]);
+    expect(
+      menuTrail(menus, '/main/purRequisitionManage/purRequisitionEdit?id=5&menuId=3').map((m) => m.menuId),
+    ).toEqual([1, 2, 3]);
   });
 
   it('prefers the menu named by menuId when it opens the path, else the first menu of the path', () => {

@@ -30,7 +30,11 @@ export function menuTrail(menus: MenuRow[], url: string): MenuRow[] {
   const byId = new Map(menus.map((row) => [String(row.menuId), row]));
   const trail: MenuRow[] = [];
   const seen = new Set<string>();
-  for (let row = menuForUrl(menus, url); row && !seen.has(String(row.menuId)); row = byId.get(String(row.menuParentId))) {
+  for (
+    let row = menuForUrl(menus, url);
+    row && !seen.has(String(row.menuId));
+    row = byId.get(String(row.menuParentId))
+  ) {
     seen.add(String(row.menuId));
     trail.unshift(row);
   }

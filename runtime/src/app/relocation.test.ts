@@ -12,18 +12,25 @@ describe('relocationTarget', () => {
   });
 
   it('returns to the deep link asked for before signing in, query included', () => {
-    expect(relocationTarget(buyer, '/main/purchaseRequisitionList?menuId=5&respId=2')).toBe('/main/purchaseRequisitionList?menuId=5&respId=2');
+    expect(relocationTarget(buyer, '/main/purchaseRequisitionList?menuId=5&respId=2')).toBe(
+      '/main/purchaseRequisitionList?menuId=5&respId=2',
+    );
   });
 
-  it.each([['https://evil.example/'], ['//evil.example'], ['/login'], ['/mainx'], ['/main//evil.example'], ['javascript:alert(1)']])(
-    'goes home instead of the unsafe return path %j',
-    (returnTo) => {
-      expect(relocationTarget(buyer, returnTo)).toBe('/main');
-    },
-  );
+  it.each([
+    ['https://evil.example/'],
+    ['//evil.example'],
+    ['/login'],
+    ['/mainx'],
+    ['/main//evil.example'],
+    ['javascript:alert(1)'],
+  ])('goes home instead of the unsafe return path %j', (returnTo) => {
+    expect(relocationTarget(buyer, returnTo)).toBe('/main');
+  });
 
   it('tries the rules in order: the first that names a target wins', () => {
-    const incomplete: RelocationRule = ({ userInfo }) => (userInfo?.userType === 'EX_PENDING' ? '/registerInfoEdit' : null);
+    const incomplete: RelocationRule = ({ userInfo }) =>
+      userInfo?.userType === 'EX_PENDING' ? '/registerInfoEdit' : null;
     const deep: RelocationRule = ({ returnTo }) => returnTo ?? null;
     const supplier = { ...buyer, userType: 'EX_PENDING' };
     expect(relocationTarget(supplier, '/main/x', [incomplete, deep])).toBe('/registerInfoEdit');

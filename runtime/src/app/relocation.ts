@@ -26,7 +26,11 @@ export const deepLinkRule: RelocationRule = ({ returnTo }) => {
 // An unfinished supplier registration comes first: such a supplier has nothing to do elsewhere yet.
 export const RELOCATION_RULES: RelocationRule[] = [unfinishedRegistrationRule, deepLinkRule];
 
-export function relocationTarget(userInfo: UserInfo | null, returnTo: string | null | undefined, rules: RelocationRule[] = RELOCATION_RULES): string {
+export function relocationTarget(
+  userInfo: UserInfo | null,
+  returnTo: string | null | undefined,
+  rules: RelocationRule[] = RELOCATION_RULES,
+): string {
   for (const rule of rules) {
     const target = rule({ userInfo, returnTo });
     if (target) return target;

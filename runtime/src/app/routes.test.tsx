@@ -41,7 +41,11 @@ function WhereAmI() {
 /** The browser's Back button. */
 function BackButton() {
   const navigate = useNavigate();
-  return <button type="button" onClick={() => navigate(-1)}>browser back</button>;
+  return (
+    <button type="button" onClick={() => navigate(-1)}>
+      browser back
+    </button>
+  );
 }
 
 function setup(url: string | Array<string | Partial<Location>>, overrides: FakeOverrides = {}) {
@@ -59,7 +63,10 @@ function setup(url: string | Array<string | Partial<Location>>, overrides: FakeO
   });
   render(
     <AppProviders dataProvider={provider}>
-      <MemoryRouter initialEntries={Array.isArray(url) ? url : [url]} initialIndex={Array.isArray(url) ? url.length - 1 : 0}>
+      <MemoryRouter
+        initialEntries={Array.isArray(url) ? url : [url]}
+        initialIndex={Array.isArray(url) ? url.length - 1 : 0}
+      >
         <AppRoutes />
         <WhereAmI />
         <BackButton />
@@ -91,7 +98,9 @@ describe('route guard', () => {
   it('a screen without a session goes to /login keeping the screen, and comes back to it after login', async () => {
     const provider = setup('/main/purchaseRequisitionList?menuId=100&respId=11', { login: async () => buyerLogin });
     await screen.findByRole('button', { name: '登录' }, SLOW);
-    expect(location()).toBe(`/login?redirect=${encodeURIComponent('/main/purchaseRequisitionList?menuId=100&respId=11')}`);
+    expect(location()).toBe(
+      `/login?redirect=${encodeURIComponent('/main/purchaseRequisitionList?menuId=100&respId=11')}`,
+    );
     expect(provider.findPage).not.toHaveBeenCalled();
     fireEvent.change(screen.getByLabelText('用户名'), { target: { value: 'buyer01' } });
     fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'Meridian#2026' } });
@@ -111,7 +120,9 @@ describe('route guard', () => {
       },
     });
     expect(await screen.findByRole('button', { name: '登录' }, SLOW)).toBeTruthy();
-    expect(location()).toBe(`/login?redirect=${encodeURIComponent('/main/purchaseRequisitionList?menuId=100&respId=11')}`);
+    expect(location()).toBe(
+      `/login?redirect=${encodeURIComponent('/main/purchaseRequisitionList?menuId=100&respId=11')}`,
+    );
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(screen.getByRole('alert').textContent).toContain('登录已失效，请重新登录');
   });
@@ -226,7 +237,11 @@ describe('shell with a session', () => {
     cleanup();
     // The same page, a link pasted into the address bar: the router did not create the entry.
     setup([{ ...pasted, search: '?menuId=100&respId=11&x=1' }]);
-    await waitFor(() => expect(location()).toBe(`/login?redirect=${encodeURIComponent('/main/purchaseRequisitionList?menuId=100&respId=11&x=1')}`));
+    await waitFor(() =>
+      expect(location()).toBe(
+        `/login?redirect=${encodeURIComponent('/main/purchaseRequisitionList?menuId=100&respId=11&x=1')}`,
+      ),
+    );
   });
 
   it('change password: checks the confirmation, then sends old and new and asks to sign in again', async () => {
@@ -251,7 +266,11 @@ describe('shell with a session', () => {
     signIn();
     setup('/main', {
       updatePassword: async () => {
-        throw new ApiError({ httpStatus: 400, msg: '数据校验未通过', errors: [{ field: 'oldPassword', message: '原密码错误' }] });
+        throw new ApiError({
+          httpStatus: 400,
+          msg: '数据校验未通过',
+          errors: [{ field: 'oldPassword', message: '原密码错误' }],
+        });
       },
     });
     fireEvent.click(screen.getByRole('button', { name: '修改密码' }));

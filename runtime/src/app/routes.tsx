@@ -24,7 +24,9 @@ const ForgetPage = lazyChunk(() => import('./ForgetPage').then((module) => modul
 const PageResolver = lazyChunk(() => import('../pages/PageResolver').then((module) => module.PageResolver));
 // Supplier registration pages load on demand: most visitors of the login page never open them.
 const RegisterPage = lazyChunk(() => import('../registration/RegisterPage').then((module) => module.RegisterPage));
-const RegisterInfoEditPage = lazyChunk(() => import('../registration/RegisterInfoEditPage').then((module) => module.RegisterInfoEditPage));
+const RegisterInfoEditPage = lazyChunk(() =>
+  import('../registration/RegisterInfoEditPage').then((module) => module.RegisterInfoEditPage),
+);
 
 /** `/main/purRequisitionManage/purRequisitionEdit` → page path `purRequisitionManage/purRequisitionEdit`. */
 function MetadataPage() {

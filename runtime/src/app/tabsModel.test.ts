@@ -1,13 +1,26 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  closeAllButHome, closeOtherTabs, closeTab, HOME_TAB_ID, keepTabsOfResponsibility, initialTabs, loadTabs, saveTabs, clearStoredTabs, setTabTitle,
-  TAB_LIMIT, tabUrlOf, visit, type TabsState,
+  closeAllButHome,
+  closeOtherTabs,
+  closeTab,
+  HOME_TAB_ID,
+  keepTabsOfResponsibility,
+  initialTabs,
+  loadTabs,
+  saveTabs,
+  clearStoredTabs,
+  setTabTitle,
+  TAB_LIMIT,
+  tabUrlOf,
+  visit,
+  type TabsState,
 } from './tabsModel';
 
 let counter = 0;
 const newId = () => `t${++counter}`;
 const open = (state: TabsState, url: string) => visit(state, url, false, newId).state;
-const withTabs = (count: number) => Array.from({ length: count }, (_, i) => `/main/page${i}`).reduce(open, initialTabs());
+const withTabs = (count: number) =>
+  Array.from({ length: count }, (_, i) => `/main/page${i}`).reduce(open, initialTabs());
 
 describe('visit', () => {
   it('opens a new tab per URL and activates an open one again', () => {
@@ -98,7 +111,12 @@ describe('storage', () => {
 describe('keepTabsOfResponsibility', () => {
   const tab = (id: string, url: string) => ({ id, url });
   const state = {
-    tabs: [tab(HOME_TAB_ID, '/main'), tab('a', '/main/list?menuId=1&respId=11'), tab('b', '/main/other'), tab('c', '/main/list?menuId=1&respId=12')],
+    tabs: [
+      tab(HOME_TAB_ID, '/main'),
+      tab('a', '/main/list?menuId=1&respId=11'),
+      tab('b', '/main/other'),
+      tab('c', '/main/list?menuId=1&respId=12'),
+    ],
     activeId: 'c',
   };
 
@@ -107,7 +125,10 @@ describe('keepTabsOfResponsibility', () => {
   });
 
   it('shows home when the active tab closes, and changes nothing when every tab fits', () => {
-    expect(keepTabsOfResponsibility(state, '11')).toEqual({ tabs: [state.tabs[0], state.tabs[1]], activeId: HOME_TAB_ID });
+    expect(keepTabsOfResponsibility(state, '11')).toEqual({
+      tabs: [state.tabs[0], state.tabs[1]],
+      activeId: HOME_TAB_ID,
+    });
     const homeOnly = { tabs: [state.tabs[0]], activeId: HOME_TAB_ID };
     expect(keepTabsOfResponsibility(homeOnly, '11')).toBe(homeOnly);
   });

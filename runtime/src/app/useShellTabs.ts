@@ -9,8 +9,18 @@ import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { useFeedback } from '../core/feedback';
 import type { TabsApi } from './tabContext';
 import {
-  activeTab, closeAllButHome, closeOtherTabs, closeTab, keepTabsOfResponsibility, loadTabs, saveTabs, setTabTitle, TAB_LIMIT,
-  tabUrlOf, visit, type TabsState,
+  activeTab,
+  closeAllButHome,
+  closeOtherTabs,
+  closeTab,
+  keepTabsOfResponsibility,
+  loadTabs,
+  saveTabs,
+  setTabTitle,
+  TAB_LIMIT,
+  tabUrlOf,
+  visit,
+  type TabsState,
 } from './tabsModel';
 
 /** Navigations the tabs make themselves: they show a tab, they never move one. */

@@ -37,7 +37,11 @@ export function ApprovalList({ title, action, columns, rowKey, linkOf, linkColum
   const feedback = useFeedback();
   const navigate = useNavigate();
   const [page, setPage] = useState({ pageIndex: 1, pageRows: 20 });
-  const [state, setState] = useState<{ rows: DataRecord[]; count: number; loading: boolean }>({ rows: [], count: 0, loading: true });
+  const [state, setState] = useState<{ rows: DataRecord[]; count: number; loading: boolean }>({
+    rows: [],
+    count: 0,
+    loading: true,
+  });
   const load = useCallback(() => {
     setState((s) => ({ ...s, loading: true }));
     provider.listByPage(APPROVAL, page, `/api/baseServer/v1/baseApprovalRestful/${action}`).then(
@@ -51,13 +55,21 @@ export function ApprovalList({ title, action, columns, rowKey, linkOf, linkColum
   useEffect(load, [load]);
   // Kept alive in its tab: shown again, it reloads (a document may have been decided meanwhile).
   useTabActivated(load);
-  const linked = columns.map((column) => (column.key !== linkColumn ? column : {
-    ...column,
-    render: (value: unknown, row: DataRecord) => {
-      const link = linkOf(row);
-      return link ? <Typography.Link onClick={() => navigate(documentUrl(link))}>{String(value ?? '')}</Typography.Link> : String(value ?? '');
-    },
-  }));
+  const linked = columns.map((column) =>
+    column.key !== linkColumn
+      ? column
+      : {
+          ...column,
+          render: (value: unknown, row: DataRecord) => {
+            const link = linkOf(row);
+            return link ? (
+              <Typography.Link onClick={() => navigate(documentUrl(link))}>{String(value ?? '')}</Typography.Link>
+            ) : (
+              String(value ?? '')
+            );
+          },
+        },
+  );
   return (
     <Card title={title}>
       <Table<DataRecord>
@@ -67,7 +79,10 @@ export function ApprovalList({ title, action, columns, rowKey, linkOf, linkColum
         columns={linked}
         dataSource={state.rows}
         pagination={{
-          current: page.pageIndex, pageSize: page.pageRows, total: state.count, showSizeChanger: true,
+          current: page.pageIndex,
+          pageSize: page.pageRows,
+          total: state.count,
+          showSizeChanger: true,
           onChange: (pageIndex, pageRows) => setPage({ pageIndex, pageRows }),
         }}
       />

@@ -18,7 +18,12 @@ export interface LifecycleTimelineProps {
   record: DataRecord | null;
 }
 
-const DECISION_COLOURS: Record<string, string> = { APPROVED: 'green', REJECTED: 'red', WITHDRAWN: 'gray', CANCELLED: 'gray' };
+const DECISION_COLOURS: Record<string, string> = {
+  APPROVED: 'green',
+  REJECTED: 'red',
+  WITHDRAWN: 'gray',
+  CANCELLED: 'gray',
+};
 
 export function LifecycleTimeline({ entity, record }: LifecycleTimelineProps) {
   const { t } = useTranslation();

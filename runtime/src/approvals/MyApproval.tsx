@@ -22,7 +22,12 @@ export function MyApproval({ page }: { page: PageDef }) {
       linkOf={linkOf}
       columns={[
         { key: 'billNumber', dataIndex: 'billNumber', title: t('approval.billNumber') },
-        { key: 'billType', dataIndex: 'billType', title: t('approval.billType'), render: (code: unknown) => <LookupTag lookupType="SYS_TOBEDO" code={code} /> },
+        {
+          key: 'billType',
+          dataIndex: 'billType',
+          title: t('approval.billType'),
+          render: (code: unknown) => <LookupTag lookupType="SYS_TOBEDO" code={code} />,
+        },
         { key: 'actionLabel', dataIndex: 'actionLabel', title: t('approval.decision') },
         { key: 'comment', dataIndex: 'comment', title: t('approval.comment'), ellipsis: true },
         { key: 'actionDate', dataIndex: 'actionDate', title: t('approval.decidedAt') },

@@ -17,7 +17,12 @@ export function MyUpcoming({ page }: { page: PageDef }) {
       linkOf={(row: DataRecord) => (row.billLink ? String(row.billLink) : undefined)}
       columns={[
         { key: 'pendingTitle', dataIndex: 'pendingTitle', title: t('approval.title') },
-        { key: 'billType', dataIndex: 'billType', title: t('approval.billType'), render: (code: unknown) => <LookupTag lookupType="SYS_TOBEDO" code={code} /> },
+        {
+          key: 'billType',
+          dataIndex: 'billType',
+          title: t('approval.billType'),
+          render: (code: unknown) => <LookupTag lookupType="SYS_TOBEDO" code={code} />,
+        },
         { key: 'billNumber', dataIndex: 'billNumber', title: t('approval.billNumber') },
         { key: 'creationDate', dataIndex: 'creationDate', title: t('approval.receivedAt') },
       ]}

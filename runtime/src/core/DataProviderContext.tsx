@@ -23,8 +23,5 @@ export function useScreen(): ScreenIds {
 export function useDataProvider(): DataProvider {
   const base = useContext(DataProviderContext);
   const screen = useScreen();
-  return useMemo(
-    () => (screen.menuId || screen.respId ? base.forScreen(screen) : base),
-    [base, screen],
-  );
+  return useMemo(() => (screen.menuId || screen.respId ? base.forScreen(screen) : base), [base, screen]);
 }

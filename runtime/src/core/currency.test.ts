@@ -12,7 +12,7 @@ const entity = (fields: EntityDef['fields']): EntityDef =>
   ({ kind: 'entity', name: 'e', table: 'e', label: { cn: 'e', en: 'e' }, primaryKey: 'id', fields }) as EntityDef;
 
 describe('currency', () => {
-  it('reads a currency\'s decimals from its BASE_CURRENCY value', () => {
+  it("reads a currency's decimals from its BASE_CURRENCY value", () => {
     expect(currencyDecimals(currencies, 'CNY')).toBe(2);
     expect(currencyDecimals(currencies, 'JPY')).toBe(0);
     expect(currencyDecimals(currencies, 'XXX')).toBeUndefined();
@@ -22,7 +22,8 @@ describe('currency', () => {
 
   it('finds the one currency field of an entity, none when there are two', () => {
     const money = { name: 'totalAmount', type: 'money', label: { cn: '金额', en: 'Amount' } } as const;
-    const currency = (name: string) => ({ name, type: 'lookup', lookupType: 'BASE_CURRENCY', label: { cn: name, en: name } }) as const;
+    const currency = (name: string) =>
+      ({ name, type: 'lookup', lookupType: 'BASE_CURRENCY', label: { cn: name, en: name } }) as const;
     expect(currencyFieldOf(entity([money, currency('currencyCode')]))).toBe('currencyCode');
     expect(currencyFieldOf(entity([money]))).toBeUndefined();
     expect(currencyFieldOf(entity([money, currency('fromCurrency'), currency('toCurrency')]))).toBeUndefined();

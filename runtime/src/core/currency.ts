@@ -19,6 +19,8 @@ export function currencyDecimals(values: LookupValue[] | undefined, code: unknow
 
 /** The field holding the currency of an entity's amounts: its only BASE_CURRENCY lookup field. */
 export function currencyFieldOf(entity: EntityDef | undefined): string | undefined {
-  const fields = (entity?.fields ?? []).filter((field) => field.type === 'lookup' && field.lookupType === CURRENCY_LOOKUP && !field.retired);
+  const fields = (entity?.fields ?? []).filter(
+    (field) => field.type === 'lookup' && field.lookupType === CURRENCY_LOOKUP && !field.retired,
+  );
   return fields.length === 1 ? fields[0].name : undefined;
 }

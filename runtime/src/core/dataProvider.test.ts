@@ -50,7 +50,10 @@ describe('dataProvider', () => {
     expect(request.mock.calls.map(([path, body]) => [path, body])).toEqual([
       ['/api/baseServer/v1/baseMetadataRestful/findPage', { path: 'purchaseRequisitionList' }],
       ['/api/baseServer/v1/baseLookupValuesRestful/findDic', { lookupTypes: ['PUR_REQ_STATUS'] }],
-      ['/api/baseServer/v1/baseMenuRestful/findMenuByResp', { isValid: true, systemCode: 'BASE', responsibilityId: '' }],
+      [
+        '/api/baseServer/v1/baseMenuRestful/findMenuByResp',
+        { isValid: true, systemCode: 'BASE', responsibilityId: '' },
+      ],
       ['/api/baseServer/v1/baseResourceRestful/findByMenuResp', { menuId: '7', respId: '9' }],
     ]);
   });

@@ -4,7 +4,14 @@
  */
 import type { FilterNode, PageBundle, DataRecord } from '../meta';
 import type { SavedColumn } from '../grid/columnLayout';
-import { isFileResult, type ApiResult, type FileResult, type PageInfo, type RequestFn, type ScreenIds } from './request';
+import {
+  isFileResult,
+  type ApiResult,
+  type FileResult,
+  type PageInfo,
+  type RequestFn,
+  type ScreenIds,
+} from './request';
 import type { LoginData, Responsibility, UserInfo } from './session';
 
 /** What an endpoint needs to know about an entity: where it lives. EntityDef satisfies it. */
@@ -162,7 +169,9 @@ export function createDataProvider(request: RequestFn, screen: ScreenIds = {}): 
     if (!isFileResult(file)) throw new Error(`${action} did not answer with a file`);
     return file;
   };
-  const notice = async (path: string, body?: object): Promise<Notice> => ({ msg: (await call<unknown>(path, body)).msg });
+  const notice = async (path: string, body?: object): Promise<Notice> => ({
+    msg: (await call<unknown>(path, body)).msg,
+  });
   const LOGIN = `${BASE}/baseLoginRestful`;
   const USERS = `${BASE}/baseUsersRestful`;
 
@@ -180,10 +189,14 @@ export function createDataProvider(request: RequestFn, screen: ScreenIds = {}): 
     doBatchDelete: async (entity, ids) => void (await call(entityPath(entity, 'doBatchDelete'), { ids })),
     lifecycleAction: (entity, action, target) => data(entityPath(entity, action), target),
     findHistory: async (entity, id) =>
-      (await data<DataRecord[] | null>(`${BASE}/baseApprovalRestful/findHistory`, { resource: `${entity.name}Restful`, id })) ?? [],
+      (await data<DataRecord[] | null>(`${BASE}/baseApprovalRestful/findHistory`, {
+        resource: `${entity.name}Restful`,
+        id,
+      })) ?? [],
     findPage: (path) => data(`${BASE}/baseMetadataRestful/findPage`, { path }),
     findDic: async (lookupTypes) =>
-      (await data<Record<string, LookupValue[]> | null>(`${BASE}/baseLookupValuesRestful/findDic`, { lookupTypes })) ?? {},
+      (await data<Record<string, LookupValue[]> | null>(`${BASE}/baseLookupValuesRestful/findDic`, { lookupTypes })) ??
+      {},
     findMenuByResp: async (responsibilityId) =>
       (await data<MenuRow[] | null>(`${BASE}/baseMenuRestful/findMenuByResp`, {
         isValid: true,
@@ -198,7 +211,8 @@ export function createDataProvider(request: RequestFn, screen: ScreenIds = {}): 
       const saved = await data<{ columns?: SavedColumn[] } | null>(`${TABLE_CONFIG}/getTableConfig`, key);
       return Array.isArray(saved?.columns) ? saved.columns : null;
     },
-    createOrUpdateTableConfig: async (key, columns) => void (await call(`${TABLE_CONFIG}/createOrUpdateTableConfig`, { ...key, columns })),
+    createOrUpdateTableConfig: async (key, columns) =>
+      void (await call(`${TABLE_CONFIG}/createOrUpdateTableConfig`, { ...key, columns })),
     deleteTableConfig: async (key) => void (await call(`${TABLE_CONFIG}/deleteTableConfig`, key)),
     login: (body) => data(`${LOGIN}/login`, body),
     logoff: async () => void (await call(`${LOGIN}/logoff`, {})),
@@ -207,7 +221,8 @@ export function createDataProvider(request: RequestFn, screen: ScreenIds = {}): 
     updatePassword: (oldPassword, newPassword) => notice(`${USERS}/updatePassword`, { oldPassword, newPassword }),
     sendEmailCode: (userName) => notice(`${LOGIN}/sendEmailCode`, { userName }),
     checkEmailCode: (userName, code) => notice(`${LOGIN}/checkEmailCode`, { userName, code }),
-    changePasswordByCode: (userName, code, newPassword) => notice(`${LOGIN}/changePasswordByCode`, { userName, code, newPassword }),
+    changePasswordByCode: (userName, code, newPassword) =>
+      notice(`${LOGIN}/changePasswordByCode`, { userName, code, newPassword }),
     forScreen: (next) => createDataProvider(request, next),
   };
 }

@@ -21,8 +21,6 @@ export interface EmbedLink {
   respId?: string | number;
 }
 
-
-
 /** The frame's address: the link with its original query plus pageName, M, menuId and respId. */
 export function embedSource(params: EmbedParams, origin: string): string {
   const target = new URL(params.url, origin);
@@ -55,7 +53,14 @@ const sealed = new Map<string, string>();
  * link twice activates its tab instead of opening a second one.
  */
 export async function sealEmbedLink(link: EmbedLink, request: RequestFn = defaultRequest): Promise<string> {
-  const key = JSON.stringify([getCertificate(), link.url, link.query ?? '', link.pageName ?? '', String(link.menuId ?? ''), String(link.respId ?? '')]);
+  const key = JSON.stringify([
+    getCertificate(),
+    link.url,
+    link.query ?? '',
+    link.pageName ?? '',
+    String(link.menuId ?? ''),
+    String(link.respId ?? ''),
+  ]);
   const known = sealed.get(key);
   if (known) return known;
   const { data } = await request<{ actionId: string }>(`${EMBED}/sealParams`, { ...link });

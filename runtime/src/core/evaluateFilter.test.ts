@@ -71,7 +71,9 @@ describe('evaluateFilter', () => {
 
   it('resolves $user and $resp variables', () => {
     expect(check({ field: 'supplierId', op: 'eq', value: '$user.supplierId' })).toBe(true);
-    expect(evaluateFilter({ field: 'supplierId', op: 'eq', value: '$user.supplierId' }, row, { user: { supplierId: 8 } })).toBe(false);
+    expect(
+      evaluateFilter({ field: 'supplierId', op: 'eq', value: '$user.supplierId' }, row, { user: { supplierId: 8 } }),
+    ).toBe(false);
     expect(evaluateFilter({ field: 'respId', op: 'eq', value: '$resp.id' }, { respId: 2 }, vars)).toBe(true);
   });
 });

@@ -10,6 +10,10 @@ import type { DataRecord, FilterNode } from '../meta';
 export type FilterVars = FilterVariables;
 
 /** True when the row satisfies the node; an absent node is always satisfied. */
-export function evaluateFilter(node: FilterNode | null | undefined, row: DataRecord = {}, vars: FilterVars = {}): boolean {
+export function evaluateFilter(
+  node: FilterNode | null | undefined,
+  row: DataRecord = {},
+  vars: FilterVars = {},
+): boolean {
   return evaluateSharedFilter(node ?? undefined, row, vars);
 }

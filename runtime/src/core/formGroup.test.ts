@@ -13,7 +13,9 @@ describe('validateFormGroup over Formily forms', () => {
   it('succeeds when every form of the group is valid', async () => {
     const onSuccess = vi.fn();
     const onFailure = vi.fn();
-    await expect(validateFormGroup([formWith('title', 'PR'), formWith('terms', 'NET30')], onSuccess, onFailure)).resolves.toBe(true);
+    await expect(
+      validateFormGroup([formWith('title', 'PR'), formWith('terms', 'NET30')], onSuccess, onFailure),
+    ).resolves.toBe(true);
     expect(onSuccess).toHaveBeenCalledOnce();
     expect(onFailure).not.toHaveBeenCalled();
   });

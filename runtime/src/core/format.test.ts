@@ -50,7 +50,9 @@ describe('formatFieldNumber', () => {
     expect(formatFieldNumber('100.0000', 'CN', { kind: 'quantity', scale: 4 })).toBe('100');
     expect(formatFieldNumber('0.500000', 'CN', { kind: 'decimal', scale: 6 })).toBe('0.5');
     expect(formatFieldNumber('1234.5679', 'CN', { kind: 'quantity', scale: 4 })).toBe('1234.5679');
-    expect(formatFieldNumber('12345678901234567.123456', 'EN', { kind: 'decimal', scale: 6 })).toBe('12345678901234567.123456');
+    expect(formatFieldNumber('12345678901234567.123456', 'EN', { kind: 'decimal', scale: 6 })).toBe(
+      '12345678901234567.123456',
+    );
     expect(formatFieldNumber('2.675', 'CN', { kind: 'decimal', scale: 2 })).toBe('2.68');
     expect(formatFieldNumber('1.00004', 'CN', { kind: 'quantity', scale: 4 })).toBe('1');
     expect(formatFieldNumber(300, 'CN', { kind: 'quantity', scale: 4, thousands: true })).toBe('300');

@@ -27,7 +27,8 @@ function isBlank(value: unknown): boolean {
 /** A date, date-time, year or month in the spec's pattern; text that is not a date is shown as it is. */
 export function formatDate(value: unknown, kind: DateKind = 'date'): string {
   if (isBlank(value)) return '';
-  if (!(typeof value === 'string' || typeof value === 'number' || value instanceof Date || dayjs.isDayjs(value))) return String(value);
+  if (!(typeof value === 'string' || typeof value === 'number' || value instanceof Date || dayjs.isDayjs(value)))
+    return String(value);
   const parsed = dayjs(value);
   return parsed.isValid() ? parsed.format(DATE_PATTERNS[kind]) : String(value);
 }
@@ -88,12 +89,17 @@ export interface NumberDisplay {
  * but without the zeros it pads (100.0000 → 100, 0.500000 → 0.5) — digit strings throughout.
  */
 export function formatFieldNumber(value: unknown, language: Language, display: NumberDisplay): string {
-  if (display.kind === 'money') return formatNumber(value, language, { scale: display.scale ?? 2, thousands: display.thousands ?? true });
-  if (display.kind === 'integer') return formatNumber(value, language, { scale: 0, thousands: display.thousands ?? false });
+  if (display.kind === 'money')
+    return formatNumber(value, language, { scale: display.scale ?? 2, thousands: display.thousands ?? true });
+  if (display.kind === 'integer')
+    return formatNumber(value, language, { scale: 0, thousands: display.thousands ?? false });
   if (isBlank(value)) return '';
   const parsed = parseDecimal(value);
   if (!parsed) return String(value);
-  const rounded = display.scale !== undefined && parsed.fraction.length > display.scale ? roundDecimal(parsed, display.scale) : parsed;
+  const rounded =
+    display.scale !== undefined && parsed.fraction.length > display.scale
+      ? roundDecimal(parsed, display.scale)
+      : parsed;
   return joinParts({ ...rounded, fraction: rounded.fraction.replace(/0+$/, '') }, language, display.thousands ?? false);
 }
 

@@ -14,7 +14,11 @@ describe('page actions', () => {
   });
 
   it('disables an action when disableWhen holds', () => {
-    const action = { ...rowActions[0], showWhen: undefined, disableWhen: { field: 'status', op: 'eq' as const, value: 'APPROVED' } };
+    const action = {
+      ...rowActions[0],
+      showWhen: undefined,
+      disableWhen: { field: 'status', op: 'eq' as const, value: 'APPROVED' },
+    };
     const granted = new Set(['btnSubmit']);
     expect(actionsForRow([action], granted, { status: 'APPROVED' }, {})[0].disabled).toBe(true);
     expect(actionsForRow([action], granted, { status: 'DRAFT' }, {})[0].disabled).toBe(false);
@@ -25,7 +29,9 @@ describe('page actions', () => {
     const states = actionsForToolbar(toolbar, granted, [], {});
     expect(states.map((s) => s.action.action)).toEqual(['create', 'doBatchDelete']);
     const guarded = { ...toolbar[1], showWhen: { field: 'status', op: 'eq' as const, value: 'DRAFT' } };
-    expect(actionsForToolbar([guarded], granted, [{ status: 'DRAFT' }, { status: 'APPROVED' }], {})[0].disabled).toBe(true);
+    expect(actionsForToolbar([guarded], granted, [{ status: 'DRAFT' }, { status: 'APPROVED' }], {})[0].disabled).toBe(
+      true,
+    );
     expect(actionsForToolbar([guarded], granted, [{ status: 'DRAFT' }], {})[0].disabled).toBe(false);
   });
 });

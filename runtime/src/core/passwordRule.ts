@@ -6,7 +6,8 @@
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-export type PasswordProblem = 'password.tooShort' | 'password.tooLong' | 'password.classes' | 'password.containsUserName';
+export type PasswordProblem =
+  'password.tooShort' | 'password.tooLong' | 'password.classes' | 'password.containsUserName';
 
 export function passwordProblem(password: string, userName = ''): PasswordProblem | null {
   if (password.length < PASSWORD_MIN_LENGTH) return 'password.tooShort';

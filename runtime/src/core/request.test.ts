@@ -92,7 +92,9 @@ describe('request client', () => {
       status: 200,
       headers: { 'Content-Type': 'application/octet-stream' },
     });
-    const error = (await createRequest({ fetchImpl: stubFetch(response) })('/api/x', {}).catch((e: unknown) => e)) as ApiError;
+    const error = (await createRequest({ fetchImpl: stubFetch(response) })('/api/x', {}).catch(
+      (e: unknown) => e,
+    )) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.msg).toBe('导出失败');
   });
@@ -115,21 +117,25 @@ describe('request client', () => {
     const fetchImpl = vi.fn(async () => {
       throw new TypeError('Failed to fetch');
     });
-    const error = (await createRequest({ fetchImpl, language: () => 'EN' })('/api/x', {}).catch((e: unknown) => e)) as ApiError;
+    const error = (await createRequest({ fetchImpl, language: () => 'EN' })('/api/x', {}).catch(
+      (e: unknown) => e,
+    )) as ApiError;
     expect(error.httpStatus).toBe(0);
     expect(error.msg).toMatch(/Network error/);
   });
 });
 
 describe('request client and the session', () => {
-  it('sends the current responsibility as respId on every call, the screen\'s when it has one', async () => {
+  it("sends the current responsibility as respId on every call, the screen's when it has one", async () => {
     saveSession(buyerLogin);
     setResponsibilityId(12);
     const fetchImpl = vi.fn(async () => jsonResponse({ code: 'S', status: 'S', data: null }));
     const request = createRequest({ fetchImpl, now: () => NOW });
     await request('/api/baseServer/v1/baseMenuRestful/findMenuByResp', {});
     await request('/api/srmServer/v1/xRestful/listByPage', {}, { screen: { menuId: '100', respId: '11' } });
-    const [plain, screen] = fetchImpl.mock.calls.map((call) => (call as unknown as [string, RequestInit])[1].headers as Record<string, string>);
+    const [plain, screen] = fetchImpl.mock.calls.map(
+      (call) => (call as unknown as [string, RequestInit])[1].headers as Record<string, string>,
+    );
     expect(plain.respId).toBe('12');
     expect('menuId' in plain).toBe(false);
     expect(plain.certificate).toBe('cert-buyer');
@@ -139,8 +145,12 @@ describe('request client and the session', () => {
 
   it('a 401 to a call made with the session clears it (the guard then shows the login page)', async () => {
     saveSession(buyerLogin);
-    const fetchImpl = stubFetch(jsonResponse({ code: 'E', status: 'E', msg: '登录已失效，请重新登录', data: null }, 401));
-    const error = (await createRequest({ fetchImpl })('/api/srmServer/v1/xRestful/listByPage', {}).catch((e: unknown) => e)) as ApiError;
+    const fetchImpl = stubFetch(
+      jsonResponse({ code: 'E', status: 'E', msg: '登录已失效，请重新登录', data: null }, 401),
+    );
+    const error = (await createRequest({ fetchImpl })('/api/srmServer/v1/xRestful/listByPage', {}).catch(
+      (e: unknown) => e,
+    )) as ApiError;
     expect(error.httpStatus).toBe(401);
     expect(error.msg).toBe('登录已失效，请重新登录');
     expect(hasSession()).toBe(false);
@@ -148,8 +158,12 @@ describe('request client and the session', () => {
 
   it('a refused login (401) keeps any session and carries captchaRequired in data', async () => {
     saveSession(buyerLogin);
-    const fetchImpl = stubFetch(jsonResponse({ code: 'E', status: 'E', msg: '用户名或密码错误', data: { captchaRequired: true } }, 401));
-    const error = (await createRequest({ fetchImpl })('/api/baseServer/v1/baseLoginRestful/login', {}).catch((e: unknown) => e)) as ApiError;
+    const fetchImpl = stubFetch(
+      jsonResponse({ code: 'E', status: 'E', msg: '用户名或密码错误', data: { captchaRequired: true } }, 401),
+    );
+    const error = (await createRequest({ fetchImpl })('/api/baseServer/v1/baseLoginRestful/login', {}).catch(
+      (e: unknown) => e,
+    )) as ApiError;
     expect(error.data).toEqual({ captchaRequired: true });
     expect(getCertificate()).toBe('cert-buyer');
   });

@@ -66,7 +66,10 @@ interface Envelope {
 const MAX_ERROR_BLOB_BYTES = 64 * 1024;
 
 /** The client's own texts, from the i18n resources (plain data: the client runs outside React). */
-const TRANSPORT_TEXT: Record<Language, { network: string; unexpected: string }> = { CN: cn.transport, EN: en.transport };
+const TRANSPORT_TEXT: Record<Language, { network: string; unexpected: string }> = {
+  CN: cn.transport,
+  EN: en.transport,
+};
 
 export function buildHeaders(language: Language, screen: ScreenIds | undefined, nowMs: number): Record<string, string> {
   const headers: Record<string, string> = {
@@ -144,7 +147,10 @@ async function readFileAnswer(response: Response, language: Language): Promise<A
       return unwrapEnvelope(response.status, parsed, language);
     }
     if (!response.ok) {
-      throw new ApiError({ httpStatus: response.status, msg: response.statusText || TRANSPORT_TEXT[language].unexpected });
+      throw new ApiError({
+        httpStatus: response.status,
+        msg: response.statusText || TRANSPORT_TEXT[language].unexpected,
+      });
     }
   }
   const fileName = fileNameFromDisposition(response.headers.get('content-disposition'));
@@ -173,7 +179,8 @@ export function createRequest(config: RequestConfig = {}): RequestFn {
     try {
       return await send<T>(fetchImpl, path, headers, payload, language, options.signal);
     } catch (error) {
-      if (error instanceof ApiError && error.httpStatus >= 400) onHttpError(path, error.httpStatus, headers.certificate);
+      if (error instanceof ApiError && error.httpStatus >= 400)
+        onHttpError(path, error.httpStatus, headers.certificate);
       throw error;
     }
   };

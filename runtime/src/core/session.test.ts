@@ -87,7 +87,15 @@ describe('session helpers', () => {
   });
 
   it('names the user and the supplier in English where English names are kept, else in Chinese', () => {
-    const user = { userId: 2, userName: 'buyer01', userType: 'INSIDE', personName: '王磊', personNameEn: 'Wang Lei', supplierName: '苏州精密', supplierNameEn: 'Suzhou Precision' };
+    const user = {
+      userId: 2,
+      userName: 'buyer01',
+      userType: 'INSIDE',
+      personName: '王磊',
+      personNameEn: 'Wang Lei',
+      supplierName: '苏州精密',
+      supplierNameEn: 'Suzhou Precision',
+    };
     expect(displayName(user, 'EN')).toBe('Wang Lei');
     expect(displayName(user, 'CN')).toBe('王磊');
     expect(displayName({ ...user, personNameEn: null }, 'EN')).toBe('王磊');

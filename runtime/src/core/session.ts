@@ -127,7 +127,10 @@ export function displayName(userInfo: UserInfo | null | undefined, language: 'CN
 }
 
 /** The user's supplier as named in the interface's language (the Chinese name when no English one is kept). */
-export function supplierDisplayName(userInfo: UserInfo | null | undefined, language: 'CN' | 'EN' = getLanguage()): string {
+export function supplierDisplayName(
+  userInfo: UserInfo | null | undefined,
+  language: 'CN' | 'EN' = getLanguage(),
+): string {
   return String((language === 'EN' && userInfo?.supplierNameEn) || userInfo?.supplierName || '');
 }
 

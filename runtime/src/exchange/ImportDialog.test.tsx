@@ -7,14 +7,18 @@ import { renderWithApp } from '../test/render';
 import { ImportDialog } from './ImportDialog';
 
 const REFUSAL = {
-  total: 2, failed: 1, errorFileUrl: '/api/fileServer/v2/file/download?id=9',
+  total: 2,
+  failed: 1,
+  errorFileUrl: '/api/fileServer/v2/file/download?id=9',
   errors: [{ row: 3, column: '原币', message: '"火星币" 不是有效的选项' }],
 };
 
 function setup(request: RequestFn) {
   const onClose = vi.fn();
   const onImported = vi.fn();
-  renderWithApp(<ImportDialog open onClose={onClose} onImported={onImported} request={request} />, { provider: createFakeProvider() });
+  renderWithApp(<ImportDialog open onClose={onClose} onImported={onImported} request={request} />, {
+    provider: createFakeProvider(),
+  });
   return { onClose, onImported };
 }
 
@@ -35,7 +39,9 @@ describe('ImportDialog', () => {
   });
 
   it('shows a refusal with its row and column errors and the error file link; nothing is reported imported', async () => {
-    const request = vi.fn(async () => { throw new ApiError({ httpStatus: 400, msg: '导入失败：2 行中有 1 行有错误，没有导入任何数据', data: REFUSAL }); }) as unknown as RequestFn;
+    const request = vi.fn(async () => {
+      throw new ApiError({ httpStatus: 400, msg: '导入失败：2 行中有 1 行有错误，没有导入任何数据', data: REFUSAL });
+    }) as unknown as RequestFn;
     const { onImported, onClose } = setup(request);
     await chooseAndImport();
     const errors = await screen.findByTestId('import-errors');

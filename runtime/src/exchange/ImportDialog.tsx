@@ -10,7 +10,13 @@ import { useScreen } from '../core/DataProviderContext';
 import { saveFile } from '../core/download';
 import { useFeedback } from '../core/feedback';
 import type { RequestFn } from '../core/request';
-import { downloadErrorFile, downloadImportTemplate, importExcel, type ImportOutcome, type ImportRowError } from './importClient';
+import {
+  downloadErrorFile,
+  downloadImportTemplate,
+  importExcel,
+  type ImportOutcome,
+  type ImportRowError,
+} from './importClient';
 
 export interface ImportDialogProps {
   open: boolean;
@@ -32,14 +38,25 @@ function RefusalView({ outcome, request }: { outcome: Extract<ImportOutcome, { o
     { title: t('import.column'), dataIndex: 'column', width: 140 },
     { title: t('import.message'), dataIndex: 'message' },
   ];
-  const download = () => url && downloadErrorFile(url, screen, request).then(saveFile, (e: unknown) => feedback.error(e));
+  const download = () =>
+    url && downloadErrorFile(url, screen, request).then(saveFile, (e: unknown) => feedback.error(e));
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="import-errors">
       <Alert type="error" showIcon message={outcome.message} />
       {errors.length > 0 && (
-        <Table<ImportRowError> size="small" rowKey={(e, i) => `${e.row}-${e.column}-${i}`} columns={columns} dataSource={errors} pagination={{ pageSize: 10 }} />
+        <Table<ImportRowError>
+          size="small"
+          rowKey={(e, i) => `${e.row}-${e.column}-${i}`}
+          columns={columns}
+          dataSource={errors}
+          pagination={{ pageSize: 10 }}
+        />
       )}
-      {url && <Button type="link" onClick={download}>{t('import.errorFile')}</Button>}
+      {url && (
+        <Button type="link" onClick={download}>
+          {t('import.errorFile')}
+        </Button>
+      )}
     </Space>
   );
 }
@@ -78,14 +95,36 @@ export function ImportDialog({ open, onClose, onImported, request }: ImportDialo
   const picked: UploadFile[] = file ? [{ uid: 'import', name: file.name, status: 'done' }] : [];
 
   return (
-    <Modal title={t('import.title')} open={open} onCancel={close} width={720} destroyOnHidden
-      footer={[<Button key="close" onClick={close}>{t('import.close')}</Button>, <Button key="upload" type="primary" loading={busy} onClick={upload}>{t('import.upload')}</Button>]}>
+    <Modal
+      title={t('import.title')}
+      open={open}
+      onCancel={close}
+      width={720}
+      destroyOnHidden
+      footer={[
+        <Button key="close" onClick={close}>
+          {t('import.close')}
+        </Button>,
+        <Button key="upload" type="primary" loading={busy} onClick={upload}>
+          {t('import.upload')}
+        </Button>,
+      ]}
+    >
       <Space direction="vertical" style={{ width: '100%' }}>
         <Typography.Paragraph type="secondary">{t('import.hint')}</Typography.Paragraph>
         <Space>
           <Button onClick={template}>{t('import.downloadTemplate')}</Button>
-          <Upload accept=".xlsx" maxCount={1} fileList={picked} onRemove={() => setFile(null)}
-            beforeUpload={(chosen) => { setFile(chosen); setOutcome(null); return false; }}>
+          <Upload
+            accept=".xlsx"
+            maxCount={1}
+            fileList={picked}
+            onRemove={() => setFile(null)}
+            beforeUpload={(chosen) => {
+              setFile(chosen);
+              setOutcome(null);
+              return false;
+            }}
+          >
             <Button>{t('import.chooseFile')}</Button>
           </Upload>
         </Space>

@@ -7,7 +7,8 @@ const screen = { menuId: '7', respId: '3' };
 
 describe('importExcel', () => {
   it('uploads the file as multipart field "file" with the screen ids and reports the count', async () => {
-    const request = vi.fn(async () => ({ data: { total: 2, imported: 2 }, msg: '' })) as unknown as RequestFn & ReturnType<typeof vi.fn>;
+    const request = vi.fn(async () => ({ data: { total: 2, imported: 2 }, msg: '' })) as unknown as RequestFn &
+      ReturnType<typeof vi.fn>;
     const file = new File(['xlsx'], 'rates.xlsx');
     expect(await importExcel(screen, file, request)).toEqual({ ok: true, imported: 2 });
     const [path, body, options] = request.mock.calls[0] as [string, FormData, { screen: unknown }];
@@ -17,12 +18,31 @@ describe('importExcel', () => {
   });
 
   it('turns a refusal into an outcome with its row errors; other errors keep their message', async () => {
-    const refusal = { total: 3, failed: 1, errors: [{ row: 3, column: 'Rate', message: 'must be a number' }], errorFileUrl: '/api/fileServer/v2/file/download?id=9' };
-    const refused = vi.fn(async () => { throw new ApiError({ httpStatus: 400, msg: 'Import refused', data: refusal }); }) as unknown as RequestFn;
-    expect(await importExcel(screen, new File(['x'], 'a.xlsx'), refused)).toEqual({ ok: false, message: 'Import refused', refusal });
-    const forbidden = vi.fn(async () => { throw new ApiError({ httpStatus: 403, msg: 'No permission' }); }) as unknown as RequestFn;
-    expect(await importExcel(screen, new File(['x'], 'a.xlsx'), forbidden)).toEqual({ ok: false, message: 'No permission', refusal: undefined });
-    const broken = vi.fn(async () => { throw new TypeError('boom'); }) as unknown as RequestFn;
+    const refusal = {
+      total: 3,
+      failed: 1,
+      errors: [{ row: 3, column: 'Rate', message: 'must be a number' }],
+      errorFileUrl: '/api/fileServer/v2/file/download?id=9',
+    };
+    const refused = vi.fn(async () => {
+      throw new ApiError({ httpStatus: 400, msg: 'Import refused', data: refusal });
+    }) as unknown as RequestFn;
+    expect(await importExcel(screen, new File(['x'], 'a.xlsx'), refused)).toEqual({
+      ok: false,
+      message: 'Import refused',
+      refusal,
+    });
+    const forbidden = vi.fn(async () => {
+      throw new ApiError({ httpStatus: 403, msg: 'No permission' });
+    }) as unknown as RequestFn;
+    expect(await importExcel(screen, new File(['x'], 'a.xlsx'), forbidden)).toEqual({
+      ok: false,
+      message: 'No permission',
+      refusal: undefined,
+    });
+    const broken = vi.fn(async () => {
+      throw new TypeError('boom');
+    }) as unknown as RequestFn;
     await expect(importExcel(screen, new File(['x'], 'a.xlsx'), broken)).rejects.toThrow('boom');
   });
 });

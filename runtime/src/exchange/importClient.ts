@@ -4,7 +4,13 @@
  * menu which page (and entity) is imported, and whether the caller holds btnImport there.
  */
 import { isApiError } from '../core/apiError';
-import { isFileResult, request as defaultRequest, type FileResult, type RequestFn, type ScreenIds } from '../core/request';
+import {
+  isFileResult,
+  request as defaultRequest,
+  type FileResult,
+  type RequestFn,
+  type ScreenIds,
+} from '../core/request';
 
 export const IMPORT_BASE = '/api/exportServer/v1/importExcelRestful';
 
@@ -25,7 +31,10 @@ export interface ImportRefusal {
 
 export type ImportOutcome = { ok: true; imported: number } | { ok: false; message: string; refusal?: ImportRefusal };
 
-export async function downloadImportTemplate(screen: ScreenIds, request: RequestFn = defaultRequest): Promise<FileResult> {
+export async function downloadImportTemplate(
+  screen: ScreenIds,
+  request: RequestFn = defaultRequest,
+): Promise<FileResult> {
   const { data } = await request<unknown>(`${IMPORT_BASE}/downloadImportTemplate`, {}, { screen });
   if (!isFileResult(data)) throw new Error('downloadImportTemplate did not answer with a file');
   return data;
@@ -38,7 +47,11 @@ export function refusalOf(data: unknown): ImportRefusal | undefined {
 }
 
 /** Uploads the file; a refusal (row errors) is an outcome to show, not an exception. */
-export async function importExcel(screen: ScreenIds, file: File, request: RequestFn = defaultRequest): Promise<ImportOutcome> {
+export async function importExcel(
+  screen: ScreenIds,
+  file: File,
+  request: RequestFn = defaultRequest,
+): Promise<ImportOutcome> {
   const form = new FormData();
   form.append('file', file, file.name);
   try {
@@ -51,7 +64,11 @@ export async function importExcel(screen: ScreenIds, file: File, request: Reques
 }
 
 /** The error file is an attachment of the caller: fetched through the file server's download. */
-export async function downloadErrorFile(url: string, screen: ScreenIds, request: RequestFn = defaultRequest): Promise<FileResult> {
+export async function downloadErrorFile(
+  url: string,
+  screen: ScreenIds,
+  request: RequestFn = defaultRequest,
+): Promise<FileResult> {
   const { data } = await request<unknown>(url, undefined, { screen });
   if (!isFileResult(data)) throw new Error('the error file did not arrive as a file');
   return data;

@@ -11,7 +11,9 @@ import { AttachmentBase } from '../widgets/attachment/Attachment';
 
 export function attachmentCount(value: unknown): number {
   if (value === null || value === undefined) return 0;
-  return String(value).split(',').filter((id) => id.trim() !== '').length;
+  return String(value)
+    .split(',')
+    .filter((id) => id.trim() !== '').length;
 }
 
 export interface AttachmentCellProps {
@@ -24,7 +26,15 @@ export interface AttachmentCellProps {
   businessId?: unknown;
 }
 
-export function AttachmentCell({ value, onChange, config, title, readOnly, functionId, businessId }: AttachmentCellProps) {
+export function AttachmentCell({
+  value,
+  onChange,
+  config,
+  title,
+  readOnly,
+  functionId,
+  businessId,
+}: AttachmentCellProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const count = attachmentCount(value);

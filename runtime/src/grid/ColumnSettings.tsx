@@ -15,7 +15,15 @@ export interface ColumnSettingsProps {
   onReset: () => void;
 }
 
-function ColumnRow({ columns, index, onChange }: { columns: ColumnDescriptor[]; index: number; onChange: ColumnSettingsProps['onChange'] }) {
+function ColumnRow({
+  columns,
+  index,
+  onChange,
+}: {
+  columns: ColumnDescriptor[];
+  index: number;
+  onChange: ColumnSettingsProps['onChange'];
+}) {
   const { t } = useTranslation();
   const column = columns[index];
   const visibleCount = columns.filter((candidate) => !candidate.hidden).length;
@@ -30,10 +38,22 @@ function ColumnRow({ columns, index, onChange }: { columns: ColumnDescriptor[]; 
         {column.title}
       </Checkbox>
       <Space size={0}>
-        <Button type="text" size="small" icon={<ArrowUpOutlined aria-hidden />} disabled={index === 0}
-          aria-label={t('grid.moveUp', { title: column.title })} onClick={() => onChange(moveColumn(columns, index, -1))} />
-        <Button type="text" size="small" icon={<ArrowDownOutlined aria-hidden />} disabled={index === columns.length - 1}
-          aria-label={t('grid.moveDown', { title: column.title })} onClick={() => onChange(moveColumn(columns, index, 1))} />
+        <Button
+          type="text"
+          size="small"
+          icon={<ArrowUpOutlined aria-hidden />}
+          disabled={index === 0}
+          aria-label={t('grid.moveUp', { title: column.title })}
+          onClick={() => onChange(moveColumn(columns, index, -1))}
+        />
+        <Button
+          type="text"
+          size="small"
+          icon={<ArrowDownOutlined aria-hidden />}
+          disabled={index === columns.length - 1}
+          aria-label={t('grid.moveDown', { title: column.title })}
+          onClick={() => onChange(moveColumn(columns, index, 1))}
+        />
       </Space>
     </li>
   );
@@ -49,7 +69,9 @@ export function ColumnSettings({ columns, onChange, onReset }: ColumnSettingsPro
         ))}
       </ul>
       <div style={{ textAlign: 'right', marginTop: 8 }}>
-        <Button size="small" onClick={onReset}>{t('grid.resetColumns')}</Button>
+        <Button size="small" onClick={onReset}>
+          {t('grid.resetColumns')}
+        </Button>
       </div>
     </div>
   );

@@ -1,7 +1,13 @@
 /** A column header: a red asterisk before the title of a required column (spec 1 section 5). */
 import type { ColumnDescriptor } from '../schema/columnDescriptor';
 
-export function ColumnTitle({ column, showRequired = true }: { column: Pick<ColumnDescriptor, 'title' | 'required'>; showRequired?: boolean }) {
+export function ColumnTitle({
+  column,
+  showRequired = true,
+}: {
+  column: Pick<ColumnDescriptor, 'title' | 'required'>;
+  showRequired?: boolean;
+}) {
   return (
     <span>
       {showRequired && column.required && (

@@ -9,16 +9,37 @@ import { buildDataColumns, indexColumn, operateColumn } from './columnBuilder';
 import { DataGrid } from './DataGrid';
 
 const column = (key: string, extra: Partial<ColumnDescriptor> = {}) =>
-  ({ key, title: key.toUpperCase(), type: 'string', field: { name: key, type: 'string' }, required: false, hidden: false, thousands: false,
-    sortable: true, resizable: true, ellipsis: false, linkTag: false, showIcon: true, ...extra }) as ColumnDescriptor;
-const rows = (count: number): DataRecord[] => Array.from({ length: count }, (_, i) => ({ id: i + 1, name: `row ${i + 1}`, qty: 1234.5, flag: i % 2 ? 'Y' : 'N' }));
+  ({
+    key,
+    title: key.toUpperCase(),
+    type: 'string',
+    field: { name: key, type: 'string' },
+    required: false,
+    hidden: false,
+    thousands: false,
+    sortable: true,
+    resizable: true,
+    ellipsis: false,
+    linkTag: false,
+    showIcon: true,
+    ...extra,
+  }) as ColumnDescriptor;
+const rows = (count: number): DataRecord[] =>
+  Array.from({ length: count }, (_, i) => ({ id: i + 1, name: `row ${i + 1}`, qty: 1234.5, flag: i % 2 ? 'Y' : 'N' }));
 const show = (ui: ReactElement) => renderWithApp(ui, { provider: createFakeProvider() });
 
 describe('DataGrid', () => {
   it('renders the spec widths of index, selection, expand and operate columns', () => {
     const columns = [indexColumn('#'), ...buildDataColumns([column('name')]), operateColumn('Ops', () => 'x')];
     const { container } = show(
-      <DataGrid rowKey="id" dataSource={rows(3)} columns={columns} rowSelection={{}} expandable={{ expandedRowRender: () => 'more' }} pagination={false} />,
+      <DataGrid
+        rowKey="id"
+        dataSource={rows(3)}
+        columns={columns}
+        rowSelection={{}}
+        expandable={{ expandedRowRender: () => 'more' }}
+        pagination={false}
+      />,
     );
     const widths = [...container.querySelectorAll('colgroup col')].map((col) => (col as HTMLElement).style.width);
     expect(widths).toEqual(expect.arrayContaining(['30px', '40px', '70px', '80px']));
@@ -26,7 +47,14 @@ describe('DataGrid', () => {
   });
 
   it('keeps 500 rows smooth: virtual rows put only those in view into the DOM', () => {
-    const { container } = show(<DataGrid rowKey="id" dataSource={rows(500)} columns={buildDataColumns([column('name', { width: 200 })])} pagination={false} />);
+    const { container } = show(
+      <DataGrid
+        rowKey="id"
+        dataSource={rows(500)}
+        columns={buildDataColumns([column('name', { width: 200 })])}
+        pagination={false}
+      />,
+    );
     expect(container.querySelector('.ant-table-tbody-virtual')).not.toBeNull();
     expect(screen.queryByText('row 500')).toBeNull();
     const rendered = container.querySelectorAll('.ant-table-row').length;
@@ -36,7 +64,9 @@ describe('DataGrid', () => {
   });
 
   it('does not virtualise a short page', () => {
-    const { container } = show(<DataGrid rowKey="id" dataSource={rows(20)} columns={buildDataColumns([column('name')])} pagination={false} />);
+    const { container } = show(
+      <DataGrid rowKey="id" dataSource={rows(20)} columns={buildDataColumns([column('name')])} pagination={false} />,
+    );
     expect(container.querySelector('.ant-table-tbody-virtual')).toBeNull();
     expect(screen.getByText('row 20')).toBeTruthy();
   });
@@ -59,7 +89,9 @@ describe('column builder', () => {
   });
 
   it('sortable and resizable by default; off when the column says so', () => {
-    const [on, off] = buildDataColumns([column('a'), column('b', { sortable: false, resizable: false })], { onResize: () => undefined });
+    const [on, off] = buildDataColumns([column('a'), column('b', { sortable: false, resizable: false })], {
+      onResize: () => undefined,
+    });
     expect(on.sorter).toBe(true);
     expect(off.sorter).toBe(false);
     const headerProps = (built: typeof on) => (built.onHeaderCell as () => { onResizeEnd?: unknown })();
@@ -70,7 +102,12 @@ describe('column builder', () => {
   it('resizes by dragging the header edge and reports the width once, when the drag ends', () => {
     const onResize = vi.fn();
     const { container } = show(
-      <DataGrid rowKey="id" dataSource={rows(1)} columns={buildDataColumns([column('name', { width: 120 })], { onResize })} pagination={false} />,
+      <DataGrid
+        rowKey="id"
+        dataSource={rows(1)}
+        columns={buildDataColumns([column('name', { width: 120 })], { onResize })}
+        pagination={false}
+      />,
     );
     const handle = container.querySelector('[data-resize="NAME"]')!;
     expect(handle.getAttribute('aria-hidden')).toBe('true');
@@ -88,7 +125,10 @@ describe('column builder', () => {
   it('renders button cells with their buttonType, checkbox cells as Y/N, and fixedStyle', () => {
     const onButton = vi.fn();
     const columns = buildDataColumns(
-      [column('name', { editType: 'button', buttonType: 'primary', fixed: 'left' }), column('flag', { editType: 'checkbox' })],
+      [
+        column('name', { editType: 'button', buttonType: 'primary', fixed: 'left' }),
+        column('flag', { editType: 'checkbox' }),
+      ],
       { onButton },
     );
     expect(columns[0].fixed).toBe('left');

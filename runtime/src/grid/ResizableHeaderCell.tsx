@@ -21,10 +21,22 @@ function clampWidth(width: number): number {
   return Math.max(MIN_RESIZED_WIDTH, Math.round(width));
 }
 
-export function ResizableHeaderCell({ onResizeEnd, resizeLabel, baseWidth, children, style, ...rest }: ResizableHeaderProps) {
+export function ResizableHeaderCell({
+  onResizeEnd,
+  resizeLabel,
+  baseWidth,
+  children,
+  style,
+  ...rest
+}: ResizableHeaderProps) {
   const cell = useRef<HTMLTableCellElement>(null);
   const [dragWidth, setDragWidth] = useState<number | null>(null);
-  if (!onResizeEnd) return <th {...rest} style={style}>{children}</th>;
+  if (!onResizeEnd)
+    return (
+      <th {...rest} style={style}>
+        {children}
+      </th>
+    );
 
   const currentWidth = () => cell.current?.getBoundingClientRect().width || baseWidth || 100;
   const startDrag = (event: MouseEvent) => {
@@ -45,7 +57,11 @@ export function ResizableHeaderCell({ onResizeEnd, resizeLabel, baseWidth, child
   };
 
   return (
-    <th {...rest} ref={cell} style={{ ...style, position: 'relative', ...(dragWidth ? { width: dragWidth, minWidth: dragWidth } : {}) }}>
+    <th
+      {...rest}
+      ref={cell}
+      style={{ ...style, position: 'relative', ...(dragWidth ? { width: dragWidth, minWidth: dragWidth } : {}) }}
+    >
       {children}
       <span
         aria-hidden="true"

@@ -29,8 +29,14 @@ export interface DataColumnOptions {
 }
 
 /** The read-only content of one cell, by editType and column semantics. */
-export function renderDataCell(column: ColumnDescriptor, value: unknown, row: DataRecord, options: DataColumnOptions = {}): ReactNode {
-  if (column.attachmentConfig) return <AttachmentCell value={value} config={column.attachmentConfig} title={column.title} readOnly />;
+export function renderDataCell(
+  column: ColumnDescriptor,
+  value: unknown,
+  row: DataRecord,
+  options: DataColumnOptions = {},
+): ReactNode {
+  if (column.attachmentConfig)
+    return <AttachmentCell value={value} config={column.attachmentConfig} title={column.title} readOnly />;
   const content = renderCellValue(column, value, row);
   if (column.editType === 'checkbox') return <Checkbox checked={value === 'Y'} disabled aria-label={column.title} />;
   if (column.editType === 'button' && options.onButton) {
@@ -44,7 +50,10 @@ export function renderDataCell(column: ColumnDescriptor, value: unknown, row: Da
   return column.linkTag && options.renderLink ? options.renderLink(row, content) : content;
 }
 
-export function buildDataColumn(column: ColumnDescriptor, options: DataColumnOptions = {}): TableColumnType<DataRecord> {
+export function buildDataColumn(
+  column: ColumnDescriptor,
+  options: DataColumnOptions = {},
+): TableColumnType<DataRecord> {
   const { onResize } = options;
   return {
     key: column.key,
@@ -66,15 +75,28 @@ export function buildDataColumn(column: ColumnDescriptor, options: DataColumnOpt
 }
 
 /** The visible columns, in order (columnsDisplay N and columns the user hid are left out). */
-export function buildDataColumns(columns: ColumnDescriptor[], options: DataColumnOptions = {}): TableColumnType<DataRecord>[] {
+export function buildDataColumns(
+  columns: ColumnDescriptor[],
+  options: DataColumnOptions = {},
+): TableColumnType<DataRecord>[] {
   return columns.filter((column) => !column.hidden).map((column) => buildDataColumn(column, options));
 }
 
 export function indexColumn(title: string, offset = 0): TableColumnType<DataRecord> {
-  return { key: INDEX_COLUMN_KEY, title, width: INDEX_COLUMN_WIDTH, align: 'center', fixed: 'left', render: (_v, _r, index) => offset + index + 1 };
+  return {
+    key: INDEX_COLUMN_KEY,
+    title,
+    width: INDEX_COLUMN_WIDTH,
+    align: 'center',
+    fixed: 'left',
+    render: (_v, _r, index) => offset + index + 1,
+  };
 }
 
-export function operateColumn(title: string, render: (row: DataRecord, index: number) => ReactNode, width = OPERATE_COLUMN_WIDTH): TableColumnType<DataRecord> {
+export function operateColumn(
+  title: string,
+  render: (row: DataRecord, index: number) => ReactNode,
+  width = OPERATE_COLUMN_WIDTH,
+): TableColumnType<DataRecord> {
   return { key: OPERATE_COLUMN_KEY, title, width, fixed: 'right', render: (_v, row, index) => render(row, index) };
 }
-

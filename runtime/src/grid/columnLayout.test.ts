@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { ColumnDescriptor } from '../schema/columnDescriptor';
 import { applyLayout, layoutOf, moveColumn, setVisible, setWidth } from './columnLayout';
 
-const column = (key: string, extra: Partial<ColumnDescriptor> = {}) => ({ key, title: key, hidden: false, ...extra }) as ColumnDescriptor;
+const column = (key: string, extra: Partial<ColumnDescriptor> = {}) =>
+  ({ key, title: key, hidden: false, ...extra }) as ColumnDescriptor;
 const defaults = [column('a', { width: 100 }), column('b'), column('c', { hidden: true }), column('d')];
-const keys = (columns: ColumnDescriptor[]) => columns.map((c) => `${c.key}${c.hidden ? '-' : ''}${c.width ? `:${c.width}` : ''}`);
+const keys = (columns: ColumnDescriptor[]) =>
+  columns.map((c) => `${c.key}${c.hidden ? '-' : ''}${c.width ? `:${c.width}` : ''}`);
 
 describe('column layout', () => {
   it('without a saved layout shows the metadata columns as they are', () => {
@@ -13,12 +15,22 @@ describe('column layout', () => {
   });
 
   it('applies saved order, visibility and width; unknown saved keys are ignored, new columns go last', () => {
-    const saved = [{ key: 'd', visible: true, width: 90 }, { key: 'gone', visible: true }, { key: 'a', visible: false }, { key: 'c', visible: true }];
+    const saved = [
+      { key: 'd', visible: true, width: 90 },
+      { key: 'gone', visible: true },
+      { key: 'a', visible: false },
+      { key: 'c', visible: true },
+    ];
     expect(keys(applyLayout(defaults, saved))).toEqual(['d:90', 'a-:100', 'c', 'b']);
   });
 
   it('falls back to the defaults when a layout would hide every column', () => {
-    expect(applyLayout(defaults, defaults.map((c) => ({ key: c.key, visible: false })))).toBe(defaults);
+    expect(
+      applyLayout(
+        defaults,
+        defaults.map((c) => ({ key: c.key, visible: false })),
+      ),
+    ).toBe(defaults);
   });
 
   it('saves what is shown, in order', () => {

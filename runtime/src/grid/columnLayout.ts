@@ -17,7 +17,11 @@ export function applyLayout(columns: ColumnDescriptor[], saved: SavedColumn[] | 
   const byKey = new Map(columns.map((column) => [column.key, column]));
   const placed = saved
     .filter((entry) => byKey.has(entry.key))
-    .map((entry) => ({ ...byKey.get(entry.key)!, hidden: !entry.visible, width: entry.width ?? byKey.get(entry.key)!.width }));
+    .map((entry) => ({
+      ...byKey.get(entry.key)!,
+      hidden: !entry.visible,
+      width: entry.width ?? byKey.get(entry.key)!.width,
+    }));
   const known = new Set(placed.map((column) => column.key));
   const rest = columns.filter((column) => !known.has(column.key));
   const result = [...placed, ...rest];
@@ -27,7 +31,11 @@ export function applyLayout(columns: ColumnDescriptor[], saved: SavedColumn[] | 
 
 /** The layout to save for the descriptors as shown now. */
 export function layoutOf(columns: ColumnDescriptor[]): SavedColumn[] {
-  return columns.map((column) => (column.width ? { key: column.key, visible: !column.hidden, width: Math.round(column.width) } : { key: column.key, visible: !column.hidden }));
+  return columns.map((column) =>
+    column.width
+      ? { key: column.key, visible: !column.hidden, width: Math.round(column.width) }
+      : { key: column.key, visible: !column.hidden },
+  );
 }
 
 /** Moves the column at `from` one place up (-1) or down (+1); out of range changes nothing. */

@@ -1,14 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import type { PageAction } from '../meta';
 import {
-  activeAfterDelete, bodyScrollY, defaultRowEditable, EXPAND_COLUMN_WIDTH, gridHeight, INDEX_COLUMN_WIDTH, isCellEditable, isVirtual,
-  OPERATE_COLUMN_WIDTH, PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE, requireGridApi, SELECTION_COLUMN_WIDTH, toolbarActions, totalWidth,
+  activeAfterDelete,
+  bodyScrollY,
+  defaultRowEditable,
+  EXPAND_COLUMN_WIDTH,
+  gridHeight,
+  INDEX_COLUMN_WIDTH,
+  isCellEditable,
+  isVirtual,
+  OPERATE_COLUMN_WIDTH,
+  PAGE_SIZE_OPTIONS,
+  DEFAULT_PAGE_SIZE,
+  requireGridApi,
+  SELECTION_COLUMN_WIDTH,
+  toolbarActions,
+  totalWidth,
   VIRTUAL_ROW_THRESHOLD,
 } from './gridRules';
 
 describe('grid constants (spec 1 section 9)', () => {
   it('has the spec widths, page sizes and default page size', () => {
-    expect([INDEX_COLUMN_WIDTH, SELECTION_COLUMN_WIDTH, EXPAND_COLUMN_WIDTH, OPERATE_COLUMN_WIDTH]).toEqual([70, 40, 30, 80]);
+    expect([INDEX_COLUMN_WIDTH, SELECTION_COLUMN_WIDTH, EXPAND_COLUMN_WIDTH, OPERATE_COLUMN_WIDTH]).toEqual([
+      70, 40, 30, 80,
+    ]);
     expect(PAGE_SIZE_OPTIONS).toEqual([20, 50, 100, 200, 500]);
     expect(DEFAULT_PAGE_SIZE).toBe(20);
   });
@@ -49,7 +64,14 @@ describe('grid configuration', () => {
 });
 
 describe('editable rows (spec 1 section 4)', () => {
-  const base = { gridEditable: true, activeIndex: 1, rowIndex: 1, rowEditable: true, column: { key: 'quantity', editType: 'number' }, columnEditable: true };
+  const base = {
+    gridEditable: true,
+    activeIndex: 1,
+    rowIndex: 1,
+    rowEditable: true,
+    column: { key: 'quantity', editType: 'number' },
+    columnEditable: true,
+  };
 
   it('edits only the row last clicked, only when both rules allow', () => {
     expect(isCellEditable(base)).toBe(true);

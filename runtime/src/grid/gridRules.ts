@@ -56,7 +56,10 @@ export function requireGridApi(api: string | undefined, hasEntity: boolean): str
 }
 
 /** Toolbar actions the grid shows: none when toolbar is false, no export button when export is false. */
-export function toolbarActions(grid: Pick<GridConfig, 'toolbar' | 'export'> | undefined, actions: PageAction[]): PageAction[] {
+export function toolbarActions(
+  grid: Pick<GridConfig, 'toolbar' | 'export'> | undefined,
+  actions: PageAction[],
+): PageAction[] {
   if (grid?.toolbar === false) return [];
   return grid?.export === false ? actions.filter((action) => action.action !== 'export') : actions;
 }

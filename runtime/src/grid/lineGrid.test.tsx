@@ -13,9 +13,24 @@ import { editPage, entities } from '../test/fixtures';
 /** Line grids of an edit page (FormLines on the shared DataGrid): edit rules, delete, number rules. */
 const lines = [
   { requisitionLineId: 21, lineNum: 1, itemCode: 'A-001', quantity: '2.000', unitPrice: '10.00', versionNum: 1 },
-  { requisitionLineId: 22, lineNum: 2, itemCode: 'A-002', quantity: '8.000', unitPrice: '10.00', versionNum: 1, editFlag: 'N' },
+  {
+    requisitionLineId: 22,
+    lineNum: 2,
+    itemCode: 'A-002',
+    quantity: '8.000',
+    unitPrice: '10.00',
+    versionNum: 1,
+    editFlag: 'N',
+  },
 ];
-const record: DataRecord = { requisitionHeaderId: 1, requisitionNumber: 'PR1', title: '办公用品', status: 'DRAFT', versionNum: 4, lines };
+const record: DataRecord = {
+  requisitionHeaderId: 1,
+  requisitionNumber: 'PR1',
+  title: '办公用品',
+  status: 'DRAFT',
+  versionNum: 4,
+  lines,
+};
 
 /** The fixture's lines with min/max/precision on quantity. */
 const page: PageDef = structuredClone(editPage);

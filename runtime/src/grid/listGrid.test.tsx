@@ -12,7 +12,9 @@ import type { SavedColumn } from './columnLayout';
 import { TableConfigApiContext, type TableConfigApi } from './tableConfigApi';
 
 /** The list page's grid with the user's saved layout (tableConfigRestful behind a recording fake). */
-function setup(options: { saved?: SavedColumn[] | null; loadFails?: boolean; page?: PageDef; provider?: FakeOverrides } = {}) {
+function setup(
+  options: { saved?: SavedColumn[] | null; loadFails?: boolean; page?: PageDef; provider?: FakeOverrides } = {},
+) {
   clearResourceCache();
   const api: { [K in keyof TableConfigApi]: ReturnType<typeof vi.fn> } = {
     get: vi.fn(async () => {
@@ -42,11 +44,21 @@ function setup(options: { saved?: SavedColumn[] | null; loadFails?: boolean; pag
   return { api, provider };
 }
 
-const headers = () => screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim()).filter(Boolean);
+const headers = () =>
+  screen
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent?.trim())
+    .filter(Boolean);
 
-describe('list grid with the user\'s table config', () => {
+describe("list grid with the user's table config", () => {
   it('reads the layout of this user, page and grid and shows columns in its order', async () => {
-    const { api } = setup({ saved: [{ key: 'status', visible: true }, { key: 'requisitionNumber', visible: true }, { key: 'title', visible: false }] });
+    const { api } = setup({
+      saved: [
+        { key: 'status', visible: true },
+        { key: 'requisitionNumber', visible: true },
+        { key: 'title', visible: false },
+      ],
+    });
     await screen.findByText('PR202601010001');
     await waitFor(() => expect(headers().slice(0, 2)).toEqual(['状态', '申请单号']));
     expect(headers()).not.toContain('标题');
@@ -69,7 +81,10 @@ describe('list grid with the user\'s table config', () => {
     await waitFor(() => expect(headers()).not.toContain('标题'));
     expect(api.save).toHaveBeenLastCalledWith(
       { pagePath: 'purchaseRequisitionList', gridName: undefined },
-      expect.arrayContaining([{ key: 'title', visible: false }, { key: 'remark', visible: false }]),
+      expect.arrayContaining([
+        { key: 'title', visible: false },
+        { key: 'remark', visible: false },
+      ]),
     );
     fireEvent.click(within(settings).getByRole('button', { name: '上移 状态' }));
     await waitFor(() => expect(headers().indexOf('状态')).toBeLessThan(headers().indexOf('组织')));
@@ -86,7 +101,13 @@ describe('list grid with the user\'s table config', () => {
   });
 
   it('shows empty data and stops loading when the list call fails', async () => {
-    setup({ provider: { listByPage: async () => { throw new Error('down'); } } });
+    setup({
+      provider: {
+        listByPage: async () => {
+          throw new Error('down');
+        },
+      },
+    });
     await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
     expect(screen.queryByText('PR202601010001')).toBeNull();
     expect(document.querySelector('.ant-table-placeholder')).not.toBeNull();

@@ -23,9 +23,13 @@ export function useTableConfigApi(): TableConfigApi {
   const injected = useContext(TableConfigApiContext);
   const provider = useDataProvider();
   // One object per provider: the grid's load effect depends on it.
-  return useMemo(() => injected ?? {
-    get: (key) => provider.getTableConfig(key),
-    save: (key, columns) => provider.createOrUpdateTableConfig(key, columns),
-    remove: (key) => provider.deleteTableConfig(key),
-  }, [injected, provider]);
+  return useMemo(
+    () =>
+      injected ?? {
+        get: (key) => provider.getTableConfig(key),
+        save: (key, columns) => provider.createOrUpdateTableConfig(key, columns),
+        remove: (key) => provider.deleteTableConfig(key),
+      },
+    [injected, provider],
+  );
 }

@@ -47,7 +47,9 @@ export function useTableConfig(defaults: ColumnDescriptor[], key: GridKey | unde
       const layout = layoutOf(next);
       setSaved(layout);
       if (!pagePath) return;
-      writes.current = writes.current.then(() => api.save({ pagePath, gridName }, layout)).catch((error: unknown) => feedback.error(error));
+      writes.current = writes.current
+        .then(() => api.save({ pagePath, gridName }, layout))
+        .catch((error: unknown) => feedback.error(error));
     },
     [api, feedback, pagePath, gridName],
   );
@@ -55,7 +57,9 @@ export function useTableConfig(defaults: ColumnDescriptor[], key: GridKey | unde
   const reset = useCallback(() => {
     setSaved(null);
     if (!pagePath) return;
-    writes.current = writes.current.then(() => api.remove({ pagePath, gridName })).catch((error: unknown) => feedback.error(error));
+    writes.current = writes.current
+      .then(() => api.remove({ pagePath, gridName }))
+      .catch((error: unknown) => feedback.error(error));
   }, [api, feedback, pagePath, gridName]);
 
   return { columns, loaded, change, reset };

@@ -19,10 +19,16 @@ export function InternalHome({ user }: { user: UserInfo | null }) {
   const name = displayName(user, language);
   return (
     <div data-testid="internal-home">
-      {name && <Typography.Title level={4} style={{ marginTop: 0, marginBottom: 0 }}>{t('home.internalGreeting', { name })}</Typography.Title>}
+      {name && (
+        <Typography.Title level={4} style={{ marginTop: 0, marginBottom: 0 }}>
+          {t('home.internalGreeting', { name })}
+        </Typography.Title>
+      )}
       <Typography.Paragraph type="secondary">{t('app.welcomeTitle')}</Typography.Paragraph>
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={14}><TodoTabs kind="internal" /></Col>
+        <Col xs={24} xl={14}>
+          <TodoTabs kind="internal" />
+        </Col>
         <Col xs={24} xl={10}>
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
             <NotificationList />

@@ -25,17 +25,29 @@ export function NoticeItem({ row, onOpen }: { row: DataRecord; onOpen: (row: Dat
     <List.Item>
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, width: '100%', minWidth: 0 }}>
         {/* The red dot of a notice never viewed; a same-width gap keeps the titles aligned. */}
-        <Badge status={dot ? 'error' : 'default'} style={{ visibility: dot ? 'visible' : 'hidden' }} title={dot ? t('home.unviewed') : undefined} data-testid={dot ? 'notice-dot' : undefined} />
-        <Typography.Link href={`#${target}`} onClick={(event) => {
+        <Badge
+          status={dot ? 'error' : 'default'}
+          style={{ visibility: dot ? 'visible' : 'hidden' }}
+          title={dot ? t('home.unviewed') : undefined}
+          data-testid={dot ? 'notice-dot' : undefined}
+        />
+        <Typography.Link
+          href={`#${target}`}
+          onClick={(event) => {
             // Through the router like every other opening (the href is for keyboard, screen readers, new tabs).
             event.preventDefault();
             onOpen(row);
             navigate(target);
-          }} ellipsis style={{ flex: 1, minWidth: 0 }}>
+          }}
+          ellipsis
+          style={{ flex: 1, minWidth: 0 }}
+        >
           {row.topFlag === 'Y' && <PushpinOutlined aria-label={t('home.pinned')} style={{ marginRight: 6 }} />}
           {localized(row, 'noticeTitle', language)}
         </Typography.Link>
-        <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap', fontSize: 12 }}>{String(row.publishDate ?? '').slice(0, 10)}</Typography.Text>
+        <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap', fontSize: 12 }}>
+          {String(row.publishDate ?? '').slice(0, 10)}
+        </Typography.Text>
       </div>
     </List.Item>
   );
@@ -50,9 +62,19 @@ export function NoticeList() {
     list.set((v) => v && { ...v, rows: v.rows.map((r) => (r.noticeId === row.noticeId ? markedRead(r) : r)) });
   };
   return (
-    <Card size="small" title={t('home.notices')} extra={<Link to="/main/notice/noticeMore">{t('home.more')}</Link>} data-testid="home-notices">
-      <List size="small" loading={list.loading} dataSource={list.value?.rows ?? []} locale={{ emptyText: t('home.noNotices') }}
-        renderItem={(row) => <NoticeItem row={row} onOpen={open} />} />
+    <Card
+      size="small"
+      title={t('home.notices')}
+      extra={<Link to="/main/notice/noticeMore">{t('home.more')}</Link>}
+      data-testid="home-notices"
+    >
+      <List
+        size="small"
+        loading={list.loading}
+        dataSource={list.value?.rows ?? []}
+        locale={{ emptyText: t('home.noNotices') }}
+        renderItem={(row) => <NoticeItem row={row} onOpen={open} />}
+      />
     </Card>
   );
 }

@@ -23,17 +23,28 @@ export function NotificationItem({ row, onOpen }: { row: DataRecord; onOpen: (ro
   return (
     <List.Item>
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, width: '100%', minWidth: 0 }}>
-        <Typography.Link href={`#${target}`} onClick={(event) => {
+        <Typography.Link
+          href={`#${target}`}
+          onClick={(event) => {
             // Through the router like every other opening (the href is for keyboard, screen readers, new tabs).
             event.preventDefault();
             onOpen(row);
             navigate(target);
           }}
-          strong={notificationIsUnread(row)} ellipsis style={{ flex: 1, minWidth: 0 }}>
+          strong={notificationIsUnread(row)}
+          ellipsis
+          style={{ flex: 1, minWidth: 0 }}
+        >
           {localized(row, 'notificationTitle', language)}
         </Typography.Link>
-        {notificationIsNew(row) && <Tag color="red" style={{ marginInlineEnd: 0 }}>{t('home.new')}</Tag>}
-        <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap', fontSize: 12 }}>{String(row.sendDate ?? row.creationDate ?? '').slice(0, 16)}</Typography.Text>
+        {notificationIsNew(row) && (
+          <Tag color="red" style={{ marginInlineEnd: 0 }}>
+            {t('home.new')}
+          </Tag>
+        )}
+        <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap', fontSize: 12 }}>
+          {String(row.sendDate ?? row.creationDate ?? '').slice(0, 16)}
+        </Typography.Text>
       </div>
     </List.Item>
   );
@@ -45,12 +56,24 @@ export function NotificationList() {
   const list = useRemote(() => api.findMyNotification(1, HOME_LIST_ROWS), [api]);
   useTabActivated(() => void list.reload());
   const open = (row: DataRecord) => {
-    list.set((v) => v && { ...v, rows: v.rows.map((r) => (r.notificationId === row.notificationId ? markedRead(r) : r)) });
+    list.set(
+      (v) => v && { ...v, rows: v.rows.map((r) => (r.notificationId === row.notificationId ? markedRead(r) : r)) },
+    );
   };
   return (
-    <Card size="small" title={t('home.notifications')} extra={<Link to="/main/notification/notificationMore">{t('home.more')}</Link>} data-testid="home-notifications">
-      <List size="small" loading={list.loading} dataSource={list.value?.rows ?? []} locale={{ emptyText: t('home.noNotifications') }}
-        renderItem={(row) => <NotificationItem row={row} onOpen={open} />} />
+    <Card
+      size="small"
+      title={t('home.notifications')}
+      extra={<Link to="/main/notification/notificationMore">{t('home.more')}</Link>}
+      data-testid="home-notifications"
+    >
+      <List
+        size="small"
+        loading={list.loading}
+        dataSource={list.value?.rows ?? []}
+        locale={{ emptyText: t('home.noNotifications') }}
+        renderItem={(row) => <NotificationItem row={row} onOpen={open} />}
+      />
     </Card>
   );
 }

@@ -18,12 +18,18 @@ export function SupplierHome({ user }: { user: UserInfo | null }) {
   return (
     <div data-testid="supplier-home">
       <Card size="small" style={{ marginBottom: 16 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>{t('home.supplierWelcome', { supplierName: supplierDisplayName(user, language) || displayName(user, language) })}</Typography.Title>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('home.supplierWelcome', {
+            supplierName: supplierDisplayName(user, language) || displayName(user, language),
+          })}
+        </Typography.Title>
         <Typography.Text type="secondary">{t('home.supplierText')}</Typography.Text>{' '}
         <Link to="/main/notice/noticeMore">{t('home.viewMore')}</Link>
       </Card>
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={14}><TodoTabs kind="supplier" /></Col>
+        <Col xs={24} xl={14}>
+          <TodoTabs kind="supplier" />
+        </Col>
         <Col xs={24} xl={10}>
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
             <NotificationList />

@@ -18,7 +18,19 @@ import { useRemote } from './useRemote';
 /** Spec 1 section 9: home tab height 250. */
 export const TODO_LIST_HEIGHT = 250;
 
-function TodoTable({ kind, rows, loading, onOpen, done }: { kind: TodoKind; rows: DataRecord[]; loading: boolean; onOpen: (row: DataRecord) => void; done: boolean }) {
+function TodoTable({
+  kind,
+  rows,
+  loading,
+  onOpen,
+  done,
+}: {
+  kind: TodoKind;
+  rows: DataRecord[];
+  loading: boolean;
+  onOpen: (row: DataRecord) => void;
+  done: boolean;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const key = kind === 'internal' ? 'todoId' : 'supplierTodoId';
@@ -33,19 +45,40 @@ function TodoTable({ kind, rows, loading, onOpen, done }: { kind: TodoKind; rows
       locale={{ emptyText: done ? t('home.noDone') : t('home.noTodo') }}
       columns={[
         {
-          key: 'title', title: t('home.todoTitle'), ellipsis: true,
+          key: 'title',
+          title: t('home.todoTitle'),
+          ellipsis: true,
           render: (_, row) => {
             const title = localized(row, 'pendingTitle', language);
             // Only items that go somewhere or are handled by opening are links; others are plain text.
             const opening = todoOpening(kind, row);
             // A button, not an <a> without href: reachable by keyboard and named as what it does.
-            return opening.navigate || opening.handle
-              ? <Button type="link" size="small" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => onOpen(row)}>{title}</Button>
-              : <span>{title}</span>;
+            return opening.navigate || opening.handle ? (
+              <Button
+                type="link"
+                size="small"
+                style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+                onClick={() => onOpen(row)}
+              >
+                {title}
+              </Button>
+            ) : (
+              <span>{title}</span>
+            );
           },
         },
-        { key: 'billType', title: t('home.todoType'), width: 130, render: (_, row) => <LookupTag lookupType="SYS_TOBEDO" code={row.billType} /> },
-        { key: 'creationDate', title: done ? t('home.handledAt') : t('home.createdAt'), width: 160, render: (_, row) => String((done ? row.handleDate : row.creationDate) ?? '') },
+        {
+          key: 'billType',
+          title: t('home.todoType'),
+          width: 130,
+          render: (_, row) => <LookupTag lookupType="SYS_TOBEDO" code={row.billType} />,
+        },
+        {
+          key: 'creationDate',
+          title: done ? t('home.handledAt') : t('home.createdAt'),
+          width: 160,
+          render: (_, row) => String((done ? row.handleDate : row.creationDate) ?? ''),
+        },
       ]}
     />
   );
@@ -75,8 +108,32 @@ export function TodoTabs({ kind }: { kind: TodoKind }) {
           void (key === 'todo' ? pending.reload() : done.reload());
         }}
         items={[
-          { key: 'todo', label: `${t('home.myTodo')}${count(pending.value?.rows.length)}`, children: <TodoTable kind={kind} rows={pending.value?.rows ?? []} loading={pending.loading} onOpen={(row) => void open(row)} done={false} /> },
-          { key: 'done', label: `${t('home.myDone')}${count(done.value?.rows.length)}`, children: <TodoTable kind={kind} rows={done.value?.rows ?? []} loading={done.loading} onOpen={(row) => void open(row)} done /> },
+          {
+            key: 'todo',
+            label: `${t('home.myTodo')}${count(pending.value?.rows.length)}`,
+            children: (
+              <TodoTable
+                kind={kind}
+                rows={pending.value?.rows ?? []}
+                loading={pending.loading}
+                onOpen={(row) => void open(row)}
+                done={false}
+              />
+            ),
+          },
+          {
+            key: 'done',
+            label: `${t('home.myDone')}${count(done.value?.rows.length)}`,
+            children: (
+              <TodoTable
+                kind={kind}
+                rows={done.value?.rows ?? []}
+                loading={done.loading}
+                onOpen={(row) => void open(row)}
+                done
+              />
+            ),
+          },
         ]}
       />
     </Card>

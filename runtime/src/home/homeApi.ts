@@ -31,7 +31,10 @@ export interface HomeApi {
 }
 
 const BASE = '/api/baseServer/v1';
-const TODO: Record<TodoKind, string> = { internal: `${BASE}/baseTodoRestful`, supplier: `${BASE}/baseSupplierTodoRestful` };
+const TODO: Record<TodoKind, string> = {
+  internal: `${BASE}/baseTodoRestful`,
+  supplier: `${BASE}/baseSupplierTodoRestful`,
+};
 const NOTIFICATION = `${BASE}/baseNotificationRestful`;
 const NOTICE = '/api/srmServer/v1/srmBaseNoticeRestful';
 
@@ -50,9 +53,15 @@ export function createHomeApi(request: RequestFn): HomeApi {
     viewNotice: (id) => data(`${NOTICE}/doView`, { id }),
     findHomeStats: () => data(`${BASE}/baseHomeRestful/findHomeStats`, {}),
     async findMenu(responsibilityId, menuCode) {
-      const menus = await data<{ menuId?: unknown; htmlUrl?: string | null }[] | null>(`${BASE}/baseMenuRestful/findMenuByResp`, {
-        isValid: true, systemCode: 'BASE', responsibilityId, menuCode,
-      });
+      const menus = await data<{ menuId?: unknown; htmlUrl?: string | null }[] | null>(
+        `${BASE}/baseMenuRestful/findMenuByResp`,
+        {
+          isValid: true,
+          systemCode: 'BASE',
+          responsibilityId,
+          menuCode,
+        },
+      );
       const first = Array.isArray(menus) ? menus[0] : undefined;
       return { menuId: Number(first?.menuId ?? 0) || 0, htmlUrl: first?.htmlUrl };
     },

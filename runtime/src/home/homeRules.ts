@@ -35,8 +35,15 @@ export function todoOpening(kind: TodoKind, item: DataRecord): TodoOpening {
  * Where a to-do opens: its billLink (else the menu's page) under /main, with the menu and
  * responsibility in the query so that the page's buttons are those of that menu.
  */
-export function todoTarget(item: DataRecord, menu: { menuId: number; htmlUrl?: string | null }, respId: string): string | undefined {
-  const link = String(item.billLink || menu.htmlUrl || '').trim().replace(/^\/+/, '').replace(/^main\//, '');
+export function todoTarget(
+  item: DataRecord,
+  menu: { menuId: number; htmlUrl?: string | null },
+  respId: string,
+): string | undefined {
+  const link = String(item.billLink || menu.htmlUrl || '')
+    .trim()
+    .replace(/^\/+/, '')
+    .replace(/^main\//, '');
   if (!link) return undefined;
   const [path, query = ''] = link.split('?');
   const params = new URLSearchParams(query);
@@ -48,7 +55,9 @@ export function todoTarget(item: DataRecord, menu: { menuId: number; htmlUrl?: s
 /** The detail page of a notification or an announcement, opened in its own tab. */
 export function readerTarget(kind: 'notification' | 'notice', id: unknown, viewCount: unknown): string {
   const params = new URLSearchParams({ id: String(id), viewCount: String(Number(viewCount ?? 0) || 0) });
-  return kind === 'notification' ? `/main/notification/notificationDesc?${params}` : `/main/notice/noticeDesc?${params}`;
+  return kind === 'notification'
+    ? `/main/notification/notificationDesc?${params}`
+    : `/main/notice/noticeDesc?${params}`;
 }
 
 /** What the list shows right after a click, before the detail page has saved it (spec 1 section 4: "set locally"). */

@@ -17,21 +17,27 @@ export function useOpenTodo(kind: TodoKind, reloadPending: () => Promise<void>):
   const api = useHomeApi();
   const navigate = useNavigate();
   const feedback = useFeedback();
-  return useCallback(async (item: DataRecord) => {
-    const { handle, navigate: goes } = todoOpening(kind, item);
-    const saving = handle
-      ? api.doHandle(kind, item[kind === 'internal' ? 'todoId' : 'supplierTodoId']).catch((error: unknown) => feedback.error(error)).finally(() => reloadPending())
-      : Promise.resolve();
-    if (goes) {
-      const respId = getResponsibilityId();
-      try {
-        const menu = await api.findMenu(respId, String(item.menuCode));
-        const target = todoTarget(item, menu, respId);
-        if (target) navigate(target);
-      } catch (error) {
-        feedback.error(error);
+  return useCallback(
+    async (item: DataRecord) => {
+      const { handle, navigate: goes } = todoOpening(kind, item);
+      const saving = handle
+        ? api
+            .doHandle(kind, item[kind === 'internal' ? 'todoId' : 'supplierTodoId'])
+            .catch((error: unknown) => feedback.error(error))
+            .finally(() => reloadPending())
+        : Promise.resolve();
+      if (goes) {
+        const respId = getResponsibilityId();
+        try {
+          const menu = await api.findMenu(respId, String(item.menuCode));
+          const target = todoTarget(item, menu, respId);
+          if (target) navigate(target);
+        } catch (error) {
+          feedback.error(error);
+        }
       }
-    }
-    await saving;
-  }, [api, kind, navigate, feedback, reloadPending]);
+      await saving;
+    },
+    [api, kind, navigate, feedback, reloadPending],
+  );
 }

@@ -7,7 +7,8 @@ const HAN = /[\u3400-\u9fff]/;
 const CHINESE_IN_ENGLISH = new Set(['app.languageToggle']);
 
 function leaves(value: unknown, path: string, out: Map<string, unknown>): Map<string, unknown> {
-  if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) leaves(v, path ? `${path}.${k}` : k, out);
+  if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) leaves(v, path ? `${path}.${k}` : k, out);
   else out.set(path, value);
   return out;
 }
@@ -23,7 +24,8 @@ describe('UI strings in both languages', () => {
 
   it('has no empty string, and no English string left in Chinese', () => {
     const problems: string[] = [];
-    for (const [key, value] of cnLeaves) if (typeof value !== 'string' || !value.trim()) problems.push(`CN ${key} is empty`);
+    for (const [key, value] of cnLeaves)
+      if (typeof value !== 'string' || !value.trim()) problems.push(`CN ${key} is empty`);
     for (const [key, value] of enLeaves) {
       if (typeof value !== 'string' || !value.trim()) problems.push(`EN ${key} is empty`);
       else if (HAN.test(value) && !CHINESE_IN_ENGLISH.has(key)) problems.push(`EN ${key} is Chinese: ${value}`);

@@ -78,7 +78,8 @@ export const en: Translation = {
   },
   registerInfo: {
     title: 'Complete your registration',
-    intro: 'Your account is open. Complete the company, bank, credential and supply ability details, then submit them for review.',
+    intro:
+      'Your account is open. Complete the company, bank, credential and supply ability details, then submit them for review.',
     waiting: 'Your registration details were submitted and are being reviewed; the result shows here when you sign in.',
     approved: 'Registration complete. Welcome to Meridian SRM.',
     rejected: 'Your registration details were rejected: {{reason}}. Correct them and submit again.',
@@ -345,7 +346,8 @@ export const en: Translation = {
     uploadFailed: 'Upload failed',
     deleteTitle: 'delete attachment',
     deleteConfirm: 'Please confirm whether to continue deleting attachment information?',
-    deleted: 'Attachment deleted successfully, because the attachment ID was updated, please save the business document in time',
+    deleted:
+      'Attachment deleted successfully, because the attachment ID was updated, please save the business document in time',
     formatMismatch: 'Only files in these formats are supported: {{formats}}',
     tooLarge: 'A file may be at most {{size}} KB',
     noPreview: 'This type of file cannot be previewed online',
@@ -674,7 +676,7 @@ export const en: Translation = {
       status_conflict: 'Conflict',
       changes: 'Changes',
       message: 'Message',
-      drift: 'This environment has drifted from the bundle\'s source: import refused.',
+      drift: "This environment has drifted from the bundle's source: import refused.",
       doImport: 'Import',
       imported: 'Imported',
       notJson: 'The file is not valid JSON',

@@ -23,13 +23,30 @@ function ExportCard({ designer }: { designer: Designer }) {
   const feedback = useFeedback();
   const [chosen, setChosen] = useState<string[]>([]);
   const exportChosen = async () => {
-    const documents = designer.stored.filter((d) => chosen.includes(draftKey(d.kind, d.name))).map((d) => ({ kind: d.kind, name: d.name }));
-    try { saveJson(await designer.api.exportBundle(documents), `meridian-metadata-${new Date().toISOString().slice(0, 10)}.json`); } catch (e) { feedback.error(e); }
+    const documents = designer.stored
+      .filter((d) => chosen.includes(draftKey(d.kind, d.name)))
+      .map((d) => ({ kind: d.kind, name: d.name }));
+    try {
+      saveJson(
+        await designer.api.exportBundle(documents),
+        `meridian-metadata-${new Date().toISOString().slice(0, 10)}.json`,
+      );
+    } catch (e) {
+      feedback.error(e);
+    }
   };
   return (
     <Card size="small" title={t('modeling.bundle.export')}>
-      <Checkbox.Group value={chosen} onChange={(v) => setChosen(v as string[])} options={designer.stored.map((d) => ({ value: draftKey(d.kind, d.name), label: draftKey(d.kind, d.name) }))} />
-      <div style={{ marginTop: 8 }}><Button onClick={exportChosen}>{chosen.length ? t('modeling.bundle.exportChosen') : t('modeling.bundle.exportAll')}</Button></div>
+      <Checkbox.Group
+        value={chosen}
+        onChange={(v) => setChosen(v as string[])}
+        options={designer.stored.map((d) => ({ value: draftKey(d.kind, d.name), label: draftKey(d.kind, d.name) }))}
+      />
+      <div style={{ marginTop: 8 }}>
+        <Button onClick={exportChosen}>
+          {chosen.length ? t('modeling.bundle.exportChosen') : t('modeling.bundle.exportAll')}
+        </Button>
+      </div>
     </Card>
   );
 }
@@ -47,7 +64,9 @@ function ImportCard({ designer }: { designer: Designer }) {
       const parsed = JSON.parse(await file.text());
       setBundle(parsed);
       setPreview(await designer.api.previewImport(parsed));
-    } catch (e) { feedback.error(e instanceof SyntaxError ? new Error(t('modeling.bundle.notJson')) : e); }
+    } catch (e) {
+      feedback.error(e instanceof SyntaxError ? new Error(t('modeling.bundle.notJson')) : e);
+    }
   };
   const importIt = async () => {
     try {
@@ -55,7 +74,9 @@ function ImportCard({ designer }: { designer: Designer }) {
       feedback.success(t('modeling.bundle.imported'));
       setPreview(undefined);
       await designer.reload();
-    } catch (e) { feedback.error(e); }
+    } catch (e) {
+      feedback.error(e);
+    }
   };
   return (
     <Card size="small" title={t('modeling.bundle.import')}>
@@ -63,15 +84,42 @@ function ImportCard({ designer }: { designer: Designer }) {
       {preview && (
         <Space direction="vertical" style={{ width: '100%', marginTop: 12 }}>
           {!preview.importable && <Alert type="error" showIcon message={t('modeling.bundle.drift')} />}
-          <Table<ImportPlanItem> size="small" rowKey={(d) => draftKey(d.kind, d.name)} dataSource={preview.documents} pagination={false} aria-label={t('modeling.bundle.preview')}
+          <Table<ImportPlanItem>
+            size="small"
+            rowKey={(d) => draftKey(d.kind, d.name)}
+            dataSource={preview.documents}
+            pagination={false}
+            aria-label={t('modeling.bundle.preview')}
             columns={[
               { key: 'doc', title: t('modeling.column.name'), render: (_, d) => draftKey(d.kind, d.name) },
-              { key: 'status', title: t('modeling.bundle.status'), render: (_, d) => <Tag color={STATUS_COLOR[d.status]}>{t(`modeling.bundle.status_${d.status}`)}</Tag> },
-              { key: 'diff', title: t('modeling.bundle.changes'), render: (_, d) => d.diff.map((x) => `${t(`modeling.op.${x.op}`)} ${x.path}`).join('; ') },
+              {
+                key: 'status',
+                title: t('modeling.bundle.status'),
+                render: (_, d) => <Tag color={STATUS_COLOR[d.status]}>{t(`modeling.bundle.status_${d.status}`)}</Tag>,
+              },
+              {
+                key: 'diff',
+                title: t('modeling.bundle.changes'),
+                render: (_, d) => d.diff.map((x) => `${t(`modeling.op.${x.op}`)} ${x.path}`).join('; '),
+              },
               { key: 'message', dataIndex: 'message', title: t('modeling.bundle.message') },
-            ]} />
-          {preview.migration.length > 0 && <List size="small" bordered dataSource={preview.migration} renderItem={(l) => <List.Item><code>{l}</code></List.Item>} />}
-          <Button type="primary" disabled={!preview.importable} onClick={importIt}>{t('modeling.bundle.doImport')}</Button>
+            ]}
+          />
+          {preview.migration.length > 0 && (
+            <List
+              size="small"
+              bordered
+              dataSource={preview.migration}
+              renderItem={(l) => (
+                <List.Item>
+                  <code>{l}</code>
+                </List.Item>
+              )}
+            />
+          )}
+          <Button type="primary" disabled={!preview.importable} onClick={importIt}>
+            {t('modeling.bundle.doImport')}
+          </Button>
         </Space>
       )}
     </Card>

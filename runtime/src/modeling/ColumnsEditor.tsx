@@ -21,7 +21,8 @@ export interface ColumnsEditorProps {
   onDefaults: () => void;
 }
 
-export const fieldOptionsOf = (fields: FieldDef[]) => fields.filter((f) => !f.retired).map((f) => ({ value: f.name, label: `${f.name} ${f.label.cn}` }));
+export const fieldOptionsOf = (fields: FieldDef[]) =>
+  fields.filter((f) => !f.retired).map((f) => ({ value: f.name, label: `${f.name} ${f.label.cn}` }));
 
 export function ColumnsEditor({ listPath, fields, line, onDefaults }: ColumnsEditorProps) {
   const { t } = useTranslation();
@@ -41,18 +42,57 @@ export function ColumnsEditor({ listPath, fields, line, onDefaults }: ColumnsEdi
         <Space direction="vertical" style={{ width: '100%' }}>
           {rows.map(({ key, name }, i) => (
             <Space key={key} wrap aria-label={t('modeling.page.column')}>
-              <Form.Item name={[name, 'key']} style={{ marginBottom: 0 }}><Select aria-label={t('modeling.page.columnKey')} showSearch optionFilterProp="label" options={options} style={{ width: 150 }} onChange={(value: string) => fill(name, value)} /></Form.Item>
-              <Form.Item name={[name, 'title', 'cn']} style={{ marginBottom: 0 }}><Input aria-label={t('modeling.field.labelCn')} style={{ width: 120 }} /></Form.Item>
-              <Form.Item name={[name, 'title', 'en']} style={{ marginBottom: 0 }}><Input aria-label={t('modeling.field.labelEn')} style={{ width: 140 }} /></Form.Item>
-              <Form.Item name={[name, 'width']} style={{ marginBottom: 0 }}><InputNumber aria-label={t('modeling.page.width')} min={40} max={800} style={{ width: 80 }} /></Form.Item>
-              <Form.Item name={[name, 'fixedStyle']} style={{ marginBottom: 0 }}><Select aria-label={t('modeling.page.fixed')} allowClear options={['left', 'right'].map((value) => ({ value, label: t(`modeling.page.fixed_${value}`) }))} style={{ width: 90 }} /></Form.Item>
-              {COLUMN_FLAGS.map((flag) => <Form.Item key={flag} name={[name, flag]} valuePropName="checked" style={{ marginBottom: 0 }}><Checkbox>{t(`modeling.page.${flag}`)}</Checkbox></Form.Item>)}
-              <Button size="small" disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={t('modeling.page.up')}>↑</Button>
-              <Button size="small" disabled={i === rows.length - 1} onClick={() => move(i, i + 1)} aria-label={t('modeling.page.down')}>↓</Button>
-              <Button size="small" type="link" danger onClick={() => remove(name)}>{t('modeling.field.remove')}</Button>
+              <Form.Item name={[name, 'key']} style={{ marginBottom: 0 }}>
+                <Select
+                  aria-label={t('modeling.page.columnKey')}
+                  showSearch
+                  optionFilterProp="label"
+                  options={options}
+                  style={{ width: 150 }}
+                  onChange={(value: string) => fill(name, value)}
+                />
+              </Form.Item>
+              <Form.Item name={[name, 'title', 'cn']} style={{ marginBottom: 0 }}>
+                <Input aria-label={t('modeling.field.labelCn')} style={{ width: 120 }} />
+              </Form.Item>
+              <Form.Item name={[name, 'title', 'en']} style={{ marginBottom: 0 }}>
+                <Input aria-label={t('modeling.field.labelEn')} style={{ width: 140 }} />
+              </Form.Item>
+              <Form.Item name={[name, 'width']} style={{ marginBottom: 0 }}>
+                <InputNumber aria-label={t('modeling.page.width')} min={40} max={800} style={{ width: 80 }} />
+              </Form.Item>
+              <Form.Item name={[name, 'fixedStyle']} style={{ marginBottom: 0 }}>
+                <Select
+                  aria-label={t('modeling.page.fixed')}
+                  allowClear
+                  options={['left', 'right'].map((value) => ({ value, label: t(`modeling.page.fixed_${value}`) }))}
+                  style={{ width: 90 }}
+                />
+              </Form.Item>
+              {COLUMN_FLAGS.map((flag) => (
+                <Form.Item key={flag} name={[name, flag]} valuePropName="checked" style={{ marginBottom: 0 }}>
+                  <Checkbox>{t(`modeling.page.${flag}`)}</Checkbox>
+                </Form.Item>
+              ))}
+              <Button size="small" disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={t('modeling.page.up')}>
+                ↑
+              </Button>
+              <Button
+                size="small"
+                disabled={i === rows.length - 1}
+                onClick={() => move(i, i + 1)}
+                aria-label={t('modeling.page.down')}
+              >
+                ↓
+              </Button>
+              <Button size="small" type="link" danger onClick={() => remove(name)}>
+                {t('modeling.field.remove')}
+              </Button>
             </Space>
           ))}
-          <Button type="dashed" onClick={() => add({ width: 120 })}>{t('modeling.page.addColumn')}</Button>
+          <Button type="dashed" onClick={() => add({ width: 120 })}>
+            {t('modeling.page.addColumn')}
+          </Button>
         </Space>
       )}
     </Form.List>

@@ -9,7 +9,11 @@ import { draftKey, newEntity } from './entityDraft';
 import type { StoredDocument } from './tableModelApi';
 import type { Designer } from './useDesigner';
 
-interface NewEntityValues { name: string; cn: string; en: string }
+interface NewEntityValues {
+  name: string;
+  cn: string;
+  en: string;
+}
 
 function NewEntityForm({ designer, onOpened }: { designer: Designer; onOpened: () => void }) {
   const { t } = useTranslation();
@@ -23,10 +27,22 @@ function NewEntityForm({ designer, onOpened }: { designer: Designer; onOpened: (
   const required = [{ required: true, message: t('modeling.required') }];
   return (
     <Form form={form} name="newEntity" layout="inline" onFinish={create} aria-label={t('modeling.newEntity')}>
-      <Form.Item name="name" label={t('modeling.entity.name')} rules={[...required, { pattern: /^[a-z][A-Za-z0-9]{1,80}$/, message: t('modeling.namePattern') }]}><Input /></Form.Item>
-      <Form.Item name="cn" label={t('modeling.entity.labelCn')} rules={required}><Input /></Form.Item>
-      <Form.Item name="en" label={t('modeling.entity.labelEn')} rules={required}><Input /></Form.Item>
-      <Button type="primary" htmlType="submit">{t('modeling.newEntity')}</Button>
+      <Form.Item
+        name="name"
+        label={t('modeling.entity.name')}
+        rules={[...required, { pattern: /^[a-z][A-Za-z0-9]{1,80}$/, message: t('modeling.namePattern') }]}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item name="cn" label={t('modeling.entity.labelCn')} rules={required}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="en" label={t('modeling.entity.labelEn')} rules={required}>
+        <Input />
+      </Form.Item>
+      <Button type="primary" htmlType="submit">
+        {t('modeling.newEntity')}
+      </Button>
     </Form>
   );
 }
@@ -44,14 +60,36 @@ export function DocumentBrowser({ designer, onOpened }: { designer: Designer; on
   };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Card size="small" title={t('modeling.newEntity')}><NewEntityForm designer={designer} onOpened={onOpened} /></Card>
-      <Table<StoredDocument> size="small" rowKey={(d) => draftKey(d.kind, d.name)} dataSource={designer.stored} pagination={{ pageSize: 20 }} aria-label={t('modeling.documents')}
+      <Card size="small" title={t('modeling.newEntity')}>
+        <NewEntityForm designer={designer} onOpened={onOpened} />
+      </Card>
+      <Table<StoredDocument>
+        size="small"
+        rowKey={(d) => draftKey(d.kind, d.name)}
+        dataSource={designer.stored}
+        pagination={{ pageSize: 20 }}
+        aria-label={t('modeling.documents')}
         columns={[
-          { key: 'kind', title: t('modeling.column.kind'), render: (_, d) => <Tag>{t(`modeling.kind.${d.kind}`)}</Tag>, width: 110 },
+          {
+            key: 'kind',
+            title: t('modeling.column.kind'),
+            render: (_, d) => <Tag>{t(`modeling.kind.${d.kind}`)}</Tag>,
+            width: 110,
+          },
           { key: 'name', dataIndex: 'name', title: t('modeling.column.name') },
           { key: 'version', dataIndex: 'version', title: t('modeling.column.version'), width: 90 },
-          { key: 'open', title: t('modeling.column.operate'), width: 120, render: (_, d) => <Button type="link" onClick={() => open(d)}>{t('modeling.open')}</Button> },
-        ]} />
+          {
+            key: 'open',
+            title: t('modeling.column.operate'),
+            width: 120,
+            render: (_, d) => (
+              <Button type="link" onClick={() => open(d)}>
+                {t('modeling.open')}
+              </Button>
+            ),
+          },
+        ]}
+      />
     </Space>
   );
 }

@@ -35,10 +35,18 @@ export function useLookupTypes() {
   const provider = useDataProvider();
   const [types, setTypes] = useState<{ value: string; label: string }[]>([]);
   useEffect(() => {
-    provider.listByPage({ name: 'baseLookupType', area: 'baseServer' }, { pageIndex: 1, pageRows: 500, orderBy: 'lookupType asc' }).then(
-      (answer) => setTypes(answer.rows.map((r) => ({ value: String(r.lookupType), label: `${r.lookupType} ${r.meaning ?? ''}` }))),
-      () => setTypes([]),
-    );
+    provider
+      .listByPage(
+        { name: 'baseLookupType', area: 'baseServer' },
+        { pageIndex: 1, pageRows: 500, orderBy: 'lookupType asc' },
+      )
+      .then(
+        (answer) =>
+          setTypes(
+            answer.rows.map((r) => ({ value: String(r.lookupType), label: `${r.lookupType} ${r.meaning ?? ''}` })),
+          ),
+        () => setTypes([]),
+      );
   }, [provider]);
   return types;
 }
@@ -51,13 +59,23 @@ function ChildrenEditor({ entityNames }: { entityNames: string[] }) {
         <Space direction="vertical" style={{ width: '100%' }} aria-label={t('modeling.children')}>
           {rows.map(({ key, name }) => (
             <Space key={key} wrap>
-              <Form.Item name={[name, 'name']} label={t('modeling.child.name')} style={{ marginBottom: 0 }}><Input /></Form.Item>
-              <Form.Item name={[name, 'entity']} label={t('modeling.child.entity')} style={{ marginBottom: 0 }}><AutoComplete options={entityNames.map((value) => ({ value }))} style={{ width: 220 }} /></Form.Item>
-              <Form.Item name={[name, 'foreignKey']} label={t('modeling.child.foreignKey')} style={{ marginBottom: 0 }}><Input /></Form.Item>
-              <Button type="link" danger onClick={() => remove(name)}>{t('modeling.field.remove')}</Button>
+              <Form.Item name={[name, 'name']} label={t('modeling.child.name')} style={{ marginBottom: 0 }}>
+                <Input />
+              </Form.Item>
+              <Form.Item name={[name, 'entity']} label={t('modeling.child.entity')} style={{ marginBottom: 0 }}>
+                <AutoComplete options={entityNames.map((value) => ({ value }))} style={{ width: 220 }} />
+              </Form.Item>
+              <Form.Item name={[name, 'foreignKey']} label={t('modeling.child.foreignKey')} style={{ marginBottom: 0 }}>
+                <Input />
+              </Form.Item>
+              <Button type="link" danger onClick={() => remove(name)}>
+                {t('modeling.field.remove')}
+              </Button>
             </Space>
           ))}
-          <Button type="dashed" onClick={() => add({ name: 'lines' })}>{t('modeling.child.add')}</Button>
+          <Button type="dashed" onClick={() => add({ name: 'lines' })}>
+            {t('modeling.child.add')}
+          </Button>
         </Space>
       )}
     </Form.List>
@@ -69,26 +87,70 @@ export function EntityEditor(props: Props) {
   const form = useDraftForm<EntityDef>(props.docKey, props.loadKey, props.entity, props.errors);
   const lookupTypes = useLookupTypes();
   const fields = Form.useWatch('fields', form) ?? props.entity.fields;
-  const fieldOptions = useMemo(() => fields.filter((f) => f?.name).map((f) => ({ value: f.name, label: f.name })), [fields]);
+  const fieldOptions = useMemo(
+    () => fields.filter((f) => f?.name).map((f) => ({ value: f.name, label: f.name })),
+    [fields],
+  );
   return (
-    <Form form={form} name="entityDesigner" layout="inline" onValuesChange={() => props.onChange(entityDocument(form.getFieldsValue(true)))} aria-label={t('modeling.entityDesigner')}>
+    <Form
+      form={form}
+      name="entityDesigner"
+      layout="inline"
+      onValuesChange={() => props.onChange(entityDocument(form.getFieldsValue(true)))}
+      aria-label={t('modeling.entityDesigner')}
+    >
       <Card size="small" title={t('modeling.entityBasics')} style={{ width: '100%', marginBottom: 12 }}>
         <Space wrap>
-          <Form.Item name="name" label={t('modeling.entity.name')}><Input disabled={!props.isNew} /></Form.Item>
-          <Form.Item name="table" label={t('modeling.entity.table')}><Input disabled={!props.isNew} /></Form.Item>
-          <Form.Item name="area" label={t('modeling.entity.area')}><Select options={AREAS.map((value) => ({ value }))} style={{ width: 140 }} /></Form.Item>
-          <Form.Item name="primaryKey" label={t('modeling.entity.primaryKey')}><Input disabled={!props.isNew} /></Form.Item>
-          <Form.Item name={['label', 'cn']} label={t('modeling.entity.labelCn')}><Input /></Form.Item>
-          <Form.Item name={['label', 'en']} label={t('modeling.entity.labelEn')}><Input /></Form.Item>
-          <Form.Item name="displayField" label={t('modeling.entity.displayField')}><Select allowClear options={fieldOptions} style={{ width: 160 }} /></Form.Item>
-          <Form.Item name="lifecycle" label={t('modeling.entity.lifecycle')}><AutoComplete allowClear options={props.lifecycleNames.map((value) => ({ value }))} style={{ width: 180 }} /></Form.Item>
-          <Form.Item name="statusField" label={t('modeling.entity.statusField')}><Select allowClear options={fieldOptions} style={{ width: 160 }} /></Form.Item>
-          <Form.Item name={['rowScope', 'supplierField']} label={t('modeling.entity.rowScope')}><Select allowClear options={fieldOptions} style={{ width: 160 }} /></Form.Item>
-          {props.entity.parent && <Form.Item name="parent" label={t('modeling.entity.parent')}><Input disabled /></Form.Item>}
+          <Form.Item name="name" label={t('modeling.entity.name')}>
+            <Input disabled={!props.isNew} />
+          </Form.Item>
+          <Form.Item name="table" label={t('modeling.entity.table')}>
+            <Input disabled={!props.isNew} />
+          </Form.Item>
+          <Form.Item name="area" label={t('modeling.entity.area')}>
+            <Select options={AREAS.map((value) => ({ value }))} style={{ width: 140 }} />
+          </Form.Item>
+          <Form.Item name="primaryKey" label={t('modeling.entity.primaryKey')}>
+            <Input disabled={!props.isNew} />
+          </Form.Item>
+          <Form.Item name={['label', 'cn']} label={t('modeling.entity.labelCn')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name={['label', 'en']} label={t('modeling.entity.labelEn')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="displayField" label={t('modeling.entity.displayField')}>
+            <Select allowClear options={fieldOptions} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="lifecycle" label={t('modeling.entity.lifecycle')}>
+            <AutoComplete
+              allowClear
+              options={props.lifecycleNames.map((value) => ({ value }))}
+              style={{ width: 180 }}
+            />
+          </Form.Item>
+          <Form.Item name="statusField" label={t('modeling.entity.statusField')}>
+            <Select allowClear options={fieldOptions} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name={['rowScope', 'supplierField']} label={t('modeling.entity.rowScope')}>
+            <Select allowClear options={fieldOptions} style={{ width: 160 }} />
+          </Form.Item>
+          {props.entity.parent && (
+            <Form.Item name="parent" label={t('modeling.entity.parent')}>
+              <Input disabled />
+            </Form.Item>
+          )}
         </Space>
       </Card>
       <Card size="small" title={t('modeling.fields')} style={{ width: '100%', marginBottom: 12 }}>
-        <FieldsEditor lookupTypes={lookupTypes} entityNames={props.entityNames} targetFields={props.targetFields} published={props.publishedFields} onRetire={props.onRetire} onPurge={props.onPurge} />
+        <FieldsEditor
+          lookupTypes={lookupTypes}
+          entityNames={props.entityNames}
+          targetFields={props.targetFields}
+          published={props.publishedFields}
+          onRetire={props.onRetire}
+          onPurge={props.onPurge}
+        />
       </Card>
       <Card size="small" title={t('modeling.children')} style={{ width: '100%' }}>
         <ChildrenEditor entityNames={props.entityNames} />

@@ -47,15 +47,37 @@ export function FieldRetirement({ api, action, onClose, onDone }: Props) {
   };
   const purge = action.mode === 'purge';
   return (
-    <Modal open title={t(purge ? 'modeling.purge.title' : 'modeling.retire.title', { field: target })} onCancel={onClose} onOk={run}
-      okText={t(purge ? 'modeling.purge.confirm' : 'modeling.retire.confirm')} okButtonProps={{ danger: purge, disabled: purge && typed !== target }}>
+    <Modal
+      open
+      title={t(purge ? 'modeling.purge.title' : 'modeling.retire.title', { field: target })}
+      onCancel={onClose}
+      onOk={run}
+      okText={t(purge ? 'modeling.purge.confirm' : 'modeling.retire.confirm')}
+      okButtonProps={{ danger: purge, disabled: purge && typed !== target }}
+    >
       <Typography.Paragraph>{t(purge ? 'modeling.purge.explain' : 'modeling.retire.explain')}</Typography.Paragraph>
       <Typography.Title level={5}>{t('modeling.retire.references')}</Typography.Title>
-      {references === undefined ? <Typography.Text type="secondary">…</Typography.Text> : references.length
-        ? <List size="small" bordered aria-label={t('modeling.retire.references')} dataSource={references} renderItem={(r) => <List.Item>{`${r.document} — ${r.message}`}</List.Item>} />
-        : <Alert type="success" message={t('modeling.retire.noReferences')} />}
+      {references === undefined ? (
+        <Typography.Text type="secondary">…</Typography.Text>
+      ) : references.length ? (
+        <List
+          size="small"
+          bordered
+          aria-label={t('modeling.retire.references')}
+          dataSource={references}
+          renderItem={(r) => <List.Item>{`${r.document} — ${r.message}`}</List.Item>}
+        />
+      ) : (
+        <Alert type="success" message={t('modeling.retire.noReferences')} />
+      )}
       {purge && (
-        <Input aria-label={t('modeling.purge.typeLabel', { field: target })} placeholder={target} value={typed} onChange={(e) => setTyped(e.target.value)} style={{ marginTop: 12 }} />
+        <Input
+          aria-label={t('modeling.purge.typeLabel', { field: target })}
+          placeholder={target}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          style={{ marginTop: 12 }}
+        />
       )}
     </Modal>
   );

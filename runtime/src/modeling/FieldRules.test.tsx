@@ -14,15 +14,30 @@ function Harness({ onValues }: { onValues: (fields: FieldDef[]) => void }) {
   const [form] = Form.useForm();
   return (
     <Form form={form} initialValues={{ fields }} onValuesChange={() => onValues(form.getFieldsValue(true).fields)}>
-      <FieldsEditor lookupTypes={[]} entityNames={[]} targetFields={() => []} published={new Set()} onRetire={() => undefined} onPurge={() => undefined} />
+      <FieldsEditor
+        lookupTypes={[]}
+        entityNames={[]}
+        targetFields={() => []}
+        published={new Set()}
+        onRetire={() => undefined}
+        onPurge={() => undefined}
+      />
     </Form>
   );
 }
 
 describe('field validation rules in the entity designer', () => {
-  it('sets a string field\'s validator and maximum length, and offers a number field only number rules', async () => {
+  it("sets a string field's validator and maximum length, and offers a number field only number rules", async () => {
     let values: FieldDef[] = fields;
-    render(<AppProviders><Harness onValues={(v) => { values = v; }} /></AppProviders>);
+    render(
+      <AppProviders>
+        <Harness
+          onValues={(v) => {
+            values = v;
+          }}
+        />
+      </AppProviders>,
+    );
     fireEvent.click(screen.getByRole('button', { name: '校验规则 contactMail' }));
     fireEvent.mouseDown(await screen.findByRole('combobox', { name: '校验器' }));
     fireEvent.click(await screen.findByTitle('邮箱'));

@@ -31,16 +31,51 @@ function TransitionRow({ name, states, onRemove }: { name: number; states: Optio
   const item = { style: { marginBottom: 0 } };
   return (
     <Space wrap align="start">
-      <Form.Item name={[name, 'action']} {...item}><Input aria-label={t('modeling.lifecycle.action')} placeholder="doSubmit" style={{ width: 130 }} /></Form.Item>
-      <Form.Item name={[name, 'from']} {...item}><Select aria-label={t('modeling.lifecycle.from')} placeholder={t('modeling.lifecycle.from')} mode="multiple" options={states} style={{ minWidth: 200 }} /></Form.Item>
-      <Form.Item name={[name, 'to']} {...item}><Select aria-label={t('modeling.lifecycle.to')} placeholder={t('modeling.lifecycle.to')} options={states} style={{ width: 140 }} /></Form.Item>
-      <Form.Item name={[name, 'resourceCode']} {...item}><Input aria-label={t('modeling.lifecycle.resourceCode')} placeholder="btnSubmit" style={{ width: 120 }} /></Form.Item>
-      <Form.Item name={[name, 'label', 'cn']} {...item}><Input aria-label={t('modeling.lifecycle.labelCn')} placeholder={t('modeling.lifecycle.labelCn')} style={{ width: 100 }} /></Form.Item>
-      <Form.Item name={[name, 'label', 'en']} {...item}><Input aria-label={t('modeling.lifecycle.labelEn')} placeholder={t('modeling.lifecycle.labelEn')} style={{ width: 110 }} /></Form.Item>
+      <Form.Item name={[name, 'action']} {...item}>
+        <Input aria-label={t('modeling.lifecycle.action')} placeholder="doSubmit" style={{ width: 130 }} />
+      </Form.Item>
+      <Form.Item name={[name, 'from']} {...item}>
+        <Select
+          aria-label={t('modeling.lifecycle.from')}
+          placeholder={t('modeling.lifecycle.from')}
+          mode="multiple"
+          options={states}
+          style={{ minWidth: 200 }}
+        />
+      </Form.Item>
+      <Form.Item name={[name, 'to']} {...item}>
+        <Select
+          aria-label={t('modeling.lifecycle.to')}
+          placeholder={t('modeling.lifecycle.to')}
+          options={states}
+          style={{ width: 140 }}
+        />
+      </Form.Item>
+      <Form.Item name={[name, 'resourceCode']} {...item}>
+        <Input aria-label={t('modeling.lifecycle.resourceCode')} placeholder="btnSubmit" style={{ width: 120 }} />
+      </Form.Item>
+      <Form.Item name={[name, 'label', 'cn']} {...item}>
+        <Input
+          aria-label={t('modeling.lifecycle.labelCn')}
+          placeholder={t('modeling.lifecycle.labelCn')}
+          style={{ width: 100 }}
+        />
+      </Form.Item>
+      <Form.Item name={[name, 'label', 'en']} {...item}>
+        <Input
+          aria-label={t('modeling.lifecycle.labelEn')}
+          placeholder={t('modeling.lifecycle.labelEn')}
+          style={{ width: 110 }}
+        />
+      </Form.Item>
       {FLAGS.map((flag) => (
-        <Form.Item key={flag} name={[name, flag]} valuePropName="checked" {...item}><Checkbox aria-label={t(`modeling.lifecycle.${flag}`)}>{t(`modeling.lifecycle.${flag}`)}</Checkbox></Form.Item>
+        <Form.Item key={flag} name={[name, flag]} valuePropName="checked" {...item}>
+          <Checkbox aria-label={t(`modeling.lifecycle.${flag}`)}>{t(`modeling.lifecycle.${flag}`)}</Checkbox>
+        </Form.Item>
       ))}
-      <Button type="link" danger aria-label={t('modeling.lifecycle.removeTransition')} onClick={onRemove}>{t('modeling.field.remove')}</Button>
+      <Button type="link" danger aria-label={t('modeling.lifecycle.removeTransition')} onClick={onRemove}>
+        {t('modeling.field.remove')}
+      </Button>
     </Space>
   );
 }
@@ -51,8 +86,12 @@ function TransitionsEditor({ states }: { states: Options }) {
     <Form.List name="transitions">
       {(rows, { add, remove }) => (
         <Space direction="vertical" style={{ width: '100%' }} aria-label={t('modeling.lifecycle.transitions')}>
-          {rows.map(({ key, name }) => <TransitionRow key={key} name={name} states={states} onRemove={() => remove(name)} />)}
-          <Button type="dashed" onClick={() => add({ from: [] })}>{t('modeling.lifecycle.addTransition')}</Button>
+          {rows.map(({ key, name }) => (
+            <TransitionRow key={key} name={name} states={states} onRemove={() => remove(name)} />
+          ))}
+          <Button type="dashed" onClick={() => add({ from: [] })}>
+            {t('modeling.lifecycle.addTransition')}
+          </Button>
         </Space>
       )}
     </Form.List>
@@ -66,17 +105,38 @@ export function LifecycleEditor(props: Props) {
   const watched: string[] | undefined = Form.useWatch('states', form);
   const states = (watched ?? props.lifecycle.states).filter(Boolean).map((value) => ({ value, label: value }));
   return (
-    <Form form={form} name="lifecycleDesigner" layout="inline" aria-label={t('modeling.lifecycleDesigner')} onValuesChange={() => props.onChange(lifecycleDocument(form.getFieldsValue(true)))}>
+    <Form
+      form={form}
+      name="lifecycleDesigner"
+      layout="inline"
+      aria-label={t('modeling.lifecycleDesigner')}
+      onValuesChange={() => props.onChange(lifecycleDocument(form.getFieldsValue(true)))}
+    >
       <Card size="small" title={t('modeling.lifecycle.basics')} style={{ width: '100%', marginBottom: 12 }}>
         <Space wrap>
-          <Form.Item name="name" label={t('modeling.lifecycle.name')}><Input aria-label={t('modeling.lifecycle.name')} disabled={!props.isNew} /></Form.Item>
+          <Form.Item name="name" label={t('modeling.lifecycle.name')}>
+            <Input aria-label={t('modeling.lifecycle.name')} disabled={!props.isNew} />
+          </Form.Item>
           <Form.Item name="statusLookup" label={t('modeling.lifecycle.statusLookup')}>
-            <Select aria-label={t('modeling.lifecycle.statusLookup')} showSearch optionFilterProp="label" options={lookupTypes} style={{ width: 260 }} />
+            <Select
+              aria-label={t('modeling.lifecycle.statusLookup')}
+              showSearch
+              optionFilterProp="label"
+              options={lookupTypes}
+              style={{ width: 260 }}
+            />
           </Form.Item>
           <Form.Item name="states" label={t('modeling.lifecycle.states')}>
-            <Select aria-label={t('modeling.lifecycle.states')} mode="tags" tokenSeparators={[',', ' ']} style={{ minWidth: 320 }} />
+            <Select
+              aria-label={t('modeling.lifecycle.states')}
+              mode="tags"
+              tokenSeparators={[',', ' ']}
+              style={{ minWidth: 320 }}
+            />
           </Form.Item>
-          <Form.Item name="initial" label={t('modeling.lifecycle.initial')}><Select aria-label={t('modeling.lifecycle.initial')} options={states} style={{ width: 140 }} /></Form.Item>
+          <Form.Item name="initial" label={t('modeling.lifecycle.initial')}>
+            <Select aria-label={t('modeling.lifecycle.initial')} options={states} style={{ width: 140 }} />
+          </Form.Item>
         </Space>
       </Card>
       <Card size="small" title={t('modeling.lifecycle.transitions')} style={{ width: '100%' }}>

@@ -21,9 +21,15 @@ interface Props {
 
 /** The list page as previewed: create/edit/view open the edit page's form in a modal. */
 export function previewListPage(list: PageDef, pages: PageDef[]): PageDef {
-  const edit = pages.find((p) => p.path === list.editPage) ?? pages.find((p) => p.type === 'edit' && p.entity === list.entity);
+  const edit =
+    pages.find((p) => p.path === list.editPage) ?? pages.find((p) => p.type === 'edit' && p.entity === list.entity);
   const { editPage: _e, detailPage: _d, ...rest } = list;
-  return { ...rest, editMode: 'modal', form: edit?.form ?? list.form, actions: [...(list.actions ?? []), ...(edit?.actions ?? [])] };
+  return {
+    ...rest,
+    editMode: 'modal',
+    form: edit?.form ?? list.form,
+    actions: [...(list.actions ?? []), ...(edit?.actions ?? [])],
+  };
 }
 
 export function PagePreview({ open, pages, entities, onClose }: Props) {
@@ -36,9 +42,12 @@ export function PagePreview({ open, pages, entities, onClose }: Props) {
   const items = shown.map((page) => ({
     key: page.path,
     label: `${t(`modeling.pageType.${page.type}`)} · ${page.path}`,
-    children: page.type === 'list'
-      ? <ListPage page={previewListPage(page, pages)} entities={entities} />
-      : <EditPage page={page} entities={entities} />,
+    children:
+      page.type === 'list' ? (
+        <ListPage page={previewListPage(page, pages)} entities={entities} />
+      ) : (
+        <EditPage page={page} entities={entities} />
+      ),
   }));
   return (
     <Modal open={open} onCancel={onClose} footer={null} width="90%" title={t('modeling.preview.title')} destroyOnClose>
@@ -49,7 +58,9 @@ export function PagePreview({ open, pages, entities, onClose }: Props) {
             <Tabs items={items} />
           </ScreenProvider>
         </DataProviderContext.Provider>
-      ) : <Alert type="info" message={t('modeling.preview.nothing')} />}
+      ) : (
+        <Alert type="info" message={t('modeling.preview.nothing')} />
+      )}
     </Modal>
   );
 }

@@ -20,19 +20,56 @@ export function PublishDialog({ plan, onCancel, onPublish }: Props) {
   const [busy, setBusy] = useState(false);
   const publish = async () => {
     setBusy(true);
-    try { await onPublish(comment); } finally { setBusy(false); }
+    try {
+      await onPublish(comment);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
-    <Modal open={Boolean(plan)} title={t('modeling.publish.title')} okText={t('modeling.publish.confirm')} onOk={publish} confirmLoading={busy} onCancel={onCancel} destroyOnClose width={720}>
+    <Modal
+      open={Boolean(plan)}
+      title={t('modeling.publish.title')}
+      okText={t('modeling.publish.confirm')}
+      onOk={publish}
+      confirmLoading={busy}
+      onCancel={onCancel}
+      destroyOnClose
+      width={720}
+    >
       <Typography.Title level={5}>{t('modeling.publish.migration')}</Typography.Title>
-      {plan?.migration.length
-        ? <List size="small" bordered dataSource={plan.migration} renderItem={(line) => <List.Item><code>{line}</code></List.Item>} aria-label={t('modeling.publish.migration')} />
-        : <Alert type="info" message={t('modeling.publish.noMigration')} />}
-      <Typography.Title level={5} style={{ marginTop: 12 }}>{t('modeling.publish.changes')}</Typography.Title>
-      <List size="small" dataSource={plan?.documents ?? []} renderItem={(doc) => (
-        <List.Item>{`${doc.key ?? `${doc.kind}:${doc.name}`} — ${t('modeling.publish.changeCount', { count: doc.diff?.length ?? 0 })}`}</List.Item>
-      )} />
-      <Input.TextArea aria-label={t('modeling.publish.comment')} placeholder={t('modeling.publish.comment')} value={comment} onChange={(e) => setComment(e.target.value)} style={{ marginTop: 12 }} />
+      {plan?.migration.length ? (
+        <List
+          size="small"
+          bordered
+          dataSource={plan.migration}
+          renderItem={(line) => (
+            <List.Item>
+              <code>{line}</code>
+            </List.Item>
+          )}
+          aria-label={t('modeling.publish.migration')}
+        />
+      ) : (
+        <Alert type="info" message={t('modeling.publish.noMigration')} />
+      )}
+      <Typography.Title level={5} style={{ marginTop: 12 }}>
+        {t('modeling.publish.changes')}
+      </Typography.Title>
+      <List
+        size="small"
+        dataSource={plan?.documents ?? []}
+        renderItem={(doc) => (
+          <List.Item>{`${doc.key ?? `${doc.kind}:${doc.name}`} — ${t('modeling.publish.changeCount', { count: doc.diff?.length ?? 0 })}`}</List.Item>
+        )}
+      />
+      <Input.TextArea
+        aria-label={t('modeling.publish.comment')}
+        placeholder={t('modeling.publish.comment')}
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+        style={{ marginTop: 12 }}
+      />
     </Modal>
   );
 }

@@ -17,11 +17,19 @@ export function TableModelDesigner(_props: PageProps) {
   const designer = useDesigner();
   const [tab, setTab] = useState('documents');
   return (
-    <Tabs activeKey={tab} onChange={setTab} items={[
-      { key: 'documents', label: t('modeling.tab.documents'), children: <DocumentBrowser designer={designer} onOpened={() => setTab('design')} /> },
-      { key: 'design', label: t('modeling.tab.design'), children: <DraftWorkspace designer={designer} /> },
-      { key: 'versions', label: t('modeling.tab.versions'), children: <VersionsPanel designer={designer} /> },
-      { key: 'bundle', label: t('modeling.tab.bundle'), children: <BundlePanel designer={designer} /> },
-    ]} />
+    <Tabs
+      activeKey={tab}
+      onChange={setTab}
+      items={[
+        {
+          key: 'documents',
+          label: t('modeling.tab.documents'),
+          children: <DocumentBrowser designer={designer} onOpened={() => setTab('design')} />,
+        },
+        { key: 'design', label: t('modeling.tab.design'), children: <DraftWorkspace designer={designer} /> },
+        { key: 'versions', label: t('modeling.tab.versions'), children: <VersionsPanel designer={designer} /> },
+        { key: 'bundle', label: t('modeling.tab.bundle'), children: <BundlePanel designer={designer} /> },
+      ]}
+    />
   );
 }

@@ -29,7 +29,11 @@ export function VersionsPanel({ designer }: { designer: Designer }) {
   const runDiff = async () => {
     if (!doc || compare.length !== 2) return;
     const [from, to] = [...compare].sort((a, b) => a - b);
-    try { setDiff((await designer.api.diffVersions({ kind: doc.kind, name: doc.name }, from, to)).diff); } catch (e) { feedback.error(e); }
+    try {
+      setDiff((await designer.api.diffVersions({ kind: doc.kind, name: doc.name }, from, to)).diff);
+    } catch (e) {
+      feedback.error(e);
+    }
   };
   const rollback = async (versionNo: number) => {
     if (!doc) return;
@@ -37,38 +41,85 @@ export function VersionsPanel({ designer }: { designer: Designer }) {
       await designer.api.rollback({ kind: doc.kind, name: doc.name }, versionNo, doc.version);
       feedback.success(t('modeling.versions.rolledBack', { version: versionNo }));
       await designer.reload();
-    } catch (e) { feedback.error(e); }
+    } catch (e) {
+      feedback.error(e);
+    }
   };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space>
-        <Select aria-label={t('modeling.versions.document')} placeholder={t('modeling.versions.document')} style={{ width: 320 }} value={docKey} onChange={setDocKey} showSearch
-          options={designer.stored.map((d) => ({ value: draftKey(d.kind, d.name), label: `${t(`modeling.kind.${d.kind}`)} ${d.name}` }))} />
-        <Button disabled={compare.length !== 2} onClick={runDiff}>{t('modeling.versions.compare')}</Button>
+        <Select
+          aria-label={t('modeling.versions.document')}
+          placeholder={t('modeling.versions.document')}
+          style={{ width: 320 }}
+          value={docKey}
+          onChange={setDocKey}
+          showSearch
+          options={designer.stored.map((d) => ({
+            value: draftKey(d.kind, d.name),
+            label: `${t(`modeling.kind.${d.kind}`)} ${d.name}`,
+          }))}
+        />
+        <Button disabled={compare.length !== 2} onClick={runDiff}>
+          {t('modeling.versions.compare')}
+        </Button>
       </Space>
-      <Table<DocumentVersion> size="small" rowKey="versionNo" dataSource={versions} pagination={false} aria-label={t('modeling.versions.title')}
+      <Table<DocumentVersion>
+        size="small"
+        rowKey="versionNo"
+        dataSource={versions}
+        pagination={false}
+        aria-label={t('modeling.versions.title')}
         rowSelection={{ selectedRowKeys: compare, onChange: (keys) => setCompare((keys as number[]).slice(-2)) }}
         columns={[
           { key: 'versionNo', dataIndex: 'versionNo', title: t('modeling.column.version'), width: 80 },
-          { key: 'changeType', dataIndex: 'changeType', title: t('modeling.versions.change'), width: 110, render: (v) => <Tag>{v}</Tag> },
+          {
+            key: 'changeType',
+            dataIndex: 'changeType',
+            title: t('modeling.versions.change'),
+            width: 110,
+            render: (v) => <Tag>{v}</Tag>,
+          },
           { key: 'diffSummary', dataIndex: 'diffSummary', title: t('modeling.versions.summary'), ellipsis: true },
           { key: 'comment', dataIndex: 'comment', title: t('modeling.versions.comment'), ellipsis: true },
           { key: 'createdBy', dataIndex: 'createdBy', title: t('modeling.versions.by'), width: 90 },
           { key: 'creationDate', dataIndex: 'creationDate', title: t('modeling.versions.at'), width: 170 },
-          { key: 'operate', title: t('modeling.column.operate'), width: 120, render: (_, v) => v.versionNo === doc?.version ? null : (
-            <Popconfirm title={t('modeling.versions.confirmRollback', { version: v.versionNo })} onConfirm={() => rollback(v.versionNo)}>
-              <Button type="link">{t('modeling.versions.rollback')}</Button>
-            </Popconfirm>
-          ) },
-        ]} />
+          {
+            key: 'operate',
+            title: t('modeling.column.operate'),
+            width: 120,
+            render: (_, v) =>
+              v.versionNo === doc?.version ? null : (
+                <Popconfirm
+                  title={t('modeling.versions.confirmRollback', { version: v.versionNo })}
+                  onConfirm={() => rollback(v.versionNo)}
+                >
+                  <Button type="link">{t('modeling.versions.rollback')}</Button>
+                </Popconfirm>
+              ),
+          },
+        ]}
+      />
       {diff && (
-        <Table<DiffEntry> size="small" rowKey={(d) => `${d.op}${d.path}`} dataSource={diff} pagination={false} aria-label={t('modeling.versions.diff')}
+        <Table<DiffEntry>
+          size="small"
+          rowKey={(d) => `${d.op}${d.path}`}
+          dataSource={diff}
+          pagination={false}
+          aria-label={t('modeling.versions.diff')}
           columns={[
-            { key: 'op', dataIndex: 'op', title: t('modeling.versions.op'), width: 90, render: (op) => t(`modeling.op.${op}`) },
+            {
+              key: 'op',
+              dataIndex: 'op',
+              title: t('modeling.versions.op'),
+              width: 90,
+              render: (op) => t(`modeling.op.${op}`),
+            },
             { key: 'path', dataIndex: 'path', title: t('modeling.versions.path') },
             { key: 'before', title: t('modeling.versions.before'), render: (_, d) => <code>{show(d.before)}</code> },
             { key: 'after', title: t('modeling.versions.after'), render: (_, d) => <code>{show(d.after)}</code> },
-          ]} />
+          ]}
+        />
       )}
     </Space>
   );

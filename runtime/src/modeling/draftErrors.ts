@@ -20,27 +20,44 @@ export interface PlacedError {
 
 const DRAWN: Record<string, RegExp[]> = {
   entity: [
-    /^(name|table|area|primaryKey|lifecycle|parent|displayField)$/, /^label\/(cn|en)$/, /^rowScope\/supplierField$/,
-    /^fields\/\d+\/(name|type|length|precision|scale|required|lookupType|min|max)$/, /^fields\/\d+\/label\/(cn|en)$/,
-    /^fields\/\d+\/reference\/(entity|valueField|labelField)$/, /^children\/\d+\/(name|entity|foreignKey)$/,
+    /^(name|table|area|primaryKey|lifecycle|parent|displayField)$/,
+    /^label\/(cn|en)$/,
+    /^rowScope\/supplierField$/,
+    /^fields\/\d+\/(name|type|length|precision|scale|required|lookupType|min|max)$/,
+    /^fields\/\d+\/label\/(cn|en)$/,
+    /^fields\/\d+\/reference\/(entity|valueField|labelField)$/,
+    /^children\/\d+\/(name|entity|foreignKey)$/,
   ],
   page: [
-    /^title\/(cn|en)$/, /^grid\/columns\/\d+\/(key|width|sortable|linkTag|ellipsis|fixedStyle|showThousandSeparator)$/,
-    /^grid\/columns\/\d+\/title\/(cn|en)$/, /^search\/fields\/\d+\/(field|op)$/, /^form\/columns$/, /^form\/sections\/\d+\/fields$/, /^actions$/,
+    /^title\/(cn|en)$/,
+    /^grid\/columns\/\d+\/(key|width|sortable|linkTag|ellipsis|fixedStyle|showThousandSeparator)$/,
+    /^grid\/columns\/\d+\/title\/(cn|en)$/,
+    /^search\/fields\/\d+\/(field|op)$/,
+    /^form\/columns$/,
+    /^form\/sections\/\d+\/fields$/,
+    /^actions$/,
   ],
 };
 
 /** The item drawn for a whole object: a field row's name, a column's key … */
 const OBJECT_ITEM: [RegExp, string][] = [
-  [/^(fields|children)\/\d+$/, 'name'], [/^grid\/columns\/\d+$/, 'key'], [/^search\/fields\/\d+$/, 'field'],
-  [/^(label|title)$/, 'cn'], [/^fields\/\d+\/(label)$/, 'cn'], [/^fields\/\d+\/reference$/, 'entity'], [/^rowScope$/, 'supplierField'],
+  [/^(fields|children)\/\d+$/, 'name'],
+  [/^grid\/columns\/\d+$/, 'key'],
+  [/^search\/fields\/\d+$/, 'field'],
+  [/^(label|title)$/, 'cn'],
+  [/^fields\/\d+\/(label)$/, 'cn'],
+  [/^fields\/\d+\/reference$/, 'entity'],
+  [/^rowScope$/, 'supplierField'],
 ];
 
 const isDrawn = (kind: string, joined: string) => (DRAWN[kind] ?? []).some((re) => re.test(joined));
 
 /** The drawn item nearest to a pointer: itself, its object's main item, or an ancestor's. */
 export function drawnPath(kind: string, pointer: string): (string | number)[] | undefined {
-  let parts = pointer.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+  let parts = pointer
+    .split('/')
+    .filter(Boolean)
+    .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
   while (parts.length) {
     const joined = parts.join('/');
     if (isDrawn(kind, joined)) return parts;

@@ -23,21 +23,47 @@ export function snakeCase(name: string): string {
 
 const DECIMALS = ['decimal', 'money', 'quantity'];
 const SIZE_KEYS: Record<string, (keyof FieldDef)[]> = {
-  string: ['length'], decimal: ['precision', 'scale'], money: ['precision', 'scale'], quantity: ['precision', 'scale'],
-  lookup: ['lookupType'], reference: ['reference'],
+  string: ['length'],
+  decimal: ['precision', 'scale'],
+  money: ['precision', 'scale'],
+  quantity: ['precision', 'scale'],
+  lookup: ['lookupType'],
+  reference: ['reference'],
 };
-const TYPED_KEYS = new Set<string>(['length', 'precision', 'scale', 'lookupType', 'reference', 'min', 'max', 'maxLength', 'pattern', 'validator', 'default']);
+const TYPED_KEYS = new Set<string>([
+  'length',
+  'precision',
+  'scale',
+  'lookupType',
+  'reference',
+  'min',
+  'max',
+  'maxLength',
+  'pattern',
+  'validator',
+  'default',
+]);
 
 const NUMBER_RULES = ['min', 'max', 'default'];
 const TEXT_RULES = ['maxLength', 'pattern', 'default'];
 /** Validation rules and default a field type takes in the designer (spec 1 §5). */
 export const RULES_BY_TYPE: Record<string, string[]> = {
-  string: TEXT_RULES, text: ['maxLength', 'default'], integer: NUMBER_RULES, decimal: NUMBER_RULES, money: NUMBER_RULES, quantity: NUMBER_RULES,
-  lookup: ['default'], flag: ['default'],
+  string: TEXT_RULES,
+  text: ['maxLength', 'default'],
+  integer: NUMBER_RULES,
+  decimal: NUMBER_RULES,
+  money: NUMBER_RULES,
+  quantity: NUMBER_RULES,
+  lookup: ['default'],
+  flag: ['default'],
 };
 /** The named validators that suit a type. */
 export const VALIDATORS_BY_TYPE: Record<string, string[]> = {
-  string: ['email', 'mobile', 'landline'], integer: ['integer', 'positiveInteger'], decimal: ['nonNegativeDecimal'], money: ['nonNegativeDecimal'], quantity: ['quantity', 'nonNegativeDecimal'],
+  string: ['email', 'mobile', 'landline'],
+  integer: ['integer', 'positiveInteger'],
+  decimal: ['nonNegativeDecimal'],
+  money: ['nonNegativeDecimal'],
+  quantity: ['quantity', 'nonNegativeDecimal'],
 };
 const NUMERIC_TYPES = new Set(['integer', 'decimal', 'money', 'quantity']);
 
@@ -45,13 +71,16 @@ const NUMERIC_TYPES = new Set(['integer', 'decimal', 'money', 'quantity']);
 function takes(field: FieldDef, key: string): boolean {
   if (!TYPED_KEYS.has(key)) return true;
   if (key === 'validator') return (VALIDATORS_BY_TYPE[field.type] ?? []).includes(String(field.validator));
-  return (SIZE_KEYS[field.type] ?? []).includes(key as keyof FieldDef) || (RULES_BY_TYPE[field.type] ?? []).includes(key);
+  return (
+    (SIZE_KEYS[field.type] ?? []).includes(key as keyof FieldDef) || (RULES_BY_TYPE[field.type] ?? []).includes(key)
+  );
 }
 
 /** A default typed into a text box, as the type stores it (numbers as numbers). */
 function typedDefault(field: FieldDef): FieldDef['default'] {
   const value = field.default;
-  if (typeof value !== 'string' || !NUMERIC_TYPES.has(field.type) || value.trim() === '' || Number.isNaN(Number(value))) return value;
+  if (typeof value !== 'string' || !NUMERIC_TYPES.has(field.type) || value.trim() === '' || Number.isNaN(Number(value)))
+    return value;
   return Number(value);
 }
 
@@ -76,7 +105,8 @@ export function fieldDocument(field: FieldDef): FieldDef {
   if (!kept.required) delete kept.required;
   const reference = kept.reference as FieldDef['reference'];
   // The label travels with the value under labelAs, so that grids show a name rather than an id.
-  if (field.type === 'reference' && reference?.labelField && !reference.labelAs) kept.reference = { ...reference, labelAs: `${field.name.replace(/Id$/, '')}Name` };
+  if (field.type === 'reference' && reference?.labelField && !reference.labelAs)
+    kept.reference = { ...reference, labelAs: `${field.name.replace(/Id$/, '')}Name` };
   if (!kept.retired) delete kept.retired;
   return pruneEmpty(kept as unknown as FieldDef);
 }
@@ -104,14 +134,26 @@ export function entityDocument(values: Partial<EntityDef>): EntityDef {
  */
 function designedRowScope(values: Partial<EntityDef>): EntityDef['rowScope'] {
   const { supplierField, supplierVisible, orgField, categoryField } = values.rowScope ?? {};
-  const mode = supplierField ? { supplierField, supplierVisible } : values.parent ? { fromParent: true as const } : values.rowScope?.shared ? { shared: true as const } : { internalOnly: true as const };
+  const mode = supplierField
+    ? { supplierField, supplierVisible }
+    : values.parent
+      ? { fromParent: true as const }
+      : values.rowScope?.shared
+        ? { shared: true as const }
+        : { internalOnly: true as const };
   return { ...mode, orgField, categoryField };
 }
 
 /** A new entity for the designer: a name field to start from, the SRM area. */
 export function newEntity(name: string, label: { cn: string; en: string }): EntityDef {
   return {
-    metaVersion: 1, kind: 'entity', name, area: 'srmServer', table: snakeCase(name), label, primaryKey: `${name}Id`,
+    metaVersion: 1,
+    kind: 'entity',
+    name,
+    area: 'srmServer',
+    table: snakeCase(name),
+    label,
+    primaryKey: `${name}Id`,
     fields: [{ name: 'title', type: 'string', length: 100, required: true, label: { cn: '标题', en: 'Title' } }],
     rowScope: { internalOnly: true },
   };
@@ -125,7 +167,14 @@ export function addLineEntity(header: EntityDef): { header: EntityDef; line: Ent
   const name = `${header.name}Line`;
   const label = { cn: `${header.label.cn}行`, en: `${header.label.en} line` };
   const line: EntityDef = {
-    metaVersion: 1, kind: 'entity', name, area: header.area, table: `${header.table}_line`, label, primaryKey: `${name}Id`, parent: header.name,
+    metaVersion: 1,
+    kind: 'entity',
+    name,
+    area: header.area,
+    table: `${header.table}_line`,
+    label,
+    primaryKey: `${name}Id`,
+    parent: header.name,
     fields: [
       { name: header.primaryKey, type: 'integer', index: true, label: header.label },
       { name: 'lineNum', type: 'integer', required: true, min: 1, label: { cn: '行号', en: 'Line no.' } },
@@ -133,13 +182,19 @@ export function addLineEntity(header: EntityDef): { header: EntityDef; line: Ent
     rowScope: { fromParent: true },
   };
   const child: ChildDef = { name: 'lines', entity: name, foreignKey: header.primaryKey, label };
-  return { header: { ...header, children: [...(header.children ?? []).filter((c) => c.name !== 'lines'), child] }, line };
+  return {
+    header: { ...header, children: [...(header.children ?? []).filter((c) => c.name !== 'lines'), child] },
+    line,
+  };
 }
 
 /** The body of validateDraft / previewMigration / publish (server/src/modeling/draftInput.ts). */
 export function draftBody(documents: DraftDocument[], comment?: string) {
   return {
-    documents: documents.map((d) => ({ content: d.content, ...(d.baseVersion !== undefined && { baseVersion: d.baseVersion }) })),
+    documents: documents.map((d) => ({
+      content: d.content,
+      ...(d.baseVersion !== undefined && { baseVersion: d.baseVersion }),
+    })),
     ...(comment && { comment }),
   };
 }

@@ -4,14 +4,30 @@ import { newEntity } from './entityDraft';
 import { DEFAULT_STATUS_LOOKUP, lifecycleDocument, newLifecycle, withLifecycle } from './lifecycleDraft';
 
 const note: EntityDef = newEntity('srmDemoNote', { cn: '备忘', en: 'Note' });
-const withStatus: EntityDef = { ...note, fields: [...note.fields, { name: 'noteStatus', type: 'lookup', lookupType: DEFAULT_STATUS_LOOKUP, label: { cn: '状态', en: 'Status' } }] };
+const withStatus: EntityDef = {
+  ...note,
+  fields: [
+    ...note.fields,
+    { name: 'noteStatus', type: 'lookup', lookupType: DEFAULT_STATUS_LOOKUP, label: { cn: '状态', en: 'Status' } },
+  ],
+};
 
 describe('lifecycle drafts', () => {
-  it('starts an entity\'s lifecycle with submit, approve and reject over the approval status lookup', () => {
+  it("starts an entity's lifecycle with submit, approve and reject over the approval status lookup", () => {
     const flow = newLifecycle(note);
-    expect(flow).toMatchObject({ kind: 'lifecycle', metaVersion: 1, name: 'srmDemoNoteFlow', statusLookup: 'SRM_APPROVE_STATUS', initial: 'DRAFT', states: ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED'] });
-    expect(flow.transitions.map((t) => `${t.action} ${t.from.join(',')}→${t.to} ${t.resourceCode}`))
-      .toEqual(['doSubmit DRAFT,REJECTED→SUBMITTED btnSubmit', 'doApprove SUBMITTED→APPROVED btnApprove', 'doReject SUBMITTED→REJECTED btnReject']);
+    expect(flow).toMatchObject({
+      kind: 'lifecycle',
+      metaVersion: 1,
+      name: 'srmDemoNoteFlow',
+      statusLookup: 'SRM_APPROVE_STATUS',
+      initial: 'DRAFT',
+      states: ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED'],
+    });
+    expect(flow.transitions.map((t) => `${t.action} ${t.from.join(',')}→${t.to} ${t.resourceCode}`)).toEqual([
+      'doSubmit DRAFT,REJECTED→SUBMITTED btnSubmit',
+      'doApprove SUBMITTED→APPROVED btnApprove',
+      'doReject SUBMITTED→REJECTED btnReject',
+    ]);
     expect(flow.transitions[0]).toMatchObject({ label: { cn: '提交', en: 'Submit' }, effects: ['stampSubmitter'] }); // no self-approval
     expect(flow.transitions[0].approval).toBeUndefined();
     expect(flow.transitions[1]).toMatchObject({ approval: true });
@@ -24,11 +40,24 @@ describe('lifecycle drafts', () => {
     expect(withLifecycle({ ...withStatus, statusField: 'title' }, flow).statusField).toBe('title');
     const without = withLifecycle(note, flow);
     expect(without).toMatchObject({ lifecycle: 'srmDemoNoteFlow', statusField: 'status' });
-    expect(without.editableWhen).toEqual({ or: [{ field: 'status', op: 'null' }, { field: 'status', op: 'in', value: ['DRAFT', 'REJECTED'] }] });
+    expect(without.editableWhen).toEqual({
+      or: [
+        { field: 'status', op: 'null' },
+        { field: 'status', op: 'in', value: ['DRAFT', 'REJECTED'] },
+      ],
+    });
     const locked = { field: 'status', op: 'eq' as const, value: 'DRAFT' };
     expect(withLifecycle({ ...note, editableWhen: locked }, flow).editableWhen).toBe(locked); // the admin's own rule stays
-    expect(without.fields.at(-1)).toEqual({ name: 'status', type: 'lookup', lookupType: 'SRM_APPROVE_STATUS', label: { cn: '状态', en: 'Status' } });
-    const taken: EntityDef = { ...note, fields: [...note.fields, { name: 'status', type: 'string', label: { cn: '状', en: 'S' } }] as EntityDef['fields'] };
+    expect(without.fields.at(-1)).toEqual({
+      name: 'status',
+      type: 'lookup',
+      lookupType: 'SRM_APPROVE_STATUS',
+      label: { cn: '状态', en: 'Status' },
+    });
+    const taken: EntityDef = {
+      ...note,
+      fields: [...note.fields, { name: 'status', type: 'string', label: { cn: '状', en: 'S' } }] as EntityDef['fields'],
+    };
     expect(withLifecycle(taken, flow)).toMatchObject({ statusField: 'docStatus' });
   });
 
@@ -37,14 +66,38 @@ describe('lifecycle drafts', () => {
       ...newLifecycle(note),
       metaVersion: undefined,
       transitions: [
-        { action: 'doSubmit', from: ['DRAFT'], to: 'SUBMITTED', resourceCode: 'btnSubmit', label: { cn: '', en: '' }, approval: false, commentRequired: false, submitterOnly: false, effects: ['stampSubmitter'] },
+        {
+          action: 'doSubmit',
+          from: ['DRAFT'],
+          to: 'SUBMITTED',
+          resourceCode: 'btnSubmit',
+          label: { cn: '', en: '' },
+          approval: false,
+          commentRequired: false,
+          submitterOnly: false,
+          effects: ['stampSubmitter'],
+        },
         undefined,
-        { action: 'doWithdraw', from: ['SUBMITTED'], to: 'DRAFT', resourceCode: 'btnWithdraw', label: { cn: '撤回', en: '' }, submitterOnly: true },
+        {
+          action: 'doWithdraw',
+          from: ['SUBMITTED'],
+          to: 'DRAFT',
+          resourceCode: 'btnWithdraw',
+          label: { cn: '撤回', en: '' },
+          submitterOnly: true,
+        },
       ],
     } as unknown as Partial<LifecycleDef>;
     expect(lifecycleDocument(values).transitions).toEqual([
       { action: 'doSubmit', from: ['DRAFT'], to: 'SUBMITTED', resourceCode: 'btnSubmit', effects: ['stampSubmitter'] },
-      { action: 'doWithdraw', from: ['SUBMITTED'], to: 'DRAFT', resourceCode: 'btnWithdraw', label: { cn: '撤回' }, submitterOnly: true },
+      {
+        action: 'doWithdraw',
+        from: ['SUBMITTED'],
+        to: 'DRAFT',
+        resourceCode: 'btnWithdraw',
+        label: { cn: '撤回' },
+        submitterOnly: true,
+      },
     ]);
     expect(lifecycleDocument(values)).toMatchObject({ metaVersion: 1, kind: 'lifecycle', name: 'srmDemoNoteFlow' });
   });

@@ -22,12 +22,40 @@ const FLAGS = ['approval', 'commentRequired', 'submitterOnly'] as const;
  */
 export function newLifecycle(entity: EntityDef): LifecycleDef {
   return {
-    metaVersion: 1, kind: 'lifecycle', name: `${entity.name}Flow`, statusLookup: DEFAULT_STATUS_LOOKUP,
-    initial: 'DRAFT', states: ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED'],
+    metaVersion: 1,
+    kind: 'lifecycle',
+    name: `${entity.name}Flow`,
+    statusLookup: DEFAULT_STATUS_LOOKUP,
+    initial: 'DRAFT',
+    states: ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED'],
     transitions: [
-      { action: 'doSubmit', from: ['DRAFT', 'REJECTED'], to: 'SUBMITTED', resourceCode: 'btnSubmit', label: { cn: '提交', en: 'Submit' }, effects: ['stampSubmitter'] },
-      { action: 'doApprove', from: ['SUBMITTED'], to: 'APPROVED', resourceCode: 'btnApprove', label: { cn: '审批通过', en: 'Approve' }, approval: true, effects: ['stampApprover'] },
-      { action: 'doReject', from: ['SUBMITTED'], to: 'REJECTED', resourceCode: 'btnReject', label: { cn: '驳回', en: 'Reject' }, approval: true, commentRequired: true, effects: ['stampApprover'] },
+      {
+        action: 'doSubmit',
+        from: ['DRAFT', 'REJECTED'],
+        to: 'SUBMITTED',
+        resourceCode: 'btnSubmit',
+        label: { cn: '提交', en: 'Submit' },
+        effects: ['stampSubmitter'],
+      },
+      {
+        action: 'doApprove',
+        from: ['SUBMITTED'],
+        to: 'APPROVED',
+        resourceCode: 'btnApprove',
+        label: { cn: '审批通过', en: 'Approve' },
+        approval: true,
+        effects: ['stampApprover'],
+      },
+      {
+        action: 'doReject',
+        from: ['SUBMITTED'],
+        to: 'REJECTED',
+        resourceCode: 'btnReject',
+        label: { cn: '驳回', en: 'Reject' },
+        approval: true,
+        commentRequired: true,
+        effects: ['stampApprover'],
+      },
     ],
   };
 }
@@ -49,9 +77,20 @@ export function statusFieldFor(entity: EntityDef, lifecycle: LifecycleDef): stri
 export function withLifecycle(entity: EntityDef, lifecycle: LifecycleDef): EntityDef {
   const existing = statusFieldFor(entity, lifecycle);
   const name = existing ?? (entity.fields.some((f) => f.name === 'status') ? 'docStatus' : 'status');
-  const field = { name, type: 'lookup' as const, lookupType: lifecycle.statusLookup, label: { cn: '状态', en: 'Status' } };
+  const field = {
+    name,
+    type: 'lookup' as const,
+    lookupType: lifecycle.statusLookup,
+    label: { cn: '状态', en: 'Status' },
+  };
   const fields: EntityDef['fields'] = existing ? entity.fields : [...entity.fields, field];
-  return { ...entity, lifecycle: lifecycle.name, statusField: name, fields, editableWhen: entity.editableWhen ?? editableStates(name, lifecycle) };
+  return {
+    ...entity,
+    lifecycle: lifecycle.name,
+    statusField: name,
+    fields,
+    editableWhen: entity.editableWhen ?? editableStates(name, lifecycle),
+  };
 }
 
 /**
@@ -62,7 +101,12 @@ export function withLifecycle(entity: EntityDef, lifecycle: LifecycleDef): Entit
 function editableStates(statusField: string, lifecycle: LifecycleDef): EntityDef['editableWhen'] {
   const states = [...new Set(lifecycle.transitions.filter((t) => !t.approval).flatMap((t) => t.from))];
   if (!states.length) return undefined;
-  return { or: [{ field: statusField, op: 'null' }, { field: statusField, op: 'in', value: states }] };
+  return {
+    or: [
+      { field: statusField, op: 'null' },
+      { field: statusField, op: 'in', value: states },
+    ],
+  };
 }
 
 function transitionDocument(t: TransitionDef): TransitionDef {

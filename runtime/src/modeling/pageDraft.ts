@@ -30,7 +30,9 @@ export function pageFormValues(page: PageDef): PageFormValues {
   const { form, actions, ...rest } = page;
   return {
     ...rest,
-    ...(form && { form: { ...form, sections: (form.sections ?? []).map((s) => ({ ...s, fields: s.fields.map(fieldName) })) } }),
+    ...(form && {
+      form: { ...form, sections: (form.sections ?? []).map((s) => ({ ...s, fields: s.fields.map(fieldName) })) },
+    }),
     actionCodes: (actions ?? []).map((a) => a.resourceCode),
   };
 }
@@ -39,21 +41,32 @@ export function pageFormValues(page: PageDef): PageFormValues {
  * The page document of the form values; `original` supplies the objects behind names and codes,
  * `offered` the actions of codes the page did not have yet (standard and lifecycle buttons).
  */
-export function pageDocument(values: PageFormValues, original: PageDef, offered: Record<string, PageAction> = STANDARD_ACTIONS): PageDef {
+export function pageDocument(
+  values: PageFormValues,
+  original: PageDef,
+  offered: Record<string, PageAction> = STANDARD_ACTIONS,
+): PageDef {
   const { actionCodes, form, ...rest } = values;
   const known = new Map<string, FormField>();
   for (const s of original.form?.sections ?? []) for (const f of s.fields) known.set(fieldName(f), f);
   const readOnly = values.type === 'detail';
-  const sectionField = (name: string): FormField => known.get(name) ?? (readOnly ? { field: name, readOnly: true } : name);
+  const sectionField = (name: string): FormField =>
+    known.get(name) ?? (readOnly ? { field: name, readOnly: true } : name);
   const byCode = new Map<string, PageAction>((original.actions ?? []).map((a) => [a.resourceCode, a]));
   const doc = pruneEmpty({
     ...rest,
     ...(form && {
-      form: { ...original.form, ...form, sections: (form.sections ?? []).map((s) => ({ ...s, fields: (s.fields ?? []).map(sectionField) })) },
+      form: {
+        ...original.form,
+        ...form,
+        sections: (form.sections ?? []).map((s) => ({ ...s, fields: (s.fields ?? []).map(sectionField) })),
+      },
     }),
   }) as PageDef;
   if (doc.form && original.form?.lines) doc.form.lines = linesOf(form?.lines, original.form.lines);
-  const actions = (actionCodes ?? []).map((code) => byCode.get(code) ?? offered[code] ?? STANDARD_ACTIONS[code]).filter(Boolean);
+  const actions = (actionCodes ?? [])
+    .map((code) => byCode.get(code) ?? offered[code] ?? STANDARD_ACTIONS[code])
+    .filter(Boolean);
   if (actions.length || original.actions) doc.actions = actions;
   return doc;
 }

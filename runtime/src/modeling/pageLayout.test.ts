@@ -4,7 +4,12 @@ import { addLineEntity } from './entityDraft';
 import { generatePages, listPageOf, referencedEntities } from './pageLayout';
 
 const header: EntityDef = {
-  metaVersion: 1, kind: 'entity', name: 'srmDemoOrder', area: 'srmServer', table: 'srm_demo_order', primaryKey: 'srmDemoOrderId',
+  metaVersion: 1,
+  kind: 'entity',
+  name: 'srmDemoOrder',
+  area: 'srmServer',
+  table: 'srm_demo_order',
+  primaryKey: 'srmDemoOrderId',
   label: { cn: '演示单', en: 'Demo order' },
   fields: [
     { name: 'title', type: 'string', length: 100, required: true, label: { cn: '标题', en: 'Title' } },
@@ -12,7 +17,12 @@ const header: EntityDef = {
     { name: 'amount', type: 'money', label: { cn: '金额', en: 'Amount' } },
     { name: 'orderDate', type: 'date', label: { cn: '日期', en: 'Date' } },
     { name: 'urgent', type: 'flag', label: { cn: '加急', en: 'Urgent' } },
-    { name: 'orgId', type: 'reference', reference: { entity: 'baseOrganization', valueField: 'orgId', labelField: 'orgName' }, label: { cn: '公司', en: 'Company' } },
+    {
+      name: 'orgId',
+      type: 'reference',
+      reference: { entity: 'baseOrganization', valueField: 'orgId', labelField: 'orgName' },
+      label: { cn: '公司', en: 'Company' },
+    },
     { name: 'remark', type: 'text', label: { cn: '备注', en: 'Remark' } },
     { name: 'old', type: 'string', retired: true, label: { cn: '旧', en: 'Old' } },
   ],
@@ -25,20 +35,41 @@ describe('page layout generation', () => {
     expect(list.grid!.columns[0]).toMatchObject({ linkTag: true, fixedStyle: 'left' });
     expect(list.grid!.columns[1].lookup).toEqual({ typeCode: 'BASE_CURRENCY' });
     expect(list.grid!.columns[2].showThousandSeparator).toBe(true);
-    expect(list.grid).toMatchObject({ pageSize: 20, isShowPage: true, selection: true, orderBy: 'srmDemoOrderId desc' });
+    expect(list.grid).toMatchObject({
+      pageSize: 20,
+      isShowPage: true,
+      selection: true,
+      orderBy: 'srmDemoOrderId desc',
+    });
     expect(list.search!.fields).toEqual([
-      { field: 'title', op: 'like' }, { field: 'kind', op: 'eq' }, { field: 'orderDate', op: 'between' }, { field: 'orgId', op: 'eq' },
+      { field: 'title', op: 'like' },
+      { field: 'kind', op: 'eq' },
+      { field: 'orderDate', op: 'between' },
+      { field: 'orgId', op: 'eq' },
     ]);
     expect(list.actions!.map((a) => a.resourceCode)).toEqual(['btnAdd', 'btnEdit', 'btnView', 'btnDelete']);
   });
 
   it('generates list, edit and detail pages linked together, with line grids and the referenced entities', () => {
     const { header: withLines, line } = addLineEntity(header);
-    const [list, edit, detail] = generatePages('demoOrders', withLines, [{ child: withLines.children![0], entity: line }]);
+    const [list, edit, detail] = generatePages('demoOrders', withLines, [
+      { child: withLines.children![0], entity: line },
+    ]);
     expect([list.path, edit.path, detail.path]).toEqual(['demoOrders', 'demoOrdersEdit', 'demoOrdersDetail']);
     expect(list).toMatchObject({ editPage: 'demoOrdersEdit', detailPage: 'demoOrdersDetail', editMode: 'page' });
-    expect(edit).toMatchObject({ listPage: 'demoOrders', actions: [expect.objectContaining({ resourceCode: 'btnSave' })] });
-    expect(edit.form!.sections![0].fields).toEqual(['title', 'kind', 'amount', 'orderDate', 'urgent', 'orgId', { field: 'remark', span: 3 }]);
+    expect(edit).toMatchObject({
+      listPage: 'demoOrders',
+      actions: [expect.objectContaining({ resourceCode: 'btnSave' })],
+    });
+    expect(edit.form!.sections![0].fields).toEqual([
+      'title',
+      'kind',
+      'amount',
+      'orderDate',
+      'urgent',
+      'orgId',
+      { field: 'remark', span: 3 },
+    ]);
     expect(detail.form!.sections![0].fields[0]).toEqual({ field: 'title', readOnly: true });
     const lines = edit.form!.lines![0];
     expect(lines.child).toBe('lines');
@@ -49,17 +80,45 @@ describe('page layout generation', () => {
     expect(list.references).toEqual(['baseOrganization']);
   });
 
-  it('puts the lifecycle\'s buttons on the list rows and the edit form, not on the detail page', () => {
+  it("puts the lifecycle's buttons on the list rows and the edit form, not on the detail page", () => {
     const transitions = [
-      { action: 'doSubmit', resourceCode: 'btnSubmit', label: { cn: '提交', en: 'Submit' }, from: ['DRAFT'] as [string], to: 'SUBMITTED' },
-      { action: 'doApprove', resourceCode: 'btnApprove', from: ['SUBMITTED'] as [string], to: 'APPROVED', approval: true },
+      {
+        action: 'doSubmit',
+        resourceCode: 'btnSubmit',
+        label: { cn: '提交', en: 'Submit' },
+        from: ['DRAFT'] as [string],
+        to: 'SUBMITTED',
+      },
+      {
+        action: 'doApprove',
+        resourceCode: 'btnApprove',
+        from: ['SUBMITTED'] as [string],
+        to: 'APPROVED',
+        approval: true,
+      },
     ];
     const [list, edit, detail] = generatePages('demoOrders', header, [], transitions);
     expect(list.actions!.slice(4)).toEqual([
-      { action: 'doSubmit', resourceCode: 'btnSubmit', label: { cn: '提交', en: 'Submit' }, placement: 'row', buttonType: 'link' },
-      { action: 'doApprove', resourceCode: 'btnApprove', label: { cn: 'doApprove', en: 'doApprove' }, placement: 'row', buttonType: 'link' },
+      {
+        action: 'doSubmit',
+        resourceCode: 'btnSubmit',
+        label: { cn: '提交', en: 'Submit' },
+        placement: 'row',
+        buttonType: 'link',
+      },
+      {
+        action: 'doApprove',
+        resourceCode: 'btnApprove',
+        label: { cn: 'doApprove', en: 'doApprove' },
+        placement: 'row',
+        buttonType: 'link',
+      },
     ]);
-    expect(edit.actions!.map((a) => [a.resourceCode, a.placement])).toEqual([['btnSave', 'form'], ['btnSubmit', 'form'], ['btnApprove', 'form']]);
+    expect(edit.actions!.map((a) => [a.resourceCode, a.placement])).toEqual([
+      ['btnSave', 'form'],
+      ['btnSubmit', 'form'],
+      ['btnApprove', 'form'],
+    ]);
     expect(detail.actions).toEqual([]);
   });
 });

@@ -10,7 +10,11 @@ import type { SavedColumn } from '../grid/columnLayout';
 import type { DataRecord, EntityDef, PageDef } from '../meta';
 import { sampleRows } from './sampleData';
 
-export function createPreviewProvider(base: DataProvider, entities: Record<string, EntityDef>, pages: PageDef[]): DataProvider {
+export function createPreviewProvider(
+  base: DataProvider,
+  entities: Record<string, EntityDef>,
+  pages: PageDef[],
+): DataProvider {
   const rows = new Map<string, DataRecord[]>();
   const rowsOf = (name: string) => {
     if (!rows.has(name)) rows.set(name, sampleRows(entities[name], 3, entities));

@@ -1,16 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import type { EntityDef } from '../meta';
 import type { LifecycleDef } from '../meta';
-import { lifecycleTransitions, targetEntityNames, targetFieldNames, targetLifecycleNames, type Targets } from './referenceTargets';
+import {
+  lifecycleTransitions,
+  targetEntityNames,
+  targetFieldNames,
+  targetLifecycleNames,
+  type Targets,
+} from './referenceTargets';
 
 const targets: Targets = {
-  entities: [{ name: 'baseOrganization', label: { cn: '组织', en: 'Organization' }, primaryKey: 'orgId', fields: [{ name: 'orgName', type: 'string', label: { cn: '名称', en: 'Name' } }] }],
-  lifecycles: [{ name: 'userEnablement', statusLookup: 'SYS_YES_NO', states: ['Y', 'N'], transitions: [{ action: 'doEnable', resourceCode: 'btnEnable', from: ['N'], to: 'Y' }] }],
+  entities: [
+    {
+      name: 'baseOrganization',
+      label: { cn: '组织', en: 'Organization' },
+      primaryKey: 'orgId',
+      fields: [{ name: 'orgName', type: 'string', label: { cn: '名称', en: 'Name' } }],
+    },
+  ],
+  lifecycles: [
+    {
+      name: 'userEnablement',
+      statusLookup: 'SYS_YES_NO',
+      states: ['Y', 'N'],
+      transitions: [{ action: 'doEnable', resourceCode: 'btnEnable', from: ['N'], to: 'Y' }],
+    },
+  ],
 };
 const drafted: Record<string, EntityDef> = {
   srmDemo: {
-    metaVersion: 1, kind: 'entity', name: 'srmDemo', area: 'srmServer', table: 'srm_demo', primaryKey: 'srmDemoId', label: { cn: '演示', en: 'Demo' },
-    fields: [{ name: 'title', type: 'string', label: { cn: '标题', en: 'Title' } }, { name: 'old', type: 'string', retired: true, label: { cn: '旧', en: 'Old' } }],
+    metaVersion: 1,
+    kind: 'entity',
+    name: 'srmDemo',
+    area: 'srmServer',
+    table: 'srm_demo',
+    primaryKey: 'srmDemoId',
+    label: { cn: '演示', en: 'Demo' },
+    fields: [
+      { name: 'title', type: 'string', label: { cn: '标题', en: 'Title' } },
+      { name: 'old', type: 'string', retired: true, label: { cn: '旧', en: 'Old' } },
+    ],
   },
 };
 
@@ -32,7 +61,14 @@ describe('reference targets', () => {
   });
 
   it('takes an entity’s transitions from its drafted lifecycle, else the live one', () => {
-    const flow: LifecycleDef = { kind: 'lifecycle', name: 'userEnablement', statusLookup: 'SYS_YES_NO', initial: 'Y', states: ['Y', 'N'], transitions: [{ action: 'doLock', resourceCode: 'btnLock', from: ['Y'], to: 'N' }] };
+    const flow: LifecycleDef = {
+      kind: 'lifecycle',
+      name: 'userEnablement',
+      statusLookup: 'SYS_YES_NO',
+      initial: 'Y',
+      states: ['Y', 'N'],
+      transitions: [{ action: 'doLock', resourceCode: 'btnLock', from: ['Y'], to: 'N' }],
+    };
     const entity = { ...drafted.srmDemo, lifecycle: 'userEnablement' };
     expect(lifecycleTransitions(entity, [], targets).map((t) => t.action)).toEqual(['doEnable']);
     expect(lifecycleTransitions(entity, [flow], targets).map((t) => t.action)).toEqual(['doLock']);

@@ -30,10 +30,18 @@ export function targetLifecycleNames(draftLifecycles: string[], targets: Targets
 }
 
 /** A reference target's primary key, then its fields; the draft's version wins over the live one. */
-export function targetFieldNames(entity: string | undefined, drafted: Record<string, EntityDef>, targets: Targets): string[] {
+export function targetFieldNames(
+  entity: string | undefined,
+  drafted: Record<string, EntityDef>,
+  targets: Targets,
+): string[] {
   if (!entity) return [];
   const draft = drafted[entity];
-  if (draft) return [draft.primaryKey, ...draft.fields.filter((f) => !f.retired && f.name !== draft.primaryKey).map((f) => f.name)];
+  if (draft)
+    return [
+      draft.primaryKey,
+      ...draft.fields.filter((f) => !f.retired && f.name !== draft.primaryKey).map((f) => f.name),
+    ];
   const live = targets.entities.find((e) => e.name === entity);
   return live ? [live.primaryKey, ...live.fields.map((f) => f.name).filter((name) => name !== live.primaryKey)] : [];
 }
@@ -44,8 +52,14 @@ export type TargetFieldsOf = (entity: string | undefined) => string[];
  * The transitions of an entity's lifecycle, for the buttons its pages may offer: the draft's
  * lifecycle when it is being designed, else the live one.
  */
-export function lifecycleTransitions(entity: EntityDef | undefined, draftLifecycles: LifecycleDef[], targets: Targets): TransitionDef[] {
+export function lifecycleTransitions(
+  entity: EntityDef | undefined,
+  draftLifecycles: LifecycleDef[],
+  targets: Targets,
+): TransitionDef[] {
   const name = entity?.lifecycle;
   if (!name) return [];
-  return (draftLifecycles.find((l) => l.name === name) ?? targets.lifecycles.find((l) => l.name === name))?.transitions ?? [];
+  return (
+    (draftLifecycles.find((l) => l.name === name) ?? targets.lifecycles.find((l) => l.name === name))?.transitions ?? []
+  );
 }

@@ -68,26 +68,36 @@ export interface ImportPreview {
 export type DocRef = { kind: string; name: string };
 
 export function createTableModelApi(screen: ScreenIds, request: RequestFn = defaultRequest) {
-  const call = async <T>(action: string, body: object): Promise<T> => (await request<T>(`${BASE}/${action}`, body, { screen })).data;
+  const call = async <T>(action: string, body: object): Promise<T> =>
+    (await request<T>(`${BASE}/${action}`, body, { screen })).data;
   return {
     listDocuments: () => call<StoredDocument[]>('listDocuments', {}),
     listTargets: () => call<Targets>('listTargets', {}),
-    getDocument: (kind: string, name: string) => call<StoredDocument & { content: Record<string, unknown> }>('getDocument', { kind, name }),
+    getDocument: (kind: string, name: string) =>
+      call<StoredDocument & { content: Record<string, unknown> }>('getDocument', { kind, name }),
     validateDraft: (docs: DraftDocument[]) => call<{ valid: boolean }>('validateDraft', draftBody(docs)),
     previewMigration: (docs: DraftDocument[]) => call<MigrationPlan>('previewMigration', draftBody(docs)),
     publish: (docs: DraftDocument[], comment?: string) =>
-      call<{ versions: { kind: string; name: string; versionNo: number }[]; migrated: string[] }>('publish', draftBody(docs, comment)),
+      call<{ versions: { kind: string; name: string; versionNo: number }[]; migrated: string[] }>(
+        'publish',
+        draftBody(docs, comment),
+      ),
     listVersions: (ref?: DocRef) => call<DocumentVersion[]>('listVersions', ref ?? {}),
-    getVersion: (ref: DocRef, versionNo: number) => call<{ content: Record<string, unknown> }>('getVersion', { ...ref, versionNo }),
-    diffVersions: (ref: DocRef, from: number, to?: number) => call<{ from: number; to: number; diff: DiffEntry[] }>('diffVersions', { ...ref, from, to }),
-    rollback: (ref: DocRef, versionNo: number, baseVersion: number) => call<unknown>('rollback', { ...ref, versionNo, baseVersion }),
+    getVersion: (ref: DocRef, versionNo: number) =>
+      call<{ content: Record<string, unknown> }>('getVersion', { ...ref, versionNo }),
+    diffVersions: (ref: DocRef, from: number, to?: number) =>
+      call<{ from: number; to: number; diff: DiffEntry[] }>('diffVersions', { ...ref, from, to }),
+    rollback: (ref: DocRef, versionNo: number, baseVersion: number) =>
+      call<unknown>('rollback', { ...ref, versionNo, baseVersion }),
     findReferences: (entity: string, field: string) => call<FieldReference[]>('findReferences', { entity, field }),
-    retireField: (entity: string, field: string, baseVersion: number) => call<{ references: FieldReference[] }>('retireField', { entity, field, baseVersion }),
+    retireField: (entity: string, field: string, baseVersion: number) =>
+      call<{ references: FieldReference[] }>('retireField', { entity, field, baseVersion }),
     purgeField: (entity: string, field: string, baseVersion: number, confirm: string) =>
       call<{ dropped: string; rowsWithValue: number }>('purgeField', { entity, field, baseVersion, confirm }),
     exportBundle: (documents: DocRef[]) => call<unknown>('exportBundle', { documents }),
     previewImport: (bundle: unknown) => call<ImportPreview>('previewImport', { bundle }),
-    importBundle: (bundle: unknown, comment?: string) => call<{ versions: unknown[]; migrated: string[] }>('importBundle', { bundle, comment }),
+    importBundle: (bundle: unknown, comment?: string) =>
+      call<{ versions: unknown[]; migrated: string[] }>('importBundle', { bundle, comment }),
   };
 }
 

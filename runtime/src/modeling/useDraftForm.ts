@@ -17,7 +17,10 @@ export function useDraftForm<T>(docKey: string, loadKey: string, values: T, erro
   }, [loadKey]);
   useEffect(() => {
     const mine = errors.filter((e) => e.document === docKey && e.path);
-    const cleared = form.getFieldsError().filter((f) => f.errors.length).map((f) => ({ name: f.name, errors: [] as string[] }));
+    const cleared = form
+      .getFieldsError()
+      .filter((f) => f.errors.length)
+      .map((f) => ({ name: f.name, errors: [] as string[] }));
     const grouped = new Map<string, { name: (string | number)[]; errors: string[] }>();
     for (const e of mine) {
       const id = JSON.stringify(e.path);

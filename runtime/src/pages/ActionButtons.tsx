@@ -18,15 +18,32 @@ export interface ActionButtonsProps {
  * The export button (Excel) with its other format beside it: CSV runs as the client action
  * `exportCsv` under the same button resource, so the same grant covers both.
  */
-function ExportButton({ state, onRun, size }: { state: ActionState; onRun: (action: PageAction) => void; size?: 'small' | 'middle' }) {
+function ExportButton({
+  state,
+  onRun,
+  size,
+}: {
+  state: ActionState;
+  onRun: (action: PageAction) => void;
+  size?: 'small' | 'middle';
+}) {
   const label = useLabel();
   const { t } = useTranslation();
   const { action, disabled } = state;
   const type = action.buttonType ?? 'default';
   return (
     <Space.Compact>
-      <Button size={size} type={type} disabled={disabled} onClick={() => onRun(action)}>{label(action.label)}</Button>
-      <Dropdown disabled={disabled} trigger={['click']} menu={{ items: [{ key: 'exportCsv', label: t('export.csv') }], onClick: () => onRun({ ...action, action: 'exportCsv' }) }}>
+      <Button size={size} type={type} disabled={disabled} onClick={() => onRun(action)}>
+        {label(action.label)}
+      </Button>
+      <Dropdown
+        disabled={disabled}
+        trigger={['click']}
+        menu={{
+          items: [{ key: 'exportCsv', label: t('export.csv') }],
+          onClick: () => onRun({ ...action, action: 'exportCsv' }),
+        }}
+      >
         <Button size={size} type={type} disabled={disabled} icon={<DownOutlined />} aria-label={t('export.formats')} />
       </Dropdown>
     </Space.Compact>
@@ -38,21 +55,30 @@ export function ActionButtons({ actions, onRun, size, asLinks }: ActionButtonsPr
   if (actions.length === 0) return null;
   return (
     <Space size={asLinks ? 0 : 8} wrap>
-      {actions.map(({ action, disabled }) => (!asLinks && action.action === 'export' ? <ExportButton key={`${action.action}-${action.resourceCode}`} state={{ action, disabled }} onRun={onRun} size={size} /> : (
-        <Button
-          key={`${action.action}-${action.resourceCode}`}
-          size={size}
-          type={asLinks ? 'link' : (action.buttonType ?? 'default')}
-          danger={action.danger}
-          disabled={disabled}
-          onClick={(event) => {
-            event.stopPropagation();
-            onRun(action);
-          }}
-        >
-          {label(action.label)}
-        </Button>
-      )))}
+      {actions.map(({ action, disabled }) =>
+        !asLinks && action.action === 'export' ? (
+          <ExportButton
+            key={`${action.action}-${action.resourceCode}`}
+            state={{ action, disabled }}
+            onRun={onRun}
+            size={size}
+          />
+        ) : (
+          <Button
+            key={`${action.action}-${action.resourceCode}`}
+            size={size}
+            type={asLinks ? 'link' : (action.buttonType ?? 'default')}
+            danger={action.danger}
+            disabled={disabled}
+            onClick={(event) => {
+              event.stopPropagation();
+              onRun(action);
+            }}
+          >
+            {label(action.label)}
+          </Button>
+        ),
+      )}
     </Space>
   );
 }

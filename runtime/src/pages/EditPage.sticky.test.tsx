@@ -12,7 +12,9 @@ import { RecordModal } from './RecordModal';
 describe('EditPage action bar', () => {
   it('keeps the head with Save at the top of the window while the form scrolls', async () => {
     clearResourceCache();
-    const provider = createFakeProvider({ findByMenuResp: async () => [{ resourceCode: 'btnSave', resourceName: 'save' }] });
+    const provider = createFakeProvider({
+      findByMenuResp: async () => [{ resourceCode: 'btnSave', resourceName: 'save' }],
+    });
     render(
       <AppProviders dataProvider={provider}>
         <MemoryRouter initialEntries={['/main/purRequisitionManage/purRequisitionEdit']}>
@@ -38,7 +40,13 @@ describe('RecordModal', () => {
       <AppProviders dataProvider={createFakeProvider()}>
         <MemoryRouter>
           <ScreenProvider screen={{ menuId: '100', respId: '1' }}>
-            <RecordModal page={editPage} entities={entities} entity={entity} onClose={() => undefined} onSaved={() => undefined} />
+            <RecordModal
+              page={editPage}
+              entities={entities}
+              entity={entity}
+              onClose={() => undefined}
+              onSaved={() => undefined}
+            />
           </ScreenProvider>
         </MemoryRouter>
       </AppProviders>,

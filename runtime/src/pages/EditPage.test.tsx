@@ -37,8 +37,15 @@ function setup(url: string, overrides: FakeOverrides = {}) {
   const provider = createFakeProvider({
     findById: async () => structuredClone(record),
     findDic: async () => ({ PUR_REQ_STATUS: statusLookup }),
-    findByMenuResp: async () => [{ resourceCode: 'btnSave', resourceName: 'save' }, { resourceCode: 'btnSubmit', resourceName: 'submit' }],
-    saveOrUpdate: async (_entity: unknown, values: DataRecord) => ({ ...values, requisitionHeaderId: values.requisitionHeaderId ?? 9, versionNum: Number(values.versionNum ?? 0) + 1 }),
+    findByMenuResp: async () => [
+      { resourceCode: 'btnSave', resourceName: 'save' },
+      { resourceCode: 'btnSubmit', resourceName: 'submit' },
+    ],
+    saveOrUpdate: async (_entity: unknown, values: DataRecord) => ({
+      ...values,
+      requisitionHeaderId: values.requisitionHeaderId ?? 9,
+      versionNum: Number(values.versionNum ?? 0) + 1,
+    }),
     ...overrides,
   });
   render(
@@ -150,14 +157,18 @@ describe('EditPage', () => {
     setup(EDIT_URL);
     await waitFor(() => expect(screen.getByText('A-001')).toBeTruthy());
     const lines = screen.getByRole('region', { name: '申请行' });
-    const itemHeader = within(lines).getAllByRole('columnheader').find((cell) => cell.textContent?.includes('物料编码'));
+    const itemHeader = within(lines)
+      .getAllByRole('columnheader')
+      .find((cell) => cell.textContent?.includes('物料编码'));
     expect(itemHeader?.textContent).toBe('*物料编码');
     expect(within(lines).queryAllByRole('textbox', { name: '物料编码' })).toHaveLength(0);
     fireEvent.click(within(lines).getByText('A-002'));
     expect(within(lines).getAllByRole('textbox', { name: '物料编码' })).toHaveLength(1);
     expect((within(lines).getByRole('textbox', { name: '物料编码' }) as HTMLInputElement).value).toBe('A-002');
     fireEvent.click(within(lines).getByRole('button', { name: '新增行' }));
-    await waitFor(() => expect((within(lines).getByRole('textbox', { name: '物料编码' }) as HTMLInputElement).value).toBe(''));
+    await waitFor(() =>
+      expect((within(lines).getByRole('textbox', { name: '物料编码' }) as HTMLInputElement).value).toBe(''),
+    );
     expect(within(lines).getByText('3')).toBeTruthy();
   });
 
@@ -185,7 +196,12 @@ describe('EditPage', () => {
   });
 
   it('a record its state locks (save hidden by its showWhen) is read-only with a notice', async () => {
-    const guarded = { ...editPage, actions: editPage.actions!.map((a) => (a.action === 'saveOrUpdate' ? { ...a, showWhen: { field: 'status', op: 'in' as const, value: ['DRAFT'] } } : a)) };
+    const guarded = {
+      ...editPage,
+      actions: editPage.actions!.map((a) =>
+        a.action === 'saveOrUpdate' ? { ...a, showWhen: { field: 'status', op: 'in' as const, value: ['DRAFT'] } } : a,
+      ),
+    };
     const submitted = { ...record, status: 'SUBMITTED' };
     clearResourceCache();
     const provider = createFakeProvider({
@@ -197,7 +213,9 @@ describe('EditPage', () => {
       <AppProviders dataProvider={provider}>
         <MemoryRouter initialEntries={[EDIT_URL]}>
           <ScreenProvider screen={{ menuId: '100', respId: '1' }}>
-            <Routes><Route path="/main/*" element={<EditPage page={guarded} entities={entities} />} /></Routes>
+            <Routes>
+              <Route path="/main/*" element={<EditPage page={guarded} entities={entities} />} />
+            </Routes>
           </ScreenProvider>
         </MemoryRouter>
       </AppProviders>,

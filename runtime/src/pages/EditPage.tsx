@@ -61,13 +61,16 @@ export function EditPage({ page, entities, readPretty: readPrettyProp = false }:
   const screen = useScreen();
   // Back closes this screen's tab (a kept-alive edit form would go stale) and shows the list.
   const goBack = () => {
-    if (page.listPage && closeOwnTab) closeOwnTab(pageUrl(page.listPage, { menuId: screen.menuId, respId: screen.respId }));
+    if (page.listPage && closeOwnTab)
+      closeOwnTab(pageUrl(page.listPage, { menuId: screen.menuId, respId: screen.respId }));
     else if (page.listPage) openPage(page.listPage);
     else window.history.back();
   };
 
   if (controller.notFound) {
-    return <Result status="404" title={t('record.notFound')} extra={<Button onClick={goBack}>{t('common.back')}</Button>} />;
+    return (
+      <Result status="404" title={t('record.notFound')} extra={<Button onClick={goBack}>{t('common.back')}</Button>} />
+    );
   }
   const saveLabel = saveAction ? label(saveAction.label) : t('common.save');
   const toolbar = (

@@ -36,7 +36,11 @@ function setup(granted = ['btnCreate', 'btnSubmit'], page = listPage) {
   return provider as FakeProvider;
 }
 
-const headerTexts = () => screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim()).filter(Boolean);
+const headerTexts = () =>
+  screen
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent?.trim())
+    .filter(Boolean);
 
 describe('ListPage', () => {
   it('renders the grid columns of the metadata with titles in the current language', async () => {
@@ -81,7 +85,11 @@ describe('ListPage', () => {
     const calls = provider.listByPage.mock.calls.length;
     fireEvent.click(submit);
     await waitFor(() =>
-      expect(provider.lifecycleAction).toHaveBeenCalledWith(expect.objectContaining({ name: 'srmPurRequisitionHeader' }), 'doSubmit', { id: 1 }),
+      expect(provider.lifecycleAction).toHaveBeenCalledWith(
+        expect.objectContaining({ name: 'srmPurRequisitionHeader' }),
+        'doSubmit',
+        { id: 1 },
+      ),
     );
     await waitFor(() => expect(provider.listByPage.mock.calls.length).toBeGreaterThan(calls));
   });
@@ -107,7 +115,11 @@ describe('ListPage', () => {
     const titleHeader = screen.getAllByRole('columnheader').find((cell) => cell.textContent?.trim() === '标题');
     fireEvent.click(titleHeader as HTMLElement);
     await waitFor(() =>
-      expect(provider.listByPage).toHaveBeenLastCalledWith(expect.anything(), expect.objectContaining({ orderBy: 'title asc' }), undefined),
+      expect(provider.listByPage).toHaveBeenLastCalledWith(
+        expect.anything(),
+        expect.objectContaining({ orderBy: 'title asc' }),
+        undefined,
+      ),
     );
   });
 
@@ -130,16 +142,26 @@ describe('ListPage', () => {
     await screen.findByText('PR202601010001');
     fireEvent.click(await screen.findByRole('button', { name: '导出' }));
     await waitFor(() => expect(provider.exportExcel).toHaveBeenCalledTimes(1));
-    const body = provider.exportExcel.mock.calls[0][0] as { requestUrl: string; requestParams: string; columns: string; fileName: string };
+    const body = provider.exportExcel.mock.calls[0][0] as {
+      requestUrl: string;
+      requestParams: string;
+      columns: string;
+      fileName: string;
+    };
     expect(body.requestUrl).toBe('/api/srmServer/v1/srmPurRequisitionHeaderRestful/listByPage');
     expect(JSON.parse(body.requestParams)).toEqual({ params: {} });
     expect(JSON.parse(body.columns).map((c: { key: string }) => c.key)).toEqual([
-      'requisitionNumber', 'title', 'orgId', 'status', 'totalAmount', 'urgentFlag',
+      'requisitionNumber',
+      'title',
+      'orgId',
+      'status',
+      'totalAmount',
+      'urgentFlag',
     ]);
     expect(body.fileName).toBe('采购申请列表');
   });
 
-  it('exports the same query as CSV from the export button\'s other format', async () => {
+  it("exports the same query as CSV from the export button's other format", async () => {
     const provider = setup(['btnExport']);
     await screen.findByText('PR202601010001');
     fireEvent.click(await screen.findByRole('button', { name: '其他导出格式' }));
@@ -147,14 +169,19 @@ describe('ListPage', () => {
     await waitFor(() => expect(provider.exportCsv).toHaveBeenCalledTimes(1));
     expect(provider.exportExcel).not.toHaveBeenCalled();
     const body = provider.exportCsv.mock.calls[0][0] as { requestUrl: string; fileName: string };
-    expect(body).toMatchObject({ requestUrl: '/api/srmServer/v1/srmPurRequisitionHeaderRestful/listByPage', fileName: '采购申请列表' });
+    expect(body).toMatchObject({
+      requestUrl: '/api/srmServer/v1/srmPurRequisitionHeaderRestful/listByPage',
+      fileName: '采购申请列表',
+    });
   });
 
   it('opens the record from a linkTag column, keeping menuId and respId', async () => {
     setup();
     fireEvent.click(await screen.findByText('PR202601010001'));
     const location = await screen.findByTestId('location');
-    expect(location.textContent).toBe('/main/purRequisitionManage/purRequisitionEdit?id=1&mode=view&menuId=100&respId=1');
+    expect(location.textContent).toBe(
+      '/main/purRequisitionManage/purRequisitionEdit?id=1&mode=view&menuId=100&respId=1',
+    );
   });
 
   it("editMode 'modal' creates in a modal over the list and reloads it", async () => {
@@ -167,13 +194,20 @@ describe('ListPage', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: '标题' }), { target: { value: '新申请' } });
     const loads = provider.listByPage.mock.calls.length;
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(provider.saveOrUpdate).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ title: '新申请' })));
+    await waitFor(() =>
+      expect(provider.saveOrUpdate).toHaveBeenCalledWith(
+        expect.anything(),
+        expect.objectContaining({ title: '新申请' }),
+      ),
+    );
     await waitFor(() => expect(provider.listByPage.mock.calls.length).toBeGreaterThan(loads));
   });
 
   it('create opens the edit page without an id', async () => {
     setup();
     fireEvent.click(await screen.findByRole('button', { name: '新建' }));
-    expect((await screen.findByTestId('location')).textContent).toBe('/main/purRequisitionManage/purRequisitionEdit?menuId=100&respId=1');
+    expect((await screen.findByTestId('location')).textContent).toBe(
+      '/main/purRequisitionManage/purRequisitionEdit?menuId=100&respId=1',
+    );
   });
 });

@@ -38,7 +38,9 @@ interface ModalState {
 
 /** Clicks on controls inside a row must not also open the record. */
 function isControlClick(event: MouseEvent): boolean {
-  return Boolean((event.target as HTMLElement).closest?.('button, a, input, label, .ant-checkbox-wrapper, .ant-select'));
+  return Boolean(
+    (event.target as HTMLElement).closest?.('button, a, input, label, .ant-checkbox-wrapper, .ant-select'),
+  );
 }
 
 /** Create/edit/view go to the edit page (or detail page), or open the modal. */
@@ -79,7 +81,8 @@ export function ListPage(props: PageProps) {
   const { t } = useTranslation();
   const entity = props.entities[props.page.entity ?? ''];
   // Spec 1 section 5: a grid must name its list API (its entity's, or GridConfig.api).
-  if (!isGridConfigured(props.page.grid?.api, Boolean(entity))) return <Alert type="error" showIcon message={t('grid.noApi')} />;
+  if (!isGridConfigured(props.page.grid?.api, Boolean(entity)))
+    return <Alert type="error" showIcon message={t('grid.noApi')} />;
   return <ConfiguredListPage {...props} />;
 }
 
@@ -101,25 +104,46 @@ function ConfiguredListPage({ page, entities }: PageProps) {
   const descriptors = tableConfig.columns;
   const exportList = useExport(page, entity, list, descriptors);
   const handlers = useMemo(
-    () => ({ ...open, export: () => void exportList(), exportCsv: () => void exportList('csv'), done: () => list.reload() }),
+    () => ({
+      ...open,
+      export: () => void exportList(),
+      exportCsv: () => void exportList('csv'),
+      done: () => list.reload(),
+    }),
     [open, exportList, list.reload],
   );
   const runAction = useActionRunner(entity, handlers);
   const rowActions = useMemo(() => actionsAt(page, 'row'), [page]);
   const onResize = useMemo(() => resizer(tableConfig), [tableConfig]);
-  const columns = useListColumns({ page, descriptors, rowActions, granted, vars, openRecord: open.view, runAction, onResize, rowOffset: rowOffsetOf(list) });
+  const columns = useListColumns({
+    page,
+    descriptors,
+    rowActions,
+    granted,
+    vars,
+    openRecord: open.view,
+    runAction,
+    onResize,
+    rowOffset: rowOffsetOf(list),
+  });
   const { selectedRows, selectedRowKeys } = list.selection;
   const toolbar = actionsForToolbar(toolbarActions(page.grid, actionsAt(page, 'toolbar')), granted, selectedRows, vars);
   const hasLinkColumn = descriptors.some((column) => column.linkTag && !column.hidden);
   const rowSelection = isSelectable(page, toolbar)
-    ? { selectedRowKeys: selectedRowKeys as Key[], onChange: (keys: Key[], rows: DataRecord[]) => list.selection.onChange(keys, rows) }
+    ? {
+        selectedRowKeys: selectedRowKeys as Key[],
+        onChange: (keys: Key[], rows: DataRecord[]) => list.selection.onChange(keys, rows),
+      }
     : undefined;
 
   return (
     <Card title={label(page.title)}>
       <SearchForm page={page} entity={entity} entities={entities} onSearch={list.search} />
       <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
-        <ActionButtons actions={toolbar} onRun={(action) => (action.action === 'import' ? setImporting(true) : runAction(action, selectedRows))} />
+        <ActionButtons
+          actions={toolbar}
+          onRun={(action) => (action.action === 'import' ? setImporting(true) : runAction(action, selectedRows))}
+        />
         <ColumnSettings columns={descriptors} onChange={tableConfig.change} onReset={tableConfig.reset} />
       </Space>
       <DataGrid
@@ -127,7 +151,11 @@ function ConfiguredListPage({ page, entities }: PageProps) {
         columns={columns}
         height={page.grid?.height}
         rowSelection={rowSelection}
-        expandable={page.grid?.expand ? { expandedRowRender: (row) => <HiddenColumnsRow columns={descriptors} row={row} /> } : undefined}
+        expandable={
+          page.grid?.expand
+            ? { expandedRowRender: (row) => <HiddenColumnsRow columns={descriptors} row={row} /> }
+            : undefined
+        }
         onRow={(row) => ({
           onClick: (event) => !hasLinkColumn && !isControlClick(event) && open.view(row),
           style: hasLinkColumn ? undefined : { cursor: 'pointer' },

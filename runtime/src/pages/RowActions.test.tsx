@@ -56,7 +56,11 @@ describe('RowActions', () => {
   });
 
   it('shows no "more" while every action fits', () => {
-    render(<AppProviders><RowActions actions={[VIEW, EDIT]} onRun={() => undefined} /></AppProviders>);
+    render(
+      <AppProviders>
+        <RowActions actions={[VIEW, EDIT]} onRun={() => undefined} />
+      </AppProviders>,
+    );
     expect(screen.queryByRole('button', { name: '更多' })).toBeNull();
   });
 });

@@ -13,7 +13,10 @@ import type { PageAction } from '../meta';
 export const INLINE_ROW_ACTIONS = 2;
 
 /** Inline actions and the folded rest: nothing folds while all fit (a "more" for one action would save nothing). */
-export function splitRowActions(actions: ActionState[], inline = INLINE_ROW_ACTIONS): { shown: ActionState[]; folded: ActionState[] } {
+export function splitRowActions(
+  actions: ActionState[],
+  inline = INLINE_ROW_ACTIONS,
+): { shown: ActionState[]; folded: ActionState[] } {
   if (actions.length <= inline) return { shown: actions, folded: [] };
   return { shown: actions.slice(0, inline), folded: actions.slice(inline) };
 }
@@ -31,7 +34,12 @@ export function RowActions({ actions, onRun }: RowActionsProps) {
   if (actions.length === 0) return null;
   const { shown, folded } = splitRowActions(actions);
   const menu: MenuProps = {
-    items: folded.map(({ action, disabled }) => ({ key: keyOf(action), label: label(action.label), danger: action.danger, disabled })),
+    items: folded.map(({ action, disabled }) => ({
+      key: keyOf(action),
+      label: label(action.label),
+      danger: action.danger,
+      disabled,
+    })),
     onClick: ({ key, domEvent }) => {
       domEvent.stopPropagation();
       const chosen = folded.find(({ action }) => keyOf(action) === key);
@@ -41,7 +49,14 @@ export function RowActions({ actions, onRun }: RowActionsProps) {
   return (
     <Space size={0} onClick={(event) => event.stopPropagation()}>
       {shown.map(({ action, disabled }) => (
-        <Button key={keyOf(action)} size="small" type="link" danger={action.danger} disabled={disabled} onClick={() => onRun(action)}>
+        <Button
+          key={keyOf(action)}
+          size="small"
+          type="link"
+          danger={action.danger}
+          disabled={disabled}
+          onClick={() => onRun(action)}
+        >
           {label(action.label)}
         </Button>
       ))}

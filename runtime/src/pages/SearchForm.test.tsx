@@ -8,7 +8,9 @@ import { SearchForm } from './SearchForm';
 
 const page: PageDef = {
   ...listPage,
-  search: { fields: [{ field: 'requisitionNumber' }, { field: 'title' }, { field: 'contactEmail' }, { field: 'remark' }] },
+  search: {
+    fields: [{ field: 'requisitionNumber' }, { field: 'title' }, { field: 'contactEmail' }, { field: 'remark' }],
+  },
 };
 
 function setup(onSearch = vi.fn()) {

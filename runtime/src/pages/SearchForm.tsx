@@ -34,7 +34,10 @@ function displayAt(index: number, collapsed: boolean): 'visible' | 'hidden' {
 /** Lays the search fields out on a grid (a void node: values keep their field names). */
 function onGrid(schema: ISchema, collapsed: boolean): ISchema {
   const properties = Object.fromEntries(
-    Object.entries(schema.properties ?? {}).map(([name, property], index) => [name, { ...(property as ISchema), 'x-display': displayAt(index, collapsed) }]),
+    Object.entries(schema.properties ?? {}).map(([name, property], index) => [
+      name,
+      { ...(property as ISchema), 'x-display': displayAt(index, collapsed) },
+    ]),
   );
   return {
     type: 'object',
@@ -52,9 +55,11 @@ function onGrid(schema: ISchema, collapsed: boolean): ISchema {
 /** The schema sets the first display; fields already made follow a toggle through their state. */
 function useFolding(form: Form, names: string[], collapsed: boolean): void {
   useEffect(() => {
-    names.forEach((name, index) => form.setFieldState(name, (state) => {
-      state.display = displayAt(index, collapsed);
-    }));
+    names.forEach((name, index) =>
+      form.setFieldState(name, (state) => {
+        state.display = displayAt(index, collapsed);
+      }),
+    );
   }, [form, names, collapsed]);
 }
 
@@ -92,7 +97,8 @@ export function SearchForm({ page, entity, entities, onSearch }: SearchFormProps
           <Button onClick={reset}>{t('common.reset')}</Button>
           {fields.length > COLLAPSED_SEARCH_FIELDS && (
             <Button type="link" aria-expanded={!collapsed} onClick={() => setCollapsed(!collapsed)}>
-              {collapsed ? t('common.expand') : t('common.collapse')} {collapsed ? <DownOutlined aria-hidden /> : <UpOutlined aria-hidden />}
+              {collapsed ? t('common.expand') : t('common.collapse')}{' '}
+              {collapsed ? <DownOutlined aria-hidden /> : <UpOutlined aria-hidden />}
             </Button>
           )}
         </Space>

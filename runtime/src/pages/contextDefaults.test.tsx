@@ -19,11 +19,15 @@ import { EditPage } from './EditPage';
 const defaulted: EntityDef = {
   ...headerEntity,
   fields: headerEntity.fields.map((f) =>
-    f.name === 'orgId' ? { ...f, default: '$user.orgId' } : f.name === 'needByDate' ? { ...f, default: '$today' } : f) as EntityDef['fields'],
+    f.name === 'orgId' ? { ...f, default: '$user.orgId' } : f.name === 'needByDate' ? { ...f, default: '$today' } : f,
+  ) as EntityDef['fields'],
 };
 const withSubmitter: EntityDef = {
   ...headerEntity,
-  fields: [...headerEntity.fields, { name: 'submittedBy', type: 'integer', label: { cn: '提交人', en: 'Submitted by' }, serverOnly: true }],
+  fields: [
+    ...headerEntity.fields,
+    { name: 'submittedBy', type: 'integer', label: { cn: '提交人', en: 'Submitted by' }, serverOnly: true },
+  ],
 };
 
 /** doWithdraw as findPage sends it: its from states and the transition's submitterOnly rule ANDed into showWhen. */
@@ -32,8 +36,16 @@ const withdrawPage: PageDef = {
   actions: [
     ...(editPage.actions ?? []),
     {
-      action: 'doWithdraw', resourceCode: 'btnWithdraw', label: { cn: '撤回', en: 'Withdraw' }, placement: 'form',
-      showWhen: { and: [{ field: 'status', op: 'in', value: ['SUBMITTED'] }, { field: 'submittedBy', op: 'eq', value: '$user.userId' }] },
+      action: 'doWithdraw',
+      resourceCode: 'btnWithdraw',
+      label: { cn: '撤回', en: 'Withdraw' },
+      placement: 'form',
+      showWhen: {
+        and: [
+          { field: 'status', op: 'in', value: ['SUBMITTED'] },
+          { field: 'submittedBy', op: 'eq', value: '$user.userId' },
+        ],
+      },
     },
   ],
 };
@@ -41,7 +53,8 @@ const withdrawPage: PageDef = {
 function renderEdit(url: string, page: PageDef, header: EntityDef, overrides: FakeOverrides = {}) {
   clearResourceCache();
   const provider = createFakeProvider({
-    findByMenuResp: async () => ['btnSave', 'btnSubmit', 'btnWithdraw'].map((resourceCode) => ({ resourceCode, resourceName: resourceCode })),
+    findByMenuResp: async () =>
+      ['btnSave', 'btnSubmit', 'btnWithdraw'].map((resourceCode) => ({ resourceCode, resourceName: resourceCode })),
     ...overrides,
   });
   render(
@@ -49,7 +62,10 @@ function renderEdit(url: string, page: PageDef, header: EntityDef, overrides: Fa
       <MemoryRouter initialEntries={[url]}>
         <ScreenProvider screen={{ menuId: '100', respId: '11' }}>
           <Routes>
-            <Route path="/main/*" element={<EditPage page={page} entities={{ ...entities, srmPurRequisitionHeader: header }} />} />
+            <Route
+              path="/main/*"
+              element={<EditPage page={page} entities={{ ...entities, srmPurRequisitionHeader: header }} />}
+            />
           </Routes>
         </ScreenProvider>
       </MemoryRouter>
@@ -65,8 +81,10 @@ describe('a new record opens with its context defaults', () => {
   it('fills $user.orgId with the label of the organisation and $today', async () => {
     signIn(buyerLogin); // orgId 1
     const provider = renderEdit(NEW_URL, editPage, defaulted, {
-      listByPage: async (_entity: unknown, query: { filter?: DataRecord }) =>
-        ({ rows: query.filter?.value === 1 ? [org] : [], page: { count: 1, pageIndex: 1, pageRows: 1 } }),
+      listByPage: async (_entity: unknown, query: { filter?: DataRecord }) => ({
+        rows: query.filter?.value === 1 ? [org] : [],
+        page: { count: 1, pageIndex: 1, pageRows: 1 },
+      }),
     });
     expect(await screen.findByTitle('苏州一厂')).toBeTruthy();
     expect(provider.listByPage).toHaveBeenCalledWith(
@@ -74,7 +92,9 @@ describe('a new record opens with its context defaults', () => {
       expect.objectContaining({ filter: { field: 'orgId', op: 'eq', value: 1 }, pageRows: 1 }),
     );
     const today = localDateParts(new Date()).today;
-    await waitFor(() => expect((screen.getByPlaceholderText(/选择日期|Select date/) as HTMLInputElement).value).toBe(today));
+    await waitFor(() =>
+      expect((screen.getByPlaceholderText(/选择日期|Select date/) as HTMLInputElement).value).toBe(today),
+    );
   });
 
   it('leaves a default the context lacks empty (no label fetched)', async () => {
@@ -88,7 +108,15 @@ describe('a new record opens with its context defaults', () => {
   it('never overwrites a loaded record with defaults', async () => {
     signIn(buyerLogin);
     renderEdit(`${NEW_URL}?id=5`, editPage, defaulted, {
-      findById: async () => ({ requisitionHeaderId: 5, title: '旧单', orgId: 7, orgName: '上海工厂', status: 'DRAFT', versionNum: 1, lines: [] }),
+      findById: async () => ({
+        requisitionHeaderId: 5,
+        title: '旧单',
+        orgId: 7,
+        orgName: '上海工厂',
+        status: 'DRAFT',
+        versionNum: 1,
+        lines: [],
+      }),
     });
     expect(await screen.findByTitle('上海工厂')).toBeTruthy();
     expect(screen.queryByTitle('苏州一厂')).toBeNull();
@@ -96,8 +124,14 @@ describe('a new record opens with its context defaults', () => {
 });
 
 describe('a button that tests the actor', () => {
-  const submitted = (submittedBy: number) => async () =>
-    ({ requisitionHeaderId: 5, title: '已提交', status: 'SUBMITTED', submittedBy, versionNum: 2, lines: [] });
+  const submitted = (submittedBy: number) => async () => ({
+    requisitionHeaderId: 5,
+    title: '已提交',
+    status: 'SUBMITTED',
+    submittedBy,
+    versionNum: 2,
+    lines: [],
+  });
 
   it('withdraw shows to the submitter', async () => {
     signIn(buyerLogin); // userId 2
@@ -109,7 +143,9 @@ describe('a button that tests the actor', () => {
     signIn(buyerLogin);
     renderEdit(`${NEW_URL}?id=5`, withdrawPage, withSubmitter, { findById: submitted(9) });
     // The record is shown (its Save button is there), and withdraw is not.
-    await waitFor(() => expect((screen.getByRole('textbox', { name: '标题' }) as HTMLInputElement).value).toBe('已提交'));
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: '标题' }) as HTMLInputElement).value).toBe('已提交'),
+    );
     expect(screen.getByRole('button', { name: /保\s*存/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '撤回' })).toBeNull();
   });

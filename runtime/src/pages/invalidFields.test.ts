@@ -35,7 +35,8 @@ describe('describeInvalidFields', () => {
 
   it('names three and says there are more', async () => {
     const form = createForm();
-    for (const name of ['a', 'b', 'c', 'd']) form.createField({ name, title: name.toUpperCase(), validator: [{ validator: () => 'x' }] });
+    for (const name of ['a', 'b', 'c', 'd'])
+      form.createField({ name, title: name.toUpperCase(), validator: [{ validator: () => 'x' }] });
     const text = describeInvalidFields(form, await failures(form), i18n.getFixedT('CN'));
     expect(text).toBe('请检查标红的字段：「A」x；「B」x；「C」x…');
   });

@@ -18,12 +18,17 @@ function labelOf(form: Form, path: string): string {
 
 /** lines.0.quantity → line 1 (the last numeric segment), else null for a header field. */
 function lineOf(path: string): number | null {
-  const index = path.split('.').reverse().find((part) => /^\d+$/.test(part));
+  const index = path
+    .split('.')
+    .reverse()
+    .find((part) => /^\d+$/.test(part));
   return index === undefined ? null : Number(index) + 1;
 }
 
 export function describeInvalidFields(form: Form, feedbacks: IFormFeedback[], t: TFunction): string {
-  const errors = feedbacks.filter((feedback) => feedback.type === 'error' && feedback.path && feedback.messages?.length);
+  const errors = feedbacks.filter(
+    (feedback) => feedback.type === 'error' && feedback.path && feedback.messages?.length,
+  );
   if (!errors.length) return t('record.fixErrors');
   const named = errors.slice(0, MAX_NAMED).map((feedback) => {
     const path = String(feedback.path);

@@ -16,12 +16,24 @@ const header: EntityDef = {
   ) as EntityDef['fields'],
 };
 const model = { ...entities, srmPurRequisitionHeader: header };
-const record: DataRecord = { requisitionHeaderId: 1, title: '办公用品', orgId: 11, orgIdLabel: '上海工厂', status: 'DRAFT', versionNum: 1, lines: [] };
+const record: DataRecord = {
+  requisitionHeaderId: 1,
+  title: '办公用品',
+  orgId: 11,
+  orgIdLabel: '上海工厂',
+  status: 'DRAFT',
+  versionNum: 1,
+  lines: [],
+};
 
 function setup(url: string, resources = ['btnSave'], page: PageDef = editPage) {
   clearResourceCache();
   const titles: string[] = [];
-  const tabs: TabsApi = { setTitle: (_id, title) => titles.push(title), close: () => undefined, closeAllButHome: () => undefined };
+  const tabs: TabsApi = {
+    setTitle: (_id, title) => titles.push(title),
+    close: () => undefined,
+    closeAllButHome: () => undefined,
+  };
   const provider = createFakeProvider({
     findById: async () => structuredClone(record),
     findDic: async () => ({ PUR_REQ_STATUS: statusLookup }),
@@ -51,7 +63,9 @@ describe('a record shown read-only is a view', () => {
 
   it('an editable record keeps the page title', async () => {
     const titles = setup('/main/purRequisitionManage/purRequisitionEdit?id=1');
-    await waitFor(() => expect((screen.getByRole('textbox', { name: '标题' }) as HTMLInputElement).value).toBe('办公用品'));
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: '标题' }) as HTMLInputElement).value).toBe('办公用品'),
+    );
     expect(cardTitle()).toBe('采购申请');
     expect(titles.at(-1)).toBe('采购申请');
   });

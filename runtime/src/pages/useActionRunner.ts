@@ -78,24 +78,40 @@ export function useActionRunner(entity: EntityDef, handlers: ClientHandlers) {
         const required = prompt.required !== false;
         const dialog = modal.confirm({
           title: label(action.label),
-          content: createElement('label', { style: { display: 'block' } }, label(prompt.label), createElement(Input.TextArea, {
-            rows: 4, maxLength: prompt.maxLength ?? 1000, style: { marginTop: 8 },
-            onChange: (event: { target: { value: string } }) => {
-              value = event.target.value;
-              dialog.update({ okButtonProps: { disabled: required && !value.trim() } });
-            },
-          })),
+          content: createElement(
+            'label',
+            { style: { display: 'block' } },
+            label(prompt.label),
+            createElement(Input.TextArea, {
+              rows: 4,
+              maxLength: prompt.maxLength ?? 1000,
+              style: { marginTop: 8 },
+              onChange: (event: { target: { value: string } }) => {
+                value = event.target.value;
+                dialog.update({ okButtonProps: { disabled: required && !value.trim() } });
+              },
+            }),
+          ),
           okButtonProps: { disabled: required },
           okText: t('common.ok'),
           cancelText: t('common.cancel'),
-          onOk: () => callEndpoint(action, rows, { [prompt.field]: value.trim() }).catch((error: unknown) => feedback.error(error)),
+          onOk: () =>
+            callEndpoint(action, rows, { [prompt.field]: value.trim() }).catch((error: unknown) =>
+              feedback.error(error),
+            ),
         });
         return;
       }
       const run = () => callEndpoint(action, rows).catch((error: unknown) => feedback.error(error));
       const text = confirmText(action, rows);
       if (!text) return void run();
-      modal.confirm({ title: t('common.confirmTitle'), content: text, okText: t('common.ok'), cancelText: t('common.cancel'), onOk: run });
+      modal.confirm({
+        title: t('common.confirmTitle'),
+        content: text,
+        okText: t('common.ok'),
+        cancelText: t('common.cancel'),
+        onOk: run,
+      });
     },
     [handlers, feedback, callEndpoint, confirmText, modal, t, label],
   );

@@ -26,7 +26,13 @@ function useProgressMessage() {
   return useCallback(() => {
     const key = `export-${Date.now()}`;
     const started = Date.now();
-    const show = () => message.open({ key, type: 'loading', duration: 0, content: t('export.running', { seconds: Math.round((Date.now() - started) / 1000) }) });
+    const show = () =>
+      message.open({
+        key,
+        type: 'loading',
+        duration: 0,
+        content: t('export.running', { seconds: Math.round((Date.now() - started) / 1000) }),
+      });
     show();
     const timer = setInterval(show, 1000);
     return () => {
@@ -42,26 +48,35 @@ export function useExport(page: PageDef, entity: EntityDef, list: ListController
   const { t } = useTranslation();
   const label = useLabel();
   const startProgress = useProgressMessage();
-  return useCallback(async (format: 'excel' | 'csv' = 'excel') => {
-    const shown = columns.filter((column) => !column.hidden).map((column) => ({ key: column.key, title: column.title }));
-    if (shown.length === 0) return feedback.warning(t('export.noColumns'));
-    const { params, filter } = list.criteria;
-    const requestParams = { params: { ...(page.grid?.searchParams ?? {}), ...params }, filter, orderBy: list.orderBy };
-    const stopProgress = startProgress();
-    try {
-      const file = await (format === 'csv' ? provider.exportCsv : provider.exportExcel)({
-        requestUrl: listPath(entity, page.grid?.api),
-        requestParams: JSON.stringify(requestParams),
-        columns: JSON.stringify(shown),
-        fileName: label(page.title),
-        sheetMaxRow: EXPORT_SHEET_MAX_ROW,
-      });
-      stopProgress();
-      saveFile(file);
-      feedback.success(t('export.done'));
-    } catch (error) {
-      stopProgress();
-      feedback.error(error);
-    }
-  }, [provider, feedback, t, label, page, entity, list.criteria, list.orderBy, columns, startProgress]);
+  return useCallback(
+    async (format: 'excel' | 'csv' = 'excel') => {
+      const shown = columns
+        .filter((column) => !column.hidden)
+        .map((column) => ({ key: column.key, title: column.title }));
+      if (shown.length === 0) return feedback.warning(t('export.noColumns'));
+      const { params, filter } = list.criteria;
+      const requestParams = {
+        params: { ...(page.grid?.searchParams ?? {}), ...params },
+        filter,
+        orderBy: list.orderBy,
+      };
+      const stopProgress = startProgress();
+      try {
+        const file = await (format === 'csv' ? provider.exportCsv : provider.exportExcel)({
+          requestUrl: listPath(entity, page.grid?.api),
+          requestParams: JSON.stringify(requestParams),
+          columns: JSON.stringify(shown),
+          fileName: label(page.title),
+          sheetMaxRow: EXPORT_SHEET_MAX_ROW,
+        });
+        stopProgress();
+        saveFile(file);
+        feedback.success(t('export.done'));
+      } catch (error) {
+        stopProgress();
+        feedback.error(error);
+      }
+    },
+    [provider, feedback, t, label, page, entity, list.criteria, list.orderBy, columns, startProgress],
+  );
 }

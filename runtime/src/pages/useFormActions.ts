@@ -34,7 +34,9 @@ export function useFormActions(page: PageDef, record: DataRecord | null, readPre
     const saveAction = formActions.find((action) => action.action === SAVE_ACTION);
     const endpoints = formActions.filter((action) => action.action !== SAVE_ACTION);
     const saveAllowed = !saveAction || actionsForRow([saveAction], granted, row, vars).some((state) => !state.disabled);
-    const saveGranted = !saveAction || actionsForRow([{ ...saveAction, showWhen: undefined, disableWhen: undefined }], granted, row, vars).length > 0;
+    const saveGranted =
+      !saveAction ||
+      actionsForRow([{ ...saveAction, showWhen: undefined, disableWhen: undefined }], granted, row, vars).length > 0;
     return {
       canSave: !readPretty && saveAllowed,
       locked: Boolean(record) && saveGranted && !saveAllowed,

@@ -47,15 +47,35 @@ export function useListColumns(input: ListColumnsInput): TableColumnType<DataRec
     const renderLink = (row: DataRecord, content: ReactNode) => (
       <Typography.Link onClick={() => openRecord(row)}>{content}</Typography.Link>
     );
-    const columns = buildDataColumns(descriptors, { renderLink, onButton: (row) => openRecord(row), onResize, showRequired: false });
+    const columns = buildDataColumns(descriptors, {
+      renderLink,
+      onButton: (row) => openRecord(row),
+      onResize,
+      showRequired: false,
+    });
     if (page.grid?.showIndex) columns.unshift(indexColumn(t('common.index'), rowOffset));
     const grantedRowActions = rowActions.filter((action) => granted.has(action.resourceCode));
     if (page.grid?.operateSlot !== false && grantedRowActions.length) {
       const render = (row: DataRecord) => (
-        <RowActions actions={actionsForRow(rowActions, granted, row, vars)} onRun={(action) => runAction(action, [row])} />
+        <RowActions
+          actions={actionsForRow(rowActions, granted, row, vars)}
+          onRun={(action) => runAction(action, [row])}
+        />
       );
       columns.push(operateColumn(t('common.operate'), render, operateWidth(grantedRowActions.length)));
     }
     return columns;
-  }, [page.grid?.showIndex, page.grid?.operateSlot, descriptors, rowActions, granted, vars, openRecord, runAction, onResize, rowOffset, t]);
+  }, [
+    page.grid?.showIndex,
+    page.grid?.operateSlot,
+    descriptors,
+    rowActions,
+    granted,
+    vars,
+    openRecord,
+    runAction,
+    onResize,
+    rowOffset,
+    t,
+  ]);
 }

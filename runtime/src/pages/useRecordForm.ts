@@ -20,7 +20,13 @@ import { useReferenceCopies } from './useReferenceCopies';
 import { useReferenceDependencies } from './useReferenceDependencies';
 
 /** A new record's defaults, then (once fetched) the labels of its defaulted references, unless the user changed them meanwhile. */
-export function fillNewRecord(form: Form, provider: DataProvider, entity: EntityDef, entities: Record<string, EntityDef>, values: DataRecord): Promise<void> {
+export function fillNewRecord(
+  form: Form,
+  provider: DataProvider,
+  entity: EntityDef,
+  entities: Record<string, EntityDef>,
+  values: DataRecord,
+): Promise<void> {
   form.setValues(values, 'overwrite');
   return defaultedLabels(provider, entity, entities, values).then((labels) => {
     for (const { field, labelAs, label } of labels) {

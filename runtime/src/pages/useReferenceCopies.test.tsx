@@ -8,7 +8,13 @@ import { copyingFields, useReferenceCopies } from './useReferenceCopies';
 
 const label = (cn: string) => ({ cn, en: cn });
 const contact: EntityDef = {
-  kind: 'entity', name: 'srmSlcSupplierContact', area: 'srmServer', table: 'c', label: label('联系人'), primaryKey: 'contactId', displayField: 'contactName',
+  kind: 'entity',
+  name: 'srmSlcSupplierContact',
+  area: 'srmServer',
+  table: 'c',
+  label: label('联系人'),
+  primaryKey: 'contactId',
+  displayField: 'contactName',
   fields: [
     { name: 'contactId', type: 'integer', label: label('ID') },
     { name: 'contactName', type: 'string', label: label('姓名') },
@@ -16,26 +22,52 @@ const contact: EntityDef = {
   ],
 };
 const changeLine: EntityDef = {
-  kind: 'entity', name: 'srmSlcChangeContact', area: 'srmServer', table: 'l', label: label('变更行'), primaryKey: 'changeContactId',
+  kind: 'entity',
+  name: 'srmSlcChangeContact',
+  area: 'srmServer',
+  table: 'l',
+  label: label('变更行'),
+  primaryKey: 'changeContactId',
   fields: [
     { name: 'changeContactId', type: 'integer', label: label('ID') },
     {
-      name: 'sourceContactId', type: 'reference', label: label('原联系人'),
-      reference: { entity: 'srmSlcSupplierContact', labelField: 'contactName', labelAs: 'sourceContactName', copyFields: { contactName: 'contactName', mobile: 'mobile' } },
+      name: 'sourceContactId',
+      type: 'reference',
+      label: label('原联系人'),
+      reference: {
+        entity: 'srmSlcSupplierContact',
+        labelField: 'contactName',
+        labelAs: 'sourceContactName',
+        copyFields: { contactName: 'contactName', mobile: 'mobile' },
+      },
     },
     { name: 'contactName', type: 'string', label: label('姓名') },
     { name: 'mobile', type: 'string', label: label('手机') },
   ],
 };
 const change: EntityDef = {
-  kind: 'entity', name: 'srmSlcChangeInfo', area: 'srmServer', table: 'h', label: label('变更'), primaryKey: 'changeInfoId',
+  kind: 'entity',
+  name: 'srmSlcChangeInfo',
+  area: 'srmServer',
+  table: 'h',
+  label: label('变更'),
+  primaryKey: 'changeInfoId',
   fields: [{ name: 'changeInfoId', type: 'integer', label: label('ID') }],
   children: [{ name: 'contacts', entity: 'srmSlcChangeContact', foreignKey: 'changeInfoId' }],
 };
 const entities = { srmSlcSupplierContact: contact, srmSlcChangeContact: changeLine, srmSlcChangeInfo: change };
 const page: PageDef = {
-  kind: 'page', path: 'changeInfoEdit', type: 'edit', entity: 'srmSlcChangeInfo', title: label('变更'),
-  form: { sections: [], lines: [{ child: 'contacts', grid: { columns: [{ key: 'sourceContactId' }, { key: 'contactName' }, { key: 'mobile' }] } }] },
+  kind: 'page',
+  path: 'changeInfoEdit',
+  type: 'edit',
+  entity: 'srmSlcChangeInfo',
+  title: label('变更'),
+  form: {
+    sections: [],
+    lines: [
+      { child: 'contacts', grid: { columns: [{ key: 'sourceContactId' }, { key: 'contactName' }, { key: 'mobile' }] } },
+    ],
+  },
 };
 
 const stored: DataRecord = { contactId: 41, contactName: '张伟', mobile: '13900000001' };
@@ -47,24 +79,39 @@ function Harness({ form }: { form: Form }) {
 
 function setup(): { form: Form; provider: FakeProvider } {
   const provider = createFakeProvider({
-    listByPage: async (_entity: unknown, query: { filter?: DataRecord }) => ({ rows: query.filter?.value === 41 ? [stored] : [], page: { count: 1, pageIndex: 1, pageRows: 1 } }),
+    listByPage: async (_entity: unknown, query: { filter?: DataRecord }) => ({
+      rows: query.filter?.value === 41 ? [stored] : [],
+      page: { count: 1, pageIndex: 1, pageRows: 1 },
+    }),
   });
   const form = createForm({ values: { contacts: [{ sourceContactId: null, contactName: '', mobile: '' }] } });
   form.createArrayField({ name: 'contacts' });
   form.createField({ name: 'sourceContactId', basePath: 'contacts.0' });
-  render(<DataProviderContext.Provider value={provider}><Harness form={form} /></DataProviderContext.Provider>);
+  render(
+    <DataProviderContext.Provider value={provider}>
+      <Harness form={form} />
+    </DataProviderContext.Provider>,
+  );
   return { form, provider };
 }
 
-describe('copyFields: a pick brings the picked record\'s values along', () => {
+describe("copyFields: a pick brings the picked record's values along", () => {
   it('finds the copying fields of the header and of every line grid', () => {
     expect(copyingFields(page, change, entities).map((c) => c.pattern)).toEqual(['contacts.*.sourceContactId']);
   });
 
   it('the user picking the original contact fills the line from it', async () => {
     const { form, provider } = setup();
-    form.query('contacts.0.sourceContactId').take((field) => void (field as unknown as { onInput(v: unknown): void }).onInput(41));
-    await waitFor(() => expect(form.values.contacts[0]).toMatchObject({ sourceContactId: 41, contactName: '张伟', mobile: '13900000001' }));
+    form
+      .query('contacts.0.sourceContactId')
+      .take((field) => void (field as unknown as { onInput(v: unknown): void }).onInput(41));
+    await waitFor(() =>
+      expect(form.values.contacts[0]).toMatchObject({
+        sourceContactId: 41,
+        contactName: '张伟',
+        mobile: '13900000001',
+      }),
+    );
     expect(provider.listByPage).toHaveBeenCalledWith(
       { name: 'srmSlcSupplierContact', area: 'srmServer' },
       expect.objectContaining({ filter: { field: 'contactId', op: 'eq', value: 41 } }),

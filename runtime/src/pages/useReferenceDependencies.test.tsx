@@ -5,12 +5,26 @@ import type { EntityDef, FilterNode, PageDef } from '../meta';
 import { dependencyRules, useReferenceDependencies } from './useReferenceDependencies';
 
 const label = (cn: string) => ({ cn, en: cn });
-const ofCompany: FilterNode = { and: [{ field: 'orgType', op: 'eq', value: 'INV_ORG' }, { field: 'companyId', op: 'eq', value: '$form.orgId' }] };
+const ofCompany: FilterNode = {
+  and: [
+    { field: 'orgType', op: 'eq', value: 'INV_ORG' },
+    { field: 'companyId', op: 'eq', value: '$form.orgId' },
+  ],
+};
 const org = (name: string, filter?: FilterNode) => ({
-  name, type: 'reference' as const, label: label(name), reference: { entity: 'baseOrganization', labelField: 'orgName', labelAs: `${name}Name`, ...(filter && { filter }) },
+  name,
+  type: 'reference' as const,
+  label: label(name),
+  reference: { entity: 'baseOrganization', labelField: 'orgName', labelAs: `${name}Name`, ...(filter && { filter }) },
 });
 const line: EntityDef = {
-  kind: 'entity', name: 'reqLine', area: 'srmServer', table: 'l', label: label('行'), primaryKey: 'lineId', parent: 'reqHeader',
+  kind: 'entity',
+  name: 'reqLine',
+  area: 'srmServer',
+  table: 'l',
+  label: label('行'),
+  primaryKey: 'lineId',
+  parent: 'reqHeader',
   fields: [
     org('plantId', { field: 'companyId', op: 'eq', value: '$form.orgId' }),
     { name: 'supplierId', type: 'integer', label: label('供应商') },
@@ -18,14 +32,26 @@ const line: EntityDef = {
   ],
 };
 const header: EntityDef = {
-  kind: 'entity', name: 'reqHeader', area: 'srmServer', table: 'h', label: label('申请'), primaryKey: 'headerId',
+  kind: 'entity',
+  name: 'reqHeader',
+  area: 'srmServer',
+  table: 'h',
+  label: label('申请'),
+  primaryKey: 'headerId',
   fields: [org('orgId'), org('invOrgId', ofCompany), { name: 'description', type: 'string', label: label('说明') }],
   children: [{ name: 'lines', entity: 'reqLine', foreignKey: 'headerId' }],
 };
 const entities = { reqHeader: header, reqLine: line };
 const page: PageDef = {
-  kind: 'page', path: 'reqEdit', type: 'edit', entity: 'reqHeader', title: label('申请'),
-  form: { sections: [], lines: [{ child: 'lines', grid: { columns: [{ key: 'plantId' }, { key: 'supplierId' }, { key: 'accountId' }] } }] },
+  kind: 'page',
+  path: 'reqEdit',
+  type: 'edit',
+  entity: 'reqHeader',
+  title: label('申请'),
+  form: {
+    sections: [],
+    lines: [{ child: 'lines', grid: { columns: [{ key: 'plantId' }, { key: 'supplierId' }, { key: 'accountId' }] } }],
+  },
 };
 
 function Harness({ form }: { form: Form }) {
@@ -36,8 +62,14 @@ function Harness({ form }: { form: Form }) {
 function setup(): Form {
   const form = createForm({
     values: {
-      orgId: 2, invOrgId: 5, invOrgIdName: '苏州一厂', description: 'x',
-      lines: [{ plantId: 5, supplierId: 1, accountId: 11 }, { plantId: 6, supplierId: 2, accountId: 21, accountIdName: '6222' }],
+      orgId: 2,
+      invOrgId: 5,
+      invOrgIdName: '苏州一厂',
+      description: 'x',
+      lines: [
+        { plantId: 5, supplierId: 1, accountId: 11 },
+        { plantId: 6, supplierId: 2, accountId: 21, accountIdName: '6222' },
+      ],
     },
   });
   form.createField({ name: 'orgId' });
@@ -60,7 +92,7 @@ describe('a reference whose filter names $form.x is cleared when the user change
     ]);
   });
 
-  it('a new company clears the plant (and its label) and every line\'s plant', () => {
+  it("a new company clears the plant (and its label) and every line's plant", () => {
     const form = setup();
     input(form, 'orgId', 7);
     expect(form.values).toMatchObject({ orgId: 7, invOrgId: null, invOrgIdName: undefined, description: 'x' });
@@ -68,11 +100,16 @@ describe('a reference whose filter names $form.x is cleared when the user change
     expect(form.values.lines.map((l: { accountId: unknown }) => l.accountId)).toEqual([11, 21]);
   });
 
-  it('a line\'s new supplier clears that line\'s account only', () => {
+  it("a line's new supplier clears that line's account only", () => {
     const form = setup();
     input(form, 'lines.1.supplierId', 3);
     expect(form.values.lines[0]).toMatchObject({ accountId: 11, plantId: 5 });
-    expect(form.values.lines[1]).toMatchObject({ supplierId: 3, accountId: null, accountIdName: undefined, plantId: 6 });
+    expect(form.values.lines[1]).toMatchObject({
+      supplierId: 3,
+      accountId: null,
+      accountIdName: undefined,
+      plantId: 6,
+    });
     expect(form.values.invOrgId).toBe(5);
   });
 

@@ -25,7 +25,8 @@ function rulesOf(entity: EntityDef, header: EntityDef | undefined, child: string
   for (const dependent of entity.fields) {
     for (const name of formDependencies(dependent.reference?.filter)) {
       const level = formFieldLevel(name, (n) => !!findField(entity, n), header && ((n) => !!findField(header, n)));
-      if (level === 'record') rules.push({ pattern: child ? `${child}.*.${name}` : name, dependent, child, sameRow: true });
+      if (level === 'record')
+        rules.push({ pattern: child ? `${child}.*.${name}` : name, dependent, child, sameRow: true });
       else if (level === 'header') rules.push({ pattern: name, dependent, child, sameRow: false });
     }
   }
@@ -33,7 +34,11 @@ function rulesOf(entity: EntityDef, header: EntityDef | undefined, child: string
 }
 
 /** The header's dependency rules and those of every line grid the page shows. */
-export function dependencyRules(page: PageDef, entity: EntityDef, entities: Record<string, EntityDef>): DependencyRule[] {
+export function dependencyRules(
+  page: PageDef,
+  entity: EntityDef,
+  entities: Record<string, EntityDef>,
+): DependencyRule[] {
   const rules = rulesOf(entity, undefined, undefined);
   for (const lines of page.form?.lines ?? []) {
     const child = entity.children?.find((c) => c.name === lines.child);
@@ -60,13 +65,19 @@ export function clearDependent(form: Form, rule: DependencyRule, changedPath: st
   else if (Array.isArray(rows)) rows.forEach((_row, i) => clearAt(form, [rule.child!, String(i)], rule.dependent));
 }
 
-export function useReferenceDependencies(form: Form, page: PageDef, entity: EntityDef, entities: Record<string, EntityDef>): void {
+export function useReferenceDependencies(
+  form: Form,
+  page: PageDef,
+  entity: EntityDef,
+  entities: Record<string, EntityDef>,
+): void {
   useEffect(() => {
     const rules = dependencyRules(page, entity, entities);
     if (!rules.length) return;
     const id = 'referenceDependencies';
     form.addEffects(id, () => {
-      for (const rule of rules) onFieldInputValueChange(rule.pattern, (changed) => clearDependent(form, rule, changed.path.toString()));
+      for (const rule of rules)
+        onFieldInputValueChange(rule.pattern, (changed) => clearDependent(form, rule, changed.path.toString()));
     });
     return () => form.removeEffects(id);
   }, [form, page, entity, entities]);

@@ -32,7 +32,9 @@ export function useSaveRecord(form: Form, controller: RecordController) {
         feedback.warning(t('record.conflict'));
       } else if (isApiError(error) && error.errors.length > 0) {
         const unplaced = applyServerErrors(form, error.errors);
-        feedback.warning(unplaced.length ? unplaced.map((e) => e.message).join('; ') : error.msg || t('record.fixErrors'));
+        feedback.warning(
+          unplaced.length ? unplaced.map((e) => e.message).join('; ') : error.msg || t('record.fixErrors'),
+        );
       } else {
         feedback.error(error);
       }

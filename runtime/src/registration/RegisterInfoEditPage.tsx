@@ -24,7 +24,17 @@ import { registrationApi, type CategoryOption } from './registrationApi';
 import { named, required } from './registerRules';
 
 const EDITABLE = new Set(['ACCOUNT_APPROVED', 'REJECTED']);
-const FIELDS = ['supplierNameEn', 'supplierType', 'contactName', 'contactMobile', 'contactEmail', 'registeredAddress', 'bankName', 'bankAccountNumber', 'credentials'];
+const FIELDS = [
+  'supplierNameEn',
+  'supplierType',
+  'contactName',
+  'contactMobile',
+  'contactEmail',
+  'registeredAddress',
+  'bankName',
+  'bankAccountNumber',
+  'credentials',
+];
 
 export function RegisterInfoEditPage() {
   const { t } = useTranslation();
@@ -37,13 +47,19 @@ export function RegisterInfoEditPage() {
   const [categories, setCategories] = useState<CategoryOption[]>([]);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
-  const supplierTypes = selectableValues(useLookup('SLC_SUPPLIER_TYPE') ?? []).map((v) => ({ value: v.lookupCode, label: v.meaning }));
+  const supplierTypes = selectableValues(useLookup('SLC_SUPPLIER_TYPE') ?? []).map((v) => ({
+    value: v.lookupCode,
+    label: v.meaning,
+  }));
 
-  const show = useCallback((row: DataRecord) => {
-    setRecord(row);
-    form.resetFields();
-    form.setFieldsValue(row as never);
-  }, [form]);
+  const show = useCallback(
+    (row: DataRecord) => {
+      setRecord(row);
+      form.resetFields();
+      form.setFieldsValue(row as never);
+    },
+    [form],
+  );
 
   useEffect(() => {
     registrationApi.findMine().then(show, (failure: unknown) => setError(errorText(failure, t('page.loadFailed'))));
@@ -85,10 +101,16 @@ export function RegisterInfoEditPage() {
     }
   };
 
-  const column = (node: ReactNode) => <Col xs={24} md={12} lg={8}>{node}</Col>;
+  const column = (node: ReactNode) => (
+    <Col xs={24} md={12} lg={8}>
+      {node}
+    </Col>
+  );
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', background: '#001529' }}>
+      <Layout.Header
+        style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', background: '#001529' }}
+      >
         <Typography.Text style={{ color: '#fff', fontSize: 18 }}>{t('app.name')}</Typography.Text>
         <Space>
           <LanguageToggle />
@@ -97,47 +119,160 @@ export function RegisterInfoEditPage() {
       </Layout.Header>
       <Layout.Content style={{ padding: 24, maxWidth: 1200, width: '100%', margin: '0 auto' }}>
         <Card
-          title={<Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>{t('registerInfo.title')}</Typography.Title>}
-          extra={record && <Space>{String(record.registerNumber ?? '')}<LookupTag lookupType="SLC_REGISTER_STATUS" code={status} /></Space>}
+          title={
+            <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
+              {t('registerInfo.title')}
+            </Typography.Title>
+          }
+          extra={
+            record && (
+              <Space>
+                {String(record.registerNumber ?? '')}
+                <LookupTag lookupType="SLC_REGISTER_STATUS" code={status} />
+              </Space>
+            )
+          }
         >
           <Spin spinning={!record && !error}>
-            {status === 'REJECTED' && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t('registerInfo.rejected', { reason: String(record?.rejectReason ?? '') })} />}
-            {status === 'ACCOUNT_APPROVED' && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('registerInfo.intro')} />}
-            {status === 'INFO_SUBMITTED' && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('registerInfo.waiting')} />}
+            {status === 'REJECTED' && (
+              <Alert
+                type="error"
+                showIcon
+                style={{ marginBottom: 16 }}
+                message={t('registerInfo.rejected', { reason: String(record?.rejectReason ?? '') })}
+              />
+            )}
+            {status === 'ACCOUNT_APPROVED' && (
+              <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('registerInfo.intro')} />
+            )}
+            {status === 'INFO_SUBMITTED' && (
+              <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('registerInfo.waiting')} />
+            )}
             {status === 'APPROVED' && (
-              <Alert type="success" showIcon style={{ marginBottom: 16 }} message={t('registerInfo.approved')}
-                action={<Button type="primary" onClick={() => navigate(HOME_PATH, { replace: true })}>{t('registerInfo.toHome')}</Button>} />
+              <Alert
+                type="success"
+                showIcon
+                style={{ marginBottom: 16 }}
+                message={t('registerInfo.approved')}
+                action={
+                  <Button type="primary" onClick={() => navigate(HOME_PATH, { replace: true })}>
+                    {t('registerInfo.toHome')}
+                  </Button>
+                }
+              />
             )}
             {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={error} />}
             <Form form={form} layout="vertical" disabled={!editable || busy !== null} name="registerInfo">
-              <Typography.Title level={2} style={{ fontSize: 16 }}>{t('registerInfo.company')}</Typography.Title>
+              <Typography.Title level={2} style={{ fontSize: 16 }}>
+                {t('registerInfo.company')}
+              </Typography.Title>
               <Row gutter={16}>
-                {column(<Form.Item label={t('register.supplierName')} name="supplierName"><Input disabled /></Form.Item>)}
-                {column(<Form.Item label={t('register.uscc')} name="unifiedSocialCreditCode"><Input disabled /></Form.Item>)}
-                {column(<Form.Item label={t('registerInfo.supplierNameEn')} name="supplierNameEn"><Input maxLength={200} /></Form.Item>)}
-                {column(<Form.Item label={t('register.supplierType')} name="supplierType" rules={[{ required: true, message: t('register.supplierTypeRequired') }]}><Select options={supplierTypes} /></Form.Item>)}
-                {column(<Form.Item label={t('registerInfo.registeredAddress')} name="registeredAddress" rules={[required(t('registerInfo.registeredAddressRequired'))]}><Input maxLength={300} /></Form.Item>)}
+                {column(
+                  <Form.Item label={t('register.supplierName')} name="supplierName">
+                    <Input disabled />
+                  </Form.Item>,
+                )}
+                {column(
+                  <Form.Item label={t('register.uscc')} name="unifiedSocialCreditCode">
+                    <Input disabled />
+                  </Form.Item>,
+                )}
+                {column(
+                  <Form.Item label={t('registerInfo.supplierNameEn')} name="supplierNameEn">
+                    <Input maxLength={200} />
+                  </Form.Item>,
+                )}
+                {column(
+                  <Form.Item
+                    label={t('register.supplierType')}
+                    name="supplierType"
+                    rules={[{ required: true, message: t('register.supplierTypeRequired') }]}
+                  >
+                    <Select options={supplierTypes} />
+                  </Form.Item>,
+                )}
+                {column(
+                  <Form.Item
+                    label={t('registerInfo.registeredAddress')}
+                    name="registeredAddress"
+                    rules={[required(t('registerInfo.registeredAddressRequired'))]}
+                  >
+                    <Input maxLength={300} />
+                  </Form.Item>,
+                )}
               </Row>
-              <Typography.Title level={2} style={{ fontSize: 16 }}>{t('registerInfo.contact')}</Typography.Title>
+              <Typography.Title level={2} style={{ fontSize: 16 }}>
+                {t('registerInfo.contact')}
+              </Typography.Title>
               <Row gutter={16}>
-                {column(<Form.Item label={t('register.contactName')} name="contactName" rules={[required(t('register.contactNameRequired'))]}><Input maxLength={60} /></Form.Item>)}
-                {column(<Form.Item label={t('register.contactMobile')} name="contactMobile" rules={[required(t('register.contactMobileRequired')), named('mobile', language)]}><Input maxLength={11} /></Form.Item>)}
-                {column(<Form.Item label={t('register.contactEmail')} name="contactEmail" rules={[required(t('register.contactEmailRequired')), named('email', language)]}><Input maxLength={100} /></Form.Item>)}
+                {column(
+                  <Form.Item
+                    label={t('register.contactName')}
+                    name="contactName"
+                    rules={[required(t('register.contactNameRequired'))]}
+                  >
+                    <Input maxLength={60} />
+                  </Form.Item>,
+                )}
+                {column(
+                  <Form.Item
+                    label={t('register.contactMobile')}
+                    name="contactMobile"
+                    rules={[required(t('register.contactMobileRequired')), named('mobile', language)]}
+                  >
+                    <Input maxLength={11} />
+                  </Form.Item>,
+                )}
+                {column(
+                  <Form.Item
+                    label={t('register.contactEmail')}
+                    name="contactEmail"
+                    rules={[required(t('register.contactEmailRequired')), named('email', language)]}
+                  >
+                    <Input maxLength={100} />
+                  </Form.Item>,
+                )}
               </Row>
-              <Typography.Title level={2} style={{ fontSize: 16 }}>{t('registerInfo.bank')}</Typography.Title>
+              <Typography.Title level={2} style={{ fontSize: 16 }}>
+                {t('registerInfo.bank')}
+              </Typography.Title>
               <Row gutter={16}>
-                {column(<Form.Item label={t('registerInfo.bankName')} name="bankName" rules={[required(t('registerInfo.bankNameRequired'))]}><Input maxLength={200} /></Form.Item>)}
-                {column(<Form.Item label={t('registerInfo.bankAccountNumber')} name="bankAccountNumber" rules={[required(t('registerInfo.bankAccountNumberRequired'))]}><Input maxLength={60} /></Form.Item>)}
+                {column(
+                  <Form.Item
+                    label={t('registerInfo.bankName')}
+                    name="bankName"
+                    rules={[required(t('registerInfo.bankNameRequired'))]}
+                  >
+                    <Input maxLength={200} />
+                  </Form.Item>,
+                )}
+                {column(
+                  <Form.Item
+                    label={t('registerInfo.bankAccountNumber')}
+                    name="bankAccountNumber"
+                    rules={[required(t('registerInfo.bankAccountNumberRequired'))]}
+                  >
+                    <Input maxLength={60} />
+                  </Form.Item>,
+                )}
               </Row>
-              <Typography.Title level={2} style={{ fontSize: 16 }}>{t('registerInfo.credentials')}</Typography.Title>
+              <Typography.Title level={2} style={{ fontSize: 16 }}>
+                {t('registerInfo.credentials')}
+              </Typography.Title>
               <CredentialLines readOnly={!editable} />
-              <Typography.Title level={2} style={{ fontSize: 16, marginTop: 24 }}>{t('registerInfo.supplyAbilities')}</Typography.Title>
+              <Typography.Title level={2} style={{ fontSize: 16, marginTop: 24 }}>
+                {t('registerInfo.supplyAbilities')}
+              </Typography.Title>
               <SupplyAbilityLines readOnly={!editable} categories={categories} />
             </Form>
             {editable && (
               <Space style={{ marginTop: 24 }}>
-                <Button onClick={() => void run('save')} loading={busy === 'save'}>{t('registerInfo.save')}</Button>
-                <Button type="primary" onClick={() => void run('submit')} loading={busy === 'submit'}>{t('registerInfo.submit')}</Button>
+                <Button onClick={() => void run('save')} loading={busy === 'save'}>
+                  {t('registerInfo.save')}
+                </Button>
+                <Button type="primary" onClick={() => void run('submit')} loading={busy === 'submit'}>
+                  {t('registerInfo.submit')}
+                </Button>
               </Space>
             )}
           </Spin>

@@ -20,7 +20,18 @@ import { CaptchaField } from '../app/CaptchaField';
 import { registrationApi, type Option, type RegisterAnswer } from './registrationApi';
 import { LOGIN_NAME_PATTERN, matches, named, required, USCC_PATTERN } from './registerRules';
 
-const FIELDS = ['supplierName', 'unifiedSocialCreditCode', 'supplierType', 'contactName', 'contactMobile', 'contactEmail', 'userName', 'password', 'confirmPassword', 'validateCode'];
+const FIELDS = [
+  'supplierName',
+  'unifiedSocialCreditCode',
+  'supplierType',
+  'contactName',
+  'contactMobile',
+  'contactEmail',
+  'userName',
+  'password',
+  'confirmPassword',
+  'validateCode',
+];
 
 type RegisterValues = Record<string, string>;
 
@@ -53,7 +64,10 @@ export function RegisterPage() {
   const { captcha, failed, refresh } = useCaptcha();
 
   useEffect(() => {
-    registrationApi.registerOptions().then((options) => setTypes(options.supplierTypes), () => setTypes([]));
+    registrationApi.registerOptions().then(
+      (options) => setTypes(options.supplierTypes),
+      () => setTypes([]),
+    );
   }, [language]);
 
   const newCaptcha = () => {
@@ -65,7 +79,9 @@ export function RegisterPage() {
     setBusy(true);
     setError('');
     try {
-      const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, k.toLowerCase().includes('password') ? v : String(v ?? '').trim()]));
+      const trimmed = Object.fromEntries(
+        Object.entries(values).map(([k, v]) => [k, k.toLowerCase().includes('password') ? v : String(v ?? '').trim()]),
+      );
       const { data, msg } = await registrationApi.doRegister({
         ...trimmed,
         unifiedSocialCreditCode: trimmed.unifiedSocialCreditCode.toUpperCase(),
@@ -90,7 +106,11 @@ export function RegisterPage() {
           status="success"
           title={t('register.submitted')}
           subTitle={`${done.msg} ${t('register.number', { number: done.answer.registerNumber })}`}
-          extra={<Link to="/login" state={{ userName: done.answer.userName }}>{t('register.toLogin')}</Link>}
+          extra={
+            <Link to="/login" state={{ userName: done.answer.userName }}>
+              {t('register.toLogin')}
+            </Link>
+          }
         />
       </AuthLayout>
     );
@@ -98,34 +118,81 @@ export function RegisterPage() {
   const userName = () => String(form.getFieldValue('userName') ?? '').trim();
   return (
     <AuthLayout title={t('register.title')}>
-      <Form<RegisterValues> form={form} name="register" layout="vertical" requiredMark onFinish={(values) => void submit(values)} disabled={busy}>
-        <Form.Item label={t('register.supplierName')} name="supplierName" rules={[required(t('register.supplierNameRequired'))]}>
+      <Form<RegisterValues>
+        form={form}
+        name="register"
+        layout="vertical"
+        requiredMark
+        onFinish={(values) => void submit(values)}
+        disabled={busy}
+      >
+        <Form.Item
+          label={t('register.supplierName')}
+          name="supplierName"
+          rules={[required(t('register.supplierNameRequired'))]}
+        >
           <Input maxLength={200} autoFocus />
         </Form.Item>
-        <Form.Item label={t('register.uscc')} name="unifiedSocialCreditCode" extra={t('register.usccHint')}
-          rules={[required(t('register.usccRequired')), matches(USCC_PATTERN, t('register.usccInvalid'))]} normalize={(v: string) => v?.toUpperCase()}>
+        <Form.Item
+          label={t('register.uscc')}
+          name="unifiedSocialCreditCode"
+          extra={t('register.usccHint')}
+          rules={[required(t('register.usccRequired')), matches(USCC_PATTERN, t('register.usccInvalid'))]}
+          normalize={(v: string) => v?.toUpperCase()}
+        >
           <Input maxLength={18} />
         </Form.Item>
-        <Form.Item label={t('register.supplierType')} name="supplierType" rules={[{ required: true, message: t('register.supplierTypeRequired') }]}>
+        <Form.Item
+          label={t('register.supplierType')}
+          name="supplierType"
+          rules={[{ required: true, message: t('register.supplierTypeRequired') }]}
+        >
           <Select options={types.map((o) => ({ value: o.lookupCode, label: o.meaning }))} />
         </Form.Item>
-        <Form.Item label={t('register.contactName')} name="contactName" rules={[required(t('register.contactNameRequired'))]}>
+        <Form.Item
+          label={t('register.contactName')}
+          name="contactName"
+          rules={[required(t('register.contactNameRequired'))]}
+        >
           <Input maxLength={60} />
         </Form.Item>
-        <Form.Item label={t('register.contactMobile')} name="contactMobile" rules={[required(t('register.contactMobileRequired')), named('mobile', language)]}>
+        <Form.Item
+          label={t('register.contactMobile')}
+          name="contactMobile"
+          rules={[required(t('register.contactMobileRequired')), named('mobile', language)]}
+        >
           <Input maxLength={11} inputMode="tel" />
         </Form.Item>
-        <Form.Item label={t('register.contactEmail')} name="contactEmail" rules={[required(t('register.contactEmailRequired')), named('email', language)]}>
+        <Form.Item
+          label={t('register.contactEmail')}
+          name="contactEmail"
+          rules={[required(t('register.contactEmailRequired')), named('email', language)]}
+        >
           <Input maxLength={100} inputMode="email" />
         </Form.Item>
-        <Form.Item label={t('register.userName')} name="userName" extra={t('register.userNameHint')}
-          rules={[required(t('login.userNameRequired')), matches(LOGIN_NAME_PATTERN, t('register.userNameInvalid'))]}>
+        <Form.Item
+          label={t('register.userName')}
+          name="userName"
+          extra={t('register.userNameHint')}
+          rules={[required(t('login.userNameRequired')), matches(LOGIN_NAME_PATTERN, t('register.userNameInvalid'))]}
+        >
           <Input maxLength={50} autoComplete="username" />
         </Form.Item>
-        <Form.Item label={t('register.password')} name="password" extra={t('password.rule')} dependencies={['userName']} rules={newPasswordRules(t, userName)}>
+        <Form.Item
+          label={t('register.password')}
+          name="password"
+          extra={t('password.rule')}
+          dependencies={['userName']}
+          rules={newPasswordRules(t, userName)}
+        >
           <Input.Password maxLength={128} autoComplete="new-password" />
         </Form.Item>
-        <Form.Item label={t('register.confirmPassword')} name="confirmPassword" dependencies={['password']} rules={confirmPasswordRules(t, 'password')}>
+        <Form.Item
+          label={t('register.confirmPassword')}
+          name="confirmPassword"
+          dependencies={['password']}
+          rules={confirmPasswordRules(t, 'password')}
+        >
           <Input.Password maxLength={128} autoComplete="new-password" />
         </Form.Item>
         <CaptchaField id="register_validateCode" captcha={captcha} failed={failed} onRefresh={newCaptcha} />

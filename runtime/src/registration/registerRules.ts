@@ -16,7 +16,8 @@ export function named(name: ValidatorName, language: Language): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
       const text = typeof value === 'string' ? value.trim() : '';
-      if (text && !NAMED_VALIDATORS[name].pattern.test(text)) throw new Error(pickLabel(NAMED_VALIDATORS[name].message, language));
+      if (text && !NAMED_VALIDATORS[name].pattern.test(text))
+        throw new Error(pickLabel(NAMED_VALIDATORS[name].message, language));
     },
   };
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '../core/session';
 import { relocationTarget } from '../app/relocation';
 
-const supplier = (supplierStatus: string | null, userType = 'EX_ADMIN'): UserInfo => ({ userId: 9, userName: 'newsupp', userType, supplierId: 8, supplierStatus });
+const supplier = (supplierStatus: string | null, userType = 'EX_ADMIN'): UserInfo => ({
+  userId: 9,
+  userName: 'newsupp',
+  userType,
+  supplierId: 8,
+  supplierStatus,
+});
 
 describe('unfinished supplier registration', () => {
   it('sends a REGISTERING supplier to /registerInfoEdit, before any deep link', () => {

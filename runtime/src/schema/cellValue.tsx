@@ -22,7 +22,12 @@ function isBlank(value: unknown): boolean {
  * Text of a value without React (exports, titles, tests). Lookups need their values to read;
  * an amount shows `currencyDecimals` (its row's currency) when known, else its column's scale.
  */
-export function formatCellText(column: ColumnDescriptor, value: unknown, row: DataRecord = {}, currencyDecimals?: number): string {
+export function formatCellText(
+  column: ColumnDescriptor,
+  value: unknown,
+  row: DataRecord = {},
+  currencyDecimals?: number,
+): string {
   if (column.displayKey && !isBlank(row[column.displayKey])) return String(row[column.displayKey]);
   if (isBlank(value)) return '';
   switch (column.type) {
@@ -53,7 +58,8 @@ function MoneyCell({ column, value, row }: { column: ColumnDescriptor; value: un
 
 export function renderCellValue(column: ColumnDescriptor, value: unknown, row: DataRecord = {}): ReactNode {
   if (column.type === 'lookup' && !column.displayKey) return <LookupTag lookupType={column.lookupType} code={value} />;
-  if (column.type === 'money' && column.currencyField && !isBlank(value)) return <MoneyCell column={column} value={value} row={row} />;
+  if (column.type === 'money' && column.currencyField && !isBlank(value))
+    return <MoneyCell column={column} value={value} row={row} />;
   if (column.type === 'flag' && column.showIcon) return <FlagIcon value={value} />;
   return formatCellText(column, value, row);
 }

@@ -8,7 +8,11 @@ describe('stripFormilyInternals (STACK trap 7)', () => {
       versionNum: 2,
       lines: [
         { itemCode: 'A', __DO_NOT_USE_THIS_PROPERTY_index__: 0 },
-        { itemCode: 'B', __DO_NOT_USE_THIS_PROPERTY_index__: 1, nested: { __DO_NOT_USE_THIS_PROPERTY_index__: 3, k: null } },
+        {
+          itemCode: 'B',
+          __DO_NOT_USE_THIS_PROPERTY_index__: 1,
+          nested: { __DO_NOT_USE_THIS_PROPERTY_index__: 3, k: null },
+        },
       ],
     };
     expect(stripFormilyInternals(record)).toEqual({

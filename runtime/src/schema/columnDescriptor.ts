@@ -104,7 +104,11 @@ export function describeColumn(column: ColumnConfig, entity: EntityDef, language
 }
 
 /** Every column of the grid that can be shown (hidden ones included, flagged). */
-export function describeColumns(grid: GridConfig | undefined, entity: EntityDef, language: Language): ColumnDescriptor[] {
+export function describeColumns(
+  grid: GridConfig | undefined,
+  entity: EntityDef,
+  language: Language,
+): ColumnDescriptor[] {
   if (!grid) return [];
   return grid.columns
     .map((column) => describeColumn(column, entity, language))

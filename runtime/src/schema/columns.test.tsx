@@ -9,7 +9,14 @@ describe('grid columns from GridConfig', () => {
 
   it('titles by language, hidden columns dropped, fixedStyle → fixed, sortable by default', () => {
     const columns = buildGridColumns(descriptors);
-    expect(columns.map((c) => c.title)).toEqual(['Requisition number', 'Title', 'Organization', 'Status', 'Total amount', 'Urgent']);
+    expect(columns.map((c) => c.title)).toEqual([
+      'Requisition number',
+      'Title',
+      'Organization',
+      'Status',
+      'Total amount',
+      'Urgent',
+    ]);
     expect(columns[0].fixed).toBe('left');
     expect(columns.every((c) => c.sorter === true)).toBe(true);
     const cn = buildGridColumns(describeColumns(listPage.grid, headerEntity, 'CN'));
@@ -17,7 +24,11 @@ describe('grid columns from GridConfig', () => {
   });
 
   it('sortable false and column titles override the field', () => {
-    const [column] = describeColumns({ columns: [{ key: 'title', sortable: false, title: { cn: '名', en: 'Name' } }] }, headerEntity, 'EN');
+    const [column] = describeColumns(
+      { columns: [{ key: 'title', sortable: false, title: { cn: '名', en: 'Name' } }] },
+      headerEntity,
+      'EN',
+    );
     expect(buildGridColumns([column])[0]).toMatchObject({ sorter: false, title: 'Name' });
   });
 

@@ -47,11 +47,17 @@ export function referenceLabelKey(field: FieldDef): string | undefined {
 }
 
 /** `owner`: the line entity the field is on; without it `$form` names are the record's own. */
-export function referenceTarget(field: FieldDef, entities: Record<string, EntityDef> = {}, owner?: EntityDef): ReferenceTarget | undefined {
+export function referenceTarget(
+  field: FieldDef,
+  entities: Record<string, EntityDef> = {},
+  owner?: EntityDef,
+): ReferenceTarget | undefined {
   if (!field.reference) return undefined;
   const target = entities[field.reference.entity];
   const filter = field.reference.filter;
-  const headerFields = owner?.parent ? formDependencies(filter).filter((name) => !owner.fields.some((f) => f.name === name)) : [];
+  const headerFields = owner?.parent
+    ? formDependencies(filter).filter((name) => !owner.fields.some((f) => f.name === name))
+    : [];
   return {
     name: field.reference.entity,
     area: target?.area,
@@ -81,12 +87,18 @@ export function moneyParser(text: string | undefined): string {
 }
 
 function numberProps(field: FieldDef, options: ComponentOptions): Record<string, unknown> {
-  if (field.type === 'integer') return { precision: 0, step: options.step ?? 1, style: { width: '100%' }, numberKind: 'integer' };
+  if (field.type === 'integer')
+    return { precision: 0, step: options.step ?? 1, style: { width: '100%' }, numberKind: 'integer' };
   const scale = options.scale ?? field.scale;
   // stringMode keeps decimal strings exact (money/quantity are strings on the wire).
   // numberKind and currencyField are read by widgets/NumberField for the read-pretty display.
   const props: Record<string, unknown> = {
-    stringMode: true, precision: scale, step: options.step, style: { width: '100%' }, numberKind: field.type, currencyField: options.currencyField,
+    stringMode: true,
+    precision: scale,
+    step: options.step,
+    style: { width: '100%' },
+    numberKind: field.type,
+    currencyField: options.currencyField,
   };
   if (field.type === 'money') Object.assign(props, { formatter: moneyFormatter(scale), parser: moneyParser });
   return props;
@@ -111,7 +123,10 @@ function baseSpec(field: FieldDef, options: ComponentOptions): ComponentSpec {
     case 'lookup':
       return { component: 'LookupSelect', props: { lookupType: options.lookupType ?? field.lookupType } };
     case 'reference':
-      return { component: 'ReferenceSelect', props: { target: referenceTarget(field, options.entities, options.owner) } };
+      return {
+        component: 'ReferenceSelect',
+        props: { target: referenceTarget(field, options.entities, options.owner) },
+      };
     case 'attachment':
       return { component: 'Attachment', props: {} };
     default:

@@ -3,7 +3,12 @@ import type { FieldDef } from '../meta';
 import { formilyRules, maxLengthOf, validateFieldValue } from './fieldRules';
 import { runNamedValidator } from './validators';
 
-const field = (extra: Partial<FieldDef>): FieldDef => ({ name: 'f', type: 'string', label: { cn: 'F', en: 'F' }, ...extra });
+const field = (extra: Partial<FieldDef>): FieldDef => ({
+  name: 'f',
+  type: 'string',
+  label: { cn: 'F', en: 'F' },
+  ...extra,
+});
 
 describe('named validators (spec 1 section 5) with their exact messages', () => {
   const cases: Array<[Parameters<typeof runNamedValidator>[0], string, string, string, string]> = [
@@ -70,6 +75,8 @@ describe('field rules from metadata', () => {
 
   it('page overrides (ColumnConfig validate.required, min) win over the field', () => {
     expect(validateFieldValue(field({}), '', 'EN', { required: true })).toBe('required');
-    expect(validateFieldValue(field({ type: 'quantity', min: 0 }), '0', 'EN', { min: 1 })).toBe('must not be less than 1');
+    expect(validateFieldValue(field({ type: 'quantity', min: 0 }), '0', 'EN', { min: 1 })).toBe(
+      'must not be less than 1',
+    );
   });
 });

@@ -16,7 +16,15 @@ describe('buildFormSchema', () => {
     expect(section['x-component']).toBe('FormSection');
     expect(section['x-component-props']).toEqual({ title: 'Basic information', columns: 2 });
     expect(Object.keys(fields)).toEqual([
-      'requisitionNumber', 'title', 'orgId', 'status', 'totalAmount', 'urgentFlag', 'needByDate', 'contactEmail', 'remark',
+      'requisitionNumber',
+      'title',
+      'orgId',
+      'status',
+      'totalAmount',
+      'urgentFlag',
+      'needByDate',
+      'contactEmail',
+      'remark',
     ]);
     expect(fields.title.title).toBe('Title');
     expect(fields.remark['x-decorator-props']).toEqual({ gridSpan: 2 });
@@ -34,7 +42,13 @@ describe('buildFormSchema', () => {
     expect(fields.status['x-component-props']).toEqual({ lookupType: 'PUR_REQ_STATUS' });
     expect(fields.orgId['x-component']).toBe('ReferenceSelect');
     expect(fields.orgId['x-component-props']).toEqual({
-      target: { name: 'baseOrganization', area: 'baseServer', valueField: 'orgId', labelField: 'orgName', labelAs: 'orgName' },
+      target: {
+        name: 'baseOrganization',
+        area: 'baseServer',
+        valueField: 'orgId',
+        labelField: 'orgName',
+        labelAs: 'orgName',
+      },
     });
   });
 
@@ -54,11 +68,18 @@ describe('buildFormSchema', () => {
     const lines = props(schema).lines;
     expect(lines.type).toBe('array');
     expect(lines['x-component']).toBe('LineGrid');
-    const gridProps = lines['x-component-props'] as { title: string; lineNumField: string; columns: Array<{ key: string; required: boolean }> };
+    const gridProps = lines['x-component-props'] as {
+      title: string;
+      lineNumField: string;
+      columns: Array<{ key: string; required: boolean }>;
+    };
     expect(gridProps.title).toBe('Lines');
     expect(gridProps.lineNumField).toBe('lineNum');
     expect(gridProps.columns.map((c) => [c.key, c.required])).toEqual([
-      ['lineNum', false], ['itemCode', true], ['quantity', false], ['unitPrice', false],
+      ['lineNum', false],
+      ['itemCode', true],
+      ['quantity', false],
+      ['unitPrice', false],
     ]);
     const cells = props(lines.items as ISchema);
     expect(cells.itemCode['x-decorator']).toBe('LineCell');
@@ -80,7 +101,12 @@ describe('buildFormSchema', () => {
 });
 
 describe('componentForField', () => {
-  const make = (type: FieldDef['type'], extra: Partial<FieldDef> = {}): FieldDef => ({ name: 'x', type, label: { cn: 'x', en: 'x' }, ...extra });
+  const make = (type: FieldDef['type'], extra: Partial<FieldDef> = {}): FieldDef => ({
+    name: 'x',
+    type,
+    label: { cn: 'x', en: 'x' },
+    ...extra,
+  });
   it('covers every field type', () => {
     expect(componentForField(make('string')).component).toBe('Input');
     expect(componentForField(make('integer')).props).toMatchObject({ precision: 0 });

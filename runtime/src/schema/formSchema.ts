@@ -64,7 +64,8 @@ export function formFieldSchema(
     'x-decorator': 'FormItem',
     'x-decorator-props': gridSpanOf(field, formField),
     'x-component': spec.component,
-    'x-component-props': field.type === 'attachment' ? { ...spec.props, ...attachmentProps(formField, input) } : spec.props,
+    'x-component-props':
+      field.type === 'attachment' ? { ...spec.props, ...attachmentProps(formField, input) } : spec.props,
     'x-validator': formilyRules(field, input.language),
     'x-index': index,
   };

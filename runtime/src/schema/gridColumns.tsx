@@ -14,7 +14,10 @@ export interface GridColumnOptions {
   renderLink?: (row: DataRecord, content: ReactNode) => ReactNode;
 }
 
-export function buildGridColumn(column: ColumnDescriptor, options: GridColumnOptions = {}): TableColumnType<DataRecord> {
+export function buildGridColumn(
+  column: ColumnDescriptor,
+  options: GridColumnOptions = {},
+): TableColumnType<DataRecord> {
   return {
     key: column.key,
     dataIndex: column.key,

@@ -39,7 +39,13 @@ function isReadOnlyColumn(column: ColumnDescriptor): boolean {
   return column.editType === 'viewSlot' || column.key === LINE_NUM_FIELD || isServerOwned(column.field);
 }
 
-function cellSchema(column: ColumnDescriptor, entities: Record<string, EntityDef>, language: Language, index: number, owner: EntityDef): ISchema {
+function cellSchema(
+  column: ColumnDescriptor,
+  entities: Record<string, EntityDef>,
+  language: Language,
+  index: number,
+  owner: EntityDef,
+): ISchema {
   const spec = componentForField(column.field, {
     entities,
     owner,

@@ -12,11 +12,20 @@ import { referenceTarget, type ReferenceTarget } from './fieldComponent';
 const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
 /** The target's row whose value field holds value; undefined when the caller may not read it. */
-export async function fetchReferenced(provider: DataProvider, target: ReferenceTarget, value: unknown): Promise<DataRecord | undefined> {
+export async function fetchReferenced(
+  provider: DataProvider,
+  target: ReferenceTarget,
+  value: unknown,
+): Promise<DataRecord | undefined> {
   if (!target.area || isBlank(value)) return undefined;
   const { rows } = await provider.listByPage<DataRecord>(
     { name: target.name, area: target.area },
-    { params: {}, filter: { field: target.valueField, op: 'eq', value: value as string | number }, pageIndex: 1, pageRows: 1 },
+    {
+      params: {},
+      filter: { field: target.valueField, op: 'eq', value: value as string | number },
+      pageIndex: 1,
+      pageRows: 1,
+    },
   );
   return rows[0];
 }
@@ -45,13 +54,17 @@ export async function defaultedLabels(
   entities: Record<string, EntityDef>,
   values: DataRecord,
 ): Promise<DefaultedLabel[]> {
-  const defaulted = entity.fields.filter((f) => f.type === 'reference' && !isBlank(values[f.name]) && !isBlank(f.default));
-  const labels = await Promise.all(defaulted.map(async (field): Promise<DefaultedLabel | undefined> => {
-    const target = referenceTarget(field, entities);
-    if (!target?.labelAs || !isBlank(values[target.labelAs])) return undefined;
-    const row = await fetchReferenced(provider, target, values[field.name]).catch(() => undefined);
-    return row && { field: field.name, labelAs: target.labelAs, label: labelOf(target, row) };
-  }));
+  const defaulted = entity.fields.filter(
+    (f) => f.type === 'reference' && !isBlank(values[f.name]) && !isBlank(f.default),
+  );
+  const labels = await Promise.all(
+    defaulted.map(async (field): Promise<DefaultedLabel | undefined> => {
+      const target = referenceTarget(field, entities);
+      if (!target?.labelAs || !isBlank(values[target.labelAs])) return undefined;
+      const row = await fetchReferenced(provider, target, values[field.name]).catch(() => undefined);
+      return row && { field: field.name, labelAs: target.labelAs, label: labelOf(target, row) };
+    }),
+  );
   return labels.filter((l): l is DefaultedLabel => !!l);
 }
 

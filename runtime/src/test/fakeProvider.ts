@@ -45,7 +45,9 @@ export function createFakeProvider(overrides: FakeOverrides = {}): FakeProvider 
   } as unknown as FakeProvider;
   // Overrides become the spies' implementations, so calls can still be asserted.
   for (const [name, implementation] of Object.entries(overrides)) {
-    (provider as unknown as Record<string, ReturnType<typeof vi.fn>>)[name] = vi.fn(implementation as (...args: unknown[]) => unknown);
+    (provider as unknown as Record<string, ReturnType<typeof vi.fn>>)[name] = vi.fn(
+      implementation as (...args: unknown[]) => unknown,
+    );
   }
   provider.forScreen.mockImplementation(() => provider);
   return provider;

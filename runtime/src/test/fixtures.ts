@@ -54,7 +54,12 @@ export const headerEntity: EntityDef = {
   statusField: 'status',
   fields: [
     { name: 'requisitionHeaderId', type: 'integer', label: { cn: '申请ID', en: 'Requisition ID' } },
-    { name: 'requisitionNumber', type: 'string', label: { cn: '申请单号', en: 'Requisition number' }, generated: 'documentNumber' },
+    {
+      name: 'requisitionNumber',
+      type: 'string',
+      label: { cn: '申请单号', en: 'Requisition number' },
+      generated: 'documentNumber',
+    },
     { name: 'title', type: 'string', label: { cn: '标题', en: 'Title' }, required: true, length: 100 },
     {
       name: 'orgId',
@@ -62,7 +67,13 @@ export const headerEntity: EntityDef = {
       label: { cn: '组织', en: 'Organization' },
       reference: { entity: 'baseOrganization', labelField: 'orgName', labelAs: 'orgName' },
     },
-    { name: 'status', type: 'lookup', lookupType: 'PUR_REQ_STATUS', label: { cn: '状态', en: 'Status' }, serverOnly: true },
+    {
+      name: 'status',
+      type: 'lookup',
+      lookupType: 'PUR_REQ_STATUS',
+      label: { cn: '状态', en: 'Status' },
+      serverOnly: true,
+    },
     { name: 'totalAmount', type: 'money', label: { cn: '总金额', en: 'Total amount' }, scale: 2 },
     { name: 'urgentFlag', type: 'flag', label: { cn: '加急', en: 'Urgent' }, default: 'N' },
     { name: 'needByDate', type: 'date', label: { cn: '需求日期', en: 'Need-by date' } },
@@ -100,8 +111,19 @@ export const listPage: PageDef = {
     pageSize: 20,
   },
   actions: [
-    { action: 'create', resourceCode: 'btnCreate', label: { cn: '新建', en: 'New' }, placement: 'toolbar', buttonType: 'primary' },
-    { action: 'doBatchDelete', resourceCode: 'btnDelete', label: { cn: '批量删除', en: 'Delete selected' }, placement: 'toolbar' },
+    {
+      action: 'create',
+      resourceCode: 'btnCreate',
+      label: { cn: '新建', en: 'New' },
+      placement: 'toolbar',
+      buttonType: 'primary',
+    },
+    {
+      action: 'doBatchDelete',
+      resourceCode: 'btnDelete',
+      label: { cn: '批量删除', en: 'Delete selected' },
+      placement: 'toolbar',
+    },
     { action: 'export', resourceCode: 'btnExport', label: { cn: '导出', en: 'Export' }, placement: 'toolbar' },
     {
       action: 'doSubmit',
@@ -125,19 +147,42 @@ export const editPage: PageDef = {
     sections: [
       {
         title: { cn: '基本信息', en: 'Basic information' },
-        fields: ['requisitionNumber', 'title', 'orgId', 'status', 'totalAmount', 'urgentFlag', 'needByDate', 'contactEmail', { field: 'remark', span: 2 }],
+        fields: [
+          'requisitionNumber',
+          'title',
+          'orgId',
+          'status',
+          'totalAmount',
+          'urgentFlag',
+          'needByDate',
+          'contactEmail',
+          { field: 'remark', span: 2 },
+        ],
       },
     ],
     lines: [
       {
         child: 'lines',
         title: { cn: '申请行', en: 'Lines' },
-        grid: { columns: [{ key: 'lineNum' }, { key: 'itemCode', validate: { required: true } }, { key: 'quantity' }, { key: 'unitPrice' }] },
+        grid: {
+          columns: [
+            { key: 'lineNum' },
+            { key: 'itemCode', validate: { required: true } },
+            { key: 'quantity' },
+            { key: 'unitPrice' },
+          ],
+        },
       },
     ],
   },
   actions: [
-    { action: 'saveOrUpdate', resourceCode: 'btnSave', label: { cn: '保存', en: 'Save' }, placement: 'form', buttonType: 'primary' },
+    {
+      action: 'saveOrUpdate',
+      resourceCode: 'btnSave',
+      label: { cn: '保存', en: 'Save' },
+      placement: 'form',
+      buttonType: 'primary',
+    },
     {
       action: 'doSubmit',
       resourceCode: 'btnSubmit',

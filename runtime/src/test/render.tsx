@@ -12,7 +12,10 @@ export interface RenderOptions {
   screen?: { menuId?: string; respId?: string };
 }
 
-export function renderWithApp(ui: ReactElement, { provider, url = '/main/test', screen = { menuId: '100', respId: '1' } }: RenderOptions) {
+export function renderWithApp(
+  ui: ReactElement,
+  { provider, url = '/main/test', screen = { menuId: '100', respId: '1' } }: RenderOptions,
+) {
   return render(
     <AppProviders dataProvider={provider}>
       <MemoryRouter initialEntries={[url]}>

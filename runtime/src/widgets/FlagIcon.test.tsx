@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '../i18n';
 import { FLAG_FALSE_COLOR, FLAG_TRUE_COLOR, FlagIcon } from './FlagIcon';
 
-const show = (value: unknown) => render(<I18nextProvider i18n={i18n}><FlagIcon value={value} /></I18nextProvider>);
+const show = (value: unknown) =>
+  render(
+    <I18nextProvider i18n={i18n}>
+      <FlagIcon value={value} />
+    </I18nextProvider>,
+  );
 
 describe('FlagIcon (spec 1 section 9: green for true, grey for false)', () => {
   it('Y is a green icon, N a grey one', () => {

@@ -18,9 +18,19 @@ describe('FormSection columns', () => {
   });
 
   it('lay out the edit form and the view alike, long text over the whole row', async () => {
-    const page: PageDef = { ...editPage, form: { ...editPage.form!, columns: 3, sections: [{ fields: ['title', 'orgId', 'needByDate', 'remark'] }] } };
+    const page: PageDef = {
+      ...editPage,
+      form: { ...editPage.form!, columns: 3, sections: [{ fields: ['title', 'orgId', 'needByDate', 'remark'] }] },
+    };
     const provider = createFakeProvider({
-      findById: async () => ({ requisitionHeaderId: 1, title: '办公用品', remark: '长备注', status: 'DRAFT', versionNum: 1, lines: [] }),
+      findById: async () => ({
+        requisitionHeaderId: 1,
+        title: '办公用品',
+        remark: '长备注',
+        status: 'DRAFT',
+        versionNum: 1,
+        lines: [],
+      }),
       findDic: async () => ({ PUR_REQ_STATUS: statusLookup }),
     });
     renderWithApp(<EditPage page={page} entities={entities} readPretty />, { provider, url: '/main/x?id=1' });

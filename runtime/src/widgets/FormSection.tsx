@@ -29,7 +29,9 @@ const COLUMN_WIDTHS: Record<number, Partial<Record<Breakpoint, number>>> = {
 export function columnProps(columns: number, span = 1): ColProps {
   const widths = COLUMN_WIDTHS[Math.min(Math.max(columns, 1), 4)];
   const full = span < 0 || span >= columns;
-  return Object.fromEntries(Object.entries(widths).map(([breakpoint, width]) => [breakpoint, full ? 24 : Math.min(24, width * span)]));
+  return Object.fromEntries(
+    Object.entries(widths).map(([breakpoint, width]) => [breakpoint, full ? 24 : Math.min(24, width * span)]),
+  );
 }
 
 function spanOf(schema: ISchema): number | undefined {
@@ -37,7 +39,15 @@ function spanOf(schema: ISchema): number | undefined {
 }
 
 /** One field's cell; a field hidden (x-display, or by a rule) leaves no empty cell behind. */
-const FieldCell = observer(function FieldCell({ name, schema, columns }: { name: string; schema: ISchema; columns: number }) {
+const FieldCell = observer(function FieldCell({
+  name,
+  schema,
+  columns,
+}: {
+  name: string;
+  schema: ISchema;
+  columns: number;
+}) {
   const form = useForm();
   const section = useField();
   const field = form.query(`${section.address.toString()}.${name}`).take();

@@ -45,9 +45,13 @@ export const LineCell = observer(function LineCell({ children }: { children?: Re
   const errors = field.selfErrors ?? [];
   return (
     <div>
-      {cell?.column.attachmentConfig
-        ? attachmentCell(cell, field, showEditor)
-        : showEditor ? children : <span>{renderCellValue(cell.column, field.value, cell.row)}</span>}
+      {cell?.column.attachmentConfig ? (
+        attachmentCell(cell, field, showEditor)
+      ) : showEditor ? (
+        children
+      ) : (
+        <span>{renderCellValue(cell.column, field.value, cell.row)}</span>
+      )}
       {errors.length > 0 && (
         <div role="alert" style={{ color: '#ff4d4f', fontSize: 12 }}>
           {errors.join('; ')}

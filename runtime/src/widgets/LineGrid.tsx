@@ -44,8 +44,12 @@ interface LineColumnsInput {
 /** Row-level and column-level rules together (spec 1 section 4); the cell's own pattern (read-only columns) is checked by LineCell. */
 function cellActive(input: LineColumnsInput, row: DataRecord, index: number, column: ColumnDescriptor): boolean {
   return isCellEditable({
-    gridEditable: input.editable, activeIndex: input.activeIndex, rowIndex: index,
-    rowEditable: defaultRowEditable(row), column, columnEditable: true,
+    gridEditable: input.editable,
+    activeIndex: input.activeIndex,
+    rowIndex: index,
+    rowEditable: defaultRowEditable(row),
+    column,
+    columnEditable: true,
   });
 }
 
@@ -69,23 +73,28 @@ function lineColumns(input: LineColumnsInput): TableColumnType<DataRecord>[] {
     render: (_value: unknown, row: DataRecord, index: number) => (
       <LineCellContext.Provider value={{ active: cellActive(input, row, index, column), column, row }}>
         {items && (
-          <RecursionField schema={items} name={index} onlyRenderProperties filterProperties={(property) => property.name === column.key} />
+          <RecursionField
+            schema={items}
+            name={index}
+            onlyRenderProperties
+            filterProperties={(property) => property.name === column.key}
+          />
         )}
       </LineCellContext.Provider>
     ),
   }));
   if (!editable) return cells;
   const deleteColumn = operateColumn(input.operateTitle, (_row: DataRecord, index: number) => (
-      <Button
-        type="link"
-        danger
-        icon={<DeleteOutlined aria-hidden />}
-        aria-label={`${input.deleteLabel} ${index + 1}`}
-        onClick={(event) => {
-          event.stopPropagation();
-          input.deleteRow(index);
-        }}
-      />
+    <Button
+      type="link"
+      danger
+      icon={<DeleteOutlined aria-hidden />}
+      aria-label={`${input.deleteLabel} ${index + 1}`}
+      onClick={(event) => {
+        event.stopPropagation();
+        input.deleteRow(index);
+      }}
+    />
   ));
   return [...cells, deleteColumn];
 }
@@ -127,18 +136,36 @@ export const LineGrid = observer(function LineGrid({ title, columns, lineNumFiel
     setActiveIndex(null);
   };
   const tableColumns = lineColumns({
-    columns, items, editable, activeIndex, deleteRow, deleteLabel: t('lines.deleteRow'), operateTitle: t('common.operate'),
-    widths, onResize: (key, width) => setWidths((current) => ({ ...current, [key]: width })),
+    columns,
+    items,
+    editable,
+    activeIndex,
+    deleteRow,
+    deleteLabel: t('lines.deleteRow'),
+    operateTitle: t('common.operate'),
+    widths,
+    onResize: (key, width) => setWidths((current) => ({ ...current, [key]: width })),
   });
 
   return (
     <section aria-label={title} style={{ marginBottom: 16 }}>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }}>
-        {title ? <Typography.Title level={5} style={{ margin: 0 }}>{title}</Typography.Title> : <span />}
+        {title ? (
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {title}
+          </Typography.Title>
+        ) : (
+          <span />
+        )}
         {editable && (
           <Space>
             {selection && (
-              <Button danger icon={<DeleteOutlined aria-hidden />} disabled={!selectedKeys.length} onClick={() => void deleteSelected()}>
+              <Button
+                danger
+                icon={<DeleteOutlined aria-hidden />}
+                disabled={!selectedKeys.length}
+                onClick={() => void deleteSelected()}
+              >
                 {t('lines.deleteSelected')}
               </Button>
             )}
@@ -154,12 +181,17 @@ export const LineGrid = observer(function LineGrid({ title, columns, lineNumFiel
         pagination={false}
         rowKey={(row) => String(rows.indexOf(row))}
         height={height}
-        rowSelection={selection && editable ? {
-          selectedRowKeys: selectedKeys,
-          onChange: (keys) => setSelectedKeys(keys),
-          // antd passes the props to the row's checkbox; its type leaves out aria attributes.
-          getCheckboxProps: (row) => ({ 'aria-label': `${t('lines.selectRow')} ${rows.indexOf(row) + 1}` }) as object,
-        } : undefined}
+        rowSelection={
+          selection && editable
+            ? {
+                selectedRowKeys: selectedKeys,
+                onChange: (keys) => setSelectedKeys(keys),
+                // antd passes the props to the row's checkbox; its type leaves out aria attributes.
+                getCheckboxProps: (row) =>
+                  ({ 'aria-label': `${t('lines.selectRow')} ${rows.indexOf(row) + 1}` }) as object,
+              }
+            : undefined
+        }
         dataSource={rows}
         columns={tableColumns}
         locale={{ emptyText: t('lines.empty') }}

@@ -10,10 +10,20 @@ import { describeColumns } from '../schema/columnDescriptor';
 import { formFieldSchema } from '../schema/formSchema';
 import { createFakeProvider } from '../test/fakeProvider';
 
-const CURRENCIES = { BASE_CURRENCY: [{ lookupCode: 'CNY', meaning: '人民币', description: '2' }, { lookupCode: 'JPY', meaning: '日元', description: '0' }] };
+const CURRENCIES = {
+  BASE_CURRENCY: [
+    { lookupCode: 'CNY', meaning: '人民币', description: '2' },
+    { lookupCode: 'JPY', meaning: '日元', description: '0' },
+  ],
+};
 
 const order: EntityDef = {
-  kind: 'entity', name: 'demoOrder', area: 'srmServer', table: 'demo_order', label: { cn: '订单', en: 'Order' }, primaryKey: 'orderId',
+  kind: 'entity',
+  name: 'demoOrder',
+  area: 'srmServer',
+  table: 'demo_order',
+  label: { cn: '订单', en: 'Order' },
+  primaryKey: 'orderId',
   fields: [
     { name: 'orderId', type: 'integer', label: { cn: 'ID', en: 'ID' } },
     { name: 'totalAmount', type: 'money', label: { cn: '总额', en: 'Total' }, scale: 2 },
@@ -22,13 +32,27 @@ const order: EntityDef = {
     { name: 'price', type: 'decimal', label: { cn: '单价', en: 'Price' }, scale: 6 },
   ],
 } as EntityDef;
-const page = { kind: 'page', path: 'demoOrderEdit', type: 'edit', entity: 'demoOrder', title: { cn: '订单', en: 'Order' } } as PageDef;
+const page = {
+  kind: 'page',
+  path: 'demoOrderEdit',
+  type: 'edit',
+  entity: 'demoOrder',
+  title: { cn: '订单', en: 'Order' },
+} as PageDef;
 
 function readPrettyForm(values: Record<string, unknown>) {
   const fields = ['totalAmount', 'currencyCode', 'quantity', 'price'];
-  const properties = Object.fromEntries(fields.map((name, index) => [
-    name, formFieldSchema(order.fields.find((field) => field.name === name)!, { field: name }, { page, entities: { demoOrder: order }, language: 'CN' }, index),
-  ]));
+  const properties = Object.fromEntries(
+    fields.map((name, index) => [
+      name,
+      formFieldSchema(
+        order.fields.find((field) => field.name === name)!,
+        { field: name },
+        { page, entities: { demoOrder: order }, language: 'CN' },
+        index,
+      ),
+    ]),
+  );
   const form = createForm({ readPretty: true, values });
   render(
     <AppProviders dataProvider={createFakeProvider({ findDic: async () => CURRENCIES })}>
@@ -38,7 +62,7 @@ function readPrettyForm(values: Record<string, unknown>) {
 }
 
 describe('numbers by field type', () => {
-  it('read-pretty: the amount in its currency\'s decimals, quantity and price without padded zeros', async () => {
+  it("read-pretty: the amount in its currency's decimals, quantity and price without padded zeros", async () => {
     readPrettyForm({ totalAmount: '1234567.00', currencyCode: 'JPY', quantity: '100.0000', price: '0.500000' });
     expect(await screen.findByText('1,234,567')).toBeTruthy();
     expect(screen.getByText('100')).toBeTruthy();
@@ -52,13 +76,17 @@ describe('numbers by field type', () => {
     expect(screen.getByText('2.67')).toBeTruthy();
   });
 
-  it('grid cells: the amount in its row\'s currency, right-aligned columns', async () => {
+  it("grid cells: the amount in its row's currency, right-aligned columns", async () => {
     const [amount] = describeColumns({ columns: [{ key: 'totalAmount' }] }, order, 'CN');
     expect(amount.currencyField).toBe('currencyCode');
     render(
       <AppProviders dataProvider={createFakeProvider({ findDic: async () => CURRENCIES })}>
-        <div data-testid="yen">{renderCellValue(amount, '98765.4', { totalAmount: '98765.4', currencyCode: 'JPY' })}</div>
-        <div data-testid="yuan">{renderCellValue(amount, '98765.4', { totalAmount: '98765.4', currencyCode: 'CNY' })}</div>
+        <div data-testid="yen">
+          {renderCellValue(amount, '98765.4', { totalAmount: '98765.4', currencyCode: 'JPY' })}
+        </div>
+        <div data-testid="yuan">
+          {renderCellValue(amount, '98765.4', { totalAmount: '98765.4', currencyCode: 'CNY' })}
+        </div>
       </AppProviders>,
     );
     expect((await screen.findByTestId('yen')).textContent).toBe('98,765');

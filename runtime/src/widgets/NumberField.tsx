@@ -28,22 +28,40 @@ function siblingValue(field: Field, name: string | undefined): unknown {
   return field.form.getValuesIn(field.path.parent().concat(name));
 }
 
-const ReadPrettyNumber = observer(function ReadPrettyNumber({ numberKind, currencyField, precision, value }: NumberDisplayProps) {
+const ReadPrettyNumber = observer(function ReadPrettyNumber({
+  numberKind,
+  currencyField,
+  precision,
+  value,
+}: NumberDisplayProps) {
   const field = useField<Field>();
   const language = useLanguage();
   const currencies = useLookup(numberKind === 'money' && currencyField ? CURRENCY_LOOKUP : undefined);
   const decimals = currencyDecimals(currencies, siblingValue(field, currencyField));
   const kind = numberKind ?? 'decimal';
-  const text = formatFieldNumber(value, language, { kind, scale: kind === 'money' ? (decimals ?? precision) : precision });
+  const text = formatFieldNumber(value, language, {
+    kind,
+    scale: kind === 'money' ? (decimals ?? precision) : precision,
+  });
   return <PreviewText.Input value={text} />;
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function withNumberDisplay<P extends Record<string, any>>(Editor: ComponentType<P>): ComponentType<P & NumberDisplayProps> {
+export function withNumberDisplay<P extends Record<string, any>>(
+  Editor: ComponentType<P>,
+): ComponentType<P & NumberDisplayProps> {
   const NumberField = observer(function NumberField(props: P & NumberDisplayProps) {
     const field = useField<Field>();
     const { numberKind, currencyField, ...editorProps } = props;
-    if (field?.pattern === 'readPretty') return <ReadPrettyNumber numberKind={numberKind} currencyField={currencyField} precision={props.precision} value={props.value} />;
+    if (field?.pattern === 'readPretty')
+      return (
+        <ReadPrettyNumber
+          numberKind={numberKind}
+          currencyField={currencyField}
+          precision={props.precision}
+          value={props.value}
+        />
+      );
     return <Editor {...(editorProps as unknown as P)} />;
   });
   return NumberField as unknown as ComponentType<P & NumberDisplayProps>;

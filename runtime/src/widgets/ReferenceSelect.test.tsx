@@ -10,8 +10,20 @@ import type { ReferenceTarget } from '../schema/fieldComponent';
 import { createFakeProvider, type FakeProvider } from '../test/fakeProvider';
 import { ReferenceSelect } from './ReferenceSelect';
 
-const plants: FilterNode = { and: [{ field: 'orgType', op: 'eq', value: 'INV_ORG' }, { field: 'companyId', op: 'eq', value: '$form.orgId' }] };
-const target: ReferenceTarget = { name: 'baseOrganization', area: 'baseServer', valueField: 'orgId', labelField: 'orgName', labelAs: 'invOrgName', filter: plants };
+const plants: FilterNode = {
+  and: [
+    { field: 'orgType', op: 'eq', value: 'INV_ORG' },
+    { field: 'companyId', op: 'eq', value: '$form.orgId' },
+  ],
+};
+const target: ReferenceTarget = {
+  name: 'baseOrganization',
+  area: 'baseServer',
+  valueField: 'orgId',
+  labelField: 'orgName',
+  labelAs: 'invOrgName',
+  filter: plants,
+};
 const Plain = ({ value }: { value?: unknown }) => <span>{String(value ?? '')}</span>;
 const SchemaField = createSchemaField({ components: { ReferenceSelect, Plain } });
 
@@ -20,7 +32,10 @@ function provider(total: number): FakeProvider {
   return createFakeProvider({
     listByPage: async (_entity: unknown, query: { pageIndex: number; pageRows: number }) => {
       const from = (query.pageIndex - 1) * query.pageRows;
-      const rows: DataRecord[] = Array.from({ length: Math.max(0, Math.min(query.pageRows, total - from)) }, (_v, i) => ({ orgId: from + i + 1, orgName: `工厂${from + i + 1}` }));
+      const rows: DataRecord[] = Array.from(
+        { length: Math.max(0, Math.min(query.pageRows, total - from)) },
+        (_v, i) => ({ orgId: from + i + 1, orgName: `工厂${from + i + 1}` }),
+      );
       return { rows, page: { count: total, pageIndex: query.pageIndex, pageRows: query.pageRows } };
     },
   });
@@ -32,13 +47,20 @@ function setup(values: DataRecord, fake: FakeProvider, looseDependencies = false
     <I18nextProvider i18n={i18n}>
       <DataProviderContext.Provider value={fake}>
         <FormProvider form={form}>
-          <SchemaField schema={{
-            type: 'object',
-            properties: {
-              orgId: { type: 'number', title: '公司', 'x-component': 'Plain' },
-              invOrgId: { type: 'number', title: '收货工厂', 'x-component': 'ReferenceSelect', 'x-component-props': { target, virtual: false, looseDependencies } },
-            },
-          }} />
+          <SchemaField
+            schema={{
+              type: 'object',
+              properties: {
+                orgId: { type: 'number', title: '公司', 'x-component': 'Plain' },
+                invOrgId: {
+                  type: 'number',
+                  title: '收货工厂',
+                  'x-component': 'ReferenceSelect',
+                  'x-component-props': { target, virtual: false, looseDependencies },
+                },
+              },
+            }}
+          />
         </FormProvider>
       </DataProviderContext.Provider>
     </I18nextProvider>,
@@ -49,7 +71,9 @@ function setup(values: DataRecord, fake: FakeProvider, looseDependencies = false
 const open = () => fireEvent.mouseDown(screen.getByRole('combobox', { name: '收货工厂' }));
 
 describe('ReferenceSelect with a declared filter', () => {
-  beforeAll(async () => { await act(() => i18n.changeLanguage('CN')); });
+  beforeAll(async () => {
+    await act(() => i18n.changeLanguage('CN'));
+  });
 
   it('waits, disabled, until the field it depends on has a value', () => {
     setup({ orgId: null }, provider(3));
@@ -65,7 +89,16 @@ describe('ReferenceSelect with a declared filter', () => {
     await waitFor(() => expect(fake.listByPage).toHaveBeenCalled(), { timeout: 2000 });
     expect(fake.listByPage).toHaveBeenLastCalledWith(
       { name: 'baseOrganization', area: 'baseServer' },
-      expect.objectContaining({ filter: { and: [{ field: 'orgType', op: 'eq', value: 'INV_ORG' }, { field: 'companyId', op: 'eq', value: 2 }] }, pageIndex: 1, pageRows: 20 }),
+      expect.objectContaining({
+        filter: {
+          and: [
+            { field: 'orgType', op: 'eq', value: 'INV_ORG' },
+            { field: 'companyId', op: 'eq', value: 2 },
+          ],
+        },
+        pageIndex: 1,
+        pageRows: 20,
+      }),
     );
     expect(await screen.findByText('工厂3')).toBeTruthy();
   });

@@ -34,7 +34,9 @@ const SCROLL_MARGIN_PX = 24;
 function useLabelAs(labelAs: string | undefined) {
   const field = useField();
   const form = useForm();
-  const path = labelAs ? (field as unknown as { path: { parent(): { concat(key: string): unknown } } }).path.parent().concat(labelAs) : null;
+  const path = labelAs
+    ? (field as unknown as { path: { parent(): { concat(key: string): unknown } } }).path.parent().concat(labelAs)
+    : null;
   return {
     label: path ? (form.getValuesIn(path as never) as string | undefined) : undefined,
     setLabel: (label: string | undefined) => path && form.setValuesIn(path as never, label),
@@ -114,7 +116,11 @@ export const ReferenceSelectBase = observer(function ReferenceSelectBase({
       filterOption={false}
       loading={loading}
       disabled={!target?.area || disabled || waiting}
-      placeholder={waiting ? t('reference.chooseFirst', { fields: filterState.waitingFor.join(t('reference.fieldSeparator')) }) : placeholder}
+      placeholder={
+        waiting
+          ? t('reference.chooseFirst', { fields: filterState.waitingFor.join(t('reference.fieldSeparator')) })
+          : placeholder
+      }
       aria-label={ariaLabel ?? (field as { title?: string }).title}
       options={shown}
       value={value === '' || value === null ? undefined : value}

@@ -19,11 +19,27 @@ describe('WidgetRegistry', () => {
   });
 
   it('has the built-ins registered, and refuses to register them twice', () => {
-    for (const name of ['LookupSelect', 'ReferenceSelect', 'YNCheckbox', 'LineGrid', 'Input', 'NumberPicker', 'DatePicker']) {
+    for (const name of [
+      'LookupSelect',
+      'ReferenceSelect',
+      'YNCheckbox',
+      'LineGrid',
+      'Input',
+      'NumberPicker',
+      'DatePicker',
+    ]) {
       expect(widgetRegistry.has(name)).toBe(true);
     }
     // The built-ins, then the application's page widgets (approval screens, shopping cart, table_model).
-    expect(Object.keys(widgetRegistry.components())).toEqual([...Object.keys(BUILT_IN_WIDGETS), 'MyUpcoming', 'MyApproval', 'SrminteriorShopping', 'SrminteriorShoppingtrolley', 'TableModelDesigner', 'InspectPlanSites']);
+    expect(Object.keys(widgetRegistry.components())).toEqual([
+      ...Object.keys(BUILT_IN_WIDGETS),
+      'MyUpcoming',
+      'MyApproval',
+      'SrminteriorShopping',
+      'SrminteriorShoppingtrolley',
+      'TableModelDesigner',
+      'InspectPlanSites',
+    ]);
     expect(() => registerBuiltInWidgets(widgetRegistry)).toThrow(/already registered/);
   });
 });

@@ -39,7 +39,12 @@ describe('YNCheckbox', () => {
     const form = createForm({ values: { urgentFlag: 'N' } });
     inI18n(
       <FormProvider form={form}>
-        <SchemaField schema={{ type: 'object', properties: { urgentFlag: { type: 'string', title: 'Urgent', 'x-component': 'YNCheckbox' } } }} />
+        <SchemaField
+          schema={{
+            type: 'object',
+            properties: { urgentFlag: { type: 'string', title: 'Urgent', 'x-component': 'YNCheckbox' } },
+          }}
+        />
       </FormProvider>,
     );
     fireEvent.click(screen.getByRole('checkbox', { name: 'Urgent' }));
@@ -53,7 +58,9 @@ describe('YNCheckbox', () => {
     const form = createForm({ values: { urgentFlag: 'Y' }, readPretty: true });
     inI18n(
       <FormProvider form={form}>
-        <SchemaField schema={{ type: 'object', properties: { urgentFlag: { type: 'string', 'x-component': 'YNCheckbox' } } }} />
+        <SchemaField
+          schema={{ type: 'object', properties: { urgentFlag: { type: 'string', 'x-component': 'YNCheckbox' } } }}
+        />
       </FormProvider>,
     );
     expect(screen.getByRole('img', { name: '是' })).toBeTruthy();

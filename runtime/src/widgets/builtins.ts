@@ -52,4 +52,6 @@ export function registerBuiltInWidgets(registry: WidgetRegistry): WidgetRegistry
 }
 
 /** The application's registry; custom widgets register here before the app renders. */
-export const widgetRegistry = registerInspectPlanWidgets(registerModelingWidgets(registerCartWidgets(registerApprovalWidgets(registerBuiltInWidgets(new WidgetRegistry())))));
+export const widgetRegistry = registerInspectPlanWidgets(
+  registerModelingWidgets(registerCartWidgets(registerApprovalWidgets(registerBuiltInWidgets(new WidgetRegistry())))),
+);

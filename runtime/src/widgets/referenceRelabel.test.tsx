@@ -9,18 +9,38 @@ import type { ReferenceTarget } from '../schema/fieldComponent';
 import { createFakeProvider } from '../test/fakeProvider';
 import { ReferenceSelect } from './ReferenceSelect';
 
-const target: ReferenceTarget = { name: 'baseOrganization', area: 'baseServer', valueField: 'orgId', labelField: 'orgName', labelAs: 'orgName' };
+const target: ReferenceTarget = {
+  name: 'baseOrganization',
+  area: 'baseServer',
+  valueField: 'orgId',
+  labelField: 'orgName',
+  labelAs: 'orgName',
+};
 const SchemaField = createSchemaField({ components: { ReferenceSelect } });
 const plant = { orgId: 5, orgName: '上海工厂', orgNameEn: 'Shanghai plant' };
 
 function setup(readPretty = false) {
-  const provider = createFakeProvider({ listByPage: async () => ({ rows: [plant], page: { count: 1, pageIndex: 1, pageRows: 1 } }) });
+  const provider = createFakeProvider({
+    listByPage: async () => ({ rows: [plant], page: { count: 1, pageIndex: 1, pageRows: 1 } }),
+  });
   const form = createForm({ values: { orgId: 5, orgName: '上海工厂' }, readPretty });
   render(
     <I18nextProvider i18n={i18n}>
       <DataProviderContext.Provider value={provider}>
         <FormProvider form={form}>
-          <SchemaField schema={{ type: 'object', properties: { orgId: { type: 'number', title: '工厂', 'x-component': 'ReferenceSelect', 'x-component-props': { target } } } }} />
+          <SchemaField
+            schema={{
+              type: 'object',
+              properties: {
+                orgId: {
+                  type: 'number',
+                  title: '工厂',
+                  'x-component': 'ReferenceSelect',
+                  'x-component-props': { target },
+                },
+              },
+            }}
+          />
         </FormProvider>
       </DataProviderContext.Provider>
     </I18nextProvider>,
@@ -40,7 +60,10 @@ describe('a chosen reference after a language switch', () => {
     await act(() => changeLanguage('EN'));
     await waitFor(() => expect(form.values.orgName).toBe('Shanghai plant'));
     expect(screen.getByText('Shanghai plant')).toBeTruthy();
-    expect(provider.listByPage).toHaveBeenCalledWith({ name: 'baseOrganization', area: 'baseServer' }, expect.objectContaining({ filter: { field: 'orgId', op: 'eq', value: 5 } }));
+    expect(provider.listByPage).toHaveBeenCalledWith(
+      { name: 'baseOrganization', area: 'baseServer' },
+      expect.objectContaining({ filter: { field: 'orgId', op: 'eq', value: 5 } }),
+    );
     await act(() => changeLanguage('CN'));
     await waitFor(() => expect(form.values.orgName).toBe('上海工厂'));
   });

@@ -16,7 +16,12 @@ import type { ReferenceTarget } from '../schema/fieldComponent';
 const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
 /** The label of the target row whose valueField is `value`, in `language`; undefined when not found. */
-export async function referenceLabel(provider: DataProvider, target: ReferenceTarget, value: string | number, language: Language): Promise<string | undefined> {
+export async function referenceLabel(
+  provider: DataProvider,
+  target: ReferenceTarget,
+  value: string | number,
+  language: Language,
+): Promise<string | undefined> {
   const { rows } = await provider.listByPage<DataRecord>(
     { name: target.name, area: target.area ?? '' },
     { params: {}, filter: { field: target.valueField, op: 'eq', value }, pageIndex: 1, pageRows: 1 },
@@ -28,7 +33,11 @@ export async function referenceLabel(provider: DataProvider, target: ReferenceTa
   return String(english || (row[labelField] ?? value));
 }
 
-export function useLabelInLanguage(target: ReferenceTarget | undefined, value: unknown, setLabel: (label: string) => void): void {
+export function useLabelInLanguage(
+  target: ReferenceTarget | undefined,
+  value: unknown,
+  setLabel: (label: string) => void,
+): void {
   const provider = useDataProvider();
   const language = useLanguage();
   const shownIn = useRef(language);

@@ -29,12 +29,17 @@ export interface SearchInput {
 }
 
 function searchFilter(target: ReferenceTarget, text: string, declared: FilterNode | undefined): FilterNode | undefined {
-  const like: FilterNode | undefined = target.labelField && text.trim() ? { field: target.labelField, op: 'like', value: text.trim() } : undefined;
+  const like: FilterNode | undefined =
+    target.labelField && text.trim() ? { field: target.labelField, op: 'like', value: text.trim() } : undefined;
   const parts = [like, declared].filter((p): p is FilterNode => !!p);
   return parts.length > 1 ? { and: parts } : parts[0];
 }
 
-export async function searchReferences(provider: DataProvider, target: ReferenceTarget, input: SearchInput): Promise<ReferencePage> {
+export async function searchReferences(
+  provider: DataProvider,
+  target: ReferenceTarget,
+  input: SearchInput,
+): Promise<ReferencePage> {
   if (!target.area) return { options: [], more: false };
   const pageIndex = input.pageIndex ?? 1;
   const { rows, page } = await provider.listByPage<DataRecord>(

@@ -28,13 +28,18 @@ export function useReferenceFilter(target: ReferenceTarget | undefined, loose = 
   const form = useForm();
   const declared = target?.filter;
   if (!declared) return { waitingFor: [], key: '' };
-  const pathOf = (name: string) => (target.headerFields?.includes(name) ? name : field.path.parent().concat(name).toString());
+  const pathOf = (name: string) =>
+    target.headerFields?.includes(name) ? name : field.path.parent().concat(name).toString();
   const valueOf = (name: string) => form.getValuesIn(pathOf(name));
   const { filter, blank } = resolveFormFilter(declared, valueOf, loose);
   const titleOf = (name: string) => {
     const found = form.query(pathOf(name)).take() as { title?: unknown } | undefined;
     return typeof found?.title === 'string' && found.title ? found.title : name;
   };
-  const waitingFor = loose ? [] : formDependencies(declared).filter((n) => blank.includes(n)).map(titleOf);
+  const waitingFor = loose
+    ? []
+    : formDependencies(declared)
+        .filter((n) => blank.includes(n))
+        .map(titleOf);
   return { filter: waitingFor.length ? undefined : filter, waitingFor, key: JSON.stringify(filter ?? null) };
 }

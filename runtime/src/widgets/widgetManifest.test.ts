@@ -22,7 +22,10 @@ describe('widget manifest', () => {
     const registered = [...widgetRegistry.names()].sort();
     if (process.env.UPDATE_WIDGET_MANIFEST) rewriteManifest(registered);
     else {
-      expect([...REGISTERED_WIDGETS].sort(), 'metadata/src/widgetManifest.ts is stale: run UPDATE_WIDGET_MANIFEST=1 npx vitest run runtime/src/widgets/widgetManifest.test.ts').toEqual(registered);
+      expect(
+        [...REGISTERED_WIDGETS].sort(),
+        'metadata/src/widgetManifest.ts is stale: run UPDATE_WIDGET_MANIFEST=1 npx vitest run runtime/src/widgets/widgetManifest.test.ts',
+      ).toEqual(registered);
     }
   });
 });

@@ -46,12 +46,31 @@ const today = () => formatDateTime().slice(0, 10);
 export const isSupplierType = (userType: string | null | undefined) => String(userType ?? '').startsWith('EX');
 
 /** A record is in force when enabled and today lies within its optional start and end dates. */
-export function inForce(row: { enabledFlag?: unknown; startDate?: unknown; endDate?: unknown }, day = today()): boolean {
-  return row.enabledFlag === 'Y' && (!row.startDate || String(row.startDate) <= day) && (!row.endDate || String(row.endDate) >= day);
+export function inForce(
+  row: { enabledFlag?: unknown; startDate?: unknown; endDate?: unknown },
+  day = today(),
+): boolean {
+  return (
+    row.enabledFlag === 'Y' &&
+    (!row.startDate || String(row.startDate) <= day) &&
+    (!row.endDate || String(row.endDate) >= day)
+  );
 }
 
 /** Entities whose rows decide access: a write to one clears the grant cache of this process. */
-export const ACCESS_ENTITIES = new Set(['baseUsers', 'baseUserResp', 'baseResponsibility', 'baseRespRole', 'baseRole', 'baseRoleMenu', 'baseRoleResource', 'baseMenu', 'baseMenuResource', 'baseUserOrgPermit', 'baseUserCategoryPermit']);
+export const ACCESS_ENTITIES = new Set([
+  'baseUsers',
+  'baseUserResp',
+  'baseResponsibility',
+  'baseRespRole',
+  'baseRole',
+  'baseRoleMenu',
+  'baseRoleResource',
+  'baseMenu',
+  'baseMenuResource',
+  'baseUserOrgPermit',
+  'baseUserCategoryPermit',
+]);
 /** Grants are read on every call; they are kept 5 s (the database stays the source of truth). */
 export const GRANT_CACHE_MS = 5000;
 
@@ -66,7 +85,10 @@ export class AccessService {
 
   private readonly permitLoader: PermitLoader;
 
-  constructor(readonly registry: MetadataRegistry, readonly db: Database) {
+  constructor(
+    readonly registry: MetadataRegistry,
+    readonly db: Database,
+  ) {
     this.sql = new MetaSql(registry, db.dialect);
     // Shares the grant cache, so invalidate() (a write to a permit row) clears permits too.
     this.permitLoader = new PermitLoader(this.sql, db, this.grants);
@@ -81,7 +103,8 @@ export class AccessService {
   private userSelect(where: string, from?: { table: string; join: string; columns: string }): string {
     const { t, c } = this.sql;
     const source = from ? `${from.table} JOIN ${t('baseUsers')} u ON ${from.join}` : `${t('baseUsers')} u`;
-    return `SELECT ${c('baseUsers', 'userId', 'u')} AS userId, ${c('baseUsers', 'userName', 'u')} AS userName, ${c('baseUsers', 'userType', 'u')} AS userType, ` +
+    return (
+      `SELECT ${c('baseUsers', 'userId', 'u')} AS userId, ${c('baseUsers', 'userName', 'u')} AS userName, ${c('baseUsers', 'userType', 'u')} AS userType, ` +
       `${c('baseUsers', 'personName', 'u')} AS personName, ${c('baseUsers', 'personId', 'u')} AS personId, ${c('basePerson', 'personNameEn', 'pe')} AS personNameEn, ` +
       `${c('baseUsers', 'supplierId', 'u')} AS supplierId, ${c('srmSlcSupplierInfo', 'supplierName', 'sp')} AS supplierName, ${c('srmSlcSupplierInfo', 'supplierNameEn', 'sp')} AS supplierNameEn, ` +
       `${c('baseUsers', 'orgId', 'u')} AS orgId, ${c('baseOrganization', 'orgCode', 'o')} AS orgNumber, ${c('baseUsers', 'email', 'u')} AS email, ` +
@@ -89,43 +112,65 @@ export class AccessService {
       `${c('baseUsers', 'startDate', 'u')} AS startDate, ${c('baseUsers', 'endDate', 'u')} AS endDate${from ? `, ${from.columns}` : ''} ` +
       `FROM ${source} LEFT JOIN ${t('srmSlcSupplierInfo')} sp ON ${c('srmSlcSupplierInfo', 'supplierId', 'sp')} = ${c('baseUsers', 'supplierId', 'u')} ` +
       `LEFT JOIN ${t('baseOrganization')} o ON ${c('baseOrganization', 'orgId', 'o')} = ${c('baseUsers', 'orgId', 'u')} ` +
-      `LEFT JOIN ${t('basePerson')} pe ON ${c('basePerson', 'personId', 'pe')} = ${c('baseUsers', 'personId', 'u')} WHERE ${where}`;
+      `LEFT JOIN ${t('basePerson')} pe ON ${c('basePerson', 'personId', 'pe')} = ${c('baseUsers', 'personId', 'u')} WHERE ${where}`
+    );
   }
 
   /** The session row of a certificate hash and its user, in one query (this runs on every call). */
   async sessionWithUser(certificateHash: string): Promise<{ user: UserRow; session: Row } | undefined> {
     const { t, c } = this.sql;
     const columns = ['sessionId', 'authCodeHash', 'lastSeenDate', 'expiresDate', 'revokedFlag', 'responsibilityId']
-      .map((f) => `${c('baseSession', f, 's')} AS ${this.db.dialect.quote(`s_${f}`)}`).join(', ');
+      .map((f) => `${c('baseSession', f, 's')} AS ${this.db.dialect.quote(`s_${f}`)}`)
+      .join(', ');
     const rows = await this.db.select(
-      this.userSelect(`${c('baseSession', 'certificateHash', 's')} = ?`, { table: `${t('baseSession')} s`, join: `${c('baseUsers', 'userId', 'u')} = ${c('baseSession', 'userId', 's')}`, columns }),
+      this.userSelect(`${c('baseSession', 'certificateHash', 's')} = ?`, {
+        table: `${t('baseSession')} s`,
+        join: `${c('baseUsers', 'userId', 'u')} = ${c('baseSession', 'userId', 's')}`,
+        columns,
+      }),
       [certificateHash],
     );
     const row = rows[0];
     if (!row) return undefined;
     const session: Row = {};
-    for (const key of Object.keys(row)) if (key.startsWith('s_')) { session[key.slice(2)] = row[key]; delete row[key]; }
+    for (const key of Object.keys(row))
+      if (key.startsWith('s_')) {
+        session[key.slice(2)] = row[key];
+        delete row[key];
+      }
     return { user: this.toUser(row)!, session };
   }
 
   private toUser(row: Row | undefined): UserRow | undefined {
     if (!row) return undefined;
-    return { ...(row as unknown as UserRow), userId: Number(row.userId), supplierId: row.supplierId == null ? null : Number(row.supplierId), orgId: row.orgId == null ? null : Number(row.orgId), personId: row.personId == null ? null : Number(row.personId) };
+    return {
+      ...(row as unknown as UserRow),
+      userId: Number(row.userId),
+      supplierId: row.supplierId == null ? null : Number(row.supplierId),
+      orgId: row.orgId == null ? null : Number(row.orgId),
+      personId: row.personId == null ? null : Number(row.personId),
+    };
   }
 
   async userByName(userName: string): Promise<UserRow | undefined> {
     // Case-insensitive on both engines: "Admin" and "admin" are one account.
-    const rows = await this.db.select(this.userSelect(`LOWER(${this.sql.c('baseUsers', 'userName', 'u')}) = ?`), [userName.trim().toLowerCase()]);
+    const rows = await this.db.select(this.userSelect(`LOWER(${this.sql.c('baseUsers', 'userName', 'u')}) = ?`), [
+      userName.trim().toLowerCase(),
+    ]);
     return this.toUser(rows[0]);
   }
 
   async userById(userId: number): Promise<UserRow | undefined> {
-    return this.toUser((await this.db.select(this.userSelect(`${this.sql.c('baseUsers', 'userId', 'u')} = ?`), [userId]))[0]);
+    return this.toUser(
+      (await this.db.select(this.userSelect(`${this.sql.c('baseUsers', 'userId', 'u')} = ?`), [userId]))[0],
+    );
   }
 
   /** Responsibilities the user holds today, of a type the user may hold. */
   responsibilities(user: UserRow, language: Language): Promise<ResponsibilityRow[]> {
-    return this.grants.get(`resp:${user.userId}:${user.userType}:${language}`, () => this.loadResponsibilities(user, language));
+    return this.grants.get(`resp:${user.userId}:${user.userType}:${language}`, () =>
+      this.loadResponsibilities(user, language),
+    );
   }
 
   private async loadResponsibilities(user: UserRow, language: Language): Promise<ResponsibilityRow[]> {
@@ -144,7 +189,9 @@ export class AccessService {
       .filter((r) => inForce(r) && inForce({ enabledFlag: r.rEnabled, startDate: r.rStart, endDate: r.rEnd }))
       .filter((r) => isSupplierType(String(r.userType)) === isSupplierType(user.userType))
       .map((r) => ({
-        responsibilityId: Number(r.responsibilityId), responsibilityCode: String(r.code), userType: String(r.userType),
+        responsibilityId: Number(r.responsibilityId),
+        responsibilityCode: String(r.code),
+        userType: String(r.userType),
         responsibilityName: pickText({ cn: String(r.nameCn), en: String(r.nameEn || r.nameCn) }, language),
       }));
   }
@@ -168,7 +215,9 @@ export class AccessService {
 
   /** Button resources of menuId_respId: the union over the responsibility's enabled roles. */
   grantedResources(responsibilityId: number, menuId: number): Promise<Set<string>> {
-    return this.grants.get(`res:${responsibilityId}:${menuId}`, () => this.loadGrantedResources(responsibilityId, menuId));
+    return this.grants.get(`res:${responsibilityId}:${menuId}`, () =>
+      this.loadGrantedResources(responsibilityId, menuId),
+    );
   }
 
   private async loadGrantedResources(responsibilityId: number, menuId: number): Promise<Set<string>> {
@@ -190,15 +239,22 @@ export class AccessService {
 
   async stampLogin(userId: number): Promise<void> {
     const { t, c } = this.sql;
-    await this.db.transaction((tx) => tx.execute(`UPDATE ${t('baseUsers')} SET ${c('baseUsers', 'lastLoginDate')} = ? WHERE ${c('baseUsers', 'userId')} = ?`, [formatDateTime(), userId]));
+    await this.db.transaction((tx) =>
+      tx.execute(
+        `UPDATE ${t('baseUsers')} SET ${c('baseUsers', 'lastLoginDate')} = ? WHERE ${c('baseUsers', 'userId')} = ?`,
+        [formatDateTime(), userId],
+      ),
+    );
   }
 
   async setPasswordHash(userId: number, hash: string): Promise<void> {
     const { t, c } = this.sql;
-    await this.db.transaction((tx) => tx.execute(
-      `UPDATE ${t('baseUsers')} SET ${c('baseUsers', 'passwordHash')} = ?, ${c('baseUsers', 'passwordChangedDate')} = ?, ${c('baseUsers', 'versionNum')} = ${c('baseUsers', 'versionNum')} + 1 WHERE ${c('baseUsers', 'userId')} = ?`,
-      [hash, formatDateTime(), userId],
-    ));
+    await this.db.transaction((tx) =>
+      tx.execute(
+        `UPDATE ${t('baseUsers')} SET ${c('baseUsers', 'passwordHash')} = ?, ${c('baseUsers', 'passwordChangedDate')} = ?, ${c('baseUsers', 'versionNum')} = ${c('baseUsers', 'versionNum')} + 1 WHERE ${c('baseUsers', 'userId')} = ?`,
+        [hash, formatDateTime(), userId],
+      ),
+    );
   }
 
   menu(menuId: number): Promise<MenuRow | undefined> {
@@ -213,6 +269,14 @@ export class AccessService {
       [menuId],
     );
     const row = rows[0];
-    return row && { menuId: Number(row.menuId), menuCode: String(row.menuCode), htmlUrl: row.htmlUrl as string | null, enabled: String(row.enabled), menuParentId: Number(row.menuParentId ?? 0) };
+    return (
+      row && {
+        menuId: Number(row.menuId),
+        menuCode: String(row.menuCode),
+        htmlUrl: row.htmlUrl as string | null,
+        enabled: String(row.enabled),
+        menuParentId: Number(row.menuParentId ?? 0),
+      }
+    );
   }
 }

@@ -14,15 +14,20 @@ const menus: Record<string, number> = {};
 beforeAll(async () => {
   server = await startTestServer('access_authz');
   [admin, buyer, manager] = await Promise.all(['admin', 'buyer01', 'manager01'].map((u) => signIn(server.baseUrl, u)));
-  for (const code of ['PUR_REQUISITION', 'PUR_REQUISITION_EDIT', 'BASE_EXCHANGE_RATE', 'SYS_USER', 'SUP_MY_COMPANY']) menus[code] = await menuId(server, code);
+  for (const code of ['PUR_REQUISITION', 'PUR_REQUISITION_EDIT', 'BASE_EXCHANGE_RATE', 'SYS_USER', 'SUP_MY_COMPANY'])
+    menus[code] = await menuId(server, code);
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const ADMIN_RESP = 1;
 const BUYER_RESP = 101;
 const MANAGER_RESP = 102;
-const as = (session: SignedIn, respId: number | undefined, menu: string | undefined) => sessionHeaders(session, respId, menu ? menus[menu] : undefined);
-const srm = (resource: string, action: string, body: Record<string, unknown>, headers: Record<string, string>) => server.call('srmServer', resource, action, body, headers);
+const as = (session: SignedIn, respId: number | undefined, menu: string | undefined) =>
+  sessionHeaders(session, respId, menu ? menus[menu] : undefined);
+const srm = (resource: string, action: string, body: Record<string, unknown>, headers: Record<string, string>) =>
+  server.call('srmServer', resource, action, body, headers);
 const everything = async () => ({
   headers: await tableRows(server, REQ_TABLE, 'requisition_header_id'),
   lines: await tableRows(server, LINE_TABLE, 'requisition_line_id'),
@@ -44,12 +49,16 @@ describe('button resources', () => {
     expect(await everything()).toEqual(before);
     const approved = expectOk(await srm(REQ, 'doApprove', { id: 2 }, as(manager, MANAGER_RESP, 'PUR_REQUISITION')));
     expect(approved).toMatchObject({ requisitionHeaderId: 2, status: 'APPROVED', lastUpdatedBy: 3 });
-    expect((await tableRows(server, REQ_TABLE, 'requisition_header_id', { requisition_header_id: 2 }))[0].status).toBe('APPROVED');
+    expect((await tableRows(server, REQ_TABLE, 'requisition_header_id', { requisition_header_id: 2 }))[0].status).toBe(
+      'APPROVED',
+    );
   });
 
   it('answers 403 to a write whose button the responsibility lacks (buyer01 saving an exchange rate: only btnExport) while reading works', async () => {
     const before = await everything();
-    expectOk(await srm(RATE, 'listByPage', { pageIndex: 1, pageRows: 20 }, as(buyer, BUYER_RESP, 'BASE_EXCHANGE_RATE')));
+    expectOk(
+      await srm(RATE, 'listByPage', { pageIndex: 1, pageRows: 20 }, as(buyer, BUYER_RESP, 'BASE_EXCHANGE_RATE')),
+    );
     expectError(await srm(RATE, 'saveOrUpdate', rateBody(), as(buyer, BUYER_RESP, 'BASE_EXCHANGE_RATE')), 403);
     expectError(await srm(RATE, 'doBatchDelete', { ids: [12] }, as(buyer, BUYER_RESP, 'BASE_EXCHANGE_RATE')), 403);
     expect(await everything()).toEqual(before);
@@ -68,7 +77,10 @@ describe('responsibility and menu', () => {
   });
 
   it('answers 403 to a menuId not granted to the responsibility, or none', async () => {
-    expectError(await server.call('baseServer', 'baseUsersRestful', 'listByPage', {}, as(buyer, BUYER_RESP, 'SYS_USER')), 403);
+    expectError(
+      await server.call('baseServer', 'baseUsersRestful', 'listByPage', {}, as(buyer, BUYER_RESP, 'SYS_USER')),
+      403,
+    );
     expectError(await srm('srmSlcSupplierInfoRestful', 'listByPage', {}, as(buyer, BUYER_RESP, 'SUP_MY_COMPANY')), 403);
     expectError(await srm(REQ, 'listByPage', {}, { ...as(buyer, BUYER_RESP, undefined), menuId: '987654' }), 403);
     expectError(await srm(REQ, 'listByPage', {}, as(buyer, BUYER_RESP, undefined)), 403);
@@ -86,7 +98,7 @@ describe('responsibility and menu', () => {
     expectOk(await srm(RATE, 'listByPage', {}, as(admin, ADMIN_RESP, 'BASE_EXCHANGE_RATE')));
   });
 
-  it('answers 403 when the menu\'s pages do not use the entity (requisitions from the exchange-rate menu)', async () => {
+  it("answers 403 when the menu's pages do not use the entity (requisitions from the exchange-rate menu)", async () => {
     expectError(await srm(REQ, 'listByPage', {}, as(buyer, BUYER_RESP, 'BASE_EXCHANGE_RATE')), 403);
     expectError(await srm(REQ, 'findById', { id: 1 }, as(admin, ADMIN_RESP, 'BASE_EXCHANGE_RATE')), 403);
     expectError(await srm(RATE, 'listByPage', {}, as(admin, ADMIN_RESP, 'PUR_REQUISITION')), 403);
@@ -96,7 +108,15 @@ describe('responsibility and menu', () => {
     const before = await everything();
     const headers = as(admin, ADMIN_RESP, 'PUR_REQUISITION');
     const supplier = expectOk(await srm('srmSlcSupplierInfoRestful', 'findById', { id: 1 }, headers));
-    expectError(await srm('srmSlcSupplierInfoRestful', 'saveOrUpdate', { supplierId: 1, versionNum: supplier.versionNum, supplierName: 'renamed' }, headers), 403);
+    expectError(
+      await srm(
+        'srmSlcSupplierInfoRestful',
+        'saveOrUpdate',
+        { supplierId: 1, versionNum: supplier.versionNum, supplierName: 'renamed' },
+        headers,
+      ),
+      403,
+    );
     expectError(await srm('srmSlcSupplierInfoRestful', 'delete', { id: 1 }, headers), 403);
     expectError(await server.call('baseServer', 'baseUsersRestful', 'doDisable', { id: 2 }, headers), 403);
     expectError(await server.call('baseServer', 'baseUsersRestful', 'resetPassword', { userId: 2 }, headers), 403);
@@ -117,7 +137,15 @@ describe('empty id lists', () => {
     [RATE, 'doEnable', { ids: [] }],
   ])('%s %s %j answers 400 and changes nothing', async (resource, action, body) => {
     const before = await everything();
-    expectError(await srm(resource, action, body, as(admin, ADMIN_RESP, resource === RATE ? 'BASE_EXCHANGE_RATE' : 'PUR_REQUISITION')), 400);
+    expectError(
+      await srm(
+        resource,
+        action,
+        body,
+        as(admin, ADMIN_RESP, resource === RATE ? 'BASE_EXCHANGE_RATE' : 'PUR_REQUISITION'),
+      ),
+      400,
+    );
     expect(await everything()).toEqual(before);
   });
 });
@@ -128,30 +156,88 @@ describe('explain', () => {
   const links = (data: { chain: { link: string; ok: boolean }[] }) => data.chain.map((l) => [l.link, l.ok]);
 
   it('shows every link for buyer01 + requisition menu + btnApprove, the button link failing', async () => {
-    const data = expectOk(await explain({ userName: 'buyer01', respId: BUYER_RESP, menuId: menus.PUR_REQUISITION, resourceCode: 'btnApprove' }));
+    const data = expectOk(
+      await explain({
+        userName: 'buyer01',
+        respId: BUYER_RESP,
+        menuId: menus.PUR_REQUISITION,
+        resourceCode: 'btnApprove',
+      }),
+    );
     expect(data.allowed).toBe(false);
-    expect(links(data)).toEqual([['user', true], ['responsibility', true], ['menu', true], ['menu enabled', true], ['page', true], ['data scope', true], ['button', false]]);
-    expect(data.chain[5].detail).toContain('srmPurRequisitionHeader: limited by organisation permits (baseUserOrgPermit) on invOrgId');
+    expect(links(data)).toEqual([
+      ['user', true],
+      ['responsibility', true],
+      ['menu', true],
+      ['menu enabled', true],
+      ['page', true],
+      ['data scope', true],
+      ['button', false],
+    ]);
+    expect(data.chain[5].detail).toContain(
+      'srmPurRequisitionHeader: limited by organisation permits (baseUserOrgPermit) on invOrgId',
+    );
     expect(data.chain[6].detail).toContain('btnApprove');
   });
 
   it('allows manager01 + MANAGER_RESP, naming the granting role', async () => {
-    const data = expectOk(await explain({ userName: 'manager01', respId: MANAGER_RESP, menuId: menus.PUR_REQUISITION, resourceCode: 'btnApprove' }));
+    const data = expectOk(
+      await explain({
+        userName: 'manager01',
+        respId: MANAGER_RESP,
+        menuId: menus.PUR_REQUISITION,
+        resourceCode: 'btnApprove',
+      }),
+    );
     expect(data.allowed).toBe(true);
-    expect(links(data)).toEqual([['user', true], ['responsibility', true], ['menu', true], ['menu enabled', true], ['page', true], ['data scope', true], ['button', true]]);
+    expect(links(data)).toEqual([
+      ['user', true],
+      ['responsibility', true],
+      ['menu', true],
+      ['menu enabled', true],
+      ['page', true],
+      ['data scope', true],
+      ['button', true],
+    ]);
     expect(data.chain[5].detail).toBe('every row (no organisation or category limit applies)');
     expect(data.chain[6].detail).toContain('APPROVER');
   });
 
   it('stops at the first failing link (a responsibility not held; a menu not granted)', async () => {
-    const notHeld = expectOk(await explain({ userName: 'buyer01', respId: MANAGER_RESP, menuId: menus.PUR_REQUISITION, resourceCode: 'btnApprove' }));
-    expect([notHeld.allowed, links(notHeld)]).toEqual([false, [['user', true], ['responsibility', false]]]);
+    const notHeld = expectOk(
+      await explain({
+        userName: 'buyer01',
+        respId: MANAGER_RESP,
+        menuId: menus.PUR_REQUISITION,
+        resourceCode: 'btnApprove',
+      }),
+    );
+    expect([notHeld.allowed, links(notHeld)]).toEqual([
+      false,
+      [
+        ['user', true],
+        ['responsibility', false],
+      ],
+    ]);
     const notGranted = expectOk(await explain({ userName: 'buyer01', respId: BUYER_RESP, menuId: menus.SYS_USER }));
-    expect([notGranted.allowed, links(notGranted)]).toEqual([false, [['user', true], ['responsibility', true], ['menu', false]]]);
+    expect([notGranted.allowed, links(notGranted)]).toEqual([
+      false,
+      [
+        ['user', true],
+        ['responsibility', true],
+        ['menu', false],
+      ],
+    ]);
   });
 
   it('answers 403 to buyer01 asking, and 400 without respId and menuId', async () => {
-    expectError(await explain({ userName: 'buyer01', respId: BUYER_RESP, menuId: menus.PUR_REQUISITION }, as(buyer, BUYER_RESP, 'PUR_REQUISITION')), 403);
+    expectError(
+      await explain(
+        { userName: 'buyer01', respId: BUYER_RESP, menuId: menus.PUR_REQUISITION },
+        as(buyer, BUYER_RESP, 'PUR_REQUISITION'),
+      ),
+      403,
+    );
     expectError(await explain({ userName: 'buyer01', respId: 'x' }), 400);
   });
 });

@@ -32,21 +32,32 @@ beforeAll(async () => {
     }
   }
 }, 120000);
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 type Principal = 'foreignSupplier' | 'outsider' | 'noButtons';
-const call = (who: Principal, pair: { entity: EntityModel; menu: MenuRow }, action: string, body: Record<string, unknown>) =>
+const call = (
+  who: Principal,
+  pair: { entity: EntityModel; menu: MenuRow },
+  action: string,
+  body: Record<string, unknown>,
+) =>
   server.call(pair.entity.area, `${pair.entity.name}Restful`, action, body, principals.headers[who](pair.menu.menuId));
-const idsOf = (entity: EntityModel, answer: ApiAnswer) => new Set<number>((answer.body.data ?? []).map((r: Record<string, unknown>) => Number(r[entity.primaryKey])));
+const idsOf = (entity: EntityModel, answer: ApiAnswer) =>
+  new Set<number>((answer.body.data ?? []).map((r: Record<string, unknown>) => Number(r[entity.primaryKey])));
 const PAGE = 500;
 /** Nothing listed that is not visible; everything visible listed when it fits on one page. */
 const listedRight = (listed: Set<number>, visible: Set<number>) =>
-  [...listed].every((x) => visible.has(x)) && (visible.size > PAGE ? listed.size === PAGE : listed.size === visible.size);
+  [...listed].every((x) => visible.has(x)) &&
+  (visible.size > PAGE ? listed.size === PAGE : listed.size === visible.size);
 const brief = (ids: Set<number>) => `${[...ids].slice(0, 20).join(',')}${ids.size > 20 ? `… ${ids.size} in all` : ''}`;
 const where = (pair: { entity: EntityModel; menu: MenuRow }) => `${pair.entity.name} on ${pair.menu.menuCode}`;
 
 function visibleFor(who: Principal, entity: EntityModel, reading = true): Promise<Visible> {
-  return who === 'foreignSupplier' ? oracle.supplier(entity, SECURITY_PRINCIPALS.foreignSupplier.supplierId, reading) : oracle.internal(entity, OUTSIDER_ORGS);
+  return who === 'foreignSupplier'
+    ? oracle.supplier(entity, SECURITY_PRINCIPALS.foreignSupplier.supplierId, reading)
+    : oracle.internal(entity, OUTSIDER_ORGS);
 }
 
 /** Rows of the entity the principal must not reach (at most `n`). */
@@ -62,13 +73,17 @@ async function readChecks(who: Principal): Promise<string[]> {
     const visible = await visibleFor(who, pair.entity);
     const list = await call(who, pair, 'listByPage', { pageRows: PAGE });
     if (visible === 'denied') {
-      if (list.status !== 403) failures.push(`${where(pair)}: listByPage answered ${list.status}, expected 403 (closed to this user)`);
+      if (list.status !== 403)
+        failures.push(`${where(pair)}: listByPage answered ${list.status}, expected 403 (closed to this user)`);
     } else if (list.status !== 200 || !listedRight(idsOf(pair.entity, list), visible)) {
-      failures.push(`${where(pair)}: listByPage gave ${list.status} [${brief(idsOf(pair.entity, list))}], expected [${brief(visible)}]`);
+      failures.push(
+        `${where(pair)}: listByPage gave ${list.status} [${brief(idsOf(pair.entity, list))}], expected [${brief(visible)}]`,
+      );
     }
     for (const id of await foreignIds(who, pair.entity)) {
       const found = await call(who, pair, 'findById', { id });
-      if (found.status !== (visible === 'denied' ? 403 : 404)) failures.push(`${where(pair)}: findById ${id} answered ${found.status}`);
+      if (found.status !== (visible === 'denied' ? 403 : 404))
+        failures.push(`${where(pair)}: findById ${id} answered ${found.status}`);
     }
   }
   return failures;
@@ -84,13 +99,23 @@ async function exportAndFileChecks(who: Principal): Promise<string[]> {
     seen.add(pair.entity.name);
     const pk = pair.entity.primaryKey;
     const csv = await filePost(server, principals.headers[who](pair.menu.menuId), `${EXPORT_PATH}/exportCsv`, {
-      requestUrl: `/api/${pair.entity.area}/v1/${pair.entity.name}Restful/listByPage`, requestParams: { filter: { field: pk, op: 'in', value: foreign } }, columns: [{ key: pk, title: pk }],
+      requestUrl: `/api/${pair.entity.area}/v1/${pair.entity.name}Restful/listByPage`,
+      requestParams: { filter: { field: pk, op: 'in', value: foreign } },
+      columns: [{ key: pk, title: pk }],
     });
     const lines = csv.bytes.toString('utf8').trim().split(/\r?\n/);
-    if (csv.status === 200 && lines.length > 1) failures.push(`${where(pair)}: CSV export of foreign rows [${foreign}] gave ${lines.length - 1} rows`);
-    else if (csv.status !== 200 && csv.status !== 403) failures.push(`${where(pair)}: CSV export answered ${csv.status}`);
-    const attached = await upload(server, principals.headers[who](pair.menu.menuId), [{ name: 'probe.pdf', bytes: PDF }], { functionId: pair.entity.name, businessId: String(foreign[0]) });
-    if (attached.status !== 404) failures.push(`${where(pair)}: upload onto foreign row ${foreign[0]} answered ${attached.status}, expected 404`);
+    if (csv.status === 200 && lines.length > 1)
+      failures.push(`${where(pair)}: CSV export of foreign rows [${foreign}] gave ${lines.length - 1} rows`);
+    else if (csv.status !== 200 && csv.status !== 403)
+      failures.push(`${where(pair)}: CSV export answered ${csv.status}`);
+    const attached = await upload(
+      server,
+      principals.headers[who](pair.menu.menuId),
+      [{ name: 'probe.pdf', bytes: PDF }],
+      { functionId: pair.entity.name, businessId: String(foreign[0]) },
+    );
+    if (attached.status !== 404)
+      failures.push(`${where(pair)}: upload onto foreign row ${foreign[0]} answered ${attached.status}, expected 404`);
   }
   return failures;
 }
@@ -106,7 +131,8 @@ async function writeChecks(who: Principal): Promise<string[]> {
     const rows = new Map((await oracle.rows(pair.entity)).map((r) => [Number(r[pair.entity.primaryKey]), r]));
     for (const [action, body] of writeAttempts(pair.entity, foreign, rows)) {
       const answer = await call(who, pair, action, body);
-      if (answer.status !== 403 && answer.status !== 404) failures.push(`${where(pair)}: ${action} on foreign [${foreign}] answered ${answer.status} ${answer.body.msg}`);
+      if (answer.status !== 403 && answer.status !== 404)
+        failures.push(`${where(pair)}: ${action} on foreign [${foreign}] answered ${answer.status} ${answer.body.msg}`);
     }
     oracle.forget(pair.entity);
     if (JSON.stringify(await oracle.rows(pair.entity)) !== before) failures.push(`${where(pair)}: the table changed`);
@@ -114,7 +140,11 @@ async function writeChecks(who: Principal): Promise<string[]> {
   return failures;
 }
 
-function writeAttempts(entity: EntityModel, foreign: number[], rows: Map<number, Record<string, unknown>>): [string, Record<string, unknown>][] {
+function writeAttempts(
+  entity: EntityModel,
+  foreign: number[],
+  rows: Map<number, Record<string, unknown>>,
+): [string, Record<string, unknown>][] {
   const pk = entity.primaryKey;
   const attempts: [string, Record<string, unknown>][] = [
     ['saveOrUpdate', { [pk]: foreign[0], versionNum: rows.get(foreign[0])?.versionNum }],
@@ -122,7 +152,8 @@ function writeAttempts(entity: EntityModel, foreign: number[], rows: Map<number,
     ['doBatchDelete', { ids: foreign }],
   ];
   const lifecycle = entity.def.lifecycle ? server.kernel.registry.lifecycle(entity.def.lifecycle) : undefined;
-  for (const t of lifecycle?.transitions ?? []) attempts.push([t.action, { id: foreign[0], ids: foreign, comment: 'probe' }]);
+  for (const t of lifecycle?.transitions ?? [])
+    attempts.push([t.action, { id: foreign[0], ids: foreign, comment: 'probe' }]);
   return attempts;
 }
 
@@ -137,16 +168,31 @@ describe('generated security suite', () => {
   });
 
   for (const who of ['foreignSupplier', 'outsider'] as const) {
-    it(`${who}: lists and opens no foreign row (findById, listByPage)`, async () => expect(await readChecks(who)).toEqual([]), 300000);
-    it(`${who}: exports and attaches to no foreign row`, async () => expect(await exportAndFileChecks(who)).toEqual([]), 300000);
-    it(`${who}: changes no foreign row (save, delete, batch delete, every lifecycle action)`, async () => expect(await writeChecks(who)).toEqual([]), 300000);
+    it(
+      `${who}: lists and opens no foreign row (findById, listByPage)`,
+      async () => expect(await readChecks(who)).toEqual([]),
+      300000,
+    );
+    it(
+      `${who}: exports and attaches to no foreign row`,
+      async () => expect(await exportAndFileChecks(who)).toEqual([]),
+      300000,
+    );
+    it(
+      `${who}: changes no foreign row (save, delete, batch delete, every lifecycle action)`,
+      async () => expect(await writeChecks(who)).toEqual([]),
+      300000,
+    );
   }
 
   it('refuses every write and lifecycle action without its button (403)', async () => {
     const failures: string[] = [];
     for (const pair of pairs.filter((p) => p.role === 'main')) {
       const ids = (await oracle.rows(pair.entity)).slice(0, 1).map((r) => Number(r[pair.entity.primaryKey]));
-      const attempts: [string, Record<string, unknown>][] = [['saveOrUpdate', {}], ...(ids.length ? writeAttempts(pair.entity, ids, new Map()).slice(1) : [])];
+      const attempts: [string, Record<string, unknown>][] = [
+        ['saveOrUpdate', {}],
+        ...(ids.length ? writeAttempts(pair.entity, ids, new Map()).slice(1) : []),
+      ];
       for (const [action, body] of attempts) {
         const answer = await call('noButtons', pair, action, body);
         if (answer.status !== 403) failures.push(`${where(pair)}: ${action} without buttons answered ${answer.status}`);
@@ -161,7 +207,8 @@ describe('generated security suite', () => {
       for (const field of pair.entity.fields.filter((f) => f.secret || f.filterable === false)) {
         const filtered = await call('outsider', pair, 'listByPage', { filter: { field: field.name, op: 'notNull' } });
         const sorted = await call('outsider', pair, 'listByPage', { orderBy: `${field.name} asc` });
-        if (filtered.status !== 400 || sorted.status !== 400) failures.push(`${where(pair)}: ${field.name} filter ${filtered.status}, sort ${sorted.status}`);
+        if (filtered.status !== 400 || sorted.status !== 400)
+          failures.push(`${where(pair)}: ${field.name} filter ${filtered.status}, sort ${sorted.status}`);
       }
     }
     expect(failures).toEqual([]);

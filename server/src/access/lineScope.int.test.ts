@@ -17,41 +17,71 @@ const as: Record<string, Record<string, string>> = {};
 beforeAll(async () => {
   server = await startTestServer('access_lines');
   const changeMenu = await menuId(server, 'SUP_CHANGE_INFO');
-  for (const user of ['supplier01', 'supplier02', 'supplier03']) as[user] = sessionHeaders(await signIn(server.baseUrl, user), 104, changeMenu);
-  as.companyOf01 = sessionHeaders(await signIn(server.baseUrl, 'supplier01'), 104, await menuId(server, 'SUP_MY_COMPANY'));
+  for (const user of ['supplier01', 'supplier02', 'supplier03'])
+    as[user] = sessionHeaders(await signIn(server.baseUrl, user), 104, changeMenu);
+  as.companyOf01 = sessionHeaders(
+    await signIn(server.baseUrl, 'supplier01'),
+    104,
+    await menuId(server, 'SUP_MY_COMPANY'),
+  );
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
-const call = (user: string, resource: string, action: string, body: Record<string, unknown>) => server.call('srmServer', `${resource}Restful`, action, body, as[user]);
+const call = (user: string, resource: string, action: string, body: Record<string, unknown>) =>
+  server.call('srmServer', `${resource}Restful`, action, body, as[user]);
 
-describe('lines inherit their header\'s scope', () => {
-  it('answers findById of another supplier\'s line like a missing one (404), and the owner\'s like any record', async () => {
+describe("lines inherit their header's scope", () => {
+  it("answers findById of another supplier's line like a missing one (404), and the owner's like any record", async () => {
     expectError(await call('supplier01', 'srmSlcChangeAccount', 'findById', { id: 1 }), 404);
     expectError(await call('supplier02', 'srmSlcChangeAccount', 'findById', { id: 1 }), 404);
-    expect(expectOk(await call('supplier03', 'srmSlcChangeAccount', 'findById', { id: 1 }))).toMatchObject({ changeAccountId: 1, changeInfoId: 2 });
+    expect(expectOk(await call('supplier03', 'srmSlcChangeAccount', 'findById', { id: 1 }))).toMatchObject({
+      changeAccountId: 1,
+      changeInfoId: 2,
+    });
   });
 
-  it('lists only the lines of the caller\'s own headers, whatever the filter asks for', async () => {
+  it("lists only the lines of the caller's own headers, whatever the filter asks for", async () => {
     expect(expectOk(await call('supplier01', 'srmSlcChangeContact', 'listByPage', {}))).toEqual([]);
-    expect(expectOk(await call('supplier01', 'srmSlcChangeContact', 'listByPage', { filter: { field: 'changeInfoId', op: 'eq', value: 1 } }))).toEqual([]);
+    expect(
+      expectOk(
+        await call('supplier01', 'srmSlcChangeContact', 'listByPage', {
+          filter: { field: 'changeInfoId', op: 'eq', value: 1 },
+        }),
+      ),
+    ).toEqual([]);
     const own = expectOk(await call('supplier02', 'srmSlcChangeContact', 'listByPage', {}));
     expect(own.map((r: { changeContactId: number }) => r.changeContactId)).toEqual([1]);
     expect(expectOk(await call('supplier02', 'srmSlcChangeAccount', 'listByPage', {}))).toEqual([]);
   });
 
   it('takes a client filter on the header through a parent condition, still within the scope', async () => {
-    const byHeader = (user: string, status: string) => call(user, 'srmSlcChangeAccount', 'listByPage', { filter: { parent: { field: 'status', op: 'eq', value: status } } });
-    expect(expectOk(await byHeader('supplier03', 'APPROVED')).map((r: { changeAccountId: number }) => r.changeAccountId)).toEqual([1]);
+    const byHeader = (user: string, status: string) =>
+      call(user, 'srmSlcChangeAccount', 'listByPage', {
+        filter: { parent: { field: 'status', op: 'eq', value: status } },
+      });
+    expect(
+      expectOk(await byHeader('supplier03', 'APPROVED')).map((r: { changeAccountId: number }) => r.changeAccountId),
+    ).toEqual([1]);
     expect(expectOk(await byHeader('supplier03', 'DRAFT'))).toEqual([]);
     expect(expectOk(await byHeader('supplier02', 'APPROVED'))).toEqual([]);
   });
 });
 
 describe('files follow the scope of the record they belong to', () => {
-  it('refuses an upload onto another supplier\'s line (404) and keeps the owner\'s file from other suppliers', async () => {
-    const foreign = await upload(server, as.supplier02, [{ name: 'proof.pdf', bytes: PDF }], { functionId: 'srmSlcChangeAccount', businessId: '1' });
+  it("refuses an upload onto another supplier's line (404) and keeps the owner's file from other suppliers", async () => {
+    const foreign = await upload(server, as.supplier02, [{ name: 'proof.pdf', bytes: PDF }], {
+      functionId: 'srmSlcChangeAccount',
+      businessId: '1',
+    });
     expectError(foreign, 404);
-    const [own] = expectOk(await upload(server, as.supplier03, [{ name: 'bank.pdf', bytes: PDF }], { functionId: 'srmSlcChangeAccount', businessId: '1' })) as { id: number }[];
+    const [own] = expectOk(
+      await upload(server, as.supplier03, [{ name: 'bank.pdf', bytes: PDF }], {
+        functionId: 'srmSlcChangeAccount',
+        businessId: '1',
+      }),
+    ) as { id: number }[];
     expect((await fileCall(server, as.supplier03, `v2/file/download?id=${own.id}`)).bytes.equals(PDF)).toBe(true);
     expect((await fileCall(server, as.supplier01, `v2/file/download?id=${own.id}`)).status).toBe(404);
   });
@@ -63,8 +93,10 @@ describe('internal-only records', () => {
     expectError(await server.call('baseServer', 'basePersonRestful', 'findById', { id: 1 }, as.companyOf01), 403);
   });
 
-  it('still shows the person\'s name as the label on the supplier\'s own record', async () => {
-    const own = expectOk(await server.call('srmServer', 'srmSlcSupplierInfoRestful', 'findById', { id: 1 }, as.companyOf01));
+  it("still shows the person's name as the label on the supplier's own record", async () => {
+    const own = expectOk(
+      await server.call('srmServer', 'srmSlcSupplierInfoRestful', 'findById', { id: 1 }, as.companyOf01),
+    );
     expect(own).toMatchObject({ supplierId: 1 });
   });
 });
@@ -82,10 +114,14 @@ describe('internal users are limited by their organisation permits', () => {
 
   it('lists and opens only documents of permitted organisations; the lines follow their header', async () => {
     expect(ids(expectOk(await server.call('srmServer', REQ, 'listByPage', { pageRows: 100 }, buyer)))).toEqual([1, 2]);
-    expect(ids(expectOk(await server.call('srmServer', REQ, 'listByPage', { pageRows: 100 }, manager)))).toEqual([1, 2, 3]);
+    expect(ids(expectOk(await server.call('srmServer', REQ, 'listByPage', { pageRows: 100 }, manager)))).toEqual([
+      1, 2, 3,
+    ]);
     expectError(await server.call('srmServer', REQ, 'findById', { id: 3 }, buyer), 404);
     expectError(await server.call('srmServer', 'srmPurRequisitionLineRestful', 'findById', { id: 6 }, buyer), 404);
-    expect(expectOk(await server.call('srmServer', 'srmPurRequisitionLineRestful', 'findById', { id: 3 }, buyer))).toMatchObject({ requisitionHeaderId: 2 });
+    expect(
+      expectOk(await server.call('srmServer', 'srmPurRequisitionLineRestful', 'findById', { id: 3 }, buyer)),
+    ).toMatchObject({ requisitionHeaderId: 2 });
   });
 
   it('refuses to save a document for an organisation the user is not permitted (403), and saves nothing', async () => {
@@ -100,12 +136,31 @@ describe('reference pickers', () => {
   it('return only what a picker needs of a record the menu merely references (value and label, not mobile or e-mail)', async () => {
     const admin = await signIn(server.baseUrl, 'admin');
     const userMenu = sessionHeaders(admin, 1, await menuId(server, 'SYS_USER'));
-    const [person] = expectOk(await server.call('baseServer', 'basePersonRestful', 'listByPage', { pageRows: 1 }, userMenu));
-    expect(Object.keys(person).sort()).toEqual(['personId', 'personName', 'personNameEn'].filter((k) => k in person).sort());
-    expectError(await server.call('baseServer', 'basePersonRestful', 'listByPage', { filter: { field: 'mobile', op: 'like', value: '138' } }, userMenu), 400);
-    expectError(await server.call('baseServer', 'basePersonRestful', 'listByPage', { orderBy: 'email asc' }, userMenu), 400);
-    expect(Object.keys(expectOk(await server.call('baseServer', 'basePersonRestful', 'findById', { id: person.personId }, userMenu))).sort())
-      .toEqual(Object.keys(person).sort());
+    const [person] = expectOk(
+      await server.call('baseServer', 'basePersonRestful', 'listByPage', { pageRows: 1 }, userMenu),
+    );
+    expect(Object.keys(person).sort()).toEqual(
+      ['personId', 'personName', 'personNameEn'].filter((k) => k in person).sort(),
+    );
+    expectError(
+      await server.call(
+        'baseServer',
+        'basePersonRestful',
+        'listByPage',
+        { filter: { field: 'mobile', op: 'like', value: '138' } },
+        userMenu,
+      ),
+      400,
+    );
+    expectError(
+      await server.call('baseServer', 'basePersonRestful', 'listByPage', { orderBy: 'email asc' }, userMenu),
+      400,
+    );
+    expect(
+      Object.keys(
+        expectOk(await server.call('baseServer', 'basePersonRestful', 'findById', { id: person.personId }, userMenu)),
+      ).sort(),
+    ).toEqual(Object.keys(person).sort());
   });
 });
 
@@ -115,9 +170,23 @@ describe('references a save names', () => {
     await grantMenu(server, admin, 103, 'SYS_USER', ['btnView', 'btnEdit', 'btnSave']);
     const userMenu = sessionHeaders(await signIn(server.baseUrl, 'supplier01'), 104, await menuId(server, 'SYS_USER'));
     const own = expectOk(await server.call('baseServer', 'baseUsersRestful', 'findById', { id: 5 }, userMenu));
-    const probe = await server.call('baseServer', 'baseUsersRestful', 'saveOrUpdate', { userId: 5, versionNum: own.versionNum, personId: 101 }, userMenu);
+    const probe = await server.call(
+      'baseServer',
+      'baseUsersRestful',
+      'saveOrUpdate',
+      { userId: 5, versionNum: own.versionNum, personId: 101 },
+      userMenu,
+    );
     expectError(probe, 400, ['personId']);
-    const saved = expectOk(await server.call('baseServer', 'baseUsersRestful', 'saveOrUpdate', { userId: 5, versionNum: own.versionNum, personName: 'Li Na' }, userMenu));
+    const saved = expectOk(
+      await server.call(
+        'baseServer',
+        'baseUsersRestful',
+        'saveOrUpdate',
+        { userId: 5, versionNum: own.versionNum, personName: 'Li Na' },
+        userMenu,
+      ),
+    );
     expect(saved).toMatchObject({ personName: 'Li Na', supplierId: 1 });
   });
 });

@@ -6,7 +6,10 @@ import type { Dialect } from '../db/dialect';
  * query can never drift from the schema it runs on: `t('baseUserResp')`, `c('baseUserResp', 'userId')`.
  */
 export class MetaSql {
-  constructor(private readonly registry: MetadataRegistry, private readonly dialect: Dialect) {}
+  constructor(
+    private readonly registry: MetadataRegistry,
+    private readonly dialect: Dialect,
+  ) {}
 
   // Arrow properties, so callers can destructure them: `const { t, c } = access.sql`.
   readonly t = (entity: string): string => {

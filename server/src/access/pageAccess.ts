@@ -60,10 +60,19 @@ export function menuReach(registry: MetadataRegistry, htmlUrl: string | null | u
  * else the resourceCode of the page action with that name on a page of this entity. Undefined
  * means the menu offers no such action: the call is refused whatever the user holds.
  */
-export function requiredResource(registry: MetadataRegistry, reach: MenuReach, entity: EntityModel, action: string): string | undefined {
+export function requiredResource(
+  registry: MetadataRegistry,
+  reach: MenuReach,
+  entity: EntityModel,
+  action: string,
+): string | undefined {
   const lifecycle = entity.def.lifecycle ? registry.lifecycle(entity.def.lifecycle) : undefined;
   const transition = lifecycle?.transitions.find((t) => t.action === action || t.aliases?.includes(action));
-  const names = transition ? [transition.action] : action === 'doBatchSaveOrUpdate' ? ['doBatchSaveOrUpdate', 'saveOrUpdate'] : [action];
+  const names = transition
+    ? [transition.action]
+    : action === 'doBatchSaveOrUpdate'
+      ? ['doBatchSaveOrUpdate', 'saveOrUpdate']
+      : [action];
   for (const name of names) {
     for (const page of reach.pages) {
       if (page.entity !== entity.name) continue;

@@ -17,7 +17,10 @@ async function checkPermit(draft: SaveDraft, target: string): Promise<void> {
   if (!creating && id != null) {
     const q = tx.dialect.quote;
     const column = (name: string) => q(entity.field(name)!.column);
-    const rows = await tx.select(`SELECT ${column('allFlag')} AS allFlag, ${column(target)} AS target FROM ${q(entity.table)} WHERE ${column(entity.primaryKey)} = ?`, [id]);
+    const rows = await tx.select(
+      `SELECT ${column('allFlag')} AS allFlag, ${column(target)} AS target FROM ${q(entity.table)} WHERE ${column(entity.primaryKey)} = ?`,
+      [id],
+    );
     stored = { allFlag: rows[0]?.allFlag, [target]: rows[0]?.target };
   }
   const all = (values.allFlag ?? stored.allFlag) === 'Y';
@@ -28,7 +31,10 @@ async function checkPermit(draft: SaveDraft, target: string): Promise<void> {
   const value = values[target] !== undefined ? values[target] : stored[target];
   if (value == null || value === '') {
     const label = entity.field(target)!.label;
-    const message = pickText({ cn: `请选择${label.cn}，或勾选全部`, en: `Choose the ${label.en.toLowerCase()}, or make the permit for all` }, ctx.language);
+    const message = pickText(
+      { cn: `请选择${label.cn}，或勾选全部`, en: `Choose the ${label.en.toLowerCase()}, or make the permit for all` },
+      ctx.language,
+    );
     throw Errors.validation([{ field: target, message }]);
   }
 }

@@ -45,7 +45,11 @@ type Tree = Map<number, number[]>;
  * scope is their supplierId, docs/developer-guide.md "Access").
  */
 export class PermitLoader {
-  constructor(private readonly sql: MetaSql, private readonly db: Database, private readonly cache: TtlCache) {}
+  constructor(
+    private readonly sql: MetaSql,
+    private readonly db: Database,
+    private readonly cache: TtlCache,
+  ) {}
 
   permits(user: PermitUser): Promise<UserPermits> {
     if (String(user.userType ?? '').startsWith('EX')) return Promise.resolve(nothing());
@@ -56,13 +60,20 @@ export class PermitLoader {
     if (await this.isAdministrator(userId)) return everything();
     const [orgs, categories] = await Promise.all([
       this.scope(userId, 'baseUserOrgPermit', 'orgId', () => this.tree('baseOrganization', 'orgId', 'parentOrgId')),
-      this.scope(userId, 'baseUserCategoryPermit', 'categoryId', () => this.tree('srmBaseCategory', 'categoryId', 'parentCategoryId')),
+      this.scope(userId, 'baseUserCategoryPermit', 'categoryId', () =>
+        this.tree('srmBaseCategory', 'categoryId', 'parentCategoryId'),
+      ),
     ]);
     return { allOrgs: orgs.all, orgIds: orgs.ids, allCategories: categories.all, categoryIds: categories.ids };
   }
 
   /** The enabled permits of one kind: "all", or the permitted ids with their descendants (sorted). */
-  private async scope(userId: number, entity: string, field: string, tree: () => Promise<Tree>): Promise<{ all: boolean; ids: number[] }> {
+  private async scope(
+    userId: number,
+    entity: string,
+    field: string,
+    tree: () => Promise<Tree>,
+  ): Promise<{ all: boolean; ids: number[] }> {
     const { t, c } = this.sql;
     const rows = await this.db.select(
       `SELECT ${c(entity, 'allFlag')} AS allFlag, ${c(entity, field)} AS id FROM ${t(entity)} ` +
@@ -70,10 +81,16 @@ export class PermitLoader {
       [userId],
     );
     if (rows.some((r) => r.allFlag === 'Y')) return { all: true, ids: [] };
-    const roots = rows.map((r) => r.id).filter((id) => id != null).map(Number);
+    const roots = rows
+      .map((r) => r.id)
+      .filter((id) => id != null)
+      .map(Number);
     if (roots.length === 0) return { all: false, ids: [] };
     const children = await tree();
-    return { all: false, ids: [...new Set([...descendants(children, roots), ...ancestors(children, roots)])].sort((a, b) => a - b) };
+    return {
+      all: false,
+      ids: [...new Set([...descendants(children, roots), ...ancestors(children, roots)])].sort((a, b) => a - b),
+    };
   }
 
   /**
@@ -84,13 +101,16 @@ export class PermitLoader {
   private tree(entity: string, key: string, parent: string): Promise<Tree> {
     return this.cache.get(`permits:tree:${entity}`, async () => {
       const { t, c } = this.sql;
-      const rows = await this.db.select(`SELECT ${c(entity, key)} AS id, ${c(entity, parent)} AS parentId FROM ${t(entity)}`);
+      const rows = await this.db.select(
+        `SELECT ${c(entity, key)} AS id, ${c(entity, parent)} AS parentId FROM ${t(entity)}`,
+      );
       const children: Tree = new Map();
       for (const row of rows) {
         if (row.parentId == null) continue;
         const p = Number(row.parentId);
         const list = children.get(p);
-        if (list) list.push(Number(row.id)); else children.set(p, [Number(row.id)]);
+        if (list) list.push(Number(row.id));
+        else children.set(p, [Number(row.id)]);
       }
       return children;
     });
@@ -112,7 +132,12 @@ export class PermitLoader {
     const day = formatDateTime().slice(0, 10);
     const inForce = (enabled: unknown, start: unknown, end: unknown) =>
       enabled === 'Y' && (!start || String(start).slice(0, 10) <= day) && (!end || String(end).slice(0, 10) >= day);
-    return rows.some((r) => !String(r.userType ?? '').startsWith('EX') && inForce(r.urEnabled, r.urStart, r.urEnd) && inForce(r.rEnabled, r.rStart, r.rEnd));
+    return rows.some(
+      (r) =>
+        !String(r.userType ?? '').startsWith('EX') &&
+        inForce(r.urEnabled, r.urStart, r.urEnd) &&
+        inForce(r.rEnabled, r.rStart, r.rEnd),
+    );
   }
 }
 

@@ -11,14 +11,20 @@ const PAGE = 'systemsetting/menuFuncPrivilege';
  */
 export function registerRolePrivilegeActions(actions: ActionRegistry): void {
   actions.register({
-    area: 'baseServer', resource: 'baseRoleRestful', action: 'findPrivilegeTree', access: { pages: [PAGE], resourceCode: 'btnView' },
+    area: 'baseServer',
+    resource: 'baseRoleRestful',
+    action: 'findPrivilegeTree',
+    access: { pages: [PAGE], resourceCode: 'btnView' },
     handler: async (body, ctx, kernel) => {
       const role = await loadRole(kernel, body);
       return { data: { role, rows: await privilegeRows(kernel, role.roleId as number, ctx) } };
     },
   });
   actions.register({
-    area: 'baseServer', resource: 'baseRoleRestful', action: 'savePrivileges', access: { pages: [PAGE], resourceCode: 'btnSave' },
+    area: 'baseServer',
+    resource: 'baseRoleRestful',
+    action: 'savePrivileges',
+    access: { pages: [PAGE], resourceCode: 'btnSave' },
     handler: async (body, ctx, kernel) => {
       const role = await loadRole(kernel, body);
       const roleId = role.roleId as number;

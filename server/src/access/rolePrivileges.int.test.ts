@@ -15,14 +15,33 @@ let roleId: number;
 beforeAll(async () => {
   server = await startTestServer('role_privileges');
   admin = await signIn(server.baseUrl, 'admin');
-  headers = sessionHeaders(admin, admin.responsibilities[0].responsibilityId, await menuId(server, 'SYS_ROLE_PRIVILEGE'));
-  roleId = expectOk(await server.call('baseServer', 'baseRoleRestful', 'saveOrUpdate', {
-    roleCode: 'TREE_ROLE', roleName: '树角色', enabledFlag: 'Y', menus: [], resources: [],
-  }, headers)).roleId;
+  headers = sessionHeaders(
+    admin,
+    admin.responsibilities[0].responsibilityId,
+    await menuId(server, 'SYS_ROLE_PRIVILEGE'),
+  );
+  roleId = expectOk(
+    await server.call(
+      'baseServer',
+      'baseRoleRestful',
+      'saveOrUpdate',
+      {
+        roleCode: 'TREE_ROLE',
+        roleName: '树角色',
+        enabledFlag: 'Y',
+        menus: [],
+        resources: [],
+      },
+      headers,
+    ),
+  ).roleId;
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
-const call = (action: string, body: object, h = headers) => server.call('baseServer', 'baseRoleRestful', action, body, h);
+const call = (action: string, body: object, h = headers) =>
+  server.call('baseServer', 'baseRoleRestful', action, body, h);
 type Row = { key: string; parentKey: string; level: number; kind: string; code: string; checkFlag: string };
 
 describe('role privilege tree', () => {
@@ -33,18 +52,32 @@ describe('role privilege tree', () => {
     const purchasing = await menuId(server, 'PURCHASING');
     const menu = (rows as Row[]).find((r) => r.key === `M${req}`)!;
     expect(menu).toMatchObject({ parentKey: `M${purchasing}`, kind: 'menu', code: 'PUR_REQUISITION', checkFlag: 'N' });
-    expect((rows as Row[]).find((r) => r.key === `R${req}:btnView`)).toMatchObject({ parentKey: `M${req}`, level: menu.level + 1, kind: 'resource' });
+    expect((rows as Row[]).find((r) => r.key === `R${req}:btnView`)).toMatchObject({
+      parentKey: `M${req}`,
+      level: menu.level + 1,
+      kind: 'resource',
+    });
     expect((rows as Row[]).every((r) => r.checkFlag === 'N')).toBe(true);
   });
 
   it('saves the changed menus and buttons together and reads them back checked', async () => {
     const req = await menuId(server, 'PUR_REQUISITION');
     const purchasing = await menuId(server, 'PURCHASING');
-    const changes = [{ key: `M${purchasing}`, checked: true }, { key: `M${req}`, checked: true }, { key: `R${req}:btnView`, checked: true }, { key: `R${req}:btnAdd`, checked: true }];
+    const changes = [
+      { key: `M${purchasing}`, checked: true },
+      { key: `M${req}`, checked: true },
+      { key: `R${req}:btnView`, checked: true },
+      { key: `R${req}:btnAdd`, checked: true },
+    ];
     const saved = expectOk(await call('savePrivileges', { roleId, changes }));
-    const checked = (saved.rows as Row[]).filter((r) => r.checkFlag === 'Y').map((r) => r.key).sort();
+    const checked = (saved.rows as Row[])
+      .filter((r) => r.checkFlag === 'Y')
+      .map((r) => r.key)
+      .sort();
     expect(checked).toEqual(changes.map((c) => c.key).sort());
-    expect((await tableRows(server, 'base_role_menu', 'menu_id', { role_id: roleId })).map((r) => Number(r.menu_id)).sort()).toEqual([purchasing, req].sort());
+    expect(
+      (await tableRows(server, 'base_role_menu', 'menu_id', { role_id: roleId })).map((r) => Number(r.menu_id)).sort(),
+    ).toEqual([purchasing, req].sort());
 
     expectOk(await call('savePrivileges', { roleId, changes: [{ key: `R${req}:btnAdd`, checked: false }] }));
     const resources = await tableRows(server, 'base_role_resource', 'resource_code', { role_id: roleId });
@@ -53,9 +86,20 @@ describe('role privilege tree', () => {
 
   it('refuses an unknown key as a whole, writing nothing', async () => {
     const req = await menuId(server, 'PUR_REQUISITION');
-    expectError(await call('savePrivileges', { roleId, changes: [{ key: `R${req}:btnView`, checked: false }, { key: 'R999999:btnHack', checked: true }] }), 400);
+    expectError(
+      await call('savePrivileges', {
+        roleId,
+        changes: [
+          { key: `R${req}:btnView`, checked: false },
+          { key: 'R999999:btnHack', checked: true },
+        ],
+      }),
+      400,
+    );
     expectError(await call('savePrivileges', { roleId, changes: 'all' }), 400);
-    expect((await tableRows(server, 'base_role_resource', 'resource_code', { role_id: roleId })).map((r) => r.resource_code)).toEqual(['btnView']);
+    expect(
+      (await tableRows(server, 'base_role_resource', 'resource_code', { role_id: roleId })).map((r) => r.resource_code),
+    ).toEqual(['btnView']);
   });
 
   it('answers 404 for a missing role and 403 from a menu that does not open the page', async () => {
@@ -67,7 +111,11 @@ describe('role privilege tree', () => {
 
   it('a buyer without the privilege menu cannot read or save permits', async () => {
     const buyer = await signIn(server.baseUrl, 'buyer01');
-    const h = sessionHeaders(buyer, buyer.responsibilities[0].responsibilityId, await menuId(server, 'SYS_ROLE_PRIVILEGE'));
+    const h = sessionHeaders(
+      buyer,
+      buyer.responsibilities[0].responsibilityId,
+      await menuId(server, 'SYS_ROLE_PRIVILEGE'),
+    );
     expectError(await call('savePrivileges', { roleId, changes: [] }, h), 403);
   });
 });

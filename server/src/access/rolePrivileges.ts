@@ -35,7 +35,9 @@ export async function loadRole(kernel: Kernel, body: Record<string, unknown>): P
   const id = idOf({ id: body.roleId });
   const rows = await kernel.db.select(
     `SELECT ${c('baseRole', 'roleId')} AS roleId, ${c('baseRole', 'roleCode')} AS roleCode, ${c('baseRole', 'roleName')} AS roleName, ` +
-      `${c('baseRole', 'roleNameEn')} AS roleNameEn FROM ${t('baseRole')} WHERE ${c('baseRole', 'roleId')} = ?`, [id]);
+      `${c('baseRole', 'roleNameEn')} AS roleNameEn FROM ${t('baseRole')} WHERE ${c('baseRole', 'roleId')} = ?`,
+    [id],
+  );
   if (!rows.length) throw Errors.recordNotFound();
   return { ...rows[0], roleId: Number(rows[0].roleId) };
 }
@@ -45,19 +47,29 @@ async function menusAndResources(kernel: Kernel) {
   const menus = await kernel.db.select(
     `SELECT ${c('baseMenu', 'menuId')} AS id, ${c('baseMenu', 'menuParentId')} AS parentId, ${c('baseMenu', 'menuCode')} AS code, ` +
       `${c('baseMenu', 'menuName')} AS nameCn, ${c('baseMenu', 'menuNameEn')} AS nameEn FROM ${t('baseMenu')} ` +
-      `ORDER BY ${c('baseMenu', 'menuParentId')}, ${c('baseMenu', 'seqNum')}, ${c('baseMenu', 'menuId')}`);
+      `ORDER BY ${c('baseMenu', 'menuParentId')}, ${c('baseMenu', 'seqNum')}, ${c('baseMenu', 'menuId')}`,
+  );
   const resources = await kernel.db.select(
     `SELECT ${c('baseMenuResource', 'menuId')} AS menuId, ${c('baseMenuResource', 'resourceCode')} AS code, ${c('baseMenuResource', 'resourceName')} AS nameCn, ` +
-      `${c('baseMenuResource', 'resourceNameEn')} AS nameEn FROM ${t('baseMenuResource')} ORDER BY ${c('baseMenuResource', 'resourceId')}`);
+      `${c('baseMenuResource', 'resourceNameEn')} AS nameEn FROM ${t('baseMenuResource')} ORDER BY ${c('baseMenuResource', 'resourceId')}`,
+  );
   return { menus, resources };
 }
 
 async function grantsOf(kernel: Kernel, tx: Pick<SqlExecutor, 'select'>, roleId: number): Promise<Set<string>> {
   const { t, c } = kernel.auth.access.sql;
-  const menus = await tx.select(`SELECT ${c('baseRoleMenu', 'menuId')} AS menuId FROM ${t('baseRoleMenu')} WHERE ${c('baseRoleMenu', 'roleId')} = ?`, [roleId]);
+  const menus = await tx.select(
+    `SELECT ${c('baseRoleMenu', 'menuId')} AS menuId FROM ${t('baseRoleMenu')} WHERE ${c('baseRoleMenu', 'roleId')} = ?`,
+    [roleId],
+  );
   const resources = await tx.select(
-    `SELECT ${c('baseRoleResource', 'menuId')} AS menuId, ${c('baseRoleResource', 'resourceCode')} AS code FROM ${t('baseRoleResource')} WHERE ${c('baseRoleResource', 'roleId')} = ?`, [roleId]);
-  return new Set([...menus.map((m) => menuKey(Number(m.menuId))), ...resources.map((r) => resourceKey(Number(r.menuId), String(r.code)))]);
+    `SELECT ${c('baseRoleResource', 'menuId')} AS menuId, ${c('baseRoleResource', 'resourceCode')} AS code FROM ${t('baseRoleResource')} WHERE ${c('baseRoleResource', 'roleId')} = ?`,
+    [roleId],
+  );
+  return new Set([
+    ...menus.map((m) => menuKey(Number(m.menuId))),
+    ...resources.map((r) => resourceKey(Number(r.menuId), String(r.code))),
+  ]);
 }
 
 /** Every menu and button as flat tree rows, checked where the role grants it. */
@@ -75,25 +87,48 @@ export async function privilegeRows(kernel: Kernel, roleId: number, ctx: Resourc
   const rows: PrivilegeRow[] = menus.map((m) => {
     const id = Number(m.id);
     const parent = parentOf.get(id) ?? 0;
-    return { key: menuKey(id), parentKey: parent ? menuKey(parent) : '0', level: depth(id), kind: 'menu', code: String(m.code), name: name(m), checkFlag: flag(menuKey(id)) };
+    return {
+      key: menuKey(id),
+      parentKey: parent ? menuKey(parent) : '0',
+      level: depth(id),
+      kind: 'menu',
+      code: String(m.code),
+      name: name(m),
+      checkFlag: flag(menuKey(id)),
+    };
   });
   for (const r of resources) {
     const menuId = Number(r.menuId);
     if (!parentOf.has(menuId)) continue;
     const key = resourceKey(menuId, String(r.code));
-    rows.push({ key, parentKey: menuKey(menuId), level: depth(menuId) + 1, kind: 'resource', code: String(r.code), name: name(r), checkFlag: flag(key) });
+    rows.push({
+      key,
+      parentKey: menuKey(menuId),
+      level: depth(menuId) + 1,
+      kind: 'resource',
+      code: String(r.code),
+      name: name(r),
+      checkFlag: flag(key),
+    });
   }
   return rows;
 }
 
 /** A change's key, checked against the menus and buttons that exist (nothing else can be granted). */
 export function parseChanges(body: Record<string, unknown>, known: Set<string>): (PrivilegeChange & Ref)[] {
-  if (!Array.isArray(body.changes)) throw Errors.badRequest('changes 必须是数组', 'changes must be a list', [{ field: 'changes', message: 'required' }]);
+  if (!Array.isArray(body.changes))
+    throw Errors.badRequest('changes 必须是数组', 'changes must be a list', [
+      { field: 'changes', message: 'required' },
+    ]);
   return body.changes.map((raw, i) => {
     const change = (raw ?? {}) as Record<string, unknown>;
     const key = String(change.key ?? '');
     if (!known.has(key) || typeof change.checked !== 'boolean') {
-      throw Errors.badRequest(`第 ${i + 1} 项不是有效的菜单或按钮`, `Change ${i + 1} is not a known menu or button with checked true/false`, [{ field: `changes[${i}]`, message: 'invalid' }]);
+      throw Errors.badRequest(
+        `第 ${i + 1} 项不是有效的菜单或按钮`,
+        `Change ${i + 1} is not a known menu or button with checked true/false`,
+        [{ field: `changes[${i}]`, message: 'invalid' }],
+      );
     }
     const m = /^M(\d+)$/.exec(key) ?? /^R(\d+):(.+)$/.exec(key)!;
     return { key, checked: change.checked, menuId: Number(m[1]), resourceCode: m[2] };
@@ -101,7 +136,12 @@ export function parseChanges(body: Record<string, unknown>, known: Set<string>):
 }
 
 /** Applies the changed nodes in one transaction: grants what was checked, revokes what was unchecked. */
-export async function savePrivileges(kernel: Kernel, roleId: number, changes: (PrivilegeChange & Ref)[], ctx: ResourceContext): Promise<void> {
+export async function savePrivileges(
+  kernel: Kernel,
+  roleId: number,
+  changes: (PrivilegeChange & Ref)[],
+  ctx: ResourceContext,
+): Promise<void> {
   const { t, c } = kernel.auth.access.sql;
   const roleMenu = kernel.registry.entity('baseRoleMenu')!;
   const roleResource = kernel.registry.entity('baseRoleResource')!;
@@ -111,13 +151,23 @@ export async function savePrivileges(kernel: Kernel, roleId: number, changes: (P
       if (change.checked === granted.has(change.key)) continue;
       if (change.resourceCode === undefined) {
         if (change.checked) await kernel.resources.writer.insert(tx, roleMenu, { roleId, menuId: change.menuId }, ctx);
-        else await tx.execute(`DELETE FROM ${t('baseRoleMenu')} WHERE ${c('baseRoleMenu', 'roleId')} = ? AND ${c('baseRoleMenu', 'menuId')} = ?`, [roleId, change.menuId]);
+        else
+          await tx.execute(
+            `DELETE FROM ${t('baseRoleMenu')} WHERE ${c('baseRoleMenu', 'roleId')} = ? AND ${c('baseRoleMenu', 'menuId')} = ?`,
+            [roleId, change.menuId],
+          );
       } else if (change.checked) {
-        await kernel.resources.writer.insert(tx, roleResource, { roleId, menuId: change.menuId, resourceCode: change.resourceCode }, ctx);
+        await kernel.resources.writer.insert(
+          tx,
+          roleResource,
+          { roleId, menuId: change.menuId, resourceCode: change.resourceCode },
+          ctx,
+        );
       } else {
         await tx.execute(
           `DELETE FROM ${t('baseRoleResource')} WHERE ${c('baseRoleResource', 'roleId')} = ? AND ${c('baseRoleResource', 'menuId')} = ? AND ${c('baseRoleResource', 'resourceCode')} = ?`,
-          [roleId, change.menuId, change.resourceCode]);
+          [roleId, change.menuId, change.resourceCode],
+        );
       }
       if (change.checked) granted.add(change.key);
       else granted.delete(change.key);

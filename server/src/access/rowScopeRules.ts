@@ -28,8 +28,10 @@ export function supplierScope(registry: MetadataRegistry, entity: EntityModel, r
       if ('denied' in header) return header;
       return header.filter ? { filter: { parent: header.filter } } : {};
     }
-    case 'shared': return reading ? {} : { denied: true };
-    default: return { denied: true };
+    case 'shared':
+      return reading ? {} : { denied: true };
+    default:
+      return { denied: true };
   }
 }
 
@@ -42,7 +44,11 @@ function permitted(field: string | undefined, all: boolean, ids: number[]): Filt
  * The organisation and category permits of an internal user on an entity: rows whose orgField /
  * categoryField they are permitted; a line is limited through its header.
  */
-export function internalScope(registry: MetadataRegistry, entity: EntityModel, permits: UserPermits): FilterNode | undefined {
+export function internalScope(
+  registry: MetadataRegistry,
+  entity: EntityModel,
+  permits: UserPermits,
+): FilterNode | undefined {
   const scope = entity.def.rowScope;
   const parts: FilterNode[] = [];
   const org = permitted(scope?.orgField, permits.allOrgs, permits.orgIds);
@@ -59,7 +65,13 @@ export function internalScope(registry: MetadataRegistry, entity: EntityModel, p
 export function missingPermits(entity: EntityModel, permits: UserPermits): string[] {
   const scope = entity.def.rowScope;
   const missing: string[] = [];
-  if (scope?.orgField && !permits.allOrgs) missing.push(`organisation permits (baseUserOrgPermit) on ${scope.orgField}: ${permits.orgIds.length ? permits.orgIds.join(', ') : 'none'}`);
-  if (scope?.categoryField && !permits.allCategories) missing.push(`category permits (baseUserCategoryPermit) on ${scope.categoryField}: ${permits.categoryIds.length ? permits.categoryIds.join(', ') : 'none'}`);
+  if (scope?.orgField && !permits.allOrgs)
+    missing.push(
+      `organisation permits (baseUserOrgPermit) on ${scope.orgField}: ${permits.orgIds.length ? permits.orgIds.join(', ') : 'none'}`,
+    );
+  if (scope?.categoryField && !permits.allCategories)
+    missing.push(
+      `category permits (baseUserCategoryPermit) on ${scope.categoryField}: ${permits.categoryIds.length ? permits.categoryIds.join(', ') : 'none'}`,
+    );
   return missing;
 }

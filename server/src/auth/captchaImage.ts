@@ -60,10 +60,12 @@ export function randomCaptchaText(length = 5): string {
 
 /** The SVG image of a captcha answer, as a data: URI the login page can show in an <img>. */
 export function captchaImage(text: string): string {
-  const glyphs = [...text].map((ch, i) =>
-    `<path d="${glyphPath(ch, 10 + i * 23 + jitter(2))}" stroke="${colour()}" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`,
+  const glyphs = [...text].map(
+    (ch, i) =>
+      `<path d="${glyphPath(ch, 10 + i * 23 + jitter(2))}" stroke="${colour()}" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`,
   );
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">` +
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">` +
     `<rect width="100%" height="100%" fill="#f3f6fb"/>${noise()}${glyphs.join('')}${noise()}</svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }

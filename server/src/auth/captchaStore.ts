@@ -11,18 +11,33 @@ const CAPTCHA_TTL_MS = 5 * MINUTE;
 
 /** Image captchas: answer stored hashed, valid 5 minutes, consumed by the first check, right or wrong. */
 export class CaptchaStore {
-  constructor(private readonly db: Database, private readonly writer: ResourceWriter, private readonly entity: EntityModel) {}
+  constructor(
+    private readonly db: Database,
+    private readonly writer: ResourceWriter,
+    private readonly entity: EntityModel,
+  ) {}
 
   async issue(answer: string = randomCaptchaText()): Promise<{ validateKey: string; image: string }> {
     const validateKey = randomToken();
-    await this.db.transaction((tx) => this.writer.insert(tx, this.entity, {
-      captchaKeyHash: sha256(validateKey), answerHash: sha256(answer.toUpperCase()), expiresDate: stampIn(CAPTCHA_TTL_MS), usedFlag: 'N',
-    }, systemContext()));
+    await this.db.transaction((tx) =>
+      this.writer.insert(
+        tx,
+        this.entity,
+        {
+          captchaKeyHash: sha256(validateKey),
+          answerHash: sha256(answer.toUpperCase()),
+          expiresDate: stampIn(CAPTCHA_TTL_MS),
+          usedFlag: 'N',
+        },
+        systemContext(),
+      ),
+    );
     return { validateKey, image: captchaImage(answer) };
   }
 
   async check(validateKey: unknown, validateCode: unknown): Promise<boolean> {
-    if (typeof validateKey !== 'string' || typeof validateCode !== 'string' || !validateKey || !validateCode) return false;
+    if (typeof validateKey !== 'string' || typeof validateCode !== 'string' || !validateKey || !validateCode)
+      return false;
     const q = this.db.dialect.quote;
     return this.db.transaction(async (tx) => {
       const rows = await tx.select(
@@ -32,8 +47,15 @@ export class CaptchaStore {
       );
       const row = rows[0];
       if (!row) return false;
-      const used = await tx.execute(`UPDATE ${q('base_captcha')} SET ${q('used_flag')} = 'Y', ${q('last_update_date')} = ? WHERE ${q('captcha_id')} = ? AND ${q('used_flag')} = 'N'`, [formatDateTime(), Number(row.id)]);
-      return used.affected === 1 && parseDateTime(row.expires) > Date.now() && row.answer === sha256(validateCode.trim().toUpperCase());
+      const used = await tx.execute(
+        `UPDATE ${q('base_captcha')} SET ${q('used_flag')} = 'Y', ${q('last_update_date')} = ? WHERE ${q('captcha_id')} = ? AND ${q('used_flag')} = 'N'`,
+        [formatDateTime(), Number(row.id)],
+      );
+      return (
+        used.affected === 1 &&
+        parseDateTime(row.expires) > Date.now() &&
+        row.answer === sha256(validateCode.trim().toUpperCase())
+      );
     });
   }
 }

@@ -8,7 +8,10 @@ import { burnVerification, verifyPassword } from './passwords';
 
 const WRONG = { cn: '用户名或密码错误', en: 'The user name or password is wrong' };
 
-function loginRefused(text: { cn: string; en: string }, details: { captchaRequired: boolean; locked?: boolean }): ApiError {
+function loginRefused(
+  text: { cn: string; en: string },
+  details: { captchaRequired: boolean; locked?: boolean },
+): ApiError {
   return new ApiError(401, text, undefined, details);
 }
 
@@ -22,7 +25,13 @@ export async function sessionInfo(kernel: Kernel, userId: number, ctx: ResourceC
   return { userInfo: { ...userInfo, registerStatus, supplierStatus }, responsibilities };
 }
 
-async function login(body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel, ip: string, userAgent: string) {
+async function login(
+  body: Record<string, unknown>,
+  ctx: ResourceContext,
+  kernel: Kernel,
+  ip: string,
+  userAgent: string,
+) {
   const userName = typeof body.userName === 'string' ? body.userName.trim() : '';
   const password = typeof body.password === 'string' ? body.password : '';
   const { throttle, captchas, access, sessions } = kernel.auth;
@@ -32,14 +41,24 @@ async function login(body: Record<string, unknown>, ctx: ResourceContext, kernel
   if (state.lockedUntil) {
     const minutes = Math.ceil((state.lockedUntil - Date.now()) / 60000);
     // The client's own lock says so: it concerns every name tried from that address (docs/decisions.md, issue 13).
-    const text = state.lock === 'client'
-      ? { cn: `该地址登录失败次数过多，请 ${minutes} 分钟后再试`, en: `Too many failed sign-ins from your address. Try again in ${minutes} minutes.` }
-      : { cn: `登录失败次数过多，请 ${minutes} 分钟后再试`, en: `Too many failed sign-ins. Try again in ${minutes} minutes.` };
+    const text =
+      state.lock === 'client'
+        ? {
+            cn: `该地址登录失败次数过多，请 ${minutes} 分钟后再试`,
+            en: `Too many failed sign-ins from your address. Try again in ${minutes} minutes.`,
+          }
+        : {
+            cn: `登录失败次数过多，请 ${minutes} 分钟后再试`,
+            en: `Too many failed sign-ins. Try again in ${minutes} minutes.`,
+          };
     throw loginRefused(text, { captchaRequired: true, locked: true });
   }
   if (state.captchaRequired && !(await captchas.check(body.validateKey, body.validateCode))) {
     const after = await throttle.recordFailure(userName, ip);
-    throw loginRefused({ cn: '验证码错误或已过期', en: 'The captcha is wrong or has expired' }, { captchaRequired: true, locked: !!after.lockedUntil });
+    throw loginRefused(
+      { cn: '验证码错误或已过期', en: 'The captcha is wrong or has expired' },
+      { captchaRequired: true, locked: !!after.lockedUntil },
+    );
   }
   const user = await access.userByName(userName);
   const valid = user ? await verifyPassword(user.passwordHash, password) : (await burnVerification(password), false);
@@ -63,21 +82,32 @@ export function registerLoginActions(actions: ActionRegistry): void {
   const area = 'baseServer';
   const resource = 'baseLoginRestful';
   actions.register({
-    area, resource, action: 'login', access: 'public',
+    area,
+    resource,
+    action: 'login',
+    access: 'public',
     handler: async (body, ctx, kernel, req) => ({
       data: await login(body, ctx, kernel, req.ip, String(req.headers['user-agent'] ?? '')),
       msg: pickText({ cn: '登录成功', en: 'Signed in' }, ctx.language),
     }),
   });
   actions.register({
-    area, resource, action: 'logoff', access: 'public',
+    area,
+    resource,
+    action: 'logoff',
+    access: 'public',
     handler: async (_body, ctx, kernel, req) => {
       if (req.identity) await kernel.auth.sessions.revoke({ sessionId: req.identity.session.sessionId }, 'LOGOFF');
       return { data: null, msg: pickText({ cn: '已退出登录', en: 'Signed out' }, ctx.language) };
     },
   });
   actions.register({
-    area, resource, action: 'generateValidateCode', access: 'public',
-    handler: async (_body, _ctx, kernel) => ({ data: await kernel.auth.captchas.issue(kernel.config.testCaptchaAnswer) }),
+    area,
+    resource,
+    action: 'generateValidateCode',
+    access: 'public',
+    handler: async (_body, _ctx, kernel) => ({
+      data: await kernel.auth.captchas.issue(kernel.config.testCaptchaAnswer),
+    }),
   });
 }

@@ -61,7 +61,11 @@ const passwordKey = (userId: number) => `password user ${userId}`;
  * State lives in the database, so every server process shares it.
  */
 export class LoginThrottle {
-  constructor(private readonly db: Database, private readonly writer: ResourceWriter, private readonly entity: EntityModel) {}
+  constructor(
+    private readonly db: Database,
+    private readonly writer: ResourceWriter,
+    private readonly entity: EntityModel,
+  ) {}
 
   private async counters(tx: Reader, keys: string[]): Promise<Map<string, Counter>> {
     const q = tx.dialect.quote;
@@ -70,7 +74,12 @@ export class LoginThrottle {
       keys,
     );
     // MariaDB compares keys case-insensitively: they are lower case (names) or addresses anyway.
-    return new Map(rows.map((r) => [String(r.k).toLowerCase(), { failures: Number(r.failures ?? 0), lockedUntil: parseDateTime(r.lockedUntil) }]));
+    return new Map(
+      rows.map((r) => [
+        String(r.k).toLowerCase(),
+        { failures: Number(r.failures ?? 0), lockedUntil: parseDateTime(r.lockedUntil) },
+      ]),
+    );
   }
 
   /** Distinct names this client failed against within the window (its rows keyed 'login <ip> <name>'). */
@@ -95,9 +104,14 @@ export class LoginThrottle {
     const names = await this.namesFailedBy(tx, ip);
     const failures = name?.failures ?? 0;
     const captchaRequired = failures >= CAPTCHA_AFTER_FAILURES || names >= CLIENT_CAPTCHA_AFTER_NAMES;
-    const locks: [LockKind, Counter | undefined][] = [['client', client], ['name', name], ['clientName', clientName]];
+    const locks: [LockKind, Counter | undefined][] = [
+      ['client', client],
+      ['name', name],
+      ['clientName', clientName],
+    ];
     for (const [lock, counter] of locks) {
-      if (counter && counter.lockedUntil > now) return { failures, captchaRequired: true, lockedUntil: counter.lockedUntil, lock };
+      if (counter && counter.lockedUntil > now)
+        return { failures, captchaRequired: true, lockedUntil: counter.lockedUntil, lock };
     }
     return { failures, captchaRequired };
   }
@@ -108,9 +122,22 @@ export class LoginThrottle {
    */
   private async bump(tx: SqlExecutor, key: string, lockAfter: number): Promise<void> {
     const q = tx.dialect.quote;
-    const rows = await tx.select(`SELECT ${q('throttle_id')} AS id, ${q('failed_count')} AS n, ${q('locked_until')} AS lockedUntil FROM ${q('base_login_throttle')} WHERE ${q('user_name_key')} = ?${tx.dialect.forUpdate}`, [key]);
+    const rows = await tx.select(
+      `SELECT ${q('throttle_id')} AS id, ${q('failed_count')} AS n, ${q('locked_until')} AS lockedUntil FROM ${q('base_login_throttle')} WHERE ${q('user_name_key')} = ?${tx.dialect.forUpdate}`,
+      [key],
+    );
     if (!rows[0]) {
-      await this.writer.insert(tx, this.entity, { userNameKey: key, failedCount: 1, lastFailureDate: formatDateTime(), lockedUntil: lockAfter <= 1 ? stampIn(LOCK_MS) : null }, systemContext());
+      await this.writer.insert(
+        tx,
+        this.entity,
+        {
+          userNameKey: key,
+          failedCount: 1,
+          lastFailureDate: formatDateTime(),
+          lockedUntil: lockAfter <= 1 ? stampIn(LOCK_MS) : null,
+        },
+        systemContext(),
+      );
       return;
     }
     const expiredLock = rows[0].lockedUntil && parseDateTime(rows[0].lockedUntil) <= Date.now();
@@ -138,7 +165,12 @@ export class LoginThrottle {
   async reset(userName: string, ip?: string): Promise<void> {
     const q = this.db.dialect.quote;
     const keys = [nameKey(userName), ...(ip === undefined ? [] : [clientNameKey(userName, ip)])];
-    await this.db.transaction((tx) => tx.execute(`DELETE FROM ${q('base_login_throttle')} WHERE ${q('user_name_key')} IN (${keys.map(() => '?').join(', ')})`, keys));
+    await this.db.transaction((tx) =>
+      tx.execute(
+        `DELETE FROM ${q('base_login_throttle')} WHERE ${q('user_name_key')} IN (${keys.map(() => '?').join(', ')})`,
+        keys,
+      ),
+    );
   }
 
   /** Wrong current passwords of a signed-in user: locked after PASSWORD_CHECK_LOCK_AFTER, for LOCK_MS. */
@@ -154,6 +186,8 @@ export class LoginThrottle {
 
   async resetPasswordCheck(userId: number): Promise<void> {
     const q = this.db.dialect.quote;
-    await this.db.transaction((tx) => tx.execute(`DELETE FROM ${q('base_login_throttle')} WHERE ${q('user_name_key')} = ?`, [passwordKey(userId)]));
+    await this.db.transaction((tx) =>
+      tx.execute(`DELETE FROM ${q('base_login_throttle')} WHERE ${q('user_name_key')} = ?`, [passwordKey(userId)]),
+    );
   }
 }

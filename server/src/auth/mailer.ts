@@ -41,9 +41,20 @@ export class Mailer {
   async send(message: MailMessage): Promise<'SENT' | 'FAILED' | 'OUTBOX_ONLY'> {
     const entity = this.registry.entity('baseMailOutbox')!;
     const transport = await this.transportFor();
-    const id = await this.db.transaction((tx) => this.writer.insert(tx, entity, {
-      toAddress: message.to, subject: message.subject, body: message.body, purpose: message.purpose, status: transport ? 'PENDING' : 'OUTBOX_ONLY',
-    }, systemContext()));
+    const id = await this.db.transaction((tx) =>
+      this.writer.insert(
+        tx,
+        entity,
+        {
+          toAddress: message.to,
+          subject: message.subject,
+          body: message.body,
+          purpose: message.purpose,
+          status: transport ? 'PENDING' : 'OUTBOX_ONLY',
+        },
+        systemContext(),
+      ),
+    );
     if (!transport) return 'OUTBOX_ONLY';
     let status: 'SENT' | 'FAILED' = 'SENT';
     let error: string | null = null;
@@ -55,10 +66,12 @@ export class Mailer {
     }
     const q = this.db.dialect.quote;
     const col = (f: string) => q(entity.field(f)!.column);
-    await this.db.transaction((tx) => tx.execute(
-      `UPDATE ${q(entity.table)} SET ${col('status')} = ?, ${col('sentDate')} = ?, ${col('errorMessage')} = ? WHERE ${col(entity.primaryKey)} = ?`,
-      [status, formatDateTime(), error, id],
-    ));
+    await this.db.transaction((tx) =>
+      tx.execute(
+        `UPDATE ${q(entity.table)} SET ${col('status')} = ?, ${col('sentDate')} = ?, ${col('errorMessage')} = ? WHERE ${col(entity.primaryKey)} = ?`,
+        [status, formatDateTime(), error, id],
+      ),
+    );
     return status;
   }
 }

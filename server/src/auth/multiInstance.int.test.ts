@@ -27,23 +27,29 @@ const userInfo = (server: TestServer, session: { certificate: string; authorizat
   server.call('baseServer', USERS, 'getUserInfo', {}, sessionHeaders(session));
 
 describe('two instances on one database', () => {
-  it.skipIf(!onMysql)('accepts a session made on one instance on the other, and a logoff on either ends it on both', async () => {
-    expect(second.baseUrl).not.toBe(first.baseUrl);
-    const session = await signIn(first.baseUrl, 'buyer01');
-    expect(expectOk(await userInfo(second, session)).userInfo.userName).toBe('buyer01');
-    expectOk(await second.call('srmServer', REQ, 'listByPage', {}, await second.authHeaders(REQ, 'buyer01')));
-    expectOk(await second.call('baseServer', 'baseLoginRestful', 'logoff', {}, sessionHeaders(session)));
-    expectError(await userInfo(first, session), 401);
-    expectError(await userInfo(second, session), 401);
-  });
+  it.skipIf(!onMysql)(
+    'accepts a session made on one instance on the other, and a logoff on either ends it on both',
+    async () => {
+      expect(second.baseUrl).not.toBe(first.baseUrl);
+      const session = await signIn(first.baseUrl, 'buyer01');
+      expect(expectOk(await userInfo(second, session)).userInfo.userName).toBe('buyer01');
+      expectOk(await second.call('srmServer', REQ, 'listByPage', {}, await second.authHeaders(REQ, 'buyer01')));
+      expectOk(await second.call('baseServer', 'baseLoginRestful', 'logoff', {}, sessionHeaders(session)));
+      expectError(await userInfo(first, session), 401);
+      expectError(await userInfo(second, session), 401);
+    },
+  );
 
-  it.skipIf(!onMysql)('counts login failures across instances and accepts a captcha issued by the other one', async () => {
-    expectLoginRefused(await login(first, 'qe01', 'bad-1'), WRONG_LOGIN, { captchaRequired: false, locked: false });
-    expectLoginRefused(await login(second, 'qe01', 'bad-2'), WRONG_LOGIN, { captchaRequired: false, locked: false });
-    expectLoginRefused(await login(first, 'qe01', 'bad-3'), WRONG_LOGIN, { captchaRequired: true, locked: false });
-    const { validateKey } = await first.kernel.auth.captchas.issue('ACE23');
-    expectOk(await login(second, 'qe01', DEMO_PASSWORD, { validateKey, validateCode: 'ACE23' }));
-  });
+  it.skipIf(!onMysql)(
+    'counts login failures across instances and accepts a captcha issued by the other one',
+    async () => {
+      expectLoginRefused(await login(first, 'qe01', 'bad-1'), WRONG_LOGIN, { captchaRequired: false, locked: false });
+      expectLoginRefused(await login(second, 'qe01', 'bad-2'), WRONG_LOGIN, { captchaRequired: false, locked: false });
+      expectLoginRefused(await login(first, 'qe01', 'bad-3'), WRONG_LOGIN, { captchaRequired: true, locked: false });
+      const { validateKey } = await first.kernel.auth.captchas.issue('ACE23');
+      expectOk(await login(second, 'qe01', DEMO_PASSWORD, { validateKey, validateCode: 'ACE23' }));
+    },
+  );
 
   it.skipIf(!onMysql)('ends sessions on both instances when the user is disabled on one', async () => {
     const session = await signIn(second.baseUrl, 'manager01');

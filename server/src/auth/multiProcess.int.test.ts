@@ -25,20 +25,29 @@ afterAll(async () => {
 
 const getUserInfo = (baseUrl: string, session: { certificate: string; authorizationCode: string }) =>
   fetch(`${baseUrl}/api/baseServer/v1/baseUsersRestful/getUserInfo`, {
-    method: 'POST', headers: { ...signedHeaders(), certificate: session.certificate, authorizationCode: session.authorizationCode }, body: '{}',
+    method: 'POST',
+    headers: { ...signedHeaders(), certificate: session.certificate, authorizationCode: session.authorizationCode },
+    body: '{}',
   });
 
 describe('two server processes on one MariaDB', () => {
-  it.skipIf(!onMysql)('a session created on one process works on the other, and logging off on the other ends it on both', async () => {
-    const otherUrl = other!.baseUrl;
-    const session = await signIn(inProcess.baseUrl, 'buyer01');
-    const there = await getUserInfo(otherUrl, session);
-    expect(there.status).toBe(200);
-    expect(((await there.json()) as { data: { userInfo: { userName: string } } }).data.userInfo.userName).toBe('buyer01');
-    const logoff = await fetch(`${otherUrl}/api/baseServer/v1/baseLoginRestful/logoff`, {
-      method: 'POST', headers: { ...signedHeaders(), certificate: session.certificate, authorizationCode: session.authorizationCode }, body: '{}',
-    });
-    expect(logoff.status).toBe(200);
-    expect((await getUserInfo(inProcess.baseUrl, session)).status).toBe(401);
-  });
+  it.skipIf(!onMysql)(
+    'a session created on one process works on the other, and logging off on the other ends it on both',
+    async () => {
+      const otherUrl = other!.baseUrl;
+      const session = await signIn(inProcess.baseUrl, 'buyer01');
+      const there = await getUserInfo(otherUrl, session);
+      expect(there.status).toBe(200);
+      expect(((await there.json()) as { data: { userInfo: { userName: string } } }).data.userInfo.userName).toBe(
+        'buyer01',
+      );
+      const logoff = await fetch(`${otherUrl}/api/baseServer/v1/baseLoginRestful/logoff`, {
+        method: 'POST',
+        headers: { ...signedHeaders(), certificate: session.certificate, authorizationCode: session.authorizationCode },
+        body: '{}',
+      });
+      expect(logoff.status).toBe(200);
+      expect((await getUserInfo(inProcess.baseUrl, session)).status).toBe(401);
+    },
+  );
 });

@@ -12,7 +12,11 @@ export const CODE_MAX_CHECKS = 5;
 
 /** Forgotten-password e-mail codes: 6 digits, hashed, 10 minutes, single use, at most 5 checks. */
 export class PasswordCodes {
-  constructor(private readonly db: Database, private readonly writer: ResourceWriter, private readonly entity: EntityModel) {}
+  constructor(
+    private readonly db: Database,
+    private readonly writer: ResourceWriter,
+    private readonly entity: EntityModel,
+  ) {}
 
   private col(field: string): string {
     return this.db.dialect.quote(this.entity.field(field)!.column);
@@ -22,12 +26,30 @@ export class PasswordCodes {
   async issue(userId: number): Promise<string | undefined> {
     const q = this.db.dialect.quote;
     return this.db.transaction(async (tx) => {
-      const recent = await tx.select(`SELECT ${this.col('sentDate')} AS sent FROM ${q(this.entity.table)} WHERE ${this.col('userId')} = ? ORDER BY ${this.col(this.entity.primaryKey)} DESC LIMIT 1`, [userId]);
+      const recent = await tx.select(
+        `SELECT ${this.col('sentDate')} AS sent FROM ${q(this.entity.table)} WHERE ${this.col('userId')} = ? ORDER BY ${this.col(this.entity.primaryKey)} DESC LIMIT 1`,
+        [userId],
+      );
       if (recent[0] && parseDateTime(recent[0].sent) + CODE_RESEND_MS > Date.now()) return undefined;
       // A new code replaces every earlier one.
-      await tx.execute(`UPDATE ${q(this.entity.table)} SET ${this.col('usedFlag')} = 'Y' WHERE ${this.col('userId')} = ? AND ${this.col('usedFlag')} = 'N'`, [userId]);
+      await tx.execute(
+        `UPDATE ${q(this.entity.table)} SET ${this.col('usedFlag')} = 'Y' WHERE ${this.col('userId')} = ? AND ${this.col('usedFlag')} = 'N'`,
+        [userId],
+      );
       const code = randomDigits(6);
-      await this.writer.insert(tx, this.entity, { userId, codeHash: sha256(code), expiresDate: stampIn(CODE_TTL_MS), usedFlag: 'N', checkCount: 0, sentDate: formatDateTime() }, systemContext());
+      await this.writer.insert(
+        tx,
+        this.entity,
+        {
+          userId,
+          codeHash: sha256(code),
+          expiresDate: stampIn(CODE_TTL_MS),
+          usedFlag: 'N',
+          checkCount: 0,
+          sentDate: formatDateTime(),
+        },
+        systemContext(),
+      );
       return code;
     });
   }
@@ -47,7 +69,10 @@ export class PasswordCodes {
       const ok = row.hash === sha256(code.trim());
       const checks = Number(row.checks) + 1;
       const burn = (ok && consume) || (!ok && checks >= CODE_MAX_CHECKS);
-      await tx.execute(`UPDATE ${q(this.entity.table)} SET ${this.col('checkCount')} = ?, ${this.col('usedFlag')} = ? WHERE ${this.col(this.entity.primaryKey)} = ?`, [checks, burn ? 'Y' : 'N', Number(row.id)]);
+      await tx.execute(
+        `UPDATE ${q(this.entity.table)} SET ${this.col('checkCount')} = ?, ${this.col('usedFlag')} = ? WHERE ${this.col(this.entity.primaryKey)} = ?`,
+        [checks, burn ? 'Y' : 'N', Number(row.id)],
+      );
       return ok;
     });
   }

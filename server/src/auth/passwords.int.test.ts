@@ -1,18 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, expectError, expectOk } from '../testing/apiAssertions';
-import { expectLoginRefused, login, menuId, outbox, passwordHash, publicCall, runSql, sessionHeaders, stamp, USERS, WRONG_LOGIN } from '../testing/authFixtures';
+import {
+  expectLoginRefused,
+  login,
+  menuId,
+  outbox,
+  passwordHash,
+  publicCall,
+  runSql,
+  sessionHeaders,
+  stamp,
+  USERS,
+  WRONG_LOGIN,
+} from '../testing/authFixtures';
 import { signIn } from '../testing/sessions';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { DEMO_PASSWORD } from '../seed/accounts';
 
 /** Own password change, an administrator's reset, and the forgotten-password e-mail code (decisions "Access model"). */
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer('auth_passwords'); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer('auth_passwords');
+});
+afterAll(async () => {
+  await server?.close();
+});
 
-const updatePassword = (session: { certificate: string; authorizationCode: string }, oldPassword: string, newPassword: string) =>
-  server.call('baseServer', USERS, 'updatePassword', { oldPassword, newPassword }, sessionHeaders(session));
-const userInfo = (session: { certificate: string; authorizationCode: string }) => server.call('baseServer', USERS, 'getUserInfo', {}, sessionHeaders(session));
+const updatePassword = (
+  session: { certificate: string; authorizationCode: string },
+  oldPassword: string,
+  newPassword: string,
+) => server.call('baseServer', USERS, 'updatePassword', { oldPassword, newPassword }, sessionHeaders(session));
+const userInfo = (session: { certificate: string; authorizationCode: string }) =>
+  server.call('baseServer', USERS, 'getUserInfo', {}, sessionHeaders(session));
 const codeFrom = (body: string) => /\b(\d{6})\b/.exec(body)![1];
 
 describe('updatePassword', () => {
@@ -39,7 +59,8 @@ describe('updatePassword', () => {
   it('refuses the change for 15 minutes after 5 wrong current passwords, with the same answer whether the password is right or not (issue 13)', async () => {
     const session = await signIn(server.baseUrl, 'buyer01');
     const hash = await passwordHash(server, 2);
-    for (let i = 1; i <= 4; i++) expectError(await updatePassword(session, `Wrong#Old2026-${i}`, 'Brand#New2026y'), 400, ['oldPassword']);
+    for (let i = 1; i <= 4; i++)
+      expectError(await updatePassword(session, `Wrong#Old2026-${i}`, 'Brand#New2026y'), 400, ['oldPassword']);
     const fifth = await updatePassword(session, 'Wrong#Old2026-5', 'Brand#New2026y');
     expectError(fifth, 429);
     expect(fifth.body.msg).toMatch(/^Too many wrong current passwords\. Try again in 1[45] minutes\.$/);
@@ -48,11 +69,20 @@ describe('updatePassword', () => {
     expectError(right, 429);
     expect(right.body).toEqual(wrong.body);
     expect(await passwordHash(server, 2)).toBe(hash);
-    const cn = await server.call('baseServer', USERS, 'updatePassword', { oldPassword: DEMO_PASSWORD, newPassword: 'Brand#New2026y' }, { ...sessionHeaders(session), language: 'CN' });
+    const cn = await server.call(
+      'baseServer',
+      USERS,
+      'updatePassword',
+      { oldPassword: DEMO_PASSWORD, newPassword: 'Brand#New2026y' },
+      { ...sessionHeaders(session), language: 'CN' },
+    );
     expect(cn.body.msg).toMatch(/分钟后再试/);
     // Once the lock has run out, the right password is checked again (and clears the count);
     // the new one here is too short, so buyer01 keeps the demo password for the tests below.
-    await runSql(server, 'UPDATE base_login_throttle SET locked_until = ? WHERE user_name_key = ?', [stamp(-60_000), 'password user 2']);
+    await runSql(server, 'UPDATE base_login_throttle SET locked_until = ? WHERE user_name_key = ?', [
+      stamp(-60_000),
+      'password user 2',
+    ]);
     expectError(await updatePassword(session, DEMO_PASSWORD, 'Ab#1'), 400, ['newPassword']);
     expect(await countRows(server, 'base_login_throttle', { user_name_key: 'password user 2' })).toBe(0);
     expect(await passwordHash(server, 2)).toBe(hash);
@@ -75,10 +105,16 @@ describe('updatePassword', () => {
 });
 
 describe('resetPassword by an administrator', () => {
-  it('without newPassword answers a temporary password that works, mails it to the outbox, and ends the user\'s sessions', async () => {
+  it("without newPassword answers a temporary password that works, mails it to the outbox, and ends the user's sessions", async () => {
     const victim = await signIn(server.baseUrl, 'manager01');
     const admin = await signIn(server.baseUrl, 'admin');
-    const answer = await server.call('baseServer', USERS, 'resetPassword', { userId: 3 }, sessionHeaders(admin, 1, await menuId(server, 'SYS_USER')));
+    const answer = await server.call(
+      'baseServer',
+      USERS,
+      'resetPassword',
+      { userId: 3 },
+      sessionHeaders(admin, 1, await menuId(server, 'SYS_USER')),
+    );
     const { temporaryPassword } = expectOk(answer);
     expect(temporaryPassword).toMatch(/^.{12}$/);
     expectError(await userInfo(victim), 401);
@@ -94,7 +130,17 @@ describe('resetPassword by an administrator', () => {
   it('with a weak newPassword answers 400 naming newPassword and changes nothing', async () => {
     const admin = await signIn(server.baseUrl, 'admin');
     const hash = await passwordHash(server, 8);
-    expectError(await server.call('baseServer', USERS, 'resetPassword', { userId: 8, newPassword: 'short' }, sessionHeaders(admin, 1, await menuId(server, 'SYS_USER'))), 400, ['newPassword']);
+    expectError(
+      await server.call(
+        'baseServer',
+        USERS,
+        'resetPassword',
+        { userId: 8, newPassword: 'short' },
+        sessionHeaders(admin, 1, await menuId(server, 'SYS_USER')),
+      ),
+      400,
+      ['newPassword'],
+    );
     expect(await passwordHash(server, 8)).toBe(hash);
   });
 
@@ -103,7 +149,16 @@ describe('resetPassword by an administrator', () => {
     const hash = await passwordHash(server, 8);
     const mails = await countRows(server, 'base_mail_outbox');
     for (const menu of ['PUR_REQUISITION', 'SYS_USER']) {
-      expectError(await server.call('baseServer', USERS, 'resetPassword', { userId: 8 }, sessionHeaders(buyer, 101, await menuId(server, menu))), 403);
+      expectError(
+        await server.call(
+          'baseServer',
+          USERS,
+          'resetPassword',
+          { userId: 8 },
+          sessionHeaders(buyer, 101, await menuId(server, menu)),
+        ),
+        403,
+      );
     }
     expect(await passwordHash(server, 8)).toBe(hash);
     expect(await countRows(server, 'base_mail_outbox')).toBe(mails);
@@ -114,10 +169,12 @@ describe('resetPassword by an administrator', () => {
 describe('forgotten password', () => {
   const sendCode = (userName: string) => publicCall(server, 'sendEmailCode', { userName });
   const check = (userName: string, code: string) => publicCall(server, 'checkEmailCode', { userName, code });
-  const change = (userName: string, code: string, newPassword: string) => publicCall(server, 'changePasswordByCode', { userName, code, newPassword });
+  const change = (userName: string, code: string, newPassword: string) =>
+    publicCall(server, 'changePasswordByCode', { userName, code, newPassword });
   const MAIL = 'li.na@ruixin-tech.example.com';
   /** A minute later: the resend throttle lets a new code go out. */
-  const aMinuteLater = () => runSql(server, 'UPDATE base_password_code SET sent_date = ? WHERE user_id = 6', [stamp(-61_000)]);
+  const aMinuteLater = () =>
+    runSql(server, 'UPDATE base_password_code SET sent_date = ? WHERE user_id = 6', [stamp(-61_000)]);
 
   it('answers the same to an unknown user and sends nothing', async () => {
     const mails = await countRows(server, 'base_mail_outbox');
@@ -183,7 +240,9 @@ describe('forgotten password', () => {
     expectOk(await sendCode('supplier02'));
     const code = codeFrom((await outbox(server, MAIL))[2].body);
     expectOk(await check('supplier02', code));
-    await runSql(server, "UPDATE base_password_code SET expires_date = ? WHERE user_id = 6 AND used_flag = 'N'", [stamp(-1000)]);
+    await runSql(server, "UPDATE base_password_code SET expires_date = ? WHERE user_id = 6 AND used_flag = 'N'", [
+      stamp(-1000),
+    ]);
     const hash = await passwordHash(server, 6);
     expectError(await check('supplier02', code), 400);
     expectError(await change('supplier02', code, 'Expired#Code2026'), 400);

@@ -32,12 +32,18 @@ export const PASSWORD_MIN_LENGTH = 8;
  */
 export function passwordProblem(password: unknown, userName: string): I18nText | undefined {
   if (typeof password !== 'string' || password.length < PASSWORD_MIN_LENGTH) {
-    return { cn: `密码至少 ${PASSWORD_MIN_LENGTH} 位`, en: `The password needs at least ${PASSWORD_MIN_LENGTH} characters` };
+    return {
+      cn: `密码至少 ${PASSWORD_MIN_LENGTH} 位`,
+      en: `The password needs at least ${PASSWORD_MIN_LENGTH} characters`,
+    };
   }
   if (password.length > 128) return { cn: '密码过长', en: 'The password is too long' };
   const classes = [/[A-Z]/, /[a-z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
   if (classes < 3) {
-    return { cn: '密码需包含大写字母、小写字母、数字、符号中的至少三类', en: 'The password needs 3 of: upper-case letter, lower-case letter, digit, symbol' };
+    return {
+      cn: '密码需包含大写字母、小写字母、数字、符号中的至少三类',
+      en: 'The password needs 3 of: upper-case letter, lower-case letter, digit, symbol',
+    };
   }
   if (userName && password.toLowerCase().includes(userName.toLowerCase())) {
     return { cn: '密码不能包含用户名', en: 'The password must not contain the user name' };

@@ -11,7 +11,9 @@ function sqliteOptions(config: ServerConfig): DataSourceOptions {
     database: file,
     enableWAL: true,
     // Writers wait for each other instead of failing with SQLITE_BUSY.
-    prepareDatabase: (db: { pragma(s: string): unknown }) => { db.pragma('busy_timeout = 5000'); },
+    prepareDatabase: (db: { pragma(s: string): unknown }) => {
+      db.pragma('busy_timeout = 5000');
+    },
   };
 }
 
@@ -36,5 +38,11 @@ function mysqlOptions(config: ServerConfig): DataSourceOptions {
  */
 export function createDataSource(config: ServerConfig, entities: EntitySchema[]): DataSource {
   const base = config.dbKind === 'sqlite' ? sqliteOptions(config) : mysqlOptions(config);
-  return new DataSource({ ...base, entities, synchronize: false, migrationsRun: false, logging: false } as DataSourceOptions);
+  return new DataSource({
+    ...base,
+    entities,
+    synchronize: false,
+    migrationsRun: false,
+    logging: false,
+  } as DataSourceOptions);
 }

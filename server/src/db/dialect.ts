@@ -19,7 +19,12 @@ function checkedIdentifier(identifier: string): string {
 
 export function dialectFor(kind: DbKind): Dialect {
   if (kind === 'mysql') {
-    return { kind, quote: (id) => `\`${checkedIdentifier(id)}\``, likeEscape: " ESCAPE '\\\\'", forUpdate: ' FOR UPDATE' };
+    return {
+      kind,
+      quote: (id) => `\`${checkedIdentifier(id)}\``,
+      likeEscape: " ESCAPE '\\\\'",
+      forUpdate: ' FOR UPDATE',
+    };
   }
   return { kind, quote: (id) => `"${checkedIdentifier(id)}"`, likeEscape: " ESCAPE '\\'", forUpdate: '' };
 }

@@ -42,7 +42,8 @@ type MysqlPool = { query(sql: string, params: SqlParam[], cb: (err: Error | null
 /** MySQL: the pool TypeORM created (with dateStrings and decimal strings), queried directly. */
 function mysqlReader(pool: MysqlPool): ReadConnection {
   return {
-    select: (sql, params) => new Promise((resolve, reject) => pool.query(sql, params, (err, rows) => (err ? reject(err) : resolve(rows)))),
+    select: (sql, params) =>
+      new Promise((resolve, reject) => pool.query(sql, params, (err, rows) => (err ? reject(err) : resolve(rows)))),
     close: () => undefined,
   };
 }

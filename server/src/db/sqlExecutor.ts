@@ -24,7 +24,10 @@ function insertIdOf(raw: unknown): number | undefined {
 }
 
 class QueryRunnerExecutor implements SqlExecutor {
-  constructor(readonly dialect: Dialect, private readonly runner: QueryRunner) {}
+  constructor(
+    readonly dialect: Dialect,
+    private readonly runner: QueryRunner,
+  ) {}
 
   async select(sql: string, params: SqlParam[] = []): Promise<Row[]> {
     const result = await this.runner.query(sql, params, true);
@@ -46,7 +49,10 @@ export class Database {
   private readonly reader: ReadConnection;
   private writerQueue: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly dataSource: DataSource, readonly dialect: Dialect) {
+  constructor(
+    readonly dataSource: DataSource,
+    readonly dialect: Dialect,
+  ) {
     this.reader = createReadConnection(dataSource);
   }
 

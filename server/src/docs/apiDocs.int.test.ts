@@ -24,14 +24,16 @@ const json = async (res: Response): Promise<any> => res.json();
 function controllerRoutes(controller: new (...args: never[]) => unknown): string[] {
   const base = Reflect.getMetadata(PATH_METADATA, controller) as string;
   const proto = controller.prototype as object;
-  return Object.getOwnPropertyNames(proto).filter((name) => name !== 'constructor').flatMap((name) => {
-    const handler = Object.getOwnPropertyDescriptor(proto, name)?.value as unknown; // not a getter's value
-    if (typeof handler !== 'function') return [];
-    const route = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
-    if (route === undefined) return [];
-    const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
-    return [route].flat().map((r) => `${method} /${base}/${r}`);
-  });
+  return Object.getOwnPropertyNames(proto)
+    .filter((name) => name !== 'constructor')
+    .flatMap((name) => {
+      const handler = Object.getOwnPropertyDescriptor(proto, name)?.value as unknown; // not a getter's value
+      if (typeof handler !== 'function') return [];
+      const route = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
+      if (route === undefined) return [];
+      const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
+      return [route].flat().map((r) => `${method} /${base}/${r}`);
+    });
 }
 
 describe('the API description (/api/openapi.json, /api/docs)', () => {
@@ -59,7 +61,10 @@ describe('the API description (/api/openapi.json, /api/docs)', () => {
   it('documents every registered custom action', async () => {
     const doc = await json(await get(server, '/api/openapi.json'));
     for (const action of server.kernel.actions.list()) {
-      expect(doc.paths[`/api/${action.area}/v1/${action.resource}/${action.action}`]?.post, `${action.resource}/${action.action}`).toBeDefined();
+      expect(
+        doc.paths[`/api/${action.area}/v1/${action.resource}/${action.action}`]?.post,
+        `${action.resource}/${action.action}`,
+      ).toBeDefined();
     }
   });
 

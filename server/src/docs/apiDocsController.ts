@@ -44,7 +44,8 @@ export class ApiDocsController {
   constructor(@Inject(KERNEL) private readonly kernel: Kernel) {}
 
   private ensureEnabled(): void {
-    if (!this.kernel.config.apiDocs) throw Errors.notFound('接口文档未开放', 'API documentation is turned off (API_DOCS)');
+    if (!this.kernel.config.apiDocs)
+      throw Errors.notFound('接口文档未开放', 'API documentation is turned off (API_DOCS)');
   }
 
   /** Built from the kernel of the latest publish (this instance's or another's): regenerated on publish. */
@@ -52,7 +53,10 @@ export class ApiDocsController {
   async openapi(@Res() reply: FastifyReply): Promise<void> {
     this.ensureEnabled();
     const kernel = await requestKernel(this.kernel);
-    await reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(JSON.stringify(apiDocument(kernel)));
+    await reply
+      .header('Cache-Control', 'no-cache')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(apiDocument(kernel)));
   }
 
   @Get('docs')
@@ -67,6 +71,9 @@ export class ApiDocsController {
     if (file === 'init.js') return void reply.type('text/javascript; charset=utf-8').send(INIT);
     const type = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
     if (!type) throw Errors.notFound('文件不存在', `No asset ${file}`);
-    void reply.header('Cache-Control', 'public, max-age=86400').type(type).send(fs.createReadStream(path.join(ASSET_DIR, file)));
+    void reply
+      .header('Cache-Control', 'public, max-age=86400')
+      .type(type)
+      .send(fs.createReadStream(path.join(ASSET_DIR, file)));
   }
 }

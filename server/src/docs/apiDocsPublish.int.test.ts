@@ -10,7 +10,10 @@ beforeAll(async () => {
   a = await startTestServer('api_docs_publish');
   b = await startTestServer('api_docs_publish_b', { dbUrl: a.config.dbUrl });
 }, 120_000);
-afterAll(async () => { await b?.close(); await a?.close(); });
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
 
 const paths = async (server: TestServer) => {
   const doc = (await (await fetch(`${server.baseUrl}/api/openapi.json`)).json()) as { paths: object };
@@ -22,7 +25,10 @@ describe('the API document after a table_model publish', () => {
     const listPath = '/api/srmServer/v1/srmDemoNoteRestful/listByPage';
     expect(await paths(a)).not.toContain(listPath);
     expect(await paths(b)).not.toContain(listPath);
-    const published = await tableModel(a, 'publish', { documents: [{ content: noteEntity() }, { content: notePage() }], comment: 'notes' });
+    const published = await tableModel(a, 'publish', {
+      documents: [{ content: noteEntity() }, { content: notePage() }],
+      comment: 'notes',
+    });
     expect(published.status).toBe(200);
     expect(await paths(a)).toContain(listPath);
     expect(await paths(b)).toContain(listPath);

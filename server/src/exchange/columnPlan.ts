@@ -2,7 +2,15 @@
  * How each exported or imported column maps onto the entity: its field, the lookup type whose
  * meanings it shows, the reference label it shows instead of an id. Pure over the metadata.
  */
-import { decimalShape, isWritableFromBody, pickText, type EntityModel, type Language, type PageDef, type ResolvedField } from '@meridian/metadata';
+import {
+  decimalShape,
+  isWritableFromBody,
+  pickText,
+  type EntityModel,
+  type Language,
+  type PageDef,
+  type ResolvedField,
+} from '@meridian/metadata';
 import type { LookupTable } from './lookupTable';
 import { neutralizeCell, type ExportColumn } from './exchangeRules';
 
@@ -30,7 +38,12 @@ function lookupTypeOf(pages: PageDef[], entity: EntityModel, key: string): strin
 export function planColumns(entity: EntityModel, pages: PageDef[], columns: ExportColumn[]): PlannedColumn[] {
   return columns.map(({ key, title }) => {
     const field = entity.readableFields.find((f) => f.name === key);
-    return { key, title, field, lookupType: field || isReferenceLabel(entity, key) ? lookupTypeOf(pages, entity, key) : undefined };
+    return {
+      key,
+      title,
+      field,
+      lookupType: field || isReferenceLabel(entity, key) ? lookupTypeOf(pages, entity, key) : undefined,
+    };
   });
 }
 
@@ -52,7 +65,13 @@ function decimalCell(value: unknown): unknown {
 }
 
 /** One cell of an exported row: lookup codes as meanings, references as their label, formulas neutralised. */
-export function exportCell(column: PlannedColumn, row: Record<string, unknown>, lookups: LookupTable, language: Language, keys: Set<string>): unknown {
+export function exportCell(
+  column: PlannedColumn,
+  row: Record<string, unknown>,
+  lookups: LookupTable,
+  language: Language,
+  keys: Set<string>,
+): unknown {
   if (!keys.has(column.key)) return null;
   const field = column.field;
   let value = row[column.key];
@@ -70,7 +89,9 @@ export function exportCell(column: PlannedColumn, row: Record<string, unknown>, 
  * required writable field the grid does not show (an import without it could never pass).
  */
 export function importColumns(entity: EntityModel, page: PageDef | undefined, language: Language): PlannedColumn[] {
-  const writable = entity.fields.filter((f) => isWritableFromBody(f) && f.name !== entity.statusField && f.type !== 'attachment' && f.type !== 'json');
+  const writable = entity.fields.filter(
+    (f) => isWritableFromBody(f) && f.name !== entity.statusField && f.type !== 'attachment' && f.type !== 'json',
+  );
   const byName = new Map(writable.map((f) => [f.name, f]));
   const chosen: ResolvedField[] = [];
   for (const column of page?.grid?.columns ?? []) {
@@ -82,6 +103,11 @@ export function importColumns(entity: EntityModel, page: PageDef | undefined, la
   const pages = page ? [page] : [];
   return chosen.map((field) => {
     const gridTitle = page?.grid?.columns?.find((c) => c.key === field.name)?.title;
-    return { key: field.name, title: pickText(gridTitle ?? field.label, language), field, lookupType: lookupTypeOf(pages, entity, field.name) };
+    return {
+      key: field.name,
+      title: pickText(gridTitle ?? field.label, language),
+      field,
+      lookupType: lookupTypeOf(pages, entity, field.name),
+    };
   });
 }

@@ -24,7 +24,11 @@ export interface ExchangeGrant {
  * listByPage) AND the button resource of the page's `export` action (btnExport). Hiding the
  * button is not the protection: a menu without an export action refuses the export.
  */
-export async function authorizeExport(kernel: Kernel, caller: ExchangeCaller, entity: EntityModel): Promise<ExchangeGrant> {
+export async function authorizeExport(
+  kernel: Kernel,
+  caller: ExchangeCaller,
+  entity: EntityModel,
+): Promise<ExchangeGrant> {
   const { guard, access } = kernel.auth;
   const scope = await guard.authorizeEntityAction(caller.identity, caller.headers, entity, 'listByPage', caller.ctx);
   const grant = await guard.menuGrant(caller.identity, caller.headers, caller.ctx.language);
@@ -41,7 +45,10 @@ export async function authorizeExport(kernel: Kernel, caller: ExchangeCaller, en
  * action names its button resource (btnImport), which must be granted on menuId_respId; the
  * row scope of a write applies (a supplier user only ever creates their own supplier's rows).
  */
-export async function authorizeImport(kernel: Kernel, caller: ExchangeCaller): Promise<ExchangeGrant & { entity: EntityModel; page: PageDef }> {
+export async function authorizeImport(
+  kernel: Kernel,
+  caller: ExchangeCaller,
+): Promise<ExchangeGrant & { entity: EntityModel; page: PageDef }> {
   const { guard } = kernel.auth;
   const grant = await guard.menuGrant(caller.identity, caller.headers, caller.ctx.language);
   const page = grant.reach.pages.find((p) => p.entity && p.actions?.some((a) => a.action === 'import'));

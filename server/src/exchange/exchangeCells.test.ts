@@ -4,10 +4,21 @@ import { exportCell, importColumns, planColumns, readableKeys } from './columnPl
 import { importCell } from './importCells';
 import { LookupTable } from './lookupTable';
 
-const f = (name: string, type: FieldDef['type'], extra: Partial<FieldDef> = {}): FieldDef => ({ name, type, label: { cn: `${name}中`, en: `${name} en` }, ...extra });
+const f = (name: string, type: FieldDef['type'], extra: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  type,
+  label: { cn: `${name}中`, en: `${name} en` },
+  ...extra,
+});
 
 const def: EntityDef = {
-  kind: 'entity', name: 'rate', area: 'srmServer', table: 'rate', label: { cn: '汇率', en: 'Rate' }, primaryKey: 'rateId', statusField: 'status',
+  kind: 'entity',
+  name: 'rate',
+  area: 'srmServer',
+  table: 'rate',
+  label: { cn: '汇率', en: 'Rate' },
+  primaryKey: 'rateId',
+  statusField: 'status',
   fields: [
     f('fromCurrency', 'lookup', { lookupType: 'CUR', required: true }),
     f('rate', 'decimal', { precision: 20, scale: 8, required: true }),
@@ -24,8 +35,21 @@ const def: EntityDef = {
   ],
 };
 const entity = new EntityModel(def);
-const page = { kind: 'page', path: 'rates', type: 'list', entity: 'rate', title: { cn: '汇率', en: 'Rates' },
-  grid: { columns: [{ key: 'note', title: { cn: '备注', en: 'Remark' } }, { key: 'urgent', lookup: { typeCode: 'YN' } }, { key: 'status' }, { key: 'rate' }] } } as unknown as PageDef;
+const page = {
+  kind: 'page',
+  path: 'rates',
+  type: 'list',
+  entity: 'rate',
+  title: { cn: '汇率', en: 'Rates' },
+  grid: {
+    columns: [
+      { key: 'note', title: { cn: '备注', en: 'Remark' } },
+      { key: 'urgent', lookup: { typeCode: 'YN' } },
+      { key: 'status' },
+      { key: 'rate' },
+    ],
+  },
+} as unknown as PageDef;
 
 const LOOKUP_ROWS = [
   { t: 'CUR', c: 'USD', cn: '美元', en: 'US dollar', f: 'Y' },
@@ -51,7 +75,13 @@ describe('LookupTable', () => {
 
   it('offers and accepts only enabled values, by code or by either meaning', () => {
     expect(lookups.choices('CUR', 'CN')).toEqual(['美元', '欧元']);
-    expect(['USD', '美元', 'US dollar', 'us dollar', ' usd '].map((t) => lookups.codeOf('CUR', t))).toEqual(['USD', 'USD', 'USD', 'USD', 'USD']);
+    expect(['USD', '美元', 'US dollar', 'us dollar', ' usd '].map((t) => lookups.codeOf('CUR', t))).toEqual([
+      'USD',
+      'USD',
+      'USD',
+      'USD',
+      'USD',
+    ]);
     expect(lookups.codeOf('CUR', 'DEM')).toBeUndefined();
     expect(lookups.codeOf('CUR', 'Mark')).toBeUndefined();
   });
@@ -60,11 +90,22 @@ describe('LookupTable', () => {
 describe('exportCell', () => {
   const keys = readableKeys(entity);
   const cells = (row: Record<string, unknown>, names: string[], language: 'CN' | 'EN' = 'EN') =>
-    planColumns(entity, [page], names.map((key) => ({ key, title: key }))).map((c) => exportCell(c, row, lookups, language, keys));
+    planColumns(
+      entity,
+      [page],
+      names.map((key) => ({ key, title: key })),
+    ).map((c) => exportCell(c, row, lookups, language, keys));
 
   it('writes lookups as meanings (page lookup first), references as their label, decimals as numbers when exact', () => {
     const row = { fromCurrency: 'USD', urgent: 'Y', orgId: 5, orgName: 'Plant', rate: '7.12000000', note: 'x' };
-    expect(cells(row, ['fromCurrency', 'urgent', 'orgId', 'orgName', 'rate', 'note'])).toEqual(['US dollar', 'Yes', 'Plant', 'Plant', 7.12, 'x']);
+    expect(cells(row, ['fromCurrency', 'urgent', 'orgId', 'orgName', 'rate', 'note'])).toEqual([
+      'US dollar',
+      'Yes',
+      'Plant',
+      'Plant',
+      7.12,
+      'x',
+    ]);
     expect(cells({ rate: '123456789012.12345678' }, ['rate'])).toEqual(['123456789012.12345678']);
     expect(cells({ orgId: 5, orgName: null }, ['orgId'])).toEqual([5]);
   });
@@ -89,7 +130,12 @@ describe('importCell', () => {
   const value = (key: string, cell: unknown) => importCell(column(key), cell, lookups);
 
   it('leaves empty cells unset and reads rich text, formulas and hyperlinks as what they show', () => {
-    expect([null, undefined, '', '   '].map((c) => value('note', c))).toEqual([undefined, undefined, undefined, undefined]);
+    expect([null, undefined, '', '   '].map((c) => value('note', c))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(value('note', { richText: [{ text: 'a' }, { text: 'b' }] })).toEqual({ value: 'ab' });
     expect(value('note', { formula: 'A1', result: 'r' })).toEqual({ value: 'r' });
     expect(value('note', { text: 'link', hyperlink: 'http://x' })).toEqual({ value: 'link' });

@@ -18,14 +18,16 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const AREAS = ['exportServer', 'srmServer'];
 const routes = (resource: string, action: string) => AREAS.map((area) => `${area}/v1/${resource}/${action}`);
 
-
 /**
  * Excel/CSV export and import (spec 1 section 7). Thin: who calls (session), then the services.
  * File answers stream; any error before the first byte is the JSON envelope (status E).
  */
 @Controller('api')
 export class ExchangeController {
-  constructor(@Inject(KERNEL) private readonly kernel: Kernel, @Inject(FILE_SERVICE) private readonly files: FileService) {}
+  constructor(
+    @Inject(KERNEL) private readonly kernel: Kernel,
+    @Inject(FILE_SERVICE) private readonly files: FileService,
+  ) {}
 
   /** The kernel of the latest metadata publish (table_model swaps it live); the services are cheap to make per call. */
   private get current(): Kernel {
@@ -44,7 +46,16 @@ export class ExchangeController {
     const identity = await this.current.auth.guard.requireIdentity(req.headers);
     const user = identity.user;
     const respId = Number(Array.isArray(req.headers.respid) ? req.headers.respid[0] : req.headers.respid) || null;
-    const vars = { user: { userId: user.userId, supplierId: user.supplierId, userType: user.userType, orgId: user.orgId, personId: user.personId }, resp: { id: respId } };
+    const vars = {
+      user: {
+        userId: user.userId,
+        supplierId: user.supplierId,
+        userType: user.userType,
+        orgId: user.orgId,
+        personId: user.personId,
+      },
+      resp: { id: respId },
+    };
     return { identity, headers: req.headers, ctx: { userId: user.userId, language: requestLanguage(req), vars } };
   }
 
@@ -61,7 +72,11 @@ export class ExchangeController {
 
   /** The import template of the page, filled with the listed rows (lookups as drop-downs; sheets of 50000). */
   @Post(routes('exportExcelRestful', 'downloadImportTemplateWithData'))
-  async downloadImportTemplateWithData(@Body() body: Body, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async downloadImportTemplateWithData(
+    @Body() body: Body,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     await this.stream('template', body, req, reply);
   }
 

@@ -12,19 +12,37 @@ export const EXPORT_PATH = 'exportServer/v1/exportExcelRestful';
 export const IMPORT_PATH = 'exportServer/v1/importExcelRestful';
 
 /** A JSON-bodied call answered with a file (or an error envelope, read as bytes). */
-export async function filePost(server: TestServer, auth: Record<string, string>, path: string, body: unknown): Promise<FileAnswer> {
-  const res = await fetch(`${server.baseUrl}/api/${path}`, { method: 'POST', headers: { ...signedHeaders(), ...auth }, body: JSON.stringify(body) });
+export async function filePost(
+  server: TestServer,
+  auth: Record<string, string>,
+  path: string,
+  body: unknown,
+): Promise<FileAnswer> {
+  const res = await fetch(`${server.baseUrl}/api/${path}`, {
+    method: 'POST',
+    headers: { ...signedHeaders(), ...auth },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
 export const envelopeOf = (answer: FileAnswer) => JSON.parse(answer.bytes.toString('utf8')) as ApiAnswer['body'];
 
 /** Uploads an xlsx to importExcel as a browser's FormData would. */
-export async function importFile(server: TestServer, auth: Record<string, string>, content: Buffer, name = 'rates.xlsx'): Promise<ApiAnswer> {
+export async function importFile(
+  server: TestServer,
+  auth: Record<string, string>,
+  content: Buffer,
+  name = 'rates.xlsx',
+): Promise<ApiAnswer> {
   const form = new FormData();
   form.append('file', new Blob([content]), name);
   const { 'content-type': _json, ...signed } = signedHeaders();
-  const res = await fetch(`${server.baseUrl}/api/${IMPORT_PATH}/importExcel`, { method: 'POST', headers: { ...signed, ...auth }, body: form });
+  const res = await fetch(`${server.baseUrl}/api/${IMPORT_PATH}/importExcel`, {
+    method: 'POST',
+    headers: { ...signed, ...auth },
+    body: form,
+  });
   return { status: res.status, body: (await res.json()) as ApiAnswer['body'] };
 }
 

@@ -45,7 +45,8 @@ function jsonValue(value: unknown, name: string): unknown {
 
 function objectValue(value: unknown, name: string): Record<string, unknown> {
   const parsed = jsonValue(value, name) ?? {};
-  if (typeof parsed !== 'object' || Array.isArray(parsed)) throw Errors.badRequest(`${name} 必须是对象`, `${name} must be an object`);
+  if (typeof parsed !== 'object' || Array.isArray(parsed))
+    throw Errors.badRequest(`${name} 必须是对象`, `${name} must be an object`);
   return parsed as Record<string, unknown>;
 }
 
@@ -54,7 +55,8 @@ export function parseColumns(value: unknown): ExportColumn[] {
   if (parsed === undefined || parsed === null || (Array.isArray(parsed) && parsed.length === 0)) {
     throw Errors.badRequest('导出字段列表不能为空', 'the export field list cannot be empty');
   }
-  if (!Array.isArray(parsed) || parsed.length > MAX_COLUMNS) throw Errors.badRequest('导出字段列表格式错误', `columns must be a list of at most ${MAX_COLUMNS} {key, title}`);
+  if (!Array.isArray(parsed) || parsed.length > MAX_COLUMNS)
+    throw Errors.badRequest('导出字段列表格式错误', `columns must be a list of at most ${MAX_COLUMNS} {key, title}`);
   return parsed.map((c) => {
     const key = (c as ExportColumn)?.key ?? (c as { dataIndex?: unknown })?.dataIndex;
     if (typeof key !== 'string' || !key) throw Errors.badRequest('导出字段缺少 key', 'every export column needs a key');
@@ -66,12 +68,16 @@ export function parseColumns(value: unknown): ExportColumn[] {
 function sheetMax(value: unknown, fallback: number): number {
   if (value === undefined || value === null || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1) throw Errors.badRequest('sheetMaxRow 必须是正整数', 'sheetMaxRow must be a positive integer');
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw Errors.badRequest('sheetMaxRow 必须是正整数', 'sheetMaxRow must be a positive integer');
   return Math.min(n, SHEET_MAX_EXCEL);
 }
 
 /** Reads the exportExcel body; the two empty-input texts are spec 1 section 8's. */
-export function parseExportRequest(body: Record<string, unknown>, defaults: { fileName: string; sheetMaxRow: number; columnsFixed?: boolean }): ExportRequest {
+export function parseExportRequest(
+  body: Record<string, unknown>,
+  defaults: { fileName: string; sheetMaxRow: number; columnsFixed?: boolean },
+): ExportRequest {
   const requestUrl = typeof body.requestUrl === 'string' ? body.requestUrl.trim() : '';
   if (!requestUrl) throw Errors.badRequest('请求数据链接不能为空', 'the request data link cannot be empty');
   // The template-with-data export takes the import template's columns; the body names none.
@@ -92,7 +98,8 @@ export interface ListEndpoint {
   resource: string;
 }
 
-const LIST_URL = /^(?:https?:\/\/[^/]+)?(?:\/api)?\/(?:zuul\/)?([A-Za-z]+)\/v1\/([A-Za-z][A-Za-z0-9]*Restful)\/listByPage\/?$/;
+const LIST_URL =
+  /^(?:https?:\/\/[^/]+)?(?:\/api)?\/(?:zuul\/)?([A-Za-z]+)\/v1\/([A-Za-z][A-Za-z0-9]*Restful)\/listByPage\/?$/;
 
 /**
  * requestUrl may only name a generic listByPage endpoint (`/api/{area}/v1/{resource}Restful/listByPage`,
@@ -100,7 +107,11 @@ const LIST_URL = /^(?:https?:\/\/[^/]+)?(?:\/api)?\/(?:zuul\/)?([A-Za-z]+)\/v1\/
  */
 export function parseListUrl(requestUrl: string): ListEndpoint {
   const match = LIST_URL.exec(requestUrl.split('?')[0]);
-  if (!match) throw Errors.badRequest('请求数据链接必须是列表查询接口', 'requestUrl must name a listByPage endpoint (/api/{area}/v1/{resource}Restful/listByPage)');
+  if (!match)
+    throw Errors.badRequest(
+      '请求数据链接必须是列表查询接口',
+      'requestUrl must name a listByPage endpoint (/api/{area}/v1/{resource}Restful/listByPage)',
+    );
   return { area: match[1], resource: match[2] };
 }
 

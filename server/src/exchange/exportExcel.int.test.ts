@@ -12,7 +12,12 @@ let server: TestServer;
 let buyerRates: Record<string, string>;
 let buyerReqs: Record<string, string>;
 const RATES_URL = '/api/srmServer/v1/srmBaseExchangeRateRestful/listByPage';
-const RATE_COLUMNS = [{ key: 'fromCurrency', title: 'From' }, { key: 'rate', title: 'Rate' }, { key: 'rateDate', title: 'Date' }, { key: 'status', title: 'Status' }];
+const RATE_COLUMNS = [
+  { key: 'fromCurrency', title: 'From' },
+  { key: 'rate', title: 'Rate' },
+  { key: 'rateDate', title: 'Date' },
+  { key: 'status', title: 'Status' },
+];
 
 const exportBody = (overrides: Record<string, unknown> = {}) => ({
   requestUrl: RATES_URL,
@@ -22,8 +27,10 @@ const exportBody = (overrides: Record<string, unknown> = {}) => ({
   sheetMaxRow: 20001,
   ...overrides,
 });
-const exportAs = (auth: Record<string, string>, body: unknown, action = 'exportExcel') => filePost(server, auth, `${EXPORT_PATH}/${action}`, body);
-const rateCount = async () => Number((await server.kernel.db.select('SELECT COUNT(*) AS n FROM srm_base_exchange_rate'))[0].n);
+const exportAs = (auth: Record<string, string>, body: unknown, action = 'exportExcel') =>
+  filePost(server, auth, `${EXPORT_PATH}/${action}`, body);
+const rateCount = async () =>
+  Number((await server.kernel.db.select('SELECT COUNT(*) AS n FROM srm_base_exchange_rate'))[0].n);
 
 beforeAll(async () => {
   server = await startTestServer('exchange_export');
@@ -46,13 +53,23 @@ describe('exportExcel', () => {
   });
 
   it('applies the search params and filter exactly as listByPage does', async () => {
-    const requestParams = JSON.stringify({ params: { fromCurrency: 'EUR' }, filter: { field: 'status', op: 'eq', value: 'VALID' } });
-    const rows = sheetRows((await readWorkbook((await exportAs(buyerRates, exportBody({ requestParams }))).bytes)).worksheets[0]);
-    const expected = await server.kernel.db.select("SELECT COUNT(*) AS n FROM srm_base_exchange_rate WHERE from_currency = 'EUR' AND status = 'VALID'");
+    const requestParams = JSON.stringify({
+      params: { fromCurrency: 'EUR' },
+      filter: { field: 'status', op: 'eq', value: 'VALID' },
+    });
+    const rows = sheetRows(
+      (await readWorkbook((await exportAs(buyerRates, exportBody({ requestParams }))).bytes)).worksheets[0],
+    );
+    const expected = await server.kernel.db.select(
+      "SELECT COUNT(*) AS n FROM srm_base_exchange_rate WHERE from_currency = 'EUR' AND status = 'VALID'",
+    );
     expect(rows.length - 1).toBe(Number(expected[0].n));
     expect(rows.slice(1).every((r) => r[0] === 'Euro')).toBe(true);
     // The customParams variant adds to the list's params (and is checked like them).
-    const custom = await exportAs(buyerRates, exportBody({ requestParams: '{}', customParams: JSON.stringify({ fromCurrency: 'EUR', status: 'VALID' }) }));
+    const custom = await exportAs(
+      buyerRates,
+      exportBody({ requestParams: '{}', customParams: JSON.stringify({ fromCurrency: 'EUR', status: 'VALID' }) }),
+    );
     expect(sheetRows((await readWorkbook(custom.bytes)).worksheets[0]).length - 1).toBe(Number(expected[0].n));
     expect((await exportAs(buyerRates, exportBody({ customParams: { passwordHash: 'x' } }))).status).toBe(400);
   });
@@ -71,7 +88,10 @@ describe('exportExcel', () => {
     const body = {
       requestUrl: '/api/srmServer/v1/srmPurRequisitionHeaderRestful/listByPage',
       requestParams: { params: {}, orderBy: 'requisitionHeaderId desc' },
-      columns: [{ key: 'description', title: 'Description' }, { key: 'orgId', title: 'Org' }],
+      columns: [
+        { key: 'description', title: 'Description' },
+        { key: 'orgId', title: 'Org' },
+      ],
       fileName: 'reqs',
     };
     const answer = await exportAs(buyerReqs, body);
@@ -83,7 +103,11 @@ describe('exportExcel', () => {
 
   it('answers the two empty-input messages of spec 1 section 8 in the envelope', async () => {
     const noUrl = await exportAs(buyerRates, exportBody({ requestUrl: '' }));
-    expect([noUrl.status, envelopeOf(noUrl).msg, envelopeOf(noUrl).status]).toEqual([400, 'the request data link cannot be empty', 'E']);
+    expect([noUrl.status, envelopeOf(noUrl).msg, envelopeOf(noUrl).status]).toEqual([
+      400,
+      'the request data link cannot be empty',
+      'E',
+    ]);
     const noColumns = await exportAs(buyerRates, exportBody({ columns: '[]' }));
     expect([noColumns.status, envelopeOf(noColumns).msg]).toEqual([400, 'the export field list cannot be empty']);
     const cn = await exportAs({ ...buyerRates, language: 'CN' }, exportBody({ columns: '' }));
@@ -91,18 +115,29 @@ describe('exportExcel', () => {
   });
 
   it('runs only registered listByPage endpoints: no other action, no URL of another host', async () => {
-    for (const requestUrl of ['http://169.254.169.254/latest/meta-data', '/api/srmServer/v1/srmBaseExchangeRateRestful/delete', '/api/srmServer/v1/noSuchThingRestful/listByPage', '/api/baseServer/v1/srmBaseExchangeRateRestful/listByPage']) {
+    for (const requestUrl of [
+      'http://169.254.169.254/latest/meta-data',
+      '/api/srmServer/v1/srmBaseExchangeRateRestful/delete',
+      '/api/srmServer/v1/noSuchThingRestful/listByPage',
+      '/api/baseServer/v1/srmBaseExchangeRateRestful/listByPage',
+    ]) {
       const answer = await exportAs(buyerRates, exportBody({ requestUrl }));
       expect(answer.status, requestUrl).toBe(400);
     }
-    const badFilter = await exportAs(buyerRates, exportBody({ requestParams: { filter: { field: 'secret', op: 'eq', value: 1 } } }));
+    const badFilter = await exportAs(
+      buyerRates,
+      exportBody({ requestParams: { filter: { field: 'secret', op: 'eq', value: 1 } } }),
+    );
     expect(badFilter.status).toBe(400);
   });
 });
 
 describe('export permissions', () => {
   it('refuses what the caller cannot list: another menu, another responsibility, no session', async () => {
-    const reqsFromRateMenu = await exportAs(buyerRates, { ...exportBody(), requestUrl: '/api/srmServer/v1/srmPurRequisitionHeaderRestful/listByPage' });
+    const reqsFromRateMenu = await exportAs(buyerRates, {
+      ...exportBody(),
+      requestUrl: '/api/srmServer/v1/srmPurRequisitionHeaderRestful/listByPage',
+    });
     expect(reqsFromRateMenu.status).toBe(403);
     const supplier = await server.authHeaders(RATE, 'supplier01');
     expect((await exportAs(supplier, exportBody())).status).toBe(403);
@@ -111,10 +146,18 @@ describe('export permissions', () => {
   });
 
   it('needs the export button resource on the menu even where listing is allowed', async () => {
-    const reqs = { ...exportBody(), requestParams: {}, requestUrl: '/api/srmServer/v1/srmPurRequisitionHeaderRestful/listByPage' };
+    const reqs = {
+      ...exportBody(),
+      requestParams: {},
+      requestUrl: '/api/srmServer/v1/srmPurRequisitionHeaderRestful/listByPage',
+    };
     expect((await exportAs(buyerReqs, reqs)).status).toBe(200);
     // The buyer role loses btnExport on the requisition menu: listing still works, exporting does not.
-    await server.kernel.db.transaction((tx) => tx.execute("DELETE FROM base_role_resource WHERE role_id = 101 AND menu_id = ? AND resource_code = 'btnExport'", [Number(buyerReqs.menuId)]));
+    await server.kernel.db.transaction((tx) =>
+      tx.execute("DELETE FROM base_role_resource WHERE role_id = 101 AND menu_id = ? AND resource_code = 'btnExport'", [
+        Number(buyerReqs.menuId),
+      ]),
+    );
     server.kernel.auth.access.invalidate();
     const list = await server.call('srmServer', REQ, 'listByPage', { pageIndex: 1, pageRows: 20 }, buyerReqs);
     expect(list.status).toBe(200);
@@ -125,12 +168,21 @@ describe('export permissions', () => {
 
 describe('exportCsv', () => {
   it('skips the first column, quotes values with a comma, names the file DefaultExportCsv by default', async () => {
-    await server.kernel.db.transaction((tx) => tx.execute("UPDATE srm_base_exchange_rate SET rate = 1.5 WHERE exchange_rate_id = 1"));
-    const columns = [{ key: 'index', title: '#' }, { key: 'fromCurrency', title: 'From, currency' }, { key: 'rate', title: 'Rate' }];
+    await server.kernel.db.transaction((tx) =>
+      tx.execute('UPDATE srm_base_exchange_rate SET rate = 1.5 WHERE exchange_rate_id = 1'),
+    );
+    const columns = [
+      { key: 'index', title: '#' },
+      { key: 'fromCurrency', title: 'From, currency' },
+      { key: 'rate', title: 'Rate' },
+    ];
     const answer = await exportAs(buyerRates, exportBody({ columns, fileName: '' }), 'exportCsv');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-disposition')).toContain('DefaultExportCsv.csv');
-    const lines = answer.bytes.toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
+    const lines = answer.bytes
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     expect(lines[0]).toBe('"From, currency",Rate');
     expect(lines[1]).toBe('US dollar,1.5');
     expect(lines.filter(Boolean)).toHaveLength((await rateCount()) + 1);
@@ -139,13 +191,27 @@ describe('exportCsv', () => {
 
 describe('downloadImportTemplateWithData', () => {
   it("fills the import template's columns with the listed rows, lookups as drop-downs of a hidden sheet", async () => {
-    const answer = await exportAs(buyerRates, { requestUrl: RATES_URL, requestParams: { params: { fromCurrency: 'USD' } }, fileName: 'Rates template' }, 'downloadImportTemplateWithData');
+    const answer = await exportAs(
+      buyerRates,
+      { requestUrl: RATES_URL, requestParams: { params: { fromCurrency: 'USD' } }, fileName: 'Rates template' },
+      'downloadImportTemplateWithData',
+    );
     expect(answer.status).toBe(200);
     const workbook = await readWorkbook(answer.bytes);
     const [data, lists] = workbook.worksheets;
     const rows = sheetRows(data);
-    expect(rows[0]).toEqual(['From currency', 'To currency', 'Rate type', 'Rate', 'Rate date', 'Valid from', 'Valid to']);
-    const usd = await server.kernel.db.select("SELECT COUNT(*) AS n FROM srm_base_exchange_rate WHERE from_currency = 'USD'");
+    expect(rows[0]).toEqual([
+      'From currency',
+      'To currency',
+      'Rate type',
+      'Rate',
+      'Rate date',
+      'Valid from',
+      'Valid to',
+    ]);
+    const usd = await server.kernel.db.select(
+      "SELECT COUNT(*) AS n FROM srm_base_exchange_rate WHERE from_currency = 'USD'",
+    );
     expect(rows.length - 1).toBe(Number(usd[0].n));
     expect(rows.slice(1).every((r) => r[0] === 'US dollar')).toBe(true);
     expect(data.getCell('A2').dataValidation).toMatchObject({ type: 'list' });

@@ -19,7 +19,10 @@ function documentsWithSupplierExport() {
   return loadDocumentFiles().map((d) => {
     const doc = structuredClone(d.doc) as { kind?: string; path?: string; actions?: unknown[] };
     if (doc.kind === 'page' && doc.path === 'supplierInfoList') {
-      doc.actions = [...(doc.actions ?? []), { action: 'export', resourceCode: 'btnExport', label: { cn: '导出', en: 'Export' }, placement: 'toolbar' }];
+      doc.actions = [
+        ...(doc.actions ?? []),
+        { action: 'export', resourceCode: 'btnExport', label: { cn: '导出', en: 'Export' }, placement: 'toolbar' },
+      ];
     }
     return { source: d.source, doc };
   });
@@ -28,7 +31,13 @@ function documentsWithSupplierExport() {
 beforeAll(async () => {
   server = await startTestServer('exchange_scope', {}, { documents: documentsWithSupplierExport() });
   const menu = await menuId(server, 'SUP_MY_COMPANY');
-  await server.kernel.db.transaction((tx) => tx.execute('INSERT INTO base_role_resource (role_id, menu_id, resource_code) VALUES (?, ?, ?)', [SUPPLIER_ROLE, menu, 'btnExport']));
+  await server.kernel.db.transaction((tx) =>
+    tx.execute('INSERT INTO base_role_resource (role_id, menu_id, resource_code) VALUES (?, ?, ?)', [
+      SUPPLIER_ROLE,
+      menu,
+      'btnExport',
+    ]),
+  );
   server.kernel.auth.access.invalidate();
 });
 afterAll(async () => server?.close());
@@ -41,13 +50,21 @@ describe('export row scope', () => {
     for (const user of ['supplier01', 'supplier02']) {
       const session = await signIn(server.baseUrl, user);
       const headers = sessionHeaders(session, SUPPLIER_RESP, menu);
-      for (const requestParams of [{}, { filter: { field: 'supplierId', op: 'in', value: [1, 2, 3, 4] } }, { params: { supplierCode: 'S10000' } }]) {
+      for (const requestParams of [
+        {},
+        { filter: { field: 'supplierId', op: 'in', value: [1, 2, 3, 4] } },
+        { params: { supplierCode: 'S10000' } },
+      ]) {
         const answer = await filePost(server, headers, `${EXPORT_PATH}/exportExcel`, {
-          requestUrl: '/api/srmServer/v1/srmSlcSupplierInfoRestful/listByPage', requestParams, columns: [{ key: 'supplierCode', title: 'Code' }],
+          requestUrl: '/api/srmServer/v1/srmSlcSupplierInfoRestful/listByPage',
+          requestParams,
+          columns: [{ key: 'supplierCode', title: 'Code' }],
         });
         expect(answer.status).toBe(200);
         const rows = sheetRows((await readWorkbook(answer.bytes)).worksheets[0]);
-        expect(rows.slice(1), `${user} ${JSON.stringify(requestParams)}`).toEqual([[user === 'supplier01' ? 'S100001' : 'S100002']]);
+        expect(rows.slice(1), `${user} ${JSON.stringify(requestParams)}`).toEqual([
+          [user === 'supplier01' ? 'S100001' : 'S100002'],
+        ]);
       }
     }
   });

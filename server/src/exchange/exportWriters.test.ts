@@ -13,7 +13,8 @@ function sink(): { out: PassThrough; bytes: () => Promise<Buffer> } {
 }
 
 async function* pages(count: number, size: number) {
-  for (let p = 0; p < count; p++) yield Array.from({ length: size }, (_, i) => [p * size + i + 1, `row ${p * size + i + 1}`]);
+  for (let p = 0; p < count; p++)
+    yield Array.from({ length: size }, (_, i) => [p * size + i + 1, `row ${p * size + i + 1}`]);
 }
 
 describe('writeXlsx', () => {
@@ -42,7 +43,10 @@ describe('writeCsv', () => {
   it('writes a BOM, the titles and every row as quoted CSV lines', async () => {
     const { out, bytes } = sink();
     async function* rows() {
-      yield [['a,b', 1], ['=x', null]];
+      yield [
+        ['a,b', 1],
+        ['=x', null],
+      ];
       yield [['say "hi"', 2.5]];
     }
     expect(await writeCsv(out, ['Name, full', 'N'], rows())).toBe(3);

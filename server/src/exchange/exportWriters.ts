@@ -41,7 +41,10 @@ function addDropDowns(sheet: ExcelJS.Worksheet, layout: SheetLayout): void {
     const source = columnLetter(i);
     // exceljs keeps range validations in dataValidations (its typings omit the property).
     (sheet as unknown as Validations).dataValidations.add(`${target}2:${target}${layout.sheetMaxRow + 1}`, {
-      type: 'list', allowBlank: true, showErrorMessage: true, formulae: [`${LIST_SHEET}!$${source}$1:$${source}$${Math.max(1, dropDown.choices.length)}`],
+      type: 'list',
+      allowBlank: true,
+      showErrorMessage: true,
+      formulae: [`${LIST_SHEET}!$${source}$1:$${source}$${Math.max(1, dropDown.choices.length)}`],
     });
   });
 }
@@ -72,7 +75,9 @@ export async function writeXlsx(out: Writable, layout: SheetLayout, pages: RowPa
   let total = 0;
   const newSheet = () => {
     sheet?.commit();
-    sheet = workbook.addWorksheet(sheetName(layout.sheetBaseName, sheetIndex++), { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet = workbook.addWorksheet(sheetName(layout.sheetBaseName, sheetIndex++), {
+      views: [{ state: 'frozen', ySplit: 1 }],
+    });
     sheet.columns = widths(layout.titles);
     addDropDowns(sheet, layout);
     const header = sheet.addRow(layout.titles);

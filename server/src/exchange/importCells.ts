@@ -36,8 +36,10 @@ function unneutralize(text: string): string {
 const invalid = (cn: string, en: string): CellResult => ({ error: { cn, en } });
 
 function numberCell(raw: unknown, integer: boolean): CellResult {
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isFinite(n) || (integer && !Number.isInteger(n))) return invalid(integer ? '必须是整数' : '必须是数字', integer ? 'must be a whole number' : 'must be a number');
+  const n =
+    typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isFinite(n) || (integer && !Number.isInteger(n)))
+    return invalid(integer ? '必须是整数' : '必须是数字', integer ? 'must be a whole number' : 'must be a number');
   return { value: n };
 }
 
@@ -47,7 +49,8 @@ const EXCEL_EPOCH_DAYS = 25569;
 function dateCell(raw: unknown, withTime: boolean): CellResult {
   if (raw instanceof Date) return { value: dateText(raw, withTime) };
   // A date cell read before the file's styles (some writers put styles.xml last) is Excel's day serial.
-  if (typeof raw === 'number' && raw > 0) return { value: dateText(new Date(Math.round((raw - EXCEL_EPOCH_DAYS) * 86400000)), withTime) };
+  if (typeof raw === 'number' && raw > 0)
+    return { value: dateText(new Date(Math.round((raw - EXCEL_EPOCH_DAYS) * 86400000)), withTime) };
   // Text is passed on as typed: the record validation checks its pattern (yyyy-MM-dd[ HH:mm:ss]).
   return { value: String(raw).trim() };
 }
@@ -60,15 +63,23 @@ export function importCell(column: PlannedColumn, cell: unknown, lookups: Lookup
   const field = column.field;
   if (column.lookupType) {
     const code = lookups.codeOf(column.lookupType, typeof raw === 'boolean' ? (raw ? 'Y' : 'N') : String(raw));
-    return code === undefined ? invalid(`"${String(raw)}" 不是有效的选项`, `"${String(raw)}" is not one of the allowed values`) : { value: code };
+    return code === undefined
+      ? invalid(`"${String(raw)}" 不是有效的选项`, `"${String(raw)}" is not one of the allowed values`)
+      : { value: code };
   }
   switch (field?.type) {
-    case 'integer': return numberCell(raw, true);
-    case 'reference': return typeof raw === 'number' || /^\d+$/.test(String(raw)) ? numberCell(raw, true) : { value: String(raw) };
-    case 'date': return dateCell(raw, false);
-    case 'datetime': return dateCell(raw, true);
-    case 'flag': return { value: raw === true ? 'Y' : raw === false ? 'N' : String(raw).toUpperCase() };
-    default: break;
+    case 'integer':
+      return numberCell(raw, true);
+    case 'reference':
+      return typeof raw === 'number' || /^\d+$/.test(String(raw)) ? numberCell(raw, true) : { value: String(raw) };
+    case 'date':
+      return dateCell(raw, false);
+    case 'datetime':
+      return dateCell(raw, true);
+    case 'flag':
+      return { value: raw === true ? 'Y' : raw === false ? 'N' : String(raw).toUpperCase() };
+    default:
+      break;
   }
   if (field && decimalShape(field)) {
     if (typeof raw === 'string' && /^-?\d+(\.\d+)?$/.test(raw)) return { value: raw };

@@ -14,7 +14,12 @@ let buyerRates: Record<string, string>;
 const HEADER = ['From currency', 'To currency', 'Rate type', 'Rate', 'Rate date', 'Valid from', 'Valid to'];
 /** A refused import: HTTP 400, status E, and the row errors as data. */
 function expectRefused(answer: ApiAnswer): void {
-  expect([answer.status, answer.body.code, answer.body.status, Array.isArray(answer.body.data?.errors)]).toEqual([400, 'E', 'E', true]);
+  expect([answer.status, answer.body.code, answer.body.status, Array.isArray(answer.body.data?.errors)]).toEqual([
+    400,
+    'E',
+    'E',
+    true,
+  ]);
 }
 /** A zip holding one plain file: a valid archive that is not a workbook. */
 async function zipWith(name: string, text: string): Promise<Buffer> {
@@ -55,18 +60,35 @@ describe('downloadImportTemplate', () => {
 describe('importExcel', () => {
   it('imports every row of a good file (meanings or codes, dates as dates) in one go', async () => {
     const before = await countRows(server, RATE_TABLE);
-    const file = await workbookOf([HEADER, goodRow(1), ['EUR', 'Chinese yuan', 'MONTHLY', '7.5', '2027-01-02', '2027-01-02', '2027-01-31']]);
+    const file = await workbookOf([
+      HEADER,
+      goodRow(1),
+      ['EUR', 'Chinese yuan', 'MONTHLY', '7.5', '2027-01-02', '2027-01-02', '2027-01-31'],
+    ]);
     const data = expectOk(await importFile(server, buyerRates, file));
     expect(data).toEqual({ total: 2, imported: 2 });
     expect(await countRows(server, RATE_TABLE)).toBe(before + 2);
-    const [saved] = await server.kernel.db.select("SELECT * FROM srm_base_exchange_rate WHERE rate_date = '2027-01-02'");
-    expect(saved).toMatchObject({ from_currency: 'EUR', to_currency: 'CNY', rate_type: 'MONTHLY', status: 'NEW', created_by: expect.anything() });
+    const [saved] = await server.kernel.db.select(
+      "SELECT * FROM srm_base_exchange_rate WHERE rate_date = '2027-01-02'",
+    );
+    expect(saved).toMatchObject({
+      from_currency: 'EUR',
+      to_currency: 'CNY',
+      rate_type: 'MONTHLY',
+      status: 'NEW',
+      created_by: expect.anything(),
+    });
     expect(String(saved.rate)).toMatch(/^7\.5/);
   });
 
   it('imports nothing when one row is bad, and names its row and column (also in an error file)', async () => {
     const before = await countRows(server, RATE_TABLE);
-    const file = await workbookOf([HEADER, goodRow(10), ['Martian peso', 'CNY', 'Spot', 'lots', '2027-01-11'], goodRow(12)]);
+    const file = await workbookOf([
+      HEADER,
+      goodRow(10),
+      ['Martian peso', 'CNY', 'Spot', 'lots', '2027-01-11'],
+      goodRow(12),
+    ]);
     const answer = await importFile(server, buyerRates, file, 'my rates.xlsx');
     expectRefused(answer);
     expect(answer.body.msg).toContain('1 of 3 rows');
@@ -137,7 +159,11 @@ describe('importExcel', () => {
     const supplier = await server.authHeaders(RATE, 'supplier01');
     expectError(await importFile(server, supplier, await workbookOf([HEADER, goodRow(25)])), 403);
     const buyerReqs = await server.authHeaders(REQ, 'buyer01');
-    await server.kernel.db.transaction((tx) => tx.execute("DELETE FROM base_role_resource WHERE role_id = 101 AND menu_id = ? AND resource_code = 'btnImport'", [Number(buyerReqs.menuId)]));
+    await server.kernel.db.transaction((tx) =>
+      tx.execute("DELETE FROM base_role_resource WHERE role_id = 101 AND menu_id = ? AND resource_code = 'btnImport'", [
+        Number(buyerReqs.menuId),
+      ]),
+    );
     server.kernel.auth.access.invalidate();
     const before = await countRows(server, REQ_TABLE);
     expectError(await importFile(server, buyerReqs, await workbookOf([['Description'], ['x']])), 403);
@@ -145,7 +171,9 @@ describe('importExcel', () => {
   });
 
   it('reads back its own export: the template filled in imports', async () => {
-    const template = await readWorkbook((await filePost(server, buyerRates, `${IMPORT_PATH}/downloadImportTemplate`, {})).bytes);
+    const template = await readWorkbook(
+      (await filePost(server, buyerRates, `${IMPORT_PATH}/downloadImportTemplate`, {})).bytes,
+    );
     template.worksheets[0].addRow(['Euro', 'US dollar', 'Corporate', 1.08, new Date(Date.UTC(2027, 1, 1))]);
     const filled = Buffer.from(await template.xlsx.writeBuffer());
     expect(expectOk(await importFile(server, buyerRates, filled))).toEqual({ total: 1, imported: 1 });
@@ -155,19 +183,57 @@ describe('importExcel', () => {
 describe('importing requisitions (references by label)', () => {
   it('creates draft headers with document numbers; companies, plants and people named by their labels', async () => {
     const buyerReqs = await server.authHeaders(REQ, 'buyer01');
-    await server.kernel.db.transaction((tx) => tx.execute("INSERT INTO base_role_resource (role_id, menu_id, resource_code) SELECT 101, ?, 'btnImport' WHERE NOT EXISTS (SELECT 1 FROM base_role_resource WHERE role_id = 101 AND menu_id = ? AND resource_code = 'btnImport')", [Number(buyerReqs.menuId), Number(buyerReqs.menuId)]));
+    await server.kernel.db.transaction((tx) =>
+      tx.execute(
+        "INSERT INTO base_role_resource (role_id, menu_id, resource_code) SELECT 101, ?, 'btnImport' WHERE NOT EXISTS (SELECT 1 FROM base_role_resource WHERE role_id = 101 AND menu_id = ? AND resource_code = 'btnImport')",
+        [Number(buyerReqs.menuId), Number(buyerReqs.menuId)],
+      ),
+    );
     server.kernel.auth.access.invalidate();
-    const template = await readWorkbook((await filePost(server, buyerReqs, `${IMPORT_PATH}/downloadImportTemplate`, {})).bytes);
+    const template = await readWorkbook(
+      (await filePost(server, buyerReqs, `${IMPORT_PATH}/downloadImportTemplate`, {})).bytes,
+    );
     const header = sheetRows(template.worksheets[0])[0];
-    expect(header).toEqual(['Type', 'Company', 'Ship-to plant', 'Department', 'Requester', 'Date', 'Currency', 'Urgent', 'Description']);
+    expect(header).toEqual([
+      'Type',
+      'Company',
+      'Ship-to plant',
+      'Department',
+      'Requester',
+      'Date',
+      'Currency',
+      'Urgent',
+      'Description',
+    ]);
     const before = await countRows(server, REQ_TABLE);
-    const row = ['Production', 'Meridian Electronics (Suzhou) Co., Ltd.', '苏州一厂', 'Production Department', 'buyer01', '2027-03-01', 'CNY', 'Yes', 'imported'];
-    const answer = await importFile(server, buyerReqs, await workbookOf([header, row, [...row.slice(0, 1), 'No such company', ...row.slice(2)]]));
+    const row = [
+      'Production',
+      'Meridian Electronics (Suzhou) Co., Ltd.',
+      '苏州一厂',
+      'Production Department',
+      'buyer01',
+      '2027-03-01',
+      'CNY',
+      'Yes',
+      'imported',
+    ];
+    const answer = await importFile(
+      server,
+      buyerReqs,
+      await workbookOf([header, row, [...row.slice(0, 1), 'No such company', ...row.slice(2)]]),
+    );
     expectRefused(answer);
-    expect(answer.body.data.errors).toEqual([{ row: 3, column: 'Company', message: '"No such company" does not name exactly one record' }]);
-    expect(expectOk(await importFile(server, buyerReqs, await workbookOf([header, row])))).toEqual({ total: 1, imported: 1 });
+    expect(answer.body.data.errors).toEqual([
+      { row: 3, column: 'Company', message: '"No such company" does not name exactly one record' },
+    ]);
+    expect(expectOk(await importFile(server, buyerReqs, await workbookOf([header, row])))).toEqual({
+      total: 1,
+      imported: 1,
+    });
     expect(await countRows(server, REQ_TABLE)).toBe(before + 1);
-    const [saved] = await server.kernel.db.select("SELECT * FROM srm_pur_requisition_header WHERE description = 'imported'");
+    const [saved] = await server.kernel.db.select(
+      "SELECT * FROM srm_pur_requisition_header WHERE description = 'imported'",
+    );
     expect(saved).toMatchObject({ org_id: 2, inv_org_id: 5, dept_id: 9, status: 'DRAFT', urgent_flag: 'Y' });
     expect(saved.requisition_number).toMatch(/^PR/);
   });

@@ -19,10 +19,19 @@ export interface ImportedRow {
 }
 
 /** Header cell (title in either language, or the field key) → planned column, by position. */
-export function matchHeaders(entity: EntityModel, columns: PlannedColumn[], header: unknown[]): (PlannedColumn | undefined)[] {
-  const names = (c: PlannedColumn) => [c.key, c.title, ...(c.field ? [pickText(c.field.label, 'CN'), pickText(c.field.label, 'EN')] : [])].map((n) => n.trim().toLowerCase());
+export function matchHeaders(
+  entity: EntityModel,
+  columns: PlannedColumn[],
+  header: unknown[],
+): (PlannedColumn | undefined)[] {
+  const names = (c: PlannedColumn) =>
+    [c.key, c.title, ...(c.field ? [pickText(c.field.label, 'CN'), pickText(c.field.label, 'EN')] : [])].map((n) =>
+      n.trim().toLowerCase(),
+    );
   const matched = header.map((cell) => {
-    const text = String(plainCell(cell) ?? '').trim().toLowerCase();
+    const text = String(plainCell(cell) ?? '')
+      .trim()
+      .toLowerCase();
     return text ? columns.find((c) => names(c).includes(text)) : undefined;
   });
   const missing = columns.filter((c) => c.field?.required && !matched.includes(c));
@@ -50,12 +59,19 @@ function valuesOf(row: ExcelJS.Row, width: number): unknown[] {
  * Yields every data row of the first sheet as a body plus its cell errors. Blank rows are skipped;
  * other sheets (the template's hidden lists) are read past without being kept.
  */
-export async function* importedRows(file: string, entity: EntityModel, columns: PlannedColumn[], lookups: LookupTable, language: Language): AsyncGenerator<ImportedRow> {
+export async function* importedRows(
+  file: string,
+  entity: EntityModel,
+  columns: PlannedColumn[],
+  lookups: LookupTable,
+  language: Language,
+): AsyncGenerator<ImportedRow> {
   let sheetIndex = 0;
   for await (const { sheet, row } of sheetRows(file)) {
     if (sheet > 0) continue;
     sheetIndex = 1;
-    if (!row) throw Errors.badRequest('导入文件的第一个工作表没有表头', 'The file has no header row on its first worksheet');
+    if (!row)
+      throw Errors.badRequest('导入文件的第一个工作表没有表头', 'The file has no header row on its first worksheet');
     const { layout, values } = row;
     if (!layout.current) {
       layout.current = matchHeaders(entity, columns, valuesOf(values, values.cellCount));
@@ -65,7 +81,11 @@ export async function* importedRows(file: string, entity: EntityModel, columns: 
     if (isBlank(cells)) continue;
     yield rowOf(values.number, cells, layout.current, columns, lookups, language);
   }
-  if (!sheetIndex) throw Errors.badRequest('导入文件中没有工作表，请上传 .xlsx 格式的 Excel 文件', 'The file has no worksheet: upload an Excel workbook (.xlsx)');
+  if (!sheetIndex)
+    throw Errors.badRequest(
+      '导入文件中没有工作表，请上传 .xlsx 格式的 Excel 文件',
+      'The file has no worksheet: upload an Excel workbook (.xlsx)',
+    );
 }
 
 /**
@@ -73,10 +93,21 @@ export async function* importedRows(file: string, entity: EntityModel, columns: 
  * that ended without one. Whatever the reader throws (a truncated zip: FILE_ENDED, a broken
  * entry, bad XML) is the file's fault: 400 naming it, not a 500 (docs/decisions.md, issue 13).
  */
-async function* sheetRows(file: string): AsyncGenerator<{ sheet: number; row?: { values: ExcelJS.Row; layout: { current?: (PlannedColumn | undefined)[] } } }> {
+async function* sheetRows(
+  file: string,
+): AsyncGenerator<{
+  sheet: number;
+  row?: { values: ExcelJS.Row; layout: { current?: (PlannedColumn | undefined)[] } };
+}> {
   try {
     // styles 'cache' makes the reader turn date cells into Date objects instead of serial numbers (STACK.md trap 11).
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+      entries: 'ignore',
+    });
     let sheet = 0;
     for await (const worksheet of reader) {
       const layout: { current?: (PlannedColumn | undefined)[] } = {};
@@ -86,13 +117,25 @@ async function* sheetRows(file: string): AsyncGenerator<{ sheet: number; row?: {
     }
   } catch (e) {
     if (e instanceof ApiError) throw e;
-    const reason = String((e as Error)?.message ?? e).replace(/[^\w .:-]/g, '').slice(0, 60);
-    throw Errors.badRequest(`导入文件已损坏或不完整（${reason}），请重新保存为 .xlsx 后再上传`, `The file is damaged or incomplete (${reason}): save it again as .xlsx and upload it again`);
+    const reason = String((e as Error)?.message ?? e)
+      .replace(/[^\w .:-]/g, '')
+      .slice(0, 60);
+    throw Errors.badRequest(
+      `导入文件已损坏或不完整（${reason}），请重新保存为 .xlsx 后再上传`,
+      `The file is damaged or incomplete (${reason}): save it again as .xlsx and upload it again`,
+    );
   }
 }
 
 /** `cells` of the result follow the planned columns (the error file's headers), whatever the file's order. */
-function rowOf(number: number, cells: unknown[], layout: (PlannedColumn | undefined)[], columns: PlannedColumn[], lookups: LookupTable, language: Language): ImportedRow {
+function rowOf(
+  number: number,
+  cells: unknown[],
+  layout: (PlannedColumn | undefined)[],
+  columns: PlannedColumn[],
+  lookups: LookupTable,
+  language: Language,
+): ImportedRow {
   const body: Record<string, unknown> = {};
   const errors: ImportedRow['errors'] = [];
   layout.forEach((column, i) => {

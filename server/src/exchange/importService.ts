@@ -40,7 +40,10 @@ function rowErrors(error: unknown, columns: PlannedColumn[], language: Language)
 }
 
 export class ImportService {
-  constructor(private readonly kernel: Kernel, private readonly files: FileService) {}
+  constructor(
+    private readonly kernel: Kernel,
+    private readonly files: FileService,
+  ) {}
 
   /** The template of the menu's import page: its columns as headers, lookups as drop-downs. */
   async template(caller: ExchangeCaller): Promise<{ fileName: string; content: Buffer }> {
@@ -49,7 +52,10 @@ export class ImportService {
     const columns = importColumns(entity, page, language);
     const lookups = await LookupTable.load(this.kernel.db, lookupTypes(columns));
     const title = pickText(page.title ?? entity.def.label, language);
-    return { fileName: exportFileName(title, 'xlsx'), content: await templateWorkbook(columns, lookups, language, title) };
+    return {
+      fileName: exportFileName(title, 'xlsx'),
+      content: await templateWorkbook(columns, lookups, language, title),
+    };
   }
 
   /** Imports the xlsx at `file` (already on disk); refused rows answer 400 with their errors and an error file. */
@@ -86,13 +92,23 @@ export class ImportService {
     return { total: tally.total, imported: tally.total };
   }
 
-  private async resolveReferences(row: ImportedRow, columns: PlannedColumn[], references: ReferenceResolver, language: Language): Promise<void> {
+  private async resolveReferences(
+    row: ImportedRow,
+    columns: PlannedColumn[],
+    references: ReferenceResolver,
+    language: Language,
+  ): Promise<void> {
     for (const column of columns) {
       const value = row.body[column.key];
       if (column.field?.type !== 'reference' || typeof value !== 'string') continue;
       const id = await references.idOf(column.field, value);
       if (id !== undefined) row.body[column.key] = id;
-      else row.errors.push({ column: column.title, message: language === 'EN' ? `"${value}" does not name exactly one record` : `"${value}" 找不到唯一对应的记录` });
+      else
+        row.errors.push({
+          column: column.title,
+          message:
+            language === 'EN' ? `"${value}" does not name exactly one record` : `"${value}" 找不到唯一对应的记录`,
+        });
     }
   }
 }

@@ -42,7 +42,11 @@ export class ImportTally {
     this.failed++;
     for (const e of row.errors) if (this.errors.length < MAX_ANSWER_ERRORS) this.errors.push({ row: row.row, ...e });
     if (this.rejected.length < MAX_ERROR_FILE_ROWS) {
-      this.rejected.push({ row: row.row, cells: row.cells, messages: row.errors.map((e) => (e.column ? `${e.column}: ${e.message}` : e.message)) });
+      this.rejected.push({
+        row: row.row,
+        cells: row.cells,
+        messages: row.errors.map((e) => (e.column ? `${e.column}: ${e.message}` : e.message)),
+      });
     }
   }
 
@@ -56,25 +60,56 @@ export class ImportTally {
       cn: `导入失败：${this.total} 行中有 ${this.failed} 行有错误，没有导入任何数据`,
       en: `Import refused: ${this.failed} of ${this.total} rows have errors; nothing was imported`,
     };
-    const fieldErrors = this.errors.map((e) => ({ field: `${language === 'EN' ? 'row' : '第'} ${e.row}${language === 'EN' ? '' : ' 行'}${e.column ? ` ${e.column}` : ''}`, message: e.message }));
-    return new ApiError(400, text, fieldErrors, { total: this.total, imported: 0, failed: this.failed, errors: this.errors, ...stored });
+    const fieldErrors = this.errors.map((e) => ({
+      field: `${language === 'EN' ? 'row' : '第'} ${e.row}${language === 'EN' ? '' : ' 行'}${e.column ? ` ${e.column}` : ''}`,
+      message: e.message,
+    }));
+    return new ApiError(400, text, fieldErrors, {
+      total: this.total,
+      imported: 0,
+      failed: this.failed,
+      errors: this.errors,
+      ...stored,
+    });
   }
 }
 
 /** The error workbook, stored as an attachment of the caller (only they may download it). */
-export async function storeErrorFile(kernel: Kernel, files: FileService, caller: ExchangeCaller, tally: ImportTally, columns: PlannedColumn[], originalName: string): Promise<StoredErrorFile> {
+export async function storeErrorFile(
+  kernel: Kernel,
+  files: FileService,
+  caller: ExchangeCaller,
+  tally: ImportTally,
+  columns: PlannedColumn[],
+  originalName: string,
+): Promise<StoredErrorFile> {
   const en = caller.ctx.language === 'EN';
-  const content = await errorWorkbook(columns.map((c) => c.title), tally.rejected, { row: en ? 'Row' : '行号', errors: en ? 'Errors' : '错误信息' });
+  const content = await errorWorkbook(
+    columns.map((c) => c.title),
+    tally.rejected,
+    { row: en ? 'Row' : '行号', errors: en ? 'Errors' : '错误信息' },
+  );
   const key = await files.storage.put(Readable.from([content]));
   const userId = caller.identity.user.userId;
   const base = originalName.replace(/\.xlsx$/i, '') || 'import';
   const errorFileId = await kernel.db.transaction((tx) =>
-    files.records.insert(tx, {
-      fileId: key, originalFileName: `${base}-errors.xlsx`, extension: 'xlsx',
-      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', size: content.length,
-      sha256: createHash('sha256').update(content).digest('hex'), path: 'import-errors', functionId: null, businessId: null,
-      fileDesc: null, uploadedBy: userId,
-    }, userId),
+    files.records.insert(
+      tx,
+      {
+        fileId: key,
+        originalFileName: `${base}-errors.xlsx`,
+        extension: 'xlsx',
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        size: content.length,
+        sha256: createHash('sha256').update(content).digest('hex'),
+        path: 'import-errors',
+        functionId: null,
+        businessId: null,
+        fileDesc: null,
+        uploadedBy: userId,
+      },
+      userId,
+    ),
   );
   return { errorFileId, errorFileUrl: downloadPath(errorFileId) };
 }

@@ -19,7 +19,8 @@ async function assertZip(file: string): Promise<void> {
   try {
     const head = Buffer.alloc(4);
     await handle.read(head, 0, 4, 0);
-    if (!head.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) throw Errors.badRequest('请上传 .xlsx 格式的 Excel 文件', 'Upload an Excel file in .xlsx format');
+    if (!head.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])))
+      throw Errors.badRequest('请上传 .xlsx 格式的 Excel 文件', 'Upload an Excel file in .xlsx format');
   } finally {
     await handle.close();
   }
@@ -30,7 +31,8 @@ async function assertZip(file: string): Promise<void> {
  * reads it row by row, and the upload is never held in memory. Size limit: the upload limit.
  */
 export async function receiveImport(req: FastifyRequest, maxBytes: number): Promise<ReceivedImport> {
-  if (!req.isMultipart()) throw Errors.badRequest('请使用 multipart/form-data 上传', 'Upload the file as multipart/form-data');
+  if (!req.isMultipart())
+    throw Errors.badRequest('请使用 multipart/form-data 上传', 'Upload the file as multipart/form-data');
   const file = path.join(os.tmpdir(), `meridian-import-${randomBytes(12).toString('hex')}.xlsx`);
   let originalName: string | undefined;
   try {
@@ -44,14 +46,16 @@ export async function receiveImport(req: FastifyRequest, maxBytes: number): Prom
       await pipeline(part.file, fs.createWriteStream(file, { flags: 'wx', mode: 0o600 }));
       if (part.file.truncated) throw fileTooLarge(maxBytes);
     }
-    if (originalName === undefined) throw Errors.badRequest('请选择要导入的文件', 'Choose the file to import (multipart field "file")');
+    if (originalName === undefined)
+      throw Errors.badRequest('请选择要导入的文件', 'Choose the file to import (multipart field "file")');
     await assertZip(file);
     return { file, originalName };
   } catch (e) {
     await removeQuietly(file);
     if (e instanceof ApiError) throw e;
     if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxBytes);
-    if (String((e as { code?: string }).code ?? '').startsWith('FST_')) throw Errors.badRequest('上传内容无效', 'The upload is not valid multipart form data');
+    if (String((e as { code?: string }).code ?? '').startsWith('FST_'))
+      throw Errors.badRequest('上传内容无效', 'The upload is not valid multipart form data');
     throw e;
   }
 }

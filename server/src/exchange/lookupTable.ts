@@ -28,7 +28,14 @@ export class LookupTable {
         wanted,
       );
       for (const r of rows) {
-        values.get(String(r.t))!.push({ code: String(r.c), meaningCn: String(r.cn ?? ''), meaningEn: String(r.en ?? ''), enabled: r.f === 'Y' });
+        values
+          .get(String(r.t))!
+          .push({
+            code: String(r.c),
+            meaningCn: String(r.cn ?? ''),
+            meaningEn: String(r.en ?? ''),
+            enabled: r.f === 'Y',
+          });
       }
     }
     return new LookupTable(values);
@@ -44,7 +51,9 @@ export class LookupTable {
 
   /** What a drop-down in an import template offers: the enabled values' meanings. */
   choices(type: string, language: Language): string[] {
-    return (this.values.get(type) ?? []).filter((v) => v.enabled).map((v) => String(this.meaning(type, v.code, language)));
+    return (this.values.get(type) ?? [])
+      .filter((v) => v.enabled)
+      .map((v) => String(this.meaning(type, v.code, language)));
   }
 
   /** An imported cell → the enabled code it names (by code, or by meaning in either language). */
@@ -54,7 +63,9 @@ export class LookupTable {
     const found =
       enabled.find((v) => v.code === wanted) ??
       enabled.find((v) => v.meaningCn === wanted || v.meaningEn === wanted) ??
-      enabled.find((v) => v.code.toLowerCase() === wanted.toLowerCase() || v.meaningEn.toLowerCase() === wanted.toLowerCase());
+      enabled.find(
+        (v) => v.code.toLowerCase() === wanted.toLowerCase() || v.meaningEn.toLowerCase() === wanted.toLowerCase(),
+      );
     return found?.code;
   }
 }

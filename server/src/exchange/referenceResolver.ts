@@ -10,7 +10,10 @@ import type { SqlExecutor } from '../db/sqlExecutor';
 export class ReferenceResolver {
   private readonly cache = new Map<string, number | undefined>();
 
-  constructor(private readonly registry: MetadataRegistry, private readonly db: SqlExecutor) {}
+  constructor(
+    private readonly registry: MetadataRegistry,
+    private readonly db: SqlExecutor,
+  ) {}
 
   async idOf(field: ResolvedField, label: string): Promise<number | undefined> {
     const key = `${field.name}\u0000${label}`;
@@ -26,12 +29,18 @@ export class ReferenceResolver {
     const q = this.db.dialect.quote;
     const value = target.field(field.reference.valueField ?? target.primaryKey)!.column;
     const where = columns.map((c) => `${q(c)} = ?`).join(' OR ');
-    const rows = await this.db.select(`SELECT ${q(value)} AS id FROM ${q(target.table)} WHERE ${where} LIMIT 2`, columns.map(() => label));
+    const rows = await this.db.select(
+      `SELECT ${q(value)} AS id FROM ${q(target.table)} WHERE ${where} LIMIT 2`,
+      columns.map(() => label),
+    );
     return rows.length === 1 ? Number(rows[0].id) : undefined;
   }
 
   private labelColumns(target: EntityModel, field: ResolvedField): string[] {
-    const names = new Set([referenceLabelField(field.reference!, target.def, 'CN'), referenceLabelField(field.reference!, target.def, 'EN')]);
+    const names = new Set([
+      referenceLabelField(field.reference!, target.def, 'CN'),
+      referenceLabelField(field.reference!, target.def, 'EN'),
+    ]);
     return [...names].flatMap((name) => {
       const labelField = name ? target.field(name) : undefined;
       return labelField && !labelField.secret ? [labelField.column] : [];

@@ -4,7 +4,13 @@ import type { RecordHookRegistry, SaveDone } from '../hooks/recordHooks';
 
 /** The attachment ids a field value lists: "12,13" (spec 1 section 3), or an array. */
 export function attachmentIds(value: unknown): number[] {
-  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : typeof value === 'number' ? [value] : [];
+  const items = Array.isArray(value)
+    ? value
+    : typeof value === 'string'
+      ? value.split(',')
+      : typeof value === 'number'
+        ? [value]
+        : [];
   const ids = items.map((item) => Number(String(item).trim())).filter((n) => Number.isSafeInteger(n) && n > 0);
   return [...new Set(ids)];
 }
@@ -18,7 +24,9 @@ export function attachmentIds(value: unknown): number[] {
 export function registerAttachmentLinks(hooks: RecordHookRegistry, registry: MetadataRegistry): void {
   hooks.onAfterSave(async ({ entity, id, values, ctx, tx }: SaveDone) => {
     if (!ctx.userId) return;
-    const ids = entity.fields.filter((f) => f.type === 'attachment' && values[f.name] !== undefined).flatMap((f) => attachmentIds(values[f.name]));
+    const ids = entity.fields
+      .filter((f) => f.type === 'attachment' && values[f.name] !== undefined)
+      .flatMap((f) => attachmentIds(values[f.name]));
     if (!ids.length) return;
     const { t, c } = new MetaSql(registry, tx.dialect);
     await tx.execute(

@@ -27,7 +27,11 @@ const OLE = [sig([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])];
 export const FORMATS: Record<string, FormatRule> = {
   jpg: { contentType: 'image/jpeg', signatures: [sig([0xff, 0xd8, 0xff])], inlinePreview: true },
   jpeg: { contentType: 'image/jpeg', signatures: [sig([0xff, 0xd8, 0xff])], inlinePreview: true },
-  png: { contentType: 'image/png', signatures: [sig([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], inlinePreview: true },
+  png: {
+    contentType: 'image/png',
+    signatures: [sig([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])],
+    inlinePreview: true,
+  },
   gif: { contentType: 'image/gif', signatures: [sig('GIF87a'), sig('GIF89a')], inlinePreview: true },
   bmp: { contentType: 'image/bmp', signatures: [sig('BM')], inlinePreview: true },
   webp: { contentType: 'image/webp', signatures: [sig('WEBP', 8)], inlinePreview: true },
@@ -59,7 +63,8 @@ export function extensionOf(fileName: string): string {
 /** Configured formats must all be known: an unknown one could not be checked against content. */
 export function checkFormatList(formats: string[]): string[] {
   const unknown = formats.filter((f) => !FORMATS[f]);
-  if (unknown.length) throw new Error(`Unsupported upload formats ${unknown.join(', ')}; known: ${DEFAULT_FORMATS.join(', ')}`);
+  if (unknown.length)
+    throw new Error(`Unsupported upload formats ${unknown.join(', ')}; known: ${DEFAULT_FORMATS.join(', ')}`);
   return formats;
 }
 

@@ -22,7 +22,9 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-file-access-'));
   server = await startTestServer('files_access', { dataDir });
   [buyer, qe, supplier] = await Promise.all([
-    server.authHeaders(REQ, 'buyer01'), server.authHeaders(REQ, 'qe01'), server.authHeaders(REQ, 'supplier01'),
+    server.authHeaders(REQ, 'buyer01'),
+    server.authHeaders(REQ, 'qe01'),
+    server.authHeaders(REQ, 'supplier01'),
   ]);
 });
 afterAll(async () => {
@@ -31,9 +33,14 @@ afterAll(async () => {
 });
 
 const REQ_ENTITY = 'srmPurRequisitionHeader';
-const uploadOne = async (headers: Record<string, string>, fields: Record<string, string> = {}, name = 'spec.pdf', bytes = PDF) =>
-  expectOk(await upload(server, headers, [{ name, bytes }], fields))[0] as { id: number; fileId: string };
-const download = (headers: Record<string, string>, id: number) => fileCall(server, headers, `v2/file/download?id=${id}`);
+const uploadOne = async (
+  headers: Record<string, string>,
+  fields: Record<string, string> = {},
+  name = 'spec.pdf',
+  bytes = PDF,
+) => expectOk(await upload(server, headers, [{ name, bytes }], fields))[0] as { id: number; fileId: string };
+const download = (headers: Record<string, string>, id: number) =>
+  fileCall(server, headers, `v2/file/download?id=${id}`);
 const listIds = async (headers: Record<string, string>, ids: number[]) =>
   expectOk(await fileJson(server, headers, 'listBaseFile', { ids })).map((f: { id: number }) => f.id);
 const link = async (id: number) => (await tableRows(server, 'base_file', 'attachment_id', { attachment_id: id }))[0];
@@ -51,14 +58,20 @@ describe('before the record is saved', () => {
 
   it('uploading for a record the caller cannot read is a 404, and nothing is stored', async () => {
     const before = storedObjects(path.join(dataDir, 'files')).length;
-    expectError(await upload(server, supplier, [{ name: 'x.png', bytes: PNG }], { functionId: REQ_ENTITY, businessId: '1' }), 404);
-    expectError(await upload(server, buyer, [{ name: 'x.png', bytes: PNG }], { functionId: 'noSuchThing', businessId: '1' }), 400);
+    expectError(
+      await upload(server, supplier, [{ name: 'x.png', bytes: PNG }], { functionId: REQ_ENTITY, businessId: '1' }),
+      404,
+    );
+    expectError(
+      await upload(server, buyer, [{ name: 'x.png', bytes: PNG }], { functionId: 'noSuchThing', businessId: '1' }),
+      400,
+    );
     expect(storedObjects(path.join(dataDir, 'files')).length).toBe(before);
   });
 });
 
 describe('linked to a record', () => {
-  it('saving the record links the uploader\'s files; its readers may then download, others get 404', async () => {
+  it("saving the record links the uploader's files; its readers may then download, others get 404", async () => {
     const [a, b] = [await uploadOne(buyer), await uploadOne(buyer, {}, 'photo.png', PNG)];
     const saved = await saveRequisition(buyer, `${a.id},${b.id}`);
     expect(await link(a.id)).toMatchObject({ function_id: REQ_ENTITY, business_id: saved.requisitionHeaderId });
@@ -66,12 +79,15 @@ describe('linked to a record', () => {
     expect(await listIds(qe, [a.id, b.id])).toEqual([a.id, b.id]);
     const foreign = await download(supplier, a.id);
     expect(foreign.status).toBe(404);
-    expect(JSON.parse(foreign.bytes.toString())).toMatchObject({ status: 'E', msg: 'The attachment does not exist or was deleted' });
+    expect(JSON.parse(foreign.bytes.toString())).toMatchObject({
+      status: 'E',
+      msg: 'The attachment does not exist or was deleted',
+    });
     expect((await fileCall(server, supplier, 'v2/file/batchDownload', { body: { fileIds: [a.id] } })).status).toBe(404);
     expect(await listIds(supplier, [a.id, b.id])).toEqual([]);
   });
 
-  it('naming someone else\'s unlinked upload in a record does not take it over', async () => {
+  it("naming someone else's unlinked upload in a record does not take it over", async () => {
     const file = await uploadOne(buyer);
     await saveRequisition(qe, String(file.id));
     expect(await link(file.id)).toMatchObject({ function_id: null, business_id: null });
@@ -113,13 +129,22 @@ describe('deleting', () => {
 
 describe('signed preview links for the external preview service', () => {
   it('are issued only to readers, work without a session or appsign, and refuse a tampered or expired link', async () => {
-    const file = await uploadOne(buyer, { functionId: REQ_ENTITY, businessId: '2' }, 'offer.docx', Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), PNG]));
+    const file = await uploadOne(
+      buyer,
+      { functionId: REQ_ENTITY, businessId: '2' },
+      'offer.docx',
+      Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), PNG]),
+    );
     expectError(await fileJson(server, supplier, 'previewLink', { id: file.id }), 404);
     const { url } = expectOk(await fileJson(server, qe, 'previewLink', { id: file.id }));
     expect(url).toMatch(new RegExp(`^/api/fileServer/v1/file/preview\\?id=${file.id}&expires=\\d+&sig=[\\w-]+$`));
     const plain = await fetch(server.baseUrl + url);
     expect([plain.status, plain.headers.get('x-content-type-options')]).toEqual([200, 'nosniff']);
-    expect(Buffer.from(await plain.arrayBuffer()).subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+    expect(
+      Buffer.from(await plain.arrayBuffer())
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('PK\x03\x04');
     const other = url.replace(`id=${file.id}`, `id=${file.id - 1}`);
     const expired = url.replace(/expires=\d+/, `expires=${Date.now() - 1000}`);
     for (const bad of [other, expired, url.replace(/sig=.*$/, 'sig=x'), url.replace(/&sig=.*$/, '')]) {

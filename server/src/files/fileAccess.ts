@@ -9,7 +9,11 @@ import type { FileRecord } from './fileRecords';
 export function entityOfFunction(kernel: Kernel, functionId: string | null | undefined): EntityModel | undefined {
   if (!functionId) return undefined;
   const { registry } = kernel;
-  return registry.entity(functionId) ?? registry.entityForResource(functionId) ?? registry.entityForResource(`${functionId}Restful`);
+  return (
+    registry.entity(functionId) ??
+    registry.entityForResource(functionId) ??
+    registry.entityForResource(`${functionId}Restful`)
+  );
 }
 
 /** Refusals of the guard (no menu, no button, not in scope) mean "not yours"; anything else is a real error. */
@@ -39,7 +43,13 @@ export class FileAccess {
   async record(entity: EntityModel, businessId: number, write = false): Promise<Record<string, unknown> | undefined> {
     const ctx = this.freshCtx();
     try {
-      const scope = await this.kernel.auth.guard.authorizeEntityAction(this.identity, this.headers, entity, write ? 'saveOrUpdate' : 'findById', ctx);
+      const scope = await this.kernel.auth.guard.authorizeEntityAction(
+        this.identity,
+        this.headers,
+        entity,
+        write ? 'saveOrUpdate' : 'findById',
+        ctx,
+      );
       return (await this.kernel.resources.reader.byId(entity, businessId, ctx, scope)) ?? undefined;
     } catch (e) {
       if (refused(e)) return undefined;
@@ -79,4 +89,5 @@ export class FileAccess {
   }
 }
 
-export const fileNotFound = () => Errors.notFound('附件不存在或已被删除', 'The attachment does not exist or was deleted');
+export const fileNotFound = () =>
+  Errors.notFound('附件不存在或已被删除', 'The attachment does not exist or was deleted');

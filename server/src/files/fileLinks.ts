@@ -32,7 +32,8 @@ export class FileLinkSigner {
   verify(query: { id?: string; expires?: string; sig?: string }, now = Date.now()): number | undefined {
     const id = Number(query.id);
     const expires = Number(query.expires);
-    if (!Number.isSafeInteger(id) || id <= 0 || !Number.isSafeInteger(expires) || expires < now || !query.sig) return undefined;
+    if (!Number.isSafeInteger(id) || id <= 0 || !Number.isSafeInteger(expires) || expires < now || !query.sig)
+      return undefined;
     const expected = Buffer.from(this.signature(id, expires));
     const given = Buffer.from(query.sig);
     return expected.length === given.length && timingSafeEqual(expected, given) ? id : undefined;

@@ -25,7 +25,19 @@ export interface FileRecord {
 
 export type NewFile = Omit<FileRecord, 'id' | 'uploadedByName' | 'creationDate'>;
 
-const FIELDS = ['fileId', 'originalFileName', 'extension', 'contentType', 'size', 'sha256', 'path', 'functionId', 'businessId', 'fileDesc', 'uploadedBy'] as const;
+const FIELDS = [
+  'fileId',
+  'originalFileName',
+  'extension',
+  'contentType',
+  'size',
+  'sha256',
+  'path',
+  'functionId',
+  'businessId',
+  'fileDesc',
+  'uploadedBy',
+] as const;
 
 function toRecord(row: Row): FileRecord {
   return {
@@ -41,7 +53,11 @@ function toRecord(row: Row): FileRecord {
 export class FileRecords {
   private readonly sql: MetaSql;
 
-  constructor(private readonly registry: MetadataRegistry, private readonly db: Database, private readonly writer: ResourceWriter) {
+  constructor(
+    private readonly registry: MetadataRegistry,
+    private readonly db: Database,
+    private readonly writer: ResourceWriter,
+  ) {
     this.sql = new MetaSql(registry, db.dialect);
   }
 
@@ -49,9 +65,11 @@ export class FileRecords {
     const { t, c } = this.sql;
     const u = (f: string) => this.sql.c('baseUsers', f, 'u');
     const columns = FIELDS.map((f) => `${c(ENTITY, f, 'f')} AS ${this.db.dialect.quote(f)}`);
-    return `SELECT ${c(ENTITY, 'attachmentId', 'f')} AS ${this.db.dialect.quote('id')}, ${columns.join(', ')}, ` +
+    return (
+      `SELECT ${c(ENTITY, 'attachmentId', 'f')} AS ${this.db.dialect.quote('id')}, ${columns.join(', ')}, ` +
       `${u('userName')} AS ${this.db.dialect.quote('uploadedByName')}, f.${this.db.dialect.quote('creation_date')} AS ${this.db.dialect.quote('creationDate')} ` +
-      `FROM ${t(ENTITY)} f LEFT JOIN ${t('baseUsers')} u ON ${u('userId')} = ${c(ENTITY, 'uploadedBy', 'f')} WHERE ${where}`;
+      `FROM ${t(ENTITY)} f LEFT JOIN ${t('baseUsers')} u ON ${u('userId')} = ${c(ENTITY, 'uploadedBy', 'f')} WHERE ${where}`
+    );
   }
 
   async insert(tx: SqlExecutor, file: NewFile, userId: number): Promise<number> {
@@ -78,7 +96,9 @@ export class FileRecords {
 
   async delete(tx: SqlExecutor, ids: number[]): Promise<void> {
     const { t, c } = this.sql;
-    await tx.execute(`DELETE FROM ${t(ENTITY)} WHERE ${c(ENTITY, 'attachmentId')} IN (${ids.map(() => '?').join(', ')})`, ids);
+    await tx.execute(
+      `DELETE FROM ${t(ENTITY)} WHERE ${c(ENTITY, 'attachmentId')} IN (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
   }
-
 }

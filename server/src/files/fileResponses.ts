@@ -12,7 +12,10 @@ import type { FileRecord } from './fileRecords';
  */
 export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
@@ -49,17 +52,26 @@ export function fileHeaders(reply: FastifyReply, fileName: string, contentType: 
     .header('Cache-Control', 'private, no-store');
 }
 
-const missingContent = () => new ApiError(404, { cn: '附件内容已丢失', en: 'The content of this attachment is missing from storage' });
+const missingContent = () =>
+  new ApiError(404, { cn: '附件内容已丢失', en: 'The content of this attachment is missing from storage' });
 
 /** A stored file as a download; with `rangeHeader`, a 206 partial answer when a range is asked. */
-export async function sendFile(reply: FastifyReply, storage: FileStorage, file: FileRecord, rangeHeader?: string): Promise<void> {
+export async function sendFile(
+  reply: FastifyReply,
+  storage: FileStorage,
+  file: FileRecord,
+  rangeHeader?: string,
+): Promise<void> {
   const stat = await storage.stat(file.fileId);
   if (!stat) throw missingContent();
   const range = rangeHeader === undefined ? undefined : parseRange(rangeHeader, stat.size);
   fileHeaders(reply, file.originalFileName, file.contentType);
   if (rangeHeader !== undefined) reply.header('Accept-Ranges', 'bytes');
   if (range) {
-    reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${stat.size}`).header('Content-Length', range.end - range.start + 1);
+    reply
+      .code(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${stat.size}`)
+      .header('Content-Length', range.end - range.start + 1);
   } else {
     reply.code(200).header('Content-Length', stat.size);
   }

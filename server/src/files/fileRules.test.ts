@@ -32,14 +32,22 @@ describe('content checks', () => {
   });
 
   it('reads extensions from the last dot, never from a leading one', () => {
-    expect([extensionOf('a.tar.GZ'), extensionOf('.bashrc'), extensionOf('noext'), extensionOf('x.')]).toEqual(['gz', '', '', '']);
+    expect([extensionOf('a.tar.GZ'), extensionOf('.bashrc'), extensionOf('noext'), extensionOf('x.')]).toEqual([
+      'gz',
+      '',
+      '',
+      '',
+    ]);
   });
 });
 
 describe('upload limits and names', () => {
   it('lets a call narrow the server limits but never widen them', () => {
     const server = serverLimits(100, ['pdf', 'png']);
-    expect(callLimits(server, { maxSize: '10', formats: '.PDF, docx' })).toEqual({ maxBytes: 10 * 1024, formats: ['pdf'] });
+    expect(callLimits(server, { maxSize: '10', formats: '.PDF, docx' })).toEqual({
+      maxBytes: 10 * 1024,
+      formats: ['pdf'],
+    });
     expect(callLimits(server, { maxSize: '999999' })).toEqual({ maxBytes: 100 * 1024, formats: ['pdf', 'png'] });
     expect(() => callLimits(server, { maxSize: '-1' })).toThrow();
   });
@@ -62,7 +70,9 @@ describe('upload limits and names', () => {
 
 describe('download answers', () => {
   it('names the file for every browser, and nothing escapes the header', () => {
-    expect(contentDisposition('报价 "final";.xlsx')).toBe(`attachment; filename="__ _final__.xlsx"; filename*=UTF-8''%E6%8A%A5%E4%BB%B7%20%22final%22%3B.xlsx`);
+    expect(contentDisposition('报价 "final";.xlsx')).toBe(
+      `attachment; filename="__ _final__.xlsx"; filename*=UTF-8''%E6%8A%A5%E4%BB%B7%20%22final%22%3B.xlsx`,
+    );
   });
 
   it('parses one byte range as RFC 9110 defines it', () => {

@@ -26,7 +26,13 @@ export function viewOf(file: FileRecord): FileView {
  * attachment ids (what a record's attachment field holds); 32-hex strings are storage keys.
  */
 export function fileRefs(value: unknown, name: string): (number | string)[] {
-  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value === undefined || value === null ? [] : [value];
+  const items = Array.isArray(value)
+    ? value
+    : typeof value === 'string'
+      ? value.split(',')
+      : value === undefined || value === null
+        ? []
+        : [value];
   const refs = items.map((item) => {
     const text = String(item).trim();
     if (/^\d+$/.test(text) && Number.isSafeInteger(Number(text)) && Number(text) > 0) return Number(text);
@@ -34,7 +40,8 @@ export function fileRefs(value: unknown, name: string): (number | string)[] {
     throw Errors.badRequest(`${name} 无效`, `${name} must list attachment ids`);
   });
   if (!refs.length) throw Errors.badRequest(`${name} 不能为空`, `${name} must not be empty`);
-  if (refs.length > MAX_FILE_REFS) throw Errors.badRequest(`一次最多 ${MAX_FILE_REFS} 个附件`, `At most ${MAX_FILE_REFS} attachments at once`);
+  if (refs.length > MAX_FILE_REFS)
+    throw Errors.badRequest(`一次最多 ${MAX_FILE_REFS} 个附件`, `At most ${MAX_FILE_REFS} attachments at once`);
   return [...new Set(refs)];
 }
 
@@ -52,7 +59,11 @@ export class FileService {
   readonly records: FileRecords;
   readonly limits: UploadLimits;
 
-  constructor(private readonly startKernel: Kernel, readonly storage: FileStorage, readonly links: FileLinkSigner) {
+  constructor(
+    private readonly startKernel: Kernel,
+    readonly storage: FileStorage,
+    readonly links: FileLinkSigner,
+  ) {
     // baseFile is platform metadata: table_model publishes never change it, so the start-up registry serves.
     this.records = new FileRecords(startKernel.registry, startKernel.db, startKernel.resources.writer);
     const { uploadMaxSizeKb, uploadFormats } = startKernel.config;
@@ -72,7 +83,8 @@ export class FileService {
       const owner = await this.owner(fields, access);
       const ids = await this.kernel.db.transaction(async (tx) => {
         const saved: number[] = [];
-        for (const file of files) saved.push(await this.records.insert(tx, this.newRecord(file, fields, owner, userId), userId));
+        for (const file of files)
+          saved.push(await this.records.insert(tx, this.newRecord(file, fields, owner, userId), userId));
         return saved;
       });
       return (await this.records.find(ids)).map(viewOf);
@@ -83,22 +95,38 @@ export class FileService {
   }
 
   /** The record the files are uploaded for: when businessId is given, the caller must be able to read it. */
-  private async owner(fields: Record<string, string>, access: FileAccess): Promise<{ functionId: string | null; businessId: number | null }> {
+  private async owner(
+    fields: Record<string, string>,
+    access: FileAccess,
+  ): Promise<{ functionId: string | null; businessId: number | null }> {
     const businessId = businessIdOf(fields.businessId);
     const functionId = trimmed(fields.functionId, 100);
     if (businessId === null) return { functionId, businessId };
     const entity = entityOfFunction(this.kernel, functionId);
-    if (!entity) throw Errors.badRequest('functionId 无效', 'functionId must name the record type when businessId is given');
+    if (!entity)
+      throw Errors.badRequest('functionId 无效', 'functionId must name the record type when businessId is given');
     if (!(await access.record(entity, businessId))) throw Errors.recordNotFound();
     return { functionId: entity.name, businessId };
   }
 
-  private newRecord(file: ReceivedFile, fields: Record<string, string>, owner: { functionId: string | null; businessId: number | null }, userId: number) {
+  private newRecord(
+    file: ReceivedFile,
+    fields: Record<string, string>,
+    owner: { functionId: string | null; businessId: number | null },
+    userId: number,
+  ) {
     const extension = extensionOf(file.originalFileName);
     return {
-      fileId: file.key, originalFileName: file.originalFileName, extension, contentType: contentTypeOf(extension),
-      size: file.size, sha256: file.sha256, path: trimmed(fields.path, 255), fileDesc: trimmed(fields.fileDesc, 500),
-      uploadedBy: userId, ...owner,
+      fileId: file.key,
+      originalFileName: file.originalFileName,
+      extension,
+      contentType: contentTypeOf(extension),
+      size: file.size,
+      sha256: file.sha256,
+      path: trimmed(fields.path, 255),
+      fileDesc: trimmed(fields.fileDesc, 500),
+      uploadedBy: userId,
+      ...owner,
     };
   }
 
@@ -119,10 +147,22 @@ export class FileService {
     if (files.length < refs.length) throw fileNotFound();
     for (const file of files) {
       if (!(await access.mayRead(file)) && !access.isUploader(file)) throw fileNotFound();
-      if (!(await access.mayDelete(file))) throw Errors.forbidden('只有上传人或可编辑该单据的用户才能删除附件', 'Only the uploader or someone who may edit the record can delete this attachment');
+      if (!(await access.mayDelete(file)))
+        throw Errors.forbidden(
+          '只有上传人或可编辑该单据的用户才能删除附件',
+          'Only the uploader or someone who may edit the record can delete this attachment',
+        );
     }
-    await this.kernel.db.transaction((tx) => this.records.delete(tx, files.map((f) => f.id)));
-    await discard(this.storage, files.map((f) => ({ key: f.fileId })));
+    await this.kernel.db.transaction((tx) =>
+      this.records.delete(
+        tx,
+        files.map((f) => f.id),
+      ),
+    );
+    await discard(
+      this.storage,
+      files.map((f) => ({ key: f.fileId })),
+    );
     return files.length;
   }
 }

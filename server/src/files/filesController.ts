@@ -22,7 +22,10 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
  */
 @Controller('api/fileServer')
 export class FilesController {
-  constructor(@Inject(KERNEL) private readonly kernel: Kernel, @Inject(FILE_SERVICE) private readonly files: FileService) {}
+  constructor(
+    @Inject(KERNEL) private readonly kernel: Kernel,
+    @Inject(FILE_SERVICE) private readonly files: FileService,
+  ) {}
 
   private async caller(req: FastifyRequest): Promise<{ identity: Identity; access: FileAccess }> {
     const kernel = this.kernel.live?.kernel ?? this.kernel; // the registry of the latest publish
@@ -31,7 +34,10 @@ export class FilesController {
     const ctx: ResourceContext = {
       userId: user.userId,
       language: requestLanguage(req),
-      vars: { user: { userId: user.userId, supplierId: user.supplierId, userType: user.userType, orgId: user.orgId }, resp: { id: Number(first(req.headers.respid)) || null } },
+      vars: {
+        user: { userId: user.userId, supplierId: user.supplierId, userType: user.userType, orgId: user.orgId },
+        resp: { id: Number(first(req.headers.respid)) || null },
+      },
     };
     return { identity, access: new FileAccess(kernel, identity, req.headers, ctx) };
   }
@@ -48,7 +54,8 @@ export class FilesController {
   @HttpCode(200)
   async list(@Body() body: Body, @Req() req: FastifyRequest): Promise<Envelope<FileView[]>> {
     const { access } = await this.caller(req);
-    const refs = body?.ids === '' || (Array.isArray(body?.ids) && body.ids.length === 0) ? [] : fileRefs(body?.ids, 'ids');
+    const refs =
+      body?.ids === '' || (Array.isArray(body?.ids) && body.ids.length === 0) ? [] : fileRefs(body?.ids, 'ids');
     const found = await this.files.records.find(refs);
     return success((await access.readable(found)).map(viewOf));
   }
@@ -58,7 +65,11 @@ export class FilesController {
   async singleDownload(@Body() body: Body, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const { access } = await this.caller(req);
     const refs = fileRefs(body?.fileIds ?? body?.fileId, 'fileIds');
-    if (refs.length > 1) throw Errors.badRequest('单个下载只能指定一个附件，多个请用批量下载', 'singleDownload takes one attachment; use batchDownload for several');
+    if (refs.length > 1)
+      throw Errors.badRequest(
+        '单个下载只能指定一个附件，多个请用批量下载',
+        'singleDownload takes one attachment; use batchDownload for several',
+      );
     await sendFile(reply, this.files.storage, await this.files.one(refs[0], access));
   }
 

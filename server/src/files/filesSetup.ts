@@ -30,7 +30,11 @@ export async function registerMultipart(fastify: FastifyInstance): Promise<void>
   // send Content-Type: application/json, which Fastify's JSON parser refuses when empty; an empty
   // body carries nothing to parse, whatever type it claims.
   fastify.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/api/fileServer/') && req.headers['content-length'] === '0' && !req.headers['transfer-encoding']) {
+    if (
+      req.url.startsWith('/api/fileServer/') &&
+      req.headers['content-length'] === '0' &&
+      !req.headers['transfer-encoding']
+    ) {
       delete req.headers['content-type'];
     }
   });

@@ -27,7 +27,11 @@ const MAX_FIELD_BYTES = 4000;
 /** The client's name without any directory part or control characters: a display name, never a path. */
 export function cleanFileName(name: string | undefined): string {
   // eslint-disable-next-line no-control-regex
-  const base = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = (name ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
   return (base || 'file').slice(-255);
 }
 
@@ -55,7 +59,13 @@ async function storeOne(part: MultipartFile, storage: FileStorage, maxBytes: num
     await storage.delete(key);
     throw fileTooLarge(maxBytes);
   }
-  return { key, originalFileName: cleanFileName(part.filename), size, sha256: hash.digest('hex'), head: Buffer.concat(head) };
+  return {
+    key,
+    originalFileName: cleanFileName(part.filename),
+    size,
+    sha256: hash.digest('hex'),
+    head: Buffer.concat(head),
+  };
 }
 
 export const fileTooLarge = (maxBytes: number) => {
@@ -68,7 +78,11 @@ function translate(e: unknown, maxBytes: number): unknown {
   if (e instanceof ApiError) return e;
   const code = (e as { code?: string }).code ?? '';
   if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge(maxBytes);
-  if (code === 'FST_FILES_LIMIT') return new ApiError(413, { cn: `一次最多上传 ${MAX_FILES_PER_UPLOAD} 个文件`, en: `At most ${MAX_FILES_PER_UPLOAD} files per upload` });
+  if (code === 'FST_FILES_LIMIT')
+    return new ApiError(413, {
+      cn: `一次最多上传 ${MAX_FILES_PER_UPLOAD} 个文件`,
+      en: `At most ${MAX_FILES_PER_UPLOAD} files per upload`,
+    });
   if (code.startsWith('FST_') || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
     return Errors.badRequest('上传内容无效', `The upload is not valid multipart form data (${(e as Error).message})`);
   }
@@ -80,15 +94,23 @@ function translate(e: unknown, maxBytes: number): unknown {
  * buffered whole). Fields may come before or after the files, so checks that need them run after
  * this returns. Whatever goes wrong here, the files already stored are removed again.
  */
-export async function receiveUpload(req: FastifyRequest, storage: FileStorage, maxBytes: number): Promise<ReceivedUpload> {
-  if (!req.isMultipart()) throw Errors.badRequest('请使用 multipart/form-data 上传', 'Upload files as multipart/form-data');
+export async function receiveUpload(
+  req: FastifyRequest,
+  storage: FileStorage,
+  maxBytes: number,
+): Promise<ReceivedUpload> {
+  if (!req.isMultipart())
+    throw Errors.badRequest('请使用 multipart/form-data 上传', 'Upload files as multipart/form-data');
   const fields: Record<string, string> = {};
   const files: ReceivedFile[] = [];
   try {
-    const parts = req.parts({ limits: { fileSize: maxBytes, files: MAX_FILES_PER_UPLOAD, fields: 30, fieldSize: MAX_FIELD_BYTES, parts: 60 } });
+    const parts = req.parts({
+      limits: { fileSize: maxBytes, files: MAX_FILES_PER_UPLOAD, fields: 30, fieldSize: MAX_FIELD_BYTES, parts: 60 },
+    });
     for await (const part of parts) {
       if (part.type === 'file') {
-        if (part.fieldname === 'files' || part.fieldname === 'file') files.push(await storeOne(part, storage, maxBytes));
+        if (part.fieldname === 'files' || part.fieldname === 'file')
+          files.push(await storeOne(part, storage, maxBytes));
         else part.file.resume();
       } else {
         fields[part.fieldname] = String(part.value ?? '');

@@ -53,11 +53,17 @@ async function homeStats(kernel: Kernel, identity: Identity, ctx: ResourceContex
   );
   const handled = todo.filter((r) => r.flag === 'Y').reduce((s, r) => s + Number(r.n), 0);
   const pending = todo.filter((r) => r.flag !== 'Y').reduce((s, r) => s + Number(r.n), 0);
-  if (!(await mayRead(kernel, user, REQ, ctx))) return { requisitionsByStatus: null, monthlyAmount: null, approvals: { pending, handled } };
+  if (!(await mayRead(kernel, user, REQ, ctx)))
+    return { requisitionsByStatus: null, monthlyAmount: null, approvals: { pending, handled } };
 
   // The same WHERE a listByPage from the requisition menu would use: the caller's organisation permits.
   const entity = kernel.registry.entity(REQ)!;
-  const scope = kernel.resources.reader.where(entity, { params: {} }, ctx, await kernel.auth.guard.rowScope(identity, entity, true, ctx));
+  const scope = kernel.resources.reader.where(
+    entity,
+    { params: {} },
+    ctx,
+    await kernel.auth.guard.rowScope(identity, entity, true, ctx),
+  );
   const byStatus = await kernel.db.select(
     `SELECT ${c(REQ, 'status', 't')} AS status, COUNT(*) AS n FROM ${t(REQ)} t WHERE ${scope.sql} GROUP BY ${c(REQ, 'status', 't')} ORDER BY ${c(REQ, 'status', 't')}`,
     scope.params,
@@ -72,7 +78,11 @@ async function homeStats(kernel: Kernel, identity: Identity, ctx: ResourceContex
   const byMonth = new Map(monthly.map((r) => [String(r.month), r]));
   return {
     requisitionsByStatus: byStatus.map((r) => ({ status: String(r.status), count: Number(r.n) })),
-    monthlyAmount: months.map((m) => ({ month: m, amount: money(byMonth.get(m)?.amount), count: Number(byMonth.get(m)?.n ?? 0) })),
+    monthlyAmount: months.map((m) => ({
+      month: m,
+      amount: money(byMonth.get(m)?.amount),
+      count: Number(byMonth.get(m)?.n ?? 0),
+    })),
     approvals: { pending, handled },
   };
 }
@@ -80,7 +90,10 @@ async function homeStats(kernel: Kernel, identity: Identity, ctx: ResourceContex
 /** baseHomeRestful/findHomeStats: internal users only (the supplier home has no charts). */
 export function registerHomeStats(actions: ActionRegistry): void {
   actions.register({
-    area: 'baseServer', resource: 'baseHomeRestful', action: 'findHomeStats', access: 'session',
+    area: 'baseServer',
+    resource: 'baseHomeRestful',
+    action: 'findHomeStats',
+    access: 'session',
     handler: async (_body, ctx, kernel, req) => {
       internalCaller(req);
       return { data: await homeStats(kernel, req.identity!, ctx) };

@@ -21,25 +21,48 @@ function visibleWhere(kernel: Kernel, user: UserRow): { sql: string; params: Sql
   const receiverMatch = supplier
     ? `(${c(R, 'receiverType', 'r')} = 'USER' AND ${c(R, 'userId', 'r')} = ?) OR (${c(R, 'receiverType', 'r')} = 'SUPPLIER' AND ${c(R, 'supplierId', 'r')} = ?)`
     : `(${c(R, 'receiverType', 'r')} = 'USER' AND ${c(R, 'userId', 'r')} = ?) OR (${c(R, 'receiverType', 'r')} = 'ORG' AND ${c(R, 'orgId', 'r')} = ?)`;
-  const sql = `${c(N, 'status', 'n')} = 'PUBLISHED' AND (${c(N, 'expireDate', 'n')} IS NULL OR ${c(N, 'expireDate', 'n')} >= ?) AND (` +
+  const sql =
+    `${c(N, 'status', 'n')} = 'PUBLISHED' AND (${c(N, 'expireDate', 'n')} IS NULL OR ${c(N, 'expireDate', 'n')} >= ?) AND (` +
     `${c(N, 'receiverScope', 'n')} IN ('ALL', ?) OR (${c(N, 'receiverScope', 'n')} = 'DESIGNATED' AND EXISTS (SELECT 1 FROM ${t(R)} r ` +
     `WHERE ${c(R, 'noticeId', 'r')} = ${c(N, 'noticeId', 'n')} AND (${receiverMatch}))))`;
   const today = formatDateTime().slice(0, 10);
-  return { sql, params: [today, supplier ? 'SUPPLIER' : 'INSIDE', user.userId, supplier ? user.supplierId : user.orgId] };
+  return {
+    sql,
+    params: [today, supplier ? 'SUPPLIER' : 'INSIDE', user.userId, supplier ? user.supplierId : user.orgId],
+  };
 }
 
 /** Reader columns; selfCount is this user's viewer rows, viewFlag says whether there is one. */
 function readerColumns(kernel: Kernel, withContent: boolean): string {
   const { t, c } = kernel.auth.access.sql;
-  const own = ['noticeId', 'noticeTitle', 'noticeTitleEn', 'noticeType', 'receiverScope', 'publishDate', 'expireDate', 'topFlag', 'replyRequiredFlag', 'viewCount',
-    ...(withContent ? ['content', 'contentEn', 'attachmentIds'] : [])];
-  return `${own.map((f) => `${c(N, f, 'n')} AS ${kernel.db.dialect.quote(f)}`).join(', ')}, ` +
-    `(SELECT COUNT(*) FROM ${t(V)} v WHERE ${c(V, 'noticeId', 'v')} = ${c(N, 'noticeId', 'n')} AND ${c(V, 'userId', 'v')} = ?) AS ${kernel.db.dialect.quote('selfCount')}`;
+  const own = [
+    'noticeId',
+    'noticeTitle',
+    'noticeTitleEn',
+    'noticeType',
+    'receiverScope',
+    'publishDate',
+    'expireDate',
+    'topFlag',
+    'replyRequiredFlag',
+    'viewCount',
+    ...(withContent ? ['content', 'contentEn', 'attachmentIds'] : []),
+  ];
+  return (
+    `${own.map((f) => `${c(N, f, 'n')} AS ${kernel.db.dialect.quote(f)}`).join(', ')}, ` +
+    `(SELECT COUNT(*) FROM ${t(V)} v WHERE ${c(V, 'noticeId', 'v')} = ${c(N, 'noticeId', 'n')} AND ${c(V, 'userId', 'v')} = ?) AS ${kernel.db.dialect.quote('selfCount')}`
+  );
 }
 
 function readerRow(row: Record<string, unknown>): Record<string, unknown> {
   const selfCount = Number(row.selfCount ?? 0);
-  return { ...row, noticeId: Number(row.noticeId), viewCount: Number(row.viewCount ?? 0), selfCount, viewFlag: selfCount > 0 ? 'Y' : 'N' };
+  return {
+    ...row,
+    noticeId: Number(row.noticeId),
+    viewCount: Number(row.viewCount ?? 0),
+    selfCount,
+    viewFlag: selfCount > 0 ? 'Y' : 'N',
+  };
 }
 
 /**
@@ -50,7 +73,10 @@ function readerRow(row: Record<string, unknown>): Record<string, unknown> {
  */
 export function registerNoticeActions(actions: ActionRegistry): void {
   actions.register({
-    area: 'srmServer', resource: 'srmBaseNoticeRestful', action: 'findMyNotice', access: 'session',
+    area: 'srmServer',
+    resource: 'srmBaseNoticeRestful',
+    action: 'findMyNotice',
+    access: 'session',
     handler: async (body, _ctx, kernel, req) => {
       const user = caller(req);
       const { pageIndex, pageRows } = pagingOf(body, 5);
@@ -68,14 +94,20 @@ export function registerNoticeActions(actions: ActionRegistry): void {
     },
   });
   actions.register({
-    area: 'srmServer', resource: 'srmBaseNoticeRestful', action: 'doView', access: 'session',
+    area: 'srmServer',
+    resource: 'srmBaseNoticeRestful',
+    action: 'doView',
+    access: 'session',
     handler: async (body, _ctx, kernel, req) => {
       const user = caller(req);
       const id = idOf(body);
       const { t, c } = kernel.auth.access.sql;
       const where = visibleWhere(kernel, user);
       const row = await kernel.db.transaction(async (tx) => {
-        const visible = await tx.select(`SELECT ${c(N, 'noticeId', 'n')} AS id FROM ${t(N)} n WHERE ${c(N, 'noticeId', 'n')} = ? AND ${where.sql}`, [id, ...where.params]);
+        const visible = await tx.select(
+          `SELECT ${c(N, 'noticeId', 'n')} AS id FROM ${t(N)} n WHERE ${c(N, 'noticeId', 'n')} = ? AND ${where.sql}`,
+          [id, ...where.params],
+        );
         if (!visible.length) throw Errors.recordNotFound();
         const now = formatDateTime();
         await tx.execute(
@@ -84,8 +116,16 @@ export function registerNoticeActions(actions: ActionRegistry): void {
           [id, user.userId, user.supplierId, now, user.userId, now, user.userId, now],
         );
         // A view is not an edit: viewCount is server-only and the version is left alone.
-        await tx.execute(`UPDATE ${t(N)} SET ${c(N, 'viewCount')} = COALESCE(${c(N, 'viewCount')}, 0) + 1 WHERE ${c(N, 'noticeId')} = ?`, [id]);
-        return (await tx.select(`SELECT ${readerColumns(kernel, true)} FROM ${t(N)} n WHERE ${c(N, 'noticeId', 'n')} = ?`, [user.userId, id]))[0];
+        await tx.execute(
+          `UPDATE ${t(N)} SET ${c(N, 'viewCount')} = COALESCE(${c(N, 'viewCount')}, 0) + 1 WHERE ${c(N, 'noticeId')} = ?`,
+          [id],
+        );
+        return (
+          await tx.select(`SELECT ${readerColumns(kernel, true)} FROM ${t(N)} n WHERE ${c(N, 'noticeId', 'n')} = ?`, [
+            user.userId,
+            id,
+          ])
+        )[0];
       });
       return { data: readerRow(row) };
     },

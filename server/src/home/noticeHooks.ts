@@ -8,7 +8,8 @@ import { sanitizeRichText } from './richText';
  */
 export function registerNoticeHooks(hooks: RecordHookRegistry): void {
   hooks.registerBeforeSave('srmBaseNotice', (draft) => {
-    for (const field of ['content', 'contentEn']) if (field in draft.values) draft.values[field] = sanitizeRichText(draft.values[field]);
+    for (const field of ['content', 'contentEn'])
+      if (field in draft.values) draft.values[field] = sanitizeRichText(draft.values[field]);
   });
   hooks.registerAfterTransition('srmBaseNotice', async ({ entity, id, to, tx }) => {
     if (to !== 'PUBLISHED') return;

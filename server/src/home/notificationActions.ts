@@ -14,16 +14,26 @@ const NAME = 'baseNotification';
  */
 export function registerNotificationActions(actions: ActionRegistry): void {
   actions.register({
-    area: 'baseServer', resource: 'baseNotificationRestful', action: 'findMyNotification', access: 'session',
+    area: 'baseServer',
+    resource: 'baseNotificationRestful',
+    action: 'findMyNotification',
+    access: 'session',
     handler: async (body, ctx, kernel, req) => {
       const entity = kernel.registry.entity(NAME)!;
       const filter: FilterNode = eq('recipientUserId', caller(req).userId);
-      const { rows, page } = await kernel.resources.reader.list(entity, { params: {}, filter, orderBy: 'sendDate desc', ...pagingOf(body, 5) }, ctx);
+      const { rows, page } = await kernel.resources.reader.list(
+        entity,
+        { params: {}, filter, orderBy: 'sendDate desc', ...pagingOf(body, 5) },
+        ctx,
+      );
       return { data: rows, page };
     },
   });
   actions.register({
-    area: 'baseServer', resource: 'baseNotificationRestful', action: 'doView', access: 'session',
+    area: 'baseServer',
+    resource: 'baseNotificationRestful',
+    action: 'doView',
+    access: 'session',
     handler: async (body, ctx, kernel, req) => {
       const entity = kernel.registry.entity(NAME)!;
       const id = idOf(body);
@@ -31,12 +41,14 @@ export function registerNotificationActions(actions: ActionRegistry): void {
       const { t, c } = kernel.auth.access.sql;
       const now = formatDateTime();
       // Versioned like any write: an administrator's open edit form must not overwrite the read flag.
-      const done = await kernel.db.transaction((tx) => tx.execute(
-        `UPDATE ${t(NAME)} SET ${c(NAME, 'viewFlag')} = 'Y', ${c(NAME, 'selfCount')} = COALESCE(${c(NAME, 'selfCount')}, 0) + 1, ` +
-          `${c(NAME, 'lastUpdatedBy')} = ?, ${c(NAME, 'lastUpdateDate')} = ?, ${c(NAME, 'versionNum')} = ${c(NAME, 'versionNum')} + 1 ` +
-          `WHERE ${c(NAME, 'notificationId')} = ? AND ${c(NAME, 'recipientUserId')} = ?`,
-        [userId, now, id, userId],
-      ));
+      const done = await kernel.db.transaction((tx) =>
+        tx.execute(
+          `UPDATE ${t(NAME)} SET ${c(NAME, 'viewFlag')} = 'Y', ${c(NAME, 'selfCount')} = COALESCE(${c(NAME, 'selfCount')}, 0) + 1, ` +
+            `${c(NAME, 'lastUpdatedBy')} = ?, ${c(NAME, 'lastUpdateDate')} = ?, ${c(NAME, 'versionNum')} = ${c(NAME, 'versionNum')} + 1 ` +
+            `WHERE ${c(NAME, 'notificationId')} = ? AND ${c(NAME, 'recipientUserId')} = ?`,
+          [userId, now, id, userId],
+        ),
+      );
       if (done.affected === 0) throw Errors.recordNotFound();
       return { data: await kernel.resources.reader.byId(entity, id, ctx) };
     },

@@ -11,7 +11,8 @@ import type { ActionRequest } from '../platform/actionRegistry';
  */
 export function caller(req: ActionRequest): Identity['user'] {
   const user = req.identity?.user;
-  if (!user) throw Errors.unauthorized('登录已失效，请重新登录', 'Your session has expired or is not valid. Sign in again.');
+  if (!user)
+    throw Errors.unauthorized('登录已失效，请重新登录', 'Your session has expired or is not valid. Sign in again.');
   return user;
 }
 
@@ -32,7 +33,8 @@ export function supplierCaller(req: ActionRequest): Identity['user'] & { supplie
 export function idOf(body: Record<string, unknown>): number {
   const raw = body.id;
   const n = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw Errors.badRequest('id 无效', 'id must be a positive integer');
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1)
+    throw Errors.badRequest('id 无效', 'id must be a positive integer');
   return n;
 }
 
@@ -41,8 +43,10 @@ export function pagingOf(body: Record<string, unknown>, defaultRows: number): { 
   const num = (v: unknown, fallback: number) => (v === undefined || v === null || v === '' ? fallback : Number(v));
   const pageIndex = num(body.pageIndex, 1);
   const pageRows = num(body.pageRows, defaultRows);
-  if (!Number.isSafeInteger(pageIndex) || pageIndex < 1) throw Errors.badRequest('pageIndex 必须是正整数', 'pageIndex must be a positive integer');
-  if (!Number.isSafeInteger(pageRows) || pageRows < 1 || pageRows > 500) throw Errors.badRequest('每页 1 到 500 行', 'pageRows must be between 1 and 500');
+  if (!Number.isSafeInteger(pageIndex) || pageIndex < 1)
+    throw Errors.badRequest('pageIndex 必须是正整数', 'pageIndex must be a positive integer');
+  if (!Number.isSafeInteger(pageRows) || pageRows < 1 || pageRows > 500)
+    throw Errors.badRequest('每页 1 到 500 行', 'pageRows must be between 1 and 500');
   return { pageIndex, pageRows };
 }
 

@@ -13,14 +13,19 @@ beforeAll(async () => {
   server = await startTestServer('home_stats');
   buyer = await signIn(server.baseUrl, 'buyer01');
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
-const stats = (session = buyer) => server.call('baseServer', 'baseHomeRestful', 'findHomeStats', {}, sessionHeaders(session));
+const stats = (session = buyer) =>
+  server.call('baseServer', 'baseHomeRestful', 'findHomeStats', {}, sessionHeaders(session));
 
 /** buyer01 is permitted for 苏州一厂 (5): its requisitions and those recorded above it (3, 2, 1) count. */
 const BUYER_ORGS = [5, 3, 2, 1];
 const visibleToBuyer = async () =>
-  (await tableRows(server, 'srm_pur_requisition_header', 'requisition_header_id')).filter((r) => BUYER_ORGS.includes(Number(r.inv_org_id)));
+  (await tableRows(server, 'srm_pur_requisition_header', 'requisition_header_id')).filter((r) =>
+    BUYER_ORGS.includes(Number(r.inv_org_id)),
+  );
 
 async function expected() {
   const reqs = await visibleToBuyer();
@@ -28,21 +33,42 @@ async function expected() {
   for (const r of reqs) byStatus.set(String(r.status), (byStatus.get(String(r.status)) ?? 0) + 1);
   const months = lastTwelveMonths();
   const monthly = months.map((month) => {
-    const rows = reqs.filter((r) => String(r.requisition_date).slice(0, 7) === month && !['DRAFT', 'CANCELLED'].includes(String(r.status)));
-    return { month, amount: rows.reduce((s, r) => s + Math.round(Number(r.total_amount) * 100), 0), count: rows.length };
+    const rows = reqs.filter(
+      (r) => String(r.requisition_date).slice(0, 7) === month && !['DRAFT', 'CANCELLED'].includes(String(r.status)),
+    );
+    return {
+      month,
+      amount: rows.reduce((s, r) => s + Math.round(Number(r.total_amount) * 100), 0),
+      count: rows.length,
+    };
   });
-  const todos = (await tableRows(server, 'base_todo', 'todo_id', { assignee_user_id: 2 })).filter((t) => t.cancel_flag !== 'Y');
+  const todos = (await tableRows(server, 'base_todo', 'todo_id', { assignee_user_id: 2 })).filter(
+    (t) => t.cancel_flag !== 'Y',
+  );
   return {
-    byStatus: [...byStatus].map(([status, count]) => ({ status, count })).sort((a, b) => a.status.localeCompare(b.status)),
+    byStatus: [...byStatus]
+      .map(([status, count]) => ({ status, count }))
+      .sort((a, b) => a.status.localeCompare(b.status)),
     monthly,
-    approvals: { pending: todos.filter((t) => t.handle_flag !== 'Y').length, handled: todos.filter((t) => t.handle_flag === 'Y').length },
+    approvals: {
+      pending: todos.filter((t) => t.handle_flag !== 'Y').length,
+      handled: todos.filter((t) => t.handle_flag === 'Y').length,
+    },
   };
 }
 
-function actual(data: { requisitionsByStatus: { status: string; count: number }[]; monthlyAmount: { month: string; amount: string; count: number }[]; approvals: unknown }) {
+function actual(data: {
+  requisitionsByStatus: { status: string; count: number }[];
+  monthlyAmount: { month: string; amount: string; count: number }[];
+  approvals: unknown;
+}) {
   return {
     byStatus: [...data.requisitionsByStatus].sort((a, b) => a.status.localeCompare(b.status)),
-    monthly: data.monthlyAmount.map((m) => ({ month: m.month, amount: Math.round(Number(m.amount) * 100), count: m.count })),
+    monthly: data.monthlyAmount.map((m) => ({
+      month: m.month,
+      amount: Math.round(Number(m.amount) * 100),
+      count: m.count,
+    })),
     approvals: data.approvals,
   };
 }
@@ -57,14 +83,20 @@ describe('home statistics', () => {
     expect(want.monthly.some((m) => m.amount > 0)).toBe(true);
     expect(want.byStatus.length).toBeGreaterThan(1);
     // The requisition for 苏州二厂 is not counted: the figures follow the organisation permits.
-    expect((await tableRows(server, 'srm_pur_requisition_header', 'requisition_header_id')).length).toBeGreaterThan((await visibleToBuyer()).length);
+    expect((await tableRows(server, 'srm_pur_requisition_header', 'requisition_header_id')).length).toBeGreaterThan(
+      (await visibleToBuyer()).length,
+    );
   });
 
   it('follow new rows: a new draft and a submitted requisition change the pie and the line', async () => {
     const before = actual(expectOk(await stats()));
     await createRequisition(server);
     const submitted = await createRequisition(server);
-    expectOk(await server.call('srmServer', 'srmPurRequisitionHeaderRestful', 'doSubmit', { id: submitted.requisitionHeaderId }));
+    expectOk(
+      await server.call('srmServer', 'srmPurRequisitionHeaderRestful', 'doSubmit', {
+        id: submitted.requisitionHeaderId,
+      }),
+    );
     const after = actual(expectOk(await stats()));
     expect(after).toEqual(await expected());
     expect(after).not.toEqual(before);

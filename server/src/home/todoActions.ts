@@ -18,17 +18,32 @@ function ownerOf(kind: TodoKind, req: ActionRequest): number {
 }
 
 /** findMyTodo {handleFlag: N (default, "my to-do") | Y ("my done"), pageIndex, pageRows ≤ 500}. */
-async function findMyTodo(kind: TodoKind, body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
+async function findMyTodo(
+  kind: TodoKind,
+  body: Record<string, unknown>,
+  ctx: ResourceContext,
+  kernel: Kernel,
+  req: ActionRequest,
+) {
   const { entity: name, owner } = KINDS[kind];
   const entity = kernel.registry.entity(name)!;
-  const handleFlag = body.handleFlag === undefined || body.handleFlag === null || body.handleFlag === '' ? 'N' : body.handleFlag;
-  if (handleFlag !== 'N' && handleFlag !== 'Y') throw Errors.badRequest('handleFlag 只能是 Y 或 N', 'handleFlag must be Y or N');
+  const handleFlag =
+    body.handleFlag === undefined || body.handleFlag === null || body.handleFlag === '' ? 'N' : body.handleFlag;
+  if (handleFlag !== 'N' && handleFlag !== 'Y')
+    throw Errors.badRequest('handleFlag 只能是 Y 或 N', 'handleFlag must be Y or N');
   // A row written without the flags (NULL) counts as N: pending and active.
-  const flag = (field: string, value: string): FilterNode => (value === 'N' ? { or: [eq(field, 'N'), { field, op: 'null' }] } : eq(field, value));
-  const filter: FilterNode = { and: [eq(owner, ownerOf(kind, req)), flag('handleFlag', handleFlag), flag('cancelFlag', 'N')] };
+  const flag = (field: string, value: string): FilterNode =>
+    value === 'N' ? { or: [eq(field, 'N'), { field, op: 'null' }] } : eq(field, value);
+  const filter: FilterNode = {
+    and: [eq(owner, ownerOf(kind, req)), flag('handleFlag', handleFlag), flag('cancelFlag', 'N')],
+  };
   // Pending: a work queue, the longest waiting first (docs/decisions.md, issue 14 item 5); done: most recently handled first.
   const orderBy = handleFlag === 'N' ? 'creationDate asc' : 'handleDate desc';
-  const { rows, page } = await kernel.resources.reader.list(entity, { params: {}, filter, orderBy, ...pagingOf(body, 500) }, ctx);
+  const { rows, page } = await kernel.resources.reader.list(
+    entity,
+    { params: {}, filter, orderBy, ...pagingOf(body, 500) },
+    ctx,
+  );
   return { data: rows, page };
 }
 
@@ -37,7 +52,13 @@ async function findMyTodo(kind: TodoKind, body: Record<string, unknown>, ctx: Re
  * caller's own items (another's answers 404, like a missing one), only the types of the rule
  * (others are closed by their document's action: 409). Already handled answers the row unchanged.
  */
-async function doHandle(kind: TodoKind, body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
+async function doHandle(
+  kind: TodoKind,
+  body: Record<string, unknown>,
+  ctx: ResourceContext,
+  kernel: Kernel,
+  req: ActionRequest,
+) {
   const { entity: name, owner } = KINDS[kind];
   const entity = kernel.registry.entity(name)!;
   const id = idOf(body);
@@ -54,7 +75,10 @@ async function doHandle(kind: TodoKind, body: Record<string, unknown>, ctx: Reso
     if (!row) throw Errors.recordNotFound();
     if (row.handleFlag === 'Y') return;
     if (!todoHandledOnOpen(kind, row)) {
-      throw Errors.conflict('该待办需在单据上处理完成', 'This to-do is completed by its document\'s own action, not by opening it');
+      throw Errors.conflict(
+        '该待办需在单据上处理完成',
+        "This to-do is completed by its document's own action, not by opening it",
+      );
     }
     await tx.execute(
       `UPDATE ${t(name)} SET ${c(name, 'handleFlag')} = 'Y', ${c(name, 'handleUserId')} = ?, ${c(name, 'handleDate')} = ?, ` +
@@ -70,7 +94,19 @@ async function doHandle(kind: TodoKind, body: Record<string, unknown>, ctx: Reso
 export function registerTodoActions(actions: ActionRegistry): void {
   for (const kind of ['internal', 'supplier'] as const) {
     const { resource } = KINDS[kind];
-    actions.register({ area: 'baseServer', resource, action: 'findMyTodo', access: 'session', handler: (body, ctx, kernel, req) => findMyTodo(kind, body, ctx, kernel, req) });
-    actions.register({ area: 'baseServer', resource, action: 'doHandle', access: 'session', handler: (body, ctx, kernel, req) => doHandle(kind, body, ctx, kernel, req) });
+    actions.register({
+      area: 'baseServer',
+      resource,
+      action: 'findMyTodo',
+      access: 'session',
+      handler: (body, ctx, kernel, req) => findMyTodo(kind, body, ctx, kernel, req),
+    });
+    actions.register({
+      area: 'baseServer',
+      resource,
+      action: 'doHandle',
+      access: 'session',
+      handler: (body, ctx, kernel, req) => doHandle(kind, body, ctx, kernel, req),
+    });
   }
 }

@@ -75,7 +75,8 @@ export class RecordHookRegistry {
   }
 
   registerAfterTransition(entityName: string, hook: AfterTransitionHook): void {
-    if (this.afterTransition.has(entityName)) throw new Error(`An afterTransition hook for "${entityName}" is already registered`);
+    if (this.afterTransition.has(entityName))
+      throw new Error(`An afterTransition hook for "${entityName}" is already registered`);
     this.afterTransition.set(entityName, hook);
   }
 

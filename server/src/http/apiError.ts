@@ -32,7 +32,10 @@ export const Errors = {
   notFound: (cn: string, en: string) => new ApiError(404, t(cn, en)),
   recordNotFound: () => new ApiError(404, t('记录不存在或已被删除', 'The record does not exist or was deleted')),
   staleVersion: () =>
-    new ApiError(409, t('该记录已被他人修改，请刷新后重试', 'This record was changed by someone else. Reload it and try again.')),
+    new ApiError(
+      409,
+      t('该记录已被他人修改，请刷新后重试', 'This record was changed by someone else. Reload it and try again.'),
+    ),
   conflict: (cn: string, en: string) => new ApiError(409, t(cn, en)),
   tooLarge: () => new ApiError(413, t('请求内容过大', 'The request is too large')),
 };

@@ -18,7 +18,12 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
  * the body is read, so an unsigned request costs no parsing. Returns the 401 to answer, or nothing.
  */
 export function appsignRefusal(headers: Record<string, string | string[] | undefined>): ApiError | undefined {
-  const verdict: AppsignVerdict = verifyAppsign(first(headers.timestamp), first(headers.appsign), Date.now(), nodeSha256);
+  const verdict: AppsignVerdict = verifyAppsign(
+    first(headers.timestamp),
+    first(headers.appsign),
+    Date.now(),
+    nodeSha256,
+  );
   if (verdict.ok) return undefined;
   const [cn, en] = REASONS[verdict.reason];
   return Errors.unauthorized(`签名校验失败：${cn}`, `Request signature refused: ${en}`);

@@ -19,6 +19,10 @@ export function success<T>(data: T, msg = 'success', page?: PageInfo): Envelope<
   return page ? { code: 'S', status: 'S', msg, data, page } : { code: 'S', status: 'S', msg, data };
 }
 
-export function failure(msg: string, errors?: { field: string; message: string }[], data: unknown = null): Envelope<unknown> {
+export function failure(
+  msg: string,
+  errors?: { field: string; message: string }[],
+  data: unknown = null,
+): Envelope<unknown> {
   return errors?.length ? { code: 'E', status: 'E', msg, data, errors } : { code: 'E', status: 'E', msg, data };
 }

@@ -17,11 +17,17 @@ function frameworkAnswer(error: FrameworkError, language: Language): ErrorAnswer
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, body: failure(text(language, '请求内容不是有效的 JSON', 'The request body is not valid JSON')) };
+      return {
+        status: 400,
+        body: failure(text(language, '请求内容不是有效的 JSON', 'The request body is not valid JSON')),
+      };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, body: failure(text(language, '请求内容过大', 'The request is too large')) };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, body: failure(text(language, '请求内容类型必须是 JSON', 'The request content type must be application/json')) };
+      return {
+        status: 415,
+        body: failure(text(language, '请求内容类型必须是 JSON', 'The request content type must be application/json')),
+      };
     default:
       return undefined;
   }
@@ -32,7 +38,11 @@ function frameworkAnswer(error: FrameworkError, language: Language): ErrorAnswer
  * and answered with a generic 500: internals never leak to the caller.
  */
 export function errorAnswer(error: unknown, language: Language, where = ''): ErrorAnswer {
-  if (error instanceof ApiError) return { status: error.httpStatus, body: failure(pickText(error.text, language), error.errors, error.details ?? null) };
+  if (error instanceof ApiError)
+    return {
+      status: error.httpStatus,
+      body: failure(pickText(error.text, language), error.errors, error.details ?? null),
+    };
   const framework = frameworkAnswer(error as FrameworkError, language);
   if (framework) return framework;
   if (error instanceof HttpException) {

@@ -12,7 +12,10 @@ let server: TestServer;
 // A stand-in for the built runtime, so the suite also sees how the app's pages are served.
 const runtimeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-runtime-'));
 fs.mkdirSync(path.join(runtimeDir, 'assets'));
-fs.writeFileSync(path.join(runtimeDir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>');
+fs.writeFileSync(
+  path.join(runtimeDir, 'index.html'),
+  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
+);
 fs.writeFileSync(path.join(runtimeDir, 'assets', 'app.js'), 'console.log(1);');
 // A hashed build file with the compressed copies the build writes beside it (runtime/precompress.ts).
 const HASHED = 'assets/main-Ab12Cd34.js';
@@ -20,11 +23,21 @@ const SOURCE = Buffer.from(`export const text = '${'x'.repeat(4000)}';\n`);
 fs.writeFileSync(path.join(runtimeDir, HASHED), SOURCE);
 fs.writeFileSync(path.join(runtimeDir, `${HASHED}.br`), brotliCompressSync(SOURCE));
 fs.writeFileSync(path.join(runtimeDir, `${HASHED}.gz`), gzipSync(SOURCE));
-for (const [suffix, pack] of [['br', brotliCompressSync], ['gz', gzipSync]] as const) {
-  fs.writeFileSync(path.join(runtimeDir, `index.html.${suffix}`), pack(fs.readFileSync(path.join(runtimeDir, 'index.html'))));
+for (const [suffix, pack] of [
+  ['br', brotliCompressSync],
+  ['gz', gzipSync],
+] as const) {
+  fs.writeFileSync(
+    path.join(runtimeDir, `index.html.${suffix}`),
+    pack(fs.readFileSync(path.join(runtimeDir, 'index.html'))),
+  );
 }
-beforeAll(async () => { server = await startTestServer('security', { runtimeDir }); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer('security', { runtimeDir });
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const SAVE_RATE = `/api/srmServer/v1/${RATE}/saveOrUpdate`;
 const LIST_RATES = `/api/srmServer/v1/${RATE}/listByPage`;
@@ -53,7 +66,11 @@ describe('request bodies', () => {
 describe('body size', () => {
   it('answers 413 to a body above the 5 MB limit and writes nothing', async () => {
     const before = await countRows(server, RATE_TABLE);
-    const answer = await rawPost(server, SAVE_RATE, JSON.stringify(rateBody({ validTo: null, padding: 'x'.repeat(6 * 1024 * 1024) })));
+    const answer = await rawPost(
+      server,
+      SAVE_RATE,
+      JSON.stringify(rateBody({ validTo: null, padding: 'x'.repeat(6 * 1024 * 1024) })),
+    );
     expectError(answer, 413);
     expect(await countRows(server, RATE_TABLE)).toBe(before);
   });
@@ -79,13 +96,30 @@ describe('routing', () => {
     expect(await tableRows(server, REQ_TABLE, 'requisition_header_id')).toEqual(before);
   });
 
-  it.each(['baseDocSequenceRestful', 'baseMetaDocumentRestful'])('answers 404 to %s, an entity with exposed:false', async (resource) => {
-    expectError(await server.call('baseServer', resource, 'listByPage', {}), 404);
-    expectError(await server.call('baseServer', resource, 'findById', { id: 1 }), 404);
-    const before = await countRows(server, resource === 'baseDocSequenceRestful' ? 'base_doc_sequence' : 'base_meta_document');
-    expectError(await server.call('baseServer', resource, 'saveOrUpdate', { seqKey: 'X', lastValue: 1, docKind: 'page', docName: 'x', content: {} }), 404);
-    expect(await countRows(server, resource === 'baseDocSequenceRestful' ? 'base_doc_sequence' : 'base_meta_document')).toBe(before);
-  });
+  it.each(['baseDocSequenceRestful', 'baseMetaDocumentRestful'])(
+    'answers 404 to %s, an entity with exposed:false',
+    async (resource) => {
+      expectError(await server.call('baseServer', resource, 'listByPage', {}), 404);
+      expectError(await server.call('baseServer', resource, 'findById', { id: 1 }), 404);
+      const before = await countRows(
+        server,
+        resource === 'baseDocSequenceRestful' ? 'base_doc_sequence' : 'base_meta_document',
+      );
+      expectError(
+        await server.call('baseServer', resource, 'saveOrUpdate', {
+          seqKey: 'X',
+          lastValue: 1,
+          docKind: 'page',
+          docName: 'x',
+          content: {},
+        }),
+        404,
+      );
+      expect(
+        await countRows(server, resource === 'baseDocSequenceRestful' ? 'base_doc_sequence' : 'base_meta_document'),
+      ).toBe(before);
+    },
+  );
 
   it('answers 404 to an entity called in the wrong area, also through the zuul alias', async () => {
     const before = await countRows(server, RATE_TABLE);
@@ -93,11 +127,16 @@ describe('routing', () => {
     expect(await countRows(server, RATE_TABLE)).toBe(before);
     expectError(await server.call('baseServer', RATE, 'listByPage', {}), 404);
     expectError(await server.call('zuul/baseServer', RATE, 'listByPage', {}), 404);
-    expectError(await server.call('srmServer', 'baseLookupValuesRestful', 'findDic', { lookupTypes: ['BASE_CURRENCY'] }), 404);
+    expectError(
+      await server.call('srmServer', 'baseLookupValuesRestful', 'findDic', { lookupTypes: ['BASE_CURRENCY'] }),
+      404,
+    );
   });
 
   it('serves baseServer also under the zuul/baseServer alias', async () => {
-    const data = expectOk(await server.call('zuul/baseServer', 'baseLookupValuesRestful', 'findDic', { lookupTypes: ['BASE_CURRENCY'] }));
+    const data = expectOk(
+      await server.call('zuul/baseServer', 'baseLookupValuesRestful', 'findDic', { lookupTypes: ['BASE_CURRENCY'] }),
+    );
     expect(data.BASE_CURRENCY.map((v: { lookupCode: string }) => v.lookupCode)).toContain('CNY');
   });
 
@@ -131,7 +170,10 @@ describe('appsign (DESIGN section 4)', () => {
 
   it('answers 401 to a correctly signed timestamp older than 5 minutes and writes nothing', async () => {
     const before = await countRows(server, RATE_TABLE);
-    expectError(await rawPost(server, SAVE_RATE, JSON.stringify(rateBody()), signedHeaders(Date.now() - 5 * 60 * 1000 - 5000)), 401);
+    expectError(
+      await rawPost(server, SAVE_RATE, JSON.stringify(rateBody()), signedHeaders(Date.now() - 5 * 60 * 1000 - 5000)),
+      401,
+    );
     expect(await countRows(server, RATE_TABLE)).toBe(before);
   });
 
@@ -141,7 +183,10 @@ describe('appsign (DESIGN section 4)', () => {
 
   it('answers 401 to a timestamp that is not 13 digits', async () => {
     const t = String(Math.floor(Date.now() / 1000));
-    expectError(await rawPost(server, LIST_RATES, '{}', { ...signedHeaders(), timestamp: t, appsign: computeAppsign(t) }), 401);
+    expectError(
+      await rawPost(server, LIST_RATES, '{}', { ...signedHeaders(), timestamp: t, appsign: computeAppsign(t) }),
+      401,
+    );
   });
 
   it('checks the signature before parsing the body', async () => {
@@ -155,7 +200,11 @@ describe('appsign (DESIGN section 4)', () => {
   it('needs no appsign for GET /api/health', async () => {
     const res = await fetch(`${server.baseUrl}/api/health`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ code: 'S', status: 'S', data: { status: 'UP', database: server.config.dbKind } });
+    expect(await res.json()).toMatchObject({
+      code: 'S',
+      status: 'S',
+      data: { status: 'UP', database: server.config.dbKind },
+    });
   });
 
   it('does not exempt other paths that merely start with /api/health', async () => {
@@ -174,27 +223,41 @@ it('keeps a requisition row count unchanged across all of the above', async () =
 });
 
 describe('browser security headers (issue 13, docs/decisions.md)', () => {
-  const directives = (csp: string | null) => Object.fromEntries((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name, values]));
+  const directives = (csp: string | null) =>
+    Object.fromEntries(
+      (csp ?? '')
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .filter((d) => d[0])
+        .map(([name, ...values]) => [name, values]),
+    );
 
-  it.each([['/'], ['/index.html'], ['/assets/app.js'], ['/api/health']])('serves %s with CSP (no inline script), frame-ancestors self, X-Frame-Options, nosniff and Referrer-Policy', async (url) => {
-    const res = await fetch(`${server.baseUrl}${url}`);
-    expect(res.status).toBe(200);
-    const csp = directives(res.headers.get('content-security-policy'));
-    expect(csp['default-src']).toEqual(["'self'"]);
-    expect(csp['script-src']).toEqual(["'self'"]);
-    expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
-    expect(csp['img-src']).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
-    expect(csp['connect-src']).toEqual(["'self'"]);
-    expect(csp['frame-ancestors']).toEqual(["'self'"]);
-    expect(csp['frame-src']).toEqual(expect.arrayContaining(["'self'", 'blob:', 'https:']));
-    expect(csp['base-uri']).toEqual(["'self'"]);
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('referrer-policy')).toBe('same-origin');
-  });
+  it.each([['/'], ['/index.html'], ['/assets/app.js'], ['/api/health']])(
+    'serves %s with CSP (no inline script), frame-ancestors self, X-Frame-Options, nosniff and Referrer-Policy',
+    async (url) => {
+      const res = await fetch(`${server.baseUrl}${url}`);
+      expect(res.status).toBe(200);
+      const csp = directives(res.headers.get('content-security-policy'));
+      expect(csp['default-src']).toEqual(["'self'"]);
+      expect(csp['script-src']).toEqual(["'self'"]);
+      expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(csp['img-src']).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
+      expect(csp['connect-src']).toEqual(["'self'"]);
+      expect(csp['frame-ancestors']).toEqual(["'self'"]);
+      expect(csp['frame-src']).toEqual(expect.arrayContaining(["'self'", 'blob:', 'https:']));
+      expect(csp['base-uri']).toEqual(["'self'"]);
+      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('same-origin');
+    },
+  );
 
   it('sends the same headers on API answers and errors', async () => {
-    const res = await fetch(`${server.baseUrl}/api/srmServer/v1/${RATE}/listByPage`, { method: 'POST', headers: signedHeaders(), body: '{}' });
+    const res = await fetch(`${server.baseUrl}/api/srmServer/v1/${RATE}/listByPage`, {
+      method: 'POST',
+      headers: signedHeaders(),
+      body: '{}',
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
@@ -202,7 +265,8 @@ describe('browser security headers (issue 13, docs/decisions.md)', () => {
 });
 
 describe('serving the built runtime (issue 14, initial load)', () => {
-  const get = (url: string, encoding?: string) => fetch(`${server.baseUrl}${url}`, { headers: encoding ? { 'accept-encoding': encoding } : {} });
+  const get = (url: string, encoding?: string) =>
+    fetch(`${server.baseUrl}${url}`, { headers: encoding ? { 'accept-encoding': encoding } : {} });
 
   it('sends the brotli or gzip copy the browser accepts, and the plain file otherwise', async () => {
     const br = await get(`/${HASHED}`, 'gzip, deflate, br');
@@ -220,7 +284,9 @@ describe('serving the built runtime (issue 14, initial load)', () => {
 
   it('caches hashed build files for a year as immutable, and always revalidates index.html', async () => {
     for (const encoding of ['br', 'identity']) {
-      expect((await get(`/${HASHED}`, encoding)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect((await get(`/${HASHED}`, encoding)).headers.get('cache-control')).toBe(
+        'public, max-age=31536000, immutable',
+      );
     }
     expect((await get('/index.html')).headers.get('cache-control')).toBe('no-cache');
     expect((await get('/assets/app.js')).headers.get('cache-control')).not.toMatch(/immutable/);

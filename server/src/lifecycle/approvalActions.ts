@@ -16,7 +16,8 @@ const TODO = 'baseTodo';
 function targetEntity(kernel: Kernel, body: Record<string, unknown>): EntityModel {
   const name = typeof body.resource === 'string' ? body.resource.replace(/Restful$/, '') : body.entityName;
   const entity = typeof name === 'string' ? kernel.registry.entity(name) : undefined;
-  if (!entity || entity.def.exposed === false || !entity.def.lifecycle) throw Errors.notFound('单据类型不存在', `No document type "${String(name ?? '')}"`);
+  if (!entity || entity.def.exposed === false || !entity.def.lifecycle)
+    throw Errors.notFound('单据类型不存在', `No document type "${String(name ?? '')}"`);
   return entity;
 }
 
@@ -32,14 +33,33 @@ async function findHistory(body: Record<string, unknown>, ctx: ResourceContext, 
   const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, 'findById', ctx);
   if (!(await kernel.resources.reader.byId(entity, id, ctx, scope))) throw Errors.recordNotFound();
   const { c } = kernel.lifecycles.rows.sql;
-  const rows = await kernel.db.select(`${historySelect(kernel)} WHERE ${c(HISTORY, 'entityName')} = ? AND ${c(HISTORY, 'recordId')} = ? ORDER BY ${c(HISTORY, 'historyId')}`, [entity.name, id]);
+  const rows = await kernel.db.select(
+    `${historySelect(kernel)} WHERE ${c(HISTORY, 'entityName')} = ? AND ${c(HISTORY, 'recordId')} = ? ORDER BY ${c(HISTORY, 'historyId')}`,
+    [entity.name, id],
+  );
   return { data: rows.map((r) => localized(r, ctx)) };
 }
 
 function historySelect(kernel: Kernel): string {
   const { t, c } = kernel.lifecycles.rows.sql;
-  const fields = ['historyId', 'entityName', 'recordId', 'billNumber', 'billType', 'action', 'actionLabel', 'actionLabelEn', 'fromState', 'toState',
-    'approval', 'approvalStep', 'comment', 'userId', 'userName', 'actionDate'];
+  const fields = [
+    'historyId',
+    'entityName',
+    'recordId',
+    'billNumber',
+    'billType',
+    'action',
+    'actionLabel',
+    'actionLabelEn',
+    'fromState',
+    'toState',
+    'approval',
+    'approvalStep',
+    'comment',
+    'userId',
+    'userName',
+    'actionDate',
+  ];
   return `SELECT ${fields.map((f) => `${c(HISTORY, f)} AS ${kernel.db.dialect.quote(f)}`).join(', ')} FROM ${t(HISTORY)}`;
 }
 
@@ -48,11 +68,22 @@ function localized(row: Row, ctx: ResourceContext): Row {
   return { ...row, actionLabel: ctx.language === 'EN' && row.actionLabelEn ? row.actionLabelEn : row.actionLabel };
 }
 
-async function paged(kernel: Kernel, body: Record<string, unknown>, select: string, where: string, params: SqlParam[], orderBy: string): Promise<{ rows: Row[]; page: PageInfo }> {
+async function paged(
+  kernel: Kernel,
+  body: Record<string, unknown>,
+  select: string,
+  where: string,
+  params: SqlParam[],
+  orderBy: string,
+): Promise<{ rows: Row[]; page: PageInfo }> {
   const { pageIndex, pageRows } = parseListRequest({ pageIndex: body.pageIndex, pageRows: body.pageRows });
   const from = select.slice(select.lastIndexOf(' FROM '));
   const [{ n }] = await kernel.db.select(`SELECT COUNT(*) AS n${from} WHERE ${where}`, params);
-  const rows = await kernel.db.select(`${select} WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, [...params, pageRows, (pageIndex - 1) * pageRows]);
+  const rows = await kernel.db.select(`${select} WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, [
+    ...params,
+    pageRows,
+    (pageIndex - 1) * pageRows,
+  ]);
   return { rows, page: { count: Number(n), pageIndex, pageRows } };
 }
 
@@ -66,27 +97,82 @@ function documentLink(kernel: Kernel, entityName: string, id: number): string | 
 /** myApproval: the documents I approved or rejected (my decisions in the history), newest decision first. */
 async function findMyApproval(body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel) {
   const { c } = kernel.lifecycles.rows.sql;
-  const { rows, page } = await paged(kernel, body, historySelect(kernel), `${c(HISTORY, 'userId')} = ? AND ${c(HISTORY, 'approval')} = 'Y'`, [ctx.userId], `${c(HISTORY, 'actionDate')} DESC, ${c(HISTORY, 'historyId')} DESC`);
-  return { data: rows.map((r) => ({ ...localized(r, ctx), billLink: documentLink(kernel, String(r.entityName), Number(r.recordId)) })), page };
+  const { rows, page } = await paged(
+    kernel,
+    body,
+    historySelect(kernel),
+    `${c(HISTORY, 'userId')} = ? AND ${c(HISTORY, 'approval')} = 'Y'`,
+    [ctx.userId],
+    `${c(HISTORY, 'actionDate')} DESC, ${c(HISTORY, 'historyId')} DESC`,
+  );
+  return {
+    data: rows.map((r) => ({
+      ...localized(r, ctx),
+      billLink: documentLink(kernel, String(r.entityName), Number(r.recordId)),
+    })),
+    page,
+  };
 }
 
 /** myUpcoming: my open approval to-dos (neither handled nor cancelled), the longest waiting first (a work queue). */
 async function findMyUpcoming(body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel) {
   const { t, c } = kernel.lifecycles.rows.sql;
-  const fields = ['todoId', 'pendingTitle', 'pendingTitleEn', 'billType', 'entityName', 'billId', 'billNumber', 'menuCode', 'menuName', 'billLink', 'creationDate'];
+  const fields = [
+    'todoId',
+    'pendingTitle',
+    'pendingTitleEn',
+    'billType',
+    'entityName',
+    'billId',
+    'billNumber',
+    'menuCode',
+    'menuName',
+    'billLink',
+    'creationDate',
+  ];
   const select = `SELECT ${fields.map((f) => `${c(TODO, f)} AS ${kernel.db.dialect.quote(f)}`).join(', ')} FROM ${t(TODO)}`;
   // Approval to-dos only: the types that some lifecycle's approval rule creates (other to-do types are the home's).
-  const types = [...new Set(kernel.registry.lifecycles().flatMap((lc) => (lc.approvalRule ? [lc.approvalRule.billType] : [])))];
+  const types = [
+    ...new Set(kernel.registry.lifecycles().flatMap((lc) => (lc.approvalRule ? [lc.approvalRule.billType] : []))),
+  ];
   if (!types.length) return { data: [], page: { count: 0, pageIndex: 1, pageRows: 20 } };
   const where = `${c(TODO, 'assigneeUserId')} = ? AND ${c(TODO, 'handleFlag')} = 'N' AND ${c(TODO, 'cancelFlag')} = 'N' AND ${c(TODO, 'billType')} IN (${types.map(() => '?').join(', ')})`;
-  const { rows, page } = await paged(kernel, body, select, where, [ctx.userId, ...types], `${c(TODO, 'creationDate')} ASC, ${c(TODO, 'todoId')} ASC`);
-  const data = rows.map((r) => ({ ...r, pendingTitle: ctx.language === 'EN' && r.pendingTitleEn ? r.pendingTitleEn : r.pendingTitle }));
+  const { rows, page } = await paged(
+    kernel,
+    body,
+    select,
+    where,
+    [ctx.userId, ...types],
+    `${c(TODO, 'creationDate')} ASC, ${c(TODO, 'todoId')} ASC`,
+  );
+  const data = rows.map((r) => ({
+    ...r,
+    pendingTitle: ctx.language === 'EN' && r.pendingTitleEn ? r.pendingTitleEn : r.pendingTitle,
+  }));
   return { data, page };
 }
 
 /** Session-level reads of the approval engine: a record's history, my decisions, my pending approvals. */
 export function registerApprovalActions(actions: ActionRegistry): void {
-  actions.register({ area: 'baseServer', resource: RESOURCE, action: 'findHistory', access: 'session', handler: findHistory });
-  actions.register({ area: 'baseServer', resource: RESOURCE, action: 'findMyApproval', access: { pages: ['myApproval'] }, handler: findMyApproval });
-  actions.register({ area: 'baseServer', resource: RESOURCE, action: 'findMyUpcoming', access: { pages: ['myUpcoming'] }, handler: findMyUpcoming });
+  actions.register({
+    area: 'baseServer',
+    resource: RESOURCE,
+    action: 'findHistory',
+    access: 'session',
+    handler: findHistory,
+  });
+  actions.register({
+    area: 'baseServer',
+    resource: RESOURCE,
+    action: 'findMyApproval',
+    access: { pages: ['myApproval'] },
+    handler: findMyApproval,
+  });
+  actions.register({
+    area: 'baseServer',
+    resource: RESOURCE,
+    action: 'findMyUpcoming',
+    access: { pages: ['myUpcoming'] },
+    handler: findMyUpcoming,
+  });
 }

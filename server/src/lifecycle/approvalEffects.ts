@@ -16,8 +16,16 @@ export function approversOfStep(run: TransitionRun, step: number): ApproverSet {
   return step <= 1 ? rule.approvers : rule.steps![step - 2].approvers;
 }
 
-function patternValues(run: TransitionRun, language: 'cn' | 'en', stateMeaning: (state: string) => I18nText): Record<string, unknown> {
-  return { id: run.id, state: stateMeaning(run.to)[language], action: run.transition.label?.[language] ?? run.transition.action };
+function patternValues(
+  run: TransitionRun,
+  language: 'cn' | 'en',
+  stateMeaning: (state: string) => I18nText,
+): Record<string, unknown> {
+  return {
+    id: run.id,
+    state: stateMeaning(run.to)[language],
+    action: run.transition.label?.[language] ?? run.transition.action,
+  };
 }
 
 /**
@@ -25,23 +33,44 @@ function patternValues(run: TransitionRun, language: 'cn' | 'en', stateMeaning: 
  * self-approval; when nobody remains the transition fails (409) instead of leaving a document
  * that nobody can approve.
  */
-export async function createApprovalTodos(rows: PlatformRows, run: TransitionRun, step: number, stateMeaning: (s: string) => I18nText): Promise<void> {
+export async function createApprovalTodos(
+  rows: PlatformRows,
+  run: TransitionRun,
+  step: number,
+  stateMeaning: (s: string) => I18nText,
+): Promise<void> {
   const rule = run.lifecycle.approvalRule!;
-  const approvers = (await resolveApprovers(run.tx, rows.sql, approversOfStep(run, step)))
-    .filter((a) => rule.allowSelfApproval || a.userId !== run.submitterId);
+  const approvers = (await resolveApprovers(run.tx, rows.sql, approversOfStep(run, step))).filter(
+    (a) => rule.allowSelfApproval || a.userId !== run.submitterId,
+  );
   if (!approvers.length) {
-    throw Errors.conflict('没有可审批该单据的审批人，请联系管理员配置审批规则', 'No approver can approve this document: ask an administrator to assign the approvers of its approval rule');
+    throw Errors.conflict(
+      '没有可审批该单据的审批人，请联系管理员配置审批规则',
+      'No approver can approve this document: ask an administrator to assign the approvers of its approval rule',
+    );
   }
   const record = run.record;
   const menuName = await rows.menuName(run.tx, rule.menuCode);
   for (const approver of approvers) {
-    await rows.insert(run.tx, TODO, {
-      pendingTitle: fillPattern(rule.title.cn, record, patternValues(run, 'cn', stateMeaning)),
-      pendingTitleEn: fillPattern(rule.title.en, record, patternValues(run, 'en', stateMeaning)),
-      billType: rule.billType, entityName: run.entity.name, billId: run.id, billNumber: billNumberOf(run.entity, run.lifecycle, record),
-      assigneeUserId: approver.userId, menuCode: rule.menuCode, menuName,
-      billLink: fillPattern(rule.billLink, record, { id: run.id }), handleFlag: 'N', cancelFlag: 'N',
-    }, run.actor.userId);
+    await rows.insert(
+      run.tx,
+      TODO,
+      {
+        pendingTitle: fillPattern(rule.title.cn, record, patternValues(run, 'cn', stateMeaning)),
+        pendingTitleEn: fillPattern(rule.title.en, record, patternValues(run, 'en', stateMeaning)),
+        billType: rule.billType,
+        entityName: run.entity.name,
+        billId: run.id,
+        billNumber: billNumberOf(run.entity, run.lifecycle, record),
+        assigneeUserId: approver.userId,
+        menuCode: rule.menuCode,
+        menuName,
+        billLink: fillPattern(rule.billLink, record, { id: run.id }),
+        handleFlag: 'N',
+        cancelFlag: 'N',
+      },
+      run.actor.userId,
+    );
   }
 }
 
@@ -58,7 +87,11 @@ export async function closeApprovalTodos(rows: PlatformRows, run: TransitionRun,
 }
 
 /** The submitter's notification of a decision, titled in both languages (…Title in CN, …TitleEn in EN). */
-export async function notifySubmitter(rows: PlatformRows, run: TransitionRun, stateMeaning: (s: string) => I18nText): Promise<void> {
+export async function notifySubmitter(
+  rows: PlatformRows,
+  run: TransitionRun,
+  stateMeaning: (s: string) => I18nText,
+): Promise<void> {
   if (!run.submitterId) return; // a document submitted before history existed has nobody to tell
   const rule = run.lifecycle.approvalRule!;
   const pattern = rule.notificationTitle ?? { cn: '{state}', en: '{state}' };
@@ -66,15 +99,29 @@ export async function notifySubmitter(rows: PlatformRows, run: TransitionRun, st
   const content = (language: 'CN' | 'EN') => {
     const state = pickText(stateMeaning(run.to), language);
     const by = run.actor.userName ?? '';
-    const base = language === 'CN' ? `${number} 已由 ${by} ${pickText(run.transition.label ?? { cn: run.transition.action, en: run.transition.action }, 'CN')}，当前状态：${state}` :
-      `${number} was handled by ${by} (${pickText(run.transition.label ?? { cn: run.transition.action, en: run.transition.action }, 'EN')}); status now: ${state}`;
+    const base =
+      language === 'CN'
+        ? `${number} 已由 ${by} ${pickText(run.transition.label ?? { cn: run.transition.action, en: run.transition.action }, 'CN')}，当前状态：${state}`
+        : `${number} was handled by ${by} (${pickText(run.transition.label ?? { cn: run.transition.action, en: run.transition.action }, 'EN')}); status now: ${state}`;
     return run.comment ? `${base}${language === 'CN' ? '。意见：' : '. Comment: '}${run.comment}` : base;
   };
-  await rows.insert(run.tx, NOTIFICATION, {
-    notificationTitle: fillPattern(pattern.cn, run.record, patternValues(run, 'cn', stateMeaning)),
-    notificationTitleEn: fillPattern(pattern.en, run.record, patternValues(run, 'en', stateMeaning)),
-    notificationContent: content('CN'), notificationContentEn: content('EN'), notificationType: 'APPROVAL',
-    recipientUserId: run.submitterId, sourceBillType: rule.billType, sourceEntityName: run.entity.name, sourceBillId: run.id,
-    viewFlag: 'N', selfCount: 0, sendDate: formatDateTime(),
-  }, run.actor.userId);
+  await rows.insert(
+    run.tx,
+    NOTIFICATION,
+    {
+      notificationTitle: fillPattern(pattern.cn, run.record, patternValues(run, 'cn', stateMeaning)),
+      notificationTitleEn: fillPattern(pattern.en, run.record, patternValues(run, 'en', stateMeaning)),
+      notificationContent: content('CN'),
+      notificationContentEn: content('EN'),
+      notificationType: 'APPROVAL',
+      recipientUserId: run.submitterId,
+      sourceBillType: rule.billType,
+      sourceEntityName: run.entity.name,
+      sourceBillId: run.id,
+      viewFlag: 'N',
+      selfCount: 0,
+      sendDate: formatDateTime(),
+    },
+    run.actor.userId,
+  );
 }

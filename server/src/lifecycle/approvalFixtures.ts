@@ -19,7 +19,9 @@ export interface Actors {
 }
 
 export async function actorsOf(server: TestServer): Promise<Actors> {
-  const [admin, buyer01, manager01] = await Promise.all((['admin', 'buyer01', 'manager01'] as const).map((u) => signIn(server.baseUrl, u)));
+  const [admin, buyer01, manager01] = await Promise.all(
+    (['admin', 'buyer01', 'manager01'] as const).map((u) => signIn(server.baseUrl, u)),
+  );
   return { server, sessions: { admin, buyer01, manager01 }, menu: await menuId(server, 'PUR_REQUISITION') };
 }
 
@@ -47,6 +49,9 @@ export const todos = (server: TestServer, id: number) =>
 export const history = (server: TestServer, id: number) =>
   tableRows(server, 'base_lifecycle_history', 'history_id', { entity_name: 'srmPurRequisitionHeader', record_id: id });
 export const notifications = (server: TestServer, id: number) =>
-  tableRows(server, 'base_notification', 'notification_id', { source_entity_name: 'srmPurRequisitionHeader', source_bill_id: id });
+  tableRows(server, 'base_notification', 'notification_id', {
+    source_entity_name: 'srmPurRequisitionHeader',
+    source_bill_id: id,
+  });
 export const statusOf = async (server: TestServer, id: number) =>
   (await tableRows(server, 'srm_pur_requisition_header', 'requisition_header_id', { requisition_header_id: id }))[0];

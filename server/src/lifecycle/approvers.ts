@@ -11,18 +11,28 @@ export interface Approver {
 /** Columns of a user and of the responsibility assignment that makes them an approver. */
 function assignmentColumns(c: MetaSql['c']): string {
   return [
-    `${c('baseUsers', 'userId', 'u')} AS userId`, `${c('baseUsers', 'userName', 'u')} AS userName`, `${c('baseUsers', 'userType', 'u')} AS userType`,
-    `${c('baseUsers', 'enabledFlag', 'u')} AS enabledFlag`, `${c('baseUsers', 'startDate', 'u')} AS startDate`, `${c('baseUsers', 'endDate', 'u')} AS endDate`,
-    `${c('baseUserResp', 'enabledFlag', 'ur')} AS urEnabled`, `${c('baseUserResp', 'startDate', 'ur')} AS urStart`, `${c('baseUserResp', 'endDate', 'ur')} AS urEnd`,
-    `${c('baseResponsibility', 'enabledFlag', 'r')} AS rEnabled`, `${c('baseResponsibility', 'startDate', 'r')} AS rStart`,
-    `${c('baseResponsibility', 'endDate', 'r')} AS rEnd`, `${c('baseResponsibility', 'userType', 'r')} AS rUserType`,
+    `${c('baseUsers', 'userId', 'u')} AS userId`,
+    `${c('baseUsers', 'userName', 'u')} AS userName`,
+    `${c('baseUsers', 'userType', 'u')} AS userType`,
+    `${c('baseUsers', 'enabledFlag', 'u')} AS enabledFlag`,
+    `${c('baseUsers', 'startDate', 'u')} AS startDate`,
+    `${c('baseUsers', 'endDate', 'u')} AS endDate`,
+    `${c('baseUserResp', 'enabledFlag', 'ur')} AS urEnabled`,
+    `${c('baseUserResp', 'startDate', 'ur')} AS urStart`,
+    `${c('baseUserResp', 'endDate', 'ur')} AS urEnd`,
+    `${c('baseResponsibility', 'enabledFlag', 'r')} AS rEnabled`,
+    `${c('baseResponsibility', 'startDate', 'r')} AS rStart`,
+    `${c('baseResponsibility', 'endDate', 'r')} AS rEnd`,
+    `${c('baseResponsibility', 'userType', 'r')} AS rUserType`,
   ].join(', ');
 }
 
 /** A holder counts while user, assignment and responsibility are all in force, and the types match (as at sign-in). */
 const holds = (r: Row) =>
-  inForce(r) && inForce({ enabledFlag: r.urEnabled, startDate: r.urStart, endDate: r.urEnd }) &&
-  inForce({ enabledFlag: r.rEnabled, startDate: r.rStart, endDate: r.rEnd }) && isSupplierType(String(r.userType)) === isSupplierType(String(r.rUserType));
+  inForce(r) &&
+  inForce({ enabledFlag: r.urEnabled, startDate: r.urStart, endDate: r.urEnd }) &&
+  inForce({ enabledFlag: r.rEnabled, startDate: r.rStart, endDate: r.rEnd }) &&
+  isSupplierType(String(r.userType)) === isSupplierType(String(r.rUserType));
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
@@ -35,15 +45,24 @@ export async function resolveApprovers(tx: SqlExecutor, sql: MetaSql, set: Appro
   const { t, c } = sql;
   const found = new Map<number, Approver>();
   const add = (rows: Row[], keep: (r: Row) => boolean) => {
-    for (const r of rows) if (keep(r)) found.set(Number(r.userId), { userId: Number(r.userId), userName: String(r.userName) });
+    for (const r of rows)
+      if (keep(r)) found.set(Number(r.userId), { userId: Number(r.userId), userName: String(r.userName) });
   };
-  const base = `FROM ${t('baseUserResp')} ur JOIN ${t('baseResponsibility')} r ON ${c('baseResponsibility', 'responsibilityId', 'r')} = ${c('baseUserResp', 'responsibilityId', 'ur')} ` +
+  const base =
+    `FROM ${t('baseUserResp')} ur JOIN ${t('baseResponsibility')} r ON ${c('baseResponsibility', 'responsibilityId', 'r')} = ${c('baseUserResp', 'responsibilityId', 'ur')} ` +
     `JOIN ${t('baseUsers')} u ON ${c('baseUsers', 'userId', 'u')} = ${c('baseUserResp', 'userId', 'ur')}`;
   if (set.responsibilities?.length) {
-    add(await tx.select(`SELECT ${assignmentColumns(c)} ${base} WHERE ${c('baseResponsibility', 'responsibilityCode', 'r')} IN (${marks(set.responsibilities.length)})`, set.responsibilities), holds);
+    add(
+      await tx.select(
+        `SELECT ${assignmentColumns(c)} ${base} WHERE ${c('baseResponsibility', 'responsibilityCode', 'r')} IN (${marks(set.responsibilities.length)})`,
+        set.responsibilities,
+      ),
+      holds,
+    );
   }
   if (set.roles?.length) {
-    const sqlText = `SELECT ${assignmentColumns(c)} ${base} JOIN ${t('baseRespRole')} rr ON ${c('baseRespRole', 'responsibilityId', 'rr')} = ${c('baseResponsibility', 'responsibilityId', 'r')} ` +
+    const sqlText =
+      `SELECT ${assignmentColumns(c)} ${base} JOIN ${t('baseRespRole')} rr ON ${c('baseRespRole', 'responsibilityId', 'rr')} = ${c('baseResponsibility', 'responsibilityId', 'r')} ` +
       `JOIN ${t('baseRole')} ro ON ${c('baseRole', 'roleId', 'ro')} = ${c('baseRespRole', 'roleId', 'rr')} AND ${c('baseRole', 'enabledFlag', 'ro')} = 'Y' ` +
       `WHERE ${c('baseRole', 'roleCode', 'ro')} IN (${marks(set.roles.length)})`;
     add(await tx.select(sqlText, set.roles), holds);

@@ -1,4 +1,11 @@
-import { evaluateFilter, pickText, type EntityModel, type FilterNode, type LifecycleDef, type TransitionDef } from '@meridian/metadata';
+import {
+  evaluateFilter,
+  pickText,
+  type EntityModel,
+  type FilterNode,
+  type LifecycleDef,
+  type TransitionDef,
+} from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor, SqlParam } from '../db/sqlExecutor';
 import { Errors } from '../http/apiError';
@@ -44,10 +51,20 @@ export class LifecycleService {
     return entity.def.lifecycle ? this.registry.lifecycle(entity.def.lifecycle) : undefined;
   }
 
-  async run(entity: EntityModel, transition: TransitionDef, body: Record<string, unknown>, ctx: ResourceContext, scope?: FilterNode): Promise<ActionResult> {
+  async run(
+    entity: EntityModel,
+    transition: TransitionDef,
+    body: Record<string, unknown>,
+    ctx: ResourceContext,
+    scope?: FilterNode,
+  ): Promise<ActionResult> {
     const ids = idsOf(body);
     const versionNum = body.versionNum;
-    if (versionNum !== undefined && versionNum !== null && (typeof versionNum !== 'number' || !Number.isSafeInteger(versionNum) || ids.length > 1)) {
+    if (
+      versionNum !== undefined &&
+      versionNum !== null &&
+      (typeof versionNum !== 'number' || !Number.isSafeInteger(versionNum) || ids.length > 1)
+    ) {
       throw Errors.badRequest('versionNum 无效', 'versionNum must be an integer and goes with a single id');
     }
     const comment = commentOf(body, transition);
@@ -68,8 +85,13 @@ export class LifecycleService {
     return { data: row && (await this.reader.withChildren(entity, row, ctx)), msg };
   }
 
-  private async applyOne(tx: SqlExecutor, entity: EntityModel, t: TransitionDef, id: number,
-    o: { ctx: ResourceContext; scope?: FilterNode; expectedVersion?: number; comment: string | null; actor: Actor }): Promise<void> {
+  private async applyOne(
+    tx: SqlExecutor,
+    entity: EntityModel,
+    t: TransitionDef,
+    id: number,
+    o: { ctx: ResourceContext; scope?: FilterNode; expectedVersion?: number; comment: string | null; actor: Actor },
+  ): Promise<void> {
     const lifecycle = this.lifecycleOf(entity)!;
     const owner = await this.lockOwnerOf(tx, entity, id);
     const current = await this.reader.byId(entity, id, o.ctx, o.scope, tx, true);
@@ -79,18 +101,31 @@ export class LifecycleService {
     if (o.expectedVersion !== undefined && current.versionNum !== o.expectedVersion) throw Errors.staleVersion();
     const state = String(current[entity.statusField!] ?? '');
     if (!t.from.includes(state)) throw illegalTransition(this.registry, lifecycle, t, state);
-    if (t.guard && !evaluateFilter(t.guard, current, o.ctx.vars)) throw Errors.conflict('不满足操作条件', `The conditions for "${t.action}" are not met`);
+    if (t.guard && !evaluateFilter(t.guard, current, o.ctx.vars))
+      throw Errors.conflict('不满足操作条件', `The conditions for "${t.action}" are not met`);
     const submitting = !!t.effects?.includes('stampSubmitter');
     const since = await sinceLatestSubmit(tx, this.rows, entity, lifecycle, id);
-    const submitterId = submitting ? o.actor.userId : since.submitterId ?? fieldUser(entity, current, 'submittedBy');
+    const submitterId = submitting ? o.actor.userId : (since.submitterId ?? fieldUser(entity, current, 'submittedBy'));
     checkActor(lifecycle, t, o.actor, submitterId);
     const decision = isDecision(t);
     const steps = 1 + (lifecycle.approvalRule?.steps?.length ?? 0);
     const step = decision ? since.approvals + 1 : undefined;
     const advancing = decision && !!t.advancesStep && step! < steps;
     const run: TransitionRun = {
-      entity, lifecycle, transition: t, id, record: current, from: state, to: advancing ? state : t.to, step, advancing,
-      comment: o.comment, actor: o.actor, submitterId, ctx: o.ctx, tx,
+      entity,
+      lifecycle,
+      transition: t,
+      id,
+      record: current,
+      from: state,
+      to: advancing ? state : t.to,
+      step,
+      advancing,
+      comment: o.comment,
+      actor: o.actor,
+      submitterId,
+      ctx: o.ctx,
+      tx,
     };
     await this.updateRecord(run);
     await writeHistory(this.rows, run);
@@ -100,13 +135,20 @@ export class LifecycleService {
   }
 
   /** Locks the record's owner (TransitionHandlerRegistry.registerOwner) before the record itself; which field and value were locked. */
-  private async lockOwnerOf(tx: SqlExecutor, entity: EntityModel, id: number): Promise<{ field: string; value: string } | undefined> {
+  private async lockOwnerOf(
+    tx: SqlExecutor,
+    entity: EntityModel,
+    id: number,
+  ): Promise<{ field: string; value: string } | undefined> {
     const field = this.handlers.ownerFieldOf(entity.name);
     if (!field) return undefined;
     const ownerEntity = this.registry.entity(entity.field(field)?.reference?.entity ?? '');
     if (!ownerEntity) throw new Error(`The lifecycle owner field ${entity.name}.${field} is not a reference`);
     const q = tx.dialect.quote;
-    const rows = await tx.select(`SELECT ${q(entity.field(field)!.column)} AS v FROM ${q(entity.table)} WHERE ${q(entity.field(entity.primaryKey)!.column)} = ?`, [id]);
+    const rows = await tx.select(
+      `SELECT ${q(entity.field(field)!.column)} AS v FROM ${q(entity.table)} WHERE ${q(entity.field(entity.primaryKey)!.column)} = ?`,
+      [id],
+    );
     const value = rows[0]?.v;
     if (value !== undefined && value !== null) await lockOwner(tx, ownerEntity, Number(value));
     return { field, value: value === undefined || value === null ? '' : String(value) };
@@ -117,7 +159,11 @@ export class LifecycleService {
     const { entity, transition: t, tx } = run;
     const q = tx.dialect.quote;
     const now = formatDateTime();
-    const set: [string, SqlParam][] = [[entity.statusField!, run.to], ['lastUpdatedBy', run.actor.userId], ['lastUpdateDate', now]];
+    const set: [string, SqlParam][] = [
+      [entity.statusField!, run.to],
+      ['lastUpdatedBy', run.actor.userId],
+      ['lastUpdateDate', now],
+    ];
     const stamp = (by: string, at: string) => {
       if (entity.field(by)) set.push([by, run.actor.userId]);
       if (entity.field(at)) set.push([at, now]);

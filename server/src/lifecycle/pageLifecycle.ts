@@ -1,4 +1,12 @@
-import type { EntityDef, FilterNode, I18nText, LifecycleDef, PageAction, PageDef, TransitionDef } from '@meridian/metadata';
+import type {
+  EntityDef,
+  FilterNode,
+  I18nText,
+  LifecycleDef,
+  PageAction,
+  PageDef,
+  TransitionDef,
+} from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { isDecision } from './transitionRules';
 
@@ -34,7 +42,8 @@ export function actorConditions(entity: EntityDef, lifecycle: LifecycleDef, t: T
   if (!entity.fields.some((f) => f.name === SUBMITTER_FIELD)) return [];
   const conditions: FilterNode[] = [];
   if (t.submitterOnly) conditions.push({ field: SUBMITTER_FIELD, op: 'eq', value: '$user.userId' });
-  if (isDecision(t) && !lifecycle.approvalRule?.allowSelfApproval) conditions.push({ field: SUBMITTER_FIELD, op: 'ne', value: '$user.userId' });
+  if (isDecision(t) && !lifecycle.approvalRule?.allowSelfApproval)
+    conditions.push({ field: SUBMITTER_FIELD, op: 'ne', value: '$user.userId' });
   return conditions;
 }
 
@@ -82,8 +91,11 @@ function saysAlready(showWhen: FilterNode | undefined, guard: FilterNode): boole
 
 export function withRecordGuards(entity: EntityDef, page: PageDef): PageDef {
   // editableWhen speaks of stored records (the server checks it on update only): a new one may be saved.
-  const editable: FilterNode | undefined = entity.editableWhen && { or: [{ field: entity.primaryKey, op: 'null' }, entity.editableWhen] };
-  const guardOf = (action: string) => (EDITS.has(action) ? editable : DELETES.has(action) ? entity.deletableWhen : undefined);
+  const editable: FilterNode | undefined = entity.editableWhen && {
+    or: [{ field: entity.primaryKey, op: 'null' }, entity.editableWhen],
+  };
+  const guardOf = (action: string) =>
+    EDITS.has(action) ? editable : DELETES.has(action) ? entity.deletableWhen : undefined;
   if (!page.actions?.some((a) => guardOf(a.action))) return page;
   const actions = page.actions.map((action): PageAction => {
     const guard = guardOf(action.action);
@@ -97,7 +109,10 @@ export function withRecordGuards(entity: EntityDef, page: PageDef): PageDef {
 export interface ClientLifecycle {
   name: string;
   statusLookup: string;
-  transitions: Pick<LifecycleDef['transitions'][number], 'action' | 'aliases' | 'from' | 'to' | 'label' | 'approval' | 'commentRequired' | 'submitterOnly' | 'effects'>[];
+  transitions: Pick<
+    LifecycleDef['transitions'][number],
+    'action' | 'aliases' | 'from' | 'to' | 'label' | 'approval' | 'commentRequired' | 'submitterOnly' | 'effects'
+  >[];
 }
 
 /** The lifecycles of the entities a page bundle carries, by entity name (approval rules stay on the server). */
@@ -108,9 +123,21 @@ export function clientLifecycles(registry: MetadataRegistry, entityNames: string
     const lc = lifecycleName ? registry.lifecycle(lifecycleName) : undefined;
     if (!lc) continue;
     result[name] = {
-      name: lc.name, statusLookup: lc.statusLookup,
-      transitions: lc.transitions.map(({ action, aliases, from, to, label, approval, commentRequired, submitterOnly, effects }) =>
-        ({ action, aliases, from, to, label, approval, commentRequired, submitterOnly, effects })),
+      name: lc.name,
+      statusLookup: lc.statusLookup,
+      transitions: lc.transitions.map(
+        ({ action, aliases, from, to, label, approval, commentRequired, submitterOnly, effects }) => ({
+          action,
+          aliases,
+          from,
+          to,
+          label,
+          approval,
+          commentRequired,
+          submitterOnly,
+          effects,
+        }),
+      ),
     };
   }
   return result;

@@ -11,13 +11,28 @@ import { formatDateTime } from '../util/time';
 export class PlatformRows {
   readonly sql: MetaSql;
 
-  constructor(readonly registry: MetadataRegistry, dialect: SqlExecutor['dialect']) {
+  constructor(
+    readonly registry: MetadataRegistry,
+    dialect: SqlExecutor['dialect'],
+  ) {
     this.sql = new MetaSql(registry, dialect);
   }
 
-  async insert(tx: SqlExecutor, entity: string, values: Record<string, SqlParam>, userId: number | null): Promise<number | undefined> {
+  async insert(
+    tx: SqlExecutor,
+    entity: string,
+    values: Record<string, SqlParam>,
+    userId: number | null,
+  ): Promise<number | undefined> {
     const now = formatDateTime();
-    const all: Record<string, SqlParam> = { ...values, createdBy: userId, creationDate: now, lastUpdatedBy: userId, lastUpdateDate: now, versionNum: 1 };
+    const all: Record<string, SqlParam> = {
+      ...values,
+      createdBy: userId,
+      creationDate: now,
+      lastUpdatedBy: userId,
+      lastUpdateDate: now,
+      versionNum: 1,
+    };
     const names = Object.keys(all);
     const result = await tx.execute(
       `INSERT INTO ${this.sql.t(entity)} (${names.map((n) => this.sql.c(entity, n)).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
@@ -29,19 +44,31 @@ export class PlatformRows {
   /** The (Chinese) name of the menu with this code, for the to-do's menuName. */
   async menuName(tx: SqlExecutor, menuCode: string): Promise<string | null> {
     const { t, c } = this.sql;
-    const rows = await tx.select(`SELECT ${c('baseMenu', 'menuName')} AS menuName FROM ${t('baseMenu')} WHERE ${c('baseMenu', 'menuCode')} = ?`, [menuCode]);
+    const rows = await tx.select(
+      `SELECT ${c('baseMenu', 'menuName')} AS menuName FROM ${t('baseMenu')} WHERE ${c('baseMenu', 'menuCode')} = ?`,
+      [menuCode],
+    );
     return rows[0] ? String(rows[0].menuName) : null;
   }
 
   async userName(tx: SqlExecutor, userId: number | null): Promise<string | null> {
     if (userId === null) return null;
     const { t, c } = this.sql;
-    const rows = await tx.select(`SELECT ${c('baseUsers', 'userName')} AS userName FROM ${t('baseUsers')} WHERE ${c('baseUsers', 'userId')} = ?`, [userId]);
+    const rows = await tx.select(
+      `SELECT ${c('baseUsers', 'userName')} AS userName FROM ${t('baseUsers')} WHERE ${c('baseUsers', 'userId')} = ?`,
+      [userId],
+    );
     return rows[0] ? String(rows[0].userName) : null;
   }
 
   /** UPDATE entity SET values WHERE the equalities of `where` hold; returns the rows changed. */
-  async update(tx: SqlExecutor, entity: string, values: Record<string, SqlParam>, where: Record<string, SqlParam>, userId: number | null): Promise<number> {
+  async update(
+    tx: SqlExecutor,
+    entity: string,
+    values: Record<string, SqlParam>,
+    where: Record<string, SqlParam>,
+    userId: number | null,
+  ): Promise<number> {
     const { t, c } = this.sql;
     const set: Record<string, SqlParam> = { ...values, lastUpdatedBy: userId, lastUpdateDate: formatDateTime() };
     const setNames = Object.keys(set);
@@ -56,7 +83,11 @@ export class PlatformRows {
 }
 
 /** Fills {field} placeholders of a pattern from the record and the extra values ({id}, {state}, {action}). */
-export function fillPattern(pattern: string, record: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
+export function fillPattern(
+  pattern: string,
+  record: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+): string {
   return pattern.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (_m, name: string) => {
     const value = name in extra ? extra[name] : record[name];
     return value === undefined || value === null ? '' : String(value);

@@ -44,8 +44,10 @@ export class TransitionHandlerRegistry {
 
   /** Every handler named by a lifecycle must exist; the problems name lifecycle and action. */
   missing(lifecycles: { name: string; transitions: { action: string; handler?: string }[] }[]): string[] {
-    return lifecycles.flatMap((lc) => lc.transitions
-      .filter((t) => t.handler && !this.handlers.has(t.handler))
-      .map((t) => `lifecycle ${lc.name}, ${t.action}: handler "${t.handler}" is not registered`));
+    return lifecycles.flatMap((lc) =>
+      lc.transitions
+        .filter((t) => t.handler && !this.handlers.has(t.handler))
+        .map((t) => `lifecycle ${lc.name}, ${t.action}: handler "${t.handler}" is not registered`),
+    );
   }
 }

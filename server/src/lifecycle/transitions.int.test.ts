@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../testing/apiAssertions';
 import { runSql } from '../testing/authFixtures';
 import { startTestServer, type TestServer } from '../testing/testServer';
-import { act, actorsOf, as, draft, history, statusOf, submitted, todos, type Actors, type DemoUser } from './approvalFixtures';
+import {
+  act,
+  actorsOf,
+  as,
+  draft,
+  history,
+  statusOf,
+  submitted,
+  todos,
+  type Actors,
+  type DemoUser,
+} from './approvalFixtures';
 
 /** Every action of the requisition lifecycle from every state: legal exactly when the state is one of its `from` states. */
 let server: TestServer;
@@ -11,7 +22,9 @@ beforeAll(async () => {
   server = await startTestServer('lifecycle_transitions');
   a = await actorsOf(server);
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const STATES = ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED', 'WITHDRAWN', 'CLOSED', 'CANCELLED'];
 const ACTIONS: [string, DemoUser, string[], string][] = [
@@ -26,19 +39,27 @@ const ACTIONS: [string, DemoUser, string[], string][] = [
 /** A requisition submitted by buyer01 and then put in `state` directly (test set-up). */
 async function inState(state: string): Promise<number> {
   const id = state === 'DRAFT' ? await draft(a) : await submitted(a);
-  if (state !== 'DRAFT' && state !== 'SUBMITTED') await runSql(server, 'UPDATE srm_pur_requisition_header SET status = ? WHERE requisition_header_id = ?', [state, id]);
+  if (state !== 'DRAFT' && state !== 'SUBMITTED')
+    await runSql(server, 'UPDATE srm_pur_requisition_header SET status = ? WHERE requisition_header_id = ?', [
+      state,
+      id,
+    ]);
   return id;
 }
 
 describe('the requisition lifecycle, action by state', () => {
-  const cases = ACTIONS.flatMap(([action, user, from, to]) => STATES.map((state) => [action, state, from.includes(state) ? to : null, user] as const));
+  const cases = ACTIONS.flatMap(([action, user, from, to]) =>
+    STATES.map((state) => [action, state, from.includes(state) ? to : null, user] as const),
+  );
   it.each(cases)('%s from %s → %s', async (action, state, to, user) => {
     const id = await inState(state);
     const historyBefore = (await history(server, id)).length;
     const answer = await act(a, user as DemoUser, action, { id, comment: 'checked' });
     if (to) {
       expect(expectOk(answer).status).toBe(to);
-      expect((await history(server, id)).slice(historyBefore)).toEqual([expect.objectContaining({ action, from_state: state, to_state: to, comment: 'checked' })]);
+      expect((await history(server, id)).slice(historyBefore)).toEqual([
+        expect.objectContaining({ action, from_state: state, to_state: to, comment: 'checked' }),
+      ]);
     } else {
       expectError(answer, 409);
       expect(answer.body.msg).toMatch(new RegExp(`^Cannot .+: the document is ${state} \\(`));
@@ -54,7 +75,9 @@ describe('batches and concurrency', () => {
     const bad = await draft(a);
     const answer = await act(a, 'manager01', 'doApprove', { ids: [...good, bad] });
     expect(answer.status).toBe(409);
-    expect(answer.body.msg).toBe(`Record ${bad}: Cannot approve: the document is DRAFT (Draft) (nothing in the batch was changed)`);
+    expect(answer.body.msg).toBe(
+      `Record ${bad}: Cannot approve: the document is DRAFT (Draft) (nothing in the batch was changed)`,
+    );
     expect(answer.body.data).toBeNull();
     for (const id of good) {
       expect((await statusOf(server, id)).status).toBe('SUBMITTED');
@@ -78,7 +101,10 @@ describe('batches and concurrency', () => {
 
   it('two simultaneous approvals (approve and reject) of one document: exactly one wins', async () => {
     const id = await submitted(a);
-    const answers = await Promise.all([act(a, 'manager01', 'doApprove', { id }), act(a, 'manager01', 'doReject', { id, comment: 'no' })]);
+    const answers = await Promise.all([
+      act(a, 'manager01', 'doApprove', { id }),
+      act(a, 'manager01', 'doReject', { id, comment: 'no' }),
+    ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     expect((await history(server, id)).filter((h) => h.approval === 'Y').length).toBe(1);
   });
@@ -92,10 +118,28 @@ describe('findHistory', () => {
     const id = await submitted(a);
     expectOk(await act(a, 'manager01', 'doApprove', { id, comment: 'fine' }));
     const rows = expectOk(await findHistory('buyer01', { resource: 'srmPurRequisitionHeaderRestful', id }));
-    expect(rows.map((r: Record<string, unknown>) => [r.action, r.actionLabel, r.fromState, r.toState, r.userName, r.comment]))
-      .toEqual([['doSubmit', 'Submit', 'DRAFT', 'SUBMITTED', 'buyer01', null], ['doApprove', 'Approve', 'SUBMITTED', 'APPROVED', 'manager01', 'fine']]);
+    expect(
+      rows.map((r: Record<string, unknown>) => [
+        r.action,
+        r.actionLabel,
+        r.fromState,
+        r.toState,
+        r.userName,
+        r.comment,
+      ]),
+    ).toEqual([
+      ['doSubmit', 'Submit', 'DRAFT', 'SUBMITTED', 'buyer01', null],
+      ['doApprove', 'Approve', 'SUBMITTED', 'APPROVED', 'manager01', 'fine'],
+    ]);
     expectError(await findHistory('buyer01', { resource: 'srmPurRequisitionHeaderRestful', id: 999999 }), 404);
-    expectError(await findHistory('buyer01', { resource: 'srmPurRequisitionHeaderRestful', id }, { ...as(a, 'buyer01'), menuId: '' }), 403);
+    expectError(
+      await findHistory(
+        'buyer01',
+        { resource: 'srmPurRequisitionHeaderRestful', id },
+        { ...as(a, 'buyer01'), menuId: '' },
+      ),
+      403,
+    );
     expectError(await findHistory('buyer01', { resource: 'baseSessionRestful', id: 1 }), 404);
   });
 });

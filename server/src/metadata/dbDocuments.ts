@@ -36,10 +36,17 @@ export async function loadDbDocuments(dataSource: DataSource, kind: DbKind): Pro
  * TypeORM's view of some entities of a registry, built without opening a connection: what the
  * schema migrator compares with the live tables when a publish adds tables or columns.
  */
-export async function entityMetadatasFor(config: ServerConfig, registry: MetadataRegistry, names: string[]): Promise<EntityMetadata[]> {
+export async function entityMetadatasFor(
+  config: ServerConfig,
+  registry: MetadataRegistry,
+  names: string[],
+): Promise<EntityMetadata[]> {
   const entities = names.map((n) => registry.entity(n)).filter((e) => !!e);
   if (!entities.length) return [];
-  const offline = createDataSource(config, entities.map((e) => entitySchemaFor(e, config.dbKind)));
+  const offline = createDataSource(
+    config,
+    entities.map((e) => entitySchemaFor(e, config.dbKind)),
+  );
   // buildMetadatas is protected in TypeORM's typings but needs no connection; initialize() would open one.
   await (offline as unknown as { buildMetadatas(): Promise<void> }).buildMetadatas();
   return offline.entityMetadatas;

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { decimalShape, DEFAULT_STRING_LENGTH, TEXT_DEFAULT_LENGTH, type EntityModel, type ResolvedField } from '@meridian/metadata';
+import {
+  decimalShape,
+  DEFAULT_STRING_LENGTH,
+  TEXT_DEFAULT_LENGTH,
+  type EntityModel,
+  type ResolvedField,
+} from '@meridian/metadata';
 import { EntitySchema, type EntitySchemaColumnOptions, type EntitySchemaIndexOptions } from 'typeorm';
 import type { DbKind } from '../config';
 
@@ -19,25 +25,42 @@ export function columnFor(field: ResolvedField, kind: DbKind): EntitySchemaColum
   const nullable = field.nullable ?? true;
   const base = { name: field.column, nullable };
   switch (field.system) {
-    case 'primaryKey': return { name: field.column, type: idType(kind), primary: true, generated: 'increment' };
-    case 'version': return { name: field.column, type: 'int', nullable: false, default: 1 };
-    default: break;
+    case 'primaryKey':
+      return { name: field.column, type: idType(kind), primary: true, generated: 'increment' };
+    case 'version':
+      return { name: field.column, type: 'int', nullable: false, default: 1 };
+    default:
+      break;
   }
   if (field.name === 'createdBy' || field.name === 'lastUpdatedBy') return { ...base, type: 'bigint' };
   const decimal = decimalShape(field);
   if (decimal) return { ...base, type: 'decimal', precision: decimal.precision, scale: decimal.scale };
   switch (field.type) {
-    case 'string': return textColumn(kind, { ...base, type: 'varchar', length: field.length ?? DEFAULT_STRING_LENGTH });
-    case 'text': return textColumn(kind, { ...base, type: kind === 'mysql' && (field.length ?? 0) > TEXT_DEFAULT_LENGTH ? 'mediumtext' : 'text' });
-    case 'json': return textColumn(kind, { ...base, type: kind === 'mysql' ? 'longtext' : 'text' });
-    case 'integer': return { ...base, type: 'int' };
-    case 'reference': return { ...base, type: idType(kind) === 'bigint' ? 'bigint' : 'integer' };
-    case 'date': return { ...base, type: 'date' };
-    case 'datetime': return { ...base, type: 'datetime' };
-    case 'flag': return textColumn(kind, { ...base, type: 'varchar', length: 1 });
-    case 'lookup': return textColumn(kind, { ...base, type: 'varchar', length: field.length ?? 60 });
-    case 'attachment': return textColumn(kind, { ...base, type: 'varchar', length: field.length ?? 2000 });
-    default: return textColumn(kind, { ...base, type: 'text' });
+    case 'string':
+      return textColumn(kind, { ...base, type: 'varchar', length: field.length ?? DEFAULT_STRING_LENGTH });
+    case 'text':
+      return textColumn(kind, {
+        ...base,
+        type: kind === 'mysql' && (field.length ?? 0) > TEXT_DEFAULT_LENGTH ? 'mediumtext' : 'text',
+      });
+    case 'json':
+      return textColumn(kind, { ...base, type: kind === 'mysql' ? 'longtext' : 'text' });
+    case 'integer':
+      return { ...base, type: 'int' };
+    case 'reference':
+      return { ...base, type: idType(kind) === 'bigint' ? 'bigint' : 'integer' };
+    case 'date':
+      return { ...base, type: 'date' };
+    case 'datetime':
+      return { ...base, type: 'datetime' };
+    case 'flag':
+      return textColumn(kind, { ...base, type: 'varchar', length: 1 });
+    case 'lookup':
+      return textColumn(kind, { ...base, type: 'varchar', length: field.length ?? 60 });
+    case 'attachment':
+      return textColumn(kind, { ...base, type: 'varchar', length: field.length ?? 2000 });
+    default:
+      return textColumn(kind, { ...base, type: 'text' });
   }
 }
 

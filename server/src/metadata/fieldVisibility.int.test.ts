@@ -10,19 +10,27 @@ import { startTestServer, type TestServer } from '../testing/testServer';
  */
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer('field_visibility', {}, {
-    documents: documentsWith((entity) => {
-      fieldOf(entity('srmPurRequisitionHeader'), 'description').retired = true;
-      fieldOf(entity('baseUsers'), 'mobile').secret = true;
-      fieldOf(entity('srmBaseExchangeRate'), 'validTo').filterable = false;
-    }),
-  });
+  server = await startTestServer(
+    'field_visibility',
+    {},
+    {
+      documents: documentsWith((entity) => {
+        fieldOf(entity('srmPurRequisitionHeader'), 'description').retired = true;
+        fieldOf(entity('baseUsers'), 'mobile').secret = true;
+        fieldOf(entity('srmBaseExchangeRate'), 'validTo').filterable = false;
+      }),
+    },
+  );
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const req = (action: string, body: Record<string, unknown>) => server.call('srmServer', REQ, action, body);
-const users = (action: string, body: Record<string, unknown>) => server.call('baseServer', 'baseUsersRestful', action, body);
-const storedDescription = async (id: number) => (await tableRows(server, REQ_TABLE, 'requisition_header_id', { requisition_header_id: id }))[0]?.description;
+const users = (action: string, body: Record<string, unknown>) =>
+  server.call('baseServer', 'baseUsersRestful', action, body);
+const storedDescription = async (id: number) =>
+  (await tableRows(server, REQ_TABLE, 'requisition_header_id', { requisition_header_id: id }))[0]?.description;
 
 describe('a retired field', () => {
   it('keeps its column and data but is never returned', async () => {
@@ -47,8 +55,12 @@ describe('a retired field', () => {
   });
 
   it('is left out of the entity sent to the runtime', async () => {
-    const data = expectOk(await server.call('baseServer', 'baseMetadataRestful', 'findPage', { path: 'purchaseRequisitionList' }));
-    expect(data.entities.srmPurRequisitionHeader.fields.map((f: { name: string }) => f.name)).not.toContain('description');
+    const data = expectOk(
+      await server.call('baseServer', 'baseMetadataRestful', 'findPage', { path: 'purchaseRequisitionList' }),
+    );
+    expect(data.entities.srmPurRequisitionHeader.fields.map((f: { name: string }) => f.name)).not.toContain(
+      'description',
+    );
   });
 });
 
@@ -63,15 +75,21 @@ describe('a secret field', () => {
 
   it('cannot be used to probe values by filter or sort', async () => {
     expectError(await users('listByPage', { params: { mobile: '139' } }), 400, ['mobile']);
-    expectError(await users('listByPage', { filter: { field: 'mobile', op: 'like', value: '1391234' } }), 400, ['mobile']);
+    expectError(await users('listByPage', { filter: { field: 'mobile', op: 'like', value: '1391234' } }), 400, [
+      'mobile',
+    ]);
     expectError(await users('listByPage', { orderBy: 'mobile' }), 400, ['mobile']);
   });
 });
 
 describe('a filterable:false field', () => {
   it('is returned but cannot be filtered or sorted on', async () => {
-    expect(expectOk(await server.call('srmServer', RATE, 'findById', { id: 1 }))).toMatchObject({ validTo: '2026-11-30' });
-    expectError(await server.call('srmServer', RATE, 'listByPage', { params: { validTo: '2026-11-30' } }), 400, ['validTo']);
+    expect(expectOk(await server.call('srmServer', RATE, 'findById', { id: 1 }))).toMatchObject({
+      validTo: '2026-11-30',
+    });
+    expectError(await server.call('srmServer', RATE, 'listByPage', { params: { validTo: '2026-11-30' } }), 400, [
+      'validTo',
+    ]);
     expectError(await server.call('srmServer', RATE, 'listByPage', { orderBy: 'validTo desc' }), 400, ['validTo']);
   });
 });

@@ -9,18 +9,38 @@ import { SchemaChangeRefusedError } from './schemaMigrator';
 
 /** A second kernel on the SAME database with changed metadata: additive changes apply, others refuse to start. */
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer('migration'); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer('migration');
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const label = { cn: '测试', en: 'Test' };
-const snapshot = async () => ({ headers: await tableRows(server, REQ_TABLE, 'requisition_header_id'), rates: await tableRows(server, RATE_TABLE, 'exchange_rate_id') });
+const snapshot = async () => ({
+  headers: await tableRows(server, REQ_TABLE, 'requisition_header_id'),
+  rates: await tableRows(server, RATE_TABLE, 'exchange_rate_id'),
+});
 const withRemark = (entity: Parameters<Parameters<typeof documentsWith>[0]>[0]) => {
   entity('srmBaseExchangeRate').fields.push({ name: 'remark', type: 'string', length: 200, index: true, label });
 };
-const noteEntity = { metaVersion: 1, kind: 'entity', name: 'srmTestNote', area: 'srmServer', table: 'srm_test_note', label, primaryKey: 'noteId', fields: [{ name: 'title', type: 'string', length: 100, label }], rowScope: { internalOnly: true } };
+const noteEntity = {
+  metaVersion: 1,
+  kind: 'entity',
+  name: 'srmTestNote',
+  area: 'srmServer',
+  table: 'srm_test_note',
+  label,
+  primaryKey: 'noteId',
+  fields: [{ name: 'title', type: 'string', length: 100, label }],
+  rowScope: { internalOnly: true },
+};
 
 async function refusal(documents: ReturnType<typeof documentsWith>): Promise<SchemaChangeRefusedError> {
-  const error = await createKernel(testConfig(server.config.dbUrl), { documents }).then(() => undefined, (e: unknown) => e);
+  const error = await createKernel(testConfig(server.config.dbUrl), { documents }).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(SchemaChangeRefusedError);
   return error as SchemaChangeRefusedError;
 }
@@ -38,7 +58,11 @@ describe('restart with unchanged metadata', () => {
 describe('changes that are not additive refuse to start', () => {
   it('refuses a varchar length change, naming table.column, and changes neither data nor column', async () => {
     const before = await snapshot();
-    const error = await refusal(documentsWith((entity) => { fieldOf(entity('srmPurRequisitionHeader'), 'billTypeCode').length = 50; }));
+    const error = await refusal(
+      documentsWith((entity) => {
+        fieldOf(entity('srmPurRequisitionHeader'), 'billTypeCode').length = 50;
+      }),
+    );
     expect(error.changes).toEqual(['srm_pur_requisition_header.bill_type_code: length 30 → 50']);
     expect(error.message).toContain('srm_pur_requisition_header.bill_type_code');
     expect(await snapshot()).toEqual(before);
@@ -47,33 +71,56 @@ describe('changes that are not additive refuse to start', () => {
   });
 
   it('refuses a shorter varchar too', async () => {
-    const error = await refusal(documentsWith((entity) => { fieldOf(entity('srmPurRequisitionHeader'), 'billTypeCode').length = 10; }));
+    const error = await refusal(
+      documentsWith((entity) => {
+        fieldOf(entity('srmPurRequisitionHeader'), 'billTypeCode').length = 10;
+      }),
+    );
     expect(error.changes).toEqual(['srm_pur_requisition_header.bill_type_code: length 30 → 10']);
   });
 
   it('refuses a decimal scale change and a type change, naming each', async () => {
-    const error = await refusal(documentsWith((entity) => {
-      fieldOf(entity('srmBaseExchangeRate'), 'rate').scale = 6;
-      Object.assign(fieldOf(entity('srmPurRequisitionHeader'), 'description'), { type: 'integer' });
-    }));
+    const error = await refusal(
+      documentsWith((entity) => {
+        fieldOf(entity('srmBaseExchangeRate'), 'rate').scale = 6;
+        Object.assign(fieldOf(entity('srmPurRequisitionHeader'), 'description'), { type: 'integer' });
+      }),
+    );
     expect(error.changes).toHaveLength(2);
-    expect(error.changes.find((c) => c.startsWith('srm_base_exchange_rate.rate:'))).toMatch(/decimal\(20,8\) → decimal\(20,6\)/);
-    expect(error.changes.find((c) => c.startsWith('srm_pur_requisition_header.description:'))).toMatch(/type text → int/);
+    expect(error.changes.find((c) => c.startsWith('srm_base_exchange_rate.rate:'))).toMatch(
+      /decimal\(20,8\) → decimal\(20,6\)/,
+    );
+    expect(error.changes.find((c) => c.startsWith('srm_pur_requisition_header.description:'))).toMatch(
+      /type text → int/,
+    );
   });
 
   it('refuses a new NOT NULL column without a default', async () => {
-    const error = await refusal(documentsWith((entity) => { entity('srmBaseExchangeRate').fields.push({ name: 'mandatoryNote', type: 'string', nullable: false, label }); }));
+    const error = await refusal(
+      documentsWith((entity) => {
+        entity('srmBaseExchangeRate').fields.push({ name: 'mandatoryNote', type: 'string', nullable: false, label });
+      }),
+    );
     expect(error.changes).toEqual([expect.stringMatching(/^srm_base_exchange_rate\.mandatory_note: /)]);
   });
 
   it('applies nothing of a start that mixes an additive change with a refused one', async () => {
-    await refusal(documentsWith((entity) => {
-      withRemark(entity);
-      fieldOf(entity('srmPurRequisitionHeader'), 'billTypeCode').length = 31;
-    }, [noteEntity]));
+    await refusal(
+      documentsWith(
+        (entity) => {
+          withRemark(entity);
+          fieldOf(entity('srmPurRequisitionHeader'), 'billTypeCode').length = 31;
+        },
+        [noteEntity],
+      ),
+    );
     expect(await describeColumn(server.kernel, RATE_TABLE, 'remark')).toBeUndefined();
     const runner = server.kernel.db.dataSource.createQueryRunner();
-    try { expect(await runner.hasTable('srm_test_note')).toBe(false); } finally { await runner.release(); }
+    try {
+      expect(await runner.hasTable('srm_test_note')).toBe(false);
+    } finally {
+      await runner.release();
+    }
   });
 });
 
@@ -81,7 +128,13 @@ describe('additive changes apply', () => {
   it('adds a new field (column and index) and a new entity (table), keeping every existing row', async () => {
     const before = await snapshot();
     await withKernel(server.config.dbUrl, documentsWith(withRemark, [noteEntity]), async (kernel, report) => {
-      expect([...report.migrated].sort()).toEqual(['add column srm_base_exchange_rate.remark', 'create index ix_srm_base_exchange_rate_remark', 'create table srm_test_note'].sort());
+      expect([...report.migrated].sort()).toEqual(
+        [
+          'add column srm_base_exchange_rate.remark',
+          'create index ix_srm_base_exchange_rate_remark',
+          'create table srm_test_note',
+        ].sort(),
+      );
       expect(await describeColumn(kernel, RATE_TABLE, 'remark')).toMatchObject({ isNullable: true });
     });
     const after = await snapshot();
@@ -91,15 +144,22 @@ describe('additive changes apply', () => {
   });
 
   it('serves the new field from a server started on the migrated database, while the old server keeps working', async () => {
-    const upgraded = await startTestServer('migration', { dbUrl: server.config.dbUrl }, { documents: documentsWith(withRemark, [noteEntity]) });
+    const upgraded = await startTestServer(
+      'migration',
+      { dbUrl: server.config.dbUrl },
+      { documents: documentsWith(withRemark, [noteEntity]) },
+    );
     try {
-      const saved = expectOk(await upgraded.call('srmServer', RATE, 'saveOrUpdate', rateBody({ remark: 'added later' })));
+      const saved = expectOk(
+        await upgraded.call('srmServer', RATE, 'saveOrUpdate', rateBody({ remark: 'added later' })),
+      );
       expect(saved.remark).toBe('added later');
       const listed = expectOk(await upgraded.call('srmServer', RATE, 'listByPage', { params: { remark: 'later' } }));
       expect(listed.map((r: { exchangeRateId: number }) => r.exchangeRateId)).toEqual([saved.exchangeRateId]);
       // The new table has no menu yet (no one may call it over HTTP): write through the service.
       const noteModel = upgraded.kernel.registry.entity('srmTestNote')!;
-      const note = (await upgraded.kernel.resources.run('saveOrUpdate', noteModel, { title: 'hello' }, systemContext())).data;
+      const note = (await upgraded.kernel.resources.run('saveOrUpdate', noteModel, { title: 'hello' }, systemContext()))
+        .data;
       expect(note).toMatchObject({ title: 'hello', versionNum: 1 });
       const old = expectOk(await server.call('srmServer', RATE, 'findById', { id: saved.exchangeRateId }));
       expect(old).not.toHaveProperty('remark');
@@ -117,7 +177,9 @@ describe('additive changes apply', () => {
 
   it('adds many fields to one table in one start', async () => {
     const names = Array.from({ length: 30 }, (_, i) => `extra${i}`);
-    const documents = documentsWith((entity) => { entity('baseOrganization').fields.push(...names.map((name) => ({ name, type: 'string', length: 20, label }))); });
+    const documents = documentsWith((entity) => {
+      entity('baseOrganization').fields.push(...names.map((name) => ({ name, type: 'string', length: 20, label })));
+    });
     const rows = await countRows(server, 'base_organization');
     await withKernel(server.config.dbUrl, documents, async (_kernel, report) => {
       expect(report.migrated).toHaveLength(30);

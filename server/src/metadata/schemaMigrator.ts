@@ -13,7 +13,8 @@ export class SchemaChangeRefusedError extends Error {
   constructor(readonly changes: string[]) {
     super(
       'Refusing to start: the metadata asks for schema changes that are not additive. ' +
-        'Write an explicit, reviewed migration for each:\n' + changes.map((c) => `  - ${c}`).join('\n'),
+        'Write an explicit, reviewed migration for each:\n' +
+        changes.map((c) => `  - ${c}`).join('\n'),
     );
     this.name = 'SchemaChangeRefusedError';
   }
@@ -32,7 +33,10 @@ function columnDifference(existing: TableColumn, wanted: TableColumn, kind: DbKi
   if (want === 'varchar' && String(existing.length || '') !== String(wanted.length || '')) {
     return `length ${existing.length || '(none)'} → ${wanted.length}`;
   }
-  if (want === 'decimal' && (Number(existing.precision) !== Number(wanted.precision) || Number(existing.scale) !== Number(wanted.scale))) {
+  if (
+    want === 'decimal' &&
+    (Number(existing.precision) !== Number(wanted.precision) || Number(existing.scale) !== Number(wanted.scale))
+  ) {
     return `decimal(${existing.precision},${existing.scale}) → decimal(${wanted.precision},${wanted.scale})`;
   }
   return undefined;
@@ -42,7 +46,13 @@ function sameIndex(a: TableIndex, b: TableIndex): boolean {
   return !!a.isUnique === !!b.isUnique && a.columnNames.join(',') === b.columnNames.join(',');
 }
 
-async function addColumnStep(kind: DbKind, dataSource: DataSource, runner: QueryRunner, table: Table, column: TableColumn): Promise<unknown> {
+async function addColumnStep(
+  kind: DbKind,
+  dataSource: DataSource,
+  runner: QueryRunner,
+  table: Table,
+  column: TableColumn,
+): Promise<unknown> {
   // The migration's own runner: a runner per column would hold a pooled connection each, never released.
   if (kind === 'mysql') return runner.addColumn(table, column);
   // TypeORM rebuilds a SQLite table to add a column; SQLite can do it in place, without copying rows.
@@ -51,8 +61,15 @@ async function addColumnStep(kind: DbKind, dataSource: DataSource, runner: Query
   return dataSource.query(`ALTER TABLE "${table.name}" ADD COLUMN "${column.name}" ${type}${def}`);
 }
 
-function planTable(kind: DbKind, dataSource: DataSource, wanted: Table, existing: Table | undefined, refused: string[]): Step[] {
-  if (!existing) return [{ describe: `create table ${wanted.name}`, apply: (r) => r.createTable(wanted, false, false, true) }];
+function planTable(
+  kind: DbKind,
+  dataSource: DataSource,
+  wanted: Table,
+  existing: Table | undefined,
+  refused: string[],
+): Step[] {
+  if (!existing)
+    return [{ describe: `create table ${wanted.name}`, apply: (r) => r.createTable(wanted, false, false, true) }];
   const steps: Step[] = [];
   for (const column of wanted.columns) {
     const had = existing.findColumnByName(column.name);
@@ -60,20 +77,31 @@ function planTable(kind: DbKind, dataSource: DataSource, wanted: Table, existing
       const diff = columnDifference(had, column, kind);
       if (diff) refused.push(`${wanted.name}.${column.name}: ${diff}`);
     } else if (!column.isNullable && column.default === undefined) {
-      refused.push(`${wanted.name}.${column.name}: a new NOT NULL column without a default cannot be added to existing rows`);
+      refused.push(
+        `${wanted.name}.${column.name}: a new NOT NULL column without a default cannot be added to existing rows`,
+      );
     } else {
-      steps.push({ describe: `add column ${wanted.name}.${column.name}`, apply: (r) => addColumnStep(kind, dataSource, r, existing, column) });
+      steps.push({
+        describe: `add column ${wanted.name}.${column.name}`,
+        apply: (r) => addColumnStep(kind, dataSource, r, existing, column),
+      });
     }
   }
   for (const index of wanted.indices) {
     const had = existing.indices.find((i) => i.name === index.name);
-    if (had && !sameIndex(had, index)) refused.push(`${wanted.name}: index ${index.name} has other columns or uniqueness`);
+    if (had && !sameIndex(had, index))
+      refused.push(`${wanted.name}: index ${index.name} has other columns or uniqueness`);
     if (!had) steps.push({ describe: `create index ${index.name}`, apply: (r) => r.createIndex(existing, index) });
   }
   return steps;
 }
 
-async function planAll(runner: QueryRunner, dataSource: DataSource, kind: DbKind, metadatas: EntityMetadata[]): Promise<{ steps: Step[]; refused: string[] }> {
+async function planAll(
+  runner: QueryRunner,
+  dataSource: DataSource,
+  kind: DbKind,
+  metadatas: EntityMetadata[],
+): Promise<{ steps: Step[]; refused: string[] }> {
   const refused: string[] = [];
   const steps: Step[] = [];
   for (const meta of metadatas) {
@@ -85,7 +113,11 @@ async function planAll(runner: QueryRunner, dataSource: DataSource, kind: DbKind
 }
 
 /** What migrateSchema would do, without doing it (a publish preview): the additive steps and the refused changes. */
-export async function planSchema(dataSource: DataSource, kind: DbKind, metadatas: EntityMetadata[]): Promise<{ steps: string[]; refused: string[] }> {
+export async function planSchema(
+  dataSource: DataSource,
+  kind: DbKind,
+  metadatas: EntityMetadata[],
+): Promise<{ steps: string[]; refused: string[] }> {
   const runner = dataSource.createQueryRunner();
   try {
     const { steps, refused } = await planAll(runner, dataSource, kind, metadatas);
@@ -99,7 +131,11 @@ export async function planSchema(dataSource: DataSource, kind: DbKind, metadatas
  * Plans every change first; applies nothing if any change is refused. Returns what was applied.
  * Idempotent: a second run (another instance reloading the same publish) finds nothing to do.
  */
-export async function migrateSchema(dataSource: DataSource, kind: DbKind, metadatas: EntityMetadata[] = dataSource.entityMetadatas): Promise<string[]> {
+export async function migrateSchema(
+  dataSource: DataSource,
+  kind: DbKind,
+  metadatas: EntityMetadata[] = dataSource.entityMetadatas,
+): Promise<string[]> {
   const runner = dataSource.createQueryRunner();
   try {
     const { steps, refused } = await planAll(runner, dataSource, kind, metadatas);

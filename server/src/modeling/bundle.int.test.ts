@@ -8,11 +8,23 @@ beforeAll(async () => {
   dev = await startTestServer('table_model_dev');
   test = await startTestServer('table_model_test');
 }, 120_000);
-afterAll(async () => { await test?.close(); await dev?.close(); });
+afterAll(async () => {
+  await test?.close();
+  await dev?.close();
+});
 
 const titled = (en: string) => notePage(['noteTitle'], { title: { cn: en, en } });
-const exportAll = async () => (await tableModel(dev, 'exportBundle', { documents: [{ kind: 'entity', name: 'srmDemoNote' }, { kind: 'page', name: 'demoNoteList' }] })).body.data;
-const statuses = (answer: { body: { data: { documents: { status: string }[] } } }) => answer.body.data.documents.map((d) => d.status);
+const exportAll = async () =>
+  (
+    await tableModel(dev, 'exportBundle', {
+      documents: [
+        { kind: 'entity', name: 'srmDemoNote' },
+        { kind: 'page', name: 'demoNoteList' },
+      ],
+    })
+  ).body.data;
+const statuses = (answer: { body: { data: { documents: { status: string }[] } } }) =>
+  answer.body.data.documents.map((d) => d.status);
 
 describe('metadata bundles (dev → test)', () => {
   it('imports new documents, then a later version (the target is behind), and refuses a drifted target by name', async () => {
@@ -21,14 +33,18 @@ describe('metadata bundles (dev → test)', () => {
     expect(first.documents.map((d: { version: number }) => d.version)).toEqual([1, 1]);
     expect(statuses(await tableModel(test, 'previewImport', { bundle: first }))).toEqual(['new', 'new']);
     expect((await tableModel(test, 'importBundle', { bundle: first })).status).toBe(200);
-    expect((await tableModel(test, 'listDocuments', {})).body.data)
-      .toEqual([{ kind: 'entity', name: 'srmDemoNote', version: 1, enabled: true }, { kind: 'page', name: 'demoNoteList', version: 1, enabled: true }]);
+    expect((await tableModel(test, 'listDocuments', {})).body.data).toEqual([
+      { kind: 'entity', name: 'srmDemoNote', version: 1, enabled: true },
+      { kind: 'page', name: 'demoNoteList', version: 1, enabled: true },
+    ]);
 
     await tableModel(dev, 'publish', { documents: [{ content: titled('Notes v2'), baseVersion: 1 }] });
     const second = await exportAll();
     const preview = await tableModel(test, 'previewImport', { bundle: second });
     expect(statuses(preview)).toEqual(['unchanged', 'update']);
-    expect(preview.body.data.documents[1].diff).toEqual(expect.arrayContaining([{ path: '/title/en', op: 'change', before: 'Notes', after: 'Notes v2' }]));
+    expect(preview.body.data.documents[1].diff).toEqual(
+      expect.arrayContaining([{ path: '/title/en', op: 'change', before: 'Notes', after: 'Notes v2' }]),
+    );
     expect((await tableModel(test, 'importBundle', { bundle: second })).status).toBe(200);
 
     await tableModel(test, 'publish', { documents: [{ content: titled('Changed on test'), baseVersion: 2 }] });
@@ -40,7 +56,9 @@ describe('metadata bundles (dev → test)', () => {
     const refused = await tableModel(test, 'importBundle', { bundle: third });
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toMatch(/page:demoNoteList has drifted/);
-    expect((await tableModel(test, 'getDocument', { kind: 'page', name: 'demoNoteList' })).body.data.content.title.en).toBe('Changed on test');
+    expect(
+      (await tableModel(test, 'getDocument', { kind: 'page', name: 'demoNoteList' })).body.data.content.title.en,
+    ).toBe('Changed on test');
   });
 
   it('refuses a tampered bundle with 400', async () => {

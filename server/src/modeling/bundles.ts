@@ -1,4 +1,14 @@
-import { BUNDLE_FORMAT, bundleProblems, contentHash, documentKey, planImport, type BundleDocument, type ImportPlanItem, type MetadataBundle, type ModeledKind } from '@meridian/metadata/node';
+import {
+  BUNDLE_FORMAT,
+  bundleProblems,
+  contentHash,
+  documentKey,
+  planImport,
+  type BundleDocument,
+  type ImportPlanItem,
+  type MetadataBundle,
+  type ModeledKind,
+} from '@meridian/metadata/node';
 import { Errors } from '../http/apiError';
 import { checkDocumentNesting } from '../resource/filterLimits';
 import type { Kernel } from '../kernel';
@@ -14,21 +24,35 @@ async function bundleDocument(kernel: Kernel, doc: StoredDocument): Promise<Bund
 }
 
 /** Exports the named stored documents (all enabled ones when none are named) as a bundle. */
-export async function exportBundle(kernel: Kernel, wanted: { kind: ModeledKind; name: string }[]): Promise<MetadataBundle> {
+export async function exportBundle(
+  kernel: Kernel,
+  wanted: { kind: ModeledKind; name: string }[],
+): Promise<MetadataBundle> {
   const docs: StoredDocument[] = [];
   if (!wanted.length) docs.push(...(await storedDocuments(kernel.db)).filter((d) => d.enabled));
   for (const w of wanted) {
     const doc = await storedDocument(kernel.db, w.kind, w.name);
-    if (!doc?.enabled) throw Errors.notFound('文档不存在', `${documentKey(w.kind, w.name)} is not a stored document here`);
+    if (!doc?.enabled)
+      throw Errors.notFound('文档不存在', `${documentKey(w.kind, w.name)} is not a stored document here`);
     docs.push(doc);
   }
-  return { format: BUNDLE_FORMAT, formatVersion: 1, exportedAt: new Date().toISOString(), documents: await Promise.all(docs.map((d) => bundleDocument(kernel, d))) };
+  return {
+    format: BUNDLE_FORMAT,
+    formatVersion: 1,
+    exportedAt: new Date().toISOString(),
+    documents: await Promise.all(docs.map((d) => bundleDocument(kernel, d))),
+  };
 }
 
 function readBundle(value: unknown): MetadataBundle {
   checkDocumentNesting(value, 'bundle'); // before the recursive checks (docs/decisions.md, issue 13)
   const problems = bundleProblems(value);
-  if (problems.length) throw Errors.badRequest('导入包格式不正确', 'The bundle is not valid', problems.map((message) => ({ field: 'bundle', message })));
+  if (problems.length)
+    throw Errors.badRequest(
+      '导入包格式不正确',
+      'The bundle is not valid',
+      problems.map((message) => ({ field: 'bundle', message })),
+    );
   return value as MetadataBundle;
 }
 
@@ -42,16 +66,26 @@ async function planOf(kernel: Kernel, bundle: MetadataBundle): Promise<ImportPla
 }
 
 const draftItems = (bundle: MetadataBundle, plan: ImportPlanItem[]): DraftItem[] =>
-  plan.filter((p) => p.status === 'new' || p.status === 'update').map((p) => {
-    const doc = bundle.documents.find((d) => d.kind === p.kind && d.name === p.name)!;
-    return { kind: p.kind, name: p.name, key: documentKey(p.kind, p.name), content: doc.content, baseVersion: p.targetVersion ?? 0 };
-  });
+  plan
+    .filter((p) => p.status === 'new' || p.status === 'update')
+    .map((p) => {
+      const doc = bundle.documents.find((d) => d.kind === p.kind && d.name === p.name)!;
+      return {
+        kind: p.kind,
+        name: p.name,
+        key: documentKey(p.kind, p.name),
+        content: doc.content,
+        baseVersion: p.targetVersion ?? 0,
+      };
+    });
 
 function refuseConflicts(plan: ImportPlanItem[]): void {
   const conflicts = plan.filter((p) => p.status === 'conflict');
   if (conflicts.length) {
-    throw Errors.conflict(`目标环境的元数据已被修改，拒绝导入：${conflicts.map((c) => documentKey(c.kind, c.name)).join('、')}`,
-      `Import refused: the target has drifted — ${conflicts.map((c) => c.message).join('; ')}`);
+    throw Errors.conflict(
+      `目标环境的元数据已被修改，拒绝导入：${conflicts.map((c) => documentKey(c.kind, c.name)).join('、')}`,
+      `Import refused: the target has drifted — ${conflicts.map((c) => c.message).join('; ')}`,
+    );
   }
 }
 
@@ -72,6 +106,12 @@ export async function importBundle(kernel: Kernel, value: unknown, userId: numbe
   refuseConflicts(plan);
   const items = draftItems(bundle, plan);
   if (!items.length) return { documents: plan, versions: [], migrated: [] };
-  const result = await publish(kernel, items, 'IMPORT', userId, comment ?? `import of a bundle exported ${bundle.exportedAt}`);
+  const result = await publish(
+    kernel,
+    items,
+    'IMPORT',
+    userId,
+    comment ?? `import of a bundle exported ${bundle.exportedAt}`,
+  );
   return { documents: plan, versions: result.versions, migrated: result.migrated };
 }

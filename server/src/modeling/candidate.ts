@@ -1,4 +1,11 @@
-import { documentKey, documentKind, documentName, MetadataError, MetadataRegistry, type SourcedDocument } from '@meridian/metadata/node';
+import {
+  documentKey,
+  documentKind,
+  documentName,
+  MetadataError,
+  MetadataRegistry,
+  type SourcedDocument,
+} from '@meridian/metadata/node';
 import type { FieldErrorOut } from '../http/apiError';
 import { Errors } from '../http/apiError';
 import type { Kernel } from '../kernel';
@@ -38,19 +45,30 @@ export interface Candidate {
  */
 export async function candidateRegistry(kernel: Kernel, items: DraftItem[]): Promise<Candidate> {
   const fileDocuments = kernel.live?.fileDocuments ?? [];
-  const fileKeys = new Map(fileDocuments.map((d) => [keyOf(d.doc), d.source] as const).filter((e): e is [string, string] => !!e[0]));
+  const fileKeys = new Map(
+    fileDocuments.map((d) => [keyOf(d.doc), d.source] as const).filter((e): e is [string, string] => !!e[0]),
+  );
   const readOnly = items.filter((i) => fileKeys.has(i.key));
   if (readOnly.length) {
-    throw Errors.badRequest('文件中定义的元数据不能在此修改', 'Metadata defined in files cannot be changed here',
-      readOnly.map((i) => ({ field: `${i.key}#/`, message: `${i.key} is defined in ${fileKeys.get(i.key)} (read-only; change it in git)` })));
+    throw Errors.badRequest(
+      '文件中定义的元数据不能在此修改',
+      'Metadata defined in files cannot be changed here',
+      readOnly.map((i) => ({
+        field: `${i.key}#/`,
+        message: `${i.key} is defined in ${fileKeys.get(i.key)} (read-only; change it in git)`,
+      })),
+    );
   }
   const drafts = new Map(items.map((i) => [i.key, i]));
-  const stored: SourcedDocument[] = (await loadDbDocuments(kernel.db.dataSource, kernel.config.dbKind)).filter((d) => !drafts.has(keyOf(d.doc) ?? ''));
+  const stored: SourcedDocument[] = (await loadDbDocuments(kernel.db.dataSource, kernel.config.dbKind)).filter(
+    (d) => !drafts.has(keyOf(d.doc) ?? ''),
+  );
   const added = items.filter((i) => i.content).map((i) => ({ source: draftSource(i.key), doc: i.content }));
   try {
     return { registry: MetadataRegistry.load([...fileDocuments, ...stored, ...added]), fileKeys };
   } catch (e) {
-    if (e instanceof MetadataError) throw Errors.badRequest('元数据校验未通过', 'The metadata is not valid', problemErrors(e));
+    if (e instanceof MetadataError)
+      throw Errors.badRequest('元数据校验未通过', 'The metadata is not valid', problemErrors(e));
     throw e;
   }
 }

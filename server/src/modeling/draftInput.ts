@@ -41,11 +41,19 @@ export function modeledKind(body: Record<string, unknown>, name = 'kind'): Model
 
 function contentItem(raw: Record<string, unknown>, at: string): DraftItem {
   const content = raw.content as Record<string, unknown> | null | undefined;
-  if (!content || typeof content !== 'object' || Array.isArray(content)) throw bad(`${at}/content must be a metadata document`, `${at}/content`);
-  if (!isModeledKind(content.kind)) throw bad(`${at}/content/kind must be entity, page or lifecycle`, `${at}/content/kind`);
+  if (!content || typeof content !== 'object' || Array.isArray(content))
+    throw bad(`${at}/content must be a metadata document`, `${at}/content`);
+  if (!isModeledKind(content.kind))
+    throw bad(`${at}/content/kind must be entity, page or lifecycle`, `${at}/content/kind`);
   const name = documentName(content);
   if (!name) throw bad(`${at}/content needs its ${content.kind === 'page' ? 'path' : 'name'}`, `${at}/content`);
-  return { kind: content.kind, name, key: documentKey(content.kind, name), content, baseVersion: optionalVersion(raw, 'baseVersion') };
+  return {
+    kind: content.kind,
+    name,
+    key: documentKey(content.kind, name),
+    content,
+    baseVersion: optionalVersion(raw, 'baseVersion'),
+  };
 }
 
 function removalItem(raw: Record<string, unknown>): DraftItem {

@@ -34,9 +34,13 @@ export class LiveKernel {
     return kernel;
   }
 
-  get kernel(): Kernel { return this.current; }
+  get kernel(): Kernel {
+    return this.current;
+  }
 
-  get loadedRevision(): number { return this.revision; }
+  get loadedRevision(): number {
+    return this.revision;
+  }
 
   /** The kernel for a new request: reloaded first when another instance has published since. */
   async fresh(): Promise<Kernel> {
@@ -59,7 +63,9 @@ export class LiveKernel {
 
   /** Reloads from the database now (after a publish on this instance); one reload at a time. */
   reload(): Promise<Kernel> {
-    this.reloading ??= this.load().finally(() => { this.reloading = undefined; });
+    this.reloading ??= this.load().finally(() => {
+      this.reloading = undefined;
+    });
     return this.reloading;
   }
 
@@ -69,7 +75,10 @@ export class LiveKernel {
     const dbDocuments = await loadDbDocuments(db.dataSource, config.dbKind);
     const registry = MetadataRegistry.load([...this.fileDocuments, ...dbDocuments]);
     // Admin entities only: file entities were migrated at start-up and cannot change without a restart.
-    const adminEntities = registry.entities().filter((e) => e.source === 'db').map((e) => e.name);
+    const adminEntities = registry
+      .entities()
+      .filter((e) => e.source === 'db')
+      .map((e) => e.name);
     await migrateSchema(db.dataSource, config.dbKind, await entityMetadatasFor(config, registry, adminEntities));
     this.current = this.build(registry);
     this.revision = revision;
@@ -85,6 +94,7 @@ export async function requestKernel(kernel: Kernel): Promise<Kernel> {
 /** How often (ms) an instance asks whether another one has published: METADATA_POLL_MS, default 1000. */
 export function metadataPollMs(env: NodeJS.ProcessEnv = process.env): number {
   const value = Number(env.METADATA_POLL_MS ?? 1000);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`METADATA_POLL_MS must be a number of milliseconds ≥ 0, not "${env.METADATA_POLL_MS}"`);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`METADATA_POLL_MS must be a number of milliseconds ≥ 0, not "${env.METADATA_POLL_MS}"`);
   return value;
 }

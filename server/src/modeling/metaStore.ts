@@ -51,12 +51,21 @@ export async function storedDocument(ex: Executor, kind: string, name: string): 
   );
   const r = rows[0];
   if (!r) return undefined;
-  return { documentId: Number(r.id), kind: kind as ModeledKind, name, content: parse(r.content), enabled: r.enabled === 'Y', version: Number(r.version ?? 0) };
+  return {
+    documentId: Number(r.id),
+    kind: kind as ModeledKind,
+    name,
+    content: parse(r.content),
+    enabled: r.enabled === 'Y',
+    version: Number(r.version ?? 0),
+  };
 }
 
 export async function storedDocuments(ex: Executor): Promise<StoredDocument[]> {
   const q = ex.dialect.quote;
-  const rows = await ex.select(`SELECT ${q('doc_kind')} AS ${q('kind')}, ${q('doc_name')} AS ${q('name')} FROM ${q('base_meta_document')} ORDER BY ${q('document_id')}`);
+  const rows = await ex.select(
+    `SELECT ${q('doc_kind')} AS ${q('kind')}, ${q('doc_name')} AS ${q('name')} FROM ${q('base_meta_document')} ORDER BY ${q('document_id')}`,
+  );
   const docs = await Promise.all(rows.map((r) => storedDocument(ex, String(r.kind), String(r.name))));
   return docs.filter((d): d is StoredDocument => !!d);
 }
@@ -72,7 +81,12 @@ export interface NewVersion {
 }
 
 /** Writes the document's current content and its next version, in the caller's transaction. */
-export async function writeVersion(tx: SqlExecutor, v: NewVersion, userId: number | null, now: string): Promise<number> {
+export async function writeVersion(
+  tx: SqlExecutor,
+  v: NewVersion,
+  userId: number | null,
+  now: string,
+): Promise<number> {
   const q = tx.dialect.quote;
   const existing = await storedDocument(tx, v.kind, v.name);
   const text = v.content ? JSON.stringify(v.content) : JSON.stringify(existing?.content ?? {});
@@ -90,15 +104,50 @@ export async function writeVersion(tx: SqlExecutor, v: NewVersion, userId: numbe
     );
   }
   const versionNo = (existing?.version ?? 0) + 1;
-  const columns = ['doc_kind', 'doc_name', 'version_no', 'change_type', 'content_hash', 'diff_summary', 'comment', 'content', 'created_by', 'creation_date', 'last_updated_by', 'last_update_date', 'version_num'];
+  const columns = [
+    'doc_kind',
+    'doc_name',
+    'version_no',
+    'change_type',
+    'content_hash',
+    'diff_summary',
+    'comment',
+    'content',
+    'created_by',
+    'creation_date',
+    'last_updated_by',
+    'last_update_date',
+    'version_num',
+  ];
   await tx.execute(
     `INSERT INTO ${q('base_meta_version')} (${columns.map(q).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-    [v.kind, v.name, versionNo, v.changeType, v.content ? contentHash(v.content) : '', v.diffSummary.slice(0, 16000), v.comment?.slice(0, 500) ?? null, v.content ? JSON.stringify(v.content) : null, ...audit],
+    [
+      v.kind,
+      v.name,
+      versionNo,
+      v.changeType,
+      v.content ? contentHash(v.content) : '',
+      v.diffSummary.slice(0, 16000),
+      v.comment?.slice(0, 500) ?? null,
+      v.content ? JSON.stringify(v.content) : null,
+      ...audit,
+    ],
   );
   return versionNo;
 }
 
-const VERSION_COLUMNS = ['version_id', 'doc_kind', 'doc_name', 'version_no', 'change_type', 'content_hash', 'diff_summary', 'comment', 'created_by', 'creation_date'];
+const VERSION_COLUMNS = [
+  'version_id',
+  'doc_kind',
+  'doc_name',
+  'version_no',
+  'change_type',
+  'content_hash',
+  'diff_summary',
+  'comment',
+  'created_by',
+  'creation_date',
+];
 const camel = (c: string) => c.replace(/_([a-z])/g, (_, x: string) => x.toUpperCase());
 
 export async function listVersions(db: Database, kind?: string, name?: string, limit = 200): Promise<VersionRow[]> {
@@ -109,11 +158,24 @@ export async function listVersions(db: Database, kind?: string, name?: string, l
       `${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${q('version_id')} DESC LIMIT ${Math.min(Math.max(1, limit), 500)}`,
     [kind, name].filter((x): x is string => !!x),
   );
-  return rows.map((r) => ({ ...r, versionId: Number(r.versionId), versionNo: Number(r.versionNo), createdBy: r.createdBy == null ? null : Number(r.createdBy) }) as VersionRow);
+  return rows.map(
+    (r) =>
+      ({
+        ...r,
+        versionId: Number(r.versionId),
+        versionNo: Number(r.versionNo),
+        createdBy: r.createdBy == null ? null : Number(r.createdBy),
+      }) as VersionRow,
+  );
 }
 
 /** The content of one version (null when that version removed the document). */
-export async function versionContent(db: Database, kind: string, name: string, versionNo: number): Promise<{ content: Record<string, unknown> | null } | undefined> {
+export async function versionContent(
+  db: Database,
+  kind: string,
+  name: string,
+  versionNo: number,
+): Promise<{ content: Record<string, unknown> | null } | undefined> {
   const q = db.dialect.quote;
   const rows = await db.select(
     `SELECT ${q('content')} AS ${q('content')} FROM ${q('base_meta_version')} WHERE ${q('doc_kind')} = ? AND ${q('doc_name')} = ? AND ${q('version_no')} = ?`,
@@ -132,4 +194,3 @@ export async function contentHistory(db: Database, kind: string, name: string): 
   );
   return rows.map((r) => String(r.h)).filter(Boolean);
 }
-

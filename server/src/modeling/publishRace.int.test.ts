@@ -8,7 +8,10 @@ beforeAll(async () => {
   a = await startTestServer('publish_race');
   b = await startTestServer('publish_race_b', { dbUrl: a.config.dbUrl });
 }, 120_000);
-afterAll(async () => { await b?.close(); await a?.close(); });
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
 
 describe('two administrators publishing the same new screen at once, on two instances', () => {
   it('one publish wins; the other gets 409 and writes nothing', async () => {

@@ -8,13 +8,28 @@ import type { Kernel } from '../kernel';
  */
 export function listTargets(kernel: Kernel) {
   const { registry } = kernel;
-  const entities = registry.entities().filter((e) => e.def.exposed !== false).map(({ def }) => ({
-    name: def.name, label: def.label, primaryKey: def.primaryKey,
-    fields: def.fields.filter((f) => !f.retired && !f.secret && !f.serverOnly).map((f) => ({ name: f.name, type: f.type, label: f.label })),
-  }));
+  const entities = registry
+    .entities()
+    .filter((e) => e.def.exposed !== false)
+    .map(({ def }) => ({
+      name: def.name,
+      label: def.label,
+      primaryKey: def.primaryKey,
+      fields: def.fields
+        .filter((f) => !f.retired && !f.secret && !f.serverOnly)
+        .map((f) => ({ name: f.name, type: f.type, label: f.label })),
+    }));
   const lifecycles = registry.lifecycles().map((l) => ({
-    name: l.name, statusLookup: l.statusLookup, states: l.states,
-    transitions: l.transitions.map(({ action, resourceCode, label, from, to }) => ({ action, resourceCode, label, from, to })),
+    name: l.name,
+    statusLookup: l.statusLookup,
+    states: l.states,
+    transitions: l.transitions.map(({ action, resourceCode, label, from, to }) => ({
+      action,
+      resourceCode,
+      label,
+      from,
+      to,
+    })),
   }));
   return { entities, lifecycles };
 }

@@ -6,7 +6,12 @@ import { publish } from './publisher';
 
 /** The stored documents (admin-made), newest version number each, without content. */
 export async function listDocuments(kernel: Kernel) {
-  return (await storedDocuments(kernel.db)).map(({ kind, name, version, enabled }) => ({ kind, name, version, enabled }));
+  return (await storedDocuments(kernel.db)).map(({ kind, name, version, enabled }) => ({
+    kind,
+    name,
+    version,
+    enabled,
+  }));
 }
 
 export async function getDocument(kernel: Kernel, kind: ModeledKind, name: string) {
@@ -39,8 +44,22 @@ export async function diffVersions(kernel: Kernel, kind: ModeledKind, name: stri
  * Rolls a document back: the content of an earlier version is published again as a new version,
  * through the same rules as any publish (a rollback that would lose data is refused as well).
  */
-export async function rollback(kernel: Kernel, kind: ModeledKind, name: string, versionNo: number, baseVersion: number, userId: number | null, comment?: string) {
+export async function rollback(
+  kernel: Kernel,
+  kind: ModeledKind,
+  name: string,
+  versionNo: number,
+  baseVersion: number,
+  userId: number | null,
+  comment?: string,
+) {
   const content = await contentAt(kernel, kind, name, versionNo);
-  const result = await publish(kernel, [{ kind, name, key: documentKey(kind, name), content, baseVersion }], 'ROLLBACK', userId, comment ?? `rollback to version ${versionNo}`);
+  const result = await publish(
+    kernel,
+    [{ kind, name, key: documentKey(kind, name), content, baseVersion }],
+    'ROLLBACK',
+    userId,
+    comment ?? `rollback to version ${versionNo}`,
+  );
   return { versions: result.versions, migrated: result.migrated, diff: result.plan.documents[0].diff };
 }

@@ -10,7 +10,12 @@ export interface ActionRequest {
   ip: string;
 }
 
-export type ActionHandler = (body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel, request: ActionRequest) => Promise<ActionResult>;
+export type ActionHandler = (
+  body: Record<string, unknown>,
+  ctx: ResourceContext,
+  kernel: Kernel,
+  request: ActionRequest,
+) => Promise<ActionResult>;
 
 /**
  * Who may call a custom action: `public` (no session: login, captcha, forgotten password),

@@ -11,7 +11,9 @@ beforeAll(async () => {
   buyer = await signIn(server.baseUrl, 'buyer01');
   other = await signIn(server.baseUrl, 'buyer01');
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const as = (session: SignedIn) => ({ certificate: session.certificate, authorizationCode: session.authorizationCode });
 const embed = (action: string, body: Record<string, unknown>, session: SignedIn = buyer) =>
@@ -20,11 +22,18 @@ const embed = (action: string, body: Record<string, unknown>, session: SignedIn 
 describe('sealParams / openParams', () => {
   it('round-trips the link parameters within the session, with pageName PAGE and M=V by default', async () => {
     const respId = String(buyer.responsibilities[0].responsibilityId);
-    const { actionId } = expectOk(await embed('sealParams', { url: 'https://example.com/report', query: '?year=2026&x=1', menuId: 12, respId }));
+    const { actionId } = expectOk(
+      await embed('sealParams', { url: 'https://example.com/report', query: '?year=2026&x=1', menuId: 12, respId }),
+    );
     expect(actionId).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(actionId).not.toContain('example');
     expect(expectOk(await embed('openParams', { actionId }))).toEqual({
-      url: 'https://example.com/report', query: 'year=2026&x=1', pageName: 'PAGE', M: 'V', menuId: '12', respId,
+      url: 'https://example.com/report',
+      query: 'year=2026&x=1',
+      pageName: 'PAGE',
+      M: 'V',
+      menuId: '12',
+      respId,
     });
   });
 
@@ -46,17 +55,31 @@ describe('sealParams / openParams', () => {
     expectError(await embed('openParams', {}), 400);
   });
 
-  it.each([['javascript:alert(1)'], ['data:text/html,hi'], ['file:///etc/passwd'], ['//evil.example/x'], ['ftp://example.com'], [''], [42]])(
-    'refuses to seal the address %j',
-    async (url) => {
-      const answer = await embed('sealParams', { url });
-      expectError(answer, 400);
-      expect(answer.body.msg).toBe('Only http or https addresses can be embedded');
-    },
-  );
+  it.each([
+    ['javascript:alert(1)'],
+    ['data:text/html,hi'],
+    ['file:///etc/passwd'],
+    ['//evil.example/x'],
+    ['ftp://example.com'],
+    [''],
+    [42],
+  ])('refuses to seal the address %j', async (url) => {
+    const answer = await embed('sealParams', { url });
+    expectError(answer, 400);
+    expect(answer.body.msg).toBe('Only http or https addresses can be embedded');
+  });
 
   it('refuses a responsibility the caller does not hold (403) and callers without a session (401)', async () => {
     expectError(await embed('sealParams', { url: 'https://example.com', respId: '999999' }), 403);
-    expectError(await server.call('baseServer', 'baseEmbedRestful', 'sealParams', { url: 'https://example.com' }, { certificate: '' }), 401);
+    expectError(
+      await server.call(
+        'baseServer',
+        'baseEmbedRestful',
+        'sealParams',
+        { url: 'https://example.com' },
+        { certificate: '' },
+      ),
+      401,
+    );
   });
 });

@@ -19,7 +19,6 @@ function secretOf(kernel: Kernel): Buffer {
   return secret;
 }
 
-
 const idText = (value: unknown): string => (value === undefined || value === null || value === '' ? '' : String(value));
 
 function textParam(value: unknown, name: string, max: number): string {
@@ -34,10 +33,12 @@ async function sealable(body: Record<string, unknown>, kernel: Kernel, req: Acti
   }
   const menuId = idText(body.menuId);
   const respId = idText(body.respId);
-  if (!/^\d*$/.test(menuId) || !/^\d*$/.test(respId)) throw Errors.badRequest('菜单或职责无效', 'The menu or responsibility is not valid');
+  if (!/^\d*$/.test(menuId) || !/^\d*$/.test(respId))
+    throw Errors.badRequest('菜单或职责无效', 'The menu or responsibility is not valid');
   if (respId) {
     const held = await kernel.auth.access.responsibilities(req.identity!.user, 'CN');
-    if (!held.some((r) => String(r.responsibilityId) === respId)) throw Errors.forbidden('您没有该职责', 'You do not hold this responsibility');
+    if (!held.some((r) => String(r.responsibilityId) === respId))
+      throw Errors.forbidden('您没有该职责', 'You do not hold this responsibility');
   }
   return {
     url: body.url,
@@ -51,19 +52,31 @@ async function sealable(body: Record<string, unknown>, kernel: Kernel, req: Acti
 
 export function registerEmbedActions(actions: ActionRegistry): void {
   actions.register({
-    area: 'baseServer', resource: 'baseEmbedRestful', action: 'sealParams', access: 'session',
+    area: 'baseServer',
+    resource: 'baseEmbedRestful',
+    action: 'sealParams',
+    access: 'session',
     handler: async (body, _ctx, kernel, req) => {
       const params = await sealable(body, kernel, req);
       return { data: { actionId: seal(params, secretOf(kernel), req.identity!.session.sessionId) } };
     },
   });
   actions.register({
-    area: 'baseServer', resource: 'baseEmbedRestful', action: 'openParams', access: 'session',
+    area: 'baseServer',
+    resource: 'baseEmbedRestful',
+    action: 'openParams',
+    access: 'session',
     handler: async (body, _ctx, kernel, req) => {
-      const opened = typeof body.actionId === 'string' ? open(body.actionId, secretOf(kernel), req.identity!.session.sessionId) : undefined;
+      const opened =
+        typeof body.actionId === 'string'
+          ? open(body.actionId, secretOf(kernel), req.identity!.session.sessionId)
+          : undefined;
       // Re-checked on the way out too: a secret leaked to someone must still not embed javascript:.
       if (!opened || !isEmbeddableUrl(opened.url)) {
-        throw Errors.badRequest('链接参数无效或不属于当前会话，请从菜单重新打开', 'The link parameters are not valid or belong to another session; open the page from the menu again');
+        throw Errors.badRequest(
+          '链接参数无效或不属于当前会话，请从菜单重新打开',
+          'The link parameters are not valid or belong to another session; open the page from the menu again',
+        );
       }
       return { data: opened };
     },

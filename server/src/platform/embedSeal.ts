@@ -16,7 +16,6 @@ const PURPOSE = 'meridian.embed.v1';
 
 export type { EmbedParams };
 
-
 function sessionKey(secret: Buffer, sessionId: number): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, Buffer.from(PURPOSE), Buffer.from(`session:${sessionId}`), 32));
 }
@@ -38,7 +37,10 @@ export function open(actionId: string, secret: Buffer, sessionId: number): Recor
     const decipher = createDecipheriv('aes-256-gcm', sessionKey(secret, sessionId), bytes.subarray(0, IV_BYTES));
     decipher.setAAD(Buffer.from(PURPOSE));
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-    const text = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+    const text = Buffer.concat([
+      decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
+      decipher.final(),
+    ]).toString('utf8');
     const parsed: unknown = JSON.parse(text);
     return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined;
   } catch {

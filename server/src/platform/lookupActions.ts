@@ -13,7 +13,10 @@ export function registerLookupActions(actions: ActionRegistry): void {
     handler: async (body, ctx, kernel) => {
       const types = body.lookupTypes;
       if (!Array.isArray(types) || !types.every((t) => typeof t === 'string') || types.length > MAX_TYPES) {
-        throw Errors.badRequest('lookupTypes 必须是值集类型列表', `lookupTypes must be a list of at most ${MAX_TYPES} lookup types`);
+        throw Errors.badRequest(
+          'lookupTypes 必须是值集类型列表',
+          `lookupTypes must be a list of at most ${MAX_TYPES} lookup types`,
+        );
       }
       const result: Record<string, unknown[]> = Object.fromEntries(types.map((t) => [t, []]));
       if (!types.length) return { data: result };

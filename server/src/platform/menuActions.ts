@@ -4,7 +4,12 @@ import type { Kernel } from '../kernel';
 import type { ResourceContext } from '../resource/context';
 import type { ActionRegistry } from './actionRegistry';
 
-async function heldResponsibility(kernel: Kernel, identity: Identity, value: unknown, ctx: ResourceContext): Promise<number> {
+async function heldResponsibility(
+  kernel: Kernel,
+  identity: Identity,
+  value: unknown,
+  ctx: ResourceContext,
+): Promise<number> {
   const respId = Number(value);
   const held = await kernel.auth.access.responsibilities(identity.user, ctx.language);
   if (!Number.isSafeInteger(respId) || !held.some((r) => r.responsibilityId === respId)) {
@@ -21,14 +26,33 @@ async function allMenus(kernel: Kernel, ctx: ResourceContext, body: Record<strin
   const where: string[] = [];
   const params: string[] = [];
   if (body.isValid !== false) where.push(`${c('baseMenu', 'enabled')} = 'Y'`);
-  if (typeof body.systemCode === 'string' && body.systemCode) { where.push(`${c('baseMenu', 'systemCode')} = ?`); params.push(body.systemCode); }
-  const fields = ['menuId', 'menuCode', 'menuType', 'htmlUrl', 'imageLink', 'menuParentId', 'levelId', 'seqNum', 'enabled', 'systemCode'];
+  if (typeof body.systemCode === 'string' && body.systemCode) {
+    where.push(`${c('baseMenu', 'systemCode')} = ?`);
+    params.push(body.systemCode);
+  }
+  const fields = [
+    'menuId',
+    'menuCode',
+    'menuType',
+    'htmlUrl',
+    'imageLink',
+    'menuParentId',
+    'levelId',
+    'seqNum',
+    'enabled',
+    'systemCode',
+  ];
   const rows = await kernel.db.select(
     `SELECT ${fields.map((f) => `${c('baseMenu', f)} AS ${kernel.db.dialect.quote(f)}`).join(', ')}, ${c('baseMenu', 'menuName')} AS nameCn, ${c('baseMenu', 'menuNameEn')} AS nameEn ` +
       `FROM ${t('baseMenu')}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${c('baseMenu', 'menuParentId')}, ${c('baseMenu', 'seqNum')}, ${c('baseMenu', 'menuId')}`,
     params,
   );
-  return rows.map(({ nameCn, nameEn, ...m }) => ({ ...m, menuId: Number(m.menuId), menuParentId: Number(m.menuParentId ?? 0), menuName: ctx.language === 'EN' ? nameEn || nameCn : nameCn }));
+  return rows.map(({ nameCn, nameEn, ...m }) => ({
+    ...m,
+    menuId: Number(m.menuId),
+    menuParentId: Number(m.menuParentId ?? 0),
+    menuName: ctx.language === 'EN' ? nameEn || nameCn : nameCn,
+  }));
 }
 
 /** Granted menus plus their ancestors, so the tree can be drawn. */
@@ -44,7 +68,10 @@ function withAncestors(menus: MenuRow[], granted: Set<number>): MenuRow[] {
 /** findMenuByResp and findByMenuResp (spec 1 section 7): what one responsibility grants. */
 export function registerMenuActions(actions: ActionRegistry): void {
   actions.register({
-    area: 'baseServer', resource: 'baseMenuRestful', action: 'findMenuByResp', access: 'session',
+    area: 'baseServer',
+    resource: 'baseMenuRestful',
+    action: 'findMenuByResp',
+    access: 'session',
     handler: async (body, ctx, kernel, req) => {
       const respId = await heldResponsibility(kernel, req.identity!, body.responsibilityId, ctx);
       const menus = withAncestors(await allMenus(kernel, ctx, body), await kernel.auth.access.grantedMenuIds(respId));
@@ -57,11 +84,15 @@ export function registerMenuActions(actions: ActionRegistry): void {
     },
   });
   actions.register({
-    area: 'baseServer', resource: 'baseResourceRestful', action: 'findByMenuResp', access: 'session',
+    area: 'baseServer',
+    resource: 'baseResourceRestful',
+    action: 'findByMenuResp',
+    access: 'session',
     handler: async (body, ctx, kernel, req) => {
       const respId = await heldResponsibility(kernel, req.identity!, body.respId, ctx);
       const menuId = Number(body.menuId);
-      if (!Number.isSafeInteger(menuId) || menuId <= 0) throw Errors.badRequest('menuId 无效', 'menuId must be a menu id');
+      if (!Number.isSafeInteger(menuId) || menuId <= 0)
+        throw Errors.badRequest('menuId 无效', 'menuId must be a menu id');
       if (!(await kernel.auth.access.grantedMenuIds(respId)).has(menuId)) return { data: [] };
       const granted = await kernel.auth.access.grantedResources(respId, menuId);
       const { t, c } = kernel.auth.access.sql;

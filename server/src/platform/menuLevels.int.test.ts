@@ -3,11 +3,16 @@ import { expectError, expectOk } from '../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../testing/testServer';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer('menuLevels'); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer('menuLevels');
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 type Row = Record<string, any>;
-const menus = (action: string, body: Record<string, unknown>) => server.call('baseServer', 'baseMenuRestful', action, body);
+const menus = (action: string, body: Record<string, unknown>) =>
+  server.call('baseServer', 'baseMenuRestful', action, body);
 
 async function menu(menuId: number): Promise<Row> {
   return expectOk<Row>(await menus('findById', { id: menuId }));
@@ -15,7 +20,16 @@ async function menu(menuId: number): Promise<Row> {
 
 /** A new DIR menu under `parent`, with whatever level the caller claims. */
 async function create(code: string, parent: number, levelId = 9): Promise<Row> {
-  return expectOk<Row>(await menus('saveOrUpdate', { menuCode: code, menuName: code, menuType: 'DIR', menuParentId: parent, levelId, seqNum: 1 }));
+  return expectOk<Row>(
+    await menus('saveOrUpdate', {
+      menuCode: code,
+      menuName: code,
+      menuType: 'DIR',
+      menuParentId: parent,
+      levelId,
+      seqNum: 1,
+    }),
+  );
 }
 
 async function move(menuId: number, parent: number): Promise<ReturnType<typeof menus>> {
@@ -28,7 +42,11 @@ describe('menu levels follow the tree', () => {
     const top = await create('LVL_TOP', 0);
     const child = await create('LVL_CHILD', top.menuId);
     const grandChild = await create('LVL_GRANDCHILD', child.menuId, 1);
-    expect([(await menu(top.menuId)).levelId, (await menu(child.menuId)).levelId, (await menu(grandChild.menuId)).levelId]).toEqual([1, 2, 3]);
+    expect([
+      (await menu(top.menuId)).levelId,
+      (await menu(child.menuId)).levelId,
+      (await menu(grandChild.menuId)).levelId,
+    ]).toEqual([1, 2, 3]);
   });
 
   it('moving a menu renumbers its descendants', async () => {
@@ -53,6 +71,10 @@ describe('menu levels follow the tree', () => {
   });
 
   it('refuses a parent that does not exist', async () => {
-    expectError(await menus('saveOrUpdate', { menuCode: 'ORPHAN', menuName: 'orphan', menuType: 'DIR', menuParentId: 987654 }), 400, ['menuParentId']);
+    expectError(
+      await menus('saveOrUpdate', { menuCode: 'ORPHAN', menuName: 'orphan', menuType: 'DIR', menuParentId: 987654 }),
+      400,
+      ['menuParentId'],
+    );
   });
 });

@@ -13,7 +13,8 @@ async function pageReachable(kernel: Kernel, path: string, req: ActionRequest, c
   for (const resp of await access.responsibilities(req.identity!.user, ctx.language)) {
     for (const menuId of await access.grantedMenuIds(resp.responsibilityId)) {
       const menu = await access.menu(menuId);
-      if (menu?.enabled === 'Y' && menuReach(kernel.registry, menu.htmlUrl).pages.some((p) => p.path === path)) return true;
+      if (menu?.enabled === 'Y' && menuReach(kernel.registry, menu.htmlUrl).pages.some((p) => p.path === path))
+        return true;
     }
   }
   return false;
@@ -31,10 +32,14 @@ export function registerMetadataActions(actions: ActionRegistry): void {
       const page = path ? kernel.registry.page(path) : undefined;
       // Unknown and not-granted pages answer alike, so the answer does not map the application.
       // Readers' pages (access "session": notice and notification details) need no menu.
-      if (!page || (page.access !== 'session' && !(await pageReachable(kernel, path, req, ctx)))) throw Errors.notFound('页面不存在', `No page "${path}"`);
+      if (!page || (page.access !== 'session' && !(await pageReachable(kernel, path, req, ctx))))
+        throw Errors.notFound('页面不存在', `No page "${path}"`);
       const entities = Object.fromEntries(kernel.registry.pageEntities(page).map((e) => [e.name, e.toClientDef()]));
       const lifecycles = clientLifecycles(kernel.registry, Object.keys(entities));
-      return { data: { page: withLifecycleConditions(kernel.registry, page), entities, lifecycles }, msg: pickText(page.title, ctx.language) };
+      return {
+        data: { page: withLifecycleConditions(kernel.registry, page), entities, lifecycles },
+        msg: pickText(page.title, ctx.language),
+      };
     },
   });
 }

@@ -12,7 +12,9 @@ beforeAll(async () => {
   server = await startTestServer('context_defaults');
   a = await actorsOf(server);
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const omitting = (...names: string[]) => {
   const body = requisitionBody();
@@ -21,21 +23,34 @@ const omitting = (...names: string[]) => {
 };
 
 describe('context defaults on create', () => {
-  it('a requisition that omits requester, date and company gets the caller, today and the caller\'s organisation', async () => {
-    const saved = expectOk(await act(a, 'buyer01', 'saveOrUpdate', omitting('requesterId', 'requisitionDate', 'orgId')));
-    expect(saved).toMatchObject({ requesterId: 2, requesterName: 'buyer01', orgId: 2, requisitionDate: localDateParts(new Date()).today });
+  it("a requisition that omits requester, date and company gets the caller, today and the caller's organisation", async () => {
+    const saved = expectOk(
+      await act(a, 'buyer01', 'saveOrUpdate', omitting('requesterId', 'requisitionDate', 'orgId')),
+    );
+    expect(saved).toMatchObject({
+      requesterId: 2,
+      requesterName: 'buyer01',
+      orgId: 2,
+      requisitionDate: localDateParts(new Date()).today,
+    });
   });
 
   it('values the caller sends are kept, and an update never fills defaults', async () => {
-    const saved = expectOk(await act(a, 'buyer01', 'saveOrUpdate', requisitionBody({ requesterId: 3, requisitionDate: '2026-11-22' })));
+    const saved = expectOk(
+      await act(a, 'buyer01', 'saveOrUpdate', requisitionBody({ requesterId: 3, requisitionDate: '2026-11-22' })),
+    );
     expect(saved).toMatchObject({ requesterId: 3, requisitionDate: '2026-11-22' });
     const { requisitionHeaderId, versionNum } = saved;
-    const updated = expectOk(await act(a, 'buyer01', 'saveOrUpdate', { requisitionHeaderId, versionNum, description: 'changed' }));
+    const updated = expectOk(
+      await act(a, 'buyer01', 'saveOrUpdate', { requisitionHeaderId, versionNum, description: 'changed' }),
+    );
     expect(updated).toMatchObject({ requesterId: 3, requisitionDate: '2026-11-22', description: 'changed' });
   });
 
   it('a required field whose default the context lacks, or that is sent empty, is a 400 on that field', async () => {
     expectError(await act(a, 'buyer01', 'saveOrUpdate', requisitionBody({ requesterId: null })), 400, ['requesterId']);
-    expectError(await act(a, 'buyer01', 'saveOrUpdate', requisitionBody({ requisitionDate: '' })), 400, ['requisitionDate']);
+    expectError(await act(a, 'buyer01', 'saveOrUpdate', requisitionBody({ requisitionDate: '' })), 400, [
+      'requisitionDate',
+    ]);
   });
 });

@@ -10,16 +10,27 @@ import type { PreparedRecord } from './recordPreparation';
  * (an internal user has no supplier) is reported on its field like any missing value; values sent
  * are kept, and stored records (updates, kept lines) are never filled.
  */
-export function applyContextDefaults(registry: MetadataRegistry, entity: EntityModel, record: PreparedRecord, ctx: ResourceContext): void {
+export function applyContextDefaults(
+  registry: MetadataRegistry,
+  entity: EntityModel,
+  record: PreparedRecord,
+  ctx: ResourceContext,
+): void {
   if (record.id !== undefined) return fillChildren(registry, entity, record, ctx);
   const vars = { ...localDateParts(new Date()), ...ctx.vars };
   for (const field of entity.fields) {
-    if (isContextDefault(field.default) && record.values[field.name] === undefined) record.values[field.name] = resolveDefault(field, vars);
+    if (isContextDefault(field.default) && record.values[field.name] === undefined)
+      record.values[field.name] = resolveDefault(field, vars);
   }
   fillChildren(registry, entity, record, ctx);
 }
 
-function fillChildren(registry: MetadataRegistry, entity: EntityModel, record: PreparedRecord, ctx: ResourceContext): void {
+function fillChildren(
+  registry: MetadataRegistry,
+  entity: EntityModel,
+  record: PreparedRecord,
+  ctx: ResourceContext,
+): void {
   for (const child of entity.children) {
     const model = registry.entity(child.entity)!;
     for (const row of record.children[child.name] ?? []) applyContextDefaults(registry, model, row, ctx);

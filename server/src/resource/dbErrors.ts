@@ -5,8 +5,15 @@ export function translateDbError(e: unknown): unknown {
   if (e instanceof ApiError) return e;
   const err = e as { code?: string; driverError?: { code?: string; errno?: number }; message?: string };
   const code = err.driverError?.code ?? err.code ?? '';
-  if (code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed|Duplicate entry/.test(err.message ?? '')) {
-    return Errors.conflict('数据重复：已存在相同的记录', 'Duplicate: a record with the same unique values already exists');
+  if (
+    code === 'ER_DUP_ENTRY' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    /UNIQUE constraint failed|Duplicate entry/.test(err.message ?? '')
+  ) {
+    return Errors.conflict(
+      '数据重复：已存在相同的记录',
+      'Duplicate: a record with the same unique values already exists',
+    );
   }
   return e;
 }

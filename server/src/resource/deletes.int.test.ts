@@ -1,13 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, expectError, expectOk, tableRows } from '../testing/apiAssertions';
-import { createRequisition, LINE, LINE_TABLE, lineBody, RATE, RATE_TABLE, REQ, REQ_TABLE } from '../testing/srmFixtures';
+import {
+  createRequisition,
+  LINE,
+  LINE_TABLE,
+  lineBody,
+  RATE,
+  RATE_TABLE,
+  REQ,
+  REQ_TABLE,
+} from '../testing/srmFixtures';
 import { startTestServer, type TestServer } from '../testing/testServer';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer('deletes'); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer('deletes');
+});
+afterAll(async () => {
+  await server?.close();
+});
 
-const call = (resource: string, action: string, body: Record<string, unknown>) => server.call('srmServer', resource, action, body);
+const call = (resource: string, action: string, body: Record<string, unknown>) =>
+  server.call('srmServer', resource, action, body);
 const everything = async () => ({
   headers: await tableRows(server, REQ_TABLE, 'requisition_header_id'),
   lines: await tableRows(server, LINE_TABLE, 'requisition_line_id'),
@@ -43,7 +57,10 @@ describe('delete', () => {
   it('deletes the seeded DRAFT requisition 1 and its lines 1 and 2', async () => {
     expectOk(await call(REQ, 'delete', { id: 1 }));
     expect(await countRows(server, REQ_TABLE, { requisition_header_id: 1 })).toBe(0);
-    expect(await countRows(server, LINE_TABLE, { requisition_line_id: 1 }) + await countRows(server, LINE_TABLE, { requisition_line_id: 2 })).toBe(0);
+    expect(
+      (await countRows(server, LINE_TABLE, { requisition_line_id: 1 })) +
+        (await countRows(server, LINE_TABLE, { requisition_line_id: 2 })),
+    ).toBe(0);
   });
 
   it('answers 404 to deleting a missing id', async () => {
@@ -52,11 +69,14 @@ describe('delete', () => {
     expect(await everything()).toEqual(before);
   });
 
-  it.each([[undefined], ['abc'], [0], [-2], [[1]], ['1; DELETE FROM srm_pur_requisition_line']])('answers 400 to the id %j and deletes nothing', async (id) => {
-    const before = await everything();
-    expectError(await call(REQ, 'delete', { id }), 400);
-    expect(await everything()).toEqual(before);
-  });
+  it.each([[undefined], ['abc'], [0], [-2], [[1]], ['1; DELETE FROM srm_pur_requisition_line']])(
+    'answers 400 to the id %j and deletes nothing',
+    async (id) => {
+      const before = await everything();
+      expectError(await call(REQ, 'delete', { id }), 400);
+      expect(await everything()).toEqual(before);
+    },
+  );
 
   it('answers 409 to deleting a VALID exchange rate and deletes a NEW one', async () => {
     expectError(await call(RATE, 'delete', { id: 1 }), 409);
@@ -71,7 +91,10 @@ describe('doBatchDelete (all or nothing)', () => {
     const d1 = await createRequisition(server);
     const d2 = await createRequisition(server);
     const before = await everything();
-    expectError(await call(REQ, 'doBatchDelete', { ids: [d1.requisitionHeaderId, 987654, d2.requisitionHeaderId] }), 404);
+    expectError(
+      await call(REQ, 'doBatchDelete', { ids: [d1.requisitionHeaderId, 987654, d2.requisitionHeaderId] }),
+      404,
+    );
     expect(await everything()).toEqual(before);
   });
 
@@ -123,6 +146,11 @@ describe('lines are written only through their header', () => {
   });
 
   it('still reads lines by id', async () => {
-    expect(expectOk(await call(LINE, 'findById', { id: 3 }))).toMatchObject({ requisitionLineId: 3, requisitionHeaderId: 2, amount: '31000.00', categoryName: 'Electronic components' });
+    expect(expectOk(await call(LINE, 'findById', { id: 3 }))).toMatchObject({
+      requisitionLineId: 3,
+      requisitionHeaderId: 2,
+      amount: '31000.00',
+      categoryName: 'Electronic components',
+    });
   });
 });

@@ -17,7 +17,12 @@ export abstract class EntityStore {
   readonly writer: ResourceWriter;
 
   /** `purpose` names the flow in the start-up error when its metadata lacks an entity. */
-  constructor(readonly registry: MetadataRegistry, readonly db: Database, hooks: RecordHookRegistry, private readonly purpose: string) {
+  constructor(
+    readonly registry: MetadataRegistry,
+    readonly db: Database,
+    hooks: RecordHookRegistry,
+    private readonly purpose: string,
+  ) {
     this.sql = new MetaSql(registry, db.dialect);
     this.reader = new ResourceReader(registry, db);
     this.writer = new ResourceWriter(registry, this.reader, hooks);

@@ -35,9 +35,15 @@ export function checkFilterLimits(filter: unknown): void {
 }
 
 const tooDeep = () =>
-  Errors.badRequest(`查询条件嵌套过深（最多 ${MAX_FILTER_DEPTH} 层）`, `filter: nested too deeply (at most ${MAX_FILTER_DEPTH} levels)`);
+  Errors.badRequest(
+    `查询条件嵌套过深（最多 ${MAX_FILTER_DEPTH} 层）`,
+    `filter: nested too deeply (at most ${MAX_FILTER_DEPTH} levels)`,
+  );
 const tooBig = () =>
-  Errors.badRequest(`查询条件过于复杂（最多 ${MAX_FILTER_NODES} 个节点）`, `filter: too many nodes (at most ${MAX_FILTER_NODES})`);
+  Errors.badRequest(
+    `查询条件过于复杂（最多 ${MAX_FILTER_NODES} 个节点）`,
+    `filter: too many nodes (at most ${MAX_FILTER_NODES})`,
+  );
 
 /**
  * Metadata documents from the designers (table_model drafts, bundles) carry filters too (showWhen,
@@ -53,9 +59,11 @@ export function checkDocumentNesting(value: unknown, field: string): void {
     const { value: current, depth } = stack.pop()!;
     if (current === null || typeof current !== 'object') continue;
     if (depth + 1 > MAX_DOCUMENT_DEPTH) {
-      throw Errors.badRequest(`元数据文档嵌套过深（最多 ${MAX_DOCUMENT_DEPTH} 层）`, `The document is nested too deeply (at most ${MAX_DOCUMENT_DEPTH} levels)`, [
-        { field, message: `nested too deeply (at most ${MAX_DOCUMENT_DEPTH} levels)` },
-      ]);
+      throw Errors.badRequest(
+        `元数据文档嵌套过深（最多 ${MAX_DOCUMENT_DEPTH} 层）`,
+        `The document is nested too deeply (at most ${MAX_DOCUMENT_DEPTH} levels)`,
+        [{ field, message: `nested too deeply (at most ${MAX_DOCUMENT_DEPTH} levels)` }],
+      );
     }
     for (const child of Object.values(current as Record<string, unknown>)) {
       if (child !== null && typeof child === 'object') stack.push({ value: child, depth: depth + 1 });

@@ -42,11 +42,12 @@ export async function lockOwner(tx: SqlExecutor, entity: EntityModel, id: number
 export async function lockKeys(tx: SqlExecutor, keys: string[]): Promise<void> {
   const stamp = formatDateTime();
   const q = tx.dialect.quote;
-  const upsert = tx.dialect.kind === 'mysql'
-    ? `INSERT INTO ${q('base_doc_sequence')} (${q('seq_key')}, ${q('last_value')}, ${q('version_num')}, ${q('creation_date')}, ${q('last_update_date')}) VALUES (?, 1, 1, ?, ?) ` +
-      `ON DUPLICATE KEY UPDATE ${q('last_value')} = ${q('last_value')} + 1, ${q('last_update_date')} = VALUES(${q('last_update_date')})`
-    : `INSERT INTO ${q('base_doc_sequence')} (${q('seq_key')}, ${q('last_value')}, ${q('version_num')}, ${q('creation_date')}, ${q('last_update_date')}) VALUES (?, 1, 1, ?, ?) ` +
-      `ON CONFLICT(${q('seq_key')}) DO UPDATE SET ${q('last_value')} = ${q('last_value')} + 1, ${q('last_update_date')} = excluded.${q('last_update_date')}`;
+  const upsert =
+    tx.dialect.kind === 'mysql'
+      ? `INSERT INTO ${q('base_doc_sequence')} (${q('seq_key')}, ${q('last_value')}, ${q('version_num')}, ${q('creation_date')}, ${q('last_update_date')}) VALUES (?, 1, 1, ?, ?) ` +
+        `ON DUPLICATE KEY UPDATE ${q('last_value')} = ${q('last_value')} + 1, ${q('last_update_date')} = VALUES(${q('last_update_date')})`
+      : `INSERT INTO ${q('base_doc_sequence')} (${q('seq_key')}, ${q('last_value')}, ${q('version_num')}, ${q('creation_date')}, ${q('last_update_date')}) VALUES (?, 1, 1, ?, ?) ` +
+        `ON CONFLICT(${q('seq_key')}) DO UPDATE SET ${q('last_value')} = ${q('last_value')} + 1, ${q('last_update_date')} = excluded.${q('last_update_date')}`;
   for (const key of [...new Set(keys.map(keyRow))].sort()) await tx.execute(upsert, [key, stamp, stamp]);
 }
 

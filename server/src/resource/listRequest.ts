@@ -31,10 +31,14 @@ export function parseListRequest(body: Record<string, unknown>): ListRequest {
   const pageIndex = positiveInt(body.pageIndex, 'pageIndex', 1);
   const pageRows = positiveInt(body.pageRows, 'pageRows', DEFAULT_PAGE_ROWS);
   if (pageRows > MAX_PAGE_ROWS) {
-    throw Errors.badRequest(`每页最多 ${MAX_PAGE_ROWS} 行`, `pageRows must not be above ${MAX_PAGE_ROWS} (options: ${PAGE_ROW_OPTIONS.join(', ')})`);
+    throw Errors.badRequest(
+      `每页最多 ${MAX_PAGE_ROWS} 行`,
+      `pageRows must not be above ${MAX_PAGE_ROWS} (options: ${PAGE_ROW_OPTIONS.join(', ')})`,
+    );
   }
   const params = body.params ?? {};
-  if (typeof params !== 'object' || Array.isArray(params)) throw Errors.badRequest('params 必须是对象', 'params must be an object of field: value');
+  if (typeof params !== 'object' || Array.isArray(params))
+    throw Errors.badRequest('params 必须是对象', 'params must be an object of field: value');
   let filter: FilterNode | undefined;
   if (body.filter !== undefined && body.filter !== null) {
     // Depth and size first, iteratively: the schema validation below recurses (docs/decisions.md, issue 13).
@@ -44,6 +48,7 @@ export function parseListRequest(body: Record<string, unknown>): ListRequest {
     filter = body.filter as FilterNode;
   }
   const orderBy = body.orderBy === undefined || body.orderBy === null ? undefined : body.orderBy;
-  if (orderBy !== undefined && typeof orderBy !== 'string') throw Errors.badRequest('排序参数错误', 'orderBy must be "field asc|desc"');
+  if (orderBy !== undefined && typeof orderBy !== 'string')
+    throw Errors.badRequest('排序参数错误', 'orderBy must be "field asc|desc"');
   return { params: params as Record<string, unknown>, filter, pageIndex, pageRows, orderBy };
 }

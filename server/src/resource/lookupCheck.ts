@@ -5,19 +5,34 @@ import type { PreparedRecord } from './recordPreparation';
 
 type Wanted = { type: string; code: string; field: string };
 
-function collect(registry: MetadataRegistry, entity: EntityModel, record: PreparedRecord, prefix: string, out: Wanted[]): void {
+function collect(
+  registry: MetadataRegistry,
+  entity: EntityModel,
+  record: PreparedRecord,
+  prefix: string,
+  out: Wanted[],
+): void {
   for (const field of entity.fields) {
     const code = record.values[field.name];
-    if (field.lookupType && typeof code === 'string' && code !== '') out.push({ type: field.lookupType, code, field: prefix + field.name });
+    if (field.lookupType && typeof code === 'string' && code !== '')
+      out.push({ type: field.lookupType, code, field: prefix + field.name });
   }
   for (const child of entity.children) {
     const model = registry.entity(child.entity)!;
-    record.children[child.name]?.forEach((row, i) => collect(registry, model, row, `${prefix}${child.name}[${i}].`, out));
+    record.children[child.name]?.forEach((row, i) =>
+      collect(registry, model, row, `${prefix}${child.name}[${i}].`, out),
+    );
   }
 }
 
 /** Every lookup code in a record must be an enabled value of its lookup type (one query per save). */
-export async function checkLookupCodes(registry: MetadataRegistry, tx: SqlExecutor, entity: EntityModel, record: PreparedRecord, prefix = ''): Promise<void> {
+export async function checkLookupCodes(
+  registry: MetadataRegistry,
+  tx: SqlExecutor,
+  entity: EntityModel,
+  record: PreparedRecord,
+  prefix = '',
+): Promise<void> {
   const wanted: Wanted[] = [];
   collect(registry, entity, record, prefix, wanted);
   if (!wanted.length) return;

@@ -5,18 +5,25 @@ import { startTestServer, type TestServer } from '../testing/testServer';
 
 /** Filters and sorts only on declared, readable fields; every value bound, never spliced into SQL (DESIGN sections 3 and 5). */
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer('query_guards'); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer('query_guards');
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 let rates: unknown[];
-beforeEach(async () => { rates = await tableRows(server, RATE_TABLE, 'exchange_rate_id'); });
+beforeEach(async () => {
+  rates = await tableRows(server, RATE_TABLE, 'exchange_rate_id');
+});
 async function expectRatesIntact(): Promise<void> {
   expect(await tableExists(server, RATE_TABLE)).toBe(true);
   expect(await tableRows(server, RATE_TABLE, 'exchange_rate_id')).toEqual(rates);
   expect(rates).toHaveLength(14);
 }
 
-const listRates = (body: Record<string, unknown>) => server.call('srmServer', RATE, 'listByPage', { pageIndex: 1, pageRows: 20, ...body });
+const listRates = (body: Record<string, unknown>) =>
+  server.call('srmServer', RATE, 'listByPage', { pageIndex: 1, pageRows: 20, ...body });
 
 describe('unknown fields', () => {
   it('answers 400 naming an unknown field in params', async () => {
@@ -25,7 +32,13 @@ describe('unknown fields', () => {
 
   it('answers 400 naming an unknown field in the filter AST, also deep inside or/not', async () => {
     expectError(await listRates({ filter: { field: 'colour', op: 'eq', value: 'red' } }), 400, ['colour']);
-    expectError(await listRates({ filter: { or: [{ field: 'status', op: 'eq', value: 'NEW' }, { not: { field: 'secretSauce', op: 'null' } }] } }), 400, ['secretSauce']);
+    expectError(
+      await listRates({
+        filter: { or: [{ field: 'status', op: 'eq', value: 'NEW' }, { not: { field: 'secretSauce', op: 'null' } }] },
+      }),
+      400,
+      ['secretSauce'],
+    );
   });
 
   it('answers 400 naming an unknown field in orderBy', async () => {
@@ -39,7 +52,9 @@ describe('unknown fields', () => {
   });
 
   it('answers 400 to a field of another entity (a reference label is not a column of this table)', async () => {
-    expectError(await server.call('srmServer', REQ, 'listByPage', { params: { orgName: 'Meridian' } }), 400, ['orgName']);
+    expectError(await server.call('srmServer', REQ, 'listByPage', { params: { orgName: 'Meridian' } }), 400, [
+      'orgName',
+    ]);
     expectError(await server.call('srmServer', REQ, 'listByPage', { orderBy: 'lines asc' }), 400, ['lines']);
   });
 
@@ -51,7 +66,11 @@ describe('unknown fields', () => {
 });
 
 describe('malformed list requests', () => {
-  it.each([['an array', []], ['a string', 'fromCurrency=USD'], ['a number', 3]])('answers 400 to params that are %s', async (_what, params) => {
+  it.each([
+    ['an array', []],
+    ['a string', 'fromCurrency=USD'],
+    ['a number', 3],
+  ])('answers 400 to params that are %s', async (_what, params) => {
     expectError(await listRates({ params }), 400);
   });
 
@@ -72,7 +91,10 @@ describe('malformed list requests', () => {
 
   it('answers 400 to a filter of more than 100 conditions', async () => {
     const fifty = Array.from({ length: 50 }, (_, i) => ({ field: 'exchangeRateId', op: 'ne', value: 1000 + i }));
-    expectError(await listRates({ filter: { or: [{ and: fifty }, { and: fifty }, { field: 'rate', op: 'notNull' }] } }), 400);
+    expectError(
+      await listRates({ filter: { or: [{ and: fifty }, { and: fifty }, { field: 'rate', op: 'notNull' }] } }),
+      400,
+    );
   });
 
   // Issue 13: depth and size are checked before validation or compiling recurse (docs/decisions.md).
@@ -84,11 +106,19 @@ describe('malformed list requests', () => {
   };
   const nested = (levels: number) => JSON.parse(nestedText(levels)) as Record<string, unknown>;
 
-  it.each([[3000], [1000], [13]])('answers 400 (not 500) to a filter nested %i levels deep, with a message naming the limit', async (levels) => {
-    const answer = await server.call('srmServer', RATE, 'listByPage', `{"pageIndex":1,"pageRows":20,"filter":${nestedText(levels)}}`);
-    expectError(answer, 400);
-    expect(answer.body.msg).toMatch(/12/);
-  });
+  it.each([[3000], [1000], [13]])(
+    'answers 400 (not 500) to a filter nested %i levels deep, with a message naming the limit',
+    async (levels) => {
+      const answer = await server.call(
+        'srmServer',
+        RATE,
+        'listByPage',
+        `{"pageIndex":1,"pageRows":20,"filter":${nestedText(levels)}}`,
+      );
+      expectError(answer, 400);
+      expect(answer.body.msg).toMatch(/12/);
+    },
+  );
 
   it('accepts a filter nested 12 levels deep', async () => {
     expect(expectOk(await listRates({ filter: nested(12) }))).toHaveLength(14);
@@ -103,10 +133,21 @@ describe('malformed list requests', () => {
 
   it('answers 400 to deeply nested lists inside a condition value', async () => {
     const value = `${'['.repeat(3000)}1${']'.repeat(3000)}`;
-    expectError(await server.call('srmServer', RATE, 'listByPage', `{"filter":{"field":"rate","op":"in","value":${value}}}`), 400);
+    expectError(
+      await server.call('srmServer', RATE, 'listByPage', `{"filter":{"field":"rate","op":"in","value":${value}}}`),
+      400,
+    );
   });
 
-  it.each([['rate sideways'], ['rate asc,'], [', rate'], ['rate asc desc'], [['rate asc']], [{ rate: 'asc' }], ['"rate" asc']])('answers 400 to orderBy %j', async (orderBy) => {
+  it.each([
+    ['rate sideways'],
+    ['rate asc,'],
+    [', rate'],
+    ['rate asc desc'],
+    [['rate asc']],
+    [{ rate: 'asc' }],
+    ['"rate" asc'],
+  ])('answers 400 to orderBy %j', async (orderBy) => {
     expectError(await listRates({ orderBy }), 400);
   });
 });
@@ -137,13 +178,15 @@ describe('SQL-looking input', () => {
   });
 
   it('answers 400 to the integer filter value "1 OR 1=1"', async () => {
-    expectError(await listRates({ filter: { field: 'exchangeRateId', op: 'eq', value: '1 OR 1=1' } }), 400, ['exchangeRateId']);
+    expectError(await listRates({ filter: { field: 'exchangeRateId', op: 'eq', value: '1 OR 1=1' } }), 400, [
+      'exchangeRateId',
+    ]);
     expectError(await listRates({ params: { exchangeRateId: '1 OR 1=1' } }), 400, ['exchangeRateId']);
     await expectRatesIntact();
   });
 
   it('answers 400 to a decimal filter value that is not a number', async () => {
-    expectError(await listRates({ filter: { field: 'rate', op: 'gt', value: "0) OR (1=1" } }), 400, ['rate']);
+    expectError(await listRates({ filter: { field: 'rate', op: 'gt', value: '0) OR (1=1' } }), 400, ['rate']);
     expectError(await listRates({ filter: { field: 'rate', op: 'in', value: ['7.12', '0 OR 1=1'] } }), 400, ['rate']);
   });
 
@@ -155,7 +198,9 @@ describe('SQL-looking input', () => {
   });
 
   it('binds a DROP TABLE text in a like filter and in findById', async () => {
-    const answer = await listRates({ filter: { field: 'status', op: 'like', value: "%'; DROP TABLE srm_base_exchange_rate; --" } });
+    const answer = await listRates({
+      filter: { field: 'status', op: 'like', value: "%'; DROP TABLE srm_base_exchange_rate; --" },
+    });
     expect(expectOk(answer)).toEqual([]);
     expectError(await server.call('srmServer', RATE, 'findById', { id: '1; DROP TABLE srm_base_exchange_rate' }), 400);
     await expectRatesIntact();

@@ -23,7 +23,8 @@ function normalizeValue(entity: EntityModel, name: string, value: unknown): unkn
 function idOf(value: unknown, what: string): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw Errors.badRequest(`${what} 无效`, `${what} must be a positive integer`);
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1)
+    throw Errors.badRequest(`${what} 无效`, `${what} must be a positive integer`);
   return n;
 }
 
@@ -43,25 +44,39 @@ function pick(entity: EntityModel, body: Record<string, unknown>): RecordValues 
   return values;
 }
 
-function prepareOne(registry: MetadataRegistry, entity: EntityModel, body: Record<string, unknown>, depth: number): PreparedRecord {
+function prepareOne(
+  registry: MetadataRegistry,
+  entity: EntityModel,
+  body: Record<string, unknown>,
+  depth: number,
+): PreparedRecord {
   const children: PreparedRecord['children'] = {};
   for (const child of entity.children) {
     const rows = body[child.name];
     if (rows === undefined || rows === null) continue;
-    if (!Array.isArray(rows)) throw Errors.badRequest(`${child.name} 必须是数组`, `${child.name} must be an array of lines`);
+    if (!Array.isArray(rows))
+      throw Errors.badRequest(`${child.name} 必须是数组`, `${child.name} must be an array of lines`);
     if (rows.length > 5000) throw Errors.tooLarge();
     const model = registry.entity(child.entity)!;
-    children[child.name] = depth < 2 ? rows.map((row) => prepareOne(registry, model, (row ?? {}) as Record<string, unknown>, depth + 1)) : [];
+    children[child.name] =
+      depth < 2
+        ? rows.map((row) => prepareOne(registry, model, (row ?? {}) as Record<string, unknown>, depth + 1))
+        : [];
   }
   return {
     id: idOf(body[entity.primaryKey], entity.primaryKey),
-    versionNum: body.versionNum === undefined || body.versionNum === null ? undefined : idOf(body.versionNum, 'versionNum'),
+    versionNum:
+      body.versionNum === undefined || body.versionNum === null ? undefined : idOf(body.versionNum, 'versionNum'),
     values: pick(entity, body),
     children,
   };
 }
 
-function childBodies(registry: MetadataRegistry, entity: EntityModel, prepared: PreparedRecord): Record<string, unknown> {
+function childBodies(
+  registry: MetadataRegistry,
+  entity: EntityModel,
+  prepared: PreparedRecord,
+): Record<string, unknown> {
   const record: Record<string, unknown> = { ...prepared.values };
   for (const child of entity.children) {
     const rows = prepared.children[child.name];
@@ -75,7 +90,13 @@ function childBodies(registry: MetadataRegistry, entity: EntityModel, prepared: 
 /** The range of the INT column an integer field is stored in (entitySchemaFactory): beyond it MySQL fails the INSERT and SQLite stores it anyway. */
 const INT_COLUMN = { min: -2147483648, max: 2147483647 };
 
-function columnRangeErrors(registry: MetadataRegistry, entity: EntityModel, record: PreparedRecord, prefix: string, language: ResourceContext['language']): FieldError[] {
+function columnRangeErrors(
+  registry: MetadataRegistry,
+  entity: EntityModel,
+  record: PreparedRecord,
+  prefix: string,
+  language: ResourceContext['language'],
+): FieldError[] {
   const errors: FieldError[] = [];
   for (const field of entity.fields) {
     const value = record.values[field.name];
@@ -85,20 +106,34 @@ function columnRangeErrors(registry: MetadataRegistry, entity: EntityModel, reco
   }
   for (const child of entity.children) {
     const model = registry.entity(child.entity)!;
-    record.children[child.name]?.forEach((row, i) => errors.push(...columnRangeErrors(registry, model, row, `${prefix}${child.name}[${i}].`, language)));
+    record.children[child.name]?.forEach((row, i) =>
+      errors.push(...columnRangeErrors(registry, model, row, `${prefix}${child.name}[${i}].`, language)),
+    );
   }
   return errors;
 }
 
 /** Picks, normalises and validates a saveOrUpdate body (header and lines): 400 with every field error. */
-export function prepareRecord(registry: MetadataRegistry, entity: EntityModel, body: unknown, ctx: ResourceContext, errorPrefix = ''): PreparedRecord {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw Errors.badRequest('请求内容必须是一条记录', 'The body must be a record object');
+export function prepareRecord(
+  registry: MetadataRegistry,
+  entity: EntityModel,
+  body: unknown,
+  ctx: ResourceContext,
+  errorPrefix = '',
+): PreparedRecord {
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw Errors.badRequest('请求内容必须是一条记录', 'The body must be a record object');
   const prepared = prepareOne(registry, entity, body as Record<string, unknown>, 0);
   applyContextDefaults(registry, entity, prepared, ctx);
-  const errors: FieldError[] = validateRecord(entity, (n) => registry.entity(n), childBodies(registry, entity, prepared), {
-    creating: prepared.id === undefined,
-    language: ctx.language,
-  });
+  const errors: FieldError[] = validateRecord(
+    entity,
+    (n) => registry.entity(n),
+    childBodies(registry, entity, prepared),
+    {
+      creating: prepared.id === undefined,
+      language: ctx.language,
+    },
+  );
   if (!errors.length) errors.push(...columnRangeErrors(registry, entity, prepared, '', ctx.language));
   if (errors.length) throw Errors.validation(errors.map((e) => ({ field: errorPrefix + e.field, message: e.message })));
   return prepared;

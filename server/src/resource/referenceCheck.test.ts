@@ -23,15 +23,28 @@ function fakeTx() {
 }
 
 const record = (values: Record<string, unknown>, lines: Record<string, unknown>[] = []): PreparedRecord => ({
-  id: undefined, versionNum: undefined, values,
+  id: undefined,
+  versionNum: undefined,
+  values,
   children: { lines: lines.map((v) => ({ id: undefined, versionNum: undefined, values: v, children: {} })) },
 });
 
 describe('checkReferences', () => {
   it('runs one query per target entity for a whole batch, headers and lines together', async () => {
     const { tx, queries } = fakeTx();
-    const rows = [1, 2, 3].map((i) => record({ orgId: 2, invOrgId: 5, deptId: 9, requesterId: 2 }, [{ itemId: 1, categoryId: i }, { itemId: 2, categoryId: 2 }]));
-    await checkReferences(registry, tx, header, rows.map((r, i) => ({ record: r, prefix: `rows[${i}].` })), { language: 'EN', vars: {} });
+    const rows = [1, 2, 3].map((i) =>
+      record({ orgId: 2, invOrgId: 5, deptId: 9, requesterId: 2 }, [
+        { itemId: 1, categoryId: i },
+        { itemId: 2, categoryId: 2 },
+      ]),
+    );
+    await checkReferences(
+      registry,
+      tx,
+      header,
+      rows.map((r, i) => ({ record: r, prefix: `rows[${i}].` })),
+      { language: 'EN', vars: {} },
+    );
     const existence = queries.filter((q) => !q.sql.includes(' AND ('));
     const tables = existence.map((q) => /FROM "([a-z_]+)"/.exec(q.sql)![1]).sort();
     expect(tables).toEqual(['base_organization', 'base_users', 'srm_base_category', 'srm_base_material_item']);
@@ -44,8 +57,17 @@ describe('checkReferences', () => {
 
   it('names every field whose value names no row, with its row and line, in the caller language', async () => {
     const { tx } = fakeTx();
-    const rows = [record({ requesterId: 2 }), record({ requesterId: 999999, orgId: 2 }, [{ itemId: 1 }, { itemId: 777 }])];
-    const failure = await checkReferences(registry, tx, header, rows.map((r, i) => ({ record: r, prefix: `rows[${i}].` })), { language: 'CN', vars: {} }).catch((e: unknown) => e);
+    const rows = [
+      record({ requesterId: 2 }),
+      record({ requesterId: 999999, orgId: 2 }, [{ itemId: 1 }, { itemId: 777 }]),
+    ];
+    const failure = await checkReferences(
+      registry,
+      tx,
+      header,
+      rows.map((r, i) => ({ record: r, prefix: `rows[${i}].` })),
+      { language: 'CN', vars: {} },
+    ).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
     const errors = (failure as ApiError).errors!;
     expect(errors.map((e) => e.field).sort()).toEqual(['rows[1].lines[1].itemId', 'rows[1].requesterId']);
@@ -54,14 +76,25 @@ describe('checkReferences', () => {
 
   it('skips empty values and asks nothing when there is nothing to check', async () => {
     const { tx, queries } = fakeTx();
-    await checkReferences(registry, tx, header, [{ record: record({ requesterId: null, orgId: undefined, description: 'x' }), prefix: '' }], { language: 'EN', vars: {} });
+    await checkReferences(
+      registry,
+      tx,
+      header,
+      [{ record: record({ requesterId: null, orgId: undefined, description: 'x' }), prefix: '' }],
+      { language: 'EN', vars: {} },
+    );
     expect(queries).toEqual([]);
   });
 
   it('ANDs the scope a caller gives for a target into that target query only', async () => {
     const { tx, queries } = fakeTx();
-    const scopeFor = (target: { name: string }) => (target.name === 'baseUsers' ? { field: 'userType', op: 'eq' as const, value: 'BUYER' } : undefined);
-    await checkReferences(registry, tx, header, [{ record: record({ requesterId: 2, orgId: 2 }), prefix: '' }], { language: 'EN', vars: {}, scopeFor });
+    const scopeFor = (target: { name: string }) =>
+      target.name === 'baseUsers' ? { field: 'userType', op: 'eq' as const, value: 'BUYER' } : undefined;
+    await checkReferences(registry, tx, header, [{ record: record({ requesterId: 2, orgId: 2 }), prefix: '' }], {
+      language: 'EN',
+      vars: {},
+      scopeFor,
+    });
     const users = queries.find((q) => q.sql.includes('base_users'))!;
     expect(users.sql).toMatch(/ AND \(.*user_type.*\)$/);
     expect(users.params).toEqual([2, 'BUYER']);

@@ -41,7 +41,14 @@ const IN_CHUNK = 500;
 
 const keyOf = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : String(value));
 
-function collect(registry: MetadataRegistry, entity: EntityModel, record: PreparedRecord, prefix: string, groups: Map<string, Group>, skip?: string): void {
+function collect(
+  registry: MetadataRegistry,
+  entity: EntityModel,
+  record: PreparedRecord,
+  prefix: string,
+  groups: Map<string, Group>,
+  skip?: string,
+): void {
   for (const field of entity.fields) {
     if (field.type !== 'reference' || !field.reference || field.system || field.name === skip) continue;
     const value = record.values[field.name];
@@ -58,7 +65,9 @@ function collect(registry: MetadataRegistry, entity: EntityModel, record: Prepar
   for (const child of entity.children) {
     const model = registry.entity(child.entity)!;
     // The line's link to its header is written by the writer, never taken from the body.
-    record.children[child.name]?.forEach((row, i) => collect(registry, model, row, `${prefix}${child.name}[${i}].`, groups, child.foreignKey));
+    record.children[child.name]?.forEach((row, i) =>
+      collect(registry, model, row, `${prefix}${child.name}[${i}].`, groups, child.foreignKey),
+    );
   }
 }
 
@@ -68,7 +77,13 @@ function collect(registry: MetadataRegistry, entity: EntityModel, record: Prepar
  * that does not. One query per target entity and value field for all the records together —
  * a batch of 200 rows costs as much as one record (docs/decisions.md, issue 13).
  */
-export async function checkReferences(registry: MetadataRegistry, tx: SqlExecutor, entity: EntityModel, records: ReferencedRecord[], options: ReferenceCheckOptions): Promise<void> {
+export async function checkReferences(
+  registry: MetadataRegistry,
+  tx: SqlExecutor,
+  entity: EntityModel,
+  records: ReferencedRecord[],
+  options: ReferenceCheckOptions,
+): Promise<void> {
   const groups = new Map<string, Group>();
   for (const { record, prefix } of records) collect(registry, entity, record, prefix, groups);
   const errors: FieldErrorOut[] = [];
@@ -90,7 +105,10 @@ export async function checkReferences(registry: MetadataRegistry, tx: SqlExecuto
     const label = pickText(target.def.label, options.language);
     for (const w of wanted) {
       if (found.has(keyOf(w.value))) continue;
-      const text = { cn: `"${String(w.value)}" 对应的${label}不存在`, en: `"${String(w.value)}" names no ${label} record` };
+      const text = {
+        cn: `"${String(w.value)}" 对应的${label}不存在`,
+        en: `"${String(w.value)}" names no ${label} record`,
+      };
       errors.push({ field: w.field, message: pickText(text, options.language) });
     }
   }

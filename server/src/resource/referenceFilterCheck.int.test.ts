@@ -12,12 +12,19 @@ import { startTestServer, type TestServer } from '../testing/testServer';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer('reference_filters');
-  await runSql(server, "INSERT INTO base_organization (org_id, org_code, org_name, org_type, parent_org_id, company_id, legal_entity_flag, enabled_flag, version_num) VALUES (902, 'DG01', '东莞一厂', 'INV_ORG', 7, 7, 'N', 'Y', 1)");
+  await runSql(
+    server,
+    "INSERT INTO base_organization (org_id, org_code, org_name, org_type, parent_org_id, company_id, legal_entity_flag, enabled_flag, version_num) VALUES (902, 'DG01', '东莞一厂', 'INV_ORG', 7, 7, 'N', 'Y', 1)",
+  );
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
-const save = (body: Record<string, unknown>, language = 'CN') => server.call('srmServer', REQ, 'saveOrUpdate', body, { language });
-const messageOf = (answer: Awaited<ReturnType<typeof save>>, field: string) => answer.body.errors?.find((e) => e.field === field)?.message;
+const save = (body: Record<string, unknown>, language = 'CN') =>
+  server.call('srmServer', REQ, 'saveOrUpdate', body, { language });
+const messageOf = (answer: Awaited<ReturnType<typeof save>>, field: string) =>
+  answer.body.errors?.find((e) => e.field === field)?.message;
 
 describe('reference filters are enforced on save', () => {
   it('refuses a company saved as the plant, naming the field', async () => {
@@ -39,21 +46,35 @@ describe('reference filters are enforced on save', () => {
   });
 
   it('refuses a department as the company, a supplier account as the requester and a disabled supplier on a line', async () => {
-    const answer = await save(requisitionBody({ orgId: 9, invOrgId: 5, requesterId: 5 }, [lineBody(1, { suggestedSupplierId: 7 })]));
+    const answer = await save(
+      requisitionBody({ orgId: 9, invOrgId: 5, requesterId: 5 }, [lineBody(1, { suggestedSupplierId: 7 })]),
+    );
     // The plant and department depend on the company: with company 9 they are refused too.
     expectError(answer, 400, ['orgId', 'invOrgId', 'deptId', 'requesterId', 'lines[0].suggestedSupplierId']);
   });
 
   it('checks an update against the stored values it leaves out: a new company with the old plant is refused', async () => {
     const created = await createRequisition(server);
-    const answer = await save({ requisitionHeaderId: created.requisitionHeaderId, versionNum: created.versionNum, orgId: 7 });
+    const answer = await save({
+      requisitionHeaderId: created.requisitionHeaderId,
+      versionNum: created.versionNum,
+      orgId: 7,
+    });
     expectError(answer, 400, ['invOrgId', 'deptId']);
     // A change elsewhere leaves the references alone.
-    expectOk(await save({ requisitionHeaderId: created.requisitionHeaderId, versionNum: created.versionNum, description: 'only the text' }));
+    expectOk(
+      await save({
+        requisitionHeaderId: created.requisitionHeaderId,
+        versionNum: created.versionNum,
+        description: 'only the text',
+      }),
+    );
   });
 
   it('names the row of a batch', async () => {
-    const answer = await server.call('srmServer', REQ, 'doBatchSaveOrUpdate', { rows: [requisitionBody(), requisitionBody({ invOrgId: 6 }), requisitionBody({ invOrgId: 902 })] });
+    const answer = await server.call('srmServer', REQ, 'doBatchSaveOrUpdate', {
+      rows: [requisitionBody(), requisitionBody({ invOrgId: 6 }), requisitionBody({ invOrgId: 902 })],
+    });
     expectError(answer, 400, ['rows[2].invOrgId']);
   });
 });

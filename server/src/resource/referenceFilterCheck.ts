@@ -1,4 +1,14 @@
-import { formDependencies, formFieldLevel, pickText, resolveFormFilter, type EntityModel, type FilterNode, type FilterVariables, type Language, type ResolvedField } from '@meridian/metadata';
+import {
+  formDependencies,
+  formFieldLevel,
+  pickText,
+  resolveFormFilter,
+  type EntityModel,
+  type FilterNode,
+  type FilterVariables,
+  type Language,
+  type ResolvedField,
+} from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Row, SqlExecutor, SqlParam } from '../db/sqlExecutor';
 import type { FieldErrorOut } from '../http/apiError';
@@ -35,13 +45,16 @@ interface Group {
 /** At most this many values in one IN list, as in referenceCheck.ts. */
 const IN_CHUNK = 500;
 const isBlank = (v: unknown) => v === null || v === undefined || v === '';
-const same = (a: unknown, b: unknown) => (isBlank(a) && isBlank(b)) || String(a).toLowerCase() === String(b).toLowerCase();
+const same = (a: unknown, b: unknown) =>
+  (isBlank(a) && isBlank(b)) || String(a).toLowerCase() === String(b).toLowerCase();
 const filtered = (model: EntityModel) => model.fields.filter((f) => f.reference?.filter && !f.system);
 
 /** A value as the saved record will hold it: from the body when it carries the field, else as stored. */
-const valueOf = (item: Item, name: string) => (name in item.record.values ? item.record.values[name] : item.stored?.[name]);
+const valueOf = (item: Item, name: string) =>
+  name in item.record.values ? item.record.values[name] : item.stored?.[name];
 /** Whether the save sets the field (a new record sets all of them). */
-const changes = (item: Item, name: string) => !item.record.id || (name in item.record.values && !same(item.record.values[name], item.stored?.[name]));
+const changes = (item: Item, name: string) =>
+  !item.record.id || (name in item.record.values && !same(item.record.values[name], item.stored?.[name]));
 
 function collectItems(registry: MetadataRegistry, entity: EntityModel, records: ReferencedRecord[]): Item[] {
   const items: Item[] = [];
@@ -50,7 +63,9 @@ function collectItems(registry: MetadataRegistry, entity: EntityModel, records: 
     items.push(header);
     for (const child of entity.children) {
       const model = registry.entity(child.entity)!;
-      record.children[child.name]?.forEach((row, i) => items.push({ model, record: row, prefix: `${prefix}${child.name}[${i}].`, header }));
+      record.children[child.name]?.forEach((row, i) =>
+        items.push({ model, record: row, prefix: `${prefix}${child.name}[${i}].`, header }),
+      );
     }
   }
   return items;
@@ -63,9 +78,14 @@ async function loadStored(tx: SqlExecutor, items: Item[]): Promise<void> {
   const q = tx.dialect.quote;
   for (const [model, list] of byModel) {
     const key = model.field(model.primaryKey)!.column;
-    const columns = model.fields.filter((f) => !f.secret && f.type !== 'json' && f.type !== 'text').map((f) => `t.${q(f.column)} AS ${q(f.name)}`);
+    const columns = model.fields
+      .filter((f) => !f.secret && f.type !== 'json' && f.type !== 'text')
+      .map((f) => `t.${q(f.column)} AS ${q(f.name)}`);
     const ids = list.map((i) => i.record.id!);
-    const rows = await tx.select(`SELECT ${columns.join(', ')} FROM ${q(model.table)} t WHERE t.${q(key)} IN (${ids.map(() => '?').join(', ')})`, ids);
+    const rows = await tx.select(
+      `SELECT ${columns.join(', ')} FROM ${q(model.table)} t WHERE t.${q(key)} IN (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
     const byId = new Map(rows.map((r) => [String(r[model.primaryKey]), r]));
     for (const item of list) item.stored = byId.get(String(item.record.id));
   }
@@ -73,23 +93,45 @@ async function loadStored(tx: SqlExecutor, items: Item[]): Promise<void> {
 
 /** Where each `$form.x` of the field is read: the item itself, or its header for a line. */
 function dependencyOwner(item: Item, name: string): Item | undefined {
-  const level = formFieldLevel(name, (n) => !!item.model.field(n), item.header && ((n) => !!item.header!.model.field(n)));
+  const level = formFieldLevel(
+    name,
+    (n) => !!item.model.field(n),
+    item.header && ((n) => !!item.header!.model.field(n)),
+  );
   return level === 'record' ? item : level === 'header' ? item.header : undefined;
 }
 
-function groupChecks(registry: MetadataRegistry, items: Item[], options: ReferenceCheckOptions, errors: FieldErrorOut[]): Map<string, Group> {
+function groupChecks(
+  registry: MetadataRegistry,
+  items: Item[],
+  options: ReferenceCheckOptions,
+  errors: FieldErrorOut[],
+): Map<string, Group> {
   const groups = new Map<string, Group>();
   for (const item of items) {
     for (const field of filtered(item.model)) {
       const target = registry.entity(field.reference!.entity);
       const value = valueOf(item, field.name);
-      const deps = formDependencies(field.reference!.filter).map((name) => ({ name, owner: dependencyOwner(item, name) }));
+      const deps = formDependencies(field.reference!.filter).map((name) => ({
+        name,
+        owner: dependencyOwner(item, name),
+      }));
       // A record whose field and dependencies this save leaves alone keeps what it had (the target may have changed since).
-      if (!target || isBlank(value) || !(changes(item, field.name) || deps.some((d) => d.owner && changes(d.owner, d.name)))) continue;
+      if (
+        !target ||
+        isBlank(value) ||
+        !(changes(item, field.name) || deps.some((d) => d.owner && changes(d.owner, d.name)))
+      )
+        continue;
       const missing = deps.filter((d) => !d.owner || isBlank(valueOf(d.owner, d.name)));
       if (missing.length) {
-        const labels = missing.map((d) => pickText(d.owner?.model.field(d.name)?.label ?? d.name, options.language)).join('、');
-        errors.push({ field: item.prefix + field.name, message: pickText({ cn: `请先选择${labels}`, en: `Choose ${labels} first` }, options.language) });
+        const labels = missing
+          .map((d) => pickText(d.owner?.model.field(d.name)?.label ?? d.name, options.language))
+          .join('、');
+        errors.push({
+          field: item.prefix + field.name,
+          message: pickText({ cn: `请先选择${labels}`, en: `Choose ${labels} first` }, options.language),
+        });
         continue;
       }
       const owners = new Map(deps.map((d) => [d.name, d.owner!]));
@@ -110,7 +152,13 @@ function groupChecks(registry: MetadataRegistry, items: Item[], options: Referen
  * `$user` from the session. One query per target and resolved filter for the whole save.
  * Returns the field errors (the caller answers 400).
  */
-export async function checkReferenceFilters(registry: MetadataRegistry, tx: SqlExecutor, entity: EntityModel, records: ReferencedRecord[], options: ReferenceCheckOptions): Promise<FieldErrorOut[]> {
+export async function checkReferenceFilters(
+  registry: MetadataRegistry,
+  tx: SqlExecutor,
+  entity: EntityModel,
+  records: ReferencedRecord[],
+  options: ReferenceCheckOptions,
+): Promise<FieldErrorOut[]> {
   const items = collectItems(registry, entity, records).filter((i) => filtered(i.model).length || i.model === entity);
   if (!items.some((i) => filtered(i.model).length)) return [];
   await loadStored(tx, items);
@@ -133,7 +181,10 @@ export async function checkReferenceFilters(registry: MetadataRegistry, tx: SqlE
     for (const w of wanted) {
       if (found.has(String(w.value).toLowerCase())) continue;
       const fieldLabel = pickText(w.field.label, options.language);
-      const text = { cn: `所选${targetLabel}"${String(w.value)}"不能作为${fieldLabel}`, en: `${targetLabel} "${String(w.value)}" cannot be chosen as ${fieldLabel}` };
+      const text = {
+        cn: `所选${targetLabel}"${String(w.value)}"不能作为${fieldLabel}`,
+        en: `${targetLabel} "${String(w.value)}" cannot be chosen as ${fieldLabel}`,
+      };
       errors.push({ field: w.path, message: pickText(text, options.language) });
     }
   }

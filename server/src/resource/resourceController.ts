@@ -11,7 +11,16 @@ import { requestKernel } from '../modeling/liveKernel';
 import type { ResourceContext } from './context';
 import { assertWritableDirectly, GENERIC_ACTIONS, type GenericAction } from './resourceService';
 
-const AREAS = new Set(['baseServer', 'srmServer', 'fileServer', 'exportServer', 'messageServer', 'bpmServer', 'schedule', 'ruleEngineServer']);
+const AREAS = new Set([
+  'baseServer',
+  'srmServer',
+  'fileServer',
+  'exportServer',
+  'messageServer',
+  'bpmServer',
+  'schedule',
+  'ruleEngineServer',
+]);
 
 /**
  * POST /api/{area}/v1/{resource}Restful/{action} (and the zuul/baseServer alias). Thin: it
@@ -30,8 +39,13 @@ export class ResourceController {
 
   @Post([':area/v1/:resource/:action', 'zuul/:area/v1/:resource/:action'])
   @HttpCode(200)
-  async call(@Param('area') area: string, @Param('resource') resource: string, @Param('action') action: string,
-    @Body() body: unknown, @Req() req: FastifyRequest): Promise<Envelope> {
+  async call(
+    @Param('area') area: string,
+    @Param('resource') resource: string,
+    @Param('action') action: string,
+    @Body() body: unknown,
+    @Req() req: FastifyRequest,
+  ): Promise<Envelope> {
     if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
       throw Errors.badRequest('请求内容必须是 JSON 对象', 'The request body must be a JSON object');
     }
@@ -41,25 +55,37 @@ export class ResourceController {
     const custom = kernel.actions.find(resource, action);
     const { guard } = kernel.auth;
     // Only public actions run without a session; everything else, even a 404, first needs one.
-    const identity = custom?.access === 'public' ? await guard.identify(req.headers) : await guard.requireIdentity(req.headers);
+    const identity =
+      custom?.access === 'public' ? await guard.identify(req.headers) : await guard.requireIdentity(req.headers);
     const ctx = this.contextOf(req, identity);
     if (!AREAS.has(area)) throw Errors.notFound('未知的服务区域', `Unknown area "${area}"`);
     if (custom && custom.area === area) return this.runCustom(kernel, custom, payload, ctx, identity, req);
     const entity = kernel.registry.entityForResource(resource);
-    if (!entity || entity.def.exposed === false || entity.area !== area) throw Errors.notFound('接口不存在', `No resource ${resource} in ${area}`);
+    if (!entity || entity.def.exposed === false || entity.area !== area)
+      throw Errors.notFound('接口不存在', `No resource ${resource} in ${area}`);
     const transition = kernel.lifecycles.transitionFor(entity, action);
-    if (!transition && !(GENERIC_ACTIONS as readonly string[]).includes(action)) throw Errors.notFound('接口不存在', `${resource} has no action "${action}"`);
+    if (!transition && !(GENERIC_ACTIONS as readonly string[]).includes(action))
+      throw Errors.notFound('接口不存在', `${resource} has no action "${action}"`);
     if (!transition) assertWritableDirectly(entity, action);
     const scope = await guard.authorizeEntityAction(identity!, req.headers, entity, action, ctx);
     const result = transition
       ? await kernel.lifecycles.run(entity, transition, payload, ctx, scope)
       : await kernel.resources.run(action as GenericAction, entity, payload, ctx, scope);
-    if (ACCESS_ENTITIES.has(entity.name) && action !== 'findById' && action !== 'listByPage') kernel.auth.access.invalidate();
+    if (ACCESS_ENTITIES.has(entity.name) && action !== 'findById' && action !== 'listByPage')
+      kernel.auth.access.invalidate();
     return success(result.data, result.msg, result.page);
   }
 
-  private async runCustom(kernel: Kernel, custom: RegisteredAction, payload: Record<string, unknown>, ctx: ResourceContext, identity: Identity | undefined, req: FastifyRequest): Promise<Envelope> {
-    if (typeof custom.access === 'object') await kernel.auth.guard.authorizeCustom(identity!, req.headers, custom.access, ctx);
+  private async runCustom(
+    kernel: Kernel,
+    custom: RegisteredAction,
+    payload: Record<string, unknown>,
+    ctx: ResourceContext,
+    identity: Identity | undefined,
+    req: FastifyRequest,
+  ): Promise<Envelope> {
+    if (typeof custom.access === 'object')
+      await kernel.auth.guard.authorizeCustom(identity!, req.headers, custom.access, ctx);
     const result = await custom.handler(payload, ctx, kernel, { identity, headers: req.headers, ip: req.ip });
     return success(result.data, result.msg, result.page);
   }
@@ -70,7 +96,18 @@ export class ResourceController {
     return {
       userId: user?.userId ?? null,
       language: requestLanguage(req),
-      vars: user ? { user: { userId: user.userId, supplierId: user.supplierId, userType: user.userType, orgId: user.orgId, personId: user.personId }, resp: { id: respId } } : {},
+      vars: user
+        ? {
+            user: {
+              userId: user.userId,
+              supplierId: user.supplierId,
+              userType: user.userType,
+              orgId: user.orgId,
+              personId: user.personId,
+            },
+            resp: { id: respId },
+          }
+        : {},
     };
   }
 }

@@ -16,7 +16,10 @@ const DEFERRED_JOIN_OFFSET = 1000;
 export class ResourceReader {
   private readonly shapes = new WeakMap<EntityModel, Partial<Record<'CN' | 'EN', SelectShape>>>();
 
-  constructor(private readonly registry: MetadataRegistry, private readonly db: Database) {}
+  constructor(
+    private readonly registry: MetadataRegistry,
+    private readonly db: Database,
+  ) {}
 
   private shape(entity: EntityModel, language: 'CN' | 'EN' = 'CN', projection?: ReadonlySet<string>): SelectShape {
     if (projection) return projectedShape(entity, this.db.dialect, projection);
@@ -26,21 +29,35 @@ export class ResourceReader {
   }
 
   /** The WHERE of a list: grid params, the filter AST and the caller's scope, all ANDed. */
-  where(entity: EntityModel, request: Pick<ListRequest, 'params' | 'filter'>, ctx: ResourceContext, scope?: FilterNode): CompiledWhere {
+  where(
+    entity: EntityModel,
+    request: Pick<ListRequest, 'params' | 'filter'>,
+    ctx: ResourceContext,
+    scope?: FilterNode,
+  ): CompiledWhere {
     const d = this.db.dialect;
     const allowed = ctx.projection;
     const params = paramsToFilter(entity, request.params, allowed);
     // Params are what a user typed in the search form: literal values, never filter variables.
     const parts = [
       ...(params ? [compileFilter(entity, d, params, ctx.vars, { literalValues: true, allowed })] : []),
-      ...(request.filter ? [compileFilter(entity, d, request.filter, ctx.vars, { registry: this.registry, allowed })] : []),
+      ...(request.filter
+        ? [compileFilter(entity, d, request.filter, ctx.vars, { registry: this.registry, allowed })]
+        : []),
       // The scope is the server's own rule: it may test fields the caller may not see.
       ...(scope ? [compileFilter(entity, d, scope, ctx.vars, { registry: this.registry })] : []),
     ];
-    return parts.length ? { sql: parts.map((p) => p.sql).join(' AND '), params: parts.flatMap((p) => p.params) } : { sql: '1=1', params: [] };
+    return parts.length
+      ? { sql: parts.map((p) => p.sql).join(' AND '), params: parts.flatMap((p) => p.params) }
+      : { sql: '1=1', params: [] };
   }
 
-  async list(entity: EntityModel, request: ListRequest, ctx: ResourceContext, scope?: FilterNode): Promise<{ rows: Row[]; page: PageInfo }> {
+  async list(
+    entity: EntityModel,
+    request: ListRequest,
+    ctx: ResourceContext,
+    scope?: FilterNode,
+  ): Promise<{ rows: Row[]; page: PageInfo }> {
     const d = this.db.dialect;
     const where = this.where(entity, request, ctx, scope);
     const order = compileOrderBy(entity, d, request.orderBy, 't', ctx.projection);
@@ -48,16 +65,20 @@ export class ResourceReader {
     const { columns, joins } = this.shape(entity, ctx.language, ctx.projection);
     const table = d.quote(entity.table);
     const pk = d.quote(entity.field(entity.primaryKey)!.column);
-    const sql = offset >= DEFERRED_JOIN_OFFSET
-      ? `SELECT ${columns} FROM (SELECT t.${pk} AS k FROM ${table} t WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?) page_keys ` +
-        `JOIN ${table} t ON t.${pk} = page_keys.k ${joins} ORDER BY ${order}`
-      : `SELECT ${columns} FROM ${table} t ${joins} WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`;
+    const sql =
+      offset >= DEFERRED_JOIN_OFFSET
+        ? `SELECT ${columns} FROM (SELECT t.${pk} AS k FROM ${table} t WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?) page_keys ` +
+          `JOIN ${table} t ON t.${pk} = page_keys.k ${joins} ORDER BY ${order}`
+        : `SELECT ${columns} FROM ${table} t ${joins} WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`;
     const [rows, count] = await Promise.all([
       this.db.select(sql, [...where.params, request.pageRows, offset]),
       this.count(entity, where),
     ]);
     for (const row of rows) decodeRow(entity, row);
-    return { rows, page: { count: count.count, pageIndex: request.pageIndex, pageRows: request.pageRows, countExact: count.exact } };
+    return {
+      rows,
+      page: { count: count.count, pageIndex: request.pageIndex, pageRows: request.pageRows, countExact: count.exact },
+    };
   }
 
   /** Counting must not make page 1 slow on a million rows: count at most COUNT_CAP + 1 rows. */
@@ -76,22 +97,36 @@ export class ResourceReader {
   private async estimateTableRows(entity: EntityModel): Promise<number> {
     const d = this.db.dialect;
     if (d.kind === 'mysql') {
-      const rows = await this.db.select('SELECT TABLE_ROWS AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?', [entity.table]);
+      const rows = await this.db.select(
+        'SELECT TABLE_ROWS AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?',
+        [entity.table],
+      );
       return Number(rows[0]?.n ?? 0);
     }
     const pk = d.quote(entity.field(entity.primaryKey)!.column);
     // Two separate subqueries: SQLite answers a lone MIN or MAX from the index in O(1), not both at once.
     const table = d.quote(entity.table);
-    const rows = await this.db.select(`SELECT (SELECT MAX(${pk}) FROM ${table}) - (SELECT MIN(${pk}) FROM ${table}) + 1 AS n`);
+    const rows = await this.db.select(
+      `SELECT (SELECT MAX(${pk}) FROM ${table}) - (SELECT MIN(${pk}) FROM ${table}) + 1 AS n`,
+    );
     return Number(rows[0]?.n ?? 0);
   }
 
   /** One record by key, or undefined; `tx` reads inside a transaction (FOR UPDATE on MySQL when locking). */
-  async byId(entity: EntityModel, id: SqlParam, ctx: ResourceContext, scope?: FilterNode, tx?: SqlExecutor, lock = false): Promise<Row | undefined> {
+  async byId(
+    entity: EntityModel,
+    id: SqlParam,
+    ctx: ResourceContext,
+    scope?: FilterNode,
+    tx?: SqlExecutor,
+    lock = false,
+  ): Promise<Row | undefined> {
     const d = this.db.dialect;
     const { columns, joins, ownColumns } = this.shape(entity, ctx.language, lock ? undefined : ctx.projection);
     const keyFilter: FilterNode = { field: entity.primaryKey, op: 'eq', value: id as number };
-    const where = compileFilter(entity, d, scope ? { and: [keyFilter, scope] } : keyFilter, ctx.vars, { registry: this.registry });
+    const where = compileFilter(entity, d, scope ? { and: [keyFilter, scope] } : keyFilter, ctx.vars, {
+      registry: this.registry,
+    });
     const sql = lock
       ? `SELECT ${ownColumns} FROM ${d.quote(entity.table)} t WHERE ${where.sql}${d.forUpdate}`
       : `SELECT ${columns} FROM ${d.quote(entity.table)} t ${joins} WHERE ${where.sql}`;

@@ -31,17 +31,29 @@ export class ResourceWriter {
    * Saves header and lines inside tx; returns the header id. `referencesChecked`: the caller has
    * already run checkReferences on this record (a batch checks all its rows in one go).
    */
-  async save(tx: SqlExecutor, entity: EntityModel, record: PreparedRecord, ctx: ResourceContext, scope?: FilterNode, options: { referencesChecked?: boolean } = {}): Promise<number> {
+  async save(
+    tx: SqlExecutor,
+    entity: EntityModel,
+    record: PreparedRecord,
+    ctx: ResourceContext,
+    scope?: FilterNode,
+    options: { referencesChecked?: boolean } = {},
+  ): Promise<number> {
     const creating = record.id === undefined;
     const current = creating ? undefined : await this.reader.byId(entity, record.id!, ctx, scope, tx, true);
     if (!creating && !current) throw Errors.recordNotFound();
     if (current && entity.def.editableWhen && !evaluateFilter(entity.def.editableWhen, current, ctx.vars)) {
-      throw Errors.conflict('当前状态的记录不能修改', `This record cannot be changed in its current state${entity.statusField ? ` (${String(current[entity.statusField])})` : ''}`);
+      throw Errors.conflict(
+        '当前状态的记录不能修改',
+        `This record cannot be changed in its current state${entity.statusField ? ` (${String(current[entity.statusField])})` : ''}`,
+      );
     }
     applyScopeValues(record, creating, ctx);
     await checkLookupCodes(this.registry, tx, entity, record);
     if (!options.referencesChecked) await checkReferences(this.registry, tx, entity, [{ record, prefix: '' }], ctx);
-    const children = Object.fromEntries(Object.entries(record.children).map(([k, rows]) => [k, rows?.map((r) => r.values)]));
+    const children = Object.fromEntries(
+      Object.entries(record.children).map(([k, rows]) => [k, rows?.map((r) => r.values)]),
+    );
     await this.hooks.runBeforeSave({ entity, values: record.values, children, creating, id: record.id, ctx, tx });
     const id = creating
       ? await this.insert(tx, entity, await this.withCreateDefaults(tx, entity, record.values, ctx), ctx)
@@ -59,17 +71,33 @@ export class ResourceWriter {
    * A save may not put a record where its author could not reach it (an organisation they are not
    * permitted, another supplier): read back through the scope inside the transaction, or roll back.
    */
-  private async assertStillInScope(tx: SqlExecutor, entity: EntityModel, id: number, ctx: ResourceContext, scope?: FilterNode): Promise<void> {
+  private async assertStillInScope(
+    tx: SqlExecutor,
+    entity: EntityModel,
+    id: number,
+    ctx: ResourceContext,
+    scope?: FilterNode,
+  ): Promise<void> {
     if (!scope || (await this.reader.byId(entity, id, ctx, scope, tx))) return;
-    throw Errors.forbidden('不能保存到您的数据范围之外（组织或品类权限）', `This record would be outside your data scope (organisation or category permits) — ${entity.name} was not saved`);
+    throw Errors.forbidden(
+      '不能保存到您的数据范围之外（组织或品类权限）',
+      `This record would be outside your data scope (organisation or category permits) — ${entity.name} was not saved`,
+    );
   }
 
-  private async withCreateDefaults(tx: SqlExecutor, entity: EntityModel, values: RecordValues, ctx: ResourceContext): Promise<RecordValues> {
+  private async withCreateDefaults(
+    tx: SqlExecutor,
+    entity: EntityModel,
+    values: RecordValues,
+    ctx: ResourceContext,
+  ): Promise<RecordValues> {
     const result = { ...values };
     for (const field of entity.fields) {
       if (field.system) continue;
-      if (field.generated === 'documentNumber' && field.numberPrefix) result[field.name] = await nextDocumentNumber(tx, field.numberPrefix);
-      else if (result[field.name] === undefined && field.default !== undefined && !isContextDefault(field.default)) result[field.name] = field.default;
+      if (field.generated === 'documentNumber' && field.numberPrefix)
+        result[field.name] = await nextDocumentNumber(tx, field.numberPrefix);
+      else if (result[field.name] === undefined && field.default !== undefined && !isContextDefault(field.default))
+        result[field.name] = field.default;
     }
     const lifecycle = entity.def.lifecycle ? this.registry.lifecycle(entity.def.lifecycle) : undefined;
     if (lifecycle && entity.statusField) result[entity.statusField] = lifecycle.initial;
@@ -78,7 +106,10 @@ export class ResourceWriter {
 
   private params(entity: EntityModel, values: RecordValues): [string[], SqlParam[]] {
     const names = Object.keys(values).filter((n) => entity.field(n));
-    return [names.map((n) => entity.field(n)!.column), names.map((n) => toSqlParam(entity.field(n)!, values[n], entity.name))];
+    return [
+      names.map((n) => entity.field(n)!.column),
+      names.map((n) => toSqlParam(entity.field(n)!, values[n], entity.name)),
+    ];
   }
 
   async insert(tx: SqlExecutor, entity: EntityModel, values: RecordValues, ctx: ResourceContext): Promise<number> {
@@ -96,13 +127,27 @@ export class ResourceWriter {
   }
 
   /** UPDATE … WHERE key = ? AND version_num = ?: a stale versionNum changes nothing and answers 409. */
-  private async update(tx: SqlExecutor, entity: EntityModel, id: number, values: RecordValues, versionNum: number | undefined, ctx: ResourceContext): Promise<number> {
+  private async update(
+    tx: SqlExecutor,
+    entity: EntityModel,
+    id: number,
+    values: RecordValues,
+    versionNum: number | undefined,
+    ctx: ResourceContext,
+  ): Promise<number> {
     if (versionNum === undefined) {
-      throw Errors.badRequest('更新时必须提供版本号 versionNum', 'versionNum is required when updating a record', [{ field: 'versionNum', message: 'required' }]);
+      throw Errors.badRequest('更新时必须提供版本号 versionNum', 'versionNum is required when updating a record', [
+        { field: 'versionNum', message: 'required' },
+      ]);
     }
     const [columns, params] = this.params(entity, values);
     const q = tx.dialect.quote;
-    const sets = [...columns.map((c) => `${q(c)} = ?`), `${q('version_num')} = ${q('version_num')} + 1`, `${q('last_updated_by')} = ?`, `${q('last_update_date')} = ?`];
+    const sets = [
+      ...columns.map((c) => `${q(c)} = ?`),
+      `${q('version_num')} = ${q('version_num')} + 1`,
+      `${q('last_updated_by')} = ?`,
+      `${q('last_update_date')} = ?`,
+    ];
     const result = await tx.execute(
       `UPDATE ${q(entity.table)} SET ${sets.join(', ')} WHERE ${q(entity.field(entity.primaryKey)!.column)} = ? AND ${q('version_num')} = ?`,
       [...params, ctx.userId, formatDateTime(), id, versionNum],
@@ -112,11 +157,21 @@ export class ResourceWriter {
   }
 
   /** Lines in the body replace the stored set: update those with a key, insert new ones, delete the rest. */
-  private async saveLines(tx: SqlExecutor, model: EntityModel, foreignKey: string, headerId: number, rows: PreparedRecord[], ctx: ResourceContext): Promise<void> {
+  private async saveLines(
+    tx: SqlExecutor,
+    model: EntityModel,
+    foreignKey: string,
+    headerId: number,
+    rows: PreparedRecord[],
+    ctx: ResourceContext,
+  ): Promise<void> {
     const q = tx.dialect.quote;
     const pkColumn = q(model.field(model.primaryKey)!.column);
     const fkColumn = q(model.field(foreignKey)!.column);
-    const stored = await tx.select(`SELECT ${pkColumn} AS id, ${q('version_num')} AS v FROM ${q(model.table)} WHERE ${fkColumn} = ?`, [headerId]);
+    const stored = await tx.select(
+      `SELECT ${pkColumn} AS id, ${q('version_num')} AS v FROM ${q(model.table)} WHERE ${fkColumn} = ?`,
+      [headerId],
+    );
     const storedVersion = new Map(stored.map((r) => [Number(r.id), Number(r.v)]));
     const kept = new Set<number>();
     for (const row of rows) {
@@ -126,21 +181,35 @@ export class ResourceWriter {
         await this.hooks.runAfterSave({ entity: model, id, values, ctx, tx });
         continue;
       }
-      if (!storedVersion.has(row.id)) throw Errors.notFound('行记录不属于该单据', `Line ${row.id} does not belong to this document`);
+      if (!storedVersion.has(row.id))
+        throw Errors.notFound('行记录不属于该单据', `Line ${row.id} does not belong to this document`);
       kept.add(row.id);
       await this.update(tx, model, row.id, values, row.versionNum ?? storedVersion.get(row.id), ctx);
       await this.hooks.runAfterSave({ entity: model, id: row.id, values, ctx, tx });
     }
     const removed = [...storedVersion.keys()].filter((id) => !kept.has(id));
-    if (removed.length) await tx.execute(`DELETE FROM ${q(model.table)} WHERE ${pkColumn} IN (${removed.map(() => '?').join(', ')})`, removed);
+    if (removed.length)
+      await tx.execute(
+        `DELETE FROM ${q(model.table)} WHERE ${pkColumn} IN (${removed.map(() => '?').join(', ')})`,
+        removed,
+      );
   }
 
   /** Deletes a record and its lines; only when deletableWhen holds on the locked current row. */
-  async delete(tx: SqlExecutor, entity: EntityModel, id: number, ctx: ResourceContext, scope?: FilterNode): Promise<void> {
+  async delete(
+    tx: SqlExecutor,
+    entity: EntityModel,
+    id: number,
+    ctx: ResourceContext,
+    scope?: FilterNode,
+  ): Promise<void> {
     const current = await this.reader.byId(entity, id, ctx, scope, tx, true);
     if (!current) throw Errors.recordNotFound();
     if (entity.def.deletableWhen && !evaluateFilter(entity.def.deletableWhen, current, ctx.vars)) {
-      throw Errors.conflict('当前状态的记录不能删除', `This record cannot be deleted in its current state${entity.statusField ? ` (${String(current[entity.statusField])})` : ''}`);
+      throw Errors.conflict(
+        '当前状态的记录不能删除',
+        `This record cannot be deleted in its current state${entity.statusField ? ` (${String(current[entity.statusField])})` : ''}`,
+      );
     }
     const q = tx.dialect.quote;
     for (const child of entity.children) {

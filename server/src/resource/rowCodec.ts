@@ -13,10 +13,15 @@ function decimalDecoder(scale: number): Decoder {
 
 const jsonDecoder: Decoder = (v) => {
   if (typeof v !== 'string') return v ?? null;
-  try { return JSON.parse(v); } catch { return v; }
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
 };
 
-const integerDecoder: Decoder = (v) => (typeof v === 'string' && /^-?\d+$/.test(v) && Number.isSafeInteger(Number(v)) ? Number(v) : v);
+const integerDecoder: Decoder = (v) =>
+  typeof v === 'string' && /^-?\d+$/.test(v) && Number.isSafeInteger(Number(v)) ? Number(v) : v;
 
 function decodersFor(entity: EntityModel): [string, Decoder][] {
   let list = decoders.get(entity);

@@ -15,7 +15,12 @@ export interface SelectShape {
  * The SELECT list of an entity (per language: reference labels come in the caller's language): every readable column under its field name, plus each reference's
  * label (reference.labelAs) through a LEFT JOIN on the target's key. Built once per entity.
  */
-export function buildSelectShape(registry: MetadataRegistry, entity: EntityModel, d: Dialect, language: Language = 'CN'): SelectShape {
+export function buildSelectShape(
+  registry: MetadataRegistry,
+  entity: EntityModel,
+  d: Dialect,
+  language: Language = 'CN',
+): SelectShape {
   const columns = entity.readableFields.map((f) => `t.${d.quote(f.column)} AS ${d.quote(f.name)}`);
   const ownColumns = columns.join(', ');
   const joins: string[] = [];
@@ -28,9 +33,14 @@ export function buildSelectShape(registry: MetadataRegistry, entity: EntityModel
     const localized = referenceLabelField(ref, target.def, language)!;
     const valueColumn = target.field(ref.valueField ?? target.primaryKey)!.column;
     const alias = `r${i}`;
-    joins.push(`LEFT JOIN ${d.quote(target.table)} ${alias} ON ${alias}.${d.quote(valueColumn)} = t.${d.quote(f.column)}`);
+    joins.push(
+      `LEFT JOIN ${d.quote(target.table)} ${alias} ON ${alias}.${d.quote(valueColumn)} = t.${d.quote(f.column)}`,
+    );
     const cn = `${alias}.${d.quote(target.field(labelField)!.column)}`;
-    const label = localized === labelField ? cn : `COALESCE(NULLIF(${alias}.${d.quote(target.field(localized)!.column)}, ''), ${cn})`;
+    const label =
+      localized === labelField
+        ? cn
+        : `COALESCE(NULLIF(${alias}.${d.quote(target.field(localized)!.column)}, ''), ${cn})`;
     columns.push(`${label} AS ${d.quote(ref.labelAs)}`);
   });
   return { columns: columns.join(', '), joins: joins.join(' '), ownColumns };
@@ -38,6 +48,9 @@ export function buildSelectShape(registry: MetadataRegistry, entity: EntityModel
 
 /** Only the projected fields, no reference labels (a picker's answer: value and label). */
 export function projectedShape(entity: EntityModel, d: Dialect, projection: ReadonlySet<string>): SelectShape {
-  const columns = entity.readableFields.filter((f) => projection.has(f.name)).map((f) => `t.${d.quote(f.column)} AS ${d.quote(f.name)}`).join(', ');
+  const columns = entity.readableFields
+    .filter((f) => projection.has(f.name))
+    .map((f) => `t.${d.quote(f.column)} AS ${d.quote(f.name)}`)
+    .join(', ');
   return { columns, joins: '', ownColumns: columns };
 }

@@ -1,19 +1,42 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectError, expectOk, tableRows } from '../testing/apiAssertions';
-import { type Body, LINE_TABLE, lineBody, RATE, RATE_TABLE, rateBody, REQ, REQ_TABLE, requisitionBody } from '../testing/srmFixtures';
+import {
+  type Body,
+  LINE_TABLE,
+  lineBody,
+  RATE,
+  RATE_TABLE,
+  rateBody,
+  REQ,
+  REQ_TABLE,
+  requisitionBody,
+} from '../testing/srmFixtures';
 import { startTestServer, type TestServer } from '../testing/testServer';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer('validation'); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer('validation');
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 /** Every failing save below must leave headers, lines, rates and the document-number sequence as they were. */
 let snapshot: Record<string, unknown[]>;
-const tables: [string, string][] = [[REQ_TABLE, 'requisition_header_id'], [LINE_TABLE, 'requisition_line_id'], [RATE_TABLE, 'exchange_rate_id'], ['base_doc_sequence', 'sequence_id']];
+const tables: [string, string][] = [
+  [REQ_TABLE, 'requisition_header_id'],
+  [LINE_TABLE, 'requisition_line_id'],
+  [RATE_TABLE, 'exchange_rate_id'],
+  ['base_doc_sequence', 'sequence_id'],
+];
 async function readAll(): Promise<Record<string, unknown[]>> {
-  return Object.fromEntries(await Promise.all(tables.map(async ([t, k]) => [t, await tableRows(server, t, k)] as const)));
+  return Object.fromEntries(
+    await Promise.all(tables.map(async ([t, k]) => [t, await tableRows(server, t, k)] as const)),
+  );
 }
-beforeEach(async () => { snapshot = await readAll(); });
+beforeEach(async () => {
+  snapshot = await readAll();
+});
 async function expectNothingChanged(): Promise<void> {
   expect(await readAll()).toEqual(snapshot);
 }
@@ -43,10 +66,13 @@ describe('record schema on create (400 with field errors, nothing written)', () 
     expect(saved.billTypeCode).toBe('单'.repeat(30));
   });
 
-  it.each(['2026-02-30', '2026-13-01', '22/11/2026', '2026-11-22T10:00:00', 'tomorrow'])('rejects the bad date %s', async (date) => {
-    expectError(await saveRequisition(requisitionBody({ requisitionDate: date })), 400, ['requisitionDate']);
-    await expectNothingChanged();
-  });
+  it.each(['2026-02-30', '2026-13-01', '22/11/2026', '2026-11-22T10:00:00', 'tomorrow'])(
+    'rejects the bad date %s',
+    async (date) => {
+      expectError(await saveRequisition(requisitionBody({ requisitionDate: date })), 400, ['requisitionDate']);
+      await expectNothingChanged();
+    },
+  );
 
   it.each(['X', 'y', 'true', true, 1])('rejects the flag value %s (only Y or N)', async (flag) => {
     expectError(await saveRequisition(requisitionBody({ urgentFlag: flag })), 400, ['urgentFlag']);
@@ -77,8 +103,11 @@ describe('record schema on create (400 with field errors, nothing written)', () 
     const answer = await saveRequisition({ urgentFlag: 'N', lines: [] });
     // Company, requester and date default from the caller's context ($user.orgId, $user.userId, $today).
     expectError(answer, 400, ['requisitionType', 'invOrgId']);
-    expectError(await saveRequisition({ urgentFlag: 'N', lines: [], orgId: null, requesterId: null, requisitionDate: null }), 400,
-      ['requisitionType', 'orgId', 'invOrgId', 'requesterId', 'requisitionDate']);
+    expectError(
+      await saveRequisition({ urgentFlag: 'N', lines: [], orgId: null, requesterId: null, requisitionDate: null }),
+      400,
+      ['requisitionType', 'orgId', 'invOrgId', 'requesterId', 'requisitionDate'],
+    );
     await expectNothingChanged();
   });
 
@@ -88,7 +117,9 @@ describe('record schema on create (400 with field errors, nothing written)', () 
   });
 
   it('names line errors by position: lines[1].quantity, lines[0].needByDate', async () => {
-    const answer = await saveRequisition(requisitionBody({}, [lineBody(1, { needByDate: '2026-02-31' }), lineBody(2, { quantity: '1.123456' })]));
+    const answer = await saveRequisition(
+      requisitionBody({}, [lineBody(1, { needByDate: '2026-02-31' }), lineBody(2, { quantity: '1.123456' })]),
+    );
     expectError(answer, 400, ['lines[0].needByDate', 'lines[1].quantity']);
     await expectNothingChanged();
   });
@@ -100,7 +131,9 @@ describe('record schema on create (400 with field errors, nothing written)', () 
   });
 
   it('rejects a line quantity below its minimum', async () => {
-    expectError(await saveRequisition(requisitionBody({}, [lineBody(1, { quantity: '-3' })])), 400, ['lines[0].quantity']);
+    expectError(await saveRequisition(requisitionBody({}, [lineBody(1, { quantity: '-3' })])), 400, [
+      'lines[0].quantity',
+    ]);
     await expectNothingChanged();
   });
 
@@ -133,7 +166,9 @@ describe('record schema on create (400 with field errors, nothing written)', () 
 
   it('answers 400 with messages in the request language', async () => {
     const en = await saveRequisition(requisitionBody({ urgentFlag: 'X' }));
-    const cn = await server.call('srmServer', REQ, 'saveOrUpdate', requisitionBody({ urgentFlag: 'X' }), { language: 'CN' });
+    const cn = await server.call('srmServer', REQ, 'saveOrUpdate', requisitionBody({ urgentFlag: 'X' }), {
+      language: 'CN',
+    });
     expectError(cn, 400, ['urgentFlag']);
     expect(en.body.msg).not.toBe(cn.body.msg);
     expect(cn.body.msg).toMatch(/[\u4e00-\u9fff]/);
@@ -145,14 +180,22 @@ describe('references name existing records (issue 13)', () => {
     const answer = await saveRequisition(requisitionBody({ requesterId: 999999 }));
     expectError(answer, 400, ['requesterId']);
     expect(answer.body.errors?.[0].message).toMatch(/999999/);
-    const cn = await server.call('srmServer', REQ, 'saveOrUpdate', requisitionBody({ requesterId: 999999, deptId: 888888 }), { language: 'CN' });
+    const cn = await server.call(
+      'srmServer',
+      REQ,
+      'saveOrUpdate',
+      requisitionBody({ requesterId: 999999, deptId: 888888 }),
+      { language: 'CN' },
+    );
     expectError(cn, 400, ['requesterId', 'deptId']);
     expect((cn.body.errors ?? []).map((e: { message: string }) => e.message).join()).toMatch(/不存在/);
     await expectNothingChanged();
   });
 
   it('refuses a line reference to no record, naming the line', async () => {
-    const answer = await saveRequisition(requisitionBody({}, [lineBody(1), lineBody(2, { itemId: 999999, categoryId: 3 })]));
+    const answer = await saveRequisition(
+      requisitionBody({}, [lineBody(1), lineBody(2, { itemId: 999999, categoryId: 3 })]),
+    );
     expectError(answer, 400, ['lines[1].itemId']);
     await expectNothingChanged();
   });
@@ -165,7 +208,9 @@ describe('references name existing records (issue 13)', () => {
   });
 
   it('refuses it in doBatchSaveOrUpdate, naming the row, and writes none of the rows', async () => {
-    const answer = await server.call('srmServer', REQ, 'doBatchSaveOrUpdate', { rows: [requisitionBody(), requisitionBody({ requesterId: 999999 }, [lineBody(1, { categoryId: 777777 })])] });
+    const answer = await server.call('srmServer', REQ, 'doBatchSaveOrUpdate', {
+      rows: [requisitionBody(), requisitionBody({ requesterId: 999999 }, [lineBody(1, { categoryId: 777777 })])],
+    });
     expectError(answer, 400, ['rows[1].requesterId', 'rows[1].lines[0].categoryId']);
     await expectNothingChanged();
   });
@@ -173,7 +218,12 @@ describe('references name existing records (issue 13)', () => {
 
 describe('record schema on update', () => {
   it('validates the fields an update carries and leaves the row unchanged', async () => {
-    const answer = await saveRequisition({ requisitionHeaderId: 1, versionNum: 1, requisitionDate: 'yesterday', urgentFlag: 'maybe' });
+    const answer = await saveRequisition({
+      requisitionHeaderId: 1,
+      versionNum: 1,
+      requisitionDate: 'yesterday',
+      urgentFlag: 'maybe',
+    });
     expectError(answer, 400, ['requisitionDate', 'urgentFlag']);
     await expectNothingChanged();
   });

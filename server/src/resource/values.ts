@@ -10,12 +10,21 @@ import { plainNumberString } from '../util/decimal';
 export function toSqlParam(field: ResolvedField, value: unknown, where: string): SqlParam {
   if (value === null || value === undefined || value === '') return null;
   const bad = () =>
-    Errors.badRequest(`${where}：字段 ${field.name} 的值类型错误`, `${where}: the value for ${field.name} has the wrong type`, [
-      { field: field.name, message: 'wrong type' },
-    ]);
-  if (field.type === 'integer' || field.type === 'reference' || field.system === 'primaryKey' || field.system === 'version' ||
-      field.name === 'createdBy' || field.name === 'lastUpdatedBy') {
-    const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : NaN;
+    Errors.badRequest(
+      `${where}：字段 ${field.name} 的值类型错误`,
+      `${where}: the value for ${field.name} has the wrong type`,
+      [{ field: field.name, message: 'wrong type' }],
+    );
+  if (
+    field.type === 'integer' ||
+    field.type === 'reference' ||
+    field.system === 'primaryKey' ||
+    field.system === 'version' ||
+    field.name === 'createdBy' ||
+    field.name === 'lastUpdatedBy'
+  ) {
+    const n =
+      typeof value === 'number' ? value : typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : NaN;
     if (!Number.isSafeInteger(n)) throw bad();
     return n;
   }

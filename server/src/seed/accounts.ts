@@ -34,11 +34,18 @@ async function administrators(access: AccessService): Promise<number> {
  * ("admin") is created with ADMIN_PASSWORD — and without it the server refuses to start: there
  * are no default credentials outside demo mode.
  */
-export async function ensureAccounts(config: ServerConfig, access: AccessService, db: Database, writer: ResourceWriter): Promise<string[]> {
+export async function ensureAccounts(
+  config: ServerConfig,
+  access: AccessService,
+  db: Database,
+  writer: ResourceWriter,
+): Promise<string[]> {
   const { t, c } = access.sql;
   const created: string[] = [];
   if (config.demo) {
-    const rows = await db.select(`SELECT ${c('baseUsers', 'userId')} AS id, ${c('baseUsers', 'userName')} AS name FROM ${t('baseUsers')} WHERE ${c('baseUsers', 'passwordHash')} IS NULL`);
+    const rows = await db.select(
+      `SELECT ${c('baseUsers', 'userId')} AS id, ${c('baseUsers', 'userName')} AS name FROM ${t('baseUsers')} WHERE ${c('baseUsers', 'passwordHash')} IS NULL`,
+    );
     for (const row of rows) {
       await access.setPasswordHash(Number(row.id), await hashPassword(DEMO_PASSWORD));
       created.push(String(row.name));
@@ -47,16 +54,34 @@ export async function ensureAccounts(config: ServerConfig, access: AccessService
   if ((await administrators(access)) > 0) return created;
   const password = config.adminPassword;
   if (!password) {
-    throw new StartupRefusedError('No administrator exists yet. Set ADMIN_PASSWORD to create the first one ("admin"); outside demo mode there are no default credentials.');
+    throw new StartupRefusedError(
+      'No administrator exists yet. Set ADMIN_PASSWORD to create the first one ("admin"); outside demo mode there are no default credentials.',
+    );
   }
   const problem = passwordProblem(password, 'admin');
   if (problem) throw new StartupRefusedError(`ADMIN_PASSWORD is too weak: ${problem.en}`);
   const existing = await access.userByName('admin');
-  const respRows = await db.select(`SELECT ${c('baseResponsibility', 'responsibilityId')} AS id FROM ${t('baseResponsibility')} WHERE ${c('baseResponsibility', 'responsibilityCode')} = ?`, [ADMIN_RESPONSIBILITY]);
-  if (!respRows[0]) throw new StartupRefusedError(`The ${ADMIN_RESPONSIBILITY} responsibility is missing from seeds/base.`);
+  const respRows = await db.select(
+    `SELECT ${c('baseResponsibility', 'responsibilityId')} AS id FROM ${t('baseResponsibility')} WHERE ${c('baseResponsibility', 'responsibilityCode')} = ?`,
+    [ADMIN_RESPONSIBILITY],
+  );
+  if (!respRows[0])
+    throw new StartupRefusedError(`The ${ADMIN_RESPONSIBILITY} responsibility is missing from seeds/base.`);
   await db.transaction(async (tx) => {
-    const userId = existing?.userId ?? await writer.insert(tx, access.registry.entity('baseUsers')!, { userName: 'admin', userType: 'INSIDE_ADMIN', personName: 'Administrator', enabledFlag: 'Y' }, systemContext());
-    await writer.insert(tx, access.registry.entity('baseUserResp')!, { userId, responsibilityId: Number(respRows[0].id), enabledFlag: 'Y' }, systemContext());
+    const userId =
+      existing?.userId ??
+      (await writer.insert(
+        tx,
+        access.registry.entity('baseUsers')!,
+        { userName: 'admin', userType: 'INSIDE_ADMIN', personName: 'Administrator', enabledFlag: 'Y' },
+        systemContext(),
+      ));
+    await writer.insert(
+      tx,
+      access.registry.entity('baseUserResp')!,
+      { userId, responsibilityId: Number(respRows[0].id), enabledFlag: 'Y' },
+      systemContext(),
+    );
   });
   const admin = (await access.userByName('admin'))!;
   await access.setPasswordHash(admin.userId, await hashPassword(password));

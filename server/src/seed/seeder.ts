@@ -10,10 +10,17 @@ import type { ResourceWriter } from '../resource/resourceWriter';
 export const DEMO_SEED_DIR = path.resolve(__dirname, '..', '..', '..', 'seeds', 'demo');
 export const BASE_SEED_DIR = path.resolve(__dirname, '..', '..', '..', 'seeds', 'base');
 
-async function exists(tx: SqlExecutor, table: string, where: Record<string, string | number>): Promise<number | undefined> {
+async function exists(
+  tx: SqlExecutor,
+  table: string,
+  where: Record<string, string | number>,
+): Promise<number | undefined> {
   const q = tx.dialect.quote;
   const keys = Object.keys(where);
-  const rows = await tx.select(`SELECT * FROM ${q(table)} WHERE ${keys.map((k) => `${q(k)} = ?`).join(' AND ')}`, Object.values(where));
+  const rows = await tx.select(
+    `SELECT * FROM ${q(table)} WHERE ${keys.map((k) => `${q(k)} = ?`).join(' AND ')}`,
+    Object.values(where),
+  );
   const first = rows[0];
   return first ? Number(Object.values(first)[0]) : undefined;
 }
@@ -24,7 +31,11 @@ async function exists(tx: SqlExecutor, table: string, where: Record<string, stri
  * later edits to a seeded row are never overwritten by a restart.
  */
 export class Seeder {
-  constructor(private readonly registry: MetadataRegistry, private readonly db: Database, private readonly writer: ResourceWriter) {}
+  constructor(
+    private readonly registry: MetadataRegistry,
+    private readonly db: Database,
+    private readonly writer: ResourceWriter,
+  ) {}
 
   private entity(name: string): EntityModel {
     return this.registry.entity(name)!;
@@ -36,17 +47,42 @@ export class Seeder {
     for (const type of types) {
       let typeId = await exists(tx, 'base_lookup_types', { lookup_type: type.lookupType });
       if (typeId === undefined) {
-        typeId = await this.writer.insert(tx, this.entity('baseLookupType'), {
-          lookupType: type.lookupType, meaning: type.meaning.cn, meaningEn: type.meaning.en, systemCode: type.systemCode ?? 'BASE', enabledFlag: 'Y',
-        }, ctx);
+        typeId = await this.writer.insert(
+          tx,
+          this.entity('baseLookupType'),
+          {
+            lookupType: type.lookupType,
+            meaning: type.meaning.cn,
+            meaningEn: type.meaning.en,
+            systemCode: type.systemCode ?? 'BASE',
+            enabledFlag: 'Y',
+          },
+          ctx,
+        );
       }
       for (const [i, v] of type.values.entries()) {
-        if (await exists(tx, 'base_lookup_values', { lookup_type: type.lookupType, lookup_code: v.lookupCode }) !== undefined) continue;
-        await this.writer.insert(tx, this.entity('baseLookupValues'), {
-          lookupTypeId: typeId, lookupType: type.lookupType, lookupCode: v.lookupCode, meaning: v.meaning.cn, meaningEn: v.meaning.en,
-          seqNum: v.seqNum ?? i + 1, description: v.description ?? null, color: v.color ?? null, systemCode: type.systemCode ?? 'BASE',
-          enabledFlag: v.enabledFlag ?? 'Y',
-        }, ctx);
+        if (
+          (await exists(tx, 'base_lookup_values', { lookup_type: type.lookupType, lookup_code: v.lookupCode })) !==
+          undefined
+        )
+          continue;
+        await this.writer.insert(
+          tx,
+          this.entity('baseLookupValues'),
+          {
+            lookupTypeId: typeId,
+            lookupType: type.lookupType,
+            lookupCode: v.lookupCode,
+            meaning: v.meaning.cn,
+            meaningEn: v.meaning.en,
+            seqNum: v.seqNum ?? i + 1,
+            description: v.description ?? null,
+            color: v.color ?? null,
+            systemCode: type.systemCode ?? 'BASE',
+            enabledFlag: v.enabledFlag ?? 'Y',
+          },
+          ctx,
+        );
         inserted++;
       }
     }
@@ -59,18 +95,41 @@ export class Seeder {
     for (const [i, menu] of menus.entries()) {
       let menuId = await exists(tx, 'base_menu', { menu_code: menu.menuCode });
       if (menuId === undefined) {
-        menuId = await this.writer.insert(tx, this.entity('baseMenu'), {
-          menuCode: menu.menuCode, menuName: menu.menuName.cn, menuNameEn: menu.menuName.en, menuType: menu.menuType,
-          htmlUrl: menu.htmlUrl ?? null, imageLink: menu.imageLink ?? null, menuParentId: parentId, levelId: level,
-          seqNum: menu.seqNum ?? i + 1, systemCode: menu.systemCode ?? 'BASE', enabled: menu.enabled ?? 'Y',
-        }, ctx);
+        menuId = await this.writer.insert(
+          tx,
+          this.entity('baseMenu'),
+          {
+            menuCode: menu.menuCode,
+            menuName: menu.menuName.cn,
+            menuNameEn: menu.menuName.en,
+            menuType: menu.menuType,
+            htmlUrl: menu.htmlUrl ?? null,
+            imageLink: menu.imageLink ?? null,
+            menuParentId: parentId,
+            levelId: level,
+            seqNum: menu.seqNum ?? i + 1,
+            systemCode: menu.systemCode ?? 'BASE',
+            enabled: menu.enabled ?? 'Y',
+          },
+          ctx,
+        );
         inserted++;
       }
       for (const r of menu.resources ?? []) {
-        if (await exists(tx, 'base_menu_resource', { menu_id: menuId, resource_code: r.resourceCode }) !== undefined) continue;
-        await this.writer.insert(tx, this.entity('baseMenuResource'), {
-          menuId, resourceCode: r.resourceCode, resourceName: r.resourceName.cn, resourceNameEn: r.resourceName.en, resIcon: r.resIcon ?? null,
-        }, ctx);
+        if ((await exists(tx, 'base_menu_resource', { menu_id: menuId, resource_code: r.resourceCode })) !== undefined)
+          continue;
+        await this.writer.insert(
+          tx,
+          this.entity('baseMenuResource'),
+          {
+            menuId,
+            resourceCode: r.resourceCode,
+            resourceName: r.resourceName.cn,
+            resourceNameEn: r.resourceName.en,
+            resIcon: r.resIcon ?? null,
+          },
+          ctx,
+        );
       }
       inserted += await this.seedMenus(tx, menu.children ?? [], menuId, level + 1);
     }
@@ -91,10 +150,15 @@ export class Seeder {
    * still added one by one (base seeds: a menu added later reaches the administrator role on the
    * next start); demo documents are left as their users edited them.
    */
-  private async seedRecord(tx: SqlExecutor, entity: EntityModel, input: RecordValues, ensureLines: boolean): Promise<boolean> {
+  private async seedRecord(
+    tx: SqlExecutor,
+    entity: EntityModel,
+    input: RecordValues,
+    ensureLines: boolean,
+  ): Promise<boolean> {
     const row = await this.resolveMenuCode(tx, entity, input);
     const id = row[entity.primaryKey] as number;
-    const present = await exists(tx, entity.table, { [entity.field(entity.primaryKey)!.column]: id }) !== undefined;
+    const present = (await exists(tx, entity.table, { [entity.field(entity.primaryKey)!.column]: id })) !== undefined;
     if (!present) {
       const values = Object.fromEntries(Object.entries(row).filter(([k]) => entity.field(k)));
       await this.writer.insert(tx, entity, values, systemContext());
@@ -113,8 +177,14 @@ export class Seeder {
   async seedFolder(tx: SqlExecutor, dir: string, ensureLines = false): Promise<number> {
     if (!fs.existsSync(dir)) return 0;
     let inserted = 0;
-    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-      const { entity: name, rows } = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { entity: string; rows: RecordValues[] };
+    for (const file of fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
+      const { entity: name, rows } = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as {
+        entity: string;
+        rows: RecordValues[];
+      };
       const entity = this.registry.entity(name);
       if (!entity) throw new Error(`seeds/demo/${file}: unknown entity "${name}"`);
       for (const row of rows) if (await this.seedRecord(tx, entity, row, ensureLines)) inserted++;

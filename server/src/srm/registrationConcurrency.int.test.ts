@@ -10,8 +10,12 @@ import { register, registerForm, resetRegisterLimit } from './registration/regis
  * in parallel transactions; on SQLite they are queued, and the test guards the rule's wording.
  */
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer('slc_register_race'); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer('slc_register_race');
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const ROUNDS = 5;
 let seq = 0;
@@ -19,7 +23,12 @@ let seq = 0;
 function form(overrides: Record<string, unknown>) {
   seq += 1;
   const n = String(seq).padStart(4, '0');
-  return registerForm({ userName: `race${seq}`, unifiedSocialCreditCode: `91441900MA4W3${n}R`, supplierName: `竞速测试公司 ${seq}`, ...overrides });
+  return registerForm({
+    userName: `race${seq}`,
+    unifiedSocialCreditCode: `91441900MA4W3${n}R`,
+    supplierName: `竞速测试公司 ${seq}`,
+    ...overrides,
+  });
 }
 
 async function race(first: Record<string, unknown>, second: Record<string, unknown>): Promise<ApiAnswer[]> {
@@ -41,7 +50,10 @@ describe('one registration per company, under concurrency', () => {
       const supplierName = `同名竞速公司 ${round} ${Date.now()}`;
       const answers = await race(form({ supplierName }), form({ supplierName: ` ${supplierName.toUpperCase()} ` }));
       expectOneRegistered(answers, 'supplierName');
-      const stored = await server.kernel.db.select('SELECT COUNT(*) AS n FROM srm_slc_register_info WHERE supplier_name = ?', [supplierName]);
+      const stored = await server.kernel.db.select(
+        'SELECT COUNT(*) AS n FROM srm_slc_register_info WHERE supplier_name = ?',
+        [supplierName],
+      );
       expect(Number(stored[0].n)).toBe(1);
     }
   });

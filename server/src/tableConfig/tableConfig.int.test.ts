@@ -14,7 +14,9 @@ beforeAll(async () => {
   server = await startTestServer('table_config');
   for (const user of ['buyer01', 'manager01']) as[user] = await signIn(server.baseUrl, user);
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const PAGE = 'purchaseRequisitionList';
 const call = (user: string, action: string, body: Record<string, unknown>) =>
@@ -35,7 +37,10 @@ describe('tableConfigRestful', () => {
   });
 
   it('updates the one row of the user, page and grid instead of adding another', async () => {
-    const changed = [{ key: 'status', visible: true, width: 90 }, { key: 'requisitionNumber', visible: true }];
+    const changed = [
+      { key: 'status', visible: true, width: 90 },
+      { key: 'requisitionNumber', visible: true },
+    ];
     expectOk(await call('buyer01', 'createOrUpdateTableConfig', { pagePath: PAGE, columns: changed }));
     expect(expectOk(await call('buyer01', 'getTableConfig', { pagePath: PAGE })).columns).toEqual(changed);
     const rows = (await stored()).filter((row) => row.page_path === PAGE && row.user_id === 2);
@@ -43,11 +48,13 @@ describe('tableConfigRestful', () => {
     expect(rows[0].version_num).toBe(2);
   });
 
-  it('never reads or overwrites another user\'s layout, whatever the body names', async () => {
+  it("never reads or overwrites another user's layout, whatever the body names", async () => {
     const buyerBefore = expectOk(await call('buyer01', 'getTableConfig', { pagePath: PAGE }));
     expect(expectOk(await call('manager01', 'getTableConfig', { pagePath: PAGE, userId: 2 }))).toBeNull();
     const mine = [{ key: 'requisitionDate', visible: true }];
-    expectOk(await call('manager01', 'createOrUpdateTableConfig', { pagePath: PAGE, userId: 2, createdBy: 2, columns: mine }));
+    expectOk(
+      await call('manager01', 'createOrUpdateTableConfig', { pagePath: PAGE, userId: 2, createdBy: 2, columns: mine }),
+    );
     expect(expectOk(await call('buyer01', 'getTableConfig', { pagePath: PAGE }))).toEqual(buyerBefore);
     expect(expectOk(await call('manager01', 'getTableConfig', { pagePath: PAGE })).columns).toEqual(mine);
     expectOk(await call('manager01', 'deleteTableConfig', { pagePath: PAGE, userId: 2 }));
@@ -58,7 +65,9 @@ describe('tableConfigRestful', () => {
   it('keeps grids of one page apart by gridName', async () => {
     const lines = [{ key: 'quantity', visible: true, width: 140 }];
     expectOk(await call('buyer01', 'createOrUpdateTableConfig', { pagePath: PAGE, gridName: 'lines', columns: lines }));
-    expect(expectOk(await call('buyer01', 'getTableConfig', { pagePath: PAGE, gridName: 'lines' })).columns).toEqual(lines);
+    expect(expectOk(await call('buyer01', 'getTableConfig', { pagePath: PAGE, gridName: 'lines' })).columns).toEqual(
+      lines,
+    );
     expect(expectOk(await call('buyer01', 'getTableConfig', { pagePath: PAGE })).columns).not.toEqual(lines);
   });
 
@@ -74,15 +83,28 @@ describe('tableConfigRestful', () => {
       [{ pagePath: PAGE, columns: [{ key: 'status', visible: 'Y' }] }, 'columns[0].visible'],
       [{ pagePath: PAGE, columns: [{ key: 'x;drop', visible: true }] }, 'columns[0].key'],
       [{ pagePath: PAGE, columns: [{ key: 'status', visible: true, width: 10 }] }, 'columns[0].width'],
-      [{ pagePath: PAGE, columns: [{ key: 'status', visible: true }, { key: 'status', visible: true }] }, 'columns'],
+      [
+        {
+          pagePath: PAGE,
+          columns: [
+            { key: 'status', visible: true },
+            { key: 'status', visible: true },
+          ],
+        },
+        'columns',
+      ],
       [{ pagePath: PAGE, columns: [{ key: 'status', visible: false }] }, 'columns'],
     ];
-    for (const [body, field] of cases) expectError(await call('buyer01', 'createOrUpdateTableConfig', body), 400, [field]);
+    for (const [body, field] of cases)
+      expectError(await call('buyer01', 'createOrUpdateTableConfig', body), 400, [field]);
     expectError(await call('buyer01', 'getTableConfig', { pagePath: 42 }), 400, ['pagePath']);
     expect(await stored()).toEqual(before);
   });
 
   it('needs a session', async () => {
-    expectError(await server.call('srmServer', 'tableConfigRestful', 'getTableConfig', { pagePath: PAGE }, { certificate: '' }), 401);
+    expectError(
+      await server.call('srmServer', 'tableConfigRestful', 'getTableConfig', { pagePath: PAGE }, { certificate: '' }),
+      401,
+    );
   });
 });

@@ -18,11 +18,18 @@ const RESOURCE = 'tableConfigRestful';
 /** The key of the body, for a page the metadata knows (a made-up path would only fill the table). */
 function configKey(body: Record<string, unknown>, kernel: Kernel): TableConfigKey {
   const key = parseConfigKey(body);
-  if (!kernel.registry.page(key.pagePath)) throw Errors.badRequest('页面不存在', `There is no page ${key.pagePath}`, [{ field: 'pagePath', message: 'unknown page' }]);
+  if (!kernel.registry.page(key.pagePath))
+    throw Errors.badRequest('页面不存在', `There is no page ${key.pagePath}`, [
+      { field: 'pagePath', message: 'unknown page' },
+    ]);
   return key;
 }
 
-async function findOwn(kernel: Kernel, userId: number, key: TableConfigKey): Promise<{ id: number; columnsJson: unknown } | undefined> {
+async function findOwn(
+  kernel: Kernel,
+  userId: number,
+  key: TableConfigKey,
+): Promise<{ id: number; columnsJson: unknown } | undefined> {
   const { t, c } = kernel.auth.access.sql;
   const rows = await kernel.db.select(
     `SELECT ${c(NAME, 'tableConfigId')} AS id, ${c(NAME, 'columnsJson')} AS columnsJson FROM ${t(NAME)} ` +
@@ -50,7 +57,10 @@ async function saveOwn(kernel: Kernel, userId: number, key: TableConfigKey, colu
 
 export function registerTableConfigActions(actions: ActionRegistry): void {
   actions.register({
-    area: AREA, resource: RESOURCE, action: 'getTableConfig', access: 'session',
+    area: AREA,
+    resource: RESOURCE,
+    action: 'getTableConfig',
+    access: 'session',
     handler: async (body, _ctx, kernel, req) => {
       const key = configKey(body, kernel);
       const stored = await findOwn(kernel, caller(req).userId, key);
@@ -59,7 +69,10 @@ export function registerTableConfigActions(actions: ActionRegistry): void {
     },
   });
   actions.register({
-    area: AREA, resource: RESOURCE, action: 'createOrUpdateTableConfig', access: 'session',
+    area: AREA,
+    resource: RESOURCE,
+    action: 'createOrUpdateTableConfig',
+    access: 'session',
     handler: async (body, _ctx, kernel, req) => {
       const key = configKey(body, kernel);
       const columns = parseColumns(body.columns);
@@ -68,14 +81,19 @@ export function registerTableConfigActions(actions: ActionRegistry): void {
     },
   });
   actions.register({
-    area: AREA, resource: RESOURCE, action: 'deleteTableConfig', access: 'session',
+    area: AREA,
+    resource: RESOURCE,
+    action: 'deleteTableConfig',
+    access: 'session',
     handler: async (body, _ctx, kernel, req) => {
       const key = configKey(body, kernel);
       const { t, c } = kernel.auth.access.sql;
-      await kernel.db.transaction((tx) => tx.execute(
-        `DELETE FROM ${t(NAME)} WHERE ${c(NAME, 'userId')} = ? AND ${c(NAME, 'pagePath')} = ? AND ${c(NAME, 'gridName')} = ?`,
-        [caller(req).userId, key.pagePath, key.gridName],
-      ));
+      await kernel.db.transaction((tx) =>
+        tx.execute(
+          `DELETE FROM ${t(NAME)} WHERE ${c(NAME, 'userId')} = ? AND ${c(NAME, 'pagePath')} = ? AND ${c(NAME, 'gridName')} = ?`,
+          [caller(req).userId, key.pagePath, key.gridName],
+        ),
+      );
       return { data: null };
     },
   });

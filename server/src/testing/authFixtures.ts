@@ -21,21 +21,41 @@ export function publicCall(server: TestServer, action: string, body: Record<stri
 }
 
 /** A login over HTTP that may fail (signIn throws on failure). */
-export function login(server: TestServer, userName: string, password = DEMO_PASSWORD, extra: Record<string, unknown> = {}): Promise<ApiAnswer> {
+export function login(
+  server: TestServer,
+  userName: string,
+  password = DEMO_PASSWORD,
+  extra: Record<string, unknown> = {},
+): Promise<ApiAnswer> {
   return publicCall(server, 'login', { userName, password, ...extra });
 }
 
 /** A refused login: 401, the error envelope, the given message and {captchaRequired, locked} as data. */
-export function expectLoginRefused(answer: ApiAnswer, msg: string | RegExp, details: { captchaRequired: boolean; locked: boolean }): void {
-  expect({ status: answer.status, code: answer.body.code, status2: answer.body.status, data: answer.body.data })
-    .toEqual({ status: 401, code: 'E', status2: 'E', data: details });
+export function expectLoginRefused(
+  answer: ApiAnswer,
+  msg: string | RegExp,
+  details: { captchaRequired: boolean; locked: boolean },
+): void {
+  expect({
+    status: answer.status,
+    code: answer.body.code,
+    status2: answer.body.status,
+    data: answer.body.data,
+  }).toEqual({ status: 401, code: 'E', status2: 'E', data: details });
   if (typeof msg === 'string') expect(answer.body.msg).toBe(msg);
   else expect(answer.body.msg).toMatch(msg);
 }
 
 /** The session headers of a signed-in user, optionally from a responsibility and a menu. */
-export function sessionHeaders(session: Pick<SignedIn, 'certificate' | 'authorizationCode'>, respId?: number, menuId?: number): Record<string, string> {
-  const headers: Record<string, string> = { certificate: session.certificate, authorizationCode: session.authorizationCode };
+export function sessionHeaders(
+  session: Pick<SignedIn, 'certificate' | 'authorizationCode'>,
+  respId?: number,
+  menuId?: number,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    certificate: session.certificate,
+    authorizationCode: session.authorizationCode,
+  };
   if (respId !== undefined) headers.respId = String(respId);
   if (menuId !== undefined) headers.menuId = String(menuId);
   return headers;
@@ -68,9 +88,13 @@ export async function passwordHash(server: TestServer, userId: number): Promise<
 }
 
 /** Mails written to the outbox for an address, oldest first. */
-export async function outbox(server: TestServer, toAddress: string): Promise<{ mail_id: number; subject: string; body: string; status: string; purpose: string }[]> {
+export async function outbox(
+  server: TestServer,
+  toAddress: string,
+): Promise<{ mail_id: number; subject: string; body: string; status: string; purpose: string }[]> {
   return (await server.kernel.db.select(
-    'SELECT mail_id, subject, body, status, purpose FROM base_mail_outbox WHERE to_address = ? ORDER BY mail_id', [toAddress],
+    'SELECT mail_id, subject, body, status, purpose FROM base_mail_outbox WHERE to_address = ? ORDER BY mail_id',
+    [toAddress],
   )) as never;
 }
 
@@ -79,25 +103,52 @@ export async function outbox(server: TestServer, toAddress: string): Promise<{ m
  * saveOrUpdate from the role menu, lines being the complete new set. `admin` is a signed-in
  * administrator (SYS_ADMIN_RESP, responsibility 1).
  */
-export async function grantMenu(server: TestServer, admin: SignedIn, roleId: number, menuCode: string, resourceCodes: string[]): Promise<void> {
+export async function grantMenu(
+  server: TestServer,
+  admin: SignedIn,
+  roleId: number,
+  menuCode: string,
+  resourceCodes: string[],
+): Promise<void> {
   const headers = sessionHeaders(admin, 1, await menuId(server, 'SYS_ROLE'));
   const id = await menuId(server, menuCode);
   const found = await server.call('baseServer', 'baseRoleRestful', 'findById', { id: roleId }, headers);
   if (found.status !== 200) throw new Error(`read role ${roleId}: ${found.status} ${found.body.msg}`);
   const role = found.body.data;
-  const saved = await server.call('baseServer', 'baseRoleRestful', 'saveOrUpdate', {
-    roleId, versionNum: role.versionNum,
-    menus: [...role.menus, { roleId, menuId: id }],
-    resources: [...role.resources, ...resourceCodes.map((resourceCode) => ({ roleId, menuId: id, resourceCode }))],
-  }, headers);
-  if (saved.status !== 200) throw new Error(`grant ${menuCode} to role ${roleId}: ${saved.status} ${saved.body.msg} ${JSON.stringify(saved.body.errors ?? [])}`);
+  const saved = await server.call(
+    'baseServer',
+    'baseRoleRestful',
+    'saveOrUpdate',
+    {
+      roleId,
+      versionNum: role.versionNum,
+      menus: [...role.menus, { roleId, menuId: id }],
+      resources: [...role.resources, ...resourceCodes.map((resourceCode) => ({ roleId, menuId: id, resourceCode }))],
+    },
+    headers,
+  );
+  if (saved.status !== 200)
+    throw new Error(
+      `grant ${menuCode} to role ${roleId}: ${saved.status} ${saved.body.msg} ${JSON.stringify(saved.body.errors ?? [])}`,
+    );
 }
 
 /** Enables or disables a menu the way an administrator does (baseMenuRestful saveOrUpdate from the menu page). */
-export async function setMenuEnabled(server: TestServer, admin: SignedIn, menuCode: string, enabled: 'Y' | 'N'): Promise<void> {
+export async function setMenuEnabled(
+  server: TestServer,
+  admin: SignedIn,
+  menuCode: string,
+  enabled: 'Y' | 'N',
+): Promise<void> {
   const headers = sessionHeaders(admin, 1, await menuId(server, 'SYS_MENU'));
   const id = await menuId(server, menuCode);
   const menu = await server.call('baseServer', 'baseMenuRestful', 'findById', { id }, headers);
-  const saved = await server.call('baseServer', 'baseMenuRestful', 'saveOrUpdate', { menuId: id, versionNum: menu.body.data?.versionNum, enabled }, headers);
+  const saved = await server.call(
+    'baseServer',
+    'baseMenuRestful',
+    'saveOrUpdate',
+    { menuId: id, versionNum: menu.body.data?.versionNum, enabled },
+    headers,
+  );
   if (saved.status !== 200) throw new Error(`set ${menuCode} enabled=${enabled}: ${saved.status} ${saved.body.msg}`);
 }

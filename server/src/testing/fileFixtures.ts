@@ -21,11 +21,20 @@ function baseHeaders(auth: Record<string, string>): Record<string, string> {
 }
 
 /** A multipart upload built as a browser's FormData would send it. */
-export async function upload(server: TestServer, auth: Record<string, string>, files: UploadPart[], fields: Record<string, string> = {}): Promise<ApiAnswer> {
+export async function upload(
+  server: TestServer,
+  auth: Record<string, string>,
+  files: UploadPart[],
+  fields: Record<string, string> = {},
+): Promise<ApiAnswer> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   for (const file of files) form.append('files', new Blob([file.bytes]), file.name);
-  const res = await fetch(`${server.baseUrl}/api/fileServer/v2/file/upload`, { method: 'POST', headers: baseHeaders(auth), body: form });
+  const res = await fetch(`${server.baseUrl}/api/fileServer/v2/file/upload`, {
+    method: 'POST',
+    headers: baseHeaders(auth),
+    body: form,
+  });
   return { status: res.status, body: (await res.json()) as ApiAnswer['body'] };
 }
 
@@ -36,16 +45,32 @@ export interface FileAnswer {
 }
 
 /** A file-server call answered with a file (or an error envelope, read as bytes). */
-export async function fileCall(server: TestServer, auth: Record<string, string>, pathAndQuery: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<FileAnswer> {
-  const headers = { ...baseHeaders(auth), ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers };
+export async function fileCall(
+  server: TestServer,
+  auth: Record<string, string>,
+  pathAndQuery: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<FileAnswer> {
+  const headers = {
+    ...baseHeaders(auth),
+    ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...init.headers,
+  };
   const res = await fetch(`${server.baseUrl}/api/fileServer/${pathAndQuery}`, {
-    method: init.method ?? 'POST', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    method: init.method ?? 'POST',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
 /** A JSON call to the file server (list, delete). */
-export async function fileJson(server: TestServer, auth: Record<string, string>, action: string, body: unknown): Promise<ApiAnswer> {
+export async function fileJson(
+  server: TestServer,
+  auth: Record<string, string>,
+  action: string,
+  body: unknown,
+): Promise<ApiAnswer> {
   const answer = await fileCall(server, auth, `v2/file/${action}`, { body });
   return { status: answer.status, body: JSON.parse(answer.bytes.toString('utf8')) };
 }
@@ -75,5 +100,7 @@ export function readZip(zip: Buffer): Record<string, Buffer> {
 /** Every stored object under a LocalDiskStorage root (finished ones and leftovers). */
 export function storedObjects(root: string): string[] {
   if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((p) => fs.statSync(path.join(root, p)).isFile());
+  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((p) =>
+    fs.statSync(path.join(root, p)).isFile(),
+  );
 }

@@ -10,10 +10,15 @@ import { testConfig } from './testServer';
  */
 export type EntityDoc = { name: string; fields: Record<string, unknown>[]; [key: string]: unknown };
 
-export function documentsWith(edit: (entity: (name: string) => EntityDoc) => void, extra: unknown[] = []): SourcedDocument[] {
+export function documentsWith(
+  edit: (entity: (name: string) => EntityDoc) => void,
+  extra: unknown[] = [],
+): SourcedDocument[] {
   const documents = loadDocumentFiles().map((d) => ({ source: d.source, doc: structuredClone(d.doc) }));
   edit((name) => {
-    const found = documents.find((d) => (d.doc as { kind?: string; name?: string }).kind === 'entity' && (d.doc as EntityDoc).name === name);
+    const found = documents.find(
+      (d) => (d.doc as { kind?: string; name?: string }).kind === 'entity' && (d.doc as EntityDoc).name === name,
+    );
     if (!found) throw new Error(`no entity document ${name}`);
     return found.doc as EntityDoc;
   });
@@ -27,7 +32,11 @@ export function fieldOf(entity: EntityDoc, name: string): Record<string, unknown
 }
 
 /** Starts a second kernel (no HTTP) on an existing database, runs fn, always closes it. */
-export async function withKernel<T>(dbUrl: string, documents: SourcedDocument[] | undefined, fn: (kernel: Kernel, report: StartupReport) => Promise<T>): Promise<T> {
+export async function withKernel<T>(
+  dbUrl: string,
+  documents: SourcedDocument[] | undefined,
+  fn: (kernel: Kernel, report: StartupReport) => Promise<T>,
+): Promise<T> {
   const { kernel, report } = await createKernel(testConfig(dbUrl), { documents });
   try {
     return await fn(kernel, report);

@@ -24,7 +24,9 @@ export class ScopeOracle {
     return rows;
   }
 
-  forget(entity: EntityModel): void { this.rowCache.delete(entity.name); }
+  forget(entity: EntityModel): void {
+    this.rowCache.delete(entity.name);
+  }
 
   private async ids(entity: EntityModel, keep: (row: Row) => boolean): Promise<Set<number>> {
     return new Set((await this.rows(entity)).filter(keep).map((r) => Number(r[entity.primaryKey])));
@@ -37,15 +39,23 @@ export class ScopeOracle {
   async supplier(entity: EntityModel, supplierId: number, reading = true): Promise<Visible> {
     const scope = entity.def.rowScope;
     switch (supplierAccess(entity.def)) {
-      case 'own': return this.ids(entity, (r) => Number(r[scope!.supplierField!]) === supplierId && evaluateFilter(scope!.supplierVisible, r, { user: { supplierId } }));
-      case 'shared': return reading ? this.ids(entity, () => true) : 'denied';
+      case 'own':
+        return this.ids(
+          entity,
+          (r) =>
+            Number(r[scope!.supplierField!]) === supplierId &&
+            evaluateFilter(scope!.supplierVisible, r, { user: { supplierId } }),
+        );
+      case 'shared':
+        return reading ? this.ids(entity, () => true) : 'denied';
       case 'parent': {
         const link = this.header(entity);
         const headers = link && reading ? await this.supplier(link.header, supplierId) : 'denied';
         if (headers === 'denied') return 'denied';
         return this.ids(entity, (r) => headers.has(Number(r[link!.foreignKey])));
       }
-      default: return 'denied';
+      default:
+        return 'denied';
     }
   }
 
@@ -53,7 +63,11 @@ export class ScopeOracle {
     const scope = entity.def.rowScope;
     const link = scope?.fromParent ? this.header(entity) : undefined;
     const headers = link ? await this.internal(link.header, orgs) : undefined;
-    return this.ids(entity, (r) =>
-      (!scope?.orgField || orgs.includes(Number(r[scope.orgField]))) && (!headers || headers.has(Number(r[link!.foreignKey]))));
+    return this.ids(
+      entity,
+      (r) =>
+        (!scope?.orgField || orgs.includes(Number(r[scope.orgField]))) &&
+        (!headers || headers.has(Number(r[link!.foreignKey]))),
+    );
   }
 }

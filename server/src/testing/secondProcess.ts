@@ -12,7 +12,13 @@ export const MAIN = path.resolve(__dirname, '..', '..', 'dist', 'main.js');
 export interface SecondProcess {
   baseUrl: string;
   /** POST /api/{area}/v1/{resource}/{action} on the second process with the given (session) headers. */
-  call(area: string, resource: string, action: string, body: unknown, headers: Record<string, string>): Promise<ApiAnswer>;
+  call(
+    area: string,
+    resource: string,
+    action: string,
+    body: unknown,
+    headers: Record<string, string>,
+  ): Promise<ApiAnswer>;
   stop(): void;
 }
 
@@ -22,22 +28,38 @@ export interface SecondProcess {
  * concurrency"). Start it once per suite: it takes seconds (90 s allowed on a busy CI machine).
  */
 export async function startSecondProcess(dbUrl: string, port: number): Promise<SecondProcess> {
-  if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build:metadata && npm run build:server first`);
-  const child: ChildProcess = spawn(process.execPath, [MAIN], { env: { ...process.env, DB_URL: dbUrl, PORT: String(port), DEMO: 'true' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  if (!fs.existsSync(MAIN))
+    throw new Error(`${MAIN} is missing: run npm run build:metadata && npm run build:server first`);
+  const child: ChildProcess = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, DB_URL: dbUrl, PORT: String(port), DEMO: 'true' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
-  child.stderr?.on('data', (chunk) => { stderr = (stderr + String(chunk)).slice(-2000); });
+  child.stderr?.on('data', (chunk) => {
+    stderr = (stderr + String(chunk)).slice(-2000);
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   const handle: SecondProcess = {
     baseUrl,
     async call(area, resource, action, body, headers) {
-      const res = await fetch(`${baseUrl}/api/${area}/v1/${resource}/${action}`, { method: 'POST', headers: { ...signedHeaders(), ...headers }, body: JSON.stringify(body) });
+      const res = await fetch(`${baseUrl}/api/${area}/v1/${resource}/${action}`, {
+        method: 'POST',
+        headers: { ...signedHeaders(), ...headers },
+        body: JSON.stringify(body),
+      });
       return { status: res.status, body: (await res.json()) as ApiAnswer['body'] };
     },
-    stop: () => { child.kill(); },
+    stop: () => {
+      child.kill();
+    },
   };
   for (let i = 0; i < 360; i++) {
     if (child.exitCode !== null) throw new Error(`the second server process exited (${child.exitCode}): ${stderr}`);
-    try { if ((await fetch(`${baseUrl}/api/health`)).ok) return handle; } catch { /* not listening yet */ }
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return handle;
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill();

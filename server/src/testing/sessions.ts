@@ -13,7 +13,9 @@ export interface SignedIn {
 /** Signs in over HTTP, as the runtime does. */
 export async function signIn(baseUrl: string, userName: string, password = DEMO_PASSWORD): Promise<SignedIn> {
   const res = await fetch(`${baseUrl}/api/baseServer/v1/baseLoginRestful/login`, {
-    method: 'POST', headers: signedHeaders(), body: JSON.stringify({ userName, password }),
+    method: 'POST',
+    headers: signedHeaders(),
+    body: JSON.stringify({ userName, password }),
   });
   const body = (await res.json()) as { status: string; msg: string; data: SignedIn };
   if (res.status !== 200) throw new Error(`sign-in of ${userName} failed: ${res.status} ${body.msg}`);
@@ -24,7 +26,11 @@ export async function signIn(baseUrl: string, userName: string, password = DEMO_
  * The menu a screen would send for an entity: one granted to the responsibility whose pages use
  * the entity as their main record (else as lines or a reference).
  */
-export async function menuFor(kernel: Kernel, responsibilityId: number, entityName: string): Promise<number | undefined> {
+export async function menuFor(
+  kernel: Kernel,
+  responsibilityId: number,
+  entityName: string,
+): Promise<number | undefined> {
   let fallback: number | undefined;
   for (const menuId of await kernel.auth.access.grantedMenuIds(responsibilityId)) {
     const menu = await kernel.auth.access.menu(menuId);
@@ -36,9 +42,19 @@ export async function menuFor(kernel: Kernel, responsibilityId: number, entityNa
 }
 
 /** Session, responsibility and menu headers for a call on `resource` as the signed-in user. */
-export async function screenHeaders(kernel: Kernel, session: SignedIn, resource: string, respCode?: string): Promise<Record<string, string>> {
-  const resp = respCode ? session.responsibilities.find((r) => r.responsibilityCode === respCode) : session.responsibilities[0];
-  const headers: Record<string, string> = { certificate: session.certificate, authorizationCode: session.authorizationCode };
+export async function screenHeaders(
+  kernel: Kernel,
+  session: SignedIn,
+  resource: string,
+  respCode?: string,
+): Promise<Record<string, string>> {
+  const resp = respCode
+    ? session.responsibilities.find((r) => r.responsibilityCode === respCode)
+    : session.responsibilities[0];
+  const headers: Record<string, string> = {
+    certificate: session.certificate,
+    authorizationCode: session.authorizationCode,
+  };
   if (!resp) return headers;
   headers.respId = String(resp.responsibilityId);
   const entity = kernel.registry.entityForResource(resource);

@@ -18,7 +18,13 @@ export interface TestServer {
   baseUrl: string;
   kernel: Kernel;
   config: ServerConfig;
-  call(area: string, resource: string, action: string, body?: unknown, headers?: Record<string, string>): Promise<ApiAnswer>;
+  call(
+    area: string,
+    resource: string,
+    action: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<ApiAnswer>;
   /** Session, respId and menuId headers of a user (default the demo admin) calling `resource` from its menu. */
   authHeaders(resource: string, userName?: string, respCode?: string): Promise<Record<string, string>>;
   close(): Promise<void>;
@@ -26,12 +32,25 @@ export interface TestServer {
 
 export interface ApiAnswer {
   status: number;
-  body: { code: string; status: string; msg: string; data: any; page?: any; errors?: { field: string; message: string }[] };
+  body: {
+    code: string;
+    status: string;
+    msg: string;
+    data: any;
+    page?: any;
+    errors?: { field: string; message: string }[];
+  };
 }
 
 export function signedHeaders(now = Date.now()): Record<string, string> {
   const timestamp = String(now);
-  return { 'content-type': 'application/json', timestamp, appsign: computeAppsign(timestamp), language: 'EN', gateway: 'srm' };
+  return {
+    'content-type': 'application/json',
+    timestamp,
+    appsign: computeAppsign(timestamp),
+    language: 'EN',
+    gateway: 'srm',
+  };
 }
 
 export async function freshDatabaseUrl(name: string): Promise<string> {
@@ -43,7 +62,12 @@ export async function freshDatabaseUrl(name: string): Promise<string> {
   const url = new URL(base.replace(/^mariadb:/, 'mysql:'));
   const database = `${url.pathname.slice(1) || 'meridian_test'}_${name}`.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 60);
   const mysql = await import('mysql2/promise');
-  const admin = await mysql.createConnection({ host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) });
+  const admin = await mysql.createConnection({
+    host: url.hostname,
+    port: Number(url.port || 3306),
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+  });
   await admin.query(`DROP DATABASE IF EXISTS \`${database}\``);
   await admin.query(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   await admin.end();
@@ -53,14 +77,24 @@ export async function freshDatabaseUrl(name: string): Promise<string> {
 
 /** The configuration of a test kernel on dbUrl: demo seeds on, no runtime served. */
 export function testConfig(dbUrl: string, overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return { ...loadConfig({ DB_URL: dbUrl, DEMO: 'true' }), runtimeDir: undefined, ...overrides, dbUrl, dbKind: dbKindOf(dbUrl) };
+  return {
+    ...loadConfig({ DB_URL: dbUrl, DEMO: 'true' }),
+    runtimeDir: undefined,
+    ...overrides,
+    dbUrl,
+    dbKind: dbKindOf(dbUrl),
+  };
 }
 
 /**
  * Starts the app on a fresh database (or on overrides.dbUrl, e.g. another server's database);
  * options.documents replaces the file metadata (see createKernel).
  */
-export async function startTestServer(name: string, overrides: Partial<ServerConfig> = {}, options: KernelOptions = {}): Promise<TestServer> {
+export async function startTestServer(
+  name: string,
+  overrides: Partial<ServerConfig> = {},
+  options: KernelOptions = {},
+): Promise<TestServer> {
   const dbUrl = overrides.dbUrl ?? (await freshDatabaseUrl(name));
   const config = testConfig(dbUrl, overrides);
   const { kernel } = await createKernel(config, options);
@@ -77,7 +111,9 @@ export async function startTestServer(name: string, overrides: Partial<ServerCon
   return {
     baseUrl,
     // The kernel serving requests now: a table_model publish swaps it (modeling/liveKernel.ts).
-    get kernel() { return kernel.live?.kernel ?? kernel; },
+    get kernel() {
+      return kernel.live?.kernel ?? kernel;
+    },
     config,
     async call(area, resource, action, body = {}, headers = {}) {
       // Signed in as the demo administrator from the menu that uses the resource, unless the test

@@ -15,7 +15,11 @@ describe('TtlCache', () => {
     cache.clear();
     await cache.get('k', load);
     expect(load).toHaveBeenCalledTimes(3);
-    await expect(cache.get('bad', async () => { throw new Error('x'); })).rejects.toThrow('x');
+    await expect(
+      cache.get('bad', async () => {
+        throw new Error('x');
+      }),
+    ).rejects.toThrow('x');
     expect(await cache.get('bad', async () => 'ok')).toBe('ok');
     vi.useRealTimers();
   });

@@ -6,7 +6,10 @@
 export class TtlCache {
   private readonly entries = new Map<string, { expires: number; value: Promise<unknown> }>();
 
-  constructor(private readonly ttlMs: number, private readonly maxEntries = 10_000) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
 
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now();

@@ -14,7 +14,12 @@ import { describeColumns } from '../../../runtime/src/schema/columnDescriptor';
 import { BENCH_ENTITY, BENCH_GRID, LOOKUPS, makeRows, plainColumns } from './benchData';
 
 const ROWS = makeRows(500);
-const provider = { findDic: async (types: string[]) => Object.fromEntries(types.map((t) => [t, LOOKUPS[t] ?? []])), forScreen() { return provider; } };
+const provider = {
+  findDic: async (types: string[]) => Object.fromEntries(types.map((t) => [t, LOOKUPS[t] ?? []])),
+  forScreen() {
+    return provider;
+  },
+};
 const descriptors = describeColumns(BENCH_GRID, BENCH_ENTITY, 'CN');
 const gridColumns = buildDataColumns(descriptors, { onResize: () => undefined });
 
@@ -24,7 +29,8 @@ let show: (kind: Kind) => void = () => undefined;
 function Bench() {
   const [kind, setKind] = useState<Kind>('none');
   show = setKind;
-  if (kind === 'dataGrid') return <DataGrid rowKey="id" dataSource={ROWS} columns={gridColumns} pagination={false} height="auto" />;
+  if (kind === 'dataGrid')
+    return <DataGrid rowKey="id" dataSource={ROWS} columns={gridColumns} pagination={false} height="auto" />;
   const plain = { rowKey: 'id', dataSource: ROWS, columns: plainColumns(), pagination: false as const };
   if (kind === 'plainTable') return <Table {...plain} scroll={{ x: 'max-content', y: 500 }} />;
   if (kind === 'plainVirtual') return <Table {...plain} virtual scroll={{ x: 1500, y: 500 }} />;

@@ -20,12 +20,20 @@ export function NoticeDesc() {
   const { row, failed } = useViewOnce(id, api.viewNotice);
   const back = <Link to="/main/notice/noticeMore">{t('home.allNotices')}</Link>;
   if (failed || !id) return <Result status="warning" title={t('home.readerNotFound')} extra={back} />;
-  if (!row) return <Card><Skeleton active /></Card>;
-  const content = language === 'EN' && typeof row.contentEn === 'string' && row.contentEn.trim() ? row.contentEn : row.content;
+  if (!row)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
+  const content =
+    language === 'EN' && typeof row.contentEn === 'string' && row.contentEn.trim() ? row.contentEn : row.content;
   return (
     <Card title={localized(row, 'noticeTitle', language)} extra={back} data-testid="notice-desc">
       <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }}>
-        <Descriptions.Item label={t('home.type')}><LookupTag lookupType="BASE_NOTICE_TYPE" code={row.noticeType} /></Descriptions.Item>
+        <Descriptions.Item label={t('home.type')}>
+          <LookupTag lookupType="BASE_NOTICE_TYPE" code={row.noticeType} />
+        </Descriptions.Item>
         <Descriptions.Item label={t('home.publishedAt')}>{String(row.publishDate ?? '')}</Descriptions.Item>
         <Descriptions.Item label={t('home.views')}>{String(row.viewCount ?? 0)}</Descriptions.Item>
       </Descriptions>

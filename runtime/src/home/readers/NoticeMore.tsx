@@ -11,12 +11,20 @@ export function NoticeMore() {
   const api = useHomeApi();
   const load = useCallback((pageIndex: number, pageRows: number) => api.findMyNotice(pageIndex, pageRows), [api]);
   return (
-    <ReaderList title={t('home.allNotices')} load={load} empty={t('home.noNotices')} testId="notice-more"
+    <ReaderList
+      title={t('home.allNotices')}
+      load={load}
+      empty={t('home.noNotices')}
+      testId="notice-more"
       keyOf={(row) => String(row.noticeId)}
       renderItem={(row, markRead) => (
-        <NoticeItem row={row} onOpen={() => {
-          markRead(row, markedRead(row));
-        }} />
-      )} />
+        <NoticeItem
+          row={row}
+          onOpen={() => {
+            markRead(row, markedRead(row));
+          }}
+        />
+      )}
+    />
   );
 }

@@ -19,16 +19,25 @@ export function NotificationDesc() {
   const { row, failed } = useViewOnce(id, api.viewNotification);
   const back = <Link to="/main/notification/notificationMore">{t('home.allNotifications')}</Link>;
   if (failed || !id) return <Result status="warning" title={t('home.readerNotFound')} extra={back} />;
-  if (!row) return <Card><Skeleton active /></Card>;
+  if (!row)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
   return (
     <Card title={localized(row, 'notificationTitle', language)} extra={back} data-testid="notification-desc">
       <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }}>
-        <Descriptions.Item label={t('home.type')}><LookupTag lookupType="BASE_NOTIFICATION_TYPE" code={row.notificationType} /></Descriptions.Item>
+        <Descriptions.Item label={t('home.type')}>
+          <LookupTag lookupType="BASE_NOTIFICATION_TYPE" code={row.notificationType} />
+        </Descriptions.Item>
         <Descriptions.Item label={t('home.sentAt')}>{String(row.sendDate ?? row.creationDate ?? '')}</Descriptions.Item>
         <Descriptions.Item label={t('home.timesRead')}>{String(row.selfCount ?? 0)}</Descriptions.Item>
       </Descriptions>
       {/* Notifications are plain text: shown as text, line breaks kept. */}
-      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{localized(row, 'notificationContent', language)}</Typography.Paragraph>
+      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>
+        {localized(row, 'notificationContent', language)}
+      </Typography.Paragraph>
     </Card>
   );
 }

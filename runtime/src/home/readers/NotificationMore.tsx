@@ -11,12 +11,20 @@ export function NotificationMore() {
   const api = useHomeApi();
   const load = useCallback((pageIndex: number, pageRows: number) => api.findMyNotification(pageIndex, pageRows), [api]);
   return (
-    <ReaderList title={t('home.allNotifications')} load={load} empty={t('home.noNotifications')} testId="notification-more"
+    <ReaderList
+      title={t('home.allNotifications')}
+      load={load}
+      empty={t('home.noNotifications')}
+      testId="notification-more"
       keyOf={(row) => String(row.notificationId)}
       renderItem={(row, markRead) => (
-        <NotificationItem row={row} onOpen={() => {
-          markRead(row, markedRead(row));
-        }} />
-      )} />
+        <NotificationItem
+          row={row}
+          onOpen={() => {
+            markRead(row, markedRead(row));
+          }}
+        />
+      )}
+    />
   );
 }

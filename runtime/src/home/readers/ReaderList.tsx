@@ -7,8 +7,18 @@ import { useRemote } from '../useRemote';
 
 export const MORE_PAGE_ROWS = 20;
 
-export function ReaderList({ title, load, renderItem, empty, testId, keyOf }: {
-  title: string; load: (pageIndex: number, pageRows: number) => Promise<Rows>; empty: string; testId: string;
+export function ReaderList({
+  title,
+  load,
+  renderItem,
+  empty,
+  testId,
+  keyOf,
+}: {
+  title: string;
+  load: (pageIndex: number, pageRows: number) => Promise<Rows>;
+  empty: string;
+  testId: string;
   keyOf: (row: DataRecord) => string;
   renderItem: (row: DataRecord, markRead: (row: DataRecord, next: DataRecord) => void) => ReactNode;
 }) {
@@ -24,7 +34,14 @@ export function ReaderList({ title, load, renderItem, empty, testId, keyOf }: {
         locale={{ emptyText: empty }}
         rowKey={keyOf}
         renderItem={(row) => renderItem(row, markRead)}
-        pagination={{ current: pageIndex, pageSize: MORE_PAGE_ROWS, total: list.value?.page?.count ?? 0, onChange: setPageIndex, showSizeChanger: false, hideOnSinglePage: true }}
+        pagination={{
+          current: pageIndex,
+          pageSize: MORE_PAGE_ROWS,
+          total: list.value?.page?.count ?? 0,
+          onChange: setPageIndex,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+        }}
       />
     </Card>
   );

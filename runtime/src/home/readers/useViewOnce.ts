@@ -6,10 +6,16 @@ import { useEffect, useRef, useState } from 'react';
 import { useFeedback } from '../../core/feedback';
 import type { DataRecord } from '../../meta';
 
-export function useViewOnce(id: string | null, view: (id: string) => Promise<DataRecord>): { row?: DataRecord; failed: boolean } {
+export function useViewOnce(
+  id: string | null,
+  view: (id: string) => Promise<DataRecord>,
+): { row?: DataRecord; failed: boolean } {
   const feedback = useFeedback();
   const viewed = useRef<string | null>(null);
-  const [state, setState] = useState<{ id: string | null; row?: DataRecord; failed: boolean }>({ id: null, failed: false });
+  const [state, setState] = useState<{ id: string | null; row?: DataRecord; failed: boolean }>({
+    id: null,
+    failed: false,
+  });
   useEffect(() => {
     if (!id || viewed.current === id) return;
     viewed.current = id;

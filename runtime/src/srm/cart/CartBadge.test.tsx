@@ -8,17 +8,29 @@ import { i18n } from '../../i18n';
 import { CartBadge } from './CartBadge';
 import { announceCartCount, TROLLEY_PATH } from './cartModel';
 
-const CART_MENU: MenuRow = { menuId: 77, menuName: '购物车', menuCode: 'PUR_SHOPPING_CART', menuType: 'PAGE', htmlUrl: TROLLEY_PATH, menuParentId: 0 };
+const CART_MENU: MenuRow = {
+  menuId: 77,
+  menuName: '购物车',
+  menuCode: 'PUR_SHOPPING_CART',
+  menuType: 'PAGE',
+  htmlUrl: TROLLEY_PATH,
+  menuParentId: 0,
+};
 
 function envelope(data: unknown, count: number) {
-  return new Response(JSON.stringify({ code: 'S', status: 'S', msg: '', data, page: { count, pageIndex: 1, pageRows: 1 } }), { status: 200, headers: { 'content-type': 'application/json' } });
+  return new Response(
+    JSON.stringify({ code: 'S', status: 'S', msg: '', data, page: { count, pageIndex: 1, pageRows: 1 } }),
+    { status: 200, headers: { 'content-type': 'application/json' } },
+  );
 }
 
 function show(menus: MenuRow[]) {
   return render(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter>
-        <MenuContext.Provider value={menus}><CartBadge /></MenuContext.Provider>
+        <MenuContext.Provider value={menus}>
+          <CartBadge />
+        </MenuContext.Provider>
       </MemoryRouter>
     </I18nextProvider>,
   );
@@ -35,9 +47,17 @@ describe('CartBadge', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('starts at 0, shows the server\'s sum of counts, then follows every cart change', async () => {
+  it("starts at 0, shows the server's sum of counts, then follows every cart change", async () => {
     await act(() => i18n.changeLanguage('EN'));
-    const fetch = vi.fn(async () => envelope([{ cartId: 1, count: 2 }, { cartId: 2, count: 3 }], 5));
+    const fetch = vi.fn(async () =>
+      envelope(
+        [
+          { cartId: 1, count: 2 },
+          { cartId: 2, count: 3 },
+        ],
+        5,
+      ),
+    );
     vi.stubGlobal('fetch', fetch);
     show([CART_MENU]);
     expect(screen.getByTestId('cart-badge').getAttribute('aria-label')).toMatch(/^Cart: (0|5)$/);

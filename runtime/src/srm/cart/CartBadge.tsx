@@ -23,7 +23,9 @@ export function CartBadge() {
   useEffect(() => {
     if (!menu) return;
     // A failed read leaves the count as it was; the next cart change corrects it.
-    createCartApi({}).findByUserId().catch(() => undefined);
+    createCartApi({})
+      .findByUserId()
+      .catch(() => undefined);
   }, [menu]);
   if (!menu) return null;
   return (
@@ -32,7 +34,11 @@ export function CartBadge() {
       aria-label={t('cart.badge', { count })}
       data-testid="cart-badge"
       onClick={() => navigate(pageUrl(TROLLEY_PATH, { menuId: menu.menuId }))}
-      icon={<Badge count={count} showZero size="small" offset={[4, -2]}><ShoppingCartOutlined aria-hidden /></Badge>}
+      icon={
+        <Badge count={count} showZero size="small" offset={[4, -2]}>
+          <ShoppingCartOutlined aria-hidden />
+        </Badge>
+      }
     />
   );
 }

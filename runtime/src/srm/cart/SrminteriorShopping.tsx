@@ -19,15 +19,26 @@ const PAGE_ROWS = 20;
 function useGoods(keyword: string, pageIndex: number) {
   const api = useCartApi();
   const feedback = useFeedback();
-  const [state, setState] = useState<{ rows: DataRecord[]; total: number; loading: boolean }>({ rows: [], total: 0, loading: true });
+  const [state, setState] = useState<{ rows: DataRecord[]; total: number; loading: boolean }>({
+    rows: [],
+    total: 0,
+    loading: true,
+  });
   useEffect(() => {
     let live = true;
     setState((s) => ({ ...s, loading: true }));
     api.listGoods(keyword, pageIndex, PAGE_ROWS).then(
       (found) => live && setState({ ...found, loading: false }),
-      (e) => { if (live) { setState({ rows: [], total: 0, loading: false }); feedback.error(e); } },
+      (e) => {
+        if (live) {
+          setState({ rows: [], total: 0, loading: false });
+          feedback.error(e);
+        }
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [api, feedback, keyword, pageIndex]);
   return state;
 }
@@ -42,23 +53,32 @@ export function SrminteriorShopping() {
   const [pageIndex, setPageIndex] = useState(1);
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const goods = useGoods(keyword, pageIndex);
-  const add = useCallback(async (id: number) => {
-    try {
-      await api.add(id, quantities[id] ?? 1);
-      feedback.success(t('cart.added'));
-    } catch (e) {
-      feedback.error(e);
-    }
-  }, [api, feedback, quantities, t]);
+  const add = useCallback(
+    async (id: number) => {
+      try {
+        await api.add(id, quantities[id] ?? 1);
+        feedback.success(t('cart.added'));
+      } catch (e) {
+        feedback.error(e);
+      }
+    },
+    [api, feedback, quantities, t],
+  );
 
   const columns = useGoodsColumns({
-    quantities, add, canAdd: granted.has('btnAddCart'),
+    quantities,
+    add,
+    canAdd: granted.has('btnAddCart'),
     setQuantity: (id, quantity) => setQuantities((q) => ({ ...q, [id]: quantity })),
   });
   return (
     <Card
       title={t('cart.goods')}
-      extra={<Button icon={<ShoppingCartOutlined aria-hidden />} onClick={() => openPage(TROLLEY_PATH)}>{t('cart.openCart')}</Button>}
+      extra={
+        <Button icon={<ShoppingCartOutlined aria-hidden />} onClick={() => openPage(TROLLEY_PATH)}>
+          {t('cart.openCart')}
+        </Button>
+      }
     >
       <Space style={{ marginBottom: 16 }}>
         <Input.Search
@@ -66,7 +86,10 @@ export function SrminteriorShopping() {
           placeholder={t('cart.searchPlaceholder')}
           enterButton={t('cart.search')}
           allowClear
-          onSearch={(value) => { setPageIndex(1); setKeyword(value.trim()); }}
+          onSearch={(value) => {
+            setPageIndex(1);
+            setKeyword(value.trim());
+          }}
           style={{ width: 360 }}
         />
       </Space>
@@ -76,7 +99,13 @@ export function SrminteriorShopping() {
         loading={goods.loading}
         columns={columns}
         dataSource={goods.rows}
-        pagination={{ current: pageIndex, pageSize: PAGE_ROWS, total: goods.total, onChange: setPageIndex, showSizeChanger: false }}
+        pagination={{
+          current: pageIndex,
+          pageSize: PAGE_ROWS,
+          total: goods.total,
+          onChange: setPageIndex,
+          showSizeChanger: false,
+        }}
       />
     </Card>
   );

@@ -18,9 +18,17 @@ function CartSummary({ lines, count }: { lines: CartLine[]; count: number }) {
   const language = useLanguage();
   return (
     <Table.Summary.Row>
-      <Table.Summary.Cell index={0} colSpan={3}><Typography.Text strong>{t('cart.total')}</Typography.Text></Table.Summary.Cell>
-      <Table.Summary.Cell index={1}><span data-testid="cart-total-count">{t('cart.totalCount', { count })}</span></Table.Summary.Cell>
-      <Table.Summary.Cell index={2} align="right"><Typography.Text strong data-testid="cart-total-amount">{formatAmount(cartTotal(lines), language)}</Typography.Text></Table.Summary.Cell>
+      <Table.Summary.Cell index={0} colSpan={3}>
+        <Typography.Text strong>{t('cart.total')}</Typography.Text>
+      </Table.Summary.Cell>
+      <Table.Summary.Cell index={1}>
+        <span data-testid="cart-total-count">{t('cart.totalCount', { count })}</span>
+      </Table.Summary.Cell>
+      <Table.Summary.Cell index={2} align="right">
+        <Typography.Text strong data-testid="cart-total-amount">
+          {formatAmount(cartTotal(lines), language)}
+        </Typography.Text>
+      </Table.Summary.Cell>
       <Table.Summary.Cell index={3} />
     </Table.Summary.Row>
   );
@@ -38,7 +46,9 @@ export function SrminteriorShoppingtrolley() {
       <Button onClick={() => openPage(MALL_PATH)}>{t('cart.continueShopping')}</Button>
       {granted.has('btnDeleteAll') && (
         <Popconfirm title={t('cart.deleteAllConfirm')} onConfirm={actions.removeAll} disabled={!lines.length}>
-          <Button danger disabled={!lines.length}>{t('cart.deleteAll')}</Button>
+          <Button danger disabled={!lines.length}>
+            {t('cart.deleteAll')}
+          </Button>
         </Popconfirm>
       )}
     </Space>

@@ -28,7 +28,11 @@ export function createCartApi(screen: ScreenIds, request: RequestFn = defaultReq
     remove: (id: number) => cart('doDelete', { id }),
     removeAll: () => cart('doDeleteAll', {}),
     listGoods: async (keyword: string, pageIndex: number, pageRows: number) => {
-      const answer = await request<DataRecord[]>(`${GOODS}/listByPageGoods`, { keyword, pageIndex, pageRows }, { screen });
+      const answer = await request<DataRecord[]>(
+        `${GOODS}/listByPageGoods`,
+        { keyword, pageIndex, pageRows },
+        { screen },
+      );
       return { rows: answer.data ?? [], total: answer.page?.count ?? 0 };
     },
   };

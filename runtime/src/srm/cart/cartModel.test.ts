@@ -27,13 +27,24 @@ describe('cart figures (spec 3 section 2)', () => {
 
 describe('cart api', () => {
   it('sends the screen, answers the lines with page.count and announces the count', async () => {
-    const request = vi.fn(async () => ({ data: [{ cartId: 1, noProductiveMaterialId: 2, count: 4 }], page: { count: 4, pageIndex: 1, pageRows: 1 }, msg: '' }));
+    const request = vi.fn(async () => ({
+      data: [{ cartId: 1, noProductiveMaterialId: 2, count: 4 }],
+      page: { count: 4, pageIndex: 1, pageRows: 1 },
+      msg: '',
+    }));
     const heard = vi.fn();
     const off = onCartCount(heard);
     const api = createCartApi({ menuId: '9', respId: '1' }, request as never);
-    await expect(api.add(2, 4)).resolves.toEqual({ lines: [{ cartId: 1, noProductiveMaterialId: 2, count: 4 }], count: 4 });
+    await expect(api.add(2, 4)).resolves.toEqual({
+      lines: [{ cartId: 1, noProductiveMaterialId: 2, count: 4 }],
+      count: 4,
+    });
     off();
-    expect(request).toHaveBeenCalledWith('/api/srmServer/v1/srmPurShoppingCartRestful/saveOrUpdate', { noProductiveMaterialId: 2, count: 4 }, { screen: { menuId: '9', respId: '1' } });
+    expect(request).toHaveBeenCalledWith(
+      '/api/srmServer/v1/srmPurShoppingCartRestful/saveOrUpdate',
+      { noProductiveMaterialId: 2, count: 4 },
+      { screen: { menuId: '9', respId: '1' } },
+    );
     expect(heard).toHaveBeenCalledWith(4);
   });
 

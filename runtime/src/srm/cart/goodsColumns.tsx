@@ -14,7 +14,12 @@ export interface GoodsColumnProps {
   canAdd: boolean;
 }
 
-export function useGoodsColumns({ quantities, setQuantity, add, canAdd }: GoodsColumnProps): TableColumnsType<DataRecord> {
+export function useGoodsColumns({
+  quantities,
+  setQuantity,
+  add,
+  canAdd,
+}: GoodsColumnProps): TableColumnsType<DataRecord> {
   const { t } = useTranslation();
   const language = useLanguage();
   const idOf = (row: DataRecord) => Number(row.noProductiveMaterialId);
@@ -23,19 +28,41 @@ export function useGoodsColumns({ quantities, setQuantity, add, canAdd }: GoodsC
     { title: t('cart.itemName'), key: 'name', render: (_, row) => localized(row, 'goodsName', language) },
     { title: t('cart.supplier'), dataIndex: 'supplierName' },
     { title: t('cart.uom'), dataIndex: 'uomCode', width: 80 },
-    { title: t('cart.price'), key: 'price', align: 'right', width: 130, render: (_, row) => formatAmount(row.unitPriceIncl, language) },
     {
-      title: t('cart.quantity'), key: 'quantity', width: 120,
+      title: t('cart.price'),
+      key: 'price',
+      align: 'right',
+      width: 130,
+      render: (_, row) => formatAmount(row.unitPriceIncl, language),
+    },
+    {
+      title: t('cart.quantity'),
+      key: 'quantity',
+      width: 120,
       render: (_, row) => (
-        <InputNumber aria-label={`${t('cart.quantity')} ${String(row.goodsCode)}`} min={1} precision={0}
-          value={quantities[idOf(row)] ?? 1} onChange={(v) => setQuantity(idOf(row), Number(v) || 1)} />
+        <InputNumber
+          aria-label={`${t('cart.quantity')} ${String(row.goodsCode)}`}
+          min={1}
+          precision={0}
+          value={quantities[idOf(row)] ?? 1}
+          onChange={(v) => setQuantity(idOf(row), Number(v) || 1)}
+        />
       ),
     },
     {
-      title: t('cart.operate'), key: 'add', width: 140,
-      render: (_, row) => canAdd && (
-        <Button type="link" aria-label={`${t('cart.addToCart')} ${String(row.goodsCode)}`} onClick={() => add(idOf(row))}>{t('cart.addToCart')}</Button>
-      ),
+      title: t('cart.operate'),
+      key: 'add',
+      width: 140,
+      render: (_, row) =>
+        canAdd && (
+          <Button
+            type="link"
+            aria-label={`${t('cart.addToCart')} ${String(row.goodsCode)}`}
+            onClick={() => add(idOf(row))}
+          >
+            {t('cart.addToCart')}
+          </Button>
+        ),
     },
   ];
 }

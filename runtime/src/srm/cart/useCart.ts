@@ -18,15 +18,20 @@ export function useCart(): { cart?: CartState } & CartActions {
   const api = useCartApi();
   const feedback = useFeedback();
   const [cart, setCart] = useState<CartState>();
-  const run = useCallback(async (call: () => Promise<CartState>, done?: string) => {
-    try {
-      setCart(await call());
-      if (done) feedback.success(done);
-    } catch (e) {
-      feedback.error(e);
-    }
-  }, [feedback]);
-  useEffect(() => { void run(() => api.findByUserId()); }, [api, run]);
+  const run = useCallback(
+    async (call: () => Promise<CartState>, done?: string) => {
+      try {
+        setCart(await call());
+        if (done) feedback.success(done);
+      } catch (e) {
+        feedback.error(e);
+      }
+    },
+    [feedback],
+  );
+  useEffect(() => {
+    void run(() => api.findByUserId());
+  }, [api, run]);
   return {
     cart,
     changeCount: (line, value) => {

@@ -59,14 +59,24 @@ export const InspectPlanSites = observer(function InspectPlanSites({ title, colu
   const tableColumns = useMemo((): ColumnsType<PlanSiteLine> => {
     const titleOf = (key: string) => columns.find((c) => c.key === key)?.title ?? key;
     const lookupOf = (key: string) => columns.find((c) => c.key === key)?.lookupType;
-    const tick = (row: PlanSiteLine, index: number, checked: boolean) => field.setValue(rows.map((r, i) => (i === index ? { ...r, inspectFlag: checked ? 'Y' : 'N' } : r)));
+    const tick = (row: PlanSiteLine, index: number, checked: boolean) =>
+      field.setValue(rows.map((r, i) => (i === index ? { ...r, inspectFlag: checked ? 'Y' : 'N' } : r)));
     return [
       { key: 'supplierId', title: titleOf('supplierId'), dataIndex: 'supplierName', width: 200 },
       { key: 'siteName', title: titleOf('siteName'), dataIndex: 'siteName', width: 200 },
       { key: 'orgId', title: titleOf('orgId'), dataIndex: 'ouName', width: 200 },
-      { key: 'siteStatus', title: titleOf('siteStatus'), width: 120, render: (_v, row) => <LookupTag lookupType={lookupOf('siteStatus') ?? 'SLC_SUPPLIER_STATUS'} code={row.siteStatus} /> },
       {
-        key: 'inspectFlag', title: titleOf('inspectFlag'), width: 130,
+        key: 'siteStatus',
+        title: titleOf('siteStatus'),
+        width: 120,
+        render: (_v, row) => (
+          <LookupTag lookupType={lookupOf('siteStatus') ?? 'SLC_SUPPLIER_STATUS'} code={row.siteStatus} />
+        ),
+      },
+      {
+        key: 'inspectFlag',
+        title: titleOf('inspectFlag'),
+        width: 130,
         render: (_v, row, index) => (
           <Checkbox
             aria-label={`${titleOf('inspectFlag')} ${row.siteName ?? ''}`}
@@ -77,20 +87,38 @@ export const InspectPlanSites = observer(function InspectPlanSites({ title, colu
           />
         ),
       },
-      ...(editable ? [{
-        key: 'operate', title: t('common.operate'), width: 80,
-        render: (_v: unknown, _row: PlanSiteLine, index: number) => (
-          <Button type="link" size="small" danger onClick={() => void field.remove(index)}>{t('lines.deleteRow')}</Button>
-        ),
-      }] : []),
+      ...(editable
+        ? [
+            {
+              key: 'operate',
+              title: t('common.operate'),
+              width: 80,
+              render: (_v: unknown, _row: PlanSiteLine, index: number) => (
+                <Button type="link" size="small" danger onClick={() => void field.remove(index)}>
+                  {t('lines.deleteRow')}
+                </Button>
+              ),
+            },
+          ]
+        : []),
     ];
   }, [columns, rows, editable, userType, field, t]);
 
   return (
     <section aria-label={title} style={{ marginBottom: 16 }}>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }}>
-        {title ? <Typography.Title level={5} style={{ margin: 0 }}>{title}</Typography.Title> : <span />}
-        {editable && <Button icon={<ReloadOutlined aria-hidden />} loading={loading} onClick={() => void load()}>{t('inspectPlan.loadSites')}</Button>}
+        {title ? (
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {title}
+          </Typography.Title>
+        ) : (
+          <span />
+        )}
+        {editable && (
+          <Button icon={<ReloadOutlined aria-hidden />} loading={loading} onClick={() => void load()}>
+            {t('inspectPlan.loadSites')}
+          </Button>
+        )}
       </Space>
       <Table<PlanSiteLine>
         size="small"

@@ -3,15 +3,29 @@ import { canTickSite, mergeSites, qualificationsOf } from './planSites';
 
 describe('inspection plan site lines', () => {
   it('collects each qualification review of the supplier lines once, ignoring empty ones', () => {
-    expect(qualificationsOf([{ qualifyHeaderId: 3 }, { qualifyHeaderId: '3' }, { qualifyHeaderId: null }, { qualifyHeaderId: 7 }, null])).toEqual([3, 7]);
+    expect(
+      qualificationsOf([
+        { qualifyHeaderId: 3 },
+        { qualifyHeaderId: '3' },
+        { qualifyHeaderId: null },
+        { qualifyHeaderId: 7 },
+        null,
+      ]),
+    ).toEqual([3, 7]);
     expect(qualificationsOf(undefined)).toEqual([]);
   });
 
   it('appends only sites not yet on the plan, keeping the ticks already made', () => {
     const current = [{ qualifySiteId: 1, inspectFlag: 'Y' }];
-    const { lines, added } = mergeSites(current, [{ qualifySiteId: 1, inspectFlag: 'N' }, { qualifySiteId: 2, inspectFlag: 'N' }]);
+    const { lines, added } = mergeSites(current, [
+      { qualifySiteId: 1, inspectFlag: 'N' },
+      { qualifySiteId: 2, inspectFlag: 'N' },
+    ]);
     expect(added).toBe(1);
-    expect(lines).toEqual([{ qualifySiteId: 1, inspectFlag: 'Y' }, { qualifySiteId: 2, inspectFlag: 'N' }]);
+    expect(lines).toEqual([
+      { qualifySiteId: 1, inspectFlag: 'Y' },
+      { qualifySiteId: 2, inspectFlag: 'N' },
+    ]);
   });
 
   it('lets only internal users tick, only on editable sites, only while the form is editable', () => {

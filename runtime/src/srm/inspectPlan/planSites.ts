@@ -20,7 +20,9 @@ export interface PlanSiteLine extends DataRecord {
 /** The qualification reviews named on the plan's supplier lines, once each. */
 export function qualificationsOf(suppliers: unknown): number[] {
   if (!Array.isArray(suppliers)) return [];
-  const ids = suppliers.map((s) => Number((s as DataRecord | null)?.qualifyHeaderId)).filter((id) => Number.isSafeInteger(id) && id > 0);
+  const ids = suppliers
+    .map((s) => Number((s as DataRecord | null)?.qualifyHeaderId))
+    .filter((id) => Number.isSafeInteger(id) && id > 0);
   return [...new Set(ids)];
 }
 
@@ -32,6 +34,10 @@ export function mergeSites(current: PlanSiteLine[], loaded: PlanSiteLine[]): { l
 }
 
 /** Whether this user may change the participate flag of this line (the server checks the same on save). */
-export function canTickSite(line: Pick<PlanSiteLine, 'editFlag'>, userType: string | undefined, formEditable: boolean): boolean {
+export function canTickSite(
+  line: Pick<PlanSiteLine, 'editFlag'>,
+  userType: string | undefined,
+  formEditable: boolean,
+): boolean {
   return formEditable && (userType ?? '').startsWith('INSIDE') && (line.editFlag ?? 'Y') === 'Y';
 }

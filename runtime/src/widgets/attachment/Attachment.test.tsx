@@ -10,8 +10,13 @@ import { AttachmentBase } from './Attachment';
 import { AttachmentApiContext } from './useAttachments';
 
 const record = (id: number, name: string): AttachmentRecord => ({
-  id, fileId: `${id}`.padStart(32, '0'), originalFileName: name, size: 2048, previewUrl: `/api/fileServer/v2/file/download?id=${id}`,
-  uploadedByName: 'buyer01', creationDate: '2026-11-22 10:00:00',
+  id,
+  fileId: `${id}`.padStart(32, '0'),
+  originalFileName: name,
+  size: 2048,
+  previewUrl: `/api/fileServer/v2/file/download?id=${id}`,
+  uploadedByName: 'buyer01',
+  creationDate: '2026-11-22 10:00:00',
 });
 const STORED = [record(1, 'drawing.png'), record(2, 'spec.docx')];
 const ALL_CODES = ['btnUploadAttachment', 'btnFilePreview', 'btnDownloadAttachment', 'btnDelAttachment'];
@@ -27,12 +32,24 @@ function fakeApi(overrides: Partial<AttachmentApi> = {}) {
   };
 }
 
-function renderControl(props: { value?: string; config?: AttachmentConfig; codes?: string[]; readOnly?: boolean }, api = fakeApi()) {
+function renderControl(
+  props: { value?: string; config?: AttachmentConfig; codes?: string[]; readOnly?: boolean },
+  api = fakeApi(),
+) {
   const onChange = vi.fn();
-  const provider = createFakeProvider({ findByMenuResp: async () => (props.codes ?? ALL_CODES).map((resourceCode) => ({ resourceCode })) });
+  const provider = createFakeProvider({
+    findByMenuResp: async () => (props.codes ?? ALL_CODES).map((resourceCode) => ({ resourceCode })),
+  });
   renderWithApp(
     <AttachmentApiContext.Provider value={api}>
-      <AttachmentBase value={props.value ?? '1,2'} onChange={onChange} config={props.config} functionId="srmPurRequisitionHeader" businessId={7} readOnly={props.readOnly} />
+      <AttachmentBase
+        value={props.value ?? '1,2'}
+        onChange={onChange}
+        config={props.config}
+        functionId="srmPurRequisitionHeader"
+        businessId={7}
+        readOnly={props.readOnly}
+      />
     </AttachmentApiContext.Provider>,
     { provider },
   );
@@ -111,24 +128,40 @@ describe('Attachment control', () => {
   });
 
   it.each([
-    ['CN', '删除附件', '请确认是否继续删除附件信息？', '附件删除成功，由于附件ID已更新，请及时保存业务单据', /删\s*除/, /确\s*定|OK/],
-    ['EN', 'delete attachment', 'Please confirm whether to continue deleting attachment information?',
-      'Attachment deleted successfully, because the attachment ID was updated, please save the business document in time', /Delete/, /OK/],
-  ])('asks before deleting and reminds to save the document (%s)', async (language, title, question, done, deleteName, okName) => {
-    await act(() => i18n.changeLanguage(language));
-    const { api, onChange } = renderControl({});
-    await screen.findByText('drawing.png');
-    const firstRow = screen.getByText('drawing.png').closest('tr')!;
-    fireEvent.click(await within(firstRow).findByRole('button', { name: deleteName }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getAllByText(title).length).toBeGreaterThan(0);
-    expect(within(dialog).getByText(question)).toBeTruthy();
-    expect(api.remove).not.toHaveBeenCalled();
-    fireEvent.click(within(dialog).getByRole('button', { name: okName }));
-    await waitFor(() => expect(api.remove).toHaveBeenCalledWith([1], { menuId: '100', respId: '1' }));
-    expect(onChange).toHaveBeenCalledWith('2');
-    expect(await screen.findByText(done)).toBeTruthy();
-  });
+    [
+      'CN',
+      '删除附件',
+      '请确认是否继续删除附件信息？',
+      '附件删除成功，由于附件ID已更新，请及时保存业务单据',
+      /删\s*除/,
+      /确\s*定|OK/,
+    ],
+    [
+      'EN',
+      'delete attachment',
+      'Please confirm whether to continue deleting attachment information?',
+      'Attachment deleted successfully, because the attachment ID was updated, please save the business document in time',
+      /Delete/,
+      /OK/,
+    ],
+  ])(
+    'asks before deleting and reminds to save the document (%s)',
+    async (language, title, question, done, deleteName, okName) => {
+      await act(() => i18n.changeLanguage(language));
+      const { api, onChange } = renderControl({});
+      await screen.findByText('drawing.png');
+      const firstRow = screen.getByText('drawing.png').closest('tr')!;
+      fireEvent.click(await within(firstRow).findByRole('button', { name: deleteName }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getAllByText(title).length).toBeGreaterThan(0);
+      expect(within(dialog).getByText(question)).toBeTruthy();
+      expect(api.remove).not.toHaveBeenCalled();
+      fireEvent.click(within(dialog).getByRole('button', { name: okName }));
+      await waitFor(() => expect(api.remove).toHaveBeenCalledWith([1], { menuId: '100', respId: '1' }));
+      expect(onChange).toHaveBeenCalledWith('2');
+      expect(await screen.findByText(done)).toBeTruthy();
+    },
+  );
 
   it('opens other types in the configured preview service through a signed link', async () => {
     const opened = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
@@ -137,7 +170,9 @@ describe('Attachment control', () => {
     const docxRow = (await screen.findByText('spec.docx')).closest('tr')!;
     fireEvent.click(await within(docxRow).findByRole('button', { name: '预览' }));
     const link = `${window.location.origin}/api/fileServer/v1/file/preview?id=2&expires=1&sig=s`;
-    await waitFor(() => expect(opened.location.href).toBe(`http://preview:8012/onlinePreview?url=${encodeURIComponent(btoa(link))}`));
+    await waitFor(() =>
+      expect(opened.location.href).toBe(`http://preview:8012/onlinePreview?url=${encodeURIComponent(btoa(link))}`),
+    );
     expect(api.previewLink).toHaveBeenCalledWith(STORED[1], { menuId: '100', respId: '1' });
     expect(opened.opener).toBeNull();
     open.mockRestore();

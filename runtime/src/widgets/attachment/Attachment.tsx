@@ -28,7 +28,16 @@ export interface AttachmentProps {
 
 const NO_CONFIG: AttachmentConfig = {};
 
-export function AttachmentBase({ value, onChange, config = NO_CONFIG, functionId, businessId, readOnly, disabled, ...rest }: AttachmentProps) {
+export function AttachmentBase({
+  value,
+  onChange,
+  config = NO_CONFIG,
+  functionId,
+  businessId,
+  readOnly,
+  disabled,
+  ...rest
+}: AttachmentProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const { granted } = useGrantedResources();
@@ -37,11 +46,21 @@ export function AttachmentBase({ value, onChange, config = NO_CONFIG, functionId
   const editable = !readOnly && !disabled;
 
   const confirmDelete = (record: AttachmentRecord) =>
-    modal.confirm({ title: t('attachment.deleteTitle'), content: t('attachment.deleteConfirm'), onOk: () => state.remove(record) });
+    modal.confirm({
+      title: t('attachment.deleteTitle'),
+      content: t('attachment.deleteConfirm'),
+      onOk: () => state.remove(record),
+    });
 
   const columns: ColumnsType<AttachmentRecord> = [
     { key: 'name', title: t('attachment.fileName'), dataIndex: 'originalFileName', ellipsis: true },
-    { key: 'size', title: t('attachment.size'), dataIndex: 'size', width: 90, render: (size: number) => formatFileSize(size) },
+    {
+      key: 'size',
+      title: t('attachment.size'),
+      dataIndex: 'size',
+      width: 90,
+      render: (size: number) => formatFileSize(size),
+    },
     { key: 'uploader', title: t('attachment.uploader'), dataIndex: 'uploadedByName', width: 110 },
     { key: 'time', title: t('attachment.uploadTime'), dataIndex: 'creationDate', width: 160 },
     {
@@ -50,9 +69,21 @@ export function AttachmentBase({ value, onChange, config = NO_CONFIG, functionId
       width: 190,
       render: (_: unknown, record) => (
         <Space size={0}>
-          {buttons.preview && <Button type="link" size="small" onClick={() => void state.openPreview(record)}>{t('attachment.preview')}</Button>}
-          {buttons.download && <Button type="link" size="small" onClick={() => void state.download(record)}>{t('attachment.download')}</Button>}
-          {editable && buttons.delete && <Button type="link" size="small" danger onClick={() => confirmDelete(record)}>{t('attachment.delete')}</Button>}
+          {buttons.preview && (
+            <Button type="link" size="small" onClick={() => void state.openPreview(record)}>
+              {t('attachment.preview')}
+            </Button>
+          )}
+          {buttons.download && (
+            <Button type="link" size="small" onClick={() => void state.download(record)}>
+              {t('attachment.download')}
+            </Button>
+          )}
+          {editable && buttons.delete && (
+            <Button type="link" size="small" danger onClick={() => confirmDelete(record)}>
+              {t('attachment.delete')}
+            </Button>
+          )}
         </Space>
       ),
     },
@@ -77,7 +108,11 @@ export function AttachmentBase({ value, onChange, config = NO_CONFIG, functionId
     <div aria-label={rest['aria-label']} role="group" style={{ width: '100%' }}>
       {editable && buttons.upload && (
         <div style={{ marginBottom: 8 }}>
-          {state.uploading ? <Progress percent={state.percent} size="small" status="active" aria-label={t('attachment.uploading')} /> : chooser}
+          {state.uploading ? (
+            <Progress percent={state.percent} size="small" status="active" aria-label={t('attachment.uploading')} />
+          ) : (
+            chooser
+          )}
         </div>
       )}
       <Table<AttachmentRecord>
@@ -98,7 +133,12 @@ export function AttachmentBase({ value, onChange, config = NO_CONFIG, functionId
 export const Attachment = connect(
   AttachmentBase,
   mapProps((props, field) => {
-    const f = field as unknown as { title?: string; readOnly?: boolean; readPretty?: boolean; form?: { values: Record<string, unknown> } };
+    const f = field as unknown as {
+      title?: string;
+      readOnly?: boolean;
+      readPretty?: boolean;
+      form?: { values: Record<string, unknown> };
+    };
     const own = props as AttachmentProps & { businessKey?: string };
     return {
       ...props,

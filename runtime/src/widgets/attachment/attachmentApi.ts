@@ -5,7 +5,14 @@
  */
 import { ApiError } from '../../core/apiError';
 import { getLanguage } from '../../core/language';
-import { buildHeaders, request as defaultRequest, unwrapEnvelope, type FileResult, type RequestFn, type ScreenIds } from '../../core/request';
+import {
+  buildHeaders,
+  request as defaultRequest,
+  unwrapEnvelope,
+  type FileResult,
+  type RequestFn,
+  type ScreenIds,
+} from '../../core/request';
 import { expireSessionOn401 } from '../../core/session';
 import { cn } from '../../i18n/cn';
 import { en } from '../../i18n/en';
@@ -32,7 +39,12 @@ export type UploadFields = Record<string, string | undefined>;
 
 export interface AttachmentApi {
   list(ids: number[], screen: ScreenIds): Promise<AttachmentRecord[]>;
-  upload(files: File[], fields: UploadFields, screen: ScreenIds, onProgress: (percent: number) => void): Promise<AttachmentRecord[]>;
+  upload(
+    files: File[],
+    fields: UploadFields,
+    screen: ScreenIds,
+    onProgress: (percent: number) => void,
+  ): Promise<AttachmentRecord[]>;
   download(record: AttachmentRecord, screen: ScreenIds): Promise<FileResult>;
   remove(ids: number[], screen: ScreenIds): Promise<void>;
   /** A signed link (10 minutes) the external preview service can fetch without a session. */
@@ -40,7 +52,12 @@ export interface AttachmentApi {
 }
 
 /** Upload with progress: the same headers as every call, the envelope read as the client reads it. */
-export function xhrUpload(files: File[], fields: UploadFields, screen: ScreenIds, onProgress: (percent: number) => void): Promise<AttachmentRecord[]> {
+export function xhrUpload(
+  files: File[],
+  fields: UploadFields,
+  screen: ScreenIds,
+  onProgress: (percent: number) => void,
+): Promise<AttachmentRecord[]> {
   const language = getLanguage();
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) if (value !== undefined && value !== '') form.append(name, value);
@@ -52,7 +69,8 @@ export function xhrUpload(files: File[], fields: UploadFields, screen: ScreenIds
     const xhr = new XMLHttpRequest();
     xhr.open('POST', UPLOAD_PATH);
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.min(99, Math.round((event.loaded / event.total) * 100)));
+    xhr.upload.onprogress = (event) =>
+      event.lengthComputable && onProgress(Math.min(99, Math.round((event.loaded / event.total) * 100)));
     xhr.onerror = () => reject(new ApiError({ httpStatus: 0, msg: texts.transport.network }));
     xhr.onload = () => {
       let body: unknown = null;

@@ -17,7 +17,13 @@ export type AttachmentButton = keyof typeof ATTACHMENT_BUTTONS;
 
 /** The field value "12,13" (or an array) as ids; anything that is not an id is dropped. */
 export function parseAttachmentIds(value: unknown): number[] {
-  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : typeof value === 'number' ? [value] : [];
+  const items = Array.isArray(value)
+    ? value
+    : typeof value === 'string'
+      ? value.split(',')
+      : typeof value === 'number'
+        ? [value]
+        : [];
   const ids = items.map((item) => Number(String(item).trim())).filter((n) => Number.isSafeInteger(n) && n > 0);
   return [...new Set(ids)];
 }
@@ -28,8 +34,14 @@ export function joinAttachmentIds(ids: number[]): string {
 
 /** Which buttons show: all when checkBtnPermit is off, else only those whose code is granted. */
 export function visibleButtons(config: AttachmentConfig, granted: Set<string>): Record<AttachmentButton, boolean> {
-  const permitted = (button: AttachmentButton) => config.checkBtnPermit === false || granted.has(ATTACHMENT_BUTTONS[button]);
-  return { upload: permitted('upload'), preview: permitted('preview'), download: permitted('download'), delete: permitted('delete') };
+  const permitted = (button: AttachmentButton) =>
+    config.checkBtnPermit === false || granted.has(ATTACHMENT_BUTTONS[button]);
+  return {
+    upload: permitted('upload'),
+    preview: permitted('preview'),
+    download: permitted('download'),
+    delete: permitted('delete'),
+  };
 }
 
 export function extensionOf(fileName: string): string {
@@ -40,9 +52,13 @@ export function extensionOf(fileName: string): string {
 export type FileProblem = { kind: 'format'; formats: string } | { kind: 'size'; size: number };
 
 /** Checks before sending (the server checks again, and checks the content): format, then size. */
-export function checkChosenFile(file: { name: string; size: number }, config: AttachmentConfig): FileProblem | undefined {
+export function checkChosenFile(
+  file: { name: string; size: number },
+  config: AttachmentConfig,
+): FileProblem | undefined {
   const formats = (config.formats ?? []).map((f) => f.toLowerCase());
-  if (formats.length && !formats.includes(extensionOf(file.name))) return { kind: 'format', formats: formats.join(', ') };
+  if (formats.length && !formats.includes(extensionOf(file.name)))
+    return { kind: 'format', formats: formats.join(', ') };
   const maxKb = config.maxSize ?? DEFAULT_MAX_SIZE_KB;
   if (file.size > maxKb * 1024) return { kind: 'size', size: maxKb };
   return undefined;

@@ -13,7 +13,8 @@ const schema: ISchema = {
     content: { type: 'string', title: '公告内容', 'x-decorator': 'FormItem', 'x-component': 'RichText' },
   },
 };
-const STORED = '<p>第一段 <strong>加粗</strong></p><p>第二段<img src="x" onerror="window.hacked=1"></p><script>window.hacked=2</script>';
+const STORED =
+  '<p>第一段 <strong>加粗</strong></p><p>第二段<img src="x" onerror="window.hacked=1"></p><script>window.hacked=2</script>';
 
 function renderForm(readPretty: boolean, content = STORED) {
   const form = createForm({ readPretty, values: { content } });

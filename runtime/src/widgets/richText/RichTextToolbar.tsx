@@ -26,13 +26,43 @@ interface ToolDef {
 const TOOLS: (ToolDef | 'divider')[] = [
   { key: 'bold', icon: <BoldOutlined />, active: ['bold'], run: (e) => e.chain().focus().toggleBold().run() },
   { key: 'italic', icon: <ItalicOutlined />, active: ['italic'], run: (e) => e.chain().focus().toggleItalic().run() },
-  { key: 'underline', icon: <UnderlineOutlined />, active: ['underline'], run: (e) => e.chain().focus().toggleUnderline().run() },
-  { key: 'strike', icon: <StrikethroughOutlined />, active: ['strike'], run: (e) => e.chain().focus().toggleStrike().run() },
+  {
+    key: 'underline',
+    icon: <UnderlineOutlined />,
+    active: ['underline'],
+    run: (e) => e.chain().focus().toggleUnderline().run(),
+  },
+  {
+    key: 'strike',
+    icon: <StrikethroughOutlined />,
+    active: ['strike'],
+    run: (e) => e.chain().focus().toggleStrike().run(),
+  },
   'divider',
-  { key: 'heading2', icon: 'H2', active: ['heading', { level: 2 }], run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run() },
-  { key: 'heading3', icon: 'H3', active: ['heading', { level: 3 }], run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run() },
-  { key: 'bulletList', icon: <UnorderedListOutlined />, active: ['bulletList'], run: (e) => e.chain().focus().toggleBulletList().run() },
-  { key: 'orderedList', icon: <OrderedListOutlined />, active: ['orderedList'], run: (e) => e.chain().focus().toggleOrderedList().run() },
+  {
+    key: 'heading2',
+    icon: 'H2',
+    active: ['heading', { level: 2 }],
+    run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
+  },
+  {
+    key: 'heading3',
+    icon: 'H3',
+    active: ['heading', { level: 3 }],
+    run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
+  },
+  {
+    key: 'bulletList',
+    icon: <UnorderedListOutlined />,
+    active: ['bulletList'],
+    run: (e) => e.chain().focus().toggleBulletList().run(),
+  },
+  {
+    key: 'orderedList',
+    icon: <OrderedListOutlined />,
+    active: ['orderedList'],
+    run: (e) => e.chain().focus().toggleOrderedList().run(),
+  },
   { key: 'blockquote', icon: '❝', active: ['blockquote'], run: (e) => e.chain().focus().toggleBlockquote().run() },
   'divider',
   { key: 'undo', icon: <UndoOutlined />, run: (e) => e.chain().focus().undo().run() },
@@ -45,7 +75,8 @@ export function RichTextToolbar({ editor, disabled }: { editor: Editor | null; d
   const { t } = useTranslation();
   const active = useEditorState({
     editor,
-    selector: ({ editor: current }) => Object.fromEntries(TOGGLES.map((tool) => [tool.key, current?.isActive(...tool.active!) ?? false])),
+    selector: ({ editor: current }) =>
+      Object.fromEntries(TOGGLES.map((tool) => [tool.key, current?.isActive(...tool.active!) ?? false])),
   });
   return (
     <Space size={2} wrap role="toolbar" aria-label={t('richText.toolbar')} className="meridian-rich-text-toolbar">

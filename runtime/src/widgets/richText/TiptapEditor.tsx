@@ -25,7 +25,9 @@ export default function TiptapEditor({ value, onChange, disabled, 'aria-label': 
     extensions: EXTENSIONS,
     content: value ?? '',
     editable: !disabled,
-    editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': ariaLabel ?? t('richText.content') } },
+    editorProps: {
+      attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': ariaLabel ?? t('richText.content') },
+    },
     // An emptied editor stores '' (not "<p></p>"), so that a required field still says so.
     onUpdate: ({ editor: current }) => onChange?.(current.isEmpty ? '' : current.getHTML()),
   });

@@ -37,7 +37,12 @@ export function MenuFuncPrivilege() {
     if (!edited.length) return feedback.warning(t('privilege.noChanges'));
     setSaving(true);
     try {
-      setTree(await api.save(roleId, edited.map((n) => ({ key: n.key, checked: n.checked }))));
+      setTree(
+        await api.save(
+          roleId,
+          edited.map((n) => ({ key: n.key, checked: n.checked })),
+        ),
+      );
       feedback.success(t('privilege.saved'));
     } catch (e) {
       feedback.error(e);
@@ -52,16 +57,34 @@ export function MenuFuncPrivilege() {
   const roleName = language === 'EN' ? tree.role.roleNameEn || tree.role.roleName : tree.role.roleName;
   return (
     <Card
-      title={<Space><span>{t('privilege.tree')}</span><Typography.Text type="secondary" data-testid="privilege-role">{`${tree.role.roleCode} ${roleName}`}</Typography.Text></Space>}
-      extra={(
+      title={
+        <Space>
+          <span>{t('privilege.tree')}</span>
+          <Typography.Text
+            type="secondary"
+            data-testid="privilege-role"
+          >{`${tree.role.roleCode} ${roleName}`}</Typography.Text>
+        </Space>
+      }
+      extra={
         <Space>
           {back}
           <Typography.Text type="secondary">{t('privilege.changed', { count: edited.length })}</Typography.Text>
-          {granted.has('btnSave') && <Button type="primary" loading={saving} onClick={save}>{t('privilege.save')}</Button>}
+          {granted.has('btnSave') && (
+            <Button type="primary" loading={saving} onClick={save}>
+              {t('privilege.save')}
+            </Button>
+          )}
         </Space>
-      )}
+      }
     >
-      <TreeCheck rows={tree.rows} config={PRIVILEGE_TREE_CONFIG} onEdit={onEdit} disabled={!granted.has('btnSave')} aria-label={t('privilege.tree')} />
+      <TreeCheck
+        rows={tree.rows}
+        config={PRIVILEGE_TREE_CONFIG}
+        onEdit={onEdit}
+        disabled={!granted.has('btnSave')}
+        aria-label={t('privilege.tree')}
+      />
     </Card>
   );
 }

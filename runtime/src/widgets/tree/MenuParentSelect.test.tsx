@@ -9,9 +9,35 @@ import { MenuParentSelect } from './MenuParentSelect';
 import { menuParentChoices } from './menuParentTree';
 
 const rows = [
-  { menuId: 1, menuName: '采购管理', menuNameEn: 'Purchasing', menuCode: 'PUR', menuType: 'DIR', menuParentId: 0, seqNum: 1, enabled: 'Y' },
-  { menuId: 10, menuName: '采购申请', menuNameEn: 'Requisitions', menuCode: 'PUR_REQ', menuType: 'DIR', menuParentId: 1, seqNum: 1, enabled: 'N' },
-  { menuId: 100, menuName: '申请明细', menuCode: 'PUR_REQ_LINE', menuType: 'PAGE', menuParentId: 10, seqNum: 1, enabled: 'Y' },
+  {
+    menuId: 1,
+    menuName: '采购管理',
+    menuNameEn: 'Purchasing',
+    menuCode: 'PUR',
+    menuType: 'DIR',
+    menuParentId: 0,
+    seqNum: 1,
+    enabled: 'Y',
+  },
+  {
+    menuId: 10,
+    menuName: '采购申请',
+    menuNameEn: 'Requisitions',
+    menuCode: 'PUR_REQ',
+    menuType: 'DIR',
+    menuParentId: 1,
+    seqNum: 1,
+    enabled: 'N',
+  },
+  {
+    menuId: 100,
+    menuName: '申请明细',
+    menuCode: 'PUR_REQ_LINE',
+    menuType: 'PAGE',
+    menuParentId: 10,
+    seqNum: 1,
+    enabled: 'Y',
+  },
   { menuId: 2, menuName: '系统设置', menuCode: 'SYS', menuType: 'DIR', menuParentId: 0, seqNum: 2, enabled: 'Y' },
 ] as MenuRow[];
 
@@ -34,19 +60,29 @@ describe('menuParentChoices', () => {
 
 describe('MenuParentSelect', () => {
   it('shows the parent by name and writes the chosen menu id into the field', async () => {
-    const provider = createFakeProvider({ listByPage: async () => ({ rows, page: { count: rows.length, pageIndex: 1, pageRows: 500 } }) });
+    const provider = createFakeProvider({
+      listByPage: async () => ({ rows, page: { count: rows.length, pageIndex: 1, pageRows: 500 } }),
+    });
     const SchemaField = createSchemaField({ components: { MenuParentSelect } });
     const form = createForm({ values: { menuId: 10, menuParentId: 1 } });
     render(
       <AppProviders dataProvider={provider}>
         <FormProvider form={form}>
-          <SchemaField schema={{ type: 'object', properties: { menuParentId: { type: 'number', title: '上级菜单', 'x-component': 'MenuParentSelect' } } }} />
+          <SchemaField
+            schema={{
+              type: 'object',
+              properties: { menuParentId: { type: 'number', title: '上级菜单', 'x-component': 'MenuParentSelect' } },
+            }}
+          />
         </FormProvider>
       </AppProviders>,
     );
     const picker = await screen.findByRole('combobox', { name: '上级菜单' });
     expect(await screen.findByText('采购管理')).toBeTruthy();
-    expect(provider.listByPage).toHaveBeenCalledWith({ name: 'baseMenu', area: 'baseServer' }, expect.objectContaining({ pageIndex: 1 }));
+    expect(provider.listByPage).toHaveBeenCalledWith(
+      { name: 'baseMenu', area: 'baseServer' },
+      expect.objectContaining({ pageIndex: 1 }),
+    );
     await act(async () => fireEvent.mouseDown(picker));
     const popup = document.querySelector('.ant-select-dropdown') as HTMLElement;
     await act(async () => fireEvent.click(within(popup).getByTitle('系统设置')));

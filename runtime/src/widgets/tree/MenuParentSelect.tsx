@@ -23,11 +23,18 @@ function useAllMenus(): MenuAdminRow[] | undefined {
     (async () => {
       const all: MenuAdminRow[] = [];
       for (let pageIndex = 1; ; pageIndex++) {
-        const page = await provider.listByPage<MenuAdminRow>(MENU, { pageIndex, pageRows: PAGE_ROWS, orderBy: 'seqNum asc' });
+        const page = await provider.listByPage<MenuAdminRow>(MENU, {
+          pageIndex,
+          pageRows: PAGE_ROWS,
+          orderBy: 'seqNum asc',
+        });
         all.push(...page.rows);
         if (page.rows.length < PAGE_ROWS || all.length >= page.page.count) return all;
       }
-    })().then((all) => live && setRows(all), () => live && setRows([]));
+    })().then(
+      (all) => live && setRows(all),
+      () => live && setRows([]),
+    );
     return () => {
       live = false;
     };
@@ -47,8 +54,12 @@ function MenuParentSelectBase({ value, onChange, disabled, 'aria-label': ariaLab
   const language = useLanguage();
   const form = useForm();
   const rows = useAllMenus();
-  const selfId = form.values.menuId === undefined || form.values.menuId === null ? undefined : Number(form.values.menuId);
-  const treeData = useMemo(() => menuParentChoices(rows ?? [], language, selfId, t('app.menuTopLevel')), [rows, language, selfId, t]);
+  const selfId =
+    form.values.menuId === undefined || form.values.menuId === null ? undefined : Number(form.values.menuId);
+  const treeData = useMemo(
+    () => menuParentChoices(rows ?? [], language, selfId, t('app.menuTopLevel')),
+    [rows, language, selfId, t],
+  );
   return (
     <TreeSelect
       aria-label={ariaLabel}

@@ -5,7 +5,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
 import { TreeCheck } from './TreeCheck';
 
-const CONFIG = { keyField: 'id', parentKeyField: 'parentId', levelField: 'level', titleFields: ['code', 'name'], expandLevel: 3 };
+const CONFIG = {
+  keyField: 'id',
+  parentKeyField: 'parentId',
+  levelField: 'level',
+  titleFields: ['code', 'name'],
+  expandLevel: 3,
+};
 const ROWS = [
   { id: 'A', parentId: '0', level: 1, code: '01', name: 'Purchasing', checkFlag: 'N' },
   { id: 'A1', parentId: 'A', level: 2, code: '0101', name: 'Requisitions', checkFlag: 'N' },
@@ -21,7 +27,16 @@ const isChecked = (title: string) => checkbox(title).classList.contains('ant-tre
 
 function renderTree(rows: Record<string, unknown>[] = ROWS, config: typeof CONFIG | null = CONFIG) {
   const onEdit = vi.fn<(edited: TreeNode[], roots: TreeNode[]) => void>();
-  render(<I18nextProvider i18n={i18n}><TreeCheck rows={rows} config={config ?? (undefined as unknown as typeof CONFIG)} onEdit={onEdit} aria-label="Menus" /></I18nextProvider>);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <TreeCheck
+        rows={rows}
+        config={config ?? (undefined as unknown as typeof CONFIG)}
+        onEdit={onEdit}
+        aria-label="Menus"
+      />
+    </I18nextProvider>,
+  );
   return onEdit;
 }
 
@@ -43,7 +58,11 @@ describe('TreeCheck', () => {
     expect(isChecked('01-Purchasing')).toBe(false);
     const [edited] = onEdit.mock.calls.at(-1)!;
     // All three went back to unchecked but were touched: each is marked isEdit and is sent.
-    expect(edited.map((n) => [n.key, n.checked])).toEqual([['A', false], ['A1', false], ['A2', false]]);
+    expect(edited.map((n) => [n.key, n.checked])).toEqual([
+      ['A', false],
+      ['A1', false],
+      ['A2', false],
+    ]);
   });
 
   it('checking a child checks its ancestors and reports only the changed nodes', () => {

@@ -25,7 +25,11 @@ export interface TreeCheckProps<R extends Row = Row> {
 function toDataNodes<R>(nodes: TreeNode<R>[]): DataNode[] {
   return nodes.map((n) => ({
     key: n.key,
-    title: <span data-tree-key={n.key} data-edited={n.isEdit ? 'Y' : 'N'}>{n.title}</span>,
+    title: (
+      <span data-tree-key={n.key} data-edited={n.isEdit ? 'Y' : 'N'}>
+        {n.title}
+      </span>
+    ),
     children: toDataNodes(n.children),
   }));
 }
@@ -42,7 +46,15 @@ export function TreeCheck<R extends Row = Row>({ rows, config, onEdit, disabled,
   const initiallyExpanded = useMemo(() => expandedOf(roots), [roots]);
   const [expanded, setExpanded] = useState<React.Key[] | undefined>();
   useEffect(() => onEdit?.(edited, roots), [edited, roots, onEdit]);
-  if (error) return <Alert type="error" showIcon message={t('tree.parseFailed')} description={language === 'CN' ? error.messageCn : error.message} />;
+  if (error)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={t('tree.parseFailed')}
+        description={language === 'CN' ? error.messageCn : error.message}
+      />
+    );
   return (
     <div role="group" aria-label={rest['aria-label']}>
       <Tree

@@ -20,20 +20,35 @@ export interface MenuChoice {
 export type MenuAdminRow = MenuRow & { menuNameEn?: string | null };
 
 export function menuTitle(row: MenuAdminRow, language: Language): string {
-  const name = typeof row.menuName === 'string' ? row.menuName : row.menuName?.cn ?? '';
+  const name = typeof row.menuName === 'string' ? row.menuName : (row.menuName?.cn ?? '');
   return language === 'EN' && row.menuNameEn ? row.menuNameEn : name;
 }
 
-function toChoices(nodes: MenuNode[], language: Language, selfId: number | undefined, underSelf: boolean): MenuChoice[] {
+function toChoices(
+  nodes: MenuNode[],
+  language: Language,
+  selfId: number | undefined,
+  underSelf: boolean,
+): MenuChoice[] {
   return nodes.map((node) => {
     const blocked = underSelf || Number(node.menuId) === selfId;
     const children = toChoices(node.children, language, selfId, blocked);
-    return { value: Number(node.menuId), title: menuTitle(node as MenuAdminRow, language), ...(blocked ? { disabled: true } : {}), ...(children.length ? { children } : {}) };
+    return {
+      value: Number(node.menuId),
+      title: menuTitle(node as MenuAdminRow, language),
+      ...(blocked ? { disabled: true } : {}),
+      ...(children.length ? { children } : {}),
+    };
   });
 }
 
 /** Disabled menus stay choosable as parents: the tree here is the whole table, not a user's menu. */
-export function menuParentChoices(rows: MenuAdminRow[], language: Language, selfId?: number, topLabel = ''): MenuChoice[] {
+export function menuParentChoices(
+  rows: MenuAdminRow[],
+  language: Language,
+  selfId?: number,
+  topLabel = '',
+): MenuChoice[] {
   const all = rows.map((row) => ({ ...row, enabled: 'Y' as const }));
   return [{ value: TOP_LEVEL, title: topLabel, children: toChoices(buildMenuTree(all), language, selfId, false) }];
 }

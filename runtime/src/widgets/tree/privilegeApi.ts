@@ -20,11 +20,18 @@ const ROLE = '/api/baseServer/v1/baseRoleRestful';
 
 export function createPrivilegeApi(screen: ScreenIds, request: RequestFn = defaultRequest) {
   return {
-    find: async (roleId: string) => (await request<PrivilegeTree>(`${ROLE}/findPrivilegeTree`, { roleId }, { screen })).data,
+    find: async (roleId: string) =>
+      (await request<PrivilegeTree>(`${ROLE}/findPrivilegeTree`, { roleId }, { screen })).data,
     save: async (roleId: string, changes: { key: string; checked: boolean }[]) =>
       (await request<PrivilegeTree>(`${ROLE}/savePrivileges`, { roleId, changes }, { screen })).data,
   };
 }
 
 /** Menus and buttons by key, parent key and level; the title is code and name joined by a dash. */
-export const PRIVILEGE_TREE_CONFIG = { keyField: 'key', parentKeyField: 'parentKey', levelField: 'level', titleFields: ['name', 'code'], expandLevel: 1 };
+export const PRIVILEGE_TREE_CONFIG = {
+  keyField: 'key',
+  parentKeyField: 'parentKey',
+  levelField: 'level',
+  titleFields: ['name', 'code'],
+  expandLevel: 1,
+};

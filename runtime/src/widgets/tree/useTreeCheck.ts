@@ -28,14 +28,20 @@ function parse<R extends Row>(rows: R[], config: TreeConfig): { roots: TreeNode<
 export function useTreeCheck<R extends Row>(rows: R[], config: TreeConfig): TreeCheckState<R> {
   const parsed = useMemo(() => parse(rows, config), [rows, config]);
   // Clicks are kept against the rows they were made on; new rows (after a save) start clean.
-  const [state, setState] = useState<{ source: typeof parsed; roots: TreeNode<R>[] }>({ source: parsed, roots: parsed.roots });
+  const [state, setState] = useState<{ source: typeof parsed; roots: TreeNode<R>[] }>({
+    source: parsed,
+    roots: parsed.roots,
+  });
   const roots = state.source === parsed ? state.roots : parsed.roots;
-  const toggle = useCallback((key: string, checked: boolean) => {
-    setState((prev) => {
-      const base = prev.source === parsed ? prev.roots : parsed.roots;
-      return { source: parsed, roots: setChecked(base, key, checked) };
-    });
-  }, [parsed]);
+  const toggle = useCallback(
+    (key: string, checked: boolean) => {
+      setState((prev) => {
+        const base = prev.source === parsed ? prev.roots : parsed.roots;
+        return { source: parsed, roots: setChecked(base, key, checked) };
+      });
+    },
+    [parsed],
+  );
   const all = useMemo(() => flattenTree(roots), [roots]);
   return {
     roots,

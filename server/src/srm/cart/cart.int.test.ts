@@ -26,11 +26,22 @@ beforeAll(async () => {
   headers.qeMall = await screen(qe, 'PUR_NON_PRODUCTIVE_MALL');
   headers.qeCart = await screen(qe, 'PUR_SHOPPING_CART');
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
-const cart = (action: string, body: object, h: Record<string, string>) => server.call('srmServer', 'srmPurShoppingCartRestful', action, body, h);
+const cart = (action: string, body: object, h: Record<string, string>) =>
+  server.call('srmServer', 'srmPurShoppingCartRestful', action, body, h);
 const goods = async (h: Record<string, string>, keyword = '') =>
-  expectOk(await server.call('srmServer', 'srmPurNoProductiveMaterialRestful', 'listByPageGoods', { keyword, pageIndex: 1, pageRows: 20 }, h)) as { noProductiveMaterialId: number; goodsCode: string; unitPriceIncl: string }[];
+  expectOk(
+    await server.call(
+      'srmServer',
+      'srmPurNoProductiveMaterialRestful',
+      'listByPageGoods',
+      { keyword, pageIndex: 1, pageRows: 20 },
+      h,
+    ),
+  ) as { noProductiveMaterialId: number; goodsCode: string; unitPriceIncl: string }[];
 
 describe('shopping cart', () => {
   it('starts empty with count 0, for the caller only', async () => {
@@ -45,15 +56,37 @@ describe('shopping cart', () => {
     const [paper] = await goods(headers.buyerMall, 'A4 复印纸');
     const [pen] = await goods(headers.buyerMall, '5001000015');
     expect(paper).toMatchObject({ goodsCode: '5001000001' });
-    expectOk(await cart('saveOrUpdate', { noProductiveMaterialId: paper.noProductiveMaterialId, count: 2 }, headers.buyerMall));
-    const answer = await cart('saveOrUpdate', { noProductiveMaterialId: pen.noProductiveMaterialId, count: 3, unitPriceIncl: '0.01', userId: qe.userInfo.userId }, headers.buyerMall);
+    expectOk(
+      await cart('saveOrUpdate', { noProductiveMaterialId: paper.noProductiveMaterialId, count: 2 }, headers.buyerMall),
+    );
+    const answer = await cart(
+      'saveOrUpdate',
+      {
+        noProductiveMaterialId: pen.noProductiveMaterialId,
+        count: 3,
+        unitPriceIncl: '0.01',
+        userId: qe.userInfo.userId,
+      },
+      headers.buyerMall,
+    );
     expect(answer.body.page.count).toBe(5);
     const lines = answer.body.data as { count: number; unitPriceIncl: string; amount: string; goodsName: string }[];
-    expect(lines.map((l) => [l.goodsName, Number(l.count), Number(l.unitPriceIncl).toFixed(2), Number(l.amount).toFixed(2)])).toEqual([
-      ['A4 copy paper 70 g', 2, '21.50', '43.00'], ['Gel pen 0.5 mm, black', 3, '18.00', '54.00'],
+    expect(
+      lines.map((l) => [l.goodsName, Number(l.count), Number(l.unitPriceIncl).toFixed(2), Number(l.amount).toFixed(2)]),
+    ).toEqual([
+      ['A4 copy paper 70 g', 2, '21.50', '43.00'],
+      ['Gel pen 0.5 mm, black', 3, '18.00', '54.00'],
     ]);
     // Labels follow the request's language (English here); adding the same goods again adds to its line.
-    expect((await cart('saveOrUpdate', { noProductiveMaterialId: paper.noProductiveMaterialId, count: 1 }, headers.buyerMall)).body.page.count).toBe(6);
+    expect(
+      (
+        await cart(
+          'saveOrUpdate',
+          { noProductiveMaterialId: paper.noProductiveMaterialId, count: 1 },
+          headers.buyerMall,
+        )
+      ).body.page.count,
+    ).toBe(6);
     const stored = await tableRows(server, 'srm_pur_shopping_cart', 'cart_id');
     expect(stored.every((r) => Number(r.user_id) === buyer.userInfo.userId)).toBe(true);
   });
@@ -83,7 +116,14 @@ describe('shopping cart', () => {
     expectError(await cart('doDeleteAll', {}, headers.buyerMall), 403);
     expectError(await cart('saveOrUpdate', { noProductiveMaterialId: 1, count: 1 }, headers.buyerCart), 403);
     const supplier = await signIn(server.baseUrl, 'supplier01');
-    expectError(await cart('saveOrUpdate', { noProductiveMaterialId: 1, count: 1 }, sessionHeaders(supplier, supplier.responsibilities[0].responsibilityId)), 403);
+    expectError(
+      await cart(
+        'saveOrUpdate',
+        { noProductiveMaterialId: 1, count: 1 },
+        sessionHeaders(supplier, supplier.responsibilities[0].responsibilityId),
+      ),
+      403,
+    );
     expectError(await cart('listByPage', {}, headers.buyerCart), 404);
   });
 });

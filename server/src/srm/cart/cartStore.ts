@@ -22,7 +22,11 @@ const own = (userId: number): FilterNode => ({ field: 'userId', op: 'eq', value:
 
 export async function cartLines(kernel: Kernel, userId: number, ctx: ResourceContext): Promise<Row[]> {
   const entity = kernel.registry.entity(CART)!;
-  const { rows } = await kernel.resources.reader.list(entity, { params: {}, filter: own(userId), pageIndex: 1, pageRows: MAX_LINES, orderBy: 'cartId asc' }, ctx);
+  const { rows } = await kernel.resources.reader.list(
+    entity,
+    { params: {}, filter: own(userId), pageIndex: 1, pageRows: MAX_LINES, orderBy: 'cartId asc' },
+    ctx,
+  );
   return rows;
 }
 
@@ -41,7 +45,9 @@ export function lineAmount(price: unknown, count: number): string {
 export function countOf(value: unknown, field = 'count'): number {
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > 999999) {
-    throw Errors.badRequest('数量必须是正整数', 'The quantity must be a positive integer', [{ field, message: 'must enter a positive integer' }]);
+    throw Errors.badRequest('数量必须是正整数', 'The quantity must be a positive integer', [
+      { field, message: 'must enter a positive integer' },
+    ]);
   }
   return n;
 }
@@ -51,46 +57,84 @@ export async function ownLine(kernel: Kernel, tx: SqlExecutor, userId: number, c
   const { t, c } = kernel.auth.access.sql;
   const rows = await tx.select(
     `SELECT ${c(CART, 'cartId')} AS cartId, ${c(CART, 'count')} AS count, ${c(CART, 'unitPriceIncl')} AS price FROM ${t(CART)} ` +
-      `WHERE ${c(CART, 'cartId')} = ? AND ${c(CART, 'userId')} = ?${tx.dialect.forUpdate}`, [cartId, userId]);
+      `WHERE ${c(CART, 'cartId')} = ? AND ${c(CART, 'userId')} = ?${tx.dialect.forUpdate}`,
+    [cartId, userId],
+  );
   if (!rows.length) throw Errors.recordNotFound();
   return rows[0];
 }
 
-export async function setLineCount(kernel: Kernel, tx: SqlExecutor, userId: number, line: Row, count: number): Promise<void> {
+export async function setLineCount(
+  kernel: Kernel,
+  tx: SqlExecutor,
+  userId: number,
+  line: Row,
+  count: number,
+): Promise<void> {
   const { t, c } = kernel.auth.access.sql;
   await tx.execute(
     `UPDATE ${t(CART)} SET ${c(CART, 'count')} = ?, ${c(CART, 'amount')} = ?, ${c(CART, 'lastUpdatedBy')} = ?, ${c(CART, 'lastUpdateDate')} = ?, ` +
       `${c(CART, 'versionNum')} = ${c(CART, 'versionNum')} + 1 WHERE ${c(CART, 'cartId')} = ? AND ${c(CART, 'userId')} = ?`,
-    [count, lineAmount(line.price, count), userId, formatDateTime(), Number(line.cartId), userId]);
+    [count, lineAmount(line.price, count), userId, formatDateTime(), Number(line.cartId), userId],
+  );
 }
 
 /** Goods on sale, for adding to a cart: price and supplier come from here, never from the body. */
 export async function goodsOnSale(kernel: Kernel, tx: SqlExecutor, goodsId: unknown): Promise<Row> {
   const { t, c } = kernel.auth.access.sql;
   const id = Number(goodsId);
-  if (!Number.isSafeInteger(id) || id < 1) throw Errors.badRequest('请选择物资', 'Choose the goods', [{ field: 'noProductiveMaterialId', message: 'required' }]);
+  if (!Number.isSafeInteger(id) || id < 1)
+    throw Errors.badRequest('请选择物资', 'Choose the goods', [
+      { field: 'noProductiveMaterialId', message: 'required' },
+    ]);
   const rows = await tx.select(
     `SELECT ${c(GOODS, 'noProductiveMaterialId')} AS id, ${c(GOODS, 'supplierId')} AS supplierId, ${c(GOODS, 'unitPriceIncl')} AS price FROM ${t(GOODS)} ` +
-      `WHERE ${c(GOODS, 'noProductiveMaterialId')} = ? AND ${c(GOODS, 'enabledFlag')} = 'Y'`, [id]);
+      `WHERE ${c(GOODS, 'noProductiveMaterialId')} = ? AND ${c(GOODS, 'enabledFlag')} = 'Y'`,
+    [id],
+  );
   if (!rows.length) throw Errors.notFound('物资不存在或已下架', 'These goods do not exist or are no longer on sale');
   return rows[0];
 }
 
 /** Adds goods to the user's cart: a new line, or more of the goods already in it. */
-export async function addGoods(kernel: Kernel, userId: number, goodsId: unknown, count: number, ctx: ResourceContext): Promise<void> {
+export async function addGoods(
+  kernel: Kernel,
+  userId: number,
+  goodsId: unknown,
+  count: number,
+  ctx: ResourceContext,
+): Promise<void> {
   const { t, c } = kernel.auth.access.sql;
   await kernel.db.transaction(async (tx) => {
     const goods = await goodsOnSale(kernel, tx, goodsId);
     const existing = await tx.select(
       `SELECT ${c(CART, 'cartId')} AS cartId, ${c(CART, 'count')} AS count FROM ${t(CART)} WHERE ${c(CART, 'userId')} = ? AND ${c(CART, 'noProductiveMaterialId')} = ?${tx.dialect.forUpdate}`,
-      [userId, Number(goods.id)]);
+      [userId, Number(goods.id)],
+    );
     if (existing.length) {
-      await setLineCount(kernel, tx, userId, { ...existing[0], price: goods.price }, countOf(Number(existing[0].count) + count));
+      await setLineCount(
+        kernel,
+        tx,
+        userId,
+        { ...existing[0], price: goods.price },
+        countOf(Number(existing[0].count) + count),
+      );
       return;
     }
-    await kernel.resources.writer.insert(tx, kernel.registry.entity(CART)!, {
-      userId, noProductiveMaterialId: Number(goods.id), supplierId: Number(goods.supplierId), count,
-      unitPriceIncl: String(goods.price), amount: lineAmount(goods.price, count), selectedFlag: 'Y', addDate: formatDateTime(),
-    }, ctx);
+    await kernel.resources.writer.insert(
+      tx,
+      kernel.registry.entity(CART)!,
+      {
+        userId,
+        noProductiveMaterialId: Number(goods.id),
+        supplierId: Number(goods.supplierId),
+        count,
+        unitPriceIncl: String(goods.price),
+        amount: lineAmount(goods.price, count),
+        selectedFlag: 'Y',
+        addDate: formatDateTime(),
+      },
+      ctx,
+    );
   });
 }

@@ -6,7 +6,11 @@ import { applyChangeInfo, prepareChange, submitChangeInfo } from './changeInfoEf
 import { CHANGE, ChangeInfoStore } from './changeInfoStore';
 
 /** Supplier info change (DOMAIN 1.3): the applicant stamp and line checks on save, and the submit and approve handlers of lifecycle slcChangeInfo. */
-export function registerChangeInfo(hooks: RecordHookRegistry, handlers: TransitionHandlerRegistry, deps: { registry: MetadataRegistry; db: Database }): void {
+export function registerChangeInfo(
+  hooks: RecordHookRegistry,
+  handlers: TransitionHandlerRegistry,
+  deps: { registry: MetadataRegistry; db: Database },
+): void {
   const store = new ChangeInfoStore(deps.registry, deps.db, hooks);
   hooks.registerBeforeSave(CHANGE, (draft) => prepareChange(store, draft));
   // Every transition of a change first locks its supplier: one change under approval per supplier.

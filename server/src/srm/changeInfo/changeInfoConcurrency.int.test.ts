@@ -30,9 +30,17 @@ afterAll(async () => {
 
 async function twoDrafts(): Promise<{ supplierId: number; ids: number[] }> {
   const supplierId = await newSupplier(p);
-  const body = { supplierId, changeType: 'BASIC', changeReason: 'office moved', registeredAddress: '苏州市吴中区东吴北路88号', contacts: [], accounts: [] };
+  const body = {
+    supplierId,
+    changeType: 'BASIC',
+    changeReason: 'office moved',
+    registeredAddress: '苏州市吴中区东吴北路88号',
+    contacts: [],
+    accounts: [],
+  };
   const ids: number[] = [];
-  for (let i = 0; i < 2; i++) ids.push(expectOk(await call(p, 'buyer01', MENU, RES, 'saveOrUpdate', body)).changeInfoId as number);
+  for (let i = 0; i < 2; i++)
+    ids.push(expectOk(await call(p, 'buyer01', MENU, RES, 'saveOrUpdate', body)).changeInfoId as number);
   return { supplierId, ids };
 }
 
@@ -54,15 +62,18 @@ describe('one change under approval per supplier, under concurrency', () => {
     }
   });
 
-  it.skipIf(!onMysql)(`two drafts of one supplier submitted at once on two server processes: exactly one succeeds, ${ROUNDS} rounds`, async () => {
-    const headers = sessionHeaders(p.sessions.buyer01, RESP.buyer01, await menuId(server, MENU));
-    for (let round = 0; round < ROUNDS; round++) {
-      const { supplierId, ids } = await twoDrafts();
-      const answers = await Promise.all([
-        server.call('srmServer', RES, 'submitChangeInfo', { id: ids[0] }, headers),
-        other!.call('srmServer', RES, 'submitChangeInfo', { id: ids[1] }, headers),
-      ]);
-      await expectOneWinner(supplierId, answers);
-    }
-  });
+  it.skipIf(!onMysql)(
+    `two drafts of one supplier submitted at once on two server processes: exactly one succeeds, ${ROUNDS} rounds`,
+    async () => {
+      const headers = sessionHeaders(p.sessions.buyer01, RESP.buyer01, await menuId(server, MENU));
+      for (let round = 0; round < ROUNDS; round++) {
+        const { supplierId, ids } = await twoDrafts();
+        const answers = await Promise.all([
+          server.call('srmServer', RES, 'submitChangeInfo', { id: ids[0] }, headers),
+          other!.call('srmServer', RES, 'submitChangeInfo', { id: ids[1] }, headers),
+        ]);
+        await expectOneWinner(supplierId, answers);
+      }
+    },
+  );
 });

@@ -3,7 +3,14 @@ import type { SaveDraft } from '../../hooks/recordHooks';
 import { Errors } from '../../http/apiError';
 import type { TransitionRun } from '../../lifecycle/transitionRun';
 import type { ResourceContext } from '../../resource/context';
-import { BASIC_FIELDS, CHANGE, CHILD_TARGETS, SUPPLIER, type ChangeInfoStore, type ChildTarget } from './changeInfoStore';
+import {
+  BASIC_FIELDS,
+  CHANGE,
+  CHILD_TARGETS,
+  SUPPLIER,
+  type ChangeInfoStore,
+  type ChildTarget,
+} from './changeInfoStore';
 
 type Snapshot = Record<string, unknown> & { versionNum?: number };
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -16,18 +23,37 @@ export async function prepareChange(store: ChangeInfoStore, draft: SaveDraft): P
   const userType = (draft.ctx.vars.user as { userType?: string } | undefined)?.userType ?? '';
   draft.values.applicantUserType = userType.startsWith('EX') ? 'EX' : 'INSIDE';
   for (const target of CHILD_TARGETS) checkOperations(draft.children[target.child] ?? [], target);
-  const supplierId = draft.values.supplierId ?? (draft.id ? (await store.reader.byId(store.model(CHANGE), draft.id, draft.ctx, undefined, draft.tx))?.supplierId : undefined);
+  const supplierId =
+    draft.values.supplierId ??
+    (draft.id
+      ? (await store.reader.byId(store.model(CHANGE), draft.id, draft.ctx, undefined, draft.tx))?.supplierId
+      : undefined);
   for (const target of CHILD_TARGETS) await checkSources(store, draft, target, Number(supplierId));
 }
 
 /** UPDATE and DELETE lines must name a row of this supplier's master (the picker lists every supplier's rows to internal users). */
-async function checkSources(store: ChangeInfoStore, draft: SaveDraft, target: ChildTarget, supplierId: number): Promise<void> {
+async function checkSources(
+  store: ChangeInfoStore,
+  draft: SaveDraft,
+  target: ChildTarget,
+  supplierId: number,
+): Promise<void> {
   const lines = draft.children[target.child] ?? [];
-  const wanted = [...new Set(lines.map((l) => l[target.sourceField]).filter((v): v is number => typeof v === 'number'))];
+  const wanted = [
+    ...new Set(lines.map((l) => l[target.sourceField]).filter((v): v is number => typeof v === 'number')),
+  ];
   if (!wanted.length) return;
   const owned = await store.ownRows(draft.tx, target, supplierId, wanted);
-  const errors = lines.flatMap((line, i) => (typeof line[target.sourceField] === 'number' && !owned.has(line[target.sourceField] as number)
-    ? [{ field: `${target.child}[${i}].${target.sourceField}`, message: 'not a row of this supplier / 不是该供应商的记录' }] : []));
+  const errors = lines.flatMap((line, i) =>
+    typeof line[target.sourceField] === 'number' && !owned.has(line[target.sourceField] as number)
+      ? [
+          {
+            field: `${target.child}[${i}].${target.sourceField}`,
+            message: 'not a row of this supplier / 不是该供应商的记录',
+          },
+        ]
+      : [],
+  );
   if (errors.length) throw Errors.validation(errors);
 }
 
@@ -35,8 +61,20 @@ async function checkSources(store: ChangeInfoStore, draft: SaveDraft, target: Ch
 function checkOperations(lines: Record<string, unknown>[], target: ChildTarget): void {
   const errors = lines.flatMap((line, i) => {
     const source = line[target.sourceField];
-    if (line.operationType === 'ADD' && !blank(source)) return [{ field: `${target.child}[${i}].${target.sourceField}`, message: 'a new row names no original / 新增行不能指定原记录' }];
-    if (line.operationType !== 'ADD' && blank(source)) return [{ field: `${target.child}[${i}].${target.sourceField}`, message: 'required for update and delete / 修改和删除必须指定原记录' }];
+    if (line.operationType === 'ADD' && !blank(source))
+      return [
+        {
+          field: `${target.child}[${i}].${target.sourceField}`,
+          message: 'a new row names no original / 新增行不能指定原记录',
+        },
+      ];
+    if (line.operationType !== 'ADD' && blank(source))
+      return [
+        {
+          field: `${target.child}[${i}].${target.sourceField}`,
+          message: 'required for update and delete / 修改和删除必须指定原记录',
+        },
+      ];
     return [];
   });
   if (errors.length) throw Errors.validation(errors);
@@ -58,16 +96,28 @@ export async function submitChangeInfo(store: ChangeInfoStore, run: TransitionRu
   if ((await store.otherSubmitted(tx, supplierId, id)) > 0) {
     throw Errors.conflict('该供应商已有审批中的信息变更', 'This supplier already has an info change under approval');
   }
-  const after = Object.fromEntries(BASIC_FIELDS.filter((f) => !blank(change[f])).map((f) => [f, String(change[f]).trim()]));
+  const after = Object.fromEntries(
+    BASIC_FIELDS.filter((f) => !blank(change[f])).map((f) => [f, String(change[f]).trim()]),
+  );
   const lines = CHILD_TARGETS.reduce((n, target) => n + (change[target.child] as Row[]).length, 0);
   if (!Object.keys(after).length && !lines) {
-    throw Errors.badRequest('变更单没有任何变更内容', 'The change changes nothing: give a new value, a contact or a bank account');
+    throw Errors.badRequest(
+      '变更单没有任何变更内容',
+      'The change changes nothing: give a new value, a contact or a bank account',
+    );
   }
   const master = await store.supplier(tx, supplierId, ctx);
   if (!master) throw Errors.conflict('供应商不存在', 'The supplier does not exist');
   const before: Snapshot = Object.fromEntries(BASIC_FIELDS.map((f) => [f, master[f] ?? null]));
   before.versionNum = Number(master.versionNum);
-  await store.update(tx, CHANGE, 'changeInfoId', id, { basicBefore: JSON.stringify(before), basicAfter: JSON.stringify(after) }, ctx);
+  await store.update(
+    tx,
+    CHANGE,
+    'changeInfoId',
+    id,
+    { basicBefore: JSON.stringify(before), basicAfter: JSON.stringify(after) },
+    ctx,
+  );
 }
 
 /**
@@ -81,9 +131,14 @@ export async function applyChangeInfo(store: ChangeInfoStore, run: TransitionRun
   const supplierId = Number(change.supplierId);
   const before = parse(change.basicBefore);
   const after = parse(change.basicAfter) as Record<string, SqlParam>;
-  const written = await store.update(tx, SUPPLIER, 'supplierId', supplierId, after, ctx, [['versionNum', before.versionNum ?? -1]]);
+  const written = await store.update(tx, SUPPLIER, 'supplierId', supplierId, after, ctx, [
+    ['versionNum', before.versionNum ?? -1],
+  ]);
   if (written === 0) {
-    throw Errors.conflict('供应商主数据在提交后已被修改，请重新提交变更', 'The supplier master changed after this change was submitted; submit the change again');
+    throw Errors.conflict(
+      '供应商主数据在提交后已被修改，请重新提交变更',
+      'The supplier master changed after this change was submitted; submit the change again',
+    );
   }
   for (const target of CHILD_TARGETS) {
     for (const line of change[target.child] as Row[]) await applyLine(store, tx, ctx, supplierId, target, line);
@@ -96,11 +151,19 @@ function parse(value: unknown): Snapshot {
 }
 
 /** One contact or account line: ADD inserts a master row, UPDATE overwrites it, DELETE disables it (kept for documents that name it). */
-async function applyLine(store: ChangeInfoStore, tx: SqlExecutor, ctx: ResourceContext, supplierId: number, target: ChildTarget, line: Row): Promise<void> {
+async function applyLine(
+  store: ChangeInfoStore,
+  tx: SqlExecutor,
+  ctx: ResourceContext,
+  supplierId: number,
+  target: ChildTarget,
+  line: Row,
+): Promise<void> {
   const model = store.model(target.master);
   const values: Record<string, SqlParam> = {};
   for (const field of model.fields) {
-    if (field.system || field.name === model.primaryKey || field.name === 'supplierId' || field.name === 'enabledFlag') continue;
+    if (field.system || field.name === model.primaryKey || field.name === 'supplierId' || field.name === 'enabledFlag')
+      continue;
     if (line[field.name] !== undefined) values[field.name] = line[field.name] as SqlParam;
   }
   if (line.operationType === 'ADD') {
@@ -110,6 +173,12 @@ async function applyLine(store: ChangeInfoStore, tx: SqlExecutor, ctx: ResourceC
   const sourceId = Number(line[target.sourceField]);
   const changes = line.operationType === 'DELETE' ? { enabledFlag: 'N' } : values;
   // The supplier condition keeps a change from reaching another supplier's rows.
-  const written = await store.update(tx, target.master, target.masterKey, sourceId, changes, ctx, [['supplierId', supplierId]]);
-  if (written === 0) throw Errors.conflict(`原记录 ${sourceId} 不属于该供应商或已不存在`, `The original row ${sourceId} is not this supplier's or no longer exists`);
+  const written = await store.update(tx, target.master, target.masterKey, sourceId, changes, ctx, [
+    ['supplierId', supplierId],
+  ]);
+  if (written === 0)
+    throw Errors.conflict(
+      `原记录 ${sourceId} 不属于该供应商或已不存在`,
+      `The original row ${sourceId} is not this supplier's or no longer exists`,
+    );
 }

@@ -10,7 +10,14 @@ export const CHANGE = 'srmSlcChangeInfo';
 export const SUPPLIER = 'srmSlcSupplierInfo';
 
 /** The master's basic fields an info change may carry a new value for (same names on both records). */
-export const BASIC_FIELDS = ['supplierNameEn', 'supplierShortName', 'legalRepresentative', 'registeredAddress', 'email', 'phone'] as const;
+export const BASIC_FIELDS = [
+  'supplierNameEn',
+  'supplierShortName',
+  'legalRepresentative',
+  'registeredAddress',
+  'email',
+  'phone',
+] as const;
 
 /** A change child and the master sub-record it edits: contacts → srmSlcSupplierContact (contactId), accounts → srmSlcSupplierAccount. */
 export const CHILD_TARGETS = [
@@ -36,7 +43,8 @@ export class ChangeInfoStore extends EntityStore {
    */
   async otherSubmitted(tx: SqlExecutor, supplierId: number, changeInfoId: number): Promise<number> {
     const { t, c } = this.sql;
-    const rows = await readUnderLock(tx,
+    const rows = await readUnderLock(
+      tx,
       `SELECT COUNT(*) AS n FROM ${t(CHANGE)} WHERE ${c(CHANGE, 'supplierId')} = ? AND ${c(CHANGE, 'status')} = 'SUBMITTED' AND ${c(CHANGE, 'changeInfoId')} <> ?`,
       [supplierId, changeInfoId],
     );
@@ -54,15 +62,30 @@ export class ChangeInfoStore extends EntityStore {
   }
 
   /** UPDATE of chosen fields with the audit columns; `expectedVersion` makes it a checked (409-able) update. Returns rows affected. */
-  async update(tx: SqlExecutor, entity: string, key: string, id: number, values: Record<string, SqlParam>, ctx: ResourceContext, where: [string, SqlParam][] = []): Promise<number> {
+  async update(
+    tx: SqlExecutor,
+    entity: string,
+    key: string,
+    id: number,
+    values: Record<string, SqlParam>,
+    ctx: ResourceContext,
+    where: [string, SqlParam][] = [],
+  ): Promise<number> {
     const { t, c } = this.sql;
     const sets = Object.keys(values).map((f) => `${c(entity, f)} = ?`);
-    sets.push(`${c(entity, 'versionNum')} = ${c(entity, 'versionNum')} + 1`, `${c(entity, 'lastUpdatedBy')} = ?`, `${c(entity, 'lastUpdateDate')} = ?`);
-    const conditions = [`${c(entity, key)} = ?`, ...where.map(([f]) => `${c(entity, f)} = ?`)];
-    const result = await tx.execute(
-      `UPDATE ${t(entity)} SET ${sets.join(', ')} WHERE ${conditions.join(' AND ')}`,
-      [...Object.values(values), ctx.userId, formatDateTime(), id, ...where.map(([, v]) => v)],
+    sets.push(
+      `${c(entity, 'versionNum')} = ${c(entity, 'versionNum')} + 1`,
+      `${c(entity, 'lastUpdatedBy')} = ?`,
+      `${c(entity, 'lastUpdateDate')} = ?`,
     );
+    const conditions = [`${c(entity, key)} = ?`, ...where.map(([f]) => `${c(entity, f)} = ?`)];
+    const result = await tx.execute(`UPDATE ${t(entity)} SET ${sets.join(', ')} WHERE ${conditions.join(' AND ')}`, [
+      ...Object.values(values),
+      ctx.userId,
+      formatDateTime(),
+      id,
+      ...where.map(([, v]) => v),
+    ]);
     return result.affected;
   }
 }

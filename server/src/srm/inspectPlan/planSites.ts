@@ -30,7 +30,10 @@ export class PlanSites {
   constructor(private readonly registry: MetadataRegistry) {}
 
   /** The site rows of these qualifications, with the supplier of each. */
-  async ofQualifications(tx: Pick<SqlExecutor, 'select' | 'dialect'>, qualifyHeaderIds: number[]): Promise<QualifySiteRow[]> {
+  async ofQualifications(
+    tx: Pick<SqlExecutor, 'select' | 'dialect'>,
+    qualifyHeaderIds: number[],
+  ): Promise<QualifySiteRow[]> {
     if (!qualifyHeaderIds.length) return [];
     const { t, c } = new MetaSql(this.registry, tx.dialect);
     const rows = await tx.select(
@@ -43,10 +46,14 @@ export class PlanSites {
       qualifyHeaderIds,
     );
     return rows.map((r) => ({
-      qualifySiteId: Number(r.qualifySiteId), qualifyHeaderId: Number(r.qualifyHeaderId),
-      supplierId: r.supplierId === null ? null : Number(r.supplierId), siteName: (r.siteName as string | null) ?? null,
-      orgId: r.orgId === null ? null : Number(r.orgId), siteStatus: (r.siteStatus as string | null) ?? null,
-      inspectFlag: String(r.inspectFlag ?? 'N'), editFlag: String(r.editFlag ?? 'Y'),
+      qualifySiteId: Number(r.qualifySiteId),
+      qualifyHeaderId: Number(r.qualifyHeaderId),
+      supplierId: r.supplierId === null ? null : Number(r.supplierId),
+      siteName: (r.siteName as string | null) ?? null,
+      orgId: r.orgId === null ? null : Number(r.orgId),
+      siteStatus: (r.siteStatus as string | null) ?? null,
+      inspectFlag: String(r.inspectFlag ?? 'N'),
+      editFlag: String(r.editFlag ?? 'Y'),
     }));
   }
 
@@ -57,19 +64,33 @@ export class PlanSites {
   async checkDraft(draft: SaveDraft): Promise<void> {
     const lines = draft.children.sites ?? [];
     if (!lines.length) return;
-    const qualifyIds = [...new Set((draft.children.suppliers ?? []).map((s) => Number(s.qualifyHeaderId)).filter((id) => id > 0))];
+    const qualifyIds = [
+      ...new Set((draft.children.suppliers ?? []).map((s) => Number(s.qualifyHeaderId)).filter((id) => id > 0)),
+    ];
     const sources = new Map((await this.ofQualifications(draft.tx, qualifyIds)).map((s) => [s.qualifySiteId, s]));
     lines.forEach((line, i) => {
       const source = sources.get(Number(line.qualifySiteId));
       if (!source) {
-        throw Errors.badRequest(`第 ${i + 1} 个考察地点不属于计划中供应商的资质审查`, `Site line ${i + 1} is not a site of a qualification review of the plan's suppliers`, [{ field: `sites[${i}].qualifySiteId`, message: 'not a site of the plan suppliers' }]);
+        throw Errors.badRequest(
+          `第 ${i + 1} 个考察地点不属于计划中供应商的资质审查`,
+          `Site line ${i + 1} is not a site of a qualification review of the plan's suppliers`,
+          [{ field: `sites[${i}].qualifySiteId`, message: 'not a site of the plan suppliers' }],
+        );
       }
       const wanted = String(line.inspectFlag ?? 'N');
       if (source.editFlag !== 'Y' && wanted !== source.inspectFlag) {
-        throw Errors.forbidden('该考察地点已锁定，不能修改“参与考察”', 'This inspection site is locked: "participate in inspection" cannot be changed');
+        throw Errors.forbidden(
+          '该考察地点已锁定，不能修改“参与考察”',
+          'This inspection site is locked: "participate in inspection" cannot be changed',
+        );
       }
       Object.assign(line, {
-        supplierId: source.supplierId, siteName: source.siteName, orgId: source.orgId, siteStatus: source.siteStatus, editFlag: source.editFlag, inspectFlag: wanted,
+        supplierId: source.supplierId,
+        siteName: source.siteName,
+        orgId: source.orgId,
+        siteStatus: source.siteStatus,
+        editFlag: source.editFlag,
+        inspectFlag: wanted,
       });
     });
   }

@@ -25,13 +25,22 @@ export class SchemeScoreEffects {
 
   async submit(run: TransitionRun): Promise<void> {
     const { t, c } = this.sql;
-    const [{ n }] = await run.tx.select(`SELECT COUNT(*) AS n FROM ${t(LINE)} WHERE ${c(LINE, 'schemeScoreId')} = ?`, [run.id]);
-    if (Number(n) === 0) throw Errors.badRequest('评分单没有供应商得分，不能提交', 'Score at least one supplier before submitting the sheet');
+    const [{ n }] = await run.tx.select(`SELECT COUNT(*) AS n FROM ${t(LINE)} WHERE ${c(LINE, 'schemeScoreId')} = ?`, [
+      run.id,
+    ]);
+    if (Number(n) === 0)
+      throw Errors.badRequest(
+        '评分单没有供应商得分，不能提交',
+        'Score at least one supplier before submitting the sheet',
+      );
   }
 
   async decide(run: TransitionRun): Promise<void> {
     const { t, c } = this.sql;
-    await run.tx.execute(`UPDATE ${t(SCORE)} SET ${c(SCORE, 'approverComment')} = ? WHERE ${c(SCORE, 'schemeScoreId')} = ?`, [run.comment, run.id]);
+    await run.tx.execute(
+      `UPDATE ${t(SCORE)} SET ${c(SCORE, 'approverComment')} = ? WHERE ${c(SCORE, 'schemeScoreId')} = ?`,
+      [run.comment, run.id],
+    );
     if (run.to === 'APPROVED') await this.calculateWhenComplete(run);
   }
 
@@ -43,7 +52,8 @@ export class SchemeScoreEffects {
   private async calculateWhenComplete(run: TransitionRun): Promise<void> {
     const { t, c } = this.sql;
     const schemeId = Number(run.record.schemeId);
-    const [{ n }] = await readUnderLock(run.tx,
+    const [{ n }] = await readUnderLock(
+      run.tx,
       `SELECT COUNT(*) AS n FROM ${t(SCORE)} WHERE ${c(SCORE, 'schemeId')} = ? AND ${c(SCORE, 'scoreStatus')} <> 'APPROVED'`,
       [schemeId],
     );
@@ -56,7 +66,10 @@ export class SchemeScoreEffects {
   }
 }
 
-export function registerSchemeScore(handlers: TransitionHandlerRegistry, deps: { registry: MetadataRegistry; db: Database }): void {
+export function registerSchemeScore(
+  handlers: TransitionHandlerRegistry,
+  deps: { registry: MetadataRegistry; db: Database },
+): void {
   const effects = new SchemeScoreEffects(deps.registry, deps.db);
   // Every transition of a sheet first locks its scheme: the scheme is calculated once, when its last sheet is approved.
   handlers.registerOwner(SCORE, 'schemeId');

@@ -32,16 +32,23 @@ export class InspectionSiteRule {
   /** A site row saved on its own (srmSlcQualifySiteRestful): its stored values are read before the write. */
   async checkDirect(draft: SaveDraft): Promise<void> {
     if (draft.values.inspectFlag === undefined) return;
-    const stored = draft.id ? (await this.store.site(draft.tx, draft.id)) : undefined;
+    const stored = draft.id ? await this.store.site(draft.tx, draft.id) : undefined;
     allowChange(draft.ctx, stored, draft.values.inspectFlag);
   }
 }
 
 function allowChange(ctx: ResourceContext, before: StoredSite | undefined, wanted: unknown): void {
   if (String(wanted ?? 'N') === (before?.inspectFlag ?? 'N')) return;
-  if (!isInside(ctx)) throw Errors.forbidden('只有内部用户可以修改“参与考察”', 'Only internal users can change "participate in inspection"');
+  if (!isInside(ctx))
+    throw Errors.forbidden(
+      '只有内部用户可以修改“参与考察”',
+      'Only internal users can change "participate in inspection"',
+    );
   if (before && before.editFlag !== 'Y') {
-    throw Errors.forbidden('该考察地点已锁定，不能修改“参与考察”', 'This inspection site is locked: "participate in inspection" cannot be changed');
+    throw Errors.forbidden(
+      '该考察地点已锁定，不能修改“参与考察”',
+      'This inspection site is locked: "participate in inspection" cannot be changed',
+    );
   }
 }
 

@@ -29,12 +29,25 @@ async function getQualifyInfo(body: Record<string, unknown>, ctx: ResourceContex
 }
 
 /** Qualification review (DOMAIN 1.5): the inspection-site rule on save, the approval's effects, and getQualifyInfo. */
-export function registerQualify(actions: ActionRegistry, hooks: RecordHookRegistry, handlers: TransitionHandlerRegistry, deps: { registry: MetadataRegistry; db: Database }): void {
+export function registerQualify(
+  actions: ActionRegistry,
+  hooks: RecordHookRegistry,
+  handlers: TransitionHandlerRegistry,
+  deps: { registry: MetadataRegistry; db: Database },
+): void {
   const store = new QualifyStore(deps.registry, deps.db);
   const siteRule = new InspectionSiteRule(store);
   hooks.registerBeforeSave(QUALIFY, (draft) => siteRule.remember(draft));
   hooks.registerBeforeSave(SITE, (draft) => siteRule.checkDirect(draft));
   hooks.onAfterSave((done) => siteRule.check(done));
-  handlers.register('approveQualification', (run) => store.promoteToPotential(run.tx, run.id, Number(run.record.supplierId), run.ctx));
-  actions.register({ area: 'srmServer', resource: 'srmSlcQualifyHeaderRestful', action: 'getQualifyInfo', access: { pages: PAGES }, handler: getQualifyInfo });
+  handlers.register('approveQualification', (run) =>
+    store.promoteToPotential(run.tx, run.id, Number(run.record.supplierId), run.ctx),
+  );
+  actions.register({
+    area: 'srmServer',
+    resource: 'srmSlcQualifyHeaderRestful',
+    action: 'getQualifyInfo',
+    access: { pages: PAGES },
+    handler: getQualifyInfo,
+  });
 }

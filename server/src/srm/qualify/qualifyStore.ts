@@ -17,7 +17,10 @@ export interface StoredSite {
 export class QualifyStore {
   readonly sql: MetaSql;
 
-  constructor(readonly registry: MetadataRegistry, readonly db: Database) {
+  constructor(
+    readonly registry: MetadataRegistry,
+    readonly db: Database,
+  ) {
     this.sql = new MetaSql(registry, db.dialect);
   }
 
@@ -36,11 +39,20 @@ export class QualifyStore {
       `SELECT ${c(SITE, 'qualifySiteId')} AS id, ${c(SITE, 'inspectFlag')} AS inspectFlag, ${c(SITE, 'editFlag')} AS editFlag FROM ${t(SITE)} WHERE ${c(SITE, by)} = ?`,
       [value],
     );
-    return rows.map((r) => ({ id: Number(r.id), inspectFlag: String(r.inspectFlag ?? 'N'), editFlag: String(r.editFlag ?? 'Y') }));
+    return rows.map((r) => ({
+      id: Number(r.id),
+      inspectFlag: String(r.inspectFlag ?? 'N'),
+      editFlag: String(r.editFlag ?? 'Y'),
+    }));
   }
 
   /** Approval (DOMAIN 1.5): a REGISTERED supplier becomes POTENTIAL (a QUALIFIED one keeps its status), and so do the qualification's REGISTERED sites. */
-  async promoteToPotential(tx: SqlExecutor, qualifyHeaderId: number, supplierId: number, ctx: ResourceContext): Promise<void> {
+  async promoteToPotential(
+    tx: SqlExecutor,
+    qualifyHeaderId: number,
+    supplierId: number,
+    ctx: ResourceContext,
+  ): Promise<void> {
     const { t, c } = this.sql;
     const now = formatDateTime();
     await tx.execute(

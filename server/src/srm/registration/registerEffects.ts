@@ -40,29 +40,64 @@ export class RegisterEffects {
     const { tx, ctx, id } = done;
     const row = (await this.store.reader.byId(done.entity, id, ctx, undefined, tx))!;
     switch (done.action) {
-      case 'doApproveRegister': return this.approveAccount(tx, ctx, row);
-      case 'doSubmitRegisterInfo': return this.checkComplete(tx, ctx, row);
-      case 'doApproveRegisterInfo': return this.approveInfo(tx, ctx, row);
+      case 'doApproveRegister':
+        return this.approveAccount(tx, ctx, row);
+      case 'doSubmitRegisterInfo':
+        return this.checkComplete(tx, ctx, row);
+      case 'doApproveRegisterInfo':
+        return this.approveInfo(tx, ctx, row);
       case 'doRejectRegister':
-      case 'doRejectRegisterInfo': return this.setColumn(tx, REGISTER, 'rejectReason', (ctx as RejectContext).rejectReason ?? null, 'registerId', id);
+      case 'doRejectRegisterInfo':
+        return this.setColumn(
+          tx,
+          REGISTER,
+          'rejectReason',
+          (ctx as RejectContext).rejectReason ?? null,
+          'registerId',
+          id,
+        );
     }
   }
 
-  private async setColumn(tx: SqlExecutor, entity: string, field: string, value: string | number | null, keyField: string, key: number): Promise<void> {
+  private async setColumn(
+    tx: SqlExecutor,
+    entity: string,
+    field: string,
+    value: string | number | null,
+    keyField: string,
+    key: number,
+  ): Promise<void> {
     const { t, c } = this.store.sql;
     await tx.execute(`UPDATE ${t(entity)} SET ${c(entity, field)} = ? WHERE ${c(entity, keyField)} = ?`, [value, key]);
   }
 
   /** Account approved: a supplier master record (REGISTERING) is created, linked to the user, and the user enabled. */
   private async approveAccount(tx: SqlExecutor, ctx: ResourceContext, row: Row): Promise<void> {
-    const taken = (await this.store.taken(tx, { supplierName: str(row.supplierName) ?? '', unifiedSocialCreditCode: str(row.unifiedSocialCreditCode) ?? '' }, Number(row.registerId)));
+    const taken = await this.store.taken(
+      tx,
+      { supplierName: str(row.supplierName) ?? '', unifiedSocialCreditCode: str(row.unifiedSocialCreditCode) ?? '' },
+      Number(row.registerId),
+    );
     if (taken.length) throw takenConflict(taken, ctx.language);
-    const supplierId = await this.store.writer.insert(tx, this.store.model(SUPPLIER), {
-      supplierCode: await nextDocumentNumber(tx, 'S'),
-      supplierName: row.supplierName, supplierNameEn: row.supplierNameEn, supplierType: row.supplierType, supplierStatus: 'REGISTERING',
-      unifiedSocialCreditCode: row.unifiedSocialCreditCode, registeredAddress: row.registeredAddress, email: row.contactEmail,
-      sourceType: 'REGISTER', capitalCurrency: 'CNY', countryCode: 'CN', enabledFlag: 'Y',
-    }, ctx);
+    const supplierId = await this.store.writer.insert(
+      tx,
+      this.store.model(SUPPLIER),
+      {
+        supplierCode: await nextDocumentNumber(tx, 'S'),
+        supplierName: row.supplierName,
+        supplierNameEn: row.supplierNameEn,
+        supplierType: row.supplierType,
+        supplierStatus: 'REGISTERING',
+        unifiedSocialCreditCode: row.unifiedSocialCreditCode,
+        registeredAddress: row.registeredAddress,
+        email: row.contactEmail,
+        sourceType: 'REGISTER',
+        capitalCurrency: 'CNY',
+        countryCode: 'CN',
+        enabledFlag: 'Y',
+      },
+      ctx,
+    );
     await this.setColumn(tx, REGISTER, 'supplierId', supplierId, 'registerId', Number(row.registerId));
     await this.setColumn(tx, REGISTER, 'rejectReason', null, 'registerId', Number(row.registerId));
     const userId = Number(row.userId);
@@ -83,24 +118,42 @@ export class RegisterEffects {
       [SUPPLIER_RESPONSIBILITY],
     );
     if (!resp[0]) return;
-    await this.store.writer.insert(tx, this.store.model('baseUserResp'), {
-      userId, responsibilityId: Number(resp[0].id), startDate: formatDateTime().slice(0, 10), enabledFlag: 'Y',
-    }, ctx);
+    await this.store.writer.insert(
+      tx,
+      this.store.model('baseUserResp'),
+      {
+        userId,
+        responsibilityId: Number(resp[0].id),
+        startDate: formatDateTime().slice(0, 10),
+        enabledFlag: 'Y',
+      },
+      ctx,
+    );
   }
 
   /** Submitting needs the details an approver checks: address, bank, and a business licence. */
   private async checkComplete(tx: SqlExecutor, ctx: ResourceContext, row: Row): Promise<void> {
     const full = await this.store.reader.withChildren(this.store.model(REGISTER), { ...row }, ctx, tx);
     const missing: { field: string; message: string }[] = [];
-    const need = (field: string, cn: string, en: string) => missing.push({ field, message: pickText({ cn, en }, ctx.language) });
-    if (!str(full.registeredAddress)?.trim()) need('registeredAddress', '请填写注册地址', 'the registered address is required');
+    const need = (field: string, cn: string, en: string) =>
+      missing.push({ field, message: pickText({ cn, en }, ctx.language) });
+    if (!str(full.registeredAddress)?.trim())
+      need('registeredAddress', '请填写注册地址', 'the registered address is required');
     if (!str(full.bankName)?.trim()) need('bankName', '请填写开户行', 'the bank is required');
-    if (!str(full.bankAccountNumber)?.trim()) need('bankAccountNumber', '请填写银行账号', 'the bank account number is required');
+    if (!str(full.bankAccountNumber)?.trim())
+      need('bankAccountNumber', '请填写银行账号', 'the bank account number is required');
     if (!(full.credentials as Row[]).some((c) => c.credentialType === 'BUSINESS_LICENSE')) {
       need('credentials', '请添加营业执照', 'add the business licence under credentials');
     }
     if (missing.length) {
-      throw new ApiError(400, { cn: `注册资料不完整：${missing.map((m) => m.message).join('；')}`, en: `The registration is incomplete: ${missing.map((m) => m.message).join('; ')}` }, missing);
+      throw new ApiError(
+        400,
+        {
+          cn: `注册资料不完整：${missing.map((m) => m.message).join('；')}`,
+          en: `The registration is incomplete: ${missing.map((m) => m.message).join('; ')}`,
+        },
+        missing,
+      );
     }
     await this.setColumn(tx, REGISTER, 'rejectReason', null, 'registerId', Number(row.registerId));
   }
@@ -111,7 +164,12 @@ export class RegisterEffects {
     if (!supplierId) throw Errors.conflict('该注册尚未关联供应商', 'This registration has no supplier yet');
     const full = await this.store.reader.withChildren(this.store.model(REGISTER), { ...row }, ctx, tx);
     const { t, c } = this.store.sql;
-    const copied = { supplierNameEn: row.supplierNameEn, supplierType: row.supplierType, registeredAddress: row.registeredAddress, email: row.contactEmail };
+    const copied = {
+      supplierNameEn: row.supplierNameEn,
+      supplierType: row.supplierType,
+      registeredAddress: row.registeredAddress,
+      email: row.contactEmail,
+    };
     const sets = Object.keys(copied).map((f) => `${c(SUPPLIER, f)} = ?`);
     await tx.execute(
       `UPDATE ${t(SUPPLIER)} SET ${sets.join(', ')}, ${c(SUPPLIER, 'supplierStatus')} = 'REGISTERED', ${c(SUPPLIER, 'versionNum')} = ${c(SUPPLIER, 'versionNum')} + 1, ` +

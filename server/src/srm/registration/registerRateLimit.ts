@@ -18,7 +18,11 @@ const KEY_PREFIX = 'register ip ';
  * quiet for the window. State lives in base_login_throttle, so every instance shares it.
  */
 export class RegisterRateLimit {
-  constructor(private readonly db: Database, private readonly writer: ResourceWriter, private readonly entity: EntityModel) {}
+  constructor(
+    private readonly db: Database,
+    private readonly writer: ResourceWriter,
+    private readonly entity: EntityModel,
+  ) {}
 
   /** Counts one attempt of `ip`; throws 429 when the address has used up its attempts. */
   async take(ip: string): Promise<void> {
@@ -33,7 +37,12 @@ export class RegisterRateLimit {
       const row = rows[0];
       const now = Date.now();
       if (!row) {
-        await this.writer.insert(tx, this.entity, { userNameKey: key, failedCount: 1, lastFailureDate: formatDateTime() }, systemContext());
+        await this.writer.insert(
+          tx,
+          this.entity,
+          { userNameKey: key, failedCount: 1, lastFailureDate: formatDateTime() },
+          systemContext(),
+        );
         return undefined;
       }
       const locked = parseDateTime(row.locked);
@@ -49,7 +58,10 @@ export class RegisterRateLimit {
     });
     if (lockedUntil) {
       const minutes = Math.max(1, Math.ceil((lockedUntil - Date.now()) / MINUTE));
-      throw new ApiError(429, { cn: `注册尝试过于频繁，请 ${minutes} 分钟后再试`, en: `Too many registration attempts from your address. Try again in ${minutes} minutes.` });
+      throw new ApiError(429, {
+        cn: `注册尝试过于频繁，请 ${minutes} 分钟后再试`,
+        en: `Too many registration attempts from your address. Try again in ${minutes} minutes.`,
+      });
     }
   }
 }

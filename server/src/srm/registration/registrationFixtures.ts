@@ -12,16 +12,30 @@ export type Body = Record<string, unknown>;
 /** The public form as DOMAIN section 15, flow 1 fills it; overrides replace fields. */
 export function registerForm(overrides: Body = {}): Body {
   return {
-    supplierName: '东莞市华晟线缆有限公司', supplierNameEn: 'Dongguan Huasheng Cable Co., Ltd.', unifiedSocialCreditCode: '91441900MA4W3E7H5R',
-    supplierType: 'PRODUCTION', contactName: '黄晟', contactMobile: '13922223333', contactEmail: 'sales@huasheng-cable.example.com',
-    userName: 'newsupp', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, ...overrides,
+    supplierName: '东莞市华晟线缆有限公司',
+    supplierNameEn: 'Dongguan Huasheng Cable Co., Ltd.',
+    unifiedSocialCreditCode: '91441900MA4W3E7H5R',
+    supplierType: 'PRODUCTION',
+    contactName: '黄晟',
+    contactMobile: '13922223333',
+    contactEmail: 'sales@huasheng-cable.example.com',
+    userName: 'newsupp',
+    password: NEW_PASSWORD,
+    confirmPassword: NEW_PASSWORD,
+    ...overrides,
   };
 }
 
 /** doRegister as an anonymous visitor, with a fresh captcha answered right (unless the body says otherwise). */
 export async function register(server: TestServer, form: Body): Promise<ApiAnswer> {
   const { validateKey } = await server.kernel.auth.captchas.issue(CAPTCHA);
-  return server.call('srmServer', REG, 'doRegister', { validateKey, validateCode: CAPTCHA, ...form }, { certificate: '' });
+  return server.call(
+    'srmServer',
+    REG,
+    'doRegister',
+    { validateKey, validateCode: CAPTCHA, ...form },
+    { certificate: '' },
+  );
 }
 
 /** Forgets the registration attempts of the test client's address, so a suite is not limited by its own earlier calls. */
@@ -30,7 +44,11 @@ export async function resetRegisterLimit(server: TestServer): Promise<void> {
 }
 
 /** Headers of a signed-in user calling from the menu with that code (their first responsibility). */
-export async function fromMenu(server: TestServer, session: SignedIn, menuCode: string): Promise<Record<string, string>> {
+export async function fromMenu(
+  server: TestServer,
+  session: SignedIn,
+  menuCode: string,
+): Promise<Record<string, string>> {
   const rows = await server.kernel.db.select('SELECT menu_id AS id FROM base_menu WHERE menu_code = ?', [menuCode]);
   return sessionHeaders(session, session.responsibilities[0]?.responsibilityId, Number(rows[0].id));
 }
@@ -40,7 +58,12 @@ export async function sessionOf(server: TestServer, userName: string, password?:
 }
 
 /** A lifecycle or reject action on a registration from a menu. */
-export function decide(server: TestServer, headers: Record<string, string>, action: string, body: Body): Promise<ApiAnswer> {
+export function decide(
+  server: TestServer,
+  headers: Record<string, string>,
+  action: string,
+  body: Body,
+): Promise<ApiAnswer> {
   return server.call('srmServer', REG, action, body, headers);
 }
 

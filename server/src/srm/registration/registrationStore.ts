@@ -31,7 +31,11 @@ export class RegistrationStore extends EntityStore {
    * was not rejected, by a supplier in the master, or (login name) by any user. Case and
    * surrounding blanks do not make a name new. `exceptRegisterId` skips the registration itself.
    */
-  async taken(tx: SqlExecutor, values: { supplierName?: string; unifiedSocialCreditCode?: string; userName?: string }, exceptRegisterId?: number): Promise<TakenField[]> {
+  async taken(
+    tx: SqlExecutor,
+    values: { supplierName?: string; unifiedSocialCreditCode?: string; userName?: string },
+    exceptRegisterId?: number,
+  ): Promise<TakenField[]> {
     const { t, c } = this.sql;
     const found: TakenField[] = [];
     const exists = async (sql: string, params: (string | number)[]) => (await tx.select(sql, params)).length > 0;
@@ -39,11 +43,22 @@ export class RegistrationStore extends EntityStore {
     for (const field of ['supplierName', 'unifiedSocialCreditCode'] as const) {
       const value = values[field]?.trim().toLowerCase();
       if (!value) continue;
-      const inRegistrations = await exists(`SELECT 1 FROM ${t(REGISTER)} WHERE LOWER(TRIM(${c(REGISTER, field)})) = ? AND ${notRejected}`, [value, exceptRegisterId ?? 0]);
-      if (inRegistrations || (await exists(`SELECT 1 FROM ${t(SUPPLIER)} WHERE LOWER(TRIM(${c(SUPPLIER, field)})) = ?`, [value]))) found.push(field);
+      const inRegistrations = await exists(
+        `SELECT 1 FROM ${t(REGISTER)} WHERE LOWER(TRIM(${c(REGISTER, field)})) = ? AND ${notRejected}`,
+        [value, exceptRegisterId ?? 0],
+      );
+      if (
+        inRegistrations ||
+        (await exists(`SELECT 1 FROM ${t(SUPPLIER)} WHERE LOWER(TRIM(${c(SUPPLIER, field)})) = ?`, [value]))
+      )
+        found.push(field);
     }
     const userName = values.userName?.trim().toLowerCase();
-    if (userName && (await exists(`SELECT 1 FROM ${t('baseUsers')} WHERE LOWER(${c('baseUsers', 'userName')}) = ?`, [userName]))) found.push('userName');
+    if (
+      userName &&
+      (await exists(`SELECT 1 FROM ${t('baseUsers')} WHERE LOWER(${c('baseUsers', 'userName')}) = ?`, [userName]))
+    )
+      found.push('userName');
     return found;
   }
 
@@ -54,7 +69,10 @@ export class RegistrationStore extends EntityStore {
    * key lock (docs/developer-guide.md, "Invariants under concurrency"). Call it before the
    * transaction's first read, so that `taken` reads after the other registration's commit.
    */
-  async lockCompany(tx: SqlExecutor, values: { supplierName?: string; unifiedSocialCreditCode?: string }): Promise<void> {
+  async lockCompany(
+    tx: SqlExecutor,
+    values: { supplierName?: string; unifiedSocialCreditCode?: string },
+  ): Promise<void> {
     const keys = (['supplierName', 'unifiedSocialCreditCode'] as const)
       .map((field) => [field, values[field]?.trim().toLowerCase()] as const)
       .filter(([, value]) => !!value)
@@ -71,13 +89,22 @@ export class RegistrationStore extends EntityStore {
       [userId],
     );
     const row = rows[0];
-    return row && { registerId: Number(row.registerId), registerStatus: String(row.registerStatus), rejectReason: (row.rejectReason as string | null) ?? null };
+    return (
+      row && {
+        registerId: Number(row.registerId),
+        registerStatus: String(row.registerStatus),
+        rejectReason: (row.rejectReason as string | null) ?? null,
+      }
+    );
   }
 
   async supplierStatus(supplierId: number | null): Promise<string | null> {
     if (!supplierId) return null;
     const { t, c } = this.sql;
-    const rows = await this.db.select(`SELECT ${c(SUPPLIER, 'supplierStatus')} AS s FROM ${t(SUPPLIER)} WHERE ${c(SUPPLIER, 'supplierId')} = ?`, [supplierId]);
+    const rows = await this.db.select(
+      `SELECT ${c(SUPPLIER, 'supplierStatus')} AS s FROM ${t(SUPPLIER)} WHERE ${c(SUPPLIER, 'supplierId')} = ?`,
+      [supplierId],
+    );
     return (rows[0]?.s as string | undefined) ?? null;
   }
 }
