@@ -5,7 +5,7 @@ import { checkLifecycleRules } from './lifecycleCheck';
 import { checkRowFilter, checkRowScope } from './rowScopeCheck';
 import { checkReferenceFilter } from './referenceFilterCheck';
 import type { MetadataProblem } from './problems';
-import type { MetadataRegistry } from './registry';
+import type { MetadataCatalog } from './metadataCatalog';
 import { REGISTERED_WIDGETS } from './widgetManifest';
 
 type Report = (pointer: string, message: string) => void;
@@ -14,7 +14,7 @@ function checkFilter(entity: EntityModel, filter: FilterNode | undefined, pointe
   checkRowFilter(entity, filter, pointer, report);
 }
 
-function checkEntity(registry: MetadataRegistry, entity: EntityModel, report: Report) {
+function checkEntity(registry: MetadataCatalog, entity: EntityModel, report: Report) {
   const seenColumns = new Map<string, string>();
   entity.fields.forEach((f, i) => {
     const at = f.system ? '/fields' : `/fields/${i - 1}`; // resolved fields are the primary key, the declared ones, then audit fields
@@ -95,7 +95,7 @@ function columnKnown(entity: EntityModel, column: ColumnConfig): boolean {
   return !!entity.field(key) || entity.fields.some((f) => f.reference?.labelAs === key);
 }
 
-function checkGrid(registry: MetadataRegistry, entity: EntityModel, grid: GridConfig, at: string, report: Report) {
+function checkGrid(registry: MetadataCatalog, entity: EntityModel, grid: GridConfig, at: string, report: Report) {
   grid.columns.forEach((column, i) => {
     if (!columnKnown(entity, column))
       report(`${at}/columns/${i}`, `column "${column.field ?? column.key}" is not a field of ${entity.name}`);
@@ -130,7 +130,7 @@ function checkWidgets(page: PageDef, report: Report) {
   page.form?.lines?.forEach((lines, i) => check(lines.widget, `/form/lines/${i}/widget`));
 }
 
-function checkPage(registry: MetadataRegistry, page: PageDef, report: Report) {
+function checkPage(registry: MetadataCatalog, page: PageDef, report: Report) {
   for (const key of ['editPage', 'detailPage', 'listPage'] as const) {
     const target = page[key];
     if (target && !registry.page(target)) report(`/${key}`, `page "${target}" does not exist`);
@@ -174,7 +174,7 @@ function checkPage(registry: MetadataRegistry, page: PageDef, report: Report) {
   });
 }
 
-function checkLifecycles(registry: MetadataRegistry, problems: MetadataProblem[]) {
+function checkLifecycles(registry: MetadataCatalog, problems: MetadataProblem[]) {
   for (const lc of registry.lifecycles()) {
     const report: Report = (pointer, message) => problems.push({ document: registry.source(lc), pointer, message });
     const states = new Set(lc.states);
@@ -192,7 +192,7 @@ function checkLifecycles(registry: MetadataRegistry, problems: MetadataProblem[]
   }
 }
 
-function checkMenus(registry: MetadataRegistry, problems: MetadataProblem[]) {
+function checkMenus(registry: MetadataCatalog, problems: MetadataProblem[]) {
   const codes = new Set<string>();
   const visit = (menu: import('./generated/meta-model').MenuDef, at: string, source: string) => {
     if (codes.has(menu.menuCode))
@@ -217,7 +217,7 @@ function checkMenus(registry: MetadataRegistry, problems: MetadataProblem[]) {
 }
 
 /** Cross-document checks: every page's entity and fields exist, lookups are seeded, references resolve. */
-export function crossCheck(registry: MetadataRegistry): MetadataProblem[] {
+export function crossCheck(registry: MetadataCatalog): MetadataProblem[] {
   const problems: MetadataProblem[] = [];
   for (const entity of registry.entities()) {
     checkEntity(registry, entity, (pointer, message) =>

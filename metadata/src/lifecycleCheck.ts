@@ -1,7 +1,7 @@
 import type { ApproverSet, LifecycleDef, MenuDef } from './generated/meta-model';
 import { filterFields } from './filter';
 import type { MetadataProblem } from './problems';
-import type { MetadataRegistry } from './registry';
+import type { MetadataCatalog } from './metadataCatalog';
 
 type Report = (pointer: string, message: string) => void;
 
@@ -16,7 +16,7 @@ export function placeholders(pattern: string): string[] {
   return [...pattern.matchAll(/\{([A-Za-z][A-Za-z0-9]*)\}/g)].map((m) => m[1]);
 }
 
-function menuCodes(registry: MetadataRegistry): Set<string> {
+function menuCodes(registry: MetadataCatalog): Set<string> {
   const codes = new Set<string>();
   const visit = (m: MenuDef) => {
     codes.add(m.menuCode);
@@ -28,7 +28,7 @@ function menuCodes(registry: MetadataRegistry): Set<string> {
 
 const noApprovers = (a: ApproverSet) => !a.responsibilities?.length && !a.roles?.length && !a.users?.length;
 
-function checkRule(registry: MetadataRegistry, lc: LifecycleDef, report: Report) {
+function checkRule(registry: MetadataCatalog, lc: LifecycleDef, report: Report) {
   const rule = lc.approvalRule;
   if (!rule) return;
   const todo = registry.lookupType(TODO_LOOKUP);
@@ -66,7 +66,7 @@ function checkRule(registry: MetadataRegistry, lc: LifecycleDef, report: Report)
 }
 
 /** Lifecycles beyond states: approval rules (to-do type, menu, link page, approvers), effects that need one, guards. */
-export function checkLifecycleRules(registry: MetadataRegistry, problems: MetadataProblem[]): void {
+export function checkLifecycleRules(registry: MetadataCatalog, problems: MetadataProblem[]): void {
   for (const lc of registry.lifecycles()) {
     const report: Report = (pointer, message) => problems.push({ document: registry.source(lc), pointer, message });
     checkRule(registry, lc, report);

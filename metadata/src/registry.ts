@@ -3,6 +3,7 @@ import { describeAjvError, metaSchemaValidator, significantErrors } from './ajv'
 import { crossCheck } from './crossCheck';
 import { documentKind, SCHEMA_FILE_BY_KIND, type SourcedDocument } from './documents';
 import { EntityModel } from './entityModel';
+import type { MetadataCatalog } from './metadataCatalog';
 import { MetadataError, type MetadataProblem } from './problems';
 
 /**
@@ -10,7 +11,7 @@ import { MetadataError, type MetadataProblem } from './problems';
  * a registry either loads without a problem or throws a MetadataError naming all of them, so a
  * broken reference stops start-up instead of failing on the first request that touches it.
  */
-export class MetadataRegistry {
+export class MetadataRegistry implements MetadataCatalog {
   private readonly entityByName = new Map<string, EntityModel>();
   private readonly pageByPath = new Map<string, PageDef>();
   private readonly lifecycleByName = new Map<string, LifecycleDef>();
