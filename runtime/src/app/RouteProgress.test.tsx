@@ -3,7 +3,7 @@ import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { RouteProgress } from './RouteProgress';
 
-let go: (to: string) => void = () => undefined;
+let go: ReturnType<typeof useNavigate> = () => undefined;
 function Navigator() {
   go = useNavigate();
   return null;
@@ -25,7 +25,9 @@ describe('RouteProgress', () => {
       vi.advanceTimersByTime(500);
     });
     expect(bar()).toBe('false');
-    act(() => go('/main/purchaseRequisitionList?menuId=1'));
+    act(() => {
+      go('/main/purchaseRequisitionList?menuId=1');
+    });
     expect(bar()).toBe('true');
     expect(scrollTo).toHaveBeenCalledTimes(2);
     act(() => {

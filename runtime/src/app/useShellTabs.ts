@@ -3,7 +3,7 @@
  * at the limit the navigation is undone (the URL returns to the active tab) and a message says
  * why. Tabs are remembered per user in sessionStorage. Closing a tab shows the tab that takes over.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { useFeedback } from '../core/feedback';
@@ -51,9 +51,11 @@ export function useShellTabs(userId: string, responsibilityId = ''): ShellTabs {
   const currentUrl = useRef(url);
   currentUrl.current = url;
 
-  useLayoutEffect(() => {
+  // Only a change of URL is a visit: a duplicate navigation (same URL) changes nothing. The visit
+  // reads the navigation's type and state as of that change, not as dependencies of its own.
+  const onVisit = useEffectEvent((visitedUrl: string) => {
     const replace = navigationType === 'REPLACE' && !(location.state as typeof FROM_TABS | null)?.fromTabs;
-    const result = visit(stateRef.current, url, replace, newTabId);
+    const result = visit(stateRef.current, visitedUrl, replace, newTabId);
     if (!result.refused) {
       setState(result.state);
       return;
@@ -62,8 +64,8 @@ export function useShellTabs(userId: string, responsibilityId = ''): ShellTabs {
     // Undo the navigation: back over a new history entry, else replace with the active tab's URL.
     if (navigationType === 'PUSH') navigate(-1);
     else navigate(activeTab(stateRef.current).url, { replace: true, state: FROM_TABS });
-    // Only a change of URL is a visit: a duplicate navigation (same URL) changes nothing.
-  }, [url]);
+  });
+  useLayoutEffect(() => onVisit(url), [url]);
 
   useEffect(() => saveTabs(userId, state), [userId, state]);
 

@@ -9,7 +9,8 @@ import type { DataRecord } from '../../meta';
 export interface GoodsColumnProps {
   quantities: Record<number, number>;
   setQuantity(id: number, quantity: number): void;
-  add(id: number): void;
+  /** Adds the goods to the cart; reports its own failure. */
+  add(id: number): Promise<void>;
   /** btnAddCart is granted on this screen. */
   canAdd: boolean;
 }
@@ -58,7 +59,7 @@ export function useGoodsColumns({
           <Button
             type="link"
             aria-label={`${t('cart.addToCart')} ${String(row.goodsCode)}`}
-            onClick={() => add(idOf(row))}
+            onClick={() => void add(idOf(row))}
           >
             {t('cart.addToCart')}
           </Button>

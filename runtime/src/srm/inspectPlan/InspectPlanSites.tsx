@@ -10,7 +10,7 @@ import type { ArrayField } from '@formily/core';
 import { observer, useField, useForm } from '@formily/react';
 import { Button, Checkbox, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScreen } from '../../core/DataProviderContext';
 import { useFeedback } from '../../core/feedback';
@@ -56,7 +56,8 @@ export const InspectPlanSites = observer(function InspectPlanSites({ title, colu
   const rows = (Array.isArray(field.value) ? [...field.value] : []) as PlanSiteLine[];
   const userType = session?.userInfo?.userType;
 
-  const tableColumns = useMemo((): ColumnsType<PlanSiteLine> => {
+  // Built on every render: Formily changes the rows array in place, so a memo keyed on it would go stale.
+  const tableColumns = ((): ColumnsType<PlanSiteLine> => {
     const titleOf = (key: string) => columns.find((c) => c.key === key)?.title ?? key;
     const lookupOf = (key: string) => columns.find((c) => c.key === key)?.lookupType;
     const tick = (row: PlanSiteLine, index: number, checked: boolean) =>
@@ -102,7 +103,7 @@ export const InspectPlanSites = observer(function InspectPlanSites({ title, colu
           ]
         : []),
     ];
-  }, [columns, rows, editable, userType, field, t]);
+  })();
 
   return (
     <section aria-label={title} style={{ marginBottom: 16 }}>
