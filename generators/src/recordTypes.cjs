@@ -28,13 +28,42 @@ async function generateRecordArtifacts() {
   return { typesSource: banner + dedupeDeclarations(types.join('\n')), schemas };
 }
 
+// Top-level blocks of generated source, each declaration together with the doc comment above
+// it, so that dropping a declaration drops its comment too (and never leaves that comment on the
+// next declaration).
+function declarationBlocks(source) {
+  const blocks = [];
+  let current = [];
+  let commentOpen = false; // inside a top-level /** … */
+  let leadingComment = false; // current holds only a top-level doc comment so far
+  for (const line of source.split('\n')) {
+    if (commentOpen) {
+      current.push(line);
+      if (line.includes('*/')) commentOpen = false;
+    } else if (line.startsWith('/**')) {
+      if (!leadingComment && current.length) blocks.push(current);
+      if (!leadingComment) current = [];
+      current.push(line);
+      leadingComment = true;
+      commentOpen = !line.includes('*/');
+    } else if (line.startsWith('export ') && !leadingComment) {
+      if (current.length) blocks.push(current);
+      current = [line];
+    } else {
+      current.push(line);
+      if (line.trim()) leadingComment = false;
+    }
+  }
+  if (current.length) blocks.push(current);
+  return blocks.map((lines) => lines.join('\n'));
+}
+
 // A child record type is emitted inline by its header and again on its own: keep the first.
 function dedupeDeclarations(source) {
   const seen = new Set();
-  return source
-    .split(/\n(?=export )/)
+  return declarationBlocks(source)
     .filter((block) => {
-      const name = /^export (?:interface|type) (\w+)/.exec(block.trim())?.[1];
+      const name = /^export (?:interface|type) (\w+)/m.exec(block)?.[1];
       if (!name) return true;
       if (seen.has(name)) return false;
       seen.add(name);

@@ -16,12 +16,30 @@ function loadSchemas() {
   return files.map((file) => ({ file, schema: JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, file), 'utf8')) }));
 }
 
+// A property that refers to a shared type and says what it is for, e.g.
+//   "deletableWhen": { "$ref": "filter.schema.json", "description": "Rows may be deleted only when…" }
+// is compiled by json-schema-to-typescript into a copy of the referenced type (FilterNode1, …)
+// that carries the property's description as its own. Wrapped as { allOf: [{ $ref }], description },
+// the property keeps its description as the property's doc comment and the referenced type keeps
+// its own title and description.
+function wrapAnnotatedRefs(node) {
+  if (Array.isArray(node)) return node.map(wrapAnnotatedRefs);
+  if (!node || typeof node !== 'object') return node;
+  const out = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, wrapAnnotatedRefs(value)]));
+  if (typeof out.$ref !== 'string' || Object.keys(out).length === 1) return out;
+  const { $ref, ...annotations } = out;
+  return { allOf: [{ $ref }], ...annotations };
+}
+
 // Resolve both "entity.schema.json" and "https://meridian.dev/schema/entity.schema.json" from
 // disk: the generator must never go to the network for our own schemas.
 const localResolver = {
   order: 1,
   canRead: (file) => file.url.startsWith(ID_PREFIX) || file.url.includes('/metadata/schema/'),
-  read: (file) => fs.readFileSync(path.join(SCHEMA_DIR, path.basename(file.url.split('#')[0])), 'utf8'),
+  read: (file) => {
+    const text = fs.readFileSync(path.join(SCHEMA_DIR, path.basename(file.url.split('#')[0])), 'utf8');
+    return JSON.stringify(wrapAnnotatedRefs(JSON.parse(text)));
+  },
 };
 
 async function generateMetaModelTypes() {

@@ -6,9 +6,6 @@
 export type FilterNode = FilterAnd | FilterOr | FilterNot | FilterParent | FilterCondition;
 export type FilterOperator =
   'eq' | 'ne' | 'in' | 'nin' | 'like' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'null' | 'notNull';
-/**
- * Further guard for EX users, e.g. drafts are never shown.
- */
 export type FormField =
   | string
   | {
@@ -84,6 +81,9 @@ export interface EntityDef {
      * Supplier users (EX) only see and write rows whose field equals their supplierId.
      */
     supplierField?: string;
+    /**
+     * Further guard for EX users, e.g. drafts are never shown.
+     */
     supplierVisible?: FilterNode;
     /**
      * A line entity: a user sees the rows whose header they may see (an EXISTS on the header through the line's foreign key, not a copied column). The header's supplier and internal scope both apply.
@@ -114,7 +114,13 @@ export interface EntityDef {
     fields: [string, ...string[]];
     unique?: boolean;
   }[];
+  /**
+   * Rows may be deleted only when this holds, e.g. status DRAFT.
+   */
   deletableWhen?: FilterNode;
+  /**
+   * Rows may be updated only when this holds.
+   */
   editableWhen?: FilterNode;
 }
 /**
