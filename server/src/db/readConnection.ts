@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { Row, SqlParam } from './sqlExecutor';
+import type { Row, SqlParam } from './sqlTypes';
 
 /** Autocommit reads straight on the driver: no TypeORM query runner per call on the hot list path. */
 export interface ReadConnection {

@@ -1,9 +1,9 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import type { Dialect } from './dialect';
 import { createReadConnection, type ReadConnection } from './readConnection';
+import type { Row, SqlParam } from './sqlTypes';
 
-export type SqlParam = string | number | null;
-export type Row = Record<string, unknown>;
+export type { Row, SqlParam } from './sqlTypes';
 
 export interface WriteResult {
   affected: number;
