@@ -1,7 +1,7 @@
 import { isContextDefault, localDateParts, resolveDefault, type EntityModel } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { ResourceContext } from './context';
-import type { PreparedRecord } from './recordPreparation';
+import type { PreparedRecord } from './preparedRecord';
 
 /**
  * A create that omits a field whose default names the caller's context ("$user.userId", "$today")

@@ -5,13 +5,9 @@ import { plainNumberString } from '../util/decimal';
 import type { RecordValues } from '../hooks/recordHooks';
 import type { ResourceContext } from './context';
 import { applyContextDefaults } from './contextDefaults';
+import type { PreparedRecord } from './preparedRecord';
 
-export interface PreparedRecord {
-  id: number | undefined;
-  versionNum: number | undefined;
-  values: RecordValues;
-  children: Record<string, PreparedRecord[] | undefined>;
-}
+export type { PreparedRecord } from './preparedRecord';
 
 function normalizeValue(entity: EntityModel, name: string, value: unknown): unknown {
   if (value === '') return null;
