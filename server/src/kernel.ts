@@ -1,13 +1,17 @@
-import type { MetadataRegistry } from '@meridian/metadata/node';
+import type { MetadataRegistry, SourcedDocument } from '@meridian/metadata/node';
+import type { Identity } from './access/permissionGuard';
 import type { AuthServices } from './auth/authServices';
 import type { ServerConfig } from './config';
 import type { Database } from './db/sqlExecutor';
 import type { RecordHookRegistry } from './hooks/recordHooks';
 import type { LifecycleService } from './lifecycle/lifecycleService';
-import type { LiveKernel } from './modeling/liveKernel';
 import type { TransitionHandlerRegistry } from './lifecycle/transitionHandlers';
-import type { ActionRegistry } from './platform/actionRegistry';
-import type { ResourceService } from './resource/resourceService';
+import type { ResourceContext } from './resource/context';
+import type { ActionResult, ResourceService } from './resource/resourceService';
+
+// The kernel's types, and those that refer back to it (a custom action's handler takes the kernel,
+// the live holder hands kernels out): they live here together, and this module imports nothing
+// that imports it — platform/actionRegistry.ts and modeling/liveKernel.ts implement them.
 
 /** Everything a request needs, built once at start-up before Nest (metadata decides the tables). */
 export interface Kernel {
@@ -16,13 +20,60 @@ export interface Kernel {
   db: Database;
   resources: ResourceService;
   lifecycles: LifecycleService;
-  actions: ActionRegistry;
+  actions: ActionCatalog;
   hooks: RecordHookRegistry;
   /** Named transition handlers (lifecycle `handler`), registered at start-up. */
   handlers: TransitionHandlerRegistry;
   auth: AuthServices;
   /** The reloadable holder this kernel belongs to (table_model publishes swap the kernel whole; see modeling/liveKernel.ts). */
-  live?: LiveKernel;
+  live?: LiveKernelHandle;
+}
+
+/** What a custom action may know of its request beyond the body. */
+export interface ActionRequest {
+  identity?: Identity;
+  headers: Record<string, string | string[] | undefined>;
+  ip: string;
+}
+
+export type ActionHandler = (
+  body: Record<string, unknown>,
+  ctx: ResourceContext,
+  kernel: Kernel,
+  request: ActionRequest,
+) => Promise<ActionResult>;
+
+/**
+ * Who may call a custom action: `public` (no session: login, captcha, forgotten password),
+ * `session` (any signed-in user: their own info, lookups, menus), or a menu grant — the call
+ * must come from a menu whose pages include one of `pages`, with `resourceCode` granted on it.
+ */
+export type ActionAccess = 'public' | 'session' | { pages: string[]; resourceCode?: string };
+
+export interface RegisteredAction {
+  area: string;
+  resource: string;
+  action: string;
+  access: ActionAccess;
+  handler: ActionHandler;
+}
+
+/** The custom actions a request can reach (platform/actionRegistry.ts's ActionRegistry). */
+export interface ActionCatalog {
+  find(resource: string, action: string): RegisteredAction | undefined;
+  list(): RegisteredAction[];
+}
+
+/** The reloadable holder of the serving kernel (modeling/liveKernel.ts's LiveKernel). */
+export interface LiveKernelHandle {
+  /** The file metadata every reload starts from. */
+  readonly fileDocuments: SourcedDocument[];
+  /** The kernel serving requests now. */
+  readonly kernel: Kernel;
+  /** The kernel for a new request: reloaded first when another instance has published since. */
+  fresh(): Promise<Kernel>;
+  /** Reloads from the database now (after a publish on this instance). */
+  reload(): Promise<Kernel>;
 }
 
 export const KERNEL = 'MERIDIAN_KERNEL';

@@ -1,12 +1,19 @@
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import type { Database } from '../db/sqlExecutor';
 import type { TransitionRun } from './transitionRun';
-import type { Kernel } from '../kernel';
+
+/** What a transition handler may use besides its run: the metadata and the database (a kernel has both). */
+export interface TransitionHandlerServices {
+  registry: MetadataRegistry;
+  db: Database;
+}
 
 /**
  * A named server handler for irregular transition logic (e.g. writing a supplier's changed
  * data back to the master record on approval). It runs inside the transition's transaction,
  * after the state change and the effects: throwing an ApiError rolls the whole action back.
  */
-export type TransitionHandler = (run: TransitionRun, kernel: Pick<Kernel, 'registry' | 'db'>) => void | Promise<void>;
+export type TransitionHandler = (run: TransitionRun, kernel: TransitionHandlerServices) => void | Promise<void>;
 
 /**
  * Transition handlers by name, referenced from lifecycle metadata (`"handler": "writeBackChangeInfo"`).

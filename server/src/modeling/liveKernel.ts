@@ -1,5 +1,5 @@
 import { MetadataRegistry, type SourcedDocument } from '@meridian/metadata/node';
-import type { Kernel } from '../kernel';
+import type { Kernel, LiveKernelHandle } from '../kernel';
 import { entityMetadatasFor, loadDbDocuments } from '../metadata/dbDocuments';
 import { migrateSchema } from '../metadata/schemaMigrator';
 import { readRevision } from './metaStore';
@@ -17,7 +17,7 @@ export type KernelBuilder = (registry: MetadataRegistry) => Kernel;
  * once per `pollMs` when a request arrives — one indexed MAX() — so an idle instance costs nothing
  * and a busy one a query per interval.
  */
-export class LiveKernel {
+export class LiveKernel implements LiveKernelHandle {
   private current!: Kernel;
   private lastCheck = 0;
   private reloading?: Promise<Kernel>;
