@@ -1,7 +1,7 @@
 import { menuReach } from '../access/pageAccess';
 import type { Kernel } from '../kernel';
 import { DEMO_PASSWORD } from '../seed/accounts';
-import { signedHeaders } from './testServer';
+import { signedHeaders } from './signedHeaders';
 
 export interface SignedIn {
   certificate: string;

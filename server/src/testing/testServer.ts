@@ -1,4 +1,3 @@
-import { computeAppsign } from '@meridian/metadata';
 import * as fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
@@ -8,6 +7,9 @@ import { createKernel, type KernelOptions } from '../bootstrap';
 import { dbKindOf, loadConfig, type ServerConfig } from '../config';
 import type { Kernel } from '../kernel';
 import { screenHeaders, signIn, type SignedIn } from './sessions';
+import { signedHeaders } from './signedHeaders';
+
+export { signedHeaders } from './signedHeaders';
 
 /**
  * A real server for integration tests: the whole Nest app on a real database, on a free port,
@@ -39,17 +41,6 @@ export interface ApiAnswer {
     data: any;
     page?: any;
     errors?: { field: string; message: string }[];
-  };
-}
-
-export function signedHeaders(now = Date.now()): Record<string, string> {
-  const timestamp = String(now);
-  return {
-    'content-type': 'application/json',
-    timestamp,
-    appsign: computeAppsign(timestamp),
-    language: 'EN',
-    gateway: 'srm',
   };
 }
 
