@@ -8,7 +8,6 @@ import { MetadataRegistry } from './registry';
 // One broken reference at a time in the valid mini application of __fixtures__/miniApp: each must stop
 // the load with a MetadataError naming the document, the JSON pointer and the problem (and nothing else).
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Doc = (file: string) => any;
 type Mutate = (doc: Doc, docs: SourcedDocument[]) => void;
 

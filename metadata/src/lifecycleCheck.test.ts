@@ -9,7 +9,6 @@ import { MetadataRegistry } from './registry';
 // The mini application with an approval rule on its lifecycle and a SYS_TOBEDO lookup; each case
 // breaks one thing and must stop the load naming the lifecycle document, the pointer and the problem.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Lifecycle = any;
 const LC = 'metadata/src/__fixtures__/miniApp/lifecycles/demoOrder.json';
 const TODO_TYPES = {

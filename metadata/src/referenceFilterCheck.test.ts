@@ -12,7 +12,6 @@ const HEADER = 'entities/demoOrderHeader';
 const LINE = 'entities/demoOrderLine';
 const label = { cn: '标签', en: 'Label' };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Doc = (file: string) => any;
 
 function load(mutate: (doc: Doc) => void): MetadataProblem[] {

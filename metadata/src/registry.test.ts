@@ -11,7 +11,7 @@ import { MetadataRegistry } from './registry';
 /** The mini application under __fixtures__/miniApp, freshly read (so each test may mutate its copy). */
 function miniApp() {
   const docs = loadDocumentFiles([path.join(__dirname, '__fixtures__', 'miniApp')]);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+
   const doc = (file: string): any => docs.find((d) => d.source === src(file))!.doc;
   return { docs, doc };
 }

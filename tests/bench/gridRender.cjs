@@ -1,4 +1,5 @@
 'use strict';
+/* global window -- the callbacks handed to page.evaluate run in the browser */
 // npm run bench (or BENCH_ONLY=grid npm run bench): time from data to painted rows of a 500-row
 // grid in Chromium (playwright-core, /usr/bin/chromium), the runtime's DataGrid (virtual rows,
 // lookup meanings, number formats, resizable headers) against a plain antd Table of the same rows

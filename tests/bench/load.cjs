@@ -78,7 +78,7 @@ async function runLoad(target, body, { concurrency, seconds }) {
       } catch (e) {
         errors++;
         firstError = firstError || e.message;
-        if (errors > 1000) throw new Error(`too many errors, first: ${firstError}`);
+        if (errors > 1000) throw new Error(`too many errors, first: ${firstError}`, { cause: e });
       }
     }
   };

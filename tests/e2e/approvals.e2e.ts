@@ -16,7 +16,6 @@ import {
   runConfirmed,
   save,
   SCREW,
-  toast,
   unique,
 } from './support';
 

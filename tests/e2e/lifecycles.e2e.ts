@@ -17,7 +17,6 @@ import {
   openMenu,
   runConfirmed,
   save,
-  toast,
   unique,
   rowAction,
 } from './support';

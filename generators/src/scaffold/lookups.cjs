@@ -12,7 +12,7 @@ const STATUS_COLORS = {
 };
 
 /** "APPROVED 已批准/Approved" → {code, cn, en}; "ISO9001" → {code}. */
-function valueOf(text) {
+function lookupValueOf(text) {
   const m = /^([A-Z][A-Z0-9_]*)(?:\s+(.+?)\/(.+))?$/.exec(text.trim());
   return m ? { code: m[1], cn: m[2]?.trim(), en: m[3]?.trim() } : undefined;
 }
@@ -23,7 +23,7 @@ function tableLookups(line) {
     .slice(1, -1)
     .map((c) => c.trim());
   if (cells.length !== 2 || !/^[A-Z][A-Z0-9_]+(,\s*[A-Z][A-Z0-9_]+)*$/.test(cells[0])) return [];
-  const values = cells[1].split(';').map(valueOf);
+  const values = cells[1].split(';').map(lookupValueOf);
   if (!values.length || values.some((v) => !v)) return [];
   return cells[0].split(',').map((type) => ({ type: type.trim(), values }));
 }
@@ -34,7 +34,7 @@ function statusLookup(line) {
   const values = m[2]
     .replace(/\sand\s/g, ', ')
     .split(',')
-    .map(valueOf);
+    .map(lookupValueOf);
   return values.every(Boolean) ? [{ type: m[1], values }] : [];
 }
 

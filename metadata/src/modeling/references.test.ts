@@ -5,7 +5,7 @@ import { MetadataRegistry } from '../registry';
 import { findFieldReferences, referencedPages } from './references';
 
 const docs = loadDocumentFiles([path.join(__dirname, '..', '__fixtures__', 'miniApp')]);
-const doc = (name: string) => docs.find((d) => d.source.endsWith(`${name}.json`))!.doc as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+const doc = (name: string) => docs.find((d) => d.source.endsWith(`${name}.json`))!.doc as any;
 doc('lifecycles/demoOrder').transitions[0].guard = { field: 'orderDate', op: 'notNull' };
 const registry = MetadataRegistry.load(docs);
 

@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 const get = (s: TestServer, path: string) => fetch(`${s.baseUrl}${path}`);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON document, probed by path
+
 const json = async (res: Response): Promise<any> => res.json();
 
 /** Every route a controller declares, as "METHOD /path" (a handler may have several paths). */

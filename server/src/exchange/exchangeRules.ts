@@ -146,7 +146,7 @@ export function csvLine(values: unknown[]): string {
 
 /** "汇率管理" → "汇率管理.xlsx"; characters a file system refuses are replaced. */
 export function exportFileName(name: string, extension: 'xlsx' | 'csv'): string {
-  const base = name.replace(/[\\/:*?"<>|\x00-\x1f]/g, '_').slice(0, 120) || 'export';
+  const base = name.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').slice(0, 120) || 'export';
   return base.toLowerCase().endsWith(`.${extension}`) ? base : `${base}.${extension}`;
 }
 

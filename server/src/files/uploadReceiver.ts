@@ -26,11 +26,10 @@ const MAX_FIELD_BYTES = 4000;
 
 /** The client's name without any directory part or control characters: a display name, never a path. */
 export function cleanFileName(name: string | undefined): string {
-  // eslint-disable-next-line no-control-regex
   const base = (name ?? '')
     .split(/[\\/]/)
     .pop()!
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/\p{Cc}/gu, '')
     .trim();
   return (base || 'file').slice(-255);
 }

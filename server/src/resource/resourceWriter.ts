@@ -56,7 +56,7 @@ export class ResourceWriter {
     );
     await this.hooks.runBeforeSave({ entity, values: record.values, children, creating, id: record.id, ctx, tx });
     const id = creating
-      ? await this.insert(tx, entity, await this.withCreateDefaults(tx, entity, record.values, ctx), ctx)
+      ? await this.insert(tx, entity, await this.withCreateDefaults(tx, entity, record.values), ctx)
       : await this.update(tx, entity, record.id!, record.values, record.versionNum, ctx);
     await this.hooks.runAfterSave({ entity, id, values: record.values, ctx, tx });
     for (const child of entity.children) {
@@ -85,12 +85,7 @@ export class ResourceWriter {
     );
   }
 
-  private async withCreateDefaults(
-    tx: SqlExecutor,
-    entity: EntityModel,
-    values: RecordValues,
-    ctx: ResourceContext,
-  ): Promise<RecordValues> {
+  private async withCreateDefaults(tx: SqlExecutor, entity: EntityModel, values: RecordValues): Promise<RecordValues> {
     const result = { ...values };
     for (const field of entity.fields) {
       if (field.system) continue;
@@ -177,7 +172,7 @@ export class ResourceWriter {
     for (const row of rows) {
       const values = { ...row.values, [foreignKey]: headerId };
       if (row.id === undefined) {
-        const id = await this.insert(tx, model, await this.withCreateDefaults(tx, model, values, ctx), ctx);
+        const id = await this.insert(tx, model, await this.withCreateDefaults(tx, model, values), ctx);
         await this.hooks.runAfterSave({ entity: model, id, values, ctx, tx });
         continue;
       }

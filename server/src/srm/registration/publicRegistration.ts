@@ -1,6 +1,6 @@
 import { pickText, type I18nText, type Language } from '@meridian/metadata';
 import { hashPassword } from '../../auth/passwords';
-import { ApiError, Errors, type FieldErrorOut } from '../../http/apiError';
+import { ApiError, type FieldErrorOut } from '../../http/apiError';
 import type { Kernel } from '../../kernel';
 import type { ResourceContext } from '../../resource/context';
 import { prepareRecord } from '../../resource/recordPreparation';
