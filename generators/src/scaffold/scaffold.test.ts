@@ -3,8 +3,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as metadata from '../../../metadata/src/node';
 
-// The scaffolder is plain CommonJS (run by node without a build step); vitest loads it as is.
-/* eslint-disable @typescript-eslint/no-require-imports */
+/* eslint-disable @typescript-eslint/no-require-imports -- the scaffolder is plain CommonJS (run by node without a build step); vitest loads it as is */
 const { parseDomain } = require('./domainParser.cjs');
 const { parseInlineField, parseTableFields } = require('./fieldSpec.cjs');
 const { childProperty, primaryKeyOf } = require('./documents.cjs');

@@ -27,7 +27,7 @@ export function useG2Plot(draw: ((g2: G2Plot, container: HTMLDivElement) => Draw
       live = false;
       plot?.destroy();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps, as with useEffect's own
   }, deps);
   return ref;
 }

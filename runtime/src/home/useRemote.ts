@@ -15,7 +15,7 @@ export function useRemote<T>(load: () => Promise<T>, deps: unknown[]): Remote<T>
   const [value, setValue] = useState<T>();
   const [loading, setLoading] = useState(true);
   const serial = useRef(0);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps, as with useCallback's own
   const run = useCallback(load, deps);
   const reload = useCallback(async () => {
     const mine = ++serial.current;

@@ -12,8 +12,7 @@ export function useDraftForm<T>(docKey: string, loadKey: string, values: T, erro
   useEffect(() => {
     form.resetFields();
     form.setFieldsValue(values as never);
-    // Only when another document opens: while typing, the form is the source of the values.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another document opens: while typing, the form is the source of the values
   }, [loadKey]);
   useEffect(() => {
     const mine = errors.filter((e) => e.document === docKey && e.path);

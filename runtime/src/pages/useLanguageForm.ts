@@ -14,8 +14,7 @@ export function useLanguageForm(readPretty = false): Form {
   const form = useMemo(() => {
     const values = previous.current ? stripFormilyInternals({ ...previous.current.values }) : undefined;
     return createForm({ readPretty, values });
-    // language is a dependency on purpose: see above.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- language is a dependency on purpose: new labels need new fields
   }, [readPretty, language]);
   previous.current = form;
   return form;

@@ -46,7 +46,7 @@ const ReadPrettyNumber = observer(function ReadPrettyNumber({
   return <PreviewText.Input value={text} />;
 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props object; `unknown` values would reject every editor (props are contravariant)
 export function withNumberDisplay<P extends Record<string, any>>(
   Editor: ComponentType<P>,
 ): ComponentType<P & NumberDisplayProps> {

@@ -5,8 +5,7 @@
  */
 import type { ComponentType } from 'react';
 
-// Widgets have heterogeneous props; the registry stores them untyped and callers know the shape.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- widgets have heterogeneous props; the registry stores them untyped and callers know the shape
 export type AnyWidget = ComponentType<any>;
 
 export class WidgetRegistry {

@@ -8,7 +8,7 @@ import { useField } from '@formily/react';
 import type { ComponentType } from 'react';
 import { withNumberDisplay } from './NumberField';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props object; `unknown` values would reject every component (props are contravariant)
 function labelled<P extends Record<string, any>>(Component: ComponentType<P>, name: string): ComponentType<P> {
   function Labelled(props: P) {
     const field = useField() as { title?: string } | undefined;
