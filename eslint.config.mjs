@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
 import meridian from './eslint/plugin.cjs';
 
 const typeChecked = ['server/src/**/*.ts', 'metadata/src/**/*.ts', 'runtime/src/**/*.{ts,tsx}'];
@@ -25,10 +26,12 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { meridian },
+    plugins: { meridian, '@eslint-community/eslint-comments': eslintComments },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       'meridian/no-import-cycle': 'error',
+      // A rule switched off in place says why, after `--`.
+      '@eslint-community/eslint-comments/require-description': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },

@@ -9,7 +9,7 @@ const { parseInlineField, parseTableFields } = require('./fieldSpec.cjs');
 const { childProperty, primaryKeyOf } = require('./documents.cjs');
 const { lookupTypeDoc, parseDomainLookups } = require('./lookups.cjs');
 const { scaffold, ScaffoldError } = require('./scaffold.cjs');
-/* eslint-enable @typescript-eslint/no-require-imports */
+/* eslint-enable @typescript-eslint/no-require-imports -- back to ES imports */
 
 const domain = parseDomain(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'catalog', 'DOMAIN.md'), 'utf8'));
 const entity = (name: string) => domain.find((e: { name: string }) => e.name === name);
