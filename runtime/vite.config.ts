@@ -7,7 +7,7 @@ const runtimeDir = fileURLToPath(new URL('.', import.meta.url));
 const metadataEntry = fileURLToPath(new URL('../metadata/src/index.ts', import.meta.url));
 
 /**
- * Vendor groups kept apart so that no single chunk carries the whole bundle (STACK trap 13).
+ * Vendor groups kept apart so that no single chunk carries the whole bundle (docs/architecture.md "Trap: bundle size").
  * Order matters: a group also takes the dependencies of what it captures, so libraries that
  * others build on (react, antd) are captured first; formily then keeps only its own code.
  */

@@ -1,7 +1,7 @@
 import { sha256Hex } from './sha256';
 
 /**
- * appsign (DESIGN section 4): an integrity check on the request timestamp, not authentication.
+ * appsign (docs/architecture.md "appsign"): an integrity check on the request timestamp, not authentication.
  * t = 13-digit ms timestamp; s = sum of the digits of its first 10 characters;
  * rounds = (s % 4) + 1; h = t, then h = sha256hex(h) `rounds` times.
  */

@@ -1,5 +1,5 @@
 /**
- * The date patterns of spec 1 section 9: yyyy-MM-dd, yyyy-MM-dd HH:mm:ss, yyyy, yyyy-MM. Dates
+ * The date patterns of docs/architecture.md "Spec: constants": yyyy-MM-dd, yyyy-MM-dd HH:mm:ss, yyyy, yyyy-MM. Dates
  * travel as these strings (local wall-clock time, as the server stamps them), so formatting and
  * checking live here once for the runtime and the server.
  */

@@ -1,5 +1,5 @@
 /**
- * The to-do rules of spec 1 sections 2 and 4, shared by the server (which enforces them) and the
+ * The to-do rules of docs/architecture.md "Spec: routes and home", "Spec: states", shared by the server (which enforces them) and the
  * runtime (which decides what a click does), so the two can never disagree.
  */
 
@@ -19,7 +19,7 @@ export interface TodoLike {
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
-/** An item navigates only when it has a menu code (spec 1 section 2). */
+/** An item navigates only when it has a menu code (docs/architecture.md "Spec: routes and home"). */
 export function todoNavigates(item: TodoLike): boolean {
   return text(item.menuCode) !== '';
 }

@@ -15,7 +15,7 @@ import {
 } from './validators';
 
 /**
- * Every row of the spec 1 section 5 validator table, by the spec's own name: a value it accepts,
+ * Every row of the validator table (docs/architecture.md "Spec: validators"), by the spec's own name: a value it accepts,
  * one it rejects (with the table's message), and the empty optional/required cases. The coverage
  * test below fails when the catalog names a row that is missing here or in validators.ts.
  */
@@ -50,7 +50,7 @@ const OTHER_RULES: Record<string, string> = {
   'No domain-specific validation': 'not shown in the spec',
 };
 
-describe('validator table of spec 1 section 5', () => {
+describe('validator table of docs/architecture.md "Spec: validators"', () => {
   // The vendored catalog against an outside copy of the specification: scripts/check-catalog.cjs.
   it("the fixture is the vendored catalog's validators section (catalog/seed-catalog.json)", () => {
     const vendored = path.join(__dirname, '..', '..', 'catalog', 'seed-catalog.json');
@@ -112,7 +112,7 @@ describe('other rules', () => {
   });
 });
 
-describe('date patterns (spec 1 section 9)', () => {
+describe('date patterns (docs/architecture.md "Spec: constants")', () => {
   it('are the four of the spec', () => {
     expect([...DATE_PATTERNS]).toEqual(['yyyy-MM-dd', 'yyyy-MM-dd HH:mm:ss', 'yyyy', 'yyyy-MM']);
   });

@@ -89,7 +89,7 @@ const cases: Record<ValidatorName, { en: string; cn: string; accept: unknown[]; 
   },
 };
 
-describe('named validators (spec 1 section 5)', () => {
+describe('named validators (docs/architecture.md "Spec: validators")', () => {
   it('covers exactly the validators of the field schema enum', () => {
     expect(Object.keys(NAMED_VALIDATORS).sort()).toEqual(Object.keys(cases).sort());
   });

@@ -1,7 +1,7 @@
 import type { FieldDef } from './generated/meta-model';
 import type { I18nText } from './i18n';
 
-/** Named form validators of spec 1 section 5, shared by the runtime forms and the server. */
+/** Named form validators of docs/architecture.md "Spec: validators", shared by the runtime forms and the server. */
 export type ValidatorName = NonNullable<FieldDef['validator']>;
 
 export interface NamedValidator {
@@ -39,23 +39,23 @@ export function runNamedValidator(name: ValidatorName, value: unknown): I18nText
   return v.pattern.test(String(value)) ? undefined : v.message;
 }
 
-/** Positive number check of spec 1 section 5: optional plus sign, digits, optional decimals, > 0. */
+/** Positive number check of docs/architecture.md "Spec: validators": optional plus sign, digits, optional decimals, > 0. */
 export function isPositiveNumber(value: unknown): boolean {
   return /^\+?\d+(\.\d+)?$/.test(String(value)) && Number(value) > 0;
 }
 
-/** Large-currency conversion accepts only values under 1e15 (spec 1 section 5). */
+/** Large-currency conversion accepts only values under 1e15 (docs/architecture.md "Spec: validators"). */
 export const MAX_MONEY_EXCLUSIVE = 1e15;
 
 /**
- * Positive-number check 2 (spec 1 section 5): digits with an optional decimal part, greater than
+ * Positive-number check 2 (docs/architecture.md "Spec: validators"): digits with an optional decimal part, greater than
  * 0 — unlike check 1, no sign at all (a quantity typed into a cart or a price field).
  */
 export function isPositiveDecimal(value: unknown): boolean {
   return /^\d+(\.\d+)?$/.test(String(value)) && Number(value) > 0;
 }
 
-/** Checkbox (spec 1 sections 4, 5 and 8): only the true value Y or the false value N. */
+/** Checkbox (docs/architecture.md "Spec: states", "Spec: validators", "Spec: messages"): only the true value Y or the false value N. */
 export const YN_VALUE_MESSAGE: I18nText = {
   cn: '值必须是 trueValue 或 falseValue。',
   en: 'Value should be trueValue or falseValue.',
@@ -65,7 +65,7 @@ export function checkYNValue(value: unknown): I18nText | undefined {
   return value === 'Y' || value === 'N' ? undefined : YN_VALUE_MESSAGE;
 }
 
-/** The rows of the spec 1 section 5 table by the spec's own names. */
+/** The rows of the validator table (docs/architecture.md "Spec: validators") by the spec's own names. */
 export type TableValidatorName =
   | 'Integer'
   | 'Non-negative decimal'
@@ -96,7 +96,7 @@ export function runTableValidator(name: TableValidatorName, value: unknown, requ
   if (isEmptyValue(value)) return required || name === 'String' ? REQUIRED_MESSAGE : undefined;
   if (name === 'Date' || name === 'String') return undefined;
   const named = PATTERN_ROWS[name];
-  if (!named) throw new Error(`No validator named "${String(name)}" in the spec 1 section 5 table`);
+  if (!named) throw new Error(`No validator named "${String(name)}" in the validator table`);
   return runNamedValidator(named, value);
 }
 

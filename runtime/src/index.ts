@@ -1,5 +1,5 @@
 /**
- * Public surface for developers writing custom widgets and pages (DESIGN section 1): register
+ * Public surface for developers writing custom widgets and pages (docs/architecture.md "Overview"): register
  * widgets by name before the app renders; reuse the controllers and schema builders.
  */
 export { widgetRegistry } from './widgets/builtins';

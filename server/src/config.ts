@@ -63,7 +63,7 @@ export function dbKindOf(url: string): DbKind {
   throw new Error(`DB_URL must start with sqlite: or mysql:// (got "${url}")`);
 }
 
-/** Configuration comes from the environment only (DESIGN section 7). */
+/** Configuration comes from the environment only (docs/architecture.md "Running it"). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR || 'data');

@@ -56,7 +56,7 @@ test('the buyer exports the exchange-rate list and the xlsx holds the listed row
   expect(usd?.[7]).toBe('有效');
 });
 
-test('the same list exported as CSV: UTF-8 with the listed rows and meanings, the first column left out (spec 1 §9)', async ({
+test('the same list exported as CSV: UTF-8 with the listed rows and meanings, the first column left out (docs/architecture.md "Spec: constants")', async ({
   page,
 }) => {
   test.slow();

@@ -61,7 +61,7 @@ test('a visitor registers, buyer01 approves the account, the supplier completes 
   await page.getByLabel('确认密码').fill(PASSWORD);
   await page.getByLabel('验证码', { exact: true }).fill(TEST_CAPTCHA);
   await page.getByRole('button', { name: '提交注册' }).click();
-  // The mobile validator of spec 1 section 5 stops the form before anything is sent.
+  // The mobile validator of docs/architecture.md "Spec: validators" stops the form before anything is sent.
   await expect(page.getByText('手机号码格式错误')).toBeVisible();
   await page.getByLabel('手机').fill('13922223333');
   await page.getByRole('button', { name: '提交注册' }).click();

@@ -208,7 +208,7 @@ export interface FieldDef {
    */
   pattern?: string;
   /**
-   * A named form validator of spec 1 section 5.
+   * A named form validator of the validator table (docs/architecture.md "Spec: validators").
    */
   validator?:
     'integer' | 'nonNegativeDecimal' | 'quantity' | 'email' | 'mobile' | 'landline' | 'positiveInteger';
@@ -380,7 +380,7 @@ export interface ApprovalStep {
   approvers: ApproverSet;
 }
 /**
- * Seeded lookup types with their values (spec 1 section 3: lookup value). Admins may edit the rows later; the file is the seed.
+ * Seeded lookup types with their values (lookup value: docs/architecture.md "Spec: records and grid config"). Admins may edit the rows later; the file is the seed.
  */
 export interface LookupSetDef {
   $schema?: string;
@@ -493,7 +493,7 @@ export interface SearchField {
   widget?: string;
 }
 /**
- * The spec's grid config (spec 1 section 3).
+ * The spec's grid config (docs/architecture.md "Spec: records and grid config").
  */
 export interface GridConfig {
   name?: string;
@@ -520,7 +520,7 @@ export interface GridConfig {
   orderBy?: string;
 }
 /**
- * A grid column with the spec's own property names (spec 1 section 3).
+ * A grid column with the spec's own property names (docs/architecture.md "Spec: records and grid config").
  */
 export interface ColumnConfig {
   key?: string;
@@ -557,7 +557,7 @@ export interface ColumnConfig {
   width?: number;
 }
 /**
- * The attachment control of an attachment field or column (spec 1 sections 5, 6, 9).
+ * The attachment control of an attachment field or column (docs/architecture.md "Spec: validators", "Spec: buttons", "Spec: constants").
  */
 export interface AttachmentConfig {
   /**

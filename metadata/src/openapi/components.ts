@@ -1,5 +1,5 @@
 /**
- * The parts of the OpenAPI document every operation shares: the envelope (DESIGN section 4),
+ * The parts of the OpenAPI document every operation shares: the envelope (docs/architecture.md "Envelope and HTTP statuses"),
  * paging, the id bodies, and the request headers that carry the session and the appsign.
  */
 import type { JsonSchema } from '../recordSchema';
@@ -104,7 +104,7 @@ export const SIGNED_HEADERS = [
     name: 'appsign',
     in: 'header',
     required: true,
-    description: 'sha256 of the timestamp, 1–4 rounds (DESIGN section 4).',
+    description: 'sha256 of the timestamp, 1–4 rounds (docs/architecture.md "appsign").',
     schema: { type: 'string' },
   },
   {

@@ -1,5 +1,5 @@
 /**
- * The operations of one exposed entity: the six generic actions (DESIGN section 4) and one per
+ * The operations of one exposed entity: the six generic actions (docs/architecture.md "Generic actions") and one per
  * lifecycle transition, under its action name and each spec alias (submitChangeInfo…).
  */
 import type { EntityModel } from '../entityModel';

@@ -1,4 +1,4 @@
-/** Feedback through antd's message (2.5 s, spec 1 section 9), with ApiError msg as the text. */
+/** Feedback through antd's message (2.5 s, docs/architecture.md "Spec: constants"), with ApiError msg as the text. */
 import { App } from 'antd';
 import { useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * Hash routes of DESIGN section 6 / spec 1 section 2: `/` and `/login`, `/forget`, `/relocation`,
+ * Hash routes of docs/architecture.md "Runtime", "Spec: routes and home": `/` and `/login`, `/forget`, `/relocation`,
  * the `/main` shell (behind the session guard) with home as its empty child, `iframe`, and every
  * other child a metadata page, `/iframeBox{path}`, and not-found for the rest.
  */

@@ -22,7 +22,7 @@ export class ApiError extends Error {
     this.data = init.data ?? null;
   }
 
-  /** Stale versionNum or an illegal lifecycle transition (DESIGN section 4). */
+  /** Stale versionNum or an illegal lifecycle transition (docs/architecture.md "Envelope and HTTP statuses"). */
   get isConflict(): boolean {
     return this.httpStatus === 409;
   }

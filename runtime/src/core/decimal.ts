@@ -1,5 +1,5 @@
 /**
- * Decimal strings (money, quantity: DESIGN section 3, STACK trap 8) handled as digit strings:
+ * Decimal strings (money, quantity: docs/architecture.md "Fields", "Trap: database decimals and dates") handled as digit strings:
  * compared and formatted without ever becoming binary floats.
  */
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;

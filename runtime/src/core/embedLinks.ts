@@ -1,5 +1,5 @@
 /**
- * Embedded pages (spec 1 section 2, spec 2 "Embedded external pages"): a link's address and
+ * Embedded pages (docs/architecture.md "Spec: routes and home", "Spec: embedded pages"): a link's address and
  * context are sealed by the server into an opaque actionId bound to this session, and the route
  * /iframeBox{path}?type=INSIDE|other&link=EXTERIOR&actionId=… (or the shell's /main/iframe)
  * opens them again. Only http(s) addresses and paths of this application are ever embedded.

@@ -1,5 +1,5 @@
 /**
- * Interface language (spec 1 section 1: CN default, switchable, remembered).
+ * Interface language (docs/architecture.md "Spec: users and language": CN default, switchable, remembered).
  * Kept outside React so that the request client can read it for every call.
  */
 export type Language = 'CN' | 'EN';

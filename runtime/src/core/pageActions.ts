@@ -1,5 +1,5 @@
 /**
- * Which page actions (buttons) show and which are disabled (spec 1 section 6): granted
+ * Which page actions (buttons) show and which are disabled (docs/architecture.md "Spec: buttons"): granted
  * resource AND showWhen on the row; disableWhen disables.
  */
 import type { DataRecord, PageAction, PageDef } from '../meta';

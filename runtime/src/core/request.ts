@@ -1,5 +1,5 @@
 /**
- * The one HTTP client (DESIGN section 4 and 6): adds the headers and appsign to every call,
+ * The one HTTP client (docs/architecture.md "API contract", "Runtime"): adds the headers and appsign to every call,
  * unwraps the envelope, turns status E and HTTP errors into ApiError, and hands back files
  * (non-JSON answers) as blobs — unless a "file" turns out to be a JSON error envelope.
  */
@@ -138,7 +138,7 @@ async function parseJsonOrNull(text: string): Promise<unknown> {
   }
 }
 
-/** A non-JSON answer: a file, or (spec 1 section 7) a JSON error sent as a blob. */
+/** A non-JSON answer: a file, or (docs/architecture.md "Spec: calls") a JSON error sent as a blob. */
 async function readFileAnswer(response: Response, language: Language): Promise<ApiResult<FileResult>> {
   const blob = await response.blob();
   if (!response.ok || blob.size <= MAX_ERROR_BLOB_BYTES) {

@@ -1,5 +1,5 @@
 /**
- * The signed-in session (spec 1 section 3, session fields): certificate, authorizationCode, the
+ * The signed-in session (docs/architecture.md "Spec: records and grid config", session fields): certificate, authorizationCode, the
  * user's info, the responsibilities they hold and the current one. sessionStorage keeps them per
  * browser tab. Login writes them (saveSession), the responsibility switcher changes the current
  * one, sign-out and an expired session (HTTP 401) clear them. Subscribers (the route guard, the
@@ -115,7 +115,7 @@ export function hasSession(): boolean {
   return !!getCertificate() && !!getAuthorizationCode();
 }
 
-/** Supplier users' type starts with EX (spec 1 section 1); everyone else is internal. */
+/** Supplier users' type starts with EX (docs/architecture.md "Spec: users and language"); everyone else is internal. */
 export function isSupplierUser(userInfo: Pick<UserInfo, 'userType'> | null | undefined): boolean {
   return String(userInfo?.userType ?? '').startsWith('EX');
 }

@@ -1,5 +1,5 @@
 /**
- * The import calls (spec 1 section 7: importExcelRestful/importExcel, downloadImportTemplate),
+ * The import calls (docs/architecture.md "Spec: calls": importExcelRestful/importExcel, downloadImportTemplate),
  * through the one request client with the screen's menuId/respId: the server decides from the
  * menu which page (and entity) is imported, and whether the caller holds btnImport there.
  */

@@ -1,4 +1,4 @@
-/** A column header: a red asterisk before the title of a required column (spec 1 section 5). */
+/** A column header: a red asterisk before the title of a required column (docs/architecture.md "Spec: validators"). */
 import type { ColumnDescriptor } from '../schema/columnDescriptor';
 
 export function ColumnTitle({

@@ -19,7 +19,7 @@ import {
   VIRTUAL_ROW_THRESHOLD,
 } from './gridRules';
 
-describe('grid constants (spec 1 section 9)', () => {
+describe('grid constants (docs/architecture.md "Spec: constants")', () => {
   it('has the spec widths, page sizes and default page size', () => {
     expect([INDEX_COLUMN_WIDTH, SELECTION_COLUMN_WIDTH, EXPAND_COLUMN_WIDTH, OPERATE_COLUMN_WIDTH]).toEqual([
       70, 40, 30, 80,
@@ -63,7 +63,7 @@ describe('grid configuration', () => {
   });
 });
 
-describe('editable rows (spec 1 section 4)', () => {
+describe('editable rows (docs/architecture.md "Spec: states")', () => {
   const base = {
     gridEditable: true,
     activeIndex: 1,

@@ -1,5 +1,5 @@
 /**
- * The internal home's charts (spec 1 section 2, with real figures instead of the spec's
+ * The internal home's charts (docs/architecture.md "Spec: routes and home", with real figures instead of the spec's
  * placeholders): requisitions by status (pie), requisition amounts per month over the last 12
  * months (line; there are no purchase orders yet), and my approvals handled vs pending (gauge).
  * The figures come from baseHomeRestful/findHomeStats, counted in SQL on the server. This module

@@ -1,5 +1,5 @@
 /**
- * "My to-do" / "my done" (spec 1 section 2): title, document type (SYS_TOBEDO) and creation time,
+ * "My to-do" / "my done" (docs/architecture.md "Spec: routes and home"): title, document type (SYS_TOBEDO) and creation time,
  * up to 500 rows, 250 px high; clicking a tab reloads its list, clicking an item opens it.
  */
 import type { TodoKind } from '@meridian/metadata';
@@ -15,7 +15,7 @@ import { localized, todoOpening } from './homeRules';
 import { useOpenTodo } from './useOpenTodo';
 import { useRemote } from './useRemote';
 
-/** Spec 1 section 9: home tab height 250. */
+/** docs/architecture.md "Spec: constants": home tab height 250. */
 export const TODO_LIST_HEIGHT = 250;
 
 function TodoTable({

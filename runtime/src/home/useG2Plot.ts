@@ -1,6 +1,6 @@
 /**
  * Draws one G2Plot chart into a div. G2Plot is loaded with a dynamic import(), so it is a chunk of
- * its own that the browser fetches only when a chart is on screen (STACK trap 13).
+ * its own that the browser fetches only when a chart is on screen (docs/architecture.md "Trap: bundle size").
  */
 import { useEffect, useRef } from 'react';
 

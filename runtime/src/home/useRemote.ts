@@ -24,7 +24,7 @@ export function useRemote<T>(load: () => Promise<T>, deps: unknown[]): Remote<T>
       const next = await run();
       if (mine === serial.current) setValue(next);
     } catch (error) {
-      // A failed list shows empty and stops loading (spec 1 section 7, grid list).
+      // A failed list shows empty and stops loading (docs/architecture.md "Spec: calls", grid list).
       if (mine === serial.current) setValue(undefined);
       feedback.error(error);
     } finally {

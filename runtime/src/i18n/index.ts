@@ -25,7 +25,7 @@ export function htmlLang(language: Language): string {
   return language === 'EN' ? 'en' : 'zh-CN';
 }
 
-/** Switches the UI language and remembers it (spec 1 section 4: language toggle). */
+/** Switches the UI language and remembers it (docs/architecture.md "Spec: states": language toggle). */
 export async function changeLanguage(language: Language): Promise<void> {
   saveLanguage(language);
   if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(language);

@@ -46,7 +46,7 @@ const TYPED_KEYS = new Set<string>([
 
 const NUMBER_RULES = ['min', 'max', 'default'];
 const TEXT_RULES = ['maxLength', 'pattern', 'default'];
-/** Validation rules and default a field type takes in the designer (spec 1 §5). */
+/** Validation rules and default a field type takes in the designer (docs/architecture.md "Spec: validators"). */
 export const RULES_BY_TYPE: Record<string, string[]> = {
   string: TEXT_RULES,
   text: ['maxLength', 'default'],

@@ -80,7 +80,7 @@ function isSelectable(page: PageDef, toolbar: ActionState[]): boolean {
 export function ListPage(props: PageProps) {
   const { t } = useTranslation();
   const entity = props.entities[props.page.entity ?? ''];
-  // Spec 1 section 5: a grid must name its list API (its entity's, or GridConfig.api).
+  // docs/architecture.md "Spec: validators": a grid must name its list API (its entity's, or GridConfig.api).
   if (!isGridConfigured(props.page.grid?.api, Boolean(entity)))
     return <Alert type="error" showIcon message={t('grid.noApi')} />;
   return <ConfiguredListPage {...props} />;

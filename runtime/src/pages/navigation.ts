@@ -1,5 +1,5 @@
 /**
- * URLs between generated pages. Screens carry menuId and respId in the query (spec 1 section 2)
+ * URLs between generated pages. Screens carry menuId and respId in the query (docs/architecture.md "Spec: routes and home")
  * so that the page opened from a list keeps the list's button permissions.
  */
 import { useCallback } from 'react';

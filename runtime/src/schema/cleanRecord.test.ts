@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stripFormilyInternals } from './cleanRecord';
 
-describe('stripFormilyInternals (STACK trap 7)', () => {
+describe('stripFormilyInternals (docs/architecture.md "Trap: Formily row keys")', () => {
   it('removes Formily bookkeeping keys at any depth and keeps everything else', () => {
     const record = {
       title: 'x',

@@ -1,5 +1,5 @@
 /**
- * Formily array components write bookkeeping keys into rows (STACK trap 7:
+ * Formily array components write bookkeeping keys into rows (docs/architecture.md "Trap: Formily row keys":
  * __DO_NOT_USE_THIS_PROPERTY_index__). They must never reach the server.
  */
 const FORMILY_INTERNAL_KEY = /^__DO_NOT_USE_THIS_PROPERTY_/;

@@ -2,7 +2,7 @@
 import { resolveDefault, type FilterVariables } from '@meridian/metadata';
 import type { DataRecord, EntityDef, FieldDef } from '../meta';
 
-/** Appended by the server to every entity (DESIGN section 3: audit and versioned). */
+/** Appended by the server to every entity (docs/architecture.md "Entity": audit fields and versionNum). */
 export const AUDIT_FIELDS = ['createdBy', 'creationDate', 'lastUpdatedBy', 'lastUpdateDate', 'versionNum'] as const;
 
 export function isSystemField(entity: EntityDef, name: string): boolean {

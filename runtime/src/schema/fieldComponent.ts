@@ -1,5 +1,5 @@
 /**
- * Field type → Formily component name and props (DESIGN section 3 semantics layer).
+ * Field type → Formily component name and props (docs/architecture.md "Fields": the semantics layer).
  * Names are those of the WidgetRegistry; a page may override with FormField.widget.
  */
 import { defaultLabelAs, formDependencies } from '@meridian/metadata';

@@ -10,7 +10,7 @@ const field = (extra: Partial<FieldDef>): FieldDef => ({
   ...extra,
 });
 
-describe('named validators (spec 1 section 5) with their exact messages', () => {
+describe('named validators (docs/architecture.md "Spec: validators") with their exact messages', () => {
   const cases: Array<[Parameters<typeof runNamedValidator>[0], string, string, string, string]> = [
     ['integer', '-12', '1.5', 'must enter a number', '请输入数字'],
     ['nonNegativeDecimal', '12.50', '-1', 'must enter a number', '请输入数字'],

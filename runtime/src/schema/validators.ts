@@ -1,5 +1,5 @@
 /**
- * Form validators of spec 1 section 5. The named validators and the 'required' text come from
+ * Form validators of docs/architecture.md "Spec: validators". The named validators and the 'required' text come from
  * @meridian/metadata (the server runs the same ones); bounds, length, pattern and scale texts
  * are the runtime's own. Each check passes on an empty value; emptiness is `required`'s job.
  */

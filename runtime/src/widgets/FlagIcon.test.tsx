@@ -11,7 +11,7 @@ const show = (value: unknown) =>
     </I18nextProvider>,
   );
 
-describe('FlagIcon (spec 1 section 9: green for true, grey for false)', () => {
+describe('FlagIcon (docs/architecture.md "Spec: constants": green for true, grey for false)', () => {
   it('Y is a green icon, N a grey one', () => {
     show('Y');
     const yes = screen.getByRole('img');

@@ -1,4 +1,4 @@
-/** Y/N shown as a green or grey icon (spec 1 section 9: green for true, grey for false). */
+/** Y/N shown as a green or grey icon (docs/architecture.md "Spec: constants": green for true, grey for false). */
 import { CheckCircleFilled, MinusCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 

@@ -1,6 +1,6 @@
 /**
  * Decorator of one line-grid cell. Only the active (last clicked) row shows its editors
- * (spec 1 section 4); other rows show the formatted value. Every row keeps its Formily field,
+ * (docs/architecture.md "Spec: states"); other rows show the formatted value. Every row keeps its Formily field,
  * so validation still covers all rows and errors show on inactive rows too.
  */
 import { observer, useField } from '@formily/react';

@@ -1,7 +1,7 @@
 /**
  * Editable line grid of a header record (FormLines): add row (lineNum auto), delete row,
- * red asterisk on required column headers, only the clicked row editable (spec 1 sections
- * 4-5). Rows are the ArrayField's value; each cell is a Formily field rendered from the
+ * red asterisk on required column headers, only the clicked row editable
+ * (docs/architecture.md "Spec: states", "Spec: validators"). Rows are the ArrayField's value; each cell is a Formily field rendered from the
  * items schema, so header and lines validate and save together.
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -41,7 +41,7 @@ interface LineColumnsInput {
   onResize: (key: string, width: number) => void;
 }
 
-/** Row-level and column-level rules together (spec 1 section 4); the cell's own pattern (read-only columns) is checked by LineCell. */
+/** Row-level and column-level rules together (docs/architecture.md "Spec: states"); the cell's own pattern (read-only columns) is checked by LineCell. */
 function cellActive(input: LineColumnsInput, row: DataRecord, index: number, column: ColumnDescriptor): boolean {
   return isCellEditable({
     gridEditable: input.editable,
@@ -125,7 +125,7 @@ export const LineGrid = observer(function LineGrid({ title, columns, lineNumFiel
     setActiveIndex(newIndex);
   };
   const deleteRow = (index: number) => {
-    // Deleting the last row leaves an empty grid (spec 1 section 5), not a row of blanks.
+    // Deleting the last row leaves an empty grid (docs/architecture.md "Spec: validators"), not a row of blanks.
     void field.remove(index);
     setActiveIndex((current) => activeAfterDelete(current, index));
     setSelectedKeys([]);

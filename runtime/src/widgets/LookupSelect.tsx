@@ -1,6 +1,6 @@
 /**
  * A select over one lookup type: enabled values are selectable; a disabled value that is the
- * current value still shows its meaning (spec 1 section 3, enabledFlag).
+ * current value still shows its meaning (docs/architecture.md "Spec: records and grid config", enabledFlag).
  */
 import { connect, mapProps, mapReadPretty } from '@formily/react';
 import { Select, type SelectProps } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * Named widgets (DESIGN section 1: developers register custom widgets by name and metadata
+ * Named widgets (docs/architecture.md "Overview": developers register custom widgets by name and metadata
  * refers to them). One namespace for field components and custom page widgets, so that a
  * name in metadata can never mean two things.
  */

@@ -1,5 +1,5 @@
 /**
- * A checkbox that holds 'Y' or 'N' only (spec 1 sections 4 and 8). Any other value is shown
+ * A checkbox that holds 'Y' or 'N' only (docs/architecture.md "Spec: states", "Spec: messages"). Any other value is shown
  * as unchecked with the spec's message, and is never written back.
  */
 import { connect, mapProps, mapReadPretty } from '@formily/react';
@@ -9,7 +9,7 @@ import { FlagIcon } from './FlagIcon';
 
 export const YN_TRUE = 'Y';
 export const YN_FALSE = 'N';
-/** Spec 1 section 8, 'Bad checkbox value'. */
+/** docs/architecture.md "Spec: messages", 'Bad checkbox value'. */
 export const YN_VALUE_ERROR = 'Value should be trueValue or falseValue.';
 
 export interface YNCheckboxProps {

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../testing/testServer';
 /**
  * Row scope: supplier users only ever read or write their own supplier's rows, whatever ids,
  * filters or bodies they send (IDOR); scope fields, audit fields and versionNum are never taken
- * from a body (mass assignment). DESIGN section 5.
+ * from a body (mass assignment). docs/architecture.md "Row scope", "Mass assignment".
  */
 let server: TestServer;
 let supplier01: SignedIn;

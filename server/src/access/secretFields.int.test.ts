@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../testing/testServer';
 
 /**
  * Secret fields (password hash; session, captcha and reset-code hashes) are never filtered,
- * sorted or returned: a filter on them would be an oracle on the hash (DESIGN section 5).
+ * sorted or returned: a filter on them would be an oracle on the hash (docs/architecture.md "Filters and page cap").
  */
 let server: TestServer;
 let fromUserMenu: Record<string, string>;

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../testing/testServer';
 import { DEMO_PASSWORD } from '../seed/accounts';
 
 /**
- * Two server processes' worth of state on one MySQL/MariaDB (DESIGN section 7: no state in the
+ * Two server processes' worth of state on one MySQL/MariaDB (docs/architecture.md "Running it": no state in the
  * process): sessions, throttling and captchas made on one instance hold on the other.
  */
 const onMysql = !!process.env.DB_URL?.startsWith('mysql');

@@ -17,7 +17,7 @@ export interface SessionRow {
 }
 
 /**
- * Sessions in the database (DESIGN section 7: no state in the process, so N instances share
+ * Sessions in the database (docs/architecture.md "Running it": no state in the process, so N instances share
  * them). The client holds certificate + authorizationCode; we keep only their SHA-256.
  */
 export class SessionStore {

@@ -14,12 +14,12 @@ import { receiveImport, removeQuietly } from './importUpload';
 
 type Body = Record<string, unknown> | undefined;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** DESIGN section 4 puts the exchange under exportServer; the catalog lists it under srmServer too. */
+/** docs/architecture.md "Export and import API" puts the exchange under exportServer; the catalog lists it under srmServer too. */
 const AREAS = ['exportServer', 'srmServer'];
 const routes = (resource: string, action: string) => AREAS.map((area) => `${area}/v1/${resource}/${action}`);
 
 /**
- * Excel/CSV export and import (spec 1 section 7). Thin: who calls (session), then the services.
+ * Excel/CSV export and import (docs/architecture.md "Spec: calls"). Thin: who calls (session), then the services.
  * File answers stream; any error before the first byte is the JSON envelope (status E).
  */
 @Controller('api')
@@ -64,7 +64,7 @@ export class ExchangeController {
     await this.stream('xlsx', body, req, reply);
   }
 
-  /** CSV variant: default name DefaultExportCsv, the first column left out, commas quoted (spec 1 section 9). */
+  /** CSV variant: default name DefaultExportCsv, the first column left out, commas quoted (docs/architecture.md "Spec: constants"). */
   @Post(routes('exportExcelRestful', 'exportCsv'))
   async exportCsv(@Body() body: Body, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.stream('csv', body, req, reply);

@@ -33,7 +33,7 @@ const failure = (fn: () => unknown) => {
   throw new Error('expected a failure');
 };
 
-describe('spec 1 section 9 constants', () => {
+describe('constants of docs/architecture.md "Spec: constants"', () => {
   it('pages by 20000 rows; sheets of 20001 (new) and 50000 (old/template); csv default name', () => {
     expect([EXPORT_PAGE_ROWS, SHEET_MAX_NEW, SHEET_MAX_OLD, CSV_DEFAULT_NAME]).toEqual([
       20000,

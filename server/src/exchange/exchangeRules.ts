@@ -1,10 +1,10 @@
 /**
- * The rules of Excel/CSV exchange (spec 1 sections 7-9, DESIGN sections 4-5) as pure functions:
+ * The rules of Excel/CSV exchange (docs/architecture.md "Spec: calls", "Spec: messages", "Spec: constants", "Export and import API", "Export neutralisation") as pure functions:
  * the export body, which list endpoints may be exported, cell neutralisation and CSV quoting.
  */
 import { Errors } from '../http/apiError';
 
-/** Spec 1 section 9: the export reads the list 20000 rows at a time. */
+/** docs/architecture.md "Spec: constants": the export reads the list 20000 rows at a time. */
 export const EXPORT_PAGE_ROWS = 20000;
 /** Sheet size of new exports (a new sheet starts after this many data rows). */
 export const SHEET_MAX_NEW = 20001;
@@ -73,7 +73,7 @@ function sheetMax(value: unknown, fallback: number): number {
   return Math.min(n, SHEET_MAX_EXCEL);
 }
 
-/** Reads the exportExcel body; the two empty-input texts are spec 1 section 8's. */
+/** Reads the exportExcel body; the two empty-input texts are those of docs/architecture.md "Spec: messages". */
 export function parseExportRequest(
   body: Record<string, unknown>,
   defaults: { fileName: string; sheetMaxRow: number; columnsFixed?: boolean },
@@ -129,13 +129,13 @@ export function neutralizeCell(value: unknown): unknown {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** A CSV field: quoted when it holds a comma (spec 1 section 9), a quote or a line break. */
+/** A CSV field: quoted when it holds a comma (docs/architecture.md "Spec: constants"), a quote or a line break. */
 export function csvField(value: unknown): string {
   const text = value === null || value === undefined ? '' : String(neutralizeCell(value));
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Spec 1 section 9: the first column (the grid's row-number column) is left out of a CSV. */
+/** docs/architecture.md "Spec: constants": the first column (the grid's row-number column) is left out of a CSV. */
 export function csvColumns(columns: ExportColumn[]): ExportColumn[] {
   return columns.slice(1);
 }

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../testing/testServer';
 import { envelopeOf, EXPORT_PATH, filePost, readWorkbook, sheetRows } from './exchangeFixtures';
 
 /**
- * exportExcel over HTTP (spec 1 sections 7-9, DESIGN section 5): the server runs the named list
+ * exportExcel over HTTP (docs/architecture.md "Spec: calls", "Spec: messages", "Spec: constants", "Export neutralisation"): the server runs the named list
  * with the caller's permissions, streams xlsx, neutralises formulas, and answers bad input in the envelope.
  */
 let server: TestServer;
@@ -101,7 +101,7 @@ describe('exportExcel', () => {
     expect(typeof rows[1][1]).toBe('string');
   });
 
-  it('answers the two empty-input messages of spec 1 section 8 in the envelope', async () => {
+  it('answers the two empty-input messages of docs/architecture.md "Spec: messages" in the envelope', async () => {
     const noUrl = await exportAs(buyerRates, exportBody({ requestUrl: '' }));
     expect([noUrl.status, envelopeOf(noUrl).msg, envelopeOf(noUrl).status]).toEqual([
       400,

@@ -1,5 +1,5 @@
 /**
- * The export server (spec 1 section 7, DESIGN section 4): runs the named listByPage itself, with
+ * The export server (docs/architecture.md "Spec: calls", "Export and import API"): runs the named listByPage itself, with
  * the caller's permissions, 20000 rows a page, and streams the rows into an xlsx or CSV file.
  * No HTTP here: the controller hands over the caller and an output stream.
  */
@@ -41,7 +41,7 @@ const CONTENT_TYPES: Record<ExportFormat, string> = { xlsx: XLSX, template: XLSX
 const DEFAULTS: Record<ExportFormat, { fileName: string; sheetMaxRow: number; columnsFixed?: boolean }> = {
   xlsx: { fileName: 'export', sheetMaxRow: SHEET_MAX_NEW },
   csv: { fileName: CSV_DEFAULT_NAME, sheetMaxRow: SHEET_MAX_NEW },
-  // Spec 1 section 9: the template export keeps the older 50000-row sheets.
+  // docs/architecture.md "Spec: constants": the template export keeps the older 50000-row sheets.
   template: { fileName: 'template', sheetMaxRow: SHEET_MAX_OLD, columnsFixed: true },
 };
 

@@ -1,5 +1,5 @@
 /**
- * Excel import (spec 1 section 7 importExcel / downloadImportTemplate): every row is validated
+ * Excel import (docs/architecture.md "Spec: calls" importExcel / downloadImportTemplate): every row is validated
  * exactly as a saveOrUpdate body (record schema, lookups, hooks) and written through the generic
  * writer, all rows in one transaction: one bad row and nothing is kept. No HTTP here.
  */

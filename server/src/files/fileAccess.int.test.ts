@@ -8,7 +8,7 @@ import { REQ, requisitionBody } from '../testing/srmFixtures';
 import { startTestServer, type TestServer } from '../testing/testServer';
 
 /**
- * Who may see and delete an attachment (DESIGN section 5): an unlinked upload is its uploader's;
+ * Who may see and delete an attachment (docs/architecture.md "File security"): an unlinked upload is its uploader's;
  * saving a record that lists it links it; then readers of the record may download it, and its
  * uploader or an editor of the record may delete it. Everyone else gets a 404 (never a hint).
  */

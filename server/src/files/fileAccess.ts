@@ -22,7 +22,7 @@ function refused(e: unknown): boolean {
 }
 
 /**
- * Who may see and delete an attachment (DESIGN section 5). A file not yet linked to a record is
+ * Who may see and delete an attachment (docs/architecture.md "File security"). A file not yet linked to a record is
  * its uploader's alone. A linked file is visible to whoever may read that record through the
  * menu of the call (menuId/respId headers) with their row scope, exactly as findById would answer;
  * it may be deleted by its uploader or by whoever may edit that record.

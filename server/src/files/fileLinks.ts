@@ -6,7 +6,7 @@ export const LINK_TTL_MS = 10 * 60 * 1000;
 export const PREVIEW_LINK_PATH = '/api/fileServer/v1/file/preview';
 
 /**
- * Short-lived signed links for the external preview service (spec 1 section 7, onlinePreview):
+ * Short-lived signed links for the external preview service (docs/architecture.md "Spec: calls", onlinePreview):
  * that service fetches the file itself, without the user's session, so the link carries its own
  * proof — an HMAC of the attachment id and the expiry — issued only to a caller who may read the
  * file. Instances share FILE_LINK_SECRET; without it each process has its own random secret

@@ -92,7 +92,7 @@ export function zipEntryNames(names: string[]): string[] {
   });
 }
 
-/** "attachments_20261122_231405.zip": spec 1 section 7, a zip named with a timestamp. */
+/** "attachments_20261122_231405.zip": docs/architecture.md "Spec: calls", a zip named with a timestamp. */
 export function zipName(now = new Date()): string {
   const time = [now.getHours(), now.getMinutes(), now.getSeconds()].map((n) => String(n).padStart(2, '0')).join('');
   return `attachments_${compactDate(now)}_${time}.zip`;

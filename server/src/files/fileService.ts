@@ -12,7 +12,7 @@ import { callLimits, checkFiles, serverLimits, type UploadLimits } from './uploa
 /** At most this many files in one list, download or delete call. */
 export const MAX_FILE_REFS = 200;
 
-/** An attachment as the API answers it (spec 1 section 3: id, fileId, originalFileName, previewUrl, …). */
+/** An attachment as the API answers it (docs/architecture.md "Spec: records and grid config": id, fileId, originalFileName, previewUrl, …). */
 export type FileView = Omit<FileRecord, 'sha256'> & { sha256: string; previewUrl: string };
 
 export const downloadPath = (id: number) => `/api/fileServer/v2/file/download?id=${id}`;
@@ -54,7 +54,7 @@ function businessIdOf(text: string | undefined): number | null {
 
 const trimmed = (value: string | undefined, max: number) => (value?.trim() ? value.trim().slice(0, max) : null);
 
-/** The file server's work, apart from HTTP: upload, find, delete (DESIGN section 4 "Files"). */
+/** The file server's work, apart from HTTP: upload, find, delete (docs/architecture.md "Files API"). */
 export class FileService {
   readonly records: FileRecords;
   readonly limits: UploadLimits;

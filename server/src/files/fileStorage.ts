@@ -18,7 +18,7 @@ export interface StoredObjectInfo {
  * Where uploaded bytes live. The database holds the metadata (base_file); the storage holds only
  * bytes under opaque keys it generates itself, so nothing a client sends ever becomes a path.
  * A deployment with several instances plugs in shared or object storage (NFS, S3, MinIO) by
- * implementing this interface and passing it to createApp (DESIGN section 7: no state in process).
+ * implementing this interface and passing it to createApp (docs/architecture.md "Running it": no state in process).
  */
 export interface FileStorage {
   /** Stores the stream under a new key and returns the key; a failed write leaves nothing behind. */

@@ -16,7 +16,7 @@ type Body = Record<string, unknown> | undefined;
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /**
- * The file server (spec 1 section 7, DESIGN section 4 "Files") under /api/fileServer. Every call
+ * The file server (docs/architecture.md "Spec: calls", "Files API") under /api/fileServer. Every call
  * needs a session (appsign is checked for all of /api before this runs); which files a caller may
  * touch is FileAccess's decision.
  */

@@ -26,7 +26,7 @@ export function fileServiceProvider(kernel: Kernel, storage?: FileStorage): Prov
  */
 export async function registerMultipart(fastify: FastifyInstance): Promise<void> {
   await fastify.register(fastifyMultipart, { attachFieldsToBody: false, throwFileSizeLimit: true });
-  // Spec 1 section 7: the generic download is "POST ?id= with an empty body". Clients often still
+  // docs/architecture.md "Spec: calls": the generic download is "POST ?id= with an empty body". Clients often still
   // send Content-Type: application/json, which Fastify's JSON parser refuses when empty; an empty
   // body carries nothing to parse, whatever type it claims.
   fastify.addHook('onRequest', async (req) => {

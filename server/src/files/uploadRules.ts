@@ -13,7 +13,7 @@ export function serverLimits(maxSizeKb: number, formats: string[] | undefined): 
 }
 
 /**
- * The call may ask for less: `maxSize` in KB (spec 1 section 5, default 102400) and `formats`
+ * The call may ask for less: `maxSize` in KB (docs/architecture.md "Spec: validators", default 102400) and `formats`
  * (comma-separated extensions), as the attachment config of a field sends them.
  */
 export function callLimits(server: UploadLimits, fields: Record<string, string>): UploadLimits {
@@ -34,7 +34,7 @@ export function callLimits(server: UploadLimits, fields: Record<string, string>)
   return { maxBytes, formats };
 }
 
-/** Spec 1 section 8 "Format mismatch": only the configured formats are supported. */
+/** docs/architecture.md "Spec: messages" "Format mismatch": only the configured formats are supported. */
 export const formatMismatch = (formats: string[]) =>
   new ApiError(400, {
     cn: `仅支持 ${formats.join('、')} 格式的文件`,

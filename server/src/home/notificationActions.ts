@@ -7,7 +7,7 @@ import { caller, eq, idOf, pagingOf } from './readerContext';
 const NAME = 'baseNotification';
 
 /**
- * baseNotificationRestful: the reader's side of notifications (spec 1 sections 4 and 7).
+ * baseNotificationRestful: the reader's side of notifications (docs/architecture.md "Spec: states", "Spec: calls").
  * findMyNotification {pageIndex, pageRows (5 on the home)}: the caller's own notifications,
  * newest first by the time they were sent (ids follow the order rows were written, not sent). doView {id}: opening one sets viewFlag Y and counts the read (selfCount + 1);
  * another user's notification answers 404 like a missing one.

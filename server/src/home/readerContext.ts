@@ -38,7 +38,7 @@ export function idOf(body: Record<string, unknown>): number {
   return n;
 }
 
-/** Paging of a reader list: pageIndex ≥ 1, 1 ≤ pageRows ≤ 500 (spec 1 section 9). */
+/** Paging of a reader list: pageIndex ≥ 1, 1 ≤ pageRows ≤ 500 (docs/architecture.md "Spec: constants"). */
 export function pagingOf(body: Record<string, unknown>, defaultRows: number): { pageIndex: number; pageRows: number } {
   const num = (v: unknown, fallback: number) => (v === undefined || v === null || v === '' ? fallback : Number(v));
   const pageIndex = num(body.pageIndex, 1);

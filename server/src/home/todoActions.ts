@@ -48,7 +48,7 @@ async function findMyTodo(
 }
 
 /**
- * doHandle {id}: "opening" an item that spec 1 section 4 marks handled when opened. Only the
+ * doHandle {id}: "opening" an item that docs/architecture.md "Spec: states" marks handled when opened. Only the
  * caller's own items (another's answers 404, like a missing one), only the types of the rule
  * (others are closed by their document's action: 409). Already handled answers the row unchanged.
  */

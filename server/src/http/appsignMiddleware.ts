@@ -14,7 +14,7 @@ const nodeSha256 = (text: string) => createHash('sha256').update(text, 'utf8').d
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /**
- * Every /api call but health carries a fresh, correct appsign (DESIGN section 4). Checked before
+ * Every /api call but health carries a fresh, correct appsign (docs/architecture.md "appsign"). Checked before
  * the body is read, so an unsigned request costs no parsing. Returns the 401 to answer, or nothing.
  */
 export function appsignRefusal(headers: Record<string, string | string[] | undefined>): ApiError | undefined {

@@ -2,7 +2,7 @@ export interface PageInfo {
   count: number;
   pageIndex: number;
   pageRows: number;
-  /** false when count is a capped or estimated figure (large tables, DESIGN section 4 listByPage). */
+  /** false when count is a capped or estimated figure (large tables, docs/architecture.md "Envelope and HTTP statuses"). */
   countExact?: boolean;
 }
 

@@ -148,7 +148,7 @@ describe('routing', () => {
   });
 });
 
-describe('appsign (DESIGN section 4)', () => {
+describe('appsign (docs/architecture.md "appsign")', () => {
   const headersWithout = (name: string) => ({ ...signedHeaders(), [name]: undefined });
 
   it('answers 401 without a timestamp header and writes nothing', async () => {

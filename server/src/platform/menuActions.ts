@@ -65,7 +65,7 @@ function withAncestors(menus: MenuRow[], granted: Set<number>): MenuRow[] {
   return menus.filter((m) => keep.has(m.menuId));
 }
 
-/** findMenuByResp and findByMenuResp (spec 1 section 7): what one responsibility grants. */
+/** findMenuByResp and findByMenuResp (docs/architecture.md "Spec: calls"): what one responsibility grants. */
 export function registerMenuActions(actions: ActionRegistry): void {
   actions.register({
     area: 'baseServer',
@@ -76,7 +76,7 @@ export function registerMenuActions(actions: ActionRegistry): void {
       const respId = await heldResponsibility(kernel, req.identity!, body.responsibilityId, ctx);
       const menus = withAncestors(await allMenus(kernel, ctx, body), await kernel.auth.access.grantedMenuIds(respId));
       if (typeof body.menuCode === 'string' && body.menuCode) {
-        // A missing (or not granted) menu answers menuId 0: such to-dos cannot navigate (spec 1 section 2).
+        // A missing (or not granted) menu answers menuId 0: such to-dos cannot navigate (docs/architecture.md "Spec: routes and home").
         const found = menus.filter((m) => m.menuCode === body.menuCode);
         return { data: found.length ? found : [{ menuId: 0 }] };
       }

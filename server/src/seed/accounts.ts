@@ -5,7 +5,7 @@ import type { Database } from '../db/sqlExecutor';
 import type { ResourceWriter } from '../resource/resourceWriter';
 import { systemContext } from '../resource/context';
 
-/** Demo accounts' password (DESIGN section 7); never used outside demo mode. */
+/** Demo accounts' password (docs/architecture.md "Running it"); never used outside demo mode. */
 export const DEMO_PASSWORD = 'Meridian#2026';
 export const ADMIN_RESPONSIBILITY = 'SYS_ADMIN_RESP';
 

@@ -5,7 +5,7 @@ import { signIn, type SignedIn } from '../testing/sessions';
 import { startTestServer, type TestServer } from '../testing/testServer';
 
 /**
- * Per-user grid layouts (tableConfigRestful, DESIGN section 4): each user reads and writes only
+ * Per-user grid layouts (tableConfigRestful, docs/architecture.md "Table config"): each user reads and writes only
  * their own, whatever the body says; bad input answers 400 and writes nothing.
  */
 let server: TestServer;

@@ -1,5 +1,5 @@
 /**
- * tableConfigRestful (DESIGN section 4): the signed-in user's own layout of a grid — column order,
+ * tableConfigRestful (docs/architecture.md "Table config"): the signed-in user's own layout of a grid — column order,
  * visibility and width — per page and grid. Session level: whose config it is comes only from the
  * session, never from the body, so one user can neither read nor overwrite another's.
  */

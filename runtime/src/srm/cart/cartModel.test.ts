@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createCartApi } from './cartApi';
 import { announceCartCount, cartCount, cartTotal, INITIAL_CART_COUNT, onCartCount } from './cartModel';
 
-describe('cart figures (spec 3 section 2)', () => {
+describe('cart figures (docs/architecture.md "Spec: shopping cart")', () => {
   it('the count is the sum of the line counts, starting at 0', () => {
     expect(INITIAL_CART_COUNT).toBe(0);
     expect(cartCount([])).toBe(0);

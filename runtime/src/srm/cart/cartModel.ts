@@ -1,5 +1,5 @@
 /**
- * Cart figures (spec 3 section 2): the count is the sum of the counts of the user's lines,
+ * Cart figures (docs/architecture.md "Spec: shopping cart"): the count is the sum of the counts of the user's lines,
  * starting at 0; amounts are summed as exact cents (money travels as decimal strings).
  */
 import { parseDecimal } from '../../core/decimal';

@@ -1,5 +1,5 @@
 /**
- * The file server calls of the attachment control (spec 1 section 7). Uploads go through
+ * The file server calls of the attachment control (docs/architecture.md "Spec: calls"). Uploads go through
  * XMLHttpRequest because fetch cannot report upload progress; everything else goes through the
  * one request client (headers, appsign, envelope, blob answers with status E).
  */

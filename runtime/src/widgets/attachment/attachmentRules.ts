@@ -1,11 +1,11 @@
 /** Pure rules of the attachment control: ids, limits, sizes, button codes and preview kinds. */
 import type { AttachmentConfig } from '../../meta';
 
-/** Spec 1 sections 5 and 9: default max size 102400 (KB), several files per upload, table at most 240 px high. */
+/** docs/architecture.md "Spec: validators", "Spec: constants": default max size 102400 (KB), several files per upload, table at most 240 px high. */
 export const DEFAULT_MAX_SIZE_KB = 102400;
 export const TABLE_MAX_HEIGHT = 240;
 
-/** Spec 1 section 6: the buttons' resource codes. */
+/** docs/architecture.md "Spec: buttons": the buttons' resource codes. */
 export const ATTACHMENT_BUTTONS = {
   upload: 'btnUploadAttachment',
   preview: 'btnFilePreview',
@@ -94,7 +94,7 @@ function base64(text: string): string {
   return btoa(binary);
 }
 
-/** Spec 1 section 7: `{service}/onlinePreview?url={base64 of previewUrl}` with the previewUrl made absolute. */
+/** docs/architecture.md "Spec: calls": `{service}/onlinePreview?url={base64 of previewUrl}` with the previewUrl made absolute. */
 export function externalPreviewUrl(service: string, previewUrl: string, origin: string): string {
   const absolute = new URL(previewUrl, origin).toString();
   return `${service.replace(/\/+$/, '')}/onlinePreview?url=${encodeURIComponent(base64(absolute))}`;

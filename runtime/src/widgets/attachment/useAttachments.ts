@@ -1,6 +1,6 @@
 /**
  * The state of one attachment control: the records behind the field's ids, the upload in
- * progress (idle or uploading, spec 1 section 4) and the actions. The field value stays the
+ * progress (idle or uploading, docs/architecture.md "Spec: states") and the actions. The field value stays the
  * comma-separated ids; records are loaded for ids the control does not know yet.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';

@@ -21,7 +21,7 @@ function userOf(req: ActionRequest): number {
 }
 
 /**
- * srmPurShoppingCartRestful (spec 3 sections 2 and 7): findByUserId (any signed-in user, for the
+ * srmPurShoppingCartRestful (docs/architecture.md "Spec: shopping cart"): findByUserId (any signed-in user, for the
  * shell's badge; a userId in the body other than the caller's is 404), saveOrUpdate {noProductiveMaterialId,
  * count} from the mall (btnAddCart), doAddCount {id, count: ±n}, doDelete {id}, doDeleteAll from the cart (btnEdit,
  * btnDelete, btnDeleteAll). page.count of every answer is the cart count.

@@ -7,13 +7,13 @@ import { formatDecimal, multiplyDecimals, parseDecimal } from '../../util/decima
 import { formatDateTime } from '../../util/time';
 
 /**
- * The non-production goods cart (DOMAIN 5.8, spec 3 section 2): one line per user and goods.
+ * The non-production goods cart (DOMAIN 5.8, docs/architecture.md "Spec: shopping cart"): one line per user and goods.
  * Every read and write is scoped to the signed-in user here, on the server: a line of another
  * user is answered exactly like a missing one (404), and nothing in a body names whose cart it is.
  */
 export const CART = 'srmPurShoppingCart';
 export const GOODS = 'srmPurNoProductiveMaterial';
-/** Spec 3 section 9: the cart count starts at 0. */
+/** docs/architecture.md "Spec: shopping cart": the cart count starts at 0. */
 export const INITIAL_CART_COUNT = 0;
 /** A cart holds at most this many lines (one page of a list). */
 const MAX_LINES = 500;
@@ -30,7 +30,7 @@ export async function cartLines(kernel: Kernel, userId: number, ctx: ResourceCon
   return rows;
 }
 
-/** Spec 3 section 2: the badge shows the sum of the counts of the user's lines. */
+/** docs/architecture.md "Spec: shopping cart": the badge shows the sum of the counts of the user's lines. */
 export function cartCount(lines: Row[]): number {
   return lines.reduce((sum, line) => sum + Number(line.count ?? 0), INITIAL_CART_COUNT);
 }
@@ -41,7 +41,7 @@ export function lineAmount(price: unknown, count: number): string {
   return formatDecimal(multiplyDecimals(unit, { units: BigInt(count), scale: 0 }), 2);
 }
 
-/** A whole count of 1 or more (positive-integer validator of spec 1 section 5). */
+/** A whole count of 1 or more (positive-integer validator of docs/architecture.md "Spec: validators"). */
 export function countOf(value: unknown, field = 'count'): number {
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > 999999) {
