@@ -34,7 +34,7 @@ export function callLimits(server: UploadLimits, fields: Record<string, string>)
   return { maxBytes, formats };
 }
 
-/** docs/architecture.md "Spec: messages" "Format mismatch": only the configured formats are supported. */
+/** Format mismatch (docs/architecture.md "Spec: messages"): only the configured formats are supported. */
 export const formatMismatch = (formats: string[]) =>
   new ApiError(400, {
     cn: `仅支持 ${formats.join('、')} 格式的文件`,
