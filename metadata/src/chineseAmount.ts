@@ -1,9 +1,11 @@
 import { MAX_MONEY_EXCLUSIVE } from './validators';
 
 /**
- * Large-currency conversion (docs/architecture.md "Spec: validators"): an amount as the Chinese upper-case words printed
+ * Large-currency conversion (docs/architecture.md "Spec: validators"): an amount as the Chinese upper-case
+ * words printed
  * on cheques, contracts and statements, e.g. 1234.56 → 壹仟贰佰叁拾肆元伍角陆分. Works on the
- * decimal string (amounts travel as strings, docs/architecture.md "Fields"), so 0.1 + 0.2 style float noise never shows.
+ * decimal string (amounts travel as strings, docs/architecture.md "Fields"), so 0.1 + 0.2 style float noise
+ * never shows.
  * Only values under 1e15 are accepted, as the spec says.
  */
 const DIGITS = ['零', '壹', '贰', '叁', '肆', '伍', '陆', '柒', '捌', '玖'];

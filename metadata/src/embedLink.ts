@@ -1,5 +1,6 @@
 /**
- * Embedded pages (/iframeBox, docs/architecture.md "Spec: routes and home"): the parameters a sealed actionId carries and the
+ * Embedded pages (/iframeBox, docs/architecture.md "Spec: routes and home"): the parameters a sealed actionId
+ * carries and the
  * rule for which addresses may be embedded. The server checks it when sealing and opening, the
  * runtime again before it draws the frame.
  */

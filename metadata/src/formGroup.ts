@@ -1,5 +1,6 @@
 /**
- * The form-group validator of docs/architecture.md "Spec: validators": an edit screen with several forms (a header form,
+ * The form-group validator of docs/architecture.md "Spec: validators": an edit screen with several forms (a
+ * header form,
  * a tab of terms, a line form) is saved only when every form in its group is valid. All forms run
  * (not just up to the first failure), so every invalid field shows its message at once; then the
  * success or the failure callback is called. Works over anything with `validate(): Promise` —

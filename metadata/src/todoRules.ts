@@ -1,5 +1,6 @@
 /**
- * The to-do rules of docs/architecture.md "Spec: routes and home", "Spec: states", shared by the server (which enforces them) and the
+ * The to-do rules of docs/architecture.md "Spec: routes and home", "Spec: states", shared by the server
+ * (which enforces them) and the
  * runtime (which decides what a click does), so the two can never disagree.
  */
 

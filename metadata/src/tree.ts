@@ -1,5 +1,6 @@
 /**
- * Tree from flat rows, with checkboxes (docs/architecture.md "Spec: records and grid config", "Spec: states"): organisation, category and menu
+ * Tree from flat rows, with checkboxes (docs/architecture.md "Spec: records and grid config",
+ * "Spec: states"): organisation, category and menu
  * trees arrive as flat rows carrying their own key, their parent's key and a level. Shared by the
  * runtime's tree widget and by server code that needs the same paths (treeFullPath).
  */

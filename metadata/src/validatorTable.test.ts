@@ -15,7 +15,8 @@ import {
 } from './validators';
 
 /**
- * Every row of the validator table (docs/architecture.md "Spec: validators"), by the spec's own name: a value it accepts,
+ * Every row of the validator table (docs/architecture.md "Spec: validators"), by the spec's own name: a value
+ * it accepts,
  * one it rejects (with the table's message), and the empty optional/required cases. The coverage
  * test below fails when the catalog names a row that is missing here or in validators.ts.
  */

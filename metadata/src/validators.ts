@@ -39,7 +39,10 @@ export function runNamedValidator(name: ValidatorName, value: unknown): I18nText
   return v.pattern.test(String(value)) ? undefined : v.message;
 }
 
-/** Positive number check of docs/architecture.md "Spec: validators": optional plus sign, digits, optional decimals, > 0. */
+/**
+ * Positive number check of docs/architecture.md "Spec: validators": optional plus sign, digits, optional
+ * decimals, > 0.
+ */
 export function isPositiveNumber(value: unknown): boolean {
   return /^\+?\d+(\.\d+)?$/.test(String(value)) && Number(value) > 0;
 }
@@ -55,7 +58,10 @@ export function isPositiveDecimal(value: unknown): boolean {
   return /^\d+(\.\d+)?$/.test(String(value)) && Number(value) > 0;
 }
 
-/** Checkbox (docs/architecture.md "Spec: states", "Spec: validators", "Spec: messages"): only the true value Y or the false value N. */
+/**
+ * Checkbox (docs/architecture.md "Spec: states", "Spec: validators", "Spec: messages"): only the true value Y
+ * or the false value N.
+ */
 export const YN_VALUE_MESSAGE: I18nText = {
   cn: '值必须是 trueValue 或 falseValue。',
   en: 'Value should be trueValue or falseValue.',

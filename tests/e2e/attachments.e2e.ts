@@ -1,5 +1,6 @@
 /**
- * Attachments end to end (docs/architecture.md "What the specification fixes"): on the requisition edit page a buyer uploads two
+ * Attachments end to end (docs/architecture.md "What the specification fixes"): on the requisition edit page
+ * a buyer uploads two
  * files, saves, downloads one (same bytes), deletes the other through the spec's confirmation,
  * sees the reminder to save, and saves again. The file server runs for real underneath.
  */

@@ -1,5 +1,6 @@
 /**
- * The two home dashboards in Chinese and English (docs/architecture.md "Spec: routes and home", "Spec: states"): each user lands on
+ * The two home dashboards in Chinese and English (docs/architecture.md "Spec: routes and home",
+ * "Spec: states"): each user lands on
  * their home; opening a BIDDING_BARGAINING to-do opens its page and moves it to "my done";
  * opening a notification removes its New tag, viewing an announcement its red dot; the charts
  * draw (canvas) the figures the server counted. Screenshots of both homes in both languages go to

@@ -1,5 +1,6 @@
 /**
- * The shell end to end (docs/architecture.md "Spec: routes and home", issue 4): at most 15 tabs; a tab's page keeps its state
+ * The shell end to end (docs/architecture.md "Spec: routes and home", issue 4): at most 15 tabs; a tab's page
+ * keeps its state
  * across switches; a deep link asked for before signing in is reached after it (through
  * /relocation); unknown paths show the not-found page with a way home; the language survives a
  * reload and a new sign-in; an embedded page opens from a sealed link, and a tampered one does not.

@@ -1,5 +1,6 @@
 /**
- * The parts of the OpenAPI document every operation shares: the envelope (docs/architecture.md "Envelope and HTTP statuses"),
+ * The parts of the OpenAPI document every operation shares: the envelope (docs/architecture.md
+ * "Envelope and HTTP statuses"),
  * paging, the id bodies, and the request headers that carry the session and the appsign.
  */
 import type { JsonSchema } from '../recordSchema';

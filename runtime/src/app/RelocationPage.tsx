@@ -1,5 +1,6 @@
 /**
- * /relocation (docs/architecture.md "Spec: routes and home"): where the login page sends a signed-in user. It decides the
+ * /relocation (docs/architecture.md "Spec: routes and home"): where the login page sends a signed-in user. It
+ * decides the
  * destination (relocationTarget: the deep link asked for before signing in, else home) and goes
  * there, replacing itself in the history. Without a session it is the login page's business.
  */

@@ -1,5 +1,6 @@
 /**
- * docs/architecture.md "Spec: routes and home": after every route change a loading bar is shown and the view scrolls to the top.
+ * docs/architecture.md "Spec: routes and home": after every route change a loading bar is shown and the view
+ * scrolls to the top.
  * A thin bar at the top of the window runs for a moment on each change of path or query.
  */
 import { useEffect, useState } from 'react';

@@ -1,5 +1,6 @@
 /**
- * Page chunks load on demand (docs/architecture.md "Spec: routes and home", "Spec: messages", "Spec: constants"): a chunk that fails, or that has not
+ * Page chunks load on demand (docs/architecture.md "Spec: routes and home", "Spec: messages",
+ * "Spec: constants"): a chunk that fails, or that has not
  * arrived after 120 000 ms, shows a clear message with Retry instead of a blank screen or an
  * endless spinner. A stylesheet that fails to load (vite announces it as `vite:preloadError`) is
  * reported as CSS_CHUNK_LOAD_FAILED.

@@ -1,5 +1,6 @@
 /**
- * The shell's open tabs (docs/architecture.md "Spec: routes and home": at most 15), as pure functions over one state value.
+ * The shell's open tabs (docs/architecture.md "Spec: routes and home": at most 15), as pure functions over
+ * one state value.
  * A tab is identified by an id of its own and shows one URL (path + query) of /main; the home
  * tab is always first and cannot be closed. The list is kept in sessionStorage for the user who
  * opened it, so a reload restores it and another user never sees it.

@@ -1,5 +1,6 @@
 /**
- * Decimal strings (money, quantity: docs/architecture.md "Fields", "Trap: database decimals and dates") handled as digit strings:
+ * Decimal strings (money, quantity: docs/architecture.md "Fields", "Trap: database decimals and dates")
+ * handled as digit strings:
  * compared and formatted without ever becoming binary floats.
  */
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;

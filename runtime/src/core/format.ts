@@ -2,7 +2,8 @@
  * Display formats by language (docs/architecture.md "Spec: constants"): the date patterns yyyy-MM-dd,
  * yyyy-MM-dd HH:mm:ss, yyyy and yyyy-MM (the same in both languages: they are unambiguous, and
  * the server speaks them), and numbers and amounts with the language's grouping and decimal
- * symbols. Amounts stay decimal strings throughout (never binary floats, docs/architecture.md "Trap: database decimals and dates").
+ * symbols. Amounts stay decimal strings throughout (never binary floats, docs/architecture.md
+ * "Trap: database decimals and dates").
  */
 import dayjs from 'dayjs';
 import { parseDecimal, roundDecimal, type DecimalParts } from './decimal';

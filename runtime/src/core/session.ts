@@ -1,5 +1,6 @@
 /**
- * The signed-in session (docs/architecture.md "Spec: records and grid config", session fields): certificate, authorizationCode, the
+ * The signed-in session (docs/architecture.md "Spec: records and grid config", session fields): certificate,
+ * authorizationCode, the
  * user's info, the responsibilities they hold and the current one. sessionStorage keeps them per
  * browser tab. Login writes them (saveSession), the responsibility switcher changes the current
  * one, sign-out and an expired session (HTTP 401) clear them. Subscribers (the route guard, the

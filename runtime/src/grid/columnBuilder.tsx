@@ -1,5 +1,6 @@
 /**
- * Column descriptors → antd Table columns with every ColumnConfig property of docs/architecture.md "Spec: records and grid config":
+ * Column descriptors → antd Table columns with every ColumnConfig property of docs/architecture.md
+ * "Spec: records and grid config":
  * title (red asterisk when required), width, fixedStyle, sortable (server-side), resizable
  * (drag handle), ellipsis, linkTag, buttonType button cells, checkbox cells, attachment cells,
  * lookup meanings and number formats (cellValue). Also the fixed index and operate columns.

@@ -1,5 +1,6 @@
 /**
- * The grid's numbers and rules of docs/architecture.md "Spec: records and grid config", "Spec: states", "Spec: constants", as plain functions: fixed column
+ * The grid's numbers and rules of docs/architecture.md "Spec: records and grid config", "Spec: states",
+ * "Spec: constants", as plain functions: fixed column
  * widths, page sizes, body height, when rows are virtualised, and which cell is editable.
  */
 import type { GridConfig, PageAction } from '../meta';
@@ -77,7 +78,10 @@ export interface CellEditInput {
   columnEditable: boolean;
 }
 
-/** docs/architecture.md "Spec: states": only the row last clicked, and only where both the row's and the column's rules allow. */
+/**
+ * docs/architecture.md "Spec: states": only the row last clicked, and only where both the row's and the
+ * column's rules allow.
+ */
 export function isCellEditable(input: CellEditInput): boolean {
   if (!input.gridEditable || input.activeIndex !== input.rowIndex) return false;
   if (input.column.editType === 'viewSlot') return false;

@@ -1,5 +1,6 @@
 /**
- * The internal home (docs/architecture.md "Spec: routes and home"): my to-do / my done, notifications, announcements and the
+ * The internal home (docs/architecture.md "Spec: routes and home"): my to-do / my done, notifications,
+ * announcements and the
  * charts. The charts (and G2Plot with them) load after the lists, in chunks of their own.
  */
 import { Col, Row, Skeleton, Space, Typography } from 'antd';

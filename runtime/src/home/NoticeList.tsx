@@ -1,5 +1,6 @@
 /**
- * The announcements card of both homes (docs/architecture.md "Spec: routes and home", "Spec: states"): 5 rows, pinned first, a red dot
+ * The announcements card of both homes (docs/architecture.md "Spec: routes and home", "Spec: states"): 5
+ * rows, pinned first, a red dot
  * on those the user never viewed (selfCount 0), "more" to the full list; a click opens the
  * announcement in its tab (which records the view) and clears the dot at once.
  */

@@ -1,5 +1,6 @@
 /**
- * The notifications card of both homes (docs/architecture.md "Spec: routes and home", "Spec: states"): 5 rows, a red New tag while
+ * The notifications card of both homes (docs/architecture.md "Spec: routes and home", "Spec: states"): 5
+ * rows, a red New tag while
  * viewFlag is N, bold while unread (selfCount 0), "more" to the full list; a click marks it read
  * at once; its link opens the detail in its tab (which saves the read).
  */

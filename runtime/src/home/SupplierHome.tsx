@@ -1,5 +1,6 @@
 /**
- * The supplier home (docs/architecture.md "Spec: routes and home"): a welcome line with the supplier's name, the supplier's
+ * The supplier home (docs/architecture.md "Spec: routes and home"): a welcome line with the supplier's name,
+ * the supplier's
  * to-dos (my to-do / my done), notifications and announcements. The spec's 'view more' link that
  * does nothing goes to the announcements list instead (docs/decisions.md).
  */

@@ -1,5 +1,6 @@
 /**
- * "My to-do" / "my done" (docs/architecture.md "Spec: routes and home"): title, document type (SYS_TOBEDO) and creation time,
+ * "My to-do" / "my done" (docs/architecture.md "Spec: routes and home"): title, document type (SYS_TOBEDO)
+ * and creation time,
  * up to 500 rows, 250 px high; clicking a tab reloads its list, clicking an item opens it.
  */
 import type { TodoKind } from '@meridian/metadata';

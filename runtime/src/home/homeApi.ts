@@ -26,7 +26,10 @@ export interface HomeApi {
   findMyNotice(pageIndex: number, pageRows: number): Promise<Rows>;
   viewNotice(id: unknown): Promise<DataRecord>;
   findHomeStats(): Promise<HomeStats>;
-  /** The menu of a to-do: by menu code within the responsibility and system BASE (docs/architecture.md "Spec: routes and home"); 0 when missing. */
+  /**
+   * The menu of a to-do: by menu code within the responsibility and system BASE (docs/architecture.md
+   * "Spec: routes and home"); 0 when missing.
+   */
   findMenu(responsibilityId: string, menuCode: string): Promise<{ menuId: number; htmlUrl?: string | null }>;
 }
 

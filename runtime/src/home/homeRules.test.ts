@@ -82,7 +82,8 @@ describe('opening a to-do', () => {
     expect(todoTarget({ billLink: '' }, { menuId: 31, htmlUrl: 'purchaseRequisitionList' }, '102')).toBe(
       '/main/purchaseRequisitionList?menuId=31&respId=102',
     );
-    // A menu the responsibility lacks resolves to menu id 0 (docs/architecture.md "Spec: routes and home"); the page then refuses.
+    // A menu the responsibility lacks resolves to menu id 0 (docs/architecture.md "Spec: routes and home");
+    // the page then refuses.
     expect(todoTarget({ billLink: '/main/x?id=1' }, { menuId: 0 }, '5')).toBe('/main/x?id=1&menuId=0&respId=5');
     expect(todoTarget({}, { menuId: 0 }, '5')).toBeUndefined();
   });

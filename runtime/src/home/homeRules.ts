@@ -1,5 +1,6 @@
 /**
- * The home lists' display and click rules (docs/architecture.md "Spec: routes and home", "Spec: states"), as pure functions so they are
+ * The home lists' display and click rules (docs/architecture.md "Spec: routes and home", "Spec: states"), as
+ * pure functions so they are
  * tested apart from the screens. What marks a to-do handled is shared with the server
  * (todoHandledOnOpen in @meridian/metadata).
  */
@@ -60,7 +61,10 @@ export function readerTarget(kind: 'notification' | 'notice', id: unknown, viewC
     : `/main/notice/noticeDesc?${params}`;
 }
 
-/** What the list shows right after a click, before the detail page has saved it (docs/architecture.md "Spec: states": "set locally"). */
+/**
+ * What the list shows right after a click, before the detail page has saved it (docs/architecture.md
+ * "Spec: states": "set locally").
+ */
 export function markedRead(row: DataRecord): DataRecord {
   return { ...row, viewFlag: 'Y', selfCount: Number(row.selfCount ?? 0) + 1 };
 }

@@ -1,5 +1,6 @@
 /**
- * Opening a to-do (docs/architecture.md "Spec: routes and home", "Spec: states"): the menu is resolved from the current responsibility,
+ * Opening a to-do (docs/architecture.md "Spec: routes and home", "Spec: states"): the menu is resolved from
+ * the current responsibility,
  * system code BASE and the item's menu code (missing → menu id 0); the page opens at billLink (or
  * the menu's page) with menuId and respId; items without a menu code do not navigate. Items the
  * rule marks handled are saved, and the pending list reloads afterwards even if saving failed.

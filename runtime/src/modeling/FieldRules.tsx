@@ -1,6 +1,7 @@
 /**
  * A field's validation rules in the entity designer, behind a button on its row: the named form
- * validator of docs/architecture.md "Spec: validators" that suits the type, limits (min/max for numbers, maximum length and a
+ * validator of docs/architecture.md "Spec: validators" that suits the type, limits (min/max for numbers,
+ * maximum length and a
  * pattern for text) and the default value. fieldDocument keeps only the rules the type uses.
  */
 import { Badge, Button, Form, Input, InputNumber, Popover, Select, Space } from 'antd';

@@ -1,4 +1,7 @@
-/** Any path no route or page metadata knows (docs/architecture.md "Spec: routes and home": not-found page), with a way back. */
+/**
+ * Any path no route or page metadata knows (docs/architecture.md "Spec: routes and home": not-found page),
+ * with a way back.
+ */
 import { Button, Result, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';

@@ -1,5 +1,6 @@
 /**
- * `/registerInfoEdit` (docs/architecture.md "Spec: routes and home"; DOMAIN section 1.2): a supplier whose account was approved
+ * `/registerInfoEdit` (docs/architecture.md "Spec: routes and home"; DOMAIN section 1.2): a supplier whose
+ * account was approved
  * (or whose details were rejected) completes its registration — company, contact, address, bank,
  * credentials and supply abilities — saves it and submits it for review (doSubmitRegisterInfo).
  * Once submitted the page is read-only; once approved it leads to the supplier home.

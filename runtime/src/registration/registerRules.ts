@@ -1,4 +1,7 @@
-/** Client-side rules of the registration forms: the server's own validators (docs/architecture.md "Spec: validators"), so both sides agree. */
+/**
+ * Client-side rules of the registration forms: the server's own validators (docs/architecture.md
+ * "Spec: validators"), so both sides agree.
+ */
 import { NAMED_VALIDATORS, type ValidatorName } from '@meridian/metadata';
 import type { FormRule } from 'antd';
 import { pickLabel, type Language } from '../core/language';

@@ -1,5 +1,6 @@
 /**
- * A grid column resolved against its entity: ColumnConfig (page presentation, docs/architecture.md "Spec: records and grid config"
+ * A grid column resolved against its entity: ColumnConfig (page presentation, docs/architecture.md
+ * "Spec: records and grid config"
  * names) merged with the FieldDef (semantics). Plain data, shared by the list grid and the
  * editable line grid.
  */

@@ -1,5 +1,6 @@
 /**
- * GridConfig → antd Table columns (docs/architecture.md "Spec: records and grid config" names): titles by language, hidden
+ * GridConfig → antd Table columns (docs/architecture.md "Spec: records and grid config" names): titles by
+ * language, hidden
  * columns dropped (columnsDisplay N), fixedStyle → fixed, sortable by default (server-side),
  * linkTag values open the record.
  */

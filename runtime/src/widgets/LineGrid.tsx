@@ -1,7 +1,8 @@
 /**
  * Editable line grid of a header record (FormLines): add row (lineNum auto), delete row,
  * red asterisk on required column headers, only the clicked row editable
- * (docs/architecture.md "Spec: states", "Spec: validators"). Rows are the ArrayField's value; each cell is a Formily field rendered from the
+ * (docs/architecture.md "Spec: states", "Spec: validators"). Rows are the ArrayField's value; each cell is a
+ * Formily field rendered from the
  * items schema, so header and lines validate and save together.
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -41,7 +42,10 @@ interface LineColumnsInput {
   onResize: (key: string, width: number) => void;
 }
 
-/** Row-level and column-level rules together (docs/architecture.md "Spec: states"); the cell's own pattern (read-only columns) is checked by LineCell. */
+/**
+ * Row-level and column-level rules together (docs/architecture.md "Spec: states"); the cell's own pattern
+ * (read-only columns) is checked by LineCell.
+ */
 function cellActive(input: LineColumnsInput, row: DataRecord, index: number, column: ColumnDescriptor): boolean {
   return isCellEditable({
     gridEditable: input.editable,

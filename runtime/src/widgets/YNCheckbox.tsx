@@ -1,5 +1,6 @@
 /**
- * A checkbox that holds 'Y' or 'N' only (docs/architecture.md "Spec: states", "Spec: messages"). Any other value is shown
+ * A checkbox that holds 'Y' or 'N' only (docs/architecture.md "Spec: states", "Spec: messages"). Any other
+ * value is shown
  * as unchecked with the spec's message, and is never written back.
  */
 import { connect, mapProps, mapReadPretty } from '@formily/react';

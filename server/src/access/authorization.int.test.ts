@@ -5,7 +5,10 @@ import { signIn, type SignedIn } from '../testing/sessions';
 import { LINE_TABLE, RATE, RATE_TABLE, rateBody, REQ, REQ_TABLE } from '../testing/srmFixtures';
 import { startTestServer, type TestServer } from '../testing/testServer';
 
-/** The permission chain on every call: session → respId held → menuId granted → page uses the entity → button resource (docs/architecture.md "Authorization chain"). */
+/**
+ * The permission chain on every call: session → respId held → menuId granted → page uses the entity → button
+ * resource (docs/architecture.md "Authorization chain").
+ */
 let server: TestServer;
 let admin: SignedIn;
 let buyer: SignedIn;

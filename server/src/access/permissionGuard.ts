@@ -28,7 +28,8 @@ export interface MenuGrant {
 const READS = new Set(['findById', 'listByPage']);
 
 /**
- * The server-side authorization of every call (docs/architecture.md "Authorization chain"): a live session; the user holds
+ * The server-side authorization of every call (docs/architecture.md "Authorization chain"): a live session;
+ * the user holds
  * respId; the responsibility's roles grant menuId; the menu's pages use the entity; writes and
  * lifecycle actions need the action's resourceCode on menuId_respId; supplier users only reach
  * their own supplier's rows. Hiding a button in the runtime is never the protection.

@@ -6,7 +6,10 @@ import { signedHeaders, startTestServer, type ApiAnswer, type TestServer } from 
 import { DEMO_PASSWORD } from '../seed/accounts';
 import { sha256 } from './tokens';
 
-/** Login, login throttling and the image captcha (docs/architecture.md "Passwords and login throttling"; decisions "Access model"). */
+/**
+ * Login, login throttling and the image captcha (docs/architecture.md "Passwords and login throttling";
+ * decisions "Access model").
+ */
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer('auth_login');

@@ -26,7 +26,8 @@ export async function burnVerification(password: string): Promise<void> {
 export const PASSWORD_MIN_LENGTH = 8;
 
 /**
- * Password complexity (spec: the complexity flag is on; docs/architecture.md "Passwords and login throttling"): at least 8
+ * Password complexity (spec: the complexity flag is on; docs/architecture.md
+ * "Passwords and login throttling"): at least 8
  * characters, at least 3 of upper case, lower case, digit and symbol, and not containing the
  * user name. Returns the problem, or nothing.
  */

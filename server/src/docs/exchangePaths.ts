@@ -1,6 +1,7 @@
 /**
  * The Excel/CSV exchange endpoints (server/src/exchange) in the API document. They live under
- * exportServer (docs/architecture.md "Export and import API"); the catalog also names srmServer, so both areas serve them.
+ * exportServer (docs/architecture.md "Export and import API"); the catalog also names srmServer, so both
+ * areas serve them.
  */
 import type { Operation, PathItems } from '@meridian/metadata';
 

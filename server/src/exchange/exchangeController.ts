@@ -14,7 +14,10 @@ import { receiveImport, removeQuietly } from './importUpload';
 
 type Body = Record<string, unknown> | undefined;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** docs/architecture.md "Export and import API" puts the exchange under exportServer; the catalog lists it under srmServer too. */
+/**
+ * docs/architecture.md "Export and import API" puts the exchange under exportServer; the catalog lists it
+ * under srmServer too.
+ */
 const AREAS = ['exportServer', 'srmServer'];
 const routes = (resource: string, action: string) => AREAS.map((area) => `${area}/v1/${resource}/${action}`);
 
@@ -64,7 +67,10 @@ export class ExchangeController {
     await this.stream('xlsx', body, req, reply);
   }
 
-  /** CSV variant: default name DefaultExportCsv, the first column left out, commas quoted (docs/architecture.md "Spec: constants"). */
+  /**
+   * CSV variant: default name DefaultExportCsv, the first column left out, commas quoted
+   * (docs/architecture.md "Spec: constants").
+   */
   @Post(routes('exportExcelRestful', 'exportCsv'))
   async exportCsv(@Body() body: Body, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.stream('csv', body, req, reply);

@@ -1,5 +1,6 @@
 /**
- * The rules of Excel/CSV exchange (docs/architecture.md "Spec: calls", "Spec: messages", "Spec: constants", "Export and import API", "Export neutralisation") as pure functions:
+ * The rules of Excel/CSV exchange (docs/architecture.md "Spec: calls", "Spec: messages", "Spec: constants",
+ * "Export and import API", "Export neutralisation") as pure functions:
  * the export body, which list endpoints may be exported, cell neutralisation and CSV quoting.
  */
 import { Errors } from '../http/apiError';

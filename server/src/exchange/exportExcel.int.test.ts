@@ -5,7 +5,8 @@ import { startTestServer, type TestServer } from '../testing/testServer';
 import { envelopeOf, EXPORT_PATH, filePost, readWorkbook, sheetRows } from './exchangeFixtures';
 
 /**
- * exportExcel over HTTP (docs/architecture.md "Spec: calls", "Spec: messages", "Spec: constants", "Export neutralisation"): the server runs the named list
+ * exportExcel over HTTP (docs/architecture.md "Spec: calls", "Spec: messages", "Spec: constants",
+ * "Export neutralisation"): the server runs the named list
  * with the caller's permissions, streams xlsx, neutralises formulas, and answers bad input in the envelope.
  */
 let server: TestServer;

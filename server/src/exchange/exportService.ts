@@ -1,5 +1,6 @@
 /**
- * The export server (docs/architecture.md "Spec: calls", "Export and import API"): runs the named listByPage itself, with
+ * The export server (docs/architecture.md "Spec: calls", "Export and import API"): runs the named listByPage
+ * itself, with
  * the caller's permissions, 20000 rows a page, and streams the rows into an xlsx or CSV file.
  * No HTTP here: the controller hands over the caller and an output stream.
  */

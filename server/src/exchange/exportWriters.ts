@@ -1,6 +1,7 @@
 /**
  * Streaming file writers for exports: rows go out page by page and are never held whole.
- * xlsx through exceljs's streaming WorkbookWriter (docs/architecture.md "Trap: exceljs streaming"), CSV as plain text lines.
+ * xlsx through exceljs's streaming WorkbookWriter (docs/architecture.md "Trap: exceljs streaming"), CSV as
+ * plain text lines.
  */
 import * as ExcelJS from 'exceljs';
 import { once } from 'node:events';

@@ -100,7 +100,8 @@ async function* sheetRows(
   row?: { values: ExcelJS.Row; layout: { current?: (PlannedColumn | undefined)[] } };
 }> {
   try {
-    // styles 'cache' makes the reader turn date cells into Date objects instead of serial numbers (docs/architecture.md "Trap: exceljs streaming").
+    // styles 'cache' makes the reader turn date cells into Date objects instead of serial numbers
+    // (docs/architecture.md "Trap: exceljs streaming").
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
       sharedStrings: 'cache',
       styles: 'cache',

@@ -2,7 +2,10 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../access/metaSql';
 import type { RecordHookRegistry, SaveDone } from '../hooks/recordHooks';
 
-/** The attachment ids a field value lists: "12,13" (docs/architecture.md "Spec: records and grid config"), or an array. */
+/**
+ * The attachment ids a field value lists: "12,13" (docs/architecture.md "Spec: records and grid config"), or
+ * an array.
+ */
 export function attachmentIds(value: unknown): number[] {
   const items = Array.isArray(value)
     ? value

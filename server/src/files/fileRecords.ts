@@ -5,7 +5,10 @@ import type { ResourceWriter } from '../resource/resourceWriter';
 
 const ENTITY = 'baseFile';
 
-/** One attachment as stored in base_file (docs/architecture.md "Spec: records and grid config", plus what the checks need). */
+/**
+ * One attachment as stored in base_file (docs/architecture.md "Spec: records and grid config", plus what the
+ * checks need).
+ */
 export interface FileRecord {
   id: number;
   fileId: string;

@@ -8,7 +8,8 @@ import { REQ } from '../testing/srmFixtures';
 import { startTestServer, type TestServer } from '../testing/testServer';
 
 /**
- * The file server over HTTP (docs/architecture.md "Spec: validators", "Spec: calls", "Spec: messages", "File security"): upload, list,
+ * The file server over HTTP (docs/architecture.md "Spec: validators", "Spec: calls", "Spec: messages",
+ * "File security"): upload, list,
  * downloads with Range, zips, the content and size checks, and no orphan bytes on failure.
  */
 let server: TestServer;

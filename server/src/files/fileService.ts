@@ -12,7 +12,10 @@ import { callLimits, checkFiles, serverLimits, type UploadLimits } from './uploa
 /** At most this many files in one list, download or delete call. */
 export const MAX_FILE_REFS = 200;
 
-/** An attachment as the API answers it (docs/architecture.md "Spec: records and grid config": id, fileId, originalFileName, previewUrl, …). */
+/**
+ * An attachment as the API answers it (docs/architecture.md "Spec: records and grid config": id, fileId,
+ * originalFileName, previewUrl, …).
+ */
 export type FileView = Omit<FileRecord, 'sha256'> & { sha256: string; previewUrl: string };
 
 export const downloadPath = (id: number) => `/api/fileServer/v2/file/download?id=${id}`;

@@ -5,7 +5,8 @@ import { signIn, type SignedIn } from '../testing/sessions';
 import { startTestServer, type TestServer } from '../testing/testServer';
 
 /**
- * To-dos and notifications as their readers see them (docs/architecture.md "Spec: routes and home", "Spec: states"): session level,
+ * To-dos and notifications as their readers see them (docs/architecture.md "Spec: routes and home",
+ * "Spec: states"): session level,
  * scoped on the server to the caller (a user never sees another's, a supplier only its own
  * supplier's), whatever the body asks for; opening marks handled only the types of the rule.
  */

@@ -2,7 +2,10 @@ export interface PageInfo {
   count: number;
   pageIndex: number;
   pageRows: number;
-  /** false when count is a capped or estimated figure (large tables, docs/architecture.md "Envelope and HTTP statuses"). */
+  /**
+   * false when count is a capped or estimated figure (large tables, docs/architecture.md
+   * "Envelope and HTTP statuses").
+   */
   countExact?: boolean;
 }
 

@@ -34,7 +34,8 @@ function frameworkAnswer(error: FrameworkError, language: Language): ErrorAnswer
 }
 
 /**
- * Any error as the envelope with a real HTTP status (docs/architecture.md "Envelope and HTTP statuses"). Unknown errors are logged
+ * Any error as the envelope with a real HTTP status (docs/architecture.md "Envelope and HTTP statuses").
+ * Unknown errors are logged
  * and answered with a generic 500: internals never leak to the caller.
  */
 export function errorAnswer(error: unknown, language: Language, where = ''): ErrorAnswer {

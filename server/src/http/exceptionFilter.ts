@@ -3,7 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorAnswer } from './errorResponse';
 import { requestLanguage } from './language';
 
-/** Every error leaves Nest as the envelope with the right status (docs/architecture.md "Envelope and HTTP statuses"). */
+/**
+ * Every error leaves Nest as the envelope with the right status (docs/architecture.md
+ * "Envelope and HTTP statuses").
+ */
 @Catch()
 export class EnvelopeExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {

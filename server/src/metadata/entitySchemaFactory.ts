@@ -20,7 +20,10 @@ function textColumn(kind: DbKind, options: EntitySchemaColumnOptions): EntitySch
   return kind === 'mysql' ? { ...options, ...UTF8MB4 } : options;
 }
 
-/** Storage layer of a field (docs/architecture.md "Fields") as a TypeORM column; the same on both engines but for ids and text charset. */
+/**
+ * Storage layer of a field (docs/architecture.md "Fields") as a TypeORM column; the same on both engines but
+ * for ids and text charset.
+ */
 export function columnFor(field: ResolvedField, kind: DbKind): EntitySchemaColumnOptions {
   const nullable = field.nullable ?? true;
   const base = { name: field.column, nullable };

@@ -6,7 +6,8 @@ import type { DbKind } from '../config';
  * Applies schema changes implied by entity metadata, but only additive ones: create table, add
  * column, add index. Anything else (a type, length or precision change, a changed index) is
  * refused with a message naming it, because TypeORM's synchronize turns such changes into
- * DROP + ADD and loses data (docs/architecture.md "Trap: TypeORM synchronize"). Columns missing from metadata are left alone:
+ * DROP + ADD and loses data (docs/architecture.md "Trap: TypeORM synchronize"). Columns missing from metadata
+ * are left alone:
  * fields are retired, never dropped.
  */
 export class SchemaChangeRefusedError extends Error {

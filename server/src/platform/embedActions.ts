@@ -1,5 +1,6 @@
 /**
- * Session-level actions behind /iframeBox and /main/iframe (docs/architecture.md "Spec: routes and home"): sealParams turns
+ * Session-level actions behind /iframeBox and /main/iframe (docs/architecture.md "Spec: routes and home"):
+ * sealParams turns
  * an embedded link (address, original query, pageName, menuId, respId; M=V) into the opaque
  * actionId of the URL, openParams turns it back. Only the sealing session can open it, so a
  * crafted or forwarded link can neither read the parameters nor embed an address of its choosing.

@@ -1,5 +1,6 @@
 /**
- * Sealing of embedded-page parameters (docs/architecture.md "Spec: routes and home", /iframeBox …&actionId={encrypted}).
+ * Sealing of embedded-page parameters (docs/architecture.md "Spec: routes and home", /iframeBox
+ * …&actionId={encrypted}).
  * AES-256-GCM with a key derived by HKDF from the server secret and the caller's session: a
  * sealed actionId can be opened only by the session that asked for it, and any change to it
  * fails the GCM tag. The sealed bytes are iv (12) | ciphertext | tag (16), base64url.

@@ -76,7 +76,8 @@ export function registerMenuActions(actions: ActionRegistry): void {
       const respId = await heldResponsibility(kernel, req.identity!, body.responsibilityId, ctx);
       const menus = withAncestors(await allMenus(kernel, ctx, body), await kernel.auth.access.grantedMenuIds(respId));
       if (typeof body.menuCode === 'string' && body.menuCode) {
-        // A missing (or not granted) menu answers menuId 0: such to-dos cannot navigate (docs/architecture.md "Spec: routes and home").
+        // A missing (or not granted) menu answers menuId 0: such to-dos cannot navigate (docs/architecture.md
+        // "Spec: routes and home").
         const found = menus.filter((m) => m.menuCode === body.menuCode);
         return { data: found.length ? found : [{ menuId: 0 }] };
       }

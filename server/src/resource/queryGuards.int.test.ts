@@ -3,7 +3,10 @@ import { expectError, expectOk, tableExists, tableRows } from '../testing/apiAss
 import { RATE, RATE_TABLE, REQ, REQ_TABLE } from '../testing/srmFixtures';
 import { startTestServer, type TestServer } from '../testing/testServer';
 
-/** Filters and sorts only on declared, readable fields; every value bound, never spliced into SQL (docs/architecture.md "Filter AST", "Filters and page cap"). */
+/**
+ * Filters and sorts only on declared, readable fields; every value bound, never spliced into SQL
+ * (docs/architecture.md "Filter AST", "Filters and page cap").
+ */
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer('query_guards');

@@ -6,7 +6,10 @@ import { startTestServer, type TestServer } from '../testing/testServer';
 import { REGISTER_ATTEMPTS } from './registration/registerRateLimit';
 import { NEW_PASSWORD, REG, register, registerForm, resetRegisterLimit } from './registration/registrationFixtures';
 
-/** The public supplier registration (DOMAIN section 1.2, doRegister; validators of docs/architecture.md "Spec: validators"). */
+/**
+ * The public supplier registration (DOMAIN section 1.2, doRegister; validators of docs/architecture.md
+ * "Spec: validators").
+ */
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer('slc_register');

@@ -3,7 +3,8 @@ import type { SqlParam } from '../db/sqlExecutor';
 import { signedHeaders, type ApiAnswer, type TestServer } from './testServer';
 
 /**
- * Assertions on the envelope (docs/architecture.md "Envelope and HTTP statuses") and probes of the database behind a test server.
+ * Assertions on the envelope (docs/architecture.md "Envelope and HTTP statuses") and probes of the database
+ * behind a test server.
  * Probes read with the kernel's own connection, never through the API under test.
  */
 

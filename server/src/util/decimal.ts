@@ -1,5 +1,6 @@
 /**
- * Exact decimal arithmetic on strings for money and quantities (never binary floats, docs/architecture.md "Trap: database decimals and dates").
+ * Exact decimal arithmetic on strings for money and quantities (never binary floats, docs/architecture.md
+ * "Trap: database decimals and dates").
  * A value is held as a BigInt of units of 10^-scale.
  */
 export interface Dec {

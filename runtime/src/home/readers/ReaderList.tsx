@@ -1,4 +1,7 @@
-/** The "more" pages' paged list: 20 rows a page (docs/architecture.md "Spec: constants"), newest first as the server orders them. */
+/**
+ * The "more" pages' paged list: 20 rows a page (docs/architecture.md "Spec: constants"), newest first as the
+ * server orders them.
+ */
 import { Card, List } from 'antd';
 import { useState, type ReactNode } from 'react';
 import type { DataRecord } from '../../meta';

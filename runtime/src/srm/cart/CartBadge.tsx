@@ -1,5 +1,6 @@
 /**
- * The cart count in the shell header (docs/architecture.md "Spec: shopping cart"): the sum of the counts of the user's cart
+ * The cart count in the shell header (docs/architecture.md "Spec: shopping cart"): the sum of the counts of
+ * the user's cart
  * lines, 0 at first, read from findByUserId at sign-in and refreshed by every cart change. Shown
  * only to users whose menus include the cart screen; a click opens it.
  */

@@ -1,5 +1,6 @@
 /**
- * The attachment control (docs/architecture.md "What the specification fixes"): a table of the field's attachments with upload,
+ * The attachment control (docs/architecture.md "What the specification fixes"): a table of the field's
+ * attachments with upload,
  * preview, download and delete. The field value is the comma-separated attachment ids; buttons
  * follow the screen's granted resource codes unless the config sets checkBtnPermit false.
  */

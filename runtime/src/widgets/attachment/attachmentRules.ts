@@ -1,7 +1,10 @@
 /** Pure rules of the attachment control: ids, limits, sizes, button codes and preview kinds. */
 import type { AttachmentConfig } from '../../meta';
 
-/** docs/architecture.md "Spec: validators", "Spec: constants": default max size 102400 (KB), several files per upload, table at most 240 px high. */
+/**
+ * docs/architecture.md "Spec: validators", "Spec: constants": default max size 102400 (KB), several files per
+ * upload, table at most 240 px high.
+ */
 export const DEFAULT_MAX_SIZE_KB = 102400;
 export const TABLE_MAX_HEIGHT = 240;
 
@@ -94,7 +97,10 @@ function base64(text: string): string {
   return btoa(binary);
 }
 
-/** docs/architecture.md "Spec: calls": `{service}/onlinePreview?url={base64 of previewUrl}` with the previewUrl made absolute. */
+/**
+ * docs/architecture.md "Spec: calls": `{service}/onlinePreview?url={base64 of previewUrl}` with the
+ * previewUrl made absolute.
+ */
 export function externalPreviewUrl(service: string, previewUrl: string, origin: string): string {
   const absolute = new URL(previewUrl, origin).toString();
   return `${service.replace(/\/+$/, '')}/onlinePreview?url=${encodeURIComponent(base64(absolute))}`;

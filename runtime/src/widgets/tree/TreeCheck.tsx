@@ -1,5 +1,6 @@
 /**
- * The tree-check widget (docs/architecture.md "Spec: routes and home", "Spec: records and grid config", "Spec: states"): a tree built from flat rows with checkboxes. The
+ * The tree-check widget (docs/architecture.md "Spec: routes and home", "Spec: records and grid config",
+ * "Spec: states"): a tree built from flat rows with checkboxes. The
  * antd Tree only draws; which nodes a click checks is decided by metadata/src/tree.ts
  * (checkStrictly, so antd's own parent/child linking never competes with the spec's rules).
  */
