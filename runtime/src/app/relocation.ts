@@ -1,12 +1,12 @@
 /**
  * Where /relocation sends a freshly signed-in user (spec 1 section 2). The rules are tried in
- * order; the first that names a target wins, else home. Add a rule by inserting it into
- * RELOCATION_RULES (e.g. a supplier whose registration is incomplete → /registerInfoEdit before
- * the deep link): each is a pure function of the user and the wanted return path.
+ * order; the first that names a target wins, else home. A domain adds its rule with
+ * registerRelocationRule from its entry (e.g. the supplier registration, registration/index.ts: a
+ * supplier whose registration is incomplete → /registerInfoEdit before the deep link); the shell
+ * never imports the domains. Each rule is a pure function of the user and the wanted return path.
  */
 import type { UserInfo } from '../core/session';
 import { HOME_PATH, safeRedirect } from './authPaths';
-import { unfinishedRegistrationRule } from '../registration/registrationRelocation';
 
 export interface RelocationInput {
   userInfo: UserInfo | null;
@@ -23,13 +23,26 @@ export const deepLinkRule: RelocationRule = ({ returnTo }) => {
   return target === HOME_PATH ? null : target;
 };
 
-// An unfinished supplier registration comes first: such a supplier has nothing to do elsewhere yet.
-export const RELOCATION_RULES: RelocationRule[] = [unfinishedRegistrationRule, deepLinkRule];
+const domainRules: RelocationRule[] = [];
+
+/**
+ * Adds a domain's rule. Domain rules are tried in the order registered and before the deep link:
+ * a user a domain needs elsewhere first (an unfinished supplier registration) has nothing to do on
+ * the screen asked for yet. Registering a rule again changes nothing.
+ */
+export function registerRelocationRule(rule: RelocationRule): void {
+  if (!domainRules.includes(rule)) domainRules.push(rule);
+}
+
+/** The rules in force: the registered domain rules, then the deep link. */
+export function relocationRules(): RelocationRule[] {
+  return [...domainRules, deepLinkRule];
+}
 
 export function relocationTarget(
   userInfo: UserInfo | null,
   returnTo: string | null | undefined,
-  rules: RelocationRule[] = RELOCATION_RULES,
+  rules: RelocationRule[] = relocationRules(),
 ): string {
   for (const rule of rules) {
     const target = rule({ userInfo, returnTo });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '../core/session';
 import { relocationTarget } from '../app/relocation';
+import { registerRegistration } from '.';
+
+// As the app's entry does: the registration adds its rule to the shell's list.
+registerRegistration();
 
 const supplier = (supplierStatus: string | null, userType = 'EX_ADMIN'): UserInfo => ({
   userId: 9,
