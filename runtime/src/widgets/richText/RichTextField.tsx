@@ -7,13 +7,9 @@ import { connect, mapReadPretty, useField } from '@formily/react';
 import { Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import { RichText } from './RichText';
+import type { RichTextEditorProps } from './richTextEditorProps';
 
-export interface RichTextEditorProps {
-  value?: string | null;
-  onChange?: (html: string) => void;
-  disabled?: boolean;
-  'aria-label'?: string;
-}
+export type { RichTextEditorProps } from './richTextEditorProps';
 
 const TiptapEditor = lazy(() => import('./TiptapEditor'));
 

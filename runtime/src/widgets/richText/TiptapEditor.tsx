@@ -9,7 +9,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RichTextEditorProps } from './RichTextField';
+import type { RichTextEditorProps } from './richTextEditorProps';
 import { RichTextToolbar } from './RichTextToolbar';
 
 const EXTENSIONS = [
