@@ -8,8 +8,7 @@ import { useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataProviderContext, ScreenProvider } from '../core/DataProviderContext';
 import type { EntityDef, PageDef } from '../meta';
-import { EditPage } from '../pages/EditPage';
-import { ListPage } from '../pages/ListPage';
+import { GeneratedPagesContext } from '../pages/generatedPages';
 import { createPreviewProvider } from './previewProvider';
 
 interface Props {
@@ -35,19 +34,22 @@ export function previewListPage(list: PageDef, pages: PageDef[]): PageDef {
 export function PagePreview({ open, pages, entities, onClose }: Props) {
   const { t } = useTranslation();
   const base = useContext(DataProviderContext);
+  // The generic pages come from the page resolver that renders the designer (pages/generatedPages.ts).
+  const generated = useContext(GeneratedPagesContext);
   const provider = useMemo(() => createPreviewProvider(base, entities, pages), [base, entities, pages]);
   // A screen id of its own: the granted-buttons cache must not mix the preview with real screens.
-  const screen = useMemo(() => ({ menuId: `preview-${Date.now()}`, respId: 'preview' }), [open]); // eslint-disable-line react-hooks/exhaustive-deps
+  const screen = useMemo(() => ({ menuId: `preview-${Date.now()}`, respId: 'preview' }), [open]); // eslint-disable-line react-hooks/exhaustive-deps -- a new id each time the preview opens
+  if (open && !generated)
+    throw new Error('PagePreview renders under the PageResolver, which provides the generic pages');
   const shown = pages.filter((p) => (p.type === 'list' || p.type === 'edit') && p.entity && entities[p.entity]);
   const items = shown.map((page) => ({
     key: page.path,
     label: `${t(`modeling.pageType.${page.type}`)} · ${page.path}`,
-    children:
-      page.type === 'list' ? (
-        <ListPage page={previewListPage(page, pages)} entities={entities} />
-      ) : (
-        <EditPage page={page} entities={entities} />
-      ),
+    children: !generated ? null : page.type === 'list' ? (
+      <generated.ListPage page={previewListPage(page, pages)} entities={entities} />
+    ) : (
+      <generated.EditPage page={page} entities={entities} />
+    ),
   }));
   return (
     <Modal open={open} onCancel={onClose} footer={null} width="90%" title={t('modeling.preview.title')} destroyOnClose>

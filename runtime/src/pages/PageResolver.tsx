@@ -21,6 +21,7 @@ import { useTabTitle } from '../app/tabContext';
 import { useLabel } from '../i18n';
 import { DetailPage } from './DetailPage';
 import { EditPage } from './EditPage';
+import { GeneratedPagesContext, type GeneratedPages } from './generatedPages';
 import { ListPage } from './ListPage';
 import { NotFound } from './NotFound';
 import type { PageProps } from './types';
@@ -28,6 +29,8 @@ import { usePageBundle } from './usePageBundle';
 import { namesOwnTab } from './useRecordHeading';
 
 const NO_LIFECYCLES = {};
+/** For custom page widgets that show generic pages (the designer's preview). */
+const GENERATED_PAGES: GeneratedPages = { ListPage, EditPage };
 
 function useScreenIds(path: string): ScreenIds {
   const [params] = useSearchParams();
@@ -54,7 +57,11 @@ function GeneratedPage({ page, entities }: PageProps) {
   if (page.type === 'custom') {
     const Widget = page.widget ? registry.get(page.widget) : undefined;
     if (!Widget) return <Alert type="error" showIcon message={t('page.noWidget', { name: page.widget ?? '' })} />;
-    return <Widget page={page} entities={entities} />;
+    return (
+      <GeneratedPagesContext.Provider value={GENERATED_PAGES}>
+        <Widget page={page} entities={entities} />
+      </GeneratedPagesContext.Provider>
+    );
   }
   if (!page.entity || !entities[page.entity]) return <Alert type="error" showIcon message={t('page.noEntity')} />;
   if (page.type === 'list') return <ListPage page={page} entities={entities} />;
