@@ -1,4 +1,5 @@
-// Must come first: React 19 + antd 5 need the patch or message/Modal.confirm render nothing (STACK trap 6).
+// Must come first: React 19 + antd 5 need the patch or message/Modal.confirm render nothing
+// (docs/architecture.md "Trap: React 19 and antd 5").
 import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

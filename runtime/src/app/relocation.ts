@@ -1,5 +1,6 @@
 /**
- * Where /relocation sends a freshly signed-in user (spec 1 section 2). The rules are tried in
+ * Where /relocation sends a freshly signed-in user (docs/architecture.md "Spec: routes and home"). The rules
+ * are tried in
  * order; the first that names a target wins, else home. A domain adds its rule with
  * registerRelocationRule from its entry (e.g. the supplier registration, registration/index.ts: a
  * supplier whose registration is incomplete → /registerInfoEdit before the deep link); the shell
