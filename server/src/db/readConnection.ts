@@ -18,7 +18,7 @@ const STATEMENT_CACHE = 500;
  * separate reader sees only committed data and never waits for the writer.
  */
 function sqliteReader(file: string): ReadConnection {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the native driver loads only for a SQLite database, as TypeORM loads it
   const BetterSqlite3 = require('better-sqlite3') as new (file: string, options: object) => SqliteHandle;
   const handle = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
   handle.pragma('busy_timeout = 5000');
