@@ -6,7 +6,7 @@ import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../core/apiError';
-import { useDataProvider } from '../core/DataProviderContext';
+import { useAuthProvider } from '../core/DataProviderContext';
 import { useFeedback } from '../core/feedback';
 import { errorText } from './AppFeedback';
 import { placeFieldErrors } from './formErrors';
@@ -29,7 +29,7 @@ export function ChangePasswordModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const provider = useDataProvider();
+  const provider = useAuthProvider();
   const feedback = useFeedback();
   const signOut = useSignOut();
   const [form] = Form.useForm<PasswordValues>();

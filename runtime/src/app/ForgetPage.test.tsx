@@ -2,8 +2,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../core/apiError';
-import { createFakeProvider, type FakeOverrides } from '../test/fakeProvider';
-import { AppProviders } from './App';
+import { createFakeAuth, createFakeProvider, type FakeAuthOverrides } from '../test/fakeProvider';
+import { TestProviders } from '../test/render';
 import { ForgetPage } from './ForgetPage';
 
 function LoginStub() {
@@ -11,17 +11,17 @@ function LoginStub() {
   return <p>{`login for ${state?.userName ?? ''}`}</p>;
 }
 
-function renderForget(overrides: FakeOverrides = {}) {
-  const provider = createFakeProvider(overrides);
+function renderForget(overrides: FakeAuthOverrides = {}) {
+  const provider = createFakeAuth(overrides);
   render(
-    <AppProviders dataProvider={provider}>
+    <TestProviders provider={createFakeProvider()} auth={provider}>
       <MemoryRouter initialEntries={['/forget']}>
         <Routes>
           <Route path="/forget" element={<ForgetPage />} />
           <Route path="/login" element={<LoginStub />} />
         </Routes>
       </MemoryRouter>
-    </AppProviders>,
+    </TestProviders>,
   );
   return provider;
 }

@@ -1,5 +1,6 @@
 /**
- * `/forget` (spec 1 section 2): the user name gets a 6-digit code by e-mail (sendEmailCode, one a
+ * `/forget` (docs/architecture.md "Spec: routes and home"): the user name gets a 6-digit code by e-mail
+ * (sendEmailCode, one a
  * minute); the code and a new password change it (changePasswordByCode), then the user signs in.
  * The server answers the same whether or not the account exists; its messages are shown as-is.
  */
@@ -7,7 +8,7 @@ import { Alert, Button, Form, Input, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useDataProvider } from '../core/DataProviderContext';
+import { useAuthProvider } from '../core/DataProviderContext';
 import { useFeedback } from '../core/feedback';
 import { errorText } from './AppFeedback';
 import { AuthLayout } from './AuthLayout';
@@ -36,7 +37,7 @@ function useCountdown(): [number, () => void] {
 
 export function ForgetPage() {
   const { t } = useTranslation();
-  const provider = useDataProvider();
+  const provider = useAuthProvider();
   const feedback = useFeedback();
   const navigate = useNavigate();
   const [form] = Form.useForm<ForgetValues>();

@@ -3,9 +3,9 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../core/apiError';
 import { getResponsibilityId, getUserInfo, hasSession, SESSION_KEYS } from '../core/session';
-import { createFakeProvider, type FakeOverrides } from '../test/fakeProvider';
+import { createFakeAuth, createFakeProvider, type FakeAuthOverrides } from '../test/fakeProvider';
 import { buyerLogin } from '../test/session';
-import { AppProviders } from './App';
+import { TestProviders } from '../test/render';
 import { LoginPage } from './LoginPage';
 import { RelocationPage } from './RelocationPage';
 
@@ -14,10 +14,10 @@ function Landing() {
   return <p>{`landed on ${location.pathname}${location.search}`}</p>;
 }
 
-function renderLogin(overrides: FakeOverrides = {}, url = '/login') {
-  const provider = createFakeProvider(overrides);
+function renderLogin(overrides: FakeAuthOverrides = {}, url = '/login') {
+  const provider = createFakeAuth(overrides);
   render(
-    <AppProviders dataProvider={provider}>
+    <TestProviders provider={createFakeProvider()} auth={provider}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route path="/login" element={<LoginPage />} />
@@ -26,7 +26,7 @@ function renderLogin(overrides: FakeOverrides = {}, url = '/login') {
           <Route path="/main/*" element={<Landing />} />
         </Routes>
       </MemoryRouter>
-    </AppProviders>,
+    </TestProviders>,
   );
   return provider;
 }

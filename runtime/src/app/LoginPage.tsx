@@ -1,5 +1,6 @@
 /**
- * `/` and `/login` (spec 1 section 2): user name, password and, once the server asks for it, a
+ * `/` and `/login` (docs/architecture.md "Spec: routes and home"): user name, password and, once the server
+ * asks for it, a
  * captcha. A refused login answers 401 with {captchaRequired, locked}; its msg is shown once,
  * under the form (not again as a floating message). Success stores the session (first responsibility current)
  * and hands over to /relocation, which opens the wanted screen, else home.
@@ -10,7 +11,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../core/apiError';
-import { useDataProvider } from '../core/DataProviderContext';
+import { useAuthProvider } from '../core/DataProviderContext';
 import type { ValidateCode } from '../core/dataProvider';
 import { hasSession, noteLoginPageShown, saveSession, sessionEndReason } from '../core/session';
 import { errorText } from './AppFeedback';
@@ -30,7 +31,7 @@ function captchaRequiredBy(error: unknown): boolean {
 }
 
 function useCaptcha() {
-  const provider = useDataProvider();
+  const provider = useAuthProvider();
   const [captcha, setCaptcha] = useState<ValidateCode | null>(null);
   const [failed, setFailed] = useState(false);
   const refresh = useCallback(async () => {
@@ -47,7 +48,7 @@ function useCaptcha() {
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const provider = useDataProvider();
+  const provider = useAuthProvider();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MenuRow } from '../core/dataProvider';
 import { signIn } from '../test/session';
 import { shellProvider } from '../test/shellProvider';
-import { AppProviders } from './App';
+import { TestProviders } from '../test/render';
 import { AppRoutes } from './routes';
 import { SIDER_COLLAPSED_KEY } from './useSiderCollapsed';
 
@@ -41,12 +41,12 @@ function WhereAmI() {
 function setup(url = '/main') {
   const provider = shellProvider(menus);
   return render(
-    <AppProviders dataProvider={provider}>
+    <TestProviders provider={provider}>
       <MemoryRouter initialEntries={[url]}>
         <AppRoutes />
         <WhereAmI />
       </MemoryRouter>
-    </AppProviders>,
+    </TestProviders>,
   );
 }
 

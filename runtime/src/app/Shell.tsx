@@ -6,13 +6,15 @@
  */
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Layout } from 'antd';
-import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../core/apiError';
-import { useDataProvider } from '../core/DataProviderContext';
+import { useAuthProvider, useDataProvider } from '../core/DataProviderContext';
 import type { MenuRow } from '../core/dataProvider';
 import { useFeedback } from '../core/feedback';
 import { MenuContext } from '../core/MenuContext';
+import { menusKey, REFERENCE_STALE_MS } from '../core/queries';
 import { updateSessionInfo } from '../core/session';
 import { useSession } from '../core/useSession';
 import { useLanguage } from '../i18n';
@@ -26,33 +28,29 @@ import { TabsApiContext } from './tabContext';
 import { useShellTabs } from './useShellTabs';
 import { useSiderCollapsed } from './useSiderCollapsed';
 
-/** Menus of the current responsibility; reloaded when it or the language changes. */
+const NO_MENUS: MenuRow[] = [];
+
+/**
+ * Menus of the current responsibility, from the app's QueryClient (['menus', respId, language]):
+ * loaded when it or the language changes, then kept (REFERENCE_STALE_MS) for the session.
+ */
 function useMenuRows(responsibilityId: string): MenuRow[] {
   const provider = useDataProvider();
   const feedback = useFeedback();
   const language = useLanguage();
-  const [menus, setMenus] = useState<{ respId: string; rows: MenuRow[] }>({ respId: '', rows: [] });
+  // Menu names come translated in the request language, so the language is part of the key.
+  const query = useQuery({
+    queryKey: menusKey(responsibilityId, language),
+    queryFn: () => provider.findMenuByResp(responsibilityId),
+    enabled: Boolean(responsibilityId),
+    staleTime: REFERENCE_STALE_MS,
+  });
+  const { error, errorUpdatedAt } = query;
   useEffect(() => {
-    let live = true;
-    if (!responsibilityId) {
-      setMenus({ respId: '', rows: [] });
-      return undefined;
-    }
-    // Menu names come translated in the request language, so a language switch reloads them.
-    provider.findMenuByResp(responsibilityId).then(
-      (rows) => live && setMenus({ respId: responsibilityId, rows }),
-      (error: unknown) => {
-        if (!live) return;
-        setMenus({ respId: responsibilityId, rows: [] });
-        if (!(isApiError(error) && error.httpStatus === 401)) feedback.error(error);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [provider, feedback, language, responsibilityId]);
-  // Never the previous responsibility's menus while the new ones load.
-  return menus.respId === responsibilityId ? menus.rows : [];
+    if (error && !(isApiError(error) && error.httpStatus === 401)) feedback.error(error);
+  }, [error, errorUpdatedAt, feedback]);
+  // Never the previous responsibility's menus while the new ones load (no placeholder data).
+  return responsibilityId && query.data ? query.data : NO_MENUS;
 }
 
 /**
@@ -61,7 +59,7 @@ function useMenuRows(responsibilityId: string): MenuRow[] {
  * 401 here, which sends the user to the login page.
  */
 function useFreshUserInfo(): void {
-  const provider = useDataProvider();
+  const provider = useAuthProvider();
   const language = useLanguage();
   useEffect(() => {
     let live = true;

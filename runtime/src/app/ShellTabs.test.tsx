@@ -6,7 +6,7 @@ import type { MenuRow } from '../core/dataProvider';
 import { getResponsibilityId } from '../core/session';
 import { signIn } from '../test/session';
 import { shellProvider } from '../test/shellProvider';
-import { AppProviders } from './App';
+import { TestProviders } from '../test/render';
 import { AppRoutes } from './routes';
 import { clearSessionCaches } from './sessionCaches';
 import { TAB_LIMIT, TABS_STORAGE_KEY } from './tabsModel';
@@ -42,12 +42,12 @@ function setup(url = '/main') {
   return {
     provider,
     ...render(
-      <AppProviders dataProvider={provider}>
+      <TestProviders provider={provider}>
         <MemoryRouter initialEntries={[url]}>
           <AppRoutes />
           <Remote />
         </MemoryRouter>
-      </AppProviders>,
+      </TestProviders>,
     ),
   };
 }
@@ -120,7 +120,7 @@ describe('shell tabs', () => {
     setup(LIST_URL);
     await screen.findByText('PR202601010001', undefined, SLOW);
     await navigateTo('/main/elsewhere?respId=11');
-    expect(tabNames()).toEqual(['首页', '采购申请', '页面不存在']);
+    await waitFor(() => expect(tabNames()).toEqual(['首页', '采购申请', '页面不存在']));
     const other = '/main/purchaseRequisitionList?menuId=100&respId=12';
     await navigateTo(other);
     await waitFor(() => expect(getResponsibilityId()).toBe('12'));
@@ -146,7 +146,7 @@ describe('shell tabs', () => {
     const crumbs = screen.getByRole('navigation', { name: '面包屑' });
     expect(crumbs.textContent?.replace(/\s/g, '')).toBe('首页/采购管理/采购申请');
     await navigateTo('/main/elsewhere');
-    expect(tabNames()).toEqual(['首页', '采购申请', '页面不存在']);
+    await waitFor(() => expect(tabNames()).toEqual(['首页', '采购申请', '页面不存在']));
     first.unmount();
     setup('/main/elsewhere');
     // Restored from the session's storage; the list is named by its menu once the menus arrive.

@@ -5,12 +5,10 @@ import { ApiError } from '../core/apiError';
 import type { MenuRow } from '../core/dataProvider';
 import { LANGUAGE_STORAGE_KEY } from '../core/language';
 import { expireSessionOn401, getResponsibilityId, hasSession, SESSION_KEYS } from '../core/session';
-import { clearResourceCache } from '../core/useResources';
-import { clearPageBundles } from '../pages/usePageBundle';
 import { entities, listPage, requisitionRows } from '../test/fixtures';
-import { createFakeProvider, type FakeOverrides } from '../test/fakeProvider';
+import { createFakeAuth, createFakeProvider, type FakeAuthOverrides, type FakeOverrides } from '../test/fakeProvider';
 import { buyerLogin, signIn, supplierLogin } from '../test/session';
-import { AppProviders } from './App';
+import { TestProviders } from '../test/render';
 import { loginPathFor, safeRedirect } from './authPaths';
 import { AppRoutes } from './routes';
 
@@ -48,9 +46,12 @@ function BackButton() {
   );
 }
 
-function setup(url: string | Array<string | Partial<Location>>, overrides: FakeOverrides = {}) {
-  clearResourceCache();
-  clearPageBundles();
+const AUTH_METHODS = new Set(Object.keys(createFakeAuth()));
+
+function setup(url: string | Array<string | Partial<Location>>, allOverrides: FakeOverrides & FakeAuthOverrides = {}) {
+  const entries = Object.entries(allOverrides);
+  const overrides = Object.fromEntries(entries.filter(([name]) => !AUTH_METHODS.has(name))) as FakeOverrides;
+  const auth = createFakeAuth(Object.fromEntries(entries.filter(([name]) => AUTH_METHODS.has(name))));
   const provider = createFakeProvider({
     findMenuByResp: async (respId: string) => (respId === '12' ? managerMenus : menus),
     findPage: async (path: string) => {
@@ -62,7 +63,7 @@ function setup(url: string | Array<string | Partial<Location>>, overrides: FakeO
     ...overrides,
   });
   render(
-    <AppProviders dataProvider={provider}>
+    <TestProviders provider={provider} auth={auth}>
       <MemoryRouter
         initialEntries={Array.isArray(url) ? url : [url]}
         initialIndex={Array.isArray(url) ? url.length - 1 : 0}
@@ -71,9 +72,10 @@ function setup(url: string | Array<string | Partial<Location>>, overrides: FakeO
         <WhereAmI />
         <BackButton />
       </MemoryRouter>
-    </AppProviders>,
+    </TestProviders>,
   );
-  return provider;
+  // One handle for the assertions: the data calls and the sign-in calls.
+  return Object.assign({}, provider, auth);
 }
 
 const location = () => screen.getByTestId('location').textContent;

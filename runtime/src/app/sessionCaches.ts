@@ -1,17 +1,12 @@
 /**
- * What the browser remembers for one signed-in user goes when the user changes: page metadata
- * (findPage answers depend on the user's menus) and button resources (menuId_respId). The lookup
- * cache is rebuilt per session by LookupCacheProvider; the menus live in the shell, which
- * unmounts without a session.
+ * What the browser remembers for one signed-in user goes when the user changes: the stored tabs.
+ * Query answers (page metadata, button resources, lookups, menus, lists, records) live in the
+ * app's QueryClient, which QueryProvider (core/queries.tsx) empties on the same change.
  */
 import { getCertificate, subscribeSession } from '../core/session';
-import { clearResourceCache } from '../core/useResources';
-import { clearPageBundles } from '../pages/usePageBundle';
 import { clearStoredTabs } from './tabsModel';
 
 export function clearSessionCaches(): void {
-  clearPageBundles();
-  clearResourceCache();
   // Sign-out or another user: the open tabs are not the next session's.
   clearStoredTabs();
 }

@@ -5,7 +5,7 @@
  */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useDataProvider } from '../core/DataProviderContext';
+import { useAuthProvider } from '../core/DataProviderContext';
 import { clearSession } from '../core/session';
 import { LOGIN_PATH } from './authPaths';
 import { clearSessionCaches } from './sessionCaches';
@@ -19,7 +19,7 @@ export function endLocalSession(): void {
 }
 
 export function useSignOut(): (options?: { callServer?: boolean }) => Promise<void> {
-  const provider = useDataProvider();
+  const provider = useAuthProvider();
   const navigate = useNavigate();
   return useCallback(
     async ({ callServer = true } = {}) => {

@@ -1,9 +1,13 @@
 /**
- * One method per server endpoint the runtime uses (DESIGN section 4). Pages and controllers
- * talk to this interface only, so unit tests can hand them a fake provider.
+ * One method per server endpoint the runtime uses (docs/architecture.md "API contract"), in interfaces by concern:
+ * DataProvider (records, lists, lifecycle, metadata, lookups, menus), AuthProvider (sign-in and
+ * passwords), PreferencesProvider (saved grid layouts, core/preferences.ts) and ExportProvider
+ * (Excel/CSV files). createDataProvider builds one object implementing all of them for the app;
+ * pages and controllers take the narrow one they need (DataProviderContext.tsx), so a unit test
+ * hands them a fake of that interface only.
  */
 import type { FilterNode, PageBundle, DataRecord } from '../meta';
-import type { SavedColumn } from '../grid/columnLayout';
+import type { PreferencesProvider, SavedColumn } from './preferences';
 import {
   isFileResult,
   type ApiResult,
@@ -13,6 +17,8 @@ import {
   type ScreenIds,
 } from './request';
 import type { LoginData, Responsibility, UserInfo } from './session';
+
+export type { GridKey, PreferencesProvider, SavedColumn } from './preferences';
 
 /** What an endpoint needs to know about an entity: where it lives. EntityDef satisfies it. */
 export interface EntityAddress {
@@ -67,7 +73,10 @@ export interface LifecycleTarget {
   comment?: string;
 }
 
-/** exportExcel body (DESIGN section 4): params and columns travel as JSON text, as the spec has it. */
+/**
+ * exportExcel body (docs/architecture.md "Export and import API"): params and columns travel as JSON text, as
+ * the spec has it.
+ */
 export interface ExportRequest {
   requestUrl: string;
   requestParams: string;
@@ -109,7 +118,8 @@ export interface AuthProvider {
   changePasswordByCode(userName: string, code: string, newPassword: string): Promise<Notice>;
 }
 
-export interface DataProvider extends AuthProvider {
+/** Records, lists, lifecycle actions, page metadata, lookups and menus: what screens read and write. */
+export interface DataProvider {
   findById<T = DataRecord>(entity: EntityAddress, id: unknown): Promise<T>;
   listByPage<T = DataRecord>(entity: EntityAddress, query: ListQuery, api?: string): Promise<ListResult<T>>;
   saveOrUpdate<T = DataRecord>(entity: EntityAddress, record: DataRecord): Promise<T>;
@@ -123,26 +133,27 @@ export interface DataProvider extends AuthProvider {
   findDic(lookupTypes: string[]): Promise<Record<string, LookupValue[]>>;
   findMenuByResp(responsibilityId: string): Promise<MenuRow[]>;
   findByMenuResp(menuId: string, respId: string): Promise<MenuResource[]>;
-  /** A file (blob); a JSON error answer arrives as ApiError through the request client. */
-  exportExcel(request: ExportRequest): Promise<FileResult>;
-  /** The same export as CSV (the spec's exportCsv: the first column left out). */
-  exportCsv(request: ExportRequest): Promise<FileResult>;
-  /** The signed-in user's saved layout of a grid (tableConfigRestful); the server takes the user from the session. */
-  getTableConfig(key: GridKey): Promise<SavedColumn[] | null>;
-  createOrUpdateTableConfig(key: GridKey, columns: SavedColumn[]): Promise<void>;
-  deleteTableConfig(key: GridKey): Promise<void>;
   /** The same provider, sending the menuId/respId headers of a screen. */
   forScreen(screen: ScreenIds): DataProvider;
 }
 
+/** Excel and CSV exports of a list (the server re-runs the list query under the screen's rights). */
+export interface ExportProvider {
+  /** A file (blob); a JSON error answer arrives as ApiError through the request client. */
+  exportExcel(request: ExportRequest): Promise<FileResult>;
+  /** The same export as CSV (the spec's exportCsv: the first column left out). */
+  exportCsv(request: ExportRequest): Promise<FileResult>;
+  /** The same provider, sending the menuId/respId headers of a screen. */
+  forScreen(screen: ScreenIds): ExportProvider;
+}
+
+/** Everything the server offers the runtime: what createDataProvider builds for the app. */
+export interface AppProvider extends DataProvider, AuthProvider, PreferencesProvider, ExportProvider {
+  forScreen(screen: ScreenIds): AppProvider;
+}
+
 const ACTION_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
 const TABLE_CONFIG = '/api/srmServer/v1/tableConfigRestful';
-
-/** A grid of a page whose layout a user saves: the page path and the grid's name (default main). */
-export interface GridKey {
-  pagePath: string;
-  gridName?: string;
-}
 
 export function entityPath(entity: EntityAddress, action: string): string {
   // Names come from metadata; refuse anything that could bend the URL path.
@@ -161,7 +172,7 @@ export function listPath(entity: EntityAddress, api?: string): string {
 
 const BASE = '/api/baseServer/v1';
 
-export function createDataProvider(request: RequestFn, screen: ScreenIds = {}): DataProvider {
+export function createDataProvider(request: RequestFn, screen: ScreenIds = {}): AppProvider {
   const call = <T>(path: string, body?: object): Promise<ApiResult<T>> => request<T>(path, body, { screen });
   const data = async <T>(path: string, body?: object): Promise<T> => (await call<T>(path, body)).data;
   const exported = async (action: 'exportExcel' | 'exportCsv', body: ExportRequest): Promise<FileResult> => {

@@ -1,9 +1,13 @@
 /**
- * Lookup values cached per type per language (spec 1 section 3). Requests made in the same
- * tick are batched into one findDic call, so a grid with five lookup columns asks once.
+ * Lookup values cached per type per language (docs/architecture.md "Spec: records and grid config") in the
+ * app's QueryClient under
+ * ['lookup', language, type] (queries.tsx; fresh for REFERENCE_STALE_MS). Requests made in the
+ * same tick are batched into one findDic call, so a grid with five lookup columns asks once.
  */
+import { QueryClient } from '@tanstack/react-query';
 import type { LookupValue } from './dataProvider';
 import type { Language } from './language';
+import { createQueryClient, lookupKey, REFERENCE_STALE_MS } from './queries';
 
 export type FetchDic = (lookupTypes: string[]) => Promise<Record<string, LookupValue[]>>;
 
@@ -27,14 +31,16 @@ export function findLookupValue(values: LookupValue[] | undefined, code: unknown
 }
 
 export class LookupCache {
-  private readonly values = new Map<string, LookupValue[]>();
-  private readonly inflight = new Map<string, Promise<LookupValue[]>>();
   private readonly batches = new Map<Language, Batch>();
 
-  constructor(private readonly fetchDic: FetchDic) {}
+  /** Without a client (a widget or unit test) the cache keeps its own. */
+  constructor(
+    private readonly fetchDic: FetchDic,
+    readonly client: QueryClient = createQueryClient(),
+  ) {}
 
   peek(type: string, language: Language): LookupValue[] | undefined {
-    return this.values.get(`${language}:${type}`);
+    return this.client.getQueryData<LookupValue[]>(lookupKey(language, type));
   }
 
   async load(types: string[], language: Language): Promise<Record<string, LookupValue[]>> {
@@ -44,28 +50,21 @@ export class LookupCache {
   }
 
   clear(): void {
-    this.values.clear();
+    this.client.removeQueries({ queryKey: ['lookup'] });
+  }
+
+  /** Query options of one type: useLookup subscribes with them, load fetches with them. */
+  options(type: string, language: Language) {
+    return {
+      queryKey: lookupKey(language, type),
+      // A type asked for in flight is shared (the query dedups); a failed load is not remembered.
+      queryFn: () => this.enqueue(type, language),
+      staleTime: REFERENCE_STALE_MS,
+    };
   }
 
   private loadOne(type: string, language: Language): Promise<LookupValue[]> {
-    const key = `${language}:${type}`;
-    const cached = this.values.get(key);
-    if (cached) return Promise.resolve(cached);
-    const running = this.inflight.get(key);
-    if (running) return running;
-    const promise = this.enqueue(type, language).then(
-      (values) => {
-        this.values.set(key, values);
-        this.inflight.delete(key);
-        return values;
-      },
-      (error: unknown) => {
-        this.inflight.delete(key);
-        throw error;
-      },
-    );
-    this.inflight.set(key, promise);
-    return promise;
+    return this.client.fetchQuery(this.options(type, language));
   }
 
   private enqueue(type: string, language: Language): Promise<LookupValue[]> {

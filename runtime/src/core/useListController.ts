@@ -1,14 +1,20 @@
 /**
  * State of a list page's grid: criteria from the search form, paging (1-based, page sizes of
- * spec 1 section 9), server-side sort, selection — returned as props antd's Table takes as is.
+ * docs/architecture.md "Spec: constants"), server-side sort, selection — returned as props antd's Table takes as is.
+ * Rows are read through the app's QueryClient (queries.tsx): a page seen before shows at once
+ * while it is revalidated, the previous page stays while the next loads, and a write to the
+ * entity anywhere in the app refetches the list.
  */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataRecord, EntityDef, PageDef } from '../meta';
 import { searchValuesToQuery, type ListCriteria } from '../schema/searchSchema';
 import { orderByFromSorter } from '../schema/gridColumns';
-import { useDataProvider } from './DataProviderContext';
+import { useDataProvider, useScreen } from './DataProviderContext';
+import type { ListQuery, ListResult } from './dataProvider';
 import { useFeedback } from './feedback';
+import { listKey } from './queries';
 
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../grid/gridRules';
 
@@ -45,9 +51,11 @@ export interface ListController {
   selection: ListSelection;
   criteria: ListCriteria;
   orderBy?: string;
+  /** True while shown rows are being revalidated (no spinner: the rows stay usable). */
+  refreshing: boolean;
 }
 
-interface Paging {
+export interface Paging {
   pageIndex: number;
   pageRows: number;
   orderBy?: string;
@@ -57,11 +65,28 @@ function useSelection(): ListSelection {
   const [state, setState] = useState<{ keys: unknown[]; rows: DataRecord[] }>({ keys: [], rows: [] });
   const clear = useCallback(() => setState({ keys: [], rows: [] }), []);
   const onChange = useCallback((keys: unknown[], rows: DataRecord[]) => setState({ keys, rows }), []);
-  return { selectedRowKeys: state.keys, selectedRows: state.rows, onChange, clear };
+  return useMemo(
+    () => ({ selectedRowKeys: state.keys, selectedRows: state.rows, onChange, clear }),
+    [state, onChange, clear],
+  );
+}
+
+const EMPTY_ROWS: DataRecord[] = [];
+
+/**
+ * The page to show instead of an answer without rows: the last page that has rows when the rows
+ * of this page went (deleted here or elsewhere), page 1 when there are none at all; undefined
+ * when the answer stands.
+ */
+export function fallbackPage(answer: { rows: unknown[]; page: { count: number } }, paging: Paging): number | undefined {
+  if (answer.rows.length > 0 || paging.pageIndex <= 1) return undefined;
+  const last = Math.max(1, Math.ceil(answer.page.count / paging.pageRows));
+  return last < paging.pageIndex ? last : undefined;
 }
 
 export function useListController(page: PageDef, entity: EntityDef): ListController {
   const provider = useDataProvider();
+  const screen = useScreen();
   const feedback = useFeedback();
   const { t } = useTranslation();
   const grid = page.grid;
@@ -71,50 +96,52 @@ export function useListController(page: PageDef, entity: EntityDef): ListControl
     pageRows: grid?.pageSize ?? DEFAULT_PAGE_SIZE,
     orderBy: grid?.orderBy,
   });
-  const [result, setResult] = useState({ rows: [] as DataRecord[], total: 0, exact: true });
-  const [loading, setLoading] = useState(false);
   // isAutoRequest false: the grid stays empty until the first search.
   const [requested, setRequested] = useState(grid?.isAutoRequest !== false);
-  const [reloadToken, setReloadToken] = useState(0);
   const selection = useSelection();
+  const { clear: clearSelection } = selection;
 
+  const query = useMemo<ListQuery>(
+    () => ({ params: { ...(grid?.searchParams ?? {}), ...criteria.params }, filter: criteria.filter, ...paging }),
+    [grid?.searchParams, criteria, paging],
+  );
+  const answer = useQuery({
+    queryKey: listKey(entity, query, grid?.api, screen),
+    queryFn: () => provider.listByPage<DataRecord>(entity, query, grid?.api),
+    enabled: requested,
+    placeholderData: keepPreviousData,
+  });
+  const { data, error, errorUpdatedAt, refetch, isPlaceholderData } = answer;
+
+  // docs/architecture.md "Spec: calls": a failed list call reports the error and shows no rows.
   useEffect(() => {
-    if (!requested) return;
-    let live = true;
-    setLoading(true);
-    const params = { ...(grid?.searchParams ?? {}), ...criteria.params };
-    provider
-      .listByPage(entity, { params, filter: criteria.filter, ...paging }, grid?.api)
-      .then((answer) => {
-        if (live) setResult({ rows: answer.rows, total: answer.page.count, exact: answer.page.countExact !== false });
-      })
-      .catch((error: unknown) => {
-        // Spec 1 section 7: a failed list call reports empty data and stops loading.
-        if (!live) return;
-        setResult({ rows: [], total: 0, exact: true });
-        feedback.error(error);
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [provider, feedback, entity, grid, criteria, paging, requested, reloadToken]);
+    if (error) feedback.error(error);
+  }, [error, errorUpdatedAt, feedback]);
+
+  // The rows of this page went: show the last page that has rows (or page 1).
+  const fallback = data && !isPlaceholderData ? fallbackPage(data, paging) : undefined;
+  useEffect(() => {
+    if (fallback !== undefined) setPaging((current) => ({ ...current, pageIndex: fallback }));
+  }, [fallback]);
 
   const search = useCallback(
     (values: Record<string, unknown>) => {
-      setCriteria(searchValuesToQuery(page.search?.fields ?? [], values, entity));
+      const next = searchValuesToQuery(page.search?.fields ?? [], values, entity);
+      setCriteria(next);
       setPaging((current) => ({ ...current, pageIndex: 1 }));
       setRequested(true);
-      setReloadToken((token) => token + 1);
-      selection.clear();
+      clearSelection();
+      // Searching the same criteria again asks the server again (the query key does not change then).
+      const unchanged = JSON.stringify(next) === JSON.stringify(criteria) && paging.pageIndex === 1;
+      if (unchanged && requested) void refetch();
     },
-    [page.search, entity, selection.clear],
+    [page.search, entity, clearSelection, criteria, paging.pageIndex, requested, refetch],
   );
 
   const reload = useCallback(() => {
     setRequested(true);
-    setReloadToken((token) => token + 1);
-  }, []);
+    if (requested) void refetch();
+  }, [requested, refetch]);
 
   const onChange = useCallback<ListTableProps['onChange']>(
     (pagination, _filters, sorter) => {
@@ -130,24 +157,36 @@ export function useListController(page: PageDef, entity: EntityDef): ListControl
     [grid?.orderBy],
   );
 
+  // docs/architecture.md "Spec: calls": a failed call shows no rows (not the previous answer).
+  const shown: ListResult<DataRecord> | undefined = error ? undefined : data;
+  const total = shown?.page.count ?? 0;
+  const exact = shown?.page.countExact !== false;
   const pagination = useMemo<ListPagination | false>(() => {
     if (grid?.isShowPage === false) return false;
     return {
       current: paging.pageIndex,
       pageSize: paging.pageRows,
-      total: result.total,
+      total,
       pageSizeOptions: PAGE_SIZE_OPTIONS,
       showSizeChanger: true,
-      showTotal: (total: number) => t(result.exact ? 'common.total' : 'common.totalAtLeast', { total }),
+      showTotal: (count: number) => t(exact ? 'common.total' : 'common.totalAtLeast', { total: count }),
     };
-  }, [grid?.isShowPage, paging, result.total, result.exact, t]);
+  }, [grid?.isShowPage, paging, total, exact, t]);
 
   return {
-    tableProps: { rowKey: entity.primaryKey, dataSource: result.rows, loading, pagination, onChange },
+    tableProps: {
+      rowKey: entity.primaryKey,
+      dataSource: shown?.rows ?? EMPTY_ROWS,
+      // A spinner only while there is nothing to show yet; a revalidation keeps the rows on screen.
+      loading: answer.isLoading,
+      pagination,
+      onChange,
+    },
     search,
     reload,
     selection,
     criteria,
     orderBy: paging.orderBy,
+    refreshing: answer.isFetching && !answer.isPending,
   };
 }

@@ -1,13 +1,17 @@
 /**
  * One record of an edit/detail page: load by id, save with versionNum, and a conflict flag
- * when the server answers 409 (someone else saved first, DESIGN section 5: lost updates).
+ * when the server answers 409 (someone else saved first, docs/architecture.md "Optimistic locking and transactions").
+ * The record is read through the app's QueryClient under ['record', area, name, id]
+ * (queries.tsx); a save writes its answer there.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import type { DataRecord, EntityDef } from '../meta';
 import { stripFormilyInternals } from '../schema/cleanRecord';
 import { isApiError } from './apiError';
 import { useDataProvider } from './DataProviderContext';
 import { useFeedback } from './feedback';
+import { recordKey } from './queries';
 
 export interface RecordController {
   record: DataRecord | null;
@@ -37,54 +41,49 @@ export function recordForSave(entity: EntityDef, values: DataRecord, loaded: Dat
 export function useRecordController(entity: EntityDef, id: unknown): RecordController {
   const provider = useDataProvider();
   const feedback = useFeedback();
-  const [record, setRecord] = useState<DataRecord | null>(null);
-  const [loading, setLoading] = useState(hasId(id));
+  const client = useQueryClient();
+  const [created, setCreated] = useState<{ id: unknown; record: DataRecord } | null>(null);
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
-  const [notFound, setNotFound] = useState(false);
 
   // The id of a record this page has just created: the URL then gains that id, and reading it back
   // would replace what the user typed since saving with the same saved values (lost typing on a slow link).
-  const createdId = useRef<unknown>(undefined);
-
-  const load = useCallback(async () => {
-    if (hasId(id) && createdId.current !== undefined && String(createdId.current) === String(id)) {
-      createdId.current = undefined;
-      setLoading(false);
-      return null;
-    }
-    if (!hasId(id)) {
-      setRecord(null);
-      setLoading(false);
-      return null;
-    }
-    setLoading(true);
-    try {
-      const loaded = await provider.findById<DataRecord>(entity, id);
-      setRecord(loaded);
-      setConflict(false);
-      setNotFound(!loaded);
-      return loaded;
-    } catch (error) {
-      if (isApiError(error) && error.httpStatus === 404) setNotFound(true);
-      else feedback.error(error);
-      return null;
-    } finally {
-      setLoading(false);
-    }
-  }, [provider, feedback, entity, id]);
+  const justCreated = hasId(id) && created !== null && String(created.id) === String(id);
+  const key = recordKey(entity, id);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: async () => (await provider.findById<DataRecord>(entity, id)) ?? null,
+    enabled: hasId(id) && !justCreated,
+    // An open form is never refetched behind the user's back: only when it is opened or reloaded.
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  const { error, errorUpdatedAt, refetch } = query;
+  const notFound = (isApiError(error) && error.httpStatus === 404) || (query.isSuccess && !query.data);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (error && !(isApiError(error) && error.httpStatus === 404)) feedback.error(error);
+  }, [error, errorUpdatedAt, feedback]);
+
+  const load = useCallback(async () => {
+    if (!hasId(id)) return null;
+    const result = await refetch();
+    if (result.isSuccess) setConflict(false);
+    return result.data ?? null;
+  }, [id, refetch]);
 
   const save = useCallback(
     async (values: DataRecord) => {
       setSaving(true);
+      const loaded = hasId(id) ? (client.getQueryData<DataRecord | null>(key) ?? null) : (created?.record ?? null);
       try {
-        const saved = await provider.saveOrUpdate<DataRecord>(entity, recordForSave(entity, values, record));
-        if (!hasId(id)) createdId.current = saved?.[entity.primaryKey];
-        setRecord(saved);
+        // The provider's write invalidates the entity's lists and records (queries.tsx); the answer is this record.
+        const saved = await provider.saveOrUpdate<DataRecord>(entity, recordForSave(entity, values, loaded));
+        const savedId = saved?.[entity.primaryKey];
+        if (!hasId(id)) {
+          setCreated({ id: savedId, record: saved });
+          if (hasId(savedId)) client.setQueryData(recordKey(entity, savedId), saved);
+        } else client.setQueryData(key, saved);
         setConflict(false);
         return saved;
       } catch (error) {
@@ -94,8 +93,9 @@ export function useRecordController(entity: EntityDef, id: unknown): RecordContr
         setSaving(false);
       }
     },
-    [provider, entity, record, id],
+    [provider, client, entity, id, key, created],
   );
 
-  return { record, loading, saving, conflict, notFound, load, save };
+  const record = hasId(id) ? (query.data ?? null) : (created?.record ?? null);
+  return { record, loading: query.isLoading, saving, conflict, notFound, load, save };
 }

@@ -7,8 +7,10 @@ import type { UploadFile } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScreen } from '../core/DataProviderContext';
+import type { EntityAddress } from '../core/dataProvider';
 import { saveFile } from '../core/download';
 import { useFeedback } from '../core/feedback';
+import { useInvalidateEntity } from '../core/queries';
 import type { RequestFn } from '../core/request';
 import {
   downloadErrorFile,
@@ -21,8 +23,10 @@ import {
 export interface ImportDialogProps {
   open: boolean;
   onClose: () => void;
-  /** Called after rows were imported (the list reloads). */
-  onImported: () => void;
+  /** The entity the screen's import writes: after an import its lists (on every tab) and records are invalidated. */
+  entity?: EntityAddress;
+  /** Called after rows were imported. */
+  onImported?: () => void;
   /** The HTTP client (default: the app's); tests pass their own. */
   request?: RequestFn;
 }
@@ -61,10 +65,11 @@ function RefusalView({ outcome, request }: { outcome: Extract<ImportOutcome, { o
   );
 }
 
-export function ImportDialog({ open, onClose, onImported, request }: ImportDialogProps) {
+export function ImportDialog({ open, onClose, entity, onImported, request }: ImportDialogProps) {
   const { t } = useTranslation();
   const screen = useScreen();
   const feedback = useFeedback();
+  const invalidateEntity = useInvalidateEntity();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
@@ -83,7 +88,8 @@ export function ImportDialog({ open, onClose, onImported, request }: ImportDialo
       setOutcome(result);
       if (result.ok) {
         feedback.success(t('import.succeeded', { count: result.imported }));
-        onImported();
+        if (entity) invalidateEntity(entity);
+        onImported?.();
         close();
       }
     } catch (e) {

@@ -3,13 +3,10 @@
  * columns. Applying it never adds columns the metadata does not have; columns the saved layout
  * does not know (added to the page later) keep their default place at the end.
  */
+import type { SavedColumn } from '../core/preferences';
 import type { ColumnDescriptor } from '../schema/columnDescriptor';
 
-export interface SavedColumn {
-  key: string;
-  visible: boolean;
-  width?: number;
-}
+export type { SavedColumn } from '../core/preferences';
 
 /** The descriptors in the saved order, with the saved visibility and width. */
 export function applyLayout(columns: ColumnDescriptor[], saved: SavedColumn[] | null | undefined): ColumnDescriptor[] {

@@ -1,9 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../app/App';
+import { TestProviders } from '../test/render';
 import { ScreenProvider } from '../core/DataProviderContext';
-import { clearResourceCache } from '../core/useResources';
 import type { DataRecord, PageDef } from '../meta';
 import { EditPage } from '../pages/EditPage';
 import { removalOrder } from '../widgets/LineGrid';
@@ -38,20 +37,19 @@ page.form!.lines![0].grid.columns[2] = { key: 'quantity', editType: 'number', mi
 page.form!.lines![0].grid.selection = true;
 
 function setup() {
-  clearResourceCache();
   const provider = createFakeProvider({
     findById: async () => structuredClone(record),
     findByMenuResp: async () => [{ resourceCode: 'btnSave' }],
     saveOrUpdate: async (_entity: unknown, values: DataRecord) => ({ ...values, versionNum: 5 }),
   });
   render(
-    <AppProviders dataProvider={provider}>
+    <TestProviders provider={provider}>
       <MemoryRouter initialEntries={['/main/purRequisitionManage/purRequisitionEdit?id=1']}>
         <ScreenProvider screen={{ menuId: '100', respId: '1' }}>
           <EditPage page={page} entities={entities} />
         </ScreenProvider>
       </MemoryRouter>
-    </AppProviders>,
+    </TestProviders>,
   );
   return provider;
 }

@@ -1,9 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../app/App';
+import { TestProviders } from '../test/render';
 import { ScreenProvider } from '../core/DataProviderContext';
-import { clearResourceCache } from '../core/useResources';
 import type { PageDef } from '../meta';
 import { ListPage } from '../pages/ListPage';
 import { createFakeProvider, type FakeOverrides } from '../test/fakeProvider';
@@ -15,7 +14,6 @@ import { TableConfigApiContext, type TableConfigApi } from './tableConfigApi';
 function setup(
   options: { saved?: SavedColumn[] | null; loadFails?: boolean; page?: PageDef; provider?: FakeOverrides } = {},
 ) {
-  clearResourceCache();
   const api: { [K in keyof TableConfigApi]: ReturnType<typeof vi.fn> } = {
     get: vi.fn(async () => {
       if (options.loadFails) throw new Error('tableConfig down');
@@ -31,7 +29,7 @@ function setup(
     ...options.provider,
   });
   render(
-    <AppProviders dataProvider={provider}>
+    <TestProviders provider={provider}>
       <TableConfigApiContext.Provider value={api as unknown as TableConfigApi}>
         <MemoryRouter>
           <ScreenProvider screen={{ menuId: '100', respId: '1' }}>
@@ -39,7 +37,7 @@ function setup(
           </ScreenProvider>
         </MemoryRouter>
       </TableConfigApiContext.Provider>
-    </AppProviders>,
+    </TestProviders>,
   );
   return { api, provider };
 }

@@ -1,14 +1,13 @@
 /**
- * The grid's view of tableConfigRestful (DESIGN section 4): the signed-in user's own grid layouts,
- * through the screen's DataProvider (so tests use the fake one). A test may replace it with
+ * The grid's view of tableConfigRestful (docs/architecture.md "Table config"): the signed-in user's own grid layouts,
+ * through the PreferencesProvider (so tests use the fake one). A test may replace it with
  * TableConfigApiContext.
  */
 import { createContext, useContext, useMemo } from 'react';
-import { useDataProvider } from '../core/DataProviderContext';
-import type { GridKey } from '../core/dataProvider';
-import type { SavedColumn } from './columnLayout';
+import { usePreferences } from '../core/DataProviderContext';
+import type { GridKey, SavedColumn } from '../core/preferences';
 
-export type { GridKey } from '../core/dataProvider';
+export type { GridKey } from '../core/preferences';
 
 export interface TableConfigApi {
   get(key: GridKey): Promise<SavedColumn[] | null>;
@@ -16,12 +15,12 @@ export interface TableConfigApi {
   remove(key: GridKey): Promise<void>;
 }
 
-/** Set only by tests that want their own; otherwise the DataProvider answers. */
+/** Set only by tests that want their own; otherwise the PreferencesProvider answers. */
 export const TableConfigApiContext = createContext<TableConfigApi | null>(null);
 
 export function useTableConfigApi(): TableConfigApi {
   const injected = useContext(TableConfigApiContext);
-  const provider = useDataProvider();
+  const provider = usePreferences();
   // One object per provider: the grid's load effect depends on it.
   return useMemo(
     () =>

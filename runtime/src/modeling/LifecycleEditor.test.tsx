@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../app/App';
+import { TestProviders } from '../test/render';
 import { createFakeProvider } from '../test/fakeProvider';
 import { newEntity } from './entityDraft';
 import { LifecycleEditor } from './LifecycleEditor';
@@ -17,7 +17,7 @@ function renderEditor(lifecycle = flow, onChange = vi.fn()) {
     listByPage: async () => ({ rows: lookupTypes, page: { count: 2, pageIndex: 1, pageRows: 500 } }),
   });
   render(
-    <AppProviders dataProvider={provider}>
+    <TestProviders provider={provider}>
       <LifecycleEditor
         docKey="lifecycle:srmDemoNoteFlow"
         loadKey="lifecycle:srmDemoNoteFlow@new"
@@ -26,7 +26,7 @@ function renderEditor(lifecycle = flow, onChange = vi.fn()) {
         errors={[]}
         onChange={onChange}
       />
-    </AppProviders>,
+    </TestProviders>,
   );
   return { onChange, provider };
 }

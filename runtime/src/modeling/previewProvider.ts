@@ -5,16 +5,19 @@
  * Column layouts (tableConfigRestful) stay in memory too: the server keeps layouts only for
  * published pages and answers 400 for a draft's path.
  */
-import type { DataProvider, EntityAddress, GridKey, ListQuery } from '../core/dataProvider';
-import type { SavedColumn } from '../grid/columnLayout';
+import type { DataProvider, EntityAddress, ListQuery } from '../core/dataProvider';
+import type { GridKey, PreferencesProvider, SavedColumn } from '../core/preferences';
 import type { DataRecord, EntityDef, PageDef } from '../meta';
 import { sampleRows } from './sampleData';
+
+/** The preview serves the draft's data and its grid layouts: PagePreview provides it for both. */
+export type PreviewProvider = DataProvider & PreferencesProvider & { forScreen(): PreviewProvider };
 
 export function createPreviewProvider(
   base: DataProvider,
   entities: Record<string, EntityDef>,
   pages: PageDef[],
-): DataProvider {
+): PreviewProvider {
   const rows = new Map<string, DataRecord[]>();
   const rowsOf = (name: string) => {
     if (!rows.has(name)) rows.set(name, sampleRows(entities[name], 3, entities));
@@ -24,7 +27,7 @@ export function createPreviewProvider(
   const layoutKey = (key: GridKey) => `${key.pagePath}#${key.gridName ?? ''}`;
   const isDraft = (entity: EntityAddress) => Boolean(entities[entity.name]);
   const keyOf = (entity: EntityAddress) => entities[entity.name].primaryKey;
-  const provider: DataProvider = {
+  const provider: PreviewProvider = {
     ...base,
     async findById<T>(entity: EntityAddress, id: unknown) {
       if (!isDraft(entity)) return base.findById<T>(entity, id);

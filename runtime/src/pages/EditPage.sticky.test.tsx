@@ -1,9 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../app/App';
+import { TestProviders } from '../test/render';
 import { ScreenProvider } from '../core/DataProviderContext';
-import { clearResourceCache } from '../core/useResources';
 import { editPage, entities } from '../test/fixtures';
 import { createFakeProvider } from '../test/fakeProvider';
 import { EditPage } from './EditPage';
@@ -11,18 +10,17 @@ import { RecordModal } from './RecordModal';
 
 describe('EditPage action bar', () => {
   it('keeps the head with Save at the top of the window while the form scrolls', async () => {
-    clearResourceCache();
     const provider = createFakeProvider({
       findByMenuResp: async () => [{ resourceCode: 'btnSave', resourceName: 'save' }],
     });
     render(
-      <AppProviders dataProvider={provider}>
+      <TestProviders provider={provider}>
         <MemoryRouter initialEntries={['/main/purRequisitionManage/purRequisitionEdit']}>
           <ScreenProvider screen={{ menuId: '100', respId: '1' }}>
             <EditPage page={editPage} entities={entities} />
           </ScreenProvider>
         </MemoryRouter>
-      </AppProviders>,
+      </TestProviders>,
     );
     const save = await screen.findByRole('button', { name: '保存' }, { timeout: 8000 });
     const head = save.closest('.ant-card-head') as HTMLElement;
@@ -34,10 +32,9 @@ describe('EditPage action bar', () => {
 
 describe('RecordModal', () => {
   it('scrolls its body, so the footer with Save stays on screen', async () => {
-    clearResourceCache();
     const entity = entities[editPage.entity ?? ''];
     render(
-      <AppProviders dataProvider={createFakeProvider()}>
+      <TestProviders provider={createFakeProvider()}>
         <MemoryRouter>
           <ScreenProvider screen={{ menuId: '100', respId: '1' }}>
             <RecordModal
@@ -49,7 +46,7 @@ describe('RecordModal', () => {
             />
           </ScreenProvider>
         </MemoryRouter>
-      </AppProviders>,
+      </TestProviders>,
     );
     const save = await screen.findByRole('button', { name: /^保\s?存$/ }, { timeout: 8000 });
     const body = document.querySelector('.ant-modal-body') as HTMLElement;

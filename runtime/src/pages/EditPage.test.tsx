@@ -1,10 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../app/App';
+import { TestProviders } from '../test/render';
 import { ApiError } from '../core/apiError';
 import { ScreenProvider } from '../core/DataProviderContext';
-import { clearResourceCache } from '../core/useResources';
 import { i18n } from '../i18n';
 import type { DataRecord } from '../meta';
 import { editPage, entities, statusLookup } from '../test/fixtures';
@@ -33,7 +32,6 @@ function Location() {
 }
 
 function setup(url: string, overrides: FakeOverrides = {}) {
-  clearResourceCache();
   const provider = createFakeProvider({
     findById: async () => structuredClone(record),
     findDic: async () => ({ PUR_REQ_STATUS: statusLookup }),
@@ -49,7 +47,7 @@ function setup(url: string, overrides: FakeOverrides = {}) {
     ...overrides,
   });
   render(
-    <AppProviders dataProvider={provider}>
+    <TestProviders provider={provider}>
       <MemoryRouter initialEntries={[url]}>
         <ScreenProvider screen={{ menuId: '100', respId: '1' }}>
           <Routes>
@@ -65,7 +63,7 @@ function setup(url: string, overrides: FakeOverrides = {}) {
           </Routes>
         </ScreenProvider>
       </MemoryRouter>
-    </AppProviders>,
+    </TestProviders>,
   );
   return provider as FakeProvider;
 }
@@ -140,8 +138,10 @@ describe('EditPage', () => {
     const provider = setup('/main/purRequisitionManage/purRequisitionEdit');
     await waitFor(() => expect(titleBox().value).toBe(''));
     expect(provider.findById).not.toHaveBeenCalled();
+    // Save shows once the screen's granted buttons have arrived.
+    const save = await screen.findByRole('button', { name: '保存' });
     fireEvent.change(titleBox(), { target: { value: '新申请' } });
-    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    fireEvent.click(save);
     await waitFor(() => expect(provider.saveOrUpdate).toHaveBeenCalledTimes(1));
     expect(provider.saveOrUpdate.mock.calls[0][1]).toMatchObject({ title: '新申请', urgentFlag: 'N' });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toContain('id=9'));
@@ -203,14 +203,13 @@ describe('EditPage', () => {
       ),
     };
     const submitted = { ...record, status: 'SUBMITTED' };
-    clearResourceCache();
     const provider = createFakeProvider({
       findById: async () => structuredClone(submitted),
       findDic: async () => ({ PUR_REQ_STATUS: statusLookup }),
       findByMenuResp: async () => [{ resourceCode: 'btnSave', resourceName: 'save' }],
     });
     render(
-      <AppProviders dataProvider={provider}>
+      <TestProviders provider={provider}>
         <MemoryRouter initialEntries={[EDIT_URL]}>
           <ScreenProvider screen={{ menuId: '100', respId: '1' }}>
             <Routes>
@@ -218,7 +217,7 @@ describe('EditPage', () => {
             </Routes>
           </ScreenProvider>
         </MemoryRouter>
-      </AppProviders>,
+      </TestProviders>,
     );
     expect(await screen.findByText('当前状态的记录不能修改')).toBeTruthy();
     expect(screen.getByText('办公用品')).toBeTruthy();

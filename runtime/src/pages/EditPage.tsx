@@ -55,7 +55,8 @@ export function EditPage({ page, entities, readPretty: readPrettyProp = false }:
   const heading = useRecordHeading(page, entity, readOnly);
   const save = useSaveRecord(form, controller);
   const rememberNewId = useRememberNewId(entity.primaryKey);
-  const handlers = useMemo(() => ({ done: () => void controller.load() }), [controller.load]);
+  const { load } = controller;
+  const handlers = useMemo(() => ({ done: () => void load() }), [load]);
   const runAction = useActionRunner(entity, handlers);
   const closeOwnTab = useCloseOwnTab();
   const screen = useScreen();

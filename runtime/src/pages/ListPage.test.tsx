@@ -1,12 +1,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../app/App';
+import { TestProviders } from '../test/render';
 import { ScreenProvider } from '../core/DataProviderContext';
-import { clearResourceCache } from '../core/useResources';
 import { i18n } from '../i18n';
 import { entities, listPage, requisitionRows, statusLookup } from '../test/fixtures';
-import { createFakeProvider, type FakeProvider } from '../test/fakeProvider';
+import { createFakeExports, createFakeProvider, type FakeProvider } from '../test/fakeProvider';
 import { ListPage } from './ListPage';
 
 function Location() {
@@ -15,14 +14,14 @@ function Location() {
 }
 
 function setup(granted = ['btnCreate', 'btnSubmit'], page = listPage) {
-  clearResourceCache();
   const provider = createFakeProvider({
     listByPage: async () => ({ rows: requisitionRows, page: { count: 2, pageIndex: 1, pageRows: 20 } }),
     findDic: async () => ({ PUR_REQ_STATUS: statusLookup }),
     findByMenuResp: async () => granted.map((resourceCode) => ({ resourceCode, resourceName: resourceCode })),
   });
+  const exports = createFakeExports();
   render(
-    <AppProviders dataProvider={provider}>
+    <TestProviders provider={provider} exports={exports}>
       <MemoryRouter initialEntries={['/main/purchaseRequisitionList?menuId=100&respId=1']}>
         <ScreenProvider screen={{ menuId: '100', respId: '1' }}>
           <Routes>
@@ -31,9 +30,10 @@ function setup(granted = ['btnCreate', 'btnSubmit'], page = listPage) {
           </Routes>
         </ScreenProvider>
       </MemoryRouter>
-    </AppProviders>,
+    </TestProviders>,
   );
-  return provider as FakeProvider;
+  // One handle for the assertions: the data calls and the export calls.
+  return Object.assign({}, provider, exports) as FakeProvider & typeof exports;
 }
 
 const headerTexts = () =>

@@ -92,7 +92,8 @@ function ConfiguredListPage({ page, entities }: PageProps) {
   const language = useLanguage();
   const screen = useScreen();
   const list = useListController(page, entity);
-  // Kept alive in its tab: shown again, it reloads its rows (another tab may have saved one) and keeps its search.
+  // Kept alive in its tab: shown again, it revalidates its rows in the background (someone else may have
+  // changed one) and keeps its search. Writes made in this app refetch it already (core/queries.tsx).
   useTabActivated(list.reload);
   const { granted } = useGrantedResources();
   const [modal, setModal] = useState<ModalState | null>(null);
@@ -103,14 +104,14 @@ function ConfiguredListPage({ page, entities }: PageProps) {
   const tableConfig = useTableConfig(defaults, { pagePath: page.path, gridName: page.grid?.name });
   const descriptors = tableConfig.columns;
   const exportList = useExport(page, entity, list, descriptors);
+  // No reload after an action: the provider's write invalidates the entity's lists (core/queries.tsx).
   const handlers = useMemo(
     () => ({
       ...open,
       export: () => void exportList(),
       exportCsv: () => void exportList('csv'),
-      done: () => list.reload(),
     }),
-    [open, exportList, list.reload],
+    [open, exportList],
   );
   const runAction = useActionRunner(entity, handlers);
   const rowActions = useMemo(() => actionsAt(page, 'row'), [page]);
@@ -161,7 +162,7 @@ function ConfiguredListPage({ page, entities }: PageProps) {
           style: hasLinkColumn ? undefined : { cursor: 'pointer' },
         })}
       />
-      <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={list.reload} />
+      <ImportDialog open={importing} onClose={() => setImporting(false)} entity={entity} />
       {modal && (
         <RecordModal
           page={page}
@@ -170,10 +171,7 @@ function ConfiguredListPage({ page, entities }: PageProps) {
           id={modal.id}
           readPretty={modal.readPretty}
           onClose={() => setModal(null)}
-          onSaved={() => {
-            setModal(null);
-            list.reload();
-          }}
+          onSaved={() => setModal(null)}
         />
       )}
     </Card>

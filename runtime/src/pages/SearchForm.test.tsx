@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../app/App';
+import { TestProviders } from '../test/render';
 import type { PageDef } from '../meta';
 import { entities, headerEntity, listPage } from '../test/fixtures';
 import { createFakeProvider } from '../test/fakeProvider';
@@ -15,9 +15,9 @@ const page: PageDef = {
 
 function setup(onSearch = vi.fn()) {
   render(
-    <AppProviders dataProvider={createFakeProvider()}>
+    <TestProviders provider={createFakeProvider()}>
       <SearchForm page={page} entity={headerEntity} entities={entities} onSearch={onSearch} />
-    </AppProviders>,
+    </TestProviders>,
   );
   return onSearch;
 }
@@ -37,9 +37,9 @@ describe('SearchForm', () => {
 
   it('has no Expand when every field fits the first row', async () => {
     render(
-      <AppProviders dataProvider={createFakeProvider()}>
+      <TestProviders provider={createFakeProvider()}>
         <SearchForm page={listPage} entity={headerEntity} entities={entities} onSearch={() => undefined} />
-      </AppProviders>,
+      </TestProviders>,
     );
     expect(await screen.findByRole('textbox', { name: '申请单号' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '展开' })).toBeNull();

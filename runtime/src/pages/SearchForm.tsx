@@ -66,7 +66,8 @@ function useFolding(form: Form, names: string[], collapsed: boolean): void {
 export function SearchForm({ page, entity, entities, onSearch }: SearchFormProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const fields = page.search?.fields ?? [];
+  // One array per page: a fresh [] on every render would rebuild the schema each time.
+  const fields = useMemo(() => page.search?.fields ?? [], [page.search?.fields]);
   const form = useLanguageForm();
   const [collapsed, setCollapsed] = useState(true);
   const schema = useMemo(

@@ -7,9 +7,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { localDateParts } from '@meridian/metadata';
-import { AppProviders } from '../app/App';
+import { TestProviders } from '../test/render';
 import { ScreenProvider } from '../core/DataProviderContext';
-import { clearResourceCache } from '../core/useResources';
 import type { DataRecord, EntityDef, PageDef } from '../meta';
 import { createFakeProvider, type FakeOverrides } from '../test/fakeProvider';
 import { editPage, entities, headerEntity } from '../test/fixtures';
@@ -51,14 +50,13 @@ const withdrawPage: PageDef = {
 };
 
 function renderEdit(url: string, page: PageDef, header: EntityDef, overrides: FakeOverrides = {}) {
-  clearResourceCache();
   const provider = createFakeProvider({
     findByMenuResp: async () =>
       ['btnSave', 'btnSubmit', 'btnWithdraw'].map((resourceCode) => ({ resourceCode, resourceName: resourceCode })),
     ...overrides,
   });
   render(
-    <AppProviders dataProvider={provider}>
+    <TestProviders provider={provider}>
       <MemoryRouter initialEntries={[url]}>
         <ScreenProvider screen={{ menuId: '100', respId: '11' }}>
           <Routes>
@@ -69,7 +67,7 @@ function renderEdit(url: string, page: PageDef, header: EntityDef, overrides: Fa
           </Routes>
         </ScreenProvider>
       </MemoryRouter>
-    </AppProviders>,
+    </TestProviders>,
   );
   return provider;
 }

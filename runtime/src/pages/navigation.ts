@@ -1,5 +1,6 @@
 /**
- * URLs between generated pages. Screens carry menuId and respId in the query (docs/architecture.md "Spec: routes and home")
+ * URLs between generated pages. Screens carry menuId and respId in the query (docs/architecture.md
+ * "Spec: routes and home")
  * so that the page opened from a list keeps the list's button permissions.
  */
 import { useCallback } from 'react';
@@ -22,7 +23,8 @@ export function useOpenPage(): (path: string, query?: Query) => void {
   const navigate = useNavigate();
   const { menuId, respId } = useScreen();
   return useCallback(
-    (path: string, query: Query = {}) => navigate(pageUrl(path, { ...query, menuId, respId })),
+    // A navigation that returns a promise (a data router) is not awaited: opening a page is fire-and-forget.
+    (path: string, query: Query = {}) => void navigate(pageUrl(path, { ...query, menuId, respId })),
     [navigate, menuId, respId],
   );
 }

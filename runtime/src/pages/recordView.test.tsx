@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TabContext, TabsApiContext, type TabsApi } from '../app/tabContext';
-import { clearResourceCache } from '../core/useResources';
 import type { DataRecord, EntityDef, PageDef } from '../meta';
 import { createFakeProvider } from '../test/fakeProvider';
 import { editPage, entities, headerEntity, statusLookup } from '../test/fixtures';
@@ -27,7 +26,6 @@ const record: DataRecord = {
 };
 
 function setup(url: string, resources = ['btnSave'], page: PageDef = editPage) {
-  clearResourceCache();
   const titles: string[] = [];
   const tabs: TabsApi = {
     setTitle: (_id, title) => titles.push(title),

@@ -1,13 +1,14 @@
 /**
  * The list's export action: the server re-runs the list query (requestUrl must be a registered
- * listByPage endpoint, DESIGN section 5) and streams an Excel (or CSV) file, saved through the
+ * listByPage endpoint, docs/architecture.md "Export neutralisation") and streams an Excel (or CSV) file,
+ * saved through the
  * browser.
  * A long export shows a spinner with the elapsed seconds until the file has arrived.
  */
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDataProvider } from '../core/DataProviderContext';
+import { useExports } from '../core/DataProviderContext';
 import { listPath } from '../core/dataProvider';
 import { saveFile } from '../core/download';
 import { useFeedback } from '../core/feedback';
@@ -16,7 +17,7 @@ import { useLabel } from '../i18n';
 import type { EntityDef, PageDef } from '../meta';
 import type { ColumnDescriptor } from '../schema/columnDescriptor';
 
-/** Spec 1 section 9: sheet max 20001 rows for new exports. */
+/** docs/architecture.md "Spec: constants": sheet max 20001 rows for new exports. */
 export const EXPORT_SHEET_MAX_ROW = 20001;
 
 /** A loading message that counts the seconds; returns the function that closes it. */
@@ -26,8 +27,9 @@ function useProgressMessage() {
   return useCallback(() => {
     const key = `export-${Date.now()}`;
     const started = Date.now();
+    // message.open answers a thenable that settles when the message closes; nobody waits for it here.
     const show = () =>
-      message.open({
+      void message.open({
         key,
         type: 'loading',
         duration: 0,
@@ -43,7 +45,7 @@ function useProgressMessage() {
 }
 
 export function useExport(page: PageDef, entity: EntityDef, list: ListController, columns: ColumnDescriptor[]) {
-  const provider = useDataProvider();
+  const provider = useExports();
   const feedback = useFeedback();
   const { t } = useTranslation();
   const label = useLabel();

@@ -1,25 +1,12 @@
-/** Page metadata by path (findPage), kept for the session: pages do not change while one works. */
-import { useEffect, useState } from 'react';
+/**
+ * Page metadata by path (findPage), kept for the session in the app's QueryClient (['page', path]):
+ * pages do not change while one works.
+ */
+import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../core/apiError';
 import { useDataProvider } from '../core/DataProviderContext';
-import type { DataProvider } from '../core/dataProvider';
+import { pageKey } from '../core/queries';
 import type { PageBundle } from '../meta';
-
-const bundles = new Map<string, Promise<PageBundle>>();
-
-export function clearPageBundles(): void {
-  bundles.clear();
-}
-
-function loadBundle(provider: DataProvider, path: string): Promise<PageBundle> {
-  let entry = bundles.get(path);
-  if (!entry) {
-    entry = provider.findPage(path);
-    entry.catch(() => bundles.delete(path));
-    bundles.set(path, entry);
-  }
-  return entry;
-}
 
 export type BundleState =
   | { status: 'loading' }
@@ -29,20 +16,16 @@ export type BundleState =
 
 export function usePageBundle(path: string): BundleState {
   const provider = useDataProvider();
-  const [state, setState] = useState<BundleState>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    loadBundle(provider, path).then(
-      (bundle) => live && setState(bundle?.page ? { status: 'ready', bundle } : { status: 'notFound' }),
-      (error: unknown) => {
-        if (!live) return;
-        setState(isApiError(error) && error.httpStatus === 404 ? { status: 'notFound' } : { status: 'error', error });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [provider, path]);
-  return state;
+  const query = useQuery({
+    queryKey: pageKey(path),
+    queryFn: () => provider.findPage(path),
+    // A failed load leaves no data, so opening the page again asks again.
+    staleTime: Infinity,
+  });
+  if (query.isError) {
+    const { error } = query;
+    return isApiError(error) && error.httpStatus === 404 ? { status: 'notFound' } : { status: 'error', error };
+  }
+  if (query.isPending) return { status: 'loading' };
+  return query.data?.page ? { status: 'ready', bundle: query.data } : { status: 'notFound' };
 }

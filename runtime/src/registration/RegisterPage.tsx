@@ -1,5 +1,6 @@
 /**
- * `/register` (spec 1 section 2; DOMAIN section 1.2, doRegister): a visitor registers a supplier —
+ * `/register` (docs/architecture.md "Spec: routes and home"; DOMAIN section 1.2, doRegister): a visitor
+ * registers a supplier —
  * company, credit code, type, contact, login name and password, captcha. The server checks it all
  * again, refuses taken names with 409 and creates the account disabled until an internal user
  * approves it; the answer is shown with the registration number and the way back to sign-in.
@@ -8,7 +9,7 @@ import { Alert, Button, Form, Input, Result, Select } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useDataProvider } from '../core/DataProviderContext';
+import { useAuthProvider } from '../core/DataProviderContext';
 import type { ValidateCode } from '../core/dataProvider';
 import { useFeedback } from '../core/feedback';
 import { useLanguage } from '../i18n';
@@ -36,7 +37,7 @@ const FIELDS = [
 type RegisterValues = Record<string, string>;
 
 function useCaptcha() {
-  const provider = useDataProvider();
+  const provider = useAuthProvider();
   const [captcha, setCaptcha] = useState<ValidateCode | null>(null);
   const [failed, setFailed] = useState(false);
   const refresh = useCallback(async () => {

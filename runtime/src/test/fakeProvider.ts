@@ -1,13 +1,30 @@
-/** A DataProvider for unit tests: every method is a vi.fn with a sensible default answer. */
+/**
+ * Providers for unit tests, one per concern (DataProvider, AuthProvider, PreferencesProvider,
+ * ExportProvider): every method is a vi.fn with a sensible default answer.
+ */
 import { vi } from 'vitest';
-import type { DataProvider } from '../core/dataProvider';
+import type { AuthProvider, DataProvider, ExportProvider, PreferencesProvider } from '../core/dataProvider';
 import { getResponsibilities, getUserInfo } from '../core/session';
 
-export type FakeProvider = { [K in keyof DataProvider]: ReturnType<typeof vi.fn> & DataProvider[K] };
+type Fake<P> = { [K in keyof P]: ReturnType<typeof vi.fn> & P[K] };
+export type FakeProvider = Fake<DataProvider>;
+export type FakeAuth = Fake<AuthProvider>;
+export type FakePreferences = Fake<PreferencesProvider>;
+export type FakeExports = Fake<ExportProvider>;
 
 /** Loosely typed overrides: tests return fixtures, not the generic T the interface promises. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type FakeOverrides = Partial<Record<keyof DataProvider, (...args: any[]) => unknown>>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- fixtures stand for the interface's generic answers
+type Overrides<P> = Partial<Record<keyof P, (...args: any[]) => unknown>>;
+export type FakeOverrides = Overrides<DataProvider>;
+export type FakeAuthOverrides = Overrides<AuthProvider>;
+
+/** Overrides become the spies' implementations, so calls can still be asserted. */
+function withOverrides<F>(fake: F, overrides: object): F {
+  for (const [name, implementation] of Object.entries(overrides)) {
+    (fake as Record<string, ReturnType<typeof vi.fn>>)[name] = vi.fn(implementation as (...args: unknown[]) => unknown);
+  }
+  return fake;
+}
 
 export function createFakeProvider(overrides: FakeOverrides = {}): FakeProvider {
   const provider = {
@@ -25,11 +42,15 @@ export function createFakeProvider(overrides: FakeOverrides = {}): FakeProvider 
     findDic: vi.fn(async () => ({})),
     findMenuByResp: vi.fn(async () => []),
     findByMenuResp: vi.fn(async () => []),
-    exportExcel: vi.fn(async () => ({ blob: new Blob(['xlsx']), fileName: 'export.xlsx' })),
-    exportCsv: vi.fn(async () => ({ blob: new Blob(['csv']), fileName: 'export.csv' })),
-    getTableConfig: vi.fn(async () => null),
-    createOrUpdateTableConfig: vi.fn(async () => undefined),
-    deleteTableConfig: vi.fn(async () => undefined),
+    forScreen: vi.fn(),
+  } as unknown as FakeProvider;
+  withOverrides(provider, overrides);
+  provider.forScreen.mockImplementation(() => provider);
+  return provider;
+}
+
+export function createFakeAuth(overrides: FakeAuthOverrides = {}): FakeAuth {
+  const auth = {
     login: vi.fn(async () => {
       throw new Error('login not stubbed');
     }),
@@ -41,14 +62,27 @@ export function createFakeProvider(overrides: FakeOverrides = {}): FakeProvider 
     sendEmailCode: vi.fn(async () => ({ msg: '验证码已发送' })),
     checkEmailCode: vi.fn(async () => ({ msg: '验证码正确' })),
     changePasswordByCode: vi.fn(async () => ({ msg: '密码已修改，请重新登录' })),
+  } as unknown as FakeAuth;
+  return withOverrides(auth, overrides);
+}
+
+/** No saved layouts; saving and deleting succeed. */
+export function createFakePreferences(overrides: Overrides<PreferencesProvider> = {}): FakePreferences {
+  const preferences = {
+    getTableConfig: vi.fn(async () => null),
+    createOrUpdateTableConfig: vi.fn(async () => undefined),
+    deleteTableConfig: vi.fn(async () => undefined),
+  } as unknown as FakePreferences;
+  return withOverrides(preferences, overrides);
+}
+
+export function createFakeExports(overrides: Overrides<ExportProvider> = {}): FakeExports {
+  const exports = {
+    exportExcel: vi.fn(async () => ({ blob: new Blob(['xlsx']), fileName: 'export.xlsx' })),
+    exportCsv: vi.fn(async () => ({ blob: new Blob(['csv']), fileName: 'export.csv' })),
     forScreen: vi.fn(),
-  } as unknown as FakeProvider;
-  // Overrides become the spies' implementations, so calls can still be asserted.
-  for (const [name, implementation] of Object.entries(overrides)) {
-    (provider as unknown as Record<string, ReturnType<typeof vi.fn>>)[name] = vi.fn(
-      implementation as (...args: unknown[]) => unknown,
-    );
-  }
-  provider.forScreen.mockImplementation(() => provider);
-  return provider;
+  } as unknown as FakeExports;
+  withOverrides(exports, overrides);
+  exports.forScreen.mockImplementation(() => exports);
+  return exports;
 }

@@ -1,23 +1,57 @@
-/** Renders UI inside the app's providers with a fake data provider and an in-memory router. */
+/** Renders UI inside the app's providers with fake providers, a fresh query cache and an in-memory router. */
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AppProviders } from '../app/App';
-import type { DataProvider } from '../core/dataProvider';
+import type { AuthProvider, DataProvider, ExportProvider, PreferencesProvider } from '../core/dataProvider';
 import { ScreenProvider } from '../core/DataProviderContext';
+import { createQueryClient } from '../core/queries';
+import type { WidgetRegistry } from '../widgets/WidgetRegistry';
+import { createFakeAuth, createFakeExports, createFakePreferences } from './fakeProvider';
 
-export interface RenderOptions {
+export interface TestProvidersProps {
   provider: DataProvider;
+  /** Fakes by default: a test never reaches the network through a concern it did not set up. */
+  auth?: AuthProvider;
+  preferences?: PreferencesProvider;
+  exports?: ExportProvider;
+  registry?: WidgetRegistry;
+  children: ReactNode;
+}
+
+/** AppProviders for a test: the given providers (fakes for the others) and a query cache of its own, retry off. */
+export function TestProviders({ provider, auth, preferences, exports, registry, children }: TestProvidersProps) {
+  const [fallbacks] = useState(() => ({
+    auth: createFakeAuth(),
+    preferences: createFakePreferences(),
+    exports: createFakeExports(),
+    queryClient: createQueryClient(),
+  }));
+  return (
+    <AppProviders
+      dataProvider={provider}
+      authProvider={auth ?? fallbacks.auth}
+      preferences={preferences ?? fallbacks.preferences}
+      exports={exports ?? fallbacks.exports}
+      queryClient={fallbacks.queryClient}
+      registry={registry}
+    >
+      {children}
+    </AppProviders>
+  );
+}
+
+export interface RenderOptions extends Omit<TestProvidersProps, 'children' | 'registry'> {
   url?: string;
   screen?: { menuId?: string; respId?: string };
 }
 
 export function renderWithApp(
   ui: ReactElement,
-  { provider, url = '/main/test', screen = { menuId: '100', respId: '1' } }: RenderOptions,
+  { url = '/main/test', screen = { menuId: '100', respId: '1' }, ...providers }: RenderOptions,
 ) {
   return render(
-    <AppProviders dataProvider={provider}>
+    <TestProviders {...providers}>
       <MemoryRouter initialEntries={[url]}>
         <ScreenProvider screen={screen}>
           <Routes>
@@ -25,6 +59,6 @@ export function renderWithApp(
           </Routes>
         </ScreenProvider>
       </MemoryRouter>
-    </AppProviders>,
+    </TestProviders>,
   );
 }

@@ -1,7 +1,5 @@
 import { ApiError } from '../core/apiError';
 import type { MenuRow } from '../core/dataProvider';
-import { clearResourceCache } from '../core/useResources';
-import { clearPageBundles } from '../pages/usePageBundle';
 import { createFakeProvider, type FakeOverrides } from './fakeProvider';
 import { entities, listPage, requisitionRows } from './fixtures';
 
@@ -11,8 +9,6 @@ import { entities, listPage, requisitionRows } from './fixtures';
  * earlier test.
  */
 export function shellProvider(menus: MenuRow[], overrides: FakeOverrides = {}) {
-  clearResourceCache();
-  clearPageBundles();
   return createFakeProvider({
     findMenuByResp: async () => menus,
     findPage: async (path: string) => {

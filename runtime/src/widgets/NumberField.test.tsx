@@ -1,8 +1,8 @@
 import { createForm } from '@formily/core';
 import type { ISchema } from '@formily/react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../app/App';
+import { TestProviders } from '../test/render';
 import type { EntityDef, PageDef } from '../meta';
 import { RecordForm } from '../pages/RecordForm';
 import { renderCellValue } from '../schema/cellValue';
@@ -55,9 +55,9 @@ function readPrettyForm(values: Record<string, unknown>) {
   );
   const form = createForm({ readPretty: true, values });
   render(
-    <AppProviders dataProvider={createFakeProvider({ findDic: async () => CURRENCIES })}>
+    <TestProviders provider={createFakeProvider({ findDic: async () => CURRENCIES })}>
       <RecordForm form={form} schema={{ type: 'object', properties } as ISchema} />
-    </AppProviders>,
+    </TestProviders>,
   );
 }
 
@@ -80,16 +80,17 @@ describe('numbers by field type', () => {
     const [amount] = describeColumns({ columns: [{ key: 'totalAmount' }] }, order, 'CN');
     expect(amount.currencyField).toBe('currencyCode');
     render(
-      <AppProviders dataProvider={createFakeProvider({ findDic: async () => CURRENCIES })}>
+      <TestProviders provider={createFakeProvider({ findDic: async () => CURRENCIES })}>
         <div data-testid="yen">
           {renderCellValue(amount, '98765.4', { totalAmount: '98765.4', currencyCode: 'JPY' })}
         </div>
         <div data-testid="yuan">
           {renderCellValue(amount, '98765.4', { totalAmount: '98765.4', currencyCode: 'CNY' })}
         </div>
-      </AppProviders>,
+      </TestProviders>,
     );
-    expect((await screen.findByTestId('yen')).textContent).toBe('98,765');
+    // The yen's decimals arrive with the BASE_CURRENCY lookup.
+    await waitFor(() => expect(screen.getByTestId('yen').textContent).toBe('98,765'));
     expect(screen.getByTestId('yuan').textContent).toBe('98,765.40');
   });
 });

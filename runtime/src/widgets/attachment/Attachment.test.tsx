@@ -1,6 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearResourceCache } from '../../core/useResources';
+import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
 import type { AttachmentConfig } from '../../meta';
 import { createFakeProvider } from '../../test/fakeProvider';
@@ -60,8 +59,6 @@ const chooseFiles = (files: File[]) => {
   const input = document.querySelector('input[type=file]') as HTMLInputElement;
   fireEvent.change(input, { target: { files } });
 };
-
-beforeEach(() => clearResourceCache());
 
 describe('Attachment control', () => {
   it('lists the attachments of the field value with name, size, uploader and time', async () => {

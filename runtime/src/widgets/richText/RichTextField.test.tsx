@@ -2,7 +2,7 @@ import { createForm } from '@formily/core';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import type { ISchema } from '@formily/react';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../app/App';
+import { TestProviders } from '../../test/render';
 import { RecordForm } from '../../pages/RecordForm';
 import { i18n } from '../../i18n';
 import { createFakeProvider } from '../../test/fakeProvider';
@@ -19,9 +19,9 @@ const STORED =
 function renderForm(readPretty: boolean, content = STORED) {
   const form = createForm({ readPretty, values: { content } });
   render(
-    <AppProviders dataProvider={createFakeProvider()}>
+    <TestProviders provider={createFakeProvider()}>
       <RecordForm form={form} schema={schema} />
-    </AppProviders>,
+    </TestProviders>,
   );
   return form;
 }

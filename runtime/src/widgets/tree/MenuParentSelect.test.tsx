@@ -2,7 +2,7 @@ import { createForm } from '@formily/core';
 import { createSchemaField, FormProvider } from '@formily/react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../app/App';
+import { TestProviders } from '../../test/render';
 import type { MenuRow } from '../../core/dataProvider';
 import { createFakeProvider } from '../../test/fakeProvider';
 import { MenuParentSelect } from './MenuParentSelect';
@@ -66,7 +66,7 @@ describe('MenuParentSelect', () => {
     const SchemaField = createSchemaField({ components: { MenuParentSelect } });
     const form = createForm({ values: { menuId: 10, menuParentId: 1 } });
     render(
-      <AppProviders dataProvider={provider}>
+      <TestProviders provider={provider}>
         <FormProvider form={form}>
           <SchemaField
             schema={{
@@ -75,7 +75,7 @@ describe('MenuParentSelect', () => {
             }}
           />
         </FormProvider>
-      </AppProviders>,
+      </TestProviders>,
     );
     const picker = await screen.findByRole('combobox', { name: '上级菜单' });
     expect(await screen.findByText('采购管理')).toBeTruthy();
