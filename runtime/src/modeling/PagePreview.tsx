@@ -6,7 +6,8 @@
 import { Alert, Modal, Tabs } from 'antd';
 import { useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataProviderContext, ScreenProvider } from '../core/DataProviderContext';
+import { DataProviderContext, PreferencesContext, ScreenProvider } from '../core/DataProviderContext';
+import { QueryProvider } from '../core/queries';
 import type { EntityDef, PageDef } from '../meta';
 import { GeneratedPagesContext } from '../pages/generatedPages';
 import { createPreviewProvider } from './previewProvider';
@@ -55,11 +56,16 @@ export function PagePreview({ open, pages, entities, onClose }: Props) {
     <Modal open={open} onCancel={onClose} footer={null} width="90%" title={t('modeling.preview.title')} destroyOnClose>
       <Alert type="warning" showIcon message={t('modeling.preview.notice')} style={{ marginBottom: 12 }} />
       {items.length ? (
-        <DataProviderContext.Provider value={provider}>
-          <ScreenProvider screen={screen}>
-            <Tabs items={items} />
-          </ScreenProvider>
-        </DataProviderContext.Provider>
+        // A query cache of its own: the draft's sample rows never mix with the published entities' lists.
+        <QueryProvider>
+          <DataProviderContext.Provider value={provider}>
+            <PreferencesContext.Provider value={provider}>
+              <ScreenProvider screen={screen}>
+                <Tabs items={items} />
+              </ScreenProvider>
+            </PreferencesContext.Provider>
+          </DataProviderContext.Provider>
+        </QueryProvider>
       ) : (
         <Alert type="info" message={t('modeling.preview.nothing')} />
       )}
