@@ -269,12 +269,10 @@ for (const [user, language] of RUNS) {
     test.setTimeout(180_000);
     const started = Date.now();
     const { failures, screens } = await checkUser(browser, user, language);
-    test
-      .info()
-      .annotations.push({
-        type: 'screens',
-        description: `${screens} screens in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-      });
+    test.info().annotations.push({
+      type: 'screens',
+      description: `${screens} screens in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    });
     console.log(`${user} (${language}): ${screens} screens in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     expect(screens, 'menu screens opened').toBeGreaterThan(0);
     expect(failures, `${failures.length} defects:\n  ${failures.join('\n  ')}`).toEqual([]);

@@ -47,7 +47,7 @@ export interface BaseCaptchaRecord {
 }
 
 /**
- * 主键
+ * 序列键
  */
 export type SequenceKey = string | null;
 /**
@@ -55,7 +55,7 @@ export type SequenceKey = string | null;
  */
 export type LastValue = number | null;
 /**
- * 创建人
+ * 单据编号序列 / Document number sequence
  */
 export interface BaseDocSequenceRecord {
   sequenceId?: ID;
@@ -69,7 +69,7 @@ export interface BaseDocSequenceRecord {
 }
 
 /**
- * 主键
+ * 存储编号
  */
 export type StorageKey = string | null;
 /**
@@ -113,7 +113,7 @@ export type Description = string | null;
  */
 export type UploadedBy = number | null;
 /**
- * 创建人
+ * 附件 / Attachment
  */
 export interface BaseFileRecord {
   attachmentId?: ID;
@@ -137,7 +137,7 @@ export interface BaseFileRecord {
 }
 
 /**
- * 主键
+ * 单据实体
  */
 export type DocumentEntity = string | null;
 /**
@@ -197,7 +197,7 @@ export type UserName = string | null;
  */
 export type Date = string | null;
 /**
- * 创建人
+ * 单据流转记录 / Document history
  */
 export interface BaseLifecycleHistoryRecord {
   historyId?: ID;
@@ -224,7 +224,7 @@ export interface BaseLifecycleHistoryRecord {
 }
 
 /**
- * 主键
+ * 用户名(小写)
  */
 export type UserNameLowerCase = string | null;
 /**
@@ -240,7 +240,7 @@ export type LastFailureAt = string | null;
  */
 export type LockedUntil = string | null;
 /**
- * 创建人
+ * 登录失败限制 / Login throttle
  */
 export interface BaseLoginThrottleRecord {
   throttleId?: ID;
@@ -256,7 +256,7 @@ export interface BaseLoginThrottleRecord {
 }
 
 /**
- * 主键
+ * 值集类型编码
  */
 export type LookupType = string | null;
 /**
@@ -276,7 +276,7 @@ export type SystemCode = string | null;
  */
 export type Enabled = 'Y' | 'N' | null;
 /**
- * 创建人
+ * 值集类型 / Lookup type
  */
 export interface BaseLookupTypeRecord {
   lookupTypeId?: ID;
@@ -293,11 +293,11 @@ export interface BaseLookupTypeRecord {
 }
 
 /**
- * 主键
+ * 值集类型ID
  */
 export type LookupTypeID = number | null;
 /**
- * 值集类型
+ * 编码
  */
 export type Code = string | null;
 /**
@@ -313,7 +313,7 @@ export type MeaningEnglish = string | null;
  */
 export type Sequence = number | null;
 /**
- * 描述
+ * 颜色
  */
 export type Colour = string | null;
 /**
@@ -325,11 +325,11 @@ export type ParentLookupTypeID = number | null;
  */
 export type ParentLookupValueID = number | null;
 /**
- * 系统编码
+ * 业务实体
  */
 export type BusinessUnit = number | null;
 /**
- * 启用
+ * 值集值 / Lookup value
  */
 export interface BaseLookupValuesRecord {
   lookupValuesId?: ID;
@@ -355,7 +355,7 @@ export interface BaseLookupValuesRecord {
 }
 
 /**
- * 主键
+ * 收件人
  */
 export type To = string | null;
 /**
@@ -383,7 +383,7 @@ export type ErrorMessage = string | null;
  */
 export type Purpose = string | null;
 /**
- * 创建人
+ * 邮件发件箱 / Mail outbox
  */
 export interface BaseMailOutboxRecord {
   mailId?: ID;
@@ -402,7 +402,7 @@ export interface BaseMailOutboxRecord {
 }
 
 /**
- * 主键
+ * 菜单编码
  */
 export type MenuCode = string | null;
 /**
@@ -434,7 +434,7 @@ export type ParentMenu = number | null;
  */
 export type Level = number | null;
 /**
- * 序号
+ * 菜单 / Menu
  */
 export interface BaseMenuRecord {
   menuId?: ID;
@@ -457,7 +457,7 @@ export interface BaseMenuRecord {
 }
 
 /**
- * 主键
+ * 菜单
  */
 export type Menu = number | null;
 /**
@@ -473,7 +473,7 @@ export type ResourceNameChinese = string | null;
  */
 export type ResourceNameEnglish = string | null;
 /**
- * 图标
+ * 菜单资源(按钮) / Menu resource (button)
  */
 export interface BaseMenuResourceRecord {
   resourceId?: ID;
@@ -491,7 +491,7 @@ export interface BaseMenuResourceRecord {
 }
 
 /**
- * 主键
+ * 文档类型
  */
 export type Kind = string | null;
 /**
@@ -519,7 +519,7 @@ export type RowsWithAValue = number | null;
  */
 export type Detail = string | null;
 /**
- * 创建人
+ * 元数据审计 / Metadata audit
  */
 export interface BaseMetaAuditRecord {
   auditId?: ID;
@@ -539,7 +539,7 @@ export interface BaseMetaAuditRecord {
 }
 
 /**
- * 主键
+ * 元数据文档 / Metadata document
  */
 export interface BaseMetaDocumentRecord {
   documentId?: ID;
@@ -561,7 +561,7 @@ export interface Content {
 }
 
 /**
- * 主键
+ * 变更方式
  */
 export type Change = string | null;
 /**
@@ -573,7 +573,7 @@ export type ContentHash = string | null;
  */
 export type Changes = string | null;
 /**
- * 说明
+ * 版本号
  */
 export type Version1 = number | null;
 
@@ -597,11 +597,11 @@ export interface BaseMetaVersionRecord {
   versionNum?: Version1;
 }
 /**
- * 内容
+ * 通知标题
  */
 export type Title = string | null;
 /**
- * 通知内容
+ * 通知标题（英文）
  */
 export type TitleEnglish = string | null;
 /**
@@ -641,7 +641,7 @@ export type Read = 'Y' | 'N' | null;
  */
 export type TimesRead = number | null;
 /**
- * 发送时间
+ * 通知 / Notification
  */
 export interface BaseNotificationRecord {
   notificationId?: ID;
@@ -667,7 +667,7 @@ export interface BaseNotificationRecord {
 }
 
 /**
- * 主键
+ * 组织编码
  */
 export type OrganisationCode = string | null;
 /**
@@ -707,7 +707,7 @@ export type Address = string | null;
  */
 export type ERPOrganisationCode = string | null;
 /**
- * 启用
+ * 组织 / Organisation
  */
 export interface BaseOrganizationRecord {
   orgId?: ID;
@@ -732,11 +732,11 @@ export interface BaseOrganizationRecord {
 }
 
 /**
- * 主键
+ * 校验次数
  */
 export type Checks = number | null;
 /**
- * 发送时间
+ * 找回密码验证码 / Password reset code
  */
 export interface BasePasswordCodeRecord {
   codeId?: ID;
@@ -753,7 +753,7 @@ export interface BasePasswordCodeRecord {
 }
 
 /**
- * 主键
+ * 员工编号
  */
 export type EmployeeNumber = string | null;
 /**
@@ -761,7 +761,7 @@ export type EmployeeNumber = string | null;
  */
 export type Name = string | null;
 /**
- * 英文名
+ * 邮箱
  */
 export type EMail = string | null;
 /**
@@ -769,11 +769,11 @@ export type EMail = string | null;
  */
 export type Mobile = string | null;
 /**
- * 所属组织
+ * 职务
  */
 export type JobTitle = string | null;
 /**
- * 启用
+ * 人员 / Person
  */
 export interface BasePersonRecord {
   personId?: ID;
@@ -794,7 +794,7 @@ export interface BasePersonRecord {
 }
 
 /**
- * 主键
+ * 职责编码
  */
 export type ResponsibilityCode = string | null;
 /**
@@ -810,7 +810,7 @@ export type ResponsibilityNameEnglish = string | null;
  */
 export type ForUserType = string | null;
 /**
- * 系统编码
+ * 生效日期
  */
 export type StartDate = string | null;
 /**
@@ -818,7 +818,7 @@ export type StartDate = string | null;
  */
 export type EndDate = string | null;
 /**
- * 启用
+ * 主键
  */
 export type ID1 = number | null;
 /**
@@ -846,7 +846,7 @@ export type LastUpdatedBy1 = number | null;
  */
 export type LastUpdatedAt1 = string | null;
 /**
- * 版本号
+ * 职责 / Responsibility
  */
 export interface BaseResponsibilityRecord {
   responsibilityId?: ID;
@@ -882,7 +882,7 @@ export interface BaseRespRoleRecord {
 }
 
 /**
- * 主键
+ * 角色编码
  */
 export type RoleCode = string | null;
 /**
@@ -894,7 +894,7 @@ export type RoleNameChinese = string | null;
  */
 export type RoleNameEnglish = string | null;
 /**
- * 描述
+ * 主键
  */
 export type ID2 = number | null;
 /**
@@ -906,7 +906,7 @@ export type Role1 = number | null;
  */
 export type Menu1 = number | null;
 /**
- * 资源编码
+ * 创建人
  */
 export type CreatedBy2 = number | null;
 /**
@@ -975,7 +975,7 @@ export interface BaseRoleResourceRecord {
 }
 
 /**
- * 主键
+ * 当前职责
  */
 export type CurrentResponsibility = number | null;
 /**
@@ -1003,7 +1003,7 @@ export type Revoked = 'Y' | 'N' | null;
  */
 export type RevocationReason = string | null;
 /**
- * 创建人
+ * 登录会话 / Login session
  */
 export interface BaseSessionRecord {
   sessionId?: ID;
@@ -1023,11 +1023,11 @@ export interface BaseSessionRecord {
 }
 
 /**
- * 主键
+ * 供应商
  */
 export type Supplier = number | null;
 /**
- * 菜单编码
+ * 菜单名称
  */
 export type MenuName = string | null;
 /**
@@ -1051,7 +1051,7 @@ export type HandledBy = number | null;
  */
 export type HandledAt = string | null;
 /**
- * 创建人
+ * 供应商待办 / Supplier to-do item
  */
 export interface BaseSupplierTodoRecord {
   supplierTodoId?: ID;
@@ -1079,7 +1079,7 @@ export interface BaseSupplierTodoRecord {
 }
 
 /**
- * 主键
+ * 表格名称
  */
 export type GridName = string | null;
 /**
@@ -1087,7 +1087,7 @@ export type GridName = string | null;
  */
 export type ColumnSettings = string | null;
 /**
- * 创建人
+ * 表格个人配置 / Personal grid settings
  */
 export interface BaseTableConfigRecord {
   tableConfigId?: ID;
@@ -1103,11 +1103,11 @@ export interface BaseTableConfigRecord {
 }
 
 /**
- * 主键
+ * 处理人
  */
 export type Assignee = number | null;
 /**
- * 菜单编码
+ * 待办事项 / To-do item
  */
 export interface BaseTodoRecord {
   todoId?: ID;
@@ -1135,7 +1135,7 @@ export interface BaseTodoRecord {
 }
 
 /**
- * 主键
+ * 授权人
  */
 export type AuthorisingUser = number | null;
 /**
@@ -1143,11 +1143,11 @@ export type AuthorisingUser = number | null;
  */
 export type AuthorisedUser = number | null;
 /**
- * 生效日期
+ * 授权原因
  */
 export type Reason = string | null;
 /**
- * 启用
+ * 用户授权
  */
 export type UserAuthorisation = number | null;
 /**
@@ -1159,7 +1159,7 @@ export type ResponsibilityDelegated = number | null;
  */
 export type Enabled1 = 'Y' | 'N' | null;
 /**
- * 创建人
+ * 用户授权 / User authorisation
  */
 export interface BaseUserAuthorisationRecord {
   authorisationId?: ID;
@@ -1195,7 +1195,7 @@ export interface BaseUserAuthRelationRecord {
 }
 
 /**
- * 主键
+ * 全部品类
  */
 export type AllCategories = 'Y' | 'N' | null;
 /**
@@ -1203,7 +1203,7 @@ export type AllCategories = 'Y' | 'N' | null;
  */
 export type PurchaseCategory = number | null;
 /**
- * 启用
+ * 用户品类权限 / User category permit
  */
 export interface BaseUserCategoryPermitRecord {
   permitId?: ID;
@@ -1222,11 +1222,11 @@ export interface BaseUserCategoryPermitRecord {
 }
 
 /**
- * 主键
+ * 全部组织
  */
 export type AllOrganisations = 'Y' | 'N' | null;
 /**
- * 组织
+ * 用户组织权限 / User organisation permit
  */
 export interface BaseUserOrgPermitRecord {
   permitId?: ID;
@@ -1245,7 +1245,7 @@ export interface BaseUserOrgPermitRecord {
 }
 
 /**
- * 主键
+ * 用户职责 / User responsibility
  */
 export interface BaseUserRespRecord {
   userRespId?: ID;
@@ -1264,7 +1264,7 @@ export interface BaseUserRespRecord {
 }
 
 /**
- * 主键
+ * 用户类型
  */
 export type UserType = string | null;
 /**
@@ -1276,7 +1276,7 @@ export type Person = number | null;
  */
 export type PersonName = string | null;
 /**
- * 邮箱
+ * 密码修改时间
  */
 export type PasswordChangedAt = string | null;
 /**
@@ -1284,7 +1284,7 @@ export type PasswordChangedAt = string | null;
  */
 export type LastLoginAt = string | null;
 /**
- * 创建人
+ * 用户 / User
  */
 export interface BaseUsersRecord {
   userId?: ID;
@@ -1312,7 +1312,7 @@ export interface BaseUsersRecord {
 }
 
 /**
- * 主键
+ * 品类编码
  */
 export type CategoryCode = string | null;
 /**
@@ -1320,11 +1320,11 @@ export type CategoryCode = string | null;
  */
 export type CategoryName = string | null;
 /**
- * 英文名称
+ * 上级品类
  */
 export type ParentCategory = number | null;
 /**
- * 层级
+ * 完整路径
  */
 export type FullTreePath = string | null;
 /**
@@ -1344,7 +1344,7 @@ export type CategoryManager = number | null;
  */
 export type ASLControlled = 'Y' | 'N' | null;
 /**
- * 启用
+ * 采购品类 / Purchase category
  */
 export interface SrmBaseCategoryRecord {
   categoryId?: ID;
@@ -1369,7 +1369,7 @@ export interface SrmBaseCategoryRecord {
 }
 
 /**
- * 主键
+ * 原币
  */
 export type FromCurrency = string | null;
 /**
@@ -1397,7 +1397,7 @@ export type ValidFrom = string | null;
  */
 export type ValidTo = string | null;
 /**
- * 状态
+ * 汇率 / Exchange rate
  */
 export interface SrmBaseExchangeRateRecord {
   exchangeRateId?: ID;
@@ -1417,7 +1417,7 @@ export interface SrmBaseExchangeRateRecord {
 }
 
 /**
- * 主键
+ * 物料编码
  */
 export type ItemCode = string | null;
 /**
@@ -1425,11 +1425,11 @@ export type ItemCode = string | null;
  */
 export type ItemName = string | null;
 /**
- * 英文名称
+ * 规格型号
  */
 export type Specification = string | null;
 /**
- * 采购品类
+ * 主单位
  */
 export type PrimaryUOM = string | null;
 /**
@@ -1465,7 +1465,7 @@ export type LeadTimeDays = number | null;
  */
 export type ERPItemCode = string | null;
 /**
- * 启用
+ * 物料 / Material item
  */
 export interface SrmBaseMaterialItemRecord {
   itemId?: ID;
@@ -1493,7 +1493,7 @@ export interface SrmBaseMaterialItemRecord {
 }
 
 /**
- * 主键
+ * 发布范围
  */
 export type Audience = string | null;
 /**
@@ -1517,11 +1517,11 @@ export type ReplyRequired = 'Y' | 'N' | null;
  */
 export type Views = number | null;
 /**
- * 状态
+ * 附件
  */
 export type Attachments = string | null;
 /**
- * 创建人
+ * 公告
  */
 export type Announcement = number | null;
 /**
@@ -1529,7 +1529,7 @@ export type Announcement = number | null;
  */
 export type ReceiverType = string | null;
 /**
- * 用户
+ * 公告 / Announcement
  */
 export interface SrmBaseNoticeRecord {
   noticeId?: ID;
@@ -1574,11 +1574,11 @@ export interface SrmBaseNoticeReceiverRecord {
 }
 
 /**
- * 主键
+ * 阅读时间
  */
 export type ViewedAt = string | null;
 /**
- * 创建人
+ * 公告阅读记录 / Announcement view
  */
 export interface SrmBaseNoticeViewerRecord {
   viewerId?: ID;
@@ -1594,7 +1594,7 @@ export interface SrmBaseNoticeViewerRecord {
 }
 
 /**
- * 主键
+ * 物资编码
  */
 export type GoodsCode = string | null;
 /**
@@ -1610,11 +1610,11 @@ export type GoodsNameEnglish = string | null;
  */
 export type Category = number | null;
 /**
- * 规格型号
+ * 单位
  */
 export type UOM = string | null;
 /**
- * 供应商
+ * 含税单价
  */
 export type UnitPriceInclVAT = string | null;
 /**
@@ -1626,7 +1626,7 @@ export type MinimumOrderQuantity = number | null;
  */
 export type OnSale = 'Y' | 'N' | null;
 /**
- * 创建人
+ * 非生产物资 / Non-production goods
  */
 export interface SrmPurNoProductiveMaterialRecord {
   noProductiveMaterialId?: ID;
@@ -1651,11 +1651,11 @@ export interface SrmPurNoProductiveMaterialRecord {
 }
 
 /**
- * 主键
+ * 申请单号
  */
 export type RequisitionNo = string | null;
 /**
- * 申请类型
+ * 收货工厂
  */
 export type ShipToPlant = number | null;
 /**
@@ -1667,7 +1667,7 @@ export type Department = number | null;
  */
 export type Requester = number | null;
 /**
- * 申请日期
+ * 币种
  */
 export type Currency = string | null;
 /**
@@ -1679,7 +1679,7 @@ export type EstimatedTotal = string | null;
  */
 export type Urgent = 'Y' | 'N' | null;
 /**
- * 说明
+ * 提交人
  */
 export type SubmittedBy = number | null;
 /**
@@ -1695,7 +1695,7 @@ export type Approver = number | null;
  */
 export type DecidedAt = string | null;
 /**
- * 创建人
+ * 采购申请
  */
 export type Requisition = number | null;
 /**
@@ -1707,7 +1707,7 @@ export type LineNo = number | null;
  */
 export type Item = number | null;
 /**
- * 物料编码
+ * 需求数量
  */
 export type Quantity = string | null;
 /**
@@ -1739,7 +1739,7 @@ export type LineStatus = string | null;
  */
 export type Remark = string | null;
 /**
- * 创建人
+ * 采购申请 / Purchase requisition
  */
 export interface SrmPurRequisitionHeaderRecord {
   requisitionHeaderId?: ID;
@@ -1804,11 +1804,11 @@ export interface SrmPurRequisitionLineRecord {
 }
 
 /**
- * 主键
+ * 物资
  */
 export type Goods = number | null;
 /**
- * 供应商
+ * 金额
  */
 export type Amount = string | null;
 /**
@@ -1820,7 +1820,7 @@ export type Selected = 'Y' | 'N' | null;
  */
 export type AddedAt = string | null;
 /**
- * 创建人
+ * 购物车 / Cart
  */
 export interface SrmPurShoppingCartRecord {
   cartId?: ID;
@@ -1842,7 +1842,7 @@ export interface SrmPurShoppingCartRecord {
 }
 
 /**
- * 主键
+ * 信息变更
  */
 export type InfoChange = number | null;
 /**
@@ -1874,11 +1874,11 @@ export type AccountName = string | null;
  */
 export type AccountNo = string | null;
 /**
- * 币种
+ * 主账户
  */
 export type Primary = 'Y' | 'N' | null;
 /**
- * 创建人
+ * 变更银行账户 / Changed bank account
  */
 export interface SrmSlcChangeAccountRecord {
   changeAccountId?: ID;
@@ -1901,7 +1901,7 @@ export interface SrmSlcChangeAccountRecord {
 }
 
 /**
- * 主键
+ * 原联系人
  */
 export type OriginalContact = number | null;
 /**
@@ -1917,11 +1917,11 @@ export type Position = string | null;
  */
 export type ContactType = string | null;
 /**
- * 手机
+ * 电话
  */
 export type Phone = string | null;
 /**
- * 邮箱
+ * 变更联系人 / Changed contact
  */
 export interface SrmSlcChangeContactRecord {
   changeContactId?: ID;
@@ -1944,15 +1944,15 @@ export interface SrmSlcChangeContactRecord {
 }
 
 /**
- * 主键
+ * 变更单号
  */
 export type ChangeNo = string | null;
 /**
- * 供应商
+ * 变更类型
  */
 export type ChangeType = string | null;
 /**
- * 变更原因
+ * 申请方
  */
 export type ApplicantType = string | null;
 /**
@@ -1980,11 +1980,11 @@ export type CompanyEMailNew = string | null;
  */
 export type CompanyPhoneNew = string | null;
 /**
- * 状态
+ * 证明材料
  */
 export type Evidence = string | null;
 /**
- * 提交人
+ * 信息变更
  */
 export type InfoChange1 = number | null;
 /**
@@ -1992,11 +1992,11 @@ export type InfoChange1 = number | null;
  */
 export type Operation1 = string | null;
 /**
- * 原账户
+ * 主账户
  */
 export type Primary1 = 'Y' | 'N' | null;
 /**
- * 创建人
+ * 信息变更 / Supplier info change
  */
 export interface SrmSlcChangeInfoRecord {
   changeInfoId?: ID;
@@ -2043,7 +2043,7 @@ export interface BasicInfoAfter {
   [k: string]: unknown;
 }
 /**
- * 变更联系人 / Changed contact
+ * 计划编号
  */
 export type PlanNo = string | null;
 /**
@@ -2055,7 +2055,7 @@ export type PlanName = string | null;
  */
 export type InspectionType = string | null;
 /**
- * 组织
+ * 考察组长
  */
 export type TeamLeader = number | null;
 /**
@@ -2067,11 +2067,11 @@ export type PlannedFrom = string | null;
  */
 export type PlannedTo = string | null;
 /**
- * 状态
+ * 考察计划
  */
 export type InspectionPlan = number | null;
 /**
- * 供应商
+ * 资质审查单
  */
 export type QualificationReview = number | null;
 /**
@@ -2079,15 +2079,15 @@ export type QualificationReview = number | null;
  */
 export type PlannedDate = string | null;
 /**
- * 创建人
+ * 考察计划
  */
 export type InspectionPlan1 = number | null;
 /**
- * 人员
+ * 专业领域
  */
 export type Specialty = string | null;
 /**
- * 创建人
+ * 主键
  */
 export type ID3 = number | null;
 /**
@@ -2224,15 +2224,15 @@ export interface SrmSlcInspectPlanSiteRecord {
 }
 
 /**
- * 主键
+ * 审查单号
  */
 export type QualificationNo = string | null;
 /**
- * 供应商
+ * 引入场景
  */
 export type Scene = number | null;
 /**
- * 审查类型
+ * 申请组织
  */
 export type ApplyingOrg = number | null;
 /**
@@ -2240,7 +2240,7 @@ export type ApplyingOrg = number | null;
  */
 export type Buyer = number | null;
 /**
- * 申请理由
+ * 申请日期
  */
 export type ApplyDate = string | null;
 /**
@@ -2252,11 +2252,11 @@ export type ExpectedFinish = string | null;
  */
 export type Result = string | null;
 /**
- * 状态
+ * 已同步OA
  */
 export type SyncedToOA = 'Y' | 'N' | null;
 /**
- * 附件
+ * 资质审查
  */
 export type Qualification = number | null;
 /**
@@ -2264,7 +2264,7 @@ export type Qualification = number | null;
  */
 export type SupplierSite = number | null;
 /**
- * 地点名称
+ * 资质审查 / Qualification review
  */
 export interface SrmSlcQualifyHeaderRecord {
   qualifyHeaderId?: ID;
@@ -2318,7 +2318,7 @@ export interface SrmSlcQualifySiteRecord {
 }
 
 /**
- * 主键
+ * 供应商注册
  */
 export type Registration = number | null;
 /**
@@ -2346,7 +2346,7 @@ export type ExpiryDate = string | null;
  */
 export type NoExpiry = 'Y' | 'N' | null;
 /**
- * 附件
+ * 注册资质证照 / Registration credential
  */
 export interface SrmSlcRegisterCredentialRecord {
   registerCredentialId?: ID;
@@ -2366,7 +2366,7 @@ export interface SrmSlcRegisterCredentialRecord {
 }
 
 /**
- * 主键
+ * 注册单号
  */
 export type RegistrationNo = string | null;
 /**
@@ -2374,7 +2374,7 @@ export type RegistrationNo = string | null;
  */
 export type CompanyName = string | null;
 /**
- * 英文名称
+ * 统一社会信用代码
  */
 export type USCC = string | null;
 /**
@@ -2386,7 +2386,7 @@ export type SupplierType = string | null;
  */
 export type Contact = string | null;
 /**
- * 手机
+ * 登录账号
  */
 export type LoginName = string | null;
 /**
@@ -2394,11 +2394,11 @@ export type LoginName = string | null;
  */
 export type RegisteredAddress = string | null;
 /**
- * 开户行
+ * 银行账号
  */
 export type BankAccountNo = string | null;
 /**
- * 注册状态
+ * 注册用户
  */
 export type RegisteredUser = number | null;
 /**
@@ -2410,11 +2410,11 @@ export type RejectReason = string | null;
  */
 export type Attachments1 = string | null;
 /**
- * 创建人
+ * 供应商注册
  */
 export type Registration1 = number | null;
 /**
- * 品类
+ * 年产能
  */
 export type AnnualCapacity = string | null;
 /**
@@ -2422,7 +2422,7 @@ export type AnnualCapacity = string | null;
  */
 export type CapacityUnit = string | null;
 /**
- * 交货周期(天)
+ * 供应商注册 / Supplier registration
  */
 export interface SrmSlcRegisterInfoRecord {
   registerId?: ID;
@@ -2460,7 +2460,7 @@ export interface IntendedCategories {
   [k: string]: unknown;
 }
 /**
- * 注册资质证照 / Registration credential
+ * 注册供货能力 / Registration supply ability
  */
 export interface SrmSlcRegisterSupplyAbilityRecord {
   registerSupplyAbilityId?: ID2;
@@ -2478,7 +2478,7 @@ export interface SrmSlcRegisterSupplyAbilityRecord {
 }
 
 /**
- * 主键
+ * 供应商银行账户 / Supplier bank account
  */
 export interface SrmSlcSupplierAccountRecord {
   accountId?: ID;
@@ -2499,7 +2499,7 @@ export interface SrmSlcSupplierAccountRecord {
 }
 
 /**
- * 主键
+ * 供应商联系人 / Supplier contact
  */
 export interface SrmSlcSupplierContactRecord {
   contactId?: ID;
@@ -2520,7 +2520,7 @@ export interface SrmSlcSupplierContactRecord {
 }
 
 /**
- * 主键
+ * 供应商资质证照 / Supplier credential
  */
 export interface SrmSlcSupplierCredentialRecord {
   credentialId?: ID;
@@ -2540,7 +2540,7 @@ export interface SrmSlcSupplierCredentialRecord {
 }
 
 /**
- * 主键
+ * 供应商编码
  */
 export type SupplierCode = string | null;
 /**
@@ -2548,11 +2548,11 @@ export type SupplierCode = string | null;
  */
 export type SupplierName = string | null;
 /**
- * 英文名称
+ * 简称
  */
 export type ShortName = string | null;
 /**
- * 供应商类型
+ * 供应商状态
  */
 export type SupplierStatus = string | null;
 /**
@@ -2588,7 +2588,7 @@ export type TaxpayerType = string | null;
  */
 export type Country = string | null;
 /**
- * 注册地址
+ * 公司邮箱
  */
 export type CompanyEMail = string | null;
 /**
@@ -2608,11 +2608,11 @@ export type ERPVendorCode = string | null;
  */
 export type Enabled2 = 'Y' | 'N' | null;
 /**
- * 创建人
+ * 供应商
  */
 export type Supplier2 = number | null;
 /**
- * 证照类型
+ * 主键
  */
 export type ID4 = number | null;
 /**
@@ -2620,7 +2620,7 @@ export type ID4 = number | null;
  */
 export type Supplier3 = number | null;
 /**
- * 品类
+ * 创建人
  */
 export type CreatedBy4 = number | null;
 /**
@@ -2677,7 +2677,7 @@ export interface SrmSlcSupplierInfoRecord {
   supplyAbilities?: SrmSlcSupplierSupplyAbilityRecord[];
 }
 /**
- * 供应商联系人 / Supplier contact
+ * 供应商供货能力 / Supplier supply ability
  */
 export interface SrmSlcSupplierSupplyAbilityRecord {
   supplyAbilityId?: ID4;
@@ -2695,7 +2695,7 @@ export interface SrmSlcSupplierSupplyAbilityRecord {
 }
 
 /**
- * 主键
+ * 方案编号
  */
 export type SchemeNo = string | null;
 /**
@@ -2719,7 +2719,7 @@ export type ScoringFrom = string | null;
  */
 export type ScoringUntil = string | null;
 /**
- * 状态
+ * 考评方案 / Evaluation scheme
  */
 export interface SrmSpeSchemeRecord {
   schemeId?: ID;
@@ -2739,7 +2739,7 @@ export interface SrmSpeSchemeRecord {
 }
 
 /**
- * 主键
+ * 评分单号
  */
 export type ScoreSheetNo = string | null;
 /**
@@ -2751,19 +2751,19 @@ export type Scheme = number | null;
  */
 export type Scorer = number | null;
 /**
- * 部门
+ * 审批意见
  */
 export type ApproverComment = string | null;
 /**
- * 提交人
+ * 评分单
  */
 export type ScoreSheet = number | null;
 /**
- * 供应商
+ * 得分
  */
 export type Score = string | null;
 /**
- * 备注
+ * 评分单 / Score sheet
  */
 export interface SrmSpeSchemeScoreRecord {
   schemeScoreId?: ID;
@@ -2805,7 +2805,3 @@ export interface SrmSpeSupplierScoreRecord {
   lastUpdateDate?: LastUpdatedAt1;
   versionNum?: Version1;
 }
-
-/**
- * 主键
- */

@@ -93,9 +93,7 @@ export async function* importedRows(
  * that ended without one. Whatever the reader throws (a truncated zip: FILE_ENDED, a broken
  * entry, bad XML) is the file's fault: 400 naming it, not a 500 (docs/decisions.md, issue 13).
  */
-async function* sheetRows(
-  file: string,
-): AsyncGenerator<{
+async function* sheetRows(file: string): AsyncGenerator<{
   sheet: number;
   row?: { values: ExcelJS.Row; layout: { current?: (PlannedColumn | undefined)[] } };
 }> {

@@ -28,14 +28,12 @@ export class LookupTable {
         wanted,
       );
       for (const r of rows) {
-        values
-          .get(String(r.t))!
-          .push({
-            code: String(r.c),
-            meaningCn: String(r.cn ?? ''),
-            meaningEn: String(r.en ?? ''),
-            enabled: r.f === 'Y',
-          });
+        values.get(String(r.t))!.push({
+          code: String(r.c),
+          meaningCn: String(r.cn ?? ''),
+          meaningEn: String(r.en ?? ''),
+          enabled: r.f === 'Y',
+        });
       }
     }
     return new LookupTable(values);
