@@ -1,11 +1,17 @@
 /**
  * Exchange rates (a list edited in a modal): the seeded rates, field validation in the modal,
- * creating a rate and deleting it again after a confirmation.
+ * creating a rate and deleting it again after a confirmation; and how lists kept alive in their
+ * shell tabs read through the runtime's query cache (docs/decisions.md "A query layer in the runtime").
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import * as ExcelJS from 'exceljs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import {
+  cellUnder,
   choose,
   clickExpectingToast,
+  createRequisition,
   dataRows,
   expectCells,
   fieldMessage,
@@ -16,6 +22,7 @@ import {
   typeDate,
   rowAction,
   rowActionNames,
+  unique,
 } from './support';
 
 /** A rate date no other test uses (the unique key is currency pair, type and date). */
@@ -139,4 +146,113 @@ test('a new rate is validated, saved, listed and deleted after confirmation', as
   await page.reload();
   await expect(rateRow(table, '7.12')).toHaveCount(1);
   await expect(dataRows(table).filter({ hasText: rate })).toHaveCount(0);
+});
+
+/** The shell tab whose title is exactly `title`. */
+function shellTab(page: Page, title: string): Locator {
+  return page
+    .getByRole('region', { name: '已打开的页面' })
+    .getByRole('tab')
+    .filter({ hasText: new RegExp(`^${title}$`) });
+}
+
+/** Holds back the answers of list calls to `path` for `ms`, so the screen can be seen while one is on its way. */
+async function slowLists(page: Page, pathPart: string, ms: number): Promise<() => Promise<void>> {
+  const pattern = `**/${pathPart}/listByPage`;
+  await page.route(pattern, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    // A newer call may have cancelled this one meanwhile: then there is nothing left to answer.
+    await route.continue().catch(() => undefined);
+  });
+  return () => page.unroute(pattern);
+}
+
+test('lists kept alive in their tabs show their rows at once, follow saves made in another tab, and leave an emptied last page', async ({
+  page,
+}) => {
+  test.slow(); // creates a requisition and imports rates, each waiting for the server
+  await signIn(page, 'buyer01');
+  // The requisition list in one tab, the new requisition's edit page in a second one.
+  const description = unique('E2E 标签页缓存');
+  const number = await createRequisition(page, description);
+  const listTab = shellTab(page, '采购申请');
+  await listTab.click();
+  const table = page.getByRole('table');
+  const row = dataRows(table).filter({ hasText: number });
+  await expect(row).toHaveCount(1);
+  await expectCells(table, row, { 说明: description });
+
+  // The record in the second tab: saved there, the list (hidden, kept alive) refetches it at once.
+  await (await rowAction(row, '编辑')).click();
+  await expect(shellTab(page, '采购申请维护').and(page.locator('[aria-selected="true"]'))).toHaveCount(1);
+  await expect(fieldValue(page, '申请单号')).toHaveText(number);
+  const changed = `${description} 改`;
+  await page.getByRole('textbox', { name: '说明' }).fill(changed);
+  const listRefetched = page.waitForResponse(
+    (response) => response.url().endsWith('/srmPurRequisitionHeaderRestful/listByPage'),
+    { timeout: 20_000 },
+  );
+  await save(page);
+  await listRefetched;
+
+  // Back to the list: its rows are there at once — no spinner while it checks them again (the
+  // check is held back for 4 s here), and the row already shows the save.
+  const restore = await slowLists(page, 'srmPurRequisitionHeaderRestful', 4_000);
+  await listTab.click();
+  await expect(row).toBeVisible({ timeout: 1_000 });
+  await page.waitForTimeout(300); // a spinner, if any, shows by now; the held-back answer has not come
+  await expect(page.locator('.ant-table-wrapper .ant-spin-spinning:visible')).toHaveCount(0, { timeout: 1 });
+  await expect(await cellUnder(table, row, '说明')).toHaveText(changed, { timeout: 1_000 });
+  await restore();
+
+  // Exchange rates, as admin (who may delete them): make the list's last page hold exactly one row,
+  // one of ours (the earliest rate date, so the last under rateDate desc), then delete it there.
+  await signIn(page, 'admin');
+  await openMenu(page, '基础数据', '汇率管理');
+  const rates = page.getByRole('table');
+  await expect(dataRows(rates).first()).toBeVisible({ timeout: 30_000 });
+  const totalText = page.locator('.ant-pagination-total-text:visible');
+  const total = async () => Number((await totalText.innerText()).replace(/\D/g, ''));
+  const before = await total();
+  const imported = (((1 - before) % 20) + 20) % 20 || 20;
+  await page.getByRole('button', { name: '导入', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '导入 Excel' });
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: '下载导入模板' }).click();
+  const templateFile = path.join(os.tmpdir(), `e2e-template-${Date.now()}.xlsx`);
+  await (await downloading).saveAs(templateFile);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(templateFile);
+  // Rate dates in a year of the last century no other test uses (the unique key is pair, type and date).
+  const year = Date.UTC(1900 + Math.floor(Math.random() * 90), 0, 1);
+  for (let i = 0; i < imported; i += 1) {
+    workbook.worksheets[0].addRow([
+      '美元',
+      '人民币',
+      '即期',
+      Number(`2.${i + 10}00001`),
+      new Date(year + i * 86_400_000),
+    ]);
+  }
+  const importFile = path.join(os.tmpdir(), `e2e-last-page-${Date.now()}.xlsx`);
+  await workbook.xlsx.writeFile(importFile);
+  await dialog.locator('input[type=file]').setInputFiles(importFile);
+  await dialog.getByRole('button', { name: '开始导入' }).click();
+  await expect(page.getByText(`已导入 ${imported} 行`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect.poll(total).toBe(before + imported);
+
+  const last = Math.ceil((before + imported) / 20);
+  await page.locator(`.ant-pagination-item-${last}:visible`).click();
+  await expect(dataRows(rates)).toHaveCount(1);
+  const earliest = new Date(year).toISOString().slice(0, 10);
+  await expectCells(rates, dataRows(rates).first(), { 汇率日期: earliest, 状态: '新建' });
+  await (await rowAction(dataRows(rates).first(), '删除')).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: '确定删除该汇率吗？' });
+  await clickExpectingToast(confirm.getByRole('button', { name: '确定' }), '删除成功');
+  // The emptied page gives way to the page before, with its rows — not "no data" under a total of twenty.
+  await expect(page.locator('.ant-pagination-item-active:visible')).toHaveText(String(last - 1));
+  await expect(dataRows(rates)).toHaveCount(20);
+  await expect.poll(total).toBe(before + imported - 1);
+  await expect(dataRows(rates).filter({ hasText: earliest })).toHaveCount(0);
 });
