@@ -1,5 +1,6 @@
 /** Renders UI inside the app's providers with fake providers, a fresh query cache and an in-memory router. */
 import { render } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AppProviders } from '../app/App';
@@ -16,11 +17,21 @@ export interface TestProvidersProps {
   preferences?: PreferencesProvider;
   exports?: ExportProvider;
   registry?: WidgetRegistry;
+  /** A test that looks into the cache passes its own (createQueryClient); otherwise a fresh one. */
+  queryClient?: QueryClient;
   children: ReactNode;
 }
 
 /** AppProviders for a test: the given providers (fakes for the others) and a query cache of its own, retry off. */
-export function TestProviders({ provider, auth, preferences, exports, registry, children }: TestProvidersProps) {
+export function TestProviders({
+  provider,
+  auth,
+  preferences,
+  exports,
+  registry,
+  queryClient,
+  children,
+}: TestProvidersProps) {
   const [fallbacks] = useState(() => ({
     auth: createFakeAuth(),
     preferences: createFakePreferences(),
@@ -33,7 +44,7 @@ export function TestProviders({ provider, auth, preferences, exports, registry, 
       authProvider={auth ?? fallbacks.auth}
       preferences={preferences ?? fallbacks.preferences}
       exports={exports ?? fallbacks.exports}
-      queryClient={fallbacks.queryClient}
+      queryClient={queryClient ?? fallbacks.queryClient}
       registry={registry}
     >
       {children}
@@ -41,7 +52,7 @@ export function TestProviders({ provider, auth, preferences, exports, registry, 
   );
 }
 
-export interface RenderOptions extends Omit<TestProvidersProps, 'children' | 'registry'> {
+export interface RenderOptions extends Omit<TestProvidersProps, 'children' | 'registry' | 'queryClient'> {
   url?: string;
   screen?: { menuId?: string; respId?: string };
 }
