@@ -27,7 +27,9 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       // The request client reports failures (and a 401 ends the session); a failed call is not retried blindly.
-      queries: { retry: false, staleTime: LIST_STALE_MS },
+      // No refetch on window focus: every kept-alive tab's list would ask at once, and an open form would be
+      // overwritten; a tab shown again revalidates itself (useTabActivated) and writes invalidate.
+      queries: { retry: false, staleTime: LIST_STALE_MS, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });

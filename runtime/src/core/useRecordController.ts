@@ -54,8 +54,8 @@ export function useRecordController(entity: EntityDef, id: unknown): RecordContr
     queryKey: key,
     queryFn: async () => (await provider.findById<DataRecord>(entity, id)) ?? null,
     enabled: hasId(id) && !justCreated,
-    // An open form is never refetched behind the user's back: only when it is opened or reloaded.
-    refetchOnWindowFocus: false,
+    // An open form is never refetched behind the user's back (no refetch on focus, see createQueryClient,
+    // nor on reconnect; writes only mark records stale): only when it is opened or reloaded.
     refetchOnReconnect: false,
   });
   const { error, errorUpdatedAt, refetch } = query;
