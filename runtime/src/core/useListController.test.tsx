@@ -64,6 +64,7 @@ describe('useListController through the query client', () => {
     // First render: rows from the cache, no loading; the revalidation runs behind them.
     expect(ids(again.result.current.tableProps.dataSource)).toEqual([1, 2, 3]);
     expect(again.result.current.tableProps.loading).toBe(false);
+    expect(again.result.current.refreshing).toBe(false); // a silent revalidation: no hint either
     await waitFor(() => expect(provider.listByPage).toHaveBeenCalledTimes(2));
     expect(again.result.current.tableProps.loading).toBe(false);
   });

@@ -51,7 +51,11 @@ export interface ListController {
   selection: ListSelection;
   criteria: ListCriteria;
   orderBy?: string;
-  /** True while shown rows are being revalidated (no spinner: the rows stay usable). */
+  /**
+   * True while the rows shown are the previous page's or search's and the asked ones load: no
+   * spinner (the rows stay usable), a page may show a small hint. A revalidation of the rows shown
+   * (a tab shown again, a write elsewhere) is silent.
+   */
   refreshing: boolean;
 }
 
@@ -187,6 +191,6 @@ export function useListController(page: PageDef, entity: EntityDef): ListControl
     selection,
     criteria,
     orderBy: paging.orderBy,
-    refreshing: answer.isFetching && !answer.isPending,
+    refreshing: answer.isFetching && isPlaceholderData,
   };
 }

@@ -3,7 +3,7 @@
  * with server paging and sort, row buttons, links to the record, and modal editing when
  * page.editMode is 'modal'.
  */
-import { Alert, Card, Space } from 'antd';
+import { Alert, Card, Space, Typography } from 'antd';
 import { useMemo, useState, type Key, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScreen } from '../core/DataProviderContext';
@@ -87,6 +87,7 @@ export function ListPage(props: PageProps) {
 }
 
 function ConfiguredListPage({ page, entities }: PageProps) {
+  const { t } = useTranslation();
   const entity = entities[page.entity ?? ''];
   const label = useLabel();
   const language = useLanguage();
@@ -145,7 +146,15 @@ function ConfiguredListPage({ page, entities }: PageProps) {
           actions={toolbar}
           onRun={(action) => (action.action === 'import' ? setImporting(true) : runAction(action, selectedRows))}
         />
-        <ColumnSettings columns={descriptors} onChange={tableConfig.change} onReset={tableConfig.reset} />
+        <Space>
+          {/* The previous rows stay while the next page or search loads: a hint, not a spinner over them. */}
+          {list.refreshing && (
+            <Typography.Text type="secondary" role="status">
+              {t('common.loading')}
+            </Typography.Text>
+          )}
+          <ColumnSettings columns={descriptors} onChange={tableConfig.change} onReset={tableConfig.reset} />
+        </Space>
       </Space>
       <DataGrid
         {...list.tableProps}
