@@ -60,10 +60,35 @@ export async function dropdownOf(combobox: Locator): Promise<Locator> {
 }
 
 /**
+ * Scrolls a grid sideways so that a control in one of its cells is clear of the grid's fixed
+ * columns, as a person scrolls before clicking. The browser's own scrolling into view (which a
+ * forced click does) counts a cell under a sticky column as visible. Outside a grid: nothing.
+ */
+export async function revealInGrid(control: Locator): Promise<void> {
+  await control.evaluate((element) => {
+    const cell = element.closest('td, th');
+    const scroller = element.closest('.ant-table-content, .ant-table-body');
+    const row = cell?.parentElement;
+    if (!cell || !scroller || !row || cell.className.includes('ant-table-cell-fix')) return;
+    const fixed = (side: 'left' | 'right') =>
+      [...row.children]
+        .filter((c) => c.className.includes(`ant-table-cell-fix-${side}`))
+        .reduce((sum, c) => sum + c.getBoundingClientRect().width, 0);
+    const view = scroller.getBoundingClientRect();
+    const box = cell.getBoundingClientRect();
+    const visibleLeft = view.left + fixed('left');
+    const visibleRight = view.right - fixed('right');
+    if (box.left < visibleLeft) scroller.scrollLeft -= visibleLeft - box.left;
+    else if (box.right > visibleRight) scroller.scrollLeft += box.right - visibleRight;
+  });
+}
+
+/**
  * Opens an antd Select's list. A forced click skips Playwright's stability wait, so a click while a
  * dialog is still zooming in can miss; like a person who sees nothing open, it clicks again.
  */
 async function openSelect(combobox: Locator): Promise<void> {
+  await revealInGrid(combobox);
   await expect(async () => {
     if ((await combobox.getAttribute('aria-expanded')) !== 'true') await combobox.click({ force: true });
     await expect(combobox).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
