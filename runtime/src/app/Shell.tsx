@@ -9,13 +9,12 @@ import { Layout } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../core/apiError';
 import { useAuthProvider, useDataProvider } from '../core/DataProviderContext';
 import type { MenuRow } from '../core/dataProvider';
-import { useFeedback } from '../core/feedback';
 import { MenuContext } from '../core/MenuContext';
 import { menusKey, REFERENCE_STALE_MS } from '../core/queries';
 import { updateSessionInfo } from '../core/session';
+import { useQueryErrorFeedback } from '../core/useQueryErrorFeedback';
 import { useSession } from '../core/useSession';
 import { useLanguage } from '../i18n';
 import { KeepAliveTabs } from './KeepAliveTabs';
@@ -36,7 +35,6 @@ const NO_MENUS: MenuRow[] = [];
  */
 function useMenuRows(responsibilityId: string): MenuRow[] {
   const provider = useDataProvider();
-  const feedback = useFeedback();
   const language = useLanguage();
   // Menu names come translated in the request language, so the language is part of the key.
   const query = useQuery({
@@ -45,10 +43,8 @@ function useMenuRows(responsibilityId: string): MenuRow[] {
     enabled: Boolean(responsibilityId),
     staleTime: REFERENCE_STALE_MS,
   });
-  const { error, errorUpdatedAt } = query;
-  useEffect(() => {
-    if (error && !(isApiError(error) && error.httpStatus === 401)) feedback.error(error);
-  }, [error, errorUpdatedAt, feedback]);
+  // A 401 ends the session: the login page says so.
+  useQueryErrorFeedback(query, [401]);
   // Never the previous responsibility's menus while the new ones load (no placeholder data).
   return responsibilityId && query.data ? query.data : NO_MENUS;
 }

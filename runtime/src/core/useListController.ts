@@ -13,8 +13,8 @@ import { searchValuesToQuery, type ListCriteria } from '../schema/searchSchema';
 import { orderByFromSorter } from '../schema/gridColumns';
 import { useDataProvider, useScreen } from './DataProviderContext';
 import type { ListQuery, ListResult } from './dataProvider';
-import { useFeedback } from './feedback';
 import { listKey } from './queries';
+import { useQueryErrorFeedback } from './useQueryErrorFeedback';
 
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../grid/gridRules';
 
@@ -91,7 +91,6 @@ export function fallbackPage(answer: { rows: unknown[]; page: { count: number } 
 export function useListController(page: PageDef, entity: EntityDef): ListController {
   const provider = useDataProvider();
   const screen = useScreen();
-  const feedback = useFeedback();
   const { t } = useTranslation();
   const grid = page.grid;
   const [criteria, setCriteria] = useState<ListCriteria>({ params: {} });
@@ -115,12 +114,10 @@ export function useListController(page: PageDef, entity: EntityDef): ListControl
     enabled: requested,
     placeholderData: keepPreviousData,
   });
-  const { data, error, errorUpdatedAt, refetch, isPlaceholderData } = answer;
+  const { data, error, refetch, isPlaceholderData } = answer;
 
   // docs/architecture.md "Spec: calls": a failed list call reports the error and shows no rows.
-  useEffect(() => {
-    if (error) feedback.error(error);
-  }, [error, errorUpdatedAt, feedback]);
+  useQueryErrorFeedback(answer);
 
   // The rows of this page went: show the last page that has rows (or page 1).
   const fallback = data && !isPlaceholderData ? fallbackPage(data, paging) : undefined;

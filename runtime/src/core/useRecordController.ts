@@ -5,13 +5,13 @@
  * (queries.tsx); a save writes its answer there.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { DataRecord, EntityDef } from '../meta';
 import { stripFormilyInternals } from '../schema/cleanRecord';
 import { isApiError } from './apiError';
 import { useDataProvider } from './DataProviderContext';
-import { useFeedback } from './feedback';
 import { recordKey } from './queries';
+import { useQueryErrorFeedback } from './useQueryErrorFeedback';
 
 export interface RecordController {
   record: DataRecord | null;
@@ -40,7 +40,6 @@ export function recordForSave(entity: EntityDef, values: DataRecord, loaded: Dat
 
 export function useRecordController(entity: EntityDef, id: unknown): RecordController {
   const provider = useDataProvider();
-  const feedback = useFeedback();
   const client = useQueryClient();
   const [created, setCreated] = useState<{ id: unknown; record: DataRecord } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -58,12 +57,10 @@ export function useRecordController(entity: EntityDef, id: unknown): RecordContr
     // nor on reconnect; writes only mark records stale): only when it is opened or reloaded.
     refetchOnReconnect: false,
   });
-  const { error, errorUpdatedAt, refetch } = query;
+  const { error, refetch } = query;
   const notFound = (isApiError(error) && error.httpStatus === 404) || (query.isSuccess && !query.data);
-
-  useEffect(() => {
-    if (error && !(isApiError(error) && error.httpStatus === 404)) feedback.error(error);
-  }, [error, errorUpdatedAt, feedback]);
+  // A 404 is the page's "not found", not a message.
+  useQueryErrorFeedback(query, [404]);
 
   const load = useCallback(async () => {
     if (!hasId(id)) return null;
