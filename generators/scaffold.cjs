@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run scaffold -- <page path> [<page path> …] [--dry-run]
+// npm run scaffold -- <page path> [<page path> …] [--domain <folder>] [--dry-run]
 // Creates entity and page metadata skeletons for a screen of the spec (catalog/seed-catalog.json),
 // from the entity catalog/DOMAIN.md describes for it, and says what is left to do by hand.
 const path = require('node:path');
@@ -7,16 +7,18 @@ const { scaffold, writeFiles, ScaffoldError } = require('./src/scaffold/scaffold
 
 function main() {
   const args = process.argv.slice(2);
-  const pagePaths = args.filter((a) => !a.startsWith('--'));
+  const domainAt = args.indexOf('--domain');
+  const domainFolder = domainAt >= 0 ? args[domainAt + 1] : undefined;
+  const pagePaths = args.filter((a, i) => !a.startsWith('--') && (domainAt < 0 || i !== domainAt + 1));
   if (!pagePaths.length) {
     console.error(
-      'usage: npm run scaffold -- <page path> [<page path> …] [--dry-run]   e.g. npm run scaffold -- inspectPlanList inspectPlanEdit',
+      'usage: npm run scaffold -- <page path> [<page path> …] [--domain <folder>] [--dry-run]   e.g. npm run scaffold -- inspectPlanList inspectPlanEdit',
     );
     process.exit(2);
   }
   // The compiled metadata package: `npm run scaffold` builds it first.
   const metadata = require(path.join(__dirname, '..', 'metadata', 'dist', 'node.js'));
-  const { files, problems, untranslated } = scaffold(pagePaths, metadata);
+  const { files, problems, untranslated } = scaffold(pagePaths, metadata, domainFolder);
   if (args.includes('--dry-run')) {
     for (const { file, doc } of files) console.log(`--- ${file}\n${JSON.stringify(doc, null, 2)}`);
   } else {

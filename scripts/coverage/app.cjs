@@ -18,9 +18,17 @@ function jsonFiles(dir) {
   });
 }
 
+/** The `kind` folders of every application: metadata/apps/platform/<kind>, metadata/apps/srm/<domain>/<kind>. */
+function kindFolders(dir, kind) {
+  if (fs.existsSync(path.join(dir, kind))) return [path.join(dir, kind)];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .flatMap((e) => kindFolders(path.join(dir, e.name), kind));
+}
+
 function appDocuments(kind) {
-  const apps = path.join(ROOT, 'metadata', 'apps');
-  return fs.readdirSync(apps).flatMap((app) => jsonFiles(path.join(apps, app, kind)));
+  return kindFolders(path.join(ROOT, 'metadata', 'apps'), kind).flatMap((dir) => jsonFiles(dir));
 }
 
 /**

@@ -9,9 +9,14 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const TABLE = 'srm_base_exchange_rate';
 
 function lookupCodes(type) {
-  const dir = path.join(ROOT, 'metadata', 'apps', 'srm', 'lookups');
-  for (const file of fs.readdirSync(dir)) {
-    const set = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+  const dir = path.join(ROOT, 'metadata', 'apps', 'srm');
+  const files = fs
+    .readdirSync(dir)
+    .map((domain) => path.join(dir, domain, 'lookups'))
+    .filter((lookups) => fs.existsSync(lookups))
+    .flatMap((lookups) => fs.readdirSync(lookups).map((f) => path.join(lookups, f)));
+  for (const file of files) {
+    const set = JSON.parse(fs.readFileSync(file, 'utf8'));
     const found = (set.lookups || []).find((l) => l.lookupType === type);
     if (found) return found.values.map((v) => v.lookupCode);
   }

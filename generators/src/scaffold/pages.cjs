@@ -1,5 +1,5 @@
 // Page skeletons (list / edit / detail) over a scaffolded entity, in the shape of the hand-written
-// SRM pages (metadata/apps/srm/pages): spec grid properties, search fields, the usual buttons.
+// SRM pages (metadata/apps/srm/<domain>/pages): spec grid properties, search fields, the usual buttons.
 const LIST_COLUMNS = 10;
 const SEARCH_FIELDS = 4;
 

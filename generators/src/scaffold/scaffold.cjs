@@ -69,10 +69,37 @@ function pageFor(screen, domainEntity, header, lines) {
 }
 
 /**
- * Builds the documents for the screens `pagePaths` (e.g. a list and its edit page) and checks them
- * with the rest of the application metadata. `metadata` is the compiled metadata package.
+ * The SRM domain folder (metadata/apps/srm/<domain>) an entity belongs to, from the module prefix
+ * of its name (srmPurOrderHeader → purchasing); see docs/developer-guide.md "Domain modules".
  */
-function scaffold(pagePaths, metadata, app = 'srm') {
+const DOMAIN_OF_PREFIX = [
+  [/^srmSlc/, 'supplier'],
+  [/^srmSpe/, 'performance'],
+  [/^srmSml/, 'price'],
+  [/^srmRcn/, 'reconciliation'],
+  [/^srmPur/, 'purchasing'],
+  [/^srmQcn|^srmQuality/, 'quality'],
+  [/^srmSfd/, 'sourcing'],
+  [/^srmCct/, 'contract'],
+  [/^srmBaseNotice/, 'notice'],
+  [/^srmBase|^base/, 'base'],
+];
+
+function domainFolderOf(entityName) {
+  const found = DOMAIN_OF_PREFIX.find(([prefix]) => prefix.test(entityName));
+  if (!found)
+    throw new ScaffoldError(
+      `no domain folder for the entity "${entityName}": name one with --domain <folder> (metadata/apps/srm/<folder>).`,
+    );
+  return found[1];
+}
+
+/**
+ * Builds the documents for the screens `pagePaths` (e.g. a list and its edit page) and checks them
+ * with the rest of the application metadata. `metadata` is the compiled metadata package. The
+ * files go to the domain folder of the screens' entity unless `domain` names one.
+ */
+function scaffold(pagePaths, metadata, domainFolder = undefined) {
   const catalog = JSON.parse(fs.readFileSync(CATALOG, 'utf8'));
   const domain = parseDomain(fs.readFileSync(DOMAIN, 'utf8'));
   const current = metadata.loadDocumentFiles();
@@ -82,15 +109,17 @@ function scaffold(pagePaths, metadata, app = 'srm') {
       `the application metadata does not load as it is; fix this first:\n${currentProblems.map((p) => `  - ${p}`).join('\n')}`,
     );
   const registry = metadata.MetadataRegistry.load(current);
-  const appDir = path.join('metadata', 'apps', app);
+  const appDirOf = (entityName) => path.join('metadata', 'apps', 'srm', domainFolder ?? domainFolderOf(entityName));
   const files = [];
   const untranslated = new Set();
   const planned = new Map();
+  let appDir;
   for (const pagePath of pagePaths) {
     const screen = screenOf(catalog, pagePath);
     if (registry.page(pagePath))
       throw new ScaffoldError(`The page "${pagePath}" exists already (${registry.source(registry.page(pagePath))}).`);
     const domainEntity = domainEntityOf(domain, pagePath);
+    appDir ??= appDirOf(domainEntity.name);
     if (!planned.has(domainEntity.name)) {
       const built = entitiesFor(domainEntity, registry);
       planned.set(domainEntity.name, built);

@@ -120,7 +120,7 @@ describe('reading DOMAIN.md', () => {
 describe('npm run scaffold', () => {
   it('creates entity, page and lookup documents that load with the application metadata', () => {
     const { files, problems } = scaffold(['srmSpeIndicatorsList', 'srmSpeIndicatorsEdit'], metadata);
-    expect(files.map((f: { file: string }) => path.relative('metadata/apps/srm', f.file))).toEqual([
+    expect(files.map((f: { file: string }) => path.relative('metadata/apps/srm/performance', f.file))).toEqual([
       'entities/srmSpeIndicatorsHead.json',
       'entities/srmSpeIndicatorsLine.json',
       'entities/srmSpeIndicatorsPerson.json',

@@ -1,6 +1,6 @@
 /**
  * The currency of an amount. Currencies are the values of the BASE_CURRENCY lookup, whose
- * description holds the currency's decimals ("2"; "0" for the yen — metadata/apps/srm/lookups/base.json).
+ * description holds the currency's decimals ("2"; "0" for the yen — metadata/apps/srm/base/lookups/base.json).
  * A money field's currency is the record's one BASE_CURRENCY field (the requisition's currencyCode,
  * the supplier's capitalCurrency); without one, or with two, amounts keep two decimals.
  */

@@ -6,7 +6,7 @@ import type { EntityDef, LifecycleDef, TransitionDef } from '../meta';
 import { pruneEmpty } from './entityDraft';
 
 /**
- * The seeded approval status lookup (metadata/apps/srm/lookups/status.json; there is no generic
+ * The seeded approval status lookup (metadata/apps/srm/common/lookups/status.json; there is no generic
  * document status): it has the codes DRAFT, SUBMITTED, APPROVED, REJECTED, the states of the
  * starting lifecycle, so that it validates as is.
  */

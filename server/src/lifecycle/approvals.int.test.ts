@@ -14,7 +14,7 @@ import {
   type Actors,
 } from './approvalFixtures';
 
-/** The requisition lifecycle with its approval rule (metadata/apps/srm/lifecycles/purRequisition.json). */
+/** The requisition lifecycle with its approval rule (metadata/apps/srm/purchasing/lifecycles/purRequisition.json). */
 let server: TestServer;
 let a: Actors;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-/** The shopping-cart page widgets (metadata/apps/srm/pages/purNoProductiveMaterial__*.json). */
+/** The shopping-cart page widgets (metadata/apps/srm/purchasing/pages/purNoProductiveMaterial__*.json). */
 import type { WidgetRegistry } from '../../widgets/WidgetRegistry';
 import { SrminteriorShopping } from './SrminteriorShopping';
 import { SrminteriorShoppingtrolley } from './SrminteriorShoppingtrolley';

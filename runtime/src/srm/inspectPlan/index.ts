@@ -1,4 +1,4 @@
-/** The inspection plan's widgets (metadata/apps/srm/pages/inspectPlanEdit.json, form.lines[].widget). */
+/** The inspection plan's widgets (metadata/apps/srm/supplier/pages/inspectPlanEdit.json, form.lines[].widget). */
 import type { WidgetRegistry } from '../../widgets/WidgetRegistry';
 import { InspectPlanSites } from './InspectPlanSites';
 
