@@ -71,4 +71,33 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    // The platform reaches the application only through registries (docs/developer-guide.md
+    // "Domain modules"): outside the domain folders, only the composition roots (the entries,
+    // the test server and test set-up) and tests import server/src/srm or runtime/src/srm.
+    files: ['server/src/**/*.ts', 'runtime/src/**/*.{ts,tsx}'],
+    ignores: [
+      'server/src/srm/**',
+      'runtime/src/srm/**',
+      'server/src/main.ts',
+      'server/src/testing/**',
+      'runtime/src/main.tsx',
+      'runtime/src/test/**',
+      '**/*.test.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/srm', '**/srm/**'],
+              message:
+                'The platform imports no domain: register through a registry (DomainModule on the server, the runtime registries of app/extensions.ts and widgets/domainWidgets.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

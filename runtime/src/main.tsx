@@ -5,13 +5,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { watchPreloadErrors } from './app/chunkLoader';
-import { registerRegistration } from './registration';
+import { registerSrm } from './srm';
 
 // Before anything loads on demand: a failed stylesheet chunk is reported as CSS_CHUNK_LOAD_FAILED.
 watchPreloadErrors();
 
 // The domains' additions to the shell (the platform never imports them): before the first render.
-registerRegistration();
+registerSrm();
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

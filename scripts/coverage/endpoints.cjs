@@ -30,7 +30,8 @@ async function withKernel(use) {
     ADMIN_PASSWORD: `Cov#${Date.now()}x`,
     API_DOCS: 'true',
   };
-  const { kernel } = await createKernel(loadConfig(env));
+  const { SRM_MODULES } = require(path.join(DIST, 'srm', 'index.js'));
+  const { kernel } = await createKernel(loadConfig(env), { modules: SRM_MODULES });
   try {
     return await use(kernel);
   } finally {

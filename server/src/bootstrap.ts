@@ -15,6 +15,8 @@ import { LiveKernel, metadataPollMs } from './modeling/liveKernel';
 import { readRevision } from './modeling/metaStore';
 import { registerModelingActions } from './modeling/modelingActions';
 import { ActionRegistry } from './platform/actionRegistry';
+import type { DomainModule } from './platform/domainModules';
+import { LoginPolicyRegistry } from './auth/loginPolicies';
 import { registerLookupActions } from './platform/lookupActions';
 import { registerMenuActions } from './platform/menuActions';
 import { registerEmbedActions } from './platform/embedActions';
@@ -22,13 +24,6 @@ import { registerMetadataActions } from './platform/metadataActions';
 import { registerHome } from './home';
 import { ResourceService } from './resource/resourceService';
 import { Seeder } from './seed/seeder';
-import { registerRequisitionHooks } from './srm/requisitionHooks';
-import { registerSupplierRegistration } from './srm/registration/registerActions';
-import { registerChangeInfo } from './srm/changeInfo/changeInfoActions';
-import { registerQualify } from './srm/qualify/qualifyActions';
-import { registerInspectPlan } from './srm/inspectPlan/inspectPlanActions';
-import { registerSchemeScore } from './srm/performance/schemeScoreEffects';
-import { registerCartActions } from './srm/cart/cartActions';
 import { registerExplainActions } from './access/explainActions';
 import { registerPermitHooks } from './access/permitHooks';
 import { registerRolePrivilegeActions } from './access/rolePrivilegeActions';
@@ -45,6 +40,11 @@ import { registerTableConfigActions } from './tableConfig/tableConfigActions';
 /** Start-up options for tests and tools: `documents` replaces the file metadata (modified copies of loadDocumentFiles()). */
 export interface KernelOptions {
   documents?: SourcedDocument[];
+  /**
+   * The application's domains (server/src/srm/index.ts SRM_MODULES from the server's entry): the
+   * platform imports none of them. Without them, lifecycles that name domain handlers stop start-up.
+   */
+  modules?: readonly DomainModule[];
   /** Registers further extensions (tests: a named transition handler) next to the built-in ones. */
   extend?: (registries: {
     actions: ActionRegistry;
@@ -58,10 +58,10 @@ export interface StartupReport {
   seeded: { lookups: number; menus: number; base: number; demo: number; accounts: string[] };
 }
 
-function registerServerExtensions(
+function registerPlatformExtensions(
   actions: ActionRegistry,
   hooks: RecordHookRegistry,
-  deps: { registry: MetadataRegistry; db: Database },
+  registry: MetadataRegistry,
 ): void {
   registerLoginActions(actions);
   registerPasswordActions(actions);
@@ -75,10 +75,7 @@ function registerServerExtensions(
   registerEmbedActions(actions);
   registerUserHooks(hooks);
   registerPermitHooks(hooks);
-  registerRequisitionHooks(hooks);
-  registerAttachmentLinks(hooks, deps.registry);
-  registerSupplierRegistration(actions, hooks, deps);
-  registerCartActions(actions);
+  registerAttachmentLinks(hooks, registry);
   registerHome(actions, hooks);
   registerApprovalActions(actions);
   registerModelingActions(actions);
@@ -97,19 +94,16 @@ function requestServices(
   const hooks = new RecordHookRegistry();
   const actions = new ActionRegistry();
   const handlers = new TransitionHandlerRegistry();
-  registerServerExtensions(actions, hooks, { registry, db });
-  // The SRM lifecycles whose transitions name server handlers (issue 6).
-  registerChangeInfo(hooks, handlers, { registry, db });
-  registerQualify(actions, hooks, handlers, { registry, db });
-  registerSchemeScore(handlers, { registry, db });
-  registerInspectPlan(actions, hooks, registry);
+  const login = new LoginPolicyRegistry();
+  registerPlatformExtensions(actions, hooks, registry);
+  for (const module of options.modules ?? []) module.register({ actions, hooks, handlers, login, registry, db });
   options.extend?.({ actions, hooks, handlers });
   const unregistered = handlers.missing(registry.lifecycles());
   if (unregistered.length) throw new Error(`Transition handlers missing:\n  ${unregistered.join('\n  ')}`);
   const resources = new ResourceService(registry, db, hooks);
   const auth = createAuthServices(registry, db, resources.writer);
   const lifecycles = new LifecycleService(registry, db, resources.reader, hooks, handlers);
-  return { resources, lifecycles, actions, hooks, handlers, auth };
+  return { resources, lifecycles, actions, hooks, handlers, auth, login };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { MetadataRegistry, SourcedDocument } from '@meridian/metadata/node';
 import type { Identity } from './access/permissionGuard';
 import type { AuthServices } from './auth/authServices';
+import type { LoginPolicyRegistry } from './auth/loginPolicies';
 import type { ServerConfig } from './config';
 import type { Database } from './db/sqlExecutor';
 import type { RecordHookRegistry } from './hooks/recordHooks';
@@ -25,6 +26,8 @@ export interface Kernel {
   /** Named transition handlers (lifecycle `handler`), registered at start-up. */
   handlers: TransitionHandlerRegistry;
   auth: AuthServices;
+  /** What the application's domains add to signing in (auth/loginPolicies.ts). */
+  login: LoginPolicyRegistry;
   /** The reloadable holder this kernel belongs to (table_model publishes swap the kernel whole; see modeling/liveKernel.ts). */
   live?: LiveKernelHandle;
 }

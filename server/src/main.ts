@@ -3,11 +3,12 @@ import { MetadataError } from '@meridian/metadata/node';
 import { createApp } from './app';
 import { createKernel } from './bootstrap';
 import { loadConfig } from './config';
+import { SRM_MODULES } from './srm';
 import { SchemaChangeRefusedError } from './metadata/schemaMigrator';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { kernel, report } = await createKernel(config);
+  const { kernel, report } = await createKernel(config, { modules: SRM_MODULES });
   if (report.migrated.length)
     console.log(`[meridian] schema: ${report.migrated.length} change(s) applied:\n  ${report.migrated.join('\n  ')}`);
   console.log(

@@ -79,12 +79,15 @@ function readBlockLine(entity, line) {
   }
   const pk = /PK:?\*{0,2}\s*`(\w+)`/.exec(line);
   if (pk && !entity.pk) entity.pk = pk[1];
-  if (/screens?\b|Screens?:/i.test(line) && !/^\s*-\s*`/.test(line))
-    entity.screens.push(
-      ...backticked(line)
-        .filter(isScreenPath)
-        .filter((s) => s !== entity.name),
-    );
+  // "- **Screens:**" may list its routes on the indented bullets below it ("  - INSIDE: `purchaseOrderList`…").
+  const nested = entity.screensBelow && /^\s{2,}-\s/.test(line);
+  if ((/screens?\b|Screens?:/i.test(line) && !/^\s*-\s*`/.test(line)) || nested) {
+    const screens = backticked(line)
+      .filter(isScreenPath)
+      .filter((s) => s !== entity.name);
+    entity.screens.push(...screens);
+    entity.screensBelow = nested || (!screens.length && /\*\*Screens:\*\*\s*$/.test(line));
+  } else entity.screensBelow = false;
   const inline = /^\s*-\s*\*\*Fields:\*\*\s*(.+)$/.exec(line) ?? /\bFields:\s*(.+?)\.\s*(?:Lifecycle|$)/.exec(line);
   if (inline) entity.fields.push(...splitList(inline[1].replace(/\.$/, '')).map(parseInlineField).filter(Boolean));
   const child = childOf(line);
@@ -114,7 +117,7 @@ function parseDomain(markdown) {
     if (/^#{1,3}\s/.test(line)) current = undefined;
     else if (current) readBlockLine(current, line);
   }
-  return [...entities.values()].map(({ tableTarget, lineName, ...entity }) => entity);
+  return [...entities.values()].map(({ tableTarget, lineName, screensBelow, ...entity }) => entity);
 }
 
 /** The entity whose screens include `pagePath` (a spec route such as inspectPlanList). */

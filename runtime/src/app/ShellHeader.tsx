@@ -4,14 +4,14 @@
  */
 import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Select, Space } from 'antd';
-import { useContext, useState } from 'react';
+import { Suspense, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { displayName, setResponsibilityId, type Session } from '../core/session';
 import { useLanguage } from '../i18n';
 import { HOME_PATH } from './authPaths';
 import { ChangePasswordModal } from './ChangePasswordModal';
-import { CartBadge } from '../srm/cart';
+import { extensionHeaderItems } from './extensions';
 import { LanguageToggle } from './LanguageToggle';
 import { TabsApiContext } from './tabContext';
 import { useSignOut } from './useSignOut';
@@ -58,7 +58,12 @@ export function ShellHeader({ session }: { session: Session }) {
         <Button type="text" icon={<KeyOutlined aria-hidden />} onClick={() => setChanging(true)}>
           {t('password.change')}
         </Button>
-        <CartBadge />
+        {/* Items the domains add (app/extensions.ts) load on demand and show nothing until then. */}
+        {extensionHeaderItems().map(({ key, component: Item }) => (
+          <Suspense key={key} fallback={null}>
+            <Item />
+          </Suspense>
+        ))}
         <LanguageToggle />
         <Button
           type="text"

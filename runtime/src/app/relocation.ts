@@ -2,7 +2,7 @@
  * Where /relocation sends a freshly signed-in user (docs/architecture.md "Spec: routes and home"). The rules
  * are tried in
  * order; the first that names a target wins, else home. A domain adds its rule with
- * registerRelocationRule from its entry (e.g. the supplier registration, registration/index.ts: a
+ * registerRelocationRule from its entry (e.g. the supplier registration, srm/supplier/registration/index.ts: a
  * supplier whose registration is incomplete → /registerInfoEdit before the deep link); the shell
  * never imports the domains. Each rule is a pure function of the user and the wanted return path.
  */

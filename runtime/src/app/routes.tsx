@@ -6,6 +6,7 @@
 import { Route, Routes, useParams } from 'react-router-dom';
 import { NotFound } from '../pages/NotFound';
 import { lazyChunk, lazyModule } from './chunkLoader';
+import { extensionRoutes } from './extensions';
 import { LoginPage } from './LoginPage';
 import { RelocationPage } from './RelocationPage';
 import { RequireSession } from './RequireSession';
@@ -22,11 +23,6 @@ const ForgetPage = lazyChunk(() => import('./ForgetPage').then((module) => modul
 
 // Pages (and Formily with them) load on demand, with the spec's time-out and Retry (chunkLoader).
 const PageResolver = lazyChunk(() => import('../pages/PageResolver').then((module) => module.PageResolver));
-// Supplier registration pages load on demand: most visitors of the login page never open them.
-const RegisterPage = lazyChunk(() => import('../registration/RegisterPage').then((module) => module.RegisterPage));
-const RegisterInfoEditPage = lazyChunk(() =>
-  import('../registration/RegisterInfoEditPage').then((module) => module.RegisterInfoEditPage),
-);
 
 /** `/main/purRequisitionManage/purRequisitionEdit` → page path `purRequisitionManage/purRequisitionEdit`. */
 function MetadataPage() {
@@ -53,15 +49,21 @@ export function AppRoutes() {
       <Route path="/" element={<LoginPage />} />
       <Route path="/login" element={<LoginPage />} />
       <Route path="/forget" element={<ForgetPage />} />
-      <Route path="/register" element={<RegisterPage />} />
-      <Route
-        path="/registerInfoEdit"
-        element={
-          <RequireSession>
-            <RegisterInfoEditPage />
-          </RequireSession>
-        }
-      />
+      {extensionRoutes().map(({ path, component: Page, requiresSession }) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            requiresSession ? (
+              <RequireSession>
+                <Page />
+              </RequireSession>
+            ) : (
+              <Page />
+            )
+          }
+        />
+      ))}
       <Route path="/relocation" element={<RelocationPage />} />
       <Route
         path="/main/*"

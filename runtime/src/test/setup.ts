@@ -3,6 +3,10 @@ import '@ant-design/v5-patch-for-react-19';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { i18n } from '../i18n';
+import { registerSrm } from '../srm';
+
+// The application as main.tsx starts it: the SRM domains' widgets, routes and header items.
+registerSrm();
 
 // findBy*/waitFor wait up to 5 s (default 1 s): on a loaded machine the first render of a page,
 // its lazy chunk and Formily's set-up can take longer than a second; passing tests are not slower.

@@ -1,8 +1,6 @@
 /** The built-in widgets, registered by the names metadata and the schema builders use. */
 import { FormGrid, FormItem, Select } from '@formily/antd-v5';
 import { registerApprovalWidgets } from '../approvals';
-import { registerCartWidgets } from '../srm/cart';
-import { registerInspectPlanWidgets } from '../srm/inspectPlan';
 import { registerModelingWidgets } from '../modeling';
 import { FlagSelect } from './FlagSelect';
 import { FormSection } from './FormSection';
@@ -18,6 +16,7 @@ import { RichTextField } from './richText/RichTextField';
 import { MenuFuncPrivilege } from './tree/MenuFuncPrivilege';
 import { MenuParentSelect } from './tree/MenuParentSelect';
 import { TreeCheck } from './tree/TreeCheck';
+import { domainWidgets } from './domainWidgets';
 import { WidgetRegistry } from './WidgetRegistry';
 import { YNCheckbox } from './YNCheckbox';
 
@@ -51,7 +50,15 @@ export function registerBuiltInWidgets(registry: WidgetRegistry): WidgetRegistry
   return registry;
 }
 
-/** The application's registry; custom widgets register here before the app renders. */
-export const widgetRegistry = registerInspectPlanWidgets(
-  registerModelingWidgets(registerCartWidgets(registerApprovalWidgets(registerBuiltInWidgets(new WidgetRegistry())))),
+function registerDomainWidgets(registry: WidgetRegistry): WidgetRegistry {
+  for (const [name, component] of domainWidgets()) registry.register(name, component);
+  return registry;
+}
+
+/**
+ * The application's registry: the built-in widgets, the platform's own custom ones, and those the
+ * domains registered (widgets/domainWidgets.ts) from main.tsx before this module loaded with the pages.
+ */
+export const widgetRegistry = registerDomainWidgets(
+  registerModelingWidgets(registerApprovalWidgets(registerBuiltInWidgets(new WidgetRegistry()))),
 );

@@ -3,7 +3,6 @@ import { ApiError } from '../http/apiError';
 import type { Kernel } from '../kernel';
 import type { ActionRegistry } from '../platform/actionRegistry';
 import type { ResourceContext } from '../resource/context';
-import { registrationInfo, registrationRefusal } from '../srm/registration/registrationLogin';
 import { burnVerification, verifyPassword } from './passwords';
 
 const WRONG = { cn: '用户名或密码错误', en: 'The user name or password is wrong' };
@@ -20,9 +19,9 @@ export async function sessionInfo(kernel: Kernel, userId: number, ctx: ResourceC
   const user = (await kernel.auth.access.userById(userId))!;
   const responsibilities = await kernel.auth.access.responsibilities(user, ctx.language);
   const { passwordHash: _hidden, startDate: _s, endDate: _e, enabledFlag: _f, ...userInfo } = user;
-  // registerStatus and supplierStatus let the runtime send an unfinished supplier registration to /registerInfoEdit.
-  const { registerStatus, supplierStatus } = await registrationInfo(kernel, userId, user.supplierId);
-  return { userInfo: { ...userInfo, registerStatus, supplierStatus }, responsibilities };
+  // What the domains add (the supplier registration: registerStatus and supplierStatus, for the runtime's relocation).
+  const extra = await kernel.login.userInfo(kernel, { userId, supplierId: user.supplierId ?? null });
+  return { userInfo: { ...userInfo, ...extra }, responsibilities };
 }
 
 async function login(
@@ -65,7 +64,7 @@ async function login(
   const usable = valid && user && access.isUsable(user);
   if (valid && user && !usable) {
     // The right password on an account still waiting for (or refused) its registration approval: say so.
-    const refusal = await registrationRefusal(kernel, user.userId);
+    const refusal = await kernel.login.refusal(kernel, user.userId);
     if (refusal) throw refusal;
   }
   if (!usable || !user) {

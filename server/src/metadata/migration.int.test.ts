@@ -1,6 +1,7 @@
 import { systemContext } from '../resource/context';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKernel } from '../bootstrap';
+import { SRM_MODULES } from '../srm';
 import { countRows, expectOk, tableRows } from '../testing/apiAssertions';
 import { describeColumn, documentsWith, fieldOf, withKernel } from '../testing/metadataVariants';
 import { RATE, RATE_TABLE, rateBody, REQ_TABLE } from '../testing/srmFixtures';
@@ -37,7 +38,7 @@ const noteEntity = {
 };
 
 async function refusal(documents: ReturnType<typeof documentsWith>): Promise<SchemaChangeRefusedError> {
-  const error = await createKernel(testConfig(server.config.dbUrl), { documents }).then(
+  const error = await createKernel(testConfig(server.config.dbUrl), { documents, modules: SRM_MODULES }).then(
     () => undefined,
     (e: unknown) => e,
   );

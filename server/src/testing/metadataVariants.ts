@@ -1,6 +1,7 @@
 import { loadDocumentFiles, type SourcedDocument } from '@meridian/metadata/node';
 import type { TableColumn } from 'typeorm';
 import { createKernel, type StartupReport } from '../bootstrap';
+import { SRM_MODULES } from '../srm';
 import type { Kernel } from '../kernel';
 import { testConfig } from './testServer';
 
@@ -37,7 +38,7 @@ export async function withKernel<T>(
   documents: SourcedDocument[] | undefined,
   fn: (kernel: Kernel, report: StartupReport) => Promise<T>,
 ): Promise<T> {
-  const { kernel, report } = await createKernel(testConfig(dbUrl), { documents });
+  const { kernel, report } = await createKernel(testConfig(dbUrl), { documents, modules: SRM_MODULES });
   try {
     return await fn(kernel, report);
   } finally {

@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createApp } from '../app';
 import { createKernel, type KernelOptions } from '../bootstrap';
+import { SRM_MODULES } from '../srm';
 import { dbKindOf, loadConfig, type ServerConfig } from '../config';
 import type { Kernel } from '../kernel';
 import { screenHeaders, signIn, type SignedIn } from './sessions';
@@ -79,7 +80,7 @@ export function testConfig(dbUrl: string, overrides: Partial<ServerConfig> = {})
 
 /**
  * Starts the app on a fresh database (or on overrides.dbUrl, e.g. another server's database);
- * options.documents replaces the file metadata (see createKernel).
+ * options.documents replaces the file metadata (see createKernel); the SRM domain modules are in.
  */
 export async function startTestServer(
   name: string,
@@ -88,7 +89,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dbUrl = overrides.dbUrl ?? (await freshDatabaseUrl(name));
   const config = testConfig(dbUrl, overrides);
-  const { kernel } = await createKernel(config, options);
+  // The whole application, as main.ts starts it, unless a test names its own modules.
+  const { kernel } = await createKernel(config, { modules: SRM_MODULES, ...options });
   const app = await createApp(kernel);
   await app.listen(0, '127.0.0.1');
   const port = (app.getHttpServer().address() as AddressInfo).port;

@@ -1,0 +1,70 @@
+/**
+ * purNoProductiveMaterial/SrminteriorShoppingtrolley: the user's cart. Change a quantity
+ * (doAddCount with the difference), delete a line or all lines; the total count and amount
+ * are shown, and every change reaches the shell's badge.
+ */
+import { Button, Card, Empty, Popconfirm, Space, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../../../core/format';
+import { useGrantedResources } from '../../../core/useResources';
+import { useLanguage } from '../../../i18n';
+import { useOpenPage } from '../../../pages/navigation';
+import { useCartColumns } from './cartColumns';
+import { cartTotal, MALL_PATH, type CartLine } from './cartModel';
+import { useCart } from './useCart';
+
+function CartSummary({ lines, count }: { lines: CartLine[]; count: number }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <Table.Summary.Row>
+      <Table.Summary.Cell index={0} colSpan={3}>
+        <Typography.Text strong>{t('cart.total')}</Typography.Text>
+      </Table.Summary.Cell>
+      <Table.Summary.Cell index={1}>
+        <span data-testid="cart-total-count">{t('cart.totalCount', { count })}</span>
+      </Table.Summary.Cell>
+      <Table.Summary.Cell index={2} align="right">
+        <Typography.Text strong data-testid="cart-total-amount">
+          {formatAmount(cartTotal(lines), language)}
+        </Typography.Text>
+      </Table.Summary.Cell>
+      <Table.Summary.Cell index={3} />
+    </Table.Summary.Row>
+  );
+}
+
+export function SrminteriorShoppingtrolley() {
+  const { t } = useTranslation();
+  const openPage = useOpenPage();
+  const { granted } = useGrantedResources();
+  const { cart, ...actions } = useCart();
+  const columns = useCartColumns(actions, granted);
+  const lines = cart?.lines ?? [];
+  const extra = (
+    <Space>
+      <Button onClick={() => openPage(MALL_PATH)}>{t('cart.continueShopping')}</Button>
+      {granted.has('btnDeleteAll') && (
+        <Popconfirm title={t('cart.deleteAllConfirm')} onConfirm={actions.removeAll} disabled={!lines.length}>
+          <Button danger disabled={!lines.length}>
+            {t('cart.deleteAll')}
+          </Button>
+        </Popconfirm>
+      )}
+    </Space>
+  );
+  return (
+    <Card title={t('cart.cart')} extra={extra}>
+      <Table<CartLine>
+        rowKey="cartId"
+        size="small"
+        loading={!cart}
+        columns={columns}
+        dataSource={lines}
+        pagination={false}
+        locale={{ emptyText: <Empty description={t('cart.empty')} /> }}
+        summary={() => lines.length > 0 && <CartSummary lines={lines} count={cart?.count ?? 0} />}
+      />
+    </Card>
+  );
+}

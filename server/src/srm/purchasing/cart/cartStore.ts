@@ -1,0 +1,140 @@
+import type { FilterNode } from '@meridian/metadata';
+import { Errors } from '../../../http/apiError';
+import type { Kernel } from '../../../kernel';
+import type { ResourceContext } from '../../../resource/context';
+import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
+import { formatDecimal, multiplyDecimals, parseDecimal } from '../../../util/decimal';
+import { formatDateTime } from '../../../util/time';
+
+/**
+ * The non-production goods cart (DOMAIN 5.8, docs/architecture.md "Spec: shopping cart"): one line per user and goods.
+ * Every read and write is scoped to the signed-in user here, on the server: a line of another
+ * user is answered exactly like a missing one (404), and nothing in a body names whose cart it is.
+ */
+export const CART = 'srmPurShoppingCart';
+export const GOODS = 'srmPurNoProductiveMaterial';
+/** docs/architecture.md "Spec: shopping cart": the cart count starts at 0. */
+export const INITIAL_CART_COUNT = 0;
+/** A cart holds at most this many lines (one page of a list). */
+const MAX_LINES = 500;
+
+const own = (userId: number): FilterNode => ({ field: 'userId', op: 'eq', value: userId });
+
+export async function cartLines(kernel: Kernel, userId: number, ctx: ResourceContext): Promise<Row[]> {
+  const entity = kernel.registry.entity(CART)!;
+  const { rows } = await kernel.resources.reader.list(
+    entity,
+    { params: {}, filter: own(userId), pageIndex: 1, pageRows: MAX_LINES, orderBy: 'cartId asc' },
+    ctx,
+  );
+  return rows;
+}
+
+/** docs/architecture.md "Spec: shopping cart": the badge shows the sum of the counts of the user's lines. */
+export function cartCount(lines: Row[]): number {
+  return lines.reduce((sum, line) => sum + Number(line.count ?? 0), INITIAL_CART_COUNT);
+}
+
+export function lineAmount(price: unknown, count: number): string {
+  const unit = parseDecimal(price as string | number | null | undefined);
+  if (!unit) return '0.00';
+  return formatDecimal(multiplyDecimals(unit, { units: BigInt(count), scale: 0 }), 2);
+}
+
+/** A whole count of 1 or more (positive-integer validator of docs/architecture.md "Spec: validators"). */
+export function countOf(value: unknown, field = 'count'): number {
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > 999999) {
+    throw Errors.badRequest('数量必须是正整数', 'The quantity must be a positive integer', [
+      { field, message: 'must enter a positive integer' },
+    ]);
+  }
+  return n;
+}
+
+/** The user's own line, locked; another user's line or a missing one is 404. */
+export async function ownLine(kernel: Kernel, tx: SqlExecutor, userId: number, cartId: number): Promise<Row> {
+  const { t, c } = kernel.auth.access.sql;
+  const rows = await tx.select(
+    `SELECT ${c(CART, 'cartId')} AS cartId, ${c(CART, 'count')} AS count, ${c(CART, 'unitPriceIncl')} AS price FROM ${t(CART)} ` +
+      `WHERE ${c(CART, 'cartId')} = ? AND ${c(CART, 'userId')} = ?${tx.dialect.forUpdate}`,
+    [cartId, userId],
+  );
+  if (!rows.length) throw Errors.recordNotFound();
+  return rows[0];
+}
+
+export async function setLineCount(
+  kernel: Kernel,
+  tx: SqlExecutor,
+  userId: number,
+  line: Row,
+  count: number,
+): Promise<void> {
+  const { t, c } = kernel.auth.access.sql;
+  await tx.execute(
+    `UPDATE ${t(CART)} SET ${c(CART, 'count')} = ?, ${c(CART, 'amount')} = ?, ${c(CART, 'lastUpdatedBy')} = ?, ${c(CART, 'lastUpdateDate')} = ?, ` +
+      `${c(CART, 'versionNum')} = ${c(CART, 'versionNum')} + 1 WHERE ${c(CART, 'cartId')} = ? AND ${c(CART, 'userId')} = ?`,
+    [count, lineAmount(line.price, count), userId, formatDateTime(), Number(line.cartId), userId],
+  );
+}
+
+/** Goods on sale, for adding to a cart: price and supplier come from here, never from the body. */
+export async function goodsOnSale(kernel: Kernel, tx: SqlExecutor, goodsId: unknown): Promise<Row> {
+  const { t, c } = kernel.auth.access.sql;
+  const id = Number(goodsId);
+  if (!Number.isSafeInteger(id) || id < 1)
+    throw Errors.badRequest('请选择物资', 'Choose the goods', [
+      { field: 'noProductiveMaterialId', message: 'required' },
+    ]);
+  const rows = await tx.select(
+    `SELECT ${c(GOODS, 'noProductiveMaterialId')} AS id, ${c(GOODS, 'supplierId')} AS supplierId, ${c(GOODS, 'unitPriceIncl')} AS price FROM ${t(GOODS)} ` +
+      `WHERE ${c(GOODS, 'noProductiveMaterialId')} = ? AND ${c(GOODS, 'enabledFlag')} = 'Y'`,
+    [id],
+  );
+  if (!rows.length) throw Errors.notFound('物资不存在或已下架', 'These goods do not exist or are no longer on sale');
+  return rows[0];
+}
+
+/** Adds goods to the user's cart: a new line, or more of the goods already in it. */
+export async function addGoods(
+  kernel: Kernel,
+  userId: number,
+  goodsId: unknown,
+  count: number,
+  ctx: ResourceContext,
+): Promise<void> {
+  const { t, c } = kernel.auth.access.sql;
+  await kernel.db.transaction(async (tx) => {
+    const goods = await goodsOnSale(kernel, tx, goodsId);
+    const existing = await tx.select(
+      `SELECT ${c(CART, 'cartId')} AS cartId, ${c(CART, 'count')} AS count FROM ${t(CART)} WHERE ${c(CART, 'userId')} = ? AND ${c(CART, 'noProductiveMaterialId')} = ?${tx.dialect.forUpdate}`,
+      [userId, Number(goods.id)],
+    );
+    if (existing.length) {
+      await setLineCount(
+        kernel,
+        tx,
+        userId,
+        { ...existing[0], price: goods.price },
+        countOf(Number(existing[0].count) + count),
+      );
+      return;
+    }
+    await kernel.resources.writer.insert(
+      tx,
+      kernel.registry.entity(CART)!,
+      {
+        userId,
+        noProductiveMaterialId: Number(goods.id),
+        supplierId: Number(goods.supplierId),
+        count,
+        unitPriceIncl: String(goods.price),
+        amount: lineAmount(goods.price, count),
+        selectedFlag: 'Y',
+        addDate: formatDateTime(),
+      },
+      ctx,
+    );
+  });
+}

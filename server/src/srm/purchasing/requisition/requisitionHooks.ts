@@ -1,0 +1,47 @@
+import type { SqlExecutor } from '../../../db/sqlExecutor';
+import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHooks';
+import { Errors } from '../../../http/apiError';
+import { addDecimals, formatDecimal, multiplyDecimals, parseDecimal, ZERO } from '../../../util/decimal';
+
+/** Item code and name on a line are copies of the material master, never what the client typed. */
+async function copyItemMaster(tx: SqlExecutor, lines: RecordValues[]): Promise<void> {
+  const ids = [...new Set(lines.map((l) => l.itemId).filter((id): id is number => typeof id === 'number'))];
+  if (!ids.length) return;
+  const q = tx.dialect.quote;
+  const rows = await tx.select(
+    `SELECT ${q('item_id')} AS id, ${q('item_code')} AS code, ${q('item_name')} AS name FROM ${q('srm_base_material_item')} WHERE ${q('item_id')} IN (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  lines.forEach((line, i) => {
+    if (typeof line.itemId !== 'number') return;
+    const item = byId.get(line.itemId);
+    if (!item) throw Errors.validation([{ field: `lines[${i}].itemId`, message: 'unknown material / 物料不存在' }]);
+    line.itemCode = item.code;
+    line.itemName = item.name;
+  });
+}
+
+/** Line amount = quantity × estimated price (rounded to 2 decimals); header total = sum of the line amounts. Exact decimals. */
+function computeAmounts(values: RecordValues, lines: RecordValues[]): void {
+  let total = ZERO;
+  lines.forEach((line, i) => {
+    line.lineNum ??= i + 1;
+    const quantity = parseDecimal(line.quantity as string);
+    const price = parseDecimal(line.estimatedPrice as string);
+    const amount = quantity && price ? formatDecimal(multiplyDecimals(quantity, price), 2) : null;
+    line.amount = amount;
+    // The total is the sum of the amounts as shown (each rounded to the cent), never a cent off.
+    if (amount) total = addDecimals(total, parseDecimal(amount)!);
+  });
+  values.totalAmount = formatDecimal(total, 2);
+}
+
+export function registerRequisitionHooks(hooks: RecordHookRegistry): void {
+  hooks.registerBeforeSave('srmPurRequisitionHeader', async ({ values, children, tx }) => {
+    const lines = children.lines;
+    if (!lines) return;
+    await copyItemMaster(tx, lines);
+    computeAmounts(values, lines);
+  });
+}

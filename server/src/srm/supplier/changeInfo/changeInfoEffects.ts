@@ -1,0 +1,184 @@
+import type { Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
+import type { SaveDraft } from '../../../hooks/recordHooks';
+import { Errors } from '../../../http/apiError';
+import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import type { ResourceContext } from '../../../resource/context';
+import {
+  BASIC_FIELDS,
+  CHANGE,
+  CHILD_TARGETS,
+  SUPPLIER,
+  type ChangeInfoStore,
+  type ChildTarget,
+} from './changeInfoStore';
+
+type Snapshot = Record<string, unknown> & { versionNum?: number };
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * On save: which side asked for the change (SYS_USER_TYPE: a supplier user for its own company, or
+ * an internal user on its behalf), and the change lines' operations and original rows.
+ */
+export async function prepareChange(store: ChangeInfoStore, draft: SaveDraft): Promise<void> {
+  const userType = (draft.ctx.vars.user as { userType?: string } | undefined)?.userType ?? '';
+  draft.values.applicantUserType = userType.startsWith('EX') ? 'EX' : 'INSIDE';
+  for (const target of CHILD_TARGETS) checkOperations(draft.children[target.child] ?? [], target);
+  const supplierId =
+    draft.values.supplierId ??
+    (draft.id
+      ? (await store.reader.byId(store.model(CHANGE), draft.id, draft.ctx, undefined, draft.tx))?.supplierId
+      : undefined);
+  for (const target of CHILD_TARGETS) await checkSources(store, draft, target, Number(supplierId));
+}
+
+/** UPDATE and DELETE lines must name a row of this supplier's master (the picker lists every supplier's rows to internal users). */
+async function checkSources(
+  store: ChangeInfoStore,
+  draft: SaveDraft,
+  target: ChildTarget,
+  supplierId: number,
+): Promise<void> {
+  const lines = draft.children[target.child] ?? [];
+  const wanted = [
+    ...new Set(lines.map((l) => l[target.sourceField]).filter((v): v is number => typeof v === 'number')),
+  ];
+  if (!wanted.length) return;
+  const owned = await store.ownRows(draft.tx, target, supplierId, wanted);
+  const errors = lines.flatMap((line, i) =>
+    typeof line[target.sourceField] === 'number' && !owned.has(line[target.sourceField] as number)
+      ? [
+          {
+            field: `${target.child}[${i}].${target.sourceField}`,
+            message: 'not a row of this supplier / 不是该供应商的记录',
+          },
+        ]
+      : [],
+  );
+  if (errors.length) throw Errors.validation(errors);
+}
+
+/** ADD lines name no master row; UPDATE and DELETE lines must name the one they change. */
+function checkOperations(lines: Record<string, unknown>[], target: ChildTarget): void {
+  const errors = lines.flatMap((line, i) => {
+    const source = line[target.sourceField];
+    if (line.operationType === 'ADD' && !blank(source))
+      return [
+        {
+          field: `${target.child}[${i}].${target.sourceField}`,
+          message: 'a new row names no original / 新增行不能指定原记录',
+        },
+      ];
+    if (line.operationType !== 'ADD' && blank(source))
+      return [
+        {
+          field: `${target.child}[${i}].${target.sourceField}`,
+          message: 'required for update and delete / 修改和删除必须指定原记录',
+        },
+      ];
+    return [];
+  });
+  if (errors.length) throw Errors.validation(errors);
+}
+
+/**
+ * Submit: only one change per supplier may be under approval (409, also for simultaneous submits:
+ * the supplier row is locked before the change), and the change must change
+ * something. The master's basic values and versionNum are kept as basicBefore, the new ones as
+ * basicAfter, so the approver sees both and approval can detect a master edited meanwhile.
+ */
+export async function submitChangeInfo(store: ChangeInfoStore, run: TransitionRun): Promise<void> {
+  const { tx, ctx, id } = run;
+  const change = await store.reader.withChildren(store.model(CHANGE), { ...run.record }, ctx, tx);
+  const supplierId = Number(change.supplierId);
+  // The rule spans two changes: the lifecycle has locked the supplier both submits share
+  // (registerOwner in changeInfoActions.ts), so this count under that lock sees the other submit
+  // (a plain read-then-write let two through at once; docs/developer-guide.md, "Invariants under concurrency").
+  if ((await store.otherSubmitted(tx, supplierId, id)) > 0) {
+    throw Errors.conflict('该供应商已有审批中的信息变更', 'This supplier already has an info change under approval');
+  }
+  const after = Object.fromEntries(
+    BASIC_FIELDS.filter((f) => !blank(change[f])).map((f) => [f, String(change[f]).trim()]),
+  );
+  const lines = CHILD_TARGETS.reduce((n, target) => n + (change[target.child] as Row[]).length, 0);
+  if (!Object.keys(after).length && !lines) {
+    throw Errors.badRequest(
+      '变更单没有任何变更内容',
+      'The change changes nothing: give a new value, a contact or a bank account',
+    );
+  }
+  const master = await store.supplier(tx, supplierId, ctx);
+  if (!master) throw Errors.conflict('供应商不存在', 'The supplier does not exist');
+  const before: Snapshot = Object.fromEntries(BASIC_FIELDS.map((f) => [f, master[f] ?? null]));
+  before.versionNum = Number(master.versionNum);
+  await store.update(
+    tx,
+    CHANGE,
+    'changeInfoId',
+    id,
+    { basicBefore: JSON.stringify(before), basicAfter: JSON.stringify(after) },
+    ctx,
+  );
+}
+
+/**
+ * Approve: basicAfter and every contact/account line are written into the supplier master in the
+ * approval's transaction. The master must still be at the version seen on submit, else 409 and
+ * nothing is written (someone changed it meanwhile: the supplier submits again against the new values).
+ */
+export async function applyChangeInfo(store: ChangeInfoStore, run: TransitionRun): Promise<void> {
+  const { tx, ctx } = run;
+  const change = await store.reader.withChildren(store.model(CHANGE), { ...run.record }, ctx, tx);
+  const supplierId = Number(change.supplierId);
+  const before = parse(change.basicBefore);
+  const after = parse(change.basicAfter) as Record<string, SqlParam>;
+  const written = await store.update(tx, SUPPLIER, 'supplierId', supplierId, after, ctx, [
+    ['versionNum', before.versionNum ?? -1],
+  ]);
+  if (written === 0) {
+    throw Errors.conflict(
+      '供应商主数据在提交后已被修改，请重新提交变更',
+      'The supplier master changed after this change was submitted; submit the change again',
+    );
+  }
+  for (const target of CHILD_TARGETS) {
+    for (const line of change[target.child] as Row[]) await applyLine(store, tx, ctx, supplierId, target, line);
+  }
+}
+
+function parse(value: unknown): Snapshot {
+  if (value && typeof value === 'object') return value as Snapshot;
+  return typeof value === 'string' && value ? (JSON.parse(value) as Snapshot) : {};
+}
+
+/** One contact or account line: ADD inserts a master row, UPDATE overwrites it, DELETE disables it (kept for documents that name it). */
+async function applyLine(
+  store: ChangeInfoStore,
+  tx: SqlExecutor,
+  ctx: ResourceContext,
+  supplierId: number,
+  target: ChildTarget,
+  line: Row,
+): Promise<void> {
+  const model = store.model(target.master);
+  const values: Record<string, SqlParam> = {};
+  for (const field of model.fields) {
+    if (field.system || field.name === model.primaryKey || field.name === 'supplierId' || field.name === 'enabledFlag')
+      continue;
+    if (line[field.name] !== undefined) values[field.name] = line[field.name] as SqlParam;
+  }
+  if (line.operationType === 'ADD') {
+    await store.writer.insert(tx, model, { ...values, supplierId, enabledFlag: 'Y' }, ctx);
+    return;
+  }
+  const sourceId = Number(line[target.sourceField]);
+  const changes = line.operationType === 'DELETE' ? { enabledFlag: 'N' } : values;
+  // The supplier condition keeps a change from reaching another supplier's rows.
+  const written = await store.update(tx, target.master, target.masterKey, sourceId, changes, ctx, [
+    ['supplierId', supplierId],
+  ]);
+  if (written === 0)
+    throw Errors.conflict(
+      `原记录 ${sourceId} 不属于该供应商或已不存在`,
+      `The original row ${sourceId} is not this supplier's or no longer exists`,
+    );
+}

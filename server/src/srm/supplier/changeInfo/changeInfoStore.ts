@@ -1,0 +1,91 @@
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import type { Database, Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
+import type { RecordHookRegistry } from '../../../hooks/recordHooks';
+import type { ResourceContext } from '../../../resource/context';
+import { EntityStore } from '../../../resource/entityStore';
+import { readUnderLock } from '../../../resource/invariantLocks';
+import { formatDateTime } from '../../../util/time';
+
+export const CHANGE = 'srmSlcChangeInfo';
+export const SUPPLIER = 'srmSlcSupplierInfo';
+
+/** The master's basic fields an info change may carry a new value for (same names on both records). */
+export const BASIC_FIELDS = [
+  'supplierNameEn',
+  'supplierShortName',
+  'legalRepresentative',
+  'registeredAddress',
+  'email',
+  'phone',
+] as const;
+
+/** A change child and the master sub-record it edits: contacts → srmSlcSupplierContact (contactId), accounts → srmSlcSupplierAccount. */
+export const CHILD_TARGETS = [
+  { child: 'contacts', master: 'srmSlcSupplierContact', sourceField: 'sourceContactId', masterKey: 'contactId' },
+  { child: 'accounts', master: 'srmSlcSupplierAccount', sourceField: 'sourceAccountId', masterKey: 'accountId' },
+] as const;
+export type ChildTarget = (typeof CHILD_TARGETS)[number];
+
+/** Reads and writes of the info-change effects across the change, the supplier master and its sub-records. */
+export class ChangeInfoStore extends EntityStore {
+  constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
+    super(registry, db, hooks, 'Info changes');
+  }
+
+  /** The supplier master row, read under lock inside the transaction. */
+  async supplier(tx: SqlExecutor, supplierId: number, ctx: ResourceContext): Promise<Row | undefined> {
+    return this.reader.byId(this.model(SUPPLIER), supplierId, ctx, undefined, tx, true);
+  }
+
+  /**
+   * Other SUBMITTED changes of the same supplier (DOMAIN 1.3: at most one may be under approval),
+   * read under the supplier's lock: the latest committed rows, not the transaction's snapshot.
+   */
+  async otherSubmitted(tx: SqlExecutor, supplierId: number, changeInfoId: number): Promise<number> {
+    const { t, c } = this.sql;
+    const rows = await readUnderLock(
+      tx,
+      `SELECT COUNT(*) AS n FROM ${t(CHANGE)} WHERE ${c(CHANGE, 'supplierId')} = ? AND ${c(CHANGE, 'status')} = 'SUBMITTED' AND ${c(CHANGE, 'changeInfoId')} <> ?`,
+      [supplierId, changeInfoId],
+    );
+    return Number(rows[0].n);
+  }
+
+  /** Which of `ids` are rows of the supplier's master sub-record (contacts or accounts). */
+  async ownRows(tx: SqlExecutor, target: ChildTarget, supplierId: number, ids: number[]): Promise<Set<number>> {
+    const { t, c } = this.sql;
+    const rows = await tx.select(
+      `SELECT ${c(target.master, target.masterKey)} AS id FROM ${t(target.master)} WHERE ${c(target.master, 'supplierId')} = ? AND ${c(target.master, target.masterKey)} IN (${ids.map(() => '?').join(', ')})`,
+      [supplierId, ...ids],
+    );
+    return new Set(rows.map((r) => Number(r.id)));
+  }
+
+  /** UPDATE of chosen fields with the audit columns; `expectedVersion` makes it a checked (409-able) update. Returns rows affected. */
+  async update(
+    tx: SqlExecutor,
+    entity: string,
+    key: string,
+    id: number,
+    values: Record<string, SqlParam>,
+    ctx: ResourceContext,
+    where: [string, SqlParam][] = [],
+  ): Promise<number> {
+    const { t, c } = this.sql;
+    const sets = Object.keys(values).map((f) => `${c(entity, f)} = ?`);
+    sets.push(
+      `${c(entity, 'versionNum')} = ${c(entity, 'versionNum')} + 1`,
+      `${c(entity, 'lastUpdatedBy')} = ?`,
+      `${c(entity, 'lastUpdateDate')} = ?`,
+    );
+    const conditions = [`${c(entity, key)} = ?`, ...where.map(([f]) => `${c(entity, f)} = ?`)];
+    const result = await tx.execute(`UPDATE ${t(entity)} SET ${sets.join(', ')} WHERE ${conditions.join(' AND ')}`, [
+      ...Object.values(values),
+      ctx.userId,
+      formatDateTime(),
+      id,
+      ...where.map(([, v]) => v),
+    ]);
+    return result.affected;
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * The supplier lifecycle domain (DOMAIN.md §1): registration, info change, qualification review,
+ * inspection plan. Its metadata is metadata/apps/srm/supplier.
+ */
+import type { DomainModule } from '../../platform/domainModules';
+import { registerChangeInfo } from './changeInfo/changeInfoActions';
+import { registerInspectPlan } from './inspectPlan/inspectPlanActions';
+import { registerQualify } from './qualify/qualifyActions';
+import { registerSupplierRegistration } from './registration/registerActions';
+import { registrationInfo, registrationRefusal } from './registration/registrationLogin';
+
+export const supplierModule: DomainModule = {
+  name: 'supplier',
+  register({ actions, hooks, handlers, login, registry, db }) {
+    registerSupplierRegistration(actions, hooks, { registry, db });
+    // registerStatus and supplierStatus let the runtime send an unfinished registration to /registerInfoEdit.
+    login.register({
+      userInfo: async (deps, user) => {
+        const { registerStatus, supplierStatus } = await registrationInfo(deps, user.userId, user.supplierId);
+        return { registerStatus, supplierStatus };
+      },
+      refusal: (deps, userId) => registrationRefusal(deps, userId),
+    });
+    registerChangeInfo(hooks, handlers, { registry, db });
+    registerQualify(actions, hooks, handlers, { registry, db });
+    registerInspectPlan(actions, hooks, registry);
+  },
+};

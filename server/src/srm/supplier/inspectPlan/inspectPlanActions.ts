@@ -1,0 +1,61 @@
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import type { RecordHookRegistry } from '../../../hooks/recordHooks';
+import { Errors } from '../../../http/apiError';
+import type { ActionRegistry } from '../../../platform/actionRegistry';
+import { PLAN, PlanSites } from './planSites';
+
+/** `{qualifyHeaderIds}` → positive whole numbers, at most 200 (a plan inspects a handful of suppliers). */
+function qualifyIdsOf(value: unknown): number[] {
+  if (
+    !Array.isArray(value) ||
+    value.length > 200 ||
+    !value.every((v) => Number.isSafeInteger(Number(v)) && Number(v) > 0)
+  ) {
+    throw Errors.badRequest('qualifyHeaderIds 无效', 'qualifyHeaderIds must be a list of at most 200 ids', [
+      { field: 'qualifyHeaderIds', message: 'a list of ids' },
+    ]);
+  }
+  return [...new Set(value.map(Number))];
+}
+
+/**
+ * The inspection plan's server side: the site table's source (findSupplierSites, for the plan's
+ * edit page only) and the save rule on its site lines.
+ */
+export function registerInspectPlan(
+  actions: ActionRegistry,
+  hooks: RecordHookRegistry,
+  registry: MetadataRegistry,
+): void {
+  const sites = new PlanSites(registry);
+  hooks.registerBeforeSave(PLAN, (draft) => sites.checkDraft(draft));
+  actions.register({
+    area: 'srmServer',
+    resource: 'srmSlcInspectPlanRestful',
+    action: 'findSupplierSites',
+    access: { pages: ['inspectPlanEdit'], resourceCode: 'btnSave' },
+    handler: async (body, ctx, kernel, req) => {
+      // Only qualifications the caller may read (organisation permits): the others' sites are not listed.
+      const qualify = registry.entity('srmSlcQualifyHeader')!;
+      const scope = await kernel.auth.guard.rowScope(req.identity!, qualify, true, ctx);
+      const asked = qualifyIdsOf(body.qualifyHeaderIds);
+      const readable =
+        scope && asked.length
+          ? (
+              await kernel.resources.reader.list(
+                qualify,
+                {
+                  params: {},
+                  filter: { field: 'qualifyHeaderId', op: 'in', value: asked },
+                  pageIndex: 1,
+                  pageRows: 500,
+                },
+                ctx,
+                scope,
+              )
+            ).rows.map((r) => Number(r.qualifyHeaderId))
+          : asked;
+      return { data: await sites.ofQualifications(kernel.db, readable) };
+    },
+  });
+}

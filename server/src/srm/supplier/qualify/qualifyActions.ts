@@ -1,0 +1,53 @@
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import type { Database } from '../../../db/sqlExecutor';
+import type { RecordHookRegistry } from '../../../hooks/recordHooks';
+import { Errors } from '../../../http/apiError';
+import type { Kernel } from '../../../kernel';
+import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
+import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
+import type { ResourceContext } from '../../../resource/context';
+import { InspectionSiteRule } from './inspectionSiteRule';
+import { QUALIFY, QualifyStore, SITE, SUPPLIER } from './qualifyStore';
+
+const PAGES = ['qualifyCensorList', 'qualifyCensor/QualifyCensorEdit'];
+
+/**
+ * getQualifyInfo {id}: the qualification with its site rows and the supplier's current master
+ * status, for a caller who may read it from the calling screen (menu, responsibility, row scope:
+ * 404 otherwise, as findById).
+ */
+async function getQualifyInfo(body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
+  const entity = kernel.registry.entity(QUALIFY)!;
+  const id = Number(body.id);
+  if (!Number.isSafeInteger(id) || id < 1) throw Errors.badRequest('id 无效', 'id must be a positive integer');
+  const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, 'findById', ctx);
+  const row = await kernel.resources.reader.byId(entity, id, ctx, scope);
+  if (!row) throw Errors.recordNotFound();
+  const full = await kernel.resources.reader.withChildren(entity, row, ctx);
+  const supplier = await kernel.resources.reader.byId(kernel.registry.entity(SUPPLIER)!, Number(row.supplierId), ctx);
+  return { data: { ...full, supplierStatus: supplier?.supplierStatus ?? null } };
+}
+
+/** Qualification review (DOMAIN 1.5): the inspection-site rule on save, the approval's effects, and getQualifyInfo. */
+export function registerQualify(
+  actions: ActionRegistry,
+  hooks: RecordHookRegistry,
+  handlers: TransitionHandlerRegistry,
+  deps: { registry: MetadataRegistry; db: Database },
+): void {
+  const store = new QualifyStore(deps.registry, deps.db);
+  const siteRule = new InspectionSiteRule(store);
+  hooks.registerBeforeSave(QUALIFY, (draft) => siteRule.remember(draft));
+  hooks.registerBeforeSave(SITE, (draft) => siteRule.checkDirect(draft));
+  hooks.onAfterSave((done) => siteRule.check(done));
+  handlers.register('approveQualification', (run) =>
+    store.promoteToPotential(run.tx, run.id, Number(run.record.supplierId), run.ctx),
+  );
+  actions.register({
+    area: 'srmServer',
+    resource: 'srmSlcQualifyHeaderRestful',
+    action: 'getQualifyInfo',
+    access: { pages: PAGES },
+    handler: getQualifyInfo,
+  });
+}

@@ -1,0 +1,158 @@
+import { pickText, type I18nText, type Language } from '@meridian/metadata';
+import { hashPassword } from '../../../auth/passwords';
+import { ApiError, type FieldErrorOut } from '../../../http/apiError';
+import type { Kernel } from '../../../kernel';
+import type { ResourceContext } from '../../../resource/context';
+import { prepareRecord } from '../../../resource/recordPreparation';
+import { formatDateTime } from '../../../util/time';
+import { accountErrors, describeErrors } from './registerForm';
+import type { RegisterRateLimit } from './registerRateLimit';
+import { REGISTER, type RegistrationStore, type TakenField } from './registrationStore';
+
+/** Fields of the public form that belong to the registration record (the rest are completed later, on /registerInfoEdit). */
+const FORM_FIELDS = [
+  'supplierName',
+  'supplierNameEn',
+  'unifiedSocialCreditCode',
+  'supplierType',
+  'contactName',
+  'contactMobile',
+  'contactEmail',
+] as const;
+
+const ACCOUNT_LABELS: Record<string, I18nText> = {
+  userName: { cn: '登录账号', en: 'Login name' },
+  password: { cn: '密码', en: 'Password' },
+  confirmPassword: { cn: '确认密码', en: 'Password confirmation' },
+  validateCode: { cn: '验证码', en: 'Captcha' },
+};
+
+const TAKEN_TEXT: Record<TakenField, I18nText> = {
+  supplierName: { cn: '公司名称', en: 'company name' },
+  unifiedSocialCreditCode: { cn: '统一社会信用代码', en: 'unified social credit code' },
+  userName: { cn: '登录账号', en: 'login name' },
+};
+
+/** 409 naming everything that is taken, e.g. "公司名称、登录账号已被注册". */
+export function takenConflict(fields: TakenField[], language: Language): ApiError {
+  const cn = fields.map((f) => TAKEN_TEXT[f].cn).join('、');
+  const en = fields.map((f) => TAKEN_TEXT[f].en).join(', ');
+  const errors = fields.map((field) => ({
+    field,
+    message: pickText({ cn: '已被注册', en: 'is already registered' }, language),
+  }));
+  return new ApiError(
+    409,
+    {
+      cn: `${cn}已被注册，请核对或直接登录`,
+      en: `The ${en} ${fields.length > 1 ? 'are' : 'is'} already registered. Check it, or sign in instead.`,
+    },
+    errors,
+  );
+}
+
+/**
+ * doRegister (public): the visitor's form is validated like any record of srmSlcRegisterInfo
+ * (required fields, credit code pattern, e-mail and mobile validators) plus the account rules
+ * (login name, password complexity as for a password change, confirmation); then the captcha;
+ * then, inside one transaction, the duplicate checks (under a lock of company name and credit
+ * code), a disabled EX user with the argon2 hash and the registration in state ACCOUNT_SUBMITTED. Every attempt counts against the address's limit.
+ */
+export async function registerSupplier(
+  kernel: Kernel,
+  store: RegistrationStore,
+  limit: RegisterRateLimit,
+  body: Record<string, unknown>,
+  ctx: ResourceContext,
+  ip: string,
+) {
+  await limit.take(ip);
+  const entity = store.model(REGISTER);
+  const form: Record<string, unknown> = {};
+  for (const field of FORM_FIELDS)
+    form[field] = typeof body[field] === 'string' ? (body[field] as string).trim() : body[field];
+  const errors: FieldErrorOut[] = [];
+  let record;
+  try {
+    record = prepareRecord(kernel.registry, entity, form, ctx);
+  } catch (e) {
+    if (!(e instanceof ApiError) || !e.errors) throw e;
+    errors.push(...e.errors);
+  }
+  errors.push(...accountErrors(body, ctx.language));
+  if (!errors.length && !(typeof body.validateCode === 'string' && body.validateCode.trim())) {
+    errors.push({ field: 'validateCode', message: pickText({ cn: '请输入验证码', en: 'is required' }, ctx.language) });
+  }
+  const labelOf = (field: string) => ACCOUNT_LABELS[field] ?? entity.field(field)?.label;
+  if (errors.length || !record) throw new ApiError(400, describeErrors(errors, labelOf), errors);
+  if (!(await kernel.auth.captchas.check(body.validateKey, body.validateCode))) {
+    throw new ApiError(
+      400,
+      {
+        cn: '验证码错误或已过期，请换一张重试',
+        en: 'The captcha is wrong or has expired. Take a new one and try again.',
+      },
+      [
+        {
+          field: 'validateCode',
+          message: pickText({ cn: '验证码错误或已过期', en: 'is wrong or has expired' }, ctx.language),
+        },
+      ],
+    );
+  }
+  const userName = String(body.userName).trim();
+  const passwordHash = await hashPassword(String(body.password));
+  const values = record.values as Record<string, string>;
+  const saved = await kernel.db
+    .transaction(async (tx) => {
+      // First statement of the transaction: two registrations of one company at once meet here.
+      await store.lockCompany(tx, values);
+      const taken = await store.taken(tx, {
+        supplierName: values.supplierName,
+        unifiedSocialCreditCode: values.unifiedSocialCreditCode,
+        userName,
+      });
+      if (taken.length) throw takenConflict(taken, ctx.language);
+      const now = formatDateTime();
+      // Disabled until an internal user approves the account (doApproveRegister enables it).
+      const userId = await store.writer.insert(
+        tx,
+        store.model('baseUsers'),
+        {
+          userName,
+          userType: 'EX_ADMIN',
+          personName: values.contactName,
+          email: values.contactEmail,
+          mobile: values.contactMobile,
+          enabledFlag: 'N',
+          startDate: now.slice(0, 10),
+          passwordHash,
+          passwordChangedDate: now,
+        },
+        ctx,
+      );
+      record.values.userName = userName;
+      record.values.userId = userId;
+      const registerId = await store.writer.save(tx, entity, record, { ...ctx, userId });
+      return { registerId, userId };
+    })
+    .catch((e: unknown) => {
+      if (e instanceof ApiError) throw e;
+      // A concurrent registration of the same login name loses on the unique index: same answer as the check.
+      if (/UNIQUE|Duplicate/i.test(String((e as Error).message))) throw takenConflict(['userName'], ctx.language);
+      throw e;
+    });
+  const row = await store.reader.byId(entity, saved.registerId, ctx);
+  return {
+    data: {
+      registerId: saved.registerId,
+      registerNumber: row?.registerNumber,
+      registerStatus: row?.registerStatus,
+      userName,
+    },
+    msg: pickText(
+      { cn: '注册已提交，审核通过后即可登录', en: 'Registration submitted. You can sign in once it is approved.' },
+      ctx.language,
+    ),
+  };
+}

@@ -1,0 +1,176 @@
+import { pickText, type FilterNode } from '@meridian/metadata';
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import { isSupplierType } from '../../../access/accessService';
+import type { Database } from '../../../db/sqlExecutor';
+import type { RecordHookRegistry } from '../../../hooks/recordHooks';
+import { Errors } from '../../../http/apiError';
+import type { Kernel } from '../../../kernel';
+import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
+import type { ResourceContext } from '../../../resource/context';
+import { prepareRecord } from '../../../resource/recordPreparation';
+import { translateDbError } from '../../../resource/dbErrors';
+import { registerSupplier } from './publicRegistration';
+import { RegisterEffects, type RejectContext } from './registerEffects';
+import { RegisterRateLimit } from './registerRateLimit';
+import { REGISTER, RegistrationStore } from './registrationStore';
+
+const area = 'srmServer';
+const resource = 'srmSlcRegisterInfoRestful';
+/** Fixed at registration (checked for duplicates then); corrections of these go through an internal user. */
+const FIXED_FIELDS = ['supplierName', 'unifiedSocialCreditCode', 'userName'];
+const MAX_REASON = 1000;
+
+/** A supplier user reaches only the registration they made (by user, since the supplier link comes later). */
+function ownRegistration(req: ActionRequest): FilterNode {
+  const user = req.identity!.user;
+  if (!isSupplierType(user.userType))
+    throw Errors.forbidden('仅供应商用户可以维护注册资料', 'Only supplier users maintain their registration');
+  return { field: 'userId', op: 'eq', value: user.userId };
+}
+
+async function findOwn(kernel: Kernel, store: RegistrationStore, req: ActionRequest, ctx: ResourceContext) {
+  const scope = ownRegistration(req);
+  const state = await store.stateOfUser(req.identity!.user.userId);
+  if (!state) throw Errors.notFound('没有找到您的注册信息', 'You have no supplier registration');
+  return { scope, row: await kernel.resources.findById(store.model(REGISTER), state.registerId, ctx, scope) };
+}
+
+/** Public registration, the supplier's own completion of it, and the reject actions that carry a reason. */
+export function registerSupplierRegistration(
+  actions: ActionRegistry,
+  hooks: RecordHookRegistry,
+  deps: { registry: MetadataRegistry; db: Database },
+): void {
+  const store = new RegistrationStore(deps.registry, deps.db, hooks);
+  const limit = new RegisterRateLimit(deps.db, store.writer, store.model('baseLoginThrottle'));
+  new RegisterEffects(store).register(hooks);
+
+  actions.register({
+    area,
+    resource,
+    action: 'doRegister',
+    access: 'public',
+    handler: (body, ctx, kernel, req) => registerSupplier(kernel, store, limit, body, ctx, req.ip),
+  });
+  // The public form's choices (the visitor has no session for findDic).
+  actions.register({
+    area,
+    resource,
+    action: 'registerOptions',
+    access: 'public',
+    handler: async (_body, ctx) => {
+      const { t, c } = store.sql;
+      const rows = await deps.db.select(
+        `SELECT ${c('baseLookupValues', 'lookupCode')} AS code, ${c('baseLookupValues', 'meaning')} AS cn, ${c('baseLookupValues', 'meaningEn')} AS en FROM ${t('baseLookupValues')} ` +
+          `WHERE ${c('baseLookupValues', 'lookupType')} = 'SLC_SUPPLIER_TYPE' AND ${c('baseLookupValues', 'enabledFlag')} = 'Y' ORDER BY ${c('baseLookupValues', 'seqNum')}`,
+      );
+      return {
+        data: {
+          supplierTypes: rows.map((r) => ({
+            lookupCode: r.code,
+            meaning: pickText({ cn: String(r.cn), en: String(r.en || r.cn) }, ctx.language),
+          })),
+        },
+      };
+    },
+  });
+  actions.register({
+    area,
+    resource,
+    action: 'findMyRegisterInfo',
+    access: 'session',
+    handler: async (_body, ctx, kernel, req) => ({ data: (await findOwn(kernel, store, req, ctx)).row }),
+  });
+  actions.register({
+    area,
+    resource,
+    action: 'saveMyRegisterInfo',
+    access: 'session',
+    handler: async (body, ctx, kernel, req) => {
+      const { scope, row } = await findOwn(kernel, store, req, ctx);
+      const entity = store.model(REGISTER);
+      const input = Object.fromEntries(Object.entries(body).filter(([k]) => !FIXED_FIELDS.includes(k)));
+      const record = prepareRecord(kernel.registry, entity, { ...input, registerId: row.registerId }, ctx);
+      // editableWhen (ACCOUNT_APPROVED or REJECTED) is checked on the locked row: 409 once submitted.
+      const id = await kernel.db
+        .transaction((tx) => store.writer.save(tx, entity, record, ctx, scope))
+        .catch((e) => {
+          throw translateDbError(e);
+        });
+      return {
+        data: await kernel.resources.findById(entity, id, ctx, scope),
+        msg: pickText({ cn: '已保存', en: 'Saved' }, ctx.language),
+      };
+    },
+  });
+  actions.register({
+    area,
+    resource,
+    action: 'doSubmitRegisterInfo',
+    access: 'session',
+    handler: async (body, ctx, kernel, req) => {
+      const { scope, row } = await findOwn(kernel, store, req, ctx);
+      const entity = store.model(REGISTER);
+      const transition = kernel.lifecycles.transitionFor(entity, 'doSubmitRegisterInfo')!;
+      return kernel.lifecycles.run(entity, transition, { id: row.registerId, versionNum: body.versionNum }, ctx, scope);
+    },
+  });
+  actions.register({
+    area,
+    resource,
+    action: 'listRegisterCategories',
+    access: 'session',
+    handler: async (_body, ctx) => {
+      const { t, c } = store.sql;
+      const rows = await deps.db.select(
+        `SELECT ${c('srmBaseCategory', 'categoryId')} AS categoryId, ${c('srmBaseCategory', 'categoryCode')} AS categoryCode, ` +
+          `${c('srmBaseCategory', 'categoryName')} AS cn, ${c('srmBaseCategory', 'categoryNameEn')} AS en FROM ${t('srmBaseCategory')} ` +
+          `WHERE ${c('srmBaseCategory', 'leafFlag')} = 'Y' ORDER BY ${c('srmBaseCategory', 'categoryCode')}`,
+      );
+      return {
+        data: rows.map((r) => ({
+          categoryId: Number(r.categoryId),
+          categoryCode: r.categoryCode,
+          categoryName: pickText({ cn: String(r.cn), en: String(r.en || r.cn) }, ctx.language),
+        })),
+      };
+    },
+  });
+  // Rejections need a reason the supplier will read; the lifecycle action itself carries only ids.
+  for (const [action, page, resourceCode] of [
+    ['doRejectRegister', 'supplierRegisterApproval', 'btnRejectRegister'],
+    ['doRejectRegisterInfo', 'supplierRegisterInfoApproval', 'btnRejectRegisterInfo'],
+  ] as const) {
+    actions.register({
+      area,
+      resource,
+      action,
+      access: { pages: [page], resourceCode },
+      handler: async (body, ctx, kernel) => {
+        const reason = typeof body.rejectReason === 'string' ? body.rejectReason.trim() : '';
+        if (!reason || reason.length > MAX_REASON) {
+          const message = pickText(
+            reason
+              ? { cn: `最多 ${MAX_REASON} 字`, en: `at most ${MAX_REASON} characters` }
+              : { cn: '请填写驳回原因', en: 'is required' },
+            ctx.language,
+          );
+          throw Errors.badRequest(
+            reason ? '驳回原因过长' : '请填写驳回原因',
+            reason ? 'The reject reason is too long' : 'Give the reject reason',
+            [{ field: 'rejectReason', message }],
+          );
+        }
+        const entity = store.model(REGISTER);
+        const transition = kernel.lifecycles.transitionFor(entity, action)!;
+        const withReason: RejectContext = { ...ctx, rejectReason: reason };
+        return kernel.lifecycles.run(
+          entity,
+          transition,
+          { id: body.id, versionNum: body.versionNum, comment: reason },
+          withReason,
+        );
+      },
+    });
+  }
+}

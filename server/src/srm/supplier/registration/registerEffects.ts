@@ -1,0 +1,192 @@
+import { pickText } from '@meridian/metadata';
+import type { SqlExecutor } from '../../../db/sqlExecutor';
+import type { RecordHookRegistry, TransitionDone } from '../../../hooks/recordHooks';
+import { ApiError, Errors } from '../../../http/apiError';
+import type { ResourceContext } from '../../../resource/context';
+import { nextDocumentNumber } from '../../../resource/documentNumber';
+import { formatDateTime } from '../../../util/time';
+import { takenConflict } from './publicRegistration';
+import { REGISTER, SUPPLIER, type RegistrationStore } from './registrationStore';
+
+/** The responsibility a newly approved supplier account receives, when the installation has one. */
+export const SUPPLIER_RESPONSIBILITY = 'SUPPLIER_RESP';
+
+/** A reject action's reason travels with the context into the transition hook, so it is written in the same transaction. */
+export interface RejectContext extends ResourceContext {
+  rejectReason?: string;
+}
+
+type Row = Record<string, unknown>;
+const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+/** Master child entity for each registration child: same fields, FK supplierId instead of registerId. */
+const CHILD_COPIES = [
+  { from: 'credentials', to: 'srmSlcSupplierCredential' },
+  { from: 'supplyAbilities', to: 'srmSlcSupplierSupplyAbility' },
+];
+
+/**
+ * The effects of the registration lifecycle (DOMAIN section 1.2), inside the transition's
+ * transaction, so a failure rolls the state change back too.
+ */
+export class RegisterEffects {
+  constructor(private readonly store: RegistrationStore) {}
+
+  register(hooks: RecordHookRegistry): void {
+    hooks.registerAfterTransition(REGISTER, (done) => this.apply(done));
+  }
+
+  private async apply(done: TransitionDone): Promise<void> {
+    const { tx, ctx, id } = done;
+    const row = (await this.store.reader.byId(done.entity, id, ctx, undefined, tx))!;
+    switch (done.action) {
+      case 'doApproveRegister':
+        return this.approveAccount(tx, ctx, row);
+      case 'doSubmitRegisterInfo':
+        return this.checkComplete(tx, ctx, row);
+      case 'doApproveRegisterInfo':
+        return this.approveInfo(tx, ctx, row);
+      case 'doRejectRegister':
+      case 'doRejectRegisterInfo':
+        return this.setColumn(
+          tx,
+          REGISTER,
+          'rejectReason',
+          (ctx as RejectContext).rejectReason ?? null,
+          'registerId',
+          id,
+        );
+    }
+  }
+
+  private async setColumn(
+    tx: SqlExecutor,
+    entity: string,
+    field: string,
+    value: string | number | null,
+    keyField: string,
+    key: number,
+  ): Promise<void> {
+    const { t, c } = this.store.sql;
+    await tx.execute(`UPDATE ${t(entity)} SET ${c(entity, field)} = ? WHERE ${c(entity, keyField)} = ?`, [value, key]);
+  }
+
+  /** Account approved: a supplier master record (REGISTERING) is created, linked to the user, and the user enabled. */
+  private async approveAccount(tx: SqlExecutor, ctx: ResourceContext, row: Row): Promise<void> {
+    const taken = await this.store.taken(
+      tx,
+      { supplierName: str(row.supplierName) ?? '', unifiedSocialCreditCode: str(row.unifiedSocialCreditCode) ?? '' },
+      Number(row.registerId),
+    );
+    if (taken.length) throw takenConflict(taken, ctx.language);
+    const supplierId = await this.store.writer.insert(
+      tx,
+      this.store.model(SUPPLIER),
+      {
+        supplierCode: await nextDocumentNumber(tx, 'S'),
+        supplierName: row.supplierName,
+        supplierNameEn: row.supplierNameEn,
+        supplierType: row.supplierType,
+        supplierStatus: 'REGISTERING',
+        unifiedSocialCreditCode: row.unifiedSocialCreditCode,
+        registeredAddress: row.registeredAddress,
+        email: row.contactEmail,
+        sourceType: 'REGISTER',
+        capitalCurrency: 'CNY',
+        countryCode: 'CN',
+        enabledFlag: 'Y',
+      },
+      ctx,
+    );
+    await this.setColumn(tx, REGISTER, 'supplierId', supplierId, 'registerId', Number(row.registerId));
+    await this.setColumn(tx, REGISTER, 'rejectReason', null, 'registerId', Number(row.registerId));
+    const userId = Number(row.userId);
+    const { t, c } = this.store.sql;
+    await tx.execute(
+      `UPDATE ${t('baseUsers')} SET ${c('baseUsers', 'supplierId')} = ?, ${c('baseUsers', 'enabledFlag')} = 'Y', ${c('baseUsers', 'versionNum')} = ${c('baseUsers', 'versionNum')} + 1, ` +
+        `${c('baseUsers', 'lastUpdatedBy')} = ?, ${c('baseUsers', 'lastUpdateDate')} = ? WHERE ${c('baseUsers', 'userId')} = ?`,
+      [supplierId, ctx.userId, formatDateTime(), userId],
+    );
+    await this.grantSupplierResponsibility(tx, ctx, userId);
+  }
+
+  /** The standard supplier responsibility, so the account has the supplier menus once its details are approved too. */
+  private async grantSupplierResponsibility(tx: SqlExecutor, ctx: ResourceContext, userId: number): Promise<void> {
+    const { t, c } = this.store.sql;
+    const resp = await tx.select(
+      `SELECT ${c('baseResponsibility', 'responsibilityId')} AS id FROM ${t('baseResponsibility')} WHERE ${c('baseResponsibility', 'responsibilityCode')} = ? AND ${c('baseResponsibility', 'userType')} = 'EX'`,
+      [SUPPLIER_RESPONSIBILITY],
+    );
+    if (!resp[0]) return;
+    await this.store.writer.insert(
+      tx,
+      this.store.model('baseUserResp'),
+      {
+        userId,
+        responsibilityId: Number(resp[0].id),
+        startDate: formatDateTime().slice(0, 10),
+        enabledFlag: 'Y',
+      },
+      ctx,
+    );
+  }
+
+  /** Submitting needs the details an approver checks: address, bank, and a business licence. */
+  private async checkComplete(tx: SqlExecutor, ctx: ResourceContext, row: Row): Promise<void> {
+    const full = await this.store.reader.withChildren(this.store.model(REGISTER), { ...row }, ctx, tx);
+    const missing: { field: string; message: string }[] = [];
+    const need = (field: string, cn: string, en: string) =>
+      missing.push({ field, message: pickText({ cn, en }, ctx.language) });
+    if (!str(full.registeredAddress)?.trim())
+      need('registeredAddress', '请填写注册地址', 'the registered address is required');
+    if (!str(full.bankName)?.trim()) need('bankName', '请填写开户行', 'the bank is required');
+    if (!str(full.bankAccountNumber)?.trim())
+      need('bankAccountNumber', '请填写银行账号', 'the bank account number is required');
+    if (!(full.credentials as Row[]).some((c) => c.credentialType === 'BUSINESS_LICENSE')) {
+      need('credentials', '请添加营业执照', 'add the business licence under credentials');
+    }
+    if (missing.length) {
+      throw new ApiError(
+        400,
+        {
+          cn: `注册资料不完整：${missing.map((m) => m.message).join('；')}`,
+          en: `The registration is incomplete: ${missing.map((m) => m.message).join('; ')}`,
+        },
+        missing,
+      );
+    }
+    await this.setColumn(tx, REGISTER, 'rejectReason', null, 'registerId', Number(row.registerId));
+  }
+
+  /** Details approved: they are copied into the supplier master and its sub-records; the supplier becomes REGISTERED. */
+  private async approveInfo(tx: SqlExecutor, ctx: ResourceContext, row: Row): Promise<void> {
+    const supplierId = Number(row.supplierId);
+    if (!supplierId) throw Errors.conflict('该注册尚未关联供应商', 'This registration has no supplier yet');
+    const full = await this.store.reader.withChildren(this.store.model(REGISTER), { ...row }, ctx, tx);
+    const { t, c } = this.store.sql;
+    const copied = {
+      supplierNameEn: row.supplierNameEn,
+      supplierType: row.supplierType,
+      registeredAddress: row.registeredAddress,
+      email: row.contactEmail,
+    };
+    const sets = Object.keys(copied).map((f) => `${c(SUPPLIER, f)} = ?`);
+    await tx.execute(
+      `UPDATE ${t(SUPPLIER)} SET ${sets.join(', ')}, ${c(SUPPLIER, 'supplierStatus')} = 'REGISTERED', ${c(SUPPLIER, 'versionNum')} = ${c(SUPPLIER, 'versionNum')} + 1, ` +
+        `${c(SUPPLIER, 'lastUpdatedBy')} = ?, ${c(SUPPLIER, 'lastUpdateDate')} = ? WHERE ${c(SUPPLIER, 'supplierId')} = ?`,
+      [...Object.values(copied).map((v) => str(v)), ctx.userId, formatDateTime(), supplierId],
+    );
+    for (const { from, to } of CHILD_COPIES) {
+      const model = this.store.model(to);
+      const source = this.store.model(this.store.model(REGISTER).children.find((ch) => ch.name === from)!.entity);
+      for (const line of full[from] as Row[]) {
+        const values: Row = { supplierId };
+        for (const field of model.fields) {
+          if (field.system || field.name === model.primaryKey || field.name === 'supplierId') continue;
+          if (source.field(field.name) && line[field.name] !== undefined) values[field.name] = line[field.name];
+        }
+        await this.store.writer.insert(tx, model, values, ctx);
+      }
+    }
+  }
+}
