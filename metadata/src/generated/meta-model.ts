@@ -491,6 +491,12 @@ export interface SearchField {
   op?: 'eq' | 'like' | 'gte' | 'lte' | 'between' | 'in';
   label?: I18NText;
   widget?: string;
+  /**
+   * A list page opened with this field's name in its URL query (purCustomerOrderList?feedbackStatus=PENDING_FEEDBACK) opens searched by it, the value shown in the search form. Aliases name query values that stand for another value, e.g. {"CLOSE_CANCEL": ["CLOSED", "CANCELLED"]} for a field searched with op in.
+   */
+  queryAliases?: {
+    [k: string]: string | [string, ...string[]];
+  };
 }
 /**
  * The spec's grid config (docs/architecture.md "Spec: records and grid config").
