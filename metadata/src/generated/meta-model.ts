@@ -378,6 +378,10 @@ export interface ApproverSet {
 export interface ApprovalStep {
   label?: I18NText;
   approvers: ApproverSet;
+  /**
+   * The step applies only to documents that match, read when a decision is made (e.g. a base-currency amount field at or above a limit routes large orders to a second approver); a document no later step applies to is finished by the approval before.
+   */
+  when?: FilterNode;
 }
 /**
  * Seeded lookup types with their values (lookup value: docs/architecture.md "Spec: records and grid config"). Admins may edit the rows later; the file is the seed.
