@@ -30,6 +30,7 @@ export const REGISTERED_WIDGETS: readonly string[] = [
   'ReferenceSelect',
   'RichText',
   'Select',
+  'SrmPurOrderPrint',
   'SrminteriorShopping',
   'SrminteriorShoppingtrolley',
   'TableModelDesigner',

@@ -6,6 +6,7 @@ import { ScreenProvider } from '../core/DataProviderContext';
 import { i18n } from '../i18n';
 import { entities, listPage, requisitionRows, statusLookup } from '../test/fixtures';
 import { createFakeExports, createFakeProvider, type FakeProvider } from '../test/fakeProvider';
+import type { PageDef } from '../meta';
 import { ListPage } from './ListPage';
 
 function Location() {
@@ -69,7 +70,7 @@ describe('ListPage', () => {
   });
 
   it('opens searched by a search field named in its URL query, the value in the form, aliases expanded', async () => {
-    const page = {
+    const page: PageDef = {
       ...listPage,
       search: {
         fields: [

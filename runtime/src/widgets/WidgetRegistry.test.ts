@@ -40,6 +40,7 @@ describe('WidgetRegistry', () => {
       'InspectPlanSites',
       'SrminteriorShopping',
       'SrminteriorShoppingtrolley',
+      'SrmPurOrderPrint',
     ]);
     expect(() => registerBuiltInWidgets(widgetRegistry)).toThrow(/already registered/);
   });
