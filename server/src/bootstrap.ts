@@ -17,6 +17,7 @@ import { registerModelingActions } from './modeling/modelingActions';
 import { ActionRegistry } from './platform/actionRegistry';
 import type { DomainModule } from './platform/domainModules';
 import { LoginPolicyRegistry } from './auth/loginPolicies';
+import { HomeChartRegistry } from './home/homeCharts';
 import { registerLookupActions } from './platform/lookupActions';
 import { registerMenuActions } from './platform/menuActions';
 import { registerEmbedActions } from './platform/embedActions';
@@ -95,15 +96,16 @@ function requestServices(
   const actions = new ActionRegistry();
   const handlers = new TransitionHandlerRegistry();
   const login = new LoginPolicyRegistry();
+  const homeCharts = new HomeChartRegistry();
   registerPlatformExtensions(actions, hooks, registry);
-  for (const module of options.modules ?? []) module.register({ actions, hooks, handlers, login, registry, db });
+  for (const module of options.modules ?? []) module.register({ actions, hooks, handlers, login, homeCharts, registry, db });
   options.extend?.({ actions, hooks, handlers });
   const unregistered = handlers.missing(registry.lifecycles());
   if (unregistered.length) throw new Error(`Transition handlers missing:\n  ${unregistered.join('\n  ')}`);
   const resources = new ResourceService(registry, db, hooks);
   const auth = createAuthServices(registry, db, resources.writer);
   const lifecycles = new LifecycleService(registry, db, resources.reader, hooks, handlers);
-  return { resources, lifecycles, actions, hooks, handlers, auth, login };
+  return { resources, lifecycles, actions, hooks, handlers, auth, login, homeCharts };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { MetadataRegistry, SourcedDocument } from '@meridian/metadata/node'
 import type { Identity } from './access/permissionGuard';
 import type { AuthServices } from './auth/authServices';
 import type { LoginPolicyRegistry } from './auth/loginPolicies';
+import type { HomeChartRegistry } from './home/homeCharts';
 import type { ServerConfig } from './config';
 import type { Database } from './db/sqlExecutor';
 import type { RecordHookRegistry } from './hooks/recordHooks';
@@ -28,6 +29,8 @@ export interface Kernel {
   auth: AuthServices;
   /** What the application's domains add to signing in (auth/loginPolicies.ts). */
   login: LoginPolicyRegistry;
+  /** The internal home's charts the domains declare (home/homeCharts.ts). */
+  homeCharts: HomeChartRegistry;
   /** The reloadable holder this kernel belongs to (table_model publishes swap the kernel whole; see modeling/liveKernel.ts). */
   live?: LiveKernelHandle;
 }

@@ -79,16 +79,19 @@ for (const lang of ['CN', 'EN'] as const) {
 
     // Charts: drawn on canvas, with the figures the server counted.
     const stats = (await (await statsAnswer).json()).data as {
-      requisitionsByStatus: { count: number }[];
+      charts: { key: string; data: { count: number }[] }[];
       approvals: { pending: number; handled: number };
     };
-    for (const chart of ['chart-pie', 'chart-line', 'chart-gauge'])
+    const byStatus = stats.charts.find((c) => c.key === 'requisitionsByStatus')!;
+    for (const chart of ['chart-requisitionsByStatus', 'chart-requisitionAmounts', 'chart-gauge'])
       await expect(page.getByTestId(chart).locator('canvas').first()).toBeVisible();
     await expect(page.getByTestId('chart-gauge-figures')).toHaveText(
       new RegExp(`${t.pending} ${stats.approvals.pending} · ${t.handled} ${stats.approvals.handled}`, 'i'),
     );
-    const pieFigures = (await page.getByTestId('chart-pie-figures').innerText()).match(/\d+/g)!.map(Number);
-    expect(pieFigures).toEqual(stats.requisitionsByStatus.map((s) => s.count));
+    const pieFigures = (await page.getByTestId('chart-requisitionsByStatus-figures').innerText())
+      .match(/\d+/g)!
+      .map(Number);
+    expect(pieFigures).toEqual(byStatus.data.map((s) => s.count));
     expect(pieFigures.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     await page.screenshot({ path: path.join(SHOTS, `home-internal-${lang.toLowerCase()}.png`), fullPage: true });
 

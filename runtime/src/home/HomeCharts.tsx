@@ -1,8 +1,9 @@
 /**
  * The internal home's charts (docs/architecture.md "Spec: routes and home", with real figures instead of the spec's
- * placeholders): requisitions by status (pie), requisition amounts per month over the last 12
- * months (line; there are no purchase orders yet), and my approvals handled vs pending (gauge).
- * The figures come from baseHomeRestful/findHomeStats, counted in SQL on the server. This module
+ * placeholders): the charts the domains declare (documents by status as pies, amounts or counts
+ * per month over the last 12 months as lines; only those the user's menus read) and my approvals
+ * handled vs pending (gauge). The figures come from baseHomeRestful/findHomeStats, counted in SQL
+ * on the server. This module
  * is itself loaded lazily by the home, and G2Plot by it.
  */
 import { Card, Col, Empty, Row, Typography } from 'antd';
@@ -10,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useLookup } from '../core/LookupContext';
 import { findLookupValue } from '../core/lookupCache';
 import { useLanguage } from '../i18n';
-import { useHomeApi, type HomeStats } from './homeApi';
+import { useHomeApi, type HomeChart, type HomeStats } from './homeApi';
 import { useG2Plot } from './useG2Plot';
 import { useRemote } from './useRemote';
 
@@ -24,10 +25,15 @@ function Caption({ text, testId }: { text: string; testId: string }) {
   );
 }
 
-function StatusPie({ data }: { data: NonNullable<HomeStats['requisitionsByStatus']> }) {
-  const { t } = useTranslation();
-  const statuses = useLookup('PUR_REQUISITION_STATUS');
-  const rows = data.map((d) => ({ label: findLookupValue(statuses, d.status)?.meaning ?? d.status, count: d.count }));
+type StatusChartData = Extract<HomeChart, { kind: 'byStatus' }>;
+type MonthlyChartData = Extract<HomeChart, { kind: 'monthly' }>;
+
+function StatusPie({ chart }: { chart: StatusChartData }) {
+  const statuses = useLookup(chart.lookupType);
+  const rows = chart.data.map((d) => ({
+    label: findLookupValue(statuses, d.status)?.meaning ?? d.status,
+    count: d.count,
+  }));
   const ref = useG2Plot(
     rows.length
       ? (g2, el) =>
@@ -46,39 +52,44 @@ function StatusPie({ data }: { data: NonNullable<HomeStats['requisitionsByStatus
     [JSON.stringify(rows)],
   );
   return (
-    <Card size="small" title={t('home.chartByStatus')} data-testid="chart-pie">
+    <Card size="small" title={chart.title} data-testid={`chart-${chart.key}`}>
       {rows.length ? <div ref={ref} style={{ height: HEIGHT }} /> : <Empty />}
-      <Caption testId="chart-pie-figures" text={rows.map((r) => `${r.label} ${r.count}`).join(' · ')} />
+      <Caption testId={`chart-${chart.key}-figures`} text={rows.map((r) => `${r.label} ${r.count}`).join(' · ')} />
     </Card>
   );
 }
 
-function MonthlyLine({ data }: { data: NonNullable<HomeStats['monthlyAmount']> }) {
+function MonthlyLine({ chart }: { chart: MonthlyChartData }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const rows = data.map((d) => ({ month: d.month, amount: Number(d.amount) }));
-  const total = data.reduce((s, d) => s + Math.round(Number(d.amount) * 100), 0) / 100;
+  const rows = chart.data.map((d) => ({ month: d.month, value: chart.amount ? Number(d.amount) : d.count }));
+  const count = chart.data.reduce((s, d) => s + d.count, 0);
+  // Cents as integers: the caption's total is exact (the line's points may be floats).
+  const cents = chart.data.reduce((s, d) => s + Math.round(Number(d.amount ?? 0) * 100), 0);
   const ref = useG2Plot(
     (g2, el) =>
       new g2.Line(el, {
         data: rows,
         xField: 'month',
-        yField: 'amount',
+        yField: 'value',
         height: HEIGHT,
         smooth: true,
         point: { size: 3 },
-        meta: { amount: { alias: t('home.chartAmount') } },
+        meta: { value: { alias: chart.amount ? t('home.chartAmount') : t('home.chartCount') } },
       }),
     [JSON.stringify(rows), language],
   );
-  const money = total.toLocaleString(language === 'EN' ? 'en-US' : 'zh-CN', {
+  const amount = (cents / 100).toLocaleString(language === 'EN' ? 'en-US' : 'zh-CN', {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });
   return (
-    <Card size="small" title={t('home.chartMonthly')} data-testid="chart-line">
+    <Card size="small" title={chart.title} data-testid={`chart-${chart.key}`}>
       <div ref={ref} style={{ height: HEIGHT }} />
-      <Caption testId="chart-line-figures" text={t('home.chartMonthlyTotal', { amount: money })} />
+      <Caption
+        testId={`chart-${chart.key}-figures`}
+        text={chart.amount ? t('home.chartMonthlyTotal', { amount, count }) : t('home.chartMonthlyCount', { count })}
+      />
     </Card>
   );
 }
@@ -110,31 +121,17 @@ function ApprovalGauge({ data }: { data: HomeStats['approvals'] }) {
 }
 
 export default function HomeCharts() {
-  const { t } = useTranslation();
   const api = useHomeApi();
   const stats = useRemote(() => api.findHomeStats(), [api]);
   const value = stats.value;
   if (!value) return null;
   return (
     <Row gutter={[16, 16]} data-testid="home-charts">
-      <Col xs={24} lg={8}>
-        {value.requisitionsByStatus ? (
-          <StatusPie data={value.requisitionsByStatus} />
-        ) : (
-          <Card size="small" title={t('home.chartByStatus')}>
-            <Empty description={t('home.chartNoAccess')} />
-          </Card>
-        )}
-      </Col>
-      <Col xs={24} lg={8}>
-        {value.monthlyAmount ? (
-          <MonthlyLine data={value.monthlyAmount} />
-        ) : (
-          <Card size="small" title={t('home.chartMonthly')}>
-            <Empty description={t('home.chartNoAccess')} />
-          </Card>
-        )}
-      </Col>
+      {value.charts.map((chart) => (
+        <Col key={chart.key} xs={24} lg={8}>
+          {chart.kind === 'byStatus' ? <StatusPie chart={chart} /> : <MonthlyLine chart={chart} />}
+        </Col>
+      ))}
       <Col xs={24} lg={8}>
         <ApprovalGauge data={value.approvals} />
       </Col>

@@ -12,9 +12,21 @@ export interface Rows<T = DataRecord> {
   page?: PageInfo;
 }
 
+/** A chart a domain declared, counted by the server over the caller's rows (server/src/home/homeCharts.ts). */
+export type HomeChart =
+  | { key: string; kind: 'byStatus'; title: string; lookupType: string; data: { status: string; count: number }[] }
+  | {
+      key: string;
+      kind: 'monthly';
+      title: string;
+      /** Whether data carries amounts (else counts only). */
+      amount: boolean;
+      data: { month: string; amount: string | null; count: number }[];
+    };
+
 export interface HomeStats {
-  requisitionsByStatus: { status: string; count: number }[] | null;
-  monthlyAmount: { month: string; amount: string; count: number }[] | null;
+  /** Only charts of records a granted menu of the user reads. */
+  charts: HomeChart[];
   approvals: { pending: number; handled: number };
 }
 

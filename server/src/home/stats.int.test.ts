@@ -57,14 +57,13 @@ async function expected() {
   };
 }
 
-function actual(data: {
-  requisitionsByStatus: { status: string; count: number }[];
-  monthlyAmount: { month: string; amount: string; count: number }[];
-  approvals: unknown;
-}) {
+type Chart = { key: string; kind: string; title: string; data: any[] };
+const chart = (data: { charts: Chart[] }, key: string) => data.charts.find((c) => c.key === key)!;
+
+function actual(data: { charts: Chart[]; approvals: unknown }) {
   return {
-    byStatus: [...data.requisitionsByStatus].sort((a, b) => a.status.localeCompare(b.status)),
-    monthly: data.monthlyAmount.map((m) => ({
+    byStatus: [...chart(data, 'requisitionsByStatus').data].sort((a, b) => a.status.localeCompare(b.status)),
+    monthly: chart(data, 'requisitionAmounts').data.map((m: { month: string; amount: string; count: number }) => ({
       month: m.month,
       amount: Math.round(Number(m.amount) * 100),
       count: m.count,
@@ -76,8 +75,15 @@ function actual(data: {
 describe('home statistics', () => {
   it('match the rows: requisitions by status, monthly amounts of the last 12 months, my approvals', async () => {
     const data = expectOk(await stats());
-    expect(data.monthlyAmount).toHaveLength(12);
-    for (const m of data.monthlyAmount) expect(m.amount).toMatch(/^\d+\.\d\d$/);
+    expect(chart(data, 'requisitionsByStatus')).toMatchObject({
+      kind: 'byStatus',
+      title: 'Requisitions by status',
+      lookupType: 'PUR_REQUISITION_STATUS',
+    });
+    const monthly = chart(data, 'requisitionAmounts');
+    expect(monthly).toMatchObject({ kind: 'monthly', amount: true });
+    expect(monthly.data).toHaveLength(12);
+    for (const m of monthly.data) expect(m.amount).toMatch(/^\d+\.\d\d$/);
     const want = await expected();
     expect(actual(data)).toEqual(want);
     expect(want.monthly.some((m) => m.amount > 0)).toBe(true);

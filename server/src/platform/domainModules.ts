@@ -6,6 +6,7 @@
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { LoginPolicyRegistry } from '../auth/loginPolicies';
+import type { HomeChartRegistry } from '../home/homeCharts';
 import type { Database } from '../db/sqlExecutor';
 import type { RecordHookRegistry } from '../hooks/recordHooks';
 import type { TransitionHandlerRegistry } from '../lifecycle/transitionHandlers';
@@ -18,6 +19,8 @@ export interface DomainRegistries {
   /** Named transition handlers: every handler a lifecycle names must be registered, or start-up stops. */
   handlers: TransitionHandlerRegistry;
   login: LoginPolicyRegistry;
+  /** Charts of the internal home, counted by the platform over the caller's rows. */
+  homeCharts: HomeChartRegistry;
   registry: MetadataRegistry;
   db: Database;
 }
