@@ -1,12 +1,16 @@
-/** The purchasing domain (DOMAIN.md §5): requisitions, the non-production mall and cart. Metadata: metadata/apps/srm/purchasing. */
+/** The purchasing domain (DOMAIN.md §5): requisitions, the non-production mall and cart, purchase orders. Metadata: metadata/apps/srm/purchasing. */
 import type { DomainModule } from '../../platform/domainModules';
 import { registerCartActions } from './cart/cartActions';
+import { registerOrder } from './order';
 import { registerRequisitionHooks } from './requisition/requisitionHooks';
 
 export const purchasingModule: DomainModule = {
   name: 'purchasing',
-  register({ actions, hooks }) {
+  register(into) {
+    const { actions, hooks } = into;
     registerRequisitionHooks(hooks);
     registerCartActions(actions);
+    // Purchase orders (DOMAIN §5.4)
+    registerOrder(into);
   },
 };
