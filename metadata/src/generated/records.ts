@@ -1651,33 +1651,134 @@ export interface SrmPurNoProductiveMaterialRecord {
 }
 
 /**
- * 申请单号
+ * 采购订单
  */
-export type RequisitionNo = string | null;
+export type PurchaseOrder = number | null;
+/**
+ * 订单行
+ */
+export type OrderLine = number | null;
+/**
+ * 反馈类型
+ */
+export type FeedbackType = string | null;
+/**
+ * 建议交期
+ */
+export type ProposedDate = string | null;
+/**
+ * 建议数量
+ */
+export type ProposedQuantity = string | null;
+/**
+ * 采购方决定
+ */
+export type BuyerDecision = string | null;
+/**
+ * 决定说明
+ */
+export type DecisionComment = string | null;
+/**
+ * 反馈时间
+ */
+export type FeedbackDate = string | null;
+/**
+ * 订单反馈 / Order feedback
+ */
+export interface SrmPurOrderFeedbackRecord {
+  feedbackId?: ID;
+  orderHeaderId?: PurchaseOrder;
+  orderLineId?: OrderLine;
+  feedbackType?: FeedbackType;
+  proposedDate?: ProposedDate;
+  proposedQty?: ProposedQuantity;
+  reason?: Reason;
+  buyerDecision?: BuyerDecision;
+  decisionComment?: DecisionComment;
+  feedbackDate?: FeedbackDate;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 订单号
+ */
+export type PONo = string | null;
+/**
+ * 订单类型
+ */
+export type POType = string | null;
+/**
+ * 供应商地点
+ */
+export type SupplierSite = number | null;
 /**
  * 收货工厂
  */
 export type ShipToPlant = number | null;
 /**
- * 申请部门
+ * 采购员
  */
-export type Department = number | null;
+export type Buyer = number | null;
 /**
- * 申请人
+ * 订单日期
  */
-export type Requester = number | null;
+export type OrderDate = string | null;
 /**
  * 币种
  */
 export type Currency = string | null;
 /**
- * 预估总额
+ * 汇率
  */
-export type EstimatedTotal = string | null;
+export type ExchangeRate = string | null;
 /**
- * 紧急
+ * 付款条件
  */
-export type Urgent = 'Y' | 'N' | null;
+export type PaymentTerm = number | null;
+/**
+ * 不含税总额
+ */
+export type TotalExclTax = string | null;
+/**
+ * 税额
+ */
+export type TaxAmount = string | null;
+/**
+ * 含税总额
+ */
+export type TotalInclTax = string | null;
+/**
+ * 收货地址
+ */
+export type ShipToAddress = string | null;
+/**
+ * 反馈状态
+ */
+export type FeedbackStatus = string | null;
+/**
+ * 发布时间
+ */
+export type ReleasedAt = string | null;
+/**
+ * 确认时间
+ */
+export type ConfirmedAt = string | null;
+/**
+ * 来源协议
+ */
+export type SourceAgreement = number | null;
+/**
+ * 来源
+ */
+export type Source = string | null;
+/**
+ * ERP订单号
+ */
+export type ERPPONo = string | null;
 /**
  * 提交人
  */
@@ -1695,21 +1796,263 @@ export type Approver = number | null;
  */
 export type DecidedAt = string | null;
 /**
- * 采购申请
- */
-export type Requisition = number | null;
-/**
  * 行号
  */
 export type LineNo = number | null;
+/**
+ * 采购申请行
+ */
+export type RequisitionLine = number | null;
+/**
+ * 协议行
+ */
+export type AgreementLine = number | null;
 /**
  * 物料
  */
 export type Item = number | null;
 /**
- * 需求数量
+ * 订单数量
  */
 export type Quantity = string | null;
+/**
+ * 不含税单价
+ */
+export type UnitPriceExclTax = string | null;
+/**
+ * 税率
+ */
+export type TaxRate = string | null;
+/**
+ * 含税单价
+ */
+export type UnitPriceInclTax = string | null;
+/**
+ * 不含税金额
+ */
+export type AmountExclTax = string | null;
+/**
+ * 含税金额
+ */
+export type AmountInclTax = string | null;
+/**
+ * 需求日期
+ */
+export type NeedByDate = string | null;
+/**
+ * 承诺交期
+ */
+export type PromisedDate = string | null;
+/**
+ * 原始承诺交期
+ */
+export type OriginalPromisedDate = string | null;
+/**
+ * 已发货数量
+ */
+export type ShippedQuantity = string | null;
+/**
+ * 已收货数量
+ */
+export type ReceivedQuantity = string | null;
+/**
+ * 已退货数量
+ */
+export type ReturnedQuantity = string | null;
+/**
+ * 已开票数量
+ */
+export type InvoicedQuantity = string | null;
+/**
+ * 行状态
+ */
+export type LineStatus = string | null;
+/**
+ * 采购订单
+ */
+export type PurchaseOrder1 = number | null;
+/**
+ * 主键
+ */
+export type ID3 = number | null;
+/**
+ * 采购订单
+ */
+export type PurchaseOrder2 = number | null;
+/**
+ * 问题
+ */
+export type Question = string | null;
+/**
+ * 提问人
+ */
+export type AskedBy = number | null;
+/**
+ * 提问时间
+ */
+export type AskedAt = string | null;
+/**
+ * 回复
+ */
+export type Answer = string | null;
+/**
+ * 回复人
+ */
+export type AnsweredBy = number | null;
+/**
+ * 回复时间
+ */
+export type AnsweredAt = string | null;
+/**
+ * 创建人
+ */
+export type CreatedBy3 = number | null;
+/**
+ * 创建时间
+ */
+export type CreatedAt3 = string | null;
+/**
+ * 最后更新人
+ */
+export type LastUpdatedBy3 = number | null;
+/**
+ * 最后更新时间
+ */
+export type LastUpdatedAt3 = string | null;
+/**
+ * 版本号
+ */
+export type Version3 = number | null;
+
+/**
+ * 采购订单 / Purchase order
+ */
+export interface SrmPurOrderHeaderRecord {
+  orderHeaderId?: ID;
+  poNumber?: PONo;
+  poType?: POType;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  supplierSiteId?: SupplierSite;
+  orgId?: Company;
+  orgName?: string | null;
+  invOrgId?: ShipToPlant;
+  invOrgName?: string | null;
+  buyerId?: Buyer;
+  buyerName?: string | null;
+  orderDate?: OrderDate;
+  currencyCode?: Currency;
+  exchangeRate?: ExchangeRate;
+  paymentTermId?: PaymentTerm;
+  totalAmountExcl?: TotalExclTax;
+  totalTaxAmount?: TaxAmount;
+  totalAmountIncl?: TotalInclTax;
+  shipToAddress?: ShipToAddress;
+  status?: Status;
+  feedbackStatus?: FeedbackStatus;
+  revisionNum?: Revision;
+  releaseDate?: ReleasedAt;
+  confirmDate?: ConfirmedAt;
+  agreementHeaderId?: SourceAgreement;
+  sourceType?: Source;
+  erpPoNumber?: ERPPONo;
+  attachmentIds?: Attachments;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: Approver;
+  approvedByName?: string | null;
+  approveDate?: DecidedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmPurOrderLineRecord[];
+  feedbacks?: SrmPurOrderFeedbackRecord[];
+  qas?: SrmPurOrderQaRecord[];
+}
+/**
+ * 采购订单行 / Purchase order line
+ */
+export interface SrmPurOrderLineRecord {
+  orderLineId?: ID1;
+  orderHeaderId?: PurchaseOrder;
+  lineNum?: LineNo;
+  requisitionLineId?: RequisitionLine;
+  agreementLineId?: AgreementLine;
+  itemId?: Item;
+  itemLabel?: string | null;
+  itemCode?: ItemCode;
+  itemName?: ItemName;
+  categoryId?: PurchaseCategory;
+  categoryName?: string | null;
+  uomCode?: UOM;
+  quantity?: Quantity;
+  unitPriceExcl?: UnitPriceExclTax;
+  taxRate?: TaxRate;
+  unitPriceIncl?: UnitPriceInclTax;
+  amountExcl?: AmountExclTax;
+  amountIncl?: AmountInclTax;
+  needByDate?: NeedByDate;
+  promisedDate?: PromisedDate;
+  originalPromisedDate?: OriginalPromisedDate;
+  shippedQty?: ShippedQuantity;
+  receivedQty?: ReceivedQuantity;
+  returnedQty?: ReturnedQuantity;
+  invoicedQty?: InvoicedQuantity;
+  lineStatus?: LineStatus;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+/**
+ * 订单问答 / Order question
+ */
+export interface SrmPurOrderQaRecord {
+  orderQaId?: ID3;
+  orderHeaderId?: PurchaseOrder2;
+  question?: Question;
+  askedBy?: AskedBy;
+  askedByName?: string | null;
+  askedDate?: AskedAt;
+  answer?: Answer;
+  answeredBy?: AnsweredBy;
+  answeredByName?: string | null;
+  answeredDate?: AnsweredAt;
+  createdBy?: CreatedBy3;
+  creationDate?: CreatedAt3;
+  lastUpdatedBy?: LastUpdatedBy3;
+  lastUpdateDate?: LastUpdatedAt3;
+  versionNum?: Version3;
+}
+
+/**
+ * 申请单号
+ */
+export type RequisitionNo = string | null;
+/**
+ * 申请部门
+ */
+export type Department = number | null;
+/**
+ * 申请人
+ */
+export type Requester = number | null;
+/**
+ * 预估总额
+ */
+export type EstimatedTotal = string | null;
+/**
+ * 紧急
+ */
+export type Urgent = 'Y' | 'N' | null;
+/**
+ * 采购申请
+ */
+export type Requisition = number | null;
 /**
  * 预估单价
  */
@@ -1719,10 +2062,6 @@ export type EstimatedUnitPrice = string | null;
  */
 export type EstimatedAmount = string | null;
 /**
- * 需求日期
- */
-export type NeedByDate = string | null;
-/**
  * 建议供应商
  */
 export type SuggestedSupplier = number | null;
@@ -1730,10 +2069,6 @@ export type SuggestedSupplier = number | null;
  * 已下单数量
  */
 export type OrderedQuantity = string | null;
-/**
- * 行状态
- */
-export type LineStatus = string | null;
 /**
  * 备注
  */
@@ -2087,10 +2422,6 @@ export type InspectionPlan1 = number | null;
  */
 export type Specialty = string | null;
 /**
- * 主键
- */
-export type ID3 = number | null;
-/**
  * 考察计划
  */
 export type InspectionPlan2 = number | null;
@@ -2122,27 +2453,6 @@ export type ParticipateInInspection = 'Y' | 'N' | null;
  * 可编辑
  */
 export type Editable = 'Y' | 'N' | null;
-/**
- * 创建人
- */
-export type CreatedBy3 = number | null;
-/**
- * 创建时间
- */
-export type CreatedAt3 = string | null;
-/**
- * 最后更新人
- */
-export type LastUpdatedBy3 = number | null;
-/**
- * 最后更新时间
- */
-export type LastUpdatedAt3 = string | null;
-/**
- * 版本号
- */
-export type Version3 = number | null;
-
 /**
  * 考察计划 / Inspection plan
  */
@@ -2236,10 +2546,6 @@ export type Scene = number | null;
  */
 export type ApplyingOrg = number | null;
 /**
- * 负责采购员
- */
-export type Buyer = number | null;
-/**
  * 申请日期
  */
 export type ApplyDate = string | null;
@@ -2259,10 +2565,6 @@ export type SyncedToOA = 'Y' | 'N' | null;
  * 资质审查
  */
 export type Qualification = number | null;
-/**
- * 供应商地点
- */
-export type SupplierSite = number | null;
 /**
  * 资质审查 / Qualification review
  */
@@ -2595,10 +2897,6 @@ export type CompanyEMail = string | null;
  * 公司电话
  */
 export type CompanyPhone = string | null;
-/**
- * 来源
- */
-export type Source = string | null;
 /**
  * ERP供应商编码
  */

@@ -1,0 +1,52 @@
+import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
+import { Errors } from '../../../http/apiError';
+import { prepareOrderAmounts } from './orderAmounts';
+import { FEEDBACK, HEADER, QA, type OrderSql } from './orderModel';
+
+/**
+ * Feedback and Q&A rows are written by their actions only (doFeedback, doAskQuestion…): a save may
+ * carry them back as read, but not add or drop any (all their fields are server-only, so an
+ * unchanged row changes nothing).
+ */
+async function keepActionRows(o: OrderSql, draft: SaveDraft): Promise<void> {
+  for (const [child, entity] of [
+    ['feedbacks', FEEDBACK],
+    ['qas', QA],
+  ] as const) {
+    const rows = draft.children[child];
+    if (rows === undefined) continue;
+    const { t, c } = o.sql;
+    const stored = draft.creating
+      ? 0
+      : Number(
+          (
+            await draft.tx.select(`SELECT COUNT(*) AS n FROM ${t(entity)} WHERE ${c(entity, 'orderHeaderId')} = ?`, [
+              draft.id!,
+            ])
+          )[0].n,
+        );
+    if (rows.length !== stored)
+      throw Errors.badRequest(
+        '反馈和问答由各自的操作写入，保存时不能增删',
+        `${child} rows are written by their own actions: a save cannot add or remove them`,
+        [{ field: child, message: 'read only' }],
+      );
+  }
+}
+
+async function storedCurrency(o: OrderSql, draft: SaveDraft): Promise<unknown> {
+  if (draft.values.currencyCode !== undefined || draft.creating) return draft.values.currencyCode;
+  const { t, c } = o.sql;
+  const rows = await draft.tx.select(
+    `SELECT ${c(HEADER, 'currencyCode')} AS cur FROM ${t(HEADER)} WHERE ${c(HEADER, 'orderHeaderId')} = ?`,
+    [draft.id!],
+  );
+  return rows[0]?.cur;
+}
+
+export function registerOrderHooks(o: OrderSql, hooks: RecordHookRegistry): void {
+  hooks.registerBeforeSave(HEADER, async (draft) => {
+    await keepActionRows(o, draft);
+    await prepareOrderAmounts(o, draft, await storedCurrency(o, draft));
+  });
+}

@@ -1,0 +1,112 @@
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import { isSupplierType } from '../../../access/accessService';
+import { MetaSql } from '../../../access/metaSql';
+import type { Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
+import { Errors } from '../../../http/apiError';
+import type { ResourceContext } from '../../../resource/context';
+import { addDecimals, formatDecimal, parseDecimal, type Dec } from '../../../util/decimal';
+import { formatDateTime } from '../../../util/time';
+
+/** The purchase order (DOMAIN.md §5.4): entity names shared by the order's hooks, handlers and actions. */
+export const HEADER = 'srmPurOrderHeader';
+export const LINE = 'srmPurOrderLine';
+export const FEEDBACK = 'srmPurOrderFeedback';
+export const QA = 'srmPurOrderQa';
+export const REQ_HEADER = 'srmPurRequisitionHeader';
+export const REQ_LINE = 'srmPurRequisitionLine';
+export const RESOURCE = 'srmPurOrderHeaderRestful';
+
+/** Pages whose menus reach the order: the buyer's and the supplier's. */
+export const BUYER_PAGES = ['purchaseOrderList', 'purOrderManage/purchaseOrderEdit'];
+export const SUPPLIER_PAGES = ['purCustomerOrderList', 'purOrderManage/purchaseOrderEdit'];
+
+/** Menus the order's to-dos open: the buyer's order list and the supplier's customer orders. */
+export const BUYER_MENU = 'PUR_ORDER';
+export const SUPPLIER_MENU = 'SUP_CUSTOMER_ORDER';
+export const EDIT_LINK = 'purOrderManage/purchaseOrderEdit?id=';
+
+export const decimalOf = (value: unknown): Dec =>
+  parseDecimal(value as string | number | null | undefined) ?? { units: 0n, scale: 0 };
+export const minus = (a: Dec, b: Dec): Dec => addDecimals(a, { units: -b.units, scale: b.scale });
+/** -1, 0 or 1 as a is below, equal to or above b. */
+export function compareDecimals(a: Dec, b: Dec): number {
+  const d = minus(a, b).units;
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+}
+export const qtyText = (d: Dec): string => formatDecimal(d, 4);
+
+/** Whether the caller of a transition or action is a supplier user (from the request's filter variables). */
+export function callerIsSupplier(ctx: ResourceContext): boolean {
+  const user = ctx.vars.user as { userType?: string } | undefined;
+  return isSupplierType(user?.userType);
+}
+
+export function requireSupplier(ctx: ResourceContext): void {
+  if (!callerIsSupplier(ctx))
+    throw Errors.forbidden('仅供应商可执行此操作', 'Only the supplier can do this on a purchase order');
+}
+
+export function requireInternal(ctx: ResourceContext): void {
+  if (callerIsSupplier(ctx))
+    throw Errors.forbidden('仅采购方可执行此操作', 'Only the buyer side can do this on a purchase order');
+}
+
+/** Metadata-named SQL of the order tables, with the audited UPDATE the handlers share. */
+export class OrderSql {
+  readonly sql: MetaSql;
+
+  constructor(
+    readonly registry: MetadataRegistry,
+    dialect: SqlExecutor['dialect'],
+  ) {
+    this.sql = new MetaSql(registry, dialect);
+  }
+
+  /** UPDATE entity SET values WHERE key = id, with versionNum + 1 and the audit columns. */
+  async update(
+    tx: SqlExecutor,
+    entity: string,
+    key: string,
+    id: number,
+    values: Record<string, SqlParam>,
+    userId: number | null,
+  ): Promise<number> {
+    const { t, c } = this.sql;
+    const names = Object.keys(values);
+    const sets = names.map((n) => `${c(entity, n)} = ?`);
+    sets.push(
+      `${c(entity, 'versionNum')} = ${c(entity, 'versionNum')} + 1`,
+      `${c(entity, 'lastUpdatedBy')} = ?`,
+      `${c(entity, 'lastUpdateDate')} = ?`,
+    );
+    const result = await tx.execute(`UPDATE ${t(entity)} SET ${sets.join(', ')} WHERE ${c(entity, key)} = ?`, [
+      ...names.map((n) => values[n]),
+      userId,
+      formatDateTime(),
+      id,
+    ]);
+    return result.affected;
+  }
+
+  /** The order's lines (key, quantities, dates, requisition link), optionally locked. */
+  async lines(tx: SqlExecutor, orderHeaderId: number, lock = false): Promise<Row[]> {
+    const { t, c } = this.sql;
+    const f = (n: string) => `${c(LINE, n)} AS ${n}`;
+    const fields = [
+      'orderLineId',
+      'lineNum',
+      'requisitionLineId',
+      'quantity',
+      'needByDate',
+      'promisedDate',
+      'originalPromisedDate',
+      'shippedQty',
+      'receivedQty',
+      'lineStatus',
+    ];
+    return tx.select(
+      `SELECT ${fields.map(f).join(', ')} FROM ${t(LINE)} WHERE ${c(LINE, 'orderHeaderId')} = ? ORDER BY ${c(LINE, 'orderLineId')}${lock ? tx.dialect.forUpdate : ''}`,
+      [orderHeaderId],
+    );
+  }
+}
