@@ -1,6 +1,7 @@
 /** Agreements, price changes and the price list (DOMAIN.md §5.2, §5.3, §5.8): hooks, transition handlers, expiry. */
 import type { DomainRegistries } from '../../../platform/domainModules';
 import { registerPriceListHooks } from '../price/materialPrices';
+import { registerPriceListActions } from '../price/priceListActions';
 import { registerAgreementEffects } from './agreementEffects';
 import { registerAgreementExpiry } from './agreementExpiry';
 import { AgreementStore } from './agreementStore';
@@ -11,5 +12,6 @@ export function registerAgreements(into: DomainRegistries): void {
   registerAgreementEffects(store, into.hooks, into.handlers);
   registerPriceAdjustEffects(store, into.hooks, into.handlers);
   registerPriceListHooks(into.hooks, into.registry);
+  registerPriceListActions(into.actions);
   registerAgreementExpiry(into);
 }

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../../resource/context';
+import { expectError, expectOk } from '../../../testing/apiAssertions';
+import { menuId, sessionHeaders } from '../../../testing/authFixtures';
+import { signIn } from '../../../testing/sessions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { stopAgreementExpiry } from '../agreement/agreementExpiry';
 import { findMaterialPrice, type PriceQuery } from './materialPrices';
@@ -131,5 +134,33 @@ describe('preference among suppliers', () => {
     expect((await find({ itemId: 8, orgId: 2, onDate: '2026-06-01', quantity: '100' }))?.supplierId).toBe(4);
     expect((await find({ itemId: 8, orgId: 2, onDate: '2026-06-01', quantity: '500' }))?.supplierId).toBe(6);
     expect((await find({ itemId: 8, orgId: 2, onDate: '2026-06-01' }))?.supplierId).toBe(6);
+  });
+});
+
+describe("findByItem: an item's price history through the caller's scope", () => {
+  const asUser = async (user: string, resp: number, menu: string, body: Record<string, unknown>) =>
+    server.call(
+      'srmServer',
+      'srmPurMaterialPriceRestful',
+      'findByItem',
+      body,
+      sessionHeaders(await signIn(server.baseUrl, user), resp, await menuId(server, menu)),
+    );
+
+  it("a buyer sees every supplier's rows of the item, newest start first; supplier01 only its own", async () => {
+    const buyer = expectOk<{ supplierId: number; validFrom: string }[]>(
+      await asUser('buyer01', 101, 'PUR_MATERIAL_PRICE', { itemId: 1 }),
+    );
+    expect(buyer.map((r) => r.validFrom)).toEqual(['2026-01-01', '2025-01-01']);
+    const other = expectOk<unknown[]>(await asUser('supplier02', 104, 'SUP_MATERIAL_PRICE', { itemId: 1 }));
+    expect(other).toEqual([]);
+    const own = expectOk<{ supplierId: number }[]>(
+      await asUser('supplier01', 104, 'SUP_MATERIAL_PRICE', { itemId: 1, orgId: 2 }),
+    );
+    expect(own.map((r) => r.supplierId)).toEqual([1, 1]);
+  });
+
+  it('a bad itemId is a 400 naming it', async () => {
+    expectError(await asUser('buyer01', 101, 'PUR_MATERIAL_PRICE', { itemId: 'x' }), 400, ['itemId']);
   });
 });
