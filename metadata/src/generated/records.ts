@@ -1594,6 +1594,245 @@ export interface SrmBaseNoticeViewerRecord {
 }
 
 /**
+ * 协议编号
+ */
+export type AgreementNo = string | null;
+/**
+ * 协议类型
+ */
+export type AgreementType = string | null;
+/**
+ * 币种
+ */
+export type Currency = string | null;
+/**
+ * 付款条件
+ */
+export type PaymentTerm = number | null;
+/**
+ * 协议金额上限
+ */
+export type AmountLimit = string | null;
+/**
+ * 已执行金额
+ */
+export type ReleasedAmount = string | null;
+/**
+ * 采购员
+ */
+export type Buyer = number | null;
+/**
+ * 提交人
+ */
+export type SubmittedBy = number | null;
+/**
+ * 提交时间
+ */
+export type SubmittedAt = string | null;
+/**
+ * 审批人
+ */
+export type Approver = number | null;
+/**
+ * 审批时间
+ */
+export type DecidedAt = string | null;
+/**
+ * 采购协议
+ */
+export type Agreement = number | null;
+/**
+ * 行号
+ */
+export type LineNo = number | null;
+/**
+ * 物料
+ */
+export type Item = number | null;
+/**
+ * 单位
+ */
+export type UOM = string | null;
+/**
+ * 不含税单价
+ */
+export type UnitPriceExclTax = string | null;
+/**
+ * 税率
+ */
+export type TaxRate = string | null;
+/**
+ * 含税单价
+ */
+export type UnitPriceInclTax = string | null;
+/**
+ * 最小订购量
+ */
+export type MinimumOrderQuantity = string | null;
+/**
+ * 配额比例
+ */
+export type Quota = string | null;
+/**
+ * 采购协议 / Purchase agreement
+ */
+export interface SrmPurAgreementHeaderRecord {
+  agreementHeaderId?: ID;
+  agreementNumber?: AgreementNo;
+  agreementType?: AgreementType;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  orgId?: Company;
+  orgName?: string | null;
+  currencyCode?: Currency;
+  paymentTermId?: PaymentTerm;
+  validFrom?: ValidFrom;
+  validTo?: ValidTo;
+  amountLimit?: AmountLimit;
+  releasedAmount?: ReleasedAmount;
+  sourceDocType?: SourceDocumentType;
+  sourceDocId?: SourceDocumentID;
+  buyerId?: Buyer;
+  buyerName?: string | null;
+  description?: Description;
+  status?: Status;
+  attachmentIds?: Attachments;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: Approver;
+  approvedByName?: string | null;
+  approveDate?: DecidedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmPurAgreementLineRecord[];
+}
+/**
+ * 采购协议行 / Purchase agreement line
+ */
+export interface SrmPurAgreementLineRecord {
+  agreementLineId?: ID1;
+  agreementHeaderId?: Agreement;
+  lineNum?: LineNo;
+  itemId?: Item;
+  itemName?: string | null;
+  itemCode?: ItemCode;
+  uomCode?: UOM;
+  unitPriceExcl?: UnitPriceExclTax;
+  taxRate?: TaxRate;
+  unitPriceIncl?: UnitPriceInclTax;
+  priceBreaks?: PriceBreaks;
+  minOrderQty?: MinimumOrderQuantity;
+  leadTimeDays?: LeadTimeDays;
+  quotaPercent?: Quota;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+/**
+ * 阶梯价格
+ */
+export interface PriceBreaks {
+  [k: string]: unknown;
+}
+
+/**
+ * 单据类型编码
+ */
+export type TypeCode = string | null;
+/**
+ * 单据类型名称
+ */
+export type TypeName = string | null;
+/**
+ * 单据大类
+ */
+export type DocumentCategory = string | null;
+/**
+ * 需要审批
+ */
+export type ApprovalRequired = 'Y' | 'N' | null;
+/**
+ * 自动发布
+ */
+export type AutoRelease = 'Y' | 'N' | null;
+/**
+ * 单据类型 / Document type
+ */
+export interface SrmPurBillTypeRecord {
+  billTypeId?: ID;
+  billTypeCode?: TypeCode;
+  billTypeName?: TypeName;
+  billTypeNameEn?: NameEnglish;
+  docCategory?: DocumentCategory;
+  approvalRequiredFlag?: ApprovalRequired;
+  autoReleaseFlag?: AutoRelease;
+  enabledFlag?: Enabled;
+  description?: Description;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 最小数量
+ */
+export type MinimumQuantity = string | null;
+/**
+ * 来源
+ */
+export type Source = string | null;
+/**
+ * 来源单据号
+ */
+export type SourceDocumentNo = string | null;
+/**
+ * 协议行ID
+ */
+export type AgreementLineID = number | null;
+/**
+ * 价格状态
+ */
+export type PriceStatus = string | null;
+/**
+ * 价格库 / Price list
+ */
+export interface SrmPurMaterialPriceRecord {
+  materialPriceId?: ID;
+  itemId?: Item;
+  itemName?: string | null;
+  itemCode?: ItemCode;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  orgId?: Company;
+  orgName?: string | null;
+  currencyCode?: Currency;
+  unitPriceExcl?: UnitPriceExclTax;
+  taxRate?: TaxRate;
+  unitPriceIncl?: UnitPriceInclTax;
+  minQty?: MinimumQuantity;
+  priceBreaks?: PriceBreaks;
+  quotaPercent?: Quota;
+  validFrom?: ValidFrom;
+  validTo?: ValidTo;
+  sourceType?: Source;
+  sourceDocNumber?: SourceDocumentNo;
+  agreementLineId?: AgreementLineID;
+  priceStatus?: PriceStatus;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+/**
  * 物资编码
  */
 export type GoodsCode = string | null;
@@ -1610,17 +1849,9 @@ export type GoodsNameEnglish = string | null;
  */
 export type Category = number | null;
 /**
- * 单位
- */
-export type UOM = string | null;
-/**
  * 含税单价
  */
 export type UnitPriceInclVAT = string | null;
-/**
- * 最小起订量
- */
-export type MinimumOrderQuantity = number | null;
 /**
  * 上架
  */
@@ -1720,25 +1951,13 @@ export type SupplierSite = number | null;
  */
 export type ShipToPlant = number | null;
 /**
- * 采购员
- */
-export type Buyer = number | null;
-/**
  * 订单日期
  */
 export type OrderDate = string | null;
 /**
- * 币种
- */
-export type Currency = string | null;
-/**
  * 汇率
  */
 export type ExchangeRate = string | null;
-/**
- * 付款条件
- */
-export type PaymentTerm = number | null;
 /**
  * 不含税总额
  */
@@ -1772,33 +1991,9 @@ export type ConfirmedAt = string | null;
  */
 export type SourceAgreement = number | null;
 /**
- * 来源
- */
-export type Source = string | null;
-/**
  * ERP订单号
  */
 export type ERPPONo = string | null;
-/**
- * 提交人
- */
-export type SubmittedBy = number | null;
-/**
- * 提交时间
- */
-export type SubmittedAt = string | null;
-/**
- * 审批人
- */
-export type Approver = number | null;
-/**
- * 审批时间
- */
-export type DecidedAt = string | null;
-/**
- * 行号
- */
-export type LineNo = number | null;
 /**
  * 采购申请行
  */
@@ -1808,25 +2003,9 @@ export type RequisitionLine = number | null;
  */
 export type AgreementLine = number | null;
 /**
- * 物料
- */
-export type Item = number | null;
-/**
  * 订单数量
  */
 export type Quantity = string | null;
-/**
- * 不含税单价
- */
-export type UnitPriceExclTax = string | null;
-/**
- * 税率
- */
-export type TaxRate = string | null;
-/**
- * 含税单价
- */
-export type UnitPriceInclTax = string | null;
 /**
  * 不含税金额
  */
@@ -2027,6 +2206,87 @@ export interface SrmPurOrderQaRecord {
   lastUpdatedBy?: LastUpdatedBy3;
   lastUpdateDate?: LastUpdatedAt3;
   versionNum?: Version3;
+}
+
+/**
+ * 调价单号
+ */
+export type PriceChangeNo = string | null;
+/**
+ * 生效日期
+ */
+export type EffectiveDate = string | null;
+/**
+ * 供应商确认人
+ */
+export type ConfirmedBy = number | null;
+/**
+ * 协议调价
+ */
+export type PriceChange = number | null;
+/**
+ * 原不含税单价
+ */
+export type OldPriceExclTax = string | null;
+/**
+ * 新不含税单价
+ */
+export type NewPriceExclTax = string | null;
+/**
+ * 变动比例
+ */
+export type ChangeRate = string | null;
+/**
+ * 协议调价 / Agreement price change
+ */
+export interface SrmPurPriceAdjustRecord {
+  priceAdjustId?: ID;
+  adjustNumber?: PriceChangeNo;
+  agreementHeaderId?: Agreement;
+  agreementNumber?: string | null;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  orgId?: Company;
+  orgName?: string | null;
+  effectiveDate?: EffectiveDate;
+  reason?: Reason;
+  status?: Status;
+  confirmedBy?: ConfirmedBy;
+  confirmedByName?: string | null;
+  confirmDate?: ConfirmedAt;
+  attachmentIds?: Attachments;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: Approver;
+  approvedByName?: string | null;
+  approveDate?: DecidedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmPurPriceAdjustLineRecord[];
+}
+/**
+ * 协议调价行 / Agreement price change line
+ */
+export interface SrmPurPriceAdjustLineRecord {
+  priceAdjustLineId?: ID1;
+  priceAdjustId?: PriceChange;
+  agreementLineId?: AgreementLine;
+  agreementLineItemCode?: string | null;
+  itemId?: Item;
+  itemName?: string | null;
+  itemCode?: ItemCode;
+  oldPrice?: OldPriceExclTax;
+  newPrice?: NewPriceExclTax;
+  changeRate?: ChangeRate;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
 }
 
 /**

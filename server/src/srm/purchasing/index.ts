@@ -1,5 +1,9 @@
-/** The purchasing domain (DOMAIN.md §5): requisitions, the non-production mall and cart, purchase orders. Metadata: metadata/apps/srm/purchasing. */
+/**
+ * The purchasing domain (DOMAIN.md §5): requisitions, the non-production mall and cart, agreements
+ * and prices, purchase orders. Metadata: metadata/apps/srm/purchasing.
+ */
 import type { DomainModule } from '../../platform/domainModules';
+import { registerAgreements } from './agreement';
 import { registerCartActions } from './cart/cartActions';
 import { registerOrder } from './order';
 import { registerRequisitionCharts } from './requisition/requisitionCharts';
@@ -12,7 +16,9 @@ export const purchasingModule: DomainModule = {
     registerRequisitionHooks(hooks);
     registerRequisitionCharts(homeCharts);
     registerCartActions(actions);
-    // Purchase orders (DOMAIN §5.4)
+    // Agreements and prices (§5.2, §5.3, §5.8)
+    registerAgreements(into);
+    // Purchase orders (§5.4)
     registerOrder(into);
   },
 };

@@ -1,0 +1,87 @@
+/**
+ * Purchase agreements (DOMAIN.md §5.2): derived line values on save, the submit check, and the
+ * price list rows that approval, closing and expiry write — each inside the transition's own
+ * transaction, so a failure rolls the state change back too.
+ */
+import type { Row } from '../../../db/sqlExecutor';
+import type { RecordHookRegistry } from '../../../hooks/recordHooks';
+import { Errors } from '../../../http/apiError';
+import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
+import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import { checkValidity, preparePriceValues } from '../price/materialPrices';
+import { decimalText, parsePriceBreaks, today } from '../price/priceMath';
+import { AGREEMENT, type AgreementStore } from './agreementStore';
+
+const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
+
+/** Approval: one VALID price-list row per line (source AGREEMENT), valid over the agreement's dates. */
+async function publishPrices(store: AgreementStore, run: TransitionRun): Promise<void> {
+  if (run.advancing) return;
+  const agreement = await store.withLines(run.tx, AGREEMENT, run.record, run.ctx);
+  for (const line of agreement.lines) {
+    await store.prices.insert(
+      run.tx,
+      {
+        itemId: Number(line.itemId),
+        itemCode: str(line.itemCode),
+        supplierId: Number(agreement.supplierId),
+        orgId: Number(agreement.orgId),
+        currencyCode: String(agreement.currencyCode),
+        unitPriceExcl: decimalText(line.unitPriceExcl, 6)!,
+        taxRate: decimalText(line.taxRate, 4)!,
+        minQty: decimalText(line.minOrderQty, 4),
+        priceBreaks: parsePriceBreaks(line.priceBreaks).breaks,
+        quotaPercent: decimalText(line.quotaPercent, 4),
+        validFrom: String(agreement.validFrom),
+        validTo: str(agreement.validTo),
+        sourceType: 'AGREEMENT',
+        sourceDocNumber: str(agreement.agreementNumber),
+        agreementLineId: Number(line.agreementLineId),
+      },
+      run.ctx,
+    );
+  }
+}
+
+/** Submit: an agreement needs at least one line and a validity that ends after it starts. */
+async function checkSubmit(store: AgreementStore, run: TransitionRun): Promise<void> {
+  const agreement = await store.withLines(run.tx, AGREEMENT, run.record, run.ctx);
+  if (!agreement.lines.length)
+    throw Errors.badRequest('协议至少需要一行', 'An agreement needs at least one line', [
+      { field: 'lines', message: 'empty / 无协议行' },
+    ]);
+  checkValidity(agreement);
+}
+
+/** Expiry is only for an agreement past its valid-to date: 409 before. */
+function checkExpired(record: Row): void {
+  const validTo = String(record.validTo ?? '');
+  if (!validTo || validTo >= today())
+    throw Errors.conflict(
+      `协议有效期至 ${validTo}，尚未过期`,
+      `The agreement is valid until ${validTo} and has not expired yet`,
+    );
+}
+
+export function registerAgreementEffects(
+  store: AgreementStore,
+  hooks: RecordHookRegistry,
+  handlers: TransitionHandlerRegistry,
+): void {
+  hooks.registerBeforeSave(AGREEMENT, async ({ values, children, tx }) => {
+    checkValidity(values);
+    const lines = children.lines;
+    if (!lines) return;
+    lines.forEach((line, i) => (line.lineNum ??= i + 1));
+    await preparePriceValues(tx, store.registry, lines, (i) => `lines[${i}].`, true);
+  });
+  handlers.register('checkAgreementSubmit', (run) => checkSubmit(store, run));
+  handlers.register('publishAgreementPrices', (run) => publishPrices(store, run));
+  handlers.register('closeAgreementPrices', (run) =>
+    store.prices.setAgreementPrices(run.tx, run.id, 'INVALID', run.ctx),
+  );
+  handlers.register('expireAgreementPrices', async (run) => {
+    checkExpired(run.record);
+    await store.prices.setAgreementPrices(run.tx, run.id, 'EXPIRED', run.ctx);
+  });
+}

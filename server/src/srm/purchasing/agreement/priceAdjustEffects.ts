@@ -1,0 +1,212 @@
+/**
+ * Agreement price changes (DOMAIN.md §5.3): the old price, new price and change rate come from the
+ * server; approval raises the supplier's to-do SRM_PRICE_ADJUST; the supplier's confirmation
+ * (doSupplierConfirm, APPROVED → CONFIRMED) writes the new prices to the agreement lines and the
+ * price list. The lifecycle locks the agreement (the owner) and then the change itself, and checks
+ * the state under those locks: a second confirmation finds CONFIRMED and answers 409, so the
+ * prices are applied once.
+ */
+import { isSupplierType } from '../../../access/accessService';
+import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
+import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHooks';
+import { Errors } from '../../../http/apiError';
+import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
+import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import type { ResourceContext } from '../../../resource/context';
+import { formatDateTime } from '../../../util/time';
+import { changeRate, decimalText, priceInclTax } from '../price/priceMath';
+import { ADJUST, ADJUST_LINE, AGREEMENT_LINE, SUPPLIER_TODO, type AgreementStore } from './agreementStore';
+
+const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
+const SUPPLIER_MENU = 'SUP_PRICE_ADJUST';
+const BILL_LINK = 'purAgreementManage/srmPurPriceAdjustEdit?id=';
+
+/** The agreement's lines by id, read inside `tx`. */
+async function agreementLines(
+  store: AgreementStore,
+  tx: SqlExecutor,
+  agreementHeaderId: number,
+): Promise<Map<number, Row>> {
+  const { t, c } = store.sql;
+  const rows = await tx.select(
+    `SELECT ${c(AGREEMENT_LINE, 'agreementLineId')} AS id, ${c(AGREEMENT_LINE, 'itemId')} AS itemId, ${c(AGREEMENT_LINE, 'itemCode')} AS itemCode, ` +
+      `${c(AGREEMENT_LINE, 'unitPriceExcl')} AS unitPriceExcl, ${c(AGREEMENT_LINE, 'taxRate')} AS taxRate, ${c(AGREEMENT_LINE, 'minOrderQty')} AS minOrderQty, ` +
+      `${c(AGREEMENT_LINE, 'quotaPercent')} AS quotaPercent FROM ${t(AGREEMENT_LINE)} WHERE ${c(AGREEMENT_LINE, 'agreementHeaderId')} = ?`,
+    [agreementHeaderId],
+  );
+  return new Map(rows.map((r) => [Number(r.id), r]));
+}
+
+/** On save: supplier and company from the agreement (which must be APPROVED); per line the item, the current price and the change rate. */
+async function prepareAdjust(
+  store: AgreementStore,
+  draft: {
+    values: RecordValues;
+    children: Record<string, RecordValues[] | undefined>;
+    id?: number;
+    ctx: ResourceContext;
+    tx: SqlExecutor;
+  },
+): Promise<void> {
+  const { values, tx, ctx } = draft;
+  let agreementHeaderId = typeof values.agreementHeaderId === 'number' ? values.agreementHeaderId : undefined;
+  if (agreementHeaderId === undefined && draft.id !== undefined) {
+    const stored = await store.reader.byId(store.model(ADJUST), draft.id, ctx, undefined, tx);
+    agreementHeaderId = stored ? Number(stored.agreementHeaderId) : undefined;
+  }
+  if (agreementHeaderId === undefined) return;
+  const agreement = await store.agreement(tx, agreementHeaderId, ctx);
+  if (!agreement || agreement.status !== 'APPROVED')
+    throw Errors.badRequest('只能对已审批的协议调价', 'Only an approved agreement can have its prices changed', [
+      { field: 'agreementHeaderId', message: 'not an approved agreement / 协议未审批' },
+    ]);
+  values.supplierId = Number(agreement.supplierId);
+  values.orgId = Number(agreement.orgId);
+  const lines = draft.children.lines;
+  if (!lines) return;
+  const byId = await agreementLines(store, tx, agreementHeaderId);
+  const seen = new Set<number>();
+  lines.forEach((line, i) => {
+    const agreementLine = byId.get(Number(line.agreementLineId));
+    if (!agreementLine)
+      throw Errors.validation([
+        { field: `lines[${i}].agreementLineId`, message: 'not a line of this agreement / 不是该协议的行' },
+      ]);
+    if (seen.has(Number(line.agreementLineId)))
+      throw Errors.validation([{ field: `lines[${i}].agreementLineId`, message: 'given twice / 协议行重复' }]);
+    seen.add(Number(line.agreementLineId));
+    line.itemId = Number(agreementLine.itemId);
+    line.itemCode = agreementLine.itemCode;
+    line.oldPrice = decimalText(agreementLine.unitPriceExcl, 6);
+    line.changeRate = changeRate(line.oldPrice, line.newPrice);
+  });
+}
+
+/** Submit: lines present, the agreement still approved, the effective date inside its validity. */
+async function checkSubmit(store: AgreementStore, run: TransitionRun): Promise<void> {
+  const adjust = await store.withLines(run.tx, ADJUST, run.record, run.ctx);
+  if (!adjust.lines.length)
+    throw Errors.badRequest('调价单至少需要一行', 'A price change needs at least one line', [
+      { field: 'lines', message: 'empty / 无调价行' },
+    ]);
+  const agreement = await store.agreement(run.tx, Number(adjust.agreementHeaderId), run.ctx);
+  if (!agreement || agreement.status !== 'APPROVED')
+    throw Errors.conflict(
+      '协议已不是已审批状态，不能调价',
+      'The agreement is no longer approved; its prices cannot change',
+    );
+  const effective = String(adjust.effectiveDate);
+  if (effective < String(agreement.validFrom) || effective > String(agreement.validTo))
+    throw Errors.badRequest(
+      `生效日期须在协议有效期内（${String(agreement.validFrom)} ~ ${String(agreement.validTo)}）`,
+      `The effective date must lie within the agreement's validity (${String(agreement.validFrom)} to ${String(agreement.validTo)})`,
+      [{ field: 'effectiveDate', message: 'outside the agreement / 超出协议有效期' }],
+    );
+}
+
+/** Approval (the last step): the supplier's to-do SRM_PRICE_ADJUST, opening the change from the supplier's menu. */
+async function raiseTodo(store: AgreementStore, run: TransitionRun): Promise<void> {
+  if (run.advancing) return;
+  const number = String(run.record.adjustNumber ?? run.id);
+  await store.writer.insert(
+    run.tx,
+    store.model(SUPPLIER_TODO),
+    {
+      pendingTitle: `协议调价 ${number} 待您确认`,
+      pendingTitleEn: `Price change ${number} awaits your confirmation`,
+      billType: 'SRM_PRICE_ADJUST',
+      entityName: ADJUST,
+      billId: run.id,
+      billNumber: number,
+      supplierId: Number(run.record.supplierId),
+      menuCode: SUPPLIER_MENU,
+      menuName: '协议调价确认',
+      billLink: `${BILL_LINK}${run.id}`,
+      handleFlag: 'N',
+      cancelFlag: 'N',
+    },
+    run.ctx,
+  );
+}
+
+/** The supplier's confirmation: new prices on the agreement lines and in the price list from the effective date. */
+async function applyAdjust(store: AgreementStore, run: TransitionRun): Promise<void> {
+  const user = run.ctx.vars.user as { userType?: string } | undefined;
+  if (!isSupplierType(user?.userType))
+    throw Errors.forbidden('只有供应商可以确认调价', 'Only the supplier can confirm a price change');
+  const { tx, ctx } = run;
+  const adjust = await store.withLines(tx, ADJUST, run.record, ctx);
+  const agreement = await store.agreement(tx, Number(adjust.agreementHeaderId), ctx, true);
+  if (!agreement || agreement.status !== 'APPROVED')
+    throw Errors.conflict(
+      '协议已不是已审批状态，不能确认调价',
+      'The agreement is no longer approved; the price change cannot apply',
+    );
+  const effective = String(adjust.effectiveDate);
+  const byId = await agreementLines(store, tx, Number(adjust.agreementHeaderId));
+  const { t, c } = store.sql;
+  const now = formatDateTime();
+  for (const line of adjust.lines) {
+    const agreementLineId = Number(line.agreementLineId);
+    const current = byId.get(agreementLineId);
+    if (!current) throw Errors.conflict('协议行已不存在', `Agreement line ${agreementLineId} no longer exists`);
+    const newPrice = decimalText(line.newPrice, 6)!;
+    const taxRate = decimalText(current.taxRate, 4)!;
+    const oldPrice = decimalText(current.unitPriceExcl, 6);
+    await tx.execute(
+      `UPDATE ${t(ADJUST_LINE)} SET ${c(ADJUST_LINE, 'oldPrice')} = ?, ${c(ADJUST_LINE, 'changeRate')} = ? WHERE ${c(ADJUST_LINE, 'priceAdjustLineId')} = ?`,
+      [oldPrice, changeRate(oldPrice, newPrice), Number(line.priceAdjustLineId)],
+    );
+    await tx.execute(
+      `UPDATE ${t(AGREEMENT_LINE)} SET ${c(AGREEMENT_LINE, 'unitPriceExcl')} = ?, ${c(AGREEMENT_LINE, 'unitPriceIncl')} = ?, ` +
+        `${c(AGREEMENT_LINE, 'versionNum')} = ${c(AGREEMENT_LINE, 'versionNum')} + 1, ${c(AGREEMENT_LINE, 'lastUpdatedBy')} = ?, ${c(AGREEMENT_LINE, 'lastUpdateDate')} = ? ` +
+        `WHERE ${c(AGREEMENT_LINE, 'agreementLineId')} = ?`,
+      [newPrice, priceInclTax(newPrice, taxRate), ctx.userId, now, agreementLineId],
+    );
+    await store.prices.endLinePrices(tx, agreementLineId, effective, ctx);
+    await store.prices.insert(
+      tx,
+      {
+        itemId: Number(current.itemId),
+        itemCode: str(current.itemCode),
+        supplierId: Number(agreement.supplierId),
+        orgId: Number(agreement.orgId),
+        currencyCode: String(agreement.currencyCode),
+        unitPriceExcl: newPrice,
+        taxRate,
+        minQty: decimalText(current.minOrderQty, 4),
+        // decision: the changed price holds for every quantity; the agreement's breaks stay on the agreement line.
+        priceBreaks: [],
+        quotaPercent: decimalText(current.quotaPercent, 4),
+        validFrom: effective,
+        validTo: str(agreement.validTo),
+        sourceType: 'ADJUSTMENT',
+        sourceDocNumber: str(adjust.adjustNumber),
+        agreementLineId,
+      },
+      ctx,
+    );
+  }
+  await tx.execute(
+    `UPDATE ${t(ADJUST)} SET ${c(ADJUST, 'confirmedBy')} = ?, ${c(ADJUST, 'confirmDate')} = ? WHERE ${c(ADJUST, 'priceAdjustId')} = ?`,
+    [ctx.userId, now, run.id],
+  );
+  await tx.execute(
+    `UPDATE ${t(SUPPLIER_TODO)} SET ${c(SUPPLIER_TODO, 'handleFlag')} = 'Y', ${c(SUPPLIER_TODO, 'handleUserId')} = ?, ${c(SUPPLIER_TODO, 'handleDate')} = ? ` +
+      `WHERE ${c(SUPPLIER_TODO, 'entityName')} = ? AND ${c(SUPPLIER_TODO, 'billId')} = ? AND ${c(SUPPLIER_TODO, 'handleFlag')} = 'N'`,
+    [ctx.userId, now, ADJUST, run.id],
+  );
+}
+
+export function registerPriceAdjustEffects(
+  store: AgreementStore,
+  hooks: RecordHookRegistry,
+  handlers: TransitionHandlerRegistry,
+): void {
+  hooks.registerBeforeSave(ADJUST, (draft) => prepareAdjust(store, draft));
+  // Every transition of a price change first locks its agreement: two changes of one agreement confirm one after the other.
+  handlers.registerOwner(ADJUST, 'agreementHeaderId');
+  handlers.register('checkPriceAdjustSubmit', (run) => checkSubmit(store, run));
+  handlers.register('raisePriceAdjustTodo', (run) => raiseTodo(store, run));
+  handlers.register('applyPriceAdjust', (run) => applyAdjust(store, run));
+}

@@ -1,0 +1,260 @@
+/**
+ * The price list `srmPurMaterialPrice` (DOMAIN.md §5.8): the one place that says which price is
+ * valid for an item, and the writes agreements and price changes make to it.
+ *
+ * Preference when several suppliers hold a valid price (decision, docs/decisions.md): per
+ * supplier the row that started last (validFrom, then the newest row); among suppliers the highest
+ * quota (quotaPercent, none = 0), then the lowest unit price for the quantity (price breaks
+ * applied), then the lowest supplierId so that the answer never depends on row order.
+ */
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import { MetaSql } from '../../../access/metaSql';
+import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
+import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHooks';
+import { Errors } from '../../../http/apiError';
+import type { ResourceContext } from '../../../resource/context';
+import type { ResourceWriter } from '../../../resource/resourceWriter';
+import { formatDateTime } from '../../../util/time';
+import {
+  compareDec,
+  dayBefore,
+  decimalText,
+  parsePriceBreaks,
+  priceForQuantity,
+  priceInclTax,
+  toDec,
+  type PriceBreak,
+} from './priceMath';
+
+export const PRICE = 'srmPurMaterialPrice';
+const ORG = 'baseOrganization';
+const ITEM = 'srmBaseMaterialItem';
+
+export interface PriceQuery {
+  itemId: number;
+  /** The buying organisation: a company, or a unit below it (its company's prices count too). */
+  orgId: number;
+  /** YYYY-MM-DD: the price must be valid on this day. */
+  onDate: string;
+  /** Only this supplier's price. */
+  supplierId?: number;
+  /** The ordered quantity: picks the price break and skips prices whose minQty is above it. */
+  quantity?: string | number;
+}
+
+export interface FoundPrice {
+  materialPriceId: number;
+  supplierId: number;
+  itemId: number;
+  orgId: number;
+  currencyCode: string;
+  /** The unit price excl. tax for the quantity (price break applied), 6 decimals. */
+  unitPriceExcl: string;
+  /** The row's base price before price breaks. */
+  baseUnitPriceExcl: string;
+  taxRate: string;
+  unitPriceIncl: string;
+  quotaPercent: string | null;
+  agreementLineId: number | null;
+  sourceType: string;
+  sourceDocNumber: string | null;
+}
+
+/** The valid price of an item for an organisation on a day (see the preference rule above); null when there is none. */
+export async function findMaterialPrice(
+  tx: SqlExecutor,
+  registry: MetadataRegistry,
+  query: PriceQuery,
+): Promise<FoundPrice | null> {
+  const { t, c } = new MetaSql(registry, tx.dialect);
+  const orgs = [query.orgId];
+  const [org] = await tx.select(
+    `SELECT ${c(ORG, 'companyId')} AS companyId FROM ${t(ORG)} WHERE ${c(ORG, 'orgId')} = ?`,
+    [query.orgId],
+  );
+  if (org?.companyId !== null && org?.companyId !== undefined && Number(org.companyId) !== query.orgId)
+    orgs.push(Number(org.companyId));
+  const col = (f: string) => `${c(PRICE, f)} AS ${f}`;
+  const params: SqlParam[] = [query.itemId, ...orgs, query.onDate, query.onDate];
+  let sql =
+    `SELECT ${['materialPriceId', 'supplierId', 'itemId', 'orgId', 'currencyCode', 'unitPriceExcl', 'taxRate', 'minQty', 'priceBreaks', 'quotaPercent', 'agreementLineId', 'sourceType', 'sourceDocNumber'].map(col).join(', ')} ` +
+    `FROM ${t(PRICE)} WHERE ${c(PRICE, 'itemId')} = ? AND ${c(PRICE, 'orgId')} IN (${orgs.map(() => '?').join(', ')}) ` +
+    `AND ${c(PRICE, 'priceStatus')} = 'VALID' AND ${c(PRICE, 'validFrom')} <= ? AND (${c(PRICE, 'validTo')} IS NULL OR ${c(PRICE, 'validTo')} >= ?)`;
+  if (query.supplierId !== undefined) {
+    sql += ` AND ${c(PRICE, 'supplierId')} = ?`;
+    params.push(query.supplierId);
+  }
+  sql += ` ORDER BY ${c(PRICE, 'supplierId')}, ${c(PRICE, 'validFrom')} DESC, ${c(PRICE, 'materialPriceId')} DESC`;
+  const quantity = query.quantity === undefined ? undefined : decimalText(query.quantity, 4);
+  if (query.quantity !== undefined && quantity === null)
+    throw Errors.badRequest('数量无效', 'quantity must be a number', [{ field: 'quantity', message: 'not a number' }]);
+  const qty = quantity ? toDec(quantity) : undefined;
+  const perSupplier = new Map<number, FoundPrice>();
+  for (const row of await tx.select(sql, params)) {
+    const supplierId = Number(row.supplierId);
+    if (perSupplier.has(supplierId)) continue; // an older row of a supplier already answered
+    const minQty = toDec(row.minQty);
+    if (qty && minQty && compareDec(minQty, qty) > 0) continue;
+    const base = decimalText(row.unitPriceExcl, 6)!;
+    const { breaks } = parsePriceBreaks(row.priceBreaks);
+    const unitPriceExcl = priceForQuantity(base, breaks, quantity);
+    const taxRate = decimalText(row.taxRate, 4)!;
+    perSupplier.set(supplierId, {
+      materialPriceId: Number(row.materialPriceId),
+      supplierId,
+      itemId: Number(row.itemId),
+      orgId: Number(row.orgId),
+      currencyCode: String(row.currencyCode),
+      unitPriceExcl,
+      baseUnitPriceExcl: base,
+      taxRate,
+      unitPriceIncl: priceInclTax(unitPriceExcl, taxRate)!,
+      quotaPercent: decimalText(row.quotaPercent, 4),
+      agreementLineId:
+        row.agreementLineId === null || row.agreementLineId === undefined ? null : Number(row.agreementLineId),
+      sourceType: String(row.sourceType),
+      sourceDocNumber:
+        row.sourceDocNumber === null || row.sourceDocNumber === undefined ? null : String(row.sourceDocNumber),
+    });
+  }
+  const zero = toDec('0')!;
+  const candidates = [...perSupplier.values()].sort(
+    (a, b) =>
+      compareDec(toDec(b.quotaPercent) ?? zero, toDec(a.quotaPercent) ?? zero) ||
+      compareDec(toDec(a.unitPriceExcl)!, toDec(b.unitPriceExcl)!) ||
+      a.supplierId - b.supplierId,
+  );
+  return candidates[0] ?? null;
+}
+
+/** A new price-list row, written as it is (no hooks): the caller has computed every value. */
+export interface NewPrice {
+  itemId: number;
+  itemCode: string | null;
+  supplierId: number;
+  orgId: number;
+  currencyCode: string;
+  unitPriceExcl: string;
+  taxRate: string;
+  minQty: string | null;
+  priceBreaks: PriceBreak[];
+  quotaPercent: string | null;
+  validFrom: string;
+  validTo: string | null;
+  sourceType: string;
+  sourceDocNumber: string | null;
+  agreementLineId: number | null;
+}
+
+export class PriceList {
+  private readonly sql: MetaSql;
+
+  constructor(
+    private readonly registry: MetadataRegistry,
+    private readonly writer: ResourceWriter,
+    dialect: SqlExecutor['dialect'],
+  ) {
+    this.sql = new MetaSql(registry, dialect);
+  }
+
+  async insert(tx: SqlExecutor, price: NewPrice, ctx: ResourceContext): Promise<number> {
+    return this.writer.insert(
+      tx,
+      this.registry.entity(PRICE)!,
+      {
+        ...price,
+        priceBreaks: price.priceBreaks.length ? price.priceBreaks : null,
+        unitPriceIncl: priceInclTax(price.unitPriceExcl, price.taxRate),
+        priceStatus: 'VALID',
+      },
+      ctx,
+    );
+  }
+
+  /**
+   * A new price of an agreement line starts on `from`: its valid rows that started before end the
+   * day before; rows that would start on or after it are replaced (INVALID).
+   */
+  async endLinePrices(tx: SqlExecutor, agreementLineId: number, from: string, ctx: ResourceContext): Promise<void> {
+    const { t, c } = this.sql;
+    const stamp = `${c(PRICE, 'versionNum')} = ${c(PRICE, 'versionNum')} + 1, ${c(PRICE, 'lastUpdatedBy')} = ?, ${c(PRICE, 'lastUpdateDate')} = ?`;
+    const at = formatDateTime();
+    const mine = `${c(PRICE, 'agreementLineId')} = ? AND ${c(PRICE, 'priceStatus')} = 'VALID'`;
+    await tx.execute(
+      `UPDATE ${t(PRICE)} SET ${c(PRICE, 'priceStatus')} = 'INVALID', ${stamp} WHERE ${mine} AND ${c(PRICE, 'validFrom')} >= ?`,
+      [ctx.userId, at, agreementLineId, from],
+    );
+    await tx.execute(
+      `UPDATE ${t(PRICE)} SET ${c(PRICE, 'validTo')} = ?, ${stamp} WHERE ${mine} AND ${c(PRICE, 'validFrom')} < ? AND (${c(PRICE, 'validTo')} IS NULL OR ${c(PRICE, 'validTo')} >= ?)`,
+      [dayBefore(from), ctx.userId, at, agreementLineId, from, from],
+    );
+  }
+
+  /** The valid prices of an agreement's lines take `status` (INVALID when it closes, EXPIRED when it expires). */
+  async setAgreementPrices(
+    tx: SqlExecutor,
+    agreementHeaderId: number,
+    status: string,
+    ctx: ResourceContext,
+  ): Promise<void> {
+    const { t, c } = this.sql;
+    const LINE = 'srmPurAgreementLine';
+    await tx.execute(
+      `UPDATE ${t(PRICE)} SET ${c(PRICE, 'priceStatus')} = ?, ${c(PRICE, 'versionNum')} = ${c(PRICE, 'versionNum')} + 1, ${c(PRICE, 'lastUpdatedBy')} = ?, ${c(PRICE, 'lastUpdateDate')} = ? ` +
+        `WHERE ${c(PRICE, 'priceStatus')} = 'VALID' AND ${c(PRICE, 'agreementLineId')} IN (SELECT ${c(LINE, 'agreementLineId')} FROM ${t(LINE)} WHERE ${c(LINE, 'agreementHeaderId')} = ?)`,
+      [status, ctx.userId, formatDateTime(), agreementHeaderId],
+    );
+  }
+}
+
+/** Item code from the material master; unit price incl. tax computed; price breaks checked. `at` names the field path for errors. */
+export async function preparePriceValues(
+  tx: SqlExecutor,
+  registry: MetadataRegistry,
+  rows: RecordValues[],
+  at: (i: number) => string,
+  withUom = false,
+): Promise<void> {
+  const { t, c } = new MetaSql(registry, tx.dialect);
+  const ids = [...new Set(rows.map((r) => r.itemId).filter((id): id is number => typeof id === 'number'))];
+  const items = ids.length
+    ? await tx.select(
+        `SELECT ${c(ITEM, 'itemId')} AS id, ${c(ITEM, 'itemCode')} AS code, ${c(ITEM, 'primaryUomCode')} AS uom FROM ${t(ITEM)} WHERE ${c(ITEM, 'itemId')} IN (${ids.map(() => '?').join(', ')})`,
+        ids,
+      )
+    : [];
+  const byId = new Map(items.map((r) => [Number(r.id), r]));
+  rows.forEach((row, i) => {
+    if (typeof row.itemId === 'number') {
+      const item = byId.get(row.itemId);
+      if (!item) throw Errors.validation([{ field: `${at(i)}itemId`, message: 'unknown material / 物料不存在' }]);
+      row.itemCode = item.code;
+      if (withUom && !row.uomCode) row.uomCode = item.uom;
+    }
+    if ('unitPriceExcl' in row && 'taxRate' in row) row.unitPriceIncl = priceInclTax(row.unitPriceExcl, row.taxRate);
+    if ('priceBreaks' in row) {
+      const { breaks, problem } = parsePriceBreaks(row.priceBreaks);
+      if (problem) throw Errors.validation([{ field: `${at(i)}priceBreaks`, message: problem }]);
+      row.priceBreaks = breaks.length ? breaks : null;
+    }
+  });
+}
+
+/** validFrom ≤ validTo, else 400 naming validTo. */
+export function checkValidity(values: RecordValues): void {
+  const from = typeof values.validFrom === 'string' ? values.validFrom : undefined;
+  const to = typeof values.validTo === 'string' ? values.validTo : undefined;
+  if (from && to && to < from)
+    throw Errors.badRequest('失效日期不能早于生效日期', 'validTo must not be before validFrom', [
+      { field: 'validTo', message: 'before validFrom / 早于生效日期' },
+    ]);
+}
+
+/** Hand-entered prices (the price list screen): always MANUAL, derived values from the server. */
+export function registerPriceListHooks(hooks: RecordHookRegistry, registry: MetadataRegistry): void {
+  hooks.registerBeforeSave(PRICE, async ({ values, creating, tx }) => {
+    if (creating) values.sourceType = 'MANUAL';
+    checkValidity(values);
+    await preparePriceValues(tx, registry, [values], () => '');
+  });
+}
