@@ -98,6 +98,22 @@ const cases: [string, Mutate, MetadataProblem[]][] = [
     [P(LIST, '/grid/orderBy', '"orderDay" is not a field of demoOrderHeader')],
   ],
   [
+    'grid filter on an unknown field, and a parent condition on a header entity',
+    (d) => {
+      d(LIST).grid.filter = {
+        and: [{ field: 'orderDay', op: 'eq', value: 1 }, { parent: { field: 'x', op: 'eq', value: 1 } }],
+      };
+    },
+    [
+      P(LIST, '/grid/filter', 'filter field "orderDay" is not a field of demoOrderHeader'),
+      P(
+        LIST,
+        '/grid/filter',
+        'a "parent" condition needs a header: demoOrderHeader has no parent with a child entry naming it',
+      ),
+    ],
+  ],
+  [
     'form field not on the entity',
     (d) => {
       d(EDIT).form.sections[0].fields[1].field = 'supplier';

@@ -2,7 +2,7 @@ import type { ColumnConfig, FilterNode, FormField, GridConfig, PageDef } from '.
 import type { EntityModel } from './entityModel';
 import { contextDefaultProblem } from './contextDefaults';
 import { checkLifecycleRules } from './lifecycleCheck';
-import { checkRowFilter, checkRowScope } from './rowScopeCheck';
+import { checkRowFilter, checkRowScope, checkSqlFilter } from './rowScopeCheck';
 import { checkReferenceFilter } from './referenceFilterCheck';
 import type { MetadataProblem } from './problems';
 import type { MetadataCatalog } from './metadataCatalog';
@@ -105,6 +105,7 @@ function checkGrid(registry: MetadataCatalog, entity: EntityModel, grid: GridCon
   const orderField = grid.orderBy?.split(' ')[0];
   if (orderField && !entity.field(orderField))
     report(`${at}/orderBy`, `"${orderField}" is not a field of ${entity.name}`);
+  if (grid.filter) checkSqlFilter(entity, grid.filter, `${at}/filter`, report, (name) => registry.entity(name));
 }
 
 const formFieldName = (f: FormField) => (typeof f === 'string' ? f : f.field);

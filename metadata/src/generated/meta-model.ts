@@ -516,6 +516,10 @@ export interface GridConfig {
    * Fixed params sent with every list call.
    */
   searchParams?: {};
+  /**
+   * A condition every list call of this grid carries, ANDed with the search (the demand pool: open lines of approved requisitions, through a parent condition). It narrows the view; it is not a permission (the row scope applies on the server regardless).
+   */
+  filter?: FilterNode;
   pageSize?: 20 | 50 | 100 | 200 | 500;
   isShowPage?: boolean;
   selection?: boolean;

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { DataRecord, EntityDef, PageDef } from '../meta';
 import { searchValuesToQuery, type ListCriteria } from '../schema/searchSchema';
 import { orderByFromSorter } from '../schema/gridColumns';
+import { listFilter } from '../schema/listFilter';
 import { useDataProvider, useScreen } from './DataProviderContext';
 import type { ListQuery, ListResult } from './dataProvider';
 import { listKey } from './queries';
@@ -112,8 +113,12 @@ export function useListController(
   const { clear: clearSelection } = selection;
 
   const query = useMemo<ListQuery>(
-    () => ({ params: { ...(grid?.searchParams ?? {}), ...criteria.params }, filter: criteria.filter, ...paging }),
-    [grid?.searchParams, criteria, paging],
+    () => ({
+      params: { ...(grid?.searchParams ?? {}), ...criteria.params },
+      filter: listFilter(grid, criteria.filter),
+      ...paging,
+    }),
+    [grid, criteria, paging],
   );
   const answer = useQuery({
     queryKey: listKey(entity, query, grid?.api, screen),

@@ -16,6 +16,7 @@ import type { ListController } from '../core/useListController';
 import { useLabel } from '../i18n';
 import type { EntityDef, PageDef } from '../meta';
 import type { ColumnDescriptor } from '../schema/columnDescriptor';
+import { listFilter } from '../schema/listFilter';
 
 /** docs/architecture.md "Spec: constants": sheet max 20001 rows for new exports. */
 export const EXPORT_SHEET_MAX_ROW = 20001;
@@ -59,7 +60,7 @@ export function useExport(page: PageDef, entity: EntityDef, list: ListController
       const { params, filter } = list.criteria;
       const requestParams = {
         params: { ...(page.grid?.searchParams ?? {}), ...params },
-        filter,
+        filter: listFilter(page.grid, filter),
         orderBy: list.orderBy,
       };
       const stopProgress = startProgress();
