@@ -22,13 +22,13 @@ import { isGridConfigured, toolbarActions } from '../grid/gridRules';
 import { useTableConfig } from '../grid/useTableConfig';
 import { setWidth } from '../grid/columnLayout';
 import { ActionButtons } from './ActionButtons';
-import { useOpenPage } from './navigation';
+import { useOpenOtherPage, useOpenPage } from './navigation';
 import { useTabActivated } from '../app/tabContext';
 import { RecordModal } from './RecordModal';
 import { SearchForm } from './SearchForm';
 import { searchValuesFromQuery } from '../schema/searchFromQuery';
 import type { PageProps } from './types';
-import { useActionRunner } from './useActionRunner';
+import { useActionRunner, type OpenTarget } from './useActionRunner';
 import { useExport } from './useExport';
 import { ImportDialog } from '../exchange/ImportDialog';
 import { useListColumns } from './useListColumns';
@@ -126,13 +126,15 @@ function ConfiguredListPage({
   const descriptors = tableConfig.columns;
   const exportList = useExport(page, entity, list, descriptors);
   // No reload after an action: the provider's write invalidates the entity's lists (core/queries.tsx).
+  const openOther = useOpenOtherPage();
   const handlers = useMemo(
     () => ({
       ...open,
       export: () => void exportList(),
       exportCsv: () => void exportList('csv'),
+      open: (target: OpenTarget) => openOther(target.path, { id: target.id }),
     }),
-    [open, exportList],
+    [open, exportList, openOther],
   );
   const runAction = useActionRunner(entity, handlers);
   const rowActions = useMemo(() => actionsAt(page, 'row'), [page]);

@@ -18,6 +18,20 @@ export function pageUrl(path: string, query: Query = {}): string {
   return `/main/${path.replace(/^\/+/, '')}${search ? `?${search}` : ''}`;
 }
 
+/**
+ * Opens a page of another menu (a document an action just made, such as the order the demand pool
+ * created): without the current menuId, so the page resolves the menu that grants it
+ * (PageResolver), in the current responsibility.
+ */
+export function useOpenOtherPage(): (path: string, query?: Query) => void {
+  const navigate = useNavigate();
+  const { respId } = useScreen();
+  return useCallback(
+    (path: string, query: Query = {}) => void navigate(pageUrl(path, { ...query, respId })),
+    [navigate, respId],
+  );
+}
+
 /** Opens another page path with the current screen's menuId/respId kept. */
 export function useOpenPage(): (path: string, query?: Query) => void {
   const navigate = useNavigate();

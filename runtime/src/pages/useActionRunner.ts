@@ -21,6 +21,18 @@ export interface ClientHandlers {
   exportCsv?: () => void;
   /** Called after an endpoint action succeeded (reload the list or the record). */
   done?: (action: PageAction) => void;
+  /** Opens the document an endpoint action answered with `{open: {path, id}}` (an order made from the demand pool). */
+  open?: (target: OpenTarget) => void;
+}
+
+export interface OpenTarget {
+  path: string;
+  id?: string | number;
+}
+
+function openTargetOf(answer: unknown): OpenTarget | undefined {
+  const open = (answer as { open?: OpenTarget } | null | undefined)?.open;
+  return open && typeof open.path === 'string' ? open : undefined;
 }
 
 const DELETE_ACTIONS = new Set(['delete', 'doBatchDelete']);
@@ -38,7 +50,15 @@ export function useActionRunner(entity: EntityDef, handlers: ClientHandlers) {
       const many = action.placement === 'toolbar';
       if (action.action === 'delete' && !many) await provider.delete(entity, ids[0]);
       else if (DELETE_ACTIONS.has(action.action)) await provider.doBatchDelete(entity, ids);
-      else await provider.lifecycleAction(entity, action.action, many ? { ids, ...extra } : { id: ids[0], ...extra });
+      else {
+        const answer = await provider.lifecycleAction(
+          entity,
+          action.action,
+          many ? { ids, ...extra } : { id: ids[0], ...extra },
+        );
+        const target = openTargetOf(answer);
+        if (target) handlers.open?.(target);
+      }
       feedback.success(DELETE_ACTIONS.has(action.action) ? t('common.deleted') : t('common.done'));
       handlers.done?.(action);
     },

@@ -5,6 +5,7 @@
 import type { DomainModule } from '../../platform/domainModules';
 import { registerAgreements } from './agreement';
 import { registerCartActions } from './cart/cartActions';
+import { registerDemandPool } from './demand';
 import { registerOrder } from './order';
 import { registerRequisitionCharts } from './requisition/requisitionCharts';
 import { registerRequisitionHooks } from './requisition/requisitionHooks';
@@ -12,13 +13,14 @@ import { registerRequisitionHooks } from './requisition/requisitionHooks';
 export const purchasingModule: DomainModule = {
   name: 'purchasing',
   register(into) {
-    const { actions, hooks, homeCharts } = into;
-    registerRequisitionHooks(hooks);
+    const { actions, hooks, homeCharts, registry } = into;
+    registerRequisitionHooks(hooks, registry);
     registerRequisitionCharts(homeCharts);
     registerCartActions(actions);
     // Agreements and prices (§5.2, §5.3, §5.8)
     registerAgreements(into);
-    // Purchase orders (§5.4)
+    // Purchase orders (§5.4), and the demand pool that makes them from requisitions (§5.1)
     registerOrder(into);
+    registerDemandPool(actions);
   },
 };

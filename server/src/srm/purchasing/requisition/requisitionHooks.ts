@@ -1,7 +1,12 @@
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import { MetaSql } from '../../../access/metaSql';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
 import { addDecimals, formatDecimal, multiplyDecimals, parseDecimal, ZERO } from '../../../util/decimal';
+
+const HEADER = 'srmPurRequisitionHeader';
+const LINE = 'srmPurRequisitionLine';
 
 /** Item code and name on a line are copies of the material master, never what the client typed. */
 async function copyItemMaster(tx: SqlExecutor, lines: RecordValues[]): Promise<void> {
@@ -37,11 +42,29 @@ function computeAmounts(values: RecordValues, lines: RecordValues[]): void {
   values.totalAmount = formatDecimal(total, 2);
 }
 
-export function registerRequisitionHooks(hooks: RecordHookRegistry): void {
-  hooks.registerBeforeSave('srmPurRequisitionHeader', async ({ values, children, tx }) => {
+/**
+ * The header's number on its lines (requisitionNumber), for line lists such as the demand pool:
+ * copied whenever the requisition moves (the number is generated when the header is first
+ * inserted, after its lines' hooks have run, so a save cannot copy it).
+ */
+async function copyNumberToLines(registry: MetadataRegistry, tx: SqlExecutor, id: number): Promise<void> {
+  const { t, c } = new MetaSql(registry, tx.dialect);
+  const [header] = await tx.select(
+    `SELECT ${c(HEADER, 'requisitionNumber')} AS n FROM ${t(HEADER)} WHERE ${c(HEADER, 'requisitionHeaderId')} = ?`,
+    [id],
+  );
+  await tx.execute(
+    `UPDATE ${t(LINE)} SET ${c(LINE, 'requisitionNumber')} = ? WHERE ${c(LINE, 'requisitionHeaderId')} = ?`,
+    [(header?.n as string | undefined) ?? null, id],
+  );
+}
+
+export function registerRequisitionHooks(hooks: RecordHookRegistry, registry: MetadataRegistry): void {
+  hooks.registerBeforeSave(HEADER, async ({ values, children, tx }) => {
     const lines = children.lines;
     if (!lines) return;
     await copyItemMaster(tx, lines);
     computeAmounts(values, lines);
   });
+  hooks.registerAfterTransition(HEADER, ({ id, tx }) => copyNumberToLines(registry, tx, id));
 }
