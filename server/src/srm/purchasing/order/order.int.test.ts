@@ -204,7 +204,11 @@ describe('supplier feedback', () => {
   it('REJECT needs a reason; the buyer rejects the refusal → pending again with a new supplier to-do', async () => {
     const id = await released(p, 1);
     expectError(await act(p, 'supplier01', 'doFeedback', { id, feedbackType: 'REJECT' }), 400, ['reason']);
-    expectOk(await act(p, 'supplier01', 'doFeedback', { id, feedbackType: 'REJECT', reason: 'no capacity' }));
+    expectError(await act(p, 'supplier01', 'doFeedback', { id, feedbackType: 'MAYBE', reason: 'x' }), 400, [
+      'feedbackType',
+    ]);
+    // The list's "refuse" button sends only the prompted reason.
+    expectOk(await act(p, 'supplier01', 'doFeedback', { id, reason: 'no capacity' }));
     expect((await headerOf(p, id)).feedback_status).toBe('REJECTED');
     expectOk(await act(p, 'buyer01', 'doRejectFeedback', { id, comment: 'please reconsider' }));
     expect((await headerOf(p, id)).feedback_status).toBe('PENDING_FEEDBACK');
@@ -212,6 +216,14 @@ describe('supplier feedback', () => {
     const todos = await supplierTodosOf(p, id);
     expect(todos.map((t) => t.handle_flag)).toEqual(['Y', 'N']);
     expectOk(await act(p, 'supplier01', 'doSupplierConfirm', { id }));
+  });
+
+  it("the demo order awaiting approval is in manager01's to-dos and can be approved", async () => {
+    expect(await todosOf(p, 2, 'PUR_ORDER')).toEqual([
+      expect.objectContaining({ assignee_user_id: 3, handle_flag: 'N' }),
+    ]);
+    expectOk(await act(p, 'manager01', 'doApprove', { id: 2, comment: 'ok' }));
+    expect(await supplierTodosOf(p, 2)).toEqual([expect.objectContaining({ supplier_id: 2, handle_flag: 'N' })]);
   });
 
   it('a feedback line of another order is refused (400)', async () => {
@@ -241,6 +253,10 @@ describe('who may do what', () => {
     expectError(await act(p, 'supplier01', 'doApprove', { id, comment: 'x' }), 403);
     expectError(await act(p, 'buyer01', 'doApprove', { id, comment: 'x' }), 403);
     expectOk(await act(p, 'manager01', 'doApprove', { id, comment: 'ok' }));
+    // A released order changes only through doRevise: a plain save is refused.
+    const current = expectOk<Record<string, unknown>>(await act(p, 'buyer01', 'findById', { id }));
+    expectError(await act(p, 'buyer01', 'saveOrUpdate', { ...current, shipToAddress: 'elsewhere' }), 409);
+    expectError(await act(p, 'supplier01', 'saveOrUpdate', { ...current, shipToAddress: 'elsewhere' }), 403);
     expectError(await act(p, 'buyer01', 'doSupplierConfirm', { id }), 403);
     expectError(await act(p, 'buyer01', 'doFeedback', { id, feedbackType: 'REJECT', reason: 'x' }), 403);
     expectError(await act(p, 'supplier01', 'doCancel', { id }), 403);

@@ -12,9 +12,10 @@ export interface FeedbackInput {
   lines: { orderLineId: number; proposedDate: string }[];
 }
 
-/** The body of doFeedback: {feedbackType DATE_CHANGE, lines:[{orderLineId, proposedDate}], reason?} or {feedbackType REJECT, reason}. */
+/** The body of doFeedback: {feedbackType DATE_CHANGE, lines:[{orderLineId, proposedDate}], reason?} or {feedbackType REJECT, reason}; the type defaults from the lines. */
 export function feedbackInput(body: Record<string, unknown>): FeedbackInput {
-  const type = body.feedbackType;
+  // The supplier list's "refuse" button sends only a reason: without a type and without lines it is a refusal.
+  const type = body.feedbackType ?? (Array.isArray(body.lines) && body.lines.length ? 'DATE_CHANGE' : 'REJECT');
   const reason = typeof body.reason === 'string' && body.reason.trim() ? body.reason.trim().slice(0, 500) : null;
   if (type === 'REJECT') {
     if (!reason)
