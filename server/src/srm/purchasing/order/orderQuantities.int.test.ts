@@ -102,6 +102,10 @@ describe('demo data', () => {
     const list = expectOk<{ orderHeaderId: number; status: string }[]>(
       await act(p, 'supplier01', 'listByPage', { pageIndex: 1, pageRows: 500 }),
     );
+    const changed = expectOk<Record<string, unknown[]>>(await act(p, 'supplier02', 'findById', { id: 5 }));
+    expect([changed.feedbacks.length, changed.lines.length]).toEqual([1, 2]);
+    const confirmedDemo = expectOk<Record<string, unknown[]>>(await act(p, 'supplier02', 'findById', { id: 4 }));
+    expect(confirmedDemo.qas).toHaveLength(1);
     // Demo orders 1–8: supplier01 has 1 DRAFT, 3 RELEASED, 6 CLOSED.
     expect(
       list
