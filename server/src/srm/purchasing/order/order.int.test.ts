@@ -226,6 +226,21 @@ describe('supplier feedback', () => {
     expect(await supplierTodosOf(p, 2)).toEqual([expect.objectContaining({ supplier_id: 2, handle_flag: 'N' })]);
   });
 
+  it("the edit page's prompt: one proposed date for every line", async () => {
+    const id = await released(p, 1, [line(), line({ lineNum: 2, itemId: 2 })]);
+    expectError(await act(p, 'supplier01', 'doFeedback', { id, proposedDate: '20.12.2026' }), 400, ['proposedDate']);
+    expectOk(await act(p, 'supplier01', 'doFeedback', { id, proposedDate: '2026-12-24' }));
+    const rows = await server.kernel.db.select(
+      'SELECT feedback_type, proposed_date FROM srm_pur_order_feedback WHERE order_header_id = ?',
+      [id],
+    );
+    expect(rows.map((r) => [r.feedback_type, String(r.proposed_date).slice(0, 10)])).toEqual([
+      ['DATE_CHANGE', '2026-12-24'],
+      ['DATE_CHANGE', '2026-12-24'],
+    ]);
+    expect((await headerOf(p, id)).feedback_status).toBe('DELIVERY_DATE_CHANGE');
+  });
+
   it('a feedback line of another order is refused (400)', async () => {
     const id = await released(p, 1);
     const [foreign] = await linesOf(p, await draft(p, 1));
