@@ -204,7 +204,11 @@ describe('supplier feedback', () => {
   it('REJECT needs a reason; the buyer rejects the refusal → pending again with a new supplier to-do', async () => {
     const id = await released(p, 1);
     expectError(await act(p, 'supplier01', 'doFeedback', { id, feedbackType: 'REJECT' }), 400, ['reason']);
-    expectOk(await act(p, 'supplier01', 'doFeedback', { id, feedbackType: 'REJECT', reason: 'no capacity' }));
+    expectError(await act(p, 'supplier01', 'doFeedback', { id, feedbackType: 'MAYBE', reason: 'x' }), 400, [
+      'feedbackType',
+    ]);
+    // The list's "refuse" button sends only the prompted reason.
+    expectOk(await act(p, 'supplier01', 'doFeedback', { id, reason: 'no capacity' }));
     expect((await headerOf(p, id)).feedback_status).toBe('REJECTED');
     expectOk(await act(p, 'buyer01', 'doRejectFeedback', { id, comment: 'please reconsider' }));
     expect((await headerOf(p, id)).feedback_status).toBe('PENDING_FEEDBACK');
@@ -212,6 +216,29 @@ describe('supplier feedback', () => {
     const todos = await supplierTodosOf(p, id);
     expect(todos.map((t) => t.handle_flag)).toEqual(['Y', 'N']);
     expectOk(await act(p, 'supplier01', 'doSupplierConfirm', { id }));
+  });
+
+  it("the demo order awaiting approval is in manager01's to-dos and can be approved", async () => {
+    expect(await todosOf(p, 2, 'PUR_ORDER')).toEqual([
+      expect.objectContaining({ assignee_user_id: 3, handle_flag: 'N' }),
+    ]);
+    expectOk(await act(p, 'manager01', 'doApprove', { id: 2, comment: 'ok' }));
+    expect(await supplierTodosOf(p, 2)).toEqual([expect.objectContaining({ supplier_id: 2, handle_flag: 'N' })]);
+  });
+
+  it("the edit page's prompt: one proposed date for every line", async () => {
+    const id = await released(p, 1, [line(), line({ lineNum: 2, itemId: 2 })]);
+    expectError(await act(p, 'supplier01', 'doFeedback', { id, proposedDate: '20.12.2026' }), 400, ['proposedDate']);
+    expectOk(await act(p, 'supplier01', 'doFeedback', { id, proposedDate: '2026-12-24' }));
+    const rows = await server.kernel.db.select(
+      'SELECT feedback_type, proposed_date FROM srm_pur_order_feedback WHERE order_header_id = ?',
+      [id],
+    );
+    expect(rows.map((r) => [r.feedback_type, String(r.proposed_date).slice(0, 10)])).toEqual([
+      ['DATE_CHANGE', '2026-12-24'],
+      ['DATE_CHANGE', '2026-12-24'],
+    ]);
+    expect((await headerOf(p, id)).feedback_status).toBe('DELIVERY_DATE_CHANGE');
   });
 
   it('a feedback line of another order is refused (400)', async () => {
@@ -241,6 +268,10 @@ describe('who may do what', () => {
     expectError(await act(p, 'supplier01', 'doApprove', { id, comment: 'x' }), 403);
     expectError(await act(p, 'buyer01', 'doApprove', { id, comment: 'x' }), 403);
     expectOk(await act(p, 'manager01', 'doApprove', { id, comment: 'ok' }));
+    // A released order changes only through doRevise: a plain save is refused.
+    const current = expectOk<Record<string, unknown>>(await act(p, 'buyer01', 'findById', { id }));
+    expectError(await act(p, 'buyer01', 'saveOrUpdate', { ...current, shipToAddress: 'elsewhere' }), 409);
+    expectError(await act(p, 'supplier01', 'saveOrUpdate', { ...current, shipToAddress: 'elsewhere' }), 403);
     expectError(await act(p, 'buyer01', 'doSupplierConfirm', { id }), 403);
     expectError(await act(p, 'buyer01', 'doFeedback', { id, feedbackType: 'REJECT', reason: 'x' }), 403);
     expectError(await act(p, 'supplier01', 'doCancel', { id }), 403);

@@ -10,11 +10,24 @@ export interface FeedbackInput {
   feedbackType: 'DATE_CHANGE' | 'REJECT';
   reason: string | null;
   lines: { orderLineId: number; proposedDate: string }[];
+  /** One proposed date for every line of the order (the edit page's prompt). */
+  allLines?: string;
 }
 
-/** The body of doFeedback: {feedbackType DATE_CHANGE, lines:[{orderLineId, proposedDate}], reason?} or {feedbackType REJECT, reason}. */
+function checkedDate(value: string, field: string): string {
+  const date = value.trim();
+  if (!DATE.test(date) || Number.isNaN(Date.parse(date)))
+    throw Errors.badRequest('建议交期格式应为 YYYY-MM-DD', `${field} must be a date YYYY-MM-DD`, [
+      { field, message: 'date' },
+    ]);
+  return date;
+}
+
+/** The body of doFeedback: {feedbackType DATE_CHANGE, lines:[{orderLineId, proposedDate}], reason?} or {feedbackType REJECT, reason}; the type defaults from the lines. */
 export function feedbackInput(body: Record<string, unknown>): FeedbackInput {
-  const type = body.feedbackType;
+  // The pages' prompt buttons send one value: a reason alone is a refusal, a proposedDate alone a date change of every line.
+  const dated = (Array.isArray(body.lines) && body.lines.length > 0) || body.proposedDate !== undefined;
+  const type = body.feedbackType ?? (dated ? 'DATE_CHANGE' : 'REJECT');
   const reason = typeof body.reason === 'string' && body.reason.trim() ? body.reason.trim().slice(0, 500) : null;
   if (type === 'REJECT') {
     if (!reason)
@@ -28,6 +41,8 @@ export function feedbackInput(body: Record<string, unknown>): FeedbackInput {
       { field: 'feedbackType', message: 'DATE_CHANGE | REJECT' },
     ]);
   const raw = Array.isArray(body.lines) ? (body.lines as Record<string, unknown>[]) : [];
+  if (!raw.length && typeof body.proposedDate === 'string')
+    return { feedbackType: type, reason, lines: [], allLines: checkedDate(body.proposedDate, 'proposedDate') };
   if (!raw.length)
     throw Errors.badRequest(
       '交期变更需要至少一行建议交期',
@@ -89,6 +104,8 @@ export async function recordFeedback(
       `Feedback is taken on a released order pending feedback; this one is ${String(order.status)}/${String(order.feedbackStatus)}`,
     );
   const own = new Set((await o.lines(tx, id)).map((l) => Number(l.orderLineId)));
+  if (input.allLines)
+    input = { ...input, lines: [...own].map((orderLineId) => ({ orderLineId, proposedDate: input.allLines! })) };
   const foreign = input.lines.find((l) => !own.has(l.orderLineId));
   if (foreign)
     throw Errors.badRequest('订单行不属于该订单', `Line ${foreign.orderLineId} is not a line of this order`, [
