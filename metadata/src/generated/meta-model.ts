@@ -638,6 +638,10 @@ export interface PageAction {
   buttonType?: 'primary' | 'default' | 'dashed' | 'link' | 'text';
   danger?: boolean;
   confirm?: I18NText;
+  /**
+   * Action openPage: the page path opened with the row's id (the order's print page), in the menu that grants it.
+   */
+  page?: string;
   prompt?: ActionPrompt;
   showWhen?: FilterNode;
   disableWhen?: FilterNode;

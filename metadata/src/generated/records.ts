@@ -1971,6 +1971,10 @@ export type TaxAmount = string | null;
  */
 export type TotalInclTax = string | null;
 /**
+ * 含税总额(本位币)
+ */
+export type TotalInclTaxCNY = string | null;
+/**
  * 收货地址
  */
 export type ShipToAddress = string | null;
@@ -2126,6 +2130,7 @@ export interface SrmPurOrderHeaderRecord {
   totalAmountExcl?: TotalExclTax;
   totalTaxAmount?: TaxAmount;
   totalAmountIncl?: TotalInclTax;
+  totalAmountBase?: TotalInclTaxCNY;
   shipToAddress?: ShipToAddress;
   status?: Status;
   feedbackStatus?: FeedbackStatus;
@@ -2314,6 +2319,10 @@ export type Urgent = 'Y' | 'N' | null;
  */
 export type Requisition = number | null;
 /**
+ * 申请单号
+ */
+export type RequisitionNo1 = string | null;
+/**
  * 预估单价
  */
 export type EstimatedUnitPrice = string | null;
@@ -2375,6 +2384,7 @@ export interface SrmPurRequisitionHeaderRecord {
 export interface SrmPurRequisitionLineRecord {
   requisitionLineId?: ID1;
   requisitionHeaderId?: Requisition;
+  requisitionNumber?: RequisitionNo1;
   lineNum?: LineNo;
   itemId?: Item;
   itemCode?: ItemCode;
