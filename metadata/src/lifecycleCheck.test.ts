@@ -126,6 +126,16 @@ describe('lifecycle approval rules', () => {
       },
       [P('/transitions/1/guard', 'filter field "amount" is not a field of demoOrderHeader')],
     ],
+    [
+      'a step applying on an unknown field',
+      (lc) => {
+        lc.approvalRule.steps = [
+          { approvers: { users: ['director'] }, when: { field: 'amountInBase', op: 'gte', value: '50000' } },
+        ];
+        lc.transitions[1].advancesStep = true;
+      },
+      [P('/approvalRule/steps/0/when', 'filter field "amountInBase" is not a field of demoOrderHeader')],
+    ],
   ])('%s', (_name, mutate, expected) => {
     expect(problems(withRule(mutate))).toEqual(expected);
   });

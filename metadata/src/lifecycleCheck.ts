@@ -41,13 +41,17 @@ function checkRule(registry: MetadataCatalog, lc: LifecycleDef, report: Report) 
   if (!registry.page(linkPage))
     report('/approvalRule/billLink', `billLink opens page "${linkPage}", which does not exist`);
   if (noApprovers(rule.approvers)) report('/approvalRule/approvers', 'approvers name no responsibility, role or user');
+  const entities = registry.entities().filter((e) => e.def.lifecycle === lc.name);
   rule.steps?.forEach((s, i) => {
     if (noApprovers(s.approvers))
       report(`/approvalRule/steps/${i}/approvers`, 'approvers name no responsibility, role or user');
+    for (const name of filterFields(s.when))
+      for (const entity of entities)
+        if (!entity.field(name))
+          report(`/approvalRule/steps/${i}/when`, `filter field "${name}" is not a field of ${entity.name}`);
   });
   if (rule.steps?.length && !lc.transitions.some((t) => t.advancesStep))
     report('/approvalRule/steps', 'further steps need a transition with advancesStep');
-  const entities = registry.entities().filter((e) => e.def.lifecycle === lc.name);
   const patterns: [string, string][] = [
     ['/approvalRule/billLink', rule.billLink],
     ['/approvalRule/title', `${rule.title.cn} ${rule.title.en}`],

@@ -378,6 +378,10 @@ export interface ApproverSet {
 export interface ApprovalStep {
   label?: I18NText;
   approvers: ApproverSet;
+  /**
+   * The step applies only to documents that match, read when a decision is made (e.g. a base-currency amount field at or above a limit routes large orders to a second approver); a document no later step applies to is finished by the approval before.
+   */
+  when?: FilterNode;
 }
 /**
  * Seeded lookup types with their values (lookup value: docs/architecture.md "Spec: records and grid config"). Admins may edit the rows later; the file is the seed.
@@ -491,6 +495,12 @@ export interface SearchField {
   op?: 'eq' | 'like' | 'gte' | 'lte' | 'between' | 'in';
   label?: I18NText;
   widget?: string;
+  /**
+   * A list page opened with this field's name in its URL query (purCustomerOrderList?feedbackStatus=PENDING_FEEDBACK) opens searched by it, the value shown in the search form. Aliases name query values that stand for another value, e.g. {"CLOSE_CANCEL": ["CLOSED", "CANCELLED"]} for a field searched with op in.
+   */
+  queryAliases?: {
+    [k: string]: string | [string, ...string[]];
+  };
 }
 /**
  * The spec's grid config (docs/architecture.md "Spec: records and grid config").

@@ -88,19 +88,26 @@ export function fallbackPage(answer: { rows: unknown[]; page: { count: number } 
   return last < paging.pageIndex ? last : undefined;
 }
 
-export function useListController(page: PageDef, entity: EntityDef): ListController {
+/** `initialSearch`: the search values the page opens with (from its URL query, schema/searchFromQuery.ts). */
+export function useListController(
+  page: PageDef,
+  entity: EntityDef,
+  initialSearch?: Record<string, unknown>,
+): ListController {
   const provider = useDataProvider();
   const screen = useScreen();
   const { t } = useTranslation();
   const grid = page.grid;
-  const [criteria, setCriteria] = useState<ListCriteria>({ params: {} });
+  const [criteria, setCriteria] = useState<ListCriteria>(() =>
+    initialSearch ? searchValuesToQuery(page.search?.fields ?? [], initialSearch, entity) : { params: {} },
+  );
   const [paging, setPaging] = useState<Paging>({
     pageIndex: 1,
     pageRows: grid?.pageSize ?? DEFAULT_PAGE_SIZE,
     orderBy: grid?.orderBy,
   });
   // isAutoRequest false: the grid stays empty until the first search.
-  const [requested, setRequested] = useState(grid?.isAutoRequest !== false);
+  const [requested, setRequested] = useState(grid?.isAutoRequest !== false || Boolean(initialSearch));
   const selection = useSelection();
   const { clear: clearSelection } = selection;
 

@@ -13,7 +13,7 @@ function Location() {
   return <div data-testid="location">{location.pathname + location.search}</div>;
 }
 
-function setup(granted = ['btnCreate', 'btnSubmit'], page = listPage) {
+function setup(granted = ['btnCreate', 'btnSubmit'], page = listPage, query = '') {
   const provider = createFakeProvider({
     listByPage: async () => ({ rows: requisitionRows, page: { count: 2, pageIndex: 1, pageRows: 20 } }),
     findDic: async () => ({ PUR_REQ_STATUS: statusLookup }),
@@ -22,7 +22,7 @@ function setup(granted = ['btnCreate', 'btnSubmit'], page = listPage) {
   const exports = createFakeExports();
   render(
     <TestProviders provider={provider} exports={exports}>
-      <MemoryRouter initialEntries={['/main/purchaseRequisitionList?menuId=100&respId=1']}>
+      <MemoryRouter initialEntries={[`/main/purchaseRequisitionList?menuId=100&respId=1${query}`]}>
         <ScreenProvider screen={{ menuId: '100', respId: '1' }}>
           <Routes>
             <Route path="/main/purchaseRequisitionList" element={<ListPage page={page} entities={entities} />} />
@@ -65,6 +65,44 @@ describe('ListPage', () => {
       expect.objectContaining({ name: 'srmPurRequisitionHeader', area: 'srmServer' }),
       expect.objectContaining({ pageIndex: 1, pageRows: 20, params: {} }),
       undefined,
+    );
+  });
+
+  it('opens searched by a search field named in its URL query, the value in the form, aliases expanded', async () => {
+    const page = {
+      ...listPage,
+      search: {
+        fields: [
+          { field: 'requisitionNumber' },
+          { field: 'status', op: 'in' as const, queryAliases: { CLOSE_CANCEL: ['CLOSED', 'CANCELLED'] } },
+        ],
+      },
+    };
+    const provider = setup(undefined, page, '&requisitionNumber=PR2026&status=CLOSE_CANCEL&other=x');
+    await screen.findByText('PR202601010001');
+    expect(provider.listByPage).toHaveBeenCalledTimes(1);
+    expect(provider.listByPage).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({
+        params: {},
+        filter: {
+          and: [
+            { field: 'requisitionNumber', op: 'like', value: 'PR2026' },
+            { field: 'status', op: 'in', value: ['CLOSED', 'CANCELLED'] },
+          ],
+        },
+      }),
+      undefined,
+    );
+    expect((screen.getByRole('search').querySelector('input') as HTMLInputElement).value).toBe('PR2026');
+    // Reset clears the preset like any other condition.
+    fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
+    await waitFor(() =>
+      expect(provider.listByPage).toHaveBeenLastCalledWith(
+        expect.anything(),
+        expect.objectContaining({ params: {}, filter: undefined }),
+        undefined,
+      ),
     );
   });
 

@@ -5,6 +5,7 @@
  */
 import { Alert, Card, Space, Typography } from 'antd';
 import { useMemo, useState, type Key, type MouseEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useScreen } from '../core/DataProviderContext';
 import { currentFilterVars } from '../core/filterVars';
@@ -25,6 +26,7 @@ import { useOpenPage } from './navigation';
 import { useTabActivated } from '../app/tabContext';
 import { RecordModal } from './RecordModal';
 import { SearchForm } from './SearchForm';
+import { searchValuesFromQuery } from '../schema/searchFromQuery';
 import type { PageProps } from './types';
 import { useActionRunner } from './useActionRunner';
 import { useExport } from './useExport';
@@ -83,16 +85,34 @@ export function ListPage(props: PageProps) {
   // docs/architecture.md "Spec: validators": a grid must name its list API (its entity's, or GridConfig.api).
   if (!isGridConfigured(props.page.grid?.api, Boolean(entity)))
     return <Alert type="error" showIcon message={t('grid.noApi')} />;
-  return <ConfiguredListPage {...props} />;
+  return <ListPageFromQuery {...props} />;
 }
 
-function ConfiguredListPage({ page, entities }: PageProps) {
+/** Opens the list searched by its URL query; a new query (a to-do link to the tab already open) starts it afresh. */
+function ListPageFromQuery(props: PageProps) {
+  // The query's text, not the object: the same query again keeps the page as it is.
+  const queryText = useSearchParams()[0].toString();
+  const entity = props.entities[props.page.entity ?? ''];
+  const fields = props.page.search?.fields;
+  const initialSearch = useMemo(
+    () => searchValuesFromQuery(fields ?? [], new URLSearchParams(queryText), entity),
+    [fields, queryText, entity],
+  );
+  const preset = Object.keys(initialSearch).length ? initialSearch : undefined;
+  return <ConfiguredListPage key={JSON.stringify(preset ?? {})} {...props} initialSearch={preset} />;
+}
+
+function ConfiguredListPage({
+  page,
+  entities,
+  initialSearch,
+}: PageProps & { initialSearch?: Record<string, unknown> }) {
   const { t } = useTranslation();
   const entity = entities[page.entity ?? ''];
   const label = useLabel();
   const language = useLanguage();
   const screen = useScreen();
-  const list = useListController(page, entity);
+  const list = useListController(page, entity, initialSearch);
   // Kept alive in its tab: shown again, it revalidates its rows in the background (someone else may have
   // changed one) and keeps its search. Writes made in this app refetch it already (core/queries.tsx).
   useTabActivated(list.reload);
@@ -140,7 +160,13 @@ function ConfiguredListPage({ page, entities }: PageProps) {
 
   return (
     <Card title={label(page.title)}>
-      <SearchForm page={page} entity={entity} entities={entities} onSearch={list.search} />
+      <SearchForm
+        page={page}
+        entity={entity}
+        entities={entities}
+        onSearch={list.search}
+        initialValues={initialSearch}
+      />
       <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
         <ActionButtons
           actions={toolbar}

@@ -21,6 +21,8 @@ export interface SearchFormProps {
   entity: EntityDef;
   entities: Record<string, EntityDef>;
   onSearch: (values: Record<string, unknown>) => void;
+  /** Values the form opens with (the page's URL query). */
+  initialValues?: Record<string, unknown>;
 }
 
 /** Fields shown while the form is collapsed: one row of a 1024 px screen. */
@@ -63,12 +65,12 @@ function useFolding(form: Form, names: string[], collapsed: boolean): void {
   }, [form, names, collapsed]);
 }
 
-export function SearchForm({ page, entity, entities, onSearch }: SearchFormProps) {
+export function SearchForm({ page, entity, entities, onSearch, initialValues }: SearchFormProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   // One array per page: a fresh [] on every render would rebuild the schema each time.
   const fields = useMemo(() => page.search?.fields ?? [], [page.search?.fields]);
-  const form = useLanguageForm();
+  const form = useLanguageForm(false, initialValues);
   const [collapsed, setCollapsed] = useState(true);
   const schema = useMemo(
     () => onGrid(buildSearchSchema({ fields, entity, entities, language }), collapsed),

@@ -8,11 +8,12 @@ import { useMemo, useRef } from 'react';
 import { useLanguage } from '../i18n';
 import { stripFormilyInternals } from '../schema/cleanRecord';
 
-export function useLanguageForm(readPretty = false): Form {
+/** `initialValues`: the values of the first form (later forms carry over the values typed so far). */
+export function useLanguageForm(readPretty = false, initialValues?: Record<string, unknown>): Form {
   const language = useLanguage();
   const previous = useRef<Form | null>(null);
   const form = useMemo(() => {
-    const values = previous.current ? stripFormilyInternals({ ...previous.current.values }) : undefined;
+    const values = previous.current ? stripFormilyInternals({ ...previous.current.values }) : initialValues;
     return createForm({ readPretty, values });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- language is a dependency on purpose: new labels need new fields
   }, [readPretty, language]);

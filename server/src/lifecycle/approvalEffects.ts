@@ -1,5 +1,12 @@
-import { pickText, type ApproverSet, type I18nText } from '@meridian/metadata';
-import type { SqlParam } from '../db/sqlExecutor';
+import {
+  evaluateFilter,
+  pickText,
+  type ApprovalRule,
+  type ApproverSet,
+  type FilterVariables,
+  type I18nText,
+} from '@meridian/metadata';
+import type { Row, SqlParam } from '../db/sqlExecutor';
 import { Errors } from '../http/apiError';
 import { formatDateTime } from '../util/time';
 import { resolveApprovers } from './approvers';
@@ -10,10 +17,18 @@ import type { TransitionRun } from './transitionRun';
 const TODO = 'baseTodo';
 const NOTIFICATION = 'baseNotification';
 
-/** The approvers of the step a document is entering: step 1 is the rule's approvers, then its steps. */
+/**
+ * The approver sets a document goes through: the rule's approvers, then each further step whose
+ * `when` the record matches (the record as read under lock when a decision is made).
+ */
+export function approvalSteps(rule: ApprovalRule, record: Row, vars: FilterVariables | undefined): ApproverSet[] {
+  const further = (rule.steps ?? []).filter((s) => !s.when || evaluateFilter(s.when, record, vars));
+  return [rule.approvers, ...further.map((s) => s.approvers)];
+}
+
+/** The approvers of the step a document is entering (1-based, among the steps in force for it). */
 export function approversOfStep(run: TransitionRun, step: number): ApproverSet {
-  const rule = run.lifecycle.approvalRule!;
-  return step <= 1 ? rule.approvers : rule.steps![step - 2].approvers;
+  return run.approvalSteps[Math.max(step, 1) - 1];
 }
 
 function patternValues(

@@ -15,7 +15,7 @@ import type { ResourceReader } from '../resource/resourceReader';
 import { lockOwner } from '../resource/invariantLocks';
 import type { ActionResult } from '../resource/resourceService';
 import { formatDateTime } from '../util/time';
-import { closeApprovalTodos, createApprovalTodos, notifySubmitter } from './approvalEffects';
+import { approvalSteps, closeApprovalTodos, createApprovalTodos, notifySubmitter } from './approvalEffects';
 import { sinceLatestSubmit, writeHistory } from './history';
 import { PlatformRows } from './platformRows';
 import type { TransitionHandlerRegistry } from './transitionHandlers';
@@ -108,9 +108,10 @@ export class LifecycleService {
     const submitterId = submitting ? o.actor.userId : (since.submitterId ?? fieldUser(entity, current, 'submittedBy'));
     checkActor(lifecycle, t, o.actor, submitterId);
     const decision = isDecision(t);
-    const steps = 1 + (lifecycle.approvalRule?.steps?.length ?? 0);
+    const rule = lifecycle.approvalRule;
+    const stepsInForce = rule ? approvalSteps(rule, current, o.ctx.vars) : [];
     const step = decision ? since.approvals + 1 : undefined;
-    const advancing = decision && !!t.advancesStep && step! < steps;
+    const advancing = decision && !!t.advancesStep && step! < stepsInForce.length;
     const run: TransitionRun = {
       entity,
       lifecycle,
@@ -120,6 +121,7 @@ export class LifecycleService {
       from: state,
       to: advancing ? state : t.to,
       step,
+      approvalSteps: stepsInForce,
       advancing,
       comment: o.comment,
       actor: o.actor,

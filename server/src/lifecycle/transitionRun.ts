@@ -1,4 +1,4 @@
-import type { EntityModel, LifecycleDef, TransitionDef } from '@meridian/metadata';
+import type { ApproverSet, EntityModel, LifecycleDef, TransitionDef } from '@meridian/metadata';
 import type { Row, SqlExecutor } from '../db/sqlExecutor';
 import type { ResourceContext } from '../resource/context';
 
@@ -21,6 +21,8 @@ export interface TransitionRun {
   to: string;
   /** 1-based approval step decided by this action (approval transitions only). */
   step?: number;
+  /** The approver sets in force for this document (approvalEffects.approvalSteps); empty without an approval rule. */
+  approvalSteps: ApproverSet[];
   /** true when this approval hands the document to the next step instead of finishing. */
   advancing: boolean;
   comment: string | null;
