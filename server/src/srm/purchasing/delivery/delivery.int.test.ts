@@ -372,6 +372,35 @@ describe('delivery notices', () => {
   });
 });
 
+describe('a notice shipped in full', () => {
+  it('becomes SHIPPED when its lines ship their required quantity, and PUBLISHED again when the note is cancelled', async () => {
+    const notice = await newNotice([{ orderLineId: 90006, requiredQty: '40' }]);
+    expectOk(await api.notice('buyer01', BUYER_NOTICE, 'doPublish', { id: notice.deliveryNoticeId }));
+    const note = await newNote([{ noticeLineId: notice.lines[0].noticeLineId, shipQty: '40' }], 'supplier01', {
+      deliveryNoticeId: notice.deliveryNoticeId,
+    });
+    expectOk(await api.note('supplier01', 'SUP_DELIVERY_NOTE', 'doShip', { id: note.deliveryNoteId }));
+    expect(await api.status('srm_pur_delivery_notice', 'delivery_notice_id', notice.deliveryNoticeId)).toBe('SHIPPED');
+    // Nothing more ships against a fully shipped notice.
+    expectStatus(
+      await api.note(
+        'supplier01',
+        SUP_NOTE,
+        'saveOrUpdate',
+        noteBody([{ noticeLineId: notice.lines[0].noticeLineId, shipQty: '1' }], {
+          deliveryNoticeId: notice.deliveryNoticeId,
+        }),
+      ),
+      400,
+    );
+    expectOk(await api.note('supplier01', 'SUP_DELIVERY_NOTE', 'doCancel', { id: note.deliveryNoteId }));
+    expect(await api.status('srm_pur_delivery_notice', 'delivery_notice_id', notice.deliveryNoticeId)).toBe(
+      'PUBLISHED',
+    );
+    expect(await api.orderLine(90006)).toEqual({ shipped: '0.0000', received: '0.0000' });
+  });
+});
+
 describe('over-receipt tolerance: the item’s, else the supplier’s, else 0 %', () => {
   it('refused beyond the tolerance, accepted within it; the order becomes RECEIVED', async () => {
     const id = await shipped([{ orderLineId: 90007, shipQty: '1000' }], 'supplier02');
