@@ -1840,6 +1840,10 @@ export type ConfirmedDate = string | null;
  */
 export type ShippedQuantity = string | null;
 /**
+ * 未交数量
+ */
+export type OpenQuantity = string | null;
+/**
  * 送货通知 / Delivery notice
  */
 export interface SrmPurDeliveryNoticeRecord {
@@ -1890,6 +1894,7 @@ export interface SrmPurDeliveryNoticeLineRecord {
   confirmedQty?: ConfirmedQuantity;
   confirmedDate?: ConfirmedDate;
   shippedQty?: ShippedQuantity;
+  openQty?: OpenQuantity;
   createdBy?: CreatedBy1;
   creationDate?: CreatedAt1;
   lastUpdatedBy?: LastUpdatedBy1;

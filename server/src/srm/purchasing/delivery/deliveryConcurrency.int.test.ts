@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk } from '../../../testing/apiAssertions';
 import { onMysql, startSecondProcess, type SecondProcess } from '../../../testing/secondProcess';
 import { startTestServer, type ApiAnswer, type TestServer } from '../../../testing/testServer';
-import { DeliveryApi, fixed4, NOTE_RES, noteBody } from './deliveryFixtures';
+import { DeliveryApi, fixed4, NOTE_RES, NOTICE_RES, noteBody, noticeBody } from './deliveryFixtures';
 
 /**
  * Delivery's invariants under concurrency (docs/developer-guide.md "Invariants under concurrency"):
@@ -81,7 +81,35 @@ async function receiveRace(callers: [Caller, Caller]): Promise<void> {
   }
 }
 
+/** Two notices that each fit the order line's open quantity but not both, published at once: one publishes. */
+async function publishRace(orderLineId: number, quantity: number): Promise<void> {
+  const headers = await api.headers('buyer01', 'PUR_DELIVERY_NOTICE_EDIT', NOTICE_RES);
+  for (let round = 0; round < ROUNDS; round++) {
+    const reserved = await api.select(
+      'SELECT open_qty AS q FROM srm_pur_delivery_notice_line WHERE order_line_id = ?',
+      [orderLineId],
+    );
+    const open = quantity - reserved.reduce((sum, r) => sum + Number(r.q), 0);
+    const each = String(Math.floor(open / 2) + 1);
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const body = noticeBody(2, [{ orderLineId, requiredQty: each }]);
+      ids.push(
+        expectOk(await server.call('srmServer', NOTICE_RES, 'saveOrUpdate', body, headers)).deliveryNoticeId as number,
+      );
+    }
+    const answers = await Promise.all(
+      ids.map((id) => server.call('srmServer', NOTICE_RES, 'doPublish', { id }, headers)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+  }
+}
+
 describe('delivery under concurrency', () => {
+  it(`two notices on one order line published at once: never reserving beyond its quantity, ${ROUNDS} rounds`, async () => {
+    await publishRace(90007, 1000);
+  });
+
   it(`two shipments against one order line at once in one process: never beyond its quantity, ${ROUNDS} rounds`, async () => {
     await shipRace(90006, 2000, [here, here]);
   });

@@ -144,8 +144,16 @@ async function beforeSaveNote(d: Delivery, draft: SaveDraft): Promise<void> {
   });
 }
 
-/** Adds `sign` × shipQty of the note's lines to the order lines and notice lines, under locks. */
+/**
+ * Adds `sign` × shipQty of the note's lines to the order lines and notice lines, under locks taken
+ * in the order every delivery writer uses: the note (by the transition), the orders and their
+ * lines, then the notices.
+ */
 async function moveShipped(d: Delivery, run: TransitionRun, lines: Row[], sign: 1 | -1): Promise<void> {
+  const orders = await d.orderLines.lock(
+    run.tx,
+    lines.map((l) => Number(l.orderLineId)),
+  );
   const noticeLineIds = lines.map((l) => Number(l.noticeLineId)).filter((n) => n > 0);
   const refs = await readNoticeLines(d, run.tx, noticeLineIds);
   const noticeIds = [...new Set([...refs.values()].map((r) => r.deliveryNoticeId))].sort((a, b) => a - b);
@@ -166,10 +174,6 @@ async function moveShipped(d: Delivery, run: TransitionRun, lines: Row[], sign: 
         );
     }
   }
-  const orders = await d.orderLines.lock(
-    run.tx,
-    lines.map((l) => Number(l.orderLineId)),
-  );
   const byOrderLine = new Map<number, Dec>();
   const byNoticeLine = new Map<number, Dec>();
   for (const line of lines) {

@@ -17,6 +17,10 @@ import { add, cmp, dec, max, qty, sub, ZERO, type Dec } from './quantities';
  * notices still expect of it (Σ requiredQty − shippedQty, at least 0, of their lines on that order
  * line while PUBLISHED, CONFIRMED or PARTIAL_SHIPPED). Drafts reserve nothing. Checked on save
  * (400, without locks, for the form) and again on publish under the order lines' locks (409).
+ *
+ * What a line still expects is kept on the line itself (openQty, set by publish and by
+ * rollUpNotice, 0 once closed or cancelled), so the check reads notice lines only: a locking read
+ * of other notices' headers would wait for a notice whose own publish waits for the order's lock.
  */
 const RESERVING = ['PUBLISHED', 'CONFIRMED', 'PARTIAL_SHIPPED'];
 const SUPPLIER_TODO = 'SRM_DELIVERY_NOTICE';
@@ -55,17 +59,29 @@ async function reservedElsewhere(
   if (!ids.length) return out;
   const { t, c } = d.sql;
   const sql =
-    `SELECT ${c(NOTICE_LINE, 'orderLineId', 'l')} AS orderLineId, ${c(NOTICE_LINE, 'requiredQty', 'l')} AS requiredQty, ${c(NOTICE_LINE, 'shippedQty', 'l')} AS shippedQty ` +
-    `FROM ${t(NOTICE_LINE)} l JOIN ${t(NOTICE)} n ON ${c(NOTICE, 'deliveryNoticeId', 'n')} = ${c(NOTICE_LINE, 'deliveryNoticeId', 'l')} ` +
-    `WHERE ${c(NOTICE_LINE, 'orderLineId', 'l')} IN (${ids.map(() => '?').join(', ')}) AND ${c(NOTICE, 'status', 'n')} IN (${RESERVING.map(() => '?').join(', ')}) ` +
-    `AND ${c(NOTICE, 'deliveryNoticeId', 'n')} <> ?`;
-  const params = [...ids, ...RESERVING, noticeId ?? 0];
+    `SELECT ${c(NOTICE_LINE, 'orderLineId')} AS orderLineId, ${c(NOTICE_LINE, 'openQty')} AS openQty FROM ${t(NOTICE_LINE)} ` +
+    `WHERE ${c(NOTICE_LINE, 'orderLineId')} IN (${ids.map(() => '?').join(', ')}) AND ${c(NOTICE_LINE, 'deliveryNoticeId')} <> ?`;
+  const params = [...ids, noticeId ?? 0];
   const rows = locking ? await readUnderLock(tx, sql, params) : await tx.select(sql, params);
   for (const r of rows) {
     const id = Number(r.orderLineId);
-    out.set(id, add(out.get(id) ?? ZERO, max(sub(dec(r.requiredQty), dec(r.shippedQty)), ZERO)));
+    out.set(id, add(out.get(id) ?? ZERO, max(dec(r.openQty), ZERO)));
   }
   return out;
+}
+
+/** Sets what each line of a notice still expects: required − shipped (at least 0) while it reserves, else 0. */
+async function setOpenQuantities(
+  d: Delivery,
+  tx: SqlExecutor,
+  noticeId: number,
+  reserving: boolean,
+  userId: number | null,
+): Promise<void> {
+  for (const line of await noticeLines(d, tx, noticeId)) {
+    const open = reserving ? max(sub(dec(line.requiredQty), dec(line.shippedQty)), ZERO) : ZERO;
+    await d.rows.update(tx, NOTICE_LINE, { openQty: qty(open) }, { noticeLineId: Number(line.noticeLineId) }, userId);
+  }
 }
 
 /**
@@ -160,7 +176,8 @@ async function beforeSaveNotice(d: Delivery, draft: SaveDraft): Promise<void> {
 
 async function publish(d: Delivery, run: TransitionRun): Promise<void> {
   requireInternal(run.ctx);
-  const lines = await noticeLines(d, run.tx, run.id, true);
+  // The notice is locked by the transition; its lines are read without locks until the order's are taken.
+  const lines = await noticeLines(d, run.tx, run.id);
   if (!lines.length)
     throw Errors.conflict('送货通知没有明细行，不能发布', 'A delivery notice without lines cannot be published');
   const orders = await d.orderLines.lock(
@@ -192,6 +209,7 @@ async function publish(d: Delivery, run: TransitionRun): Promise<void> {
     { deliveryNoticeId: run.id },
     run.actor.userId,
   );
+  await setOpenQuantities(d, run.tx, run.id, true, run.actor.userId);
   const number = String(run.record.noticeNumber);
   await d.todos.forSupplier(
     run.tx,
@@ -242,6 +260,7 @@ async function closeOrCancel(d: Delivery, run: TransitionRun, cancelling: boolea
         'Goods have been shipped against this notice: close it instead of cancelling',
       );
   }
+  await setOpenQuantities(d, run.tx, run.id, false, run.actor.userId);
   await d.todos.close(run.tx, true, NOTICE, run.id, SUPPLIER_TODO, 'cancelled', run.actor.userId);
 }
 
@@ -268,6 +287,7 @@ export async function rollUpNotice(
   const any = lines.some((l) => dec(l.shippedQty).units > 0n);
   const next = all ? 'SHIPPED' : any ? 'PARTIAL_SHIPPED' : head[0].confirmDate ? 'CONFIRMED' : 'PUBLISHED';
   if (next !== status) await d.rows.update(tx, NOTICE, { status: next }, { deliveryNoticeId: noticeId }, userId);
+  await setOpenQuantities(d, tx, noticeId, RESERVING.includes(next), userId);
 }
 
 export function registerNotices(d: Delivery, hooks: RecordHookRegistry, handlers: TransitionHandlerRegistry): void {
