@@ -86,6 +86,10 @@ export interface EntityDef {
      */
     supplierVisible?: FilterNode;
     /**
+     * Guard for internal users (INSIDE), ANDed with their permits, e.g. a supplier's drafts are never shown to buyers. Lines inherit it through fromParent.
+     */
+    internalVisible?: FilterNode;
+    /**
      * A line entity: a user sees the rows whose header they may see (an EXISTS on the header through the line's foreign key, not a copied column). The header's supplier and internal scope both apply.
      */
     fromParent?: true;

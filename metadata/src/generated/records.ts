@@ -1465,6 +1465,10 @@ export type LeadTimeDays = number | null;
  */
 export type ERPItemCode = string | null;
 /**
+ * 超收容差(%)
+ */
+export type OverReceiptTolerance = string | null;
+/**
  * 物料 / Material item
  */
 export interface SrmBaseMaterialItemRecord {
@@ -1485,6 +1489,7 @@ export interface SrmBaseMaterialItemRecord {
   leadTimeDays?: LeadTimeDays;
   erpItemCode?: ERPItemCode;
   enabledFlag?: Enabled;
+  overReceiptTolerancePct?: OverReceiptTolerance;
   createdBy?: CreatedBy;
   creationDate?: CreatedAt;
   lastUpdatedBy?: LastUpdatedBy;
@@ -1782,6 +1787,298 @@ export interface SrmPurBillTypeRecord {
 }
 
 /**
+ * 送货单号
+ */
+export type DeliveryNoteNo = string | null;
+/**
+ * 供应商地点
+ */
+export type SupplierSite = number | null;
+/**
+ * 收货工厂
+ */
+export type ShipToPlant = number | null;
+/**
+ * 送货通知
+ */
+export type DeliveryNotice = number | null;
+/**
+ * 发货日期
+ */
+export type ShipDate = string | null;
+/**
+ * 预计到货
+ */
+export type ExpectedArrival = string | null;
+/**
+ * 承运商
+ */
+export type Carrier = string | null;
+/**
+ * 运单号
+ */
+export type WaybillNo = string | null;
+/**
+ * 车牌
+ */
+export type Vehicle = string | null;
+/**
+ * 司机
+ */
+export type Driver = string | null;
+/**
+ * 司机电话
+ */
+export type DriverPhone = string | null;
+/**
+ * 件数
+ */
+export type Packages = number | null;
+/**
+ * 发货时间
+ */
+export type ShippedAt = string | null;
+/**
+ * 收货时间
+ */
+export type ReceivedAt = string | null;
+/**
+ * 收货人
+ */
+export type ReceivedBy = number | null;
+/**
+ * 送货单
+ */
+export type DeliveryNote = number | null;
+/**
+ * 采购订单
+ */
+export type PurchaseOrder = number | null;
+/**
+ * 订单行
+ */
+export type POLine = number | null;
+/**
+ * 送货通知行
+ */
+export type NoticeLine = number | null;
+/**
+ * 订单号
+ */
+export type PONo = string | null;
+/**
+ * 订单行号
+ */
+export type POLineNo = number | null;
+/**
+ * 发货数量
+ */
+export type ShipQuantity = string | null;
+/**
+ * 批次号
+ */
+export type BatchNo = string | null;
+/**
+ * 生产日期
+ */
+export type ProductionDate = string | null;
+/**
+ * 实收数量
+ */
+export type ReceivedQuantity = string | null;
+/**
+ * 合格数量
+ */
+export type AcceptedQuantity = string | null;
+/**
+ * 不合格数量
+ */
+export type RejectedQuantity = string | null;
+/**
+ * 送货单 / Delivery note
+ */
+export interface SrmPurDeliveryNoteRecord {
+  deliveryNoteId?: ID;
+  deliveryNoteNumber?: DeliveryNoteNo;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  supplierSiteId?: SupplierSite;
+  orgId?: Company;
+  orgName?: string | null;
+  invOrgId?: ShipToPlant;
+  invOrgName?: string | null;
+  deliveryNoticeId?: DeliveryNotice;
+  noticeNumber?: string | null;
+  shipDate?: ShipDate;
+  expectedArrivalDate?: ExpectedArrival;
+  carrierName?: Carrier;
+  trackingNumber?: WaybillNo;
+  vehicleNumber?: Vehicle;
+  driverName?: Driver;
+  driverPhone?: DriverPhone;
+  packageQty?: Packages;
+  status?: Status;
+  shippedDate?: ShippedAt;
+  receivedDate?: ReceivedAt;
+  receiverId?: ReceivedBy;
+  receiverName?: string | null;
+  attachmentIds?: Attachments;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmPurDeliveryNoteLineRecord[];
+}
+/**
+ * 送货单行 / Delivery note line
+ */
+export interface SrmPurDeliveryNoteLineRecord {
+  deliveryNoteLineId?: ID1;
+  deliveryNoteId?: DeliveryNote;
+  lineNum?: LineNo;
+  orderHeaderId?: PurchaseOrder;
+  orderPoNumber?: string | null;
+  orderLineId?: POLine;
+  orderLineLabel?: string | null;
+  noticeLineId?: NoticeLine;
+  noticeLineLabel?: string | null;
+  poNumber?: PONo;
+  poLineNum?: POLineNo;
+  itemId?: Item;
+  itemLabel?: string | null;
+  itemCode?: ItemCode;
+  itemName?: ItemName;
+  uomCode?: UOM;
+  shipQty?: ShipQuantity;
+  batchNumber?: BatchNo;
+  productionDate?: ProductionDate;
+  receivedQty?: ReceivedQuantity;
+  acceptedQty?: AcceptedQuantity;
+  rejectedQty?: RejectedQuantity;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
+/**
+ * 通知单号
+ */
+export type NoticeNo = string | null;
+/**
+ * 通知类型
+ */
+export type NoticeType = string | null;
+/**
+ * 要求到货日期
+ */
+export type RequiredDate = string | null;
+/**
+ * 送货地址
+ */
+export type DeliveryAddress = string | null;
+/**
+ * 收货人
+ */
+export type Receiver = string | null;
+/**
+ * 收货人电话
+ */
+export type ReceiverPhone = string | null;
+/**
+ * 确认时间
+ */
+export type ConfirmedAt = string | null;
+/**
+ * 备注
+ */
+export type Remark = string | null;
+/**
+ * 要求数量
+ */
+export type RequiredQuantity = string | null;
+/**
+ * 要求日期
+ */
+export type RequiredDate1 = string | null;
+/**
+ * 确认数量
+ */
+export type ConfirmedQuantity = string | null;
+/**
+ * 确认日期
+ */
+export type ConfirmedDate = string | null;
+/**
+ * 已发货数量
+ */
+export type ShippedQuantity = string | null;
+/**
+ * 未交数量
+ */
+export type OpenQuantity = string | null;
+/**
+ * 送货通知 / Delivery notice
+ */
+export interface SrmPurDeliveryNoticeRecord {
+  deliveryNoticeId?: ID;
+  noticeNumber?: NoticeNo;
+  noticeType?: NoticeType;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  orgId?: Company;
+  orgName?: string | null;
+  invOrgId?: ShipToPlant;
+  invOrgName?: string | null;
+  requiredDate?: RequiredDate;
+  deliveryAddress?: DeliveryAddress;
+  receiverName?: Receiver;
+  receiverPhone?: ReceiverPhone;
+  publishDate?: PublishedAt;
+  confirmDate?: ConfirmedAt;
+  status?: Status;
+  remark?: Remark;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmPurDeliveryNoticeLineRecord[];
+}
+/**
+ * 送货通知行 / Delivery notice line
+ */
+export interface SrmPurDeliveryNoticeLineRecord {
+  noticeLineId?: ID1;
+  deliveryNoticeId?: DeliveryNotice;
+  lineNum?: LineNo;
+  orderHeaderId?: PurchaseOrder;
+  orderPoNumber?: string | null;
+  orderLineId?: POLine;
+  orderLineLabel?: string | null;
+  poNumber?: PONo;
+  poLineNum?: POLineNo;
+  itemId?: Item;
+  itemLabel?: string | null;
+  itemCode?: ItemCode;
+  itemName?: ItemName;
+  uomCode?: UOM;
+  requiredQty?: RequiredQuantity;
+  requiredDate?: RequiredDate1;
+  confirmedQty?: ConfirmedQuantity;
+  confirmedDate?: ConfirmedDate;
+  shippedQty?: ShippedQuantity;
+  openQty?: OpenQuantity;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
+/**
  * 最小数量
  */
 export type MinimumQuantity = string | null;
@@ -1882,10 +2179,6 @@ export interface SrmPurNoProductiveMaterialRecord {
 }
 
 /**
- * 采购订单
- */
-export type PurchaseOrder = number | null;
-/**
  * 订单行
  */
 export type OrderLine = number | null;
@@ -1935,21 +2228,9 @@ export interface SrmPurOrderFeedbackRecord {
 }
 
 /**
- * 订单号
- */
-export type PONo = string | null;
-/**
  * 订单类型
  */
 export type POType = string | null;
-/**
- * 供应商地点
- */
-export type SupplierSite = number | null;
-/**
- * 收货工厂
- */
-export type ShipToPlant = number | null;
 /**
  * 订单日期
  */
@@ -1986,10 +2267,6 @@ export type FeedbackStatus = string | null;
  * 发布时间
  */
 export type ReleasedAt = string | null;
-/**
- * 确认时间
- */
-export type ConfirmedAt = string | null;
 /**
  * 来源协议
  */
@@ -2030,14 +2307,6 @@ export type PromisedDate = string | null;
  * 原始承诺交期
  */
 export type OriginalPromisedDate = string | null;
-/**
- * 已发货数量
- */
-export type ShippedQuantity = string | null;
-/**
- * 已收货数量
- */
-export type ReceivedQuantity = string | null;
 /**
  * 已退货数量
  */
@@ -2295,6 +2564,74 @@ export interface SrmPurPriceAdjustLineRecord {
 }
 
 /**
+ * 事务编号
+ */
+export type TransactionNo = string | null;
+/**
+ * 事务类型
+ */
+export type TransactionType = string | null;
+/**
+ * 送货单行
+ */
+export type DeliveryNoteLine = number | null;
+/**
+ * 事务日期
+ */
+export type TransactionDate = string | null;
+/**
+ * 检验结果
+ */
+export type InspectionResult = string | null;
+/**
+ * 已对账
+ */
+export type Reconciled = 'Y' | 'N' | null;
+/**
+ * 对账单
+ */
+export type AccountStatement = number | null;
+/**
+ * 收货事务 / Receipt transaction
+ */
+export interface SrmPurReceiptTransactionRecord {
+  transactionId?: ID;
+  transactionNumber?: TransactionNo;
+  transactionType?: TransactionType;
+  deliveryNoteId?: DeliveryNote;
+  deliveryNoteNumber?: string | null;
+  deliveryNoteLineId?: DeliveryNoteLine;
+  orderHeaderId?: PurchaseOrder;
+  poNumber?: string | null;
+  orderLineId?: POLine;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  orgId?: Company;
+  orgName?: string | null;
+  invOrgId?: ShipToPlant;
+  invOrgName?: string | null;
+  itemId?: Item;
+  itemName?: string | null;
+  itemCode?: ItemCode;
+  quantity?: Quantity;
+  uomCode?: UOM;
+  unitPriceExcl?: UnitPriceExclTax;
+  taxRate?: TaxRate;
+  amountExcl?: AmountExclTax;
+  taxAmount?: TaxAmount;
+  currencyCode?: Currency;
+  transactionDate?: TransactionDate;
+  inspectResult?: InspectionResult;
+  checkedFlag?: Reconciled;
+  accountCheckId?: AccountStatement;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 申请单号
  */
 export type RequisitionNo = string | null;
@@ -2338,10 +2675,6 @@ export type SuggestedSupplier = number | null;
  * 已下单数量
  */
 export type OrderedQuantity = string | null;
-/**
- * 备注
- */
-export type Remark = string | null;
 /**
  * 采购申请 / Purchase requisition
  */
@@ -3234,6 +3567,7 @@ export interface SrmSlcSupplierInfoRecord {
   erpVendorCode?: ERPVendorCode;
   enabledFlag?: Enabled;
   attachmentIds?: Attachments;
+  overReceiptTolerancePct?: OverReceiptTolerance;
   createdBy?: CreatedBy;
   creationDate?: CreatedAt;
   lastUpdatedBy?: LastUpdatedBy;
