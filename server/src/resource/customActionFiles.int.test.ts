@@ -96,7 +96,7 @@ describe('custom actions beyond JSON', () => {
     form.append('file', new Blob([Buffer.from(await book.xlsx.writeBuffer())]), 'in.xlsx');
     const { 'content-type': _json, ...signed } = signedHeaders();
     const res = await fetch(url('importSheet'), { method: 'POST', headers: { ...signed, ...auth }, body: form });
-    const answer: ApiAnswer = { status: res.status, body: await res.json() };
+    const answer: ApiAnswer = { status: res.status, body: (await res.json()) as ApiAnswer['body'] };
     expect(expectOk(answer)).toEqual({ fields: { id: '42' }, name: 'in.xlsx', a1: 'cell' });
     const fs = await import('node:fs');
     expect(fs.existsSync(seenUpload!)).toBe(false);

@@ -229,6 +229,28 @@ describe('every action from every state', () => {
     expect(await headerOf(id)).toMatchObject({ status: 'SUPPLIER_REJECTED', supplier_comment: 'quantity differs' });
   });
 
+  it('the buyer who made the statement gets the to-do RCN_ACCOUNT_CHECK when the supplier disputes it or submits invoices; the next step handles it', async () => {
+    const todos = async (id: number) =>
+      (await rows(p, 'base_todo', 'todo_id', { entity_name: ENTITY, bill_id: id })).map((t) => [
+        t.bill_type,
+        t.assignee_user_id,
+        t.menu_code,
+        t.handle_flag,
+      ]);
+    const id = await draft();
+    expectOk(await act('buyer01', 'doRelease', { id }));
+    expectOk(await act('supplier01', 'doSupplierReject', { id, comment: 'price' }));
+    expect(await todos(id)).toEqual([['RCN_ACCOUNT_CHECK', 2, 'RCN_BUYER_CHECK', 'N']]);
+    expectOk(await act('buyer01', 'doRelease', { id }));
+    expect(await todos(id)).toEqual([['RCN_ACCOUNT_CHECK', 2, 'RCN_BUYER_CHECK', 'Y']]);
+    const invoiced = await withInvoice('958.58');
+    expectOk(await act('supplier01', 'doSubmitInvoice', { id: invoiced }));
+    expect(await todos(invoiced)).toEqual([['RCN_ACCOUNT_CHECK', 2, 'RCN_SUPPLIER_INVOICE', 'N']]);
+    expectOk(await act('manager01', 'doApproveInvoice', { id: invoiced }));
+    expect(await todos(invoiced)).toEqual([['RCN_ACCOUNT_CHECK', 2, 'RCN_SUPPLIER_INVOICE', 'Y']]);
+    expect((await headerOf(invoiced)).status).toBe('COMPLETED');
+  });
+
   it('each side runs only its own actions, whatever it is granted', async () => {
     const id = await draft();
     expectOk(await act('buyer01', 'doRelease', { id }));

@@ -15,6 +15,7 @@ export const OCR_TASK = 'srmRcnAccountCheckOcrTask';
 export const CHECK_TYPE = 'srmRcnCheckTypeInfo';
 export const REBATE = 'srmRcnRebateInfo';
 const SUPPLIER_TODO = 'baseSupplierTodo';
+const TODO = 'baseTodo';
 
 /** The child of the statement (its name on the header) → its entity. */
 export const CHILD_ENTITY: Record<string, string> = {
@@ -25,6 +26,16 @@ export const CHILD_ENTITY: Record<string, string> = {
   invoiceLists: INVOICE_LIST,
   pos: CHECK_PO,
 };
+
+/** A to-do of the statement, supplier or internal. */
+export interface TodoRow {
+  billType: string;
+  billId: number;
+  billNumber: string;
+  menuCode: string;
+  billLink: string;
+  title: { cn: string; en: string };
+}
 
 /** The statement's own queries: its stored children, totals, tolerance, the supplier's to-dos, rebates. */
 export class CheckStore {
@@ -119,17 +130,43 @@ export class CheckStore {
   }
 
   /** A supplier to-do (baseSupplierTodo) for the statement. */
-  async addSupplierTodo(
+  async addSupplierTodo(tx: SqlExecutor, todo: TodoRow & { supplierId: number }, userId: number | null): Promise<void> {
+    const { supplierId, ...rest } = todo;
+    await this.insertTodo(tx, SUPPLIER_TODO, rest, { supplierId }, userId);
+  }
+
+  /**
+   * An internal to-do RCN_ACCOUNT_CHECK for the buyer who made the statement (its creator, when an
+   * internal user): the supplier disputed it or submitted its invoices.
+   */
+  async addBuyerTodo(
     tx: SqlExecutor,
-    todo: {
-      billType: string;
-      supplierId: number;
-      billId: number;
-      billNumber: string;
-      menuCode: string;
-      billLink: string;
-      title: { cn: string; en: string };
-    },
+    id: number,
+    todo: Omit<TodoRow, 'billType' | 'billId'>,
+    userId: number | null,
+  ): Promise<void> {
+    const { t, c } = this.sql;
+    const rows = await tx.select(
+      `SELECT ${c('baseUsers', 'userId', 'u')} AS userId, ${c('baseUsers', 'userType', 'u')} AS userType FROM ${t(CHECK)} h ` +
+        `JOIN ${t('baseUsers')} u ON ${c('baseUsers', 'userId', 'u')} = ${c(CHECK, 'createdBy', 'h')} WHERE ${c(CHECK, 'accountCheckId', 'h')} = ?`,
+      [id],
+    );
+    const creator = rows[0];
+    if (!creator || String(creator.userType ?? '').startsWith('EX')) return;
+    await this.insertTodo(
+      tx,
+      TODO,
+      { ...todo, billType: 'RCN_ACCOUNT_CHECK', billId: id },
+      { assigneeUserId: Number(creator.userId) },
+      userId,
+    );
+  }
+
+  private async insertTodo(
+    tx: SqlExecutor,
+    entity: string,
+    todo: TodoRow,
+    owner: Record<string, SqlParam>,
     userId: number | null,
   ): Promise<void> {
     const { t, c } = this.sql;
@@ -145,7 +182,7 @@ export class CheckStore {
       entityName: CHECK,
       billId: todo.billId,
       billNumber: todo.billNumber,
-      supplierId: todo.supplierId,
+      ...owner,
       menuCode: todo.menuCode,
       menuName: menus[0] ? String(menus[0].name) : null,
       billLink: todo.billLink,
@@ -159,7 +196,7 @@ export class CheckStore {
     };
     const names = Object.keys(values);
     await tx.execute(
-      `INSERT INTO ${t(SUPPLIER_TODO)} (${names.map((n) => c(SUPPLIER_TODO, n)).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
+      `INSERT INTO ${t(entity)} (${names.map((n) => c(entity, n)).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
       names.map((n) => values[n]),
     );
   }
@@ -171,15 +208,35 @@ export class CheckStore {
     how: 'handled' | 'cancelled',
     userId: number | null,
   ): Promise<void> {
+    await this.closeTodos(tx, SUPPLIER_TODO, id, how, userId);
+  }
+
+  /** The statement's open internal to-dos (RCN_ACCOUNT_CHECK): handled by the buyer's next step, or cancelled. */
+  async closeBuyerTodos(
+    tx: SqlExecutor,
+    id: number,
+    how: 'handled' | 'cancelled',
+    userId: number | null,
+  ): Promise<void> {
+    await this.closeTodos(tx, TODO, id, how, userId);
+  }
+
+  private async closeTodos(
+    tx: SqlExecutor,
+    entity: string,
+    id: number,
+    how: 'handled' | 'cancelled',
+    userId: number | null,
+  ): Promise<void> {
     const { t, c } = this.sql;
     const now = formatDateTime();
     const set =
       how === 'handled'
-        ? `${c(SUPPLIER_TODO, 'handleFlag')} = 'Y', ${c(SUPPLIER_TODO, 'handleUserId')} = ?, ${c(SUPPLIER_TODO, 'handleDate')} = ?`
-        : `${c(SUPPLIER_TODO, 'cancelFlag')} = 'Y', ${c(SUPPLIER_TODO, 'lastUpdatedBy')} = ?, ${c(SUPPLIER_TODO, 'lastUpdateDate')} = ?`;
+        ? `${c(entity, 'handleFlag')} = 'Y', ${c(entity, 'handleUserId')} = ?, ${c(entity, 'handleDate')} = ?`
+        : `${c(entity, 'cancelFlag')} = 'Y', ${c(entity, 'lastUpdatedBy')} = ?, ${c(entity, 'lastUpdateDate')} = ?`;
     await tx.execute(
-      `UPDATE ${t(SUPPLIER_TODO)} SET ${set}, ${c(SUPPLIER_TODO, 'versionNum')} = ${c(SUPPLIER_TODO, 'versionNum')} + 1 ` +
-        `WHERE ${c(SUPPLIER_TODO, 'entityName')} = ? AND ${c(SUPPLIER_TODO, 'billId')} = ? AND ${c(SUPPLIER_TODO, 'handleFlag')} = 'N' AND ${c(SUPPLIER_TODO, 'cancelFlag')} = 'N'`,
+      `UPDATE ${t(entity)} SET ${set}, ${c(entity, 'versionNum')} = ${c(entity, 'versionNum')} + 1 ` +
+        `WHERE ${c(entity, 'entityName')} = ? AND ${c(entity, 'billId')} = ? AND ${c(entity, 'handleFlag')} = 'N' AND ${c(entity, 'cancelFlag')} = 'N'`,
       [userId, now, CHECK, id],
     );
   }

@@ -40,6 +40,7 @@ export function registerCheckTransitions(
   handlers.register('rcnRelease', async (run) => {
     requireSide(run, 'INSIDE');
     const { tx, record } = run;
+    await store.closeBuyerTodos(tx, run.id, 'handled', run.actor.userId);
     const parts = await store.parts(tx, run.id);
     if (!parts.lines.length && !parts.others.length)
       throw Errors.conflict('对账单没有明细，不能发布', 'The statement has no lines: add lines before releasing it');
@@ -67,10 +68,24 @@ export function registerCheckTransitions(
     await store.closeSupplierTodos(run.tx, run.id, 'handled', run.actor.userId);
   });
 
+  /** The buyer's to-do RCN_ACCOUNT_CHECK when the supplier hands the statement back (dispute, invoices). */
+  const buyerTodo = (run: TransitionRun, menuCode: string, title: { cn: string; en: string }) =>
+    store.addBuyerTodo(
+      run.tx,
+      run.id,
+      { billNumber: String(run.record.checkNumber ?? run.id), menuCode, billLink: `${EDIT_PAGE}?id=${run.id}`, title },
+      run.actor.userId,
+    );
+
   handlers.register('rcnSupplierReject', async (run) => {
     requireSide(run, 'EX');
     await store.update(run.tx, CHECK, 'accountCheckId', run.id, { supplierComment: run.comment }, run.actor.userId);
     await store.closeSupplierTodos(run.tx, run.id, 'handled', run.actor.userId);
+    const number = String(run.record.checkNumber ?? run.id);
+    await buyerTodo(run, 'RCN_BUYER_CHECK', {
+      cn: `对账单 ${number} 被供应商退回`,
+      en: `The supplier disputed account statement ${number}`,
+    });
   });
 
   handlers.register('rcnSubmitInvoice', async (run) => {
@@ -91,10 +106,16 @@ export function registerCheckTransitions(
         [{ field: 'invoices.amountIncl', message: `difference ${check.difference}` }],
       );
     await store.writeTotals(tx, run.id, totals, run.actor.userId);
+    const number = String(record.checkNumber ?? run.id);
+    await buyerTodo(run, 'RCN_SUPPLIER_INVOICE', {
+      cn: `对账单 ${number} 的发票待审核`,
+      en: `The invoices of account statement ${number} await your review`,
+    });
   });
 
   handlers.register('rcnApproveInvoice', async (run) => {
     requireSide(run, 'INSIDE');
+    await store.closeBuyerTodos(run.tx, run.id, 'handled', run.actor.userId);
     const parts = await store.parts(run.tx, run.id);
     if (hasReceipts(parts.lines)) {
       await ledger.markChecked(run.tx, run.id, run.actor.userId);
@@ -103,12 +124,16 @@ export function registerCheckTransitions(
     await store.settleRebates(run.tx, parts.deducteds, Number(run.record.supplierId), run.actor.userId);
   });
 
-  handlers.register('rcnRejectInvoice', (run) => requireSide(run, 'INSIDE'));
+  handlers.register('rcnRejectInvoice', async (run) => {
+    requireSide(run, 'INSIDE');
+    await store.closeBuyerTodos(run.tx, run.id, 'handled', run.actor.userId);
+  });
 
   handlers.register('rcnCancel', async (run) => {
     requireSide(run, 'INSIDE');
     await ledger.release(run.tx, run.id, run.actor.userId);
     await store.closeSupplierTodos(run.tx, run.id, 'cancelled', run.actor.userId);
+    await store.closeBuyerTodos(run.tx, run.id, 'cancelled', run.actor.userId);
   });
 
   handlers.register('rcnInsideOnly', (run) => requireSide(run, 'INSIDE'));
