@@ -75,6 +75,7 @@ beforeAll(async () => {
     [5, 1, '10'],
     [6, 1, '20'],
     [7, 2, '50'],
+    [8, 1, '40'],
   ] as const)
     await runSql(
       server,
@@ -211,6 +212,15 @@ describe('ReceiptLedger on the receipt table', () => {
     expectError(await act('supplier01', 'createInvoiceListAndAccountCheck', { transactionIds: [3] }), 409);
     expectError(await act('supplier01', 'createInvoiceListAndAccountCheck', { transactionIds: [7] }), 409);
     expectError(await act('buyer01', 'createInvoiceListAndAccountCheck', { transactionIds: [2] }), 403);
+  });
+
+  it('a deleted draft no longer holds its receipts', async () => {
+    const held = expectOk(await act('buyer01', 'saveOrUpdate', body([line(8, '40')])));
+    expectError(await act('buyer01', 'saveOrUpdate', body([line(8, '40')])), 409);
+    const deleted = await act('buyer01', 'delete', { id: held.accountCheckId });
+    expectOk(deleted);
+    const again = await act('buyer01', 'saveOrUpdate', body([line(8, '40')]));
+    expectOk(again);
   });
 
   it('two statements claiming one receipt at the same time: one 200, one 409', async () => {

@@ -65,6 +65,7 @@ export interface ReceiptLedger {
 }
 
 export const RECEIPT = 'srmPurReceiptTransaction';
+const CHECK = 'srmRcnAccountCheck';
 const ORDER_LINE = 'srmPurOrderLine';
 const RECEIPT_FIELDS = ['transactionId', 'supplierId', 'quantity', 'checkedFlag', 'accountCheckId'];
 
@@ -111,6 +112,18 @@ export class TableReceiptLedger implements ReceiptLedger {
     this.sql = new MetaSql(registry, dialect);
   }
 
+  /**
+   * A receipt is free when no statement holds it, or the one it names is cancelled or gone (a
+   * deleted draft): "on only one non-cancelled account check" (DOMAIN.md §4.1).
+   */
+  private free(alias: string): string {
+    const { t, c } = this.sql;
+    return (
+      `(${c(RECEIPT, 'accountCheckId', alias)} IS NULL OR NOT EXISTS (SELECT 1 FROM ${t(CHECK)} h WHERE ${c(CHECK, 'accountCheckId', 'h')} = ${c(RECEIPT, 'accountCheckId', alias)} ` +
+      `AND ${c(CHECK, 'status', 'h')} <> 'CANCELLED'))`
+    );
+  }
+
   private has(entity: string, field: string): boolean {
     return !!this.registry.entity(entity)?.field(field);
   }
@@ -133,7 +146,7 @@ export class TableReceiptLedger implements ReceiptLedger {
       'amountExcl',
       'transactionDate',
     ];
-    return names.map((n) => (this.has(RECEIPT, n) ? `${c(RECEIPT, n)} AS ${n}` : `NULL AS ${n}`)).join(', ');
+    return names.map((n) => (this.has(RECEIPT, n) ? `${c(RECEIPT, n, 'r')} AS ${n}` : `NULL AS ${n}`)).join(', ');
   }
 
   private stamp(userId: number | null): [string, SqlParam[]] {
@@ -157,8 +170,8 @@ export class TableReceiptLedger implements ReceiptLedger {
     if (ids.length) {
       const rows = await readUnderLock(
         tx,
-        `SELECT ${c(RECEIPT, 'transactionId')} AS id, ${c(RECEIPT, 'supplierId')} AS supplierId, ${c(RECEIPT, 'accountCheckId')} AS accountCheckId, ` +
-          `${c(RECEIPT, 'checkedFlag')} AS checkedFlag FROM ${t(RECEIPT)} WHERE ${c(RECEIPT, 'transactionId')} IN (${ids.map(() => '?').join(', ')})`,
+        `SELECT ${c(RECEIPT, 'transactionId', 'r')} AS id, ${c(RECEIPT, 'supplierId', 'r')} AS supplierId, ${c(RECEIPT, 'accountCheckId', 'r')} AS accountCheckId, ` +
+          `${c(RECEIPT, 'checkedFlag', 'r')} AS checkedFlag, NOT ${this.free('r')} AS taken FROM ${t(RECEIPT)} r WHERE ${c(RECEIPT, 'transactionId', 'r')} IN (${ids.map(() => '?').join(', ')})`,
         ids,
       );
       const found = new Map(rows.map((r) => [Number(r.id), r]));
@@ -170,9 +183,10 @@ export class TableReceiptLedger implements ReceiptLedger {
             `Receipt transaction ${id} does not exist or belongs to another supplier`,
             [{ field: 'lines.transactionId', message: `unknown receipt ${id}` }],
           );
-        const taken =
+        const holder =
           row.accountCheckId === null || row.accountCheckId === undefined ? null : Number(row.accountCheckId);
-        if ((taken !== null && taken !== accountCheckId) || String(row.checkedFlag ?? 'N') === 'Y')
+        const taken = holder !== null && holder !== accountCheckId && Number(row.taken) === 1;
+        if (taken || String(row.checkedFlag ?? 'N') === 'Y')
           throw Errors.conflict(
             `收货事务 ${id} 已在其他未作废的对账单上`,
             `Receipt transaction ${id} is already on another account statement that is not cancelled`,
@@ -247,21 +261,21 @@ export class TableReceiptLedger implements ReceiptLedger {
   ): Promise<ReceiptRow[]> {
     const { t, c } = this.sql;
     const where =
-      `${c(RECEIPT, 'supplierId')} = ? AND ${c(RECEIPT, 'accountCheckId')} IS NULL AND ` +
-      `(${c(RECEIPT, 'checkedFlag')} IS NULL OR ${c(RECEIPT, 'checkedFlag')} <> 'Y')`;
+      `${c(RECEIPT, 'supplierId', 'r')} = ? AND ${this.free('r')} AND ` +
+      `(${c(RECEIPT, 'checkedFlag', 'r')} IS NULL OR ${c(RECEIPT, 'checkedFlag', 'r')} <> 'Y')`;
     let rows: Row[];
     if (options.ids) {
       if (!options.ids.length) return [];
       rows = await readUnderLock(
         tx,
-        `SELECT ${this.columns()} FROM ${t(RECEIPT)} WHERE ${where} AND ${c(RECEIPT, 'transactionId')} IN (${options.ids.map(() => '?').join(', ')}) ` +
-          `ORDER BY ${c(RECEIPT, 'transactionId')}`,
+        `SELECT ${this.columns()} FROM ${t(RECEIPT)} r WHERE ${where} AND ${c(RECEIPT, 'transactionId', 'r')} IN (${options.ids.map(() => '?').join(', ')}) ` +
+          `ORDER BY ${c(RECEIPT, 'transactionId', 'r')}`,
         [supplierId, ...options.ids],
       );
     } else {
       const pageRows = options.pageRows ?? 100;
       rows = await tx.select(
-        `SELECT ${this.columns()} FROM ${t(RECEIPT)} WHERE ${where} ORDER BY ${c(RECEIPT, 'transactionId')} LIMIT ? OFFSET ?`,
+        `SELECT ${this.columns()} FROM ${t(RECEIPT)} r WHERE ${where} ORDER BY ${c(RECEIPT, 'transactionId', 'r')} LIMIT ? OFFSET ?`,
         [supplierId, pageRows, ((options.pageIndex ?? 1) - 1) * pageRows],
       );
     }

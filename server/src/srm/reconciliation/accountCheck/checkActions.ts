@@ -157,7 +157,7 @@ export function registerCheckActions(actions: ActionRegistry, store: CheckStore,
   });
 
   // updateCheckAmountTotal {id}: the totals again from the stored lines, fees, deductions and invoices.
-  register('updateCheckAmountTotal', undefined, async (body, ctx, kernel, req) => {
+  register('updateCheckAmountTotal', 'btnCalculate', async (body, ctx, kernel, req) => {
     const id = accountCheckIdOf(body);
     const { entity } = await reachableCheck(kernel, req, ctx, id);
     await kernel.db.transaction(async (tx) => {
