@@ -124,6 +124,24 @@ export class TableReceiptLedger implements ReceiptLedger {
     );
   }
 
+  /**
+   * Of these statements, those that exist and are not cancelled — read with a locking read, so a
+   * statement another transaction committed while this one waited for the receipt's lock counts
+   * (a subquery inside a locking read would answer from this transaction's snapshot on MariaDB).
+   */
+  private async liveHolders(tx: SqlExecutor, holders: number[]): Promise<Set<number>> {
+    const ids = [...new Set(holders)];
+    if (!ids.length) return new Set();
+    const { t, c } = this.sql;
+    const rows = await readUnderLock(
+      tx,
+      `SELECT ${c(CHECK, 'accountCheckId')} AS id FROM ${t(CHECK)} WHERE ${c(CHECK, 'accountCheckId')} IN (${ids.map(() => '?').join(', ')}) ` +
+        `AND ${c(CHECK, 'status')} <> 'CANCELLED'`,
+      ids,
+    );
+    return new Set(rows.map((r) => Number(r.id)));
+  }
+
   private has(entity: string, field: string): boolean {
     return !!this.registry.entity(entity)?.field(field);
   }
@@ -170,9 +188,16 @@ export class TableReceiptLedger implements ReceiptLedger {
     if (ids.length) {
       const rows = await readUnderLock(
         tx,
-        `SELECT ${c(RECEIPT, 'transactionId', 'r')} AS id, ${c(RECEIPT, 'supplierId', 'r')} AS supplierId, ${c(RECEIPT, 'accountCheckId', 'r')} AS accountCheckId, ` +
-          `${c(RECEIPT, 'checkedFlag', 'r')} AS checkedFlag, NOT ${this.free('r')} AS taken FROM ${t(RECEIPT)} r WHERE ${c(RECEIPT, 'transactionId', 'r')} IN (${ids.map(() => '?').join(', ')})`,
+        `SELECT ${c(RECEIPT, 'transactionId')} AS id, ${c(RECEIPT, 'supplierId')} AS supplierId, ${c(RECEIPT, 'accountCheckId')} AS accountCheckId, ` +
+          `${c(RECEIPT, 'checkedFlag')} AS checkedFlag FROM ${t(RECEIPT)} WHERE ${c(RECEIPT, 'transactionId')} IN (${ids.map(() => '?').join(', ')})`,
         ids,
+      );
+      const held = await this.liveHolders(
+        tx,
+        rows
+          .map((r) => r.accountCheckId)
+          .filter((h) => h !== null && h !== undefined && Number(h) !== accountCheckId)
+          .map(Number),
       );
       const found = new Map(rows.map((r) => [Number(r.id), r]));
       for (const id of ids) {
@@ -185,7 +210,7 @@ export class TableReceiptLedger implements ReceiptLedger {
           );
         const holder =
           row.accountCheckId === null || row.accountCheckId === undefined ? null : Number(row.accountCheckId);
-        const taken = holder !== null && holder !== accountCheckId && Number(row.taken) === 1;
+        const taken = holder !== null && holder !== accountCheckId && held.has(holder);
         if (taken || String(row.checkedFlag ?? 'N') === 'Y')
           throw Errors.conflict(
             `收货事务 ${id} 已在其他未作废的对账单上`,
@@ -266,12 +291,21 @@ export class TableReceiptLedger implements ReceiptLedger {
     let rows: Row[];
     if (options.ids) {
       if (!options.ids.length) return [];
-      rows = await readUnderLock(
+      const locked = await readUnderLock(
         tx,
-        `SELECT ${this.columns()} FROM ${t(RECEIPT)} r WHERE ${where} AND ${c(RECEIPT, 'transactionId', 'r')} IN (${options.ids.map(() => '?').join(', ')}) ` +
-          `ORDER BY ${c(RECEIPT, 'transactionId', 'r')}`,
+        `SELECT ${this.columns()}, ${c(RECEIPT, 'accountCheckId', 'r')} AS holder FROM ${t(RECEIPT)} r WHERE ${c(RECEIPT, 'supplierId', 'r')} = ? ` +
+          `AND (${c(RECEIPT, 'checkedFlag', 'r')} IS NULL OR ${c(RECEIPT, 'checkedFlag', 'r')} <> 'Y') ` +
+          `AND ${c(RECEIPT, 'transactionId', 'r')} IN (${options.ids.map(() => '?').join(', ')}) ORDER BY ${c(RECEIPT, 'transactionId', 'r')}`,
         [supplierId, ...options.ids],
       );
+      const held = await this.liveHolders(
+        tx,
+        locked
+          .map((r) => r.holder)
+          .filter((h) => h !== null && h !== undefined)
+          .map(Number),
+      );
+      rows = locked.filter((r) => r.holder === null || r.holder === undefined || !held.has(Number(r.holder)));
     } else {
       const pageRows = options.pageRows ?? 100;
       rows = await tx.select(

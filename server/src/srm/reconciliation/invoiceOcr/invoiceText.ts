@@ -85,7 +85,11 @@ export function invoiceFieldsOf(text: string): InvoiceFields {
     else if (name === 'amountExcl' || name === 'taxAmount' || name === 'amountIncl') {
       const value = cents(m[1]);
       if (value) fields[name] = value;
-    } else fields[name] = m[1].replace(/\s+/g, '');
+    } else {
+      const value = m[1].replace(/\s+/g, '');
+      // The invoice's columns hold at most 20 characters (invoice number, check code): a longer match is a misread.
+      if (value.length <= 20) fields[name] = value;
+    }
   }
   if (!fields.amountIncl && fields.amountExcl && fields.taxAmount)
     fields.amountIncl = addCents(fields.amountExcl, fields.taxAmount);
