@@ -446,6 +446,8 @@ describe('files', () => {
       'Tax',
     ]);
     expect(values[2]).toEqual(['Screw', 'M3×8', 'Piece', 9980, 0.085, 0.13, 848.3, 110.28]);
+    const same = await download('buyer01', RES, 'exportInvoiceList', { id });
+    expect((await sheetOf(same.bytes)).getRow(2).values).toEqual(values[2] && [undefined, ...values[2]]);
   });
 
   async function uploadXlsx(

@@ -313,26 +313,23 @@ export function registerCheckFiles(actions: ActionRegistry, _store: CheckStore):
     };
   });
 
-  register(
-    'srmRcnAccountCheckInvoiceListRestful',
-    'exportInvoiceList',
-    'btnExportInvoiceList',
-    async (body, ctx, kernel, req) => {
-      const { check } = await fullCheck(kernel, req, ctx, body);
-      const book = new ExcelJS.Workbook();
-      const sheet = book.addWorksheet(ctx.language === 'EN' ? 'Invoice list' : '开票清单');
-      const kind = await presenter(kernel, INVOICE_LIST, ctx.language);
-      sheet.addRow(LIST_COLUMNS.map((c) => kind.label(c))).font = { bold: true };
-      for (const row of (check.invoiceLists as Values[]) ?? [])
-        sheet.addRow(LIST_COLUMNS.map((c) => kind.value(c, row)));
-      sheet.columns.forEach((column) => (column.width = 18));
-      const name = `${ctx.language === 'EN' ? 'Invoice list' : '开票清单'} ${String(check.checkNumber)}`;
-      return {
-        data: null,
-        file: { fileName: exportFileName(name, 'xlsx'), contentType: XLSX, content: await workbookBuffer(book) },
-      };
-    },
-  );
+  // exportInvoiceList: its file-stream path names the invoice-list resource; the named-action list puts it on the statement's too.
+  const exportInvoiceList: Parameters<ActionRegistry['register']>[0]['handler'] = async (body, ctx, kernel, req) => {
+    const { check } = await fullCheck(kernel, req, ctx, body);
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet(ctx.language === 'EN' ? 'Invoice list' : '开票清单');
+    const kind = await presenter(kernel, INVOICE_LIST, ctx.language);
+    sheet.addRow(LIST_COLUMNS.map((c) => kind.label(c))).font = { bold: true };
+    for (const row of (check.invoiceLists as Values[]) ?? []) sheet.addRow(LIST_COLUMNS.map((c) => kind.value(c, row)));
+    sheet.columns.forEach((column) => (column.width = 18));
+    const name = `${ctx.language === 'EN' ? 'Invoice list' : '开票清单'} ${String(check.checkNumber)}`;
+    return {
+      data: null,
+      file: { fileName: exportFileName(name, 'xlsx'), contentType: XLSX, content: await workbookBuffer(book) },
+    };
+  };
+  register('srmRcnAccountCheckInvoiceListRestful', 'exportInvoiceList', 'btnExportInvoiceList', exportInvoiceList);
+  register(RESOURCE, 'exportInvoiceList', 'btnExportInvoiceList', exportInvoiceList);
 
   // doImportCheckLine / doImportListItem: multipart `file` (.xlsx, first row the column titles) and the statement's id (field or body).
   register(RESOURCE, 'doImportCheckLine', 'btnImportLine', (body, ctx, kernel, req) =>
