@@ -2780,6 +2780,615 @@ export interface SrmPurShoppingCartRecord {
 }
 
 /**
+ * 对账单号
+ */
+export type StatementNo = string | null;
+/**
+ * 对账区间从
+ */
+export type PeriodFrom = string | null;
+/**
+ * 对账区间至
+ */
+export type PeriodTo = string | null;
+/**
+ * 税额
+ */
+export type Tax = string | null;
+/**
+ * 扣款金额
+ */
+export type Deductions = string | null;
+/**
+ * 其他费用
+ */
+export type OtherFees = string | null;
+/**
+ * 对账总额(含税)
+ */
+export type StatementTotalInclTax = string | null;
+/**
+ * 已开票金额
+ */
+export type InvoicedTotal = string | null;
+/**
+ * 差异
+ */
+export type Difference = string | null;
+/**
+ * 预计付款日
+ */
+export type ExpectedPayment = string | null;
+/**
+ * 供应商意见
+ */
+export type SupplierComment = string | null;
+/**
+ * 收货事务
+ */
+export type ReceiptTransaction = number | null;
+/**
+ * 订单行
+ */
+export type POLineId = number | null;
+/**
+ * 不含税金额
+ */
+export type AmountExclTax1 = string | null;
+/**
+ * 税额
+ */
+export type Tax1 = string | null;
+/**
+ * 对账单
+ */
+export type AccountStatement1 = number | null;
+/**
+ * 扣款类型
+ */
+export type DeductionType = string | null;
+/**
+ * 来源单据
+ */
+export type SourceDocument = number | null;
+/**
+ * 对账单
+ */
+export type AccountStatement2 = number | null;
+/**
+ * 费用类型
+ */
+export type FeeType = string | null;
+/**
+ * 不含税金额
+ */
+export type AmountExclTax2 = string | null;
+/**
+ * 税率
+ */
+export type TaxRate1 = string | null;
+/**
+ * 含税金额
+ */
+export type AmountInclTax1 = string | null;
+/**
+ * 备注
+ */
+export type Remark1 = string | null;
+/**
+ * 主键
+ */
+export type ID4 = number | null;
+/**
+ * 对账单
+ */
+export type AccountStatement3 = number | null;
+/**
+ * 发票类型
+ */
+export type InvoiceType = string | null;
+/**
+ * 发票代码
+ */
+export type InvoiceCode = string | null;
+/**
+ * 发票号码
+ */
+export type InvoiceNo = string | null;
+/**
+ * 开票日期
+ */
+export type InvoiceDate = string | null;
+/**
+ * 不含税金额
+ */
+export type AmountExclTax3 = string | null;
+/**
+ * 税额
+ */
+export type Tax2 = string | null;
+/**
+ * 校验码
+ */
+export type CheckCode = string | null;
+/**
+ * 销方税号
+ */
+export type SellerTaxNo = string | null;
+/**
+ * 购方税号
+ */
+export type BuyerTaxNo = string | null;
+/**
+ * 识别任务
+ */
+export type RecognitionTask = number | null;
+/**
+ * 查验状态
+ */
+export type Verification = string | null;
+/**
+ * 发票文件
+ */
+export type InvoiceFile = string | null;
+/**
+ * 创建人
+ */
+export type CreatedBy4 = number | null;
+/**
+ * 创建时间
+ */
+export type CreatedAt4 = string | null;
+/**
+ * 最后更新人
+ */
+export type LastUpdatedBy4 = number | null;
+/**
+ * 最后更新时间
+ */
+export type LastUpdatedAt4 = string | null;
+/**
+ * 版本号
+ */
+export type Version4 = number | null;
+/**
+ * 主键
+ */
+export type ID5 = number | null;
+/**
+ * 对账单
+ */
+export type AccountStatement4 = number | null;
+/**
+ * 单位
+ */
+export type UOM1 = string | null;
+/**
+ * 数量
+ */
+export type Quantity1 = string | null;
+/**
+ * 不含税单价
+ */
+export type UnitPriceExclTax1 = string | null;
+/**
+ * 税率
+ */
+export type TaxRate2 = string | null;
+/**
+ * 不含税金额
+ */
+export type AmountExclTax4 = string | null;
+/**
+ * 税额
+ */
+export type Tax3 = string | null;
+/**
+ * 创建人
+ */
+export type CreatedBy5 = number | null;
+/**
+ * 创建时间
+ */
+export type CreatedAt5 = string | null;
+/**
+ * 最后更新人
+ */
+export type LastUpdatedBy5 = number | null;
+/**
+ * 最后更新时间
+ */
+export type LastUpdatedAt5 = string | null;
+/**
+ * 版本号
+ */
+export type Version5 = number | null;
+/**
+ * 主键
+ */
+export type ID6 = number | null;
+/**
+ * 对账单
+ */
+export type AccountStatement5 = number | null;
+/**
+ * 订单号
+ */
+export type PONo1 = string | null;
+/**
+ * 金额
+ */
+export type Amount1 = string | null;
+/**
+ * 创建人
+ */
+export type CreatedBy6 = number | null;
+/**
+ * 创建时间
+ */
+export type CreatedAt6 = string | null;
+/**
+ * 最后更新人
+ */
+export type LastUpdatedBy6 = number | null;
+/**
+ * 最后更新时间
+ */
+export type LastUpdatedAt6 = string | null;
+/**
+ * 版本号
+ */
+export type Version6 = number | null;
+
+/**
+ * 对账单 / Account statement
+ */
+export interface SrmRcnAccountCheckRecord {
+  accountCheckId?: ID;
+  checkNumber?: StatementNo;
+  checkType?: Type;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  orgId?: Company;
+  orgName?: string | null;
+  currencyCode?: Currency;
+  periodFrom?: PeriodFrom;
+  periodTo?: PeriodTo;
+  amountExcl?: AmountExclTax;
+  taxAmount?: Tax;
+  deductedAmount?: Deductions;
+  otherAmount?: OtherFees;
+  checkAmountTotal?: StatementTotalInclTax;
+  invoiceAmountTotal?: InvoicedTotal;
+  differenceAmount?: Difference;
+  paymentTermId?: PaymentTerm;
+  expectedPayDate?: ExpectedPayment;
+  status?: Status;
+  supplierComment?: SupplierComment;
+  attachmentIds?: Attachments;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmRcnAccountCheckLineRecord[];
+  deducteds?: SrmRcnAccountCheckDeductedRecord[];
+  others?: SrmRcnAccountCheckOtherRecord[];
+  invoices?: SrmRcnAccountCheckInvoiceRecord[];
+  invoiceLists?: SrmRcnAccountCheckInvoiceListRecord[];
+  pos?: SrmRcnAccountCheckPoRecord[];
+}
+/**
+ * 对账明细 / Statement line
+ */
+export interface SrmRcnAccountCheckLineRecord {
+  checkLineId?: ID1;
+  accountCheckId?: AccountStatement;
+  checkNumber?: string | null;
+  transactionId?: ReceiptTransaction;
+  transactionType?: TransactionType;
+  poNumber?: PONo;
+  poLineNum?: POLine;
+  orderLineId?: POLineId;
+  deliveryNoteNumber?: DeliveryNoteNo;
+  itemId?: Item;
+  itemCode?: ItemCode;
+  itemName?: ItemName;
+  uomCode?: UOM;
+  quantity?: Quantity;
+  unitPriceExcl?: UnitPriceExclTax;
+  taxRate?: TaxRate;
+  amountExcl?: AmountExclTax1;
+  taxAmount?: Tax1;
+  amountIncl?: AmountInclTax;
+  transactionDate?: TransactionDate;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+/**
+ * 对账扣款 / Statement deduction
+ */
+export interface SrmRcnAccountCheckDeductedRecord {
+  deductedId?: ID2;
+  accountCheckId?: AccountStatement1;
+  checkNumber?: string | null;
+  deductType?: DeductionType;
+  sourceDocType?: SourceDocumentType;
+  sourceDocId?: SourceDocument;
+  sourceDocNumber?: SourceDocumentNo;
+  amount?: Amount;
+  remark?: Remark;
+  createdBy?: CreatedBy2;
+  creationDate?: CreatedAt2;
+  lastUpdatedBy?: LastUpdatedBy2;
+  lastUpdateDate?: LastUpdatedAt2;
+  versionNum?: Version2;
+}
+/**
+ * 其他费用 / Other fee
+ */
+export interface SrmRcnAccountCheckOtherRecord {
+  otherId?: ID3;
+  accountCheckId?: AccountStatement2;
+  checkNumber?: string | null;
+  feeType?: FeeType;
+  amountExcl?: AmountExclTax2;
+  taxRate?: TaxRate1;
+  amountIncl?: AmountInclTax1;
+  remark?: Remark1;
+  createdBy?: CreatedBy3;
+  creationDate?: CreatedAt3;
+  lastUpdatedBy?: LastUpdatedBy3;
+  lastUpdateDate?: LastUpdatedAt3;
+  versionNum?: Version3;
+}
+/**
+ * 发票 / Invoice
+ */
+export interface SrmRcnAccountCheckInvoiceRecord {
+  checkInvoiceId?: ID4;
+  accountCheckId?: AccountStatement3;
+  checkNumber?: string | null;
+  invoiceType?: InvoiceType;
+  invoiceCode?: InvoiceCode;
+  invoiceNumber?: InvoiceNo;
+  invoiceDate?: InvoiceDate;
+  amountExcl?: AmountExclTax3;
+  taxAmount?: Tax2;
+  amountIncl?: TotalInclTax;
+  checkCode?: CheckCode;
+  sellerTaxNo?: SellerTaxNo;
+  buyerTaxNo?: BuyerTaxNo;
+  ocrTaskId?: RecognitionTask;
+  verifyStatus?: Verification;
+  attachmentIds?: InvoiceFile;
+  createdBy?: CreatedBy4;
+  creationDate?: CreatedAt4;
+  lastUpdatedBy?: LastUpdatedBy4;
+  lastUpdateDate?: LastUpdatedAt4;
+  versionNum?: Version4;
+}
+/**
+ * 开票清单 / Invoice list item
+ */
+export interface SrmRcnAccountCheckInvoiceListRecord {
+  invoiceListId?: ID5;
+  accountCheckId?: AccountStatement4;
+  checkNumber?: string | null;
+  itemName?: Goods;
+  specification?: Specification;
+  uomCode?: UOM1;
+  quantity?: Quantity1;
+  unitPriceExcl?: UnitPriceExclTax1;
+  taxRate?: TaxRate2;
+  amountExcl?: AmountExclTax4;
+  taxAmount?: Tax3;
+  createdBy?: CreatedBy5;
+  creationDate?: CreatedAt5;
+  lastUpdatedBy?: LastUpdatedBy5;
+  lastUpdateDate?: LastUpdatedAt5;
+  versionNum?: Version5;
+}
+/**
+ * 对账订单 / Statement purchase order
+ */
+export interface SrmRcnAccountCheckPoRecord {
+  checkPoId?: ID6;
+  accountCheckId?: AccountStatement5;
+  checkNumber?: string | null;
+  orderHeaderId?: PurchaseOrder;
+  poNumber?: PONo1;
+  amount?: Amount1;
+  createdBy?: CreatedBy6;
+  creationDate?: CreatedAt6;
+  lastUpdatedBy?: LastUpdatedBy6;
+  lastUpdateDate?: LastUpdatedAt6;
+  versionNum?: Version6;
+}
+
+/**
+ * 发票
+ */
+export type Invoice = number | null;
+/**
+ * 识别引擎
+ */
+export type Engine = string | null;
+/**
+ * 任务状态
+ */
+export type TaskStatus = string | null;
+/**
+ * 说明
+ */
+export type Message = string | null;
+/**
+ * 发票识别任务 / Invoice recognition task
+ */
+export interface SrmRcnAccountCheckOcrTaskRecord {
+  ocrTaskId?: ID;
+  accountCheckId?: AccountStatement;
+  checkNumber?: string | null;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  checkInvoiceId?: Invoice;
+  fileId?: InvoiceFile;
+  fileName?: FileName;
+  engine?: Engine;
+  taskStatus?: TaskStatus;
+  resultJson?: Result;
+  compareResult?: Comparison;
+  verifyStatus?: Verification;
+  message?: Message;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+/**
+ * 识别结果
+ */
+export interface Result {
+  [k: string]: unknown;
+}
+/**
+ * 比对结果
+ */
+export interface Comparison {
+  [k: string]: unknown;
+}
+
+/**
+ * 折扣率
+ */
+export type DiscountRate = string | null;
+/**
+ * 付款天数
+ */
+export type PayWithinDays = number | null;
+/**
+ * 付款方式
+ */
+export type PaymentMethod = string | null;
+/**
+ * 现金折扣 / Cash discount
+ */
+export interface SrmRcnCashDiscountInfoRecord {
+  cashDiscountId?: ID;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  orgId?: Company;
+  orgName?: string | null;
+  discountRate?: DiscountRate;
+  payWithinDays?: PayWithinDays;
+  paymentMethod?: PaymentMethod;
+  validFrom?: ValidFrom;
+  validTo?: ValidTo;
+  status?: Status;
+  remark?: Remark;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 自动生成
+ */
+export type GenerateAutomatically = 'Y' | 'N' | null;
+/**
+ * 截止日
+ */
+export type CutOffDay = number | null;
+/**
+ * 发票容差金额
+ */
+export type InvoiceToleranceAmount = string | null;
+/**
+ * 发票容差比例
+ */
+export type InvoiceToleranceShare = string | null;
+/**
+ * 对账类型设置 / Statement type setup
+ */
+export interface SrmRcnCheckTypeInfoRecord {
+  checkTypeInfoId?: ID;
+  checkType?: Type;
+  orgId?: Company;
+  orgName?: string | null;
+  autoGenerateFlag?: GenerateAutomatically;
+  cutoffDay?: CutOffDay;
+  invoiceTolerance?: InvoiceToleranceAmount;
+  invoiceTolerancePercent?: InvoiceToleranceShare;
+  remark?: Remark;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 返利编号
+ */
+export type RebateNo = string | null;
+/**
+ * 返利类型
+ */
+export type RebateType = string | null;
+/**
+ * 门槛金额
+ */
+export type ThresholdAmount = string | null;
+/**
+ * 返利比例
+ */
+export type RebateRate = string | null;
+/**
+ * 返利金额
+ */
+export type RebateAmount = string | null;
+/**
+ * 结算方式
+ */
+export type Settlement = string | null;
+/**
+ * 已结算
+ */
+export type Settled = 'Y' | 'N' | null;
+/**
+ * 返利 / Rebate
+ */
+export interface SrmRcnRebateInfoRecord {
+  rebateId?: ID;
+  rebateNumber?: RebateNo;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  orgId?: Company;
+  orgName?: string | null;
+  rebateType?: RebateType;
+  periodFrom?: PeriodFrom;
+  periodTo?: PeriodTo;
+  thresholdAmount?: ThresholdAmount;
+  rebateRate?: RebateRate;
+  rebateAmount?: RebateAmount;
+  settleMethod?: Settlement;
+  status?: Status;
+  settledFlag?: Settled;
+  remark?: Remark;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 信息变更
  */
 export type InfoChange = number | null;
@@ -3157,10 +3766,6 @@ export type ApplyDate = string | null;
  */
 export type ExpectedFinish = string | null;
 /**
- * 审查结论
- */
-export type Result = string | null;
-/**
  * 已同步OA
  */
 export type SyncedToOA = 'Y' | 'N' | null;
@@ -3513,34 +4118,9 @@ export type Enabled2 = 'Y' | 'N' | null;
  */
 export type Supplier2 = number | null;
 /**
- * 主键
- */
-export type ID4 = number | null;
-/**
  * 供应商
  */
 export type Supplier3 = number | null;
-/**
- * 创建人
- */
-export type CreatedBy4 = number | null;
-/**
- * 创建时间
- */
-export type CreatedAt4 = string | null;
-/**
- * 最后更新人
- */
-export type LastUpdatedBy4 = number | null;
-/**
- * 最后更新时间
- */
-export type LastUpdatedAt4 = string | null;
-/**
- * 版本号
- */
-export type Version4 = number | null;
-
 /**
  * 供应商主数据 / Supplier master
  */
