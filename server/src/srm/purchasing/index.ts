@@ -9,6 +9,7 @@ import { registerCartActions } from './cart/cartActions';
 import { registerDelivery } from './delivery';
 import { registerDemandPool } from './demand';
 import { registerOrder } from './order';
+import { registerOrderCharts } from './order/orderCharts';
 import { registerRequisitionCharts } from './requisition/requisitionCharts';
 import { registerRequisitionHooks } from './requisition/requisitionHooks';
 
@@ -23,6 +24,7 @@ export const purchasingModule: DomainModule = {
     registerAgreements(into);
     // Purchase orders (§5.4), and the demand pool that makes them from requisitions (§5.1)
     registerOrder(into);
+    registerOrderCharts(homeCharts);
     registerDemandPool(actions);
     // Delivery notices, delivery notes and receipts (§5.5–5.7)
     registerDelivery(into);
