@@ -2,70 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../testing/apiAssertions';
 import { menuId, runSql, sessionHeaders } from '../../testing/authFixtures';
 import { PDF, upload } from '../../testing/fileFixtures';
-import { documentsWith } from '../../testing/metadataVariants';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { call, proofOf, RESP, rows, type Body, type Proof, type ProofUser } from '../supplier/changeInfo/proofFixtures';
 
 /**
- * The receipt seam with receipts present: a stand-in srmPurReceiptTransaction (and order line
- * with invoicedQty) of the fields DOMAIN.md §5.7 names, added to the metadata of this server only,
- * makes TableReceiptLedger active. Until the purchasing domain lands its entity, this is how the
- * statement's effects on receipts are proven.
+ * The receipt seam on the purchasing domain's receipt table (srmPurReceiptTransaction) and order
+ * lines: receipts 1–10 of demo order 1's line 1 are written straight into the table here, so
+ * the statement's claims, releases and acceptance are proven on known quantities.
  */
-const f = (name: string, type: string, extra: Body = {}) => ({ name, label: { cn: name, en: name }, type, ...extra });
-const RECEIPT_DOC = {
-  metaVersion: 1,
-  kind: 'entity',
-  name: 'srmPurReceiptTransaction',
-  area: 'srmServer',
-  table: 'srm_pur_receipt_transaction',
-  label: { cn: '收货事务', en: 'Receipt transaction' },
-  primaryKey: 'transactionId',
-  exposed: false,
-  fields: [
-    f('transactionNumber', 'string', { length: 30 }),
-    f('transactionType', 'string', { length: 30 }),
-    f('orderHeaderId', 'integer'),
-    f('orderLineId', 'integer'),
-    f('supplierId', 'integer'),
-    f('orgId', 'integer'),
-    f('itemId', 'integer'),
-    f('quantity', 'quantity', { precision: 20, scale: 4 }),
-    f('uomCode', 'string', { length: 30 }),
-    f('unitPriceExcl', 'decimal', { precision: 20, scale: 6 }),
-    f('taxRate', 'decimal', { precision: 7, scale: 4 }),
-    f('amountExcl', 'money', { precision: 20, scale: 2 }),
-    f('transactionDate', 'date'),
-    f('checkedFlag', 'flag', { default: 'N' }),
-    f('accountCheckId', 'integer'),
-  ],
-};
-const ORDER_LINE_DOC = {
-  metaVersion: 1,
-  kind: 'entity',
-  name: 'srmPurOrderLine',
-  area: 'srmServer',
-  table: 'srm_pur_order_line',
-  label: { cn: '订单行', en: 'Order line' },
-  primaryKey: 'orderLineId',
-  exposed: false,
-  fields: [f('lineNum', 'integer'), f('invoicedQty', 'quantity', { precision: 20, scale: 4 })],
-};
-
 let server: TestServer;
 let p: Proof;
 beforeAll(async () => {
-  server = await startTestServer(
-    'srm_rcn_ledger',
-    {},
-    { documents: documentsWith(() => undefined, [RECEIPT_DOC, ORDER_LINE_DOC]) },
-  );
+  server = await startTestServer('srm_rcn_ledger');
   p = await proofOf(server);
-  await runSql(
-    server,
-    'INSERT INTO srm_pur_order_line (order_line_id, line_num, invoiced_qty, version_num) VALUES (?, ?, ?, 1)',
-    [1, 1, '0'],
-  );
   // Receipts 1–6 of supplier 1 (order line 1), 7 of supplier 2.
   for (const [id, supplierId, quantity] of [
     [1, 1, '9980'],
