@@ -243,7 +243,10 @@ async function checkUser(
     for (const [index, resp] of ordered.entries()) {
       if (index > 0) ({ menus } = await switchResponsibility(page, resp));
       let previous = '';
-      for (const row of menuPages(await menuRows(menus))) {
+      const rows = menuPages(await menuRows(menus));
+      // The time grows with the application: a margin per screen of this responsibility.
+      test.setTimeout(test.info().timeout + rows.length * SECONDS_PER_SCREEN * 1000);
+      for (const row of rows) {
         watch.screen = `${resp.responsibilityName} › ${label(row.menuName, language)} (${row.htmlUrl})`;
         const opened = await openScreen(watch, row, String(resp.responsibilityId), language);
         if (previous) await closeTab(page, previous);
@@ -259,6 +262,9 @@ async function checkUser(
   return { failures: watch.failures, screens };
 }
 
+/** Time allowed per screen beyond the test's base time (a screen takes about 1–2 s; loaded CI machines more). */
+const SECONDS_PER_SCREEN = 5;
+
 const RUNS: Array<[string, Language]> = [
   ...USERS.map((u): [string, Language] => [u, 'CN']),
   ...ENGLISH_USERS.map((u): [string, Language] => [u, 'EN']),
@@ -266,7 +272,7 @@ const RUNS: Array<[string, Language]> = [
 
 for (const [user, language] of RUNS) {
   test(`${user} (${language}): every menu screen renders cleanly`, async ({ browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(60_000);
     const started = Date.now();
     const { failures, screens } = await checkUser(browser, user, language);
     test.info().annotations.push({

@@ -80,7 +80,7 @@ function setup(url: string | Array<string | Partial<Location>>, allOverrides: Fa
 
 const location = () => screen.getByTestId('location').textContent;
 /** Pages load lazily (their chunk, then the metadata): give them longer than the default second. */
-const SLOW = { timeout: 8000 };
+const SLOW = { timeout: 15000 };
 
 describe('route guard', () => {
   it('/ and /login are the login page', () => {
@@ -110,7 +110,7 @@ describe('route guard', () => {
     await waitFor(() => expect(location()).toBe('/main/purchaseRequisitionList?menuId=100&respId=11'));
     // The page chunk loads lazily on first use.
     expect(await screen.findByText('PR202601010001', undefined, SLOW)).toBeTruthy();
-  });
+  }, 40_000);
 
   it('a 401 while working clears the session and shows the login page, keeping the screen', async () => {
     signIn();
