@@ -410,12 +410,12 @@ export const en: Translation = {
     totalTax: 'Tax',
     totalIncl: 'Total incl. tax',
     termsTitle: 'Terms',
-    terms: [
-      'The supplier delivers the items and quantities of this order by the delivery date; delivery notes quote the PO and line numbers.',
-      'Goods must meet the agreed quality standard; goods rejected at inspection are replaced or taken back by the supplier.',
-      'Invoices follow the quantities accepted and quote the PO number; payment follows the payment term above.',
-      'Changes to this order hold only when the buyer confirms them in writing (including in this system).',
-    ],
+    terms: {
+      t1: 'The supplier delivers the items and quantities of this order by the delivery date; delivery notes quote the PO and line numbers.',
+      t2: 'Goods must meet the agreed quality standard; goods rejected at inspection are replaced or taken back by the supplier.',
+      t3: 'Invoices follow the quantities accepted and quote the PO number; payment follows the payment term above.',
+      t4: 'Changes to this order hold only when the buyer confirms them in writing (including in this system).',
+    },
     buyerSignature: 'For the buyer (seal):',
     supplierSignature: 'For the supplier (seal):',
   },

@@ -25,11 +25,12 @@ const COLUMNS = [
   'amountIncl',
   'date',
 ] as const;
+const TERMS = ['t1', 't2', 't3', 't4'] as const;
 const NUMERIC = new Set<string>(['quantity', 'unitPrice', 'taxRate', 'amountExcl', 'amountIncl']);
 
 export function OrderSheet({ print }: { print: OrderPrint }) {
   const { t } = useTranslation();
-  const terms = t('orderPrint.terms', { returnObjects: true }) as string[];
+  const terms = TERMS.map((key) => t(`orderPrint.terms.${key}`));
   return (
     <article className="po-print-sheet" aria-label={t('orderPrint.title')}>
       <h1>{t('orderPrint.title')}</h1>
