@@ -305,7 +305,11 @@ const cases: [string, Mutate, MetadataProblem[]][] = [
       const h = d(HEADER);
       h.defaultOrderBy = 'orderDay asc';
       h.indexes[0].fields[1] = 'state';
-      h.rowScope = { supplierField: 'vendorId', supplierVisible: { field: 'state', op: 'ne', value: 'DRAFT' } };
+      h.rowScope = {
+        supplierField: 'vendorId',
+        supplierVisible: { field: 'state', op: 'ne', value: 'DRAFT' },
+        internalVisible: { field: 'phase', op: 'ne', value: 'DRAFT' },
+      };
       h.deletableWhen = { not: { field: 'locked', op: 'eq', value: 'Y' } };
     },
     [
@@ -313,6 +317,7 @@ const cases: [string, Mutate, MetadataProblem[]][] = [
       P(HEADER, '/indexes/0', 'index field "state" is not a field of demoOrderHeader'),
       P(HEADER, '/rowScope/supplierField', '"vendorId" is not a field of demoOrderHeader'),
       P(HEADER, '/rowScope/supplierVisible', 'filter field "state" is not a field of demoOrderHeader'),
+      P(HEADER, '/rowScope/internalVisible', 'filter field "phase" is not a field of demoOrderHeader'),
       P(HEADER, '/deletableWhen', 'filter field "locked" is not a field of demoOrderHeader'),
     ],
   ],

@@ -74,6 +74,7 @@ export function checkRowScope(entity: EntityModel, lookup: EntityLookup, report:
   if (scope?.supplierVisible && !scope.supplierField)
     report('/rowScope/supplierVisible', 'supplierVisible guards own rows: it needs supplierField');
   checkSqlFilter(entity, scope?.supplierVisible, '/rowScope/supplierVisible', report, lookup);
+  checkSqlFilter(entity, scope?.internalVisible, '/rowScope/internalVisible', report, lookup);
   // A parent that is missing or does not list the line is reported on its own; at run time such a line is closed.
   if (scope?.fromParent && !entity.def.parent)
     report('/rowScope/fromParent', `fromParent needs a header: ${entity.name} has no parent`);

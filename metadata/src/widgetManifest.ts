@@ -8,6 +8,7 @@
 export const REGISTERED_WIDGETS: readonly string[] = [
   'Attachment',
   'DatePicker',
+  'DeliveryNoteLines',
   'FlagSelect',
   'FormGrid',
   'FormItem',

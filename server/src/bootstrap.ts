@@ -98,7 +98,8 @@ function requestServices(
   const login = new LoginPolicyRegistry();
   const homeCharts = new HomeChartRegistry();
   registerPlatformExtensions(actions, hooks, registry);
-  for (const module of options.modules ?? []) module.register({ actions, hooks, handlers, login, homeCharts, registry, db });
+  for (const module of options.modules ?? [])
+    module.register({ actions, hooks, handlers, login, homeCharts, registry, db });
   options.extend?.({ actions, hooks, handlers });
   const unregistered = handlers.missing(registry.lifecycles());
   if (unregistered.length) throw new Error(`Transition handlers missing:\n  ${unregistered.join('\n  ')}`);

@@ -40,6 +40,32 @@ export interface ActionRequest {
   identity?: Identity;
   headers: Record<string, string | string[] | undefined>;
   ip: string;
+  /**
+   * The call's multipart/form-data upload of one .xlsx (field `file`) with its other form fields,
+   * streamed to a temporary file that is removed when the action returns (400 when the call is not
+   * such an upload; the upload size limit applies).
+   */
+  xlsxUpload?: () => Promise<ActionUpload>;
+  /** A stored attachment with its bytes, when the caller may read it under the file server's rules (404 otherwise). */
+  readFile?: (attachmentId: number) => Promise<ActionStoredFile>;
+}
+
+/** An .xlsx uploaded to a custom action (ActionRequest.xlsxUpload). */
+export interface ActionUpload {
+  /** Temporary file holding the upload. */
+  file: string;
+  originalName: string;
+  fields: Record<string, string>;
+}
+
+/** An attachment's record and content (ActionRequest.readFile). */
+export interface ActionStoredFile {
+  id: number;
+  originalFileName: string;
+  extension: string;
+  contentType: string;
+  size: number;
+  content: Buffer;
 }
 
 export type ActionHandler = (

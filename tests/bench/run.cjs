@@ -4,7 +4,8 @@
 // BENCH_SECONDS (measured per target and scenario, default 10), BENCH_WARMUP (default 3),
 // BENCH_CONCURRENCY (default 16), BENCH_LATENCY_SECONDS (c=1 pass, default 4, 0 = off),
 // BENCH_MYSQL_URL (server root, default mysql://root@127.0.0.1:3306), BENCH_CPU_PROF=<dir> (profile
-// both servers), BENCH_ONLY=<text> (only scenarios whose title contains it), BENCH_DOC=0 (no docs),
+// both servers), BENCH_ONLY=<text> (only scenarios whose title contains it; export, grid, initial,
+// orders and orderBrowser select those parts alone), BENCH_DOC=0 (no docs),
 const { spawn, execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const net = require('node:net');
@@ -303,6 +304,13 @@ async function main() {
   if (env.BENCH_ONLY === 'grid') return require('./gridRender.cjs').run();
   // BENCH_ONLY=initial: only the app's first load in Chromium (tests/bench/initialLoad.cjs).
   if (env.BENCH_ONLY === 'initial') return require('./initialLoad.cjs').run();
+  // BENCH_ONLY=orders: only the purchase-order part (tests/bench/orders.cjs, then orderBrowser.cjs);
+  // BENCH_ONLY=orderBrowser: only the 2,000-line order edited in Chromium.
+  if (env.BENCH_ONLY === 'orders') {
+    await require('./orders.cjs').run();
+    return require('./orderBrowser.cjs').run();
+  }
+  if (env.BENCH_ONLY === 'orderBrowser') return require('./orderBrowser.cjs').run();
   for (const db of DBS) {
     if (db !== 'mysql' && db !== 'sqlite') throw new Error(`BENCH_DB must be mysql or sqlite (got "${db}")`);
     const run = await benchOne(db);
@@ -313,6 +321,8 @@ async function main() {
   if (!env.BENCH_ONLY) await require('./exportBench.cjs').run();
   if (!env.BENCH_ONLY) await require('./gridRender.cjs').run();
   if (!env.BENCH_ONLY) await require('./initialLoad.cjs').run();
+  if (!env.BENCH_ONLY) await require('./orders.cjs').run();
+  if (!env.BENCH_ONLY) await require('./orderBrowser.cjs').run();
 }
 
 main().catch((e) => {

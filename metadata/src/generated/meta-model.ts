@@ -86,6 +86,10 @@ export interface EntityDef {
      */
     supplierVisible?: FilterNode;
     /**
+     * Guard for internal users (INSIDE), ANDed with their permits, e.g. a supplier's drafts are never shown to buyers. Lines inherit it through fromParent.
+     */
+    internalVisible?: FilterNode;
+    /**
      * A line entity: a user sees the rows whose header they may see (an EXISTS on the header through the line's foreign key, not a copied column). The header's supplier and internal scope both apply.
      */
     fromParent?: true;
@@ -638,6 +642,10 @@ export interface PageAction {
   buttonType?: 'primary' | 'default' | 'dashed' | 'link' | 'text';
   danger?: boolean;
   confirm?: I18NText;
+  /**
+   * Action openPage: the page path opened with the row's id (the order's print page), in the menu that grants it.
+   */
+  page?: string;
   prompt?: ActionPrompt;
   showWhen?: FilterNode;
   disableWhen?: FilterNode;

@@ -1465,6 +1465,10 @@ export type LeadTimeDays = number | null;
  */
 export type ERPItemCode = string | null;
 /**
+ * 超收容差(%)
+ */
+export type OverReceiptTolerance = string | null;
+/**
  * 物料 / Material item
  */
 export interface SrmBaseMaterialItemRecord {
@@ -1485,6 +1489,7 @@ export interface SrmBaseMaterialItemRecord {
   leadTimeDays?: LeadTimeDays;
   erpItemCode?: ERPItemCode;
   enabledFlag?: Enabled;
+  overReceiptTolerancePct?: OverReceiptTolerance;
   createdBy?: CreatedBy;
   creationDate?: CreatedAt;
   lastUpdatedBy?: LastUpdatedBy;
@@ -1782,6 +1787,298 @@ export interface SrmPurBillTypeRecord {
 }
 
 /**
+ * 送货单号
+ */
+export type DeliveryNoteNo = string | null;
+/**
+ * 供应商地点
+ */
+export type SupplierSite = number | null;
+/**
+ * 收货工厂
+ */
+export type ShipToPlant = number | null;
+/**
+ * 送货通知
+ */
+export type DeliveryNotice = number | null;
+/**
+ * 发货日期
+ */
+export type ShipDate = string | null;
+/**
+ * 预计到货
+ */
+export type ExpectedArrival = string | null;
+/**
+ * 承运商
+ */
+export type Carrier = string | null;
+/**
+ * 运单号
+ */
+export type WaybillNo = string | null;
+/**
+ * 车牌
+ */
+export type Vehicle = string | null;
+/**
+ * 司机
+ */
+export type Driver = string | null;
+/**
+ * 司机电话
+ */
+export type DriverPhone = string | null;
+/**
+ * 件数
+ */
+export type Packages = number | null;
+/**
+ * 发货时间
+ */
+export type ShippedAt = string | null;
+/**
+ * 收货时间
+ */
+export type ReceivedAt = string | null;
+/**
+ * 收货人
+ */
+export type ReceivedBy = number | null;
+/**
+ * 送货单
+ */
+export type DeliveryNote = number | null;
+/**
+ * 采购订单
+ */
+export type PurchaseOrder = number | null;
+/**
+ * 订单行
+ */
+export type POLine = number | null;
+/**
+ * 送货通知行
+ */
+export type NoticeLine = number | null;
+/**
+ * 订单号
+ */
+export type PONo = string | null;
+/**
+ * 订单行号
+ */
+export type POLineNo = number | null;
+/**
+ * 发货数量
+ */
+export type ShipQuantity = string | null;
+/**
+ * 批次号
+ */
+export type BatchNo = string | null;
+/**
+ * 生产日期
+ */
+export type ProductionDate = string | null;
+/**
+ * 实收数量
+ */
+export type ReceivedQuantity = string | null;
+/**
+ * 合格数量
+ */
+export type AcceptedQuantity = string | null;
+/**
+ * 不合格数量
+ */
+export type RejectedQuantity = string | null;
+/**
+ * 送货单 / Delivery note
+ */
+export interface SrmPurDeliveryNoteRecord {
+  deliveryNoteId?: ID;
+  deliveryNoteNumber?: DeliveryNoteNo;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  supplierSiteId?: SupplierSite;
+  orgId?: Company;
+  orgName?: string | null;
+  invOrgId?: ShipToPlant;
+  invOrgName?: string | null;
+  deliveryNoticeId?: DeliveryNotice;
+  noticeNumber?: string | null;
+  shipDate?: ShipDate;
+  expectedArrivalDate?: ExpectedArrival;
+  carrierName?: Carrier;
+  trackingNumber?: WaybillNo;
+  vehicleNumber?: Vehicle;
+  driverName?: Driver;
+  driverPhone?: DriverPhone;
+  packageQty?: Packages;
+  status?: Status;
+  shippedDate?: ShippedAt;
+  receivedDate?: ReceivedAt;
+  receiverId?: ReceivedBy;
+  receiverName?: string | null;
+  attachmentIds?: Attachments;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmPurDeliveryNoteLineRecord[];
+}
+/**
+ * 送货单行 / Delivery note line
+ */
+export interface SrmPurDeliveryNoteLineRecord {
+  deliveryNoteLineId?: ID1;
+  deliveryNoteId?: DeliveryNote;
+  lineNum?: LineNo;
+  orderHeaderId?: PurchaseOrder;
+  orderPoNumber?: string | null;
+  orderLineId?: POLine;
+  orderLineLabel?: string | null;
+  noticeLineId?: NoticeLine;
+  noticeLineLabel?: string | null;
+  poNumber?: PONo;
+  poLineNum?: POLineNo;
+  itemId?: Item;
+  itemLabel?: string | null;
+  itemCode?: ItemCode;
+  itemName?: ItemName;
+  uomCode?: UOM;
+  shipQty?: ShipQuantity;
+  batchNumber?: BatchNo;
+  productionDate?: ProductionDate;
+  receivedQty?: ReceivedQuantity;
+  acceptedQty?: AcceptedQuantity;
+  rejectedQty?: RejectedQuantity;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
+/**
+ * 通知单号
+ */
+export type NoticeNo = string | null;
+/**
+ * 通知类型
+ */
+export type NoticeType = string | null;
+/**
+ * 要求到货日期
+ */
+export type RequiredDate = string | null;
+/**
+ * 送货地址
+ */
+export type DeliveryAddress = string | null;
+/**
+ * 收货人
+ */
+export type Receiver = string | null;
+/**
+ * 收货人电话
+ */
+export type ReceiverPhone = string | null;
+/**
+ * 确认时间
+ */
+export type ConfirmedAt = string | null;
+/**
+ * 备注
+ */
+export type Remark = string | null;
+/**
+ * 要求数量
+ */
+export type RequiredQuantity = string | null;
+/**
+ * 要求日期
+ */
+export type RequiredDate1 = string | null;
+/**
+ * 确认数量
+ */
+export type ConfirmedQuantity = string | null;
+/**
+ * 确认日期
+ */
+export type ConfirmedDate = string | null;
+/**
+ * 已发货数量
+ */
+export type ShippedQuantity = string | null;
+/**
+ * 未交数量
+ */
+export type OpenQuantity = string | null;
+/**
+ * 送货通知 / Delivery notice
+ */
+export interface SrmPurDeliveryNoticeRecord {
+  deliveryNoticeId?: ID;
+  noticeNumber?: NoticeNo;
+  noticeType?: NoticeType;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  orgId?: Company;
+  orgName?: string | null;
+  invOrgId?: ShipToPlant;
+  invOrgName?: string | null;
+  requiredDate?: RequiredDate;
+  deliveryAddress?: DeliveryAddress;
+  receiverName?: Receiver;
+  receiverPhone?: ReceiverPhone;
+  publishDate?: PublishedAt;
+  confirmDate?: ConfirmedAt;
+  status?: Status;
+  remark?: Remark;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmPurDeliveryNoticeLineRecord[];
+}
+/**
+ * 送货通知行 / Delivery notice line
+ */
+export interface SrmPurDeliveryNoticeLineRecord {
+  noticeLineId?: ID1;
+  deliveryNoticeId?: DeliveryNotice;
+  lineNum?: LineNo;
+  orderHeaderId?: PurchaseOrder;
+  orderPoNumber?: string | null;
+  orderLineId?: POLine;
+  orderLineLabel?: string | null;
+  poNumber?: PONo;
+  poLineNum?: POLineNo;
+  itemId?: Item;
+  itemLabel?: string | null;
+  itemCode?: ItemCode;
+  itemName?: ItemName;
+  uomCode?: UOM;
+  requiredQty?: RequiredQuantity;
+  requiredDate?: RequiredDate1;
+  confirmedQty?: ConfirmedQuantity;
+  confirmedDate?: ConfirmedDate;
+  shippedQty?: ShippedQuantity;
+  openQty?: OpenQuantity;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
+/**
  * 最小数量
  */
 export type MinimumQuantity = string | null;
@@ -1882,10 +2179,6 @@ export interface SrmPurNoProductiveMaterialRecord {
 }
 
 /**
- * 采购订单
- */
-export type PurchaseOrder = number | null;
-/**
  * 订单行
  */
 export type OrderLine = number | null;
@@ -1935,21 +2228,9 @@ export interface SrmPurOrderFeedbackRecord {
 }
 
 /**
- * 订单号
- */
-export type PONo = string | null;
-/**
  * 订单类型
  */
 export type POType = string | null;
-/**
- * 供应商地点
- */
-export type SupplierSite = number | null;
-/**
- * 收货工厂
- */
-export type ShipToPlant = number | null;
 /**
  * 订单日期
  */
@@ -1971,6 +2252,10 @@ export type TaxAmount = string | null;
  */
 export type TotalInclTax = string | null;
 /**
+ * 含税总额(本位币)
+ */
+export type TotalInclTaxCNY = string | null;
+/**
  * 收货地址
  */
 export type ShipToAddress = string | null;
@@ -1982,10 +2267,6 @@ export type FeedbackStatus = string | null;
  * 发布时间
  */
 export type ReleasedAt = string | null;
-/**
- * 确认时间
- */
-export type ConfirmedAt = string | null;
 /**
  * 来源协议
  */
@@ -2026,14 +2307,6 @@ export type PromisedDate = string | null;
  * 原始承诺交期
  */
 export type OriginalPromisedDate = string | null;
-/**
- * 已发货数量
- */
-export type ShippedQuantity = string | null;
-/**
- * 已收货数量
- */
-export type ReceivedQuantity = string | null;
 /**
  * 已退货数量
  */
@@ -2126,6 +2399,7 @@ export interface SrmPurOrderHeaderRecord {
   totalAmountExcl?: TotalExclTax;
   totalTaxAmount?: TaxAmount;
   totalAmountIncl?: TotalInclTax;
+  totalAmountBase?: TotalInclTaxCNY;
   shipToAddress?: ShipToAddress;
   status?: Status;
   feedbackStatus?: FeedbackStatus;
@@ -2290,6 +2564,74 @@ export interface SrmPurPriceAdjustLineRecord {
 }
 
 /**
+ * 事务编号
+ */
+export type TransactionNo = string | null;
+/**
+ * 事务类型
+ */
+export type TransactionType = string | null;
+/**
+ * 送货单行
+ */
+export type DeliveryNoteLine = number | null;
+/**
+ * 事务日期
+ */
+export type TransactionDate = string | null;
+/**
+ * 检验结果
+ */
+export type InspectionResult = string | null;
+/**
+ * 已对账
+ */
+export type Reconciled = 'Y' | 'N' | null;
+/**
+ * 对账单
+ */
+export type AccountStatement = number | null;
+/**
+ * 收货事务 / Receipt transaction
+ */
+export interface SrmPurReceiptTransactionRecord {
+  transactionId?: ID;
+  transactionNumber?: TransactionNo;
+  transactionType?: TransactionType;
+  deliveryNoteId?: DeliveryNote;
+  deliveryNoteNumber?: string | null;
+  deliveryNoteLineId?: DeliveryNoteLine;
+  orderHeaderId?: PurchaseOrder;
+  poNumber?: string | null;
+  orderLineId?: POLine;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  orgId?: Company;
+  orgName?: string | null;
+  invOrgId?: ShipToPlant;
+  invOrgName?: string | null;
+  itemId?: Item;
+  itemName?: string | null;
+  itemCode?: ItemCode;
+  quantity?: Quantity;
+  uomCode?: UOM;
+  unitPriceExcl?: UnitPriceExclTax;
+  taxRate?: TaxRate;
+  amountExcl?: AmountExclTax;
+  taxAmount?: TaxAmount;
+  currencyCode?: Currency;
+  transactionDate?: TransactionDate;
+  inspectResult?: InspectionResult;
+  checkedFlag?: Reconciled;
+  accountCheckId?: AccountStatement;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 申请单号
  */
 export type RequisitionNo = string | null;
@@ -2314,6 +2656,10 @@ export type Urgent = 'Y' | 'N' | null;
  */
 export type Requisition = number | null;
 /**
+ * 申请单号
+ */
+export type RequisitionNo1 = string | null;
+/**
  * 预估单价
  */
 export type EstimatedUnitPrice = string | null;
@@ -2329,10 +2675,6 @@ export type SuggestedSupplier = number | null;
  * 已下单数量
  */
 export type OrderedQuantity = string | null;
-/**
- * 备注
- */
-export type Remark = string | null;
 /**
  * 采购申请 / Purchase requisition
  */
@@ -2375,6 +2717,7 @@ export interface SrmPurRequisitionHeaderRecord {
 export interface SrmPurRequisitionLineRecord {
   requisitionLineId?: ID1;
   requisitionHeaderId?: Requisition;
+  requisitionNumber?: RequisitionNo1;
   lineNum?: LineNo;
   itemId?: Item;
   itemCode?: ItemCode;
@@ -2429,6 +2772,615 @@ export interface SrmPurShoppingCartRecord {
   amount?: Amount;
   selectedFlag?: Selected;
   addDate?: AddedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 对账单号
+ */
+export type StatementNo = string | null;
+/**
+ * 对账区间从
+ */
+export type PeriodFrom = string | null;
+/**
+ * 对账区间至
+ */
+export type PeriodTo = string | null;
+/**
+ * 税额
+ */
+export type Tax = string | null;
+/**
+ * 扣款金额
+ */
+export type Deductions = string | null;
+/**
+ * 其他费用
+ */
+export type OtherFees = string | null;
+/**
+ * 对账总额(含税)
+ */
+export type StatementTotalInclTax = string | null;
+/**
+ * 已开票金额
+ */
+export type InvoicedTotal = string | null;
+/**
+ * 差异
+ */
+export type Difference = string | null;
+/**
+ * 预计付款日
+ */
+export type ExpectedPayment = string | null;
+/**
+ * 供应商意见
+ */
+export type SupplierComment = string | null;
+/**
+ * 收货事务
+ */
+export type ReceiptTransaction = number | null;
+/**
+ * 订单行
+ */
+export type POLineId = number | null;
+/**
+ * 不含税金额
+ */
+export type AmountExclTax1 = string | null;
+/**
+ * 税额
+ */
+export type Tax1 = string | null;
+/**
+ * 对账单
+ */
+export type AccountStatement1 = number | null;
+/**
+ * 扣款类型
+ */
+export type DeductionType = string | null;
+/**
+ * 来源单据
+ */
+export type SourceDocument = number | null;
+/**
+ * 对账单
+ */
+export type AccountStatement2 = number | null;
+/**
+ * 费用类型
+ */
+export type FeeType = string | null;
+/**
+ * 不含税金额
+ */
+export type AmountExclTax2 = string | null;
+/**
+ * 税率
+ */
+export type TaxRate1 = string | null;
+/**
+ * 含税金额
+ */
+export type AmountInclTax1 = string | null;
+/**
+ * 备注
+ */
+export type Remark1 = string | null;
+/**
+ * 主键
+ */
+export type ID4 = number | null;
+/**
+ * 对账单
+ */
+export type AccountStatement3 = number | null;
+/**
+ * 发票类型
+ */
+export type InvoiceType = string | null;
+/**
+ * 发票代码
+ */
+export type InvoiceCode = string | null;
+/**
+ * 发票号码
+ */
+export type InvoiceNo = string | null;
+/**
+ * 开票日期
+ */
+export type InvoiceDate = string | null;
+/**
+ * 不含税金额
+ */
+export type AmountExclTax3 = string | null;
+/**
+ * 税额
+ */
+export type Tax2 = string | null;
+/**
+ * 校验码
+ */
+export type CheckCode = string | null;
+/**
+ * 销方税号
+ */
+export type SellerTaxNo = string | null;
+/**
+ * 购方税号
+ */
+export type BuyerTaxNo = string | null;
+/**
+ * 识别任务
+ */
+export type RecognitionTask = number | null;
+/**
+ * 查验状态
+ */
+export type Verification = string | null;
+/**
+ * 发票文件
+ */
+export type InvoiceFile = string | null;
+/**
+ * 创建人
+ */
+export type CreatedBy4 = number | null;
+/**
+ * 创建时间
+ */
+export type CreatedAt4 = string | null;
+/**
+ * 最后更新人
+ */
+export type LastUpdatedBy4 = number | null;
+/**
+ * 最后更新时间
+ */
+export type LastUpdatedAt4 = string | null;
+/**
+ * 版本号
+ */
+export type Version4 = number | null;
+/**
+ * 主键
+ */
+export type ID5 = number | null;
+/**
+ * 对账单
+ */
+export type AccountStatement4 = number | null;
+/**
+ * 单位
+ */
+export type UOM1 = string | null;
+/**
+ * 数量
+ */
+export type Quantity1 = string | null;
+/**
+ * 不含税单价
+ */
+export type UnitPriceExclTax1 = string | null;
+/**
+ * 税率
+ */
+export type TaxRate2 = string | null;
+/**
+ * 不含税金额
+ */
+export type AmountExclTax4 = string | null;
+/**
+ * 税额
+ */
+export type Tax3 = string | null;
+/**
+ * 创建人
+ */
+export type CreatedBy5 = number | null;
+/**
+ * 创建时间
+ */
+export type CreatedAt5 = string | null;
+/**
+ * 最后更新人
+ */
+export type LastUpdatedBy5 = number | null;
+/**
+ * 最后更新时间
+ */
+export type LastUpdatedAt5 = string | null;
+/**
+ * 版本号
+ */
+export type Version5 = number | null;
+/**
+ * 主键
+ */
+export type ID6 = number | null;
+/**
+ * 对账单
+ */
+export type AccountStatement5 = number | null;
+/**
+ * 订单号
+ */
+export type PONo1 = string | null;
+/**
+ * 金额
+ */
+export type Amount1 = string | null;
+/**
+ * 创建人
+ */
+export type CreatedBy6 = number | null;
+/**
+ * 创建时间
+ */
+export type CreatedAt6 = string | null;
+/**
+ * 最后更新人
+ */
+export type LastUpdatedBy6 = number | null;
+/**
+ * 最后更新时间
+ */
+export type LastUpdatedAt6 = string | null;
+/**
+ * 版本号
+ */
+export type Version6 = number | null;
+
+/**
+ * 对账单 / Account statement
+ */
+export interface SrmRcnAccountCheckRecord {
+  accountCheckId?: ID;
+  checkNumber?: StatementNo;
+  checkType?: Type;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  orgId?: Company;
+  orgName?: string | null;
+  currencyCode?: Currency;
+  periodFrom?: PeriodFrom;
+  periodTo?: PeriodTo;
+  amountExcl?: AmountExclTax;
+  taxAmount?: Tax;
+  deductedAmount?: Deductions;
+  otherAmount?: OtherFees;
+  checkAmountTotal?: StatementTotalInclTax;
+  invoiceAmountTotal?: InvoicedTotal;
+  differenceAmount?: Difference;
+  paymentTermId?: PaymentTerm;
+  expectedPayDate?: ExpectedPayment;
+  status?: Status;
+  supplierComment?: SupplierComment;
+  attachmentIds?: Attachments;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmRcnAccountCheckLineRecord[];
+  deducteds?: SrmRcnAccountCheckDeductedRecord[];
+  others?: SrmRcnAccountCheckOtherRecord[];
+  invoices?: SrmRcnAccountCheckInvoiceRecord[];
+  invoiceLists?: SrmRcnAccountCheckInvoiceListRecord[];
+  pos?: SrmRcnAccountCheckPoRecord[];
+}
+/**
+ * 对账明细 / Statement line
+ */
+export interface SrmRcnAccountCheckLineRecord {
+  checkLineId?: ID1;
+  accountCheckId?: AccountStatement;
+  checkNumber?: string | null;
+  transactionId?: ReceiptTransaction;
+  transactionType?: TransactionType;
+  poNumber?: PONo;
+  poLineNum?: POLine;
+  orderLineId?: POLineId;
+  deliveryNoteNumber?: DeliveryNoteNo;
+  itemId?: Item;
+  itemCode?: ItemCode;
+  itemName?: ItemName;
+  uomCode?: UOM;
+  quantity?: Quantity;
+  unitPriceExcl?: UnitPriceExclTax;
+  taxRate?: TaxRate;
+  amountExcl?: AmountExclTax1;
+  taxAmount?: Tax1;
+  amountIncl?: AmountInclTax;
+  transactionDate?: TransactionDate;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+/**
+ * 对账扣款 / Statement deduction
+ */
+export interface SrmRcnAccountCheckDeductedRecord {
+  deductedId?: ID2;
+  accountCheckId?: AccountStatement1;
+  checkNumber?: string | null;
+  deductType?: DeductionType;
+  sourceDocType?: SourceDocumentType;
+  sourceDocId?: SourceDocument;
+  sourceDocNumber?: SourceDocumentNo;
+  amount?: Amount;
+  remark?: Remark;
+  createdBy?: CreatedBy2;
+  creationDate?: CreatedAt2;
+  lastUpdatedBy?: LastUpdatedBy2;
+  lastUpdateDate?: LastUpdatedAt2;
+  versionNum?: Version2;
+}
+/**
+ * 其他费用 / Other fee
+ */
+export interface SrmRcnAccountCheckOtherRecord {
+  otherId?: ID3;
+  accountCheckId?: AccountStatement2;
+  checkNumber?: string | null;
+  feeType?: FeeType;
+  amountExcl?: AmountExclTax2;
+  taxRate?: TaxRate1;
+  amountIncl?: AmountInclTax1;
+  remark?: Remark1;
+  createdBy?: CreatedBy3;
+  creationDate?: CreatedAt3;
+  lastUpdatedBy?: LastUpdatedBy3;
+  lastUpdateDate?: LastUpdatedAt3;
+  versionNum?: Version3;
+}
+/**
+ * 发票 / Invoice
+ */
+export interface SrmRcnAccountCheckInvoiceRecord {
+  checkInvoiceId?: ID4;
+  accountCheckId?: AccountStatement3;
+  checkNumber?: string | null;
+  invoiceType?: InvoiceType;
+  invoiceCode?: InvoiceCode;
+  invoiceNumber?: InvoiceNo;
+  invoiceDate?: InvoiceDate;
+  amountExcl?: AmountExclTax3;
+  taxAmount?: Tax2;
+  amountIncl?: TotalInclTax;
+  checkCode?: CheckCode;
+  sellerTaxNo?: SellerTaxNo;
+  buyerTaxNo?: BuyerTaxNo;
+  ocrTaskId?: RecognitionTask;
+  verifyStatus?: Verification;
+  attachmentIds?: InvoiceFile;
+  createdBy?: CreatedBy4;
+  creationDate?: CreatedAt4;
+  lastUpdatedBy?: LastUpdatedBy4;
+  lastUpdateDate?: LastUpdatedAt4;
+  versionNum?: Version4;
+}
+/**
+ * 开票清单 / Invoice list item
+ */
+export interface SrmRcnAccountCheckInvoiceListRecord {
+  invoiceListId?: ID5;
+  accountCheckId?: AccountStatement4;
+  checkNumber?: string | null;
+  itemName?: Goods;
+  specification?: Specification;
+  uomCode?: UOM1;
+  quantity?: Quantity1;
+  unitPriceExcl?: UnitPriceExclTax1;
+  taxRate?: TaxRate2;
+  amountExcl?: AmountExclTax4;
+  taxAmount?: Tax3;
+  createdBy?: CreatedBy5;
+  creationDate?: CreatedAt5;
+  lastUpdatedBy?: LastUpdatedBy5;
+  lastUpdateDate?: LastUpdatedAt5;
+  versionNum?: Version5;
+}
+/**
+ * 对账订单 / Statement purchase order
+ */
+export interface SrmRcnAccountCheckPoRecord {
+  checkPoId?: ID6;
+  accountCheckId?: AccountStatement5;
+  checkNumber?: string | null;
+  orderHeaderId?: PurchaseOrder;
+  poNumber?: PONo1;
+  amount?: Amount1;
+  createdBy?: CreatedBy6;
+  creationDate?: CreatedAt6;
+  lastUpdatedBy?: LastUpdatedBy6;
+  lastUpdateDate?: LastUpdatedAt6;
+  versionNum?: Version6;
+}
+
+/**
+ * 发票
+ */
+export type Invoice = number | null;
+/**
+ * 识别引擎
+ */
+export type Engine = string | null;
+/**
+ * 任务状态
+ */
+export type TaskStatus = string | null;
+/**
+ * 说明
+ */
+export type Message = string | null;
+/**
+ * 发票识别任务 / Invoice recognition task
+ */
+export interface SrmRcnAccountCheckOcrTaskRecord {
+  ocrTaskId?: ID;
+  accountCheckId?: AccountStatement;
+  checkNumber?: string | null;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  checkInvoiceId?: Invoice;
+  fileId?: InvoiceFile;
+  fileName?: FileName;
+  engine?: Engine;
+  taskStatus?: TaskStatus;
+  resultJson?: Result;
+  compareResult?: Comparison;
+  verifyStatus?: Verification;
+  message?: Message;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+/**
+ * 识别结果
+ */
+export interface Result {
+  [k: string]: unknown;
+}
+/**
+ * 比对结果
+ */
+export interface Comparison {
+  [k: string]: unknown;
+}
+
+/**
+ * 折扣率
+ */
+export type DiscountRate = string | null;
+/**
+ * 付款天数
+ */
+export type PayWithinDays = number | null;
+/**
+ * 付款方式
+ */
+export type PaymentMethod = string | null;
+/**
+ * 现金折扣 / Cash discount
+ */
+export interface SrmRcnCashDiscountInfoRecord {
+  cashDiscountId?: ID;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  orgId?: Company;
+  orgName?: string | null;
+  discountRate?: DiscountRate;
+  payWithinDays?: PayWithinDays;
+  paymentMethod?: PaymentMethod;
+  validFrom?: ValidFrom;
+  validTo?: ValidTo;
+  status?: Status;
+  remark?: Remark;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 自动生成
+ */
+export type GenerateAutomatically = 'Y' | 'N' | null;
+/**
+ * 截止日
+ */
+export type CutOffDay = number | null;
+/**
+ * 发票容差金额
+ */
+export type InvoiceToleranceAmount = string | null;
+/**
+ * 发票容差比例
+ */
+export type InvoiceToleranceShare = string | null;
+/**
+ * 对账类型设置 / Statement type setup
+ */
+export interface SrmRcnCheckTypeInfoRecord {
+  checkTypeInfoId?: ID;
+  checkType?: Type;
+  orgId?: Company;
+  orgName?: string | null;
+  autoGenerateFlag?: GenerateAutomatically;
+  cutoffDay?: CutOffDay;
+  invoiceTolerance?: InvoiceToleranceAmount;
+  invoiceTolerancePercent?: InvoiceToleranceShare;
+  remark?: Remark;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 返利编号
+ */
+export type RebateNo = string | null;
+/**
+ * 返利类型
+ */
+export type RebateType = string | null;
+/**
+ * 门槛金额
+ */
+export type ThresholdAmount = string | null;
+/**
+ * 返利比例
+ */
+export type RebateRate = string | null;
+/**
+ * 返利金额
+ */
+export type RebateAmount = string | null;
+/**
+ * 结算方式
+ */
+export type Settlement = string | null;
+/**
+ * 已结算
+ */
+export type Settled = 'Y' | 'N' | null;
+/**
+ * 返利 / Rebate
+ */
+export interface SrmRcnRebateInfoRecord {
+  rebateId?: ID;
+  rebateNumber?: RebateNo;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  orgId?: Company;
+  orgName?: string | null;
+  rebateType?: RebateType;
+  periodFrom?: PeriodFrom;
+  periodTo?: PeriodTo;
+  thresholdAmount?: ThresholdAmount;
+  rebateRate?: RebateRate;
+  rebateAmount?: RebateAmount;
+  settleMethod?: Settlement;
+  status?: Status;
+  settledFlag?: Settled;
+  remark?: Remark;
   createdBy?: CreatedBy;
   creationDate?: CreatedAt;
   lastUpdatedBy?: LastUpdatedBy;
@@ -2814,10 +3766,6 @@ export type ApplyDate = string | null;
  */
 export type ExpectedFinish = string | null;
 /**
- * 审查结论
- */
-export type Result = string | null;
-/**
  * 已同步OA
  */
 export type SyncedToOA = 'Y' | 'N' | null;
@@ -3170,34 +4118,9 @@ export type Enabled2 = 'Y' | 'N' | null;
  */
 export type Supplier2 = number | null;
 /**
- * 主键
- */
-export type ID4 = number | null;
-/**
  * 供应商
  */
 export type Supplier3 = number | null;
-/**
- * 创建人
- */
-export type CreatedBy4 = number | null;
-/**
- * 创建时间
- */
-export type CreatedAt4 = string | null;
-/**
- * 最后更新人
- */
-export type LastUpdatedBy4 = number | null;
-/**
- * 最后更新时间
- */
-export type LastUpdatedAt4 = string | null;
-/**
- * 版本号
- */
-export type Version4 = number | null;
-
 /**
  * 供应商主数据 / Supplier master
  */
@@ -3224,6 +4147,7 @@ export interface SrmSlcSupplierInfoRecord {
   erpVendorCode?: ERPVendorCode;
   enabledFlag?: Enabled;
   attachmentIds?: Attachments;
+  overReceiptTolerancePct?: OverReceiptTolerance;
   createdBy?: CreatedBy;
   creationDate?: CreatedAt;
   lastUpdatedBy?: LastUpdatedBy;

@@ -71,6 +71,7 @@ function entityReferences(def: EntityDef, field: string, add: Add): void {
   if (def.rowScope?.supplierField === field)
     add('filter', '/rowScope/supplierField', 'row scope (supplier users see their own rows)');
   if (uses(def.rowScope?.supplierVisible, field)) add('filter', '/rowScope/supplierVisible', 'row scope filter');
+  if (uses(def.rowScope?.internalVisible, field)) add('filter', '/rowScope/internalVisible', 'row scope filter');
   if (uses(def.deletableWhen, field)) add('filter', '/deletableWhen', 'delete guard');
   if (uses(def.editableWhen, field)) add('filter', '/editableWhen', 'edit guard');
 }

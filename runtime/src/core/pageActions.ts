@@ -8,7 +8,7 @@ import { evaluateFilter, type FilterVars } from './evaluateFilter';
 export type Placement = PageAction['placement'];
 
 /** Actions the client performs itself instead of calling an endpoint. */
-export const CLIENT_ACTIONS = new Set(['create', 'edit', 'view', 'export']);
+export const CLIENT_ACTIONS = new Set(['create', 'edit', 'view', 'export', 'openPage']);
 
 export interface ActionState {
   action: PageAction;
@@ -62,5 +62,5 @@ export function actionsForToolbar(
 
 /** Endpoint actions on selected rows need a selection; create/export do not. */
 export function needsSelection(action: PageAction): boolean {
-  return !CLIENT_ACTIONS.has(action.action) || action.action === 'edit' || action.action === 'view';
+  return !CLIENT_ACTIONS.has(action.action) || ['edit', 'view', 'openPage'].includes(action.action);
 }

@@ -362,6 +362,12 @@ export const cn = {
     noRole: '请从角色列表中打开此页面',
     back: '返回角色列表',
   },
+  delivery: {
+    receiveByLine: '按行收货',
+    receive: '确认收货',
+    received: '收货完成',
+    badQuantity: '第 {{line}} 行的数量不是有效数量（不小于 0，最多 4 位小数）',
+  },
   inspectPlan: {
     loadSites: '加载供应商考察地点',
     noQualifications: '请先在考察供应商中选择资质审查单',

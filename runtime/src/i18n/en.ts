@@ -366,6 +366,12 @@ export const en: Translation = {
     noRole: 'Open this screen from a role in the role list',
     back: 'Back to roles',
   },
+  delivery: {
+    receiveByLine: 'Receive by line',
+    receive: 'Receive',
+    received: 'Received',
+    badQuantity: 'Row {{line}}: a quantity is not valid (0 or more, at most 4 decimals)',
+  },
   inspectPlan: {
     loadSites: "Load the suppliers' sites",
     noQualifications: 'Pick the qualification reviews of the suppliers to inspect first',

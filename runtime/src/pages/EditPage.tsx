@@ -14,7 +14,7 @@ import type { DataRecord } from '../meta';
 import { LifecycleTimeline } from '../approvals/LifecycleTimeline';
 import { ActionButtons } from './ActionButtons';
 import { ConflictNotice } from './ConflictNotice';
-import { pageUrl, useOpenPage } from './navigation';
+import { pageUrl, useOpenOtherPage, useOpenPage } from './navigation';
 import { useCloseOwnTab } from '../app/tabContext';
 import { RecordForm } from './RecordForm';
 import { STICKY_CARD_HEAD } from './stickyHead';
@@ -56,7 +56,14 @@ export function EditPage({ page, entities, readPretty: readPrettyProp = false }:
   const save = useSaveRecord(form, controller);
   const rememberNewId = useRememberNewId(entity.primaryKey);
   const { load } = controller;
-  const handlers = useMemo(() => ({ done: () => void load() }), [load]);
+  const openOther = useOpenOtherPage();
+  const handlers = useMemo(
+    () => ({
+      done: () => void load(),
+      openPage: (path: string, row: DataRecord) => openOther(path, { id: row[entity.primaryKey] as string | number }),
+    }),
+    [load, openOther, entity.primaryKey],
+  );
   const runAction = useActionRunner(entity, handlers);
   const closeOwnTab = useCloseOwnTab();
   const screen = useScreen();

@@ -133,8 +133,9 @@ function ConfiguredListPage({
       export: () => void exportList(),
       exportCsv: () => void exportList('csv'),
       open: (target: OpenTarget) => openOther(target.path, { id: target.id }),
+      openPage: (path: string, row: DataRecord) => openOther(path, { id: row[entity.primaryKey] as string | number }),
     }),
-    [open, exportList, openOther],
+    [open, exportList, openOther, entity.primaryKey],
   );
   const runAction = useActionRunner(entity, handlers);
   const rowActions = useMemo(() => actionsAt(page, 'row'), [page]);

@@ -21,6 +21,8 @@ export interface ClientHandlers {
   exportCsv?: () => void;
   /** Called after an endpoint action succeeded (reload the list or the record). */
   done?: (action: PageAction) => void;
+  /** Action openPage: opens `action.page` for the row (its id). */
+  openPage?: (path: string, row: DataRecord) => void;
   /** Opens the document an endpoint action answered with `{open: {path, id}}` (an order made from the demand pool). */
   open?: (target: OpenTarget) => void;
 }
@@ -81,6 +83,10 @@ export function useActionRunner(entity: EntityDef, handlers: ClientHandlers) {
       if (['create', 'export', 'exportCsv'].includes(action.action)) {
         if (client) (client as () => void)();
         else feedback.warning(t('common.notAvailable'));
+        return;
+      }
+      if (action.action === 'openPage') {
+        if (rows[0] && action.page && handlers.openPage) handlers.openPage(action.page, rows[0]);
         return;
       }
       if (['edit', 'view'].includes(action.action)) {

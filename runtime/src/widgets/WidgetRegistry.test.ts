@@ -41,6 +41,7 @@ describe('WidgetRegistry', () => {
       'SrminteriorShopping',
       'SrminteriorShoppingtrolley',
       'SrmPurOrderPrint',
+      'DeliveryNoteLines',
     ]);
     expect(() => registerBuiltInWidgets(widgetRegistry)).toThrow(/already registered/);
   });

@@ -213,6 +213,7 @@ describe('granting through the admin screens', () => {
         .sort(),
     ).toEqual([
       ['buyer01', 5, 'Y'],
+      ['director01', 'ALL', 'Y'],
       ['manager01', 'ALL', 'Y'],
       ['qe01', 2, 'Y'],
       ['qe01', 7, 'N'],

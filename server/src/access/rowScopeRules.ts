@@ -42,7 +42,8 @@ function permitted(field: string | undefined, all: boolean, ids: number[]): Filt
 
 /**
  * The organisation and category permits of an internal user on an entity: rows whose orgField /
- * categoryField they are permitted; a line is limited through its header.
+ * categoryField they are permitted, and the entity's internalVisible guard (a supplier's drafts);
+ * a line is limited through its header.
  */
 export function internalScope(
   registry: MetadataRegistry,
@@ -55,6 +56,7 @@ export function internalScope(
   const category = permitted(scope?.categoryField, permits.allCategories, permits.categoryIds);
   if (org) parts.push(org);
   if (category) parts.push(category);
+  if (scope?.internalVisible) parts.push(scope.internalVisible);
   const link = scope?.fromParent ? parentLink(entity, (name) => registry.entity(name)) : undefined;
   const header = link && internalScope(registry, link.header, permits);
   if (header) parts.push({ parent: header });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, expectOk } from '../testing/apiAssertions';
+import { countRows, expectError, expectOk } from '../testing/apiAssertions';
 import { menuId, passwordHash, sessionHeaders } from '../testing/authFixtures';
 import { signIn } from '../testing/sessions';
 import { startTestServer, type TestServer } from '../testing/testServer';
@@ -104,7 +104,8 @@ describe('reading users', () => {
     for (const headers of [fromUserMenu, fromRequisitionMenu]) {
       const list = await listUsers({ pageRows: 100 }, headers);
       const rows = expectOk(list);
-      expect(rows.length).toBe(8);
+      expect(rows.length).toBe(await countRows(server, 'base_users'));
+      expect(rows.length).toBeGreaterThan(1);
       for (const row of rows) expect(row).not.toHaveProperty('passwordHash');
       expect(JSON.stringify(list.body)).not.toContain('$argon2');
       const one = await server.call('baseServer', 'baseUsersRestful', 'findById', { id: 1 }, headers);

@@ -11,6 +11,8 @@ export interface ReceivedImport {
   /** A temporary file holding the upload; the caller removes it (see removeQuietly). */
   file: string;
   originalName: string;
+  /** The upload's other form fields (at most 10), by name. */
+  fields: Record<string, string>;
 }
 
 /** xlsx is a zip: it starts with PK\x03\x04. An old .xls or a renamed text file is refused early. */
@@ -35,9 +37,13 @@ export async function receiveImport(req: FastifyRequest, maxBytes: number): Prom
     throw Errors.badRequest('请使用 multipart/form-data 上传', 'Upload the file as multipart/form-data');
   const file = path.join(os.tmpdir(), `meridian-import-${randomBytes(12).toString('hex')}.xlsx`);
   let originalName: string | undefined;
+  const fields: Record<string, string> = {};
   try {
     for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20 } })) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        fields[part.fieldname] = String(part.value ?? '');
+        continue;
+      }
       if (originalName !== undefined || (part.fieldname !== 'file' && part.fieldname !== 'files')) {
         part.file.resume();
         continue;
@@ -49,7 +55,7 @@ export async function receiveImport(req: FastifyRequest, maxBytes: number): Prom
     if (originalName === undefined)
       throw Errors.badRequest('请选择要导入的文件', 'Choose the file to import (multipart field "file")');
     await assertZip(file);
-    return { file, originalName };
+    return { file, originalName, fields };
   } catch (e) {
     await removeQuietly(file);
     if (e instanceof ApiError) throw e;

@@ -26,6 +26,20 @@ export function approvalSteps(rule: ApprovalRule, record: Row, vars: FilterVaria
   return [rule.approvers, ...further.map((s) => s.approvers)];
 }
 
+/**
+ * An approval decision belongs to the approvers of the step being decided (separation of duties:
+ * holding the button is not enough). System calls (no user) are not checked.
+ */
+export async function checkStepApprover(rows: PlatformRows, run: TransitionRun, step: number): Promise<void> {
+  if (run.actor.userId === null) return;
+  const approvers = await resolveApprovers(run.tx, rows.sql, approversOfStep(run, step));
+  if (!approvers.some((a) => a.userId === run.actor.userId))
+    throw Errors.forbidden(
+      `您不是第 ${step} 步审批的审批人`,
+      `You are not an approver of approval step ${step} of this document`,
+    );
+}
+
 /** The approvers of the step a document is entering (1-based, among the steps in force for it). */
 export function approversOfStep(run: TransitionRun, step: number): ApproverSet {
   return run.approvalSteps[Math.max(step, 1) - 1];

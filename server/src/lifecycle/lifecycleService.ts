@@ -15,7 +15,13 @@ import type { ResourceReader } from '../resource/resourceReader';
 import { lockOwner } from '../resource/invariantLocks';
 import type { ActionResult } from '../resource/resourceService';
 import { formatDateTime } from '../util/time';
-import { approvalSteps, closeApprovalTodos, createApprovalTodos, notifySubmitter } from './approvalEffects';
+import {
+  approvalSteps,
+  checkStepApprover,
+  closeApprovalTodos,
+  createApprovalTodos,
+  notifySubmitter,
+} from './approvalEffects';
 import { sinceLatestSubmit, writeHistory } from './history';
 import { PlatformRows } from './platformRows';
 import type { TransitionHandlerRegistry } from './transitionHandlers';
@@ -129,6 +135,7 @@ export class LifecycleService {
       ctx: o.ctx,
       tx,
     };
+    if (decision && rule) await checkStepApprover(this.rows, run, step!);
     await this.updateRecord(run);
     await writeHistory(this.rows, run);
     await this.runEffects(run);

@@ -1,11 +1,17 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, StreamableFile } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import { ACCESS_ENTITIES } from '../access/accessService';
 import type { Identity } from '../access/permissionGuard';
 import { Errors } from '../http/apiError';
 import { success, type Envelope } from '../http/envelope';
 import { requestLanguage } from '../http/language';
-import { KERNEL, type Kernel } from '../kernel';
+import { receiveImport, removeQuietly, type ReceivedImport } from '../exchange/importUpload';
+import { FileAccess } from '../files/fileAccess';
+import { fileHeaders } from '../files/fileResponses';
+import { FILE_SERVICE } from '../files/filesController';
+import type { FileService } from '../files/fileService';
+import { KERNEL, type ActionStoredFile, type Kernel } from '../kernel';
 import type { RegisteredAction } from '../platform/actionRegistry';
 import { requestKernel } from '../modeling/liveKernel';
 import type { ResourceContext } from './context';
@@ -29,7 +35,10 @@ const AREAS = new Set([
  */
 @Controller('api')
 export class ResourceController {
-  constructor(@Inject(KERNEL) private readonly kernel: Kernel) {}
+  constructor(
+    @Inject(KERNEL) private readonly kernel: Kernel,
+    @Inject(FILE_SERVICE) private readonly files: FileService,
+  ) {}
 
   @Get('health')
   async health(): Promise<Envelope> {
@@ -45,7 +54,8 @@ export class ResourceController {
     @Param('action') action: string,
     @Body() body: unknown,
     @Req() req: FastifyRequest,
-  ): Promise<Envelope> {
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Envelope | StreamableFile> {
     if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
       throw Errors.badRequest('请求内容必须是 JSON 对象', 'The request body must be a JSON object');
     }
@@ -59,15 +69,16 @@ export class ResourceController {
       custom?.access === 'public' ? await guard.identify(req.headers) : await guard.requireIdentity(req.headers);
     const ctx = this.contextOf(req, identity);
     if (!AREAS.has(area)) throw Errors.notFound('未知的服务区域', `Unknown area "${area}"`);
-    if (custom && custom.area === area) return this.runCustom(kernel, custom, payload, ctx, identity, req);
+    if (custom && custom.area === area) return this.runCustom(kernel, custom, payload, ctx, identity, req, reply);
     const entity = kernel.registry.entityForResource(resource);
     if (!entity || entity.def.exposed === false || entity.area !== area)
       throw Errors.notFound('接口不存在', `No resource ${resource} in ${area}`);
     const transition = kernel.lifecycles.transitionFor(entity, action);
     if (!transition && !(GENERIC_ACTIONS as readonly string[]).includes(action))
       throw Errors.notFound('接口不存在', `${resource} has no action "${action}"`);
-    if (!transition) assertWritableDirectly(entity, action);
+    // Who may call it first (403/404 name nothing of the model), then what the model allows (400).
     const scope = await guard.authorizeEntityAction(identity!, req.headers, entity, action, ctx);
+    if (!transition) assertWritableDirectly(entity, action);
     const result = transition
       ? await kernel.lifecycles.run(entity, transition, payload, ctx, scope)
       : await kernel.resources.run(action as GenericAction, entity, payload, ctx, scope);
@@ -76,6 +87,10 @@ export class ResourceController {
     return success(result.data, result.msg, result.page);
   }
 
+  /**
+   * A custom action, with what only the controller has: the call's xlsx upload and the caller's
+   * readable attachments. A `file` answer is sent as a download (fileHeaders) instead of the envelope.
+   */
   private async runCustom(
     kernel: Kernel,
     custom: RegisteredAction,
@@ -83,11 +98,40 @@ export class ResourceController {
     ctx: ResourceContext,
     identity: Identity | undefined,
     req: FastifyRequest,
-  ): Promise<Envelope> {
+    reply: FastifyReply,
+  ): Promise<Envelope | StreamableFile> {
     if (typeof custom.access === 'object')
       await kernel.auth.guard.authorizeCustom(identity!, req.headers, custom.access, ctx);
-    const result = await custom.handler(payload, ctx, kernel, { identity, headers: req.headers, ip: req.ip });
-    return success(result.data, result.msg, result.page);
+    let upload: Promise<ReceivedImport> | undefined;
+    try {
+      const result = await custom.handler(payload, ctx, kernel, {
+        identity,
+        headers: req.headers,
+        ip: req.ip,
+        xlsxUpload: () => (upload ??= receiveImport(req, kernel.config.uploadMaxSizeKb * 1024)),
+        readFile: identity ? (id) => this.readFile(kernel, identity, req, ctx, id) : undefined,
+      });
+      if (!result.file) return success(result.data, result.msg, result.page);
+      fileHeaders(reply, result.file.fileName, result.file.contentType);
+      return new StreamableFile(result.file.content, { length: result.file.content.length });
+    } finally {
+      if (upload) await upload.then((u) => removeQuietly(u.file)).catch(() => undefined);
+    }
+  }
+
+  /** An attachment the caller may read (FileAccess, as the file server decides), with its bytes. */
+  private async readFile(
+    kernel: Kernel,
+    identity: Identity,
+    req: FastifyRequest,
+    ctx: ResourceContext,
+    id: number,
+  ): Promise<ActionStoredFile> {
+    const record = await this.files.one(id, new FileAccess(kernel, identity, req.headers, ctx));
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await this.files.storage.get(record.fileId)) as Readable) chunks.push(chunk as Buffer);
+    const { originalFileName, extension, contentType, size } = record;
+    return { id: record.id, originalFileName, extension, contentType, size, content: Buffer.concat(chunks) };
   }
 
   private contextOf(req: FastifyRequest, identity: Identity | undefined): ResourceContext {

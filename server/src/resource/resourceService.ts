@@ -26,6 +26,15 @@ export interface ActionResult {
   data: unknown;
   page?: PageInfo;
   msg?: string;
+  /** A custom action's file answer (a spec "file stream" path): sent as the download instead of the envelope. */
+  file?: ActionFileAnswer;
+}
+
+/** A file a custom action answers: its name (Content-Disposition), type and bytes. */
+export interface ActionFileAnswer {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
 }
 
 const MAX_BATCH = 1000;

@@ -6,6 +6,12 @@
 import type { DomainModule } from '../platform/domainModules';
 import { performanceModule } from './performance';
 import { purchasingModule } from './purchasing';
+import { reconciliationModule } from './reconciliation';
 import { supplierModule } from './supplier';
 
-export const SRM_MODULES: readonly DomainModule[] = [supplierModule, purchasingModule, performanceModule];
+export const SRM_MODULES: readonly DomainModule[] = [
+  supplierModule,
+  purchasingModule,
+  performanceModule,
+  reconciliationModule,
+];

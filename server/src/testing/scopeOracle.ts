@@ -67,6 +67,7 @@ export class ScopeOracle {
       entity,
       (r) =>
         (!scope?.orgField || orgs.includes(Number(r[scope.orgField]))) &&
+        evaluateFilter(scope?.internalVisible, r, {}) &&
         (!headers || headers.has(Number(r[link!.foreignKey]))),
     );
   }

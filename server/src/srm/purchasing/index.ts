@@ -1,12 +1,15 @@
 /**
  * The purchasing domain (DOMAIN.md §5): requisitions, the non-production mall and cart, agreements
- * and prices, purchase orders. Metadata: metadata/apps/srm/purchasing.
+ * and prices, purchase orders, delivery notices, delivery notes and receipts. Metadata:
+ * metadata/apps/srm/purchasing.
  */
 import type { DomainModule } from '../../platform/domainModules';
 import { registerAgreements } from './agreement';
 import { registerCartActions } from './cart/cartActions';
+import { registerDelivery } from './delivery';
 import { registerDemandPool } from './demand';
 import { registerOrder } from './order';
+import { registerOrderCharts } from './order/orderCharts';
 import { registerRequisitionCharts } from './requisition/requisitionCharts';
 import { registerRequisitionHooks } from './requisition/requisitionHooks';
 
@@ -21,6 +24,9 @@ export const purchasingModule: DomainModule = {
     registerAgreements(into);
     // Purchase orders (§5.4), and the demand pool that makes them from requisitions (§5.1)
     registerOrder(into);
+    registerOrderCharts(homeCharts);
     registerDemandPool(actions);
+    // Delivery notices, delivery notes and receipts (§5.5–5.7)
+    registerDelivery(into);
   },
 };

@@ -147,8 +147,14 @@ describe('batch approve and reject', () => {
   it('without the button resource the batch is 403 even by direct call; a batch holding my own sheet is refused whole (403)', async () => {
     const ids = [await submitted(), await submitted()];
     expectError(await act('buyer01', 'doBatchApprovalSchemeScore', { ids }), 403);
-    const own = await submitted(undefined, 'admin');
-    const answer = await act('admin', 'doBatchApprovalSchemeScore', { ids: [...ids, own] });
+    // The administrator holds the button but is no approver of the sheets (MANAGER_RESP): refused whole.
+    const notApprover = await act('admin', 'doBatchApprovalSchemeScore', { ids });
+    expectError(notApprover, 403);
+    expect(notApprover.body.msg).toBe(
+      `Record ${ids[0]}: You are not an approver of approval step 1 of this document (nothing in the batch was changed)`,
+    );
+    const own = await submitted(undefined, 'manager01');
+    const answer = await act('manager01', 'doBatchApprovalSchemeScore', { ids: [...ids, own] });
     expectError(answer, 403);
     expect(answer.body.msg).toBe(
       `Record ${own}: The submitter cannot approve their own document (nothing in the batch was changed)`,

@@ -1,5 +1,6 @@
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
+import { toBaseCurrency } from '../../base/exchangeRates';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { formatDateTime } from '../../../util/time';
@@ -54,11 +55,25 @@ async function setLineStatus(
 }
 
 /** doSubmit: an order without lines cannot go to approval. */
+/**
+ * doSubmit: an order needs lines; its total is fixed in the base currency at the order date
+ * (totalAmountBase), which the approval rule's director step reads (purOrder.json: from 500,000.00
+ * CNY). A foreign-currency order without a valid rate cannot be submitted (400 naming the rate).
+ */
 async function submit(o: OrderSql, run: TransitionRun): Promise<void> {
   if (!(await o.lines(run.tx, run.id)).length)
     throw Errors.badRequest('采购订单至少需要一行', 'A purchase order needs at least one line to be submitted', [
       { field: 'lines', message: 'required' },
     ]);
+  const { totalAmountIncl, currencyCode, orderDate } = run.record;
+  const base = await toBaseCurrency(
+    run.tx,
+    o.registry,
+    String(totalAmountIncl ?? '0'),
+    String(currencyCode),
+    String(orderDate).slice(0, 10),
+  );
+  await o.update(run.tx, HEADER, 'orderHeaderId', run.id, { totalAmountBase: base }, run.actor.userId);
 }
 
 /** doApprove (last step): released to the supplier — feedback pending, the supplier's to-do, the requisition lines ordered. */

@@ -1,0 +1,51 @@
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import { isSupplierType } from '../../../access/accessService';
+import { MetaSql } from '../../../access/metaSql';
+import type { Database } from '../../../db/sqlExecutor';
+import { Errors } from '../../../http/apiError';
+import { PlatformRows } from '../../../lifecycle/platformRows';
+import type { ResourceContext } from '../../../resource/context';
+import { DeliveryTodos } from './deliveryTodos';
+import { DeliveryOrderLines } from './orderLines';
+
+export const NOTICE = 'srmPurDeliveryNotice';
+export const NOTICE_LINE = 'srmPurDeliveryNoticeLine';
+export const NOTE = 'srmPurDeliveryNote';
+export const NOTE_LINE = 'srmPurDeliveryNoteLine';
+export const RECEIPT = 'srmPurReceiptTransaction';
+
+/** What the delivery code shares: metadata-named SQL, platform rows, the order-line module, the to-dos. */
+export class Delivery {
+  readonly sql: MetaSql;
+  readonly rows: PlatformRows;
+  readonly orderLines: DeliveryOrderLines;
+  readonly todos: DeliveryTodos;
+
+  constructor(
+    readonly registry: MetadataRegistry,
+    db: Database,
+  ) {
+    this.rows = new PlatformRows(registry, db.dialect);
+    this.sql = this.rows.sql;
+    this.orderLines = new DeliveryOrderLines(this.sql, this.rows);
+    this.todos = new DeliveryTodos(this.rows);
+  }
+}
+
+function userTypeOf(ctx: ResourceContext): string {
+  return String((ctx.vars.user as { userType?: unknown } | undefined)?.userType ?? '');
+}
+
+/** Supplier-side actions: internal users get 403. */
+export function requireSupplier(ctx: ResourceContext): number {
+  const user = ctx.vars.user as { supplierId?: unknown } | undefined;
+  if (!isSupplierType(userTypeOf(ctx)) || !user?.supplierId)
+    throw Errors.forbidden('只有供应商用户可以执行此操作', 'Only supplier users may do this');
+  return Number(user.supplierId);
+}
+
+/** Buyer-side actions: supplier users get 403. */
+export function requireInternal(ctx: ResourceContext): void {
+  if (isSupplierType(userTypeOf(ctx)))
+    throw Errors.forbidden('供应商用户不能执行此操作', 'Supplier users may not do this');
+}

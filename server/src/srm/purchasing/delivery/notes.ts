@@ -1,0 +1,255 @@
+import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
+import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
+import { Errors } from '../../../http/apiError';
+import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
+import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import { lockOwner, readUnderLock } from '../../../resource/invariantLocks';
+import { formatDateTime } from '../../../util/time';
+import { NOTE, NOTE_LINE, NOTICE, NOTICE_LINE, requireSupplier, type Delivery } from './deliveryContext';
+import { rollUpNotice } from './notices';
+import { add, dec, isPositive, neg, qty, ZERO, type Dec } from './quantities';
+
+/**
+ * Delivery notes (ASN, DOMAIN 5.6): the supplier ships from notice lines or directly from its
+ * confirmed order lines. doShip adds to the order lines' and notice lines' shippedQty (never more
+ * than the order line's quantity − shippedQty: over-ship tolerance 0 %) and gives the buyers the
+ * to-do PUR_DELIVERY_NOTE; doCancel (nothing received yet) reverses both.
+ */
+export const BUYER_TODO = 'PUR_DELIVERY_NOTE';
+export const BUYER_MENU = 'PUR_DELIVERY_RECEIVE';
+const NOTICE_SHIPPABLE = ['PUBLISHED', 'CONFIRMED', 'PARTIAL_SHIPPED'];
+
+export async function noteLines(d: Delivery, tx: SqlExecutor, noteId: number, locking = false): Promise<Row[]> {
+  const { t, c } = d.sql;
+  const cols = [
+    'deliveryNoteLineId',
+    'lineNum',
+    'orderHeaderId',
+    'orderLineId',
+    'noticeLineId',
+    'itemId',
+    'itemCode',
+    'uomCode',
+    'shipQty',
+    'receivedQty',
+    'acceptedQty',
+    'rejectedQty',
+  ]
+    .map((n) => `${c(NOTE_LINE, n)} AS ${n}`)
+    .join(', ');
+  const sql = `SELECT ${cols} FROM ${t(NOTE_LINE)} WHERE ${c(NOTE_LINE, 'deliveryNoteId')} = ? ORDER BY ${c(NOTE_LINE, 'lineNum')}, ${c(NOTE_LINE, 'deliveryNoteLineId')}`;
+  return locking ? readUnderLock(tx, sql, [noteId]) : tx.select(sql, [noteId]);
+}
+
+interface NoticeLineRef {
+  noticeLineId: number;
+  deliveryNoticeId: number;
+  orderLineId: number;
+  status: string;
+  supplierId: number;
+}
+
+async function readNoticeLines(d: Delivery, tx: SqlExecutor, ids: number[]): Promise<Map<number, NoticeLineRef>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const { t, c } = d.sql;
+  const rows = await tx.select(
+    `SELECT ${c(NOTICE_LINE, 'noticeLineId', 'l')} AS noticeLineId, ${c(NOTICE_LINE, 'deliveryNoticeId', 'l')} AS deliveryNoticeId, ${c(NOTICE_LINE, 'orderLineId', 'l')} AS orderLineId, ` +
+      `${c(NOTICE, 'status', 'n')} AS status, ${c(NOTICE, 'supplierId', 'n')} AS supplierId FROM ${t(NOTICE_LINE)} l ` +
+      `JOIN ${t(NOTICE)} n ON ${c(NOTICE, 'deliveryNoticeId', 'n')} = ${c(NOTICE_LINE, 'deliveryNoticeId', 'l')} WHERE ${c(NOTICE_LINE, 'noticeLineId', 'l')} IN (${unique.map(() => '?').join(', ')})`,
+    unique,
+  );
+  return new Map(
+    rows.map((r) => [
+      Number(r.noticeLineId),
+      {
+        noticeLineId: Number(r.noticeLineId),
+        deliveryNoticeId: Number(r.deliveryNoticeId),
+        orderLineId: Number(r.orderLineId),
+        status: String(r.status),
+        supplierId: Number(r.supplierId),
+      },
+    ]),
+  );
+}
+
+/**
+ * beforeSave of a note: a line picked from a notice line takes that line's order line; every
+ * order line is the note's supplier's, ships to the note's plant and is deliverable; the copies
+ * (PO number, line, item, UOM) come from the order line, never from the client.
+ */
+async function beforeSaveNote(d: Delivery, draft: SaveDraft): Promise<void> {
+  const lines = draft.children.lines;
+  if (!lines) return;
+  const { tx, values } = draft;
+  const { t, c } = d.sql;
+  const stored = draft.id
+    ? (
+        await tx.select(
+          `SELECT ${c(NOTE, 'supplierId')} AS supplierId, ${c(NOTE, 'invOrgId')} AS invOrgId, ${c(NOTE, 'deliveryNoticeId')} AS deliveryNoticeId FROM ${t(NOTE)} WHERE ${c(NOTE, 'deliveryNoteId')} = ?`,
+          [draft.id],
+        )
+      )[0]
+    : undefined;
+  const supplierId = Number(values.supplierId ?? stored?.supplierId);
+  const invOrgId = values.invOrgId ?? stored?.invOrgId;
+  const noticeId = 'deliveryNoticeId' in values ? values.deliveryNoticeId : stored?.deliveryNoticeId;
+  const notices = await readNoticeLines(
+    d,
+    tx,
+    lines.map((l) => Number(l.noticeLineId)).filter((n) => n > 0),
+  );
+  lines.forEach((line, i) => {
+    line.lineNum ??= i + 1;
+    if (line.noticeLineId === null || line.noticeLineId === undefined) return;
+    const ref = notices.get(Number(line.noticeLineId));
+    const field = `lines[${i}].noticeLineId`;
+    if (!ref || ref.supplierId !== supplierId)
+      throw Errors.validation([{ field, message: 'unknown notice line / 送货通知行不存在' }]);
+    if (!NOTICE_SHIPPABLE.includes(ref.status))
+      throw Errors.validation([{ field, message: 'the notice is not open for delivery / 送货通知不可送货' }]);
+    if (noticeId !== null && noticeId !== undefined && Number(noticeId) !== ref.deliveryNoticeId)
+      throw Errors.validation([{ field, message: 'the line belongs to another notice / 该行属于其他送货通知' }]);
+    line.orderLineId = ref.orderLineId;
+  });
+  const orders = await d.orderLines.read(
+    tx,
+    lines.map((l) => Number(l.orderLineId)).filter((n) => n > 0),
+  );
+  lines.forEach((line, i) => {
+    const order = orders.get(Number(line.orderLineId));
+    const field = `lines[${i}].orderLineId`;
+    if (line.orderLineId === null || line.orderLineId === undefined)
+      throw Errors.validation([{ field, message: 'pick an order line or a notice line / 请选择订单行或送货通知行' }]);
+    if (!order || order.supplierId !== supplierId)
+      throw Errors.validation([{ field, message: 'unknown order line / 订单行不存在' }]);
+    if (invOrgId !== undefined && invOrgId !== null && order.invOrgId !== null && order.invOrgId !== Number(invOrgId))
+      throw Errors.validation([
+        { field, message: 'the order line ships to another plant / 订单行的收货工厂与送货单不同' },
+      ]);
+    try {
+      d.orderLines.requireDeliverable(order);
+    } catch {
+      throw Errors.validation([
+        { field, message: 'the order must be confirmed by the supplier / 订单须为供应商已确认' },
+      ]);
+    }
+    line.orderHeaderId = order.orderHeaderId;
+    line.poNumber = order.poNumber;
+    line.poLineNum = order.lineNum;
+    line.itemId = order.itemId;
+    line.itemCode = order.itemCode;
+    line.itemName = order.itemName;
+    line.uomCode = order.uomCode;
+  });
+}
+
+/**
+ * Adds `sign` × shipQty of the note's lines to the order lines and notice lines, under locks taken
+ * in the order every delivery writer uses: the note (by the transition), the orders and their
+ * lines, then the notices.
+ */
+async function moveShipped(d: Delivery, run: TransitionRun, lines: Row[], sign: 1 | -1): Promise<void> {
+  const orders = await d.orderLines.lock(
+    run.tx,
+    lines.map((l) => Number(l.orderLineId)),
+  );
+  const noticeLineIds = lines.map((l) => Number(l.noticeLineId)).filter((n) => n > 0);
+  const refs = await readNoticeLines(d, run.tx, noticeLineIds);
+  const noticeIds = [...new Set([...refs.values()].map((r) => r.deliveryNoticeId))].sort((a, b) => a - b);
+  const noticeEntity = d.registry.entity(NOTICE)!;
+  for (const id of noticeIds) await lockOwner(run.tx, noticeEntity, id);
+  if (sign > 0) {
+    const { t, c } = d.sql;
+    for (const id of noticeIds) {
+      const status = await readUnderLock(
+        run.tx,
+        `SELECT ${c(NOTICE, 'status')} AS status FROM ${t(NOTICE)} WHERE ${c(NOTICE, 'deliveryNoticeId')} = ?`,
+        [id],
+      );
+      if (!NOTICE_SHIPPABLE.includes(String(status[0]?.status)))
+        throw Errors.conflict(
+          '送货通知已关闭、取消或已全部发货，不能再发货',
+          'The delivery notice is closed, cancelled or fully shipped: nothing more can ship against it',
+        );
+    }
+  }
+  const byOrderLine = new Map<number, Dec>();
+  const byNoticeLine = new Map<number, Dec>();
+  for (const line of lines) {
+    const amount = dec(line.shipQty);
+    byOrderLine.set(Number(line.orderLineId), add(byOrderLine.get(Number(line.orderLineId)) ?? ZERO, amount));
+    if (Number(line.noticeLineId) > 0)
+      byNoticeLine.set(Number(line.noticeLineId), add(byNoticeLine.get(Number(line.noticeLineId)) ?? ZERO, amount));
+  }
+  for (const [orderLineId, amount] of byOrderLine) {
+    const order = orders.get(orderLineId);
+    if (!order) throw Errors.conflict('订单行不存在', 'The order line no longer exists');
+    if (sign > 0) {
+      d.orderLines.requireDeliverable(order);
+      if (order.supplierId !== Number(run.record.supplierId)) throw Errors.recordNotFound();
+    }
+    await d.orderLines.addShipped(run.tx, order, sign > 0 ? amount : neg(amount), run.actor.userId);
+  }
+  const { t, c } = d.sql;
+  for (const [noticeLineId, amount] of byNoticeLine) {
+    await run.tx.execute(
+      `UPDATE ${t(NOTICE_LINE)} SET ${c(NOTICE_LINE, 'shippedQty')} = COALESCE(${c(NOTICE_LINE, 'shippedQty')}, 0) + ?, ${c(NOTICE_LINE, 'versionNum')} = ${c(NOTICE_LINE, 'versionNum')} + 1 WHERE ${c(NOTICE_LINE, 'noticeLineId')} = ?`,
+      [qty(sign > 0 ? amount : neg(amount)), noticeLineId],
+    );
+  }
+  for (const id of noticeIds) await rollUpNotice(d, run.tx, id, run.actor.userId);
+}
+
+async function ship(d: Delivery, run: TransitionRun): Promise<void> {
+  requireSupplier(run.ctx);
+  const lines = await noteLines(d, run.tx, run.id, true);
+  if (!lines.length)
+    throw Errors.conflict('送货单没有明细行，不能发货', 'A delivery note without lines cannot be shipped');
+  lines.forEach((line, i) => {
+    if (!isPositive(dec(line.shipQty)))
+      throw Errors.badRequest('发货数量必须大于 0', 'The ship quantity must be greater than 0', [
+        { field: `lines[${i}].shipQty`, message: 'must be greater than 0' },
+      ]);
+  });
+  await moveShipped(d, run, lines, 1);
+  await d.rows.update(run.tx, NOTE, { shippedDate: formatDateTime() }, { deliveryNoteId: run.id }, run.actor.userId);
+  const orders = await d.orderLines.read(
+    run.tx,
+    lines.map((l) => Number(l.orderLineId)),
+  );
+  const buyers = [...orders.values()].map((o) => o.buyerId).filter((id): id is number => id !== null);
+  const number = String(run.record.deliveryNoteNumber);
+  await d.todos.forUsers(
+    run.tx,
+    buyers,
+    {
+      billType: BUYER_TODO,
+      entityName: NOTE,
+      billId: run.id,
+      billNumber: number,
+      menuCode: BUYER_MENU,
+      billLink: `purDeliveryManage/purDeliveryNoteEdit?id=${run.id}&mode=view`,
+      title: { cn: `送货单 ${number} 已发货，待收货`, en: `Delivery note ${number} has shipped and awaits receipt` },
+    },
+    run.actor.userId,
+  );
+}
+
+async function cancel(d: Delivery, run: TransitionRun): Promise<void> {
+  requireSupplier(run.ctx);
+  const lines = await noteLines(d, run.tx, run.id, true);
+  if (lines.some((l) => isPositive(dec(l.receivedQty))))
+    throw Errors.conflict(
+      '送货单已收货，不能取消',
+      'Goods of this delivery note have been received: it cannot be cancelled',
+    );
+  await moveShipped(d, run, lines, -1);
+  await d.todos.close(run.tx, false, NOTE, run.id, BUYER_TODO, 'cancelled', run.actor.userId);
+}
+
+export function registerNotes(d: Delivery, hooks: RecordHookRegistry, handlers: TransitionHandlerRegistry): void {
+  hooks.registerBeforeSave(NOTE, (draft) => beforeSaveNote(d, draft));
+  handlers.register('shipDeliveryNote', (run) => ship(d, run));
+  handlers.register('cancelDeliveryNote', (run) => cancel(d, run));
+}

@@ -1,0 +1,299 @@
+import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
+import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
+import { Errors } from '../../../http/apiError';
+import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
+import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import { readUnderLock } from '../../../resource/invariantLocks';
+import { formatDateTime } from '../../../util/time';
+import { NOTICE, NOTICE_LINE, requireInternal, requireSupplier, type Delivery } from './deliveryContext';
+import type { OrderLine } from './orderLines';
+import { add, cmp, dec, max, qty, sub, ZERO, type Dec } from './quantities';
+
+/**
+ * Delivery notices (DOMAIN 5.5): the buyer calls off quantities of confirmed order lines; the
+ * supplier confirms; delivery notes ship against them.
+ *
+ * Open quantity of an order line for a notice (decision): quantity − shippedQty − what other
+ * notices still expect of it (Σ requiredQty − shippedQty, at least 0, of their lines on that order
+ * line while PUBLISHED, CONFIRMED or PARTIAL_SHIPPED). Drafts reserve nothing. Checked on save
+ * (400, without locks, for the form) and again on publish under the order lines' locks (409).
+ *
+ * What a line still expects is kept on the line itself (openQty, set by publish and by
+ * rollUpNotice, 0 once closed or cancelled), so the check reads notice lines only: a locking read
+ * of other notices' headers would wait for a notice whose own publish waits for the order's lock.
+ */
+const RESERVING = ['PUBLISHED', 'CONFIRMED', 'PARTIAL_SHIPPED'];
+const SUPPLIER_TODO = 'SRM_DELIVERY_NOTICE';
+const SUPPLIER_MENU = 'SUP_DELIVERY_NOTICE';
+
+/** Lines of a notice, read under lock when `locking`. */
+export async function noticeLines(d: Delivery, tx: SqlExecutor, noticeId: number, locking = false): Promise<Row[]> {
+  const { t, c } = d.sql;
+  const cols = [
+    'noticeLineId',
+    'lineNum',
+    'orderHeaderId',
+    'orderLineId',
+    'requiredQty',
+    'requiredDate',
+    'confirmedQty',
+    'confirmedDate',
+    'shippedQty',
+  ]
+    .map((n) => `${c(NOTICE_LINE, n)} AS ${n}`)
+    .join(', ');
+  const sql = `SELECT ${cols} FROM ${t(NOTICE_LINE)} WHERE ${c(NOTICE_LINE, 'deliveryNoticeId')} = ? ORDER BY ${c(NOTICE_LINE, 'lineNum')}, ${c(NOTICE_LINE, 'noticeLineId')}`;
+  return locking ? readUnderLock(tx, sql, [noticeId]) : tx.select(sql, [noticeId]);
+}
+
+/** What other notices still expect of these order lines (see above). */
+async function reservedElsewhere(
+  d: Delivery,
+  tx: SqlExecutor,
+  orderLineIds: number[],
+  noticeId: number | undefined,
+  locking: boolean,
+): Promise<Map<number, Dec>> {
+  const ids = [...new Set(orderLineIds)];
+  const out = new Map<number, Dec>();
+  if (!ids.length) return out;
+  const { t, c } = d.sql;
+  const sql =
+    `SELECT ${c(NOTICE_LINE, 'orderLineId')} AS orderLineId, ${c(NOTICE_LINE, 'openQty')} AS openQty FROM ${t(NOTICE_LINE)} ` +
+    `WHERE ${c(NOTICE_LINE, 'orderLineId')} IN (${ids.map(() => '?').join(', ')}) AND ${c(NOTICE_LINE, 'deliveryNoticeId')} <> ?`;
+  const params = [...ids, noticeId ?? 0];
+  const rows = locking ? await readUnderLock(tx, sql, params) : await tx.select(sql, params);
+  for (const r of rows) {
+    const id = Number(r.orderLineId);
+    out.set(id, add(out.get(id) ?? ZERO, max(dec(r.openQty), ZERO)));
+  }
+  return out;
+}
+
+/** Sets what each line of a notice still expects: required − shipped (at least 0) while it reserves, else 0. */
+async function setOpenQuantities(
+  d: Delivery,
+  tx: SqlExecutor,
+  noticeId: number,
+  reserving: boolean,
+  userId: number | null,
+): Promise<void> {
+  for (const line of await noticeLines(d, tx, noticeId)) {
+    const open = reserving ? max(sub(dec(line.requiredQty), dec(line.shippedQty)), ZERO) : ZERO;
+    await d.rows.update(tx, NOTICE_LINE, { openQty: qty(open) }, { noticeLineId: Number(line.noticeLineId) }, userId);
+  }
+}
+
+/**
+ * Each order line's total requiredQty on this notice may not exceed its open quantity. `fail`
+ * words the refusal (400 naming the line's field on save, 409 on publish).
+ */
+async function checkOpenQuantities(
+  d: Delivery,
+  tx: SqlExecutor,
+  noticeId: number | undefined,
+  lines: { orderLineId: number; requiredQty: Dec; index: number }[],
+  orders: Map<number, OrderLine>,
+  locking: boolean,
+  fail: (line: OrderLine, open: Dec, index: number) => Error,
+): Promise<void> {
+  const elsewhere = await reservedElsewhere(
+    d,
+    tx,
+    lines.map((l) => l.orderLineId),
+    noticeId,
+    locking,
+  );
+  const wanted = new Map<number, Dec>();
+  for (const line of lines) {
+    const order = orders.get(line.orderLineId)!;
+    const total = add(wanted.get(line.orderLineId) ?? ZERO, line.requiredQty);
+    wanted.set(line.orderLineId, total);
+    const open = sub(sub(order.quantity, order.shippedQty), elsewhere.get(line.orderLineId) ?? ZERO);
+    if (cmp(total, open) > 0) throw fail(order, max(open, ZERO), line.index);
+  }
+}
+
+/** beforeSave of a notice: the lines' order lines belong to the notice's supplier and plant; copies of the order line; quantities. */
+async function beforeSaveNotice(d: Delivery, draft: SaveDraft): Promise<void> {
+  const lines = draft.children.lines;
+  if (!lines) return;
+  const { tx, values } = draft;
+  let supplierId = values.supplierId as number | undefined;
+  let invOrgId = values.invOrgId as number | undefined;
+  if ((supplierId === undefined || invOrgId === undefined) && draft.id) {
+    const { t, c } = d.sql;
+    const stored = await tx.select(
+      `SELECT ${c(NOTICE, 'supplierId')} AS supplierId, ${c(NOTICE, 'invOrgId')} AS invOrgId FROM ${t(NOTICE)} WHERE ${c(NOTICE, 'deliveryNoticeId')} = ?`,
+      [draft.id],
+    );
+    supplierId ??= stored[0] ? Number(stored[0].supplierId) : undefined;
+    invOrgId ??= stored[0] ? Number(stored[0].invOrgId) : undefined;
+  }
+  const orders = await d.orderLines.read(
+    tx,
+    lines.map((l) => Number(l.orderLineId)).filter((n) => n > 0),
+  );
+  const checked: { orderLineId: number; requiredQty: Dec; index: number }[] = [];
+  lines.forEach((line, i) => {
+    line.lineNum ??= i + 1;
+    const order = orders.get(Number(line.orderLineId));
+    const field = `lines[${i}].orderLineId`;
+    if (!order) throw Errors.validation([{ field, message: 'unknown order line / 订单行不存在' }]);
+    if (Number(order.supplierId) !== Number(supplierId))
+      throw Errors.validation([
+        { field, message: "the order line is not the notice's supplier's / 订单行不属于该供应商" },
+      ]);
+    if (invOrgId !== undefined && order.invOrgId !== null && Number(order.invOrgId) !== Number(invOrgId))
+      throw Errors.validation([
+        { field, message: 'the order line ships to another plant / 订单行的收货工厂与通知不同' },
+      ]);
+    try {
+      d.orderLines.requireDeliverable(order);
+    } catch {
+      throw Errors.validation([
+        { field, message: 'the order must be confirmed by the supplier / 订单须为供应商已确认' },
+      ]);
+    }
+    line.orderHeaderId = order.orderHeaderId;
+    line.poNumber = order.poNumber;
+    line.poLineNum = order.lineNum;
+    line.itemId = order.itemId;
+    line.itemCode = order.itemCode;
+    line.itemName = order.itemName;
+    line.uomCode = order.uomCode;
+    checked.push({ orderLineId: order.orderLineId, requiredQty: dec(line.requiredQty), index: i });
+  });
+  await checkOpenQuantities(d, tx, draft.id, checked, orders, false, (order, open, i) =>
+    Errors.validation([
+      {
+        field: `lines[${i}].requiredQty`,
+        message: `exceeds the open quantity ${qty(open)} of PO ${order.poNumber} line ${order.lineNum} / 超过订单行未交数量 ${qty(open)}`,
+      },
+    ]),
+  );
+}
+
+async function publish(d: Delivery, run: TransitionRun): Promise<void> {
+  requireInternal(run.ctx);
+  // The notice is locked by the transition; its lines are read without locks until the order's are taken.
+  const lines = await noticeLines(d, run.tx, run.id);
+  if (!lines.length)
+    throw Errors.conflict('送货通知没有明细行，不能发布', 'A delivery notice without lines cannot be published');
+  const orders = await d.orderLines.lock(
+    run.tx,
+    lines.map((l) => Number(l.orderLineId)),
+  );
+  for (const order of orders.values()) {
+    d.orderLines.requireDeliverable(order);
+    if (order.supplierId !== Number(run.record.supplierId))
+      throw Errors.conflict('订单行不属于该送货通知的供应商', "An order line is not the notice's supplier's");
+  }
+  await checkOpenQuantities(
+    d,
+    run.tx,
+    run.id,
+    lines.map((l, index) => ({ orderLineId: Number(l.orderLineId), requiredQty: dec(l.requiredQty), index })),
+    orders,
+    true,
+    (order, open) =>
+      Errors.conflict(
+        `要求数量超过采购订单 ${order.poNumber} 第 ${order.lineNum} 行的未交数量 ${qty(open)}`,
+        `The required quantity exceeds the open quantity ${qty(open)} of purchase order ${order.poNumber} line ${order.lineNum}`,
+      ),
+  );
+  await d.rows.update(
+    run.tx,
+    NOTICE,
+    { publishDate: formatDateTime() },
+    { deliveryNoticeId: run.id },
+    run.actor.userId,
+  );
+  await setOpenQuantities(d, run.tx, run.id, true, run.actor.userId);
+  const number = String(run.record.noticeNumber);
+  await d.todos.forSupplier(
+    run.tx,
+    Number(run.record.supplierId),
+    {
+      billType: SUPPLIER_TODO,
+      entityName: NOTICE,
+      billId: run.id,
+      billNumber: number,
+      menuCode: SUPPLIER_MENU,
+      billLink: `purDeliveryManage/purDeliveryNoticeEdit?id=${run.id}&mode=view`,
+      title: {
+        cn: `送货通知 ${number} 待确认，要求到货 ${String(run.record.requiredDate)}`,
+        en: `Delivery notice ${number} awaits your confirmation, due ${String(run.record.requiredDate)}`,
+      },
+    },
+    run.actor.userId,
+  );
+}
+
+/** The supplier confirms: confirmedQty / confirmedDate default to the required ones; the to-do is done. */
+async function confirm(d: Delivery, run: TransitionRun): Promise<void> {
+  requireSupplier(run.ctx);
+  const { t, c } = d.sql;
+  await run.tx.execute(
+    `UPDATE ${t(NOTICE_LINE)} SET ${c(NOTICE_LINE, 'confirmedQty')} = COALESCE(${c(NOTICE_LINE, 'confirmedQty')}, ${c(NOTICE_LINE, 'requiredQty')}), ` +
+      `${c(NOTICE_LINE, 'confirmedDate')} = COALESCE(${c(NOTICE_LINE, 'confirmedDate')}, ${c(NOTICE_LINE, 'requiredDate')}), ` +
+      `${c(NOTICE_LINE, 'versionNum')} = ${c(NOTICE_LINE, 'versionNum')} + 1 WHERE ${c(NOTICE_LINE, 'deliveryNoticeId')} = ?`,
+    [run.id],
+  );
+  await d.rows.update(
+    run.tx,
+    NOTICE,
+    { confirmDate: formatDateTime() },
+    { deliveryNoticeId: run.id },
+    run.actor.userId,
+  );
+  await d.todos.close(run.tx, true, NOTICE, run.id, SUPPLIER_TODO, 'handled', run.actor.userId);
+}
+
+async function closeOrCancel(d: Delivery, run: TransitionRun, cancelling: boolean): Promise<void> {
+  requireInternal(run.ctx);
+  if (cancelling) {
+    const lines = await noticeLines(d, run.tx, run.id, true);
+    if (lines.some((l) => dec(l.shippedQty).units > 0n))
+      throw Errors.conflict(
+        '送货通知已有发货，不能取消（可关闭）',
+        'Goods have been shipped against this notice: close it instead of cancelling',
+      );
+  }
+  await setOpenQuantities(d, run.tx, run.id, false, run.actor.userId);
+  await d.todos.close(run.tx, true, NOTICE, run.id, SUPPLIER_TODO, 'cancelled', run.actor.userId);
+}
+
+/**
+ * The system's move of a notice from its lines' shippedQty (after a note ships or is cancelled):
+ * SHIPPED when every line shipped its required quantity, PARTIAL_SHIPPED when some shipped, else
+ * back to CONFIRMED (or PUBLISHED when never confirmed). Closed and cancelled notices stay.
+ */
+export async function rollUpNotice(
+  d: Delivery,
+  tx: SqlExecutor,
+  noticeId: number,
+  userId: number | null,
+): Promise<void> {
+  const { t, c } = d.sql;
+  const head = await tx.select(
+    `SELECT ${c(NOTICE, 'status')} AS status, ${c(NOTICE, 'confirmDate')} AS confirmDate FROM ${t(NOTICE)} WHERE ${c(NOTICE, 'deliveryNoticeId')} = ?`,
+    [noticeId],
+  );
+  const status = head[0] ? String(head[0].status) : '';
+  if (!['PUBLISHED', 'CONFIRMED', 'PARTIAL_SHIPPED', 'SHIPPED'].includes(status)) return;
+  const lines = await noticeLines(d, tx, noticeId);
+  const all = lines.length > 0 && lines.every((l) => cmp(dec(l.shippedQty), dec(l.requiredQty)) >= 0);
+  const any = lines.some((l) => dec(l.shippedQty).units > 0n);
+  const next = all ? 'SHIPPED' : any ? 'PARTIAL_SHIPPED' : head[0].confirmDate ? 'CONFIRMED' : 'PUBLISHED';
+  if (next !== status) await d.rows.update(tx, NOTICE, { status: next }, { deliveryNoticeId: noticeId }, userId);
+  await setOpenQuantities(d, tx, noticeId, RESERVING.includes(next), userId);
+}
+
+export function registerNotices(d: Delivery, hooks: RecordHookRegistry, handlers: TransitionHandlerRegistry): void {
+  hooks.registerBeforeSave(NOTICE, (draft) => beforeSaveNotice(d, draft));
+  handlers.register('publishDeliveryNotice', (run) => publish(d, run));
+  handlers.register('confirmDeliveryNotice', (run) => confirm(d, run));
+  handlers.register('closeDeliveryNotice', (run) => closeOrCancel(d, run, false));
+  handlers.register('cancelDeliveryNotice', (run) => closeOrCancel(d, run, true));
+}

@@ -1,0 +1,224 @@
+import type { MetaSql } from '../../../access/metaSql';
+import type { SqlExecutor } from '../../../db/sqlExecutor';
+import { Errors } from '../../../http/apiError';
+import type { PlatformRows } from '../../../lifecycle/platformRows';
+import { readUnderLock } from '../../../resource/invariantLocks';
+import { add, cmp, dec, isPositive, mul, percentOf, qty, sub, type Dec } from './quantities';
+
+/**
+ * Every change delivery makes to purchase order lines goes through this one module: lock, check,
+ * update, roll the header status up. The orders work (server/src/srm/purchasing/order/
+ * orderQuantities.ts: addShipped / addReceived) will own these rules; the integrator replaces the
+ * bodies below with calls to it and nothing else in delivery changes.
+ *
+ * Locks: the orders' headers first, then their lines, each in key order, FOR UPDATE — every
+ * writer of an order's quantities takes them in this order (after its own delivery document and
+ * the delivery notices it touches), so two shipments against one line wait for each other and
+ * never deadlock (docs/developer-guide.md "Invariants under concurrency").
+ */
+export const ORDER = 'srmPurOrderHeader';
+export const ORDER_LINE = 'srmPurOrderLine';
+/** Order states a delivery may be made against (decision: a RELEASED order is not yet accepted by the supplier). */
+export const DELIVERABLE_ORDER_STATES = ['CONFIRMED', 'PARTIAL_RECEIVED'];
+
+export interface OrderLine {
+  orderLineId: number;
+  orderHeaderId: number;
+  lineNum: number;
+  itemId: number;
+  itemCode: string | null;
+  itemName: string | null;
+  uomCode: string | null;
+  quantity: Dec;
+  shippedQty: Dec;
+  receivedQty: Dec;
+  unitPriceExcl: string | null;
+  taxRate: string | null;
+  lineStatus: string | null;
+  /** The header's. */
+  poNumber: string;
+  status: string;
+  supplierId: number;
+  orgId: number | null;
+  invOrgId: number | null;
+  buyerId: number | null;
+  currencyCode: string | null;
+}
+
+export class DeliveryOrderLines {
+  constructor(
+    private readonly sql: MetaSql,
+    private readonly rows: PlatformRows,
+  ) {}
+
+  private lineColumns(alias: string): string {
+    const { c } = this.sql;
+    const f = (name: string) => `${c(ORDER_LINE, name, alias)} AS ${name}`;
+    return [
+      'orderLineId',
+      'orderHeaderId',
+      'lineNum',
+      'itemId',
+      'itemCode',
+      'itemName',
+      'uomCode',
+      'quantity',
+      'shippedQty',
+      'receivedQty',
+      'unitPriceExcl',
+      'taxRate',
+      'lineStatus',
+    ]
+      .map(f)
+      .join(', ');
+  }
+
+  /** Reads order lines with their header's values, without locking (save-time checks and copies). */
+  async read(tx: SqlExecutor, orderLineIds: number[]): Promise<Map<number, OrderLine>> {
+    return this.select(tx, orderLineIds, false);
+  }
+
+  /** Locks the orders of these lines and then the lines (see above); the answer is read under the locks. */
+  async lock(tx: SqlExecutor, orderLineIds: number[]): Promise<Map<number, OrderLine>> {
+    const ids = [...new Set(orderLineIds)].sort((a, b) => a - b);
+    if (!ids.length) return new Map();
+    const { t, c } = this.sql;
+    const marks = ids.map(() => '?').join(', ');
+    const headers = await tx.select(
+      `SELECT DISTINCT ${c(ORDER_LINE, 'orderHeaderId')} AS id FROM ${t(ORDER_LINE)} WHERE ${c(ORDER_LINE, 'orderLineId')} IN (${marks})`,
+      ids,
+    );
+    const headerIds = headers.map((h) => Number(h.id)).sort((a, b) => a - b);
+    for (const id of headerIds) {
+      await readUnderLock(
+        tx,
+        `SELECT ${c(ORDER, 'orderHeaderId')} AS id FROM ${t(ORDER)} WHERE ${c(ORDER, 'orderHeaderId')} = ?`,
+        [id],
+      );
+    }
+    return this.select(tx, ids, true);
+  }
+
+  private async select(tx: SqlExecutor, orderLineIds: number[], locking: boolean): Promise<Map<number, OrderLine>> {
+    const ids = [...new Set(orderLineIds)].sort((a, b) => a - b);
+    if (!ids.length) return new Map();
+    const { t, c } = this.sql;
+    const h = (name: string) => `${c(ORDER, name, 'h')} AS ${name}`;
+    const sql =
+      `SELECT ${this.lineColumns('l')}, ${['poNumber', 'status', 'supplierId', 'orgId', 'invOrgId', 'buyerId', 'currencyCode'].map(h).join(', ')} ` +
+      `FROM ${t(ORDER_LINE)} l JOIN ${t(ORDER)} h ON ${c(ORDER, 'orderHeaderId', 'h')} = ${c(ORDER_LINE, 'orderHeaderId', 'l')} ` +
+      `WHERE ${c(ORDER_LINE, 'orderLineId', 'l')} IN (${ids.map(() => '?').join(', ')}) ORDER BY ${c(ORDER_LINE, 'orderLineId', 'l')}`;
+    const found = locking ? await readUnderLock(tx, sql, ids) : await tx.select(sql, ids);
+    return new Map(
+      found.map((r) => [
+        Number(r.orderLineId),
+        {
+          orderLineId: Number(r.orderLineId),
+          orderHeaderId: Number(r.orderHeaderId),
+          lineNum: Number(r.lineNum),
+          itemId: Number(r.itemId),
+          itemCode: (r.itemCode as string | null) ?? null,
+          itemName: (r.itemName as string | null) ?? null,
+          uomCode: (r.uomCode as string | null) ?? null,
+          quantity: dec(r.quantity),
+          shippedQty: dec(r.shippedQty),
+          receivedQty: dec(r.receivedQty),
+          unitPriceExcl: r.unitPriceExcl === null || r.unitPriceExcl === undefined ? null : String(r.unitPriceExcl),
+          taxRate: r.taxRate === null || r.taxRate === undefined ? null : String(r.taxRate),
+          lineStatus: (r.lineStatus as string | null) ?? null,
+          poNumber: String(r.poNumber),
+          status: String(r.status),
+          supplierId: Number(r.supplierId),
+          orgId: r.orgId === null ? null : Number(r.orgId),
+          invOrgId: r.invOrgId === null ? null : Number(r.invOrgId),
+          buyerId: r.buyerId === null || r.buyerId === undefined ? null : Number(r.buyerId),
+          currencyCode: (r.currencyCode as string | null) ?? null,
+        },
+      ]),
+    );
+  }
+
+  /** 409 unless the line's order is one deliveries may be made against. */
+  requireDeliverable(line: OrderLine): void {
+    if (
+      !DELIVERABLE_ORDER_STATES.includes(line.status) ||
+      line.lineStatus === 'CANCELLED' ||
+      line.lineStatus === 'CLOSED'
+    ) {
+      throw Errors.conflict(
+        `采购订单 ${line.poNumber} 第 ${line.lineNum} 行当前不能送货（订单须为供应商已确认或部分收货）`,
+        `Purchase order ${line.poNumber} line ${line.lineNum} cannot be delivered now (the order must be confirmed or partially received)`,
+      );
+    }
+  }
+
+  /**
+   * shippedQty += delta on a locked line (delta < 0 reverses a cancelled shipment). Refused (409)
+   * when the line would ship more than its quantity (over-ship tolerance 0 %, DOMAIN 5.6).
+   */
+  async addShipped(tx: SqlExecutor, line: OrderLine, delta: Dec, userId: number | null): Promise<void> {
+    const after = add(line.shippedQty, delta);
+    if (cmp(after, line.quantity) > 0) {
+      throw Errors.conflict(
+        `发货数量超过采购订单 ${line.poNumber} 第 ${line.lineNum} 行的未发货数量（剩余 ${qty(sub(line.quantity, line.shippedQty))}）`,
+        `The shipped quantity exceeds the open quantity of purchase order ${line.poNumber} line ${line.lineNum} (open: ${qty(sub(line.quantity, line.shippedQty))})`,
+      );
+    }
+    if (after.units < 0n) throw new Error(`order line ${line.orderLineId}: shippedQty would become negative`);
+    await this.rows.update(tx, ORDER_LINE, { shippedQty: qty(after) }, { orderLineId: line.orderLineId }, userId);
+    line.shippedQty = after;
+  }
+
+  /**
+   * receivedQty += delta on a locked line, refused (400 naming `field`) beyond quantity × (1 +
+   * tolerance %).
+   */
+  async addReceived(
+    tx: SqlExecutor,
+    line: OrderLine,
+    delta: Dec,
+    tolerancePct: Dec,
+    userId: number | null,
+    field: string,
+  ): Promise<void> {
+    const after = add(line.receivedQty, delta);
+    const limit = add(line.quantity, mul(line.quantity, percentOf(tolerancePct)));
+    if (cmp(after, limit) > 0) {
+      throw Errors.badRequest(
+        `收货数量超过采购订单 ${line.poNumber} 第 ${line.lineNum} 行允许的数量（订单 ${qty(line.quantity)}，已收 ${qty(line.receivedQty)}，超收容差 ${qty(tolerancePct)}%）`,
+        `The received quantity exceeds what purchase order ${line.poNumber} line ${line.lineNum} allows (ordered ${qty(line.quantity)}, received ${qty(line.receivedQty)}, over-receipt tolerance ${qty(tolerancePct)} %)`,
+        [{ field, message: 'exceeds the order line quantity plus the over-receipt tolerance' }],
+      );
+    }
+    await this.rows.update(tx, ORDER_LINE, { receivedQty: qty(after) }, { orderLineId: line.orderLineId }, userId);
+    line.receivedQty = after;
+  }
+
+  /**
+   * The system's move of an order to PARTIAL_RECEIVED / RECEIVED from its lines' receivedQty
+   * (DOMAIN 5.4): RECEIVED when every line not cancelled has received its quantity, else
+   * PARTIAL_RECEIVED once anything is received. Only orders in CONFIRMED, PARTIAL_RECEIVED or
+   * RECEIVED move; the headers are locked by lock().
+   */
+  async rollUp(tx: SqlExecutor, orderHeaderIds: number[], userId: number | null): Promise<void> {
+    const { t, c } = this.sql;
+    for (const headerId of [...new Set(orderHeaderIds)].sort((a, b) => a - b)) {
+      const header = await tx.select(
+        `SELECT ${c(ORDER, 'status')} AS status FROM ${t(ORDER)} WHERE ${c(ORDER, 'orderHeaderId')} = ?`,
+        [headerId],
+      );
+      const status = header[0] ? String(header[0].status) : '';
+      if (!['CONFIRMED', 'PARTIAL_RECEIVED', 'RECEIVED'].includes(status)) continue;
+      const lines = await tx.select(
+        `SELECT ${c(ORDER_LINE, 'quantity')} AS quantity, ${c(ORDER_LINE, 'receivedQty')} AS receivedQty, ${c(ORDER_LINE, 'lineStatus')} AS lineStatus ` +
+          `FROM ${t(ORDER_LINE)} WHERE ${c(ORDER_LINE, 'orderHeaderId')} = ?`,
+        [headerId],
+      );
+      const open = lines.filter((l) => l.lineStatus !== 'CANCELLED');
+      const all = open.length > 0 && open.every((l) => cmp(dec(l.receivedQty), dec(l.quantity)) >= 0);
+      const any = open.some((l) => isPositive(dec(l.receivedQty)));
+      const next = all ? 'RECEIVED' : any ? 'PARTIAL_RECEIVED' : 'CONFIRMED';
+      if (next !== status) await this.rows.update(tx, ORDER, { status: next }, { orderHeaderId: headerId }, userId);
+    }
+  }
+}

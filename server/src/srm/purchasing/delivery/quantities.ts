@@ -1,0 +1,48 @@
+import { Errors } from '../../../http/apiError';
+import { addDecimals, formatDecimal, multiplyDecimals, parseDecimal, ZERO, type Dec } from '../../../util/decimal';
+
+/**
+ * Quantities and amounts of deliveries as exact decimals (server/src/util/decimal.ts), never JS
+ * floats: what comes from the database (a string on MariaDB, a string or number on SQLite) and
+ * from a request body is parsed here.
+ */
+export { ZERO, type Dec };
+
+/** A stored value as a decimal; null and empty are 0. */
+export function dec(value: unknown): Dec {
+  if (value === null || value === undefined || value === '') return ZERO;
+  const d = parseDecimal(typeof value === 'number' ? value : String(value));
+  if (!d) throw new Error(`not a decimal: ${String(value)}`);
+  return d;
+}
+
+export const add = addDecimals;
+export const neg = (d: Dec): Dec => ({ units: -d.units, scale: d.scale });
+export const sub = (a: Dec, b: Dec): Dec => addDecimals(a, neg(b));
+export const mul = multiplyDecimals;
+/** -1, 0 or 1 as a < b, a = b, a > b. */
+export function cmp(a: Dec, b: Dec): number {
+  const d = sub(a, b).units;
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+}
+export const max = (a: Dec, b: Dec): Dec => (cmp(a, b) >= 0 ? a : b);
+export const isPositive = (d: Dec): boolean => d.units > 0n;
+/** Quantities are DECIMAL(20,4). */
+export const qty = (d: Dec): string => formatDecimal(d, 4);
+export const money = (d: Dec): string => formatDecimal(d, 2);
+/** A percentage as a fraction: 5 → 0.05. */
+export const percentOf = (pct: Dec): Dec => ({ units: pct.units, scale: pct.scale + 2 });
+
+/** A quantity of a request body: a non-negative decimal with at most 4 places, else 400 naming the field. */
+export function bodyQuantity(value: unknown, field: string): Dec {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const d = /^\d{1,16}(\.\d{1,4})?$/.test(text) ? parseDecimal(text) : undefined;
+  if (!d) {
+    throw Errors.badRequest(
+      `${field} 必须是不小于 0 的数量（最多 4 位小数）`,
+      `${field} must be a quantity ≥ 0 with at most 4 decimals`,
+      [{ field, message: 'must be a quantity ≥ 0 with at most 4 decimals' }],
+    );
+  }
+  return d;
+}

@@ -1,0 +1,244 @@
+import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
+import { caller, idOf } from '../../../home/readerContext';
+import { Errors } from '../../../http/apiError';
+import type { Kernel } from '../../../kernel';
+import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
+import type { ResourceContext } from '../../../resource/context';
+import { nextDocumentNumber } from '../../../resource/documentNumber';
+import { formatDateTime } from '../../../util/time';
+import { NOTE, RECEIPT, requireInternal, type Delivery } from './deliveryContext';
+import { BUYER_TODO, noteLines } from './notes';
+import type { OrderLine } from './orderLines';
+import { add, bodyQuantity, cmp, dec, isPositive, money, mul, qty, ZERO, type Dec } from './quantities';
+
+/**
+ * doReceive {id, lines?: [{deliveryNoteLineId, receivedQty, acceptedQty, rejectedQty}]} (DOMAIN 5.6,
+ * INSIDE): receives a SHIPPED note once. Without `lines` every line is received in full as shipped
+ * and accepted (the list's one-click receipt); with `lines`, a line not listed receives nothing.
+ *
+ * - acceptedQty + rejectedQty = receivedQty, else 400 naming the line's field.
+ * - The order lines' receivedQty grows by the accepted quantity (DOMAIN §12: receivedQty = Σ
+ *   RECEIVE − Σ RETURN, and a RECEIVE row carries the accepted quantity), never beyond quantity ×
+ *   (1 + tolerance %): the item's overReceiptTolerancePct, else the supplier's, else 0 %.
+ * - One srmPurReceiptTransaction per line with an accepted quantity: RECEIVE, price and tax rate
+ *   of the order line, amountExcl = accepted × price and taxAmount = amountExcl × taxRate, each
+ *   rounded to the cent; checkedFlag N for reconciliation.
+ * - The note becomes RECEIVED when every line received at least its shipQty, else PARTIAL_RECEIVED
+ *   (final for the note: a note is received once). The order moves to PARTIAL_RECEIVED / RECEIVED.
+ * - The buyers' to-do PUR_DELIVERY_NOTE is done; a rejection or a received quantity other than the
+ *   shipped one gives the supplier the to-do SRM_DELIVERY_NOTE.
+ * Concurrency: the note row is locked first, then its status is checked, so a second receipt of
+ * the same note waits and answers 409; the order lines are locked by the order-line module.
+ */
+const RES = 'srmPurDeliveryNoteRestful';
+const PAGES = ['purDealDeliveryNoteList', 'purDeliveryManage/purDeliveryNoteEdit'];
+const SUPPLIER_TODO = 'SRM_DELIVERY_NOTE';
+const SUPPLIER_MENU = 'SUP_DELIVERY_NOTE';
+
+interface Receipt {
+  line: Row;
+  received: Dec;
+  accepted: Dec;
+  rejected: Dec;
+}
+
+function receiptsOf(body: Record<string, unknown>, lines: Row[]): Receipt[] {
+  if (body.lines === undefined || body.lines === null) {
+    return lines.map((line) => ({ line, received: dec(line.shipQty), accepted: dec(line.shipQty), rejected: ZERO }));
+  }
+  if (!Array.isArray(body.lines) || body.lines.length === 0)
+    throw Errors.badRequest('lines 必须是非空数组', 'lines must be a non-empty array', [
+      { field: 'lines', message: 'must be a non-empty array' },
+    ]);
+  const byId = new Map(lines.map((l) => [Number(l.deliveryNoteLineId), l]));
+  const seen = new Set<number>();
+  return (body.lines as unknown[]).map((raw, i) => {
+    const entry = (raw ?? {}) as Record<string, unknown>;
+    const id = Number(entry.deliveryNoteLineId);
+    const line = byId.get(id);
+    if (!line || seen.has(id))
+      throw Errors.badRequest('送货单行不属于该送货单', 'The line is not a line of this delivery note', [
+        { field: `lines[${i}].deliveryNoteLineId`, message: 'not a line of this delivery note (or listed twice)' },
+      ]);
+    seen.add(id);
+    const received = bodyQuantity(entry.receivedQty, `lines[${i}].receivedQty`);
+    const accepted = bodyQuantity(entry.acceptedQty, `lines[${i}].acceptedQty`);
+    const rejected = bodyQuantity(entry.rejectedQty ?? '0', `lines[${i}].rejectedQty`);
+    if (cmp(add(accepted, rejected), received) !== 0)
+      throw Errors.badRequest(
+        '合格数量 + 不合格数量必须等于实收数量',
+        'acceptedQty + rejectedQty must equal receivedQty',
+        [{ field: `lines[${i}].acceptedQty`, message: 'acceptedQty + rejectedQty must equal receivedQty' }],
+      );
+    return { line, received, accepted, rejected };
+  });
+}
+
+/** The over-receipt tolerance in percent of each item: the item's, else the supplier's, else 0. */
+async function tolerances(
+  d: Delivery,
+  tx: SqlExecutor,
+  itemIds: number[],
+  supplierId: number,
+): Promise<Map<number, Dec>> {
+  const { t, c } = d.sql;
+  const supplier = await tx.select(
+    `SELECT ${c('srmSlcSupplierInfo', 'overReceiptTolerancePct')} AS pct FROM ${t('srmSlcSupplierInfo')} WHERE ${c('srmSlcSupplierInfo', 'supplierId')} = ?`,
+    [supplierId],
+  );
+  const fallback = dec(supplier[0]?.pct ?? null);
+  const ids = [...new Set(itemIds)];
+  const items = ids.length
+    ? await tx.select(
+        `SELECT ${c('srmBaseMaterialItem', 'itemId')} AS id, ${c('srmBaseMaterialItem', 'overReceiptTolerancePct')} AS pct FROM ${t('srmBaseMaterialItem')} ` +
+          `WHERE ${c('srmBaseMaterialItem', 'itemId')} IN (${ids.map(() => '?').join(', ')})`,
+        ids,
+      )
+    : [];
+  const out = new Map<number, Dec>(ids.map((id) => [id, fallback]));
+  for (const item of items)
+    if (item.pct !== null && item.pct !== undefined && item.pct !== '') out.set(Number(item.id), dec(item.pct));
+  return out;
+}
+
+async function receive(
+  d: Delivery,
+  body: Record<string, unknown>,
+  ctx: ResourceContext,
+  kernel: Kernel,
+  req: ActionRequest,
+) {
+  const user = caller(req);
+  requireInternal(ctx);
+  const id = idOf(body);
+  const entity = kernel.registry.entity(NOTE)!;
+  const scope = await kernel.auth.guard.rowScope(req.identity!, entity, false, ctx);
+  await kernel.db.transaction(async (tx) => {
+    const note = await kernel.resources.reader.byId(entity, id, ctx, scope, tx, true);
+    if (!note) throw Errors.recordNotFound();
+    if (note.status !== 'SHIPPED')
+      throw Errors.conflict(
+        '送货单不是待收货状态（已收货或已取消）',
+        'The delivery note is not awaiting receipt (already received or cancelled)',
+      );
+    const lines = await noteLines(d, tx, id, true);
+    const receipts = receiptsOf(body, lines);
+    const orders = await d.orderLines.lock(
+      tx,
+      lines.map((l) => Number(l.orderLineId)),
+    );
+    const supplierId = Number(note.supplierId);
+    const tolerance = await tolerances(
+      d,
+      tx,
+      [...orders.values()].map((o) => o.itemId),
+      supplierId,
+    );
+    const today = formatDateTime().slice(0, 10);
+    let differs = false;
+    for (const [i, r] of receipts.entries()) {
+      const order: OrderLine | undefined = orders.get(Number(r.line.orderLineId));
+      if (!order) throw Errors.conflict('订单行不存在', 'The order line no longer exists');
+      if (isPositive(r.accepted))
+        await d.orderLines.addReceived(
+          tx,
+          order,
+          r.accepted,
+          tolerance.get(order.itemId) ?? ZERO,
+          user.userId,
+          body.lines ? `lines[${i}].acceptedQty` : 'id',
+        );
+      if (isPositive(r.rejected) || cmp(r.received, dec(r.line.shipQty)) !== 0) differs = true;
+      await d.rows.update(
+        tx,
+        'srmPurDeliveryNoteLine',
+        { receivedQty: qty(r.received), acceptedQty: qty(r.accepted), rejectedQty: qty(r.rejected) },
+        { deliveryNoteLineId: Number(r.line.deliveryNoteLineId) },
+        user.userId,
+      );
+      if (!isPositive(r.accepted)) continue;
+      const price = dec(order.unitPriceExcl);
+      const amountExcl = money(mul(r.accepted, price));
+      const taxAmount = money(mul(dec(amountExcl), dec(order.taxRate)));
+      await d.rows.insert(
+        tx,
+        RECEIPT,
+        {
+          transactionNumber: await nextDocumentNumber(tx, 'RCV'),
+          transactionType: 'RECEIVE',
+          deliveryNoteId: id,
+          deliveryNoteLineId: Number(r.line.deliveryNoteLineId),
+          orderHeaderId: order.orderHeaderId,
+          orderLineId: order.orderLineId,
+          supplierId,
+          orgId: order.orgId,
+          invOrgId: order.invOrgId,
+          itemId: order.itemId,
+          itemCode: order.itemCode,
+          quantity: qty(r.accepted),
+          uomCode: order.uomCode,
+          unitPriceExcl: order.unitPriceExcl,
+          taxRate: order.taxRate,
+          amountExcl,
+          taxAmount,
+          currencyCode: order.currencyCode,
+          transactionDate: today,
+          inspectResult: 'PASS',
+          checkedFlag: 'N',
+        },
+        user.userId,
+      );
+    }
+    const listed = new Set(receipts.map((r) => Number(r.line.deliveryNoteLineId)));
+    if (lines.some((l) => !listed.has(Number(l.deliveryNoteLineId)))) differs = true;
+    const full = lines.every((l) => {
+      const r = receipts.find((x) => Number(x.line.deliveryNoteLineId) === Number(l.deliveryNoteLineId));
+      return r !== undefined && cmp(r.received, dec(l.shipQty)) >= 0;
+    });
+    await d.rows.update(
+      tx,
+      NOTE,
+      { status: full ? 'RECEIVED' : 'PARTIAL_RECEIVED', receivedDate: formatDateTime(), receiverId: user.userId },
+      { deliveryNoteId: id },
+      user.userId,
+    );
+    await d.orderLines.rollUp(
+      tx,
+      [...orders.values()].map((o) => o.orderHeaderId),
+      user.userId,
+    );
+    await d.todos.close(tx, false, NOTE, id, BUYER_TODO, 'handled', user.userId);
+    if (differs) {
+      const number = String(note.deliveryNoteNumber);
+      await d.todos.forSupplier(
+        tx,
+        supplierId,
+        {
+          billType: SUPPLIER_TODO,
+          entityName: NOTE,
+          billId: id,
+          billNumber: number,
+          menuCode: SUPPLIER_MENU,
+          billLink: `purDeliveryManage/purDeliveryNoteEdit?id=${id}&mode=view`,
+          title: {
+            cn: `送货单 ${number} 收货有差异或不合格，请查看`,
+            en: `Delivery note ${number}: the receipt differs or goods were rejected`,
+          },
+        },
+        user.userId,
+      );
+    }
+  });
+  const row = await kernel.resources.reader.byId(entity, id, ctx, scope);
+  return { data: row ? await kernel.resources.reader.withChildren(entity, row, ctx) : null };
+}
+
+export function registerReceive(d: Delivery, actions: ActionRegistry): void {
+  actions.register({
+    area: 'srmServer',
+    resource: RES,
+    action: 'doReceive',
+    access: { pages: PAGES, resourceCode: 'btnReceive' },
+    handler: (body, ctx, kernel, req) => receive(d, body, ctx, kernel, req),
+  });
+}

@@ -1,0 +1,26 @@
+/**
+ * The reconciliation domain (DOMAIN.md §4): account statements with their lines, deductions, fees,
+ * invoices and invoice list, invoice recognition, cash discounts and rebates. Its metadata is
+ * metadata/apps/srm/reconciliation. Receipts are reached only through the ReceiptLedger seam.
+ */
+import type { DomainModule } from '../../platform/domainModules';
+import { registerCheckActions } from './accountCheck/checkActions';
+import { registerCheckFiles } from './accountCheck/checkFiles';
+import { registerCheckHooks } from './accountCheck/checkHooks';
+import { CheckStore } from './accountCheck/checkStore';
+import { registerCheckTransitions } from './accountCheck/checkTransitions';
+import { registerInvoiceRecognition } from './invoiceOcr/ocrActions';
+import { receiptLedgerFor } from './receiptLedger';
+
+export const reconciliationModule: DomainModule = {
+  name: 'reconciliation',
+  register({ actions, hooks, handlers, registry, db }) {
+    const store = new CheckStore(registry, db.dialect);
+    const ledger = receiptLedgerFor(registry, db.dialect);
+    registerCheckHooks(hooks, store, ledger);
+    registerCheckTransitions(handlers, store, ledger);
+    registerCheckActions(actions, store, ledger);
+    registerCheckFiles(actions, store);
+    registerInvoiceRecognition(actions, store);
+  },
+};

@@ -1,0 +1,58 @@
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import { promisify } from 'node:util';
+
+interface PdfKitDocument {
+  fontSize(size: number): PdfKitDocument;
+  text(text: string): PdfKitDocument;
+  moveDown(lines?: number): PdfKitDocument;
+  on(event: 'data', listener: (chunk: Buffer) => void): void;
+  on(event: 'end', listener: () => void): void;
+  end(): void;
+}
+
+/** A real PDF with a text layer, one line per entry, made with pdfkit (Helvetica: ASCII labels). */
+export async function invoicePdf(lines: string[]): Promise<Buffer> {
+  // @ts-expect-error -- pdfkit ships no type declarations; the four methods used are typed above.
+  const { default: PDFDocument } = (await import('pdfkit')) as { default: new (options: object) => PdfKitDocument };
+  const doc = new PDFDocument({ size: 'A4', margin: 50 });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve) => {
+    doc.on('data', (chunk) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+  });
+  doc.fontSize(18).text('VAT Invoice').moveDown();
+  for (const line of lines) doc.fontSize(12).text(line);
+  doc.end();
+  return done;
+}
+
+const run = promisify(execFile);
+
+async function onPath(command: string, args: string[]): Promise<boolean> {
+  return run(command, args, { timeout: 10000 }).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Why an image cannot be read here, or null when the tesseract command is installed. */
+export async function imageOcrMissing(): Promise<string | null> {
+  return (await onPath('tesseract', ['--version'])) ? null : 'the tesseract command is not installed';
+}
+
+const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+
+/** A PNG of the lines in black on white (DejaVu Sans), drawn with @napi-rs/canvas (pdfjs-dist's canvas). */
+export async function invoicePng(lines: string[]): Promise<Buffer> {
+  const { createCanvas, GlobalFonts } = await import('@napi-rs/canvas');
+  if (fs.existsSync(FONT)) GlobalFonts.registerFromPath(FONT, 'InvoiceSans');
+  const canvas = createCanvas(1400, 80 * lines.length + 40);
+  const g = canvas.getContext('2d');
+  g.fillStyle = '#ffffff';
+  g.fillRect(0, 0, canvas.width, canvas.height);
+  g.fillStyle = '#000000';
+  g.font = '34px InvoiceSans, DejaVu Sans, sans-serif';
+  lines.forEach((line, i) => g.fillText(line, 30, 70 + i * 80));
+  return canvas.encode('png');
+}
