@@ -288,12 +288,25 @@ async function actionIn(scope: Page | Locator, name: string): Promise<Locator> {
   return 'goto' in scope ? scope.getByRole('button', { name, exact: true }) : rowAction(scope, name);
 }
 
-/** Presses a button that asks for confirmation (scope: the page or a row), confirms, and waits for 操作成功. */
-export async function runConfirmed(page: Page, button: string, scope: Page | Locator = page): Promise<void> {
-  await expect(toast(page, '操作成功')).toHaveCount(0);
+/**
+ * Presses a button that asks for confirmation (scope: the page or a row), confirms, and waits for
+ * the success message (操作成功, or `done` in another language).
+ */
+export async function runConfirmed(
+  page: Page,
+  button: string,
+  scope: Page | Locator = page,
+  done = '操作成功',
+): Promise<void> {
+  const message = toast(page, done);
+  await expect(message).toHaveCount(0);
   await (await actionIn(scope, button)).click();
+  // The message shows as the dialog starts closing; on a loaded machine the dialog can take longer
+  // to go than the message stays (2.5 s): it is watched for from the press on.
+  const shown = message.waitFor({ state: 'visible', timeout: 30_000 });
+  shown.catch(() => undefined); // reported by the await below, not as an unhandled rejection
   await confirmDialog(page);
-  await expect(toast(page, '操作成功')).toBeVisible();
+  await shown;
 }
 
 /**
@@ -303,7 +316,7 @@ export async function runConfirmed(page: Page, button: string, scope: Page | Loc
  */
 async function confirmDialog(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog');
-  const ok = dialog.getByRole('button', { name: /^确\s*定$/ });
+  const ok = dialog.getByRole('button', { name: /^(确\s*定|OK)$/ });
   await expect(ok).toBeVisible();
   await expect(async () => {
     if (await ok.count()) await ok.click({ timeout: 2_000 });
