@@ -131,7 +131,8 @@ async function writeChecks(who: Principal): Promise<string[]> {
     const rows = new Map((await oracle.rows(pair.entity)).map((r) => [Number(r[pair.entity.primaryKey]), r]));
     for (const [action, body] of writeAttempts(pair.entity, foreign, rows)) {
       const answer = await call(who, pair, action, body);
-      if (answer.status !== 403 && answer.status !== 404)
+      const lineWrite = pair.entity.def.parent !== undefined && answer.status === 400;
+      if (answer.status !== 403 && answer.status !== 404 && !lineWrite)
         failures.push(`${where(pair)}: ${action} on foreign [${foreign}] answered ${answer.status} ${answer.body.msg}`);
     }
     oracle.forget(pair.entity);
@@ -195,7 +196,9 @@ describe('generated security suite', () => {
       ];
       for (const [action, body] of attempts) {
         const answer = await call('noButtons', pair, action, body);
-        if (answer.status !== 403) failures.push(`${where(pair)}: ${action} without buttons answered ${answer.status}`);
+        // A line entity shown on its own page (the demand pool) is never written directly: 400 to anyone.
+        const refused = answer.status === 403 || (pair.entity.def.parent !== undefined && answer.status === 400);
+        if (!refused) failures.push(`${where(pair)}: ${action} without buttons answered ${answer.status}`);
       }
     }
     expect(failures).toEqual([]);

@@ -76,9 +76,8 @@ export class ResourceController {
     const transition = kernel.lifecycles.transitionFor(entity, action);
     if (!transition && !(GENERIC_ACTIONS as readonly string[]).includes(action))
       throw Errors.notFound('接口不存在', `${resource} has no action "${action}"`);
-    // Who may call it first (403/404 name nothing of the model), then what the model allows (400).
-    const scope = await guard.authorizeEntityAction(identity!, req.headers, entity, action, ctx);
     if (!transition) assertWritableDirectly(entity, action);
+    const scope = await guard.authorizeEntityAction(identity!, req.headers, entity, action, ctx);
     const result = transition
       ? await kernel.lifecycles.run(entity, transition, payload, ctx, scope)
       : await kernel.resources.run(action as GenericAction, entity, payload, ctx, scope);
