@@ -81,6 +81,7 @@ async function storeDocument(server: TestServer, kind: string, name: string, doc
 }
 
 describe('metadata documents stored in the database', () => {
+  // It starts a second server on the same database: on MariaDB the start-up schema check grows with the application.
   it('are loaded at start-up: their table is created and their endpoints and page work', async () => {
     await storeDocument(first, 'entity', 'srmDemoNote', noteEntity);
     await storeDocument(first, 'page', 'demoNoteList', notePage);
@@ -98,7 +99,7 @@ describe('metadata documents stored in the database', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 120_000);
 
   it('a broken stored document stops start-up with a message naming it, the pointer and the problem', async () => {
     await storeDocument(first, 'page', 'brokenPage', { ...notePage, path: 'brokenPage', entity: 'srmNoSuchThing' });
