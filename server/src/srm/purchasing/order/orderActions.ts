@@ -56,23 +56,11 @@ async function insertQa(
   question: string,
   userId: number | null,
 ): Promise<void> {
-  const { t, c } = o.sql;
-  const now = formatDateTime();
-  const values = {
-    orderHeaderId: orderId,
-    question,
-    askedBy: userId,
-    askedDate: now,
-    createdBy: userId,
-    creationDate: now,
-    lastUpdatedBy: userId,
-    lastUpdateDate: now,
-    versionNum: 1,
-  };
-  const names = Object.keys(values);
-  await tx.execute(
-    `INSERT INTO ${t(QA)} (${names.map((n) => c(QA, n)).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
-    names.map((n) => values[n as keyof typeof values]),
+  await o.rows.insert(
+    tx,
+    QA,
+    { orderHeaderId: orderId, question, askedBy: userId, askedDate: formatDateTime() },
+    userId,
   );
 }
 

@@ -71,22 +71,7 @@ async function insertFeedback(
   values: Record<string, string | number | null>,
   userId: number | null,
 ): Promise<void> {
-  const { t, c } = o.sql;
-  const now = formatDateTime();
-  const all = {
-    ...values,
-    feedbackDate: now,
-    createdBy: userId,
-    creationDate: now,
-    lastUpdatedBy: userId,
-    lastUpdateDate: now,
-    versionNum: 1,
-  };
-  const names = Object.keys(all);
-  await tx.execute(
-    `INSERT INTO ${t(FEEDBACK)} (${names.map((n) => c(FEEDBACK, n)).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
-    names.map((n) => all[n as keyof typeof all]),
-  );
+  await o.rows.insert(tx, FEEDBACK, { ...values, feedbackDate: formatDateTime() }, userId);
 }
 
 /** doFeedback on a locked RELEASED order pending feedback: feedback rows, the new feedback status, the buyer's to-do. */

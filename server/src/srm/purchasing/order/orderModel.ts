@@ -5,7 +5,7 @@ import type { Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import type { ResourceContext } from '../../../resource/context';
 import { addDecimals, formatDecimal, parseDecimal, type Dec } from '../../../util/decimal';
-import { formatDateTime } from '../../../util/time';
+import { PlatformRows } from '../../../lifecycle/platformRows';
 
 /** The purchase order (DOMAIN.md §5.4): entity names shared by the order's hooks, handlers and actions. */
 export const HEADER = 'srmPurOrderHeader';
@@ -54,16 +54,19 @@ export function requireInternal(ctx: ResourceContext): void {
 /** Metadata-named SQL of the order tables, with the audited UPDATE the handlers share. */
 export class OrderSql {
   readonly sql: MetaSql;
+  /** Audited inserts and updates, to-do menu names: the platform's row writer. */
+  readonly rows: PlatformRows;
 
   constructor(
     readonly registry: MetadataRegistry,
     dialect: SqlExecutor['dialect'],
   ) {
     this.sql = new MetaSql(registry, dialect);
+    this.rows = new PlatformRows(registry, dialect);
   }
 
-  /** UPDATE entity SET values WHERE key = id, with versionNum + 1 and the audit columns. */
-  async update(
+  /** UPDATE entity SET values WHERE key = id, with versionNum + 1 and the audit columns (PlatformRows). */
+  update(
     tx: SqlExecutor,
     entity: string,
     key: string,
@@ -71,21 +74,7 @@ export class OrderSql {
     values: Record<string, SqlParam>,
     userId: number | null,
   ): Promise<number> {
-    const { t, c } = this.sql;
-    const names = Object.keys(values);
-    const sets = names.map((n) => `${c(entity, n)} = ?`);
-    sets.push(
-      `${c(entity, 'versionNum')} = ${c(entity, 'versionNum')} + 1`,
-      `${c(entity, 'lastUpdatedBy')} = ?`,
-      `${c(entity, 'lastUpdateDate')} = ?`,
-    );
-    const result = await tx.execute(`UPDATE ${t(entity)} SET ${sets.join(', ')} WHERE ${c(entity, key)} = ?`, [
-      ...names.map((n) => values[n]),
-      userId,
-      formatDateTime(),
-      id,
-    ]);
-    return result.affected;
+    return this.rows.update(tx, entity, values, { [key]: id }, userId);
   }
 
   /** The order's lines (key, quantities, dates, requisition link), optionally locked. */

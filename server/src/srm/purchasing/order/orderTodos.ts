@@ -12,39 +12,6 @@ interface OrderRef {
   buyerId: number | null;
 }
 
-async function insert(
-  o: OrderSql,
-  tx: SqlExecutor,
-  entity: string,
-  values: Record<string, SqlParam>,
-  userId: number | null,
-): Promise<void> {
-  const { t, c } = o.sql;
-  const now = formatDateTime();
-  const all: Record<string, SqlParam> = {
-    ...values,
-    createdBy: userId,
-    creationDate: now,
-    lastUpdatedBy: userId,
-    lastUpdateDate: now,
-    versionNum: 1,
-  };
-  const names = Object.keys(all);
-  await tx.execute(
-    `INSERT INTO ${t(entity)} (${names.map((n) => c(entity, n)).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
-    names.map((n) => all[n]),
-  );
-}
-
-async function menuName(o: OrderSql, tx: SqlExecutor, menuCode: string): Promise<string | null> {
-  const { t, c } = o.sql;
-  const rows = await tx.select(
-    `SELECT ${c('baseMenu', 'menuName')} AS n FROM ${t('baseMenu')} WHERE ${c('baseMenu', 'menuCode')} = ?`,
-    [menuCode],
-  );
-  return rows[0] ? String(rows[0].n) : null;
-}
-
 /** The supplier's to-do SRM_PUR_ORDER: a released order waits for its confirmation or feedback. */
 export async function createSupplierTodo(
   o: OrderSql,
@@ -52,8 +19,7 @@ export async function createSupplierTodo(
   order: OrderRef,
   userId: number | null,
 ): Promise<void> {
-  await insert(
-    o,
+  await o.rows.insert(
     tx,
     SUPPLIER_TODO,
     {
@@ -65,7 +31,7 @@ export async function createSupplierTodo(
       billNumber: order.poNumber,
       supplierId: order.supplierId,
       menuCode: SUPPLIER_MENU,
-      menuName: await menuName(o, tx, SUPPLIER_MENU),
+      menuName: await o.rows.menuName(tx, SUPPLIER_MENU),
       billLink: `${EDIT_LINK}${order.id}`,
       handleFlag: 'N',
       cancelFlag: 'N',
@@ -82,8 +48,7 @@ export async function createFeedbackTodo(
   userId: number | null,
 ): Promise<void> {
   if (!order.buyerId) return;
-  await insert(
-    o,
+  await o.rows.insert(
     tx,
     TODO,
     {
@@ -95,7 +60,7 @@ export async function createFeedbackTodo(
       billNumber: order.poNumber,
       assigneeUserId: order.buyerId,
       menuCode: BUYER_MENU,
-      menuName: await menuName(o, tx, BUYER_MENU),
+      menuName: await o.rows.menuName(tx, BUYER_MENU),
       billLink: `${EDIT_LINK}${order.id}`,
       handleFlag: 'N',
       cancelFlag: 'N',

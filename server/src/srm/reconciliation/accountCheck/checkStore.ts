@@ -1,6 +1,7 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../../access/metaSql';
 import type { Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
+import { PlatformRows } from '../../../lifecycle/platformRows';
 import { formatDateTime } from '../../../util/time';
 import type { CheckParts, CheckTotals, Tolerance, Values } from './checkAmounts';
 
@@ -40,12 +41,15 @@ export interface TodoRow {
 /** The statement's own queries: its stored children, totals, tolerance, the supplier's to-dos, rebates. */
 export class CheckStore {
   readonly sql: MetaSql;
+  /** Audited inserts and updates, to-do menu names: the platform's row writer. */
+  readonly rows: PlatformRows;
 
   constructor(
     readonly registry: MetadataRegistry,
     dialect: SqlExecutor['dialect'],
   ) {
     this.sql = new MetaSql(registry, dialect);
+    this.rows = new PlatformRows(registry, dialect);
   }
 
   /** The header's stored values (status, supplier, type, company, totals), optionally under a row lock. */
@@ -95,8 +99,8 @@ export class CheckStore {
     await this.update(tx, CHECK, 'accountCheckId', id, { ...totals }, userId);
   }
 
-  /** UPDATE entity SET values (+ audit, version) WHERE key = id. */
-  async update(
+  /** UPDATE entity SET values (+ audit, version) WHERE key = id (PlatformRows). */
+  update(
     tx: SqlExecutor,
     entity: string,
     key: string,
@@ -104,14 +108,7 @@ export class CheckStore {
     values: Record<string, SqlParam>,
     userId: number | null,
   ): Promise<number> {
-    const { t, c } = this.sql;
-    const set = { ...values, lastUpdatedBy: userId, lastUpdateDate: formatDateTime() };
-    const names = Object.keys(set);
-    const done = await tx.execute(
-      `UPDATE ${t(entity)} SET ${names.map((n) => `${c(entity, n)} = ?`).join(', ')}, ${c(entity, 'versionNum')} = ${c(entity, 'versionNum')} + 1 WHERE ${c(entity, key)} = ?`,
-      [...names.map((n) => set[n as keyof typeof set] as SqlParam), id],
-    );
-    return done.affected;
+    return this.rows.update(tx, entity, values, { [key]: id }, userId);
   }
 
   /** The invoice tolerance of the statement's type at its company (no setup row: 0.00). */
@@ -169,35 +166,24 @@ export class CheckStore {
     owner: Record<string, SqlParam>,
     userId: number | null,
   ): Promise<void> {
-    const { t, c } = this.sql;
-    const menus = await tx.select(
-      `SELECT ${c('baseMenu', 'menuName')} AS name FROM ${t('baseMenu')} WHERE ${c('baseMenu', 'menuCode')} = ?`,
-      [todo.menuCode],
-    );
-    const now = formatDateTime();
-    const values: Record<string, SqlParam> = {
-      pendingTitle: todo.title.cn,
-      pendingTitleEn: todo.title.en,
-      billType: todo.billType,
-      entityName: CHECK,
-      billId: todo.billId,
-      billNumber: todo.billNumber,
-      ...owner,
-      menuCode: todo.menuCode,
-      menuName: menus[0] ? String(menus[0].name) : null,
-      billLink: todo.billLink,
-      handleFlag: 'N',
-      cancelFlag: 'N',
-      createdBy: userId,
-      creationDate: now,
-      lastUpdatedBy: userId,
-      lastUpdateDate: now,
-      versionNum: 1,
-    };
-    const names = Object.keys(values);
-    await tx.execute(
-      `INSERT INTO ${t(entity)} (${names.map((n) => c(entity, n)).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
-      names.map((n) => values[n]),
+    await this.rows.insert(
+      tx,
+      entity,
+      {
+        pendingTitle: todo.title.cn,
+        pendingTitleEn: todo.title.en,
+        billType: todo.billType,
+        entityName: CHECK,
+        billId: todo.billId,
+        billNumber: todo.billNumber,
+        ...owner,
+        menuCode: todo.menuCode,
+        menuName: await this.rows.menuName(tx, todo.menuCode),
+        billLink: todo.billLink,
+        handleFlag: 'N',
+        cancelFlag: 'N',
+      },
+      userId,
     );
   }
 
