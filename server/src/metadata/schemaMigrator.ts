@@ -97,6 +97,17 @@ function planTable(
   return steps;
 }
 
+/**
+ * Every wanted table's current shape in one read. Read one table at a time, MariaDB answers
+ * TypeORM's index and foreign-key queries (information_schema joins) by scanning every database
+ * on the server, about half a second each with a few dozen test databases beside ours; batched,
+ * those scans happen once.
+ */
+async function existingTables(runner: QueryRunner, metadatas: EntityMetadata[]): Promise<Map<string, Table>> {
+  const tables = metadatas.length ? await runner.getTables(metadatas.map((m) => m.tablePath)) : [];
+  return new Map(tables.map((t) => [t.name, t]));
+}
+
 async function planAll(
   runner: QueryRunner,
   dataSource: DataSource,
@@ -105,10 +116,10 @@ async function planAll(
 ): Promise<{ steps: Step[]; refused: string[] }> {
   const refused: string[] = [];
   const steps: Step[] = [];
+  const existing = await existingTables(runner, metadatas);
   for (const meta of metadatas) {
     const wanted = Table.create(meta, dataSource.driver);
-    const existing = await runner.getTable(meta.tablePath);
-    steps.push(...planTable(kind, dataSource, wanted, existing, refused));
+    steps.push(...planTable(kind, dataSource, wanted, existing.get(meta.tablePath), refused));
   }
   return { steps, refused };
 }
