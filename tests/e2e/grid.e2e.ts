@@ -39,7 +39,7 @@ test('a line grid keeps quantities within min and precision, and only the clicke
   // precision 4: more decimals are rounded when the field is left.
   await quantity.fill('1234.567891');
   await quantity.blur();
-  await expect(quantity).toHaveValue('1234.5679');
+  await expect(quantity).toHaveValue('1,234.5679');
   // min 0 on the unit price: a negative price does not stay.
   const price = rows.first().getByRole('spinbutton', { name: '预估单价' });
   await price.fill('-2');
@@ -54,7 +54,7 @@ test('a line grid keeps quantities within min and precision, and only the clicke
   await expect(rows.first()).toContainText('1,234.5679');
   await expect(region.getByRole('spinbutton', { name: '需求数量' })).toHaveCount(0);
   await rows.first().getByRole('cell').nth(2).click();
-  await expect(rows.first().getByRole('spinbutton', { name: '需求数量' })).toHaveValue('1234.5679');
+  await expect(rows.first().getByRole('spinbutton', { name: '需求数量' })).toHaveValue('1,234.5679');
   await expect(table.getByRole('columnheader', { name: /需求数量/ }).locator('.meridian-required-mark')).toHaveText(
     '*',
   );

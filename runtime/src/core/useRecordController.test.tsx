@@ -68,6 +68,34 @@ describe('useRecordController through the query client', () => {
     expect(result.current.conflict).toBe(false);
   });
 
+  it('reloads a record it created before the address holds the new id (an action pressed at once)', async () => {
+    let status = 'DRAFT';
+    const provider = createFakeProvider({
+      findById: async () => ({ requisitionHeaderId: 9, title: 'new', status, versionNum: 2 }),
+      saveOrUpdate: async (_entity: unknown, record: DataRecord) => ({
+        ...record,
+        requisitionHeaderId: 9,
+        status,
+        versionNum: 1,
+      }),
+    });
+    const client = createQueryClient();
+    const { result } = renderHook(() => useRecordController(entity, undefined), {
+      wrapper: wrapperFor(provider, client),
+    });
+    await act(async () => {
+      await result.current.save({ title: 'new' });
+    });
+    expect(result.current.record).toMatchObject({ status: 'DRAFT', versionNum: 1 });
+    status = 'SUBMITTED';
+    await act(async () => {
+      await result.current.load();
+    });
+    expect(provider.findById).toHaveBeenCalledWith(entity, 9);
+    expect(result.current.record).toMatchObject({ status: 'SUBMITTED', versionNum: 2 });
+    expect(client.getQueryData(recordKey(entity, 9))).toMatchObject({ status: 'SUBMITTED' });
+  });
+
   it('a 404 is "not found", without an error message', async () => {
     const provider = createFakeProvider({
       findById: async () => {

@@ -58,16 +58,27 @@ export function useRecordController(entity: EntityDef, id: unknown): RecordContr
     refetchOnReconnect: false,
   });
   const { error, refetch } = query;
+  // An action pressed right after the first save may finish before the address has taken the new id:
+  // the record it changed is read by the id the save answered, or the form would show it unchanged.
+  const reloadCreated = useCallback(async () => {
+    if (!created || !hasId(created.id)) return null;
+    const fresh = (await provider.findById<DataRecord>(entity, created.id)) ?? null;
+    if (fresh) {
+      setCreated({ id: created.id, record: fresh });
+      client.setQueryData(recordKey(entity, created.id), fresh);
+    }
+    return fresh;
+  }, [created, provider, entity, client]);
   const notFound = (isApiError(error) && error.httpStatus === 404) || (query.isSuccess && !query.data);
   // A 404 is the page's "not found", not a message.
   useQueryErrorFeedback(query, [404]);
 
   const load = useCallback(async () => {
-    if (!hasId(id)) return null;
+    if (!hasId(id)) return reloadCreated();
     const result = await refetch();
     if (result.isSuccess) setConflict(false);
     return result.data ?? null;
-  }, [id, refetch]);
+  }, [id, refetch, reloadCreated]);
 
   const save = useCallback(
     async (values: DataRecord) => {

@@ -82,6 +82,19 @@ export function moneyFormatter(scale?: number) {
   };
 }
 
+/**
+ * Quantities and other decimals show thousands separators and only the digits they need
+ * ("10,000", not "10000.0000" as the server's decimal(20,4) answers); typing is left alone.
+ */
+export function quantityFormatter() {
+  return (value: unknown, info?: { userTyping: boolean; input: string }): string => {
+    if (info?.userTyping) return info.input;
+    if (value === 'undefined' || value === 'null') return '';
+    const text = formatDecimal(value, { thousands: true });
+    return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+  };
+}
+
 export function moneyParser(text: string | undefined): string {
   return (text ?? '').replace(/,/g, '');
 }
@@ -101,6 +114,7 @@ function numberProps(field: FieldDef, options: ComponentOptions): Record<string,
     currencyField: options.currencyField,
   };
   if (field.type === 'money') Object.assign(props, { formatter: moneyFormatter(scale), parser: moneyParser });
+  else Object.assign(props, { formatter: quantityFormatter(), parser: moneyParser });
   return props;
 }
 

@@ -2,7 +2,7 @@ import type { ISchema } from '@formily/react';
 import { describe, expect, it } from 'vitest';
 import { editPage, entities, headerEntity } from '../test/fixtures';
 import { buildFormSchema, formSections } from './formSchema';
-import { componentForField, moneyFormatter, moneyParser } from './fieldComponent';
+import { componentForField, moneyFormatter, moneyParser, quantityFormatter } from './fieldComponent';
 import type { FieldDef } from '../meta';
 
 const props = (schema: ISchema) => schema.properties as Record<string, ISchema>;
@@ -122,6 +122,15 @@ describe('componentForField', () => {
     expect(money.formatter('null', { userTyping: false, input: '' })).toBe('');
     expect(money.parser('1,234,567.50')).toBe('1234567.50');
     expect(componentForField(make('quantity')).component).toBe('NumberPicker');
+    const quantity = componentForField(make('quantity', { scale: 4 })).props as {
+      formatter: ReturnType<typeof quantityFormatter>;
+      parser: typeof moneyParser;
+    };
+    expect(quantity.formatter('10000.0000', { userTyping: false, input: '' })).toBe('10,000');
+    expect(quantity.formatter('9980.5000', { userTyping: false, input: '' })).toBe('9,980.5');
+    expect(quantity.formatter('10.0', { userTyping: true, input: '10.0' })).toBe('10.0');
+    expect(quantity.formatter('1200', { userTyping: false, input: '' })).toBe('1,200');
+    expect(quantity.parser('9,980.5')).toBe('9980.5');
     expect(componentForField(make('datetime')).props).toMatchObject({ showTime: true, format: 'YYYY-MM-DD HH:mm:ss' });
     expect(componentForField(make('attachment'))).toEqual({ component: 'Attachment', props: {} });
     expect(componentForField(make('json')).component).toBe('Input.TextArea');
