@@ -162,7 +162,8 @@ function ConfiguredListPage({
     : undefined;
 
   return (
-    <Card title={label(page.title)}>
+    // data-page-type: the every-menu browser test finds list screens by it (demo rows on each).
+    <Card title={label(page.title)} data-page-type="list">
       <SearchForm
         page={page}
         entity={entity}

@@ -22,6 +22,8 @@ export interface ComponentOptions {
   currencyField?: string;
   /** The entity the field belongs to, when it is a line's: its reference filters may name header fields. */
   owner?: EntityDef;
+  /** Quantities and decimals: thousands separators while not typing, as the column shows them (showThousandSeparator). */
+  thousands?: boolean;
 }
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
@@ -83,14 +85,15 @@ export function moneyFormatter(scale?: number) {
 }
 
 /**
- * Quantities and other decimals show thousands separators and only the digits they need
- * ("10,000", not "10000.0000" as the server's decimal(20,4) answers); typing is left alone.
+ * Quantities and other decimals show only the digits they need ("10000", not "10000.0000" as the
+ * server's decimal(20,4) answers), with thousands separators where their column shows them;
+ * typing is left alone.
  */
-export function quantityFormatter() {
+export function quantityFormatter(thousands = false) {
   return (value: unknown, info?: { userTyping: boolean; input: string }): string => {
     if (info?.userTyping) return info.input;
     if (value === 'undefined' || value === 'null') return '';
-    const text = formatDecimal(value, { thousands: true });
+    const text = formatDecimal(value, { thousands });
     return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
   };
 }
@@ -114,7 +117,7 @@ function numberProps(field: FieldDef, options: ComponentOptions): Record<string,
     currencyField: options.currencyField,
   };
   if (field.type === 'money') Object.assign(props, { formatter: moneyFormatter(scale), parser: moneyParser });
-  else Object.assign(props, { formatter: quantityFormatter(), parser: moneyParser });
+  else Object.assign(props, { formatter: quantityFormatter(options.thousands), parser: moneyParser });
   return props;
 }
 

@@ -122,7 +122,11 @@ describe('componentForField', () => {
     expect(money.formatter('null', { userTyping: false, input: '' })).toBe('');
     expect(money.parser('1,234,567.50')).toBe('1234567.50');
     expect(componentForField(make('quantity')).component).toBe('NumberPicker');
-    const quantity = componentForField(make('quantity', { scale: 4 })).props as {
+    const plain = componentForField(make('quantity', { scale: 4 })).props as {
+      formatter: ReturnType<typeof quantityFormatter>;
+    };
+    expect(plain.formatter('10000.0000', { userTyping: false, input: '' })).toBe('10000');
+    const quantity = componentForField(make('quantity', { scale: 4 }), { thousands: true }).props as {
       formatter: ReturnType<typeof quantityFormatter>;
       parser: typeof moneyParser;
     };

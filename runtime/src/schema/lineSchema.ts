@@ -51,6 +51,7 @@ function cellSchema(
     owner,
     scale: column.scale,
     step: column.step,
+    thousands: column.thousands,
     lookupType: column.type === 'lookup' ? column.lookupType : undefined,
     widget: column.editType ? EDIT_TYPE_COMPONENTS[column.editType] : undefined,
   });
