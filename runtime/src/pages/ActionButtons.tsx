@@ -75,9 +75,10 @@ export function ActionButtons({ actions, onRun, size, asLinks }: ActionButtonsPr
             type={asLinks ? 'link' : (action.buttonType ?? 'default')}
             danger={action.danger}
             disabled={disabled}
-            // A running file action: loading (antd ignores presses meanwhile), the name stays the label.
+            // A running file action: loading (antd ignores presses meanwhile). The name stays the label: antd may
+            // leave its loading icon in the button after a quick run, and the text carries the upload's percent.
             loading={busy}
-            aria-label={busy ? label(action.label) : undefined}
+            aria-label={label(action.label)}
             aria-busy={busy || undefined}
             onClick={(event) => {
               event.stopPropagation();

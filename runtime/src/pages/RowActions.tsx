@@ -57,7 +57,7 @@ export function RowActions({ actions, onRun }: RowActionsProps) {
           danger={action.danger}
           disabled={disabled}
           loading={busy}
-          aria-label={busy ? label(action.label) : undefined}
+          aria-label={label(action.label)}
           aria-busy={busy || undefined}
           onClick={() => onRun(action)}
         >
