@@ -125,8 +125,10 @@ describe('invoice recognition', () => {
         'Total incl. tax: 960.50',
       ]),
     );
-    const task = expectOk(await act('supplier01', OCR, 'invoiceOcr', { accountCheckId: id, attachmentId }));
+    const answer = await act('supplier01', OCR, 'invoiceOcr', { accountCheckId: id, attachmentId });
+    const task = expectOk(answer);
     expect(task).toMatchObject({ taskStatus: 'SUCCESS', verifyStatus: 'MISMATCH' });
+    expect(answer.body.msg).toMatch(/^Invoice recognised; its amounts do not match the statement/);
     expect(task.compareResult.items[0]).toEqual({
       field: 'amountIncl',
       invoice: '960.50',

@@ -87,7 +87,10 @@ export function recognitionMessage(task: Values | undefined, language: Language)
   if (status === 'VERIFIED')
     return pickText({ cn: '发票已识别，核验通过', en: 'Invoice recognised and verified' }, language);
   return pickText(
-    { cn: `发票已识别，核验结果：${status}`, en: `Invoice recognised; it does not match the statement (${status})` },
+    {
+      cn: '发票已识别，但金额与对账单不一致，请核对后再提交',
+      en: 'Invoice recognised; its amounts do not match the statement: check them before submitting',
+    },
     language,
   );
 }

@@ -1,0 +1,126 @@
+/**
+ * The statement's file buttons (docs/developer-guide.md "File actions on pages"; DOMAIN.md §15 Flow 2
+ * steps 11–12) in the browser, in Chinese, on the seeded November statement AC202611010001 (DRAFT,
+ * 848.30 + 110.28 tax = 958.58): buyer01 releases it; supplier01 opens it, confirms it, downloads
+ * its invoice list and its print, uploads the invoice PDF — the recognition fills a VERIFIED invoice
+ * row on the 发票 tab — and submits the invoices.
+ */
+import * as ExcelJS from 'exceljs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { invoicePdf } from '../../server/src/srm/reconciliation/invoiceOcr/invoiceFixtures';
+import { dataRows, DEMO_PASSWORD, expectCells, openMenu, rowAction, runConfirmed, toast } from './support';
+
+const STATEMENT = 'AC202611010001';
+const FIRST_OPEN = { timeout: 30_000 };
+
+/** The invoice as its PDF's text layer says it (what the recognition reads). */
+function invoiceLines(amountExcl: string, tax: string, total: string): string[] {
+  return [
+    'Invoice Code: 032002600111',
+    'Invoice No.: 26320000009876',
+    'Invoice Date: 2026-11-25',
+    'Seller Tax ID: 91320506MA1W8K3P2X',
+    `Amount excl. tax: ${amountExcl}`,
+    `Tax amount: ${tax}`,
+    `Total incl. tax: ${total}`,
+  ];
+}
+
+async function signIn(browser: Browser, user: 'buyer01' | 'supplier01'): Promise<Page> {
+  const { baseURL, locale, viewport } = test.info().project.use;
+  const page = await (await browser.newContext({ baseURL, locale, viewport, acceptDownloads: true })).newPage();
+  await page.goto('/#/login');
+  await page.getByLabel('用户名').fill(user);
+  await page.getByLabel('密码').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page.getByRole('navigation', { name: '菜单' })).toBeVisible(FIRST_OPEN);
+  return page;
+}
+
+const visibleTable = (page: Page) => page.getByRole('main').getByRole('table').filter({ visible: true }).first();
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).filter({ visible: true });
+
+/** Presses a download button and answers the saved file's name and bytes. */
+async function download(page: Page, name: string): Promise<{ name: string; bytes: Buffer }> {
+  const started = page.waitForEvent('download');
+  await button(page, name).click();
+  const file = await started;
+  const path = await file.path();
+  const { readFile } = await import('node:fs/promises');
+  return { name: file.suggestedFilename(), bytes: await readFile(path) };
+}
+
+/** Presses an upload button and chooses the file in the dialog it opens. */
+async function upload(page: Page, name: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const chooser = page.waitForEvent('filechooser');
+  await button(page, name).click();
+  await (await chooser).setFiles(file);
+}
+
+async function firstSheetRow(bytes: Buffer): Promise<unknown[]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  const values = book.worksheets[0].getRow(1).values;
+  return Array.isArray(values) ? values.slice(1) : [];
+}
+
+async function statusIs(page: Page, text: string): Promise<void> {
+  await expect(page.getByRole('main').getByText(text, { exact: true }).filter({ visible: true }).first()).toBeVisible(
+    FIRST_OPEN,
+  );
+}
+
+test('the statement: release, confirm, invoice list and print downloads, invoice PDF recognised, submit', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const buyer = await signIn(browser, 'buyer01');
+  await openMenu(buyer, '对账管理', '采购方对账');
+  const buyerList = visibleTable(buyer);
+  const buyerRow = dataRows(buyerList).filter({ hasText: STATEMENT });
+  await expect(buyerRow).toHaveCount(1, FIRST_OPEN);
+  await runConfirmed(buyer, '发布', buyerRow);
+  await expectCells(buyerList, buyerRow, { 状态: '待供应商确认' });
+
+  const supplier = await signIn(browser, 'supplier01');
+  await openMenu(supplier, '对账协同', '生产性对账');
+  const list = visibleTable(supplier);
+  const row = dataRows(list).filter({ hasText: STATEMENT });
+  await expect(row).toHaveCount(1, FIRST_OPEN);
+  // The list's rows offer the downloads too (under 更多).
+  await (await rowAction(row, '查看')).click();
+  await expect(button(supplier, '确认')).toBeVisible(FIRST_OPEN);
+  // Before it is confirmed there is no invoice upload.
+  await expect(button(supplier, '上传发票')).toHaveCount(0);
+  await runConfirmed(supplier, '确认');
+  await statusIs(supplier, '供应商已确认');
+
+  // Export the invoice list: a real .xlsx under the server's name.
+  const invoiceList = await download(supplier, '导出开票清单');
+  expect(invoiceList.name).toBe(`开票清单 ${STATEMENT}.xlsx`);
+  expect(await firstSheetRow(invoiceList.bytes)).toEqual(expect.arrayContaining(['物料名称', '数量', '税额']));
+  const print = await download(supplier, '打印');
+  expect(print.name).toBe(`${STATEMENT}.xlsx`);
+
+  const invoices = supplier.getByRole('region', { name: '发票' }).getByRole('table');
+  // The right invoice: 958.58 = 848.30 + 110.28, as the statement.
+  await upload(supplier, '上传发票', {
+    name: 'invoice.pdf',
+    mimeType: 'application/pdf',
+    buffer: await invoicePdf(invoiceLines('848.30', '110.28', '958.58')),
+  });
+  await expect(toast(supplier, '发票已识别，核验通过')).toBeVisible(FIRST_OPEN);
+  await expect(dataRows(invoices)).toHaveCount(1, FIRST_OPEN);
+  await expectCells(invoices, dataRows(invoices).first(), {
+    发票号码: '26320000009876',
+    开票日期: '2026-11-25',
+    不含税金额: /848\.30/,
+    税额: /110\.28/,
+    价税合计: /958\.58/,
+    查验状态: '查验一致',
+  });
+
+  await runConfirmed(supplier, '提交发票');
+  await statusIs(supplier, '发票已提交');
+  await expect(button(supplier, '上传发票')).toHaveCount(0);
+});
