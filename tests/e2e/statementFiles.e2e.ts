@@ -87,8 +87,8 @@ test('the statement: release, confirm, invoice list and print downloads, invoice
   const list = visibleTable(supplier);
   const row = dataRows(list).filter({ hasText: STATEMENT });
   await expect(row).toHaveCount(1, FIRST_OPEN);
-  // The list's rows offer the downloads too (under 更多).
   await (await rowAction(row, '查看')).click();
+  await expect(supplier.getByRole('region', { name: '发票' })).toBeVisible(FIRST_OPEN);
   await expect(button(supplier, '确认')).toBeVisible(FIRST_OPEN);
   // Before it is confirmed there is no invoice upload.
   await expect(button(supplier, '上传发票')).toHaveCount(0);
@@ -98,7 +98,7 @@ test('the statement: release, confirm, invoice list and print downloads, invoice
   // Export the invoice list: a real .xlsx under the server's name.
   const invoiceList = await download(supplier, '导出开票清单');
   expect(invoiceList.name).toBe(`开票清单 ${STATEMENT}.xlsx`);
-  expect(await firstSheetRow(invoiceList.bytes)).toEqual(expect.arrayContaining(['物料名称', '数量', '税额']));
+  expect(await firstSheetRow(invoiceList.bytes)).toEqual(expect.arrayContaining(['货物名称', '数量', '税额']));
   const print = await download(supplier, '打印');
   expect(print.name).toBe(`${STATEMENT}.xlsx`);
 
