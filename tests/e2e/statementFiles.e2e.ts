@@ -1,8 +1,8 @@
 /**
  * The statement's file buttons (docs/developer-guide.md "File actions on pages"; DOMAIN.md §15 Flow 2
  * steps 11–12) in the browser, in Chinese, on the seeded November statement AC202611010001 (DRAFT,
- * 848.30 + 110.28 tax = 958.58): buyer01 releases it; supplier01 opens it, confirms it, downloads
- * its invoice list and its print, uploads the invoice PDF — the recognition fills a VERIFIED invoice
+ * 848.30 + 110.28 tax = 958.58): buyer01 releases it; supplier01 opens it, confirms it, imports an
+ * invoice-list row from an .xlsx, downloads the invoice list (with that row) and the print, uploads the invoice PDF — the recognition fills a VERIFIED invoice
  * row on the 发票 tab — and submits the invoices.
  */
 import * as ExcelJS from 'exceljs';
@@ -57,11 +57,21 @@ async function upload(page: Page, name: string, file: { name: string; mimeType: 
   await (await chooser).setFiles(file);
 }
 
-async function firstSheetRow(bytes: Buffer): Promise<unknown[]> {
+/** The rows of a workbook's first sheet, cells from column A. */
+async function sheetRows(bytes: Buffer): Promise<unknown[][]> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(bytes as unknown as ArrayBuffer);
-  const values = book.worksheets[0].getRow(1).values;
-  return Array.isArray(values) ? values.slice(1) : [];
+  const rows: unknown[][] = [];
+  book.worksheets[0].eachRow((row) => rows.push(Array.isArray(row.values) ? row.values.slice(1) : []));
+  return rows;
+}
+
+/** An .xlsx of one sheet with these rows. */
+async function sheet(rows: unknown[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const first = book.addWorksheet('Sheet1');
+  for (const row of rows) first.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
 }
 
 async function statusIs(page: Page, text: string): Promise<void> {
@@ -70,7 +80,7 @@ async function statusIs(page: Page, text: string): Promise<void> {
   );
 }
 
-test('the statement: release, confirm, invoice list and print downloads, invoice PDF recognised, submit', async ({
+test('the statement: release, confirm, invoice-list import and export, print, invoice PDF recognised, submit', async ({
   browser,
 }) => {
   test.setTimeout(300_000);
@@ -95,10 +105,26 @@ test('the statement: release, confirm, invoice list and print downloads, invoice
   await runConfirmed(supplier, '确认');
   await statusIs(supplier, '供应商已确认');
 
-  // Export the invoice list: a real .xlsx under the server's name.
+  // Import an invoice-list row from an .xlsx (column titles as labels), then export the list: a real
+  // .xlsx under the server's name, holding the imported row.
+  const listRows = dataRows(supplier.getByRole('region', { name: '开票清单' }).getByRole('table'));
+  const before = await listRows.count();
+  await upload(supplier, '导入开票清单', {
+    name: 'list.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await sheet([
+      ['货物名称', '规格型号', '数量', '不含税单价', '税率', '不含税金额', '税额'],
+      ['E2E 导入螺钉', 'M3×8', 100, 0.085, 0.13, 8.5, 1.11],
+    ]),
+  });
+  await expect(toast(supplier, '已导入 1 行')).toBeVisible(FIRST_OPEN);
+  await expect(listRows).toHaveCount(before + 1, FIRST_OPEN);
+  await expect(listRows.filter({ hasText: 'E2E 导入螺钉' })).toHaveCount(1);
   const invoiceList = await download(supplier, '导出开票清单');
   expect(invoiceList.name).toBe(`开票清单 ${STATEMENT}.xlsx`);
-  expect(await firstSheetRow(invoiceList.bytes)).toEqual(expect.arrayContaining(['货物名称', '数量', '税额']));
+  const exported = await sheetRows(invoiceList.bytes);
+  expect(exported[0]).toEqual(expect.arrayContaining(['货物名称', '数量', '税额']));
+  expect(exported.some((cells) => cells.includes('E2E 导入螺钉'))).toBe(true);
   const print = await download(supplier, '打印');
   expect(print.name).toBe(`${STATEMENT}.xlsx`);
 
