@@ -10,12 +10,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../core/apiError';
 import { ScreenProvider } from '../core/DataProviderContext';
 import type { DataRecord, PageAction, PageDef } from '../meta';
-import { editPage, entities, statusLookup } from '../test/fixtures';
+import { editPage, entities, listPage, requisitionRows, statusLookup } from '../test/fixtures';
 import { createFakeProvider, type FakeOverrides, type FakeProvider } from '../test/fakeProvider';
 import { TestProviders } from '../test/render';
 import type { AttachmentApi, AttachmentRecord } from '../widgets/attachment/attachmentApi';
 import { AttachmentApiContext } from '../widgets/attachment/useAttachments';
 import { EditPage } from './EditPage';
+import { ListPage } from './ListPage';
 import { FILE_INPUT_TEST_ID } from './useActionRunner';
 
 const record: DataRecord = {
@@ -217,5 +218,63 @@ describe('file actions on a record page', () => {
     fireEvent.change(fileInput(), { target: { files: [new File(['%PDF'], 'invoice.pdf')] } });
     expect(await screen.findByText('对账单当前状态不能录入发票')).toBeTruthy();
     expect((await button('上传发票')).getAttribute('aria-busy')).toBeNull();
+  });
+});
+
+describe('file actions on a list', () => {
+  const list: PageDef = {
+    ...listPage,
+    actions: [
+      { ...ACTIONS[0], placement: 'row', buttonType: 'link' },
+      { ...ACTIONS[1], placement: 'toolbar' },
+    ],
+  };
+
+  function setupList(overrides: FakeOverrides = {}) {
+    const provider = createFakeProvider({
+      listByPage: async () => ({ rows: requisitionRows, page: { count: 2, pageIndex: 1, pageRows: 20 } }),
+      findDic: async () => ({ PUR_REQ_STATUS: statusLookup }),
+      findByMenuResp: async () => GRANTED.map((resourceCode) => ({ resourceCode, resourceName: resourceCode })),
+      ...overrides,
+    });
+    render(
+      <TestProviders provider={provider}>
+        <MemoryRouter initialEntries={['/main/purchaseRequisitionList?menuId=100&respId=1']}>
+          <ScreenProvider screen={{ menuId: '100', respId: '1' }}>
+            <Routes>
+              <Route path="/main/purchaseRequisitionList" element={<ListPage page={list} entities={entities} />} />
+            </Routes>
+          </ScreenProvider>
+        </MemoryRouter>
+      </TestProviders>,
+    );
+    return provider as FakeProvider;
+  }
+
+  it("a row's download acts on that row; a toolbar upload needs exactly one selected row", async () => {
+    const blob = new Blob(['x']);
+    const provider = setupList({ fileAction: async () => ({ blob, fileName: 'PR2.xlsx' }) });
+    await screen.findByText('PR202601010001');
+    const prints = await screen.findAllByRole('button', { name: '打印' });
+    fireEvent.click(prints[1]);
+    await waitFor(() => expect(saved).toEqual([{ name: 'PR2.xlsx', blob }]));
+    expect(provider.fileAction).toHaveBeenCalledWith(target(undefined), 'exportPrintExcel', { id: 2 });
+
+    const click = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => undefined);
+    const rowBoxes = screen.getAllByRole('checkbox').slice(1);
+    fireEvent.click(rowBoxes[0]);
+    fireEvent.click(rowBoxes[1]);
+    fireEvent.click(await button('导入明细'));
+    expect(await screen.findByText('请只选择一条记录')).toBeTruthy();
+    expect(click).not.toHaveBeenCalled();
+    fireEvent.click(rowBoxes[1]);
+    fireEvent.click(await button('导入明细'));
+    expect(click).toHaveBeenCalledTimes(1);
+    fireEvent.change(fileInput(), { target: { files: [new File(['PK'], 'lines.xlsx')] } });
+    await waitFor(() =>
+      expect(provider.uploadAction).toHaveBeenCalledWith(target(undefined), 'doImportCheckLine', expect.any(File), {
+        accountCheckId: '1',
+      }),
+    );
   });
 });
