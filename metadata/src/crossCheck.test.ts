@@ -399,6 +399,62 @@ const cases: [string, Mutate, MetadataProblem[]][] = [
       { document: 'db:meta_document/4', pointer: '/menus/0', message: 'menuCode "DEMO" is used twice' },
     ],
   ],
+  // file actions
+  [
+    'a client action declaring a file answer',
+    (d) => {
+      d(LIST).actions[0].file = 'download';
+    },
+    [P(LIST, '/actions/0', 'action "create" is not an endpoint action: it cannot declare file')],
+  ],
+  [
+    'an attachment upload without its field, an xlsx upload offering pdf, a prompt beside an upload',
+    (d) => {
+      d(LIST).actions.push(
+        { action: 'doRecognize', resourceCode: 'R1', label, placement: 'row', upload: { send: 'attachment' } },
+        {
+          action: 'doImport',
+          resourceCode: 'R2',
+          label,
+          placement: 'row',
+          upload: { send: 'xlsx', accept: '.pdf' },
+          prompt: { field: 'comment', label },
+        },
+        {
+          action: 'doRecognize',
+          resourceCode: 'R3',
+          label,
+          placement: 'row',
+          idField: 'orderId',
+          upload: { send: 'attachment', field: 'orderId' },
+        },
+      );
+    },
+    [
+      P(LIST, '/actions/2/upload', 'an attachment upload needs the body field of the stored file (field)'),
+      P(LIST, '/actions/3/prompt', 'a file or upload action cannot also ask for a text'),
+      P(LIST, '/actions/3/upload/accept', 'an xlsx upload accepts .xlsx only'),
+      P(LIST, '/actions/4/upload/field', `"orderId" already carries the record's id`),
+    ],
+  ],
+  [
+    'idField on a toolbar lifecycle action; a resource of another area',
+    (d) => {
+      d('entities/demoSupplier').area = 'baseServer';
+      d(LIST).actions.push(
+        { action: 'doSubmit', resourceCode: 'R1', label, placement: 'toolbar', idField: 'orderId' },
+        { action: 'doMail', resourceCode: 'R2', label, placement: 'row', resource: 'demoSupplierRestful' },
+      );
+    },
+    [
+      P(
+        LIST,
+        '/actions/2/idField',
+        'a toolbar action sends the selected rows as ids: idField needs a file or upload action',
+      ),
+      P(LIST, '/actions/3/resource', 'demoSupplierRestful is in area baseServer, not in srmServer of demoOrderHeader'),
+    ],
+  ],
 ];
 
 describe('crossCheck: broken references stop the load', () => {

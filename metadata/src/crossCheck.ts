@@ -1,4 +1,4 @@
-import type { ColumnConfig, FilterNode, FormField, GridConfig, PageDef } from './generated/meta-model';
+import type { ColumnConfig, FilterNode, FormField, GridConfig, PageAction, PageDef } from './generated/meta-model';
 import type { EntityModel } from './entityModel';
 import { contextDefaultProblem } from './contextDefaults';
 import { checkLifecycleRules } from './lifecycleCheck';
@@ -172,7 +172,55 @@ function checkPage(registry: MetadataCatalog, page: PageDef, report: Report) {
   page.actions?.forEach((a, i) => {
     checkFilter(entity, a.showWhen, `/actions/${i}/showWhen`, report);
     checkFilter(entity, a.disableWhen, `/actions/${i}/disableWhen`, report);
+    checkFileAction(registry, entity, a, `/actions/${i}`, report);
   });
+}
+
+/** Actions the runtime performs itself, or runs its own way: none of them names a resource, a file or an upload. */
+const NOT_ENDPOINT_ACTIONS = new Set([
+  'create',
+  'edit',
+  'view',
+  'export',
+  'import',
+  'openPage',
+  'saveOrUpdate',
+  'delete',
+  'doBatchDelete',
+]);
+
+/**
+ * resource, idField, file and upload of a page action (docs/developer-guide.md "File actions on pages"):
+ * endpoint actions only; a file or upload action acts on one record, so it takes no prompt; an
+ * attachment upload names the body field of the stored file, an xlsx upload offers .xlsx only; a
+ * resource that names an entity is one of the page entity's area.
+ */
+function checkFileAction(registry: MetadataCatalog, entity: EntityModel, a: PageAction, at: string, report: Report) {
+  const declared = (['resource', 'idField', 'file', 'upload'] as const).filter((key) => a[key] !== undefined);
+  if (!declared.length) return;
+  if (NOT_ENDPOINT_ACTIONS.has(a.action)) {
+    report(at, `action "${a.action}" is not an endpoint action: it cannot declare ${declared.join(', ')}`);
+    return;
+  }
+  const oneRecord = a.file !== undefined || a.upload !== undefined;
+  if (oneRecord && a.prompt) report(`${at}/prompt`, 'a file or upload action cannot also ask for a text');
+  if (a.idField && a.placement === 'toolbar' && !oneRecord)
+    report(`${at}/idField`, 'a toolbar action sends the selected rows as ids: idField needs a file or upload action');
+  const { upload } = a;
+  if (upload?.send === 'attachment') {
+    if (!upload.field) report(`${at}/upload`, 'an attachment upload needs the body field of the stored file (field)');
+    else if (upload.field === (a.idField ?? 'id'))
+      report(`${at}/upload/field`, `"${upload.field}" already carries the record's id`);
+  }
+  if (upload?.send === 'xlsx') {
+    if (upload.field) report(`${at}/upload/field`, 'an xlsx upload is sent as the multipart file: it has no field');
+    if (upload.accept && upload.accept !== '.xlsx') report(`${at}/upload/accept`, 'an xlsx upload accepts .xlsx only');
+  }
+  if (a.resource) {
+    const target = registry.entity(a.resource.replace(/Restful$/, ''));
+    if (target && target.area !== entity.area)
+      report(`${at}/resource`, `${a.resource} is in area ${target.area}, not in ${entity.area} of ${entity.name}`);
+  }
 }
 
 function checkLifecycles(registry: MetadataCatalog, problems: MetadataProblem[]) {

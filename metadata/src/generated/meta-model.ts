@@ -647,6 +647,19 @@ export interface PageAction {
    */
   page?: string;
   prompt?: ActionPrompt;
+  /**
+   * Endpoint actions: the resource the action lives on when it is not the page entity's own (a custom action such as srmRcnAccountCheckOcrTaskRestful/invoiceOcr), in the entity's area. The button still acts on the page's record.
+   */
+  resource?: string;
+  /**
+   * Endpoint actions on one record (row or form placement, file and upload actions): the body field that carries the record's id instead of `id`, e.g. accountCheckId.
+   */
+  idField?: string;
+  /**
+   * The endpoint answers a file (a custom action's file stream): the browser saves it under the answer's Content-Disposition name; an error answer (the JSON envelope) shows as a message. Acts on one record.
+   */
+  file?: 'download';
+  upload?: ActionUpload;
   showWhen?: FilterNode;
   disableWhen?: FilterNode;
 }
@@ -658,4 +671,18 @@ export interface ActionPrompt {
   label: I18NText;
   required?: boolean;
   maxLength?: number;
+}
+/**
+ * Endpoint actions: first take one file from the user. send xlsx: the file goes to the action as its multipart `file` part with the record's id (idField) beside it (an import such as doImportCheckLine). send attachment: the file is stored through the file server first and the action gets {<idField>: record id, <field>: attachment id} (invoice recognition). Acts on one record; the record (form) or the list (toolbar, row) is read again after.
+ */
+export interface ActionUpload {
+  send: 'xlsx' | 'attachment';
+  /**
+   * Extensions the file chooser offers and the client and file server accept, e.g. ".pdf,.png,.jpg"; send xlsx takes ".xlsx" only (the default).
+   */
+  accept?: string;
+  /**
+   * send attachment (required there): the body field of the stored file's id, e.g. attachmentId.
+   */
+  field?: string;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createDataProvider, entityPath, listPath } from './dataProvider';
+import { actionPath, createDataProvider, entityPath, listPath } from './dataProvider';
 import type { RequestFn } from './request';
 
 const entity = { name: 'srmPurRequisitionHeader', area: 'srmServer' };
@@ -9,6 +9,52 @@ function fakeRequest(data: unknown = null, page?: unknown) {
 }
 
 describe('dataProvider', () => {
+  it('page actions: on the entity or on another resource of its area; a bent name is refused', () => {
+    expect(actionPath(entity, 'exportPrintExcel')).toBe(
+      '/api/srmServer/v1/srmPurRequisitionHeaderRestful/exportPrintExcel',
+    );
+    expect(actionPath({ ...entity, resource: 'srmRcnAccountCheckOcrTaskRestful' }, 'invoiceOcr')).toBe(
+      '/api/srmServer/v1/srmRcnAccountCheckOcrTaskRestful/invoiceOcr',
+    );
+    expect(() => actionPath({ ...entity, resource: '../fileServer' }, 'x')).toThrow(/Invalid endpoint/);
+    expect(() => actionPath({ ...entity, resource: 'srmRcnOther' }, 'x')).toThrow(/Invalid endpoint/);
+  });
+
+  it('custom actions: JSON with its message, a file answer, an upload as multipart with its fields', async () => {
+    const target = { ...entity, resource: 'srmRcnAccountCheckInvoiceListRestful' };
+    const blob = new Blob(['xlsx']);
+    const request = vi.fn(async (path: string) =>
+      path.endsWith('exportInvoiceList')
+        ? { data: { blob, fileName: '开票清单 RC1.xlsx' }, msg: '' }
+        : { data: { n: 1 }, msg: '已导入 1 行' },
+    ) as unknown as RequestFn & ReturnType<typeof vi.fn>;
+    const provider = createDataProvider(request);
+    expect(await provider.callAction(target, 'doThing', { accountCheckId: 4 })).toEqual({
+      data: { n: 1 },
+      msg: '已导入 1 行',
+    });
+    expect(await provider.fileAction(target, 'exportInvoiceList', { accountCheckId: 4 })).toEqual({
+      blob,
+      fileName: '开票清单 RC1.xlsx',
+    });
+    const file = new File(['PK'], 'lines.xlsx');
+    expect((await provider.uploadAction(entity, 'doImportCheckLine', file, { accountCheckId: '4' })).msg).toBe(
+      '已导入 1 行',
+    );
+    const [path, form] = request.mock.calls[2] as [string, FormData];
+    expect(path).toBe('/api/srmServer/v1/srmPurRequisitionHeaderRestful/doImportCheckLine');
+    expect(form).toBeInstanceOf(FormData);
+    expect(form.get('accountCheckId')).toBe('4');
+    expect((form.get('file') as File).name).toBe('lines.xlsx');
+  });
+
+  it('a file action answered with JSON (no file) is an error, not a silent success', async () => {
+    const provider = createDataProvider(fakeRequest({ accountCheckId: 4 }));
+    await expect(provider.fileAction(entity, 'exportPrintExcel', { id: 4 })).rejects.toThrow(
+      /did not answer with a file/,
+    );
+  });
+
   it('calls one generic endpoint per action', async () => {
     const request = fakeRequest({ id: 1 });
     const provider = createDataProvider(request);

@@ -74,6 +74,21 @@ export interface LifecycleTarget {
 }
 
 /**
+ * Where a page action's endpoint lives: the page entity's resource, or `resource`, another resource
+ * of the same area (a custom action such as srmRcnAccountCheckOcrTaskRestful/invoiceOcr). Writes
+ * through it still refresh the entity's queries.
+ */
+export interface ActionTarget extends EntityAddress {
+  resource?: string;
+}
+
+/** A custom action's JSON answer with its message (an import's "3 rows imported"). */
+export interface ActionAnswer {
+  data: unknown;
+  msg: string;
+}
+
+/**
  * exportExcel body (docs/architecture.md "Export and import API"): params and columns travel as JSON text, as
  * the spec has it.
  */
@@ -127,6 +142,12 @@ export interface DataProvider {
   delete(entity: EntityAddress, id: unknown): Promise<void>;
   doBatchDelete(entity: EntityAddress, ids: unknown[]): Promise<void>;
   lifecycleAction(entity: EntityAddress, action: string, target: LifecycleTarget): Promise<unknown>;
+  /** A custom action with a JSON body, on the entity's resource or the target's own. */
+  callAction(target: ActionTarget, action: string, body: Record<string, unknown>): Promise<ActionAnswer>;
+  /** A custom action answering a file (blob and the Content-Disposition name); an error answer arrives as ApiError. */
+  fileAction(target: ActionTarget, action: string, body: Record<string, unknown>): Promise<FileResult>;
+  /** A custom action taking one uploaded file: multipart `file`, the fields beside it (the server's xlsxUpload). */
+  uploadAction(target: ActionTarget, action: string, file: File, fields: Record<string, string>): Promise<ActionAnswer>;
   /** A record's lifecycle history (who, when, from, to, comment), for a reader of the record. */
   findHistory(entity: EntityAddress, id: unknown): Promise<DataRecord[]>;
   findPage(path: string): Promise<PageBundle>;
@@ -161,6 +182,17 @@ export function entityPath(entity: EntityAddress, action: string): string {
     throw new Error(`Invalid endpoint ${entity.area}/${entity.name}/${action}`);
   }
   return `/api/${entity.area}/v1/${entity.name}Restful/${action}`;
+}
+
+const RESOURCE_NAME = /^[a-z][A-Za-z0-9]*Restful$/;
+
+/** The endpoint of a page action: the entity's own resource, or the named one of its area. */
+export function actionPath(target: ActionTarget, action: string): string {
+  if (!target.resource) return entityPath(target, action);
+  if (!RESOURCE_NAME.test(target.resource) || !ACTION_NAME.test(action) || !ACTION_NAME.test(target.area)) {
+    throw new Error(`Invalid endpoint ${target.area}/${target.resource}/${action}`);
+  }
+  return `/api/${target.area}/v1/${target.resource}/${action}`;
 }
 
 /** GridConfig.api may be a full /api path, an area-relative path or absent (the entity's own). */
@@ -199,6 +231,22 @@ export function createDataProvider(request: RequestFn, screen: ScreenIds = {}): 
     delete: async (entity, id) => void (await call(entityPath(entity, 'delete'), { id })),
     doBatchDelete: async (entity, ids) => void (await call(entityPath(entity, 'doBatchDelete'), { ids })),
     lifecycleAction: (entity, action, target) => data(entityPath(entity, action), target),
+    callAction: async (target, action, body) => {
+      const { data: answer, msg } = await call<unknown>(actionPath(target, action), body);
+      return { data: answer, msg };
+    },
+    async fileAction(target, action, body) {
+      const file = await data<unknown>(actionPath(target, action), body);
+      if (!isFileResult(file)) throw new Error(`${action} did not answer with a file`);
+      return file;
+    },
+    uploadAction: async (target, action, file, fields) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      form.append('file', file, file.name);
+      const { data: answer, msg } = await call<unknown>(actionPath(target, action), form);
+      return { data: answer, msg };
+    },
     findHistory: async (entity, id) =>
       (await data<DataRecord[] | null>(`${BASE}/baseApprovalRestful/findHistory`, {
         resource: `${entity.name}Restful`,

@@ -104,6 +104,8 @@ export function invalidatingProvider(provider: DataProvider, client: QueryClient
     delete: (entity, id) => after(entity, provider.delete(entity, id)),
     doBatchDelete: (entity, ids) => after(entity, provider.doBatchDelete(entity, ids)),
     lifecycleAction: (entity, action, target) => after(entity, provider.lifecycleAction(entity, action, target)),
+    callAction: (target, action, body) => after(target, provider.callAction(target, action, body)),
+    uploadAction: (target, action, file, fields) => after(target, provider.uploadAction(target, action, file, fields)),
     forScreen: (screen) => invalidatingProvider(provider.forScreen(screen), client),
   };
 }

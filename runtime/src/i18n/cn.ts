@@ -297,6 +297,11 @@ export const cn = {
     errorFile: '下载错误文件',
     close: '关闭',
   },
+  fileAction: {
+    choose: '选择文件',
+    wrongType: '请选择 {{accept}} 格式的文件',
+    oneRow: '请只选择一条记录',
+  },
   transport: {
     network: '网络错误，请稍后重试',
     unexpected: '服务器返回了无法识别的内容',

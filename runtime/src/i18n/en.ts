@@ -300,6 +300,11 @@ export const en: Translation = {
     errorFile: 'Download the error file',
     close: 'Close',
   },
+  fileAction: {
+    choose: 'Choose a file',
+    wrongType: 'Choose a file of type {{accept}}',
+    oneRow: 'Select exactly one record',
+  },
   transport: {
     network: 'Network error. Try again later.',
     unexpected: 'The server sent an answer that could not be read.',

@@ -50,12 +50,17 @@ function ExportButton({
   );
 }
 
+/** A button's text while its upload runs: the label and how far it is. */
+export function busyText(text: string, busy: boolean | undefined, percent: number | undefined): string {
+  return busy && percent !== undefined ? `${text} ${percent}%` : text;
+}
+
 export function ActionButtons({ actions, onRun, size, asLinks }: ActionButtonsProps) {
   const label = useLabel();
   if (actions.length === 0) return null;
   return (
     <Space size={asLinks ? 0 : 8} wrap>
-      {actions.map(({ action, disabled }) =>
+      {actions.map(({ action, disabled, busy, percent }) =>
         !asLinks && action.action === 'export' ? (
           <ExportButton
             key={`${action.action}-${action.resourceCode}`}
@@ -70,12 +75,17 @@ export function ActionButtons({ actions, onRun, size, asLinks }: ActionButtonsPr
             type={asLinks ? 'link' : (action.buttonType ?? 'default')}
             danger={action.danger}
             disabled={disabled}
+            // A running file action: loading (antd ignores presses meanwhile). The name stays the label: antd may
+            // leave its loading icon in the button after a quick run, and the text carries the upload's percent.
+            loading={busy}
+            aria-label={label(action.label)}
+            aria-busy={busy || undefined}
             onClick={(event) => {
               event.stopPropagation();
               onRun(action);
             }}
           >
-            {label(action.label)}
+            {busyText(label(action.label), busy, percent)}
           </Button>
         ),
       )}

@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useScreen } from '../core/DataProviderContext';
+import { markBusy } from '../core/pageActions';
 import { useRecordController } from '../core/useRecordController';
 import { useLabel } from '../i18n';
 import type { DataRecord } from '../meta';
@@ -64,7 +65,7 @@ export function EditPage({ page, entities, readPretty: readPrettyProp = false }:
     }),
     [load, openOther, entity.primaryKey],
   );
-  const runAction = useActionRunner(entity, handlers);
+  const { run: runAction, busy, fileInput } = useActionRunner(entity, handlers);
   const closeOwnTab = useCloseOwnTab();
   const screen = useScreen();
   // Back closes this screen's tab (a kept-alive edit form would go stale) and shows the list.
@@ -96,7 +97,11 @@ export function EditPage({ page, entities, readPretty: readPrettyProp = false }:
           {saveLabel}
         </Button>
       )}
-      <ActionButtons actions={endpointActions} onRun={(action) => runAction(action, [controller.record ?? {}])} />
+      <ActionButtons
+        actions={markBusy(endpointActions, busy)}
+        onRun={(action) => runAction(action, [controller.record ?? {}])}
+      />
+      {fileInput}
       <Button onClick={goBack}>{t('common.back')}</Button>
     </Space>
   );

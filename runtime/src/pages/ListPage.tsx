@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useScreen } from '../core/DataProviderContext';
 import { currentFilterVars } from '../core/filterVars';
-import { actionsAt, actionsForToolbar, type ActionState } from '../core/pageActions';
+import { actionsAt, actionsForToolbar, markBusy, type ActionState } from '../core/pageActions';
 import { useListController } from '../core/useListController';
 import { useGrantedResources } from '../core/useResources';
 import { useLabel, useLanguage } from '../i18n';
@@ -137,7 +137,7 @@ function ConfiguredListPage({
     }),
     [open, exportList, openOther, entity.primaryKey],
   );
-  const runAction = useActionRunner(entity, handlers);
+  const { run: runAction, busy, fileInput } = useActionRunner(entity, handlers);
   const rowActions = useMemo(() => actionsAt(page, 'row'), [page]);
   const onResize = useMemo(() => resizer(tableConfig), [tableConfig]);
   const columns = useListColumns({
@@ -148,11 +148,16 @@ function ConfiguredListPage({
     vars,
     openRecord: open.view,
     runAction,
+    busy,
+    primaryKey: entity.primaryKey,
     onResize,
     rowOffset: rowOffsetOf(list),
   });
   const { selectedRows, selectedRowKeys } = list.selection;
-  const toolbar = actionsForToolbar(toolbarActions(page.grid, actionsAt(page, 'toolbar')), granted, selectedRows, vars);
+  const toolbar = markBusy(
+    actionsForToolbar(toolbarActions(page.grid, actionsAt(page, 'toolbar')), granted, selectedRows, vars),
+    busy,
+  );
   const hasLinkColumn = descriptors.some((column) => column.linkTag && !column.hidden);
   const rowSelection = isSelectable(page, toolbar)
     ? {
@@ -201,6 +206,7 @@ function ConfiguredListPage({
           style: hasLinkColumn ? undefined : { cursor: 'pointer' },
         })}
       />
+      {fileInput}
       <ImportDialog open={importing} onClose={() => setImporting(false)} entity={entity} />
       {modal && (
         <RecordModal

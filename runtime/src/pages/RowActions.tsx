@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActionState } from '../core/pageActions';
 import { useLabel } from '../i18n';
 import type { PageAction } from '../meta';
+import { busyText } from './ActionButtons';
 
 export const INLINE_ROW_ACTIONS = 2;
 
@@ -34,11 +35,11 @@ export function RowActions({ actions, onRun }: RowActionsProps) {
   if (actions.length === 0) return null;
   const { shown, folded } = splitRowActions(actions);
   const menu: MenuProps = {
-    items: folded.map(({ action, disabled }) => ({
+    items: folded.map(({ action, disabled, busy, percent }) => ({
       key: keyOf(action),
-      label: label(action.label),
+      label: busyText(label(action.label), busy, percent),
       danger: action.danger,
-      disabled,
+      disabled: disabled || busy,
     })),
     onClick: ({ key, domEvent }) => {
       domEvent.stopPropagation();
@@ -48,16 +49,19 @@ export function RowActions({ actions, onRun }: RowActionsProps) {
   };
   return (
     <Space size={0} onClick={(event) => event.stopPropagation()}>
-      {shown.map(({ action, disabled }) => (
+      {shown.map(({ action, disabled, busy, percent }) => (
         <Button
           key={keyOf(action)}
           size="small"
           type="link"
           danger={action.danger}
           disabled={disabled}
+          loading={busy}
+          aria-label={label(action.label)}
+          aria-busy={busy || undefined}
           onClick={() => onRun(action)}
         >
-          {label(action.label)}
+          {busyText(label(action.label), busy, percent)}
         </Button>
       ))}
       {folded.length > 0 && (

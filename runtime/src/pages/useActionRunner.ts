@@ -3,14 +3,24 @@
  * endpoint actions call the server (delete, doBatchDelete, lifecycle actions such as doSubmit),
  * after a confirmation where deleting or where the action declares one, or after asking for the
  * text the action's `prompt` names (a reject reason), which is sent in the body.
+ *
+ * File actions (docs/developer-guide.md "File actions on pages") act on one record: `file:
+ * download` saves the answer under its Content-Disposition name; `upload` first takes a file from
+ * the page's hidden file input (`fileInput`, rendered by the page) and sends it as the action's
+ * .xlsx upload, or stores it as an attachment and sends its id. While one runs, `busy` names it
+ * (and the upload's percent) so that its button shows it working and cannot be pressed again.
  */
 import { App, Input } from 'antd';
-import { createElement, useCallback } from 'react';
+import { createElement, useCallback, useContext, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDataProvider } from '../core/DataProviderContext';
+import { useDataProvider, useScreen } from '../core/DataProviderContext';
+import type { ActionTarget } from '../core/dataProvider';
+import { saveFile } from '../core/download';
 import { useFeedback } from '../core/feedback';
+import { acceptsFile, actionKey, isFileAction, uploadAccept, type BusyAction } from '../core/pageActions';
 import { useLabel } from '../i18n';
 import type { DataRecord, EntityDef, PageAction } from '../meta';
+import { AttachmentApiContext } from '../widgets/attachment/useAttachments';
 
 export interface ClientHandlers {
   create?: () => void;
@@ -39,20 +49,147 @@ function openTargetOf(answer: unknown): OpenTarget | undefined {
 
 const DELETE_ACTIONS = new Set(['delete', 'doBatchDelete']);
 
-export function useActionRunner(entity: EntityDef, handlers: ClientHandlers) {
+export interface ActionRunner {
+  run: (action: PageAction, rows?: DataRecord[]) => void;
+  /** The file action running now (its key and record), with the upload's percent. */
+  busy?: BusyAction;
+  /** The hidden file input upload actions open; the page renders it once. */
+  fileInput: ReactElement;
+}
+
+/** The input's test id: an end-to-end test may also set its files right after pressing the upload button. */
+export const FILE_INPUT_TEST_ID = 'page-action-file';
+
+interface Pending {
+  action: PageAction;
+  row: DataRecord;
+}
+
+export function useActionRunner(entity: EntityDef, handlers: ClientHandlers): ActionRunner {
   const provider = useDataProvider();
+  const attachments = useContext(AttachmentApiContext);
+  const screen = useScreen();
   const feedback = useFeedback();
   const { modal } = App.useApp();
   const { t } = useTranslation();
   const label = useLabel();
+  const [busy, setBusy] = useState<BusyAction | undefined>(undefined);
+  const running = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
+  const pending = useRef<Pending | undefined>(undefined);
+
+  const targetOf = useCallback(
+    (action: PageAction): ActionTarget => ({ name: entity.name, area: entity.area, resource: action.resource }),
+    [entity],
+  );
+
+  /** One file action at a time: its button shows it running, and a second press meanwhile does nothing. */
+  const exclusive = useCallback(
+    async (action: PageAction, row: DataRecord, work: (progress: (percent: number) => void) => Promise<void>) => {
+      if (running.current) return;
+      running.current = true;
+      const key = actionKey(action);
+      const id = row[entity.primaryKey];
+      setBusy({ key, id });
+      try {
+        await work((percent) => setBusy({ key, id, percent }));
+      } catch (error) {
+        feedback.error(error);
+      } finally {
+        running.current = false;
+        setBusy(undefined);
+      }
+    },
+    [entity.primaryKey, feedback],
+  );
+
+  const download = useCallback(
+    (action: PageAction, row: DataRecord) =>
+      exclusive(action, row, async () => {
+        const body = { [action.idField ?? 'id']: row[entity.primaryKey] };
+        saveFile(await provider.fileAction(targetOf(action), action.action, body));
+      }),
+    [exclusive, provider, targetOf, entity.primaryKey],
+  );
+
+  const sendUpload = useCallback(
+    (action: PageAction, row: DataRecord, file: File) =>
+      exclusive(action, row, async (progress) => {
+        const upload = action.upload!;
+        const idField = action.idField ?? 'id';
+        const id = row[entity.primaryKey];
+        const target = targetOf(action);
+        let msg = '';
+        if (upload.send === 'xlsx') {
+          msg = (await provider.uploadAction(target, action.action, file, { [idField]: String(id) })).msg;
+        } else {
+          // Stored through the file server first (its format and content checks), then named to the action.
+          const formats = upload.accept?.replace(/\./g, '');
+          const [stored] = await attachments.upload([file], { formats }, screen, progress);
+          const body = { [idField]: id, [upload.field ?? 'attachmentId']: stored.id };
+          if (action.file === 'download') saveFile(await provider.fileAction(target, action.action, body));
+          else msg = (await provider.callAction(target, action.action, body)).msg;
+        }
+        feedback.success(msg || t('common.done'));
+        handlers.done?.(action);
+      }),
+    [exclusive, provider, attachments, screen, feedback, handlers, t, targetOf, entity.primaryKey],
+  );
+
+  /** Opens the file chooser for an upload action; the chosen file runs it (onFileChosen). */
+  const chooseFile = useCallback((action: PageAction, row: DataRecord) => {
+    const element = input.current;
+    if (!element || running.current) return;
+    pending.current = { action, row };
+    element.accept = uploadAccept(action) ?? '';
+    element.value = '';
+    element.click();
+  }, []);
+
+  const onFileChosen = useCallback(
+    (event: { target: HTMLInputElement }) => {
+      const file = event.target.files?.[0];
+      const chosen = pending.current;
+      pending.current = undefined;
+      if (!file || !chosen) return;
+      const accept = uploadAccept(chosen.action);
+      if (!acceptsFile(accept, file.name)) {
+        feedback.warning(t('fileAction.wrongType', { accept }));
+        return;
+      }
+      void sendUpload(chosen.action, chosen.row, file);
+    },
+    [feedback, sendUpload, t],
+  );
+
+  const fileInput = useMemo(
+    () =>
+      createElement('input', {
+        ref: input,
+        type: 'file',
+        style: { display: 'none' },
+        'data-testid': FILE_INPUT_TEST_ID,
+        'aria-label': t('fileAction.choose'),
+        onChange: onFileChosen,
+      }),
+    [onFileChosen, t],
+  );
 
   const callEndpoint = useCallback(
     async (action: PageAction, rows: DataRecord[], extra: Record<string, string> = {}) => {
       const ids = rows.map((row) => row[entity.primaryKey]);
       const many = action.placement === 'toolbar';
+      let message = DELETE_ACTIONS.has(action.action) ? t('common.deleted') : t('common.done');
       if (action.action === 'delete' && !many) await provider.delete(entity, ids[0]);
       else if (DELETE_ACTIONS.has(action.action)) await provider.doBatchDelete(entity, ids);
-      else {
+      else if (action.resource || action.idField) {
+        // On another resource, or naming the record's id its own way: a custom action, with its message.
+        const body = many ? { ids, ...extra } : { [action.idField ?? 'id']: ids[0], ...extra };
+        const answer = await provider.callAction(targetOf(action), action.action, body);
+        const target = openTargetOf(answer.data);
+        if (target) handlers.open?.(target);
+        message = answer.msg || message;
+      } else {
         const answer = await provider.lifecycleAction(
           entity,
           action.action,
@@ -61,10 +198,10 @@ export function useActionRunner(entity: EntityDef, handlers: ClientHandlers) {
         const target = openTargetOf(answer);
         if (target) handlers.open?.(target);
       }
-      feedback.success(DELETE_ACTIONS.has(action.action) ? t('common.deleted') : t('common.done'));
+      feedback.success(message);
       handlers.done?.(action);
     },
-    [provider, feedback, entity, handlers, t],
+    [provider, feedback, entity, handlers, t, targetOf],
   );
 
   const confirmText = useCallback(
@@ -77,7 +214,7 @@ export function useActionRunner(entity: EntityDef, handlers: ClientHandlers) {
     [label, t],
   );
 
-  return useCallback(
+  const run = useCallback(
     (action: PageAction, rows: DataRecord[] = []) => {
       const client = handlers[action.action as 'create' | 'edit' | 'view' | 'export' | 'exportCsv'];
       if (['create', 'export', 'exportCsv'].includes(action.action)) {
@@ -95,6 +232,23 @@ export function useActionRunner(entity: EntityDef, handlers: ClientHandlers) {
       }
       if (rows.length === 0) {
         feedback.warning(t('common.selectRows'));
+        return;
+      }
+      if (isFileAction(action)) {
+        // A file action acts on one record: on a toolbar, exactly one selected row.
+        if (rows.length > 1) {
+          feedback.warning(t('fileAction.oneRow'));
+          return;
+        }
+        const start = () => (action.upload ? chooseFile(action, rows[0]) : void download(action, rows[0]));
+        if (!action.confirm) return start();
+        modal.confirm({
+          title: t('common.confirmTitle'),
+          content: label(action.confirm),
+          okText: t('common.ok'),
+          cancelText: t('common.cancel'),
+          onOk: start,
+        });
         return;
       }
       const { prompt } = action;
@@ -128,17 +282,19 @@ export function useActionRunner(entity: EntityDef, handlers: ClientHandlers) {
         });
         return;
       }
-      const run = () => callEndpoint(action, rows).catch((error: unknown) => feedback.error(error));
+      const call = () => callEndpoint(action, rows).catch((error: unknown) => feedback.error(error));
       const text = confirmText(action, rows);
-      if (!text) return void run();
+      if (!text) return void call();
       modal.confirm({
         title: t('common.confirmTitle'),
         content: text,
         okText: t('common.ok'),
         cancelText: t('common.cancel'),
-        onOk: run,
+        onOk: call,
       });
     },
-    [handlers, feedback, callEndpoint, confirmText, modal, t, label],
+    [handlers, feedback, callEndpoint, confirmText, modal, t, label, chooseFile, download],
   );
+
+  return { run, busy, fileInput };
 }

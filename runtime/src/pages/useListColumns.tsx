@@ -7,7 +7,7 @@ import { Typography, type TableColumnType } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterVars } from '../core/evaluateFilter';
-import { actionsForRow } from '../core/pageActions';
+import { actionsForRow, markBusy, type BusyAction } from '../core/pageActions';
 import { buildDataColumns, indexColumn, operateColumn } from '../grid/columnBuilder';
 import { OPERATE_COLUMN_WIDTH } from '../grid/gridRules';
 import type { DataRecord, PageAction, PageDef } from '../meta';
@@ -22,6 +22,9 @@ export interface ListColumnsInput {
   vars: FilterVars;
   openRecord: (row: DataRecord) => void;
   runAction: (action: PageAction, rows: DataRecord[]) => void;
+  /** The file action running now: its row's button shows it (rows known by primaryKey). */
+  busy?: BusyAction;
+  primaryKey?: string;
   onResize?: (key: string, width: number) => void;
   /** Rows before this page (index column counts on across pages). */
   rowOffset?: number;
@@ -41,7 +44,19 @@ export function operateWidth(buttonCount: number): number {
 }
 
 export function useListColumns(input: ListColumnsInput): TableColumnType<DataRecord>[] {
-  const { page, descriptors, rowActions, granted, vars, openRecord, runAction, onResize, rowOffset = 0 } = input;
+  const {
+    page,
+    descriptors,
+    rowActions,
+    granted,
+    vars,
+    openRecord,
+    runAction,
+    onResize,
+    rowOffset = 0,
+    busy,
+    primaryKey = '',
+  } = input;
   const { t } = useTranslation();
   return useMemo(() => {
     const renderLink = (row: DataRecord, content: ReactNode) => (
@@ -58,7 +73,7 @@ export function useListColumns(input: ListColumnsInput): TableColumnType<DataRec
     if (page.grid?.operateSlot !== false && grantedRowActions.length) {
       const render = (row: DataRecord) => (
         <RowActions
-          actions={actionsForRow(rowActions, granted, row, vars)}
+          actions={markBusy(actionsForRow(rowActions, granted, row, vars), busy, row[primaryKey])}
           onRun={(action) => runAction(action, [row])}
         />
       );
@@ -74,6 +89,8 @@ export function useListColumns(input: ListColumnsInput): TableColumnType<DataRec
     vars,
     openRecord,
     runAction,
+    busy,
+    primaryKey,
     onResize,
     rowOffset,
     t,

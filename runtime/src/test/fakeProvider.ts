@@ -35,6 +35,9 @@ export function createFakeProvider(overrides: FakeOverrides = {}): FakeProvider 
     delete: vi.fn(async () => undefined),
     doBatchDelete: vi.fn(async () => undefined),
     lifecycleAction: vi.fn(async () => undefined),
+    callAction: vi.fn(async () => ({ data: null, msg: '' })),
+    fileAction: vi.fn(async () => ({ blob: new Blob(['file']), fileName: 'file.xlsx' })),
+    uploadAction: vi.fn(async () => ({ data: null, msg: '' })),
     findHistory: vi.fn(async () => []),
     findPage: vi.fn(async () => {
       throw new Error('findPage not stubbed');

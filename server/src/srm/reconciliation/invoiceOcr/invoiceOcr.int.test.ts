@@ -75,7 +75,9 @@ describe('invoice recognition', () => {
   it('reads a generated PDF invoice, compares it with the statement (VERIFIED), fills the invoice; the submit then passes', async () => {
     const id = await confirmed();
     const attachmentId = await uploaded('supplier01', 'invoice.pdf', await invoicePdf(LINES));
-    const task = expectOk(await act('supplier01', OCR, 'invoiceOcr', { accountCheckId: id, attachmentId }));
+    const answer = await act('supplier01', OCR, 'invoiceOcr', { accountCheckId: id, attachmentId });
+    const task = expectOk(answer);
+    expect(answer.body.msg).toBe('Invoice recognised and verified');
     expect(task).toMatchObject({
       taskStatus: 'SUCCESS',
       engine: 'pdf-text',
@@ -123,8 +125,10 @@ describe('invoice recognition', () => {
         'Total incl. tax: 960.50',
       ]),
     );
-    const task = expectOk(await act('supplier01', OCR, 'invoiceOcr', { accountCheckId: id, attachmentId }));
+    const answer = await act('supplier01', OCR, 'invoiceOcr', { accountCheckId: id, attachmentId });
+    const task = expectOk(answer);
     expect(task).toMatchObject({ taskStatus: 'SUCCESS', verifyStatus: 'MISMATCH' });
+    expect(answer.body.msg).toMatch(/^Invoice recognised; its amounts do not match the statement/);
     expect(task.compareResult.items[0]).toEqual({
       field: 'amountIncl',
       invoice: '960.50',
@@ -148,8 +152,10 @@ describe('invoice recognition', () => {
   it("a file that is no invoice ends MANUAL saying why; another supplier's statement or file is 404", async () => {
     const id = await confirmed();
     const attachmentId = await uploaded('supplier01', 'letter.pdf', await invoicePdf(['Dear customer, thank you.']));
-    const task = expectOk(await act('supplier01', OCR, 'invoiceOcr', { accountCheckId: id, attachmentId }));
+    const answer = await act('supplier01', OCR, 'invoiceOcr', { accountCheckId: id, attachmentId });
+    const task = expectOk(answer);
     expect(task.taskStatus).toBe('MANUAL');
+    expect(answer.body.msg).toMatch(/^The invoice could not be read; enter it by hand: Not read: invoiceNumber/);
     expect(task.message).toMatch(/Not read: invoiceNumber, invoiceDate, amountExcl, taxAmount, amountIncl/);
     expect(expectOk(await act('supplier01', RES, 'findById', { id })).invoices).toHaveLength(0);
     expectError(await act('supplier02', OCR, 'invoiceOcr', { accountCheckId: id, attachmentId }), 404);

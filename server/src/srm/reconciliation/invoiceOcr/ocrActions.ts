@@ -1,3 +1,4 @@
+import { pickText, type Language } from '@meridian/metadata';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import { idOf } from '../../../home/readerContext';
@@ -71,6 +72,27 @@ function taskView(row: Values | undefined): Values | undefined {
   if (!row) return row;
   const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
   return { ...row, resultJson: parse(row.resultJson), compareResult: parse(row.compareResult) };
+}
+
+/** What the recognition came to, for the message the page shows after the upload (the task says the detail). */
+export function recognitionMessage(task: Values | undefined, language: Language): string {
+  const status = String(task?.verifyStatus ?? '');
+  if (task?.taskStatus !== 'SUCCESS') {
+    const why = task?.message ? `: ${String(task.message)}` : '';
+    return pickText(
+      { cn: `未能识别发票，请手工录入${why}`, en: `The invoice could not be read; enter it by hand${why}` },
+      language,
+    );
+  }
+  if (status === 'VERIFIED')
+    return pickText({ cn: '发票已识别，核验通过', en: 'Invoice recognised and verified' }, language);
+  return pickText(
+    {
+      cn: '发票已识别，但金额与对账单不一致，请核对后再提交',
+      en: 'Invoice recognised; its amounts do not match the statement: check them before submitting',
+    },
+    language,
+  );
 }
 
 async function readTask(kernel: Kernel, tx: SqlExecutor | undefined, id: number): Promise<Values | undefined> {
@@ -214,7 +236,8 @@ export function registerInvoiceRecognition(
         });
         await store.writeTotals(tx, accountCheckId, checkTotals(await store.parts(tx, accountCheckId)), ctx.userId);
       });
-      return { data: taskView(await readTask(kernel, undefined, taskId)) };
+      const task = taskView(await readTask(kernel, undefined, taskId));
+      return { data: task, msg: recognitionMessage(task, ctx.language) };
     },
   });
 
