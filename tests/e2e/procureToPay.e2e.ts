@@ -5,11 +5,14 @@
  * submits it, manager01 releases it, supplier01 confirms it from its to-do (supplier02 neither lists
  * nor reads it); buyer01 publishes a delivery notice, supplier01 confirms it and ships a delivery
  * note, buyer01 receives 10,000 (9,980 accepted, 20 rejected) and the order is partially received.
- * Steps 10–13 wait for the buyer's statement screen to take receipts (see the end of the test).
+ * buyer01 makes the month's statement from the receipt and releases it, supplier01 confirms it,
+ * downloads the invoice list, uploads the invoice PDF (recognised, verified) and submits it, and
+ * buyer01 accepts the invoice: the order line is invoiced 9,980.
  * The second test is the supplier's part in English: an order of its own, and a statement.
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { appsignHeaders } from '../../metadata/src/appsign';
+import { invoicePdf } from '../../server/src/srm/reconciliation/invoiceOcr/invoiceFixtures';
 import {
   addLine,
   choose,
@@ -46,6 +49,23 @@ function dayFromToday(days: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
+
+/** The last day of the month of a YYYY-MM-DD date. */
+function lastDayOfMonth(date: string): string {
+  const [year, month] = date.split('-').map(Number);
+  return `${date.slice(0, 8)}${String(new Date(year, month, 0).getDate()).padStart(2, '0')}`;
+}
+
+/** The text layer of supplier01's VAT invoice for the statement (what the recognition reads). */
+const INVOICE_958_58 = [
+  'Invoice Code: 032002600111',
+  'Invoice No.: 26320000019858',
+  `Invoice Date: ${dayFromToday(0)}`,
+  'Seller Tax ID: 91320506MA1W8K3P2X',
+  'Amount excl. tax: 848.30',
+  'Tax amount: 110.28',
+  'Total incl. tax: 958.58',
+];
 
 /** Each person signs in in a browser context of their own (the session lives in the tab), in their language. */
 async function signIn(browser: Browser, lang: Lang, user: User): Promise<Page> {
@@ -130,10 +150,10 @@ function stopwatch(name: string): (step: string) => void {
   };
 }
 
-test('CN: procure-to-pay — requisition, approval, demand pool, order, release, confirmation, delivery notice, delivery note, receipt', async ({
+test('CN: procure-to-pay — requisition, approval, demand pool, order, release, confirmation, delivery notice, delivery note, receipt, statement, invoice', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const mark = stopwatch('CN');
   const needBy = dayFromToday(14);
 
@@ -326,9 +346,89 @@ test('CN: procure-to-pay — requisition, approval, demand pool, order, release,
   await expect(dataRows(viewedLines)).toHaveCount(1, FIRST_OPEN);
   await expectCells(viewedLines, dataRows(viewedLines).first(), { 已发货数量: '10000', 已收货数量: '9980' });
   mark('9 order partially received');
-  // Steps 10–13 (statement, supplier confirmation, invoice, acceptance) are not here: the buyer's
-  // statement screen (对账管理 → 采购方对账 → 新增) cannot take the unchecked receipts as lines yet
-  // — its 对账明细 grid has no receipt picker, only a bare 收货事务 number to type.
+
+  // 10. buyer01 makes the month's statement for supplier01 from its unchecked receipts: ours is
+  // 9,980 × 0.085 = 848.30 + 13 % tax 110.28 = 958.58, priced by the server from the receipt.
+  const today = dayFromToday(0);
+  await openMenu(buyer, '对账管理', '采购方对账');
+  await buyer.getByRole('button', { name: '新增', exact: true }).click();
+  await expect(buyer.getByRole('button', { name: '保存', exact: true })).toBeVisible(FIRST_OPEN);
+  await choose(buyer.getByRole('combobox', { name: '对账类型' }), '生产性对账');
+  await choose(buyer.getByRole('combobox', { name: '供应商' }), HENGDA.CN, '恒达');
+  await choose(buyer.getByRole('combobox', { name: '公司' }), '子午线电子(苏州)有限公司', '子午线电子');
+  await choose(buyer.getByRole('combobox', { name: '币种' }), '人民币');
+  await typeDate(buyer.getByRole('textbox', { name: '对账区间从' }), `${today.slice(0, 8)}01`);
+  await typeDate(buyer.getByRole('textbox', { name: '对账区间至' }), lastDayOfMonth(today));
+  const statementLines = buyer.getByRole('region', { name: '对账明细' });
+  await statementLines.getByRole('button', { name: '从收货事务添加' }).click();
+  const picker = buyer.getByTestId('line-pick-srmPurReceiptTransaction');
+  const ourReceipt = picker.getByRole('row').filter({ hasText: noteNumber });
+  await expect(ourReceipt).toHaveCount(1, FIRST_OPEN);
+  await ourReceipt.getByRole('checkbox').check();
+  await buyer.getByRole('button', { name: '添加所选（1）' }).click();
+  await expect(picker).toBeHidden();
+  await expect(dataRows(statementLines.getByRole('table'))).toHaveCount(1);
+  await saveNew(buyer);
+  await expect(fieldValue(buyer, '不含税金额')).toHaveText('848.30');
+  await expect(fieldValue(buyer, '税额')).toHaveText('110.28');
+  await expect(fieldValue(buyer, '对账总额(含税)')).toHaveText('958.58');
+  const checkNumber = (await fieldValue(buyer, '对账单号').innerText()).trim();
+  await runConfirmed(buyer, '发布');
+  await expect(fieldValue(buyer, '状态')).toHaveText('待供应商确认');
+  mark(`10 statement ${checkNumber} released`);
+
+  // 11. supplier01 opens it from its production statements and confirms it.
+  await openMenu(supplier, '对账协同', '生产性对账');
+  const supplierStatements = visibleTable(supplier);
+  const ourStatement = dataRows(supplierStatements).filter({ hasText: checkNumber });
+  await expect(ourStatement).toHaveCount(1, FIRST_OPEN);
+  await (await rowAction(ourStatement, '查看')).click();
+  await expect(supplier.getByRole('region', { name: '发票' })).toBeVisible(FIRST_OPEN);
+  await runConfirmed(supplier, '确认');
+  await expect(fieldValue(supplier, '状态')).toHaveText('供应商已确认');
+  mark('11 statement confirmed');
+
+  // 12. It downloads the invoice list, uploads the invoice's PDF (recognised and verified against
+  // the statement), and submits the invoices.
+  const shown = (name: string) => supplier.getByRole('button', { name, exact: true }).filter({ visible: true });
+  const invoiceList = supplier.waitForEvent('download');
+  await shown('导出开票清单').click();
+  expect((await invoiceList).suggestedFilename()).toBe(`开票清单 ${checkNumber}.xlsx`);
+  const chooser = supplier.waitForEvent('filechooser');
+  await shown('上传发票').click();
+  await (
+    await chooser
+  ).setFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: await invoicePdf(INVOICE_958_58) });
+  await expect(supplier.getByText('发票已识别，核验通过', { exact: true })).toBeVisible(FIRST_OPEN);
+  const invoices = supplier.getByRole('region', { name: '发票' }).getByRole('table');
+  await expect(dataRows(invoices)).toHaveCount(1, FIRST_OPEN);
+  await expectCells(invoices, dataRows(invoices).first(), {
+    发票号码: '26320000019858',
+    价税合计: /958\.58/,
+    查验状态: '查验一致',
+  });
+  await runConfirmed(supplier, '提交发票');
+  await expect(fieldValue(supplier, '状态')).toHaveText('发票已提交');
+  mark('12 invoice submitted');
+
+  // 13. buyer01 accepts the invoice: the statement is completed, the order line invoiced 9,980.
+  await openMenu(buyer, '对账管理', '供应商发票');
+  const buyerInvoices = visibleTable(buyer);
+  const submitted = dataRows(buyerInvoices).filter({ hasText: checkNumber });
+  await expect(submitted).toHaveCount(1, FIRST_OPEN);
+  await runConfirmed(buyer, '发票审核通过', submitted);
+  await expectCells(buyerInvoices, submitted, { 状态: '已完成' });
+  await openMenu(buyer, '订单管理', '采购订单');
+  await buyer.getByRole('button', { name: '查询', exact: true }).click();
+  const ordersAgain = visibleTable(buyer);
+  const ourOrder = dataRows(ordersAgain).filter({ hasText: poNumber });
+  await (await rowAction(ourOrder, '查看')).click();
+  // Its tab from step 9 may still be open with what it read then: read the order afresh.
+  await expect(buyer).toHaveURL(/purchaseOrderEdit\?id=\d+/);
+  await buyer.reload();
+  const invoicedLines = buyer.getByRole('region', { name: '订单行' }).getByRole('table').filter({ visible: true });
+  await expectCells(invoicedLines, dataRows(invoicedLines).first(), { 已开票数量: '9980' });
+  mark('13 invoice accepted');
 });
 
 test('EN: the supplier confirms an order from its list, and later a statement, in English', async ({ browser }) => {
