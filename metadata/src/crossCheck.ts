@@ -4,6 +4,7 @@ import { contextDefaultProblem } from './contextDefaults';
 import { checkLifecycleRules } from './lifecycleCheck';
 import { checkRowFilter, checkRowScope, checkSqlFilter } from './rowScopeCheck';
 import { checkReferenceFilter } from './referenceFilterCheck';
+import { checkLinePick } from './linePickCheck';
 import type { MetadataProblem } from './problems';
 import type { MetadataCatalog } from './metadataCatalog';
 import { REGISTERED_WIDGETS } from './widgetManifest';
@@ -167,7 +168,10 @@ function checkPage(registry: MetadataCatalog, page: PageDef, report: Report) {
     const child = entity.children.find((c) => c.name === lines.child);
     const childModel = child && registry.entity(child.entity);
     if (!childModel) report(`/form/lines/${li}/child`, `"${lines.child}" is not a child of ${entity.name}`);
-    else checkGrid(registry, childModel, lines.grid, `/form/lines/${li}/grid`, report);
+    else {
+      checkGrid(registry, childModel, lines.grid, `/form/lines/${li}/grid`, report);
+      if (lines.pick) checkLinePick(registry, page, entity, childModel, lines.pick, `/form/lines/${li}/pick`, report);
+    }
   });
   page.actions?.forEach((a, i) => {
     checkFilter(entity, a.showWhen, `/actions/${i}/showWhen`, report);

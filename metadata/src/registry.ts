@@ -141,6 +141,8 @@ export class MetadataRegistry implements MetadataCatalog {
     };
     visit(page.entity, true);
     for (const name of page.references ?? []) visit(name, false);
+    // A line pick's source: the picker shows its rows with the source's own field definitions.
+    for (const lines of page.form?.lines ?? []) if (lines.pick) visit(lines.pick.entity, false);
     return [...result.values()];
   }
 }

@@ -627,6 +627,42 @@ export interface FormLines {
    * Registered lines widget drawn instead of the generic line grid; it gets the same column props and the child's array field.
    */
   widget?: string;
+  pick?: LinePick;
+}
+/**
+ * Add lines from another document: a toolbar button on the line grid opens the source entity's rows (its listByPage, paged, multi-select) filtered from the header's current values, and OK appends one mapped line per chosen row. A menu that reaches the page may read the source entity's pick fields (grid columns, map sources, filter fields, key) when the pick's button is granted there; the source's row scope still applies. docs/developer-guide.md "Adding lines from another document".
+ */
+export interface LinePick {
+  /**
+   * The source entity whose rows are offered (srmPurReceiptTransaction).
+   */
+  entity: string;
+  /**
+   * The toolbar button's label and the picker's title.
+   */
+  label: I18NText;
+  /**
+   * The button resource a user must hold on the menu to pick (and to read the source rows for it). Defaults to the resourceCode of the page's saveOrUpdate action.
+   */
+  resourceCode?: string;
+  /**
+   * What the picker shows: columns (fields of the source entity or its reference labels), pageSize, orderBy. Its filter is not used (refused): the pick's own filter says which rows are offered.
+   */
+  grid: GridConfig;
+  /**
+   * The rows offered: the picker's search, ANDed with the row scope on the server (a narrowing, not a permission: the document's save checks what it takes). Values may name $form.<field> of the header: the picker resolves them from the header's current values and names the missing ones instead of searching.
+   */
+  filter?: FilterNode;
+  /**
+   * Line field (or a line reference's labelAs) → source field (or a source reference's labelAs): the values a picked row writes into its new line.
+   */
+  map: {
+    [k: string]: string;
+  };
+  /**
+   * The line field holding the source row's key (transactionId): rows already on the document are not offered again. The map must fill it from the source's primary key.
+   */
+  key: string;
 }
 export interface PageAction {
   /**

@@ -2828,6 +2828,10 @@ export type SupplierComment = string | null;
  */
 export type ReceiptTransaction = number | null;
 /**
+ * 收货事务号
+ */
+export type ReceiptNo = string | null;
+/**
  * 订单行
  */
 export type POLineId = number | null;
@@ -3086,6 +3090,7 @@ export interface SrmRcnAccountCheckLineRecord {
   accountCheckId?: AccountStatement;
   checkNumber?: string | null;
   transactionId?: ReceiptTransaction;
+  transactionNumber?: ReceiptNo;
   transactionType?: TransactionType;
   poNumber?: PONo;
   poLineNum?: POLine;

@@ -325,6 +325,13 @@ export const cn = {
     empty: '暂无行数据',
     lineNum: '行号',
   },
+  linePick: {
+    missing: '请先填写：{{fields}}',
+    ok: '添加所选（{{count}}）',
+    added: '已添加 {{count}} 行',
+    selectRow: '选择',
+    empty: '没有可添加的数据',
+  },
   reference: {
     chooseFirst: '请先选择{{fields}}',
     fieldSeparator: '、',

@@ -328,6 +328,13 @@ export const en: Translation = {
     empty: 'No lines',
     lineNum: 'Line',
   },
+  linePick: {
+    missing: 'Fill in first: {{fields}}',
+    ok: 'Add selected ({{count}})',
+    added: '{{count}} line(s) added',
+    selectRow: 'Select',
+    empty: 'Nothing to add',
+  },
   reference: {
     chooseFirst: 'Choose {{fields}} first',
     fieldSeparator: ', ',

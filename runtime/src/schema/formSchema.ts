@@ -103,7 +103,7 @@ export function buildFormSchema(input: FormSchemaInput): ISchema {
     properties[`section${index}`] = sectionSchema(section, entity, input, index);
   });
   (input.page.form?.lines ?? []).forEach((lines, index) => {
-    const schema = buildLinesSchema(lines, entity, input.entities, input.language);
+    const schema = buildLinesSchema(lines, entity, input.entities, input.language, input.page);
     if (schema) properties[lines.child] = { ...schema, 'x-index': sections.length + index };
   });
   return { type: 'object', properties };

@@ -4,7 +4,8 @@
  */
 import type { ISchema } from '@formily/react';
 import { pickLabel, type Language } from '../core/language';
-import type { EntityDef, FormLines } from '../meta';
+import type { EntityDef, FormLines, PageDef } from '../meta';
+import { linePickProps, type LinePickProps } from './linePickProps';
 import { describeColumns, type ColumnDescriptor } from './columnDescriptor';
 import { componentForField, schemaTypeOf } from './fieldComponent';
 import { formilyRules } from './fieldRules';
@@ -33,6 +34,8 @@ export interface LineGridProps {
   selection?: boolean;
   /** GridConfig.height (default 200 once rows scroll, `auto` = 500). */
   height?: number | 'auto';
+  /** FormLines.pick: a toolbar button that adds lines from another document's rows. */
+  pick?: LinePickProps;
 }
 
 function isReadOnlyColumn(column: ColumnDescriptor): boolean {
@@ -78,6 +81,7 @@ export function buildLinesSchema(
   header: EntityDef,
   entities: Record<string, EntityDef>,
   language: Language,
+  page?: PageDef,
 ): ISchema | null {
   const child = header.children?.find((candidate) => candidate.name === lines.child);
   const lineEntity = child ? entities[child.entity] : undefined;
@@ -96,6 +100,8 @@ export function buildLinesSchema(
     ...(lines.grid.selection && { selection: true }),
     ...(lines.grid.height !== undefined && { height: lines.grid.height }),
   };
+  const pick = linePickProps(lines, page, header, entities, language);
+  if (pick) props.pick = pick;
   return {
     type: 'array',
     title,

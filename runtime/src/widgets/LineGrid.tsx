@@ -20,6 +20,7 @@ import type { DataRecord } from '../meta';
 import { isNumericType, type ColumnDescriptor } from '../schema/columnDescriptor';
 import type { LineGridProps } from '../schema/lineSchema';
 import { LineCellContext } from './LineCell';
+import { LinePickButton } from './linePick/LinePickButton';
 
 /** Next line number: one more than the largest so far, so deleted numbers are not reused. */
 export function nextLineNum(rows: DataRecord[], lineNumField: string): number {
@@ -108,7 +109,14 @@ export function removalOrder(selectedKeys: Key[]): number[] {
   return [...new Set(selectedKeys.map(Number))].filter((i) => Number.isInteger(i) && i >= 0).sort((a, b) => b - a);
 }
 
-export const LineGrid = observer(function LineGrid({ title, columns, lineNumField, selection, height }: LineGridProps) {
+export const LineGrid = observer(function LineGrid({
+  title,
+  columns,
+  lineNumField,
+  selection,
+  height,
+  pick,
+}: LineGridProps) {
   const field = useField<ArrayField>();
   const schema = useFieldSchema();
   const { t } = useTranslation();
@@ -173,6 +181,7 @@ export const LineGrid = observer(function LineGrid({ title, columns, lineNumFiel
                 {t('lines.deleteSelected')}
               </Button>
             )}
+            {pick && <LinePickButton props={pick} lineNumField={lineNumField} />}
             <Button icon={<PlusOutlined aria-hidden />} onClick={() => void addRow()}>
               {t('lines.addRow')}
             </Button>

@@ -1,4 +1,4 @@
-import type { EntityModel, PageDef } from '@meridian/metadata';
+import { pagePicks, pickFields, pickResourceCode, type EntityModel, type PageDef } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 
 export type EntityRole = 'main' | 'line' | 'reference';
@@ -8,6 +8,32 @@ export interface MenuReach {
   pages: PageDef[];
   /** Entity name → how the pages use it: written as a main record, as its lines, or only read as a reference. */
   entities: Map<string, EntityRole>;
+  /**
+   * Source entity → the line picks of the pages that read it (FormLines.pick): with the pick's
+   * button granted on the menu, the menu may read the pick's fields of the source rows.
+   */
+  picks: Map<string, PickGrant[]>;
+}
+
+/** A line pick as a read grant: the button it needs and the source fields it may read. */
+export interface PickGrant {
+  page: string;
+  resourceCode: string;
+  fields: ReadonlySet<string>;
+}
+
+function pickGrants(registry: MetadataRegistry, pages: PageDef[]): Map<string, PickGrant[]> {
+  const grants = new Map<string, PickGrant[]>();
+  for (const page of pages)
+    for (const { pick } of pagePicks(page)) {
+      const source = registry.entity(pick.entity);
+      const resourceCode = pickResourceCode(page, pick);
+      if (!source || !resourceCode) continue;
+      const list = grants.get(source.name) ?? [];
+      list.push({ page: page.path, resourceCode, fields: pickFields(pick, source) });
+      grants.set(source.name, list);
+    }
+  return grants;
 }
 
 const reachCache = new WeakMap<MetadataRegistry, Map<string, MenuReach>>();
@@ -49,7 +75,7 @@ export function menuReach(registry: MetadataRegistry, htmlUrl: string | null | u
   if (!reach) {
     const page = path ? registry.page(path) : undefined;
     const pages = page ? linkedPages(registry, page) : [];
-    reach = { pages, entities: entityRoles(registry, pages) };
+    reach = { pages, entities: entityRoles(registry, pages), picks: pickGrants(registry, pages) };
     cache.set(path, reach);
   }
   return reach;

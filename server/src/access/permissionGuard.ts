@@ -112,9 +112,10 @@ export class PermissionGuard {
     const role = grant.reach.entities.get(entity.name);
     if (!role) throw Errors.forbidden('该菜单不能访问此数据', `This menu does not use ${entity.name}`);
     const reading = READS.has(action);
-    // Shared reference data (materials, lookups) is read whole; other records only as a picker needs.
+    // Shared reference data (materials, lookups) is read whole; other records only as a picker needs —
+    // a reference picker, and a line pick (FormLines.pick) whose button the menu grants.
     if (reading && role === 'reference' && !entity.def.rowScope?.shared)
-      ctx.projection = pickerFields(this.access.registry, entity);
+      ctx.projection = await this.readableAsReference(grant, entity);
     if (!reading) {
       const code = role === 'main' ? requiredResource(this.access.registry, grant.reach, entity, action) : undefined;
       if (!code) throw Errors.forbidden('该菜单不提供此操作', `"${action}" is not offered on this menu`);
@@ -123,6 +124,16 @@ export class PermissionGuard {
         throw Errors.forbidden('您没有此按钮的权限', `You do not have the "${code}" permission on this menu`);
     }
     return this.rowScope(identity, entity, reading, ctx);
+  }
+
+  /** A reference's picker fields, and the fields of every line pick of the menu whose button is granted. */
+  private async readableAsReference(grant: MenuGrant, entity: EntityModel): Promise<ReadonlySet<string>> {
+    const fields = pickerFields(this.access.registry, entity);
+    const picks = grant.reach.picks.get(entity.name);
+    if (!picks?.length) return fields;
+    const granted = await this.access.grantedResources(grant.responsibilityId, grant.menuId);
+    const held = picks.filter((p) => granted.has(p.resourceCode));
+    return held.length ? new Set([...fields, ...held.flatMap((p) => [...p.fields])]) : fields;
   }
 
   /**

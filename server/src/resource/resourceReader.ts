@@ -22,7 +22,7 @@ export class ResourceReader {
   ) {}
 
   private shape(entity: EntityModel, language: 'CN' | 'EN' = 'CN', projection?: ReadonlySet<string>): SelectShape {
-    if (projection) return projectedShape(entity, this.db.dialect, projection);
+    if (projection) return projectedShape(this.registry, entity, this.db.dialect, projection, language);
     let byLanguage = this.shapes.get(entity);
     if (!byLanguage) this.shapes.set(entity, (byLanguage = {}));
     return (byLanguage[language] ??= buildSelectShape(this.registry, entity, this.db.dialect, language));

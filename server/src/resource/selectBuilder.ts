@@ -20,15 +20,19 @@ export function buildSelectShape(
   entity: EntityModel,
   d: Dialect,
   language: Language = 'CN',
+  projection?: ReadonlySet<string>,
 ): SelectShape {
-  const columns = entity.readableFields.map((f) => `t.${d.quote(f.column)} AS ${d.quote(f.name)}`);
+  const fields = projection ? entity.readableFields.filter((f) => projection.has(f.name)) : entity.readableFields;
+  const columns = fields.map((f) => `t.${d.quote(f.column)} AS ${d.quote(f.name)}`);
   const ownColumns = columns.join(', ');
   const joins: string[] = [];
-  entity.readableFields.forEach((f, i) => {
+  fields.forEach((f, i) => {
     const ref = f.reference;
     const target = ref ? registry.entity(ref.entity) : undefined;
     const labelField = ref?.labelField ?? target?.def.displayField;
     if (!ref?.labelAs || !target || !labelField || entity.field(ref.labelAs)) return;
+    // A projection carries a label only when it names it (a line pick's columns), never otherwise.
+    if (projection && !projection.has(ref.labelAs)) return;
     // English labels fall back to the Chinese one where the English is empty.
     const localized = referenceLabelField(ref, target.def, language)!;
     const valueColumn = target.field(ref.valueField ?? target.primaryKey)!.column;
@@ -46,11 +50,16 @@ export function buildSelectShape(
   return { columns: columns.join(', '), joins: joins.join(' '), ownColumns };
 }
 
-/** Only the projected fields, no reference labels (a picker's answer: value and label). */
-export function projectedShape(entity: EntityModel, d: Dialect, projection: ReadonlySet<string>): SelectShape {
-  const columns = entity.readableFields
-    .filter((f) => projection.has(f.name))
-    .map((f) => `t.${d.quote(f.column)} AS ${d.quote(f.name)}`)
-    .join(', ');
-  return { columns, joins: '', ownColumns: columns };
+/**
+ * Only the projected fields, and the labels of projected references that the projection names too
+ * (a reference picker's answer is value and label; a line pick's may show a joined label).
+ */
+export function projectedShape(
+  registry: MetadataRegistry,
+  entity: EntityModel,
+  d: Dialect,
+  projection: ReadonlySet<string>,
+  language: Language = 'CN',
+): SelectShape {
+  return buildSelectShape(registry, entity, d, language, projection);
 }

@@ -11,13 +11,14 @@ import { CheckStore } from './accountCheck/checkStore';
 import { registerCheckTransitions } from './accountCheck/checkTransitions';
 import { registerInvoiceRecognition } from './invoiceOcr/ocrActions';
 import { receiptLedgerFor } from './receiptLedger';
+import { ReceiptLines } from './receiptLines';
 
 export const reconciliationModule: DomainModule = {
   name: 'reconciliation',
   register({ actions, hooks, handlers, registry, db }) {
     const store = new CheckStore(registry, db.dialect);
     const ledger = receiptLedgerFor(registry, db.dialect);
-    registerCheckHooks(hooks, store, ledger);
+    registerCheckHooks(hooks, store, ledger, new ReceiptLines(registry, db.dialect));
     registerCheckTransitions(handlers, store, ledger);
     registerCheckActions(actions, store, ledger);
     registerCheckFiles(actions, store);

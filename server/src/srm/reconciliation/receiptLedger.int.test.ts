@@ -15,7 +15,8 @@ let p: Proof;
 beforeAll(async () => {
   server = await startTestServer('srm_rcn_ledger');
   p = await proofOf(server);
-  // Receipts 1–6 of supplier 1 (order line 1), 7 of supplier 2.
+  // Receipts 1–6 of supplier 1 (order line 1), 7 of supplier 2, all received at plant SZ01 (org 5): a
+  // statement line reads its receipt through the buyer's organisation permits.
   for (const [id, supplierId, quantity] of [
     [1, 1, '9980'],
     [2, 1, '100'],
@@ -30,8 +31,8 @@ beforeAll(async () => {
   ] as const)
     await runSql(
       server,
-      'INSERT INTO srm_pur_receipt_transaction (transaction_id, transaction_number, transaction_type, order_header_id, order_line_id, supplier_id, org_id, item_id, quantity, uom_code, unit_price_excl, tax_rate, amount_excl, transaction_date, checked_flag, version_num) ' +
-        'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)',
+      'INSERT INTO srm_pur_receipt_transaction (transaction_id, transaction_number, transaction_type, order_header_id, order_line_id, supplier_id, org_id, inv_org_id, item_id, quantity, uom_code, unit_price_excl, tax_rate, amount_excl, transaction_date, checked_flag, version_num) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)',
       [
         id,
         `RCV2026112000${id}`,
@@ -40,6 +41,7 @@ beforeAll(async () => {
         1,
         supplierId,
         2,
+        5,
         1,
         quantity,
         'PCS',

@@ -3,7 +3,8 @@ import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
 import type { ResourceContext } from '../../../resource/context';
 import { parseDecimal } from '../../../util/decimal';
-import type { ReceiptLedger } from '../receiptLedger';
+import { RECEIPT, type ReceiptLedger } from '../receiptLedger';
+import type { ReceiptLines } from '../receiptLines';
 import { checkTotals, feeAmounts, lineAmounts, listItemAmounts, type CheckParts, type Values } from './checkAmounts';
 import { CHECK, CheckStore } from './checkStore';
 
@@ -42,10 +43,17 @@ function fingerprint(rows: Values[], key: string, fields: string[]): string {
  *   createInvoiceListAndAccountCheck, and while the statement is with them (confirmed, invoice
  *   rejected) changes only its invoices, invoice list and attachments (other header values are kept,
  *   changed lines, deductions or fees are refused with 403);
+ * - a line naming a receipt takes its values from the receipt (ReceiptLines, through the caller's
+ *   row scope of the receipts), whatever was sent: the server, not the picker, is authoritative;
  * - line, fee and invoice-list amounts and the header totals are computed here, exactly;
  * - the receipts the lines name are claimed after the header is written (ReceiptLedger).
  */
-export function registerCheckHooks(hooks: RecordHookRegistry, store: CheckStore, ledger: ReceiptLedger): void {
+export function registerCheckHooks(
+  hooks: RecordHookRegistry,
+  store: CheckStore,
+  ledger: ReceiptLedger,
+  receiptLines: ReceiptLines,
+): void {
   const claims = new WeakMap<object, { transactionIds: number[]; supplierId?: number }>();
 
   hooks.registerBeforeSave(CHECK, async (draft: SaveDraft) => {
@@ -88,6 +96,10 @@ export function registerCheckHooks(hooks: RecordHookRegistry, store: CheckStore,
         '对账单已由供应商确认，正在开票，不能修改',
         'The supplier has confirmed this statement and is invoicing it: it cannot be changed now',
       );
+    }
+    if (children.lines?.length && ledger.available) {
+      const receipts = store.registry.entity(RECEIPT)!;
+      await receiptLines.fill(tx, children.lines, ctx.scopeFor?.(receipts), ctx.vars);
     }
     children.lines?.forEach(lineAmounts);
     children.others?.forEach(feeAmounts);

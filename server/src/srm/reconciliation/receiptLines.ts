@@ -1,0 +1,124 @@
+import type { FilterNode, FilterVariables } from '@meridian/metadata';
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import { MetaSql } from '../../access/metaSql';
+import type { Row, SqlExecutor } from '../../db/sqlExecutor';
+import { Errors } from '../../http/apiError';
+import { compileFilter } from '../../resource/queryCompiler';
+import { RECEIPT } from './receiptLedger';
+
+/**
+ * A statement line is what its receipt says (DOMAIN.md §4.1, §5.7): whatever a client sends with a
+ * transactionId — picked in the runtime, imported, typed — the values that come from the receipt
+ * are read here and replace the sent ones before the amounts are computed. The read goes through
+ * the caller's row scope of the receipts (a buyer's organisation permits, a supplier's own rows):
+ * a receipt outside it is named as unknown, as a missing one is.
+ */
+type Values = Record<string, unknown>;
+
+const ORDER = 'srmPurOrderHeader';
+const ORDER_LINE = 'srmPurOrderLine';
+const NOTE = 'srmPurDeliveryNote';
+const ITEM = 'srmBaseMaterialItem';
+const TYPES = ['RECEIVE', 'RETURN', 'PRICE_DIFF'];
+
+const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+const date = (v: unknown) => (v === null || v === undefined ? null : String(v).slice(0, 10));
+
+export class ReceiptLines {
+  private readonly sql: MetaSql;
+
+  constructor(
+    private readonly registry: MetadataRegistry,
+    private readonly dialect: SqlExecutor['dialect'],
+  ) {
+    this.sql = new MetaSql(registry, dialect);
+  }
+
+  private has(entity: string, field: string): boolean {
+    return !!this.registry.entity(entity)?.field(field);
+  }
+
+  /** `alias.field AS name`, or NULL when this installation's entity lacks the field. */
+  private col(entity: string, field: string, alias: string, name = field): string {
+    return this.has(entity, field) ? `${this.sql.c(entity, field, alias)} AS ${name}` : `NULL AS ${name}`;
+  }
+
+  /** The receipts by id that the caller's scope reaches, with their order, delivery note and item labels. */
+  private async read(tx: SqlExecutor, ids: number[], scope: FilterNode | undefined, vars: FilterVariables) {
+    const { t, c } = this.sql;
+    const receipt = this.registry.entity(RECEIPT)!;
+    const scoped = scope ? compileFilter(receipt, this.dialect, scope, vars, { registry: this.registry }) : undefined;
+    const join = (entity: string, alias: string, field: string) =>
+      this.registry.entity(entity) && this.has(RECEIPT, field)
+        ? ` LEFT JOIN ${t(entity)} ${alias} ON ${c(entity, this.registry.entity(entity)!.primaryKey, alias)} = ${c(RECEIPT, field, 't')}`
+        : '';
+    const joined = (entity: string, alias: string, field: string, label: string, name: string) =>
+      join(entity, alias, field) && this.has(entity, label)
+        ? `${c(entity, label, alias)} AS ${name}`
+        : `NULL AS ${name}`;
+    const columns = [
+      ...['transactionId', 'transactionNumber', 'transactionType', 'orderLineId', 'itemId', 'itemCode', 'quantity']
+        .concat(['uomCode', 'unitPriceExcl', 'taxRate', 'amountExcl', 'transactionDate'])
+        .map((f) => this.col(RECEIPT, f, 't')),
+      joined(ORDER, 'o', 'orderHeaderId', 'poNumber', 'poNumber'),
+      joined(ORDER_LINE, 'ol', 'orderLineId', 'lineNum', 'poLineNum'),
+      joined(NOTE, 'n', 'deliveryNoteId', 'deliveryNoteNumber', 'deliveryNoteNumber'),
+      joined(ITEM, 'i', 'itemId', 'itemCode', 'itemMasterCode'),
+      joined(ITEM, 'i', 'itemId', 'itemName', 'itemName'),
+    ];
+    const joins =
+      join(ORDER, 'o', 'orderHeaderId') +
+      join(ORDER_LINE, 'ol', 'orderLineId') +
+      join(NOTE, 'n', 'deliveryNoteId') +
+      join(ITEM, 'i', 'itemId');
+    return tx.select(
+      `SELECT ${columns.join(', ')} FROM ${t(RECEIPT)} t${joins} WHERE ${c(RECEIPT, 'transactionId', 't')} IN (${ids.map(() => '?').join(', ')})` +
+        (scoped ? ` AND (${scoped.sql})` : ''),
+      [...ids, ...(scoped?.params ?? [])],
+    );
+  }
+
+  /**
+   * Fills every line that names a receipt from it (in place): type, numbers, item, unit, quantity,
+   * price, tax rate, date; the sent amounts are cleared so that lineAmounts computes them again
+   * from the receipt's. A receipt the caller cannot reach is a 400 on that line.
+   */
+  async fill(tx: SqlExecutor, lines: Values[], scope: FilterNode | undefined, vars: FilterVariables): Promise<void> {
+    const named = lines.filter(
+      (l) => l.transactionId !== null && l.transactionId !== undefined && l.transactionId !== '',
+    );
+    if (!named.length) return;
+    const ids = [...new Set(named.map((l) => Number(l.transactionId)))];
+    const rows = new Map<number, Row>((await this.read(tx, ids, scope, vars)).map((r) => [Number(r.transactionId), r]));
+    lines.forEach((line, i) => {
+      if (!named.includes(line)) return;
+      const r = rows.get(Number(line.transactionId));
+      if (!r)
+        throw Errors.badRequest(
+          `收货事务 ${String(line.transactionId)} 不存在或您无权对账`,
+          `Receipt transaction ${String(line.transactionId)} does not exist or is not yours to reconcile`,
+          [{ field: `lines[${i}].transactionId`, message: 'unknown receipt' }],
+        );
+      const type = text(r.transactionType);
+      Object.assign(line, {
+        transactionNumber: text(r.transactionNumber),
+        transactionType: type && TYPES.includes(type) ? type : 'RECEIVE',
+        poNumber: text(r.poNumber),
+        poLineNum: r.poLineNum === null || r.poLineNum === undefined ? null : Number(r.poLineNum),
+        orderLineId: r.orderLineId === null || r.orderLineId === undefined ? null : Number(r.orderLineId),
+        deliveryNoteNumber: text(r.deliveryNoteNumber),
+        itemId: r.itemId === null || r.itemId === undefined ? null : Number(r.itemId),
+        itemCode: text(r.itemCode) ?? text(r.itemMasterCode),
+        itemName: text(r.itemName),
+        uomCode: text(r.uomCode),
+        quantity: text(r.quantity),
+        unitPriceExcl: text(r.unitPriceExcl),
+        taxRate: text(r.taxRate),
+        amountExcl: text(r.amountExcl),
+        taxAmount: null,
+        amountIncl: null,
+        transactionDate: date(r.transactionDate),
+      });
+    });
+  }
+}
