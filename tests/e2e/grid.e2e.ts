@@ -40,12 +40,14 @@ test('a line grid keeps quantities within min and precision, and only the clicke
   await quantity.fill('1234.567891');
   await quantity.blur();
   await expect(quantity).toHaveValue('1,234.5679');
-  // min 0 on the unit price: a negative price does not stay.
+  // min 0 on the unit price: a negative price is marked on its row and cannot be saved as it is.
   const price = rows.first().getByRole('spinbutton', { name: '预估单价' });
   await price.fill('-2');
   await price.blur();
-  await expect(price).not.toHaveValue('-2');
+  await expect(rows.first().getByRole('alert')).toHaveText('不能小于 0');
   await price.fill('2');
+  await price.blur();
+  await expect(rows.first().getByRole('alert')).toHaveCount(0);
   await save(page);
   // The server computed the amount from the rounded quantity: 1234.5679 × 2.
   await expect(rows.first()).toContainText('2,469.14');
