@@ -3,6 +3,7 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import { isSupplierType } from '../../../access/accessService';
 import type { Database } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
+import { idOf } from '../../../home/readerContext';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
@@ -146,7 +147,12 @@ export function registerSupplierRegistration(
       resource,
       action,
       access: { pages: [page], resourceCode },
-      handler: async (body, ctx, kernel) => {
+      handler: async (body, ctx, kernel, req) => {
+        const entity = store.model(REGISTER);
+        // Within the caller's row scope, and found there, before the reason is judged: a row the
+        // caller cannot reach answers 404 whatever the body says.
+        const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, action, ctx);
+        if (!(await kernel.resources.reader.byId(entity, idOf(body), ctx, scope))) throw Errors.recordNotFound();
         const reason = typeof body.rejectReason === 'string' ? body.rejectReason.trim() : '';
         if (!reason || reason.length > MAX_REASON) {
           const message = pickText(
@@ -161,7 +167,6 @@ export function registerSupplierRegistration(
             [{ field: 'rejectReason', message }],
           );
         }
-        const entity = store.model(REGISTER);
         const transition = kernel.lifecycles.transitionFor(entity, action)!;
         const withReason: RejectContext = { ...ctx, rejectReason: reason };
         return kernel.lifecycles.run(
@@ -169,6 +174,7 @@ export function registerSupplierRegistration(
           transition,
           { id: body.id, versionNum: body.versionNum, comment: reason },
           withReason,
+          scope,
         );
       },
     });

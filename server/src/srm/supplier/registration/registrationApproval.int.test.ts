@@ -59,6 +59,19 @@ const details = async () => {
   };
 };
 
+describe('the demo registration (newsup01, seeds/demo/19b)', () => {
+  it('waits on both approval lists and can be approved: its account then signs in as the new supplier', async () => {
+    const pending = await decide(server, buyer, 'listByPage', { pageIndex: 1, pageRows: 50 });
+    expect(expectOk(pending).map((r: { registerNumber: string }) => r.registerNumber)).toContain('REG202611240001');
+    const listed = await decide(server, manager, 'listByPage', { pageIndex: 1, pageRows: 50 });
+    expect(expectOk(listed).map((r: { registerNumber: string }) => r.registerNumber)).toContain('REG202611240001');
+    expect(expectOk(await decide(server, buyer, 'doApproveRegister', { id: 1 })).registerStatus).toBe(
+      'ACCOUNT_APPROVED',
+    );
+    expect((await sessionOf(server, 'newsup01')).userInfo).toMatchObject({ registerStatus: 'ACCOUNT_APPROVED' });
+  });
+});
+
 describe('account approval (supplierRegisterApproval)', () => {
   it('lists the pending registration to buyer01 from the menu; supplier users and other menus are refused', async () => {
     const list = await decide(server, buyer, 'listByPage', {
