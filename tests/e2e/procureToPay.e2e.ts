@@ -8,7 +8,8 @@
  * buyer01 makes the month's statement from the receipt and releases it, supplier01 confirms it,
  * downloads the invoice list, uploads the invoice PDF (recognised, verified) and submits it, and
  * buyer01 accepts the invoice: the order line is invoiced 9,980.
- * The second test is the supplier's part in English: an order of its own, and a statement.
+ * The second test is the supplier's part in English: it confirms an order of its own, confirms
+ * and ships its delivery notice, and confirms and invoices the statement buyer01 makes of it.
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { appsignHeaders } from '../../metadata/src/appsign';
@@ -56,16 +57,18 @@ function lastDayOfMonth(date: string): string {
   return `${date.slice(0, 8)}${String(new Date(year, month, 0).getDate()).padStart(2, '0')}`;
 }
 
-/** The text layer of supplier01's VAT invoice for the statement (what the recognition reads). */
-const INVOICE_958_58 = [
-  'Invoice Code: 032002600111',
-  'Invoice No.: 26320000019858',
-  `Invoice Date: ${dayFromToday(0)}`,
-  'Seller Tax ID: 91320506MA1W8K3P2X',
-  'Amount excl. tax: 848.30',
-  'Tax amount: 110.28',
-  'Total incl. tax: 958.58',
-];
+/** The text layer of a VAT invoice of supplier01 (what the recognition reads). */
+function invoiceText(invoiceNumber: string, amountExcl: string, tax: string, total: string): string[] {
+  return [
+    'Invoice Code: 032002600111',
+    `Invoice No.: ${invoiceNumber}`,
+    `Invoice Date: ${dayFromToday(0)}`,
+    'Seller Tax ID: 91320506MA1W8K3P2X',
+    `Amount excl. tax: ${amountExcl}`,
+    `Tax amount: ${tax}`,
+    `Total incl. tax: ${total}`,
+  ];
+}
 
 /** Each person signs in in a browser context of their own (the session lives in the tab), in their language. */
 async function signIn(browser: Browser, lang: Lang, user: User): Promise<Page> {
@@ -109,6 +112,42 @@ const visibleTable = (page: Page, region?: string) =>
     .getByRole('table')
     .filter({ visible: true })
     .first();
+
+/**
+ * buyer01 makes the month's statement for supplier01 on 对账管理 → 采购方对账 → 新增, adding the receipt
+ * of the delivery note through 从收货事务添加; the server prices it from the receipt (amounts excl.,
+ * tax, total). Answers the statement number.
+ */
+async function statementFromReceipt(
+  page: Page,
+  noteNumber: string,
+  amounts: [string, string, string],
+): Promise<string> {
+  const today = dayFromToday(0);
+  await openMenu(page, '对账管理', '采购方对账');
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  await expect(page.getByRole('button', { name: '保存', exact: true })).toBeVisible(FIRST_OPEN);
+  await choose(page.getByRole('combobox', { name: '对账类型' }), '生产性对账');
+  await choose(page.getByRole('combobox', { name: '供应商' }), HENGDA.CN, '恒达');
+  await choose(page.getByRole('combobox', { name: '公司' }), '子午线电子(苏州)有限公司', '子午线电子');
+  await choose(page.getByRole('combobox', { name: '币种' }), '人民币');
+  await typeDate(page.getByRole('textbox', { name: '对账区间从' }), `${today.slice(0, 8)}01`);
+  await typeDate(page.getByRole('textbox', { name: '对账区间至' }), lastDayOfMonth(today));
+  const statementLines = page.getByRole('region', { name: '对账明细' });
+  await statementLines.getByRole('button', { name: '从收货事务添加' }).click();
+  const picker = page.getByTestId('line-pick-srmPurReceiptTransaction');
+  const ourReceipt = picker.getByRole('row').filter({ hasText: noteNumber });
+  await expect(ourReceipt).toHaveCount(1, FIRST_OPEN);
+  await ourReceipt.getByRole('checkbox').check();
+  await page.getByRole('button', { name: '添加所选（1）' }).click();
+  await expect(picker).toBeHidden();
+  await expect(dataRows(statementLines.getByRole('table'))).toHaveCount(1);
+  await saveNew(page);
+  await expect(fieldValue(page, '不含税金额')).toHaveText(amounts[0]);
+  await expect(fieldValue(page, '税额')).toHaveText(amounts[1]);
+  await expect(fieldValue(page, '对账总额(含税)')).toHaveText(amounts[2]);
+  return (await fieldValue(page, '对账单号').innerText()).trim();
+}
 
 /**
  * A call as the signed-in page's session, from the screen (menuId) it shows: reads that check a
@@ -349,30 +388,7 @@ test('CN: procure-to-pay — requisition, approval, demand pool, order, release,
 
   // 10. buyer01 makes the month's statement for supplier01 from its unchecked receipts: ours is
   // 9,980 × 0.085 = 848.30 + 13 % tax 110.28 = 958.58, priced by the server from the receipt.
-  const today = dayFromToday(0);
-  await openMenu(buyer, '对账管理', '采购方对账');
-  await buyer.getByRole('button', { name: '新增', exact: true }).click();
-  await expect(buyer.getByRole('button', { name: '保存', exact: true })).toBeVisible(FIRST_OPEN);
-  await choose(buyer.getByRole('combobox', { name: '对账类型' }), '生产性对账');
-  await choose(buyer.getByRole('combobox', { name: '供应商' }), HENGDA.CN, '恒达');
-  await choose(buyer.getByRole('combobox', { name: '公司' }), '子午线电子(苏州)有限公司', '子午线电子');
-  await choose(buyer.getByRole('combobox', { name: '币种' }), '人民币');
-  await typeDate(buyer.getByRole('textbox', { name: '对账区间从' }), `${today.slice(0, 8)}01`);
-  await typeDate(buyer.getByRole('textbox', { name: '对账区间至' }), lastDayOfMonth(today));
-  const statementLines = buyer.getByRole('region', { name: '对账明细' });
-  await statementLines.getByRole('button', { name: '从收货事务添加' }).click();
-  const picker = buyer.getByTestId('line-pick-srmPurReceiptTransaction');
-  const ourReceipt = picker.getByRole('row').filter({ hasText: noteNumber });
-  await expect(ourReceipt).toHaveCount(1, FIRST_OPEN);
-  await ourReceipt.getByRole('checkbox').check();
-  await buyer.getByRole('button', { name: '添加所选（1）' }).click();
-  await expect(picker).toBeHidden();
-  await expect(dataRows(statementLines.getByRole('table'))).toHaveCount(1);
-  await saveNew(buyer);
-  await expect(fieldValue(buyer, '不含税金额')).toHaveText('848.30');
-  await expect(fieldValue(buyer, '税额')).toHaveText('110.28');
-  await expect(fieldValue(buyer, '对账总额(含税)')).toHaveText('958.58');
-  const checkNumber = (await fieldValue(buyer, '对账单号').innerText()).trim();
+  const checkNumber = await statementFromReceipt(buyer, noteNumber, ['848.30', '110.28', '958.58']);
   await runConfirmed(buyer, '发布');
   await expect(fieldValue(buyer, '状态')).toHaveText('待供应商确认');
   mark(`10 statement ${checkNumber} released`);
@@ -398,7 +414,11 @@ test('CN: procure-to-pay — requisition, approval, demand pool, order, release,
   await shown('上传发票').click();
   await (
     await chooser
-  ).setFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: await invoicePdf(INVOICE_958_58) });
+  ).setFiles({
+    name: 'invoice.pdf',
+    mimeType: 'application/pdf',
+    buffer: await invoicePdf(invoiceText('26320000019858', '848.30', '110.28', '958.58')),
+  });
   await expect(supplier.getByText('发票已识别，核验通过', { exact: true })).toBeVisible(FIRST_OPEN);
   const invoices = supplier.getByRole('region', { name: '发票' }).getByRole('table');
   await expect(dataRows(invoices)).toHaveCount(1, FIRST_OPEN);
@@ -432,8 +452,8 @@ test('CN: procure-to-pay — requisition, approval, demand pool, order, release,
   mark('13 invoice accepted');
 });
 
-test('EN: the supplier confirms an order from its list, and later a statement, in English', async ({ browser }) => {
-  test.setTimeout(120_000);
+test('EN: the supplier confirms its order, ships it and invoices its statement, in English', async ({ browser }) => {
+  test.setTimeout(360_000);
   const mark = stopwatch('EN');
   // Preparation, not under test here (the CN flow does it through the screens): a released order
   // for supplier01, made through the HTTP API as buyer01 (save, submit) and manager01 (approve).
@@ -498,13 +518,86 @@ test('EN: the supplier confirms an order from its list, and later a statement, i
   await expect(homeTodo(supplier, `Purchase order ${poNumber} awaits your confirmation`)).toHaveCount(0);
   mark('confirmed');
 
-  // Later, its statement (Flow 2 step 11), on the seeded October statement AC202610010001 (RELEASED,
-  // 361.60): a statement of this order cannot be made on the buyer's screen yet (no receipt picker).
+  // Its delivery, in English from here on for the supplier (steps 6–9): buyer01 publishes a notice
+  // for the whole line (through the API, as preparation); supplier01 confirms it and ships it.
+  const orderLineId = (saved.data.lines as { orderLineId: number }[])[0].orderLineId;
+  await openMenu(buyer, '送货管理', '送货通知');
+  const dueDate = dayFromToday(7);
+  const notice = await call(buyer, 'srmPurDeliveryNotice', 'saveOrUpdate', {
+    noticeType: 'SCHEDULE',
+    supplierId: 1,
+    orgId: 2,
+    invOrgId: 5,
+    requiredDate: dueDate,
+    lines: [{ lineNum: 1, orderHeaderId: id, orderLineId, requiredQty: '5000', requiredDate: dueDate }],
+  });
+  expect(notice.status).toBe(200);
+  const noticeNumber = notice.data.noticeNumber as string;
+  const published = await call(buyer, 'srmPurDeliveryNotice', 'doPublish', { id: notice.data.deliveryNoticeId });
+  expect(published.status).toBe(200);
+  await openMenu(supplier, 'Delivery collaboration', 'Delivery notices');
+  const notices = visibleTable(supplier);
+  const noticeRow = dataRows(notices).filter({ hasText: noticeNumber });
+  await runConfirmed(supplier, 'Confirm', noticeRow, 'Done');
+  await expectCells(notices, noticeRow, { Status: 'Confirmed' });
+  await openMenu(supplier, 'Delivery collaboration', 'Delivery notes');
+  await supplier.getByRole('button', { name: 'New', exact: true }).click();
+  await expect(supplier.getByRole('button', { name: 'Save', exact: true })).toBeVisible(FIRST_OPEN);
+  await choose(supplier.getByRole('combobox', { name: 'Delivery notice' }), noticeNumber, noticeNumber);
+  await typeDate(supplier.getByRole('textbox', { name: 'Expected arrival' }), dueDate);
+  await supplier.getByRole('textbox', { name: 'Carrier' }).fill('SF Express');
+  await supplier.getByRole('textbox', { name: 'Waybill no.' }).fill('SF1234567891');
+  const noteRegion = supplier.getByRole('region', { name: 'Delivery note lines' });
+  await noteRegion.getByRole('button', { name: 'Add row' }).click();
+  const noteLine = dataRows(noteRegion.getByRole('table')).first();
+  await noteLine.getByRole('combobox', { name: 'Notice line' }).click();
+  await supplier.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await expect(noteLine.getByRole('spinbutton', { name: 'Ship quantity' })).toHaveValue(/^5,?000$/);
+  await noteLine.getByRole('textbox', { name: 'Batch no.' }).fill('HD20261127B');
+  await clickExpectingToast(supplier.getByRole('button', { name: 'Save', exact: true }), 'Saved');
+  await expect(supplier).toHaveURL(/[?&]id=\d+/);
+  const noteId = Number(new URL(supplier.url().replace('/#/', '/')).searchParams.get('id'));
+  const noteNumber = (await fieldValue(supplier, 'Delivery note no.').innerText()).trim();
+  await runConfirmed(supplier, 'Ship', supplier, 'Done');
+  await expect(fieldValue(supplier, 'Status')).toHaveText('Shipped');
+  mark(`note ${noteNumber} shipped`);
+
+  // buyer01 receives it in full and makes the month's statement of it (steps 9–10, in Chinese):
+  // 5,000 × 0.085 = 425.00 + 55.25 tax = 480.25.
+  await openMenu(buyer, '送货管理', '送货单收货');
+  expect((await call(buyer, 'srmPurDeliveryNote', 'doReceive', { id: noteId })).status).toBe(200);
+  const checkNumber = await statementFromReceipt(buyer, noteNumber, ['425.00', '55.25', '480.25']);
+  await runConfirmed(buyer, '发布');
+  await expect(fieldValue(buyer, '状态')).toHaveText('待供应商确认');
+  mark(`statement ${checkNumber} released`);
+
+  // supplier01, in English: confirms the statement, downloads the invoice list, uploads the
+  // invoice PDF (recognised and verified) and submits it (steps 11–12).
   await openMenu(supplier, 'Statements', 'Production statements');
   const statements = visibleTable(supplier);
-  const statement = dataRows(statements).filter({ hasText: 'AC202610010001' });
-  await expectCells(statements, statement, { 'Statement no.': 'AC202610010001', Status: 'Awaiting supplier' });
-  await runConfirmed(supplier, 'Confirm', statement, 'Done');
-  await expectCells(statements, statement, { Status: 'Supplier confirmed' });
-  mark('statement confirmed');
+  const statement = dataRows(statements).filter({ hasText: checkNumber });
+  await expectCells(statements, statement, { 'Statement no.': checkNumber, Status: 'Awaiting supplier' });
+  await (await rowAction(statement, 'View')).click();
+  await expect(supplier.getByRole('region', { name: 'Invoices' })).toBeVisible(FIRST_OPEN);
+  await runConfirmed(supplier, 'Confirm', supplier, 'Done');
+  await expect(fieldValue(supplier, 'Status')).toHaveText('Supplier confirmed');
+  const shown = (name: string) => supplier.getByRole('button', { name, exact: true }).filter({ visible: true });
+  const invoiceList = supplier.waitForEvent('download');
+  await shown('Export invoice list').click();
+  expect((await invoiceList).suggestedFilename()).toMatch(new RegExp(`${checkNumber}\\.xlsx$`));
+  const chooser = supplier.waitForEvent('filechooser');
+  await shown('Upload invoice').click();
+  await (
+    await chooser
+  ).setFiles({
+    name: 'invoice.pdf',
+    mimeType: 'application/pdf',
+    buffer: await invoicePdf(invoiceText('26320000027481', '425.00', '55.25', '480.25')),
+  });
+  await expect(supplier.getByText('Invoice recognised and verified', { exact: true })).toBeVisible(FIRST_OPEN);
+  const invoices = supplier.getByRole('region', { name: 'Invoices' }).getByRole('table');
+  await expect(dataRows(invoices)).toHaveCount(1, FIRST_OPEN);
+  await runConfirmed(supplier, 'Submit invoices', supplier, 'Done');
+  await expect(fieldValue(supplier, 'Status')).toHaveText('Invoice submitted');
+  mark('invoice submitted');
 });

@@ -222,7 +222,7 @@ export const en: Translation = {
     view: 'View',
     delete: 'Delete',
     save: 'Save',
-    saved: 'saved',
+    saved: 'Saved',
     cancel: 'Cancel',
     ok: 'OK',
     back: 'Back',
