@@ -192,7 +192,7 @@ function stopwatch(name: string): (step: string) => void {
 test('CN: procure-to-pay — requisition, approval, demand pool, order, release, confirmation, delivery notice, delivery note, receipt, statement, invoice', async ({
   browser,
 }) => {
-  test.setTimeout(480_000);
+  test.setTimeout(600_000);
   const mark = stopwatch('CN');
   const needBy = dayFromToday(14);
 
