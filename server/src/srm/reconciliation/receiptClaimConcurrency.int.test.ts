@@ -24,8 +24,8 @@ beforeAll(async () => {
   for (const id of RECEIPTS)
     await runSql(
       server,
-      'INSERT INTO srm_pur_receipt_transaction (transaction_id, transaction_number, transaction_type, order_header_id, order_line_id, supplier_id, org_id, item_id, quantity, uom_code, unit_price_excl, tax_rate, transaction_date, checked_flag, version_num) ' +
-        "VALUES (?, ?, 'RECEIVE', 1, 1, 1, 2, 1, '10', 'PCS', '0.085000', '0.1300', '2026-11-20', 'N', 1)",
+      'INSERT INTO srm_pur_receipt_transaction (transaction_id, transaction_number, transaction_type, order_header_id, order_line_id, supplier_id, org_id, inv_org_id, item_id, quantity, uom_code, unit_price_excl, tax_rate, transaction_date, checked_flag, version_num) ' +
+        "VALUES (?, ?, 'RECEIVE', 1, 1, 1, 2, 5, 1, '10', 'PCS', '0.085000', '0.1300', '2026-11-20', 'N', 1)",
       [id, `RCV20261120${id}`],
     );
   other = await startSecondProcess(server.config.dbUrl, PORT);
