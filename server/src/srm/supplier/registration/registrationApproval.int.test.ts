@@ -65,6 +65,13 @@ describe('the demo registration (newsup01, seeds/demo/19b)', () => {
     expect(expectOk(pending).map((r: { registerNumber: string }) => r.registerNumber)).toContain('REG202611240001');
     const listed = await decide(server, manager, 'listByPage', { pageIndex: 1, pageRows: 50 });
     expect(expectOk(listed).map((r: { registerNumber: string }) => r.registerNumber)).toContain('REG202611240001');
+    // The details approval list opens on INFO_SUBMITTED and APPROVED: 苏州恒达's approved registration.
+    const details = await decide(server, manager, 'listByPage', {
+      params: { registerStatus: ['INFO_SUBMITTED', 'APPROVED'] },
+      pageIndex: 1,
+      pageRows: 50,
+    });
+    expect(expectOk(details).map((r: { registerNumber: string }) => r.registerNumber)).toEqual(['REG202601050001']);
     expect(expectOk(await decide(server, buyer, 'doApproveRegister', { id: 1 })).registerStatus).toBe(
       'ACCOUNT_APPROVED',
     );
