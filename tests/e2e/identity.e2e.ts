@@ -82,8 +82,16 @@ test('supplier01 gets the supplier home and only the supplier menus', async ({ p
   await expect(page.getByTestId('supplier-home')).toBeVisible();
   await expect(page.getByRole('heading', { name: '欢迎您，苏州恒达精密五金有限公司' })).toBeVisible();
   await expect(page.getByTestId('internal-home')).toHaveCount(0);
-  // The sider holds the supplier's two (closed) directories: collaboration and its company information.
-  await expect(menu(page).getByRole('menuitem')).toHaveText(['供应商协同', '企业信息维护']);
+  // The sider holds the supplier's (closed) directories: collaboration, the procure-to-pay chain
+  // (agreements and prices, orders, delivery, statements) and its company information.
+  await expect(menu(page).getByRole('menuitem')).toHaveText([
+    '供应商协同',
+    '协议与价格',
+    '订单协同',
+    '送货协同',
+    '对账协同',
+    '企业信息维护',
+  ]);
 });
 
 test('a wrong password is refused with 用户名或密码错误', async ({ page }) => {
