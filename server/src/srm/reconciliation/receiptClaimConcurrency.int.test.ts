@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuId, runSql, sessionHeaders } from '../../testing/authFixtures';
 import { onMysql, startSecondProcess, type SecondProcess } from '../../testing/secondProcess';
 import { startTestServer, type ApiAnswer, type TestServer } from '../../testing/testServer';
+import { statementBody } from './statementFixtures';
 import { proofOf, RESP, rows, type Body, type Proof } from '../supplier/changeInfo/proofFixtures';
 
 /**
@@ -35,15 +36,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const statement = (transactionId: number): Body => ({
-  checkType: 'PROD',
-  supplierId: 1,
-  orgId: 2,
-  currencyCode: 'CNY',
-  periodFrom: '2026-11-01',
-  periodTo: '2026-11-30',
-  lines: [{ transactionId, quantity: '10', unitPriceExcl: '0.085', taxRate: '0.13', uomCode: 'PCS' }],
-});
+const statement = (transactionId: number): Body =>
+  statementBody([{ transactionId, quantity: '10', unitPriceExcl: '0.085', taxRate: '0.13', uomCode: 'PCS' }]);
 
 async function headers(): Promise<Record<string, string>> {
   return sessionHeaders(p.sessions.buyer01, RESP.buyer01, await menuId(server, 'RCN_BUYER_CHECK'));

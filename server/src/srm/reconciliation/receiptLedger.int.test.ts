@@ -3,6 +3,7 @@ import { expectError, expectOk } from '../../testing/apiAssertions';
 import { menuId, runSql, sessionHeaders } from '../../testing/authFixtures';
 import { PDF, upload } from '../../testing/fileFixtures';
 import { startTestServer, type TestServer } from '../../testing/testServer';
+import { statementBody } from './statementFixtures';
 import { call, proofOf, RESP, rows, type Body, type Proof, type ProofUser } from '../supplier/changeInfo/proofFixtures';
 
 /**
@@ -74,15 +75,7 @@ const line = (transactionId: number, quantity: string) => ({
   itemCode: '1001000012',
   uomCode: 'PCS',
 });
-const body = (lines: Body[]) => ({
-  checkType: 'PROD',
-  supplierId: 1,
-  orgId: 2,
-  currencyCode: 'CNY',
-  periodFrom: '2026-11-01',
-  periodTo: '2026-11-30',
-  lines,
-});
+const body = (lines: Body[]) => statementBody(lines);
 
 describe('ReceiptLedger on the receipt table', () => {
   it('lines claim their receipts; a receipt on another non-cancelled statement is 409; a dropped line frees its receipt; cancel frees all', async () => {

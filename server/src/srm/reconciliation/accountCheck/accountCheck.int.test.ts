@@ -4,6 +4,7 @@ import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, runSql, sessionHeaders } from '../../../testing/authFixtures';
 import { PDF, upload } from '../../../testing/fileFixtures';
 import { signedHeaders, startTestServer, type ApiAnswer, type TestServer } from '../../../testing/testServer';
+import { SCREW_LINE, statementBody } from '../statementFixtures';
 import {
   call,
   expectTransition,
@@ -47,27 +48,8 @@ const act = (user: ProofUser, action: string, body: Body, resource = RES) =>
   call(p, user, MENU[user], resource, action, body);
 const headerOf = async (id: number) => (await rows(p, TABLE, 'account_check_id', { account_check_id: id }))[0];
 
-const LINE = {
-  transactionType: 'RECEIVE',
-  itemCode: '1001000012',
-  itemName: 'M3×8 screw',
-  uomCode: 'PCS',
-  quantity: '9980',
-  unitPriceExcl: '0.085',
-  taxRate: '0.13',
-};
-function checkBody(extra: Body = {}): Body {
-  return {
-    checkType: 'PROD',
-    supplierId: 1,
-    orgId: 2,
-    currencyCode: 'CNY',
-    periodFrom: '2026-11-01',
-    periodTo: '2026-11-30',
-    lines: [LINE],
-    ...extra,
-  };
-}
+const LINE = { transactionType: 'RECEIVE', ...SCREW_LINE };
+const checkBody = (extra: Body = {}): Body => statementBody([LINE], extra);
 
 async function draft(extra: Body = {}): Promise<number> {
   if (Array.isArray(extra.invoices))

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, runSql } from '../../../testing/authFixtures';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
+import { statementBody } from '../statementFixtures';
 import { call, proofOf, type Body, type Proof, type ProofUser } from '../../supplier/changeInfo/proofFixtures';
 
 /**
@@ -103,15 +104,16 @@ describe('reading the receipts a statement may pick', () => {
 
 describe('saving picked lines', () => {
   it('the line takes its values from the receipt, not from the client; a picked receipt is no longer offered', async () => {
-    const answer = await call(p, 'buyer01', 'RCN_BUYER_CHECK', 'srmRcnAccountCheckRestful', 'saveAccountCheck', {
-      checkType: 'PROD',
-      supplierId: 1,
-      orgId: 2,
-      currencyCode: 'CNY',
-      periodFrom: '2026-11-01',
-      periodTo: '2026-11-30',
-      lines: [{ transactionId: 9301, transactionNumber: 'FAKE', quantity: '1', unitPriceExcl: '999', taxRate: '0' }],
-    });
+    const answer = await call(
+      p,
+      'buyer01',
+      'RCN_BUYER_CHECK',
+      'srmRcnAccountCheckRestful',
+      'saveAccountCheck',
+      statementBody([
+        { transactionId: 9301, transactionNumber: 'FAKE', quantity: '1', unitPriceExcl: '999', taxRate: '0' },
+      ]),
+    );
     const saved = expectOk<Body>(answer);
     const id = saved.accountCheckId as number;
     const found = expectOk<Body>(
@@ -137,15 +139,14 @@ describe('saving picked lines', () => {
   });
 
   it('a receipt of another supplier cannot be put on the statement', async () => {
-    const answer = await call(p, 'buyer01', 'RCN_BUYER_CHECK', 'srmRcnAccountCheckRestful', 'saveAccountCheck', {
-      checkType: 'PROD',
-      supplierId: 1,
-      orgId: 2,
-      currencyCode: 'CNY',
-      periodFrom: '2026-11-01',
-      periodTo: '2026-11-30',
-      lines: [{ transactionId: 9303 }],
-    });
+    const answer = await call(
+      p,
+      'buyer01',
+      'RCN_BUYER_CHECK',
+      'srmRcnAccountCheckRestful',
+      'saveAccountCheck',
+      statementBody([{ transactionId: 9303 }]),
+    );
     expectError(answer, 400);
   });
 });

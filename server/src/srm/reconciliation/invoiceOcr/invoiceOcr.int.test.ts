@@ -3,6 +3,7 @@ import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
 import { upload } from '../../../testing/fileFixtures';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
+import { SCREW_LINE, statementBody } from '../statementFixtures';
 import { call, proofOf, RESP, type Body, type Proof, type ProofUser } from '../../supplier/changeInfo/proofFixtures';
 import { imageOcrMissing, invoicePdf, invoicePng } from './invoiceFixtures';
 
@@ -42,24 +43,7 @@ const LINES = [
 /** A statement of 958.58 the supplier has confirmed. */
 async function confirmed(): Promise<number> {
   const id = expectOk(
-    await act('buyer01', RES, 'saveOrUpdate', {
-      checkType: 'PROD',
-      supplierId: 1,
-      orgId: 2,
-      currencyCode: 'CNY',
-      periodFrom: '2026-11-01',
-      periodTo: '2026-11-30',
-      lines: [
-        {
-          itemCode: '1001000012',
-          itemName: 'M3x8 screw',
-          uomCode: 'PCS',
-          quantity: '9980',
-          unitPriceExcl: '0.085',
-          taxRate: '0.13',
-        },
-      ],
-    }),
+    await act('buyer01', RES, 'saveOrUpdate', statementBody([{ ...SCREW_LINE, itemName: 'M3x8 screw' }])),
   ).accountCheckId as number;
   expectOk(await act('buyer01', RES, 'doRelease', { id }));
   expectOk(await act('supplier01', RES, 'doSupplierConfirm', { id }));
