@@ -1,10 +1,8 @@
-import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SourcedDocument } from './documents';
 import { placeholders } from './lifecycleCheck';
-import { loadDocumentFiles } from './loader';
-import { MetadataError, type MetadataProblem } from './problems';
-import { MetadataRegistry } from './registry';
+import { loadProblems as problems, miniAppDocuments } from './__fixtures__/miniApp';
+import type { MetadataProblem } from './problems';
 
 // The mini application with an approval rule on its lifecycle and a SYS_TOBEDO lookup; each case
 // breaks one thing and must stop the load naming the lifecycle document, the pointer and the problem.
@@ -23,7 +21,7 @@ const TODO_TYPES = {
 };
 
 function withRule(mutate: (lc: Lifecycle) => void = () => undefined): SourcedDocument[] {
-  const docs = loadDocumentFiles([path.join(__dirname, '__fixtures__', 'miniApp')]);
+  const docs = miniAppDocuments();
   const lc = docs.find((d) => d.source === LC)!.doc as Lifecycle;
   lc.approvalRule = {
     billType: 'DEMO_ORDER',
@@ -36,16 +34,6 @@ function withRule(mutate: (lc: Lifecycle) => void = () => undefined): SourcedDoc
   lc.transitions[1].effects = ['closeApprovalTodo', 'notifySubmitter', 'stampApprover'];
   mutate(lc);
   return [...docs, { source: 'test:todo-types', doc: TODO_TYPES }];
-}
-
-function problems(docs: SourcedDocument[]): MetadataProblem[] {
-  try {
-    MetadataRegistry.load(docs);
-  } catch (e) {
-    expect(e).toBeInstanceOf(MetadataError);
-    return (e as MetadataError).problems;
-  }
-  return [];
 }
 
 const P = (pointer: string, message: string): MetadataProblem => ({ document: LC, pointer, message });

@@ -1,15 +1,12 @@
-import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadDocumentFiles } from './loader';
-import { MetadataError, type MetadataProblem } from './problems';
-import { MetadataRegistry } from './registry';
+import { miniAppProblems, miniAppSource as src } from './__fixtures__/miniApp';
+import type { MetadataProblem } from './problems';
 import { pickFields, pickedLines, pickQuery } from './linePick';
 import type { LinePick } from './generated/meta-model';
 
 // FormLines.pick on the mini application's order edit page: a valid pick loads; each broken part
 // stops the load naming the page, the pick's pointer and what is wrong.
 
-const src = (file: string) => `metadata/src/__fixtures__/miniApp/${file}.json`;
 const EDIT = 'pages/demoOrderEdit';
 const AT = '/form/lines/0/pick';
 const label = { cn: '从订单行添加', en: 'Add from order lines' };
@@ -31,16 +28,9 @@ const validPick = (): LinePick => ({
 });
 
 function problemsWith(pick: unknown): MetadataProblem[] {
-  const docs = loadDocumentFiles([path.join(__dirname, '__fixtures__', 'miniApp')]);
-  const page = docs.find((d) => d.source === src(EDIT))!.doc as any;
-  page.form.lines[0].pick = pick;
-  try {
-    MetadataRegistry.load(docs);
-    return [];
-  } catch (e) {
-    expect(e).toBeInstanceOf(MetadataError);
-    return (e as MetadataError).problems;
-  }
+  return miniAppProblems((doc) => {
+    doc(EDIT).form.lines[0].pick = pick;
+  });
 }
 
 const problem = (pointer: string, message: string): MetadataProblem => ({ document: src(EDIT), pointer, message });

@@ -1,30 +1,17 @@
-import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadDocumentFiles } from './loader';
-import { MetadataError, type MetadataProblem } from './problems';
-import { MetadataRegistry } from './registry';
+import { miniAppProblems, miniAppSource as src } from './__fixtures__/miniApp';
+import type { MetadataProblem } from './problems';
 
 // Reference filters of the mini application (__fixtures__/miniApp): each broken filter stops the load
 // naming the document, the field's pointer and what is wrong.
 
-const src = (file: string) => `metadata/src/__fixtures__/miniApp/${file}.json`;
 const HEADER = 'entities/demoOrderHeader';
 const LINE = 'entities/demoOrderLine';
 const label = { cn: '标签', en: 'Label' };
 
 type Doc = (file: string) => any;
 
-function load(mutate: (doc: Doc) => void): MetadataProblem[] {
-  const docs = loadDocumentFiles([path.join(__dirname, '__fixtures__', 'miniApp')]);
-  mutate((file) => docs.find((d) => d.source === src(file))!.doc);
-  try {
-    MetadataRegistry.load(docs);
-    return [];
-  } catch (e) {
-    expect(e).toBeInstanceOf(MetadataError);
-    return (e as MetadataError).problems;
-  }
-}
+const load = (mutate: (doc: Doc) => void): MetadataProblem[] => miniAppProblems(mutate);
 
 /** A supplier picker on the line, filtered by the given node. */
 const lineSupplier = (filter: unknown) => ({

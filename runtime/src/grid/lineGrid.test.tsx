@@ -1,8 +1,6 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TestProviders } from '../test/render';
-import { ScreenProvider } from '../core/DataProviderContext';
+import { renderWithApp } from '../test/render';
 import type { DataRecord, PageDef } from '../meta';
 import { EditPage } from '../pages/EditPage';
 import { removalOrder } from '../widgets/LineGrid';
@@ -42,15 +40,10 @@ function setup() {
     findByMenuResp: async () => [{ resourceCode: 'btnSave' }],
     saveOrUpdate: async (_entity: unknown, values: DataRecord) => ({ ...values, versionNum: 5 }),
   });
-  render(
-    <TestProviders provider={provider}>
-      <MemoryRouter initialEntries={['/main/purRequisitionManage/purRequisitionEdit?id=1']}>
-        <ScreenProvider screen={{ menuId: '100', respId: '1' }}>
-          <EditPage page={page} entities={entities} />
-        </ScreenProvider>
-      </MemoryRouter>
-    </TestProviders>,
-  );
+  renderWithApp(<EditPage page={page} entities={entities} />, {
+    provider,
+    url: '/main/purRequisitionManage/purRequisitionEdit?id=1',
+  });
   return provider;
 }
 

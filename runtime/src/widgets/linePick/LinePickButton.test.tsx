@@ -1,12 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ScreenProvider } from '../../core/DataProviderContext';
 import type { DataRecord, EntityDef, PageDef } from '../../meta';
 import { EditPage } from '../../pages/EditPage';
 import { createFakeProvider } from '../../test/fakeProvider';
 import { editPage, entities as baseEntities } from '../../test/fixtures';
-import { TestProviders } from '../../test/render';
+import { renderWithApp } from '../../test/render';
 import { numberLines } from './useLinePick';
 
 /**
@@ -63,15 +61,10 @@ function setup(record: DataRecord, resources = ['btnSave', 'btnAddFromReceipt'])
     listByPage: async () => ({ rows: structuredClone(receipts), page: { count: 2, pageIndex: 1, pageRows: 20 } }),
     saveOrUpdate: async (_entity: unknown, values: DataRecord) => ({ ...values, versionNum: 5 }),
   });
-  render(
-    <TestProviders provider={provider}>
-      <MemoryRouter initialEntries={['/main/purRequisitionManage/purRequisitionEdit?id=1']}>
-        <ScreenProvider screen={{ menuId: '100', respId: '1' }}>
-          <EditPage page={page} entities={entities} />
-        </ScreenProvider>
-      </MemoryRouter>
-    </TestProviders>,
-  );
+  renderWithApp(<EditPage page={page} entities={entities} />, {
+    provider,
+    url: '/main/purRequisitionManage/purRequisitionEdit?id=1',
+  });
   return provider;
 }
 
