@@ -49,6 +49,26 @@ export function addDecimals(a: Dec, b: Dec): Dec {
 
 export const ZERO: Dec = { units: 0n, scale: 0 };
 
+export const negateDecimal = (d: Dec): Dec => ({ units: -d.units, scale: d.scale });
+export const subtractDecimals = (a: Dec, b: Dec): Dec => addDecimals(a, negateDecimal(b));
+export const absoluteDecimal = (d: Dec): Dec => (d.units < 0n ? negateDecimal(d) : d);
+
+/** -1, 0 or 1 as a is below, equal to or above b. */
+export function compareDecimals(a: Dec, b: Dec): number {
+  const d = subtractDecimals(a, b).units;
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+}
+
+/**
+ * A stored or posted value as a Dec — MariaDB answers decimals as strings, SQLite as numbers (read
+ * through plainNumberString, never exponent notation); undefined when empty or not a decimal.
+ */
+export function toDecimal(value: unknown): Dec | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? parseDecimal(plainNumberString(value)) : undefined;
+  if (typeof value === 'string') return parseDecimal(value);
+  return undefined;
+}
+
 /** A JS number as a plain decimal string: never exponent notation ("1e-7" → "0.0000001"). */
 export function plainNumberString(n: number): string {
   const text = String(n);

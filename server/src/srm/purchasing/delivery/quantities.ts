@@ -1,5 +1,15 @@
 import { Errors } from '../../../http/apiError';
-import { addDecimals, formatDecimal, multiplyDecimals, parseDecimal, ZERO, type Dec } from '../../../util/decimal';
+import {
+  addDecimals,
+  compareDecimals,
+  formatDecimal,
+  multiplyDecimals,
+  negateDecimal,
+  parseDecimal,
+  subtractDecimals,
+  ZERO,
+  type Dec,
+} from '../../../util/decimal';
 
 /**
  * Quantities and amounts of deliveries as exact decimals (server/src/util/decimal.ts), never JS
@@ -17,14 +27,11 @@ export function dec(value: unknown): Dec {
 }
 
 export const add = addDecimals;
-export const neg = (d: Dec): Dec => ({ units: -d.units, scale: d.scale });
-export const sub = (a: Dec, b: Dec): Dec => addDecimals(a, neg(b));
+// Short names for the delivery arithmetic, which reads as formulas (shippedQty + qty ≤ quantity …).
+export const neg = negateDecimal;
+export const sub = subtractDecimals;
 export const mul = multiplyDecimals;
-/** -1, 0 or 1 as a < b, a = b, a > b. */
-export function cmp(a: Dec, b: Dec): number {
-  const d = sub(a, b).units;
-  return d < 0n ? -1 : d > 0n ? 1 : 0;
-}
+export const cmp = compareDecimals;
 export const max = (a: Dec, b: Dec): Dec => (cmp(a, b) >= 0 ? a : b);
 export const isPositive = (d: Dec): boolean => d.units > 0n;
 /** Quantities are DECIMAL(20,4). */

@@ -1,8 +1,8 @@
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordValues, SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
-import { addDecimals, formatDecimal, multiplyDecimals, ZERO, type Dec } from '../../../util/decimal';
-import { decimalOf, minus, type OrderSql } from './orderModel';
+import { addDecimals, formatDecimal, multiplyDecimals, subtractDecimals, ZERO, type Dec } from '../../../util/decimal';
+import { decimalOf, type OrderSql } from './orderModel';
 
 const ONE: Dec = { units: 1n, scale: 0 };
 
@@ -63,7 +63,7 @@ export function computeOrderAmounts(values: RecordValues, lines: RecordValues[],
   });
   values.totalAmountExcl = formatDecimal(excl, scale);
   values.totalAmountIncl = formatDecimal(incl, scale);
-  values.totalTaxAmount = formatDecimal(minus(incl, excl), scale);
+  values.totalTaxAmount = formatDecimal(subtractDecimals(incl, excl), scale);
 }
 
 /** Line amounts and header totals on every save that carries the lines. */

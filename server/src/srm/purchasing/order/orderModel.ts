@@ -4,7 +4,7 @@ import { MetaSql } from '../../../access/metaSql';
 import type { Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import type { ResourceContext } from '../../../resource/context';
-import { addDecimals, formatDecimal, parseDecimal, type Dec } from '../../../util/decimal';
+import { formatDecimal, toDecimal, ZERO, type Dec } from '../../../util/decimal';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 
 /** The purchase order (DOMAIN.md §5.4): entity names shared by the order's hooks, handlers and actions. */
@@ -25,14 +25,7 @@ export const BUYER_MENU = 'PUR_ORDER';
 export const SUPPLIER_MENU = 'SUP_CUSTOMER_ORDER';
 export const EDIT_LINK = 'purOrderManage/purchaseOrderEdit?id=';
 
-export const decimalOf = (value: unknown): Dec =>
-  parseDecimal(value as string | number | null | undefined) ?? { units: 0n, scale: 0 };
-export const minus = (a: Dec, b: Dec): Dec => addDecimals(a, { units: -b.units, scale: b.scale });
-/** -1, 0 or 1 as a is below, equal to or above b. */
-export function compareDecimals(a: Dec, b: Dec): number {
-  const d = minus(a, b).units;
-  return d < 0n ? -1 : d > 0n ? 1 : 0;
-}
+export const decimalOf = (value: unknown): Dec => toDecimal(value) ?? ZERO;
 export const qtyText = (d: Dec): string => formatDecimal(d, 4);
 
 /** Whether the caller of a transition or action is a supplier user (from the request's filter variables). */

@@ -8,8 +8,15 @@
  */
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
-import { addDecimals, parseDecimal, type Dec } from '../../../util/decimal';
-import { compareDecimals, decimalOf, HEADER, LINE, minus, qtyText, type OrderSql } from './orderModel';
+import {
+  addDecimals,
+  compareDecimals,
+  negateDecimal,
+  parseDecimal,
+  subtractDecimals,
+  type Dec,
+} from '../../../util/decimal';
+import { decimalOf, HEADER, LINE, qtyText, type OrderSql } from './orderModel';
 
 type Roll = 'shippedQty' | 'receivedQty' | 'returnedQty' | 'invoicedQty';
 
@@ -26,7 +33,7 @@ const LABEL: Record<Roll, [string, string]> = {
 /** The ceiling of each roll-up: shipped and received up to the ordered quantity, returns up to receipts, invoices up to receipts net of returns. */
 function ceiling(roll: Roll, line: Row): Dec {
   if (roll === 'returnedQty') return decimalOf(line.receivedQty);
-  if (roll === 'invoicedQty') return minus(decimalOf(line.receivedQty), decimalOf(line.returnedQty));
+  if (roll === 'invoicedQty') return subtractDecimals(decimalOf(line.receivedQty), decimalOf(line.returnedQty));
   return decimalOf(line.quantity);
 }
 
@@ -128,8 +135,6 @@ async function move(
   return { ...line, ...values };
 }
 
-const negate = (d: Dec): Dec => ({ units: -d.units, scale: d.scale });
-
 /** Shipped on a delivery note: shippedQty + qty ≤ quantity. */
 export const addShipped = (
   o: OrderSql,
@@ -145,7 +150,7 @@ export const removeShipped = (
   orderLineId: number,
   qty: string | number,
   userId: number | null = null,
-) => move(o, tx, 'shippedQty', orderLineId, negate(quantityOf(qty)), userId);
+) => move(o, tx, 'shippedQty', orderLineId, negateDecimal(quantityOf(qty)), userId);
 /** Received: receivedQty + qty ≤ quantity; the line and header states follow. */
 export const addReceived = (
   o: OrderSql,
@@ -161,7 +166,7 @@ export const removeReceived = (
   orderLineId: number,
   qty: string | number,
   userId: number | null = null,
-) => move(o, tx, 'receivedQty', orderLineId, negate(quantityOf(qty)), userId);
+) => move(o, tx, 'receivedQty', orderLineId, negateDecimal(quantityOf(qty)), userId);
 /** Returned to the supplier: returnedQty + qty ≤ receivedQty. */
 export const addReturned = (
   o: OrderSql,
@@ -185,4 +190,4 @@ export const removeInvoiced = (
   orderLineId: number,
   qty: string | number,
   userId: number | null = null,
-) => move(o, tx, 'invoicedQty', orderLineId, negate(quantityOf(qty)), userId);
+) => move(o, tx, 'invoicedQty', orderLineId, negateDecimal(quantityOf(qty)), userId);

@@ -1,7 +1,7 @@
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
-import { addDecimals, type Dec } from '../../../util/decimal';
-import { compareDecimals, decimalOf, minus, qtyText, REQ_HEADER, REQ_LINE, type OrderSql } from './orderModel';
+import { addDecimals, compareDecimals, subtractDecimals, type Dec } from '../../../util/decimal';
+import { decimalOf, qtyText, REQ_HEADER, REQ_LINE, type OrderSql } from './orderModel';
 
 /** Order-line quantities per requisition line (an order may carry several lines of one requisition line). */
 function perRequisitionLine(lines: Row[]): Map<number, Dec> {
@@ -69,7 +69,8 @@ export async function moveRequisitionQuantities(
       ]);
     const quantity = decimalOf(req.quantity);
     const delta = sums.get(id)!;
-    let ordered = sign === 1 ? addDecimals(decimalOf(req.orderedQty), delta) : minus(decimalOf(req.orderedQty), delta);
+    let ordered =
+      sign === 1 ? addDecimals(decimalOf(req.orderedQty), delta) : subtractDecimals(decimalOf(req.orderedQty), delta);
     if (sign === 1) checkOrderable(req, id, ordered, quantity);
     if (ordered.units < 0n) ordered = { units: 0n, scale: 0 };
     const status =

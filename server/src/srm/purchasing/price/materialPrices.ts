@@ -14,17 +14,9 @@ import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHook
 import { Errors } from '../../../http/apiError';
 import type { ResourceContext } from '../../../resource/context';
 import type { ResourceWriter } from '../../../resource/resourceWriter';
+import { compareDecimals, toDecimal } from '../../../util/decimal';
 import { formatDateTime } from '../../../util/time';
-import {
-  compareDec,
-  dayBefore,
-  decimalText,
-  parsePriceBreaks,
-  priceForQuantity,
-  priceInclTax,
-  toDec,
-  type PriceBreak,
-} from './priceMath';
+import { dayBefore, decimalText, parsePriceBreaks, priceForQuantity, priceInclTax, type PriceBreak } from './priceMath';
 
 export const PRICE = 'srmPurMaterialPrice';
 const ORG = 'baseOrganization';
@@ -88,13 +80,13 @@ export async function findMaterialPrice(
   const quantity = query.quantity === undefined ? undefined : decimalText(query.quantity, 4);
   if (query.quantity !== undefined && quantity === null)
     throw Errors.badRequest('数量无效', 'quantity must be a number', [{ field: 'quantity', message: 'not a number' }]);
-  const qty = quantity ? toDec(quantity) : undefined;
+  const qty = quantity ? toDecimal(quantity) : undefined;
   const perSupplier = new Map<number, FoundPrice>();
   for (const row of await tx.select(sql, params)) {
     const supplierId = Number(row.supplierId);
     if (perSupplier.has(supplierId)) continue; // an older row of a supplier already answered
-    const minQty = toDec(row.minQty);
-    if (qty && minQty && compareDec(minQty, qty) > 0) continue;
+    const minQty = toDecimal(row.minQty);
+    if (qty && minQty && compareDecimals(minQty, qty) > 0) continue;
     const base = decimalText(row.unitPriceExcl, 6)!;
     const { breaks } = parsePriceBreaks(row.priceBreaks);
     const unitPriceExcl = priceForQuantity(base, breaks, quantity);
@@ -117,11 +109,11 @@ export async function findMaterialPrice(
         row.sourceDocNumber === null || row.sourceDocNumber === undefined ? null : String(row.sourceDocNumber),
     });
   }
-  const zero = toDec('0')!;
+  const zero = toDecimal('0')!;
   const candidates = [...perSupplier.values()].sort(
     (a, b) =>
-      compareDec(toDec(b.quotaPercent) ?? zero, toDec(a.quotaPercent) ?? zero) ||
-      compareDec(toDec(a.unitPriceExcl)!, toDec(b.unitPriceExcl)!) ||
+      compareDecimals(toDecimal(b.quotaPercent) ?? zero, toDecimal(a.quotaPercent) ?? zero) ||
+      compareDecimals(toDecimal(a.unitPriceExcl)!, toDecimal(b.unitPriceExcl)!) ||
       a.supplierId - b.supplierId,
   );
   return candidates[0] ?? null;

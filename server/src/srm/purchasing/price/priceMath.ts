@@ -4,35 +4,23 @@
  */
 import {
   addDecimals,
+  compareDecimals,
   formatDecimal,
   multiplyDecimals,
-  parseDecimal,
-  plainNumberString,
+  toDecimal,
   type Dec,
 } from '../../../util/decimal';
 
-/** A stored or posted decimal (MariaDB answers strings, SQLite numbers) as a Dec; undefined when empty or not a number. */
-export function toDec(value: unknown): Dec | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? parseDecimal(plainNumberString(value)) : undefined;
-  if (typeof value === 'string') return parseDecimal(value);
-  return undefined;
-}
-
 /** The value as a decimal string of `scale` places, or null when empty. */
 export function decimalText(value: unknown, scale: number): string | null {
-  const d = toDec(value);
+  const d = toDecimal(value);
   return d ? formatDecimal(d, scale) : null;
-}
-
-export function compareDec(a: Dec, b: Dec): number {
-  const diff = addDecimals(a, { units: -b.units, scale: b.scale }).units;
-  return diff < 0n ? -1 : diff > 0n ? 1 : 0;
 }
 
 /** unitPriceIncl = unitPriceExcl × (1 + taxRate), 6 decimals (half away from zero). */
 export function priceInclTax(unitPriceExcl: unknown, taxRate: unknown): string | null {
-  const price = toDec(unitPriceExcl);
-  const rate = toDec(taxRate);
+  const price = toDecimal(unitPriceExcl);
+  const rate = toDecimal(taxRate);
   if (!price || !rate) return null;
   return formatDecimal(multiplyDecimals(price, addDecimals({ units: 1n, scale: 0 }, rate)), 6);
 }
@@ -55,8 +43,8 @@ export function divideDecimals(a: Dec, b: Dec, scale: number): Dec | undefined {
 
 /** changeRate = (newPrice − oldPrice) ÷ oldPrice as a fraction of 4 places (0.0500 = +5 %); null without an old price. */
 export function changeRate(oldPrice: unknown, newPrice: unknown): string | null {
-  const before = toDec(oldPrice);
-  const after = toDec(newPrice);
+  const before = toDecimal(oldPrice);
+  const after = toDecimal(newPrice);
   if (!before || !after) return null;
   const rate = divideDecimals(addDecimals(after, { units: -before.units, scale: before.scale }), before, 4);
   return rate ? formatDecimal(rate, 4) : null;
@@ -86,14 +74,14 @@ export function parsePriceBreaks(value: unknown): { breaks: PriceBreak[]; proble
   const breaks: PriceBreak[] = [];
   for (const entry of list as unknown[]) {
     const e = (entry ?? {}) as Record<string, unknown>;
-    const qty = toDec(e.fromQty);
-    const price = toDec(e.unitPriceExcl);
+    const qty = toDecimal(e.fromQty);
+    const price = toDecimal(e.unitPriceExcl);
     if (!qty || qty.units <= 0n)
       return { breaks: [], problem: 'fromQty must be a positive number / 起订数量必须为正数' };
     if (!price || price.units < 0n) return { breaks: [], problem: 'unitPriceExcl must be a number ≥ 0 / 单价不能为负' };
     breaks.push({ fromQty: formatDecimal(qty, 4), unitPriceExcl: formatDecimal(price, 6) });
   }
-  breaks.sort((a, b) => compareDec(toDec(a.fromQty)!, toDec(b.fromQty)!));
+  breaks.sort((a, b) => compareDecimals(toDecimal(a.fromQty)!, toDecimal(b.fromQty)!));
   if (breaks.some((b, i) => i > 0 && b.fromQty === breaks[i - 1].fromQty))
     return { breaks: [], problem: 'a fromQty is given twice / 起订数量重复' };
   return { breaks };
@@ -101,10 +89,10 @@ export function parsePriceBreaks(value: unknown): { breaks: PriceBreak[]; proble
 
 /** The unit price (excl. tax) for a quantity: the break with the largest fromQty ≤ quantity, else the base price. */
 export function priceForQuantity(basePrice: string, breaks: PriceBreak[], quantity?: string | null): string {
-  const qty = quantity ? toDec(quantity) : undefined;
+  const qty = quantity ? toDecimal(quantity) : undefined;
   if (!qty) return basePrice;
   let price = basePrice;
-  for (const b of breaks) if (compareDec(toDec(b.fromQty)!, qty) <= 0) price = b.unitPriceExcl;
+  for (const b of breaks) if (compareDecimals(toDecimal(b.fromQty)!, qty) <= 0) price = b.unitPriceExcl;
   return price;
 }
 

@@ -1,4 +1,14 @@
-import { addDecimals, formatDecimal, multiplyDecimals, parseDecimal, ZERO, type Dec } from '../../../util/decimal';
+import {
+  absoluteDecimal,
+  addDecimals,
+  compareDecimals,
+  formatDecimal,
+  multiplyDecimals,
+  subtractDecimals,
+  toDecimal,
+  ZERO,
+  type Dec,
+} from '../../../util/decimal';
 
 /**
  * The statement's arithmetic (DOMAIN.md §4.1), exact decimals on strings: line and fee amounts,
@@ -6,18 +16,8 @@ import { addDecimals, formatDecimal, multiplyDecimals, parseDecimal, ZERO, type 
  */
 export type Values = Record<string, unknown>;
 
-const dec = (value: unknown): Dec | undefined =>
-  typeof value === 'string' || typeof value === 'number' ? parseDecimal(value) : undefined;
+const dec = toDecimal;
 const money = (d: Dec) => formatDecimal(d, 2);
-export const negate = (d: Dec): Dec => ({ units: -d.units, scale: d.scale });
-export const subtract = (a: Dec, b: Dec): Dec => addDecimals(a, negate(b));
-export const absolute = (d: Dec): Dec => (d.units < 0n ? negate(d) : d);
-
-/** -1, 0 or 1 as a is below, equal to or above b. */
-export function compareDecimals(a: Dec, b: Dec): number {
-  const d = subtract(a, b).units;
-  return d < 0n ? -1 : d > 0n ? 1 : 0;
-}
 
 function sum(rows: Values[] | undefined, field: string): Dec {
   return (rows ?? []).reduce<Dec>((total, row) => addDecimals(total, dec(row[field]) ?? ZERO), ZERO);
@@ -80,7 +80,7 @@ export interface CheckTotals {
 export function checkTotals(parts: CheckParts): CheckTotals {
   const other = sum(parts.others, 'amountIncl');
   const deducted = sum(parts.deducteds, 'amount');
-  const total = subtract(addDecimals(sum(parts.lines, 'amountIncl'), other), deducted);
+  const total = subtractDecimals(addDecimals(sum(parts.lines, 'amountIncl'), other), deducted);
   const invoiced = sum(parts.invoices, 'amountIncl');
   return {
     amountExcl: money(sum(parts.lines, 'amountExcl')),
@@ -89,7 +89,7 @@ export function checkTotals(parts: CheckParts): CheckTotals {
     otherAmount: money(other),
     checkAmountTotal: money(total),
     invoiceAmountTotal: money(invoiced),
-    differenceAmount: money(subtract(total, invoiced)),
+    differenceAmount: money(subtractDecimals(total, invoiced)),
   };
 }
 
@@ -110,14 +110,14 @@ export function invoiceDifference(
   total: string,
   tolerance: Tolerance,
 ): { difference: string; allowed: string; accepted: boolean } {
-  const difference = subtract(dec(invoiced) ?? ZERO, dec(total) ?? ZERO);
+  const difference = subtractDecimals(dec(invoiced) ?? ZERO, dec(total) ?? ZERO);
   const byAmount = dec(tolerance.amount) ?? ZERO;
   const share = dec(tolerance.percent);
-  const byShare = share ? multiplyDecimals(absolute(dec(total) ?? ZERO), share) : ZERO;
+  const byShare = share ? multiplyDecimals(absoluteDecimal(dec(total) ?? ZERO), share) : ZERO;
   const allowed = compareDecimals(byShare, byAmount) > 0 ? byShare : byAmount;
   return {
     difference: money(difference),
     allowed: money(allowed),
-    accepted: compareDecimals(absolute(difference), allowed) <= 0,
+    accepted: compareDecimals(absoluteDecimal(difference), allowed) <= 0,
   };
 }
