@@ -6,10 +6,9 @@ import { readUnderLock } from '../../../resource/invariantLocks';
 import { add, cmp, dec, isPositive, mul, percentOf, qty, sub, type Dec } from './quantities';
 
 /**
- * Every change delivery makes to purchase order lines goes through this one module: lock, check,
- * update, roll the header status up. The orders work (server/src/srm/purchasing/order/
- * orderQuantities.ts: addShipped / addReceived) will own these rules; the integrator replaces the
- * bodies below with calls to it and nothing else in delivery changes.
+ * Every change of an order line's shipped and received quantities goes through this one module:
+ * lock, check, update, roll the header status up (DOMAIN.md §5.4–5.6). Invoiced quantities move
+ * when a statement's invoices are accepted (server/src/srm/reconciliation/receiptLedger.ts).
  *
  * Locks: the orders' headers first, then their lines, each in key order, FOR UPDATE — every
  * writer of an order's quantities takes them in this order (after its own delivery document and
