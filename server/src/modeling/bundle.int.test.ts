@@ -59,7 +59,8 @@ describe('metadata bundles (dev → test)', () => {
     expect(
       (await tableModel(test, 'getDocument', { kind: 'page', name: 'demoNoteList' })).body.data.content.title.en,
     ).toBe('Changed on test');
-  });
+    // Publishing and importing a new entity creates its table on two databases (DDL, slow on a busy MariaDB).
+  }, 120_000);
 
   it('refuses a tampered bundle with 400', async () => {
     const bundle = await exportAll();
