@@ -105,7 +105,9 @@ async function typeMeaning(store: MasterStore, code: string): Promise<{ cn: stri
       `WHERE v.${c('baseLookupValues', 'lookupType')} = 'SLC_CREDENTIAL_TYPE' AND v.${c('baseLookupValues', 'lookupCode')} = ?`,
     [code],
   );
-  return rows[0] ? { cn: String(rows[0].cn ?? code), en: String(rows[0].en ?? rows[0].cn ?? code) } : { cn: code, en: code };
+  return rows[0]
+    ? { cn: String(rows[0].cn ?? code), en: String(rows[0].en ?? rows[0].cn ?? code) }
+    : { cn: code, en: code };
 }
 
 /** doHandleWarning: marks a warning handled (once). */

@@ -29,7 +29,8 @@ export async function qxbInfo(
     uscc = String(rows[0].uscc ?? '');
     supplierName = String(rows[0].name);
   }
-  if (!uscc) throw Errors.badRequest('请指定供应商或统一社会信用代码', 'Name a supplier or a unified social credit code');
+  if (!uscc)
+    throw Errors.badRequest('请指定供应商或统一社会信用代码', 'Name a supplier or a unified social credit code');
   const record = await registry.lookup(uscc);
   if (!record)
     return {

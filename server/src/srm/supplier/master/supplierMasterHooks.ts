@@ -22,11 +22,12 @@ export function prepareSupplierMaster(draft: SaveDraft): void {
   for (const [child, label] of PRIMARY_LINES) {
     const rows: RecordValues[] = draft.children[child] ?? [];
     if (rows.filter((r) => r.primaryFlag === 'Y').length > 1)
-      throw Errors.badRequest(
-        `只能有一个${label.cn}`,
-        `Only one ${label.en} is allowed`,
-        [{ field: child, message: pickText({ cn: `只能有一个${label.cn}`, en: `only one ${label.en}` }, draft.ctx.language) }],
-      );
+      throw Errors.badRequest(`只能有一个${label.cn}`, `Only one ${label.en} is allowed`, [
+        {
+          field: child,
+          message: pickText({ cn: `只能有一个${label.cn}`, en: `only one ${label.en}` }, draft.ctx.language),
+        },
+      ]);
   }
 }
 
