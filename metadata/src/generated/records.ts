@@ -3595,6 +3595,89 @@ export interface BasicInfoAfter {
   [k: string]: unknown;
 }
 /**
+ * 统一社会信用代码
+ */
+export type UnifiedSocialCreditCode = string | null;
+/**
+ * 企业名称
+ */
+export type EnterpriseName = string | null;
+/**
+ * 法定代表人
+ */
+export type LegalRepresentative = string | null;
+/**
+ * 企业类型
+ */
+export type EnterpriseType = string | null;
+/**
+ * 登记状态
+ */
+export type RegistrationStatus = string | null;
+/**
+ * 注册资本
+ */
+export type RegisteredCapital = string | null;
+/**
+ * 注册资本币种
+ */
+export type CapitalCurrency = string | null;
+/**
+ * 成立日期
+ */
+export type DateEstablished = string | null;
+/**
+ * 营业期限自
+ */
+export type BusinessTermFrom = string | null;
+/**
+ * 营业期限至
+ */
+export type BusinessTermTo = string | null;
+/**
+ * 登记机关
+ */
+export type RegistrationAuthority = string | null;
+/**
+ * 注册地址
+ */
+export type RegisteredAddress = string | null;
+/**
+ * 经营范围
+ */
+export type BusinessScope = string | null;
+/**
+ * 获取时间
+ */
+export type FetchedAt = string | null;
+/**
+ * 工商登记信息 / Business registration record
+ */
+export interface SrmSlcEnterpriseRegistryRecord {
+  enterpriseRegistryId?: ID;
+  unifiedSocialCreditCode?: UnifiedSocialCreditCode;
+  enterpriseName?: EnterpriseName;
+  legalRepresentative?: LegalRepresentative;
+  enterpriseType?: EnterpriseType;
+  enterpriseStatus?: RegistrationStatus;
+  registeredCapital?: RegisteredCapital;
+  capitalCurrency?: CapitalCurrency;
+  establishDate?: DateEstablished;
+  businessTermFrom?: BusinessTermFrom;
+  businessTermTo?: BusinessTermTo;
+  registrationAuthority?: RegistrationAuthority;
+  registeredAddress?: RegisteredAddress;
+  businessScope?: BusinessScope;
+  dataSource?: Source;
+  fetchedDate?: FetchedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 计划编号
  */
 export type PlanNo = string | null;
@@ -3905,10 +3988,6 @@ export type Contact = string | null;
  */
 export type LoginName = string | null;
 /**
- * 注册地址
- */
-export type RegisteredAddress = string | null;
-/**
  * 银行账号
  */
 export type BankAccountNo = string | null;
@@ -4014,6 +4093,10 @@ export interface SrmSlcSupplierAccountRecord {
 }
 
 /**
+ * 门户账号
+ */
+export type PortalUser = 'Y' | 'N' | null;
+/**
  * 供应商联系人 / Supplier contact
  */
 export interface SrmSlcSupplierContactRecord {
@@ -4026,6 +4109,7 @@ export interface SrmSlcSupplierContactRecord {
   phone?: Phone;
   email?: EMail;
   primaryFlag?: Primary;
+  portalUserFlag?: PortalUser;
   enabledFlag?: Enabled;
   createdBy?: CreatedBy;
   creationDate?: CreatedAt;
@@ -4075,26 +4159,6 @@ export type SupplierStatus = string | null;
  */
 export type SupplierLevel = string | null;
 /**
- * 统一社会信用代码
- */
-export type UnifiedSocialCreditCode = string | null;
-/**
- * 法定代表人
- */
-export type LegalRepresentative = string | null;
-/**
- * 注册资本
- */
-export type RegisteredCapital = string | null;
-/**
- * 注册资本币种
- */
-export type CapitalCurrency = string | null;
-/**
- * 成立日期
- */
-export type DateEstablished = string | null;
-/**
  * 纳税人类型
  */
 export type TaxpayerType = string | null;
@@ -4126,6 +4190,38 @@ export type Supplier2 = number | null;
  * 供应商
  */
 export type Supplier3 = number | null;
+/**
+ * 供应商
+ */
+export type Supplier4 = number | null;
+/**
+ * 纳税人识别号
+ */
+export type TaxpayerIDNo = string | null;
+/**
+ * 纳税人类型
+ */
+export type TaxpayerType1 = string | null;
+/**
+ * 税码
+ */
+export type TaxCode = string | null;
+/**
+ * 开票抬头
+ */
+export type InvoiceTitle = string | null;
+/**
+ * 开票地址及电话
+ */
+export type InvoiceAddressAndPhone = string | null;
+/**
+ * 开户行及账号
+ */
+export type InvoiceBankAndAccount = string | null;
+/**
+ * 主税务信息
+ */
+export type Primary2 = 'Y' | 'N' | null;
 /**
  * 供应商主数据 / Supplier master
  */
@@ -4162,6 +4258,7 @@ export interface SrmSlcSupplierInfoRecord {
   accounts?: SrmSlcSupplierAccountRecord[];
   credentials?: SrmSlcSupplierCredentialRecord[];
   supplyAbilities?: SrmSlcSupplierSupplyAbilityRecord[];
+  taxes?: SrmSlcSupplierTaxRecord[];
 }
 /**
  * 供应商供货能力 / Supplier supply ability
@@ -4179,6 +4276,66 @@ export interface SrmSlcSupplierSupplyAbilityRecord {
   lastUpdatedBy?: LastUpdatedBy4;
   lastUpdateDate?: LastUpdatedAt4;
   versionNum?: Version4;
+}
+/**
+ * 供应商税务信息 / Supplier tax record
+ */
+export interface SrmSlcSupplierTaxRecord {
+  supplierTaxId?: ID5;
+  supplierId?: Supplier4;
+  taxpayerIdNumber?: TaxpayerIDNo;
+  taxpayerType?: TaxpayerType1;
+  invoiceType?: InvoiceType;
+  taxCode?: TaxCode;
+  invoiceTitle?: InvoiceTitle;
+  invoiceAddressPhone?: InvoiceAddressAndPhone;
+  invoiceBankAccount?: InvoiceBankAndAccount;
+  primaryFlag?: Primary2;
+  createdBy?: CreatedBy5;
+  creationDate?: CreatedAt5;
+  lastUpdatedBy?: LastUpdatedBy5;
+  lastUpdateDate?: LastUpdatedAt5;
+  versionNum?: Version5;
+}
+
+/**
+ * 预警类型
+ */
+export type WarningType = string | null;
+/**
+ * 资质证照
+ */
+export type Credential = number | null;
+/**
+ * 预警日期
+ */
+export type WarningDate = string | null;
+/**
+ * 预警内容
+ */
+export type Warning = string | null;
+/**
+ * 供应商预警 / Supplier warning
+ */
+export interface SrmSlcSupplierWarningRecord {
+  warningId?: ID;
+  warningType?: WarningType;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  credentialId?: Credential;
+  credentialType?: CredentialType;
+  credentialNumber?: CredentialNo;
+  expireDate?: ExpiryDate;
+  warningDate?: WarningDate;
+  warningContent?: Warning;
+  handledFlag?: Handled;
+  handledBy?: HandledBy;
+  handledDate?: HandledAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
 }
 
 /**

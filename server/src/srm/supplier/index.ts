@@ -5,6 +5,7 @@
 import type { DomainModule } from '../../platform/domainModules';
 import { registerChangeInfo } from './changeInfo/changeInfoActions';
 import { registerInspectPlan } from './inspectPlan/inspectPlanActions';
+import { registerSupplierMaster } from './master';
 import { registerQualify } from './qualify/qualifyActions';
 import { registerSupplierRegistration } from './registration/registerActions';
 import { registrationInfo, registrationRefusal } from './registration/registrationLogin';
@@ -24,5 +25,6 @@ export const supplierModule: DomainModule = {
     registerChangeInfo(hooks, handlers, { registry, db });
     registerQualify(actions, hooks, handlers, { registry, db });
     registerInspectPlan(actions, hooks, registry);
+    registerSupplierMaster(actions, hooks, login, { registry, db });
   },
 };

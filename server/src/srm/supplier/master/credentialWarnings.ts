@@ -1,0 +1,156 @@
+/**
+ * Credential expiry warnings (slcSupplierWarningList). A credential of an enabled supplier that is
+ * not long-term and whose expireDate falls within the warning window (CREDENTIAL_WARNING_DAYS,
+ * default 30 days from today; already expired ones included) raises one srmSlcSupplierWarning —
+ * once per credential and expiry date: the unique key (credentialId, expireDate) decides, so two
+ * runs at once, or a run after a run, never raise it twice; a renewed credential (new expiry date)
+ * warns again.
+ *
+ * It runs as the named action `srmSlcSupplierWarningRestful/doCheckCredentialExpiry` (btnCheckExpiry on
+ * the warning list's menu) and from a daily in-process timer, as the agreement expiry does
+ * (CREDENTIAL_WARNING_TIMER=off stops the timer).
+ */
+import { pickText } from '@meridian/metadata';
+import { ApiError, Errors } from '../../../http/apiError';
+import type { ResourceContext } from '../../../resource/context';
+import { translateDbError } from '../../../resource/dbErrors';
+import { formatDateTime } from '../../../util/time';
+import { CREDENTIAL, idFrom, SUPPLIER, WARNING, type MasterStore } from './masterStore';
+
+export const DEFAULT_WARNING_DAYS = 30;
+
+export function warningDays(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.CREDENTIAL_WARNING_DAYS);
+  return env.CREDENTIAL_WARNING_DAYS && Number.isSafeInteger(n) && n >= 0 ? n : DEFAULT_WARNING_DAYS;
+}
+
+/** YYYY-MM-DD of local `date` plus `days`. */
+export function addDays(date: Date, days: number): string {
+  const d = new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+interface Due {
+  credentialId: number;
+  supplierId: number;
+  supplierName: string;
+  credentialType: string;
+  credentialNumber: string;
+  expireDate: string;
+}
+
+/** Raises the warnings due on `now`; the ids of the rows this run inserted. */
+export async function raiseCredentialWarnings(
+  store: MasterStore,
+  ctx: ResourceContext,
+  days = warningDays(),
+  now = new Date(),
+): Promise<number[]> {
+  const { t, c } = store.sql;
+  const today = addDays(now, 0);
+  const horizon = addDays(now, days);
+  const due = (await store.db.select(
+    `SELECT cr.${c(CREDENTIAL, 'credentialId')} AS credentialId, cr.${c(CREDENTIAL, 'supplierId')} AS supplierId, s.${c(SUPPLIER, 'supplierName')} AS supplierName, ` +
+      `cr.${c(CREDENTIAL, 'credentialType')} AS credentialType, cr.${c(CREDENTIAL, 'credentialNumber')} AS credentialNumber, cr.${c(CREDENTIAL, 'expireDate')} AS expireDate ` +
+      `FROM ${t(CREDENTIAL)} cr JOIN ${t(SUPPLIER)} s ON s.${c(SUPPLIER, 'supplierId')} = cr.${c(CREDENTIAL, 'supplierId')} ` +
+      `WHERE cr.${c(CREDENTIAL, 'expireDate')} IS NOT NULL AND cr.${c(CREDENTIAL, 'expireDate')} <= ? ` +
+      `AND COALESCE(cr.${c(CREDENTIAL, 'longTermFlag')}, 'N') <> 'Y' AND s.${c(SUPPLIER, 'enabledFlag')} = 'Y' ` +
+      `AND NOT EXISTS (SELECT 1 FROM ${t(WARNING)} w WHERE w.${c(WARNING, 'credentialId')} = cr.${c(CREDENTIAL, 'credentialId')} AND w.${c(WARNING, 'expireDate')} = cr.${c(CREDENTIAL, 'expireDate')}) ` +
+      `ORDER BY cr.${c(CREDENTIAL, 'credentialId')}`,
+    [horizon],
+  )) as unknown as Due[];
+  const model = store.model(WARNING);
+  const raised: number[] = [];
+  for (const row of due) {
+    const expireDate = String(row.expireDate).slice(0, 10);
+    const type = await typeMeaning(store, String(row.credentialType));
+    const expired = expireDate < today;
+    const content = expired
+      ? `${row.supplierName}的${type.cn}（${row.credentialNumber}）已于 ${expireDate} 过期 / ${type.en} ${row.credentialNumber} of ${row.supplierName} expired on ${expireDate}`
+      : `${row.supplierName}的${type.cn}（${row.credentialNumber}）将于 ${expireDate} 到期 / ${type.en} ${row.credentialNumber} of ${row.supplierName} expires on ${expireDate}`;
+    try {
+      const id = await store.db.transaction((tx) =>
+        store.writer.insert(
+          tx,
+          model,
+          {
+            warningType: 'CREDENTIAL_EXPIRY',
+            supplierId: Number(row.supplierId),
+            credentialId: Number(row.credentialId),
+            credentialType: row.credentialType,
+            credentialNumber: row.credentialNumber,
+            expireDate,
+            warningDate: today,
+            warningContent: content.slice(0, 500),
+            handledFlag: 'N',
+          },
+          ctx,
+        ),
+      );
+      raised.push(id);
+    } catch (e) {
+      // Raised by a concurrent run meanwhile: the unique key kept it single.
+      const translated = translateDbError(e);
+      if (!(translated instanceof ApiError && translated.httpStatus === 409)) throw e;
+    }
+  }
+  return raised;
+}
+
+async function typeMeaning(store: MasterStore, code: string): Promise<{ cn: string; en: string }> {
+  const { t, c } = store.sql;
+  const rows = await store.db.select(
+    `SELECT v.${c('baseLookupValues', 'meaning')} AS cn, v.${c('baseLookupValues', 'meaningEn')} AS en FROM ${t('baseLookupValues')} v ` +
+      `WHERE v.${c('baseLookupValues', 'lookupType')} = 'SLC_CREDENTIAL_TYPE' AND v.${c('baseLookupValues', 'lookupCode')} = ?`,
+    [code],
+  );
+  return rows[0]
+    ? { cn: String(rows[0].cn ?? code), en: String(rows[0].en ?? rows[0].cn ?? code) }
+    : { cn: code, en: code };
+}
+
+/** doHandleWarning: marks a warning handled (once). */
+export async function handleWarning(store: MasterStore, body: Record<string, unknown>, ctx: ResourceContext) {
+  const id = idFrom(body, 'warningId');
+  if (!id) throw Errors.badRequest('请选择预警', 'Choose a warning');
+  const { t, c } = store.sql;
+  const done = await store.db.transaction((tx) =>
+    tx.execute(
+      `UPDATE ${t(WARNING)} SET ${c(WARNING, 'handledFlag')} = 'Y', ${c(WARNING, 'handledBy')} = ?, ${c(WARNING, 'handledDate')} = ?, ` +
+        `${c(WARNING, 'versionNum')} = ${c(WARNING, 'versionNum')} + 1 WHERE ${c(WARNING, 'warningId')} = ? AND ${c(WARNING, 'handledFlag')} = 'N'`,
+      [ctx.userId, formatDateTime(), id],
+    ),
+  );
+  if (done.affected === 0) {
+    const exists = await store.db.select(`SELECT 1 AS x FROM ${t(WARNING)} WHERE ${c(WARNING, 'warningId')} = ?`, [id]);
+    if (!exists.length) throw Errors.recordNotFound();
+    throw Errors.conflict('该预警已处理', 'This warning has already been handled');
+  }
+  return { data: { warningId: id }, msg: pickText({ cn: '已标记为已处理', en: 'Marked handled' }, ctx.language) };
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+export function stopCredentialWarnings(): void {
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+}
+
+/** Daily at 00:10 local time; a kernel rebuilt by a publish replaces the timer. */
+export function startCredentialWarnings(run: () => Promise<unknown>): void {
+  stopCredentialWarnings();
+  const schedule = () => {
+    const now = new Date();
+    const next = new Date(now);
+    next.setHours(0, 10, 0, 0);
+    if (next <= now) next.setDate(next.getDate() + 1);
+    timer = setTimeout(() => {
+      run()
+        .catch((e: unknown) => console.error('Credential expiry warnings failed:', e))
+        .finally(schedule);
+    }, next.getTime() - now.getTime());
+    timer.unref();
+  };
+  schedule();
+}

@@ -1,0 +1,67 @@
+/**
+ * The supplier master maintained by the buying company (DOMAIN.md §1.1): internal creation and
+ * editing (generic endpoints plus the master's save hook), portal accounts (supplierInfoToPortal),
+ * the enterprise registry lookup (qxbInfo) and credential expiry warnings (slcSupplierWarningList).
+ */
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import type { LoginPolicyRegistry } from '../../../auth/loginPolicies';
+import type { Database } from '../../../db/sqlExecutor';
+import type { RecordHookRegistry } from '../../../hooks/recordHooks';
+import type { ActionRegistry } from '../../../platform/actionRegistry';
+import { systemContext } from '../../../resource/context';
+import { handleWarning, raiseCredentialWarnings, startCredentialWarnings } from './credentialWarnings';
+import { enterpriseRegistryFor } from './enterpriseRegistry';
+import { MasterStore } from './masterStore';
+import { openPortalAccount, passwordChangeRequired } from './portalAccount';
+import { qxbInfo } from './qxbInfo';
+import { registerSupplierMasterHooks } from './supplierMasterHooks';
+
+const area = 'srmServer';
+
+export function registerSupplierMaster(
+  actions: ActionRegistry,
+  hooks: RecordHookRegistry,
+  login: LoginPolicyRegistry,
+  deps: { registry: MetadataRegistry; db: Database },
+): void {
+  const store = new MasterStore(deps.registry, deps.db, hooks);
+  registerSupplierMasterHooks(hooks);
+  actions.register({
+    area,
+    resource: 'srmSlcSupplierInfoRestful',
+    action: 'doOpenPortalAccount',
+    access: { pages: ['supplierInfoToPortal'], resourceCode: 'btnOpenPortal' },
+    handler: (body, ctx, kernel) => openPortalAccount(kernel, store, body, ctx),
+  });
+  // A portal account opened with a temporary password reports it at sign-in until it is changed.
+  login.register({ userInfo: (_deps, user) => passwordChangeRequired(store, user.userId) });
+
+  const enterprises = enterpriseRegistryFor(store);
+  actions.register({
+    area,
+    resource: 'srmSlcSupplierInfoRestful',
+    action: 'qxbInfo',
+    access: { pages: ['qxbInfo'], resourceCode: 'btnQxbInfo' },
+    handler: (body, ctx, kernel) => qxbInfo(kernel, store, enterprises, body, ctx),
+  });
+
+  actions.register({
+    area,
+    resource: 'srmSlcSupplierWarningRestful',
+    action: 'doCheckCredentialExpiry',
+    access: { pages: ['slcSupplierWarningList'], resourceCode: 'btnCheckExpiry' },
+    handler: async (_body, ctx) => {
+      const ids = await raiseCredentialWarnings(store, ctx);
+      return { data: { count: ids.length, ids } };
+    },
+  });
+  actions.register({
+    area,
+    resource: 'srmSlcSupplierWarningRestful',
+    action: 'doHandleWarning',
+    access: { pages: ['slcSupplierWarningList'], resourceCode: 'btnHandle' },
+    handler: (body, ctx) => handleWarning(store, body, ctx),
+  });
+  if (process.env.CREDENTIAL_WARNING_TIMER === 'off') return;
+  startCredentialWarnings(() => raiseCredentialWarnings(store, systemContext()));
+}

@@ -1,0 +1,176 @@
+/**
+ * supplierInfoToPortal (DOMAIN.md §1.1): opens the portal account of a supplier that has none — an
+ * enabled EX_ADMIN user linked to the supplier and to its primary contact (name, e-mail, mobile;
+ * the contact's portalUserFlag becomes Y), with the supplier responsibility and a temporary
+ * password. The password is stored only as its argon2 hash, shown once to the caller and e-mailed
+ * to the contact; passwordChangedDate stays empty, which the login answer reports as
+ * `passwordChangeRequired` until the user sets a password of their own.
+ *
+ * One account per supplier is a rule over the supplier's users: the supplier row is locked first
+ * (lockOwner), then the users are counted under the lock, so a second call waits and answers 409.
+ * The login name is locked as a key before that (a login name is unique across all users, in any case).
+ */
+import { pickText } from '@meridian/metadata';
+import { hashPassword, temporaryPassword } from '../../../auth/passwords';
+import type { SqlExecutor } from '../../../db/sqlExecutor';
+import { ApiError, Errors } from '../../../http/apiError';
+import type { Kernel } from '../../../kernel';
+import type { ResourceContext } from '../../../resource/context';
+import { translateDbError } from '../../../resource/dbErrors';
+import { lockKeys, lockOwner, readUnderLock } from '../../../resource/invariantLocks';
+import { formatDateTime } from '../../../util/time';
+import { LOGIN_NAME_PATTERN } from '../registration/registerForm';
+import { SUPPLIER_RESPONSIBILITY } from '../registration/registerEffects';
+import { CONTACT, idFrom, SUPPLIER, type MasterStore } from './masterStore';
+
+export interface PortalAccount {
+  userId: number;
+  userName: string;
+  contactId: number;
+  email: string;
+}
+
+const userNameTaken = () =>
+  Errors.conflict('登录账号已被使用，请换一个', 'This login name is already taken. Choose another one.');
+
+export async function openPortalAccount(
+  kernel: Kernel,
+  store: MasterStore,
+  body: Record<string, unknown>,
+  ctx: ResourceContext,
+) {
+  const supplierId = idFrom(body, 'supplierId');
+  if (!supplierId) throw Errors.badRequest('请选择供应商', 'Choose a supplier');
+  const { t, c } = store.sql;
+  const found = await kernel.db.select(
+    `SELECT ${c(SUPPLIER, 'supplierCode')} AS code FROM ${t(SUPPLIER)} WHERE ${c(SUPPLIER, 'supplierId')} = ?`,
+    [supplierId],
+  );
+  if (!found[0]) throw Errors.recordNotFound();
+  const chosen = typeof body.userName === 'string' ? body.userName.trim() : '';
+  const userName = chosen || String(found[0].code);
+  if (!LOGIN_NAME_PATTERN.test(userName))
+    throw Errors.badRequest(
+      `登录账号"${userName}"无效：须以字母开头，4-50 位字母、数字、_ . -`,
+      `The login name "${userName}" is not valid: it must start with a letter, 4-50 letters, digits, _ . -`,
+      [{ field: 'userName', message: pickText({ cn: '格式无效', en: 'is not valid' }, ctx.language) }],
+    );
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  const account = await kernel.db
+    .transaction(async (tx) => {
+      await lockKeys(tx, [`baseUsers userName ${userName.toLowerCase()}`]);
+      if (!(await lockOwner(tx, store.model(SUPPLIER), supplierId))) throw Errors.recordNotFound();
+      const users = await readUnderLock(
+        tx,
+        `SELECT ${c('baseUsers', 'userName')} AS userName FROM ${t('baseUsers')} WHERE ${c('baseUsers', 'supplierId')} = ?`,
+        [supplierId],
+      );
+      if (users.length)
+        throw Errors.conflict(
+          `该供应商已开通门户账号（${String(users[0].userName)}）`,
+          `This supplier already has a portal account (${String(users[0].userName)})`,
+        );
+      const contact = (
+        await readUnderLock(
+          tx,
+          `SELECT ${c(CONTACT, 'contactId')} AS id, ${c(CONTACT, 'contactName')} AS name, ${c(CONTACT, 'email')} AS email, ${c(CONTACT, 'mobile')} AS mobile ` +
+            `FROM ${t(CONTACT)} WHERE ${c(CONTACT, 'supplierId')} = ? AND ${c(CONTACT, 'primaryFlag')} = 'Y' AND ${c(CONTACT, 'enabledFlag')} = 'Y' ORDER BY ${c(CONTACT, 'contactId')}`,
+          [supplierId],
+        )
+      )[0];
+      if (!contact)
+        throw Errors.badRequest(
+          '该供应商没有启用的主联系人，请先在供应商信息中维护主联系人',
+          'This supplier has no enabled primary contact. Add one to the supplier master first.',
+        );
+      const taken = await readUnderLock(
+        tx,
+        `SELECT 1 AS x FROM ${t('baseUsers')} WHERE LOWER(${c('baseUsers', 'userName')}) = ?`,
+        [userName.toLowerCase()],
+      );
+      if (taken.length) throw userNameTaken();
+      const now = formatDateTime();
+      const userId = await store.writer.insert(
+        tx,
+        store.model('baseUsers'),
+        {
+          userName,
+          userType: 'EX_ADMIN',
+          supplierId,
+          personName: contact.name,
+          email: contact.email,
+          mobile: contact.mobile,
+          enabledFlag: 'Y',
+          startDate: now.slice(0, 10),
+          passwordHash,
+        },
+        ctx,
+      );
+      await grantSupplierResponsibility(store, tx, ctx, userId);
+      await tx.execute(
+        `UPDATE ${t(CONTACT)} SET ${c(CONTACT, 'portalUserFlag')} = 'Y', ${c(CONTACT, 'versionNum')} = ${c(CONTACT, 'versionNum')} + 1, ` +
+          `${c(CONTACT, 'lastUpdatedBy')} = ?, ${c(CONTACT, 'lastUpdateDate')} = ? WHERE ${c(CONTACT, 'contactId')} = ?`,
+        [ctx.userId, now, Number(contact.id)],
+      );
+      return { userId, userName, contactId: Number(contact.id), email: String(contact.email ?? '') };
+    })
+    .catch((e: unknown) => {
+      if (e instanceof ApiError) throw e;
+      // Another supplier's account took the same name in between: the unique index decides.
+      const translated = translateDbError(e);
+      if (translated instanceof ApiError && translated.httpStatus === 409) throw userNameTaken();
+      throw e;
+    });
+  if (account.email)
+    await kernel.auth.mailer.send({
+      to: account.email,
+      purpose: 'PORTAL_ACCOUNT_OPENED',
+      subject: 'Meridian SRM 供应商门户账号已开通 / your supplier portal account',
+      body:
+        `您的供应商门户账号已开通。登录账号：${account.userName}，初始密码：${password}\n首次登录后请立即修改密码。\n` +
+        `Your supplier portal account is open. Login name: ${account.userName}, initial password: ${password}\nChange the password after your first sign-in.`,
+    });
+  return {
+    data: { ...account, temporaryPassword: password },
+    msg: pickText(
+      {
+        cn: `门户账号已开通：登录账号 ${account.userName}，初始密码 ${password}（仅显示一次，已发送至联系人邮箱，首次登录后须修改）`,
+        en: `Portal account opened: login name ${account.userName}, initial password ${password} (shown once, e-mailed to the contact; it must be changed after the first sign-in)`,
+      },
+      ctx.language,
+    ),
+  };
+}
+
+/** The standard supplier responsibility (as an approved registration gets), when the installation has one. */
+async function grantSupplierResponsibility(
+  store: MasterStore,
+  tx: SqlExecutor,
+  ctx: ResourceContext,
+  userId: number,
+): Promise<void> {
+  const { t, c } = store.sql;
+  const resp = await tx.select(
+    `SELECT ${c('baseResponsibility', 'responsibilityId')} AS id FROM ${t('baseResponsibility')} WHERE ${c('baseResponsibility', 'responsibilityCode')} = ? AND ${c('baseResponsibility', 'userType')} = 'EX'`,
+    [SUPPLIER_RESPONSIBILITY],
+  );
+  if (!resp[0]) return;
+  await store.writer.insert(
+    tx,
+    store.model('baseUserResp'),
+    { userId, responsibilityId: Number(resp[0].id), startDate: formatDateTime().slice(0, 10), enabledFlag: 'Y' },
+    ctx,
+  );
+}
+
+/** The login answer's flag: a portal account whose temporary password was never replaced. */
+export async function passwordChangeRequired(store: MasterStore, userId: number): Promise<Record<string, unknown>> {
+  const { t, c } = store.sql;
+  const rows = await store.db.select(
+    `SELECT ${c('baseUsers', 'passwordChangedDate')} AS changed, ${c('baseUsers', 'passwordHash')} AS hash FROM ${t('baseUsers')} WHERE ${c('baseUsers', 'userId')} = ?`,
+    [userId],
+  );
+  const row = rows[0];
+  return row && row.hash && !row.changed ? { passwordChangeRequired: true } : {};
+}

@@ -1,0 +1,62 @@
+/**
+ * qxbInfo (DOMAIN.md §1.1): the business-registration record held for a supplier's USCC. Found:
+ * the record, and the answer opens its detail page (qxbInfoDetail); not held: says so plainly.
+ */
+import { pickText } from '@meridian/metadata';
+import { Errors } from '../../../http/apiError';
+import type { Kernel } from '../../../kernel';
+import type { ResourceContext } from '../../../resource/context';
+import type { EnterpriseRegistry } from './enterpriseRegistry';
+import { idFrom, SUPPLIER, type MasterStore } from './masterStore';
+
+export async function qxbInfo(
+  kernel: Kernel,
+  store: MasterStore,
+  registry: EnterpriseRegistry,
+  body: Record<string, unknown>,
+  ctx: ResourceContext,
+) {
+  const supplierId = idFrom(body, 'supplierId');
+  let uscc = typeof body.unifiedSocialCreditCode === 'string' ? body.unifiedSocialCreditCode.trim() : '';
+  let supplierName: string | undefined;
+  if (supplierId) {
+    const { t, c } = store.sql;
+    const rows = await kernel.db.select(
+      `SELECT ${c(SUPPLIER, 'unifiedSocialCreditCode')} AS uscc, ${c(SUPPLIER, 'supplierName')} AS name FROM ${t(SUPPLIER)} WHERE ${c(SUPPLIER, 'supplierId')} = ?`,
+      [supplierId],
+    );
+    if (!rows[0]) throw Errors.recordNotFound();
+    uscc = String(rows[0].uscc ?? '');
+    supplierName = String(rows[0].name);
+  }
+  if (!uscc)
+    throw Errors.badRequest('请指定供应商或统一社会信用代码', 'Name a supplier or a unified social credit code');
+  const record = await registry.lookup(uscc);
+  if (!record)
+    return {
+      data: { found: false, unifiedSocialCreditCode: uscc, supplierName },
+      msg: pickText(
+        {
+          cn: `未持有统一社会信用代码 ${uscc} 的工商登记信息`,
+          en: `No business registration record is held for the unified social credit code ${uscc}`,
+        },
+        ctx.language,
+      ),
+    };
+  return {
+    data: {
+      found: true,
+      unifiedSocialCreditCode: uscc,
+      supplierName,
+      record,
+      open: { path: 'qxbInfoDetail', id: record.enterpriseRegistryId },
+    },
+    msg: pickText(
+      {
+        cn: `${record.enterpriseName}（${uscc}）的工商登记信息`,
+        en: `Business registration record of ${record.enterpriseName} (${uscc})`,
+      },
+      ctx.language,
+    ),
+  };
+}
