@@ -44,8 +44,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function download(user: ProofUser, attachmentId: number) {
-  const auth = sessionHeaders(p.sessions[user], RESP[user], await menuId(server, 'SUP_CONTRACT_SIGN'));
+async function download(user: ProofUser, attachmentId: number, menu = 'SUP_CONTRACT_SIGN') {
+  const auth = sessionHeaders(p.sessions[user], RESP[user], await menuId(server, menu));
   return fileCall(server, auth, `v2/file/download?id=${attachmentId}`);
 }
 
@@ -227,6 +227,8 @@ describe('signing and refusing', () => {
     expect('text' in reading && reading.text.replace(/\s/g, '')).toContain(String(flow.document_sha256));
 
     expect((await download('supplier02', fileId)).status).toBe(404);
+    const asBuyer = await download('buyer01', fileId, 'SLC_CONTRACT_SIGN');
+    expect([asBuyer.status, sha256Hex(asBuyer.bytes)]).toEqual([200, file.sha256]);
     const todo = await rows(p, 'base_supplier_todo', 'supplier_todo_id', {
       entity_name: LINE_ENTITY,
       bill_id: line[1],

@@ -44,7 +44,9 @@ describe.runIf(onMysql)('the last two lines answered on two processes at once', 
       expect((await headOf(p, id)).status).toBe('COMPLETED');
       const history = await historyOf(p, HEAD_ENTITY, id);
       expect(history.filter((h) => h.action === 'complete')).toHaveLength(1);
-      const done = (await notificationsOf(p, HEAD_ENTITY, id)).filter((n) => String(n.notification_title).endsWith('已完成'));
+      const done = (await notificationsOf(p, HEAD_ENTITY, id)).filter((n) =>
+        String(n.notification_title).endsWith('已完成'),
+      );
       expect(done).toHaveLength(1);
     }
   });

@@ -94,9 +94,10 @@ export class ContractSignEffects {
   }
 
   private async tellSupplier(tx: SqlExecutor, doc: SignDocument, userId: number | null): Promise<void> {
+    // The English title names the agreement by number only: its title is data, often Chinese.
     const title = {
       cn: `协议 ${doc.signNumber}「${doc.signTitle}」待签署`,
-      en: `Agreement ${doc.signNumber} "${doc.signTitle}" awaits your signature`,
+      en: `Agreement ${doc.signNumber} awaits your signature`,
     };
     await this.rows.insert(
       tx,
@@ -302,7 +303,7 @@ export class ContractSignEffects {
           notificationTitle: `协议签署 ${head.signNumber} 已完成`,
           notificationTitleEn: `Agreement signing ${head.signNumber} completed`,
           notificationContent: `协议「${head.signTitle}」的所有供应商均已签署或拒签。`,
-          notificationContentEn: `Every supplier of "${head.signTitle}" has signed or refused.`,
+          notificationContentEn: `Every supplier of agreement ${head.signNumber} has signed or refused.`,
           notificationType: 'BUSINESS',
           recipientUserId: Number(head.submittedBy),
           sourceBillType: 'SLC_CONTRACT_SIGN',
