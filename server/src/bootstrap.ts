@@ -1,4 +1,5 @@
 import { loadDocumentFiles, MetadataRegistry, type SourcedDocument } from '@meridian/metadata/node';
+import * as path from 'node:path';
 import type { ServerConfig } from './config';
 import { createDataSource } from './db/dataSource';
 import { dialectFor } from './db/dialect';
@@ -36,6 +37,7 @@ import { registerUserHooks } from './auth/userHooks';
 import { registerMenuHooks } from './platform/menuHooks';
 import { ensureAccounts } from './seed/accounts';
 import { registerAttachmentLinks } from './files/attachmentLinks';
+import { LocalDiskStorage, type FileStorage } from './files/fileStorage';
 import { registerTableConfigActions } from './tableConfig/tableConfigActions';
 
 /** Start-up options for tests and tools: `documents` replaces the file metadata (modified copies of loadDocumentFiles()). */
@@ -46,6 +48,8 @@ export interface KernelOptions {
    * platform imports none of them. Without them, lifecycles that name domain handlers stop start-up.
    */
   modules?: readonly DomainModule[];
+  /** Where attachment bytes live (default: DATA_DIR/files on the local disk); the file server and the domains share it. */
+  fileStorage?: FileStorage;
   /** Registers further extensions (tests: a named transition handler) next to the built-in ones. */
   extend?: (registries: {
     actions: ActionRegistry;
@@ -91,6 +95,7 @@ function requestServices(
   registry: MetadataRegistry,
   db: Database,
   options: KernelOptions,
+  fileStorage: FileStorage,
 ): Omit<Kernel, 'config' | 'registry' | 'db' | 'live'> {
   const hooks = new RecordHookRegistry();
   const actions = new ActionRegistry();
@@ -99,14 +104,14 @@ function requestServices(
   const homeCharts = new HomeChartRegistry();
   registerPlatformExtensions(actions, hooks, registry);
   for (const module of options.modules ?? [])
-    module.register({ actions, hooks, handlers, login, homeCharts, registry, db });
+    module.register({ actions, hooks, handlers, login, homeCharts, registry, db, fileStorage });
   options.extend?.({ actions, hooks, handlers });
   const unregistered = handlers.missing(registry.lifecycles());
   if (unregistered.length) throw new Error(`Transition handlers missing:\n  ${unregistered.join('\n  ')}`);
   const resources = new ResourceService(registry, db, hooks);
   const auth = createAuthServices(registry, db, resources.writer);
   const lifecycles = new LifecycleService(registry, db, resources.reader, hooks, handlers);
-  return { resources, lifecycles, actions, hooks, handlers, auth, login, homeCharts };
+  return { resources, lifecycles, actions, hooks, handlers, auth, login, homeCharts, fileStorage };
 }
 
 /**
@@ -139,13 +144,14 @@ export async function createKernel(
   try {
     const migrated = await migrateSchema(dataSource, config.dbKind);
     const db = new Database(dataSource, dialectFor(config.dbKind));
+    const fileStorage = options.fileStorage ?? new LocalDiskStorage(path.join(config.dataDir, 'files'));
     const live: LiveKernel = new LiveKernel(
       fileDocuments,
-      (reg): Kernel => ({ config, registry: reg, db, ...requestServices(reg, db, options), live }),
+      (reg): Kernel => ({ config, registry: reg, db, ...requestServices(reg, db, options, fileStorage), live }),
       await readRevision(db),
       metadataPollMs(),
     );
-    const kernel = live.install({ config, registry, db, ...requestServices(registry, db, options), live });
+    const kernel = live.install({ config, registry, db, ...requestServices(registry, db, options, fileStorage), live });
     const seeded = await new Seeder(registry, db, kernel.resources.writer).run(config.demo);
     const accounts = await ensureAccounts(config, kernel.auth.access, db, kernel.resources.writer);
     return { kernel, report: { migrated, seeded: { ...seeded, accounts } } };

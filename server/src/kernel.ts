@@ -5,6 +5,7 @@ import type { LoginPolicyRegistry } from './auth/loginPolicies';
 import type { HomeChartRegistry } from './home/homeCharts';
 import type { ServerConfig } from './config';
 import type { Database } from './db/sqlExecutor';
+import type { FileStorage } from './files/fileStorage';
 import type { RecordHookRegistry } from './hooks/recordHooks';
 import type { LifecycleService } from './lifecycle/lifecycleService';
 import type { TransitionHandlerRegistry } from './lifecycle/transitionHandlers';
@@ -31,6 +32,8 @@ export interface Kernel {
   login: LoginPolicyRegistry;
   /** The internal home's charts the domains declare (home/homeCharts.ts). */
   homeCharts: HomeChartRegistry;
+  /** Where attachment bytes live: the file server's and the domains' one storage (KernelOptions.fileStorage). */
+  fileStorage: FileStorage;
   /** The reloadable holder this kernel belongs to (table_model publishes swap the kernel whole; see modeling/liveKernel.ts). */
   live?: LiveKernelHandle;
 }

@@ -3595,6 +3595,214 @@ export interface BasicInfoAfter {
   [k: string]: unknown;
 }
 /**
+ * 签署单号
+ */
+export type SigningNo = string | null;
+/**
+ * 协议标题
+ */
+export type AgreementTitle = string | null;
+/**
+ * 合同模板ID
+ */
+export type ContractTemplateID = number | null;
+/**
+ * 签署方式
+ */
+export type SigningMethod = string | null;
+/**
+ * 协议条款附件
+ */
+export type TermsAndAttachments = string | null;
+/**
+ * 审批人
+ */
+export type ApprovedBy = number | null;
+/**
+ * 审批时间
+ */
+export type ApprovedAt = string | null;
+/**
+ * 完成时间
+ */
+export type CompletedAt = string | null;
+/**
+ * 协议签署单
+ */
+export type AgreementSigning = number | null;
+/**
+ * 签署状态
+ */
+export type SigningStatus = string | null;
+/**
+ * 已签署文件
+ */
+export type SignedDocument = string | null;
+/**
+ * 签署时间
+ */
+export type SignedAt = string | null;
+/**
+ * 拒签原因
+ */
+export type RefusalReason = string | null;
+/**
+ * 签署人
+ */
+export type SignedBy = number | null;
+/**
+ * 签署单号
+ */
+export type SigningNo1 = string | null;
+/**
+ * 协议标题
+ */
+export type AgreementTitle1 = string | null;
+/**
+ * 协议类型
+ */
+export type AgreementType1 = string | null;
+/**
+ * 签署方式
+ */
+export type SigningMethod1 = string | null;
+/**
+ * 生效日期
+ */
+export type ValidFrom1 = string | null;
+/**
+ * 失效日期
+ */
+export type ValidTo1 = string | null;
+/**
+ * 公司
+ */
+export type Company1 = string | null;
+/**
+ * 供应商协议签署 / Supplier agreement signing
+ */
+export interface SrmSlcContractSignHeadRecord {
+  signHeadId?: ID;
+  signNumber?: SigningNo;
+  signTitle?: AgreementTitle;
+  agreementType?: AgreementType;
+  templateId?: ContractTemplateID;
+  orgId?: Company;
+  orgName?: string | null;
+  validFrom?: ValidFrom;
+  validTo?: ValidTo;
+  signMethod?: SigningMethod;
+  status?: Status;
+  description?: Description;
+  attachmentIds?: TermsAndAttachments;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: ApprovedBy;
+  approvedByName?: string | null;
+  approveDate?: ApprovedAt;
+  completeDate?: CompletedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmSlcContractSignLineRecord[];
+}
+/**
+ * 协议签署供应商 / Agreement signing supplier
+ */
+export interface SrmSlcContractSignLineRecord {
+  signLineId?: ID1;
+  signHeadId?: AgreementSigning;
+  headSignNumber?: string | null;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  supplierSignStatus?: SigningStatus;
+  signedFileIds?: SignedDocument;
+  signDate?: SignedAt;
+  refuseReason?: RefusalReason;
+  signedBy?: SignedBy;
+  signedByName?: string | null;
+  signNumber?: SigningNo1;
+  signTitle?: AgreementTitle1;
+  agreementType?: AgreementType1;
+  signMethod?: SigningMethod1;
+  validFrom?: ValidFrom1;
+  validTo?: ValidTo1;
+  orgName?: Company1;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
+/**
+ * 协议签署行
+ */
+export type SigningLine = number | null;
+/**
+ * 签署流程号
+ */
+export type SigningFlowID = string | null;
+/**
+ * 签署服务
+ */
+export type SigningProvider = string | null;
+/**
+ * 签署账号ID
+ */
+export type SignerAccountID = number | null;
+/**
+ * 签署用户
+ */
+export type Signer = number | null;
+/**
+ * 签署人
+ */
+export type SignerName = string | null;
+/**
+ * 签署链接
+ */
+export type SigningURL = string | null;
+/**
+ * 已签署文件ID
+ */
+export type SignedFileID = number | null;
+/**
+ * 文件摘要(SHA-256)
+ */
+export type DocumentSHA256 = string | null;
+/**
+ * 完成时间
+ */
+export type FinishedAt = string | null;
+/**
+ * 电子签署记录 / Electronic signature record
+ */
+export interface SrmSlcElecSignRecord {
+  elecSignId?: ID;
+  signLineId?: SigningLine;
+  signFlowId?: SigningFlowID;
+  provider?: SigningProvider;
+  signerAccountId?: SignerAccountID;
+  signerUserId?: Signer;
+  signerUserName?: string | null;
+  signerName?: SignerName;
+  signUrl?: SigningURL;
+  signStatus?: SigningStatus;
+  signedFileId?: SignedFileID;
+  documentSha256?: DocumentSHA256;
+  finishTime?: FinishedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 统一社会信用代码
  */
 export type UnifiedSocialCreditCode = string | null;

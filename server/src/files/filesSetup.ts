@@ -1,18 +1,17 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { Provider } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
-import * as path from 'node:path';
 import type { Kernel } from '../kernel';
 import { FILE_SERVICE, FilesController } from './filesController';
 import { FileLinkSigner } from './fileLinks';
 import { FileService } from './fileService';
-import { LocalDiskStorage, type FileStorage } from './fileStorage';
+import type { FileStorage } from './fileStorage';
 
 export { FilesController };
 
-/** The default storage: DATA_DIR/files on the local disk. */
+/** The kernel's storage (KernelOptions.fileStorage, by default DATA_DIR/files on the local disk). */
 export function defaultFileStorage(kernel: Kernel): FileStorage {
-  return new LocalDiskStorage(path.join(kernel.config.dataDir, 'files'));
+  return kernel.fileStorage;
 }
 
 export function fileServiceProvider(kernel: Kernel, storage?: FileStorage): Provider {

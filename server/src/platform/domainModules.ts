@@ -7,6 +7,7 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { LoginPolicyRegistry } from '../auth/loginPolicies';
 import type { HomeChartRegistry } from '../home/homeCharts';
+import type { FileStorage } from '../files/fileStorage';
 import type { Database } from '../db/sqlExecutor';
 import type { RecordHookRegistry } from '../hooks/recordHooks';
 import type { TransitionHandlerRegistry } from '../lifecycle/transitionHandlers';
@@ -23,6 +24,8 @@ export interface DomainRegistries {
   homeCharts: HomeChartRegistry;
   registry: MetadataRegistry;
   db: Database;
+  /** Where attachment bytes live (the file server's storage): documents a domain produces are stored there. */
+  fileStorage: FileStorage;
 }
 
 export interface DomainModule {

@@ -1,9 +1,10 @@
 /**
  * The supplier lifecycle domain (DOMAIN.md §1): registration, info change, qualification review,
- * inspection plan. Its metadata is metadata/apps/srm/supplier.
+ * inspection plan, agreement signing. Its metadata is metadata/apps/srm/supplier.
  */
 import type { DomainModule } from '../../platform/domainModules';
 import { registerChangeInfo } from './changeInfo/changeInfoActions';
+import { registerContractSign } from './contractSign';
 import { registerInspectPlan } from './inspectPlan/inspectPlanActions';
 import { registerSupplierMaster } from './master';
 import { registerQualify } from './qualify/qualifyActions';
@@ -12,7 +13,8 @@ import { registrationInfo, registrationRefusal } from './registration/registrati
 
 export const supplierModule: DomainModule = {
   name: 'supplier',
-  register({ actions, hooks, handlers, login, registry, db }) {
+  register(into) {
+    const { actions, hooks, handlers, login, registry, db } = into;
     registerSupplierRegistration(actions, hooks, { registry, db });
     // registerStatus and supplierStatus let the runtime send an unfinished registration to /registerInfoEdit.
     login.register({
@@ -26,5 +28,6 @@ export const supplierModule: DomainModule = {
     registerQualify(actions, hooks, handlers, { registry, db });
     registerInspectPlan(actions, hooks, registry);
     registerSupplierMaster(actions, hooks, login, { registry, db });
+    registerContractSign(into);
   },
 };
