@@ -59,7 +59,9 @@ function canonicalDecimal(text: string): string {
 function comparable(field: ResolvedField, value: unknown): string | null | undefined {
   if (value === null || value === undefined) return null;
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint') return undefined;
-  return decimalShape(field) ? canonicalDecimal(String(value)) : String(value);
+  // A number's own text is already canonical unless it is written with an exponent.
+  const text = String(value);
+  return decimalShape(field) && (typeof value === 'string' || text.includes('e')) ? canonicalDecimal(text) : text;
 }
 
 /**
@@ -72,7 +74,9 @@ function comparable(field: ResolvedField, value: unknown): string | null | undef
 export function sameAsStored(model: EntityModel, values: RecordValues, stored: Row): boolean {
   for (const [name, value] of Object.entries(values)) {
     const field = model.field(name);
-    if (!field) continue;
+    // The same string or number as stored (most fields of an unchanged line) binds the same parameter.
+    if (!field || (value === stored[name] && value !== '' && (typeof value === 'string' || typeof value === 'number')))
+      continue;
     const wanted = comparable(field, toSqlParam(field, value, model.name));
     const have = comparable(field, stored[name]);
     if (wanted === undefined || have === undefined || wanted !== have) return false;
