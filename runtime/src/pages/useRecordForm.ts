@@ -15,6 +15,7 @@ import type { DataRecord, EntityDef, PageDef } from '../meta';
 import { defaultRecord } from '../schema/entityFields';
 import { buildFormSchema } from '../schema/formSchema';
 import { defaultedLabels } from '../schema/referenceValues';
+import { lineKeysOf, patchRecordValues } from './patchRecordValues';
 import { useLanguageForm } from './useLanguageForm';
 import { useReferenceCopies } from './useReferenceCopies';
 import { useReferenceDependencies } from './useReferenceDependencies';
@@ -52,14 +53,24 @@ export function useRecordForm(
     // Only a newly loaded or saved record replaces the values; a form rebuilt for another
     // language keeps what the user typed (useLanguageForm carries it over).
     if (shown.current === record) return;
+    const previous = shown.current;
     shown.current = record;
-    // overwrite: a reloaded record must not keep values (or lines) of the previous version.
-    if (record) form.setValues(structuredCloneSafe(record), 'overwrite');
+    // The same record again (a save's answer, a reload): only what differs is set, with the
+    // overwrite's result (patchRecordValues) but without re-rendering every line.
+    if (record && previous && sameRecord(entity, previous, record))
+      patchRecordValues(form, record, lineKeysOf(entity, entities));
+    // overwrite: another record must not keep values (or lines) of the previous one.
+    else if (record) form.setValues(structuredCloneSafe(record), 'overwrite');
     else void fillNewRecord(form, provider, entity, entities, defaultRecord(entity, currentFilterVars(screen)));
   }, [form, record, entity, entities, provider, screen]);
   useReferenceCopies(form, page, entity, entities);
   useReferenceDependencies(form, page, entity, entities);
   return { form, schema };
+}
+
+function sameRecord(entity: EntityDef, a: DataRecord, b: DataRecord): boolean {
+  const key = entity.primaryKey;
+  return a[key] !== undefined && a[key] !== null && a[key] !== '' && String(a[key]) === String(b[key]);
 }
 
 /** Records are JSON; a JSON round-trip keeps the form from sharing objects with state. */

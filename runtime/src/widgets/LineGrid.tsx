@@ -126,6 +126,8 @@ export const LineGrid = observer(function LineGrid({
   // A copy: Formily changes the field's array in place, and the table only re-reads rows given as a new array
   // (otherwise deleting the last row left a row of blanks on screen).
   const rows: DataRecord[] = Array.isArray(field.value) ? [...field.value] : [];
+  // The table asks each row's key several times per render: a lookup, not rows.indexOf (quadratic in the rows).
+  const rowIndex = new Map(rows.map((row, index) => [row, index]));
   const editable = field.pattern === 'editable';
   const items = Array.isArray(schema.items) ? schema.items[0] : schema.items;
 
@@ -192,7 +194,7 @@ export const LineGrid = observer(function LineGrid({
         size="small"
         bordered
         pagination={false}
-        rowKey={(row) => String(rows.indexOf(row))}
+        rowKey={(row) => String(rowIndex.get(row) ?? -1)}
         height={height}
         rowSelection={
           selection && editable
@@ -201,7 +203,7 @@ export const LineGrid = observer(function LineGrid({
                 onChange: (keys) => setSelectedKeys(keys),
                 // antd passes the props to the row's checkbox; its type leaves out aria attributes.
                 getCheckboxProps: (row) =>
-                  ({ 'aria-label': `${t('lines.selectRow')} ${rows.indexOf(row) + 1}` }) as object,
+                  ({ 'aria-label': `${t('lines.selectRow')} ${(rowIndex.get(row) ?? -1) + 1}` }) as object,
               }
             : undefined
         }

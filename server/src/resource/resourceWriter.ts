@@ -10,6 +10,7 @@ import { checkLookupCodes } from './lookupCheck';
 import type { PreparedRecord } from './recordPreparation';
 import { checkReferences } from './referenceCheck';
 import type { ResourceReader } from './resourceReader';
+import { readStoredLines, sameAsStored } from './storedLines';
 import { toSqlParam } from './values';
 
 function applyScopeValues(record: PreparedRecord, creating: boolean, ctx: ResourceContext): void {
@@ -151,7 +152,12 @@ export class ResourceWriter {
     return id;
   }
 
-  /** Lines in the body replace the stored set: update those with a key, insert new ones, delete the rest. */
+  /**
+   * Lines in the body replace the stored set: update those with a key, insert new ones, delete the
+   * rest. A line whose values equal the stored row and whose versionNum is the stored one is left
+   * alone — no UPDATE, no new versionNum, no afterSave (nothing was written); a stale versionNum
+   * still goes to the versioned UPDATE and answers 409 (docs/decisions.md, issue 15).
+   */
   private async saveLines(
     tx: SqlExecutor,
     model: EntityModel,
@@ -161,31 +167,35 @@ export class ResourceWriter {
     ctx: ResourceContext,
   ): Promise<void> {
     const q = tx.dialect.quote;
-    const pkColumn = q(model.field(model.primaryKey)!.column);
-    const fkColumn = q(model.field(foreignKey)!.column);
-    const stored = await tx.select(
-      `SELECT ${pkColumn} AS id, ${q('version_num')} AS v FROM ${q(model.table)} WHERE ${fkColumn} = ?`,
-      [headerId],
+    const lines = rows.map((row) => ({ row, values: { ...row.values, [foreignKey]: headerId } }));
+    const stored = await readStoredLines(
+      tx,
+      model,
+      foreignKey,
+      headerId,
+      lines.map((l) => l.values),
     );
-    const storedVersion = new Map(stored.map((r) => [Number(r.id), Number(r.v)]));
     const kept = new Set<number>();
-    for (const row of rows) {
-      const values = { ...row.values, [foreignKey]: headerId };
+    for (const { row, values } of lines) {
       if (row.id === undefined) {
         const id = await this.insert(tx, model, await this.withCreateDefaults(tx, model, values), ctx);
         await this.hooks.runAfterSave({ entity: model, id, values, ctx, tx });
         continue;
       }
-      if (!storedVersion.has(row.id))
-        throw Errors.notFound('行记录不属于该单据', `Line ${row.id} does not belong to this document`);
+      const current = stored.get(row.id);
+      if (!current) throw Errors.notFound('行记录不属于该单据', `Line ${row.id} does not belong to this document`);
+      const versionNum = row.versionNum ?? current.version;
+      // A line named twice is written twice, as before (its second versioned UPDATE then answers 409).
+      const unchanged = !kept.has(row.id) && versionNum === current.version && sameAsStored(model, values, current.row);
       kept.add(row.id);
-      await this.update(tx, model, row.id, values, row.versionNum ?? storedVersion.get(row.id), ctx);
+      if (unchanged) continue;
+      await this.update(tx, model, row.id, values, versionNum, ctx);
       await this.hooks.runAfterSave({ entity: model, id: row.id, values, ctx, tx });
     }
-    const removed = [...storedVersion.keys()].filter((id) => !kept.has(id));
+    const removed = [...stored.keys()].filter((id) => !kept.has(id));
     if (removed.length)
       await tx.execute(
-        `DELETE FROM ${q(model.table)} WHERE ${pkColumn} IN (${removed.map(() => '?').join(', ')})`,
+        `DELETE FROM ${q(model.table)} WHERE ${q(model.field(model.primaryKey)!.column)} IN (${removed.map(() => '?').join(', ')})`,
         removed,
       );
   }
