@@ -1,11 +1,17 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database } from '../db/sqlExecutor';
+import type { RecordHookRegistry } from '../hooks/recordHooks';
+import type { LifecycleService } from './lifecycleService';
 import type { TransitionRun } from './transitionRun';
 
-/** What a transition handler may use besides its run: the metadata and the database (a kernel has both). */
+/** What a transition handler may use besides its run: the metadata, the database, the lifecycles and the record hooks (a kernel has them all). */
 export interface TransitionHandlerServices {
   registry: MetadataRegistry;
   db: Database;
+  /** For a system transition of another record in the same transaction (runInTransaction). */
+  lifecycles: LifecycleService;
+  /** The record hooks, for a store whose writes keep them (EntityStore). */
+  hooks: RecordHookRegistry;
 }
 
 /**
