@@ -2,7 +2,7 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
-import type { LifecycleService } from '../../../lifecycle/lifecycleService';
+import type { SystemTransitions } from '../../../lifecycle/transitionHandlers';
 import type { ResourceContext } from '../../../resource/context';
 import { lockOwner } from '../../../resource/invariantLocks';
 import { formatDateTime } from '../../../util/time';
@@ -12,7 +12,7 @@ import { QUALIFY, Q_NODE, QualifyGateStore } from './qualifyGateStore';
 export interface QualifyNodeDeps {
   registry: MetadataRegistry;
   db: Database;
-  lifecycles: LifecycleService;
+  lifecycles: SystemTransitions;
   hooks: RecordHookRegistry;
 }
 
