@@ -3845,6 +3845,45 @@ export interface NodeConfiguration {
 }
 
 /**
+ * 资质审查
+ */
+export type Qualification = number | null;
+/**
+ * 通道
+ */
+export type Provider = string | null;
+/**
+ * OA应答
+ */
+export type OAResponse = string | null;
+/**
+ * OA推送记录 / OA outbox
+ */
+export interface SrmSlcOaOutboxRecord {
+  outboxId?: ID;
+  qualifyHeaderId?: Qualification;
+  qualifyNumber?: string | null;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  provider?: Provider;
+  payload?: Payload;
+  sendStatus?: Status;
+  response?: OAResponse;
+  sentDate?: SentAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+/**
+ * 推送内容
+ */
+export interface Payload {
+  [k: string]: unknown;
+}
+
+/**
  * 要求编码
  */
 export type RequirementCode = string | null;
@@ -3886,10 +3925,6 @@ export interface SrmSlcQualificationRequireRecord {
   versionNum?: Version;
 }
 
-/**
- * 资质审查
- */
-export type Qualification = number | null;
 /**
  * 供货范围
  */

@@ -8,6 +8,7 @@ import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegi
 import type { ResourceContext } from '../../../resource/context';
 import { lockOwner } from '../../../resource/invariantLocks';
 import { InspectionSiteRule } from './inspectionSiteRule';
+import { oaWriteSupplierInfo } from './oaWrite';
 import { approveGate, completeGate } from './qualifyEffects';
 import { fillQualification } from './qualifyFill';
 import { QualifyGateStore } from './qualifyGateStore';
@@ -65,5 +66,12 @@ export function registerQualify(
     action: 'getQualifyInfo',
     access: { pages: PAGES },
     handler: getQualifyInfo,
+  });
+  actions.register({
+    area: 'srmServer',
+    resource: 'srmSlcQualifyHeaderRestful',
+    action: 'doOAWriteSupplierInfo',
+    access: { pages: PAGES, resourceCode: 'btnOAWriteSupplierInfo' },
+    handler: oaWriteSupplierInfo,
   });
 }

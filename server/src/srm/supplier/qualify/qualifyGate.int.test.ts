@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { onMysql } from '../../../testing/secondProcess';
@@ -109,11 +111,7 @@ describe('approval and completion', () => {
     const { id, supplierId } = await approved();
     expect((await one('srm_slc_qualify_header', 'qualify_header_id', id)).status).toBe('APPROVED');
     const [qNode] = await rows(p, 'srm_slc_qualify_nodes', 'seq_num', { qualify_header_id: id });
-    expect([qNode.node_status, qNode.source_doc_type, Number(qNode.source_doc_id)]).toEqual([
-      'PASSED',
-      ENTITY,
-      id,
-    ]);
+    expect([qNode.node_status, qNode.source_doc_type, Number(qNode.source_doc_id)]).toEqual(['PASSED', ENTITY, id]);
     expect((await one('srm_slc_supplier_info', 'supplier_id', supplierId)).supplier_status).toBe('POTENTIAL');
     const [site] = await rows(p, 'srm_slc_supplier_site', 'site_id', { supplier_id: supplierId });
     expect([site.site_status, Number(site.org_id)]).toEqual(['POTENTIAL', 3]);
@@ -135,11 +133,14 @@ describe('approval and completion', () => {
     expect((await one('srm_slc_supplier_info', 'supplier_id', supplierId)).supplier_status).toBe('QUALIFIED');
     expect((await one('srm_slc_supplier_site', 'site_id', Number(site.site_id))).site_status).toBe('QUALIFIED');
     expect(
-      (await one('srm_slc_supplier_category', 'supplier_category_id', Number(cat.supplier_category_id))).category_status,
+      (await one('srm_slc_supplier_category', 'supplier_category_id', Number(cat.supplier_category_id)))
+        .category_status,
     ).toBe('QUALIFIED');
     // One APPROVED row per inventory organisation of ME01-OU (SZ01, SZ02).
     const asl = await rows(p, 'srm_pur_asl_list', 'inv_org_id', { supplier_id: supplierId });
-    expect(asl.map((a) => [Number(a.category_id), Number(a.inv_org_id), a.asl_status, Number(a.source_qualify_header_id)])).toEqual([
+    expect(
+      asl.map((a) => [Number(a.category_id), Number(a.inv_org_id), a.asl_status, Number(a.source_qualify_header_id)]),
+    ).toEqual([
       [2, 5, 'APPROVED', id],
       [2, 6, 'APPROVED', id],
     ]);
@@ -249,5 +250,68 @@ describe('scenes and requirements', () => {
     expectError(await requirement('buyer01', 'doInvalid', { id: r.qualificationRequireId }), 409);
     ({ id } = await filledDraft());
     expect(await rows(p, 'srm_slc_qualify_require', 'qualify_require_id', { qualify_header_id: id })).toHaveLength(3);
+  });
+});
+
+describe('doOAWriteSupplierInfo', () => {
+  const outboxOf = (id: number) => rows(p, 'srm_slc_oa_outbox', 'outbox_id', { qualify_header_id: id });
+
+  it('refused before approval; once approved the local provider stores the supplier in the outbox and flags the review', async () => {
+    const draft = await filledDraft();
+    expectError(await act('buyer01', 'doOAWriteSupplierInfo', { id: draft.id }), 409);
+    expect(await outboxOf(draft.id)).toHaveLength(0);
+    const { id, supplierId } = await approved();
+    const answer = expectOk(await act('buyer01', 'doOAWriteSupplierInfo', { id }));
+    expect(answer.oaSyncFlag).toBe('Y');
+    const [row] = await outboxOf(id);
+    expect([row.provider, row.send_status, Number(row.supplier_id)]).toEqual(['LOCAL', 'STORED', supplierId]);
+    const payload = JSON.parse(String(row.payload)) as { supplier: { supplierId: number }; sites: unknown[] };
+    expect(payload.supplier.supplierId).toBe(supplierId);
+    expect(payload.sites).toHaveLength(1);
+    // The administrator sees it on the OA outbox screen; the buyer does not hold that menu.
+    const list = await call(p, 'admin', 'SLC_OA_OUTBOX', 'srmSlcOaOutboxRestful', 'listByPage', {
+      pageIndex: 1,
+      pageRows: 50,
+    });
+    expect(expectOk(list).map((r: { outboxId: number }) => r.outboxId)).toContain(Number(row.outbox_id));
+    expectError(await call(p, 'buyer01', 'SLC_OA_OUTBOX', 'srmSlcOaOutboxRestful', 'listByPage', {}), 403);
+  });
+
+  describe('the HTTP provider (OA_SUPPLIER_URL)', () => {
+    let oa: Server;
+    let answer = 200;
+    const received: string[] = [];
+    beforeAll(async () => {
+      oa = createServer((req, res) => {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        req.on('end', () => {
+          received.push(body);
+          res.writeHead(answer, { 'Content-Type': 'application/json' });
+          res.end(JSON.stringify({ oaId: `OA-${received.length}` }));
+        });
+      });
+      await new Promise<void>((resolve) => oa.listen(0, '127.0.0.1', resolve));
+      server.kernel.config.oaSupplierUrl = `http://127.0.0.1:${(oa.address() as AddressInfo).port}/supplier`;
+    });
+    afterAll(async () => {
+      server.kernel.config.oaSupplierUrl = undefined;
+      await new Promise((resolve) => oa.close(resolve));
+    });
+
+    it('posts the supplier, records the OA answer; a refusal answers 502 and changes nothing', async () => {
+      const { id, supplierId } = await approved();
+      answer = 500;
+      expectError(await act('buyer01', 'doOAWriteSupplierInfo', { id }), 502);
+      expect(await outboxOf(id)).toHaveLength(0);
+      expect((await one('srm_slc_qualify_header', 'qualify_header_id', id)).oa_sync_flag).toBe('N');
+      answer = 200;
+      expectOk(await act('buyer01', 'doOAWriteSupplierInfo', { id }));
+      expect((JSON.parse(received.at(-1)!) as { supplierId: number }).supplierId).toBe(supplierId);
+      const [row] = await outboxOf(id);
+      expect([row.provider, row.send_status]).toEqual(['HTTP', 'SENT']);
+      expect(String(row.response)).toContain('OA-');
+      expect((await one('srm_slc_qualify_header', 'qualify_header_id', id)).oa_sync_flag).toBe('Y');
+    });
   });
 });
