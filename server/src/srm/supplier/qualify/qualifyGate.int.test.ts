@@ -178,6 +178,22 @@ describe('approval and completion', () => {
   });
 });
 
+describe('the demo review QLF202611250001 (seeds/demo/40i)', () => {
+  it('is introducing with INSPECTION and SAMPLE open; passing both completes it for a QUALIFIED supplier', async () => {
+    expect((await one('srm_slc_qualify_header', 'qualify_header_id', 40)).status).toBe('APPROVED');
+    await settle(server, 40, 'SAMPLE');
+    expect((await one('srm_slc_qualify_header', 'qualify_header_id', 40)).current_node_code).toBe('INSPECTION');
+    expect(await settle(server, 40, 'INSPECTION')).toEqual({ nodeStatus: 'PASSED', completed: true });
+    expect((await one('srm_slc_supplier_info', 'supplier_id', 3)).supplier_status).toBe('QUALIFIED');
+    expect((await one('srm_slc_supplier_category', 'supplier_category_id', 8)).category_status).toBe('QUALIFIED');
+    const asl = await rows(p, 'srm_pur_asl_list', 'inv_org_id', { supplier_id: 3, category_id: 6 });
+    expect(asl.map((a) => [Number(a.inv_org_id), a.asl_status])).toEqual([
+      [5, 'APPROVED'],
+      [6, 'APPROVED'],
+    ]);
+  });
+});
+
 describe('two nodes passed at the same moment complete the review exactly once', () => {
   it('in one process (parallel transactions on MariaDB), 3 rounds', async () => {
     for (let round = 0; round < 3; round += 1) {
