@@ -30,6 +30,11 @@ export interface ServerConfig {
    * client, which the login throttle counts per client (docs/decisions.md, issue 13).
    */
   trustProxy?: boolean | number | string;
+  /**
+   * OA_SUPPLIER_URL: the office-automation endpoint doOAWriteSupplierInfo posts the supplier to
+   * (JSON). Unset (the default), the local provider keeps the message in the OA outbox table.
+   */
+  oaSupplierUrl?: string;
 }
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -91,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploadMaxSizeKb: positiveInt(env.UPLOAD_MAX_SIZE_KB, 102400, 'UPLOAD_MAX_SIZE_KB'),
     apiDocs: parseBool(env.API_DOCS, true),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    oaSupplierUrl: env.OA_SUPPLIER_URL || undefined,
     uploadFormats: env.UPLOAD_FORMATS
       ? env.UPLOAD_FORMATS.split(',')
           .map((f) => f.trim().toLowerCase())

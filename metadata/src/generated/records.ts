@@ -1747,6 +1747,77 @@ export interface PriceBreaks {
 }
 
 /**
+ * 供应商地点
+ */
+export type SupplierSite = number | null;
+/**
+ * 品类
+ */
+export type Category = number | null;
+/**
+ * 库存组织
+ */
+export type InventoryOrg = number | null;
+/**
+ * 目录状态
+ */
+export type ASLStatus = string | null;
+/**
+ * 供应商业务类型
+ */
+export type VendorBusinessType = string | null;
+/**
+ * 主供应商
+ */
+export type Primary = 'Y' | 'N' | null;
+/**
+ * 复审日期
+ */
+export type ReviewBy = string | null;
+/**
+ * 生效日期
+ */
+export type EffectiveDate = string | null;
+/**
+ * 来源申请
+ */
+export type SourceApplication = number | null;
+/**
+ * 来源资质审查
+ */
+export type SourceQualification = number | null;
+/**
+ * 合格供应商目录 / Approved supplier list
+ */
+export interface SrmPurAslListRecord {
+  aslId?: ID;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  supplierSiteId?: SupplierSite;
+  supplierSiteName?: string | null;
+  itemId?: Item;
+  itemName?: string | null;
+  categoryId?: Category;
+  categoryName?: string | null;
+  invOrgId?: InventoryOrg;
+  invOrgName?: string | null;
+  aslStatus?: ASLStatus;
+  vendorBusinessType?: VendorBusinessType;
+  quotaPercent?: Quota;
+  primaryFlag?: Primary;
+  reviewByDate?: ReviewBy;
+  effectiveDate?: EffectiveDate;
+  sourceAslHeaderId?: SourceApplication;
+  sourceQualifyHeaderId?: SourceQualification;
+  sourceQualifyNumber?: string | null;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 单据类型编码
  */
 export type TypeCode = string | null;
@@ -1790,10 +1861,6 @@ export interface SrmPurBillTypeRecord {
  * 送货单号
  */
 export type DeliveryNoteNo = string | null;
-/**
- * 供应商地点
- */
-export type SupplierSite = number | null;
 /**
  * 收货工厂
  */
@@ -2142,10 +2209,6 @@ export type GoodsName = string | null;
  */
 export type GoodsNameEnglish = string | null;
 /**
- * 物资分类
- */
-export type Category = number | null;
-/**
  * 含税单价
  */
 export type UnitPriceInclVAT = string | null;
@@ -2486,10 +2549,6 @@ export interface SrmPurOrderQaRecord {
  * 调价单号
  */
 export type PriceChangeNo = string | null;
-/**
- * 生效日期
- */
-export type EffectiveDate = string | null;
 /**
  * 供应商确认人
  */
@@ -3426,10 +3485,6 @@ export type AccountName = string | null;
  */
 export type AccountNo = string | null;
 /**
- * 主账户
- */
-export type Primary = 'Y' | 'N' | null;
-/**
  * 变更银行账户 / Changed bank account
  */
 export interface SrmSlcChangeAccountRecord {
@@ -4042,6 +4097,151 @@ export interface SrmSlcInspectPlanSiteRecord {
 }
 
 /**
+ * 场景编码
+ */
+export type SceneCode = string | null;
+/**
+ * 场景名称
+ */
+export type SceneName = string | null;
+/**
+ * 供应商类型
+ */
+export type SupplierType = string | null;
+/**
+ * 引入场景 / Introduction scene
+ */
+export interface SrmSlcIntroduceSceneRecord {
+  sceneId?: ID;
+  sceneCode?: SceneCode;
+  sceneName?: SceneName;
+  sceneNameEn?: NameEnglish;
+  supplierType?: SupplierType;
+  categoryId?: Category;
+  categoryName?: string | null;
+  nodeConfig?: NodeConfiguration;
+  description?: Description;
+  status?: Status;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+/**
+ * 节点配置
+ */
+export interface NodeConfiguration {
+  [k: string]: unknown;
+}
+
+/**
+ * 资质审查
+ */
+export type Qualification = number | null;
+/**
+ * 通道
+ */
+export type Provider = string | null;
+/**
+ * OA应答
+ */
+export type OAResponse = string | null;
+/**
+ * OA推送记录 / OA outbox
+ */
+export interface SrmSlcOaOutboxRecord {
+  outboxId?: ID;
+  qualifyHeaderId?: Qualification;
+  qualifyNumber?: string | null;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  provider?: Provider;
+  payload?: Payload;
+  sendStatus?: Status;
+  response?: OAResponse;
+  sentDate?: SentAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+/**
+ * 推送内容
+ */
+export interface Payload {
+  [k: string]: unknown;
+}
+
+/**
+ * 要求编码
+ */
+export type RequirementCode = string | null;
+/**
+ * 要求名称
+ */
+export type RequirementName = string | null;
+/**
+ * 资质类型
+ */
+export type CredentialType = string | null;
+/**
+ * 必须
+ */
+export type Mandatory = 'Y' | 'N' | null;
+/**
+ * 校验有效期
+ */
+export type CheckExpiry = 'Y' | 'N' | null;
+/**
+ * 资质要求 / Qualification requirement
+ */
+export interface SrmSlcQualificationRequireRecord {
+  qualificationRequireId?: ID;
+  requireCode?: RequirementCode;
+  requireName?: RequirementName;
+  credentialType?: CredentialType;
+  supplierType?: SupplierType;
+  categoryId?: Category;
+  categoryName?: string | null;
+  mandatoryFlag?: Mandatory;
+  checkExpiryFlag?: CheckExpiry;
+  description?: Description;
+  status?: Status;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 供货范围
+ */
+export type SupplyScope = string | null;
+/**
+ * 品类结论
+ */
+export type CategoryResult = string | null;
+/**
+ * 审查品类 / Qualification category
+ */
+export interface SrmSlcQualifyCategoryRecord {
+  qualifyCategoryId?: ID;
+  qualifyHeaderId?: Qualification;
+  categoryId?: Category;
+  categoryName?: string | null;
+  supplyScope?: SupplyScope;
+  categoryResult?: CategoryResult;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 审查单号
  */
 export type QualificationNo = string | null;
@@ -4062,13 +4262,53 @@ export type ApplyDate = string | null;
  */
 export type ExpectedFinish = string | null;
 /**
+ * 当前节点
+ */
+export type CurrentNode = string | null;
+/**
  * 已同步OA
  */
 export type SyncedToOA = 'Y' | 'N' | null;
 /**
  * 资质审查
  */
-export type Qualification = number | null;
+export type Qualification1 = number | null;
+/**
+ * 资质要求
+ */
+export type Requirement = number | null;
+/**
+ * 要求名称
+ */
+export type Requirement1 = string | null;
+/**
+ * 供应商资质
+ */
+export type SupplierCredential = number | null;
+/**
+ * 核查结果
+ */
+export type CheckResult = string | null;
+/**
+ * 资质审查
+ */
+export type Qualification2 = number | null;
+/**
+ * 资质审查
+ */
+export type Qualification3 = number | null;
+/**
+ * 节点
+ */
+export type Node = string | null;
+/**
+ * 必须
+ */
+export type Required = 'Y' | 'N' | null;
+/**
+ * 节点状态
+ */
+export type NodeStatus = string | null;
 /**
  * 资质审查 / Qualification review
  */
@@ -4078,6 +4318,7 @@ export interface SrmSlcQualifyHeaderRecord {
   supplierId?: Supplier;
   supplierName?: string | null;
   sceneId?: Scene;
+  sceneName?: string | null;
   qualifyType?: Type;
   orgId?: ApplyingOrg;
   orgName?: string | null;
@@ -4086,6 +4327,7 @@ export interface SrmSlcQualifyHeaderRecord {
   applyReason?: Reason;
   applyDate?: ApplyDate;
   expectedFinishDate?: ExpectedFinish;
+  currentNodeCode?: CurrentNode;
   qualifyResult?: Result;
   status?: Status;
   oaSyncFlag?: SyncedToOA;
@@ -4096,12 +4338,16 @@ export interface SrmSlcQualifyHeaderRecord {
   approvedBy?: Approver;
   approvedByName?: string | null;
   approveDate?: DecidedAt;
+  completeDate?: CompletedAt;
   createdBy?: CreatedBy;
   creationDate?: CreatedAt;
   lastUpdatedBy?: LastUpdatedBy;
   lastUpdateDate?: LastUpdatedAt;
   versionNum?: Version;
   sites?: SrmSlcQualifySiteRecord[];
+  requires?: SrmSlcQualifyRequireRecord[];
+  categories?: SrmSlcQualifyCategoryRecord[];
+  nodes?: SrmSlcQualifyNodesRecord[];
 }
 /**
  * 考察地点 / Inspection site
@@ -4122,15 +4368,51 @@ export interface SrmSlcQualifySiteRecord {
   lastUpdateDate?: LastUpdatedAt1;
   versionNum?: Version1;
 }
+/**
+ * 资质要求核查 / Requirement check
+ */
+export interface SrmSlcQualifyRequireRecord {
+  qualifyRequireId?: ID2;
+  qualifyHeaderId?: Qualification1;
+  qualificationRequireId?: Requirement;
+  requireCode?: string | null;
+  requireName?: Requirement1;
+  credentialType?: CredentialType;
+  mandatoryFlag?: Mandatory;
+  credentialId?: SupplierCredential;
+  credentialNumber?: string | null;
+  checkResult?: CheckResult;
+  remark?: Remark;
+  createdBy?: CreatedBy2;
+  creationDate?: CreatedAt2;
+  lastUpdatedBy?: LastUpdatedBy2;
+  lastUpdateDate?: LastUpdatedAt2;
+  versionNum?: Version2;
+}
+/**
+ * 准入节点 / Qualification node
+ */
+export interface SrmSlcQualifyNodesRecord {
+  qualifyNodeId?: ID4;
+  qualifyHeaderId?: Qualification3;
+  nodeCode?: Node;
+  seqNum?: Sequence;
+  requiredFlag?: Required;
+  nodeStatus?: NodeStatus;
+  sourceDocType?: SourceDocumentType;
+  sourceDocId?: SourceDocument;
+  finishDate?: FinishedAt;
+  createdBy?: CreatedBy4;
+  creationDate?: CreatedAt4;
+  lastUpdatedBy?: LastUpdatedBy4;
+  lastUpdateDate?: LastUpdatedAt4;
+  versionNum?: Version4;
+}
 
 /**
  * 供应商注册
  */
 export type Registration = number | null;
-/**
- * 证照类型
- */
-export type CredentialType = string | null;
 /**
  * 证照编号
  */
@@ -4183,10 +4465,6 @@ export type CompanyName = string | null;
  * 统一社会信用代码
  */
 export type USCC = string | null;
-/**
- * 供应商类型
- */
-export type SupplierType = string | null;
 /**
  * 联系人
  */
@@ -4293,6 +4571,31 @@ export interface SrmSlcSupplierAccountRecord {
   currencyCode?: Currency;
   primaryFlag?: Primary;
   enabledFlag?: Enabled;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 品类状态
+ */
+export type CategoryStatus = string | null;
+/**
+ * 供应商供货品类 / Supplier category
+ */
+export interface SrmSlcSupplierCategoryRecord {
+  supplierCategoryId?: ID;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  siteId?: SupplierSite;
+  siteName?: string | null;
+  categoryId?: Category;
+  categoryName?: string | null;
+  categoryStatus?: CategoryStatus;
+  qualifyHeaderId?: SourceQualification;
+  qualifyNumber?: string | null;
   createdBy?: CreatedBy;
   creationDate?: CreatedAt;
   lastUpdatedBy?: LastUpdatedBy;
@@ -4504,6 +4807,95 @@ export interface SrmSlcSupplierTaxRecord {
   lastUpdatedBy?: LastUpdatedBy5;
   lastUpdateDate?: LastUpdatedAt5;
   versionNum?: Version5;
+}
+
+/**
+ * 地址名称
+ */
+export type LocationName = string | null;
+/**
+ * 地址类型
+ */
+export type LocationType = string | null;
+/**
+ * 省份
+ */
+export type Province = string | null;
+/**
+ * 城市
+ */
+export type City = string | null;
+/**
+ * 区县
+ */
+export type District = string | null;
+/**
+ * 邮编
+ */
+export type PostalCode = string | null;
+/**
+ * 供应商地址 / Supplier location
+ */
+export interface SrmSlcSupplierLocationRecord {
+  locationId?: ID;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  locationName?: LocationName;
+  locationType?: LocationType;
+  countryCode?: Country;
+  provinceCode?: Province;
+  cityCode?: City;
+  districtCode?: District;
+  addressDetail?: Address;
+  postalCode?: PostalCode;
+  enabledFlag?: Enabled;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 地址
+ */
+export type Location = number | null;
+/**
+ * 业务实体
+ */
+export type OperatingUnit = number | null;
+/**
+ * 可采购
+ */
+export type PurchasingSite = 'Y' | 'N' | null;
+/**
+ * 可付款
+ */
+export type PaySite = 'Y' | 'N' | null;
+/**
+ * 供应商地点 / Supplier site
+ */
+export interface SrmSlcSupplierSiteRecord {
+  siteId?: ID;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  locationId?: Location;
+  locationName?: string | null;
+  siteName?: SiteName;
+  orgId?: OperatingUnit;
+  ouName?: string | null;
+  siteStatus?: SiteStatus;
+  purchaseFlag?: PurchasingSite;
+  payFlag?: PaySite;
+  paymentTermId?: PaymentTerm;
+  paymentMethod?: PaymentMethod;
+  currencyCode?: Currency;
+  effectiveDate?: EffectiveDate;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
 }
 
 /**

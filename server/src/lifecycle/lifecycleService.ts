@@ -91,6 +91,26 @@ export class LifecycleService {
     return { data: row && (await this.reader.withChildren(entity, row, ctx)), msg };
   }
 
+  /**
+   * A system transition inside the caller's transaction (a handler's effect on another document,
+   * e.g. a qualification completing when its last node passes): the same checks, state change,
+   * history, effects and handler as a user's call, with no permission or row-scope check (the
+   * server decides, not a button). The actor is ctx.userId. Throws as run() does.
+   */
+  async runInTransaction(
+    tx: SqlExecutor,
+    entity: EntityModel,
+    action: string,
+    id: number,
+    ctx: ResourceContext,
+    comment: string | null = null,
+  ): Promise<void> {
+    const transition = this.transitionFor(entity, action);
+    if (!transition) throw new Error(`${entity.name} has no lifecycle action "${action}"`);
+    const actor: Actor = { userId: ctx.userId, userName: await this.rows.userName(tx, ctx.userId) };
+    await this.applyOne(tx, entity, transition, id, { ctx, comment, actor });
+  }
+
   private async applyOne(
     tx: SqlExecutor,
     entity: EntityModel,
@@ -139,7 +159,13 @@ export class LifecycleService {
     await this.updateRecord(run);
     await writeHistory(this.rows, run);
     await this.runEffects(run);
-    if (t.handler) await this.handlers.get(t.handler)!(run, { registry: this.registry, db: this.db });
+    if (t.handler)
+      await this.handlers.get(t.handler)!(run, {
+        registry: this.registry,
+        db: this.db,
+        lifecycles: this,
+        hooks: this.hooks,
+      });
     await this.hooks.runAfterTransition({ entity, id, action: t.action, from: state, to: run.to, ctx: o.ctx, tx });
   }
 

@@ -1,11 +1,30 @@
+import type { EntityModel } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
-import type { Database } from '../db/sqlExecutor';
+import type { Database, SqlExecutor } from '../db/sqlExecutor';
+import type { RecordHookRegistry } from '../hooks/recordHooks';
+import type { ResourceContext } from '../resource/context';
 import type { TransitionRun } from './transitionRun';
 
-/** What a transition handler may use besides its run: the metadata and the database (a kernel has both). */
+/** A system transition of another record inside the caller's transaction (LifecycleService.runInTransaction). */
+export interface SystemTransitions {
+  runInTransaction(
+    tx: SqlExecutor,
+    entity: EntityModel,
+    action: string,
+    id: number,
+    ctx: ResourceContext,
+    comment?: string | null,
+  ): Promise<void>;
+}
+
+/** What a transition handler may use besides its run: the metadata, the database, the lifecycles and the record hooks (a kernel has them all). */
 export interface TransitionHandlerServices {
   registry: MetadataRegistry;
   db: Database;
+  /** For a system transition of another record in the same transaction (runInTransaction). */
+  lifecycles: SystemTransitions;
+  /** The record hooks, for a store whose writes keep them (EntityStore). */
+  hooks: RecordHookRegistry;
 }
 
 /**

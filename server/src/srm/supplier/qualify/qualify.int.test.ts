@@ -43,6 +43,11 @@ function qualifyBody(supplierId: number, sites: Body[] = [{ siteName: 'Suzhou pl
     applyDate: '2026-11-22',
     applyReason: 'new source',
     sites,
+    // Two required nodes: the approval passes QUALIFICATION and leaves the review introducing (APPROVED).
+    nodes: [
+      { nodeCode: 'QUALIFICATION', seqNum: 1, requiredFlag: 'Y' },
+      { nodeCode: 'INSPECTION', seqNum: 2, requiredFlag: 'Y' },
+    ],
   };
 }
 

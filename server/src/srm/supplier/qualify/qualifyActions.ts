@@ -6,15 +6,22 @@ import type { Kernel } from '../../../kernel';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
+import { lockOwner } from '../../../resource/invariantLocks';
 import { InspectionSiteRule } from './inspectionSiteRule';
+import { oaWriteSupplierInfo } from './oaWrite';
+import { approveGate, completeGate } from './qualifyEffects';
+import { fillQualification } from './qualifyFill';
+import { QualifyGateStore } from './qualifyGateStore';
 import { QUALIFY, QualifyStore, SITE, SUPPLIER } from './qualifyStore';
+import { checkSceneNodes } from './sceneRules';
 
 const PAGES = ['qualifyCensorList', 'qualifyCensor/QualifyCensorEdit'];
 
 /**
- * getQualifyInfo {id}: the qualification with its site rows and the supplier's current master
- * status, for a caller who may read it from the calling screen (menu, responsibility, row scope:
- * 404 otherwise, as findById).
+ * getQualifyInfo {id}: on a DRAFT or REJECTED review, fills its requirement, node and site lines
+ * (qualifyFill.ts) first; answers the qualification with its lines and the supplier's current
+ * master status, for a caller who may read it from the calling screen (menu, responsibility, row
+ * scope: 404 otherwise, as findById).
  */
 async function getQualifyInfo(body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
   const entity = kernel.registry.entity(QUALIFY)!;
@@ -23,6 +30,13 @@ async function getQualifyInfo(body: Record<string, unknown>, ctx: ResourceContex
   const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, 'findById', ctx);
   const row = await kernel.resources.reader.byId(entity, id, ctx, scope);
   if (!row) throw Errors.recordNotFound();
+  if (row.status === 'DRAFT' || row.status === 'REJECTED') {
+    const store = new QualifyGateStore(kernel.registry, kernel.db, kernel.hooks);
+    await kernel.db.transaction(async (tx) => {
+      await lockOwner(tx, entity, id);
+      await fillQualification(store, tx, row, ctx);
+    });
+  }
   const full = await kernel.resources.reader.withChildren(entity, row, ctx);
   const supplier = await kernel.resources.reader.byId(kernel.registry.entity(SUPPLIER)!, Number(row.supplierId), ctx);
   return { data: { ...full, supplierStatus: supplier?.supplierStatus ?? null } };
@@ -40,14 +54,24 @@ export function registerQualify(
   hooks.registerBeforeSave(QUALIFY, (draft) => siteRule.remember(draft));
   hooks.registerBeforeSave(SITE, (draft) => siteRule.checkDirect(draft));
   hooks.onAfterSave((done) => siteRule.check(done));
-  handlers.register('approveQualification', (run) =>
-    store.promoteToPotential(run.tx, run.id, Number(run.record.supplierId), run.ctx),
-  );
+  handlers.register('approveQualification', async (run, services) => {
+    await store.promoteToPotential(run.tx, run.id, Number(run.record.supplierId), run.ctx);
+    await approveGate(run, services);
+  });
+  handlers.register('completeQualification', (run, services) => completeGate(run, services));
+  handlers.register('checkSceneNodes', (run) => checkSceneNodes(deps.registry, run));
   actions.register({
     area: 'srmServer',
     resource: 'srmSlcQualifyHeaderRestful',
     action: 'getQualifyInfo',
     access: { pages: PAGES },
     handler: getQualifyInfo,
+  });
+  actions.register({
+    area: 'srmServer',
+    resource: 'srmSlcQualifyHeaderRestful',
+    action: 'doOAWriteSupplierInfo',
+    access: { pages: PAGES, resourceCode: 'btnOAWriteSupplierInfo' },
+    handler: oaWriteSupplierInfo,
   });
 }

@@ -1,0 +1,65 @@
+import { Errors } from '../../../http/apiError';
+import type { Kernel } from '../../../kernel';
+import type { ActionRequest } from '../../../platform/actionRegistry';
+import type { ResourceContext } from '../../../resource/context';
+import { lockOwner } from '../../../resource/invariantLocks';
+import { oaGatewayFor } from './oaGateway';
+import { M_CATEGORY, Q_SITE, QUALIFY, QualifyGateStore, SUPPLIER } from './qualifyGateStore';
+
+/**
+ * doOAWriteSupplierInfo {id} (DOMAIN 1.5): once the review is APPROVED (or COMPLETED), the
+ * supplier master with the review's sites and its supply categories goes to the OA system through
+ * the configured gateway (oaGateway.ts), and the review's oaSyncFlag becomes Y — in one
+ * transaction under the review's lock. The caller must be able to read the review from the screen.
+ */
+export async function oaWriteSupplierInfo(
+  body: Record<string, unknown>,
+  ctx: ResourceContext,
+  kernel: Kernel,
+  req: ActionRequest,
+) {
+  const entity = kernel.registry.entity(QUALIFY)!;
+  const id = Number(body.id);
+  if (!Number.isSafeInteger(id) || id < 1) throw Errors.badRequest('id 无效', 'id must be a positive integer');
+  const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, 'findById', ctx);
+  if (!(await kernel.resources.reader.byId(entity, id, ctx, scope))) throw Errors.recordNotFound();
+  const store = new QualifyGateStore(kernel.registry, kernel.db, kernel.hooks);
+  const gateway = oaGatewayFor(store, kernel.config.oaSupplierUrl);
+  const outboxId = await kernel.db.transaction(async (tx) => {
+    await lockOwner(tx, entity, id);
+    const header = (await store.header(tx, id))!;
+    if (header.status !== 'APPROVED' && header.status !== 'COMPLETED')
+      throw Errors.conflict(
+        '资质审查审批通过后才能推送OA',
+        'The supplier can be sent to OA once the qualification is approved',
+      );
+    const supplierId = Number(header.supplierId);
+    const supplier = await kernel.resources.reader.byId(
+      kernel.registry.entity(SUPPLIER)!,
+      supplierId,
+      ctx,
+      undefined,
+      tx,
+    );
+    const { t, c } = store.sql;
+    const categories = (
+      await tx.select(`SELECT * FROM ${t(M_CATEGORY)} WHERE ${c(M_CATEGORY, 'supplierId')} = ?`, [supplierId])
+    ).map((r) => store.fields(M_CATEGORY, r));
+    const sent = await gateway.writeSupplier(
+      tx,
+      {
+        qualifyHeaderId: id,
+        qualifyNumber: String(header.qualifyNumber),
+        supplierId,
+        supplier: supplier ?? {},
+        sites: await store.linesOf(tx, Q_SITE, id),
+        categories,
+      },
+      ctx,
+    );
+    await store.setFields(tx, QUALIFY, id, { oaSyncFlag: 'Y' }, ctx);
+    return sent;
+  });
+  const row = await kernel.resources.reader.byId(entity, id, ctx, scope);
+  return { data: { ...row, outboxId } };
+}

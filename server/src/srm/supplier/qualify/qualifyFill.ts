@@ -1,0 +1,132 @@
+import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
+import type { ResourceContext } from '../../../resource/context';
+import { Q_CATEGORY, Q_NODE, Q_REQUIRE, Q_SITE, QualifyGateStore } from './qualifyGateStore';
+
+const REQUIRE = 'srmSlcQualificationRequire';
+const SCENE = 'srmSlcIntroduceScene';
+const CREDENTIAL = 'srmSlcSupplierCredential';
+
+export interface NodeConfigEntry {
+  nodeCode: string;
+  requiredFlag: string;
+}
+
+/** A scene's nodeConfig as stored (JSON text or already parsed); [] when absent or not a list. */
+export function nodeConfigOf(value: unknown): NodeConfigEntry[] {
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed.map((e: Record<string, unknown>) => ({
+    nodeCode: String(e?.nodeCode ?? ''),
+    requiredFlag: e?.requiredFlag === 'N' ? 'N' : 'Y',
+  }));
+}
+
+/**
+ * getQualifyInfo on an editable review (DOMAIN 1.5): the requirement lines from the VALID
+ * requirements for the supplier's type and the review's categories (each with the supplier's
+ * newest credential of that type), the node lines from the scene's nodeConfig, and a site line
+ * for every master site of the supplier not listed yet. Lines the reviewer filled in (checks,
+ * remarks, inspection flags) are kept.
+ */
+export async function fillQualification(
+  store: QualifyGateStore,
+  tx: SqlExecutor,
+  header: Row,
+  ctx: ResourceContext,
+): Promise<void> {
+  const id = Number(header.qualifyHeaderId);
+  const supplierId = Number(header.supplierId);
+  const { t, c } = store.sql;
+  const [supplier] = await tx.select(
+    `SELECT ${c('srmSlcSupplierInfo', 'supplierType')} AS type FROM ${t('srmSlcSupplierInfo')} WHERE ${c('srmSlcSupplierInfo', 'supplierId')} = ?`,
+    [supplierId],
+  );
+  const categoryIds = (await store.linesOf(tx, Q_CATEGORY, id)).map((l) => Number(l.categoryId));
+  const requirements = (
+    await tx.select(
+      `SELECT * FROM ${t(REQUIRE)} WHERE ${c(REQUIRE, 'status')} = 'VALID' ORDER BY ${c(REQUIRE, 'requireCode')}`,
+    )
+  )
+    .map((r) => store.fields(REQUIRE, r))
+    .filter((r) => r.supplierType == null || r.supplierType === supplier?.type)
+    .filter((r) => r.categoryId == null || categoryIds.includes(Number(r.categoryId)));
+  const wanted = new Set(requirements.map((r) => Number(r.qualificationRequireId)));
+  const existing = await store.linesOf(tx, Q_REQUIRE, id);
+  for (const line of existing)
+    if (line.qualificationRequireId != null && !wanted.has(Number(line.qualificationRequireId)))
+      await tx.execute(`DELETE FROM ${t(Q_REQUIRE)} WHERE ${c(Q_REQUIRE, 'qualifyRequireId')} = ?`, [
+        Number(line.qualifyRequireId),
+      ]);
+  const credentials = (
+    await tx.select(
+      `SELECT * FROM ${t(CREDENTIAL)} WHERE ${c(CREDENTIAL, 'supplierId')} = ? ORDER BY ${c(CREDENTIAL, 'expireDate')} DESC`,
+      [supplierId],
+    )
+  ).map((r) => store.fields(CREDENTIAL, r));
+  for (const r of requirements) {
+    if (existing.some((l) => Number(l.qualificationRequireId) === Number(r.qualificationRequireId))) continue;
+    const credential = credentials.find((cr) => cr.credentialType === r.credentialType);
+    await store.writer.insert(
+      tx,
+      store.model(Q_REQUIRE),
+      {
+        qualifyHeaderId: id,
+        qualificationRequireId: Number(r.qualificationRequireId),
+        requireName: r.requireName,
+        credentialType: r.credentialType,
+        mandatoryFlag: r.mandatoryFlag ?? 'Y',
+        credentialId: credential ? Number(credential.credentialId) : null,
+      },
+      ctx,
+    );
+  }
+  if (header.sceneId != null) {
+    const [scene] = await tx.select(
+      `SELECT ${c(SCENE, 'nodeConfig')} AS cfg FROM ${t(SCENE)} WHERE ${c(SCENE, 'sceneId')} = ?`,
+      [Number(header.sceneId)],
+    );
+    const config = nodeConfigOf(scene?.cfg);
+    if (config.length) {
+      await tx.execute(`DELETE FROM ${t(Q_NODE)} WHERE ${c(Q_NODE, 'qualifyHeaderId')} = ?`, [id]);
+      for (const [i, n] of config.entries())
+        await store.writer.insert(
+          tx,
+          store.model(Q_NODE),
+          {
+            qualifyHeaderId: id,
+            nodeCode: n.nodeCode,
+            seqNum: i + 1,
+            requiredFlag: n.requiredFlag,
+            nodeStatus: 'PENDING',
+          },
+          ctx,
+        );
+    }
+  }
+  const listed = await store.linesOf(tx, Q_SITE, id);
+  for (const site of await store.masterSites(tx, supplierId)) {
+    if (listed.some((l) => Number(l.siteId) === Number(site.siteId) || Number(l.orgId) === Number(site.orgId)))
+      continue;
+    await store.writer.insert(
+      tx,
+      store.model(Q_SITE),
+      {
+        qualifyHeaderId: id,
+        siteId: Number(site.siteId),
+        siteName: site.siteName,
+        orgId: Number(site.orgId),
+        siteStatus: site.siteStatus,
+        inspectFlag: 'N',
+        editFlag: 'Y',
+      },
+      ctx,
+    );
+  }
+}
