@@ -15,7 +15,12 @@ const HEADER_FIELDS = ['supplierId', 'supplierSiteId', 'orgId', 'invOrgId', 'poT
 export const orderPurpose = (poType: unknown): TradePurpose => (poType === 'SAMPLE' ? 'SAMPLE_ORDER' : 'ORDER');
 
 const ids = (rows: RecordValues[], field: string): number[] => [
-  ...new Set(rows.map((r) => r[field]).filter((v) => v !== null && v !== undefined && v !== '').map(Number)),
+  ...new Set(
+    rows
+      .map((r) => r[field])
+      .filter((v) => v !== null && v !== undefined && v !== '')
+      .map(Number),
+  ),
 ];
 
 export class OrderGate {

@@ -29,6 +29,17 @@ export interface SupplierTradeGate {
    * not trade for the purpose; run inside the caller's transaction so it reads what the caller writes.
    */
   checkSupplierMayTrade(tx: SqlExecutor, request: TradeRequest): Promise<void>;
+  /**
+   * Whether the supplier may be put on the approved supplier list for an inventory organisation:
+   * the supplier and its site serving it QUALIFIED or POTENTIAL (409 otherwise). Returns the site's id.
+   */
+  checkSupplierMayBeListed(tx: SqlExecutor, request: ListingRequest): Promise<number>;
+}
+
+export interface ListingRequest {
+  supplierId: number;
+  supplierSiteId?: number | null;
+  invOrgId: number | null;
 }
 
 export const SUPPLIER_TRADE_GATE: DomainServiceKey<SupplierTradeGate> = { name: 'supplierTradeGate' };

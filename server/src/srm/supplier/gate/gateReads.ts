@@ -34,9 +34,12 @@ export class GateReads {
   async orgChain(tx: SqlExecutor, orgId: number | null | undefined): Promise<number[]> {
     const { t, c } = this.sql;
     const chain: number[] = [];
-    for (let id = orgId ?? null; id !== null && !chain.includes(id) && chain.length < 20; ) {
+    for (let id = orgId ?? null; id !== null && !chain.includes(id) && chain.length < 20;) {
       chain.push(id);
-      const [row] = await tx.select(`SELECT ${c(ORG, 'parentOrgId')} AS p FROM ${t(ORG)} WHERE ${c(ORG, 'orgId')} = ?`, [id]);
+      const [row] = await tx.select(
+        `SELECT ${c(ORG, 'parentOrgId')} AS p FROM ${t(ORG)} WHERE ${c(ORG, 'orgId')} = ?`,
+        [id],
+      );
       id = row?.p === null || row?.p === undefined ? null : Number(row.p);
     }
     return chain;
@@ -44,7 +47,9 @@ export class GateReads {
 
   async orgName(tx: SqlExecutor, orgId: number | null | undefined): Promise<string> {
     const { t, c } = this.sql;
-    const [row] = await tx.select(`SELECT ${c(ORG, 'orgName')} AS n FROM ${t(ORG)} WHERE ${c(ORG, 'orgId')} = ?`, [orgId ?? -1]);
+    const [row] = await tx.select(`SELECT ${c(ORG, 'orgName')} AS n FROM ${t(ORG)} WHERE ${c(ORG, 'orgId')} = ?`, [
+      orgId ?? -1,
+    ]);
     return row ? String(row.n) : String(orgId ?? '-');
   }
 

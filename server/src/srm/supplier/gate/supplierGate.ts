@@ -6,7 +6,7 @@
  */
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
-import type { SupplierTradeGate, TradePurpose, TradeRequest } from './contract';
+import type { ListingRequest, SupplierTradeGate, TradePurpose, TradeRequest } from './contract';
 import type { GateReads } from './gateReads';
 
 const STATUS: Record<string, [string, string]> = {
@@ -25,6 +25,8 @@ const PURPOSE: Record<TradePurpose, [string, string]> = {
   INQUIRY: ['参与询价', 'be asked for quotations'],
   TENDER: ['参与招标', 'be invited to tenders'],
 };
+const LISTING: [string, string] = ['列入合格供应商目录', 'be put on the approved supplier list'];
+const LISTABLE = ['QUALIFIED', 'POTENTIAL'];
 
 /** Sample orders may go to POTENTIAL suppliers and sites (DOMAIN §1.11 decision); the rest need QUALIFIED. */
 function acceptedStates(purpose: TradePurpose): string[] {
@@ -37,8 +39,17 @@ interface Who {
   purpose: [string, string];
 }
 
+const whoOf = (supplier: Row, purpose: [string, string]): Who => ({
+  cn: `${String(supplier.name)}（${String(supplier.code)}）`,
+  en: `${String(supplier.name)} (${String(supplier.code)})`,
+  purpose,
+});
+
 const refuse = (who: Who, cn: string, en: string) =>
-  Errors.conflict(`供应商 ${who.cn} 不能${who.purpose[0]}：${cn}`, `Supplier ${who.en} cannot ${who.purpose[1]}: ${en}`);
+  Errors.conflict(
+    `供应商 ${who.cn} 不能${who.purpose[0]}：${cn}`,
+    `Supplier ${who.en} cannot ${who.purpose[1]}: ${en}`,
+  );
 
 export class SupplierGate implements SupplierTradeGate {
   constructor(private readonly reads: GateReads) {}
@@ -46,12 +57,10 @@ export class SupplierGate implements SupplierTradeGate {
   async checkSupplierMayTrade(tx: SqlExecutor, request: TradeRequest): Promise<void> {
     const supplier = await this.reads.supplier(tx, request.supplierId);
     if (!supplier)
-      throw Errors.badRequest('供应商不存在', 'The supplier does not exist', [{ field: 'supplierId', message: 'unknown' }]);
-    const who: Who = {
-      cn: `${String(supplier.name)}（${String(supplier.code)}）`,
-      en: `${String(supplier.name)} (${String(supplier.code)})`,
-      purpose: PURPOSE[request.purpose],
-    };
+      throw Errors.badRequest('供应商不存在', 'The supplier does not exist', [
+        { field: 'supplierId', message: 'unknown' },
+      ]);
+    const who = whoOf(supplier, PURPOSE[request.purpose]);
     const accepted = acceptedStates(request.purpose);
     if (!accepted.includes(String(supplier.status))) {
       const [cn, en] = statusText(supplier.status);
@@ -67,8 +76,31 @@ export class SupplierGate implements SupplierTradeGate {
     if (request.purpose !== 'SAMPLE_ORDER') await this.checkAsl(tx, request, categories, itemsOf, who);
   }
 
+  async checkSupplierMayBeListed(tx: SqlExecutor, request: ListingRequest): Promise<number> {
+    const supplier = await this.reads.supplier(tx, request.supplierId);
+    if (!supplier)
+      throw Errors.badRequest('供应商不存在', 'The supplier does not exist', [
+        { field: 'supplierId', message: 'unknown' },
+      ]);
+    const who = whoOf(supplier, LISTING);
+    if (!LISTABLE.includes(String(supplier.status))) {
+      const [cn, en] = statusText(supplier.status);
+      throw refuse(who, `供应商状态为“${cn}”`, `the supplier is ${en}`);
+    }
+    const site = await this.site(tx, { ...request, orgId: null }, who);
+    if (!LISTABLE.includes(String(site.status))) {
+      const [cn, en] = statusText(site.status);
+      throw refuse(who, `地点“${String(site.siteName)}”状态为“${cn}”`, `its site "${String(site.siteName)}" is ${en}`);
+    }
+    return Number(site.siteId);
+  }
+
   /** The named site (it must be the supplier's), else the site at the nearest organisation above the inventory org / org. */
-  private async site(tx: SqlExecutor, request: TradeRequest, who: Who): Promise<Row> {
+  private async site(
+    tx: SqlExecutor,
+    request: Pick<TradeRequest, 'supplierId' | 'supplierSiteId' | 'orgId' | 'invOrgId'>,
+    who: Who,
+  ): Promise<Row> {
     const sites = await this.reads.sites(tx, request.supplierId);
     if (request.supplierSiteId) {
       const named = sites.find((s) => Number(s.siteId) === Number(request.supplierSiteId));
@@ -94,17 +126,20 @@ export class SupplierGate implements SupplierTradeGate {
     for (const [item, cat] of itemCats) if (cat !== null) itemsOf.set(cat, [...(itemsOf.get(cat) ?? []), item]);
     const wanted = [...new Set([...request.categoryIds, ...itemsOf.keys()])];
     const categories = new Map<number, Row>();
-    for (let ids = wanted; ids.length; ) {
+    for (let ids = wanted; ids.length;) {
       const rows = await this.reads.categories(tx, ids);
       rows.forEach((r) => categories.set(Number(r.id), { ...r, requested: wanted.includes(Number(r.id)) }));
-      ids = rows.map((r) => r.parentId).filter((p) => p !== null && !categories.has(Number(p))).map(Number);
+      ids = rows
+        .map((r) => r.parentId)
+        .filter((p) => p !== null && !categories.has(Number(p)))
+        .map(Number);
     }
     return { categories, itemsOf };
   }
 
   private ancestors(categories: Map<number, Row>, id: number): number[] {
     const out: number[] = [];
-    for (let at: number | undefined = id; at !== undefined && !out.includes(at); ) {
+    for (let at: number | undefined = id; at !== undefined && !out.includes(at);) {
       out.push(at);
       const parent: unknown = categories.get(at)?.parentId;
       at = parent === null || parent === undefined ? undefined : Number(parent);
