@@ -19,6 +19,7 @@ import { ActionRegistry } from './platform/actionRegistry';
 import type { DomainModule } from './platform/domainModules';
 import { LoginPolicyRegistry } from './auth/loginPolicies';
 import { HomeChartRegistry } from './home/homeCharts';
+import { DomainServiceRegistry } from './platform/domainServices';
 import { registerLookupActions } from './platform/lookupActions';
 import { registerMenuActions } from './platform/menuActions';
 import { registerEmbedActions } from './platform/embedActions';
@@ -102,9 +103,10 @@ function requestServices(
   const handlers = new TransitionHandlerRegistry();
   const login = new LoginPolicyRegistry();
   const homeCharts = new HomeChartRegistry();
+  const services = new DomainServiceRegistry();
   registerPlatformExtensions(actions, hooks, registry);
   for (const module of options.modules ?? [])
-    module.register({ actions, hooks, handlers, login, homeCharts, registry, db, fileStorage });
+    module.register({ actions, hooks, handlers, login, homeCharts, registry, db, fileStorage, services });
   options.extend?.({ actions, hooks, handlers });
   const unregistered = handlers.missing(registry.lifecycles());
   if (unregistered.length) throw new Error(`Transition handlers missing:\n  ${unregistered.join('\n  ')}`);

@@ -1747,6 +1747,34 @@ export interface PriceBreaks {
 }
 
 /**
+ * 申请单号
+ */
+export type RequestNo = string | null;
+/**
+ * 申请人
+ */
+export type Applicant = number | null;
+/**
+ * 生效日期
+ */
+export type EffectiveDate = string | null;
+/**
+ * 审批人
+ */
+export type ApprovedBy = number | null;
+/**
+ * 审批时间
+ */
+export type ApprovedAt = string | null;
+/**
+ * 申请单
+ */
+export type Request = number | null;
+/**
+ * 目录记录
+ */
+export type ASLEntry = number | null;
+/**
  * 供应商地点
  */
 export type SupplierSite = number | null;
@@ -1759,25 +1787,86 @@ export type Category = number | null;
  */
 export type InventoryOrg = number | null;
 /**
- * 目录状态
- */
-export type ASLStatus = string | null;
-/**
  * 供应商业务类型
  */
 export type VendorBusinessType = string | null;
 /**
- * 主供应商
+ * 变更前状态
  */
-export type Primary = 'Y' | 'N' | null;
+export type StatusBefore = string | null;
+/**
+ * 目标状态
+ */
+export type StatusAfter = string | null;
 /**
  * 复审日期
  */
 export type ReviewBy = string | null;
 /**
- * 生效日期
+ * 合格供应商目录申请 / Approved supplier list request
  */
-export type EffectiveDate = string | null;
+export interface SrmPurAslHeaderRecord {
+  aslHeaderId?: ID;
+  aslNumber?: RequestNo;
+  aslDocType?: DocumentType;
+  orgId?: Company;
+  orgName?: string | null;
+  applicantId?: Applicant;
+  applicantName?: string | null;
+  effectiveDate?: EffectiveDate;
+  reason?: Reason;
+  status?: Status;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: ApprovedBy;
+  approvedByName?: string | null;
+  approveDate?: ApprovedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmPurAslLineRecord[];
+}
+/**
+ * 合格供应商目录申请行 / ASL request line
+ */
+export interface SrmPurAslLineRecord {
+  aslLineId?: ID1;
+  aslHeaderId?: Request;
+  aslId?: ASLEntry;
+  aslRef?: string | null;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  supplierSiteId?: SupplierSite;
+  supplierSiteName?: string | null;
+  itemId?: Item;
+  itemName?: string | null;
+  categoryId?: Category;
+  categoryName?: string | null;
+  invOrgId?: InventoryOrg;
+  invOrgName?: string | null;
+  vendorBusinessType?: VendorBusinessType;
+  aslStatusBefore?: StatusBefore;
+  aslStatusAfter?: StatusAfter;
+  quotaPercent?: Quota;
+  reviewByDate?: ReviewBy;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
+/**
+ * 目录状态
+ */
+export type ASLStatus = string | null;
+/**
+ * 主供应商
+ */
+export type Primary = 'Y' | 'N' | null;
 /**
  * 来源申请
  */
@@ -3669,14 +3758,6 @@ export type SigningMethod = string | null;
  * 协议条款附件
  */
 export type TermsAndAttachments = string | null;
-/**
- * 审批人
- */
-export type ApprovedBy = number | null;
-/**
- * 审批时间
- */
-export type ApprovedAt = string | null;
 /**
  * 完成时间
  */

@@ -12,6 +12,7 @@ import type { Database } from '../db/sqlExecutor';
 import type { RecordHookRegistry } from '../hooks/recordHooks';
 import type { TransitionHandlerRegistry } from '../lifecycle/transitionHandlers';
 import type { ActionRegistry } from './actionRegistry';
+import type { DomainServiceRegistry } from './domainServices';
 
 /** The registries a domain adds to, with the metadata and database its stores are built on. */
 export interface DomainRegistries {
@@ -26,6 +27,8 @@ export interface DomainRegistries {
   db: Database;
   /** Where attachment bytes live (the file server's storage): documents a domain produces are stored there. */
   fileStorage: FileStorage;
+  /** Services domains offer each other (the supplier's trade gate): provided at register, looked up when used. */
+  services: DomainServiceRegistry;
 }
 
 export interface DomainModule {

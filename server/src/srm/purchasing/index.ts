@@ -5,6 +5,7 @@
  */
 import type { DomainModule } from '../../platform/domainModules';
 import { registerAgreements } from './agreement';
+import { registerAsl } from './asl';
 import { registerCartActions } from './cart/cartActions';
 import { registerDelivery } from './delivery';
 import { registerDemandPool } from './demand';
@@ -26,6 +27,8 @@ export const purchasingModule: DomainModule = {
     registerOrder(into);
     registerOrderCharts(homeCharts);
     registerDemandPool(actions);
+    // The approved supplier list's applications and alterations (§5.8)
+    registerAsl(into);
     // Delivery notices, delivery notes and receipts (§5.5–5.7)
     registerDelivery(into);
   },

@@ -5,6 +5,7 @@
 import type { DomainModule } from '../../platform/domainModules';
 import { registerChangeInfo } from './changeInfo/changeInfoActions';
 import { registerContractSign } from './contractSign';
+import { registerSupplierGate } from './gate';
 import { registerInspectPlan } from './inspectPlan/inspectPlanActions';
 import { registerSupplierMaster } from './master';
 import { registerQualify } from './qualify/qualifyActions';
@@ -29,5 +30,7 @@ export const supplierModule: DomainModule = {
     registerInspectPlan(actions, hooks, registry);
     registerSupplierMaster(actions, hooks, login, { registry, db });
     registerContractSign(into);
+    // The trade gate other domains consult before an order, RFQ or tender (§1.11)
+    registerSupplierGate(into);
   },
 };

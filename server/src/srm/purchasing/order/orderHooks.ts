@@ -1,6 +1,7 @@
 import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
 import { prepareOrderAmounts } from './orderAmounts';
+import type { OrderGate } from './orderGate';
 import { FEEDBACK, HEADER, QA, type OrderSql } from './orderModel';
 
 /**
@@ -44,9 +45,11 @@ async function storedCurrency(o: OrderSql, draft: SaveDraft): Promise<unknown> {
   return rows[0]?.cur;
 }
 
-export function registerOrderHooks(o: OrderSql, hooks: RecordHookRegistry): void {
+export function registerOrderHooks(o: OrderSql, hooks: RecordHookRegistry, gate: OrderGate): void {
   hooks.registerBeforeSave(HEADER, async (draft) => {
     await keepActionRows(o, draft);
     await prepareOrderAmounts(o, draft, await storedCurrency(o, draft));
+    // After the amounts: they copy each line's category from its material.
+    await gate.onSave(draft);
   });
 }

@@ -38,18 +38,20 @@ afterAll(async () => {
 
 const fromReq = (requisitionLineId: number, quantity: string) => [line({ requisitionLineId, quantity })];
 
+// Every order here goes to supplier 1, the one qualified for the requisition's item (0101 hardware):
+// the supplier trade gate refuses the others (orderGate.int.test.ts).
 describe('requisition quantities', () => {
   it('approval orders the requisition line; a second order beyond its quantity is refused naming the numbers', async () => {
     const reqLine = await approvedRequisitionLine(p, '100');
     await released(p, 1, fromReq(reqLine, '60'));
     expect(await requisitionLine(p, reqLine)).toMatchObject({ line_status: 'PARTIAL_ORDERED' });
     expect(Number((await requisitionLine(p, reqLine)).ordered_qty)).toBe(60);
-    const second = await submitted(p, 2, fromReq(reqLine, '60'));
+    const second = await submitted(p, 1, fromReq(reqLine, '60'));
     const refused = await act(p, 'manager01', 'doApprove', { id: second, comment: 'ok' });
     expectError(refused, 409);
     expect(refused.body.msg).toMatch(/ordered quantity 120\.0000 would exceed its approved quantity 100\.0000/);
     expect((await headerOf(p, second)).status).toBe('SUBMITTED');
-    const third = await released(p, 2, fromReq(reqLine, '40'));
+    const third = await released(p, 1, fromReq(reqLine, '40'));
     expect(await requisitionLine(p, reqLine)).toMatchObject({ line_status: 'ORDERED' });
     expectOk(await act(p, 'buyer01', 'doCancel', { id: third }));
     expect(Number((await requisitionLine(p, reqLine)).ordered_qty)).toBe(60);
@@ -65,7 +67,7 @@ describe('requisition quantities', () => {
   it(`two approvals at once in one process: exactly one succeeds, ${ROUNDS} rounds`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const reqLine = await approvedRequisitionLine(p, '100');
-      const ids = [await submitted(p, 1, fromReq(reqLine, '60')), await submitted(p, 2, fromReq(reqLine, '60'))];
+      const ids = [await submitted(p, 1, fromReq(reqLine, '60')), await submitted(p, 1, fromReq(reqLine, '60'))];
       const answers = await Promise.all(ids.map((id) => act(p, 'manager01', 'doApprove', { id, comment: 'ok' })));
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
       expect(Number((await requisitionLine(p, reqLine)).ordered_qty)).toBe(60);
@@ -78,7 +80,7 @@ describe('requisition quantities', () => {
       const headers = sessionHeaders(p.sessions.manager01, RESP.manager01, await menuId(server, 'PUR_ORDER'));
       for (let round = 0; round < ROUNDS; round++) {
         const reqLine = await approvedRequisitionLine(p, '100');
-        const ids = [await submitted(p, 1, fromReq(reqLine, '60')), await submitted(p, 2, fromReq(reqLine, '60'))];
+        const ids = [await submitted(p, 1, fromReq(reqLine, '60')), await submitted(p, 1, fromReq(reqLine, '60'))];
         const answers = await Promise.all([
           server.call('srmServer', RES, 'doApprove', { id: ids[0], comment: 'ok' }, headers),
           other!.call('srmServer', RES, 'doApprove', { id: ids[1], comment: 'ok' }, headers),

@@ -5,6 +5,7 @@ import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHan
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { formatDateTime } from '../../../util/time';
 import { decimalOf, FEEDBACK, HEADER, LINE, requireInternal, requireSupplier, type OrderSql } from './orderModel';
+import type { OrderGate } from './orderGate';
 import { closeTodos, createSupplierTodo, orderRef } from './orderTodos';
 import { moveRequisitionQuantities } from './requisitionQuantities';
 
@@ -54,17 +55,17 @@ async function setLineStatus(
   }
 }
 
-/** doSubmit: an order without lines cannot go to approval. */
 /**
  * doSubmit: an order needs lines; its total is fixed in the base currency at the order date
  * (totalAmountBase), which the approval rule's director step reads (purOrder.json: from 500,000.00
  * CNY). A foreign-currency order without a valid rate cannot be submitted (400 naming the rate).
  */
-async function submit(o: OrderSql, run: TransitionRun): Promise<void> {
+async function submit(o: OrderSql, run: TransitionRun, gate: OrderGate): Promise<void> {
   if (!(await o.lines(run.tx, run.id)).length)
     throw Errors.badRequest('采购订单至少需要一行', 'A purchase order needs at least one line to be submitted', [
       { field: 'lines', message: 'required' },
     ]);
+  await gate.onTransition(run.tx, run.id);
   const { totalAmountIncl, currencyCode, orderDate } = run.record;
   const base = await toBaseCurrency(
     run.tx,
@@ -77,8 +78,10 @@ async function submit(o: OrderSql, run: TransitionRun): Promise<void> {
 }
 
 /** doApprove (last step): released to the supplier — feedback pending, the supplier's to-do, the requisition lines ordered. */
-async function release(o: OrderSql, run: TransitionRun): Promise<void> {
+async function release(o: OrderSql, run: TransitionRun, gate: OrderGate): Promise<void> {
   if (run.advancing) return;
+  // The supplier may have been frozen, exited or blacklisted while the order waited for approval.
+  await gate.onTransition(run.tx, run.id);
   const userId = run.actor.userId;
   await o.update(
     run.tx,
@@ -183,9 +186,9 @@ async function revise(o: OrderSql, run: TransitionRun): Promise<void> {
   await closeTodos(o, run.tx, 'internal', run.id, 'PUR_ORDER_FEEDBACK', 'cancelled', userId);
 }
 
-export function registerOrderTransitions(o: OrderSql, handlers: TransitionHandlerRegistry): void {
-  handlers.register('submitPurOrder', (run) => submit(o, run));
-  handlers.register('releasePurOrder', (run) => release(o, run));
+export function registerOrderTransitions(o: OrderSql, handlers: TransitionHandlerRegistry, gate: OrderGate): void {
+  handlers.register('submitPurOrder', (run) => submit(o, run, gate));
+  handlers.register('releasePurOrder', (run) => release(o, run, gate));
   handlers.register('confirmPurOrder', (run) => confirm(o, run));
   handlers.register('acceptPurOrderFeedback', (run) => acceptFeedback(o, run));
   handlers.register('closePurOrder', (run) => close(o, run));

@@ -1,0 +1,64 @@
+/**
+ * The rules of an ASL request's lines (DOMAIN.md §5.8), shared by the save hook and the
+ * transitions: an application names a supplier, an inventory organisation and an item or a
+ * category, and its supplier and site must be QUALIFIED or POTENTIAL (the supplier trade gate);
+ * an alteration changes an existing entry, and the status it read must still be the entry's.
+ */
+import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
+import type { RecordValues } from '../../../hooks/recordHooks';
+import { Errors } from '../../../http/apiError';
+import type { DomainServiceRegistry } from '../../../platform/domainServices';
+import { SUPPLIER_TRADE_GATE } from '../../supplier/gate';
+import type { AslStore } from './aslStore';
+
+const given = (v: unknown): boolean => v !== null && v !== undefined && v !== '';
+
+export class AslRules {
+  constructor(
+    private readonly store: AslStore,
+    private readonly services: DomainServiceRegistry,
+  ) {}
+
+  /** An application line: item or category, no entry of its own; the supplier and its site may be listed (the site is filled in). */
+  async checkApplyLine(tx: SqlExecutor, line: RecordValues, i: number): Promise<void> {
+    if (given(line.aslId))
+      throw Errors.badRequest(
+        '准入申请的行不能引用已有目录记录，请使用目录变更',
+        'An application line cannot name an existing ASL entry: use an alteration',
+        [{ field: `lines[${i}].aslId`, message: 'not allowed / 不允许' }],
+      );
+    if (!given(line.itemId) && !given(line.categoryId))
+      throw Errors.badRequest('申请行需填写物料或品类', 'An application line needs an item or a category', [
+        { field: `lines[${i}].categoryId`, message: 'required / 必填' },
+      ]);
+    line.supplierSiteId = await this.services.get(SUPPLIER_TRADE_GATE).checkSupplierMayBeListed(tx, {
+      supplierId: Number(line.supplierId),
+      supplierSiteId: given(line.supplierSiteId) ? Number(line.supplierSiteId) : null,
+      invOrgId: given(line.invOrgId) ? Number(line.invOrgId) : null,
+    });
+  }
+
+  /** An alteration line: the entry it changes; what identifies the entry and its current status are copied from it, never typed. */
+  async fillAlterationLine(tx: SqlExecutor, line: RecordValues, i: number): Promise<void> {
+    const entry = given(line.aslId) ? await this.store.entry(tx, Number(line.aslId)) : undefined;
+    if (!entry)
+      throw Errors.badRequest('变更行需选择已有的目录记录', 'An alteration line must pick an existing ASL entry', [
+        { field: `lines[${i}].aslId`, message: 'required / 必填' },
+      ]);
+    for (const f of ['supplierId', 'supplierSiteId', 'itemId', 'categoryId', 'invOrgId'])
+      line[f] = entry[f] === null || entry[f] === undefined ? null : Number(entry[f]);
+    line.aslStatusBefore = entry.aslStatus;
+  }
+
+  /** The entry still has the status the alteration read (409 otherwise: someone changed it meanwhile). */
+  async checkStillBefore(tx: SqlExecutor, line: Row, lock: boolean): Promise<Row> {
+    const entry = await this.store.entry(tx, Number(line.aslId), lock);
+    if (!entry) throw Errors.conflict('目录记录已不存在', `ASL entry ${String(line.aslId)} no longer exists`);
+    if (String(entry.aslStatus) !== String(line.aslStatusBefore))
+      throw Errors.conflict(
+        `目录记录 ${String(line.aslId)} 的状态已变为 ${String(entry.aslStatus)}（变更单读取时为 ${String(line.aslStatusBefore)}），请重新选择`,
+        `ASL entry ${String(line.aslId)} is now ${String(entry.aslStatus)}, not ${String(line.aslStatusBefore)} as when the alteration read it: pick it again`,
+      );
+    return entry;
+  }
+}

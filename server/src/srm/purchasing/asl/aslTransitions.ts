@@ -1,0 +1,80 @@
+/**
+ * purAsl's handlers: submit checks the lines again (the supplier or the entries may have changed
+ * since the save); approval writes the approved supplier list — an application upserts the entry
+ * of each line's key, an alteration changes the entry it read — in the approval's transaction.
+ */
+import type { Row } from '../../../db/sqlExecutor';
+import { Errors } from '../../../http/apiError';
+import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
+import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import { formatDateTime } from '../../../util/time';
+import type { AslRules } from './aslRules';
+import { ASL, keyOf, type AslStore } from './aslStore';
+
+const dateOnly = (v: unknown): string | null =>
+  v === null || v === undefined || v === '' ? null : String(v).slice(0, 10);
+
+async function checkLines(store: AslStore, rules: AslRules, run: TransitionRun, lock: boolean): Promise<Row[]> {
+  const lines = await store.lines(run.tx, run.id);
+  if (!lines.length)
+    throw Errors.badRequest('请至少添加一行', 'Add at least one line to the request', [
+      { field: 'lines', message: 'required / 必填' },
+    ]);
+  if (run.record.aslDocType === 'ALTERATION') {
+    for (const line of lines) await rules.checkStillBefore(run.tx, line, lock);
+  } else {
+    for (const [i, line] of lines.entries()) await rules.checkApplyLine(run.tx, { ...line }, i);
+  }
+  return lines;
+}
+
+/** The entry's values from a line: status after, business type, quota, review date, and where it came from. */
+function entryValues(line: Row, run: TransitionRun, effectiveDate: string) {
+  return {
+    aslStatus: String(line.aslStatusAfter),
+    vendorBusinessType: (line.vendorBusinessType as string | null) ?? null,
+    quotaPercent: (line.quotaPercent as string | number | null) ?? null,
+    reviewByDate: dateOnly(line.reviewByDate),
+    effectiveDate,
+    sourceAslHeaderId: run.id,
+  };
+}
+
+async function approve(store: AslStore, rules: AslRules, run: TransitionRun): Promise<void> {
+  const lines = await checkLines(store, rules, run, true);
+  const userId = run.actor.userId;
+  const effectiveDate = dateOnly(run.record.effectiveDate) ?? formatDateTime().slice(0, 10);
+  if (run.record.aslDocType === 'ALTERATION') {
+    for (const line of lines)
+      await store.rows.update(
+        run.tx,
+        ASL,
+        entryValues(line, run, effectiveDate),
+        { aslId: Number(line.aslId) },
+        userId,
+      );
+    return;
+  }
+  // Two approvals naming the same key wait for each other here, so the second updates the first's entry.
+  await store.lockEntries(run.tx, lines.map(keyOf));
+  for (const line of lines) {
+    const key = keyOf(line);
+    const values = entryValues(line, run, effectiveDate);
+    const existing = await store.entryByKey(run.tx, key);
+    if (existing) await store.rows.update(run.tx, ASL, values, { aslId: Number(existing.aslId) }, userId);
+    else
+      await store.rows.insert(
+        run.tx,
+        ASL,
+        { ...key, supplierSiteId: Number(line.supplierSiteId), primaryFlag: 'N', ...values },
+        userId,
+      );
+  }
+}
+
+export function registerAslTransitions(store: AslStore, rules: AslRules, handlers: TransitionHandlerRegistry): void {
+  handlers.register('checkAslSubmit', async (run) => {
+    await checkLines(store, rules, run, false);
+  });
+  handlers.register('applyAslRequest', (run) => approve(store, rules, run));
+}

@@ -1,0 +1,16 @@
+/**
+ * The supplier trade gate, provided to other domains as DomainRegistries.services
+ * SUPPLIER_TRADE_GATE (contract.ts): purchasing calls it on orders; sourcing is to call it on RFQs
+ * and tenders (docs/developer-guide.md "The supplier trade gate").
+ */
+import type { DomainRegistries } from '../../../platform/domainModules';
+import { SUPPLIER_TRADE_GATE } from './contract';
+import { GateReads } from './gateReads';
+import { SupplierGate } from './supplierGate';
+
+export { SUPPLIER_TRADE_GATE } from './contract';
+export type { ListingRequest, SupplierTradeGate, TradePurpose, TradeRequest } from './contract';
+
+export function registerSupplierGate({ services, registry, db }: DomainRegistries): void {
+  services.provide(SUPPLIER_TRADE_GATE, new SupplierGate(new GateReads(registry, db.dialect)));
+}

@@ -1,0 +1,196 @@
+/**
+ * The trade gate (DOMAIN.md §1.11, §5.8): whether a supplier may receive an order, a sample order,
+ * an RFQ or a tender from an organisation for some categories and items. Refusals are 409 — the
+ * request conflicts with the supplier's current state, which another document (daily management,
+ * exit, blacklist, qualification, ASL) changes — with a message naming the supplier and the reason.
+ */
+import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
+import { Errors } from '../../../http/apiError';
+import type { ListingRequest, SupplierTradeGate, TradePurpose, TradeRequest } from './contract';
+import type { GateReads } from './gateReads';
+
+const STATUS: Record<string, [string, string]> = {
+  REGISTERING: ['注册中', 'registering'],
+  REGISTERED: ['已注册', 'registered'],
+  POTENTIAL: ['潜在', 'potential'],
+  QUALIFIED: ['合格', 'qualified'],
+  FROZEN: ['冻结', 'frozen'],
+  QUIT: ['已退出', 'exited'],
+  BLACKLIST: ['黑名单', 'blacklisted'],
+};
+const statusText = (s: unknown): [string, string] => STATUS[String(s)] ?? [String(s ?? '无'), String(s ?? 'none')];
+const PURPOSE: Record<TradePurpose, [string, string]> = {
+  ORDER: ['下采购订单', 'receive purchase orders'],
+  SAMPLE_ORDER: ['下样品订单', 'receive sample orders'],
+  INQUIRY: ['参与询价', 'be asked for quotations'],
+  TENDER: ['参与招标', 'be invited to tenders'],
+};
+const LISTING: [string, string] = ['列入合格供应商目录', 'be put on the approved supplier list'];
+const LISTABLE = ['QUALIFIED', 'POTENTIAL'];
+
+/** Sample orders may go to POTENTIAL suppliers and sites (DOMAIN §1.11 decision); the rest need QUALIFIED. */
+function acceptedStates(purpose: TradePurpose): string[] {
+  return purpose === 'SAMPLE_ORDER' ? ['QUALIFIED', 'POTENTIAL'] : ['QUALIFIED'];
+}
+
+interface Who {
+  cn: string;
+  en: string;
+  purpose: [string, string];
+}
+
+const whoOf = (supplier: Row, purpose: [string, string]): Who => ({
+  cn: `${String(supplier.name)}（${String(supplier.code)}）`,
+  en: `${String(supplier.name)} (${String(supplier.code)})`,
+  purpose,
+});
+
+const refuse = (who: Who, cn: string, en: string) =>
+  Errors.conflict(
+    `供应商 ${who.cn} 不能${who.purpose[0]}：${cn}`,
+    `Supplier ${who.en} cannot ${who.purpose[1]}: ${en}`,
+  );
+
+export class SupplierGate implements SupplierTradeGate {
+  constructor(private readonly reads: GateReads) {}
+
+  async checkSupplierMayTrade(tx: SqlExecutor, request: TradeRequest): Promise<void> {
+    const supplier = await this.reads.supplier(tx, request.supplierId);
+    if (!supplier)
+      throw Errors.badRequest('供应商不存在', 'The supplier does not exist', [
+        { field: 'supplierId', message: 'unknown' },
+      ]);
+    const who = whoOf(supplier, PURPOSE[request.purpose]);
+    const accepted = acceptedStates(request.purpose);
+    if (!accepted.includes(String(supplier.status))) {
+      const [cn, en] = statusText(supplier.status);
+      throw refuse(who, `供应商状态为“${cn}”`, `the supplier is ${en}`);
+    }
+    const site = await this.site(tx, request, who);
+    if (!accepted.includes(String(site.status))) {
+      const [cn, en] = statusText(site.status);
+      throw refuse(who, `地点“${String(site.siteName)}”状态为“${cn}”`, `its site "${String(site.siteName)}" is ${en}`);
+    }
+    const { categories, itemsOf } = await this.categoriesOf(tx, request);
+    await this.checkCategories(tx, request, Number(site.siteId), categories, who);
+    if (request.purpose !== 'SAMPLE_ORDER') await this.checkAsl(tx, request, categories, itemsOf, who);
+  }
+
+  async checkSupplierMayBeListed(tx: SqlExecutor, request: ListingRequest): Promise<number> {
+    const supplier = await this.reads.supplier(tx, request.supplierId);
+    if (!supplier)
+      throw Errors.badRequest('供应商不存在', 'The supplier does not exist', [
+        { field: 'supplierId', message: 'unknown' },
+      ]);
+    const who = whoOf(supplier, LISTING);
+    if (!LISTABLE.includes(String(supplier.status))) {
+      const [cn, en] = statusText(supplier.status);
+      throw refuse(who, `供应商状态为“${cn}”`, `the supplier is ${en}`);
+    }
+    const site = await this.site(tx, { ...request, orgId: null }, who);
+    if (!LISTABLE.includes(String(site.status))) {
+      const [cn, en] = statusText(site.status);
+      throw refuse(who, `地点“${String(site.siteName)}”状态为“${cn}”`, `its site "${String(site.siteName)}" is ${en}`);
+    }
+    return Number(site.siteId);
+  }
+
+  /** The named site (it must be the supplier's), else the site at the nearest organisation above the inventory org / org. */
+  private async site(
+    tx: SqlExecutor,
+    request: Pick<TradeRequest, 'supplierId' | 'supplierSiteId' | 'orgId' | 'invOrgId'>,
+    who: Who,
+  ): Promise<Row> {
+    const sites = await this.reads.sites(tx, request.supplierId);
+    if (request.supplierSiteId) {
+      const named = sites.find((s) => Number(s.siteId) === Number(request.supplierSiteId));
+      if (!named) throw refuse(who, '所选地点不属于该供应商', 'the chosen site is not one of its sites');
+      return named;
+    }
+    const chain = [
+      ...(await this.reads.orgChain(tx, request.invOrgId)),
+      ...(await this.reads.orgChain(tx, request.orgId)),
+    ];
+    for (const orgId of chain) {
+      const found = sites.find((s) => Number(s.orgId) === orgId);
+      if (found) return found;
+    }
+    const org = await this.reads.orgName(tx, request.invOrgId ?? request.orgId);
+    throw refuse(who, `在“${org}”没有供应商地点`, `it has no site serving "${org}"`);
+  }
+
+  /** The requested categories, those of the items, and their ancestors (a qualification of a parent covers its children). */
+  private async categoriesOf(tx: SqlExecutor, request: TradeRequest) {
+    const itemCats = await this.reads.itemCategories(tx, [...new Set(request.itemIds)]);
+    const itemsOf = new Map<number, number[]>();
+    for (const [item, cat] of itemCats) if (cat !== null) itemsOf.set(cat, [...(itemsOf.get(cat) ?? []), item]);
+    const wanted = [...new Set([...request.categoryIds, ...itemsOf.keys()])];
+    const categories = new Map<number, Row>();
+    for (let ids = wanted; ids.length;) {
+      const rows = await this.reads.categories(tx, ids);
+      rows.forEach((r) => categories.set(Number(r.id), { ...r, requested: wanted.includes(Number(r.id)) }));
+      ids = rows
+        .map((r) => r.parentId)
+        .filter((p) => p !== null && !categories.has(Number(p)))
+        .map(Number);
+    }
+    return { categories, itemsOf };
+  }
+
+  private ancestors(categories: Map<number, Row>, id: number): number[] {
+    const out: number[] = [];
+    for (let at: number | undefined = id; at !== undefined && !out.includes(at);) {
+      out.push(at);
+      const parent: unknown = categories.get(at)?.parentId;
+      at = parent === null || parent === undefined ? undefined : Number(parent);
+    }
+    return out;
+  }
+
+  private async checkCategories(
+    tx: SqlExecutor,
+    request: TradeRequest,
+    siteId: number,
+    categories: Map<number, Row>,
+    who: Who,
+  ): Promise<void> {
+    const accepted = acceptedStates(request.purpose);
+    const statuses = await this.reads.categoryStatuses(tx, request.supplierId, siteId);
+    const ok = new Set(statuses.filter((s) => accepted.includes(String(s.status))).map((s) => Number(s.categoryId)));
+    for (const [id, cat] of categories) {
+      if (!cat.requested || this.ancestors(categories, id).some((a) => ok.has(a))) continue;
+      const found = statuses.find((s) => Number(s.categoryId) === id);
+      const [cn, en] = statusText(found?.status);
+      throw refuse(
+        who,
+        `品类“${String(cat.code)} ${String(cat.name)}”未合格（${found ? cn : '未准入'}）`,
+        `category "${String(cat.code)} ${String(cat.name)}" is not qualified (${found ? en : 'not introduced'})`,
+      );
+    }
+  }
+
+  /** A category under ASL control needs an APPROVED ASL row for the category, or for each of its items. */
+  private async checkAsl(
+    tx: SqlExecutor,
+    request: TradeRequest,
+    categories: Map<number, Row>,
+    itemsOf: Map<number, number[]>,
+    who: Who,
+  ): Promise<void> {
+    const controlled = [...categories].filter(([, c]) => c.requested && c.aslControl === 'Y');
+    if (!controlled.length) return;
+    const rows = await this.reads.approvedAsl(tx, request.supplierId, request.invOrgId ?? null);
+    const forCategory = (id: number) => rows.some((r) => Number(r.categoryId) === id && r.itemId === null);
+    const forItem = (id: number) => rows.some((r) => r.itemId !== null && Number(r.itemId) === id);
+    for (const [id, cat] of controlled) {
+      const items = itemsOf.get(id) ?? [];
+      const covered = forCategory(id) || (items.length > 0 && items.every(forItem));
+      if (!covered)
+        throw refuse(
+          who,
+          `品类“${String(cat.code)} ${String(cat.name)}”受合格供应商目录控制，但没有已批准的目录记录`,
+          `category "${String(cat.code)} ${String(cat.name)}" is under approved-supplier-list control and it has no approved ASL entry`,
+        );
+    }
+  }
+}
