@@ -36,17 +36,21 @@ describe('Flow 1 step 7: plan, load, tick the site, submit, approve', () => {
     const planId = await draftPlan(s, { supplierId: 1, qualifyHeaderId });
 
     const loaded = expectOk(await onPlan(s, 'buyer01', 'doLoadSupplierCategories', { id: planId }));
-    expect(loaded.categories.map((c: { supplierId: number; categoryId: number }) => [c.supplierId, c.categoryId])).toEqual([
-      [1, 2],
-    ]);
+    expect(
+      loaded.categories.map((c: { supplierId: number; categoryId: number }) => [c.supplierId, c.categoryId]),
+    ).toEqual([[1, 2]]);
     const located = expectOk(await onPlan(s, 'buyer01', 'doLoadSupplierLocations', { id: planId }));
     expect(located.locations.map((l: { locationId: number }) => l.locationId)).toEqual([1]);
     // Loading again replaces, never doubles.
     expectOk(await onPlan(s, 'buyer01', 'doLoadSupplierLocations', { id: planId }));
-    expect(await rowsOf(s, 'srm_slc_inspect_plan_location', 'plan_location_id', { inspect_plan_id: planId })).toHaveLength(1);
+    expect(
+      await rowsOf(s, 'srm_slc_inspect_plan_location', 'plan_location_id', { inspect_plan_id: planId }),
+    ).toHaveLength(1);
 
     const sites = expectOk(await onPlan(s, 'buyer01', 'findSupplierSites', { qualifyHeaderIds: [qualifyHeaderId] }));
-    expect(sites.map((x: { siteName: string; editFlag: string }) => [x.siteName, x.editFlag])).toEqual([['苏州一厂', 'Y']]);
+    expect(sites.map((x: { siteName: string; editFlag: string }) => [x.siteName, x.editFlag])).toEqual([
+      ['苏州一厂', 'Y'],
+    ]);
     const plan = expectOk(await onPlan(s, 'buyer01', 'findById', { id: planId }));
     expectOk(
       await onPlan(s, 'buyer01', 'saveOrUpdate', {
@@ -58,7 +62,9 @@ describe('Flow 1 step 7: plan, load, tick the site, submit, approve', () => {
     expectOk(await onPlan(s, 'buyer01', 'submitInspectPlan', { id: planId }));
     expect((await planOf(s, planId)).status).toBe('SUBMITTED');
     const todos = await rowsOf(s, 'base_todo', 'todo_id', { entity_name: 'srmSlcInspectPlan', bill_id: planId });
-    expect(todos.map((t) => [t.bill_type, Number(t.assignee_user_id), t.handle_flag])).toEqual([['SLC_INSPECT_PLAN', 3, 'N']]);
+    expect(todos.map((t) => [t.bill_type, Number(t.assignee_user_id), t.handle_flag])).toEqual([
+      ['SLC_INSPECT_PLAN', 3, 'N'],
+    ]);
     expectError(await onPlan(s, 'buyer01', 'submitInspectPlan', { id: planId }), 409);
     expectError(await onPlan(s, 'buyer01', 'doLoadSupplierCategories', { id: planId }), 409);
 
@@ -76,7 +82,9 @@ describe('Flow 1 step 7: plan, load, tick the site, submit, approve', () => {
     expect(String(inspection.inspect_number)).toMatch(/^LIN\d{12}$/);
     // The default checklist: five dimensions for the supplier, the same five for the expert qe01.
     const records = await recordsOf(s, Number(inspection.locale_inspect_id));
-    expect(records.map((r) => [r.inspect_dimension, r.expert_user_id === null ? null : Number(r.expert_user_id)])).toEqual([
+    expect(
+      records.map((r) => [r.inspect_dimension, r.expert_user_id === null ? null : Number(r.expert_user_id)]),
+    ).toEqual([
       ...['QUALITY_SYSTEM', 'PRODUCTION', 'R_AND_D', 'EHS', 'MANAGEMENT'].map((d) => [d, null]),
       ...['QUALITY_SYSTEM', 'PRODUCTION', 'R_AND_D', 'EHS', 'MANAGEMENT'].map((d) => [d, 4]),
     ]);

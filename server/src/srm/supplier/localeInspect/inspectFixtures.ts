@@ -15,7 +15,14 @@ export type Person = keyof typeof RESP;
 export type Body = Record<string, unknown>;
 export const PLAN_RES = 'srmSlcInspectPlanRestful';
 export const INSPECT_RES = 'srmSlcLocaleInspectRestful';
-export const USER_ID: Record<Person, number> = { admin: 1, buyer01: 2, manager01: 3, qe01: 4, supplier01: 5, supplier02: 6 };
+export const USER_ID: Record<Person, number> = {
+  admin: 1,
+  buyer01: 2,
+  manager01: 3,
+  qe01: 4,
+  supplier01: 5,
+  supplier02: 6,
+};
 
 export interface Inspections {
   server: TestServer;

@@ -6,7 +6,7 @@
  * - an internal user writes the header and, as an expert of the plan, the score and finding of
  *   their own expert lines until they submit; self scores they send are ignored, other experts'
  *   lines refused (403).
- * The lines are rebuilt from the stored rows with only the allowed values taken from the body.
+ * Each line sent keeps only its allowed values, so the rest of it is not written.
  */
 import type { Row } from '../../../db/sqlExecutor';
 import type { RecordValues, SaveDraft } from '../../../hooks/recordHooks';
@@ -39,36 +39,44 @@ export class LocaleInspectSave {
     }
     const sent = draft.children.records;
     if (!sent) return;
-    const stored = await this.store.records(draft.tx, draft.id);
-    const byId = new Map(sent.map((l) => [Number(l.inspectRecordId), l]));
+    const ids = draft.childIds?.records ?? [];
+    const stored = new Map((await this.store.records(draft.tx, draft.id)).map((l) => [Number(l.inspectRecordId), l]));
+    if (sent.length !== stored.size || ids.some((id) => id === undefined || !stored.has(id)))
+      throw Errors.forbidden(
+        '考察记录由考察清单生成，不能增加或删除',
+        'The inspection lines come from the checklist: they cannot be added or removed',
+      );
     const experts = isSupplier ? [] : await this.store.actedBy(draft.tx, draft.id, 'doExpertSubmit');
-    draft.children.records = stored.map((line) => {
-      const body = byId.get(Number(line.inspectRecordId)) ?? {};
-      const merged: RecordValues = { ...line };
-      if (isSupplier) this.takeSelfScore(body, line, merged);
-      else this.takeExpertScore(body, line, merged, { me: draft.ctx.userId, status: String(header.status), experts });
-      return merged;
+    sent.forEach((body, i) => {
+      const line = stored.get(ids[i]!)!;
+      const allowed: RecordValues = isSupplier
+        ? this.takeSelfScore(body, line)
+        : this.takeExpertScore(body, line, { me: draft.ctx.userId, status: String(header.status), experts });
+      // Only the allowed values are written: the line's other columns keep their stored values.
+      for (const key of Object.keys(body)) delete body[key];
+      Object.assign(body, allowed);
     });
   }
 
-  private takeSelfScore(body: RecordValues, line: Row, merged: RecordValues): void {
+  private takeSelfScore(body: RecordValues, line: Row): RecordValues {
     if (changed(body, line, 'expertScore', number) || changed(body, line, 'finding', text))
       throw Errors.forbidden('供应商不能填写专家评分', 'A supplier cannot write expert scores or findings');
-    if (line.expertUserId === null && 'selfScore' in body) merged.selfScore = number(body.selfScore);
+    return line.expertUserId === null && 'selfScore' in body ? { selfScore: number(body.selfScore) } : {};
   }
 
   private takeExpertScore(
     body: RecordValues,
     line: Row,
-    merged: RecordValues,
     o: { me: number | null; status: string; experts: number[] },
-  ): void {
-    if (!changed(body, line, 'expertScore', number) && !changed(body, line, 'finding', text)) return;
+  ): RecordValues {
+    if (!changed(body, line, 'expertScore', number) && !changed(body, line, 'finding', text)) return {};
     if (line.expertUserId === null || Number(line.expertUserId) !== o.me)
       throw Errors.forbidden('只能填写分配给自己的专家评分行', 'You can only score your own expert lines');
     if (!SCORING.includes(o.status) || o.experts.includes(o.me!))
       throw Errors.conflict('当前状态不能修改专家评分', 'Expert scores cannot change in this state');
-    if ('expertScore' in body) merged.expertScore = number(body.expertScore);
-    if ('finding' in body) merged.finding = text(body.finding);
+    const allowed: RecordValues = {};
+    if ('expertScore' in body) allowed.expertScore = number(body.expertScore);
+    if ('finding' in body) allowed.finding = text(body.finding);
+    return allowed;
   }
 }
