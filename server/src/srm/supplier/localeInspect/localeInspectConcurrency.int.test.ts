@@ -53,7 +53,12 @@ async function expectBothCounted(id: number): Promise<void> {
     entity_name: 'srmSlcLocaleInspect',
     record_id: id,
   });
-  expect(history.filter((h) => h.action === 'doExpertSubmit').map((h) => Number(h.user_id)).sort()).toEqual([3, 4]);
+  expect(
+    history
+      .filter((h) => h.action === 'doExpertSubmit')
+      .map((h) => Number(h.user_id))
+      .sort(),
+  ).toEqual([3, 4]);
   expect(history.filter((h) => h.action === 'doScoreComplete')).toHaveLength(1);
 }
 
