@@ -4058,6 +4058,10 @@ export type QualificationReview = number | null;
  */
 export type PlannedDate = string | null;
 /**
+ * 现场考察单
+ */
+export type OnSiteInspection = number | null;
+/**
  * 考察计划
  */
 export type InspectionPlan1 = number | null;
@@ -4098,6 +4102,26 @@ export type ParticipateInInspection = 'Y' | 'N' | null;
  */
 export type Editable = 'Y' | 'N' | null;
 /**
+ * 考察计划
+ */
+export type InspectionPlan3 = number | null;
+/**
+ * 供应商
+ */
+export type Supplier2 = number | null;
+/**
+ * 考察计划
+ */
+export type InspectionPlan4 = number | null;
+/**
+ * 供应商
+ */
+export type Supplier3 = number | null;
+/**
+ * 供应商地址
+ */
+export type SupplierLocation = number | null;
+/**
  * 考察计划 / Inspection plan
  */
 export interface SrmSlcInspectPlanRecord {
@@ -4111,8 +4135,15 @@ export interface SrmSlcInspectPlanRecord {
   leaderName?: string | null;
   planStartDate?: PlannedFrom;
   planEndDate?: PlannedTo;
+  checklistTemplate?: ChecklistTemplate;
   status?: Status;
   remark?: Remark;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: ApprovedBy;
+  approvedByName?: string | null;
+  approveDate?: ApprovedAt;
   createdBy?: CreatedBy;
   creationDate?: CreatedAt;
   lastUpdatedBy?: LastUpdatedBy;
@@ -4121,6 +4152,14 @@ export interface SrmSlcInspectPlanRecord {
   suppliers?: SrmSlcInspectPlanSupplierRecord[];
   staffs?: SrmSlcInspectPlanStaffRecord[];
   sites?: SrmSlcInspectPlanSiteRecord[];
+  categories?: SrmSlcInspectPlanCategoryRecord[];
+  locations?: SrmSlcInspectPlanLocationRecord[];
+}
+/**
+ * 考察清单模板
+ */
+export interface ChecklistTemplate {
+  [k: string]: unknown;
 }
 /**
  * 考察供应商 / Supplier to inspect
@@ -4133,6 +4172,8 @@ export interface SrmSlcInspectPlanSupplierRecord {
   qualifyHeaderId?: QualificationReview;
   qualifyNumber?: string | null;
   plannedDate?: PlannedDate;
+  localeInspectId?: OnSiteInspection;
+  inspectNumber?: string | null;
   createdBy?: CreatedBy1;
   creationDate?: CreatedAt1;
   lastUpdatedBy?: LastUpdatedBy1;
@@ -4176,6 +4217,94 @@ export interface SrmSlcInspectPlanSiteRecord {
   lastUpdateDate?: LastUpdatedAt3;
   versionNum?: Version3;
 }
+/**
+ * 考察计划品类 / Inspection plan category
+ */
+export interface SrmSlcInspectPlanCategoryRecord {
+  planCategoryId?: ID4;
+  inspectPlanId?: InspectionPlan3;
+  supplierId?: Supplier2;
+  supplierName?: string | null;
+  categoryId?: Category;
+  categoryName?: string | null;
+  createdBy?: CreatedBy4;
+  creationDate?: CreatedAt4;
+  lastUpdatedBy?: LastUpdatedBy4;
+  lastUpdateDate?: LastUpdatedAt4;
+  versionNum?: Version4;
+}
+/**
+ * 考察计划地址 / Inspection plan address
+ */
+export interface SrmSlcInspectPlanLocationRecord {
+  planLocationId?: ID5;
+  inspectPlanId?: InspectionPlan4;
+  supplierId?: Supplier3;
+  supplierName?: string | null;
+  locationId?: SupplierLocation;
+  locationName?: string | null;
+  addressDetail?: Address;
+  createdBy?: CreatedBy5;
+  creationDate?: CreatedAt5;
+  lastUpdatedBy?: LastUpdatedBy5;
+  lastUpdateDate?: LastUpdatedAt5;
+  versionNum?: Version5;
+}
+
+/**
+ * 序号
+ */
+export type No = number | null;
+/**
+ * 考察维度
+ */
+export type Dimension = string | null;
+/**
+ * 检查项
+ */
+export type CheckItem = string | null;
+/**
+ * 标准分
+ */
+export type StandardScore = string | null;
+/**
+ * 自评分
+ */
+export type SelfScore = string | null;
+/**
+ * 评分专家
+ */
+export type Expert = number | null;
+/**
+ * 专家评分
+ */
+export type ExpertScore = string | null;
+/**
+ * 发现问题
+ */
+export type Finding = string | null;
+/**
+ * 考察记录 / Inspection record
+ */
+export interface SrmSlcInspectRecordRecord {
+  inspectRecordId?: ID;
+  localeInspectId?: OnSiteInspection;
+  itemSeq?: No;
+  inspectDimension?: Dimension;
+  checkItem?: CheckItem;
+  standardScore?: StandardScore;
+  selfScore?: SelfScore;
+  expertUserId?: Expert;
+  expertName?: string | null;
+  expertScore?: ExpertScore;
+  finding?: Finding;
+  attachmentIds?: Attachments;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
 
 /**
  * 场景编码
@@ -4217,9 +4346,90 @@ export interface NodeConfiguration {
 }
 
 /**
- * 资质审查
+ * 考察单号
+ */
+export type InspectionNo = string | null;
+/**
+ * 考察计划
+ */
+export type Plan = number | null;
+/**
+ * 资质审查单
  */
 export type Qualification = number | null;
+/**
+ * 考察地点
+ */
+export type Location = number | null;
+/**
+ * 考察日期
+ */
+export type InspectionDate = string | null;
+/**
+ * 最终得分
+ */
+export type FinalScore = string | null;
+/**
+ * 需整改
+ */
+export type RectificationRequired = 'Y' | 'N' | null;
+/**
+ * 整改期限
+ */
+export type RectifyBy = string | null;
+/**
+ * 考察总结
+ */
+export type Conclusion = string | null;
+/**
+ * 现场照片/报告
+ */
+export type PhotosReport = string | null;
+/**
+ * 自评分
+ */
+export type SelfScore1 = string | null;
+/**
+ * 专家评分
+ */
+export type ExpertScore1 = string | null;
+/**
+ * 现场考察 / On-site inspection
+ */
+export interface SrmSlcLocaleInspectRecord {
+  localeInspectId?: ID;
+  inspectNumber?: InspectionNo;
+  inspectPlanId?: Plan;
+  planNumber?: string | null;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  qualifyHeaderId?: Qualification;
+  qualifyNumber?: string | null;
+  locationId?: Location;
+  locationName?: string | null;
+  inspectDate?: InspectionDate;
+  selfScore?: SelfScore;
+  expertScore?: ExpertScore;
+  finalScore?: FinalScore;
+  inspectResult?: Result;
+  rectifyRequiredFlag?: RectificationRequired;
+  rectifyDeadline?: RectifyBy;
+  conclusion?: Conclusion;
+  status?: Status;
+  attachmentIds?: PhotosReport;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: ApprovedBy;
+  approvedByName?: string | null;
+  approveDate?: ApprovedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  records?: SrmSlcInspectRecordRecord[];
+}
 /**
  * 通道
  */
@@ -4777,14 +4987,6 @@ export type Enabled2 = 'Y' | 'N' | null;
 /**
  * 供应商
  */
-export type Supplier2 = number | null;
-/**
- * 供应商
- */
-export type Supplier3 = number | null;
-/**
- * 供应商
- */
 export type Supplier4 = number | null;
 /**
  * 纳税人识别号
@@ -4937,10 +5139,6 @@ export interface SrmSlcSupplierLocationRecord {
   versionNum?: Version;
 }
 
-/**
- * 地址
- */
-export type Location = number | null;
 /**
  * 业务实体
  */

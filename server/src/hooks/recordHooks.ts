@@ -9,6 +9,8 @@ export interface SaveDraft {
   entity: EntityModel;
   values: RecordValues;
   children: Record<string, RecordValues[] | undefined>;
+  /** The stored key of each line of `children`, in the same order (undefined: a new line) — a hook that rules per line needs it. */
+  childIds?: Record<string, (number | undefined)[] | undefined>;
   creating: boolean;
   /** The record's key when updating. */
   id?: number;

@@ -55,7 +55,19 @@ export class ResourceWriter {
     const children = Object.fromEntries(
       Object.entries(record.children).map(([k, rows]) => [k, rows?.map((r) => r.values)]),
     );
-    await this.hooks.runBeforeSave({ entity, values: record.values, children, creating, id: record.id, ctx, tx });
+    const childIds = Object.fromEntries(
+      Object.entries(record.children).map(([k, rows]) => [k, rows?.map((r) => r.id)]),
+    );
+    await this.hooks.runBeforeSave({
+      entity,
+      values: record.values,
+      children,
+      childIds,
+      creating,
+      id: record.id,
+      ctx,
+      tx,
+    });
     const id = creating
       ? await this.insert(tx, entity, await this.withCreateDefaults(tx, entity, record.values), ctx)
       : await this.update(tx, entity, record.id!, record.values, record.versionNum, ctx);

@@ -1,12 +1,13 @@
 /**
  * The supplier lifecycle domain (DOMAIN.md §1): registration, info change, qualification review,
- * inspection plan, agreement signing. Its metadata is metadata/apps/srm/supplier.
+ * inspection plan and on-site inspection, agreement signing. Its metadata is metadata/apps/srm/supplier.
  */
 import type { DomainModule } from '../../platform/domainModules';
 import { registerChangeInfo } from './changeInfo/changeInfoActions';
 import { registerContractSign } from './contractSign';
 import { registerSupplierGate } from './gate';
 import { registerInspectPlan } from './inspectPlan/inspectPlanActions';
+import { registerLocaleInspect } from './localeInspect';
 import { registerSupplierMaster } from './master';
 import { registerQualify } from './qualify/qualifyActions';
 import { registerSupplierRegistration } from './registration/registerActions';
@@ -27,7 +28,8 @@ export const supplierModule: DomainModule = {
     });
     registerChangeInfo(hooks, handlers, { registry, db });
     registerQualify(actions, hooks, handlers, { registry, db });
-    registerInspectPlan(actions, hooks, registry);
+    registerInspectPlan(into);
+    registerLocaleInspect(into);
     registerSupplierMaster(actions, hooks, login, { registry, db });
     registerContractSign(into);
     // The trade gate other domains consult before an order, RFQ or tender (§1.11)

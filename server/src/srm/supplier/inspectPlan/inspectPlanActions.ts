@@ -1,7 +1,9 @@
-import type { MetadataRegistry } from '@meridian/metadata/node';
-import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
-import type { ActionRegistry } from '../../../platform/actionRegistry';
+import type { DomainRegistries } from '../../../platform/domainModules';
+import { LocaleInspectStore } from '../localeInspect/localeInspectStore';
+import { InspectPlanEffects } from './inspectPlanEffects';
+import { InspectPlanStore } from './inspectPlanStore';
+import { registerPlanLoaders } from './planLoaders';
 import { PLAN, PlanSites } from './planSites';
 
 /** `{qualifyHeaderIds}` → positive whole numbers, at most 200 (a plan inspects a handful of suppliers). */
@@ -20,15 +22,17 @@ function qualifyIdsOf(value: unknown): number[] {
 
 /**
  * The inspection plan's server side: the site table's source (findSupplierSites, for the plan's
- * edit page only) and the save rule on its site lines.
+ * edit page only), the save rule on its site lines, its lifecycle handlers (slcInspectPlan) and
+ * its named actions (the category and address loaders, listSlcInspectPlan).
  */
-export function registerInspectPlan(
-  actions: ActionRegistry,
-  hooks: RecordHookRegistry,
-  registry: MetadataRegistry,
-): void {
+export function registerInspectPlan({ actions, hooks, handlers, registry, db }: DomainRegistries): void {
   const sites = new PlanSites(registry);
+  const store = new InspectPlanStore(registry, db);
+  const effects = new InspectPlanEffects(store, new LocaleInspectStore(registry, db));
   hooks.registerBeforeSave(PLAN, (draft) => sites.checkDraft(draft));
+  handlers.register('checkInspectPlanSubmit', (run) => effects.checkSubmit(run));
+  handlers.register('startInspectPlan', (run) => effects.start(run));
+  registerPlanLoaders(actions, store, registry);
   actions.register({
     area: 'srmServer',
     resource: 'srmSlcInspectPlanRestful',

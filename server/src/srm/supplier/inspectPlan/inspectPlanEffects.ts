@@ -1,0 +1,117 @@
+/**
+ * The inspection plan's transitions (DOMAIN.md §1.6, lifecycle slcInspectPlan): the submit check
+ * and the approval that starts the plan — one on-site inspection per plan supplier, each with its
+ * checklist, a self-check to-do for the supplier, and the plan's sites locked on the qualification
+ * (editFlag N: DOMAIN 1.5's decision). All inside the approval's own transaction.
+ */
+import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
+import { Errors } from '../../../http/apiError';
+import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import { nextDocumentNumber } from '../../../resource/documentNumber';
+import { checklistOf } from '../localeInspect/checklist';
+import { INSPECT, RECORD, type LocaleInspectStore } from '../localeInspect/localeInspectStore';
+import { PLAN_LOCATION, PLAN_SITE, PLAN_SUPPLIER, type InspectPlanStore } from './inspectPlanStore';
+
+export class InspectPlanEffects {
+  constructor(
+    private readonly plans: InspectPlanStore,
+    private readonly inspects: LocaleInspectStore,
+  ) {}
+
+  /** Submit: at least one supplier, an expert on the team, and an end date not before the start. */
+  async checkSubmit(run: TransitionRun): Promise<void> {
+    const field = (name: string, cn: string, en: string) => Errors.badRequest(cn, en, [{ field: name, message: en }]);
+    if (!(await this.plans.suppliers(run.tx, run.id)).length)
+      throw field('suppliers', '请至少添加一家考察供应商', 'Add at least one supplier to inspect');
+    if (!(await this.plans.staffOf(run.tx, run.id, 'EXPERT')).length)
+      throw field('staffs', '考察小组至少需要一名专家', 'The inspection team needs at least one expert');
+    const from = String(run.record.planStartDate ?? '').slice(0, 10);
+    const to = String(run.record.planEndDate ?? '').slice(0, 10);
+    if (to && to < from)
+      throw field('planEndDate', '计划结束不能早于计划开始', 'Planned to cannot be before planned from');
+  }
+
+  /** Approval: the plan is EXECUTING; one inspection per supplier starts PENDING_SELF_CHECK. */
+  async start(run: TransitionRun): Promise<void> {
+    const { tx } = run;
+    const userId = run.actor.userId;
+    const plan = (await this.plans.plan(tx, run.id))!;
+    const experts = await this.plans.staffOf(tx, run.id, 'EXPERT');
+    const items = checklistOf(plan.checklistTemplate);
+    const planLocations = await this.plans.select(tx, PLAN_LOCATION, ['supplierId', 'locationId'], {
+      inspectPlanId: run.id,
+    });
+    for (const s of await this.plans.suppliers(tx, run.id)) {
+      const supplierId = Number(s.supplierId);
+      const locationId = await this.locationFor(tx, supplierId, planLocations);
+      const inspectNumber = await nextDocumentNumber(tx, 'LIN');
+      const id = (await this.plans.rows.insert(
+        tx,
+        INSPECT,
+        {
+          inspectNumber,
+          inspectPlanId: run.id,
+          supplierId,
+          qualifyHeaderId: s.qualifyHeaderId === null ? null : Number(s.qualifyHeaderId),
+          locationId,
+          inspectDate: (s.plannedDate as string | null) ?? null,
+          rectifyRequiredFlag: 'N',
+          status: 'PENDING_SELF_CHECK',
+        },
+        userId,
+      ))!;
+      await this.insertRecords(tx, id, items, experts, userId);
+      await this.plans.rows.update(
+        tx,
+        PLAN_SUPPLIER,
+        { localeInspectId: id },
+        { planSupplierId: Number(s.planSupplierId) },
+        userId,
+      );
+      await this.inspects.tellSupplier(
+        tx,
+        { localeInspectId: id, inspectNumber, supplierId },
+        String(plan.planName),
+        userId,
+      );
+    }
+    await this.lockSites(tx, run.id, userId);
+  }
+
+  /** The plan's address of this supplier, else its first enabled address. */
+  private async locationFor(tx: SqlExecutor, supplierId: number, planLocations: Row[]): Promise<number | null> {
+    const chosen = planLocations.find((l) => Number(l.supplierId) === supplierId);
+    if (chosen) return Number(chosen.locationId);
+    const first = (await this.plans.locationsOf(tx, supplierId))[0];
+    return first ? Number(first.locationId) : null;
+  }
+
+  /**
+   * The checklist lines: one for the supplier's self-check (no expert) per item, and one per item
+   * for each expert of the team, who scores only their own lines (expertScore is the mean of their totals).
+   */
+  private async insertRecords(
+    tx: SqlExecutor,
+    localeInspectId: number,
+    items: ReturnType<typeof checklistOf>,
+    experts: number[],
+    userId: number | null,
+  ): Promise<void> {
+    for (const expertUserId of [null, ...experts])
+      for (const item of items)
+        await this.plans.rows.insert(tx, RECORD, { localeInspectId, ...item, expertUserId }, userId);
+  }
+
+  /** The qualification sites the plan inspects keep their participate flag from now on (editFlag N). */
+  private async lockSites(tx: SqlExecutor, planId: number, userId: number | null): Promise<void> {
+    const sites = await this.plans.select(tx, PLAN_SITE, ['qualifySiteId', 'inspectFlag'], { inspectPlanId: planId });
+    for (const site of sites.filter((s) => s.inspectFlag === 'Y'))
+      await this.plans.rows.update(
+        tx,
+        'srmSlcQualifySite',
+        { editFlag: 'N', inspectFlag: 'Y' },
+        { qualifySiteId: Number(site.qualifySiteId) },
+        userId,
+      );
+  }
+}

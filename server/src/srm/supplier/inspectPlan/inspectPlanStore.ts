@@ -1,0 +1,94 @@
+/**
+ * SQL of the inspection plan (DOMAIN.md §1.6): its header, suppliers, team, categories and
+ * addresses, and the supplier master rows the loaders copy from. Names come from the entity
+ * metadata; audit columns are filled like the generic writer (PlatformRows).
+ */
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
+import { PlatformRows } from '../../../lifecycle/platformRows';
+
+export const PLAN = 'srmSlcInspectPlan';
+export const PLAN_SUPPLIER = 'srmSlcInspectPlanSupplier';
+export const PLAN_STAFF = 'srmSlcInspectPlanStaff';
+export const PLAN_SITE = 'srmSlcInspectPlanSite';
+export const PLAN_CATEGORY = 'srmSlcInspectPlanCategory';
+export const PLAN_LOCATION = 'srmSlcInspectPlanLocation';
+
+export class InspectPlanStore {
+  readonly rows: PlatformRows;
+
+  constructor(
+    readonly registry: MetadataRegistry,
+    db: Database,
+  ) {
+    this.rows = new PlatformRows(registry, db.dialect);
+  }
+
+  /** SELECT the named fields of an entity's rows where `field` = value, in key order. */
+  async select(tx: SqlExecutor, entity: string, fields: string[], where: Record<string, unknown>): Promise<Row[]> {
+    const { t, c } = this.rows.sql;
+    const model = this.registry.entity(entity)!;
+    const names = Object.keys(where);
+    return tx.select(
+      `SELECT ${fields.map((f) => `${c(entity, f)} AS ${f}`).join(', ')} FROM ${t(entity)}` +
+        (names.length ? ` WHERE ${names.map((n) => `${c(entity, n)} = ?`).join(' AND ')}` : '') +
+        ` ORDER BY ${c(entity, model.primaryKey)}`,
+      names.map((n) => where[n] as string | number | null),
+    );
+  }
+
+  async plan(tx: SqlExecutor, id: number): Promise<Row | undefined> {
+    const fields = ['inspectPlanId', 'planNumber', 'planName', 'leaderId', 'status', 'checklistTemplate'];
+    return (await this.select(tx, PLAN, [...fields, 'planStartDate', 'planEndDate'], { inspectPlanId: id }))[0];
+  }
+
+  suppliers(tx: SqlExecutor, planId: number): Promise<Row[]> {
+    return this.select(tx, PLAN_SUPPLIER, ['planSupplierId', 'supplierId', 'qualifyHeaderId', 'plannedDate'], {
+      inspectPlanId: planId,
+    });
+  }
+
+  staff(tx: SqlExecutor, planId: number): Promise<Row[]> {
+    return this.select(tx, PLAN_STAFF, ['planStaffId', 'userId', 'inspectRole'], { inspectPlanId: planId });
+  }
+
+  /** The users of the plan's team with this role (LEADER, EXPERT), without repeats. */
+  async staffOf(tx: SqlExecutor, planId: number, role: string): Promise<number[]> {
+    const rows = (await this.staff(tx, planId)).filter((r) => r.inspectRole === role);
+    return [...new Set(rows.map((r) => Number(r.userId)))];
+  }
+
+  async replaceLines(
+    tx: SqlExecutor,
+    entity: string,
+    planId: number,
+    lines: Record<string, string | number | null>[],
+    userId: number | null,
+  ): Promise<void> {
+    const { t, c } = this.rows.sql;
+    await tx.execute(`DELETE FROM ${t(entity)} WHERE ${c(entity, 'inspectPlanId')} = ?`, [planId]);
+    for (const line of lines) await this.rows.insert(tx, entity, { ...line, inspectPlanId: planId }, userId);
+  }
+
+  /**
+   * The categories of a plan supplier: those of its qualification review when the plan names one,
+   * otherwise its supplier categories (srmSlcSupplierCategory) — distinct, in the order found.
+   */
+  async categoriesOf(tx: SqlExecutor, supplierId: number, qualifyHeaderId: number | null): Promise<number[]> {
+    const fromQualify = qualifyHeaderId
+      ? await this.select(tx, 'srmSlcQualifyCategory', ['categoryId'], { qualifyHeaderId })
+      : [];
+    const rows = fromQualify.length
+      ? fromQualify
+      : await this.select(tx, 'srmSlcSupplierCategory', ['categoryId'], { supplierId });
+    return [...new Set(rows.map((r) => Number(r.categoryId)).filter((id) => id > 0))];
+  }
+
+  /** The supplier's enabled addresses (srmSlcSupplierLocation). */
+  async locationsOf(tx: SqlExecutor, supplierId: number): Promise<Row[]> {
+    const rows = await this.select(tx, 'srmSlcSupplierLocation', ['locationId', 'addressDetail', 'enabledFlag'], {
+      supplierId,
+    });
+    return rows.filter((r) => r.enabledFlag !== 'N');
+  }
+}

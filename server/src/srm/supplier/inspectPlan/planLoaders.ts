@@ -1,0 +1,131 @@
+/**
+ * The inspection plan's named actions (DOMAIN.md §1.6): doLoadSupplierCategories and
+ * doLoadSupplierLocations fill the plan's category and address lines from its suppliers' master
+ * data, and listSlcInspectPlan is the plan list with each plan's inspection progress.
+ */
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import type { SqlExecutor } from '../../../db/sqlExecutor';
+import { Errors } from '../../../http/apiError';
+import type { ActionRegistry, RegisteredAction } from '../../../platform/actionRegistry';
+import { lockOwner } from '../../../resource/invariantLocks';
+import { parseListRequest } from '../../../resource/listRequest';
+import { INSPECT } from '../localeInspect/localeInspectStore';
+import { PLAN, PLAN_CATEGORY, PLAN_LOCATION, type InspectPlanStore } from './inspectPlanStore';
+
+type Handler = RegisteredAction['handler'];
+type Line = Record<string, string | number | null>;
+
+const EDITABLE = ['DRAFT', 'REJECTED'];
+
+function planIdOf(body: Record<string, unknown>): number {
+  const id = Number(body.id ?? body.inspectPlanId);
+  if (!Number.isSafeInteger(id) || id <= 0)
+    throw Errors.badRequest('id 无效', 'id must be the plan id', [{ field: 'id', message: 'a plan id' }]);
+  return id;
+}
+
+/** A loader: under the plan's lock, in a state that may change, its lines of `entity` are replaced by `build`'s. */
+function loader(
+  store: InspectPlanStore,
+  registry: MetadataRegistry,
+  entity: string,
+  build: (tx: SqlExecutor, s: { supplierId: number; qualifyHeaderId: number | null }) => Promise<Line[]>,
+): Handler {
+  return async (body, ctx, kernel, req) => {
+    const plan = registry.entity(PLAN)!;
+    const id = planIdOf(body);
+    const scope = await kernel.auth.guard.rowScope(req.identity!, plan, false, ctx);
+    await kernel.db.transaction(async (tx) => {
+      if (!(await lockOwner(tx, plan, id)) || !(await kernel.resources.reader.byId(plan, id, ctx, scope, tx)))
+        throw Errors.recordNotFound();
+      const header = (await store.plan(tx, id))!;
+      if (!EDITABLE.includes(String(header.status)))
+        throw Errors.conflict('考察计划已提交，不能再加载', 'The plan is submitted: its lines cannot be reloaded');
+      const lines: Line[] = [];
+      for (const s of await store.suppliers(tx, id)) {
+        const supplier = {
+          supplierId: Number(s.supplierId),
+          qualifyHeaderId: s.qualifyHeaderId === null ? null : Number(s.qualifyHeaderId),
+        };
+        lines.push(...(await build(tx, supplier)));
+      }
+      await store.replaceLines(tx, entity, id, lines, ctx.userId);
+    });
+    const row = await kernel.resources.reader.byId(plan, id, ctx, scope);
+    return { data: row && (await kernel.resources.reader.withChildren(plan, row, ctx)) };
+  };
+}
+
+export function registerPlanLoaders(
+  actions: ActionRegistry,
+  store: InspectPlanStore,
+  registry: MetadataRegistry,
+): void {
+  const on = (action: string, handler: Handler, access: RegisteredAction['access']) =>
+    actions.register({ area: 'srmServer', resource: 'srmSlcInspectPlanRestful', action, access, handler });
+  const load = { pages: ['inspectPlanEdit'], resourceCode: 'btnLoadSupplierInfo' };
+  on(
+    'doLoadSupplierCategories',
+    loader(store, registry, PLAN_CATEGORY, async (tx, s) =>
+      (await store.categoriesOf(tx, s.supplierId, s.qualifyHeaderId)).map((categoryId) => ({
+        supplierId: s.supplierId,
+        categoryId,
+      })),
+    ),
+    load,
+  );
+  on(
+    'doLoadSupplierLocations',
+    loader(store, registry, PLAN_LOCATION, async (tx, s) =>
+      (await store.locationsOf(tx, s.supplierId)).map((l) => ({
+        supplierId: s.supplierId,
+        locationId: Number(l.locationId),
+        addressDetail: (l.addressDetail as string | null) ?? null,
+      })),
+    ),
+    load,
+  );
+  on('listSlcInspectPlan', listWithProgress(store, registry), { pages: ['inspectPlanList'], resourceCode: 'btnView' });
+}
+
+/**
+ * The plan list (listByPage's body and scope) with each plan's progress: suppliers, inspections
+ * created and inspections approved (supplierCount, inspectCount, approvedCount).
+ */
+function listWithProgress(store: InspectPlanStore, registry: MetadataRegistry): Handler {
+  return async (body, ctx, kernel, req) => {
+    const plan = registry.entity(PLAN)!;
+    const scope = await kernel.auth.guard.rowScope(req.identity!, plan, true, ctx);
+    const { rows, page } = await kernel.resources.reader.list(plan, parseListRequest(body), ctx, scope);
+    const ids = rows.map((r) => Number(r.inspectPlanId));
+    const { t, c } = store.rows.sql;
+    const marks = ids.map(() => '?').join(', ');
+    const counts = ids.length
+      ? await kernel.db.select(
+          `SELECT ${c(INSPECT, 'inspectPlanId')} AS planId, COUNT(*) AS n, ` +
+            `SUM(CASE WHEN ${c(INSPECT, 'status')} = 'APPROVED' THEN 1 ELSE 0 END) AS approved ` +
+            `FROM ${t(INSPECT)} WHERE ${c(INSPECT, 'inspectPlanId')} IN (${marks}) GROUP BY ${c(INSPECT, 'inspectPlanId')}`,
+          ids,
+        )
+      : [];
+    const suppliers = ids.length
+      ? await kernel.db.select(
+          `SELECT ${c('srmSlcInspectPlanSupplier', 'inspectPlanId')} AS planId, COUNT(*) AS n FROM ${t('srmSlcInspectPlanSupplier')} ` +
+            `WHERE ${c('srmSlcInspectPlanSupplier', 'inspectPlanId')} IN (${marks}) GROUP BY ${c('srmSlcInspectPlanSupplier', 'inspectPlanId')}`,
+          ids,
+        )
+      : [];
+    const of = (list: typeof counts, id: number, f: string) =>
+      Number(list.find((r) => Number(r.planId) === id)?.[f] ?? 0);
+    const data = rows.map((r) => {
+      const id = Number(r.inspectPlanId);
+      return {
+        ...r,
+        supplierCount: of(suppliers, id, 'n'),
+        inspectCount: of(counts, id, 'n'),
+        approvedCount: of(counts, id, 'approved'),
+      };
+    });
+    return { data, page };
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * The on-site inspection's transitions (DOMAIN.md §1.6, lifecycle slcLocaleInspect), each inside its
+ * own transaction after the plan's lock (the lifecycle owner): the supplier's self-check, each
+ * expert's scores (SCORED after the last one, expertScore = the mean of the experts' totals), the
+ * leader's submit, and the approval that settles the qualification's INSPECTION node and completes
+ * the plan when its last inspection is approved.
+ */
+import type { Row } from '../../../db/sqlExecutor';
+import { Errors } from '../../../http/apiError';
+import type { TransitionHandlerServices } from '../../../lifecycle/transitionHandlers';
+import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import { PLAN, type InspectPlanStore } from '../inspectPlan/inspectPlanStore';
+import { settleQualifyNode } from '../qualify/qualifyNodes';
+import { INSPECT, type LocaleInspectStore } from './localeInspectStore';
+
+const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
+const sum = (values: (number | null)[]) => Math.round(values.reduce<number>((a, v) => a + (v ?? 0), 0) * 100) / 100;
+
+/** Every line has a score between 0 and its standard score (400 naming the first that has not). */
+function checkScores(lines: Row[], field: 'selfScore' | 'expertScore'): void {
+  const bad = lines.find((l) => {
+    const score = num(l[field]);
+    return score === null || Number.isNaN(score) || score < 0 || score > Number(l.standardScore);
+  });
+  if (bad)
+    throw Errors.badRequest(
+      `第 ${String(bad.itemSeq)} 项的评分须在 0 到标准分之间`,
+      `Item ${String(bad.itemSeq)} needs a score between 0 and its standard score`,
+      [{ field: `records.${field}`, message: `item ${String(bad.itemSeq)}` }],
+    );
+}
+
+export class LocaleInspectEffects {
+  constructor(
+    private readonly store: LocaleInspectStore,
+    private readonly plans: InspectPlanStore,
+  ) {}
+
+  async selfCheck(run: TransitionRun): Promise<void> {
+    const own = (run.ctx.vars.user as { supplierId?: unknown } | undefined)?.supplierId;
+    if (own === undefined || own === null || Number(own) !== Number(run.record.supplierId))
+      throw Errors.forbidden(
+        '只有被考察供应商的用户可以提交自评',
+        'Only a user of the inspected supplier can submit the self-check',
+      );
+    const selfLines = (await this.store.records(run.tx, run.id)).filter((l) => l.expertUserId === null);
+    checkScores(selfLines, 'selfScore');
+    const userId = run.actor.userId;
+    await this.store.rows.update(
+      run.tx,
+      INSPECT,
+      { selfScore: sum(selfLines.map((l) => num(l.selfScore))) },
+      { localeInspectId: run.id },
+      userId,
+    );
+    await this.store.closeTodos(run.tx, run.id, { supplier: true }, userId);
+    for (const expert of await this.plans.staffOf(run.tx, Number(run.record.inspectPlanId), 'EXPERT'))
+      await this.store.expertTodo(run.tx, run.record, expert, userId);
+  }
+
+  async expertSubmit(run: TransitionRun, deps: TransitionHandlerServices): Promise<void> {
+    const me = run.actor.userId!;
+    const experts = await this.plans.staffOf(run.tx, Number(run.record.inspectPlanId), 'EXPERT');
+    if (!experts.includes(me))
+      throw Errors.forbidden(
+        '只有考察小组的专家可以提交专家评分',
+        'Only an expert of the inspection team can submit expert scores',
+      );
+    // This call's own history row is already written: a second one of the same expert is a repeat.
+    const submitted = await this.store.actedBy(run.tx, run.id, 'doExpertSubmit');
+    if (submitted.filter((u) => u === me).length > 1)
+      throw Errors.conflict('您已提交过专家评分', 'You have already submitted your expert scores');
+    const lines = await this.store.records(run.tx, run.id);
+    checkScores(
+      lines.filter((l) => num(l.expertUserId) === me),
+      'expertScore',
+    );
+    await this.store.closeTodos(run.tx, run.id, { assignee: me }, me);
+    if (!experts.every((e) => submitted.includes(e))) return;
+    const totals = experts.map((e) =>
+      sum(lines.filter((l) => num(l.expertUserId) === e).map((l) => num(l.expertScore))),
+    );
+    const expertScore = Math.round((totals.reduce((a, v) => a + v, 0) / totals.length) * 100) / 100;
+    await this.store.rows.update(run.tx, INSPECT, { expertScore }, { localeInspectId: run.id }, me);
+    await deps.lifecycles.runInTransaction(run.tx, run.entity, 'doScoreComplete', run.id, run.ctx);
+  }
+
+  /** The leader submits with a result; the final score defaults to the experts' score. */
+  async checkSubmit(run: TransitionRun): Promise<void> {
+    const planId = Number(run.record.inspectPlanId);
+    const plan = (await this.plans.plan(run.tx, planId))!;
+    const leaders = [Number(plan.leaderId), ...(await this.plans.staffOf(run.tx, planId, 'LEADER'))];
+    if (!leaders.includes(Number(run.actor.userId)))
+      throw Errors.forbidden('只有考察组长可以提交考察结论', 'Only the team leader can submit the inspection result');
+    if (!run.record.inspectResult)
+      throw Errors.badRequest('请先填写考察结论', 'Enter the inspection result first', [
+        { field: 'inspectResult', message: 'required / 必填' },
+      ]);
+    if (num(run.record.finalScore) === null)
+      await this.store.rows.update(
+        run.tx,
+        INSPECT,
+        { finalScore: num(run.record.expertScore) },
+        { localeInspectId: run.id },
+        run.actor.userId,
+      );
+  }
+
+  /** Approval: the qualification's INSPECTION node is settled; the plan completes with its last inspection. */
+  async approve(run: TransitionRun, deps: TransitionHandlerServices): Promise<void> {
+    const qualifyHeaderId = num(run.record.qualifyHeaderId);
+    if (qualifyHeaderId !== null)
+      await settleQualifyNode(run.tx, deps, {
+        qualifyHeaderId,
+        nodeCode: 'INSPECTION',
+        passed: run.record.inspectResult !== 'FAIL',
+        sourceDocType: INSPECT,
+        sourceDocId: run.id,
+        userId: run.actor.userId,
+      });
+    const planId = Number(run.record.inspectPlanId);
+    const plan = await this.plans.plan(run.tx, planId);
+    if (plan?.status === 'EXECUTING' && (await this.store.openOfPlan(run.tx, planId)) === 0)
+      await deps.lifecycles.runInTransaction(run.tx, deps.registry.entity(PLAN)!, 'doComplete', planId, run.ctx);
+  }
+}
