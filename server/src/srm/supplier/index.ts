@@ -1,6 +1,6 @@
 /**
  * The supplier lifecycle domain (DOMAIN.md §1): registration, info change, qualification review,
- * inspection plan, agreement signing. Its metadata is metadata/apps/srm/supplier.
+ * inspection plan, agreement signing, sample trial and batch tryout. Its metadata is metadata/apps/srm/supplier.
  */
 import type { DomainModule } from '../../platform/domainModules';
 import { registerChangeInfo } from './changeInfo/changeInfoActions';
@@ -10,6 +10,7 @@ import { registerSupplierMaster } from './master';
 import { registerQualify } from './qualify/qualifyActions';
 import { registerSupplierRegistration } from './registration/registerActions';
 import { registrationInfo, registrationRefusal } from './registration/registrationLogin';
+import { registerTrial } from './trial';
 
 export const supplierModule: DomainModule = {
   name: 'supplier',
@@ -29,5 +30,6 @@ export const supplierModule: DomainModule = {
     registerInspectPlan(actions, hooks, registry);
     registerSupplierMaster(actions, hooks, login, { registry, db });
     registerContractSign(into);
+    registerTrial(into);
   },
 };
