@@ -35,7 +35,12 @@ describe('saving a sample trial', () => {
     const { qualifyHeaderId, supplierId } = await approvedQualification(p);
     const id = await draftOf(p, 'sample', sampleBody(supplierId, qualifyHeaderId));
     const row = await trialOf(p, id);
-    expect([row.item_code, Number(row.category_id), row.uom_code, row.status]).toEqual(['2001000301', 6, 'PCS', 'DRAFT']);
+    expect([row.item_code, Number(row.category_id), row.uom_code, row.status]).toEqual([
+      '2001000301',
+      6,
+      'PCS',
+      'DRAFT',
+    ]);
     expect(String(row.trial_number)).toMatch(/^SMP\d{12}$/);
     expect(await rows(p, 'srm_slc_sample_test_info', 'test_info_id', { sample_trial_id: id })).toHaveLength(2);
     const other = await approvedQualification(p);
@@ -153,7 +158,9 @@ describe('the node the approval settles', () => {
     expect(supplier.supplier_status).toBe('QUALIFIED');
     const asl = await rows(p, 'srm_pur_asl_list', 'inv_org_id', { supplier_id: supplierId, category_id: 6 });
     expect(asl.length).toBeGreaterThan(0);
-    expect(asl.every((a) => a.asl_status === 'APPROVED' && Number(a.source_qualify_header_id) === qualifyHeaderId)).toBe(true);
+    expect(
+      asl.every((a) => a.asl_status === 'APPROVED' && Number(a.source_qualify_header_id) === qualifyHeaderId),
+    ).toBe(true);
   });
 
   it('Flow 1 step 11 on the demo: the draft of QLF202611250001 is submitted and approved, node SAMPLE PASSED', async () => {
@@ -171,6 +178,25 @@ describe('the node the approval settles', () => {
   });
 });
 
+describe('two trials of one node approved at the same moment', () => {
+  it('settle it exactly once: one approval passes, the other answers 409 and stays SUBMITTED (3 rounds)', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { qualifyHeaderId, supplierId } = await approvedQualification(p);
+      const both = [
+        await draftOf(p, 'sample', sampleBody(supplierId, qualifyHeaderId)),
+        await draftOf(p, 'sample', sampleBody(supplierId, qualifyHeaderId)),
+      ];
+      for (const id of both) expectOk(await act(p, 'buyer01', 'sample', 'doSubmit', { id }));
+      const answers = await Promise.all(both.map((id) => act(p, 'manager01', 'sample', 'doApprove', { id })));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const states = await Promise.all(both.map(async (id) => (await trialOf(p, id)).status));
+      expect(states.sort()).toEqual(['APPROVED', 'SUBMITTED']);
+      const node = await nodeOf(p, qualifyHeaderId, 'SAMPLE');
+      expect(both[answers.findIndex((a) => a.status === 200)]).toBe(Number(node.source_doc_id));
+    }
+  });
+});
+
 describe('the batch tryout', () => {
   it('submit, self-approval 403, approve → node BATCH_TRYOUT PASSED (optional: the review stays open); 409 after', async () => {
     const { qualifyHeaderId, supplierId } = await approvedQualification(p);
@@ -182,7 +208,11 @@ describe('the batch tryout', () => {
     expectOk(await act(p, 'manager01', 'tryout', 'doApprove', { id }));
     expect((await tryoutOf(p, id)).status).toBe('APPROVED');
     const node = await nodeOf(p, qualifyHeaderId, 'BATCH_TRYOUT');
-    expect([node.node_status, node.source_doc_type, Number(node.source_doc_id)]).toEqual(['PASSED', 'srmSlcBatchTryout', id]);
+    expect([node.node_status, node.source_doc_type, Number(node.source_doc_id)]).toEqual([
+      'PASSED',
+      'srmSlcBatchTryout',
+      id,
+    ]);
     expect((await qualifyOf(p, qualifyHeaderId)).status).toBe('APPROVED');
     expectError(await act(p, 'manager01', 'tryout', 'doApprove', { id }), 409);
     expectError(await act(p, 'manager01', 'tryout', 'doReject', { id, comment: 'x' }), 409);
@@ -197,7 +227,10 @@ describe('the batch tryout', () => {
     expectError(await submit({ trialResult: null }), 400, ['trialResult']);
     expectError(await submit({ defectQty: 600 }), 400, ['defectQty']);
     expectError(await submit({ tryoutEndDate: '2026-12-01' }), 400, ['tryoutEndDate']);
-    expectError(await act(p, 'buyer01', 'tryout', 'saveOrUpdate', tryoutBody(supplierId, null, { orderHeaderId: 3 })), 400);
+    expectError(
+      await act(p, 'buyer01', 'tryout', 'saveOrUpdate', tryoutBody(supplierId, null, { orderHeaderId: 3 })),
+      400,
+    );
   });
 
   it('a FAIL tryout fails the optional node without failing the review', async () => {

@@ -28,7 +28,12 @@ export const trialOf = async (p: Proof, id: number) =>
 export const tryoutOf = async (p: Proof, id: number) =>
   (await rows(p, 'srm_slc_batch_tryout', 'batch_tryout_id', { batch_tryout_id: id }))[0];
 export const nodeOf = async (p: Proof, qualifyHeaderId: number, nodeCode: string) =>
-  (await rows(p, 'srm_slc_qualify_nodes', 'qualify_node_id', { qualify_header_id: qualifyHeaderId, node_code: nodeCode }))[0];
+  (
+    await rows(p, 'srm_slc_qualify_nodes', 'qualify_node_id', {
+      qualify_header_id: qualifyHeaderId,
+      node_code: nodeCode,
+    })
+  )[0];
 export const qualifyOf = async (p: Proof, id: number) =>
   (await rows(p, 'srm_slc_qualify_header', 'qualify_header_id', { qualify_header_id: id }))[0];
 

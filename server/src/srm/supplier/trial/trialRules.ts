@@ -18,7 +18,12 @@ export interface TrialKind {
   en: string;
 }
 export const SAMPLE_TRIAL: TrialKind = { entity: SAMPLE, nodeCode: 'SAMPLE', cn: '样品试制', en: 'sample trial' };
-export const BATCH_TRYOUT: TrialKind = { entity: TRYOUT, nodeCode: 'BATCH_TRYOUT', cn: '小批量试用', en: 'batch tryout' };
+export const BATCH_TRYOUT: TrialKind = {
+  entity: TRYOUT,
+  nodeCode: 'BATCH_TRYOUT',
+  cn: '小批量试用',
+  en: 'batch tryout',
+};
 
 const bad = (cn: string, en: string, field: string) => Errors.badRequest(cn, en, [{ field, message: en }]);
 
@@ -40,8 +45,7 @@ export class TrialRules {
   async checkSampleSubmit(run: TransitionRun): Promise<void> {
     this.requireResult(run);
     const lines = await this.store.testLines(run.tx, run.id);
-    if (!lines.length)
-      throw bad('请至少添加一个检测项目', 'Add at least one test line before submitting', 'testInfos');
+    if (!lines.length) throw bad('请至少添加一个检测项目', 'Add at least one test line before submitting', 'testInfos');
     const unjudged = lines.findIndex((l) => !l.judgeResult);
     if (unjudged >= 0)
       throw bad(

@@ -23,11 +23,20 @@ const ids = (list: Body[], key: string) => list.map((r) => Number(r[key])).sort(
 describe('what a supplier sees', () => {
   it('its own trials and tryouts once submitted, not drafts nor another supplier’s', async () => {
     const ownDraft = await draftOf(p, 'sample', sampleBody(1, null));
-    const trials = expectOk<Body[]>(await act(p, 'supplier01', 'sample', 'listByPage', { pageIndex: 1, pageRows: 200 }));
+    const trials = expectOk<Body[]>(
+      await act(p, 'supplier01', 'sample', 'listByPage', { pageIndex: 1, pageRows: 200 }),
+    );
     expect(ids(trials, 'sampleTrialId')).toEqual([4402, 4403]);
-    const tryouts = expectOk<Body[]>(await act(p, 'supplier01', 'tryout', 'listByPage', { pageIndex: 1, pageRows: 200 }));
+    const tryouts = expectOk<Body[]>(
+      await act(p, 'supplier01', 'tryout', 'listByPage', { pageIndex: 1, pageRows: 200 }),
+    );
     expect(ids(tryouts, 'batchTryoutId')).toEqual([4402, 4403]);
-    expect(ids(expectOk<Body[]>(await act(p, 'supplier02', 'sample', 'listByPage', { pageIndex: 1, pageRows: 200 })), 'sampleTrialId')).toEqual([4404]);
+    expect(
+      ids(
+        expectOk<Body[]>(await act(p, 'supplier02', 'sample', 'listByPage', { pageIndex: 1, pageRows: 200 })),
+        'sampleTrialId',
+      ),
+    ).toEqual([4404]);
     expectError(await act(p, 'supplier01', 'sample', 'findById', { id: 4404 }), 404);
     expectError(await act(p, 'supplier01', 'sample', 'findById', { id: ownDraft }), 404);
     expectError(await act(p, 'supplier01', 'tryout', 'findById', { id: 4404 }), 404);
@@ -38,7 +47,9 @@ describe('what a supplier sees', () => {
   it('internal lists open on the demo rows of every state', async () => {
     const trials = expectOk<Body[]>(await act(p, 'buyer01', 'sample', 'listByPage', { pageIndex: 1, pageRows: 200 }));
     expect(new Set(trials.map((r) => r.status))).toEqual(new Set(['DRAFT', 'SUBMITTED', 'APPROVED']));
-    const tryouts = expectOk<Body[]>(await act(p, 'manager01', 'tryout', 'listByPage', { pageIndex: 1, pageRows: 200 }));
+    const tryouts = expectOk<Body[]>(
+      await act(p, 'manager01', 'tryout', 'listByPage', { pageIndex: 1, pageRows: 200 }),
+    );
     expect(new Set(tryouts.map((r) => r.status))).toEqual(new Set(['DRAFT', 'SUBMITTED', 'APPROVED']));
   });
 
@@ -57,7 +68,8 @@ describe('what a supplier sees', () => {
 });
 
 describe('the supplier enters its sample delivery date', () => {
-  const enter = (user: 'supplier01' | 'supplier02', body: Body) => act(p, user, 'sample', 'doSupplierDeliveryDate', body);
+  const enter = (user: 'supplier01' | 'supplier02', body: Body) =>
+    act(p, user, 'sample', 'doSupplierDeliveryDate', body);
 
   it('on its SUBMITTED trial: the date is stored and the submitter told', async () => {
     const before = Number((await trialOf(p, 4402)).version_num);
@@ -78,7 +90,12 @@ describe('the supplier enters its sample delivery date', () => {
   });
 
   it('refuses every other field (400) and a malformed date (400)', async () => {
-    const res = await enter('supplier01', { id: 4402, supplierDeliveryDate: '2026-12-04', sampleQty: 1, trialResult: 'FAIL' });
+    const res = await enter('supplier01', {
+      id: 4402,
+      supplierDeliveryDate: '2026-12-04',
+      sampleQty: 1,
+      trialResult: 'FAIL',
+    });
     expectError(res, 400, ['sampleQty', 'trialResult']);
     for (const bad of ['2026-02-30', '12/04/2026', '', null])
       expectError(await enter('supplier01', { id: 4402, supplierDeliveryDate: bad }), 400, ['supplierDeliveryDate']);
