@@ -3542,6 +3542,91 @@ export interface SrmRcnRebateInfoRecord {
 }
 
 /**
+ * 试用单号
+ */
+export type TryoutNo = string | null;
+/**
+ * 资质审查单
+ */
+export type Qualification = number | null;
+/**
+ * 试用订单
+ */
+export type TryoutPO = number | null;
+/**
+ * 试用数量
+ */
+export type TryoutQty = string | null;
+/**
+ * 试用开始日期
+ */
+export type TryoutFrom = string | null;
+/**
+ * 试用结束日期
+ */
+export type TryoutTo = string | null;
+/**
+ * 试用产线
+ */
+export type ProductionLine = string | null;
+/**
+ * 不良数量
+ */
+export type DefectQty = string | null;
+/**
+ * 合格率
+ */
+export type PassRate = string | null;
+/**
+ * 试用结论
+ */
+export type TrialResult = string | null;
+/**
+ * 试用结论说明
+ */
+export type Conclusion = string | null;
+/**
+ * 小批量试用 / Batch tryout
+ */
+export interface SrmSlcBatchTryoutRecord {
+  batchTryoutId?: ID;
+  tryoutNumber?: TryoutNo;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  qualifyHeaderId?: Qualification;
+  qualifyNumber?: string | null;
+  itemId?: Item;
+  itemName?: string | null;
+  itemCode?: ItemCode;
+  categoryId?: Category;
+  categoryName?: string | null;
+  orderHeaderId?: TryoutPO;
+  poNumber?: string | null;
+  tryoutQty?: TryoutQty;
+  uomCode?: UOM;
+  tryoutStartDate?: TryoutFrom;
+  tryoutEndDate?: TryoutTo;
+  productionLine?: ProductionLine;
+  defectQty?: DefectQty;
+  passRate?: PassRate;
+  trialResult?: TrialResult;
+  conclusion?: Conclusion;
+  status?: Status;
+  attachmentIds?: Attachments;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: ApprovedBy;
+  approvedByName?: string | null;
+  approveDate?: ApprovedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 信息变更
  */
 export type InfoChange = number | null;
@@ -4354,10 +4439,6 @@ export type InspectionNo = string | null;
  */
 export type Plan = number | null;
 /**
- * 资质审查单
- */
-export type Qualification = number | null;
-/**
  * 考察地点
  */
 export type Location = number | null;
@@ -4377,10 +4458,6 @@ export type RectificationRequired = 'Y' | 'N' | null;
  * 整改期限
  */
 export type RectifyBy = string | null;
-/**
- * 考察总结
- */
-export type Conclusion = string | null;
 /**
  * 现场照片/报告
  */
@@ -4848,6 +4925,121 @@ export interface SrmSlcRegisterSupplyAbilityRecord {
   versionNum?: Version2;
 }
 
+/**
+ * 样品试制
+ */
+export type SampleTrial = number | null;
+/**
+ * 检测项目
+ */
+export type TestItem = string | null;
+/**
+ * 标准值
+ */
+export type StandardValue = string | null;
+/**
+ * 实测值
+ */
+export type MeasuredValue = string | null;
+/**
+ * 单位
+ */
+export type Unit = string | null;
+/**
+ * 判定结果
+ */
+export type Judgement = string | null;
+/**
+ * 检测人
+ */
+export type Tester = string | null;
+/**
+ * 检测日期
+ */
+export type TestDate = string | null;
+/**
+ * 样品检测项目 / Sample test item
+ */
+export interface SrmSlcSampleTestInfoRecord {
+  testInfoId?: ID;
+  sampleTrialId?: SampleTrial;
+  trialNumber?: string | null;
+  testItem?: TestItem;
+  standardValue?: StandardValue;
+  actualValue?: MeasuredValue;
+  unit?: Unit;
+  judgeResult?: Judgement;
+  testerName?: Tester;
+  testDate?: TestDate;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 试制单号
+ */
+export type TrialNo = string | null;
+/**
+ * 样品数量
+ */
+export type SampleQty = string | null;
+/**
+ * 要求到样日期
+ */
+export type RequestedBy = string | null;
+/**
+ * 供应商交样日期
+ */
+export type SupplierDeliveryDate = string | null;
+/**
+ * 收样日期
+ */
+export type ReceivedOn = string | null;
+/**
+ * 检测部门
+ */
+export type TestingDepartment = string | null;
+/**
+ * 样品试制 / Sample trial
+ */
+export interface SrmSlcSampleTrialRecord {
+  sampleTrialId?: ID;
+  trialNumber?: TrialNo;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  qualifyHeaderId?: Qualification;
+  qualifyNumber?: string | null;
+  itemId?: Item;
+  itemName?: string | null;
+  itemCode?: ItemCode;
+  categoryId?: Category;
+  categoryName?: string | null;
+  sampleQty?: SampleQty;
+  uomCode?: UOM;
+  requestDate?: RequestedBy;
+  supplierDeliveryDate?: SupplierDeliveryDate;
+  receivedDate?: ReceivedOn;
+  testDeptName?: TestingDepartment;
+  trialResult?: TrialResult;
+  conclusion?: Conclusion;
+  status?: Status;
+  attachmentIds?: Attachments;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: ApprovedBy;
+  approvedByName?: string | null;
+  approveDate?: ApprovedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  testInfos?: SrmSlcSampleTestInfoRecord[];
+}
 /**
  * 供应商银行账户 / Supplier bank account
  */

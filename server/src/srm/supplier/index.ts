@@ -1,6 +1,7 @@
 /**
  * The supplier lifecycle domain (DOMAIN.md §1): registration, info change, qualification review,
- * inspection plan and on-site inspection, agreement signing. Its metadata is metadata/apps/srm/supplier.
+ * inspection plan and on-site inspection, agreement signing, sample trial and batch tryout, and the
+ * trade gate. Its metadata is metadata/apps/srm/supplier.
  */
 import type { DomainModule } from '../../platform/domainModules';
 import { registerChangeInfo } from './changeInfo/changeInfoActions';
@@ -12,6 +13,7 @@ import { registerSupplierMaster } from './master';
 import { registerQualify } from './qualify/qualifyActions';
 import { registerSupplierRegistration } from './registration/registerActions';
 import { registrationInfo, registrationRefusal } from './registration/registrationLogin';
+import { registerTrial } from './trial';
 
 export const supplierModule: DomainModule = {
   name: 'supplier',
@@ -32,6 +34,7 @@ export const supplierModule: DomainModule = {
     registerLocaleInspect(into);
     registerSupplierMaster(actions, hooks, login, { registry, db });
     registerContractSign(into);
+    registerTrial(into);
     // The trade gate other domains consult before an order, RFQ or tender (§1.11)
     registerSupplierGate(into);
   },

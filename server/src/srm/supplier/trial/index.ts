@@ -1,0 +1,23 @@
+/** Sample trial and batch tryout (DOMAIN.md §1.7): submit checks, node settling on approval, the supplier's delivery date. */
+import type { DomainRegistries } from '../../../platform/domainModules';
+import { supplierDeliveryDate } from './supplierDeliveryDate';
+import { BATCH_TRYOUT, SAMPLE_TRIAL, TrialRules } from './trialRules';
+import { SAMPLE, TRYOUT, TrialStore } from './trialStore';
+
+export function registerTrial({ actions, hooks, handlers, registry, db }: DomainRegistries): void {
+  const store = new TrialStore(registry, db, hooks);
+  const rules = new TrialRules(store);
+  hooks.registerBeforeSave(SAMPLE, (draft) => rules.fillFromItem(draft));
+  hooks.registerBeforeSave(TRYOUT, (draft) => rules.fillFromItem(draft));
+  handlers.register('checkSampleTrialSubmit', (run) => rules.checkSampleSubmit(run));
+  handlers.register('checkBatchTryoutSubmit', (run) => rules.checkTryoutSubmit(run));
+  handlers.register('settleSampleTrialNode', (run, services) => rules.settleNode(run, services, SAMPLE_TRIAL));
+  handlers.register('settleBatchTryoutNode', (run, services) => rules.settleNode(run, services, BATCH_TRYOUT));
+  actions.register({
+    area: 'srmServer',
+    resource: 'srmSlcSampleTrialRestful',
+    action: 'doSupplierDeliveryDate',
+    access: { pages: ['sampleTrialList', 'sampleTrialDetail'], resourceCode: 'btnSupplierDeliveryDate' },
+    handler: supplierDeliveryDate(store),
+  });
+}
