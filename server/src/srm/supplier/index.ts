@@ -1,12 +1,16 @@
 /**
  * The supplier lifecycle domain (DOMAIN.md §1): registration, info change, qualification review,
- * inspection plan, agreement signing. Its metadata is metadata/apps/srm/supplier.
+ * inspection plan, agreement signing, daily management, development, exit and blacklist. Its metadata is metadata/apps/srm/supplier.
  */
 import type { DomainModule } from '../../platform/domainModules';
+import { registerSupplierBlacklist } from './blacklist';
 import { registerChangeInfo } from './changeInfo/changeInfoActions';
 import { registerContractSign } from './contractSign';
+import { registerDailyManage } from './dailyManage';
+import { registerSupplierDevelop } from './develop';
 import { registerInspectPlan } from './inspectPlan/inspectPlanActions';
 import { registerSupplierMaster } from './master';
+import { registerSupplierQuit } from './quit';
 import { registerQualify } from './qualify/qualifyActions';
 import { registerSupplierRegistration } from './registration/registerActions';
 import { registrationInfo, registrationRefusal } from './registration/registrationLogin';
@@ -29,5 +33,9 @@ export const supplierModule: DomainModule = {
     registerInspectPlan(actions, hooks, registry);
     registerSupplierMaster(actions, hooks, login, { registry, db });
     registerContractSign(into);
+    registerDailyManage(into);
+    registerSupplierDevelop(into);
+    registerSupplierQuit(into);
+    registerSupplierBlacklist(into);
   },
 };
