@@ -38,7 +38,7 @@ export interface TestSupplier {
 
 /**
  * A supplier of its own for one case: a location, a site at ME01-OU (org 3) and one at ME01
- * (org 2), both in `status`, and an APPROVED ASL row per site (invOrg SZ01 = 5, SZ02 = 6).
+ * (org 2), both in `status`, and an APPROVED ASL row per site (invOrg SZ01 = 5 under ME01-OU; ME01 itself for the second).
  */
 export async function supplierWithSites(p: Proof, status = 'QUALIFIED'): Promise<TestSupplier> {
   const supplierId = await newSupplier(p, status);
@@ -65,7 +65,7 @@ export async function supplierWithSites(p: Proof, status = 'QUALIFIED'): Promise
       supplierId,
       supplierSiteId: siteId,
       categoryId: 2,
-      invOrgId: orgId === 3 ? 5 : 6,
+      invOrgId: orgId === 3 ? 5 : 2,
       aslStatus: 'APPROVED',
       primaryFlag: 'N',
     });
