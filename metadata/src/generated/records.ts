@@ -4566,6 +4566,10 @@ export type BankAccountNo = string | null;
  */
 export type RegisteredUser = number | null;
 /**
+ * 邀请单号
+ */
+export type InvitationNo = string | null;
+/**
  * 驳回原因
  */
 export type RejectReason = string | null;
@@ -4607,6 +4611,7 @@ export interface SrmSlcRegisterInfoRecord {
   supplierId?: Supplier;
   linkedSupplierName?: string | null;
   userId?: RegisteredUser;
+  inviteNumber?: InvitationNo;
   rejectReason?: RejectReason;
   attachmentIds?: Attachments;
   createdBy?: CreatedBy;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { proofOf, rows, todosOf, type Body, type Proof } from '../changeInfo/proofFixtures';
-import { act, docRow, saved, submitted } from '../status/statusFixtures';
+import { decide, fromMenu, register, registerForm, sessionOf } from '../registration/registrationFixtures';
+import { act, docRow, saved, submitted, supplierRow } from '../status/statusFixtures';
 import { INVITE_PURPOSE } from './developEffects';
 
 /** Supplier development (DOMAIN 1.10): approval mails the registration invitation through the outbox and stamps inviteDate. */
@@ -70,5 +71,32 @@ describe('development', () => {
     expectError(await act(p, 'develop', 'manager01', 'doApprove', { id: own }), 409);
     expectError(await act(p, 'develop', 'buyer01', 'doSubmit', { id: own }), 409);
     expectError(await act(p, 'develop', 'supplier01', 'listByPage', { pageIndex: 1, pageRows: 10 }), 403);
+  });
+});
+
+describe('the invitation link', () => {
+  it('a registration naming an approved development is INVITE once approved, and the development gets its supplier; an unknown one is REGISTER', async () => {
+    const id = await submitted(p, 'develop', developBody());
+    expectOk(await act(p, 'develop', 'manager01', 'doApprove', { id, comment: 'ok' }));
+    const number = String((await docRow(p, 'develop', id)).develop_number);
+    const invited = expectOk(await register(server, registerForm({ inviteNumber: number }))).registerId as number;
+    const stray = expectOk(
+      await register(
+        server,
+        registerForm({
+          inviteNumber: 'DEV000000000000',
+          supplierName: '佛山市测试电缆有限公司',
+          unifiedSocialCreditCode: '91440600MA4W3E7H5X',
+          userName: 'straysupp',
+        }),
+      ),
+    ).registerId as number;
+    const buyer = await fromMenu(server, await sessionOf(server, 'buyer01'), 'SLC_REGISTER_APPROVAL');
+    const approved = expectOk(await decide(server, buyer, 'doApproveRegister', { id: invited }));
+    const supplierId = Number(approved.supplierId);
+    expect((await supplierRow(p, supplierId)).source_type).toBe('INVITE');
+    expect(Number((await docRow(p, 'develop', id)).supplier_id)).toBe(supplierId);
+    const other = expectOk(await decide(server, buyer, 'doApproveRegister', { id: stray }));
+    expect((await supplierRow(p, Number(other.supplierId))).source_type).toBe('REGISTER');
   });
 });
