@@ -43,18 +43,20 @@ describe('blacklist and release', () => {
   it('approval: EFFECTIVE, supplier and every site BLACKLIST with history, ASL DEBARRED; to-do and notice', async () => {
     const s = await supplierWithSites(p);
     const id = await submitted(p, 'blacklist', blacklistBody(s));
-    expect((await todosOf(p, 'srmSlcSupplierBlacklist', id)).map((t) => [t.bill_type, Number(t.assignee_user_id)])).toEqual([
-      ['SLC_BLACKLIST', 3],
-    ]);
+    expect(
+      (await todosOf(p, 'srmSlcSupplierBlacklist', id)).map((t) => [t.bill_type, Number(t.assignee_user_id)]),
+    ).toEqual([['SLC_BLACKLIST', 3]]);
     expectOk(await approve(id));
     expect((await docRow(p, 'blacklist', id)).status).toBe('EFFECTIVE');
     expect((await supplierRow(p, s.supplierId)).supplier_status).toBe('BLACKLIST');
     expect((await siteRows(p, s.supplierId)).map((r) => r.site_status)).toEqual(['BLACKLIST', 'BLACKLIST']);
     expect((await aslRows(p, s.supplierId)).map((r) => r.asl_status)).toEqual(['DEBARRED', 'DEBARRED']);
-    expect((await moveHistory(p, 'srmSlcSupplierInfo', s.supplierId)).map((h) => [h.from_state, h.to_state, h.bill_type])).toEqual([
-      ['QUALIFIED', 'BLACKLIST', 'SLC_BLACKLIST'],
-    ]);
-    expect((await notificationsOf(p, 'srmSlcSupplierBlacklist', id)).map((n) => Number(n.recipient_user_id))).toContain(2);
+    expect(
+      (await moveHistory(p, 'srmSlcSupplierInfo', s.supplierId)).map((h) => [h.from_state, h.to_state, h.bill_type]),
+    ).toEqual([['QUALIFIED', 'BLACKLIST', 'SLC_BLACKLIST']]);
+    expect((await notificationsOf(p, 'srmSlcSupplierBlacklist', id)).map((n) => Number(n.recipient_user_id))).toContain(
+      2,
+    );
   });
 
   it('release needs a reason (400); with it: RELEASED, supplier and sites FROZEN with history, the reason stored', async () => {
@@ -68,12 +70,18 @@ describe('blacklist and release', () => {
     expect(row.release_date).toBeTruthy();
     expect((await supplierRow(p, s.supplierId)).supplier_status).toBe('FROZEN');
     expect((await siteRows(p, s.supplierId)).map((r) => r.site_status)).toEqual(['FROZEN', 'FROZEN']);
-    expect((await moveHistory(p, 'srmSlcSupplierSite', s.sites[0])).map((h) => [h.action, h.from_state, h.to_state])).toEqual([
+    expect(
+      (await moveHistory(p, 'srmSlcSupplierSite', s.sites[0])).map((h) => [h.action, h.from_state, h.to_state]),
+    ).toEqual([
       ['doApprove', 'QUALIFIED', 'BLACKLIST'],
       ['doRelease', 'BLACKLIST', 'FROZEN'],
     ]);
     expect((await aslRows(p, s.supplierId)).map((r) => r.asl_status)).toEqual(['DEBARRED', 'DEBARRED']);
-    expect((await historyOf(p, 'srmSlcSupplierBlacklist', id)).map((h) => h.action)).toEqual(['doSubmit', 'doApprove', 'doRelease']);
+    expect((await historyOf(p, 'srmSlcSupplierBlacklist', id)).map((h) => h.action)).toEqual([
+      'doSubmit',
+      'doApprove',
+      'doRelease',
+    ]);
   });
 });
 
@@ -93,7 +101,12 @@ describe('refusals', () => {
 
   it('not permanent needs an end date not before the start (400)', async () => {
     const s = await supplierWithSites(p);
-    expectError(await act(p, 'blacklist', 'buyer01', 'doSubmit', { id: await saved(p, 'blacklist', blacklistBody(s, { permanentFlag: 'N' })) }), 400);
+    expectError(
+      await act(p, 'blacklist', 'buyer01', 'doSubmit', {
+        id: await saved(p, 'blacklist', blacklistBody(s, { permanentFlag: 'N' })),
+      }),
+      400,
+    );
     const backwards = blacklistBody(s, { permanentFlag: 'N', endDate: '2026-01-01' });
     expectError(await act(p, 'blacklist', 'buyer01', 'doSubmit', { id: await saved(p, 'blacklist', backwards) }), 400);
   });

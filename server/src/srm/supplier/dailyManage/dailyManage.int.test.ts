@@ -44,7 +44,7 @@ describe('saving: the server fills the site lines', () => {
     expect((await docRow(p, 'manage', id)).manage_number).toMatch(/^DMG\d{12}$/);
   });
 
-  it("a site of another supplier is refused (400)", async () => {
+  it('a site of another supplier is refused (400)', async () => {
     const s = await supplierWithSites(p);
     const other = await supplierWithSites(p);
     expectError(await act(p, 'manage', 'buyer01', 'saveOrUpdate', manageBody(s, 'FREEZE', [other.sites[0]])), 400);
@@ -54,7 +54,12 @@ describe('saving: the server fills the site lines', () => {
 describe('freeze and unfreeze', () => {
   it('approval freezes the selected sites; with none qualified left the supplier is frozen; history on each', async () => {
     const s = await supplierWithSites(p);
-    const id = await submitted(p, 'manage', manageBody(s, 'FREEZE', s.sites, { newLevel: 'RESTRICTED' }), 'doDailyManageSubmit');
+    const id = await submitted(
+      p,
+      'manage',
+      manageBody(s, 'FREEZE', s.sites, { newLevel: 'RESTRICTED' }),
+      'doDailyManageSubmit',
+    );
     expect((await todosOf(p, 'srmSlcDailyManage', id)).map((t) => [t.bill_type, Number(t.assignee_user_id)])).toEqual([
       ['SLC_DAILY_MANAGE', 3],
     ]);
@@ -82,17 +87,27 @@ describe('freeze and unfreeze', () => {
     expectOk(await approve(await submitted(p, 'manage', manageBody(s, 'FREEZE', [s.sites[0]]), 'doDailyManageSubmit')));
     expect((await siteRows(p, s.supplierId)).map((r) => r.site_status)).toEqual(['FROZEN', 'QUALIFIED']);
     expect((await supplierRow(p, s.supplierId)).supplier_status).toBe('QUALIFIED');
-    expectOk(await approve(await submitted(p, 'manage', manageBody(s, 'UNFREEZE', [s.sites[0]]), 'doDailyManageSubmit')));
+    expectOk(
+      await approve(await submitted(p, 'manage', manageBody(s, 'UNFREEZE', [s.sites[0]]), 'doDailyManageSubmit')),
+    );
     expect((await siteRows(p, s.supplierId)).map((r) => r.site_status)).toEqual(['QUALIFIED', 'QUALIFIED']);
-    expect((await moveHistory(p, 'srmSlcSupplierSite', s.sites[0])).map((h) => h.to_state)).toEqual(['FROZEN', 'QUALIFIED']);
+    expect((await moveHistory(p, 'srmSlcSupplierSite', s.sites[0])).map((h) => h.to_state)).toEqual([
+      'FROZEN',
+      'QUALIFIED',
+    ]);
   });
 
   it('a frozen supplier is unfrozen with its site', async () => {
     const s = await supplierWithSites(p);
     expectOk(await approve(await submitted(p, 'manage', manageBody(s, 'FREEZE'), 'doDailyManageSubmit')));
-    expectOk(await approve(await submitted(p, 'manage', manageBody(s, 'UNFREEZE', [s.sites[1]]), 'doDailyManageSubmit')));
+    expectOk(
+      await approve(await submitted(p, 'manage', manageBody(s, 'UNFREEZE', [s.sites[1]]), 'doDailyManageSubmit')),
+    );
     expect((await supplierRow(p, s.supplierId)).supplier_status).toBe('QUALIFIED');
-    expect((await moveHistory(p, 'srmSlcSupplierInfo', s.supplierId)).map((h) => h.to_state)).toEqual(['FROZEN', 'QUALIFIED']);
+    expect((await moveHistory(p, 'srmSlcSupplierInfo', s.supplierId)).map((h) => h.to_state)).toEqual([
+      'FROZEN',
+      'QUALIFIED',
+    ]);
   });
 });
 

@@ -55,7 +55,13 @@ export async function checkDailyManageSubmit(store: SupplierStatusStore, run: Tr
     const site = await unchangedSite(store, run, line);
     if (move) assertMoveAllowed(move, { entity: SITE, row: site });
     if (type === 'CATEGORY_ADD') assertQualifiedForCategory(site);
-    await store.setFields(run.tx, MANAGE_SITE, Number(line.manageSiteId), { statusAfter: statusAfterOf(type, String(site.siteStatus)) }, run.ctx);
+    await store.setFields(
+      run.tx,
+      MANAGE_SITE,
+      Number(line.manageSiteId),
+      { statusAfter: statusAfterOf(type, String(site.siteStatus)) },
+      run.ctx,
+    );
   }
 }
 
@@ -82,7 +88,12 @@ export async function applyDailyManage(store: SupplierStatusStore, run: Transiti
 }
 
 /** The supplier's own state after its sites moved: frozen with no qualified site left, qualified again with one. */
-async function followSites(store: SupplierStatusStore, run: TransitionRun, supplier: Row, move: StatusMove): Promise<void> {
+async function followSites(
+  store: SupplierStatusStore,
+  run: TransitionRun,
+  supplier: Row,
+  move: StatusMove,
+): Promise<void> {
   const sites = await store.rowsWhere(run.tx, SITE, 'supplierId', Number(supplier.supplierId));
   const anyQualified = sites.some((s) => s.siteStatus === 'QUALIFIED');
   if (move === 'FREEZE' && supplier.supplierStatus === 'QUALIFIED' && !anyQualified)
@@ -108,12 +119,18 @@ function assertQualifiedForCategory(site: Row): void {
 async function addCategory(store: SupplierStatusStore, run: TransitionRun, site: Row): Promise<void> {
   assertQualifiedForCategory(site);
   const row = await scopeRow(store, run, site);
-  if (row) await store.setFields(run.tx, CATEGORY, Number(row.supplierCategoryId), { categoryStatus: 'QUALIFIED' }, run.ctx);
+  if (row)
+    await store.setFields(run.tx, CATEGORY, Number(row.supplierCategoryId), { categoryStatus: 'QUALIFIED' }, run.ctx);
   else
     await store.writer.insert(
       run.tx,
       store.model(CATEGORY),
-      { supplierId: Number(site.supplierId), siteId: Number(site.siteId), categoryId: Number(run.record.categoryId), categoryStatus: 'QUALIFIED' },
+      {
+        supplierId: Number(site.supplierId),
+        siteId: Number(site.siteId),
+        categoryId: Number(run.record.categoryId),
+        categoryStatus: 'QUALIFIED',
+      },
       run.ctx,
     );
 }

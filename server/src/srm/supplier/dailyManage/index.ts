@@ -11,7 +11,9 @@ const PAGES = ['slcDailyManageEdit', 'srmSlcDailyManageList'];
 function positiveId(value: unknown, field: string): number {
   const id = Number(value);
   if (!Number.isSafeInteger(id) || id < 1)
-    throw Errors.badRequest(`${field} 无效`, `${field} must be a positive integer`, [{ field, message: 'a positive id' }]);
+    throw Errors.badRequest(`${field} 无效`, `${field} must be a positive integer`, [
+      { field, message: 'a positive id' },
+    ]);
   return id;
 }
 

@@ -55,9 +55,11 @@ describe('development', () => {
     expectOk(await act(p, 'develop', 'manager01', 'doReject', { id, comment: '已有同类供应商' }));
     expect((await docRow(p, 'develop', id)).status).toBe('REJECTED');
     expect(await invites(String(body.contactEmail))).toEqual([]);
-    expectError(await act(p, 'develop', 'buyer01', 'saveOrUpdate', { ...developBody(), contactEmail: 'not-mail' }), 400, [
-      'contactEmail',
-    ]);
+    expectError(
+      await act(p, 'develop', 'buyer01', 'saveOrUpdate', { ...developBody(), contactEmail: 'not-mail' }),
+      400,
+      ['contactEmail'],
+    );
   });
 
   it('illegal transitions (409), self-approval (403), the buyer cannot approve (403), suppliers cannot reach it (403)', async () => {

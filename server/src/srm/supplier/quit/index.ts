@@ -13,6 +13,7 @@ export function registerSupplierQuit({ hooks, handlers, registry, db }: DomainRe
     await fillSiteLines(store, draft, { child: 'sites', withLocation: false });
     // openPoCount is the server's count of the supplier's open orders (read-only on the page).
     const header = await headerAsSaved(store, draft);
-    if (header.supplierId) draft.values.openPoCount = await store.openOrderCount(draft.tx, Number(header.supplierId), null);
+    if (header.supplierId)
+      draft.values.openPoCount = await store.openOrderCount(draft.tx, Number(header.supplierId), null);
   });
 }

@@ -21,7 +21,8 @@ async function sitesToQuit(store: SupplierStatusStore, run: TransitionRun): Prom
   if (run.record.quitScope !== 'SITE')
     return (await store.rowsWhere(run.tx, SITE, 'supplierId', supplierId)).filter((s) => s.siteStatus !== 'QUIT');
   const lines = await store.rowsWhere(run.tx, QUIT_SITE, 'quitId', run.id);
-  if (!lines.length) throw Errors.badRequest('退出范围为指定组织时请选择地点', 'Choose the sites when the scope is selected orgs');
+  if (!lines.length)
+    throw Errors.badRequest('退出范围为指定组织时请选择地点', 'Choose the sites when the scope is selected orgs');
   const sites: Row[] = [];
   for (const line of lines.sort((a, b) => Number(a.siteId) - Number(b.siteId))) {
     const site = await store.one(run.tx, SITE, Number(line.siteId));

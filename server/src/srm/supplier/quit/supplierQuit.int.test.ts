@@ -49,9 +49,9 @@ describe('exit', () => {
     expect((await siteRows(p, s.supplierId)).map((r) => r.site_status)).toEqual(['QUIT', 'QUIT']);
     expect((await supplierRow(p, s.supplierId)).supplier_status).toBe('QUIT');
     expect((await aslRows(p, s.supplierId)).map((r) => r.asl_status)).toEqual(['DEBARRED', 'DEBARRED']);
-    expect((await moveHistory(p, 'srmSlcSupplierInfo', s.supplierId)).map((h) => [h.action, h.from_state, h.to_state])).toEqual([
-      ['doApprove', 'QUALIFIED', 'QUIT'],
-    ]);
+    expect(
+      (await moveHistory(p, 'srmSlcSupplierInfo', s.supplierId)).map((h) => [h.action, h.from_state, h.to_state]),
+    ).toEqual([['doApprove', 'QUALIFIED', 'QUIT']]);
     expect((await moveHistory(p, 'srmSlcSupplierSite', s.sites[1])).map((h) => h.to_state)).toEqual(['QUIT']);
   });
 
@@ -71,10 +71,11 @@ describe('exit', () => {
   it('openPoCount is the server count of open orders (the body cannot set it)', async () => {
     const s = await supplierWithSites(p);
     // Demo orders 6 (CLOSED) and 8 (RELEASED) move to this supplier: only the released one is open.
-    await runSql(server, 'UPDATE srm_pur_order_header SET supplier_id = ?, supplier_site_id = ? WHERE order_header_id IN (6, 8)', [
-      s.supplierId,
-      s.sites[0],
-    ]);
+    await runSql(
+      server,
+      'UPDATE srm_pur_order_header SET supplier_id = ?, supplier_site_id = ? WHERE order_header_id IN (6, 8)',
+      [s.supplierId, s.sites[0]],
+    );
     const id = await saved(p, 'quit', { ...quitBody(s, 'ALL'), openPoCount: 99 });
     expect(Number((await docRow(p, 'quit', id)).open_po_count)).toBe(1);
     expectOk(await act(p, 'quit', 'buyer01', 'doSubmit', { id }));
@@ -87,7 +88,10 @@ describe('refusals', () => {
     const s = await supplierWithSites(p);
     const draft = await saved(p, 'quit', quitBody(s, 'ALL'));
     const pending = await submitted(p, 'quit', quitBody(s, 'ALL'));
-    await runSql(server, 'UPDATE srm_slc_supplier_info SET supplier_status = ? WHERE supplier_id = ?', ['BLACKLIST', s.supplierId]);
+    await runSql(server, 'UPDATE srm_slc_supplier_info SET supplier_status = ? WHERE supplier_id = ?', [
+      'BLACKLIST',
+      s.supplierId,
+    ]);
     const answer = await act(p, 'quit', 'buyer01', 'doSubmit', { id: draft });
     expectError(answer, 409);
     expect(answer.body.msg).toMatch(/is blacklisted and cannot exit/);
@@ -100,7 +104,9 @@ describe('refusals', () => {
     const s = await supplierWithSites(p);
     expectError(await act(p, 'quit', 'buyer01', 'doSubmit', { id: await saved(p, 'quit', quitBody(s, 'SITE')) }), 400);
     expectOk(await approve(await submitted(p, 'quit', quitBody(s, 'SITE', [s.sites[0]]))));
-    const again = await act(p, 'quit', 'buyer01', 'doSubmit', { id: await saved(p, 'quit', quitBody(s, 'SITE', [s.sites[0]])) });
+    const again = await act(p, 'quit', 'buyer01', 'doSubmit', {
+      id: await saved(p, 'quit', quitBody(s, 'SITE', [s.sites[0]])),
+    });
     expectError(again, 409);
     expect(again.body.msg).toMatch(/is QUIT and cannot be moved/);
   });

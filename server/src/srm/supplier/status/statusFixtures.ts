@@ -5,10 +5,38 @@ import { call, newSupplier, rows, type Body, type Proof, type ProofUser } from '
 
 /** Calls and rows of the supplier-status tests (daily management, development, exit, blacklist; DOMAIN 1.8, 1.10, 1.11). */
 export const DOCS = {
-  manage: { res: 'srmSlcDailyManageRestful', menu: 'SLC_DAILY_MANAGE', entity: 'srmSlcDailyManage', table: 'srm_slc_daily_manage', key: 'daily_manage_id', pk: 'dailyManageId' },
-  develop: { res: 'srmSlcSupplierDevelopRestful', menu: 'SLC_SUPPLIER_DEVELOP', entity: 'srmSlcSupplierDevelop', table: 'srm_slc_supplier_develop', key: 'develop_id', pk: 'developId' },
-  quit: { res: 'srmSlcSupplierQuitRestful', menu: 'SLC_SUPPLIER_QUIT', entity: 'srmSlcSupplierQuit', table: 'srm_slc_supplier_quit', key: 'quit_id', pk: 'quitId' },
-  blacklist: { res: 'srmSlcSupplierBlacklistRestful', menu: 'SLC_SUPPLIER_BLACKLIST', entity: 'srmSlcSupplierBlacklist', table: 'srm_slc_supplier_blacklist', key: 'blacklist_id', pk: 'blacklistId' },
+  manage: {
+    res: 'srmSlcDailyManageRestful',
+    menu: 'SLC_DAILY_MANAGE',
+    entity: 'srmSlcDailyManage',
+    table: 'srm_slc_daily_manage',
+    key: 'daily_manage_id',
+    pk: 'dailyManageId',
+  },
+  develop: {
+    res: 'srmSlcSupplierDevelopRestful',
+    menu: 'SLC_SUPPLIER_DEVELOP',
+    entity: 'srmSlcSupplierDevelop',
+    table: 'srm_slc_supplier_develop',
+    key: 'develop_id',
+    pk: 'developId',
+  },
+  quit: {
+    res: 'srmSlcSupplierQuitRestful',
+    menu: 'SLC_SUPPLIER_QUIT',
+    entity: 'srmSlcSupplierQuit',
+    table: 'srm_slc_supplier_quit',
+    key: 'quit_id',
+    pk: 'quitId',
+  },
+  blacklist: {
+    res: 'srmSlcSupplierBlacklistRestful',
+    menu: 'SLC_SUPPLIER_BLACKLIST',
+    entity: 'srmSlcSupplierBlacklist',
+    table: 'srm_slc_supplier_blacklist',
+    key: 'blacklist_id',
+    pk: 'blacklistId',
+  },
 } as const;
 export type Doc = keyof typeof DOCS;
 
@@ -22,7 +50,8 @@ export const supplierRow = async (p: Proof, id: number) =>
   (await rows(p, 'srm_slc_supplier_info', 'supplier_id', { supplier_id: id }))[0];
 export const siteRows = (p: Proof, supplierId: number) =>
   rows(p, 'srm_slc_supplier_site', 'site_id', { supplier_id: supplierId });
-export const aslRows = (p: Proof, supplierId: number) => rows(p, 'srm_pur_asl_list', 'asl_id', { supplier_id: supplierId });
+export const aslRows = (p: Proof, supplierId: number) =>
+  rows(p, 'srm_pur_asl_list', 'asl_id', { supplier_id: supplierId });
 
 async function insert(p: Proof, entity: string, values: Record<string, SqlParam>): Promise<number> {
   const k = p.server.kernel;

@@ -9,13 +9,49 @@ import { SITE, SUPPLIER, type SupplierStatusStore } from './supplierStatusStore'
 /** The moves of SLC_SUPPLIER_STATUS that daily management, exit and blacklist make (DOMAIN 1.11). */
 export type StatusMove = 'FREEZE' | 'UNFREEZE' | 'QUIT' | 'BLACKLIST' | 'RELEASE';
 
-const ANY_BUT = (...not: string[]) => (s: string) => !not.includes(s);
-const RULES: Record<StatusMove, { to: string; allowed: (from: string) => boolean; cn: string; en: string; why: [string, string] }> = {
-  FREEZE: { to: 'FROZEN', allowed: (s) => s === 'QUALIFIED', cn: '冻结', en: 'Freeze', why: ['只有合格状态可以冻结', 'only a qualified one can be frozen'] },
-  UNFREEZE: { to: 'QUALIFIED', allowed: (s) => s === 'FROZEN', cn: '解冻', en: 'Unfreeze', why: ['只有冻结状态可以解冻', 'only a frozen one can be unfrozen'] },
-  QUIT: { to: 'QUIT', allowed: ANY_BUT('BLACKLIST', 'QUIT'), cn: '退出', en: 'Exit', why: ['黑名单或已退出的不能退出', 'a blacklisted or exited one cannot exit'] },
-  BLACKLIST: { to: 'BLACKLIST', allowed: ANY_BUT('BLACKLIST'), cn: '列入黑名单', en: 'Blacklist', why: ['已在黑名单中', 'it is blacklisted already'] },
-  RELEASE: { to: 'FROZEN', allowed: (s) => s === 'BLACKLIST', cn: '解除黑名单', en: 'Release', why: ['只有黑名单状态可以解除', 'only a blacklisted one can be released'] },
+const ANY_BUT =
+  (...not: string[]) =>
+  (s: string) =>
+    !not.includes(s);
+const RULES: Record<
+  StatusMove,
+  { to: string; allowed: (from: string) => boolean; cn: string; en: string; why: [string, string] }
+> = {
+  FREEZE: {
+    to: 'FROZEN',
+    allowed: (s) => s === 'QUALIFIED',
+    cn: '冻结',
+    en: 'Freeze',
+    why: ['只有合格状态可以冻结', 'only a qualified one can be frozen'],
+  },
+  UNFREEZE: {
+    to: 'QUALIFIED',
+    allowed: (s) => s === 'FROZEN',
+    cn: '解冻',
+    en: 'Unfreeze',
+    why: ['只有冻结状态可以解冻', 'only a frozen one can be unfrozen'],
+  },
+  QUIT: {
+    to: 'QUIT',
+    allowed: ANY_BUT('BLACKLIST', 'QUIT'),
+    cn: '退出',
+    en: 'Exit',
+    why: ['黑名单或已退出的不能退出', 'a blacklisted or exited one cannot exit'],
+  },
+  BLACKLIST: {
+    to: 'BLACKLIST',
+    allowed: ANY_BUT('BLACKLIST'),
+    cn: '列入黑名单',
+    en: 'Blacklist',
+    why: ['已在黑名单中', 'it is blacklisted already'],
+  },
+  RELEASE: {
+    to: 'FROZEN',
+    allowed: (s) => s === 'BLACKLIST',
+    cn: '解除黑名单',
+    en: 'Release',
+    why: ['只有黑名单状态可以解除', 'only a blacklisted one can be released'],
+  },
 };
 
 export function targetOf(move: StatusMove): string {
@@ -56,7 +92,12 @@ export function assertMoveAllowed(move: StatusMove, s: Subject): void {
  * site, naming the document that made it — the master has no lifecycle of its own, so its
  * history is these rows.
  */
-export async function applyMove(store: SupplierStatusStore, run: TransitionRun, move: StatusMove, s: Subject): Promise<void> {
+export async function applyMove(
+  store: SupplierStatusStore,
+  run: TransitionRun,
+  move: StatusMove,
+  s: Subject,
+): Promise<void> {
   assertMoveAllowed(move, s);
   const field = s.entity === SITE ? 'siteStatus' : 'supplierStatus';
   const key = s.entity === SITE ? 'siteId' : 'supplierId';

@@ -82,12 +82,7 @@ export class SupplierStatusStore extends EntityStore {
    * Sets the supplier's ASL rows DEBARRED: all of them (sites null), or those of the given sites
    * (by site, or by an inventory organisation of the site's unit). Returns the rows changed.
    */
-  async debarAsl(
-    tx: SqlExecutor,
-    supplierId: number,
-    sites: Row[] | null,
-    ctx: ResourceContext,
-  ): Promise<number[]> {
+  async debarAsl(tx: SqlExecutor, supplierId: number, sites: Row[] | null, ctx: ResourceContext): Promise<number[]> {
     const rows = (await this.rowsWhere(tx, ASL, 'supplierId', supplierId)).filter((r) => r.aslStatus !== 'DEBARRED');
     let hit = rows;
     if (sites) {
