@@ -115,17 +115,13 @@ export function manageBody(s: TestSupplier, manageType: string, siteIds: number[
 
 /** A saved document (by buyer01 unless told) and, when asked, submitted. */
 export async function saved(p: Proof, doc: Doc, body: Body, by: ProofUser = 'buyer01'): Promise<number> {
-  const answer = await act(p, doc, by, 'saveOrUpdate', body);
-  if (answer.status !== 200) console.log('DEBUG', JSON.stringify(answer.body));
-  const row = expectOk(answer);
+  const row = expectOk(await act(p, doc, by, 'saveOrUpdate', body));
   return Number(row[DOCS[doc].pk]);
 }
 
 export async function submitted(p: Proof, doc: Doc, body: Body, action = 'doSubmit'): Promise<number> {
   const id = await saved(p, doc, body);
-  const a = await act(p, doc, 'buyer01', action, { id });
-  if (a.status !== 200) console.log('DEBUG', JSON.stringify(a.body));
-  expectOk(a);
+  expectOk(await act(p, doc, 'buyer01', action, { id }));
   return id;
 }
 
