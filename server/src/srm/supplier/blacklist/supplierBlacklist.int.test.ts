@@ -21,7 +21,7 @@ let p: Proof;
 beforeAll(async () => {
   server = await startTestServer('srm_supplier_blacklist');
   p = await proofOf(server);
-});
+}, 300_000); // a fresh MariaDB schema with the demo seeds takes minutes on a loaded machine
 afterAll(async () => {
   await server?.close();
 });

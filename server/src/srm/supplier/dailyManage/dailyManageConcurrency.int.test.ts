@@ -22,7 +22,7 @@ beforeAll(async () => {
   server = await startTestServer('srm_daily_manage_race');
   p = await proofOf(server);
   if (onMysql) other = await startSecondProcess(server.config.dbUrl, PORT);
-}, 180_000);
+}, 300_000);
 afterAll(async () => {
   other?.stop();
   await server?.close();

@@ -12,7 +12,7 @@ let p: Proof;
 beforeAll(async () => {
   server = await startTestServer('srm_supplier_develop');
   p = await proofOf(server);
-});
+}, 300_000); // a fresh MariaDB schema with the demo seeds takes minutes on a loaded machine
 afterAll(async () => {
   await server?.close();
 });
