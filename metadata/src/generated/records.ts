@@ -3960,6 +3960,82 @@ export interface SrmSlcContractSignLineRecord {
 }
 
 /**
+ * 单号
+ */
+export type No = string | null;
+/**
+ * 管理类型
+ */
+export type ActionType = string | null;
+/**
+ * 调整后等级
+ */
+export type NewLevel = string | null;
+/**
+ * 日常管理单
+ */
+export type DailyManagement = number | null;
+/**
+ * 地址
+ */
+export type Location = number | null;
+/**
+ * 业务实体
+ */
+export type OperatingUnit = number | null;
+/**
+ * 日常管理 / Daily management
+ */
+export interface SrmSlcDailyManageRecord {
+  dailyManageId?: ID;
+  manageNumber?: No;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  manageType?: ActionType;
+  newLevel?: NewLevel;
+  categoryId?: Category;
+  categoryName?: string | null;
+  effectiveDate?: EffectiveDate;
+  reason?: Reason;
+  status?: Status;
+  attachmentIds?: Attachments;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: ApprovedBy;
+  approvedByName?: string | null;
+  approveDate?: ApprovedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  sites?: SrmSlcDailyManageSiteRecord[];
+}
+/**
+ * 日常管理地点 / Daily management site
+ */
+export interface SrmSlcDailyManageSiteRecord {
+  manageSiteId?: ID1;
+  dailyManageId?: DailyManagement;
+  manageNumber?: string | null;
+  locationId?: Location;
+  locationName?: string | null;
+  siteId?: SupplierSite;
+  siteName?: string | null;
+  orgId?: OperatingUnit;
+  ouName?: string | null;
+  statusBefore?: StatusBefore;
+  statusAfter?: StatusAfter;
+  selectFlag?: Selected;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
+/**
  * 协议签署行
  */
 export type SigningLine = number | null;
@@ -4337,10 +4413,6 @@ export interface SrmSlcInspectPlanLocationRecord {
 }
 
 /**
- * 序号
- */
-export type No = number | null;
-/**
  * 考察维度
  */
 export type Dimension = string | null;
@@ -4438,10 +4510,6 @@ export type InspectionNo = string | null;
  * 考察计划
  */
 export type Plan = number | null;
-/**
- * 考察地点
- */
-export type Location = number | null;
 /**
  * 考察日期
  */
@@ -4850,6 +4918,10 @@ export type BankAccountNo = string | null;
  */
 export type RegisteredUser = number | null;
 /**
+ * 邀请单号
+ */
+export type InvitationNo = string | null;
+/**
  * 驳回原因
  */
 export type RejectReason = string | null;
@@ -4891,6 +4963,7 @@ export interface SrmSlcRegisterInfoRecord {
   supplierId?: Supplier;
   linkedSupplierName?: string | null;
   userId?: RegisteredUser;
+  inviteNumber?: InvitationNo;
   rejectReason?: RejectReason;
   attachmentIds?: Attachments;
   createdBy?: CreatedBy;
@@ -5062,6 +5135,62 @@ export interface SrmSlcSupplierAccountRecord {
 }
 
 /**
+ * 黑名单单号
+ */
+export type BlacklistNo = string | null;
+/**
+ * 原因说明
+ */
+export type Details = string | null;
+/**
+ * 永久
+ */
+export type Permanent = 'Y' | 'N' | null;
+/**
+ * 解除日期
+ */
+export type ReleasedOn = string | null;
+/**
+ * 解除原因
+ */
+export type ReleaseReason = string | null;
+/**
+ * 解除人
+ */
+export type ReleasedBy = number | null;
+/**
+ * 黑名单 / Blacklist
+ */
+export interface SrmSlcSupplierBlacklistRecord {
+  blacklistId?: ID;
+  blacklistNumber?: BlacklistNo;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  blacklistReason?: Reason;
+  reasonDesc?: Details;
+  startDate?: StartDate;
+  endDate?: EndDate;
+  permanentFlag?: Permanent;
+  releaseDate?: ReleasedOn;
+  releaseReason?: ReleaseReason;
+  releasedBy?: ReleasedBy;
+  releasedByName?: string | null;
+  status?: Status;
+  attachmentIds?: Attachments;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: ApprovedBy;
+  approvedByName?: string | null;
+  approveDate?: ApprovedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 品类状态
  */
 export type CategoryStatus = string | null;
@@ -5125,6 +5254,67 @@ export interface SrmSlcSupplierCredentialRecord {
   expireDate?: ExpiryDate;
   longTermFlag?: NoExpiry;
   attachmentIds?: Attachments;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 开发单号
+ */
+export type DevelopmentNo = string | null;
+/**
+ * 目标供应商名称
+ */
+export type TargetSupplier = string | null;
+/**
+ * 注册供应商
+ */
+export type RegisteredSupplier = number | null;
+/**
+ * 联系人邮箱
+ */
+export type ContactEMail = string | null;
+/**
+ * 联系人手机
+ */
+export type ContactMobile = string | null;
+/**
+ * 期望完成日期
+ */
+export type ExpectedBy = string | null;
+/**
+ * 邀请时间
+ */
+export type InvitedAt = string | null;
+/**
+ * 供应商开发 / Supplier development
+ */
+export interface SrmSlcSupplierDevelopRecord {
+  developId?: ID;
+  developNumber?: DevelopmentNo;
+  categoryId?: Category;
+  categoryName?: string | null;
+  orgId?: OperatingUnit;
+  ouName?: string | null;
+  developReason?: Reason;
+  targetSupplierName?: TargetSupplier;
+  supplierId?: RegisteredSupplier;
+  supplierName?: string | null;
+  contactName?: Contact;
+  contactEmail?: ContactEMail;
+  contactMobile?: ContactMobile;
+  expectedDate?: ExpectedBy;
+  inviteDate?: InvitedAt;
+  status?: Status;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: ApprovedBy;
+  approvedByName?: string | null;
+  approveDate?: ApprovedAt;
   createdBy?: CreatedBy;
   creationDate?: CreatedAt;
   lastUpdatedBy?: LastUpdatedBy;
@@ -5332,9 +5522,72 @@ export interface SrmSlcSupplierLocationRecord {
 }
 
 /**
- * 业务实体
+ * 退出单号
  */
-export type OperatingUnit = number | null;
+export type ExitNo = string | null;
+/**
+ * 退出类型
+ */
+export type ExitType = string | null;
+/**
+ * 退出范围
+ */
+export type Scope = string | null;
+/**
+ * 未完成订单数
+ */
+export type OpenOrders = number | null;
+/**
+ * 退出单
+ */
+export type SupplierExit = number | null;
+/**
+ * 供应商退出 / Supplier exit
+ */
+export interface SrmSlcSupplierQuitRecord {
+  quitId?: ID;
+  quitNumber?: ExitNo;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  quitType?: ExitType;
+  quitScope?: Scope;
+  quitReason?: Reason;
+  effectiveDate?: EffectiveDate;
+  openPoCount?: OpenOrders;
+  status?: Status;
+  attachmentIds?: Attachments;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: ApprovedBy;
+  approvedByName?: string | null;
+  approveDate?: ApprovedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  sites?: SrmSlcSupplierQuitSiteRecord[];
+}
+/**
+ * 供应商退出地点 / Supplier exit site
+ */
+export interface SrmSlcSupplierQuitSiteRecord {
+  quitSiteId?: ID1;
+  quitId?: SupplierExit;
+  quitNumber?: string | null;
+  siteId?: SupplierSite;
+  siteName?: string | null;
+  orgId?: OperatingUnit;
+  ouName?: string | null;
+  statusBefore?: StatusBefore;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
 /**
  * 可采购
  */

@@ -1,15 +1,20 @@
 /**
  * The supplier lifecycle domain (DOMAIN.md §1): registration, info change, qualification review,
- * inspection plan and on-site inspection, agreement signing, sample trial and batch tryout, and the
- * trade gate. Its metadata is metadata/apps/srm/supplier.
+ * inspection plan and on-site inspection, agreement signing, sample trial and batch tryout, daily
+ * management, development, exit and blacklist, and the trade gate. Its metadata is
+ * metadata/apps/srm/supplier.
  */
 import type { DomainModule } from '../../platform/domainModules';
+import { registerSupplierBlacklist } from './blacklist';
 import { registerChangeInfo } from './changeInfo/changeInfoActions';
 import { registerContractSign } from './contractSign';
+import { registerDailyManage } from './dailyManage';
+import { registerSupplierDevelop } from './develop';
 import { registerSupplierGate } from './gate';
 import { registerInspectPlan } from './inspectPlan/inspectPlanActions';
 import { registerLocaleInspect } from './localeInspect';
 import { registerSupplierMaster } from './master';
+import { registerSupplierQuit } from './quit';
 import { registerQualify } from './qualify/qualifyActions';
 import { registerSupplierRegistration } from './registration/registerActions';
 import { registrationInfo, registrationRefusal } from './registration/registrationLogin';
@@ -35,6 +40,10 @@ export const supplierModule: DomainModule = {
     registerSupplierMaster(actions, hooks, login, { registry, db });
     registerContractSign(into);
     registerTrial(into);
+    registerDailyManage(into);
+    registerSupplierDevelop(into);
+    registerSupplierQuit(into);
+    registerSupplierBlacklist(into);
     // The trade gate other domains consult before an order, RFQ or tender (§1.11)
     registerSupplierGate(into);
   },

@@ -87,6 +87,8 @@ export function RegisterPage() {
         ...trimmed,
         unifiedSocialCreditCode: trimmed.unifiedSocialCreditCode.toUpperCase(),
         validateKey: captcha?.validateKey,
+        // A development's invitation link (/register?invite=DEV…) names it: the registration is recorded as invited.
+        inviteNumber: new URLSearchParams(window.location.search).get('invite') ?? undefined,
       });
       setDone({ answer: data, msg });
     } catch (failure) {

@@ -5,6 +5,7 @@ import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
 import { prepareRecord } from '../../../resource/recordPreparation';
 import { formatDateTime } from '../../../util/time';
+import { invitationOf } from '../develop/invitations';
 import { accountErrors, describeErrors } from './registerForm';
 import type { RegisterRateLimit } from './registerRateLimit';
 import { REGISTER, type RegistrationStore, type TakenField } from './registrationStore';
@@ -133,6 +134,8 @@ export async function registerSupplier(
       );
       record.values.userName = userName;
       record.values.userId = userId;
+      // A registration from a development's invitation link (/register?invite=DEV…) names it: its source becomes INVITE.
+      record.values.inviteNumber = await invitationOf(tx, store, body.inviteNumber);
       const registerId = await store.writer.save(tx, entity, record, { ...ctx, userId });
       return { registerId, userId };
     })

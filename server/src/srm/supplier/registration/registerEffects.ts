@@ -5,6 +5,7 @@ import { ApiError, Errors } from '../../../http/apiError';
 import type { ResourceContext } from '../../../resource/context';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
 import { formatDateTime } from '../../../util/time';
+import { linkInvitedSupplier } from '../develop/invitations';
 import { takenConflict } from './publicRegistration';
 import { REGISTER, SUPPLIER, type RegistrationStore } from './registrationStore';
 
@@ -91,7 +92,7 @@ export class RegisterEffects {
         unifiedSocialCreditCode: row.unifiedSocialCreditCode,
         registeredAddress: row.registeredAddress,
         email: row.contactEmail,
-        sourceType: 'REGISTER',
+        sourceType: row.inviteNumber ? 'INVITE' : 'REGISTER',
         capitalCurrency: 'CNY',
         countryCode: 'CN',
         enabledFlag: 'Y',
@@ -99,6 +100,7 @@ export class RegisterEffects {
       ctx,
     );
     await this.setColumn(tx, REGISTER, 'supplierId', supplierId, 'registerId', Number(row.registerId));
+    if (row.inviteNumber) await linkInvitedSupplier(tx, this.store, String(row.inviteNumber), supplierId, ctx);
     await this.setColumn(tx, REGISTER, 'rejectReason', null, 'registerId', Number(row.registerId));
     const userId = Number(row.userId);
     const { t, c } = this.store.sql;

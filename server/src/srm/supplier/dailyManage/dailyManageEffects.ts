@@ -1,0 +1,146 @@
+import type { Row } from '../../../db/sqlExecutor';
+import { Errors } from '../../../http/apiError';
+import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import { applyMove, assertMoveAllowed, lockedSupplier, targetOf, type StatusMove } from '../status/statusMoves';
+import { CATEGORY, SITE, SUPPLIER, type SupplierStatusStore } from '../status/supplierStatusStore';
+
+export const MANAGE = 'srmSlcDailyManage';
+export const MANAGE_SITE = 'srmSlcDailyManageSite';
+
+/** The site move of a manage type (DOMAIN 1.8); the other types keep the sites' states. */
+export function siteMoveOf(manageType: string): StatusMove | null {
+  if (manageType === 'FREEZE') return 'FREEZE';
+  if (manageType === 'UNFREEZE') return 'UNFREEZE';
+  return null;
+}
+
+/** statusAfter of a line: the move's target, else the state it has. */
+export function statusAfterOf(manageType: string, statusBefore: string): string {
+  const move = siteMoveOf(manageType);
+  return move ? targetOf(move) : statusBefore;
+}
+
+const NEEDS_SITES = ['FREEZE', 'UNFREEZE', 'CATEGORY_ADD', 'CATEGORY_REMOVE'];
+
+async function selectedLines(store: SupplierStatusStore, run: TransitionRun): Promise<Row[]> {
+  const lines = await store.rowsWhere(run.tx, MANAGE_SITE, 'dailyManageId', run.id);
+  return lines.filter((l) => l.selectFlag !== 'N').sort((a, b) => Number(a.siteId) - Number(b.siteId));
+}
+
+/** The line's site, read under the supplier's lock; 409 when someone moved it since the line was written. */
+async function unchangedSite(store: SupplierStatusStore, run: TransitionRun, line: Row): Promise<Row> {
+  const site = await store.one(run.tx, SITE, Number(line.siteId));
+  if (!site || Number(site.supplierId) !== Number(run.record.supplierId))
+    throw Errors.conflict('供应商地点已不属于该供应商', 'The supplier site no longer belongs to this supplier');
+  if (site.siteStatus !== line.statusBefore)
+    throw Errors.conflict(
+      `供应商地点 ${String(site.siteName)} 的状态已由 ${String(line.statusBefore)} 变为 ${String(site.siteStatus)}（已被其他单据调整），请重新选择地点`,
+      `Supplier site ${String(site.siteName)} has moved from ${String(line.statusBefore)} to ${String(site.siteStatus)} since this document was written (another document changed it); pick the sites again`,
+    );
+  return site;
+}
+
+/** doDailyManageSubmit: what the type needs is there, and every selected site can still make the move. */
+export async function checkDailyManageSubmit(store: SupplierStatusStore, run: TransitionRun): Promise<void> {
+  const type = String(run.record.manageType);
+  const lines = await selectedLines(store, run);
+  if (NEEDS_SITES.includes(type) && !lines.length)
+    throw Errors.badRequest('请至少选择一个供应商地点', 'Select at least one supplier site');
+  if (type === 'LEVEL_CHANGE' && !run.record.newLevel)
+    throw Errors.badRequest('等级调整需填写调整后等级', 'A level change needs the new level');
+  if (type.startsWith('CATEGORY_') && !run.record.categoryId)
+    throw Errors.badRequest('品类调整需选择品类', 'A category change needs the category');
+  const move = siteMoveOf(type);
+  for (const line of lines) {
+    const site = await unchangedSite(store, run, line);
+    if (move) assertMoveAllowed(move, { entity: SITE, row: site });
+    if (type === 'CATEGORY_ADD') assertQualifiedForCategory(site);
+    await store.setFields(
+      run.tx,
+      MANAGE_SITE,
+      Number(line.manageSiteId),
+      { statusAfter: statusAfterOf(type, String(site.siteStatus)) },
+      run.ctx,
+    );
+  }
+}
+
+/**
+ * doDailyManageApproval (DOMAIN 1.8): under the supplier's lock (the lifecycle owner), each
+ * selected site must still be in its statusBefore (409: another document moved it) and takes
+ * statusAfter; the supplier follows (frozen when no site is qualified any more, qualified again
+ * when a site is unfrozen) and takes the new level; category changes write the supply scope.
+ */
+export async function applyDailyManage(store: SupplierStatusStore, run: TransitionRun): Promise<void> {
+  const type = String(run.record.manageType);
+  const supplierId = Number(run.record.supplierId);
+  const supplier = await lockedSupplier(store, run.tx, supplierId);
+  const move = siteMoveOf(type);
+  for (const line of await selectedLines(store, run)) {
+    const site = await unchangedSite(store, run, line);
+    if (move) await applyMove(store, run, move, { entity: SITE, row: site });
+    else if (type === 'CATEGORY_ADD') await addCategory(store, run, site);
+    else if (type === 'CATEGORY_REMOVE') await removeCategory(store, run, site);
+  }
+  if (move) await followSites(store, run, supplier, move);
+  if (run.record.newLevel)
+    await store.setFields(run.tx, SUPPLIER, supplierId, { supplierLevel: String(run.record.newLevel) }, run.ctx);
+}
+
+/** The supplier's own state after its sites moved: frozen with no qualified site left, qualified again with one. */
+async function followSites(
+  store: SupplierStatusStore,
+  run: TransitionRun,
+  supplier: Row,
+  move: StatusMove,
+): Promise<void> {
+  const sites = await store.rowsWhere(run.tx, SITE, 'supplierId', Number(supplier.supplierId));
+  const anyQualified = sites.some((s) => s.siteStatus === 'QUALIFIED');
+  if (move === 'FREEZE' && supplier.supplierStatus === 'QUALIFIED' && !anyQualified)
+    await applyMove(store, run, 'FREEZE', { entity: SUPPLIER, row: supplier });
+  if (move === 'UNFREEZE' && supplier.supplierStatus === 'FROZEN' && anyQualified)
+    await applyMove(store, run, 'UNFREEZE', { entity: SUPPLIER, row: supplier });
+}
+
+async function scopeRow(store: SupplierStatusStore, run: TransitionRun, site: Row): Promise<Row | undefined> {
+  const rows = await store.rowsWhere(run.tx, CATEGORY, 'siteId', Number(site.siteId));
+  return rows.find((r) => Number(r.categoryId) === Number(run.record.categoryId));
+}
+
+/** A category is added to qualified sites only (DOMAIN 1.11: only they may be sourced). */
+function assertQualifiedForCategory(site: Row): void {
+  if (site.siteStatus !== 'QUALIFIED')
+    throw Errors.conflict(
+      `供应商地点 ${String(site.siteName)} 不是合格状态，不能增加品类`,
+      `Supplier site ${String(site.siteName)} is not qualified; no category can be added`,
+    );
+}
+
+async function addCategory(store: SupplierStatusStore, run: TransitionRun, site: Row): Promise<void> {
+  assertQualifiedForCategory(site);
+  const row = await scopeRow(store, run, site);
+  if (row)
+    await store.setFields(run.tx, CATEGORY, Number(row.supplierCategoryId), { categoryStatus: 'QUALIFIED' }, run.ctx);
+  else
+    await store.writer.insert(
+      run.tx,
+      store.model(CATEGORY),
+      {
+        supplierId: Number(site.supplierId),
+        siteId: Number(site.siteId),
+        categoryId: Number(run.record.categoryId),
+        categoryStatus: 'QUALIFIED',
+      },
+      run.ctx,
+    );
+}
+
+async function removeCategory(store: SupplierStatusStore, run: TransitionRun, site: Row): Promise<void> {
+  const row = await scopeRow(store, run, site);
+  if (!row || row.categoryStatus === 'QUIT')
+    throw Errors.conflict(
+      `供应商地点 ${String(site.siteName)} 没有可取消的该品类`,
+      `Supplier site ${String(site.siteName)} does not supply this category`,
+    );
+  await store.setFields(run.tx, CATEGORY, Number(row.supplierCategoryId), { categoryStatus: 'QUIT' }, run.ctx);
+}

@@ -1,0 +1,77 @@
+/** Daily management (DOMAIN 1.8): site lines, its transitions and its two named queries. */
+import { Errors } from '../../../http/apiError';
+import type { DomainRegistries } from '../../../platform/domainModules';
+import { fillSiteLines } from '../status/siteLines';
+import { SITE, SupplierStatusStore } from '../status/supplierStatusStore';
+import { applyDailyManage, checkDailyManageSubmit, MANAGE, statusAfterOf } from './dailyManageEffects';
+
+const RESOURCE = 'srmSlcDailyManageRestful';
+const PAGES = ['slcDailyManageEdit', 'srmSlcDailyManageList'];
+
+function positiveId(value: unknown, field: string): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1)
+    throw Errors.badRequest(`${field} 无效`, `${field} must be a positive integer`, [
+      { field, message: 'a positive id' },
+    ]);
+  return id;
+}
+
+export function registerDailyManage({ actions, hooks, handlers, registry, db }: DomainRegistries): void {
+  const store = new SupplierStatusStore(registry, db, hooks);
+  // Every transition locks the supplier first: two documents moving one supplier's sites apply one after the other.
+  handlers.registerOwner(MANAGE, 'supplierId');
+  handlers.register('checkDailyManageSubmit', (run) => checkDailyManageSubmit(store, run));
+  handlers.register('applyDailyManage', (run) => applyDailyManage(store, run));
+  hooks.registerBeforeSave(MANAGE, (draft) =>
+    fillSiteLines(store, draft, {
+      child: 'sites',
+      withLocation: true,
+      statusAfter: (header, before) => statusAfterOf(String(header.manageType ?? ''), before),
+    }),
+  );
+  actions.register({
+    area: 'srmServer',
+    resource: RESOURCE,
+    action: 'queryManageInfoById',
+    access: { pages: PAGES, resourceCode: 'btnView' },
+    // The header with its site lines, through the caller's scope (404 outside it).
+    handler: async (body, ctx, kernel, req) => {
+      const entity = store.model(MANAGE);
+      const scope = await kernel.auth.guard.rowScope(req.identity!, entity, true, ctx);
+      return { data: await kernel.resources.findById(entity, positiveId(body.id, 'id'), ctx, scope) };
+    },
+  });
+  actions.register({
+    area: 'srmServer',
+    resource: RESOURCE,
+    action: 'querySitesByLocationId',
+    access: { pages: PAGES, resourceCode: 'btnSave' },
+    // The sites of a supplier location as new lines (statusAfter for the manage type when given).
+    handler: async (body, ctx, kernel, req) => {
+      const site = store.model(SITE);
+      const scope = await kernel.auth.guard.rowScope(req.identity!, site, true, ctx);
+      const locationId = positiveId(body.locationId, 'locationId');
+      const { rows } = await kernel.resources.reader.list(
+        site,
+        { params: {}, filter: { field: 'locationId', op: 'eq', value: locationId }, pageIndex: 1, pageRows: 500 },
+        ctx,
+        scope,
+      );
+      const type = typeof body.manageType === 'string' ? body.manageType : '';
+      return {
+        data: rows.map((r) => ({
+          locationId,
+          locationName: r.locationName,
+          siteId: r.siteId,
+          siteName: r.siteName,
+          orgId: r.orgId,
+          ouName: r.ouName,
+          statusBefore: r.siteStatus,
+          statusAfter: statusAfterOf(type, String(r.siteStatus)),
+          selectFlag: 'Y',
+        })),
+      };
+    },
+  });
+}

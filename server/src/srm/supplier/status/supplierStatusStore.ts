@@ -1,0 +1,113 @@
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import type { Database, Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
+import type { RecordHookRegistry } from '../../../hooks/recordHooks';
+import type { ResourceContext } from '../../../resource/context';
+import { EntityStore } from '../../../resource/entityStore';
+import { readUnderLock } from '../../../resource/invariantLocks';
+import { formatDateTime } from '../../../util/time';
+
+export const SUPPLIER = 'srmSlcSupplierInfo';
+export const SITE = 'srmSlcSupplierSite';
+export const ASL = 'srmPurAslList';
+export const ORG = 'baseOrganization';
+export const ORDER = 'srmPurOrderHeader';
+export const CATEGORY = 'srmSlcSupplierCategory';
+
+/** Orders still to be received or settled (PUR_PO_STATUS): an exit shows how many the supplier has. */
+const OPEN_ORDER_STATES = ['SUBMITTED', 'RELEASED', 'CONFIRMED', 'PARTIAL_RECEIVED'];
+
+/**
+ * Reads and writes of the supplier master's status (supplier, sites), its supply scope and its
+ * ASL rows, for the documents that move them (daily management, exit, blacklist; DOMAIN 1.8,
+ * 1.10, 1.11). Reads that decide a move run under lock (readUnderLock): the acting transition
+ * has locked the supplier first (its lifecycle owner).
+ */
+export class SupplierStatusStore extends EntityStore {
+  constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
+    super(registry, db, hooks, 'Supplier status');
+  }
+
+  /** A stored row with field names instead of columns. */
+  fields(entity: string, row: Row): Row {
+    const out: Row = {};
+    for (const f of this.model(entity).fields) if (f.column in row) out[f.name] = row[f.column];
+    return out;
+  }
+
+  async rowsWhere(tx: SqlExecutor, entity: string, field: string, value: SqlParam): Promise<Row[]> {
+    const { t, c } = this.sql;
+    const key = this.model(entity).primaryKey;
+    const rows = await readUnderLock(
+      tx,
+      `SELECT * FROM ${t(entity)} WHERE ${c(entity, field)} = ? ORDER BY ${c(entity, key)}`,
+      [value],
+    );
+    return rows.map((r) => this.fields(entity, r));
+  }
+
+  async one(tx: SqlExecutor, entity: string, id: number): Promise<Row | undefined> {
+    const [row] = await this.rowsWhere(tx, entity, this.model(entity).primaryKey, id);
+    return row;
+  }
+
+  /** Sets columns of one row (versioned, audited): `set` by field name. */
+  async setFields(
+    tx: SqlExecutor,
+    entity: string,
+    id: number,
+    set: Record<string, SqlParam>,
+    ctx: ResourceContext,
+  ): Promise<void> {
+    const { t, c } = this.sql;
+    const names = Object.keys(set);
+    const key = this.model(entity).primaryKey;
+    await tx.execute(
+      `UPDATE ${t(entity)} SET ${names.map((n) => `${c(entity, n)} = ?`).join(', ')}, ${c(entity, 'versionNum')} = ${c(entity, 'versionNum')} + 1, ` +
+        `${c(entity, 'lastUpdatedBy')} = ?, ${c(entity, 'lastUpdateDate')} = ? WHERE ${c(entity, key)} = ?`,
+      [...names.map((n) => set[n]), ctx.userId, formatDateTime(), id],
+    );
+  }
+
+  /** The inventory organisations under an operating unit (its INV_ORG children) and the unit itself. */
+  async orgsUnder(tx: SqlExecutor, orgId: number): Promise<number[]> {
+    const { t, c } = this.sql;
+    const rows = await tx.select(
+      `SELECT ${c(ORG, 'orgId')} AS id FROM ${t(ORG)} WHERE ${c(ORG, 'parentOrgId')} = ? AND ${c(ORG, 'orgType')} = 'INV_ORG'`,
+      [orgId],
+    );
+    return [orgId, ...rows.map((r) => Number(r.id))];
+  }
+
+  /**
+   * Sets the supplier's ASL rows DEBARRED: all of them (sites null), or those of the given sites
+   * (by site, or by an inventory organisation of the site's unit). Returns the rows changed.
+   */
+  async debarAsl(tx: SqlExecutor, supplierId: number, sites: Row[] | null, ctx: ResourceContext): Promise<number[]> {
+    const rows = (await this.rowsWhere(tx, ASL, 'supplierId', supplierId)).filter((r) => r.aslStatus !== 'DEBARRED');
+    let hit = rows;
+    if (sites) {
+      const siteIds = new Set(sites.map((s) => Number(s.siteId)));
+      const orgs = new Set<number>();
+      for (const s of sites) for (const o of await this.orgsUnder(tx, Number(s.orgId))) orgs.add(o);
+      hit = rows.filter((r) => siteIds.has(Number(r.supplierSiteId)) || orgs.has(Number(r.invOrgId)));
+    }
+    for (const r of hit) await this.setFields(tx, ASL, Number(r.aslId), { aslStatus: 'DEBARRED' }, ctx);
+    return hit.map((r) => Number(r.aslId));
+  }
+
+  /** Open purchase orders of the supplier (of the given sites when named). */
+  async openOrderCount(tx: SqlExecutor, supplierId: number, siteIds: number[] | null): Promise<number> {
+    const { t, c } = this.sql;
+    const params: SqlParam[] = [supplierId, ...OPEN_ORDER_STATES];
+    let sql =
+      `SELECT COUNT(*) AS n FROM ${t(ORDER)} WHERE ${c(ORDER, 'supplierId')} = ? ` +
+      `AND ${c(ORDER, 'status')} IN (${OPEN_ORDER_STATES.map(() => '?').join(', ')})`;
+    if (siteIds) {
+      if (!siteIds.length) return 0;
+      sql += ` AND ${c(ORDER, 'supplierSiteId')} IN (${siteIds.map(() => '?').join(', ')})`;
+      params.push(...siteIds);
+    }
+    const [row] = await tx.select(sql, params);
+    return Number(row?.n ?? 0);
+  }
+}
