@@ -3465,6 +3465,10 @@ export type Operation = string | null;
  */
 export type OriginalAccount = number | null;
 /**
+ * 原记录版本
+ */
+export type OriginalRowVersion = number | null;
+/**
  * 开户银行
  */
 export type Bank = string | null;
@@ -3493,6 +3497,7 @@ export interface SrmSlcChangeAccountRecord {
   operationType?: Operation;
   sourceAccountId?: OriginalAccount;
   sourceAccountNumber?: string | null;
+  sourceVersionNum?: OriginalRowVersion;
   bankName?: Bank;
   bankBranchName?: Branch;
   cnapsCode?: CNAPSCode;
@@ -3536,6 +3541,7 @@ export interface SrmSlcChangeContactRecord {
   operationType?: Operation;
   sourceContactId?: OriginalContact;
   sourceContactName?: string | null;
+  sourceVersionNum?: OriginalRowVersion;
   contactName?: ContactName;
   position?: Position;
   contactType?: ContactType;
@@ -3543,6 +3549,58 @@ export interface SrmSlcChangeContactRecord {
   phone?: Phone;
   email?: EMail;
   primaryFlag?: Primary;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 原证照
+ */
+export type OriginalCredential = number | null;
+/**
+ * 证照类型
+ */
+export type CredentialType = string | null;
+/**
+ * 证照编号
+ */
+export type CredentialNo = string | null;
+/**
+ * 发证机关
+ */
+export type IssuingAuthority = string | null;
+/**
+ * 发证日期
+ */
+export type IssueDate = string | null;
+/**
+ * 到期日期
+ */
+export type ExpiryDate = string | null;
+/**
+ * 长期有效
+ */
+export type NoExpiry = 'Y' | 'N' | null;
+/**
+ * 变更资质证照 / Changed credential
+ */
+export interface SrmSlcChangeCredentialRecord {
+  changeCredentialId?: ID;
+  changeInfoId?: InfoChange;
+  operationType?: Operation;
+  sourceCredentialId?: OriginalCredential;
+  sourceCredentialNumber?: string | null;
+  sourceVersionNum?: OriginalRowVersion;
+  credentialType?: CredentialType;
+  credentialNumber?: CredentialNo;
+  issuingAuthority?: IssuingAuthority;
+  issueDate?: IssueDate;
+  expireDate?: ExpiryDate;
+  longTermFlag?: NoExpiry;
+  attachmentIds?: Attachments;
   createdBy?: CreatedBy;
   creationDate?: CreatedAt;
   lastUpdatedBy?: LastUpdatedBy;
@@ -3599,9 +3657,113 @@ export type InfoChange1 = number | null;
  */
 export type Operation1 = string | null;
 /**
+ * 原记录版本
+ */
+export type OriginalRowVersion1 = number | null;
+/**
  * 主账户
  */
 export type Primary1 = 'Y' | 'N' | null;
+/**
+ * 信息变更
+ */
+export type InfoChange2 = number | null;
+/**
+ * 变更操作
+ */
+export type Operation2 = string | null;
+/**
+ * 原地址
+ */
+export type OriginalLocation = number | null;
+/**
+ * 原记录版本
+ */
+export type OriginalRowVersion2 = number | null;
+/**
+ * 地址名称
+ */
+export type LocationName = string | null;
+/**
+ * 地址类型
+ */
+export type LocationType = string | null;
+/**
+ * 国家
+ */
+export type Country = string | null;
+/**
+ * 省份
+ */
+export type Province = string | null;
+/**
+ * 城市
+ */
+export type City = string | null;
+/**
+ * 区县
+ */
+export type District = string | null;
+/**
+ * 邮编
+ */
+export type PostalCode = string | null;
+/**
+ * 信息变更
+ */
+export type InfoChange3 = number | null;
+/**
+ * 变更操作
+ */
+export type Operation3 = string | null;
+/**
+ * 原记录版本
+ */
+export type OriginalRowVersion3 = number | null;
+/**
+ * 信息变更
+ */
+export type InfoChange4 = number | null;
+/**
+ * 变更操作
+ */
+export type Operation4 = string | null;
+/**
+ * 原税务信息
+ */
+export type OriginalTaxRecord = number | null;
+/**
+ * 原记录版本
+ */
+export type OriginalRowVersion4 = number | null;
+/**
+ * 纳税人识别号
+ */
+export type TaxpayerIDNo = string | null;
+/**
+ * 纳税人类型
+ */
+export type TaxpayerType = string | null;
+/**
+ * 税码
+ */
+export type TaxCode = string | null;
+/**
+ * 开票抬头
+ */
+export type InvoiceTitle = string | null;
+/**
+ * 开票地址及电话
+ */
+export type InvoiceAddressAndPhone = string | null;
+/**
+ * 开户行及账号
+ */
+export type InvoiceBankAndAccount = string | null;
+/**
+ * 主税务信息
+ */
+export type Primary2 = 'Y' | 'N' | null;
 /**
  * 信息变更 / Supplier info change
  */
@@ -3636,6 +3798,9 @@ export interface SrmSlcChangeInfoRecord {
   versionNum?: Version;
   contacts?: SrmSlcChangeContactRecord[];
   accounts?: SrmSlcChangeAccountRecord[];
+  locations?: SrmSlcChangeLocationRecord[];
+  credentials?: SrmSlcChangeCredentialRecord[];
+  taxes?: SrmSlcChangeTaxRecord[];
 }
 /**
  * 变更前基本信息
@@ -3649,6 +3814,55 @@ export interface BasicInfoBefore {
 export interface BasicInfoAfter {
   [k: string]: unknown;
 }
+/**
+ * 变更地址 / Changed location
+ */
+export interface SrmSlcChangeLocationRecord {
+  changeLocationId?: ID3;
+  changeInfoId?: InfoChange2;
+  operationType?: Operation2;
+  sourceLocationId?: OriginalLocation;
+  sourceLocationName?: string | null;
+  sourceVersionNum?: OriginalRowVersion2;
+  locationName?: LocationName;
+  locationType?: LocationType;
+  countryCode?: Country;
+  provinceCode?: Province;
+  cityCode?: City;
+  districtCode?: District;
+  addressDetail?: Address;
+  postalCode?: PostalCode;
+  createdBy?: CreatedBy3;
+  creationDate?: CreatedAt3;
+  lastUpdatedBy?: LastUpdatedBy3;
+  lastUpdateDate?: LastUpdatedAt3;
+  versionNum?: Version3;
+}
+/**
+ * 变更税务信息 / Changed tax record
+ */
+export interface SrmSlcChangeTaxRecord {
+  changeTaxId?: ID5;
+  changeInfoId?: InfoChange4;
+  operationType?: Operation4;
+  sourceTaxId?: OriginalTaxRecord;
+  sourceTaxpayerIdNumber?: string | null;
+  sourceVersionNum?: OriginalRowVersion4;
+  taxpayerIdNumber?: TaxpayerIDNo;
+  taxpayerType?: TaxpayerType;
+  invoiceType?: InvoiceType;
+  taxCode?: TaxCode;
+  invoiceTitle?: InvoiceTitle;
+  invoiceAddressPhone?: InvoiceAddressAndPhone;
+  invoiceBankAccount?: InvoiceBankAndAccount;
+  primaryFlag?: Primary2;
+  createdBy?: CreatedBy5;
+  creationDate?: CreatedAt5;
+  lastUpdatedBy?: LastUpdatedBy5;
+  lastUpdateDate?: LastUpdatedAt5;
+  versionNum?: Version5;
+}
+
 /**
  * 签署单号
  */
@@ -4183,10 +4397,6 @@ export type RequirementCode = string | null;
  */
 export type RequirementName = string | null;
 /**
- * 资质类型
- */
-export type CredentialType = string | null;
-/**
  * 必须
  */
 export type Mandatory = 'Y' | 'N' | null;
@@ -4413,26 +4623,6 @@ export interface SrmSlcQualifyNodesRecord {
  * 供应商注册
  */
 export type Registration = number | null;
-/**
- * 证照编号
- */
-export type CredentialNo = string | null;
-/**
- * 发证机关
- */
-export type IssuingAuthority = string | null;
-/**
- * 发证日期
- */
-export type IssueDate = string | null;
-/**
- * 到期日期
- */
-export type ExpiryDate = string | null;
-/**
- * 长期有效
- */
-export type NoExpiry = 'Y' | 'N' | null;
 /**
  * 注册资质证照 / Registration credential
  */
@@ -4670,14 +4860,6 @@ export type SupplierStatus = string | null;
  */
 export type SupplierLevel = string | null;
 /**
- * 纳税人类型
- */
-export type TaxpayerType = string | null;
-/**
- * 国家
- */
-export type Country = string | null;
-/**
  * 公司邮箱
  */
 export type CompanyEMail = string | null;
@@ -4706,33 +4888,9 @@ export type Supplier3 = number | null;
  */
 export type Supplier4 = number | null;
 /**
- * 纳税人识别号
- */
-export type TaxpayerIDNo = string | null;
-/**
  * 纳税人类型
  */
 export type TaxpayerType1 = string | null;
-/**
- * 税码
- */
-export type TaxCode = string | null;
-/**
- * 开票抬头
- */
-export type InvoiceTitle = string | null;
-/**
- * 开票地址及电话
- */
-export type InvoiceAddressAndPhone = string | null;
-/**
- * 开户行及账号
- */
-export type InvoiceBankAndAccount = string | null;
-/**
- * 主税务信息
- */
-export type Primary2 = 'Y' | 'N' | null;
 /**
  * 供应商主数据 / Supplier master
  */
@@ -4809,30 +4967,6 @@ export interface SrmSlcSupplierTaxRecord {
   versionNum?: Version5;
 }
 
-/**
- * 地址名称
- */
-export type LocationName = string | null;
-/**
- * 地址类型
- */
-export type LocationType = string | null;
-/**
- * 省份
- */
-export type Province = string | null;
-/**
- * 城市
- */
-export type City = string | null;
-/**
- * 区县
- */
-export type District = string | null;
-/**
- * 邮编
- */
-export type PostalCode = string | null;
 /**
  * 供应商地址 / Supplier location
  */
