@@ -197,30 +197,39 @@ async function applyLine(
     if (line[field.name] !== undefined) values[field.name] = line[field.name] as SqlParam;
   }
   if (line.operationType === 'ADD') {
-    await store.writer.insert(tx, model, { ...values, supplierId, enabledFlag: 'Y' }, ctx);
+    const enabled = target.softDelete ? { enabledFlag: 'Y' } : {};
+    const id = await store.writer.insert(tx, model, { ...values, supplierId, ...enabled }, ctx);
+    await store.moveAttachments(tx, store.lineModel(target), line, model, id);
     return;
   }
   const sourceId = Number(line[target.sourceField]);
-  const version = line.sourceVersionNum === null || line.sourceVersionNum === undefined ? -1 : Number(line.sourceVersionNum);
-  // The supplier condition keeps a change from reaching another supplier's rows.
-  const written =
-    line.operationType === 'DELETE' && !target.softDelete
-      ? await store.remove(tx, target, sourceId, supplierId, version)
-      : await store.update(
-          tx,
-          target.master,
-          target.masterKey,
-          sourceId,
-          line.operationType === 'DELETE' ? { enabledFlag: 'N' } : values,
-          ctx,
-          [
-            ['supplierId', supplierId],
-            ['versionNum', version],
-          ],
-        );
-  if (written === 0)
+  if ((await writeSource(store, tx, ctx, supplierId, target, line, values)) === 0)
     throw Errors.conflict(
       `原记录 ${sourceId} 在提交后已被修改、删除或不属于该供应商，请重新提交变更`,
       `The original row ${sourceId} changed, was removed or is not this supplier's since the change was submitted; submit the change again`,
     );
+  if (line.operationType === 'UPDATE') await store.moveAttachments(tx, store.lineModel(target), line, model, sourceId);
+}
+
+/** UPDATE or DELETE of the line's master row, only at the version stamped on submit and only a row of the supplier. */
+function writeSource(
+  store: ChangeInfoStore,
+  tx: SqlExecutor,
+  ctx: ResourceContext,
+  supplierId: number,
+  target: ChildTarget,
+  line: Row,
+  values: Record<string, SqlParam>,
+): Promise<number> {
+  const sourceId = Number(line[target.sourceField]);
+  const version =
+    line.sourceVersionNum === null || line.sourceVersionNum === undefined ? -1 : Number(line.sourceVersionNum);
+  if (line.operationType === 'DELETE' && !target.softDelete)
+    return store.remove(tx, target, sourceId, supplierId, version);
+  const changes = line.operationType === 'DELETE' ? { enabledFlag: 'N' } : values;
+  // The supplier condition keeps a change from reaching another supplier's rows.
+  return store.update(tx, target.master, target.masterKey, sourceId, changes, ctx, [
+    ['supplierId', supplierId],
+    ['versionNum', version],
+  ]);
 }

@@ -3,6 +3,7 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import type { ResourceContext } from '../../../resource/context';
+import { attachmentIds } from '../../../files/attachmentLinks';
 import { EntityStore } from '../../../resource/entityStore';
 import { readUnderLock } from '../../../resource/invariantLocks';
 import { formatDateTime } from '../../../util/time';
@@ -54,7 +55,13 @@ export const CHILD_TARGETS = [
     masterKey: 'credentialId',
     softDelete: false,
   },
-  { child: 'taxes', master: 'srmSlcSupplierTax', sourceField: 'sourceTaxId', masterKey: 'supplierTaxId', softDelete: false },
+  {
+    child: 'taxes',
+    master: 'srmSlcSupplierTax',
+    sourceField: 'sourceTaxId',
+    masterKey: 'supplierTaxId',
+    softDelete: false,
+  },
 ] as const;
 export type ChildTarget = (typeof CHILD_TARGETS)[number];
 
@@ -120,6 +127,24 @@ export class ChangeInfoStore extends EntityStore {
       [id, supplierId, version],
     );
     return result.affected;
+  }
+
+  /**
+   * The attachments a change line lists (a credential's scans) move with its values to the master
+   * row: from then on whoever may read the master row may read them (server/src/files/attachmentLinks.ts).
+   * Only files linked to this very line move, so a line naming another record's file gains nothing.
+   */
+  async moveAttachments(tx: SqlExecutor, lineModel: EntityModel, line: Row, master: EntityModel, masterId: number) {
+    const ids = master.fields
+      .filter((f) => f.type === 'attachment' && !!line[f.name])
+      .flatMap((f) => attachmentIds(line[f.name]));
+    if (!ids.length) return;
+    const { t, c } = this.sql;
+    await tx.execute(
+      `UPDATE ${t('baseFile')} SET ${c('baseFile', 'functionId')} = ?, ${c('baseFile', 'businessId')} = ? ` +
+        `WHERE ${c('baseFile', 'attachmentId')} IN (${ids.map(() => '?').join(', ')}) AND ${c('baseFile', 'functionId')} = ? AND ${c('baseFile', 'businessId')} = ?`,
+      [master.name, masterId, ...ids, lineModel.name, Number(line[lineModel.primaryKey])],
+    );
   }
 
   /** UPDATE of chosen fields with the audit columns; `expectedVersion` makes it a checked (409-able) update. Returns rows affected. */
