@@ -4892,6 +4892,99 @@ export type Supplier4 = number | null;
  */
 export type TaxpayerType1 = string | null;
 /**
+ * 供应商
+ */
+export type Supplier5 = number | null;
+/**
+ * 国家
+ */
+export type Country1 = string | null;
+/**
+ * 启用
+ */
+export type Enabled3 = 'Y' | 'N' | null;
+/**
+ * 主键
+ */
+export type ID7 = number | null;
+/**
+ * 供应商
+ */
+export type Supplier6 = number | null;
+/**
+ * 地址
+ */
+export type Location = number | null;
+/**
+ * 业务实体
+ */
+export type OperatingUnit = number | null;
+/**
+ * 可采购
+ */
+export type PurchasingSite = 'Y' | 'N' | null;
+/**
+ * 可付款
+ */
+export type PaySite = 'Y' | 'N' | null;
+/**
+ * 币种
+ */
+export type Currency1 = string | null;
+/**
+ * 创建人
+ */
+export type CreatedBy7 = number | null;
+/**
+ * 创建时间
+ */
+export type CreatedAt7 = string | null;
+/**
+ * 最后更新人
+ */
+export type LastUpdatedBy7 = number | null;
+/**
+ * 最后更新时间
+ */
+export type LastUpdatedAt7 = string | null;
+/**
+ * 版本号
+ */
+export type Version7 = number | null;
+/**
+ * 主键
+ */
+export type ID8 = number | null;
+/**
+ * 供应商
+ */
+export type Supplier7 = number | null;
+/**
+ * 品类
+ */
+export type Category1 = number | null;
+/**
+ * 创建人
+ */
+export type CreatedBy8 = number | null;
+/**
+ * 创建时间
+ */
+export type CreatedAt8 = string | null;
+/**
+ * 最后更新人
+ */
+export type LastUpdatedBy8 = number | null;
+/**
+ * 最后更新时间
+ */
+export type LastUpdatedAt8 = string | null;
+/**
+ * 版本号
+ */
+export type Version8 = number | null;
+
+/**
  * 供应商主数据 / Supplier master
  */
 export interface SrmSlcSupplierInfoRecord {
@@ -4928,6 +5021,9 @@ export interface SrmSlcSupplierInfoRecord {
   credentials?: SrmSlcSupplierCredentialRecord[];
   supplyAbilities?: SrmSlcSupplierSupplyAbilityRecord[];
   taxes?: SrmSlcSupplierTaxRecord[];
+  locations?: SrmSlcSupplierLocationRecord[];
+  sites?: SrmSlcSupplierSiteRecord[];
+  categories?: SrmSlcSupplierCategoryRecord[];
 }
 /**
  * 供应商供货能力 / Supplier supply ability
@@ -4966,52 +5062,34 @@ export interface SrmSlcSupplierTaxRecord {
   lastUpdateDate?: LastUpdatedAt5;
   versionNum?: Version5;
 }
-
 /**
  * 供应商地址 / Supplier location
  */
 export interface SrmSlcSupplierLocationRecord {
-  locationId?: ID;
-  supplierId?: Supplier;
+  locationId?: ID6;
+  supplierId?: Supplier5;
   supplierName?: string | null;
   locationName?: LocationName;
   locationType?: LocationType;
-  countryCode?: Country;
+  countryCode?: Country1;
   provinceCode?: Province;
   cityCode?: City;
   districtCode?: District;
   addressDetail?: Address;
   postalCode?: PostalCode;
-  enabledFlag?: Enabled;
-  createdBy?: CreatedBy;
-  creationDate?: CreatedAt;
-  lastUpdatedBy?: LastUpdatedBy;
-  lastUpdateDate?: LastUpdatedAt;
-  versionNum?: Version;
+  enabledFlag?: Enabled3;
+  createdBy?: CreatedBy6;
+  creationDate?: CreatedAt6;
+  lastUpdatedBy?: LastUpdatedBy6;
+  lastUpdateDate?: LastUpdatedAt6;
+  versionNum?: Version6;
 }
-
-/**
- * 地址
- */
-export type Location = number | null;
-/**
- * 业务实体
- */
-export type OperatingUnit = number | null;
-/**
- * 可采购
- */
-export type PurchasingSite = 'Y' | 'N' | null;
-/**
- * 可付款
- */
-export type PaySite = 'Y' | 'N' | null;
 /**
  * 供应商地点 / Supplier site
  */
 export interface SrmSlcSupplierSiteRecord {
-  siteId?: ID;
-  supplierId?: Supplier;
+  siteId?: ID7;
+  supplierId?: Supplier6;
   supplierName?: string | null;
   locationId?: Location;
   locationName?: string | null;
@@ -5023,15 +5101,14 @@ export interface SrmSlcSupplierSiteRecord {
   payFlag?: PaySite;
   paymentTermId?: PaymentTerm;
   paymentMethod?: PaymentMethod;
-  currencyCode?: Currency;
+  currencyCode?: Currency1;
   effectiveDate?: EffectiveDate;
-  createdBy?: CreatedBy;
-  creationDate?: CreatedAt;
-  lastUpdatedBy?: LastUpdatedBy;
-  lastUpdateDate?: LastUpdatedAt;
-  versionNum?: Version;
+  createdBy?: CreatedBy7;
+  creationDate?: CreatedAt7;
+  lastUpdatedBy?: LastUpdatedBy7;
+  lastUpdateDate?: LastUpdatedAt7;
+  versionNum?: Version7;
 }
-
 /**
  * 预警类型
  */

@@ -241,7 +241,7 @@ describe('location, credential and tax lines', () => {
     expectOk(await act('supplier01', 'submitChangeInfo', { id: mine.changeInfoId }));
     expectOk(await act('manager01', 'approvalChangeInfo', { id: mine.changeInfoId, comment: 'ok' }));
     const applied = await rows(p, 'srm_slc_supplier_tax', 'supplier_tax_id', {
-      supplier_tax_id: own[0].supplier_tax_id,
+      supplier_tax_id: Number(own[0].supplier_tax_id),
     });
     expect(applied[0].invoice_title).toBe('新抬头');
   });
