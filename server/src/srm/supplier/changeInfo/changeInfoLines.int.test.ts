@@ -208,6 +208,17 @@ describe('location, credential and tax lines', () => {
     expectError(await act('buyer01', 'saveOrUpdate', addWithSource), 400, ['locations[0].sourceLocationId']);
   });
 
+  it('the demo change of supplier01 (seeds/demo/47a) opens for the approver and applies its location, credential and tax lines', async () => {
+    const demo = expectOk(await act('manager01', 'findById', { id: 470001 }));
+    expect(demo).toMatchObject({ supplierId: 1, status: 'SUBMITTED' });
+    expect([demo.locations, demo.credentials, demo.taxes].map((l) => (l as Body[]).length)).toEqual([1, 1, 1]);
+    expectOk(await act('manager01', 'approvalChangeInfo', { id: 470001, comment: 'ok' }));
+    const credential = await rows(p, 'srm_slc_supplier_credential', 'credential_id', { credential_id: 270002 });
+    expect(credential[0]).toMatchObject({ credential_number: 'CN-QMS-270701', expire_date: '2029-11-19' });
+    const locations = await rows(p, 'srm_slc_supplier_location', 'location_id', { supplier_id: 1 });
+    expect(locations.map((l) => l.location_name)).toContain('昆山仓库 / Kunshan warehouse');
+  });
+
   it("a supplier user drafts lines only for itself: another supplier's master rows are refused, its own are applied", async () => {
     // supplier01 is bound to supplier 1; the rows of a new supplier are not its own.
     const foreign = await supplierWithMaster();
