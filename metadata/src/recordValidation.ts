@@ -81,10 +81,12 @@ function semanticErrors(
   creating: boolean,
   language: Language,
   prefix: string,
+  filledByHeader?: string,
 ): FieldError[] {
   const errors: FieldError[] = [];
   for (const field of entity.fields) {
-    if (!isWritableFromBody(field)) continue;
+    // A line's foreign key is the header's key, set when the line is written, never by the body.
+    if (!isWritableFromBody(field) || field.name === filledByHeader) continue;
     const present = Object.prototype.hasOwnProperty.call(record, field.name);
     const value = record[field.name];
     const name = prefix + field.name;
@@ -128,10 +130,13 @@ export function validateRecord(
   for (const child of entity.children) {
     const rows = record[child.name];
     const childModel = lookup(child.entity);
-    if (!Array.isArray(rows) || !childModel) continue;
+    // Read-only lines are never written through the header (recordPreparation ignores them).
+    if (!Array.isArray(rows) || !childModel || child.readOnly) continue;
     rows.forEach((row, i) => {
       const creatingRow = !row[childModel.primaryKey];
-      errors.push(...semanticErrors(childModel, row, creatingRow, options.language, `${child.name}[${i}].`));
+      errors.push(
+        ...semanticErrors(childModel, row, creatingRow, options.language, `${child.name}[${i}].`, child.foreignKey),
+      );
     });
   }
   return errors;

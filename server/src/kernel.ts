@@ -91,6 +91,11 @@ export interface RegisteredAction {
   action: string;
   access: ActionAccess;
   handler: ActionHandler;
+  /**
+   * Reachable by a session whose password must be changed first (a temporary one): only what the
+   * change-password screen needs. Every other call of such a session is refused (auth/passwordChange.ts).
+   */
+  duringPasswordChange?: boolean;
 }
 
 /** The custom actions a request can reach (platform/actionRegistry.ts's ActionRegistry). */

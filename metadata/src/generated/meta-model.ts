@@ -283,6 +283,10 @@ export interface ChildDef {
   foreignKey: string;
   label?: I18NText;
   orderBy?: string;
+  /**
+   * Lines shown with the header (findById) but never written through it: a saveOrUpdate body's lines of this child are ignored. For records that move only by their own actions (a supplier's sites and categories).
+   */
+  readOnly?: boolean;
 }
 /**
  * A record lifecycle: states (values of a status lookup) and the transitions that permissioned actions make between them.

@@ -3639,6 +3639,10 @@ export type Operation = string | null;
  */
 export type OriginalAccount = number | null;
 /**
+ * 原记录版本
+ */
+export type OriginalRowVersion = number | null;
+/**
  * 开户银行
  */
 export type Bank = string | null;
@@ -3667,6 +3671,7 @@ export interface SrmSlcChangeAccountRecord {
   operationType?: Operation;
   sourceAccountId?: OriginalAccount;
   sourceAccountNumber?: string | null;
+  sourceVersionNum?: OriginalRowVersion;
   bankName?: Bank;
   bankBranchName?: Branch;
   cnapsCode?: CNAPSCode;
@@ -3710,6 +3715,7 @@ export interface SrmSlcChangeContactRecord {
   operationType?: Operation;
   sourceContactId?: OriginalContact;
   sourceContactName?: string | null;
+  sourceVersionNum?: OriginalRowVersion;
   contactName?: ContactName;
   position?: Position;
   contactType?: ContactType;
@@ -3717,6 +3723,58 @@ export interface SrmSlcChangeContactRecord {
   phone?: Phone;
   email?: EMail;
   primaryFlag?: Primary;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 原证照
+ */
+export type OriginalCredential = number | null;
+/**
+ * 证照类型
+ */
+export type CredentialType = string | null;
+/**
+ * 证照编号
+ */
+export type CredentialNo = string | null;
+/**
+ * 发证机关
+ */
+export type IssuingAuthority = string | null;
+/**
+ * 发证日期
+ */
+export type IssueDate = string | null;
+/**
+ * 到期日期
+ */
+export type ExpiryDate = string | null;
+/**
+ * 长期有效
+ */
+export type NoExpiry = 'Y' | 'N' | null;
+/**
+ * 变更资质证照 / Changed credential
+ */
+export interface SrmSlcChangeCredentialRecord {
+  changeCredentialId?: ID;
+  changeInfoId?: InfoChange;
+  operationType?: Operation;
+  sourceCredentialId?: OriginalCredential;
+  sourceCredentialNumber?: string | null;
+  sourceVersionNum?: OriginalRowVersion;
+  credentialType?: CredentialType;
+  credentialNumber?: CredentialNo;
+  issuingAuthority?: IssuingAuthority;
+  issueDate?: IssueDate;
+  expireDate?: ExpiryDate;
+  longTermFlag?: NoExpiry;
+  attachmentIds?: Attachments;
   createdBy?: CreatedBy;
   creationDate?: CreatedAt;
   lastUpdatedBy?: LastUpdatedBy;
@@ -3773,9 +3831,113 @@ export type InfoChange1 = number | null;
  */
 export type Operation1 = string | null;
 /**
+ * 原记录版本
+ */
+export type OriginalRowVersion1 = number | null;
+/**
  * 主账户
  */
 export type Primary1 = 'Y' | 'N' | null;
+/**
+ * 信息变更
+ */
+export type InfoChange2 = number | null;
+/**
+ * 变更操作
+ */
+export type Operation2 = string | null;
+/**
+ * 原地址
+ */
+export type OriginalLocation = number | null;
+/**
+ * 原记录版本
+ */
+export type OriginalRowVersion2 = number | null;
+/**
+ * 地址名称
+ */
+export type LocationName = string | null;
+/**
+ * 地址类型
+ */
+export type LocationType = string | null;
+/**
+ * 国家
+ */
+export type Country = string | null;
+/**
+ * 省份
+ */
+export type Province = string | null;
+/**
+ * 城市
+ */
+export type City = string | null;
+/**
+ * 区县
+ */
+export type District = string | null;
+/**
+ * 邮编
+ */
+export type PostalCode = string | null;
+/**
+ * 信息变更
+ */
+export type InfoChange3 = number | null;
+/**
+ * 变更操作
+ */
+export type Operation3 = string | null;
+/**
+ * 原记录版本
+ */
+export type OriginalRowVersion3 = number | null;
+/**
+ * 信息变更
+ */
+export type InfoChange4 = number | null;
+/**
+ * 变更操作
+ */
+export type Operation4 = string | null;
+/**
+ * 原税务信息
+ */
+export type OriginalTaxRecord = number | null;
+/**
+ * 原记录版本
+ */
+export type OriginalRowVersion4 = number | null;
+/**
+ * 纳税人识别号
+ */
+export type TaxpayerIDNo = string | null;
+/**
+ * 纳税人类型
+ */
+export type TaxpayerType = string | null;
+/**
+ * 税码
+ */
+export type TaxCode = string | null;
+/**
+ * 开票抬头
+ */
+export type InvoiceTitle = string | null;
+/**
+ * 开票地址及电话
+ */
+export type InvoiceAddressAndPhone = string | null;
+/**
+ * 开户行及账号
+ */
+export type InvoiceBankAndAccount = string | null;
+/**
+ * 主税务信息
+ */
+export type Primary2 = 'Y' | 'N' | null;
 /**
  * 信息变更 / Supplier info change
  */
@@ -3810,6 +3972,9 @@ export interface SrmSlcChangeInfoRecord {
   versionNum?: Version;
   contacts?: SrmSlcChangeContactRecord[];
   accounts?: SrmSlcChangeAccountRecord[];
+  locations?: SrmSlcChangeLocationRecord[];
+  credentials?: SrmSlcChangeCredentialRecord[];
+  taxes?: SrmSlcChangeTaxRecord[];
 }
 /**
  * 变更前基本信息
@@ -3823,6 +3988,55 @@ export interface BasicInfoBefore {
 export interface BasicInfoAfter {
   [k: string]: unknown;
 }
+/**
+ * 变更地址 / Changed location
+ */
+export interface SrmSlcChangeLocationRecord {
+  changeLocationId?: ID3;
+  changeInfoId?: InfoChange2;
+  operationType?: Operation2;
+  sourceLocationId?: OriginalLocation;
+  sourceLocationName?: string | null;
+  sourceVersionNum?: OriginalRowVersion2;
+  locationName?: LocationName;
+  locationType?: LocationType;
+  countryCode?: Country;
+  provinceCode?: Province;
+  cityCode?: City;
+  districtCode?: District;
+  addressDetail?: Address;
+  postalCode?: PostalCode;
+  createdBy?: CreatedBy3;
+  creationDate?: CreatedAt3;
+  lastUpdatedBy?: LastUpdatedBy3;
+  lastUpdateDate?: LastUpdatedAt3;
+  versionNum?: Version3;
+}
+/**
+ * 变更税务信息 / Changed tax record
+ */
+export interface SrmSlcChangeTaxRecord {
+  changeTaxId?: ID5;
+  changeInfoId?: InfoChange4;
+  operationType?: Operation4;
+  sourceTaxId?: OriginalTaxRecord;
+  sourceTaxpayerIdNumber?: string | null;
+  sourceVersionNum?: OriginalRowVersion4;
+  taxpayerIdNumber?: TaxpayerIDNo;
+  taxpayerType?: TaxpayerType;
+  invoiceType?: InvoiceType;
+  taxCode?: TaxCode;
+  invoiceTitle?: InvoiceTitle;
+  invoiceAddressPhone?: InvoiceAddressAndPhone;
+  invoiceBankAccount?: InvoiceBankAndAccount;
+  primaryFlag?: Primary2;
+  createdBy?: CreatedBy5;
+  creationDate?: CreatedAt5;
+  lastUpdatedBy?: LastUpdatedBy5;
+  lastUpdateDate?: LastUpdatedAt5;
+  versionNum?: Version5;
+}
+
 /**
  * 签署单号
  */
@@ -4619,10 +4833,6 @@ export type RequirementCode = string | null;
  */
 export type RequirementName = string | null;
 /**
- * 资质类型
- */
-export type CredentialType = string | null;
-/**
  * 必须
  */
 export type Mandatory = 'Y' | 'N' | null;
@@ -4849,26 +5059,6 @@ export interface SrmSlcQualifyNodesRecord {
  * 供应商注册
  */
 export type Registration = number | null;
-/**
- * 证照编号
- */
-export type CredentialNo = string | null;
-/**
- * 发证机关
- */
-export type IssuingAuthority = string | null;
-/**
- * 发证日期
- */
-export type IssueDate = string | null;
-/**
- * 到期日期
- */
-export type ExpiryDate = string | null;
-/**
- * 长期有效
- */
-export type NoExpiry = 'Y' | 'N' | null;
 /**
  * 注册资质证照 / Registration credential
  */
@@ -5343,14 +5533,6 @@ export type SupplierStatus = string | null;
  */
 export type SupplierLevel = string | null;
 /**
- * 纳税人类型
- */
-export type TaxpayerType = string | null;
-/**
- * 国家
- */
-export type Country = string | null;
-/**
  * 公司邮箱
  */
 export type CompanyEMail = string | null;
@@ -5371,33 +5553,94 @@ export type Enabled2 = 'Y' | 'N' | null;
  */
 export type Supplier4 = number | null;
 /**
- * 纳税人识别号
- */
-export type TaxpayerIDNo = string | null;
-/**
  * 纳税人类型
  */
 export type TaxpayerType1 = string | null;
 /**
- * 税码
+ * 供应商
  */
-export type TaxCode = string | null;
+export type Supplier5 = number | null;
 /**
- * 开票抬头
+ * 国家
  */
-export type InvoiceTitle = string | null;
+export type Country1 = string | null;
 /**
- * 开票地址及电话
+ * 启用
  */
-export type InvoiceAddressAndPhone = string | null;
+export type Enabled3 = 'Y' | 'N' | null;
 /**
- * 开户行及账号
+ * 主键
  */
-export type InvoiceBankAndAccount = string | null;
+export type ID7 = number | null;
 /**
- * 主税务信息
+ * 供应商
  */
-export type Primary2 = 'Y' | 'N' | null;
+export type Supplier6 = number | null;
+/**
+ * 可采购
+ */
+export type PurchasingSite = 'Y' | 'N' | null;
+/**
+ * 可付款
+ */
+export type PaySite = 'Y' | 'N' | null;
+/**
+ * 币种
+ */
+export type Currency1 = string | null;
+/**
+ * 创建人
+ */
+export type CreatedBy7 = number | null;
+/**
+ * 创建时间
+ */
+export type CreatedAt7 = string | null;
+/**
+ * 最后更新人
+ */
+export type LastUpdatedBy7 = number | null;
+/**
+ * 最后更新时间
+ */
+export type LastUpdatedAt7 = string | null;
+/**
+ * 版本号
+ */
+export type Version7 = number | null;
+/**
+ * 主键
+ */
+export type ID8 = number | null;
+/**
+ * 供应商
+ */
+export type Supplier7 = number | null;
+/**
+ * 品类
+ */
+export type Category1 = number | null;
+/**
+ * 创建人
+ */
+export type CreatedBy8 = number | null;
+/**
+ * 创建时间
+ */
+export type CreatedAt8 = string | null;
+/**
+ * 最后更新人
+ */
+export type LastUpdatedBy8 = number | null;
+/**
+ * 最后更新时间
+ */
+export type LastUpdatedAt8 = string | null;
+/**
+ * 版本号
+ */
+export type Version8 = number | null;
+
 /**
  * 供应商主数据 / Supplier master
  */
@@ -5435,6 +5678,9 @@ export interface SrmSlcSupplierInfoRecord {
   credentials?: SrmSlcSupplierCredentialRecord[];
   supplyAbilities?: SrmSlcSupplierSupplyAbilityRecord[];
   taxes?: SrmSlcSupplierTaxRecord[];
+  locations?: SrmSlcSupplierLocationRecord[];
+  sites?: SrmSlcSupplierSiteRecord[];
+  categories?: SrmSlcSupplierCategoryRecord[];
 }
 /**
  * 供应商供货能力 / Supplier supply ability
@@ -5473,54 +5719,53 @@ export interface SrmSlcSupplierTaxRecord {
   lastUpdateDate?: LastUpdatedAt5;
   versionNum?: Version5;
 }
-
-/**
- * 地址名称
- */
-export type LocationName = string | null;
-/**
- * 地址类型
- */
-export type LocationType = string | null;
-/**
- * 省份
- */
-export type Province = string | null;
-/**
- * 城市
- */
-export type City = string | null;
-/**
- * 区县
- */
-export type District = string | null;
-/**
- * 邮编
- */
-export type PostalCode = string | null;
 /**
  * 供应商地址 / Supplier location
  */
 export interface SrmSlcSupplierLocationRecord {
-  locationId?: ID;
-  supplierId?: Supplier;
+  locationId?: ID6;
+  supplierId?: Supplier5;
   supplierName?: string | null;
   locationName?: LocationName;
   locationType?: LocationType;
-  countryCode?: Country;
+  countryCode?: Country1;
   provinceCode?: Province;
   cityCode?: City;
   districtCode?: District;
   addressDetail?: Address;
   postalCode?: PostalCode;
-  enabledFlag?: Enabled;
-  createdBy?: CreatedBy;
-  creationDate?: CreatedAt;
-  lastUpdatedBy?: LastUpdatedBy;
-  lastUpdateDate?: LastUpdatedAt;
-  versionNum?: Version;
+  enabledFlag?: Enabled3;
+  createdBy?: CreatedBy6;
+  creationDate?: CreatedAt6;
+  lastUpdatedBy?: LastUpdatedBy6;
+  lastUpdateDate?: LastUpdatedAt6;
+  versionNum?: Version6;
 }
-
+/**
+ * 供应商地点 / Supplier site
+ */
+export interface SrmSlcSupplierSiteRecord {
+  siteId?: ID7;
+  supplierId?: Supplier6;
+  supplierName?: string | null;
+  locationId?: Location;
+  locationName?: string | null;
+  siteName?: SiteName;
+  orgId?: OperatingUnit;
+  ouName?: string | null;
+  siteStatus?: SiteStatus;
+  purchaseFlag?: PurchasingSite;
+  payFlag?: PaySite;
+  paymentTermId?: PaymentTerm;
+  paymentMethod?: PaymentMethod;
+  currencyCode?: Currency1;
+  effectiveDate?: EffectiveDate;
+  createdBy?: CreatedBy7;
+  creationDate?: CreatedAt7;
+  lastUpdatedBy?: LastUpdatedBy7;
+  lastUpdateDate?: LastUpdatedAt7;
+  versionNum?: Version7;
+}
 /**
  * 退出单号
  */
@@ -5586,40 +5831,6 @@ export interface SrmSlcSupplierQuitSiteRecord {
   lastUpdatedBy?: LastUpdatedBy1;
   lastUpdateDate?: LastUpdatedAt1;
   versionNum?: Version1;
-}
-
-/**
- * 可采购
- */
-export type PurchasingSite = 'Y' | 'N' | null;
-/**
- * 可付款
- */
-export type PaySite = 'Y' | 'N' | null;
-/**
- * 供应商地点 / Supplier site
- */
-export interface SrmSlcSupplierSiteRecord {
-  siteId?: ID;
-  supplierId?: Supplier;
-  supplierName?: string | null;
-  locationId?: Location;
-  locationName?: string | null;
-  siteName?: SiteName;
-  orgId?: OperatingUnit;
-  ouName?: string | null;
-  siteStatus?: SiteStatus;
-  purchaseFlag?: PurchasingSite;
-  payFlag?: PaySite;
-  paymentTermId?: PaymentTerm;
-  paymentMethod?: PaymentMethod;
-  currencyCode?: Currency;
-  effectiveDate?: EffectiveDate;
-  createdBy?: CreatedBy;
-  creationDate?: CreatedAt;
-  lastUpdatedBy?: LastUpdatedBy;
-  lastUpdateDate?: LastUpdatedAt;
-  versionNum?: Version;
 }
 
 /**

@@ -23,10 +23,13 @@ export function ChangePasswordModal({
   open,
   userName,
   onClose,
+  forced = false,
 }: {
   open: boolean;
   userName: string;
   onClose: () => void;
+  /** The temporary password must be replaced: the notice is shown and Cancel signs out instead. */
+  forced?: boolean;
 }) {
   const { t } = useTranslation();
   const provider = useAuthProvider();
@@ -73,7 +76,9 @@ export function ChangePasswordModal({
       open={open}
       title={t('password.change')}
       okText={t('common.ok')}
-      cancelText={t('common.cancel')}
+      cancelText={forced ? t('password.signOutInstead') : t('common.cancel')}
+      closable={!forced}
+      keyboard={!forced}
       onOk={() => void submit()}
       onCancel={close}
       confirmLoading={saving}
@@ -111,6 +116,7 @@ export function ChangePasswordModal({
         >
           <Input.Password autoComplete="new-password" maxLength={128} />
         </Form.Item>
+        {forced && <Alert type="warning" showIcon message={t('password.forcedNotice')} style={{ marginBottom: 16 }} />}
         {error && <Alert type="error" showIcon message={error} />}
         {/* Enter in a field submits. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { loginPageShownSinceEnd, sessionEndReason } from '../core/session';
 import { useSession } from '../core/useSession';
-import { LOGIN_PATH, loginPathFor } from './authPaths';
+import { CHANGE_PASSWORD_PATH, LOGIN_PATH, loginPathFor, mustChangePassword } from './authPaths';
 
 /**
  * After a sign-out the next user starts at home, not on the previous user's screen: neither the
@@ -24,5 +24,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (!session) return <Navigate to={forgetsScreen(location) ? LOGIN_PATH : loginPathFor(location)} replace />;
+  // A temporary password is changed before any screen opens (the server refuses their calls meanwhile).
+  if (mustChangePassword(session.userInfo)) return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
   return <>{children}</>;
 }

@@ -5,6 +5,13 @@
  */
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/main';
+/** The forced change of a temporary password (ChangePasswordPage): the only screen such a session may use. */
+export const CHANGE_PASSWORD_PATH = '/changePassword';
+
+/** The login answer says the password is a temporary one the user must replace first (issue 16h). */
+export function mustChangePassword(userInfo: Record<string, unknown> | null | undefined): boolean {
+  return userInfo?.passwordChangeRequired === true;
+}
 
 export function safeRedirect(target: string | null | undefined): string {
   if (!target) return HOME_PATH;

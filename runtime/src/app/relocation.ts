@@ -7,7 +7,7 @@
  * never imports the domains. Each rule is a pure function of the user and the wanted return path.
  */
 import type { UserInfo } from '../core/session';
-import { HOME_PATH, safeRedirect } from './authPaths';
+import { CHANGE_PASSWORD_PATH, HOME_PATH, mustChangePassword, safeRedirect } from './authPaths';
 
 export interface RelocationInput {
   userInfo: UserInfo | null;
@@ -24,6 +24,10 @@ export const deepLinkRule: RelocationRule = ({ returnTo }) => {
   return target === HOME_PATH ? null : target;
 };
 
+/** A temporary password is replaced before anything else: the server refuses every other call meanwhile. */
+export const passwordChangeRule: RelocationRule = ({ userInfo }) =>
+  mustChangePassword(userInfo) ? CHANGE_PASSWORD_PATH : null;
+
 const domainRules: RelocationRule[] = [];
 
 /**
@@ -35,9 +39,9 @@ export function registerRelocationRule(rule: RelocationRule): void {
   if (!domainRules.includes(rule)) domainRules.push(rule);
 }
 
-/** The rules in force: the registered domain rules, then the deep link. */
+/** The rules in force: the password change, the registered domain rules, then the deep link. */
 export function relocationRules(): RelocationRule[] {
-  return [...domainRules, deepLinkRule];
+  return [passwordChangeRule, ...domainRules, deepLinkRule];
 }
 
 export function relocationTarget(

@@ -5,6 +5,7 @@
  */
 import { Route, Routes, useParams } from 'react-router-dom';
 import { NotFound } from '../pages/NotFound';
+import { CHANGE_PASSWORD_PATH } from './authPaths';
 import { lazyChunk, lazyModule } from './chunkLoader';
 import { extensionRoutes } from './extensions';
 import { LoginPage } from './LoginPage';
@@ -20,6 +21,7 @@ const Shell = shellPart((module) => module.Shell);
 const Home = shellPart((module) => module.Home);
 const EmbeddedPage = shellPart((module) => module.EmbeddedPage);
 const ForgetPage = lazyChunk(() => import('./ForgetPage').then((module) => module.ForgetPage));
+const ChangePasswordPage = lazyChunk(() => import('./ChangePasswordPage').then((module) => module.ChangePasswordPage));
 
 // Pages (and Formily with them) load on demand, with the spec's time-out and Retry (chunkLoader).
 const PageResolver = lazyChunk(() => import('../pages/PageResolver').then((module) => module.PageResolver));
@@ -49,6 +51,7 @@ export function AppRoutes() {
       <Route path="/" element={<LoginPage />} />
       <Route path="/login" element={<LoginPage />} />
       <Route path="/forget" element={<ForgetPage />} />
+      <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
       {extensionRoutes().map(({ path, component: Page, requiresSession }) => (
         <Route
           key={path}

@@ -130,6 +130,8 @@ export const cn = {
     containsUserName: '密码不能包含用户名',
     rule: '至少 8 位，包含大写字母、小写字母、数字、符号中的至少三类，且不能包含用户名',
     changed: '密码已修改，请重新登录',
+    forcedNotice: '您正在使用初始密码，请先修改密码后再使用系统',
+    signOutInstead: '退出登录',
   },
   session: {
     currentUser: '当前用户',

@@ -133,6 +133,8 @@ export const en: Translation = {
     containsUserName: 'The password must not contain the user name',
     rule: 'At least 8 characters with 3 of upper-case, lower-case, digit and symbol, not containing the user name',
     changed: 'Password changed. Sign in again.',
+    forcedNotice: 'You signed in with a temporary password. Change it before you use the system.',
+    signOutInstead: 'Sign out',
   },
   session: {
     currentUser: 'Current user',

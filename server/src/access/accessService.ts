@@ -23,6 +23,8 @@ export interface UserRow {
   email: string | null;
   enabledFlag: string;
   passwordHash?: string | null;
+  /** Empty while the password is one the user did not choose (a portal account's temporary one). */
+  passwordChangedDate?: string | null;
   startDate: string | null;
   endDate: string | null;
 }
@@ -108,7 +110,7 @@ export class AccessService {
       `${c('baseUsers', 'personName', 'u')} AS personName, ${c('baseUsers', 'personId', 'u')} AS personId, ${c('basePerson', 'personNameEn', 'pe')} AS personNameEn, ` +
       `${c('baseUsers', 'supplierId', 'u')} AS supplierId, ${c('srmSlcSupplierInfo', 'supplierName', 'sp')} AS supplierName, ${c('srmSlcSupplierInfo', 'supplierNameEn', 'sp')} AS supplierNameEn, ` +
       `${c('baseUsers', 'orgId', 'u')} AS orgId, ${c('baseOrganization', 'orgCode', 'o')} AS orgNumber, ${c('baseUsers', 'email', 'u')} AS email, ` +
-      `${c('baseUsers', 'enabledFlag', 'u')} AS enabledFlag, ${c('baseUsers', 'passwordHash', 'u')} AS passwordHash, ` +
+      `${c('baseUsers', 'enabledFlag', 'u')} AS enabledFlag, ${c('baseUsers', 'passwordHash', 'u')} AS passwordHash, ${c('baseUsers', 'passwordChangedDate', 'u')} AS passwordChangedDate, ` +
       `${c('baseUsers', 'startDate', 'u')} AS startDate, ${c('baseUsers', 'endDate', 'u')} AS endDate${from ? `, ${from.columns}` : ''} ` +
       `FROM ${source} LEFT JOIN ${t('srmSlcSupplierInfo')} sp ON ${c('srmSlcSupplierInfo', 'supplierId', 'sp')} = ${c('baseUsers', 'supplierId', 'u')} ` +
       `LEFT JOIN ${t('baseOrganization')} o ON ${c('baseOrganization', 'orgId', 'o')} = ${c('baseUsers', 'orgId', 'u')} ` +

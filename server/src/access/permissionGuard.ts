@@ -1,5 +1,6 @@
 import type { EntityModel, FilterNode } from '@meridian/metadata';
 import type { SessionRow, SessionStore } from '../auth/sessionStore';
+import { passwordChangeFirst, passwordChangeRequired } from '../auth/passwordChange';
 import { sha256 } from '../auth/tokens';
 import { Errors } from '../http/apiError';
 import type { ResourceContext } from '../resource/context';
@@ -49,10 +50,15 @@ export class PermissionGuard {
     return session && { session, user: found.user };
   }
 
-  async requireIdentity(headers: Headers): Promise<Identity> {
+  /**
+   * A live session, closed to everything but the change-password screen's calls
+   * (`duringPasswordChange`) while the user's password is a temporary one (auth/passwordChange.ts).
+   */
+  async requireIdentity(headers: Headers, options: { duringPasswordChange?: boolean } = {}): Promise<Identity> {
     const identity = await this.identify(headers);
     if (!identity)
       throw Errors.unauthorized('登录已失效，请重新登录', 'Your session has expired or is not valid. Sign in again.');
+    if (!options.duringPasswordChange && passwordChangeRequired(identity.user)) throw passwordChangeFirst();
     return identity;
   }
 

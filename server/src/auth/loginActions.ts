@@ -3,6 +3,7 @@ import { ApiError } from '../http/apiError';
 import type { Kernel } from '../kernel';
 import type { ActionRegistry } from '../platform/actionRegistry';
 import type { ResourceContext } from '../resource/context';
+import { passwordChangeRequired } from './passwordChange';
 import { burnVerification, verifyPassword } from './passwords';
 
 const WRONG = { cn: '用户名或密码错误', en: 'The user name or password is wrong' };
@@ -18,10 +19,19 @@ function loginRefused(
 export async function sessionInfo(kernel: Kernel, userId: number, ctx: ResourceContext) {
   const user = (await kernel.auth.access.userById(userId))!;
   const responsibilities = await kernel.auth.access.responsibilities(user, ctx.language);
-  const { passwordHash: _hidden, startDate: _s, endDate: _e, enabledFlag: _f, ...userInfo } = user;
+  const {
+    passwordHash: _hidden,
+    passwordChangedDate: _changed,
+    startDate: _s,
+    endDate: _e,
+    enabledFlag: _f,
+    ...userInfo
+  } = user;
   // What the domains add (the supplier registration: registerStatus and supplierStatus, for the runtime's relocation).
   const extra = await kernel.login.userInfo(kernel, { userId, supplierId: user.supplierId ?? null });
-  return { userInfo: { ...userInfo, ...extra }, responsibilities };
+  // The runtime sends such a user to the change-password screen before anything else.
+  const mustChange = passwordChangeRequired(user) ? { passwordChangeRequired: true } : {};
+  return { userInfo: { ...userInfo, ...extra, ...mustChange }, responsibilities };
 }
 
 async function login(

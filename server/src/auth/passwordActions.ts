@@ -100,6 +100,7 @@ function registerPasswordChanges(actions: ActionRegistry): void {
     resource: 'baseUsersRestful',
     action: 'updatePassword',
     access: 'session',
+    duringPasswordChange: true,
     handler: async (body, ctx, kernel, req) => {
       const user = (await kernel.auth.access.userById(req.identity!.user.userId))!;
       const { throttle } = kernel.auth;

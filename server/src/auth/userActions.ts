@@ -9,6 +9,7 @@ export function registerUserActions(actions: ActionRegistry): void {
     resource: 'baseUsersRestful',
     action: 'getUserInfo',
     access: 'session',
+    duringPasswordChange: true,
     handler: async (_body, ctx, kernel, req) => ({ data: await sessionInfo(kernel, req.identity!.user.userId, ctx) }),
   });
   actions.register({

@@ -49,7 +49,8 @@ function prepareOne(
   const children: PreparedRecord['children'] = {};
   for (const child of entity.children) {
     const rows = body[child.name];
-    if (rows === undefined || rows === null) continue;
+    // Read-only lines are shown with the header, never written through it (they have actions of their own).
+    if (rows === undefined || rows === null || child.readOnly) continue;
     if (!Array.isArray(rows))
       throw Errors.badRequest(`${child.name} 必须是数组`, `${child.name} must be an array of lines`);
     if (rows.length > 5000) throw Errors.tooLarge();

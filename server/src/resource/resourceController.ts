@@ -66,7 +66,9 @@ export class ResourceController {
     const { guard } = kernel.auth;
     // Only public actions run without a session; everything else, even a 404, first needs one.
     const identity =
-      custom?.access === 'public' ? await guard.identify(req.headers) : await guard.requireIdentity(req.headers);
+      custom?.access === 'public'
+        ? await guard.identify(req.headers)
+        : await guard.requireIdentity(req.headers, { duringPasswordChange: custom?.duringPasswordChange });
     const ctx = this.contextOf(req, identity);
     if (!AREAS.has(area)) throw Errors.notFound('未知的服务区域', `Unknown area "${area}"`);
     if (custom && custom.area === area) return this.runCustom(kernel, custom, payload, ctx, identity, req, reply);

@@ -103,9 +103,10 @@ export async function submitChangeInfo(store: ChangeInfoStore, run: TransitionRu
   if (!Object.keys(after).length && !lines) {
     throw Errors.badRequest(
       '变更单没有任何变更内容',
-      'The change changes nothing: give a new value, a contact or a bank account',
+      'The change changes nothing: give a new value or a contact, bank account, location, credential or tax line',
     );
   }
+  for (const target of CHILD_TARGETS) await stampSourceVersions(store, tx, ctx, target, change[target.child] as Row[]);
   const master = await store.supplier(tx, supplierId, ctx);
   if (!master) throw Errors.conflict('供应商不存在', 'The supplier does not exist');
   const before: Snapshot = Object.fromEntries(BASIC_FIELDS.map((f) => [f, master[f] ?? null]));
@@ -145,12 +146,41 @@ export async function applyChangeInfo(store: ChangeInfoStore, run: TransitionRun
   }
 }
 
+/**
+ * Each UPDATE/DELETE line keeps the version of the master row it changes, as the supplier's
+ * versionNum is kept in basicBefore: approval writes the row only if it is still at that version.
+ */
+async function stampSourceVersions(
+  store: ChangeInfoStore,
+  tx: SqlExecutor,
+  ctx: ResourceContext,
+  target: ChildTarget,
+  lines: Row[],
+): Promise<void> {
+  const sourced = lines.filter((l) => typeof l[target.sourceField] === 'number');
+  const versions = await store.versions(tx, target, [...new Set(sourced.map((l) => l[target.sourceField] as number))]);
+  const line = store.lineModel(target);
+  for (const l of sourced) {
+    const version = versions.get(l[target.sourceField] as number);
+    if (version === undefined)
+      throw Errors.conflict(
+        `原记录 ${String(l[target.sourceField])} 已不存在`,
+        `The original row ${String(l[target.sourceField])} no longer exists`,
+      );
+    await store.update(tx, line.name, line.primaryKey, Number(l[line.primaryKey]), { sourceVersionNum: version }, ctx);
+  }
+}
+
 function parse(value: unknown): Snapshot {
   if (value && typeof value === 'object') return value as Snapshot;
   return typeof value === 'string' && value ? (JSON.parse(value) as Snapshot) : {};
 }
 
-/** One contact or account line: ADD inserts a master row, UPDATE overwrites it, DELETE disables it (kept for documents that name it). */
+/**
+ * One line: ADD inserts a master row, UPDATE overwrites it, DELETE disables it (kept for documents
+ * that name it) or, for credentials and tax records, removes it. UPDATE and DELETE touch the row
+ * only at the version stamped on submit: a row edited since gives 409 and the approval writes nothing.
+ */
 async function applyLine(
   store: ChangeInfoStore,
   tx: SqlExecutor,
@@ -167,18 +197,39 @@ async function applyLine(
     if (line[field.name] !== undefined) values[field.name] = line[field.name] as SqlParam;
   }
   if (line.operationType === 'ADD') {
-    await store.writer.insert(tx, model, { ...values, supplierId, enabledFlag: 'Y' }, ctx);
+    const enabled = target.softDelete ? { enabledFlag: 'Y' } : {};
+    const id = await store.writer.insert(tx, model, { ...values, supplierId, ...enabled }, ctx);
+    await store.moveAttachments(tx, store.lineModel(target), line, model, id);
     return;
   }
   const sourceId = Number(line[target.sourceField]);
+  if ((await writeSource(store, tx, ctx, supplierId, target, line, values)) === 0)
+    throw Errors.conflict(
+      `原记录 ${sourceId} 在提交后已被修改、删除或不属于该供应商，请重新提交变更`,
+      `The original row ${sourceId} changed, was removed or is not this supplier's since the change was submitted; submit the change again`,
+    );
+  if (line.operationType === 'UPDATE') await store.moveAttachments(tx, store.lineModel(target), line, model, sourceId);
+}
+
+/** UPDATE or DELETE of the line's master row, only at the version stamped on submit and only a row of the supplier. */
+function writeSource(
+  store: ChangeInfoStore,
+  tx: SqlExecutor,
+  ctx: ResourceContext,
+  supplierId: number,
+  target: ChildTarget,
+  line: Row,
+  values: Record<string, SqlParam>,
+): Promise<number> {
+  const sourceId = Number(line[target.sourceField]);
+  const version =
+    line.sourceVersionNum === null || line.sourceVersionNum === undefined ? -1 : Number(line.sourceVersionNum);
+  if (line.operationType === 'DELETE' && !target.softDelete)
+    return store.remove(tx, target, sourceId, supplierId, version);
   const changes = line.operationType === 'DELETE' ? { enabledFlag: 'N' } : values;
   // The supplier condition keeps a change from reaching another supplier's rows.
-  const written = await store.update(tx, target.master, target.masterKey, sourceId, changes, ctx, [
+  return store.update(tx, target.master, target.masterKey, sourceId, changes, ctx, [
     ['supplierId', supplierId],
+    ['versionNum', version],
   ]);
-  if (written === 0)
-    throw Errors.conflict(
-      `原记录 ${sourceId} 不属于该供应商或已不存在`,
-      `The original row ${sourceId} is not this supplier's or no longer exists`,
-    );
 }

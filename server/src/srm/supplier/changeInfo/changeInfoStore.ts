@@ -1,7 +1,9 @@
+import type { EntityModel } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import type { ResourceContext } from '../../../resource/context';
+import { attachmentIds } from '../../../files/attachmentLinks';
 import { EntityStore } from '../../../resource/entityStore';
 import { readUnderLock } from '../../../resource/invariantLocks';
 import { formatDateTime } from '../../../util/time';
@@ -19,10 +21,47 @@ export const BASIC_FIELDS = [
   'phone',
 ] as const;
 
-/** A change child and the master sub-record it edits: contacts → srmSlcSupplierContact (contactId), accounts → srmSlcSupplierAccount. */
+/**
+ * A change child and the master sub-record it edits (DOMAIN 1.3). `softDelete`: a DELETE line
+ * disables the master row (contacts, accounts and locations carry enabledFlag and documents name
+ * them); credentials and tax records have no enabledFlag and are removed, as the master edit does.
+ */
 export const CHILD_TARGETS = [
-  { child: 'contacts', master: 'srmSlcSupplierContact', sourceField: 'sourceContactId', masterKey: 'contactId' },
-  { child: 'accounts', master: 'srmSlcSupplierAccount', sourceField: 'sourceAccountId', masterKey: 'accountId' },
+  {
+    child: 'contacts',
+    master: 'srmSlcSupplierContact',
+    sourceField: 'sourceContactId',
+    masterKey: 'contactId',
+    softDelete: true,
+  },
+  {
+    child: 'accounts',
+    master: 'srmSlcSupplierAccount',
+    sourceField: 'sourceAccountId',
+    masterKey: 'accountId',
+    softDelete: true,
+  },
+  {
+    child: 'locations',
+    master: 'srmSlcSupplierLocation',
+    sourceField: 'sourceLocationId',
+    masterKey: 'locationId',
+    softDelete: true,
+  },
+  {
+    child: 'credentials',
+    master: 'srmSlcSupplierCredential',
+    sourceField: 'sourceCredentialId',
+    masterKey: 'credentialId',
+    softDelete: false,
+  },
+  {
+    child: 'taxes',
+    master: 'srmSlcSupplierTax',
+    sourceField: 'sourceTaxId',
+    masterKey: 'supplierTaxId',
+    softDelete: false,
+  },
 ] as const;
 export type ChildTarget = (typeof CHILD_TARGETS)[number];
 
@@ -30,6 +69,13 @@ export type ChildTarget = (typeof CHILD_TARGETS)[number];
 export class ChangeInfoStore extends EntityStore {
   constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
     super(registry, db, hooks, 'Info changes');
+  }
+
+  /** The change's line entity of a target (srmSlcChangeContact for contacts, ...). */
+  lineModel(target: ChildTarget): EntityModel {
+    const child = this.model(CHANGE).def.children?.find((c) => c.name === target.child);
+    if (!child) throw new Error(`${CHANGE} has no child ${target.child}`);
+    return this.model(child.entity);
   }
 
   /** The supplier master row, read under lock inside the transaction. */
@@ -59,6 +105,46 @@ export class ChangeInfoStore extends EntityStore {
       [supplierId, ...ids],
     );
     return new Set(rows.map((r) => Number(r.id)));
+  }
+
+  /** The current versionNum of each of `ids` in the master sub-record (read under lock: the row approval will check). */
+  async versions(tx: SqlExecutor, target: ChildTarget, ids: number[]): Promise<Map<number, number>> {
+    if (!ids.length) return new Map();
+    const { t, c } = this.sql;
+    const rows = await readUnderLock(
+      tx,
+      `SELECT ${c(target.master, target.masterKey)} AS id, ${c(target.master, 'versionNum')} AS v FROM ${t(target.master)} WHERE ${c(target.master, target.masterKey)} IN (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
+    return new Map(rows.map((r) => [Number(r.id), Number(r.v)]));
+  }
+
+  /** DELETE of one master sub-record row of the supplier, only at the version the change saw. Returns rows affected. */
+  async remove(tx: SqlExecutor, target: ChildTarget, id: number, supplierId: number, version: number): Promise<number> {
+    const { t, c } = this.sql;
+    const result = await tx.execute(
+      `DELETE FROM ${t(target.master)} WHERE ${c(target.master, target.masterKey)} = ? AND ${c(target.master, 'supplierId')} = ? AND ${c(target.master, 'versionNum')} = ?`,
+      [id, supplierId, version],
+    );
+    return result.affected;
+  }
+
+  /**
+   * The attachments a change line lists (a credential's scans) move with its values to the master
+   * row: from then on whoever may read the master row may read them (server/src/files/attachmentLinks.ts).
+   * Only files linked to this very line move, so a line naming another record's file gains nothing.
+   */
+  async moveAttachments(tx: SqlExecutor, lineModel: EntityModel, line: Row, master: EntityModel, masterId: number) {
+    const ids = master.fields
+      .filter((f) => f.type === 'attachment' && !!line[f.name])
+      .flatMap((f) => attachmentIds(line[f.name]));
+    if (!ids.length) return;
+    const { t, c } = this.sql;
+    await tx.execute(
+      `UPDATE ${t('baseFile')} SET ${c('baseFile', 'functionId')} = ?, ${c('baseFile', 'businessId')} = ? ` +
+        `WHERE ${c('baseFile', 'attachmentId')} IN (${ids.map(() => '?').join(', ')}) AND ${c('baseFile', 'functionId')} = ? AND ${c('baseFile', 'businessId')} = ?`,
+      [master.name, masterId, ...ids, lineModel.name, Number(line[lineModel.primaryKey])],
+    );
   }
 
   /** UPDATE of chosen fields with the audit columns; `expectedVersion` makes it a checked (409-able) update. Returns rows affected. */

@@ -12,7 +12,7 @@ import { systemContext } from '../../../resource/context';
 import { handleWarning, raiseCredentialWarnings, startCredentialWarnings } from './credentialWarnings';
 import { enterpriseRegistryFor } from './enterpriseRegistry';
 import { MasterStore } from './masterStore';
-import { openPortalAccount, passwordChangeRequired } from './portalAccount';
+import { openPortalAccount } from './portalAccount';
 import { qxbInfo } from './qxbInfo';
 import { registerSupplierMasterHooks } from './supplierMasterHooks';
 
@@ -33,8 +33,6 @@ export function registerSupplierMaster(
     access: { pages: ['supplierInfoToPortal'], resourceCode: 'btnOpenPortal' },
     handler: (body, ctx, kernel) => openPortalAccount(kernel, store, body, ctx),
   });
-  // A portal account opened with a temporary password reports it at sign-in until it is changed.
-  login.register({ userInfo: (_deps, user) => passwordChangeRequired(store, user.userId) });
 
   const enterprises = enterpriseRegistryFor(store);
   actions.register({

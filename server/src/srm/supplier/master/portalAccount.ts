@@ -3,8 +3,9 @@
  * enabled EX_ADMIN user linked to the supplier and to its primary contact (name, e-mail, mobile;
  * the contact's portalUserFlag becomes Y), with the supplier responsibility and a temporary
  * password. The password is stored only as its argon2 hash, shown once to the caller and e-mailed
- * to the contact; passwordChangedDate stays empty, which the login answer reports as
- * `passwordChangeRequired` until the user sets a password of their own.
+ * to the contact; passwordChangedDate stays empty, so the login answer reports
+ * `passwordChangeRequired` and the session reaches nothing but the change-password screen until
+ * the user sets a password of their own (server/src/auth/passwordChange.ts).
  *
  * One account per supplier is a rule over the supplier's users: the supplier row is locked first
  * (lockOwner), then the users are counted under the lock, so a second call waits and answers 409.
@@ -162,15 +163,4 @@ async function grantSupplierResponsibility(
     { userId, responsibilityId: Number(resp[0].id), startDate: formatDateTime().slice(0, 10), enabledFlag: 'Y' },
     ctx,
   );
-}
-
-/** The login answer's flag: a portal account whose temporary password was never replaced. */
-export async function passwordChangeRequired(store: MasterStore, userId: number): Promise<Record<string, unknown>> {
-  const { t, c } = store.sql;
-  const rows = await store.db.select(
-    `SELECT ${c('baseUsers', 'passwordChangedDate')} AS changed, ${c('baseUsers', 'passwordHash')} AS hash FROM ${t('baseUsers')} WHERE ${c('baseUsers', 'userId')} = ?`,
-    [userId],
-  );
-  const row = rows[0];
-  return row && row.hash && !row.changed ? { passwordChangeRequired: true } : {};
 }
