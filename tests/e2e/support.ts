@@ -188,6 +188,9 @@ export function dataRows(table: Locator): Locator {
 
 /** The cell of `row` under the column headed `header` (a required column's asterisk is ignored). */
 export async function cellUnder(table: Locator, row: Locator, header: string): Promise<Locator> {
+  // A list just opened from the menu may not have drawn its columns yet, and allInnerTexts does not
+  // wait: wait for the wanted header first (a busy machine once read an empty header row here).
+  await table.getByRole('columnheader').filter({ hasText: header }).first().waitFor();
   const headers = await table.getByRole('columnheader').allInnerTexts();
   const index = headers.findIndex((text) => text.replace(/^\s*\*\s*/, '').trim() === header);
   if (index < 0) throw new Error(`no column "${header}" among ${JSON.stringify(headers)}`);
