@@ -7,6 +7,7 @@ import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHan
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { lockOwner } from '../../../resource/invariantLocks';
+import { recordStatusChange } from '../status/statusMoves';
 import { InspectionSiteRule } from './inspectionSiteRule';
 import { oaWriteSupplierInfo } from './oaWrite';
 import { approveGate, completeGate } from './qualifyEffects';
@@ -55,7 +56,15 @@ export function registerQualify(
   hooks.registerBeforeSave(SITE, (draft) => siteRule.checkDirect(draft));
   hooks.onAfterSave((done) => siteRule.check(done));
   handlers.register('approveQualification', async (run, services) => {
-    await store.promoteToPotential(run.tx, run.id, Number(run.record.supplierId), run.ctx);
+    const supplierId = Number(run.record.supplierId);
+    if (await store.promoteToPotential(run.tx, run.id, supplierId, run.ctx))
+      await recordStatusChange(deps.registry, run, {
+        entity: SUPPLIER,
+        recordId: supplierId,
+        from: 'REGISTERED',
+        to: 'POTENTIAL',
+        label: { cn: '资质审查通过', en: 'Qualification approved' },
+      });
     await approveGate(run, services);
   });
   handlers.register('completeQualification', (run, services) => completeGate(run, services));

@@ -1,6 +1,5 @@
-import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
+import type { Row } from '../../../db/sqlExecutor';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
-import type { ResourceContext } from '../../../resource/context';
 import { formatDateTime } from '../../../util/time';
 import {
   ASL,
@@ -13,12 +12,16 @@ import {
   QualifyGateStore,
   SUPPLIER,
 } from './qualifyGateStore';
+import { recordStatusChange } from '../status/statusMoves';
 import { settleQualifyNode, type QualifyNodeDeps } from './qualifyNodes';
 
 const formatDate = () => formatDateTime().slice(0, 10);
 
 /** States a qualification may move on (DOMAIN 1.11): frozen, exited and blacklisted ones keep theirs. */
 const PROMOTABLE = ['REGISTERED', 'POTENTIAL', 'QUALIFIED'];
+
+const APPROVED_LABEL = { cn: '资质审查通过', en: 'Qualification approved' };
+const COMPLETED_LABEL = { cn: '引入完成', en: 'Qualification completed' };
 
 /**
  * doQualifyApproval (DOMAIN 1.5): every site of the review gets its master site (a new one starts
@@ -33,7 +36,7 @@ export async function approveGate(run: TransitionRun, deps: QualifyNodeDeps): Pr
   const supplierId = Number(run.record.supplierId);
   const categories = await store.linesOf(tx, Q_CATEGORY, id);
   for (const site of await store.linesOf(tx, Q_SITE, id)) {
-    const siteId = await masterSiteFor(store, tx, supplierId, site, ctx);
+    const siteId = await masterSiteFor(store, run, supplierId, site);
     for (const cat of categories) {
       if (await store.supplierCategory(tx, siteId, Number(cat.categoryId))) continue;
       await store.writer.insert(
@@ -65,11 +68,11 @@ export async function approveGate(run: TransitionRun, deps: QualifyNodeDeps): Pr
 /** The review site's master site: linked by siteId, else the supplier's site at the same organisation, else a new POTENTIAL one. */
 async function masterSiteFor(
   store: QualifyGateStore,
-  tx: SqlExecutor,
+  run: TransitionRun,
   supplierId: number,
   site: Row,
-  ctx: ResourceContext,
 ): Promise<number> {
+  const { tx, ctx } = run;
   let master = await store.masterSite(tx, supplierId, Number(site.orgId));
   if (!master) {
     const siteId = await store.writer.insert(
@@ -91,6 +94,13 @@ async function masterSiteFor(
   } else if (master.siteStatus === 'REGISTERED') {
     await store.setFields(tx, M_SITE, Number(master.siteId), { siteStatus: 'POTENTIAL' }, ctx);
     master.siteStatus = 'POTENTIAL';
+    await recordStatusChange(store.registry, run, {
+      entity: M_SITE,
+      recordId: Number(master.siteId),
+      from: 'REGISTERED',
+      to: 'POTENTIAL',
+      label: APPROVED_LABEL,
+    });
   }
   await store.setFields(
     tx,
@@ -118,6 +128,14 @@ export async function completeGate(run: TransitionRun, deps: QualifyNodeDeps): P
     if (!master || !PROMOTABLE.includes(String(master.siteStatus))) continue;
     const siteId = Number(master.siteId);
     await store.setFields(tx, M_SITE, siteId, { siteStatus: 'QUALIFIED' }, ctx);
+    if (master.siteStatus !== 'QUALIFIED')
+      await recordStatusChange(store.registry, run, {
+        entity: M_SITE,
+        recordId: siteId,
+        from: String(master.siteStatus),
+        to: 'QUALIFIED',
+        label: COMPLETED_LABEL,
+      });
     await store.setFields(tx, Q_SITE, Number(site.qualifySiteId), { siteStatus: 'QUALIFIED' }, ctx);
     for (const cat of categories) {
       const categoryId = Number(cat.categoryId);
@@ -158,8 +176,17 @@ export async function completeGate(run: TransitionRun, deps: QualifyNodeDeps): P
     `SELECT ${store.sql.c(SUPPLIER, 'supplierStatus')} AS s FROM ${store.sql.t(SUPPLIER)} WHERE ${store.sql.c(SUPPLIER, 'supplierId')} = ?`,
     [supplierId],
   );
-  if (supplier && PROMOTABLE.includes(String(supplier.s)))
+  if (supplier && PROMOTABLE.includes(String(supplier.s))) {
     await store.setFields(tx, SUPPLIER, supplierId, { supplierStatus: 'QUALIFIED' }, ctx);
+    if (supplier.s !== 'QUALIFIED')
+      await recordStatusChange(store.registry, run, {
+        entity: SUPPLIER,
+        recordId: supplierId,
+        from: String(supplier.s),
+        to: 'QUALIFIED',
+        label: COMPLETED_LABEL,
+      });
+  }
   const result = run.record.qualifyResult ? String(run.record.qualifyResult) : 'PASS';
   await store.setFields(
     tx,

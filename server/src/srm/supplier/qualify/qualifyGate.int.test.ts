@@ -132,6 +132,19 @@ describe('approval and completion', () => {
     ]);
     expect((await one('srm_slc_supplier_info', 'supplier_id', supplierId)).supplier_status).toBe('QUALIFIED');
     expect((await one('srm_slc_supplier_site', 'site_id', Number(site.site_id))).site_status).toBe('QUALIFIED');
+    // Every move of the supplier and the site is in their own history, naming the review (DOMAIN 1.11).
+    const moves = async (entity: string, recordId: number) =>
+      (await historyOf(p, entity, recordId))
+        .filter((h) => String(h.action).startsWith('doQualify'))
+        .map((h) => [h.action, h.from_state, h.to_state, h.bill_number]);
+    const number = String(header.qualify_number);
+    expect(await moves('srmSlcSupplierInfo', supplierId)).toEqual([
+      ['doQualifyApproval', 'REGISTERED', 'POTENTIAL', number],
+      ['doQualifyComplete', 'POTENTIAL', 'QUALIFIED', number],
+    ]);
+    expect(await moves('srmSlcSupplierSite', Number(site.site_id))).toEqual([
+      ['doQualifyComplete', 'POTENTIAL', 'QUALIFIED', number],
+    ]);
     expect(
       (await one('srm_slc_supplier_category', 'supplier_category_id', Number(cat.supplier_category_id)))
         .category_status,

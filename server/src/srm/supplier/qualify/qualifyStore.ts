@@ -47,15 +47,16 @@ export class QualifyStore {
   }
 
   /** Approval (DOMAIN 1.5): a REGISTERED supplier becomes POTENTIAL (a QUALIFIED one keeps its status), and so do the qualification's REGISTERED sites. */
+  /** True when the supplier itself moved REGISTERED → POTENTIAL (its history is the caller's to write). */
   async promoteToPotential(
     tx: SqlExecutor,
     qualifyHeaderId: number,
     supplierId: number,
     ctx: ResourceContext,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const { t, c } = this.sql;
     const now = formatDateTime();
-    await tx.execute(
+    const supplier = await tx.execute(
       `UPDATE ${t(SUPPLIER)} SET ${c(SUPPLIER, 'supplierStatus')} = 'POTENTIAL', ${c(SUPPLIER, 'versionNum')} = ${c(SUPPLIER, 'versionNum')} + 1, ` +
         `${c(SUPPLIER, 'lastUpdatedBy')} = ?, ${c(SUPPLIER, 'lastUpdateDate')} = ? WHERE ${c(SUPPLIER, 'supplierId')} = ? AND ${c(SUPPLIER, 'supplierStatus')} = 'REGISTERED'`,
       [ctx.userId, now, supplierId],
@@ -65,5 +66,6 @@ export class QualifyStore {
         `${c(SITE, 'lastUpdatedBy')} = ?, ${c(SITE, 'lastUpdateDate')} = ? WHERE ${c(SITE, 'qualifyHeaderId')} = ? AND ${c(SITE, 'siteStatus')} = 'REGISTERED'`,
       [ctx.userId, now, qualifyHeaderId],
     );
+    return supplier.affected > 0;
   }
 }

@@ -1,3 +1,4 @@
+import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import { HISTORY } from '../../../lifecycle/history';
@@ -118,21 +119,41 @@ async function writeMoveHistory(
   to: string,
 ): Promise<void> {
   const rule = RULES[move];
+  await recordStatusChange(store.registry, run, { entity, recordId, from, to, label: { cn: rule.cn, en: rule.en } });
+}
+
+export interface StatusChange {
+  /** srmSlcSupplierInfo or srmSlcSupplierSite. */
+  entity: string;
+  recordId: number;
+  from: string;
+  to: string;
+  /** What moved it, e.g. 冻结 / Freeze; the acting document and its number are added. */
+  label: { cn: string; en: string };
+}
+
+/**
+ * Writes one move of a supplier's or site's status to its lifecycle history, naming the acting
+ * transition's document (DOMAIN 1.11: every move is in the history). For moves §1.11 assigns to
+ * other documents too — a qualification's approval (→ POTENTIAL) and completion (→ QUALIFIED).
+ */
+export async function recordStatusChange(registry: MetadataRegistry, run: TransitionRun, change: StatusChange) {
   const numberField = run.lifecycle.approvalRule?.billNumberField;
   const billNumber = numberField ? String(run.record[numberField] ?? '') : '';
-  await new PlatformRows(store.registry, run.tx.dialect).insert(
+  const doc = { cn: run.entity.def.label?.cn ?? run.entity.name, en: run.entity.def.label?.en ?? run.entity.name };
+  await new PlatformRows(registry, run.tx.dialect).insert(
     run.tx,
     HISTORY,
     {
-      entityName: entity,
-      recordId,
+      entityName: change.entity,
+      recordId: change.recordId,
       billNumber,
       billType: run.lifecycle.approvalRule?.billType ?? null,
       action: run.transition.action,
-      actionLabel: `${rule.cn}（${run.entity.def.label?.cn ?? run.entity.name} ${billNumber}）`,
-      actionLabelEn: `${rule.en} (${run.entity.def.label?.en ?? run.entity.name} ${billNumber})`,
-      fromState: from,
-      toState: to,
+      actionLabel: `${change.label.cn}（${doc.cn} ${billNumber}）`,
+      actionLabelEn: `${change.label.en} (${doc.en} ${billNumber})`,
+      fromState: change.from,
+      toState: change.to,
       approval: 'N',
       approvalStep: null,
       comment: run.comment,
