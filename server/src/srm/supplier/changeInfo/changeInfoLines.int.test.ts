@@ -208,7 +208,9 @@ describe('location, credential and tax lines', () => {
     expectError(await act('buyer01', 'saveOrUpdate', addWithSource), 400, ['locations[0].sourceLocationId']);
   });
 
-  it('the demo change of supplier01 (seeds/demo/47a) opens for the approver and applies its location, credential and tax lines', async () => {
+  it('the demo draft change of supplier01 (seeds/demo/47a), submitted, opens for the approver and applies its location, credential and tax lines', async () => {
+    // A draft, not a submitted change: supplier01 may have one change under approval, and the browser tests submit one.
+    expectOk(await act('supplier01', 'submitChangeInfo', { id: 470001 }));
     const demo = expectOk(await act('manager01', 'findById', { id: 470001 }));
     expect(demo).toMatchObject({ supplierId: 1, status: 'SUBMITTED' });
     expect([demo.locations, demo.credentials, demo.taxes].map((l) => (l as Body[]).length)).toEqual([1, 1, 1]);
