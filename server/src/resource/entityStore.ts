@@ -1,8 +1,10 @@
 import type { EntityModel } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../access/metaSql';
-import type { Database } from '../db/sqlExecutor';
+import type { Database, SqlExecutor, SqlParam } from '../db/sqlExecutor';
 import type { RecordHookRegistry } from '../hooks/recordHooks';
+import { formatDateTime } from '../util/time';
+import type { ResourceContext } from './context';
 import { ResourceReader } from './resourceReader';
 import { ResourceWriter } from './resourceWriter';
 
@@ -32,5 +34,23 @@ export abstract class EntityStore {
     const model = this.registry.entity(name);
     if (!model) throw new Error(`${this.purpose} needs the entity ${name}`);
     return model;
+  }
+
+  /** Sets columns of one row (versioned, audited): `set` by field name. */
+  async setFields(
+    tx: SqlExecutor,
+    entity: string,
+    id: number,
+    set: Record<string, SqlParam>,
+    ctx: ResourceContext,
+  ): Promise<void> {
+    const { t, c } = this.sql;
+    const names = Object.keys(set);
+    const key = this.model(entity).primaryKey;
+    await tx.execute(
+      `UPDATE ${t(entity)} SET ${names.map((n) => `${c(entity, n)} = ?`).join(', ')}, ${c(entity, 'versionNum')} = ${c(entity, 'versionNum')} + 1, ` +
+        `${c(entity, 'lastUpdatedBy')} = ?, ${c(entity, 'lastUpdateDate')} = ? WHERE ${c(entity, key)} = ?`,
+      [...names.map((n) => set[n]), ctx.userId, formatDateTime(), id],
+    );
   }
 }

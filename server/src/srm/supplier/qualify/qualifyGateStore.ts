@@ -1,10 +1,8 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
-import type { ResourceContext } from '../../../resource/context';
 import { EntityStore } from '../../../resource/entityStore';
 import { readUnderLock } from '../../../resource/invariantLocks';
-import { formatDateTime } from '../../../util/time';
 
 export const QUALIFY = 'srmSlcQualifyHeader';
 export const Q_SITE = 'srmSlcQualifySite';
@@ -50,24 +48,6 @@ export class QualifyGateStore extends EntityStore {
       qualifyHeaderId,
     ]);
     return row && this.fields(QUALIFY, row);
-  }
-
-  /** Sets columns of one row (versioned, audited): `set` by field name. */
-  async setFields(
-    tx: SqlExecutor,
-    entity: string,
-    id: number,
-    set: Record<string, string | number | null>,
-    ctx: ResourceContext,
-  ): Promise<void> {
-    const { t, c } = this.sql;
-    const names = Object.keys(set);
-    const key = this.model(entity).primaryKey;
-    await tx.execute(
-      `UPDATE ${t(entity)} SET ${names.map((n) => `${c(entity, n)} = ?`).join(', ')}, ${c(entity, 'versionNum')} = ${c(entity, 'versionNum')} + 1, ` +
-        `${c(entity, 'lastUpdatedBy')} = ?, ${c(entity, 'lastUpdateDate')} = ? WHERE ${c(entity, key)} = ?`,
-      [...names.map((n) => set[n]), ctx.userId, formatDateTime(), id],
-    );
   }
 
   /** The master site of the supplier at an organisation, if any. */

@@ -4,7 +4,6 @@ import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import type { ResourceContext } from '../../../resource/context';
 import { EntityStore } from '../../../resource/entityStore';
 import { readUnderLock } from '../../../resource/invariantLocks';
-import { formatDateTime } from '../../../util/time';
 
 export const SUPPLIER = 'srmSlcSupplierInfo';
 export const SITE = 'srmSlcSupplierSite';
@@ -48,24 +47,6 @@ export class SupplierStatusStore extends EntityStore {
   async one(tx: SqlExecutor, entity: string, id: number): Promise<Row | undefined> {
     const [row] = await this.rowsWhere(tx, entity, this.model(entity).primaryKey, id);
     return row;
-  }
-
-  /** Sets columns of one row (versioned, audited): `set` by field name. */
-  async setFields(
-    tx: SqlExecutor,
-    entity: string,
-    id: number,
-    set: Record<string, SqlParam>,
-    ctx: ResourceContext,
-  ): Promise<void> {
-    const { t, c } = this.sql;
-    const names = Object.keys(set);
-    const key = this.model(entity).primaryKey;
-    await tx.execute(
-      `UPDATE ${t(entity)} SET ${names.map((n) => `${c(entity, n)} = ?`).join(', ')}, ${c(entity, 'versionNum')} = ${c(entity, 'versionNum')} + 1, ` +
-        `${c(entity, 'lastUpdatedBy')} = ?, ${c(entity, 'lastUpdateDate')} = ? WHERE ${c(entity, key)} = ?`,
-      [...names.map((n) => set[n]), ctx.userId, formatDateTime(), id],
-    );
   }
 
   /** The inventory organisations under an operating unit (its INV_ORG children) and the unit itself. */
