@@ -16,6 +16,8 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     fileParallelism: false,
+    isolate: false,
+    setupFiles: ['src/testing/dropTestDatabases.ts'],
     testTimeout: 30000,
     hookTimeout: 60000,
   },

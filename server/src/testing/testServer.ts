@@ -1,7 +1,4 @@
-import * as fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { createApp } from '../app';
 import { createKernel, type KernelOptions } from '../bootstrap';
 import { SRM_MODULES } from '../srm';
@@ -9,8 +6,10 @@ import { dbKindOf, loadConfig, type ServerConfig } from '../config';
 import type { Kernel } from '../kernel';
 import { screenHeaders, signIn, type SignedIn } from './sessions';
 import { signedHeaders } from './signedHeaders';
+import { copyOfDatabase, freshDatabaseUrl } from './testDatabases';
 
 export { signedHeaders } from './signedHeaders';
+export { freshDatabaseUrl } from './testDatabases';
 
 /**
  * A real server for integration tests: the whole Nest app on a real database, on a free port,
@@ -45,28 +44,6 @@ export interface ApiAnswer {
   };
 }
 
-export async function freshDatabaseUrl(name: string): Promise<string> {
-  const base = process.env.DB_URL;
-  if (!base || dbKindOf(base) === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-test-'));
-    return `sqlite:${path.join(dir, 'test.sqlite')}`;
-  }
-  const url = new URL(base.replace(/^mariadb:/, 'mysql:'));
-  const database = `${url.pathname.slice(1) || 'meridian_test'}_${name}`.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 60);
-  const mysql = await import('mysql2/promise');
-  const admin = await mysql.createConnection({
-    host: url.hostname,
-    port: Number(url.port || 3306),
-    user: decodeURIComponent(url.username),
-    password: decodeURIComponent(url.password),
-  });
-  await admin.query(`DROP DATABASE IF EXISTS \`${database}\``);
-  await admin.query(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await admin.end();
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
 /** The configuration of a test kernel on dbUrl: demo seeds on, no runtime served. */
 export function testConfig(dbUrl: string, overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
@@ -78,6 +55,30 @@ export function testConfig(dbUrl: string, overrides: Partial<ServerConfig> = {})
   };
 }
 
+/** The suite's seeded database (the whole application, demo on), made once per test process. */
+let seededTemplate: Promise<string> | undefined;
+
+function seededTemplateUrl(): Promise<string> {
+  seededTemplate ??= (async () => {
+    const url = await freshDatabaseUrl('template', { keep: true });
+    const { kernel } = await createKernel(testConfig(url), { modules: SRM_MODULES });
+    await kernel.db.close();
+    return url;
+  })();
+  return seededTemplate;
+}
+
+/**
+ * A fresh database for a server. One that starts the whole application as main.ts does gets a copy
+ * of the seeded template; one with its own metadata, modules, extensions or seeding migrates and
+ * seeds an empty database, as a new installation does.
+ */
+async function databaseFor(name: string, overrides: Partial<ServerConfig>, options: KernelOptions): Promise<string> {
+  if (overrides.dbUrl) return overrides.dbUrl;
+  const asMain = !options.documents && !options.modules && !options.extend && overrides.demo === undefined;
+  return asMain ? copyOfDatabase(await seededTemplateUrl(), name) : freshDatabaseUrl(name);
+}
+
 /**
  * Starts the app on a fresh database (or on overrides.dbUrl, e.g. another server's database);
  * options.documents replaces the file metadata (see createKernel); the SRM domain modules are in.
@@ -87,7 +88,7 @@ export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
   options: KernelOptions = {},
 ): Promise<TestServer> {
-  const dbUrl = overrides.dbUrl ?? (await freshDatabaseUrl(name));
+  const dbUrl = await databaseFor(name, overrides, options);
   const config = testConfig(dbUrl, overrides);
   // The whole application, as main.ts starts it, unless a test names its own modules.
   const { kernel } = await createKernel(config, { modules: SRM_MODULES, ...options });
