@@ -7,6 +7,7 @@ export default defineConfig({
       'metadata/vitest.config.ts',
       'server/vitest.config.ts',
       'runtime/vitest.config.ts',
+      'runtime/vitest.isolated.config.ts',
       'runtime/vitest.build.config.ts',
     ],
   },

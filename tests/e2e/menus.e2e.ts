@@ -27,7 +27,9 @@ interface Responsibility {
   responsibilityName: string;
 }
 
-const USERS = ['admin', 'buyer01', 'manager01', 'qe01', 'supplier01', 'supplier02', 'supplier03', 'supplier04'];
+// One user per responsibility, and a second supplier (other rows, same screens): supplier03 and
+// supplier04 hold supplier02's responsibility and added 1.6 min for no screen of their own.
+const USERS = ['admin', 'buyer01', 'manager01', 'qe01', 'supplier01', 'supplier02'];
 const ENGLISH_USERS = ['buyer01', 'supplier01'];
 /** Longest wait for a screen to settle (no API call in flight, no spinner). */
 const SETTLE_MS = 10_000;
