@@ -61,14 +61,11 @@ export async function freshDatabaseUrl(name: string, options: { keep?: boolean }
  * and seeding an empty database (docs/decisions.md "CI time").
  */
 export async function copyOfDatabase(templateUrl: string, name: string): Promise<string> {
+  const url = await freshDatabaseUrl(name);
   if (dbKindOf(templateUrl) === 'sqlite') {
-    const url = await freshDatabaseUrl(name);
-    const from = templateUrl.slice('sqlite:'.length);
-    const to = url.slice('sqlite:'.length);
-    fs.copyFileSync(from, to);
+    fs.copyFileSync(templateUrl.slice('sqlite:'.length), url.slice('sqlite:'.length));
     return url;
   }
-  const url = await freshDatabaseUrl(name);
   const target = new URL(url).pathname.slice(1);
   const source = new URL(templateUrl).pathname.slice(1);
   const admin = await adminConnection(new URL(url));
