@@ -100,4 +100,25 @@ describe('checkReferences', () => {
     expect(users.params).toEqual([2, 'BUYER']);
     expect(queries.find((q) => q.sql.includes('base_organization'))!.sql).not.toContain(' AND ');
   });
+
+  it('asks nothing about the values an update leaves as stored (stored 2, sent "2"), and checks the changed ones', async () => {
+    const { tx, queries } = fakeTx();
+    const line: PreparedRecord = { id: 11, versionNum: 1, values: { itemId: '1', categoryId: 777 }, children: {} };
+    const updated: PreparedRecord = {
+      id: 7,
+      versionNum: 1,
+      values: { requesterId: '2', orgId: 2 },
+      children: { lines: [line] },
+    };
+    const stored = new Map([
+      [updated, { requesterId: 2, orgId: 2 }],
+      [line, { itemId: 1, categoryId: 2 }],
+    ]);
+    const failure = await checkReferences(registry, tx, header, [{ record: updated, prefix: '', stored }], {
+      language: 'CN',
+      vars: {},
+    }).catch((e: unknown) => e);
+    expect((failure as ApiError).errors!.map((e) => e.field)).toEqual(['lines[0].categoryId']);
+    expect(queries.map((q) => /FROM "([a-z_]+)"/.exec(q.sql)![1])).toEqual(['srm_base_category']);
+  });
 });

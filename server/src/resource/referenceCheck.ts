@@ -5,12 +5,9 @@ import { Errors, type FieldErrorOut } from '../http/apiError';
 import { compileFilter } from './queryCompiler';
 import { checkReferenceFilters } from './referenceFilterCheck';
 import type { PreparedRecord } from './recordPreparation';
+import { setsNewValue, type ReferencedRecord, type StoredRows } from './storedReferences';
 
-/** A record to check and the path its field errors start with ('' for one record, 'rows[3].' in a batch). */
-export interface ReferencedRecord {
-  record: PreparedRecord;
-  prefix: string;
-}
+export type { ReferencedRecord } from './storedReferences';
 
 export interface ReferenceCheckOptions {
   language: Language;
@@ -47,12 +44,15 @@ function collect(
   record: PreparedRecord,
   prefix: string,
   groups: Map<string, Group>,
+  stored: StoredRows | undefined,
   skip?: string,
 ): void {
   for (const field of entity.fields) {
     if (field.type !== 'reference' || !field.reference || field.system || field.name === skip) continue;
     const value = record.values[field.name];
     if (value === null || value === undefined || value === '') continue;
+    // A value the save leaves as stored was not chosen by the caller: it is not checked again.
+    if (!setsNewValue(entity, record, stored?.get(record), field.name)) continue;
     const target = registry.entity(field.reference.entity);
     if (!target) continue;
     const valueField = field.reference.valueField ?? target.primaryKey;
@@ -66,16 +66,18 @@ function collect(
     const model = registry.entity(child.entity)!;
     // The line's link to its header is written by the writer, never taken from the body.
     record.children[child.name]?.forEach((row, i) =>
-      collect(registry, model, row, `${prefix}${child.name}[${i}].`, groups, child.foreignKey),
+      collect(registry, model, row, `${prefix}${child.name}[${i}].`, groups, stored, child.foreignKey),
     );
   }
 }
 
 /**
- * Every reference value of the records (headers and lines) must name a row of its target
- * entity (field.reference.entity, by valueField or the target's key): 400 naming each field
- * that does not. One query per target entity and value field for all the records together —
- * a batch of 200 rows costs as much as one record (docs/decisions.md, issue 13).
+ * Every reference value the records (headers and lines) set must name a row of its target entity
+ * (field.reference.entity, by valueField or the target's key) that the caller may read: 400 naming
+ * each field that does not. A value an update leaves as stored (ReferencedRecord.stored) is not
+ * checked again, here nor against reference.filter. One query per target entity and value field
+ * for all the records together — a batch of 200 rows costs as much as one record
+ * (docs/decisions.md, issue 13).
  */
 export async function checkReferences(
   registry: MetadataRegistry,
@@ -85,7 +87,7 @@ export async function checkReferences(
   options: ReferenceCheckOptions,
 ): Promise<void> {
   const groups = new Map<string, Group>();
-  for (const { record, prefix } of records) collect(registry, entity, record, prefix, groups);
+  for (const { record, prefix, stored } of records) collect(registry, entity, record, prefix, groups, stored);
   const errors: FieldErrorOut[] = [];
   const q = tx.dialect.quote;
   for (const { target, valueField, wanted } of groups.values()) {

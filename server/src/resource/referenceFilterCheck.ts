@@ -14,12 +14,7 @@ import type { Row, SqlExecutor, SqlParam } from '../db/sqlExecutor';
 import type { FieldErrorOut } from '../http/apiError';
 import { compileFilter } from './queryCompiler';
 import type { PreparedRecord } from './recordPreparation';
-
-/** The records of one save and their error paths, as checkReferences receives them. */
-interface ReferencedRecord {
-  record: PreparedRecord;
-  prefix: string;
-}
+import { setsNewValue, type ReferencedRecord } from './storedReferences';
 
 interface ReferenceCheckOptions {
   language: Language;
@@ -45,50 +40,27 @@ interface Group {
 /** At most this many values in one IN list, as in referenceCheck.ts. */
 const IN_CHUNK = 500;
 const isBlank = (v: unknown) => v === null || v === undefined || v === '';
-const same = (a: unknown, b: unknown) =>
-  (isBlank(a) && isBlank(b)) || String(a).toLowerCase() === String(b).toLowerCase();
 const filtered = (model: EntityModel) => model.fields.filter((f) => f.reference?.filter && !f.system);
 
 /** A value as the saved record will hold it: from the body when it carries the field, else as stored. */
 const valueOf = (item: Item, name: string) =>
   name in item.record.values ? item.record.values[name] : item.stored?.[name];
-/** Whether the save sets the field (a new record sets all of them). */
-const changes = (item: Item, name: string) =>
-  !item.record.id || (name in item.record.values && !same(item.record.values[name], item.stored?.[name]));
+/** Whether the save sets the field to a new value (a new record sets all of them). */
+const changes = (item: Item, name: string) => setsNewValue(item.model, item.record, item.stored, name);
 
 function collectItems(registry: MetadataRegistry, entity: EntityModel, records: ReferencedRecord[]): Item[] {
   const items: Item[] = [];
-  for (const { record, prefix } of records) {
-    const header: Item = { model: entity, record, prefix };
+  for (const { record, prefix, stored } of records) {
+    const header: Item = { model: entity, record, prefix, stored: stored?.get(record) };
     items.push(header);
     for (const child of entity.children) {
       const model = registry.entity(child.entity)!;
       record.children[child.name]?.forEach((row, i) =>
-        items.push({ model, record: row, prefix: `${prefix}${child.name}[${i}].`, header }),
+        items.push({ model, record: row, prefix: `${prefix}${child.name}[${i}].`, stored: stored?.get(row), header }),
       );
     }
   }
   return items;
-}
-
-/** One query per entity for the stored rows of the updated records whose filtered references may change. */
-async function loadStored(tx: SqlExecutor, items: Item[]): Promise<void> {
-  const byModel = new Map<EntityModel, Item[]>();
-  for (const item of items) if (item.record.id) byModel.set(item.model, [...(byModel.get(item.model) ?? []), item]);
-  const q = tx.dialect.quote;
-  for (const [model, list] of byModel) {
-    const key = model.field(model.primaryKey)!.column;
-    const columns = model.fields
-      .filter((f) => !f.secret && f.type !== 'json' && f.type !== 'text')
-      .map((f) => `t.${q(f.column)} AS ${q(f.name)}`);
-    const ids = list.map((i) => i.record.id!);
-    const rows = await tx.select(
-      `SELECT ${columns.join(', ')} FROM ${q(model.table)} t WHERE t.${q(key)} IN (${ids.map(() => '?').join(', ')})`,
-      ids,
-    );
-    const byId = new Map(rows.map((r) => [String(r[model.primaryKey]), r]));
-    for (const item of list) item.stored = byId.get(String(item.record.id));
-  }
 }
 
 /** Where each `$form.x` of the field is read: the item itself, or its header for a line. */
@@ -149,7 +121,8 @@ function groupChecks(
  * FieldDef.reference.filter holds on save: each reference value this save sets (or whose `$form`
  * dependency it changes) must name a target row satisfying the field's filter, `$form.x` taken
  * from the record saved (its header for a line, the stored row for what an update leaves out) and
- * `$user` from the session. One query per target and resolved filter for the whole save.
+ * `$user` from the session; a value and dependencies the save leaves as stored (ReferencedRecord.stored)
+ * are not checked again. One query per target and resolved filter for the whole save.
  * Returns the field errors (the caller answers 400).
  */
 export async function checkReferenceFilters(
@@ -161,7 +134,6 @@ export async function checkReferenceFilters(
 ): Promise<FieldErrorOut[]> {
   const items = collectItems(registry, entity, records).filter((i) => filtered(i.model).length || i.model === entity);
   if (!items.some((i) => filtered(i.model).length)) return [];
-  await loadStored(tx, items);
   const errors: FieldErrorOut[] = [];
   const q = tx.dialect.quote;
   for (const { target, valueField, filter, wanted } of groupChecks(registry, items, options, errors).values()) {

@@ -140,17 +140,15 @@ export class ResourceService {
       throw Errors.badRequest(`一次最多 ${MAX_BATCH} 条`, `At most ${MAX_BATCH} rows at once`);
     const records = rows.map((row, i) => prepareRecord(this.registry, entity, row, ctx, `rows[${i}].`));
     const ids = await this.db.transaction(async (tx) => {
-      // One query per reference target for the whole batch, field errors named by row (docs/decisions.md, issue 13).
-      await checkReferences(
-        this.registry,
-        tx,
-        entity,
-        records.map((record, i) => ({ record, prefix: `rows[${i}].` })),
-        ctx,
-      );
+      // One query per reference target for all the new rows, field errors named by row (docs/decisions.md,
+      // issue 13). A row with a key is checked by the writer, against its stored row read in the caller's scope.
+      const created = records.map((record, i) => ({ record, prefix: `rows[${i}].` })).filter((r) => !r.record.id);
+      await checkReferences(this.registry, tx, entity, created, ctx);
       const saved: number[] = [];
-      for (const record of records)
-        saved.push(await this.writer.save(tx, entity, record, ctx, scope, { referencesChecked: true }));
+      for (const [i, record] of records.entries()) {
+        const options = record.id ? { prefix: `rows[${i}].` } : { referencesChecked: true };
+        saved.push(await this.writer.save(tx, entity, record, ctx, scope, options));
+      }
       return saved;
     });
     return Promise.all(ids.map((id) => this.findById(entity, id, ctx, scope)));

@@ -1,6 +1,6 @@
 import { evaluateFilter, isContextDefault, type EntityModel, type FilterNode } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
-import type { SqlExecutor, SqlParam } from '../db/sqlExecutor';
+import type { Row, SqlExecutor, SqlParam } from '../db/sqlExecutor';
 import { Errors } from '../http/apiError';
 import type { RecordHookRegistry, RecordValues } from '../hooks/recordHooks';
 import { formatDateTime } from '../util/time';
@@ -11,6 +11,7 @@ import type { PreparedRecord } from './recordPreparation';
 import { checkReferences } from './referenceCheck';
 import type { ResourceReader } from './resourceReader';
 import { readStoredLines, sameAsStored } from './storedLines';
+import { readStoredReferences } from './storedReferences';
 import { toSqlParam } from './values';
 
 function applyScopeValues(record: PreparedRecord, creating: boolean, ctx: ResourceContext): void {
@@ -30,7 +31,8 @@ export class ResourceWriter {
 
   /**
    * Saves header and lines inside tx; returns the header id. `referencesChecked`: the caller has
-   * already run checkReferences on this record (a batch checks all its rows in one go).
+   * already run checkReferences on this record (a batch checks its new rows in one go);
+   * `prefix`: the path its reference errors start with (a batch's 'rows[3].').
    */
   async save(
     tx: SqlExecutor,
@@ -38,7 +40,7 @@ export class ResourceWriter {
     record: PreparedRecord,
     ctx: ResourceContext,
     scope?: FilterNode,
-    options: { referencesChecked?: boolean } = {},
+    options: { referencesChecked?: boolean; prefix?: string } = {},
   ): Promise<number> {
     const creating = record.id === undefined;
     const current = creating ? undefined : await this.reader.byId(entity, record.id!, ctx, scope, tx, true);
@@ -51,7 +53,7 @@ export class ResourceWriter {
     }
     applyScopeValues(record, creating, ctx);
     await checkLookupCodes(this.registry, tx, entity, record);
-    if (!options.referencesChecked) await checkReferences(this.registry, tx, entity, [{ record, prefix: '' }], ctx);
+    if (!options.referencesChecked) await this.checkReferences(tx, entity, record, ctx, current, options.prefix);
     const children = Object.fromEntries(
       Object.entries(record.children).map(([k, rows]) => [k, rows?.map((r) => r.values)]),
     );
@@ -78,6 +80,22 @@ export class ResourceWriter {
     }
     await this.assertStillInScope(tx, entity, id, ctx, scope);
     return id;
+  }
+
+  /**
+   * checkReferences on one record: an update's values are compared with its stored row (`current`,
+   * read in the caller's scope) and stored lines, so what it leaves as stored is not checked again.
+   */
+  private async checkReferences(
+    tx: SqlExecutor,
+    entity: EntityModel,
+    record: PreparedRecord,
+    ctx: ResourceContext,
+    current: Row | undefined,
+    prefix = '',
+  ): Promise<void> {
+    const stored = current && (await readStoredReferences(this.registry, tx, entity, record, current));
+    await checkReferences(this.registry, tx, entity, [{ record, prefix, stored }], ctx);
   }
 
   /**

@@ -65,6 +65,24 @@ function comparable(field: ResolvedField, value: unknown): string | null | undef
 }
 
 /**
+ * True when binding `value` for the field would store what the column holds (`stored`, as read): the
+ * same string or number, or the same canonical text of the SQL parameter (stored 4 and sent "4",
+ * "12.50" and 12.5). A value that cannot be compared safely, or is no valid parameter, is "different".
+ */
+export function sameStoredValue(field: ResolvedField, value: unknown, stored: unknown, where: string): boolean {
+  // The same string or number as stored (most fields of an unchanged line) binds the same parameter.
+  if (value === stored && value !== '' && (typeof value === 'string' || typeof value === 'number')) return true;
+  let wanted: string | null | undefined;
+  try {
+    wanted = comparable(field, toSqlParam(field, value, where));
+  } catch {
+    return false;
+  }
+  const have = comparable(field, stored);
+  return wanted !== undefined && have !== undefined && wanted === have;
+}
+
+/**
  * True when writing `values` would store what the row already holds: every carried field's SQL
  * parameter (as the UPDATE would bind it) equals the stored column. Comparing after the header's
  * beforeSave has computed the lines (amounts, master-data copies) means a header change that alters
@@ -74,12 +92,7 @@ function comparable(field: ResolvedField, value: unknown): string | null | undef
 export function sameAsStored(model: EntityModel, values: RecordValues, stored: Row): boolean {
   for (const [name, value] of Object.entries(values)) {
     const field = model.field(name);
-    // The same string or number as stored (most fields of an unchanged line) binds the same parameter.
-    if (!field || (value === stored[name] && value !== '' && (typeof value === 'string' || typeof value === 'number')))
-      continue;
-    const wanted = comparable(field, toSqlParam(field, value, model.name));
-    const have = comparable(field, stored[name]);
-    if (wanted === undefined || have === undefined || wanted !== have) return false;
+    if (field && !sameStoredValue(field, value, stored[name], model.name)) return false;
   }
   return true;
 }

@@ -14,6 +14,8 @@ import {
   rowsOf,
   saveInspection,
   selfChecked,
+  USER_ID,
+  type Body,
   type Inspections,
 } from './inspectFixtures';
 
@@ -188,6 +190,37 @@ describe('what a supplier may do', () => {
     expectError(await saveInspection(s, 'supplier01', id, { records: [] }), 409);
     expectError(await onInspect(s, 'supplier01', 'doExpertSubmit', { id }), 403);
     expectError(await onInspect(s, 'supplier01', 'doApproval', { id }), 403);
+  });
+
+  it('saves its self scores when the page sends the whole record back (every line with all its fields)', async () => {
+    const { inspectId: id } = await executingPlan(s, { supplierId: 1 });
+    // The edit page sends what findById read, expert lines and their 评分专家 (user 4, which a supplier
+    // may not read) included: those unchanged references are not checked again (docs/decisions.md).
+    const read = expectOk(await onInspect(s, 'supplier01', 'findById', { id }));
+    expect(read.records.some((l: Body) => l.expertUserId === USER_ID.qe01)).toBe(true);
+    const records = read.records.map((l: Body) =>
+      l.expertUserId === null ? { ...l, selfScore: Number(l.standardScore) - 1 } : l,
+    );
+    const before = await recordsOf(s, id);
+    expectOk(await onInspect(s, 'supplier01', 'saveOrUpdate', { ...read, records }));
+    const after = new Map((await recordsOf(s, id)).map((r) => [r.inspect_record_id, r]));
+    const audit = ['self_score', 'version_num', 'last_updated_by', 'last_update_date'];
+    for (const line of before) {
+      const now = after.get(line.inspect_record_id)!;
+      const selfLine = line.expert_user_id === null;
+      expect(now.self_score === null ? null : Number(now.self_score)).toBe(
+        selfLine ? Number(line.standard_score) - 1 : null,
+      );
+      for (const column of Object.keys(line).filter((c) => !audit.includes(c)))
+        expect(now[column]).toEqual(line[column]);
+      if (!selfLine) expect(now.version_num).toEqual(line.version_num);
+    }
+    // A changed expert reference is still refused for the supplier (checked within what it may read).
+    const moved = read.records.map((l: Body) => (l.expertUserId === USER_ID.qe01 ? { ...l, expertUserId: 3 } : l));
+    const fields = moved.flatMap((l: Body, i: number) => (l.expertUserId === 3 ? [`records[${i}].expertUserId`] : []));
+    const refused = await saveInspection(s, 'supplier01', id, { records: moved });
+    expectError(refused, 400, fields.sort());
+    expect(refused.body.errors![0].message).toBe('"3" names no User record');
   });
 
   it('nobody creates an inspection by hand; the list opens on demo rows for supplier01', async () => {
