@@ -72,7 +72,12 @@ function userTypeOf(value) {
 /** Page path → the user types (INSIDE, EX) holding a responsibility whose roles grant a menu of it. */
 function menuUserTypes() {
   const urls = menuUrls();
+  // A role's menus: those nested in its row, and the baseRoleMenu rows a domain's seed adds to it.
   const roleMenus = new Map(seedRows('baseRole').map((r) => [r.roleId, (r.menus ?? []).map((m) => m.menuCode)]));
+  for (const { roleId, menuCode } of seedRows('baseRoleMenu')) {
+    if (!roleMenus.has(roleId)) roleMenus.set(roleId, []);
+    roleMenus.get(roleId).push(menuCode);
+  }
   const reach = new Map();
   for (const resp of seedRows('baseResponsibility')) {
     const type = userTypeOf(resp.userType);
