@@ -11,7 +11,7 @@ import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthProvider, useDataProvider } from '../core/DataProviderContext';
 import type { MenuRow } from '../core/dataProvider';
-import { MenuContext } from '../core/MenuContext';
+import { MenuContext, MenusReadyContext } from '../core/MenuContext';
 import { menusKey, REFERENCE_STALE_MS } from '../core/queries';
 import { updateSessionInfo } from '../core/session';
 import { useQueryErrorFeedback } from '../core/useQueryErrorFeedback';
@@ -33,7 +33,7 @@ const NO_MENUS: MenuRow[] = [];
  * Menus of the current responsibility, from the app's QueryClient (['menus', respId, language]):
  * loaded when it or the language changes, then kept (REFERENCE_STALE_MS) for the session.
  */
-function useMenuRows(responsibilityId: string): MenuRow[] {
+function useMenuRows(responsibilityId: string): { menus: MenuRow[]; ready: boolean } {
   const provider = useDataProvider();
   const language = useLanguage();
   // Menu names come translated in the request language, so the language is part of the key.
@@ -46,7 +46,9 @@ function useMenuRows(responsibilityId: string): MenuRow[] {
   // A 401 ends the session: the login page says so.
   useQueryErrorFeedback(query, [401]);
   // Never the previous responsibility's menus while the new ones load (no placeholder data).
-  return responsibilityId && query.data ? query.data : NO_MENUS;
+  const menus = responsibilityId && query.data ? query.data : NO_MENUS;
+  // Answered (or failed: pages then show their own errors rather than wait for ever).
+  return { menus, ready: !responsibilityId || query.isFetched };
 }
 
 /**
@@ -98,49 +100,51 @@ function SiderTrigger({ collapsed, onToggle }: { collapsed: boolean; onToggle: (
 export function Shell({ routes }: { routes: ReactNode }) {
   const { t } = useTranslation();
   const session = useSession();
-  const menus = useMenuRows(session?.responsibilityId ?? '');
+  const { menus, ready: menusReady } = useMenuRows(session?.responsibilityId ?? '');
   const tabs = useShellTabs(String(session?.userInfo?.userId ?? ''), session?.responsibilityId ?? '');
   useFreshUserInfo();
   const [collapsed, setCollapsed] = useSiderCollapsed();
   if (!session) return null;
   return (
     <MenuContext.Provider value={menus}>
-      <TabsApiContext.Provider value={tabs}>
-        <RouteProgress />
-        <Layout style={{ minHeight: '100vh' }}>
-          <Layout.Sider
-            width={232}
-            collapsedWidth={64}
-            breakpoint="lg"
-            collapsible
-            collapsed={collapsed}
-            onCollapse={setCollapsed}
-            trigger={<SiderTrigger collapsed={collapsed} onToggle={() => setCollapsed(!collapsed, 'clickTrigger')} />}
-          >
-            {/* The product's name is shown here only (not again in the header). */}
-            <div
-              style={{ color: '#fff', padding: '16px 0', textAlign: 'center', fontWeight: 600, whiteSpace: 'nowrap' }}
-              title={t('app.name')}
+      <MenusReadyContext.Provider value={menusReady}>
+        <TabsApiContext.Provider value={tabs}>
+          <RouteProgress />
+          <Layout style={{ minHeight: '100vh' }}>
+            <Layout.Sider
+              width={232}
+              collapsedWidth={64}
+              breakpoint="lg"
+              collapsible
+              collapsed={collapsed}
+              onCollapse={setCollapsed}
+              trigger={<SiderTrigger collapsed={collapsed} onToggle={() => setCollapsed(!collapsed, 'clickTrigger')} />}
             >
-              {collapsed ? t('app.name').slice(0, 1) : t('app.name')}
-            </div>
-            <MenuSider menus={menus} collapsed={collapsed} />
-          </Layout.Sider>
-          <Layout>
-            <Layout.Header
-              style={{ background: '#fff', display: 'flex', alignItems: 'center', padding: '0 16px 0 24px' }}
-            >
-              <ShellHeader session={session} />
-            </Layout.Header>
-            {/* Layout.Content is the page's one <main> landmark. */}
-            <Layout.Content style={{ margin: 16 }}>
-              <ShellTabBar tabs={tabs} />
-              <ShellBreadcrumbs tabs={tabs} />
-              <KeepAliveTabs tabs={tabs} routes={routes} />
-            </Layout.Content>
+              {/* The product's name is shown here only (not again in the header). */}
+              <div
+                style={{ color: '#fff', padding: '16px 0', textAlign: 'center', fontWeight: 600, whiteSpace: 'nowrap' }}
+                title={t('app.name')}
+              >
+                {collapsed ? t('app.name').slice(0, 1) : t('app.name')}
+              </div>
+              <MenuSider menus={menus} collapsed={collapsed} />
+            </Layout.Sider>
+            <Layout>
+              <Layout.Header
+                style={{ background: '#fff', display: 'flex', alignItems: 'center', padding: '0 16px 0 24px' }}
+              >
+                <ShellHeader session={session} />
+              </Layout.Header>
+              {/* Layout.Content is the page's one <main> landmark. */}
+              <Layout.Content style={{ margin: 16 }}>
+                <ShellTabBar tabs={tabs} />
+                <ShellBreadcrumbs tabs={tabs} />
+                <KeepAliveTabs tabs={tabs} routes={routes} />
+              </Layout.Content>
+            </Layout>
           </Layout>
-        </Layout>
-      </TabsApiContext.Provider>
+        </TabsApiContext.Provider>
+      </MenusReadyContext.Provider>
     </MenuContext.Provider>
   );
 }

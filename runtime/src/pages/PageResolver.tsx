@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { isApiError } from '../core/apiError';
 import { ScreenProvider } from '../core/DataProviderContext';
-import { useMenus } from '../core/MenuContext';
+import { useMenus, useMenusReady } from '../core/MenuContext';
 import { findMenuByPath } from '../core/menuTree';
 import { getResponsibilityId, setResponsibilityId } from '../core/session';
 import type { ScreenIds } from '../core/request';
@@ -32,9 +32,14 @@ const NO_LIFECYCLES = {};
 /** For custom page widgets that show generic pages (the designer's preview). */
 const GENERATED_PAGES: GeneratedPages = { ListPage, EditPage };
 
-function useScreenIds(path: string): ScreenIds {
+/**
+ * The screen's menuId/respId; null while they cannot be known yet: no ?menuId= and the menus that
+ * name this path still loading (its calls would go without the menu header and be refused).
+ */
+function useScreenIds(path: string): ScreenIds | null {
   const [params] = useSearchParams();
   const menus = useMenus();
+  const menusReady = useMenusReady();
   const menuIdParam = params.get('menuId');
   const respIdParam = params.get('respId');
   useEffect(() => {
@@ -42,12 +47,13 @@ function useScreenIds(path: string): ScreenIds {
     if (respIdParam && respIdParam !== getResponsibilityId()) setResponsibilityId(respIdParam);
   }, [respIdParam]);
   return useMemo(() => {
+    if (!menuIdParam && !menusReady) return null;
     const menuId = menuIdParam ?? findMenuByPath(menus, path)?.menuId;
     return {
       menuId: menuId === undefined || menuId === null ? undefined : String(menuId),
       respId: respIdParam ?? (getResponsibilityId() || undefined),
     };
-  }, [menuIdParam, respIdParam, menus, path]);
+  }, [menuIdParam, respIdParam, menus, menusReady, path]);
 }
 
 function GeneratedPage({ page, entities }: PageProps) {
@@ -78,7 +84,7 @@ export function PageResolver({ path }: { path: string }) {
   // page names its own (a view is titled as one), which this parent's effect would overwrite.
   const readyPage = state.status === 'ready' ? state.bundle.page : undefined;
   useTabTitle(readyPage && !namesOwnTab(readyPage) ? label(readyPage.title) : undefined);
-  if (state.status === 'loading') {
+  if (state.status === 'loading' || !screen) {
     return (
       <div style={{ textAlign: 'center', padding: 48 }} aria-busy="true" aria-label={t('common.loading')}>
         <Spin />
