@@ -254,8 +254,13 @@ async function grantMenu(page: Page): Promise<void> {
     ['btnSave', '保存'],
     ['btnSubmit', '提交审批'],
   ]) {
-    await visible(page).getByRole('button', { name: '新增', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: /按钮/ });
+    // Right after the menu was created, the first 新增 can be lost (no dialog opens; docs/decisions.md
+    // "Known defects (open)"): pressed again when no dialog shows, as a person would.
+    await expect(async () => {
+      if (!(await dialog.count())) await visible(page).getByRole('button', { name: '新增', exact: true }).click();
+      await expect(dialog).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
     // Typed key by key: the reference picker searches the server as the admin types.
     const menuPicker = dialog.getByRole('combobox', { name: '菜单', exact: true });
     await expect(async () => {
