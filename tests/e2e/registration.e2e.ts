@@ -306,8 +306,12 @@ test('Flow 1 — supplier onboarding, register → qualified (DOMAIN §15 steps 
     // 带出审查信息 (getQualifyInfo): the requirements for a production supplier and the scene's three nodes.
     await buyer.getByRole('button', { name: '带出审查信息', exact: true }).click();
     const nodes = visibleTable(buyer, '准入节点');
-    await expect(dataRows(nodes)).toHaveCount(3);
-    for (const node of ['资质审查', '现场考察', '样品试制']) await expectCell(nodes, node, '节点状态', '未开始');
+    // The scene's nodes: three required, the batch tryout optional.
+    await expect(dataRows(nodes)).toHaveCount(4);
+    for (const node of ['资质审查', '现场考察', '样品试制']) await expectCell(nodes, node, '必须', '是');
+    await expectCell(nodes, '小批量试用', '必须', '否');
+    for (const node of ['资质审查', '现场考察', '样品试制', '小批量试用'])
+      await expectCell(nodes, node, '节点状态', '未开始');
     const requires = visibleTable(buyer, '资质要求');
     await expect(rowWith(requires, '营业执照')).toHaveCount(1);
     const count = await dataRows(requires).count();
@@ -396,6 +400,10 @@ test('Flow 1 — supplier onboarding, register → qualified (DOMAIN §15 steps 
     await buyer.getByRole('button', { name: '加载供应商品类', exact: true }).click();
     await expectCell(visibleTable(buyer, '考察品类'), who.company, '品类', '线缆');
 
+    // KNOWN DEFECT (docs/decisions.md, Known defects (open)): on the plan as created in this page, ticking a
+    // loaded site empties the site table, so the tick is never saved. Reopened (a reload), the page keeps it.
+    await buyer.reload();
+    await expect(fieldValue(buyer, '计划编号')).toHaveText(planNumber, FIRST_OPEN);
     // The qualification's site, ticked (editable: its editFlag is Y).
     const sites = buyer.getByRole('region', { name: '考察地点', exact: true }).filter({ visible: true });
     await sites.getByRole('button', { name: '加载供应商考察地点' }).click();
@@ -414,7 +422,7 @@ test('Flow 1 — supplier onboarding, register → qualified (DOMAIN §15 steps 
       '计划编号',
       planNumber,
     );
-    await manager.getByRole('button', { name: '审批通过', exact: true }).click();
+    await runConfirmed(manager, '审批通过');
     await expect(fieldValue(manager, '状态')).toHaveText('执行中');
     const planSuppliers = visibleTable(manager, '考察供应商');
     const line = rowWith(planSuppliers, who.company);
@@ -490,7 +498,7 @@ test('Flow 1 — supplier onboarding, register → qualified (DOMAIN §15 steps 
       '考察单号',
       inspectNumber,
     );
-    await manager.getByRole('button', { name: '审批通过', exact: true }).click();
+    await runConfirmed(manager, '审批通过');
     await expect(fieldValue(manager, '状态')).toHaveText('已审批');
     // Node INSPECTION: checked on the completed review in step 12 (every node 通过).
     mark('10 inspection approved');
@@ -548,6 +556,7 @@ test('Flow 1 — supplier onboarding, register → qualified (DOMAIN §15 steps 
     await expect(fieldValue(buyer, '状态')).toHaveText('引入完成');
     const nodes = visibleTable(buyer, '准入节点');
     for (const node of ['资质审查', '现场考察', '样品试制']) await expectCell(nodes, node, '节点状态', '通过');
+    await expectCell(nodes, '小批量试用', '节点状态', '未开始');
     await expectCell(visibleTable(buyer, '考察地点'), '苏州一厂', '地点状态', '合格');
 
     // 合格供应商目录 › 合格供应商目录 (the folder and its page share the name).
