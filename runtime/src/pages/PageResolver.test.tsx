@@ -11,7 +11,12 @@ import { TestProviders } from '../test/render';
 import { PageResolver } from './PageResolver';
 
 const PATH = 'purRequisitionManage/purRequisitionEdit';
-const record: DataRecord = { requisitionHeaderId: 1, requisitionNumber: 'PR202601010001', status: 'DRAFT', versionNum: 1 };
+const record: DataRecord = {
+  requisitionHeaderId: 1,
+  requisitionNumber: 'PR202601010001',
+  status: 'DRAFT',
+  versionNum: 1,
+};
 const MENU = { menuId: 74, menuCode: 'PUR_REQUISITION_EDIT', menuType: 'PAGE', htmlUrl: PATH } as unknown as MenuRow;
 
 let showMenus: () => void = () => undefined;
