@@ -26,7 +26,7 @@ import { createFakeProvider } from '../../../test/fakeProvider';
 import { TestProviders } from '../../../test/render';
 import { buyerLogin, signIn } from '../../../test/session';
 import { widgetRegistry } from '../../../widgets/builtins';
-import { InspectPlanSites } from './InspectPlanSites';
+import { lazyChunk } from '../../../app/chunkLoader';
 
 // 加载供应商考察地点 asks the server for the sites of the suppliers' qualification reviews.
 vi.mock('../../../core/request', async (original) => ({
@@ -103,8 +103,12 @@ const region = (name: string) => within(screen.getByRole('region', { name }));
 const siteBox = () => screen.getByRole('checkbox', { name: '参与考察 苏州一厂' }) as HTMLInputElement;
 
 beforeAll(() => {
-  // The app registers the widget lazily (index.ts); here it is registered as it is.
-  if (!widgetRegistry.has('InspectPlanSites')) widgetRegistry.register('InspectPlanSites', InspectPlanSites);
+  // Lazily, as index.ts registers it for the app (the registry here is built before domains register).
+  if (!widgetRegistry.has('InspectPlanSites'))
+    widgetRegistry.register(
+      'InspectPlanSites',
+      lazyChunk(() => import('./InspectPlanSites').then((m) => m.InspectPlanSites)),
+    );
 });
 
 describe('InspectPlanSites on a plan created in the page', () => {
