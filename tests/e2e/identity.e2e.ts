@@ -3,8 +3,8 @@
  * menus, buttons and home; a wrong password is refused; three failures for a user name bring the
  * captcha; 修改密码 replaces the password; 退出 ends the session so that Back shows nothing of it.
  * Every test has its own browser context (Playwright's default), hence its own session. Users
- * whose login state a test changes (qe01: failures, supplier02: a failure, supplier03: its
- * password) are used by no other test of the suite.
+ * whose login state a test changes (supplier04: failures, supplier02: a failure, supplier03: its
+ * password) are used by no other test of the suite (qe01 is Flow 1's expert).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, dataRows, openMenu, rowActionNames } from './support';
@@ -113,7 +113,7 @@ test('the captcha appears after three failed logins for a user name', async ({ p
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     // Before the third failure the form has no captcha.
     await expect(page.getByRole('img', { name: '验证码图片' })).toHaveCount(0);
-    await fillLogin(page, 'qe01', `Wrong#2026-${attempt}`);
+    await fillLogin(page, 'supplier04', `Wrong#2026-${attempt}`);
     await pressLogin(page);
     await expect(loginAlert(page, '用户名或密码错误')).toBeVisible();
   }
