@@ -18,6 +18,7 @@ import type { ActionRegistry } from '../../../platform/actionRegistry';
 import { MetaSql } from '../../../access/metaSql';
 import { systemContext, type ResourceContext } from '../../../resource/context';
 import { ResourceReader } from '../../../resource/resourceReader';
+import { startDailyJob, stopDailyJob } from '../../../util/dailyJob';
 import { today } from '../price/priceMath';
 import { AGREEMENT } from './agreementStore';
 
@@ -51,37 +52,19 @@ export async function expireDueAgreements(
   return expired;
 }
 
-let timer: NodeJS.Timeout | undefined;
-
-/** Milliseconds until the next 00:05 local time. */
-function untilNextRun(now = new Date()): number {
-  const next = new Date(now);
-  next.setHours(0, 5, 0, 0);
-  if (next <= now) next.setDate(next.getDate() + 1);
-  return next.getTime() - now.getTime();
-}
+const JOB = 'Agreement expiry';
 
 /** Stops the daily expiry timer (tests, shutdown). */
 export function stopAgreementExpiry(): void {
-  if (timer) clearTimeout(timer);
-  timer = undefined;
+  stopDailyJob(JOB);
 }
 
 /**
- * (Re)starts the daily timer on the latest registration's database: a kernel rebuilt by a
- * table_model publish replaces the timer instead of adding one.
+ * (Re)starts the daily timer (00:05 local time) on the latest registration's database: a kernel
+ * rebuilt by a table_model publish replaces the timer instead of adding one.
  */
 function startAgreementExpiry(run: () => Promise<unknown>): void {
-  stopAgreementExpiry();
-  const schedule = () => {
-    timer = setTimeout(() => {
-      run()
-        .catch((e: unknown) => console.error('Agreement expiry failed:', e))
-        .finally(schedule);
-    }, untilNextRun());
-    timer.unref();
-  };
-  schedule();
+  startDailyJob(JOB, { hour: 0, minute: 5 }, run);
 }
 
 export function registerAgreementExpiry(deps: {

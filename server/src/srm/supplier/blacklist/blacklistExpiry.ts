@@ -20,6 +20,7 @@ import { MetaSql } from '../../../access/metaSql';
 import { systemContext, type ResourceContext } from '../../../resource/context';
 import { lockOwner, readUnderLock } from '../../../resource/invariantLocks';
 import { ResourceReader } from '../../../resource/resourceReader';
+import { startDailyJob, stopDailyJob } from '../../../util/dailyJob';
 import { formatDateTime } from '../../../util/time';
 import { SUPPLIER } from '../status/supplierStatusStore';
 import { BLACKLIST } from './blacklistEffects';
@@ -66,30 +67,11 @@ export async function releaseExpiredBlacklists(
   return released;
 }
 
-let timer: NodeJS.Timeout | undefined;
+const JOB = 'Blacklist expiry';
 
 /** Stops the daily timer (tests, shutdown). */
 export function stopBlacklistExpiry(): void {
-  if (timer) clearTimeout(timer);
-  timer = undefined;
-}
-
-/** Daily at 00:15 local time; a kernel rebuilt by a table_model publish replaces the timer. */
-function startBlacklistExpiry(run: () => Promise<unknown>): void {
-  stopBlacklistExpiry();
-  const schedule = () => {
-    const now = new Date();
-    const next = new Date(now);
-    next.setHours(0, 15, 0, 0);
-    if (next <= now) next.setDate(next.getDate() + 1);
-    timer = setTimeout(() => {
-      run()
-        .catch((e: unknown) => console.error('Blacklist expiry failed:', e))
-        .finally(schedule);
-    }, next.getTime() - now.getTime());
-    timer.unref();
-  };
-  schedule();
+  stopDailyJob(JOB);
 }
 
 /** Starts the daily blacklist expiry on the registration's database (unless BLACKLIST_EXPIRY_TIMER=off). */
@@ -102,5 +84,6 @@ export function registerBlacklistExpiry(deps: {
   if (process.env.BLACKLIST_EXPIRY_TIMER === 'off') return;
   const { registry, db } = deps;
   const lifecycles = new LifecycleService(registry, db, new ResourceReader(registry, db), deps.hooks, deps.handlers);
-  startBlacklistExpiry(() => releaseExpiredBlacklists(registry, db, lifecycles));
+  // Daily at 00:15 local time.
+  startDailyJob(JOB, { hour: 0, minute: 15 }, () => releaseExpiredBlacklists(registry, db, lifecycles));
 }

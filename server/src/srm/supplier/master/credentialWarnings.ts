@@ -14,6 +14,7 @@ import { pickText } from '@meridian/metadata';
 import { ApiError, Errors } from '../../../http/apiError';
 import type { ResourceContext } from '../../../resource/context';
 import { translateDbError } from '../../../resource/dbErrors';
+import { startDailyJob, stopDailyJob } from '../../../util/dailyJob';
 import { formatDateTime } from '../../../util/time';
 import { CREDENTIAL, idFrom, SUPPLIER, WARNING, type MasterStore } from './masterStore';
 
@@ -130,27 +131,13 @@ export async function handleWarning(store: MasterStore, body: Record<string, unk
   return { data: { warningId: id }, msg: pickText({ cn: '已标记为已处理', en: 'Marked handled' }, ctx.language) };
 }
 
-let timer: NodeJS.Timeout | undefined;
+const JOB = 'Credential expiry warnings';
 
 export function stopCredentialWarnings(): void {
-  if (timer) clearTimeout(timer);
-  timer = undefined;
+  stopDailyJob(JOB);
 }
 
 /** Daily at 00:10 local time; a kernel rebuilt by a publish replaces the timer. */
 export function startCredentialWarnings(run: () => Promise<unknown>): void {
-  stopCredentialWarnings();
-  const schedule = () => {
-    const now = new Date();
-    const next = new Date(now);
-    next.setHours(0, 10, 0, 0);
-    if (next <= now) next.setDate(next.getDate() + 1);
-    timer = setTimeout(() => {
-      run()
-        .catch((e: unknown) => console.error('Credential expiry warnings failed:', e))
-        .finally(schedule);
-    }, next.getTime() - now.getTime());
-    timer.unref();
-  };
-  schedule();
+  startDailyJob(JOB, { hour: 0, minute: 10 }, run);
 }
