@@ -12,10 +12,10 @@
  * and ships its delivery notice, and confirms and invoices the statement buyer01 makes of it.
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { appsignHeaders } from '../../metadata/src/appsign';
 import { invoicePdf } from '../../server/src/srm/reconciliation/invoiceOcr/invoiceFixtures';
 import {
   addLine,
+  callAsSession,
   choose,
   clickExpectingToast,
   decide,
@@ -150,29 +150,11 @@ async function statementFromReceipt(
 }
 
 /**
- * A call as the signed-in page's session, from the screen (menuId) it shows: reads that check a
- * result, and the English test's preparation.
+ * A call as the signed-in page's session: reads that check a result, and the English test's
+ * preparation.
  */
-async function call(page: Page, resource: string, action: string, body: object) {
-  const session = await page.evaluate(() => ({
-    certificate: sessionStorage.getItem('meridian.certificate') ?? '',
-    authorizationCode: sessionStorage.getItem('meridian.authorizationCode') ?? '',
-    respId: sessionStorage.getItem('meridian.responsibilityId') ?? '',
-  }));
-  const menuId = new URL(page.url().replace('/#/', '/')).searchParams.get('menuId') ?? '';
-  const answer = await page.request.post(`/api/srmServer/v1/${resource}Restful/${action}`, {
-    headers: {
-      ...appsignHeaders(),
-      certificate: session.certificate,
-      AuthorizationCode: session.authorizationCode,
-      respId: session.respId,
-      menuId,
-      language: 'CN',
-      'content-type': 'application/json',
-    },
-    data: body,
-  });
-  return { status: answer.status(), data: ((await answer.json()) as { data: any }).data };
+function call(page: Page, resource: string, action: string, body: object) {
+  return callAsSession(page, `/api/srmServer/v1/${resource}Restful/${action}`, body);
 }
 
 /**

@@ -18,8 +18,8 @@
  * The second test is a registration rejected with a reason.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { appsignHeaders } from '../../metadata/src/appsign';
 import {
+  callAsSession,
   cellUnder,
   choose,
   DEMO_PASSWORD,
@@ -141,30 +141,9 @@ async function valueOf(page: Page, label: string): Promise<string> {
   return (await fieldValue(page, label).innerText()).trim();
 }
 
-/**
- * An action called as the signed-in page's session, from the screen (menuId) it shows: only for
- * the two refusals of step 6 that the screens do not offer as buttons.
- */
+/** An action called as the page's session: only for the two refusals of step 6 that no screen offers. */
 async function call(page: Page, resource: string, action: string, body: object): Promise<number> {
-  const session = await page.evaluate(() => ({
-    certificate: sessionStorage.getItem('meridian.certificate') ?? '',
-    authorizationCode: sessionStorage.getItem('meridian.authorizationCode') ?? '',
-    respId: sessionStorage.getItem('meridian.responsibilityId') ?? '',
-  }));
-  const menuId = new URL(page.url().replace('/#/', '/')).searchParams.get('menuId') ?? '';
-  const answer = await page.request.post(`/api/srmServer/v1/${resource}Restful/${action}`, {
-    headers: {
-      ...appsignHeaders(),
-      certificate: session.certificate,
-      AuthorizationCode: session.authorizationCode,
-      respId: session.respId,
-      menuId,
-      language: 'CN',
-      'content-type': 'application/json',
-    },
-    data: body,
-  });
-  return answer.status();
+  return (await callAsSession(page, `/api/srmServer/v1/${resource}Restful/${action}`, body)).status;
 }
 
 /** The local date `days` from today, YYYY-MM-DD. */

@@ -5,6 +5,7 @@
  * label (Formily draws <label> without `for`, so getByLabel cannot reach the value or message).
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { appsignHeaders } from '../../metadata/src/appsign';
 
 /** A suffix that makes descriptions (and other texts) unique per test run. */
 export function unique(prefix: string): string {
@@ -386,4 +387,32 @@ export async function rowActionNames(row: Locator): Promise<string[]> {
   await more.click(); // the trigger closes what it opened
   await expect(menu).toBeHidden();
   return [...names, ...folded];
+}
+
+/**
+ * An API call as the signed-in page's session, from the screen (menuId) the page shows: for what
+ * the screens do not offer as a button (a refusal to check, a stored value to read, a
+ * preparation). `path`: /api/… of the endpoint.
+ */
+export async function callAsSession(page: Page, path: string, body: object): Promise<{ status: number; data: any }> {
+  const session = await page.evaluate(() => ({
+    certificate: sessionStorage.getItem('meridian.certificate') ?? '',
+    authorizationCode: sessionStorage.getItem('meridian.authorizationCode') ?? '',
+    respId: sessionStorage.getItem('meridian.responsibilityId') ?? '',
+  }));
+  const menuId = new URL(page.url().replace('/#/', '/')).searchParams.get('menuId') ?? '';
+  const answer = await page.request.post(path, {
+    headers: {
+      ...appsignHeaders(),
+      certificate: session.certificate,
+      AuthorizationCode: session.authorizationCode,
+      respId: session.respId,
+      menuId,
+      language: 'CN',
+      'content-type': 'application/json',
+    },
+    data: body,
+  });
+  const json = (await answer.json().catch(() => null)) as { data?: any } | null;
+  return { status: answer.status(), data: json?.data };
 }

@@ -4,31 +4,7 @@
  * its siblings still are), saves, reloads and sees the same tree, which is what the server holds.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { appsignHeaders } from '../../metadata/src/appsign';
-import { clickExpectingToast, dataRows, formItem, openMenu, signIn, unique } from './support';
-
-/** A call as the signed-in page's session, from the screen (menuId) the page is showing. */
-async function call(page: Page, path: string, body: object): Promise<{ status: number; data: any }> {
-  const session = await page.evaluate(() => ({
-    certificate: sessionStorage.getItem('meridian.certificate') ?? '',
-    authorizationCode: sessionStorage.getItem('meridian.authorizationCode') ?? '',
-    respId: sessionStorage.getItem('meridian.responsibilityId') ?? '',
-  }));
-  const menuId = new URL(page.url().replace('/#/', '/')).searchParams.get('menuId') ?? '';
-  const answer = await page.request.post(path, {
-    headers: {
-      ...appsignHeaders(),
-      certificate: session.certificate,
-      AuthorizationCode: session.authorizationCode,
-      respId: session.respId,
-      menuId,
-      language: 'CN',
-      'content-type': 'application/json',
-    },
-    data: body,
-  });
-  return { status: answer.status(), data: ((await answer.json()) as { data: unknown }).data };
-}
+import { callAsSession as call, clickExpectingToast, dataRows, formItem, openMenu, signIn, unique } from './support';
 
 const node = (page: Page, title: string) =>
   page.locator('.ant-tree-treenode').filter({ has: page.getByText(title, { exact: true }) });
