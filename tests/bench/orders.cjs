@@ -127,7 +127,9 @@ async function buyerSession(load, port) {
 
 /** A draft order of `lines` lines as the edit page sends it (demo materials 1–7, plant 5). */
 function orderBody(lines, tag) {
-  const { ITEMS } = require('./orderSeed.cjs');
+  // The supplier trade gate (server/src/srm/supplier/gate) lets supplier 1 (S100001) be ordered only
+  // the items of the category it is qualified for (seeds/demo/40c-supplier-categories.json: category 2).
+  const items = require('./orderSeed.cjs').ITEMS.filter((item) => item[3] === 2);
   return {
     poType: 'STANDARD',
     supplierId: 1,
@@ -139,7 +141,7 @@ function orderBody(lines, tag) {
     exchangeRate: '1',
     shipToAddress: `bench ${tag}`,
     lines: Array.from({ length: lines }, (_, i) => {
-      const item = ITEMS[i % ITEMS.length];
+      const item = items[i % items.length];
       return {
         lineNum: i + 1,
         itemId: item[0],

@@ -56,6 +56,10 @@ export function useRecordController(entity: EntityDef, id: unknown): RecordContr
     // An open form is never refetched behind the user's back (no refetch on focus, see createQueryClient,
     // nor on reconnect; writes only mark records stale): only when it is opened or reloaded.
     refetchOnReconnect: false,
+    // No structural sharing: the form takes a record by its differences (pages/patchRecordValues.ts), so
+    // keeping equal parts' identity buys nothing, and the deep comparison of a 2,000-line order cost
+    // about 50 ms on each save's answer (docs/decisions.md, issue 15).
+    structuralSharing: false,
   });
   const { error, refetch } = query;
   // An action pressed right after the first save may finish before the address has taken the new id:

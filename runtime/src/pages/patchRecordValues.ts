@@ -39,8 +39,10 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+// Paths are built only for the values that differ: a 2,000-line order has some 80,000 values that do not.
 function diffValues(current: Values, next: Values, path: Path, lineKeys: Record<string, string>, out: Patch[]): void {
-  for (const [key, value] of Object.entries(next)) {
+  for (const key of Object.keys(next)) {
+    const value = next[key];
     const have = plain(current[key]);
     if (lineKeys[key] && Array.isArray(value)) diffLines(have, value as Values[], [...path, key], lineKeys[key], out);
     else if (!same(have, value)) out.push({ path: [...path, key], value });

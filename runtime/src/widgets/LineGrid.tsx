@@ -9,7 +9,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ArrayField } from '@formily/core';
 import { observer, RecursionField, useField, useFieldSchema } from '@formily/react';
 import { Button, Space, Typography, type TableColumnType } from 'antd';
-import { useState, type Key } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { operateColumn } from '../grid/columnBuilder';
 import { ColumnTitle } from '../grid/ColumnTitle';
@@ -109,6 +109,40 @@ export function removalOrder(selectedKeys: Key[]): number[] {
   return [...new Set(selectedKeys.map(Number))].filter((i) => Number.isInteger(i) && i >= 0).sort((a, b) => b - a);
 }
 
+/**
+ * The grid only when something it shows changed: Formily hands the component fresh props on every render
+ * of its field (componentProps are copied), and a save re-renders the field several times; each pass over
+ * 2,000 rows cost tens of milliseconds (docs/decisions.md, issue 15). Cells update themselves: each is an
+ * observer of its own Formily field.
+ */
+const LineTable = memo(DataGrid);
+
+/** Equal items in the same order (row objects by identity). */
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
+}
+
+/**
+ * The field's rows as an array that keeps its identity until a row is added, removed or replaced.
+ * Copying reads every row through the field's observable array, so the grid still re-renders on those
+ * changes; a new array is what makes the table re-read its rows (otherwise deleting the last row left a
+ * row of blanks on screen, as Formily changes the array in place).
+ */
+function useStableRows(value: unknown): DataRecord[] {
+  const next: DataRecord[] = Array.isArray(value) ? [...(value as DataRecord[])] : [];
+  const kept = useRef(next);
+  if (kept.current !== next && !sameItems(kept.current, next)) kept.current = next;
+  return kept.current;
+}
+
+/** The same value while its JSON is the same (column descriptors arrive as a new copy on every render). */
+function useStableJson<T>(value: T): T {
+  const kept = useRef<{ json: string; value: T }>({ json: JSON.stringify(value), value });
+  const json = JSON.stringify(value);
+  if (json !== kept.current.json) kept.current = { json, value };
+  return kept.current.value;
+}
+
 export const LineGrid = observer(function LineGrid({
   title,
   columns,
@@ -123,43 +157,74 @@ export const LineGrid = observer(function LineGrid({
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [widths, setWidths] = useState<Record<string, number>>({});
-  // A copy: Formily changes the field's array in place, and the table only re-reads rows given as a new array
-  // (otherwise deleting the last row left a row of blanks on screen).
-  const rows: DataRecord[] = Array.isArray(field.value) ? [...field.value] : [];
+  const rows = useStableRows(field.value);
+  const stableColumns = useStableJson(columns);
   // The table asks each row's key several times per render: a lookup, not rows.indexOf (quadratic in the rows).
-  const rowIndex = new Map(rows.map((row, index) => [row, index]));
+  const rowIndex = useMemo(() => new Map(rows.map((row, index) => [row, index])), [rows]);
   const editable = field.pattern === 'editable';
   const items = Array.isArray(schema.items) ? schema.items[0] : schema.items;
+  // Read here so that a change of the active row's own edit flag re-renders its cells (gridRules.defaultRowEditable).
+  const activeEditFlag = activeIndex === null ? undefined : rows[activeIndex]?.editFlag;
 
   const addRow = async () => {
     const row: DataRecord = lineNumField ? { [lineNumField]: nextLineNum(rows, lineNumField) } : {};
-    // rows is the field's live array: take the new index before push() lengthens it.
+    // Formily appends to the field's live array: the new row's index is the length before push().
     const newIndex = rows.length;
     await field.push(row);
     setActiveIndex(newIndex);
   };
-  const deleteRow = (index: number) => {
-    // Deleting the last row leaves an empty grid (docs/architecture.md "Spec: validators"), not a row of blanks.
-    void field.remove(index);
-    setActiveIndex((current) => activeAfterDelete(current, index));
-    setSelectedKeys([]);
-  };
+  const deleteRow = useCallback(
+    (index: number) => {
+      // Deleting the last row leaves an empty grid (docs/architecture.md "Spec: validators"), not a row of blanks.
+      void field.remove(index);
+      setActiveIndex((current) => activeAfterDelete(current, index));
+      setSelectedKeys([]);
+    },
+    [field],
+  );
   const deleteSelected = async () => {
     for (const index of removalOrder(selectedKeys)) await field.remove(index);
     setSelectedKeys([]);
     setActiveIndex(null);
   };
-  const tableColumns = lineColumns({
-    columns,
-    items,
-    editable,
-    activeIndex,
-    deleteRow,
-    deleteLabel: t('lines.deleteRow'),
-    operateTitle: t('common.operate'),
-    widths,
-    onResize: (key, width) => setWidths((current) => ({ ...current, [key]: width })),
-  });
+  const onResize = useCallback(
+    (key: string, width: number) => setWidths((current) => ({ ...current, [key]: width })),
+    [],
+  );
+  const tableColumns = useMemo(
+    () =>
+      lineColumns({
+        columns: stableColumns,
+        items,
+        editable,
+        activeIndex,
+        deleteRow,
+        deleteLabel: t('lines.deleteRow'),
+        operateTitle: t('common.operate'),
+        widths,
+        onResize,
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- activeEditFlag: cellActive reads the active row's flag
+    [stableColumns, items, editable, activeIndex, activeEditFlag, deleteRow, t, widths, onResize],
+  );
+  const rowKey = useCallback((row: DataRecord) => String(rowIndex.get(row) ?? -1), [rowIndex]);
+  const rowSelection = useMemo(() => {
+    if (!selection || !editable) return undefined;
+    // One translation per render, not one per row: antd asks every row's checkbox props on each render.
+    const selectRow = t('lines.selectRow');
+    return {
+      selectedRowKeys: selectedKeys,
+      onChange: (keys: Key[]) => setSelectedKeys(keys),
+      // antd passes the props to the row's checkbox; its type leaves out aria attributes.
+      getCheckboxProps: (row: DataRecord) =>
+        ({ 'aria-label': `${selectRow} ${(rowIndex.get(row) ?? -1) + 1}` }) as object,
+    };
+  }, [selection, editable, selectedKeys, rowIndex, t]);
+  const locale = useMemo(() => ({ emptyText: t('lines.empty') }), [t]);
+  const onRow = useCallback(
+    (_row: DataRecord, index?: number) => ({ onClick: () => editable && index !== undefined && setActiveIndex(index) }),
+    [editable],
+  );
 
   return (
     <section aria-label={title} style={{ marginBottom: 16 }}>
@@ -190,27 +255,17 @@ export const LineGrid = observer(function LineGrid({
           </Space>
         )}
       </Space>
-      <DataGrid
+      <LineTable
         size="small"
         bordered
         pagination={false}
-        rowKey={(row) => String(rowIndex.get(row) ?? -1)}
+        rowKey={rowKey}
         height={height}
-        rowSelection={
-          selection && editable
-            ? {
-                selectedRowKeys: selectedKeys,
-                onChange: (keys) => setSelectedKeys(keys),
-                // antd passes the props to the row's checkbox; its type leaves out aria attributes.
-                getCheckboxProps: (row) =>
-                  ({ 'aria-label': `${t('lines.selectRow')} ${(rowIndex.get(row) ?? -1) + 1}` }) as object,
-              }
-            : undefined
-        }
+        rowSelection={rowSelection}
         dataSource={rows}
         columns={tableColumns}
-        locale={{ emptyText: t('lines.empty') }}
-        onRow={(_row, index) => ({ onClick: () => editable && index !== undefined && setActiveIndex(index) })}
+        locale={locale}
+        onRow={onRow}
       />
     </section>
   );
