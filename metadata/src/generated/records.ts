@@ -6029,6 +6029,14 @@ export type SchemeName = string | null;
  */
 export type Org = number | null;
 /**
+ * 考评模板
+ */
+export type Template = number | null;
+/**
+ * 等级设置
+ */
+export type GradeSetting = number | null;
+/**
  * 考评期间
  */
 export type Period = string | null;
@@ -6049,6 +6057,10 @@ export interface SrmSpeSchemeRecord {
   schemeName?: SchemeName;
   orgId?: Org;
   orgName?: string | null;
+  templateHeadId?: Template;
+  templateName?: string | null;
+  settingHeadId?: GradeSetting;
+  settingName?: string | null;
   periodName?: Period;
   scoreStartDate?: ScoringFrom;
   scoreEndDate?: ScoringUntil;
@@ -6128,10 +6140,6 @@ export type SettingCode = string | null;
  * 设置名称
  */
 export type SettingName = string | null;
-/**
- * 等级设置
- */
-export type GradeSetting = number | null;
 /**
  * 等级
  */
@@ -6214,10 +6222,6 @@ export interface SrmSpeSettingLineRecord {
   versionNum?: Version1;
 }
 
-/**
- * 考评模板
- */
-export type Template = number | null;
 /**
  * 模板品类 / Template category
  */
