@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { proofOf, rows, type Proof } from '../../supplier/changeInfo/proofFixtures';
-import { act, C01, code, D01, draftOf, indicatorBody, Q01, rowOf, S01, templateBody } from './setupFixtures';
+import { act, C01, D01, draftOf, indicatorBody, Q01, rowOf, S01, templateBody } from './setupFixtures';
 
 /**
  * Indicators and templates (DOMAIN.md §2.1): std-approval with 409 out of state and 403 for the
