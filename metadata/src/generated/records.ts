@@ -5874,6 +5874,149 @@ export interface SrmSlcSupplierWarningRecord {
 }
 
 /**
+ * 考评指标
+ */
+export type Indicator = number | null;
+/**
+ * 部门ID
+ */
+export type DepartmentID = number | null;
+/**
+ * 指标评分部门 / Indicator scoring department
+ */
+export interface SrmSpeIndicatorsDepartmentRecord {
+  indicatorsDepartmentId?: ID;
+  indicatorsHeadId?: Indicator;
+  parentIndicatorCode?: string | null;
+  deptId?: DepartmentID;
+  deptName?: Department;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 指标编码
+ */
+export type IndicatorCode = string | null;
+/**
+ * 指标名称
+ */
+export type IndicatorName = string | null;
+/**
+ * 指标英文名称
+ */
+export type IndicatorNameEN = string | null;
+/**
+ * 指标类型
+ */
+export type IndicatorType = string | null;
+/**
+ * 数据来源
+ */
+export type DataSource = string | null;
+/**
+ * 评分方式
+ */
+export type ScoringMethod = string | null;
+/**
+ * 计算公式
+ */
+export type Formula = string | null;
+/**
+ * 满分
+ */
+export type FullScore = string | null;
+/**
+ * 区间起
+ */
+export type RangeFrom = string | null;
+/**
+ * 区间止
+ */
+export type RangeTo = string | null;
+/**
+ * 得分
+ */
+export type Score = string | null;
+/**
+ * 考评指标
+ */
+export type Indicator1 = number | null;
+/**
+ * 评分人
+ */
+export type Scorer = number | null;
+/**
+ * 考评指标
+ */
+export type Indicator2 = number | null;
+/**
+ * 考评指标 / Indicator
+ */
+export interface SrmSpeIndicatorsHeadRecord {
+  indicatorsHeadId?: ID;
+  indicatorCode?: IndicatorCode;
+  indicatorName?: IndicatorName;
+  indicatorNameEn?: IndicatorNameEN;
+  assessmentDimension?: Dimension;
+  indicatorType?: IndicatorType;
+  dataSource?: DataSource;
+  scoringMethod?: ScoringMethod;
+  formula?: Formula;
+  fullScore?: FullScore;
+  unit?: Unit;
+  status?: Status;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: ApprovedBy;
+  approvedByName?: string | null;
+  approveDate?: ApprovedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmSpeIndicatorsLineRecord[];
+  persons?: SrmSpeIndicatorsPersonRecord[];
+  departments?: SrmSpeIndicatorsDepartmentRecord[];
+}
+/**
+ * 指标评分区间 / Indicator scoring range
+ */
+export interface SrmSpeIndicatorsLineRecord {
+  indicatorsLineId?: ID1;
+  indicatorsHeadId?: Indicator;
+  parentIndicatorCode?: string | null;
+  rangeFrom?: RangeFrom;
+  rangeTo?: RangeTo;
+  score?: Score;
+  description?: Description;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+/**
+ * 指标默认评分人 / Indicator default scorer
+ */
+export interface SrmSpeIndicatorsPersonRecord {
+  indicatorsPersonId?: ID2;
+  indicatorsHeadId?: Indicator1;
+  parentIndicatorCode?: string | null;
+  userId?: Scorer;
+  scorerUserName?: string | null;
+  createdBy?: CreatedBy2;
+  creationDate?: CreatedAt2;
+  lastUpdatedBy?: LastUpdatedBy2;
+  lastUpdateDate?: LastUpdatedAt2;
+  versionNum?: Version2;
+}
+/**
  * 方案编号
  */
 export type SchemeNo = string | null;
@@ -5885,6 +6028,14 @@ export type SchemeName = string | null;
  * 组织
  */
 export type Org = number | null;
+/**
+ * 考评模板
+ */
+export type Template = number | null;
+/**
+ * 等级设置
+ */
+export type GradeSetting = number | null;
 /**
  * 考评期间
  */
@@ -5906,6 +6057,10 @@ export interface SrmSpeSchemeRecord {
   schemeName?: SchemeName;
   orgId?: Org;
   orgName?: string | null;
+  templateHeadId?: Template;
+  templateName?: string | null;
+  settingHeadId?: GradeSetting;
+  settingName?: string | null;
   periodName?: Period;
   scoreStartDate?: ScoringFrom;
   scoreEndDate?: ScoringUntil;
@@ -5926,10 +6081,6 @@ export type ScoreSheetNo = string | null;
  */
 export type Scheme = number | null;
 /**
- * 评分人
- */
-export type Scorer = number | null;
-/**
  * 审批意见
  */
 export type ApproverComment = string | null;
@@ -5937,10 +6088,6 @@ export type ApproverComment = string | null;
  * 评分单
  */
 export type ScoreSheet = number | null;
-/**
- * 得分
- */
-export type Score = string | null;
 /**
  * 评分单 / Score sheet
  */
@@ -5978,6 +6125,206 @@ export interface SrmSpeSupplierScoreRecord {
   supplierName?: string | null;
   score?: Score;
   remark?: Remark;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
+/**
+ * 设置编码
+ */
+export type SettingCode = string | null;
+/**
+ * 设置名称
+ */
+export type SettingName = string | null;
+/**
+ * 等级
+ */
+export type Grade = string | null;
+/**
+ * 分数起
+ */
+export type ScoreFrom = string | null;
+/**
+ * 分数止
+ */
+export type ScoreTo = string | null;
+/**
+ * 颜色
+ */
+export type Color = string | null;
+/**
+ * 等级措施
+ */
+export type GradeAction = string | null;
+/**
+ * 订单预警
+ */
+export type WarnOnPO = 'Y' | 'N' | null;
+/**
+ * 禁止下单
+ */
+export type PreventPO = 'Y' | 'N' | null;
+/**
+ * 询价预警
+ */
+export type WarnOnRFQ = 'Y' | 'N' | null;
+/**
+ * 禁止询价
+ */
+export type PreventRFQ = 'Y' | 'N' | null;
+/**
+ * 等级设置 / Grade setting
+ */
+export interface SrmSpeSettingHeadRecord {
+  settingHeadId?: ID;
+  settingCode?: SettingCode;
+  settingName?: SettingName;
+  orgId?: Org;
+  orgName?: string | null;
+  status?: Status;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: ApprovedBy;
+  approvedByName?: string | null;
+  approveDate?: ApprovedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmSpeSettingLineRecord[];
+}
+/**
+ * 等级设置行 / Grade line
+ */
+export interface SrmSpeSettingLineRecord {
+  settingLineId?: ID1;
+  settingHeadId?: GradeSetting;
+  parentSettingCode?: string | null;
+  gradeCode?: Grade;
+  scoreFrom?: ScoreFrom;
+  scoreTo?: ScoreTo;
+  color?: Color;
+  gradeAction?: GradeAction;
+  warnPoFlag?: WarnOnPO;
+  preventPoFlag?: PreventPO;
+  warnRfqFlag?: WarnOnRFQ;
+  preventRfqFlag?: PreventRFQ;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
+/**
+ * 模板品类 / Template category
+ */
+export interface SrmSpeTemplateCategoryRecord {
+  templateCategoryId?: ID;
+  templateHeadId?: Template;
+  parentTemplateCode?: string | null;
+  categoryId?: Category;
+  categoryName?: string | null;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 合同类型
+ */
+export type ContractType = string | null;
+/**
+ * 合同ID
+ */
+export type ContractID = number | null;
+/**
+ * 模板合同 / Template contract
+ */
+export interface SrmSpeTemplateContractRecord {
+  templateContractId?: ID;
+  templateHeadId?: Template;
+  parentTemplateCode?: string | null;
+  contractType?: ContractType;
+  contractId?: ContractID;
+  remark?: Remark;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 模板编码
+ */
+export type TemplateCode = string | null;
+/**
+ * 模板名称
+ */
+export type TemplateName = string | null;
+/**
+ * 考评周期
+ */
+export type Cycle = string | null;
+/**
+ * 权重
+ */
+export type Weight = string | null;
+/**
+ * 考评模板
+ */
+export type Template1 = number | null;
+/**
+ * 考评模板
+ */
+export type Template2 = number | null;
+/**
+ * 考评模板 / Evaluation template
+ */
+export interface SrmSpeTemplateHeadRecord {
+  templateHeadId?: ID;
+  templateCode?: TemplateCode;
+  templateName?: TemplateName;
+  evaluationCycle?: Cycle;
+  supplierType?: SupplierType;
+  fullScore?: FullScore;
+  status?: Status;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: ApprovedBy;
+  approvedByName?: string | null;
+  approveDate?: ApprovedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  indicators?: SrmSpeTemplateIndicatorRecord[];
+  categories?: SrmSpeTemplateCategoryRecord[];
+  contracts?: SrmSpeTemplateContractRecord[];
+}
+/**
+ * 模板指标 / Template indicator
+ */
+export interface SrmSpeTemplateIndicatorRecord {
+  templateIndicatorId?: ID1;
+  templateHeadId?: Template;
+  parentTemplateCode?: string | null;
+  indicatorsHeadId?: Indicator;
+  indicatorName?: string | null;
+  indicatorCode?: IndicatorCode;
+  assessmentDimension?: Dimension;
+  weight?: Weight;
   createdBy?: CreatedBy1;
   creationDate?: CreatedAt1;
   lastUpdatedBy?: LastUpdatedBy1;

@@ -1,10 +1,15 @@
-/** The performance evaluation domain (DOMAIN.md §2): score sheets. Metadata: metadata/apps/srm/performance. */
+/** The performance evaluation domain (DOMAIN.md §2): set-up (indicators, templates, grade settings) and score sheets. Metadata: metadata/apps/srm/performance. */
 import type { DomainModule } from '../../platform/domainModules';
 import { registerSchemeScore } from './schemeScore/schemeScoreEffects';
+import { registerSpeSetup } from './setup';
+
+export { gradeForScore, type GradeLine } from './setup';
 
 export const performanceModule: DomainModule = {
   name: 'performance',
-  register({ handlers, registry, db }) {
+  register(into) {
+    const { handlers, registry, db } = into;
     registerSchemeScore(handlers, { registry, db });
+    registerSpeSetup(into);
   },
 };

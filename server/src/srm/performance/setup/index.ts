@@ -1,0 +1,79 @@
+/**
+ * Performance evaluation set-up (DOMAIN.md §2.1): indicators, templates and grade settings. The
+ * documents are metadata (entities, pages, std-approval lifecycles); this adds the template's weight
+ * rule, the setting's range rule, copies and the finders. gradeForScore (settingRules.ts) is the
+ * grade lookup the later parts use.
+ */
+import type { DomainRegistries } from '../../../platform/domainModules';
+import { copyDocument } from './setupCopy';
+import { findIndicatorsByDimensions, findIndicatorsList, findTemplateLines } from './setupFinders';
+import {
+  INDICATORS,
+  INDICATORS_PAGES,
+  TEMPLATE,
+  TEMPLATE_CATEGORY,
+  TEMPLATE_CONTRACT,
+  TEMPLATE_INDICATOR,
+  TEMPLATE_PAGES,
+} from './setupNames';
+import { SettingRules } from './settingRules';
+import { TemplateRules } from './templateRules';
+
+export { gradeForScore, type GradeLine } from './settingRules';
+
+const area = 'srmServer';
+
+export function registerSpeSetup({ actions, hooks, handlers, registry, db }: DomainRegistries): void {
+  const templates = new TemplateRules(registry, db);
+  const settings = new SettingRules(registry, db);
+  hooks.registerBeforeSave(TEMPLATE, (draft) => templates.checkLines(draft));
+  handlers.register('checkTemplateWeights', (run) => templates.checkWeights(run));
+  handlers.register('checkSettingRanges', (run) => settings.checkRanges(run));
+
+  actions.register({
+    area,
+    resource: 'srmSpeIndicatorsHeadRestful',
+    action: 'copyIndicators',
+    access: { pages: INDICATORS_PAGES, resourceCode: 'btnCopy' },
+    handler: (body, ctx, kernel) => copyDocument(kernel, INDICATORS, 'indicatorCode', body, ctx),
+  });
+  actions.register({
+    area,
+    resource: 'srmSpeTemplateHeadRestful',
+    action: 'copyTemplate',
+    access: { pages: TEMPLATE_PAGES, resourceCode: 'btnCopy' },
+    handler: (body, ctx, kernel) => copyDocument(kernel, TEMPLATE, 'templateCode', body, ctx),
+  });
+  actions.register({
+    area,
+    resource: 'srmSpeIndicatorsHeadRestful',
+    action: 'findIndicatorsList',
+    access: { pages: [...INDICATORS_PAGES, ...TEMPLATE_PAGES] },
+    handler: (body, ctx, kernel) => findIndicatorsList(kernel, body, ctx),
+  });
+  actions.register({
+    area,
+    resource: 'srmSpeIndicatorsHeadRestful',
+    action: 'findIndicatorsListByAssessmentDimensions',
+    access: { pages: [...INDICATORS_PAGES, ...TEMPLATE_PAGES] },
+    handler: (body, ctx, kernel) => findIndicatorsByDimensions(kernel, body, ctx),
+  });
+  actions.register({
+    area,
+    resource: 'srmSpeTemplateHeadRestful',
+    action: 'findIndicatorsBytemplateHeadId',
+    access: { pages: TEMPLATE_PAGES },
+    handler: (body, ctx, kernel) => findTemplateLines(kernel, TEMPLATE_INDICATOR, body, ctx),
+  });
+  for (const [resource, entity] of [
+    ['srmSpeTemplateCategoryRestful', TEMPLATE_CATEGORY],
+    ['srmSpeTemplateContractRestful', TEMPLATE_CONTRACT],
+  ])
+    actions.register({
+      area,
+      resource,
+      action: 'findByTemplateHeadId',
+      access: { pages: TEMPLATE_PAGES },
+      handler: (body, ctx, kernel) => findTemplateLines(kernel, entity, body, ctx),
+    });
+}

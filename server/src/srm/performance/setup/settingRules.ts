@@ -1,0 +1,121 @@
+/**
+ * Grade settings (DOMAIN.md §2.1, lifecycle speSetting): on submit and approval every line has
+ * scoreFrom ≤ scoreTo and no two lines' ranges overlap (both ends are inclusive: B 80–89.99 and
+ * A 90–100 meet without overlapping). gradeForScore is what the result calculation and the grade
+ * gate read.
+ */
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import { MetaSql } from '../../../access/metaSql';
+import type { Database, SqlExecutor } from '../../../db/sqlExecutor';
+import { Errors } from '../../../http/apiError';
+import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import { compareDecimals, formatDecimal, toDecimal } from '../../../util/decimal';
+import { SETTING_LINE } from './setupNames';
+
+/** One grade of a setting: the range it covers and what it means for trading. */
+export interface GradeLine {
+  settingLineId: number;
+  gradeCode: string;
+  scoreFrom: string;
+  scoreTo: string;
+  color: string | null;
+  gradeAction: string | null;
+  warnPoFlag: 'Y' | 'N';
+  preventPoFlag: 'Y' | 'N';
+  warnRfqFlag: 'Y' | 'N';
+  preventRfqFlag: 'Y' | 'N';
+}
+
+type RangeLine = Partial<Record<'gradeCode' | 'scoreFrom' | 'scoreTo', unknown>>;
+
+/** What is wrong with a setting's ranges (CN, EN), or undefined. Lines are named by grade and position (1-based). */
+export function rangeProblem(lines: RangeLine[]): { cn: string; en: string } | undefined {
+  if (lines.length === 0) return { cn: '等级设置至少需要一个等级', en: 'Add at least one grade to the setting' };
+  const named = lines.map((l, i) => ({
+    name: `${String(l.gradeCode)}（第 ${i + 1} 行）`,
+    nameEn: `${String(l.gradeCode)} (line ${i + 1})`,
+    from: toDecimal(l.scoreFrom),
+    to: toDecimal(l.scoreTo),
+  }));
+  for (const l of named) {
+    if (!l.from || !l.to) return { cn: `等级 ${l.name} 缺少分数区间`, en: `Grade ${l.nameEn} has no score range` };
+    if (compareDecimals(l.from, l.to) > 0)
+      return { cn: `等级 ${l.name} 的起始分大于截止分`, en: `Grade ${l.nameEn}: score from is above score to` };
+  }
+  const sorted = [...named].sort((a, b) => compareDecimals(a.from!, b.from!));
+  for (let i = 1; i < sorted.length; i++) {
+    const [prev, next] = [sorted[i - 1], sorted[i]];
+    if (compareDecimals(next.from!, prev.to!) <= 0)
+      return {
+        cn: `等级 ${prev.name} 与 ${next.name} 的分数区间重叠`,
+        en: `The score ranges of grades ${prev.nameEn} and ${next.nameEn} overlap`,
+      };
+  }
+  return undefined;
+}
+
+export class SettingRules {
+  private readonly sql: MetaSql;
+
+  constructor(registry: MetadataRegistry, db: Database) {
+    this.sql = new MetaSql(registry, db.dialect);
+  }
+
+  async checkRanges(run: TransitionRun): Promise<void> {
+    const { t, c } = this.sql;
+    const rows = await run.tx.select(
+      `SELECT ${c(SETTING_LINE, 'gradeCode')} AS gradeCode, ${c(SETTING_LINE, 'scoreFrom')} AS scoreFrom, ${c(SETTING_LINE, 'scoreTo')} AS scoreTo ` +
+        `FROM ${t(SETTING_LINE)} WHERE ${c(SETTING_LINE, 'settingHeadId')} = ? ORDER BY ${c(SETTING_LINE, 'settingLineId')}`,
+      [run.id],
+    );
+    const problem = rangeProblem(rows);
+    if (problem) throw Errors.badRequest(problem.cn, problem.en, [{ field: 'lines', message: problem.en }]);
+  }
+}
+
+const flag = (v: unknown): 'Y' | 'N' => (v === 'Y' ? 'Y' : 'N');
+
+/**
+ * The grade of `score` under grade setting `settingHeadId`: the line whose range [scoreFrom, scoreTo]
+ * holds the score, compared in decimal arithmetic. Only an APPROVED setting counts: a draft, submitted
+ * or rejected setting (or an unknown id) answers undefined, as does a score no range holds.
+ *
+ * For the later parts of DOMAIN §2 (the result calculation grades each supplier's total with it, the
+ * grade gate reads the flags warnPoFlag / preventPoFlag / warnRfqFlag / preventRfqFlag). Call it inside
+ * the caller's transaction; it reads the tables srm_spe_setting_head / srm_spe_setting_line by name.
+ */
+export async function gradeForScore(
+  tx: SqlExecutor,
+  settingHeadId: number,
+  score: string | number,
+): Promise<GradeLine | undefined> {
+  const value = toDecimal(score);
+  if (!value) return undefined;
+  const q = (name: string) => tx.dialect.quote(name);
+  const rows = await tx.select(
+    `SELECT l.${q('setting_line_id')} AS settingLineId, l.${q('grade_code')} AS gradeCode, l.${q('score_from')} AS scoreFrom, ` +
+      `l.${q('score_to')} AS scoreTo, l.${q('color')} AS color, l.${q('grade_action')} AS gradeAction, l.${q('warn_po_flag')} AS warnPoFlag, ` +
+      `l.${q('prevent_po_flag')} AS preventPoFlag, l.${q('warn_rfq_flag')} AS warnRfqFlag, l.${q('prevent_rfq_flag')} AS preventRfqFlag ` +
+      `FROM ${q('srm_spe_setting_line')} l JOIN ${q('srm_spe_setting_head')} h ON h.${q('setting_head_id')} = l.${q('setting_head_id')} ` +
+      `WHERE h.${q('setting_head_id')} = ? AND h.${q('status')} = 'APPROVED' ORDER BY l.${q('setting_line_id')}`,
+    [settingHeadId],
+  );
+  for (const r of rows) {
+    const from = toDecimal(r.scoreFrom);
+    const to = toDecimal(r.scoreTo);
+    if (!from || !to || compareDecimals(value, from) < 0 || compareDecimals(value, to) > 0) continue;
+    return {
+      settingLineId: Number(r.settingLineId),
+      gradeCode: String(r.gradeCode),
+      scoreFrom: formatDecimal(from, 2),
+      scoreTo: formatDecimal(to, 2),
+      color: r.color === null || r.color === undefined ? null : String(r.color),
+      gradeAction: r.gradeAction === null || r.gradeAction === undefined ? null : String(r.gradeAction),
+      warnPoFlag: flag(r.warnPoFlag),
+      preventPoFlag: flag(r.preventPoFlag),
+      warnRfqFlag: flag(r.warnRfqFlag),
+      preventRfqFlag: flag(r.preventRfqFlag),
+    };
+  }
+  return undefined;
+}

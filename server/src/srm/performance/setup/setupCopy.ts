@@ -1,0 +1,64 @@
+/**
+ * copyIndicators / copyTemplate (DOMAIN.md §2.1): a new DRAFT with the source's values and lines.
+ * The copy's code is the source's with the suffix -COPY (then -COPY2, -COPY3…), cut to the code's
+ * length; the user may change it while the copy is a draft. The code's unique key decides a race.
+ */
+import type { EntityModel } from '@meridian/metadata/node';
+import type { Kernel } from '../../../kernel';
+import { MetaSql } from '../../../access/metaSql';
+import type { SqlExecutor } from '../../../db/sqlExecutor';
+import { Errors } from '../../../http/apiError';
+import type { ResourceContext } from '../../../resource/context';
+import type { ActionResult } from '../../../resource/resourceService';
+import { idOf } from '../../../home/readerContext';
+
+type Row = Record<string, unknown>;
+
+/** The values a client may send for a record of `entity`: no key, no foreign key, nothing the server sets. */
+function editable(entity: EntityModel, row: Row, foreignKey?: string): Row {
+  const out: Row = {};
+  for (const f of entity.fields) {
+    if (f.system || f.serverOnly || f.name === entity.primaryKey || f.name === foreignKey) continue;
+    if (row[f.name] !== undefined) out[f.name] = row[f.name];
+  }
+  return out;
+}
+
+export async function copyCode(tx: SqlExecutor, kernel: Kernel, entity: EntityModel, field: string, code: string) {
+  const { t, c } = new MetaSql(kernel.registry, kernel.db.dialect);
+  const length = entity.field(field)?.length ?? 30;
+  for (let n = 1; n < 100; n++) {
+    const suffix = n === 1 ? '-COPY' : `-COPY${n}`;
+    const candidate = code.slice(0, length - suffix.length) + suffix;
+    const taken = await tx.select(`SELECT 1 AS x FROM ${t(entity.name)} WHERE ${c(entity.name, field)} = ?`, [
+      candidate,
+    ]);
+    if (taken.length === 0) return candidate;
+  }
+  throw Errors.conflict(
+    '无法为副本生成编码，请先修改已有副本的编码',
+    'No free code for the copy: rename the earlier copies first',
+  );
+}
+
+/** Copies record `body.id` of `entityName` (header and lines) into a new DRAFT; answers the copy. */
+export async function copyDocument(
+  kernel: Kernel,
+  entityName: string,
+  codeField: string,
+  body: Record<string, unknown>,
+  ctx: ResourceContext,
+): Promise<ActionResult> {
+  const entity = kernel.registry.entity(entityName)!;
+  const source = await kernel.resources.findById(entity, idOf(body), ctx);
+  const copy: Row = editable(entity, source);
+  for (const child of entity.children) {
+    const lines = source[child.name];
+    const lineEntity = kernel.registry.entity(child.entity)!;
+    if (Array.isArray(lines)) copy[child.name] = lines.map((l: Row) => editable(lineEntity, l, child.foreignKey));
+  }
+  copy[codeField] = await kernel.db.transaction((tx) =>
+    copyCode(tx, kernel, entity, codeField, String(source[codeField])),
+  );
+  return { data: await kernel.resources.saveOrUpdate(entity, copy, ctx) };
+}
