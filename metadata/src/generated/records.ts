@@ -5874,6 +5874,213 @@ export interface SrmSlcSupplierWarningRecord {
 }
 
 /**
+ * 调价单号
+ */
+export type AdjustmentNo = string | null;
+/**
+ * 组织
+ */
+export type Org = number | null;
+/**
+ * 基期
+ */
+export type BasePeriod = string | null;
+/**
+ * 调价期
+ */
+export type TargetPeriod = string | null;
+/**
+ * 影响金额
+ */
+export type ImpactAmount = string | null;
+/**
+ * 调价单
+ */
+export type Adjustment = number | null;
+/**
+ * 原材料
+ */
+export type RawMaterial = string | null;
+/**
+ * 原材料占比
+ */
+export type Proportion = string | null;
+/**
+ * 基期指数价格
+ */
+export type BaseIndexPrice = string | null;
+/**
+ * 当期指数价格
+ */
+export type CurrentIndexPrice = string | null;
+/**
+ * 原单价
+ */
+export type OldPrice = string | null;
+/**
+ * 新单价
+ */
+export type NewPrice = string | null;
+/**
+ * 预计数量
+ */
+export type EstimatedQty = string | null;
+/**
+ * 影响金额
+ */
+export type ImpactAmount1 = string | null;
+/**
+ * 计算公式
+ */
+export type Formula = string | null;
+/**
+ * 调价单 / Price adjustment
+ */
+export interface SrmSmlAdjustmentHeadRecord {
+  adjustmentHeadId?: ID;
+  adjustmentNumber?: AdjustmentNo;
+  adjustmentType?: Type;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  orgId?: Org;
+  orgName?: string | null;
+  currencyCode?: Currency;
+  basePeriod?: BasePeriod;
+  targetPeriod?: TargetPeriod;
+  effectiveDate?: EffectiveDate;
+  totalImpactAmount?: ImpactAmount;
+  reason?: Reason;
+  supplierComment?: SupplierComment;
+  status?: Status;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: ApprovedBy;
+  approvedByName?: string | null;
+  approveDate?: ApprovedAt;
+  confirmedBy?: ConfirmedBy;
+  confirmedByName?: string | null;
+  confirmDate?: ConfirmedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmSmlAdjustmentLineRecord[];
+}
+/**
+ * 调价行 / Adjustment line
+ */
+export interface SrmSmlAdjustmentLineRecord {
+  adjustmentLineId?: ID1;
+  adjustmentHeadId?: Adjustment;
+  itemId?: Item;
+  itemName?: string | null;
+  itemCode?: ItemCode;
+  rawMaterialCode?: RawMaterial;
+  proportion?: Proportion;
+  baseIndexPrice?: BaseIndexPrice;
+  currentIndexPrice?: CurrentIndexPrice;
+  oldPrice?: OldPrice;
+  newPrice?: NewPrice;
+  changeRate?: ChangeRate;
+  taxRate?: TaxRate;
+  estimatedQty?: EstimatedQty;
+  impactAmount?: ImpactAmount1;
+  formulaText?: Formula;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
+/**
+ * 调价行ID
+ */
+export type AdjustmentLineID = number | null;
+/**
+ * 价格库记录
+ */
+export type PriceListRow = number | null;
+/**
+ * 调价清单 / Adjustment list
+ */
+export interface SrmSmlAdjustmentListRecord {
+  adjustmentListId?: ID;
+  adjustmentHeadId?: Adjustment;
+  adjustmentHeadNumber?: string | null;
+  adjustmentNumber?: AdjustmentNo;
+  adjustmentLineId?: AdjustmentLineID;
+  itemId?: Item;
+  itemName?: string | null;
+  itemCode?: ItemCode;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  orgId?: Org;
+  orgName?: string | null;
+  currencyCode?: Currency;
+  oldPrice?: OldPrice;
+  newPrice?: NewPrice;
+  changeRate?: ChangeRate;
+  effectiveDate?: EffectiveDate;
+  materialPriceId?: PriceListRow;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 期间
+ */
+export type Period = string | null;
+/**
+ * 指数价格
+ */
+export type IndexPrice = string | null;
+/**
+ * 原材料指数价格 / Raw-material index price
+ */
+export interface SrmSmlIndexPriceRecord {
+  indexPriceId?: ID;
+  rawMaterialCode?: RawMaterial;
+  period?: Period;
+  price?: IndexPrice;
+  currencyCode?: Currency;
+  source?: Source;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 预置比例 / Preset proportion
+ */
+export interface SrmSmlPresetProportionRecord {
+  presetProportionId?: ID;
+  itemId?: Item;
+  itemName?: string | null;
+  itemCode?: ItemCode;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  rawMaterialCode?: RawMaterial;
+  proportion?: Proportion;
+  baseIndexPrice?: BaseIndexPrice;
+  validFrom?: ValidFrom;
+  validTo?: ValidTo;
+  status?: Status;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 方案编号
  */
 export type SchemeNo = string | null;
@@ -5881,14 +6088,6 @@ export type SchemeNo = string | null;
  * 方案名称
  */
 export type SchemeName = string | null;
-/**
- * 组织
- */
-export type Org = number | null;
-/**
- * 考评期间
- */
-export type Period = string | null;
 /**
  * 评分开始
  */
