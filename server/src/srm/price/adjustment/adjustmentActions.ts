@@ -149,6 +149,10 @@ async function confirmAdjustment(
     throw Errors.badRequest('供应商意见过长', 'supplierComment is too long (at most 2000 characters)', [
       { field: 'supplierComment', message: 'at most 2000 characters' },
     ]);
+  if (body.agree === 'N' && !comment)
+    throw Errors.badRequest('不同意时请填写供应商意见', 'Say why you disagree (supplierComment)', [
+      { field: 'supplierComment', message: 'required / 必填' },
+    ]);
   const model = store.model(HEAD);
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
   await kernel.db.transaction(async (tx) => {

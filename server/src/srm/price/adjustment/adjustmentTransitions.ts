@@ -105,8 +105,15 @@ async function applyAdjustment(store: AdjustmentStore, prices: PriceList, run: T
   for (const line of head.lines) {
     const itemId = Number(line.itemId);
     // The price it replaces (valid on the effective date, before it ends): its end date and quota carry over.
+    const taxRate = decimalText(line.taxRate, 4);
+    const newPrice = decimalText(line.newPrice, 6);
+    if (!taxRate || !newPrice)
+      throw Errors.conflict(
+        `调价单 ${String(number)} 的物料 ${String(line.itemCode)} 缺少税率或新单价，不能生效`,
+        `Price adjustment ${String(number)}: item ${String(line.itemCode)} has no tax rate or new price; it cannot apply`,
+      );
     const replaced = await findMaterialPrice(tx, store.registry, { itemId, orgId, onDate: effective, supplierId });
-    const replacedTo = replaced ? await validToOf(store, tx, replaced.materialPriceId) : null;
+    const replacedTo = await endOfReplaced(store, tx, { itemId, supplierId, orgId }, effective);
     await endPrices(store, tx, { itemId, supplierId, orgId }, effective, ctx);
     const materialPriceId = await prices.insert(
       tx,
@@ -116,8 +123,8 @@ async function applyAdjustment(store: AdjustmentStore, prices: PriceList, run: T
         supplierId,
         orgId,
         currencyCode: String(head.currencyCode),
-        unitPriceExcl: decimalText(line.newPrice, 6)!,
-        taxRate: decimalText(line.taxRate, 4)!,
+        unitPriceExcl: newPrice,
+        taxRate,
         minQty: null,
         priceBreaks: [],
         quotaPercent: replaced?.quotaPercent ?? null,
@@ -159,18 +166,35 @@ async function applyAdjustment(store: AdjustmentStore, prices: PriceList, run: T
   await store.closeSupplierTodos(tx, run.id, ctx.userId);
 }
 
-/** The replaced price's original end date (read before it was ended). */
-async function validToOf(store: AdjustmentStore, tx: SqlExecutor, materialPriceId: number): Promise<string | null> {
+/**
+ * The end of the new price: the latest end among the valid prices it ends or replaces (open when one
+ * of them is open; open when there is none).
+ */
+async function endOfReplaced(
+  store: AdjustmentStore,
+  tx: SqlExecutor,
+  key: { itemId: number; supplierId: number; orgId: number },
+  from: string,
+): Promise<string | null> {
   const { t, c } = store.sql;
-  const [row] = await tx.select(
-    `SELECT ${c(PRICE, 'validTo')} AS validTo FROM ${t(PRICE)} WHERE ${c(PRICE, 'materialPriceId')} = ?`,
-    [materialPriceId],
+  const rows = await tx.select(
+    `SELECT ${c(PRICE, 'validTo')} AS validTo FROM ${t(PRICE)} WHERE ${c(PRICE, 'itemId')} = ? AND ${c(PRICE, 'supplierId')} = ? AND ${c(PRICE, 'orgId')} = ? ` +
+      `AND ${c(PRICE, 'priceStatus')} = 'VALID' AND (${c(PRICE, 'validTo')} IS NULL OR ${c(PRICE, 'validTo')} >= ?)`,
+    [key.itemId, key.supplierId, key.orgId, from],
   );
-  return row?.validTo ? String(row.validTo).slice(0, 10) : null;
+  if (!rows.length || rows.some((r) => !r.validTo)) return null;
+  return rows
+    .map((r) => String(r.validTo).slice(0, 10))
+    .sort()
+    .at(-1)!;
 }
 
 async function disagree(store: AdjustmentStore, run: TransitionRun): Promise<void> {
   supplierOnly(run);
+  if (!run.comment)
+    throw Errors.badRequest('不同意时请填写供应商意见', 'Say why you disagree (comment)', [
+      { field: 'comment', message: 'required / 必填' },
+    ]);
   await store.updateHead(
     run.tx,
     run.id,
