@@ -170,14 +170,14 @@ describe('demo data', () => {
     expect(supplier.sort()).toEqual(['APPROVED', 'CONFIRMED']);
     // the demo APPROVED adjustment is computed as the server would: recomputing its inputs gives the same price
     const approved = expectOk(await adj(p, 'manager01', 'viewJSGS', { adjustmentHeadId: 4 }));
-    expect(approved[0]).toMatchObject({ result: '0.032289' });
+    expect(approved[0]).toMatchObject({ result: '0.085785' });
     const listed = expectOk(
       await call(p, 'supplier01', 'SUP_SML_ADJUSTMENT_LIST', 'srmSmlAdjustmentListRestful', 'queryListByPage', {
         pageIndex: 1,
         pageRows: 10,
       }),
     );
-    expect(listed.map((r: { newPrice: string }) => r.newPrice)).toEqual(['0.086632']);
+    expect(listed.map((r: { newPrice: string }) => r.newPrice)).toEqual(['0.032638']);
     expect(
       expectOk(await preset(p, 'buyer01', 'listByPage', { pageIndex: 1, pageRows: 50 })).length,
     ).toBeGreaterThanOrEqual(3);
