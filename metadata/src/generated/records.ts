@@ -6081,6 +6081,97 @@ export interface SrmSmlPresetProportionRecord {
 }
 
 /**
+ * 规则编码
+ */
+export type RuleCode = string | null;
+/**
+ * 规则名称
+ */
+export type RuleName = string | null;
+/**
+ * 价格规则
+ */
+export type PriceRule = number | null;
+/**
+ * 上级因素
+ */
+export type ParentFactor = number | null;
+/**
+ * 因素名称
+ */
+export type Factor = string | null;
+/**
+ * 权重
+ */
+export type Weight = string | null;
+/**
+ * 价格规则
+ */
+export type PriceRule1 = number | null;
+/**
+ * 评价因素
+ */
+export type Factor1 = number | null;
+/**
+ * 区间下限
+ */
+export type From = string | null;
+/**
+ * 得分
+ */
+export type Score = string | null;
+/**
+ * 价格规则 / Price rule
+ */
+export interface SrmSmlRuleHeaderRecord {
+  ruleHeaderId?: ID;
+  ruleCode?: RuleCode;
+  ruleName?: RuleName;
+  categoryId?: Category;
+  categoryName?: string | null;
+  description?: Description;
+  status?: Status;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmSmlRuleLineRecord[];
+  scores?: SrmSmlRuleScoreRecord[];
+}
+/**
+ * 评价因素 / Rule factor
+ */
+export interface SrmSmlRuleLineRecord {
+  ruleLineId?: ID1;
+  ruleHeaderId?: PriceRule;
+  parentLineId?: ParentFactor;
+  factorName?: Factor;
+  weight?: Weight;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+/**
+ * 评分区间 / Score range
+ */
+export interface SrmSmlRuleScoreRecord {
+  ruleScoreId?: ID2;
+  ruleHeaderId?: PriceRule1;
+  ruleLineId?: Factor1;
+  rangeFrom?: From;
+  rangeTo?: To;
+  score?: Score;
+  createdBy?: CreatedBy2;
+  creationDate?: CreatedAt2;
+  lastUpdatedBy?: LastUpdatedBy2;
+  lastUpdateDate?: LastUpdatedAt2;
+  versionNum?: Version2;
+}
+
+/**
  * 方案编号
  */
 export type SchemeNo = string | null;
@@ -6136,10 +6227,6 @@ export type ApproverComment = string | null;
  * 评分单
  */
 export type ScoreSheet = number | null;
-/**
- * 得分
- */
-export type Score = string | null;
 /**
  * 评分单 / Score sheet
  */

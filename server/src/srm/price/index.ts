@@ -10,6 +10,7 @@ import { AdjustmentStore, HEAD } from './adjustment/adjustmentStore';
 import { registerAdjustmentTransitions } from './adjustment/adjustmentTransitions';
 import { registerAdjustmentListActions } from './adjustmentList/adjustmentListActions';
 import { registerPresetHooks } from './preset/presetHooks';
+import { registerPriceRules } from './rule/priceRules';
 
 export const priceModule: DomainModule = {
   name: 'price',
@@ -20,5 +21,6 @@ export const priceModule: DomainModule = {
     registerAdjustmentActions(store, actions);
     registerAdjustmentListActions(actions);
     registerPresetHooks(store, hooks);
+    registerPriceRules(store, hooks, actions);
   },
 };
