@@ -5874,6 +5874,304 @@ export interface SrmSlcSupplierWarningRecord {
 }
 
 /**
+ * 调价单号
+ */
+export type AdjustmentNo = string | null;
+/**
+ * 组织
+ */
+export type Org = number | null;
+/**
+ * 基期
+ */
+export type BasePeriod = string | null;
+/**
+ * 调价期
+ */
+export type TargetPeriod = string | null;
+/**
+ * 影响金额
+ */
+export type ImpactAmount = string | null;
+/**
+ * 调价单
+ */
+export type Adjustment = number | null;
+/**
+ * 原材料
+ */
+export type RawMaterial = string | null;
+/**
+ * 原材料占比
+ */
+export type Proportion = string | null;
+/**
+ * 基期指数价格
+ */
+export type BaseIndexPrice = string | null;
+/**
+ * 当期指数价格
+ */
+export type CurrentIndexPrice = string | null;
+/**
+ * 原单价
+ */
+export type OldPrice = string | null;
+/**
+ * 新单价
+ */
+export type NewPrice = string | null;
+/**
+ * 预计数量
+ */
+export type EstimatedQty = string | null;
+/**
+ * 影响金额
+ */
+export type ImpactAmount1 = string | null;
+/**
+ * 计算公式
+ */
+export type Formula = string | null;
+/**
+ * 调价单 / Price adjustment
+ */
+export interface SrmSmlAdjustmentHeadRecord {
+  adjustmentHeadId?: ID;
+  adjustmentNumber?: AdjustmentNo;
+  adjustmentType?: Type;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  orgId?: Org;
+  orgName?: string | null;
+  currencyCode?: Currency;
+  basePeriod?: BasePeriod;
+  targetPeriod?: TargetPeriod;
+  effectiveDate?: EffectiveDate;
+  totalImpactAmount?: ImpactAmount;
+  reason?: Reason;
+  supplierComment?: SupplierComment;
+  status?: Status;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: ApprovedBy;
+  approvedByName?: string | null;
+  approveDate?: ApprovedAt;
+  confirmedBy?: ConfirmedBy;
+  confirmedByName?: string | null;
+  confirmDate?: ConfirmedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmSmlAdjustmentLineRecord[];
+}
+/**
+ * 调价行 / Adjustment line
+ */
+export interface SrmSmlAdjustmentLineRecord {
+  adjustmentLineId?: ID1;
+  adjustmentHeadId?: Adjustment;
+  itemId?: Item;
+  itemName?: string | null;
+  itemCode?: ItemCode;
+  rawMaterialCode?: RawMaterial;
+  proportion?: Proportion;
+  baseIndexPrice?: BaseIndexPrice;
+  currentIndexPrice?: CurrentIndexPrice;
+  oldPrice?: OldPrice;
+  newPrice?: NewPrice;
+  changeRate?: ChangeRate;
+  taxRate?: TaxRate;
+  estimatedQty?: EstimatedQty;
+  impactAmount?: ImpactAmount1;
+  formulaText?: Formula;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
+/**
+ * 调价行ID
+ */
+export type AdjustmentLineID = number | null;
+/**
+ * 价格库记录
+ */
+export type PriceListRow = number | null;
+/**
+ * 调价清单 / Adjustment list
+ */
+export interface SrmSmlAdjustmentListRecord {
+  adjustmentListId?: ID;
+  adjustmentHeadId?: Adjustment;
+  adjustmentHeadNumber?: string | null;
+  adjustmentNumber?: AdjustmentNo;
+  adjustmentLineId?: AdjustmentLineID;
+  itemId?: Item;
+  itemName?: string | null;
+  itemCode?: ItemCode;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  orgId?: Org;
+  orgName?: string | null;
+  currencyCode?: Currency;
+  oldPrice?: OldPrice;
+  newPrice?: NewPrice;
+  changeRate?: ChangeRate;
+  effectiveDate?: EffectiveDate;
+  materialPriceId?: PriceListRow;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 期间
+ */
+export type Period = string | null;
+/**
+ * 指数价格
+ */
+export type IndexPrice = string | null;
+/**
+ * 原材料指数价格 / Raw-material index price
+ */
+export interface SrmSmlIndexPriceRecord {
+  indexPriceId?: ID;
+  rawMaterialCode?: RawMaterial;
+  period?: Period;
+  price?: IndexPrice;
+  currencyCode?: Currency;
+  source?: Source;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 预置比例 / Preset proportion
+ */
+export interface SrmSmlPresetProportionRecord {
+  presetProportionId?: ID;
+  itemId?: Item;
+  itemName?: string | null;
+  itemCode?: ItemCode;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  rawMaterialCode?: RawMaterial;
+  proportion?: Proportion;
+  baseIndexPrice?: BaseIndexPrice;
+  validFrom?: ValidFrom;
+  validTo?: ValidTo;
+  status?: Status;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 规则编码
+ */
+export type RuleCode = string | null;
+/**
+ * 规则名称
+ */
+export type RuleName = string | null;
+/**
+ * 价格规则
+ */
+export type PriceRule = number | null;
+/**
+ * 上级因素
+ */
+export type ParentFactor = number | null;
+/**
+ * 因素名称
+ */
+export type Factor = string | null;
+/**
+ * 权重
+ */
+export type Weight = string | null;
+/**
+ * 价格规则
+ */
+export type PriceRule1 = number | null;
+/**
+ * 评价因素
+ */
+export type Factor1 = number | null;
+/**
+ * 区间下限
+ */
+export type From = string | null;
+/**
+ * 得分
+ */
+export type Score = string | null;
+/**
+ * 价格规则 / Price rule
+ */
+export interface SrmSmlRuleHeaderRecord {
+  ruleHeaderId?: ID;
+  ruleCode?: RuleCode;
+  ruleName?: RuleName;
+  categoryId?: Category;
+  categoryName?: string | null;
+  description?: Description;
+  status?: Status;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmSmlRuleLineRecord[];
+  scores?: SrmSmlRuleScoreRecord[];
+}
+/**
+ * 评价因素 / Rule factor
+ */
+export interface SrmSmlRuleLineRecord {
+  ruleLineId?: ID1;
+  ruleHeaderId?: PriceRule;
+  parentLineId?: ParentFactor;
+  factorName?: Factor;
+  weight?: Weight;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+/**
+ * 评分区间 / Score range
+ */
+export interface SrmSmlRuleScoreRecord {
+  ruleScoreId?: ID2;
+  ruleHeaderId?: PriceRule1;
+  ruleLineId?: Factor1;
+  rangeFrom?: From;
+  rangeTo?: To;
+  score?: Score;
+  createdBy?: CreatedBy2;
+  creationDate?: CreatedAt2;
+  lastUpdatedBy?: LastUpdatedBy2;
+  lastUpdateDate?: LastUpdatedAt2;
+  versionNum?: Version2;
+}
+
+/**
  * 考评指标
  */
 export type Indicator = number | null;
@@ -5922,10 +6220,6 @@ export type DataSource = string | null;
  */
 export type ScoringMethod = string | null;
 /**
- * 计算公式
- */
-export type Formula = string | null;
-/**
  * 满分
  */
 export type FullScore = string | null;
@@ -5937,10 +6231,6 @@ export type RangeFrom = string | null;
  * 区间止
  */
 export type RangeTo = string | null;
-/**
- * 得分
- */
-export type Score = string | null;
 /**
  * 考评指标
  */
@@ -6025,10 +6315,6 @@ export type SchemeNo = string | null;
  */
 export type SchemeName = string | null;
 /**
- * 组织
- */
-export type Org = number | null;
-/**
  * 考评模板
  */
 export type Template = number | null;
@@ -6036,10 +6322,6 @@ export type Template = number | null;
  * 等级设置
  */
 export type GradeSetting = number | null;
-/**
- * 考评期间
- */
-export type Period = string | null;
 /**
  * 评分开始
  */
@@ -6275,10 +6557,6 @@ export type TemplateName = string | null;
  * 考评周期
  */
 export type Cycle = string | null;
-/**
- * 权重
- */
-export type Weight = string | null;
 /**
  * 考评模板
  */

@@ -5,6 +5,7 @@
  */
 import type { DomainModule } from '../platform/domainModules';
 import { performanceModule } from './performance';
+import { priceModule } from './price';
 import { purchasingModule } from './purchasing';
 import { reconciliationModule } from './reconciliation';
 import { supplierModule } from './supplier';
@@ -14,4 +15,5 @@ export const SRM_MODULES: readonly DomainModule[] = [
   purchasingModule,
   performanceModule,
   reconciliationModule,
+  priceModule,
 ];

@@ -1,0 +1,214 @@
+/**
+ * Transition handlers of the price adjustment (lifecycle smlAdjustment, DOMAIN.md §3). Every
+ * transition first locks the adjustment's supplier (the owner), so two adjustments of one supplier
+ * confirm one after the other and the price list is closed and extended in order; the state is
+ * checked under those locks, so a second confirmation finds CONFIRMED and answers 409.
+ *
+ * - submit: at least one line, each with old and new price and tax rate (400 naming the field).
+ * - approve: the supplier's to-do SRM_PRICE_ADJUST.
+ * - the supplier agrees (doSupplierAgree, also through confirmAdjustment {agree: Y}): per line
+ *   the valid prices of the same item, supplier and company end the day before the effective date
+ *   (those starting on or after it become INVALID), a new price-list row (source ADJUSTMENT) and an
+ *   adjustment-list row are written — in the transition's transaction, so a failure keeps none.
+ * - the supplier disagrees: its comment is kept; the internal users can change and resubmit.
+ */
+import { isSupplierType } from '../../../access/accessService';
+import type { SqlExecutor } from '../../../db/sqlExecutor';
+import { Errors } from '../../../http/apiError';
+import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
+import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import type { ResourceContext } from '../../../resource/context';
+import { formatDateTime } from '../../../util/time';
+import { findMaterialPrice, PriceList, PRICE } from '../../purchasing/price/materialPrices';
+import { dayBefore, decimalText } from '../../purchasing/price/priceMath';
+import { HEAD, LIST, SUPPLIER_TODO, type AdjustmentStore } from './adjustmentStore';
+
+const SUPPLIER_MENU = 'SUP_SML_ADJUSTMENT';
+const BILL_LINK = 'SmlAdjustmentHead/SmlAdjustmentHeadEdit?id=';
+const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
+
+function supplierOnly(run: TransitionRun): void {
+  const user = run.ctx.vars.user as { userType?: string } | undefined;
+  if (!isSupplierType(user?.userType))
+    throw Errors.forbidden('只有供应商可以确认调价', 'Only the supplier can confirm a price adjustment');
+}
+
+async function checkSubmit(store: AdjustmentStore, run: TransitionRun): Promise<void> {
+  const head = await store.withLines(run.tx, run.record, run.ctx);
+  if (!head.lines.length)
+    throw Errors.badRequest('调价单至少需要一行', 'A price adjustment needs at least one line', [
+      { field: 'lines', message: 'empty / 无调价行' },
+    ]);
+  head.lines.forEach((line, i) => {
+    for (const field of ['oldPrice', 'newPrice', 'taxRate'])
+      if (line[field] === null || line[field] === undefined)
+        throw Errors.badRequest(`第 ${i + 1} 行缺少${field}`, `Line ${i + 1} has no ${field}`, [
+          { field: `lines[${i}].${field}`, message: 'required / 必填' },
+        ]);
+  });
+}
+
+async function raiseTodo(store: AdjustmentStore, run: TransitionRun): Promise<void> {
+  const number = String(run.record.adjustmentNumber ?? run.id);
+  await store.writer.insert(
+    run.tx,
+    store.model(SUPPLIER_TODO),
+    {
+      pendingTitle: `调价单 ${number} 待您确认`,
+      pendingTitleEn: `Price adjustment ${number} awaits your confirmation`,
+      billType: 'SRM_PRICE_ADJUST',
+      entityName: HEAD,
+      billId: run.id,
+      billNumber: number,
+      supplierId: Number(run.record.supplierId),
+      menuCode: SUPPLIER_MENU,
+      menuName: '调价确认',
+      billLink: `${BILL_LINK}${run.id}`,
+      handleFlag: 'N',
+      cancelFlag: 'N',
+    },
+    run.ctx,
+  );
+}
+
+/** Ends the valid prices of an item, supplier and company at `from` (the day before); later-starting ones become INVALID. */
+async function endPrices(
+  store: AdjustmentStore,
+  tx: SqlExecutor,
+  key: { itemId: number; supplierId: number; orgId: number },
+  from: string,
+  ctx: ResourceContext,
+): Promise<void> {
+  const { t, c } = store.sql;
+  const stamp = `${c(PRICE, 'versionNum')} = ${c(PRICE, 'versionNum')} + 1, ${c(PRICE, 'lastUpdatedBy')} = ?, ${c(PRICE, 'lastUpdateDate')} = ?`;
+  const at = formatDateTime();
+  const mine = `${c(PRICE, 'itemId')} = ? AND ${c(PRICE, 'supplierId')} = ? AND ${c(PRICE, 'orgId')} = ? AND ${c(PRICE, 'priceStatus')} = 'VALID'`;
+  const keys = [key.itemId, key.supplierId, key.orgId];
+  await tx.execute(
+    `UPDATE ${t(PRICE)} SET ${c(PRICE, 'priceStatus')} = 'INVALID', ${stamp} WHERE ${mine} AND ${c(PRICE, 'validFrom')} >= ?`,
+    [ctx.userId, at, ...keys, from],
+  );
+  await tx.execute(
+    `UPDATE ${t(PRICE)} SET ${c(PRICE, 'validTo')} = ?, ${stamp} WHERE ${mine} AND ${c(PRICE, 'validFrom')} < ? AND (${c(PRICE, 'validTo')} IS NULL OR ${c(PRICE, 'validTo')} >= ?)`,
+    [dayBefore(from), ctx.userId, at, ...keys, from, from],
+  );
+}
+
+async function applyAdjustment(store: AdjustmentStore, prices: PriceList, run: TransitionRun): Promise<void> {
+  supplierOnly(run);
+  const { tx, ctx } = run;
+  const head = await store.withLines(tx, run.record, ctx);
+  const effective = String(head.effectiveDate).slice(0, 10);
+  const supplierId = Number(head.supplierId);
+  const orgId = Number(head.orgId);
+  const number = str(head.adjustmentNumber);
+  for (const line of head.lines) {
+    const itemId = Number(line.itemId);
+    // The price it replaces (valid on the effective date, before it ends): its end date and quota carry over.
+    const taxRate = decimalText(line.taxRate, 4);
+    const newPrice = decimalText(line.newPrice, 6);
+    if (!taxRate || !newPrice)
+      throw Errors.conflict(
+        `调价单 ${String(number)} 的物料 ${String(line.itemCode)} 缺少税率或新单价，不能生效`,
+        `Price adjustment ${String(number)}: item ${String(line.itemCode)} has no tax rate or new price; it cannot apply`,
+      );
+    const replaced = await findMaterialPrice(tx, store.registry, { itemId, orgId, onDate: effective, supplierId });
+    const replacedTo = await endOfReplaced(store, tx, { itemId, supplierId, orgId }, effective);
+    await endPrices(store, tx, { itemId, supplierId, orgId }, effective, ctx);
+    const materialPriceId = await prices.insert(
+      tx,
+      {
+        itemId,
+        itemCode: str(line.itemCode),
+        supplierId,
+        orgId,
+        currencyCode: String(head.currencyCode),
+        unitPriceExcl: newPrice,
+        taxRate,
+        minQty: null,
+        priceBreaks: [],
+        quotaPercent: replaced?.quotaPercent ?? null,
+        validFrom: effective,
+        validTo: replacedTo,
+        sourceType: 'ADJUSTMENT',
+        sourceDocNumber: number,
+        agreementLineId: null,
+      },
+      ctx,
+    );
+    await store.writer.insert(
+      tx,
+      store.model(LIST),
+      {
+        adjustmentHeadId: run.id,
+        adjustmentNumber: number,
+        adjustmentLineId: Number(line.adjustmentLineId),
+        itemId,
+        itemCode: str(line.itemCode),
+        supplierId,
+        orgId,
+        currencyCode: str(head.currencyCode),
+        oldPrice: decimalText(line.oldPrice, 6),
+        newPrice: decimalText(line.newPrice, 6),
+        changeRate: decimalText(line.changeRate, 4),
+        effectiveDate: effective,
+        materialPriceId,
+      },
+      ctx,
+    );
+  }
+  await store.updateHead(
+    tx,
+    run.id,
+    { confirmedBy: ctx.userId, confirmDate: formatDateTime(), supplierComment: run.comment ?? null },
+    ctx,
+  );
+  await store.closeSupplierTodos(tx, run.id, ctx.userId);
+}
+
+/**
+ * The end of the new price: the latest end among the valid prices it ends or replaces (open when one
+ * of them is open; open when there is none).
+ */
+async function endOfReplaced(
+  store: AdjustmentStore,
+  tx: SqlExecutor,
+  key: { itemId: number; supplierId: number; orgId: number },
+  from: string,
+): Promise<string | null> {
+  const { t, c } = store.sql;
+  const rows = await tx.select(
+    `SELECT ${c(PRICE, 'validTo')} AS validTo FROM ${t(PRICE)} WHERE ${c(PRICE, 'itemId')} = ? AND ${c(PRICE, 'supplierId')} = ? AND ${c(PRICE, 'orgId')} = ? ` +
+      `AND ${c(PRICE, 'priceStatus')} = 'VALID' AND (${c(PRICE, 'validTo')} IS NULL OR ${c(PRICE, 'validTo')} >= ?)`,
+    [key.itemId, key.supplierId, key.orgId, from],
+  );
+  if (!rows.length || rows.some((r) => !r.validTo)) return null;
+  return rows
+    .map((r) => String(r.validTo).slice(0, 10))
+    .sort()
+    .at(-1)!;
+}
+
+async function disagree(store: AdjustmentStore, run: TransitionRun): Promise<void> {
+  supplierOnly(run);
+  if (!run.comment)
+    throw Errors.badRequest('不同意时请填写供应商意见', 'Say why you disagree (comment)', [
+      { field: 'comment', message: 'required / 必填' },
+    ]);
+  await store.updateHead(
+    run.tx,
+    run.id,
+    { confirmedBy: run.ctx.userId, confirmDate: formatDateTime(), supplierComment: run.comment ?? null },
+    run.ctx,
+  );
+  await store.closeSupplierTodos(run.tx, run.id, run.ctx.userId);
+}
+
+export function registerAdjustmentTransitions(store: AdjustmentStore, handlers: TransitionHandlerRegistry): void {
+  const prices = new PriceList(store.registry, store.writer, store.db.dialect);
+  handlers.registerOwner(HEAD, 'supplierId');
+  handlers.register('checkAdjustmentSubmit', (run) => checkSubmit(store, run));
+  handlers.register('raiseAdjustmentTodo', (run) => raiseTodo(store, run));
+  handlers.register('applyAdjustment', (run) => applyAdjustment(store, prices, run));
+  handlers.register('disagreeAdjustment', (run) => disagree(store, run));
+}

@@ -1,0 +1,143 @@
+/**
+ * Price rules (DOMAIN.md §3 `srmSmlRuleHeader`): a header (code, name, category, validity status)
+ * with its factors (`srmSmlRuleLine`, a tree by parentLineId, each with a weight) and score ranges
+ * (`srmSmlRuleScore`, by factor). Both are lines of the header; a score or a child factor names a
+ * factor already saved on the same rule (save the factors first, then their scores). Internal only.
+ *
+ * - findChilderByHeaderId {ruleHeaderId}: the factor tree, each factor with its score ranges.
+ * - findCategoryInfo {categoryId}: the category (code, name, parent) and its VALID rules.
+ */
+import type { Row } from '../../../db/sqlExecutor';
+import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHooks';
+import { Errors } from '../../../http/apiError';
+import type { ActionRegistry } from '../../../platform/actionRegistry';
+import { compareDecimals, toDecimal } from '../../../util/decimal';
+import { positiveId } from '../adjustment/adjustmentActions';
+import type { AdjustmentStore } from '../adjustment/adjustmentStore';
+
+const RULE = 'srmSmlRuleHeader';
+const RULE_LINE = 'srmSmlRuleLine';
+const CATEGORY = 'srmBaseCategory';
+const PAGES = ['SrmSmlRuleHeaderList', 'SrmSmlRuleHeaderEdit'];
+
+async function storedLineIds(
+  store: AdjustmentStore,
+  tx: Parameters<AdjustmentStore['updateHead']>[0],
+  id: number | undefined,
+) {
+  if (id === undefined) return new Set<number>();
+  const { t, c } = store.sql;
+  const rows = await tx.select(
+    `SELECT ${c(RULE_LINE, 'ruleLineId')} AS id FROM ${t(RULE_LINE)} WHERE ${c(RULE_LINE, 'ruleHeaderId')} = ?`,
+    [id],
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+export function registerPriceRules(store: AdjustmentStore, hooks: RecordHookRegistry, actions: ActionRegistry): void {
+  hooks.registerBeforeSave(RULE, async ({ children, childIds, id, tx }) => {
+    const lines = children.lines as RecordValues[] | undefined;
+    const scores = children.scores as RecordValues[] | undefined;
+    const stored = await storedLineIds(store, tx, id);
+    // Factors kept by this save: the stored ones posted again (all stored ones when lines are not posted).
+    const kept = lines
+      ? new Set((childIds?.lines ?? []).filter((x): x is number => x !== undefined && stored.has(x)))
+      : stored;
+    lines?.forEach((line, i) => {
+      if (line.parentLineId === null || line.parentLineId === undefined) return;
+      const parent = Number(line.parentLineId);
+      if (!kept.has(parent) || parent === childIds?.lines?.[i])
+        throw Errors.badRequest(
+          `第 ${i + 1} 个因素的上级因素不是本规则已保存的其他因素`,
+          `Factor ${i + 1}: the parent must be another saved factor of this rule`,
+          [{ field: `lines[${i}].parentLineId`, message: 'not a saved factor of this rule / 不是本规则已保存的因素' }],
+        );
+    });
+    scores?.forEach((score, i) => {
+      if (!kept.has(Number(score.ruleLineId)))
+        throw Errors.badRequest(
+          `第 ${i + 1} 个评分区间的因素不是本规则已保存的因素`,
+          `Score range ${i + 1}: the factor must be a saved factor of this rule`,
+          [{ field: `scores[${i}].ruleLineId`, message: 'not a saved factor of this rule / 不是本规则已保存的因素' }],
+        );
+      const from = toDecimal(score.rangeFrom);
+      const to = toDecimal(score.rangeTo);
+      if (from && to && compareDecimals(from, to) > 0)
+        throw Errors.badRequest(`第 ${i + 1} 个评分区间的下限大于上限`, `Score range ${i + 1}: From is above To`, [
+          { field: `scores[${i}].rangeTo`, message: 'below rangeFrom / 小于下限' },
+        ]);
+    });
+  });
+
+  actions.register({
+    area: 'srmServer',
+    resource: 'srmSmlRuleHeaderRestful',
+    action: 'findChilderByHeaderId',
+    access: { pages: PAGES },
+    handler: async (body, ctx, kernel, req) => {
+      const model = store.model(RULE);
+      const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
+      const rule = await kernel.resources.findById(
+        model,
+        positiveId(body.ruleHeaderId ?? body.id, 'ruleHeaderId'),
+        ctx,
+        scope,
+      );
+      if (!rule) throw Errors.recordNotFound();
+      const lines = ((rule.lines as Row[] | undefined) ?? []).map((l) => ({
+        row: l,
+        children: [] as unknown[],
+        scores: [] as Row[],
+      }));
+      const byId = new Map(lines.map((l) => [Number(l.row.ruleLineId), l]));
+      for (const s of (rule.scores as Row[] | undefined) ?? []) byId.get(Number(s.ruleLineId))?.scores.push(s);
+      const roots: unknown[] = [];
+      for (const l of lines) {
+        const node = Object.assign(l.row, { children: l.children, scores: l.scores });
+        const parentId = l.row.parentLineId;
+        const parent = parentId === null || parentId === undefined ? undefined : byId.get(Number(parentId));
+        (parent ? parent.children : roots).push(node);
+      }
+      return { data: roots };
+    },
+  });
+
+  actions.register({
+    area: 'srmServer',
+    resource: 'srmSmlRuleHeaderRestful',
+    action: 'findCategoryInfo',
+    access: { pages: PAGES },
+    handler: async (body, ctx, kernel, req) => {
+      const categoryId = positiveId(body.categoryId, 'categoryId');
+      const category = await kernel.resources.findById(store.model(CATEGORY), categoryId, ctx);
+      if (!category) throw Errors.recordNotFound();
+      const model = store.model(RULE);
+      const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
+      const { rows } = await kernel.resources.reader.list(
+        model,
+        {
+          params: {},
+          filter: {
+            and: [
+              { field: 'categoryId', op: 'eq', value: categoryId },
+              { field: 'status', op: 'eq', value: 'VALID' },
+            ],
+          },
+          pageIndex: 1,
+          pageRows: 100,
+        },
+        ctx,
+        scope,
+      );
+      return {
+        data: {
+          categoryId,
+          categoryCode: category.categoryCode,
+          categoryName: category.categoryName,
+          parentCategoryId: category.parentCategoryId ?? null,
+          rules: rows,
+        },
+      };
+    },
+  });
+}
