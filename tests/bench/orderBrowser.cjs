@@ -90,6 +90,7 @@ async function signIn(page, base) {
  * on the page's main thread while the page was working (about 200 ms of the save's profile).
  */
 function watchSave({ incl, timeout }) {
+  /* global document, window, MutationObserver -- runs in the page (page.evaluate) */
   const button = [...document.querySelectorAll('button')].find((b) => b.textContent.replace(/\s/g, '') === '保存');
   let clicked;
   button.addEventListener('click', () => (clicked = performance.now()), { capture: true, once: true });
