@@ -6172,9 +6172,75 @@ export interface SrmSmlRuleScoreRecord {
 }
 
 /**
+ * 剔除单号
+ */
+export type ExclusionNo = string | null;
+/**
+ * 考评方案
+ */
+export type EvaluationScheme = number | null;
+/**
+ * 剔除原因
+ */
+export type ExclusionReason = string | null;
+/**
+ * 剔除单
+ */
+export type ExclusionBill = number | null;
+/**
+ * 单据行号
+ */
+export type DocumentLineNo = number | null;
+/**
  * 考评指标
  */
 export type Indicator = number | null;
+/**
+ * 剔除单 / Exclusion bill
+ */
+export interface SrmSpeExcludeHeaderRecord {
+  excludeHeaderId?: ID;
+  excludeNumber?: ExclusionNo;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  schemeId?: EvaluationScheme;
+  schemeName?: string | null;
+  excludeReason?: ExclusionReason;
+  description?: Description;
+  status?: Status;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: ApprovedBy;
+  approvedByName?: string | null;
+  approveDate?: ApprovedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmSpeExcludeLineRecord[];
+}
+/**
+ * 剔除单行 / Exclusion line
+ */
+export interface SrmSpeExcludeLineRecord {
+  excludeLineId?: ID1;
+  excludeHeaderId?: ExclusionBill;
+  excludeNumber?: string | null;
+  docType?: DocumentType;
+  docNumber?: DocumentNo;
+  docLineNum?: DocumentLineNo;
+  indicatorsHeadId?: Indicator;
+  indicatorName?: string | null;
+  remark?: Remark;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
 /**
  * 部门ID
  */
@@ -6306,6 +6372,37 @@ export interface SrmSpeIndicatorsPersonRecord {
   lastUpdateDate?: LastUpdatedAt2;
   versionNum?: Version2;
 }
+/**
+ * 加减分类型
+ */
+export type ScoreType = string | null;
+/**
+ * 发生日期
+ */
+export type OccurredOn = string | null;
+/**
+ * 手工加减分 / Manual score
+ */
+export interface SrmSpeManualScoreRecord {
+  manualScoreId?: ID;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  schemeId?: EvaluationScheme;
+  schemeName?: string | null;
+  scoreType?: ScoreType;
+  score?: Score;
+  reason?: Reason;
+  occurDate?: OccurredOn;
+  sourceDocType?: SourceDocumentType;
+  sourceDocNumber?: SourceDocumentNo;
+  status?: Status;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
 /**
  * 方案编号
  */

@@ -1,5 +1,6 @@
-/** The performance evaluation domain (DOMAIN.md §2): set-up (indicators, templates, grade settings) and score sheets. Metadata: metadata/apps/srm/performance. */
+/** The performance evaluation domain (DOMAIN.md §2): set-up (indicators, templates, grade settings) score sheets and adjustments (manual scores, exclusion bills). Metadata: metadata/apps/srm/performance. */
 import type { DomainModule } from '../../platform/domainModules';
+import { registerSpeAdjust } from './adjust';
 import { registerSchemeScore } from './schemeScore/schemeScoreEffects';
 import { registerSpeSetup } from './setup';
 
@@ -11,5 +12,6 @@ export const performanceModule: DomainModule = {
     const { handlers, registry, db } = into;
     registerSchemeScore(handlers, { registry, db });
     registerSpeSetup(into);
+    registerSpeAdjust(into);
   },
 };
