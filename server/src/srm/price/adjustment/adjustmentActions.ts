@@ -17,6 +17,20 @@ import { computeLines, fillInputs, headInputs } from './adjustmentInputs';
 import { explainLine, totalImpact } from './adjustmentMath';
 import { HEAD, LINE, type AdjustmentStore } from './adjustmentStore';
 
+/** The line fields compAdjustment fills and recomputes, written back to each line. */
+const COMPUTED_LINE_FIELDS = [
+  'itemCode',
+  'rawMaterialCode',
+  'proportion',
+  'baseIndexPrice',
+  'currentIndexPrice',
+  'oldPrice',
+  'newPrice',
+  'taxRate',
+  'changeRate',
+  'impactAmount',
+] as const;
+
 const RESOURCE = 'srmSmlAdjustmentHeadRestful';
 
 type Handler = (
@@ -68,35 +82,8 @@ async function compAdjustment(
     await fillInputs(store, tx, headInputs(head), lines);
     computeLines(lines, true);
     for (const line of lines) {
-      const {
-        rawMaterialCode,
-        proportion,
-        baseIndexPrice,
-        currentIndexPrice,
-        oldPrice,
-        newPrice,
-        taxRate,
-        changeRate,
-        impactAmount,
-        itemCode,
-      } = line;
-      await store.updateLine(
-        tx,
-        Number(line.adjustmentLineId),
-        {
-          itemCode,
-          rawMaterialCode,
-          proportion,
-          baseIndexPrice,
-          currentIndexPrice,
-          oldPrice,
-          newPrice,
-          taxRate,
-          changeRate,
-          impactAmount,
-        },
-        ctx,
-      );
+      const values = Object.fromEntries(COMPUTED_LINE_FIELDS.map((name) => [name, line[name]]));
+      await store.updateLine(tx, Number(line.adjustmentLineId), values, ctx);
     }
     await store.updateHead(tx, id, { totalImpactAmount: totalImpact(lines) }, ctx);
   });
