@@ -1,3 +1,4 @@
+import { menuGraftProblems } from './menuGraft';
 import type { ColumnConfig, FilterNode, FormField, GridConfig, PageAction, PageDef } from './generated/meta-model';
 import type { EntityModel } from './entityModel';
 import { contextDefaultProblem } from './contextDefaults';
@@ -260,13 +261,17 @@ function checkMenus(registry: MetadataCatalog, problems: MetadataProblem[]) {
     }
     menu.children?.forEach((c, i) => visit(c, `${at}/children/${i}`, source));
   };
-  const next = new Map<string, number>(); // menus() joins every menuSet document; pointers count within each
-  registry.menus().forEach((m) => {
+  // menuEntries() joins every menuSet document's entries as written; pointers count within each.
+  const next = new Map<string, number>();
+  const pointerOf = registry.menuEntries().map((m) => {
     const source = registry.source(m);
     const i = next.get(source) ?? 0;
     next.set(source, i + 1);
     visit(m, `/menus/${i}`, source);
+    return { source, at: `/menus/${i}` };
   });
+  for (const { index, pointer, message } of menuGraftProblems(registry.menuEntries()))
+    problems.push({ document: pointerOf[index].source, pointer: `${pointerOf[index].at}/${pointer}`, message });
 }
 
 /** Cross-document checks: every page's entity and fields exist, lookups are seeded, references resolve. */

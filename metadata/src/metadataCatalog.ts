@@ -15,6 +15,7 @@ export interface MetadataCatalog {
   lifecycles(): LifecycleDef[];
   lookupType(type: string): LookupTypeDef | undefined;
   menus(): MenuDef[];
+  menuEntries(): MenuDef[];
   /** The document (file path, db: or draft: name) an indexed definition came from. */
   source(doc: object): string;
 }

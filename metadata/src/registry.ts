@@ -1,6 +1,7 @@
 import type { LifecycleDef, LookupTypeDef, MenuDef, PageDef } from './generated/meta-model';
 import { describeAjvError, metaSchemaValidator, significantErrors } from './ajv';
 import { crossCheck } from './crossCheck';
+import { graftMenus } from './menuGraft';
 import { documentKind, SCHEMA_FILE_BY_KIND, type SourcedDocument } from './documents';
 import { EntityModel } from './entityModel';
 import type { MetadataCatalog } from './metadataCatalog';
@@ -17,6 +18,7 @@ export class MetadataRegistry implements MetadataCatalog {
   private readonly lifecycleByName = new Map<string, LifecycleDef>();
   private readonly lookupByType = new Map<string, LookupTypeDef>();
   private readonly menuList: MenuDef[] = [];
+  private graftedMenus: MenuDef[] | undefined;
   private readonly sourceOf = new Map<object, string>();
 
   static load(documents: SourcedDocument[]): MetadataRegistry {
@@ -87,6 +89,7 @@ export class MetadataRegistry implements MetadataCatalog {
       case 'menuSet':
         for (const m of (doc as { menus: MenuDef[] }).menus) this.sourceOf.set(m, source);
         this.menuList.push(...(doc as { menus: MenuDef[] }).menus);
+        this.graftedMenus = undefined;
         return [];
       default:
         return [];
@@ -117,7 +120,13 @@ export class MetadataRegistry implements MetadataCatalog {
   lookupTypes(): LookupTypeDef[] {
     return [...this.lookupByType.values()];
   }
+  /** The sidebar tree: every menu set's entries, those with a parentMenuCode placed under that directory. */
   menus(): MenuDef[] {
+    this.graftedMenus ??= graftMenus(this.menuList, (copy, of) => this.sourceOf.set(copy, this.source(of)));
+    return this.graftedMenus;
+  }
+  /** The menu sets' top-level entries as written, before placing them (for the checks' document pointers). */
+  menuEntries(): MenuDef[] {
     return this.menuList;
   }
   source(doc: object): string {

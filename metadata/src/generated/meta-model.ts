@@ -441,6 +441,10 @@ export interface MenuDef {
   seqNum?: number;
   systemCode?: string;
   enabled?: 'Y' | 'N';
+  /**
+   * Top-level entries of a menu set only: the menuCode of a DIR of another menu set to place this entry under, so that one domain's menu files share one sidebar directory. Unset: the entry is a sidebar root.
+   */
+  parentMenuCode?: string;
   resources?: MenuResourceDef[];
   children?: MenuDef[];
 }

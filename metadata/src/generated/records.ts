@@ -6404,6 +6404,108 @@ export interface SrmSpeManualScoreRecord {
 }
 
 /**
+ * 结果编号
+ */
+export type ResultNo = string | null;
+/**
+ * 方案
+ */
+export type Scheme = number | null;
+/**
+ * 总分
+ */
+export type TotalScore = string | null;
+/**
+ * 等级
+ */
+export type Grade = string | null;
+/**
+ * 排名
+ */
+export type Rank = number | null;
+/**
+ * 发布日
+ */
+export type Released = string | null;
+/**
+ * 申诉截止
+ */
+export type AppealBy = string | null;
+/**
+ * 已申诉
+ */
+export type Appealed = 'Y' | 'N' | null;
+/**
+ * 申诉理由
+ */
+export type AppealReason = string | null;
+/**
+ * 申诉附件
+ */
+export type AppealFiles = string | null;
+/**
+ * 申诉结果
+ */
+export type AppealResult = string | null;
+/**
+ * 驳回说明
+ */
+export type RejectionReason = string | null;
+/**
+ * 整改要求
+ */
+export type RectificationReq = string | null;
+/**
+ * 整改期限
+ */
+export type RectificationDeadline = string | null;
+/**
+ * 整改报告
+ */
+export type RectificationReport = string | null;
+/**
+ * 整改附件
+ */
+export type RectificationFiles = string | null;
+/**
+ * 整改验证结果
+ */
+export type VerificationResult = string | null;
+/**
+ * 考评结果 / Performance result
+ */
+export interface SrmSpePerformanceRecord {
+  performanceId?: ID;
+  performanceNumber?: ResultNo;
+  schemeId?: Scheme;
+  schemeName?: string | null;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  periodName?: Period;
+  totalScore?: TotalScore;
+  gradeCode?: Grade;
+  rankNum?: Rank;
+  status?: Status;
+  releaseDate?: Released;
+  appealDeadline?: AppealBy;
+  appealFlag?: Appealed;
+  appealReason?: AppealReason;
+  appealAttachmentIds?: AppealFiles;
+  appealResult?: AppealResult;
+  rejectionReason?: RejectionReason;
+  rectifyRequirement?: RectificationReq;
+  rectifyDeadline?: RectificationDeadline;
+  rectifyReport?: RectificationReport;
+  rectifyAttachmentIds?: RectificationFiles;
+  rectifyResult?: VerificationResult;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 方案编号
  */
 export type SchemeNo = string | null;
@@ -6455,10 +6557,6 @@ export interface SrmSpeSchemeRecord {
  * 评分单号
  */
 export type ScoreSheetNo = string | null;
-/**
- * 考评方案
- */
-export type Scheme = number | null;
 /**
  * 审批意见
  */
@@ -6519,10 +6617,6 @@ export type SettingCode = string | null;
  * 设置名称
  */
 export type SettingName = string | null;
-/**
- * 等级
- */
-export type Grade = string | null;
 /**
  * 分数起
  */
