@@ -1,6 +1,7 @@
 /**
  * Screen harness: every demo user signs in and opens every menu entry of every responsibility
- * they hold (Chinese for all; English for one internal and one supplier user). Each screen must
+ * they hold, once: in English for the administrator (who holds every internal screen) and for
+ * supplier01, in Chinese for the others (each supplier screen is seen by supplier02 in Chinese). Each screen must
  * render something and show no page error, console error, raw i18n key or failed API call (HTTP
  * ≥ 400 or an envelope with status E), and in English no Chinese on its buttons, column headers,
  * labels, tabs or breadcrumbs (data may be Chinese). A user's failures are gathered and reported together, so
@@ -28,9 +29,12 @@ interface Responsibility {
 }
 
 // One user per responsibility, and a second supplier (other rows, same screens): supplier03 and
-// supplier04 hold supplier02's responsibility and added 1.6 min for no screen of their own.
+// supplier04 hold supplier02's responsibility and added 1.6 min for no screen of their own. Each
+// user runs once (docs/decisions.md "CI time"): every internal screen is checked in English by the
+// administrator and in Chinese by the users who work with it; supplier screens in both languages by
+// the two suppliers. The checks other than the English labels do not depend on the language.
 const USERS = ['admin', 'buyer01', 'manager01', 'qe01', 'supplier01', 'supplier02'];
-const ENGLISH_USERS = ['buyer01', 'supplier01'];
+const ENGLISH_USERS = ['admin', 'supplier01'];
 /** Longest wait for a screen to settle (no API call in flight, no spinner). */
 const SETTLE_MS = 10_000;
 const QUIET_MS = 250;
@@ -292,10 +296,7 @@ async function checkUser(
 /** Time allowed per screen beyond the test's base time (a screen takes about 1–2 s; loaded CI machines more). */
 const SECONDS_PER_SCREEN = 5;
 
-const RUNS: Array<[string, Language]> = [
-  ...USERS.map((u): [string, Language] => [u, 'CN']),
-  ...ENGLISH_USERS.map((u): [string, Language] => [u, 'EN']),
-];
+const RUNS: Array<[string, Language]> = USERS.map((u) => [u, ENGLISH_USERS.includes(u) ? 'EN' : 'CN']);
 
 for (const [user, language] of RUNS) {
   test(`${user} (${language}): every menu screen renders cleanly`, async ({ browser }) => {

@@ -36,15 +36,17 @@ test('the supplier master view: fields in columns, contacts, bank accounts and c
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('查看供应商主数据')).toBeVisible();
   await expect(dialog.getByRole('region', { name: '联系人' }).getByRole('cell', { name: '周明' })).toBeVisible();
-  // Two fields of a section side by side (three columns at this width), not one per row; polled,
-  // since the dialog's opening zoom scales what boundingBox measures.
+  // Two fields of a section side by side (three columns at this width), not one per row; polled as
+  // one condition, since the dialog's opening zoom scales what boundingBox measures (a loaded
+  // machine measured the row mid-zoom: same y, the name not yet right of the code).
   const code = dialog.locator('.ant-col').filter({ hasText: '供应商编码' }).first();
   const name = dialog.locator('.ant-col').filter({ hasText: '供应商名称' }).first();
   await expect
-    .poll(async () => Math.abs((await code.boundingBox())!.y - (await name.boundingBox())!.y))
-    .toBeLessThan(4);
-  const [codeBox, nameBox] = [await code.boundingBox(), await name.boundingBox()];
-  expect(nameBox!.x).toBeGreaterThan(codeBox!.x + codeBox!.width - 30);
+    .poll(async () => {
+      const [codeBox, nameBox] = [(await code.boundingBox())!, (await name.boundingBox())!];
+      return Math.abs(codeBox.y - nameBox.y) < 4 && nameBox.x > codeBox.x + codeBox.width - 30;
+    })
+    .toBe(true);
   await expect(
     dialog.getByRole('region', { name: '银行账户' }).getByRole('cell', { name: '中国工商银行' }),
   ).toBeVisible();
