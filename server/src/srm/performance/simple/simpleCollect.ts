@@ -55,18 +55,16 @@ async function finalResults(store: SimpleStore, tx: Parameters<SimpleStore['line
       `ORDER BY p.${c(P, 'supplierId')}, s.${c(SCHEME, 'scoreEndDate')}, p.${c(P, 'schemeId')}, p.${c(P, 'performanceId')}`,
     [...FINAL_STATUSES, `${year}-01-01`, `${year}-12-31`],
   );
-  return rows.map(
-    (r): Result => ({
-      performanceId: Number(r.performanceId),
-      schemeId: Number(r.schemeId),
-      supplierId: Number(r.supplierId),
-      periodName: r.periodName == null ? null : String(r.periodName),
-      totalScore: String(r.totalScore),
-      gradeCode: r.gradeCode == null ? null : String(r.gradeCode),
-      settingHeadId: r.settingHeadId == null ? null : Number(r.settingHeadId),
-      scoreEndDate: String(r.scoreEndDate).slice(0, 10),
-    }),
-  );
+  return rows.map((r): Result => ({
+    performanceId: Number(r.performanceId),
+    schemeId: Number(r.schemeId),
+    supplierId: Number(r.supplierId),
+    periodName: r.periodName == null ? null : String(r.periodName),
+    totalScore: String(r.totalScore),
+    gradeCode: r.gradeCode == null ? null : String(r.gradeCode),
+    settingHeadId: r.settingHeadId == null ? null : Number(r.settingHeadId),
+    scoreEndDate: String(r.scoreEndDate).slice(0, 10),
+  }));
 }
 
 async function clearYear(store: SimpleStore, tx: Parameters<SimpleStore['lineCount']>[0], year: number) {
@@ -75,8 +73,14 @@ async function clearYear(store: SimpleStore, tx: Parameters<SimpleStore['lineCou
   const ids = (await tx.select(`${ofYear}${tx.dialect.forUpdate}`, [year])).map((r) => Number(r.id));
   if (!ids.length) return;
   const marks = ids.map(() => '?').join(', ');
-  await tx.execute(`DELETE FROM ${t(COLLECT_LINE)} WHERE ${c(COLLECT_LINE, 'performanceCollectId')} IN (${marks})`, ids as number[]);
-  await tx.execute(`DELETE FROM ${t(COLLECT)} WHERE ${c(COLLECT, 'performanceCollectId')} IN (${marks})`, ids as number[]);
+  await tx.execute(
+    `DELETE FROM ${t(COLLECT_LINE)} WHERE ${c(COLLECT_LINE, 'performanceCollectId')} IN (${marks})`,
+    ids as number[],
+  );
+  await tx.execute(
+    `DELETE FROM ${t(COLLECT)} WHERE ${c(COLLECT, 'performanceCollectId')} IN (${marks})`,
+    ids as number[],
+  );
 }
 
 export async function doCollect(store: SimpleStore, body: Record<string, unknown>, ctx: ResourceContext) {

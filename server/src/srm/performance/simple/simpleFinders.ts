@@ -46,7 +46,12 @@ export async function performanceSimpleList(
   if (scope) filters.push(scope);
   const { rows, page } = await kernel.resources.reader.list(
     lines,
-    { params: {}, filter: filters.length ? { and: filters } : undefined, orderBy: 'performanceSimpleId desc', ...pagingOf(body, 20) },
+    {
+      params: {},
+      filter: filters.length ? { and: filters } : undefined,
+      orderBy: 'performanceSimpleId desc',
+      ...pagingOf(body, 20),
+    },
     ctx,
   );
   return { data: rows, page };

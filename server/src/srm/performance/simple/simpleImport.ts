@@ -30,7 +30,8 @@ function cellText(value: unknown): string | undefined {
   if (value === null || value === undefined) return undefined;
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object' && 'result' in value) return cellText((value as { result: unknown }).result);
-  if (typeof value === 'object' && 'text' in value) return String((value as { text: unknown }).text).trim() || undefined;
+  if (typeof value === 'object' && 'text' in value)
+    return String((value as { text: unknown }).text).trim() || undefined;
   return String(value).trim() || undefined;
 }
 
@@ -53,7 +54,10 @@ async function sheetRows(file: string, line: EntityModel, columns: string[]) {
   const map = cells(sheet.getRow(1)).map((h) => byText.get((cellText(h) ?? '').toLowerCase()));
   const missing = columns.filter((n) => line.field(n)!.required && !map.includes(n));
   if (missing.length)
-    throw Errors.badRequest(`导入文件缺少必填列：${missing.join(', ')}`, `The file lacks required columns: ${missing.join(', ')}`);
+    throw Errors.badRequest(
+      `导入文件缺少必填列：${missing.join(', ')}`,
+      `The file lacks required columns: ${missing.join(', ')}`,
+    );
   const rows: { row: number; values: Values }[] = [];
   sheet.eachRow((r, n) => {
     if (n === 1) return;
@@ -65,7 +69,8 @@ async function sheetRows(file: string, line: EntityModel, columns: string[]) {
     if (Object.keys(values).length) rows.push({ row: n, values });
   });
   if (!rows.length) throw Errors.badRequest('文件中没有数据行', 'The file has no data rows');
-  if (rows.length > MAX_ROWS) throw Errors.badRequest(`一次最多导入 ${MAX_ROWS} 行`, `At most ${MAX_ROWS} rows at once`);
+  if (rows.length > MAX_ROWS)
+    throw Errors.badRequest(`一次最多导入 ${MAX_ROWS} 行`, `At most ${MAX_ROWS} rows at once`);
   return rows;
 }
 
@@ -82,7 +87,8 @@ async function resolve(kernel: Kernel, line: EntityModel, values: Values, refs: 
       if (hit) values[f.name] = hit.lookupCode;
     } else if (f.type === 'reference') {
       const id = /^\d+$/.test(text) ? Number(text) : await refs.idOf(f, text);
-      if (id === undefined) problems.push({ field: f.name, message: `"${text}" 找不到唯一对应的记录 / names no single record` });
+      if (id === undefined)
+        problems.push({ field: f.name, message: `"${text}" 找不到唯一对应的记录 / names no single record` });
       else values[f.name] = id;
     } else if (f.type === 'decimal' || f.type === 'integer') {
       if (/^-?\d+(\.\d+)?$/.test(text)) values[f.name] = Number(text);
@@ -135,11 +141,12 @@ export async function importLines(
         en: `Import refused: ${bad} of ${rows.length} rows have errors; nothing was imported`,
       },
       errors,
-      { total: rows.length, imported: 0, failed: bad },
     );
   }
   const kept = ((stored[spec.child] as Values[] | undefined) ?? []).map((r) =>
-    Object.fromEntries(line.fields.filter((f) => !f.system || f.system === 'primaryKey').map((f) => [f.name, r[f.name]])),
+    Object.fromEntries(
+      line.fields.filter((f) => !f.system || f.system === 'primaryKey').map((f) => [f.name, r[f.name]]),
+    ),
   );
   const saved = await kernel.resources.run(
     'saveOrUpdate',

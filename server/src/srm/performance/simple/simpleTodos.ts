@@ -9,7 +9,15 @@
 import { Errors } from '../../../http/apiError';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import type { ResourceContext } from '../../../resource/context';
-import { EXPRESSION, EXPRESSION_LINE, now, PERFORMANCE_SIMPLE, SCHEME_SIMPLE, SimpleStore, SUPPLIER_TODO } from './simpleStore';
+import {
+  EXPRESSION,
+  EXPRESSION_LINE,
+  now,
+  PERFORMANCE_SIMPLE,
+  SCHEME_SIMPLE,
+  SimpleStore,
+  SUPPLIER_TODO,
+} from './simpleStore';
 
 export const EXPRESSION_TODO = 'SRM_SPE_EXPRESSION';
 export const SIMPLE_TODO = 'PERFORMANCE_SIMPLE';
@@ -37,7 +45,10 @@ export async function remindSupplier(store: SimpleStore, id: number, ctx: Resour
   return store.db.transaction(async (tx) => {
     const head = await store.locked(tx, EXPRESSION, id, ['expressionNumber', 'supplierId', 'periodName', 'status']);
     if (head.status !== 'RELEASED')
-      throw Errors.conflict('只有已发布的动态绩效数据才能提醒供应商', 'Only released performance data can be sent to the supplier');
+      throw Errors.conflict(
+        '只有已发布的动态绩效数据才能提醒供应商',
+        'Only released performance data can be sent to the supplier',
+      );
     const { t, c } = store.sql;
     const open = await store.openTodos(tx, EXPRESSION, id, EXPRESSION_TODO);
     for (const todo of open)
@@ -74,14 +85,19 @@ export async function sendPending(store: SimpleStore, id: number, ctx: ResourceC
   return store.db.transaction(async (tx) => {
     const head = await store.locked(tx, SCHEME_SIMPLE, id, ['schemeName', 'periodName', 'status']);
     if (head.status !== 'APPROVED')
-      throw Errors.conflict('只有审批通过的简易考评才能通知供应商', 'Only an approved simple evaluation can be sent to suppliers');
+      throw Errors.conflict(
+        '只有审批通过的简易考评才能通知供应商',
+        'Only an approved simple evaluation can be sent to suppliers',
+      );
     const { t, c } = store.sql;
     const lines = await tx.select(
       `SELECT DISTINCT ${c(PERFORMANCE_SIMPLE, 'supplierId')} AS supplierId FROM ${t(PERFORMANCE_SIMPLE)} ` +
         `WHERE ${c(PERFORMANCE_SIMPLE, 'schemeSimpleId')} = ? ORDER BY ${c(PERFORMANCE_SIMPLE, 'supplierId')}`,
       [id],
     );
-    const holding = new Set((await store.openTodos(tx, SCHEME_SIMPLE, id, SIMPLE_TODO)).map((r) => Number(r.supplierId)));
+    const holding = new Set(
+      (await store.openTodos(tx, SCHEME_SIMPLE, id, SIMPLE_TODO)).map((r) => Number(r.supplierId)),
+    );
     let created = 0;
     for (const line of lines) {
       const supplierId = Number(line.supplierId);
