@@ -6506,6 +6506,99 @@ export interface SrmSpePerformanceRecord {
 }
 
 /**
+ * 年度
+ */
+export type Year = number | null;
+/**
+ * 平均分
+ */
+export type AverageScore = string | null;
+/**
+ * 最终等级
+ */
+export type FinalGrade = string | null;
+/**
+ * 汇总时间
+ */
+export type SummarisedAt = string | null;
+/**
+ * 绩效汇总
+ */
+export type AnnualSummary = number | null;
+/**
+ * 考评结果
+ */
+export type PerformanceResult = number | null;
+/**
+ * 绩效汇总 / Annual summary
+ */
+export interface SrmSpePerformanceCollectRecord {
+  performanceCollectId?: ID;
+  year?: Year;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  averageScore?: AverageScore;
+  finalGrade?: FinalGrade;
+  schemeIds?: Schemes;
+  collectDate?: SummarisedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  results?: SrmSpePerformanceCollectLineRecord[];
+}
+/**
+ * 考评方案
+ */
+export interface Schemes {
+  [k: string]: unknown;
+}
+/**
+ * 汇总明细 / Summary result
+ */
+export interface SrmSpePerformanceCollectLineRecord {
+  collectLineId?: ID1;
+  performanceCollectId?: AnnualSummary;
+  collectYear?: string | null;
+  schemeId?: EvaluationScheme;
+  schemeName?: string | null;
+  performanceId?: PerformanceResult;
+  performanceNumber?: string | null;
+  periodName?: Period;
+  totalScore?: TotalScore;
+  gradeCode?: Grade;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
+/**
+ * 简易考评
+ */
+export type SimpleEvaluation = number | null;
+/**
+ * 简易考评结果 / Simple result
+ */
+export interface SrmSpePerformanceSimpleRecord {
+  performanceSimpleId?: ID;
+  schemeSimpleId?: SimpleEvaluation;
+  schemeName?: string | null;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  score?: Score;
+  gradeCode?: Grade;
+  comment?: Comment;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 方案编号
  */
 export type SchemeNo = string | null;
@@ -6610,6 +6703,38 @@ export interface SrmSpeSupplierScoreRecord {
 }
 
 /**
+ * 考评名称
+ */
+export type EvaluationName = string | null;
+/**
+ * 通知时间
+ */
+export type SuppliersNotifiedAt = string | null;
+/**
+ * 简易考评 / Simple evaluation
+ */
+export interface SrmSpeSchemeSimpleRecord {
+  schemeSimpleId?: ID;
+  schemeName?: EvaluationName;
+  periodName?: Period;
+  orgId?: Org;
+  orgName?: string | null;
+  status?: Status;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: ApprovedBy;
+  approvedByName?: string | null;
+  approveDate?: ApprovedAt;
+  pendingSentDate?: SuppliersNotifiedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmSpePerformanceSimpleRecord[];
+}
+/**
  * 设置编码
  */
 export type SettingCode = string | null;
@@ -6688,6 +6813,67 @@ export interface SrmSpeSettingLineRecord {
   preventPoFlag?: PreventPO;
   warnRfqFlag?: WarnOnRFQ;
   preventRfqFlag?: PreventRFQ;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
+/**
+ * 最近提醒时间
+ */
+export type LastRemindedAt = string | null;
+/**
+ * 动态绩效数据
+ */
+export type DynamicPerformanceData = number | null;
+/**
+ * 事件日期
+ */
+export type EventDate = string | null;
+/**
+ * 事件描述
+ */
+export type EventDescription = string | null;
+/**
+ * 分值
+ */
+export type Value = string | null;
+/**
+ * 动态绩效数据 / Dynamic performance data
+ */
+export interface SrmSpeSupplierExpressionHeaderRecord {
+  expressionHeaderId?: ID;
+  expressionNumber?: DocumentNo;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  periodName?: Period;
+  status?: Status;
+  remark?: Remark;
+  releasedBy?: ReleasedBy;
+  releasedByName?: string | null;
+  releaseDate?: ReleasedAt;
+  remindDate?: LastRemindedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmSpeSupplierExpressionLineRecord[];
+}
+/**
+ * 绩效事件 / Performance event
+ */
+export interface SrmSpeSupplierExpressionLineRecord {
+  expressionLineId?: ID1;
+  expressionHeaderId?: DynamicPerformanceData;
+  expressionNumber?: string | null;
+  indicatorsHeadId?: Indicator;
+  indicatorName?: string | null;
+  eventDate?: EventDate;
+  eventDesc?: EventDescription;
+  value?: Value;
   createdBy?: CreatedBy1;
   creationDate?: CreatedAt1;
   lastUpdatedBy?: LastUpdatedBy1;

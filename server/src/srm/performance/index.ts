@@ -3,6 +3,7 @@ import type { DomainModule } from '../../platform/domainModules';
 import { registerSpeAdjust } from './adjust';
 import { registerSchemeScore } from './schemeScore/schemeScoreEffects';
 import { registerSpeSetup } from './setup';
+import { registerSpeSimple } from './simple';
 
 export { gradeForScore, type GradeLine } from './setup';
 
@@ -13,5 +14,6 @@ export const performanceModule: DomainModule = {
     registerSchemeScore(handlers, { registry, db });
     registerSpeSetup(into);
     registerSpeAdjust(into);
+    registerSpeSimple(into);
   },
 };

@@ -1,0 +1,58 @@
+/**
+ * performanceSimpleList {schemeSimpleId?, supplierId?, pageIndex, pageRows ≤ 500}: a page of simple
+ * evaluation results. Internal users need a menu that reads srmSpeSchemeSimple (their organisation
+ * permits apply through the header); supplier users get only their own supplier's lines of APPROVED
+ * evaluations whose suppliers were notified (sendSrmSpePerformancePending), whatever the body says.
+ */
+import type { FilterNode } from '@meridian/metadata';
+import { isSupplierType } from '../../../access/accessService';
+import { caller, eq, pagingOf, supplierCaller } from '../../../home/readerContext';
+import { Errors } from '../../../http/apiError';
+import type { Kernel } from '../../../kernel';
+import type { ActionRequest } from '../../../platform/actionRegistry';
+import type { ResourceContext } from '../../../resource/context';
+import { PERFORMANCE_SIMPLE, SCHEME_SIMPLE } from './simpleStore';
+
+function positive(body: Record<string, unknown>, name: string): number | undefined {
+  const raw = body[name];
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 1) throw Errors.badRequest(`${name} 无效`, `${name} must be a positive integer`);
+  return n;
+}
+
+export async function performanceSimpleList(
+  kernel: Kernel,
+  body: Record<string, unknown>,
+  ctx: ResourceContext,
+  req: ActionRequest,
+) {
+  const lines = kernel.registry.entity(PERFORMANCE_SIMPLE)!;
+  const filters: FilterNode[] = [];
+  const schemeSimpleId = positive(body, 'schemeSimpleId');
+  if (schemeSimpleId) filters.push(eq('schemeSimpleId', schemeSimpleId));
+  let scope: FilterNode | undefined;
+  if (isSupplierType(caller(req).userType)) {
+    filters.push(eq('supplierId', supplierCaller(req).supplierId), {
+      parent: { and: [eq('status', 'APPROVED'), { field: 'pendingSentDate', op: 'notNull' }] },
+    } as FilterNode);
+  } else {
+    const header = kernel.registry.entity(SCHEME_SIMPLE)!;
+    await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, header, 'findById', ctx);
+    scope = await kernel.auth.guard.rowScope(req.identity!, lines, true, ctx);
+    const supplierId = positive(body, 'supplierId');
+    if (supplierId) filters.push(eq('supplierId', supplierId));
+  }
+  if (scope) filters.push(scope);
+  const { rows, page } = await kernel.resources.reader.list(
+    lines,
+    {
+      params: {},
+      filter: filters.length ? { and: filters } : undefined,
+      orderBy: 'performanceSimpleId desc',
+      ...pagingOf(body, 20),
+    },
+    ctx,
+  );
+  return { data: rows, page };
+}

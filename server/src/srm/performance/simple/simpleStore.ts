@@ -1,0 +1,78 @@
+/**
+ * Names and shared reads of the simple performance records (DOMAIN.md §2.3 "Other Spe records"):
+ * dynamic performance data, simple evaluations and the annual summary.
+ */
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
+import { Errors } from '../../../http/apiError';
+import type { RecordHookRegistry } from '../../../hooks/recordHooks';
+import type { ResourceContext } from '../../../resource/context';
+import { EntityStore } from '../../../resource/entityStore';
+import { formatDateTime } from '../../../util/time';
+
+export const EXPRESSION = 'srmSpeSupplierExpressionHeader';
+export const EXPRESSION_LINE = 'srmSpeSupplierExpressionLine';
+export const SCHEME_SIMPLE = 'srmSpeSchemeSimple';
+export const PERFORMANCE_SIMPLE = 'srmSpePerformanceSimple';
+export const COLLECT = 'srmSpePerformanceCollect';
+export const COLLECT_LINE = 'srmSpePerformanceCollectLine';
+export const PERFORMANCE = 'srmSpePerformance';
+export const SCHEME = 'srmSpeScheme';
+export const SUPPLIER_TODO = 'baseSupplierTodo';
+
+export const EXPRESSION_PAGES = ['srmSpeSupplierExpressionList', 'srmSpeSupplierExpressionEdit'];
+export const SIMPLE_PAGES = ['srmSpeSchemeSimpleList', 'srmSpeSchemeSimpleEdit'];
+export const COLLECT_PAGES = ['srmSpePerformanceCollect', 'srmSpePerformanceCollectEdit'];
+
+export class SimpleStore extends EntityStore {
+  constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
+    super(registry, db, hooks, 'Simple performance');
+  }
+
+  /** The header row under lock (the state checks of the custom actions run on it); 404 when gone. */
+  async locked(tx: SqlExecutor, entity: string, id: number, fields: string[]): Promise<Row> {
+    const { t, c } = this.sql;
+    const key = this.model(entity).primaryKey;
+    const [row] = await tx.select(
+      `SELECT ${fields.map((f) => `${c(entity, f)} AS ${f}`).join(', ')} FROM ${t(entity)} WHERE ${c(entity, key)} = ?${tx.dialect.forUpdate}`,
+      [id],
+    );
+    if (!row) throw Errors.recordNotFound();
+    return row;
+  }
+
+  /** How many lines a header has. */
+  async lineCount(tx: SqlExecutor, line: string, foreignKey: string, id: number): Promise<number> {
+    const { t, c } = this.sql;
+    const rows = await tx.select(`SELECT COUNT(*) AS n FROM ${t(line)} WHERE ${c(line, foreignKey)} = ?`, [id]);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Open (pending, not cancelled) supplier to-dos of one document and type, by supplier. */
+  async openTodos(tx: SqlExecutor, entityName: string, billId: number, billType: string): Promise<Row[]> {
+    const { t, c } = this.sql;
+    const T = SUPPLIER_TODO;
+    return tx.select(
+      `SELECT ${c(T, 'supplierTodoId')} AS todoId, ${c(T, 'supplierId')} AS supplierId FROM ${t(T)} ` +
+        `WHERE ${c(T, 'entityName')} = ? AND ${c(T, 'billId')} = ? AND ${c(T, 'billType')} = ? ` +
+        `AND (${c(T, 'handleFlag')} = 'N' OR ${c(T, 'handleFlag')} IS NULL) AND (${c(T, 'cancelFlag')} = 'N' OR ${c(T, 'cancelFlag')} IS NULL)`,
+      [entityName, billId, billType],
+    );
+  }
+
+  /** Stamps columns of a row without moving its version (the row was just versioned by its transition). */
+  async stamp(tx: SqlExecutor, entity: string, id: number, set: Record<string, string | number | null>): Promise<void> {
+    const { t, c } = this.sql;
+    const names = Object.keys(set);
+    await tx.execute(
+      `UPDATE ${t(entity)} SET ${names.map((n) => `${c(entity, n)} = ?`).join(', ')} WHERE ${c(entity, this.model(entity).primaryKey)} = ?`,
+      [...names.map((n) => set[n]), id],
+    );
+  }
+
+  async insertTodo(tx: SqlExecutor, values: Row, ctx: ResourceContext): Promise<number> {
+    return this.writer.insert(tx, this.model(SUPPLIER_TODO), { handleFlag: 'N', cancelFlag: 'N', ...values }, ctx);
+  }
+}
+
+export const now = () => formatDateTime();

@@ -1,0 +1,129 @@
+/**
+ * The supplier to-dos of the simple performance records (DOMAIN.md §14): remindSupplier raises
+ * SRM_SPE_EXPRESSION for a RELEASED expression's supplier (one open reminder per document: a new
+ * reminder cancels the earlier open one); sendSrmSpePerformancePending raises one
+ * PERFORMANCE_SIMPLE per supplier of an APPROVED simple evaluation — informational, with no menu,
+ * handled when the supplier opens it (todoHandledOnOpen) — and skips suppliers that already hold an
+ * open one, so that sending twice never duplicates.
+ */
+import { Errors } from '../../../http/apiError';
+import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import type { ResourceContext } from '../../../resource/context';
+import {
+  EXPRESSION,
+  EXPRESSION_LINE,
+  now,
+  PERFORMANCE_SIMPLE,
+  SCHEME_SIMPLE,
+  SimpleStore,
+  SUPPLIER_TODO,
+} from './simpleStore';
+
+export const EXPRESSION_TODO = 'SRM_SPE_EXPRESSION';
+export const SIMPLE_TODO = 'PERFORMANCE_SIMPLE';
+const EXPRESSION_MENU = 'SUP_SPE_EXPRESSION';
+
+/** Handler of doRelease: at least one event line; stamps who released it and when. */
+export async function releaseExpression(store: SimpleStore, run: TransitionRun): Promise<void> {
+  if ((await store.lineCount(run.tx, EXPRESSION_LINE, 'expressionHeaderId', run.id)) === 0)
+    throw Errors.badRequest('发布前至少需要一行绩效事件', 'Add at least one performance event before releasing', [
+      { field: 'lines', message: 'at least one line' },
+    ]);
+  await store.stamp(run.tx, EXPRESSION, run.id, { releasedBy: run.actor.userId, releaseDate: now() });
+}
+
+/** Handler of doSubmit / doApprove of a simple evaluation: at least one supplier line. */
+export async function checkSimpleLines(store: SimpleStore, run: TransitionRun): Promise<void> {
+  if ((await store.lineCount(run.tx, PERFORMANCE_SIMPLE, 'schemeSimpleId', run.id)) === 0)
+    throw Errors.badRequest('简易考评至少需要一行供应商结果', 'Add at least one supplier result to the evaluation', [
+      { field: 'lines', message: 'at least one line' },
+    ]);
+}
+
+/** remindSupplier {id}: a RELEASED expression (409 otherwise); answers the new to-do's id. */
+export async function remindSupplier(store: SimpleStore, id: number, ctx: ResourceContext) {
+  return store.db.transaction(async (tx) => {
+    const head = await store.locked(tx, EXPRESSION, id, ['expressionNumber', 'supplierId', 'periodName', 'status']);
+    if (head.status !== 'RELEASED')
+      throw Errors.conflict(
+        '只有已发布的动态绩效数据才能提醒供应商',
+        'Only released performance data can be sent to the supplier',
+      );
+    const { t, c } = store.sql;
+    const open = await store.openTodos(tx, EXPRESSION, id, EXPRESSION_TODO);
+    for (const todo of open)
+      await tx.execute(
+        `UPDATE ${t(SUPPLIER_TODO)} SET ${c(SUPPLIER_TODO, 'cancelFlag')} = 'Y', ${c(SUPPLIER_TODO, 'versionNum')} = ${c(SUPPLIER_TODO, 'versionNum')} + 1 ` +
+          `WHERE ${c(SUPPLIER_TODO, 'supplierTodoId')} = ?`,
+        [Number(todo.todoId)],
+      );
+    const number = String(head.expressionNumber);
+    const todoId = await store.insertTodo(
+      tx,
+      {
+        pendingTitle: `动态绩效数据 ${number}（${String(head.periodName)}）请查阅`,
+        pendingTitleEn: `Dynamic performance data ${number} (${String(head.periodName)}) for your attention`,
+        billType: EXPRESSION_TODO,
+        entityName: EXPRESSION,
+        billId: id,
+        billNumber: number,
+        supplierId: Number(head.supplierId),
+        menuCode: EXPRESSION_MENU,
+        menuName: '动态绩效数据',
+        billLink: `srmSpeSupplierExpressionEdit?id=${id}`,
+      },
+      ctx,
+    );
+    const at = now();
+    await store.stamp(tx, EXPRESSION, id, { remindDate: at });
+    return { data: { supplierTodoId: todoId, remindDate: at, cancelled: open.length } };
+  });
+}
+
+/** sendSrmSpePerformancePending {id}: an APPROVED evaluation (409 otherwise); answers how many to-dos were created and skipped. */
+export async function sendPending(store: SimpleStore, id: number, ctx: ResourceContext) {
+  return store.db.transaction(async (tx) => {
+    const head = await store.locked(tx, SCHEME_SIMPLE, id, ['schemeName', 'periodName', 'status']);
+    if (head.status !== 'APPROVED')
+      throw Errors.conflict(
+        '只有审批通过的简易考评才能通知供应商',
+        'Only an approved simple evaluation can be sent to suppliers',
+      );
+    const { t, c } = store.sql;
+    const lines = await tx.select(
+      `SELECT DISTINCT ${c(PERFORMANCE_SIMPLE, 'supplierId')} AS supplierId FROM ${t(PERFORMANCE_SIMPLE)} ` +
+        `WHERE ${c(PERFORMANCE_SIMPLE, 'schemeSimpleId')} = ? ORDER BY ${c(PERFORMANCE_SIMPLE, 'supplierId')}`,
+      [id],
+    );
+    const holding = new Set(
+      (await store.openTodos(tx, SCHEME_SIMPLE, id, SIMPLE_TODO)).map((r) => Number(r.supplierId)),
+    );
+    let created = 0;
+    for (const line of lines) {
+      const supplierId = Number(line.supplierId);
+      if (holding.has(supplierId)) continue;
+      await store.insertTodo(
+        tx,
+        {
+          pendingTitle: `新绩效考核：${String(head.schemeName)}（${String(head.periodName)}）`,
+          pendingTitleEn: `New performance assessment: ${String(head.schemeName)} (${String(head.periodName)})`,
+          billType: SIMPLE_TODO,
+          entityName: SCHEME_SIMPLE,
+          billId: id,
+          billNumber: String(head.schemeName).slice(0, 60),
+          supplierId,
+        },
+        ctx,
+      );
+      created++;
+    }
+    await store.stamp(tx, SCHEME_SIMPLE, id, { pendingSentDate: now() });
+    return {
+      data: { created, skipped: lines.length - created },
+      msg:
+        ctx.language === 'EN'
+          ? `${created} supplier to-dos created, ${lines.length - created} already open`
+          : `已通知 ${created} 家供应商，${lines.length - created} 家已有未读待办`,
+    };
+  });
+}
