@@ -25,7 +25,7 @@ let p: Proof;
 beforeAll(async () => {
   server = await startTestServer('srm_spe_results');
   p = await proofOf(server);
-});
+}, 180_000);
 afterAll(async () => {
   stopAppealDeadline();
   await server?.close();
