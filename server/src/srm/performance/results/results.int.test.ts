@@ -25,7 +25,7 @@ let p: Proof;
 beforeAll(async () => {
   server = await startTestServer('srm_spe_results');
   p = await proofOf(server);
-}, 180_000);
+}, 600_000);
 afterAll(async () => {
   stopAppealDeadline();
   await server?.close();
@@ -100,6 +100,21 @@ describe('scope', () => {
     }
     expectError(await supplier(p, 'supplier02', 'agreeOrAppeal', { id: mine, decision: 'AGREE' }), 404);
     expect((await resultOf(p, mine)).status).toBe('RELEASED');
+  });
+
+  it('the demo results open for supplier01 (RELEASED) and supplier02 (CONFIRMED), not the unreleased one', async () => {
+    for (const [user, id, status] of [
+      ['supplier01', 5301, 'RELEASED'],
+      ['supplier02', 5302, 'CONFIRMED'],
+    ] as const) {
+      const listed = expectOk(
+        await supplier(p, user, 'listByPage', { params: {}, pageIndex: 1, pageRows: 500 }, 'SUP_SPE_PERFORMANCE'),
+      );
+      expect(listed.find((r: { performanceId: number }) => r.performanceId === id)).toMatchObject({ status });
+      expect(listed.some((r: { performanceId: number }) => r.performanceId === 5303)).toBe(false);
+    }
+    const inside = expectOk(await buyer(p, 'listByPage', { params: { schemeId: 5301 }, pageIndex: 1, pageRows: 50 }));
+    expect(inside.map((r: { status: string }) => r.status).sort()).toEqual(['CONFIRMED', 'RELEASED', 'UNRELEASED']);
   });
 
   it('the finders answer the supplier master and the header with its score lines', async () => {
