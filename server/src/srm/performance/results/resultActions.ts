@@ -94,96 +94,97 @@ type Handler = (
   req: ActionRequest,
 ) => Promise<{ data: unknown }>;
 
-const agreeOrAppeal: Handler = (store, body, ctx, kernel, req) => {
-  const id = positiveId(body.id ?? body.performanceId, 'id');
-  if (body.decision !== 'AGREE' && body.decision !== 'APPEAL')
-    throw Errors.badRequest('decision 应为 AGREE（同意）或 APPEAL（申诉）', 'decision must be AGREE or APPEAL', [
-      { field: 'decision', message: 'AGREE | APPEAL' },
-    ]);
-  const appeal = body.decision === 'APPEAL';
-  const reason = text(body, 'reason', { required: appeal });
-  return transition(kernel, req, ctx, id, async (_row, tx) => ({
-    action: appeal ? 'doAppeal' : 'doAgree',
-    params: { reason, attachments: appeal ? await attachments(store, tx, body.attachments, ctx) : undefined },
-    comment: appeal ? null : (reason ?? null),
-  }));
-};
+const idOf = (body: Body) => positiveId(body.id ?? body.performanceId, 'id');
+const bad = (cn: string, en: string, field: string, message: string) => Errors.badRequest(cn, en, [{ field, message }]);
 
-const doUpdateRejection: Handler = (_store, body, ctx, kernel, req) => {
-  const id = positiveId(body.id ?? body.performanceId, 'id');
-  const reason =
-    body.rejectionReason !== undefined ? text(body, 'rejectionReason', { required: true }) : text(body, 'comment');
-  if (!reason)
-    throw Errors.badRequest('请填写驳回说明', 'rejectionReason is required', [
-      { field: 'rejectionReason', message: 'required / 必填' },
-    ]);
-  return transition(kernel, req, ctx, id, () => Promise.resolve({ action: 'doUpdateRejection', params: { reason } }));
-};
+// Each body is checked once the result is found in the caller's scope: a foreign id is 404 whatever its body.
+const agreeOrAppeal: Handler = (store, body, ctx, kernel, req) =>
+  transition(kernel, req, ctx, idOf(body), async (_row, tx) => {
+    if (body.decision !== 'AGREE' && body.decision !== 'APPEAL')
+      throw bad(
+        'decision 应为 AGREE（同意）或 APPEAL（申诉）',
+        'decision must be AGREE or APPEAL',
+        'decision',
+        'AGREE | APPEAL',
+      );
+    const appeal = body.decision === 'APPEAL';
+    const reason = text(body, 'reason', { required: appeal });
+    return {
+      action: appeal ? 'doAppeal' : 'doAgree',
+      params: { reason, attachments: appeal ? await attachments(store, tx, body.attachments, ctx) : undefined },
+      comment: appeal ? null : (reason ?? null),
+    };
+  });
 
-const saveAfterScore: Handler = (_store, body, ctx, kernel, req) => {
-  const id = positiveId(body.id ?? body.performanceId, 'id');
-  const raw = body.totalScore;
-  if (typeof raw !== 'number' && typeof raw !== 'string')
-    throw Errors.badRequest('请填写新总分', 'totalScore is required', [
-      { field: 'totalScore', message: 'required / 必填' },
-    ]);
-  const reason = text(body, 'reason');
-  return transition(kernel, req, ctx, id, () =>
-    Promise.resolve({ action: 'doAcceptAppeal', params: { totalScore: String(raw), reason } }),
-  );
-};
+const doUpdateRejection: Handler = (_store, body, ctx, kernel, req) =>
+  transition(kernel, req, ctx, idOf(body), () => {
+    const reason =
+      body.rejectionReason !== undefined ? text(body, 'rejectionReason', { required: true }) : text(body, 'comment');
+    if (!reason) throw bad('请填写驳回说明', 'rejectionReason is required', 'rejectionReason', 'required / 必填');
+    return Promise.resolve({ action: 'doUpdateRejection', params: { reason } });
+  });
 
-const doRectification: Handler = (_store, body, ctx, kernel, req) => {
-  const id = positiveId(body.id ?? body.performanceId, 'id');
-  const rectifyRequirement = text(body, 'rectifyRequirement', { required: true });
-  const deadline = body.rectifyDeadline;
-  if (
-    deadline !== undefined &&
-    deadline !== null &&
-    deadline !== '' &&
-    !(typeof deadline === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(deadline))
-  )
-    throw Errors.badRequest('整改期限格式应为 yyyy-MM-dd', 'rectifyDeadline must be yyyy-MM-dd', [
-      { field: 'rectifyDeadline', message: 'yyyy-MM-dd' },
-    ]);
-  return transition(kernel, req, ctx, id, () =>
-    Promise.resolve({
+const saveAfterScore: Handler = (_store, body, ctx, kernel, req) =>
+  transition(kernel, req, ctx, idOf(body), () => {
+    const raw = body.totalScore;
+    if (typeof raw !== 'number' && typeof raw !== 'string')
+      throw bad('请填写新总分', 'totalScore is required', 'totalScore', 'required / 必填');
+    return Promise.resolve({
+      action: 'doAcceptAppeal',
+      params: { totalScore: String(raw), reason: text(body, 'reason') },
+    });
+  });
+
+const doRectification: Handler = (_store, body, ctx, kernel, req) =>
+  transition(kernel, req, ctx, idOf(body), () => {
+    const rectifyRequirement = text(body, 'rectifyRequirement', { required: true });
+    const deadline = body.rectifyDeadline;
+    if (
+      deadline !== undefined &&
+      deadline !== null &&
+      deadline !== '' &&
+      !(typeof deadline === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(deadline))
+    )
+      throw bad('整改期限格式应为 yyyy-MM-dd', 'rectifyDeadline must be yyyy-MM-dd', 'rectifyDeadline', 'yyyy-MM-dd');
+    return Promise.resolve({
       action: 'doRectification',
       params: { rectifyRequirement, rectifyDeadline: (deadline as string) || undefined },
-    }),
-  );
-};
-
-const doSupplierCommit: Handler = (store, body, ctx, kernel, req) => {
-  const id = positiveId(body.id ?? body.performanceId, 'id');
-  const report = text(body, body.rectifyReport !== undefined ? 'rectifyReport' : 'comment', {
-    required: true,
-    max: 4000,
+    });
   });
-  return transition(kernel, req, ctx, id, async (_row, tx) => ({
-    action: 'doSupplierCommit',
-    params: { reason: report, attachments: await attachments(store, tx, body.attachments, ctx) },
-  }));
-};
 
-const doConfirm: Handler = (_store, body, ctx, kernel, req) => {
-  const id = positiveId(body.id ?? body.performanceId, 'id');
-  const result = body.rectifyResult;
-  if (result !== undefined && result !== null && result !== '' && result !== 'PASSED' && result !== 'FAILED')
-    throw Errors.badRequest('rectifyResult 应为 PASSED 或 FAILED', 'rectifyResult must be PASSED or FAILED', [
-      { field: 'rectifyResult', message: 'PASSED | FAILED' },
-    ]);
-  const comment = text(body, 'comment') ?? null;
-  return transition(kernel, req, ctx, id, (row) => {
+const doSupplierCommit: Handler = (store, body, ctx, kernel, req) =>
+  transition(kernel, req, ctx, idOf(body), async (_row, tx) => {
+    const report = text(body, body.rectifyReport !== undefined ? 'rectifyReport' : 'comment', {
+      required: true,
+      max: 4000,
+    });
+    return {
+      action: 'doSupplierCommit',
+      params: { reason: report, attachments: await attachments(store, tx, body.attachments, ctx) },
+    };
+  });
+
+const doConfirm: Handler = (_store, body, ctx, kernel, req) =>
+  transition(kernel, req, ctx, idOf(body), (row) => {
+    const result = body.rectifyResult;
+    if (result !== undefined && result !== null && result !== '' && result !== 'PASSED' && result !== 'FAILED')
+      throw bad(
+        'rectifyResult 应为 PASSED 或 FAILED',
+        'rectifyResult must be PASSED or FAILED',
+        'rectifyResult',
+        'PASSED | FAILED',
+      );
     if (row.status === 'RECTIFY_SUBMITTED' && !result)
-      throw Errors.badRequest('请选择整改验证结果', 'rectifyResult (PASSED or FAILED) is required', [
-        { field: 'rectifyResult', message: 'PASSED | FAILED' },
-      ]);
+      throw bad(
+        '请选择整改验证结果',
+        'rectifyResult (PASSED or FAILED) is required',
+        'rectifyResult',
+        'PASSED | FAILED',
+      );
     const action =
       row.status !== 'RECTIFY_SUBMITTED' ? 'doConfirm' : result === 'PASSED' ? 'doConfirmPassed' : 'doConfirmFailed';
-    return Promise.resolve({ action, params: {}, comment });
+    return Promise.resolve({ action, params: {}, comment: text(body, 'comment') ?? null });
   });
-};
 
 /** Attaches one uploaded file to the appeal (RELEASED, not yet appealed) or to the rectification report (RECTIFYING). */
 function addFile(field: 'appealAttachmentIds' | 'rectifyAttachmentIds', state: string): Handler {
