@@ -273,6 +273,30 @@ describe('rectification', () => {
   });
 });
 
+describe('at the same moment', () => {
+  it('the last two results released at once both succeed and the scheme is RELEASED', async () => {
+    for (let round = 0; round < 3; round++) {
+      const schemeId = await newScheme(p);
+      const [a, b] = [await newResult(p, schemeId, 1), await newResult(p, schemeId, 2)];
+      const answers = await Promise.all([buyer(p, 'release', { id: a }), buyer(p, 'release', { id: b })]);
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
+      expect(await schemeStatus(schemeId)).toBe('RELEASED');
+    }
+  });
+
+  it('an agreement and an appeal sent together: one wins, the other is 409', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { id } = await released();
+      const answers = await Promise.all([
+        supplier(p, 'supplier01', 'agreeOrAppeal', { id, decision: 'AGREE' }),
+        supplier(p, 'supplier01', 'agreeOrAppeal', { id, decision: 'APPEAL', reason: 'r' }),
+      ]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(await historyRows(p, id)).toHaveLength(2);
+    }
+  });
+});
+
 describe('the appeal-deadline job', () => {
   it('confirms RELEASED results whose deadline has passed, not those due today or later', async () => {
     const [yesterday, todayRow, tomorrow] = [await released(), await released(), await released()];
