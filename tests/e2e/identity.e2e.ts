@@ -83,8 +83,8 @@ test('supplier01 gets the supplier home and only the supplier menus', async ({ p
   await expect(page.getByRole('heading', { name: '欢迎您，苏州恒达精密五金有限公司' })).toBeVisible();
   await expect(page.getByTestId('internal-home')).toHaveCount(0);
   // The sider holds the supplier's (closed) directories: collaboration, the procure-to-pay chain
-  // (agreements and prices, price adjustments to confirm, orders, delivery, statements), its performance
-  // data (released dynamic performance events), its on-site
+  // (agreements and prices, price adjustments to confirm, orders, delivery, statements), its
+  // performance (results to agree, appeal or rectify; dynamic performance events), its on-site
   // inspections, the agreements to sign, its samples and tryouts, and its company information.
   await expect(menu(page).getByRole('menuitem')).toHaveText([
     '供应商协同',
@@ -93,7 +93,7 @@ test('supplier01 gets the supplier home and only the supplier menus', async ({ p
     '订单协同',
     '送货协同',
     '对账协同',
-    '绩效数据',
+    '绩效协同',
     '考察协同',
     '协议签署',
     '样品与试用',

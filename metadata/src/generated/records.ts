@@ -6472,6 +6472,34 @@ export type RectificationFiles = string | null;
  */
 export type VerificationResult = string | null;
 /**
+ * 考评结果
+ */
+export type PerformanceResult = number | null;
+/**
+ * 原总分
+ */
+export type OldScore = string | null;
+/**
+ * 新总分
+ */
+export type NewScore = string | null;
+/**
+ * 原等级
+ */
+export type OldGrade = string | null;
+/**
+ * 新等级
+ */
+export type NewGrade = string | null;
+/**
+ * 操作人
+ */
+export type By = number | null;
+/**
+ * 操作时间
+ */
+export type When = string | null;
+/**
  * 考评结果 / Performance result
  */
 export interface SrmSpePerformanceRecord {
@@ -6503,6 +6531,30 @@ export interface SrmSpePerformanceRecord {
   lastUpdatedBy?: LastUpdatedBy;
   lastUpdateDate?: LastUpdatedAt;
   versionNum?: Version;
+  histories?: SrmSpePerformanceHistoryRecord[];
+}
+/**
+ * 考评结果历史 / Performance result history
+ */
+export interface SrmSpePerformanceHistoryRecord {
+  performanceHistoryId?: ID1;
+  performanceId?: PerformanceResult;
+  actionCode?: Action;
+  fromStatus?: From;
+  toStatus?: To;
+  oldTotalScore?: OldScore;
+  newTotalScore?: NewScore;
+  oldGradeCode?: OldGrade;
+  newGradeCode?: NewGrade;
+  reason?: Reason;
+  actorUserId?: By;
+  actorUserName?: string | null;
+  actionDate?: When;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
 }
 
 /**
@@ -6525,10 +6577,6 @@ export type SummarisedAt = string | null;
  * 绩效汇总
  */
 export type AnnualSummary = number | null;
-/**
- * 考评结果
- */
-export type PerformanceResult = number | null;
 /**
  * 绩效汇总 / Annual summary
  */

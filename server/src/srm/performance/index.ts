@@ -1,6 +1,7 @@
 /** The performance evaluation domain (DOMAIN.md §2): set-up (indicators, templates, grade settings) score sheets and adjustments (manual scores, exclusion bills). Metadata: metadata/apps/srm/performance. */
 import type { DomainModule } from '../../platform/domainModules';
 import { registerSpeAdjust } from './adjust';
+import { registerSpeResults } from './results';
 import { registerSchemeScore } from './schemeScore/schemeScoreEffects';
 import { registerSpeSetup } from './setup';
 import { registerSpeSimple } from './simple';
@@ -15,5 +16,6 @@ export const performanceModule: DomainModule = {
     registerSpeSetup(into);
     registerSpeAdjust(into);
     registerSpeSimple(into);
+    registerSpeResults(into);
   },
 };

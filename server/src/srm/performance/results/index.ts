@@ -1,0 +1,16 @@
+/** Performance results (DOMAIN.md §2.3): release, agree or appeal, appeal decisions, rectification, the appeal-deadline job. */
+import type { DomainRegistries } from '../../../platform/domainModules';
+import { registerResultActions } from './resultActions';
+import { registerAppealDeadline } from './resultDeadline';
+import { registerResultFinders } from './resultFinders';
+import { ResultStore } from './resultStore';
+import { registerResultTransitions } from './resultTransitions';
+
+export function registerSpeResults(into: DomainRegistries): void {
+  const { actions, hooks, handlers, registry, db } = into;
+  const store = new ResultStore(registry, db, hooks);
+  registerResultTransitions(store, handlers);
+  registerResultActions(store, actions);
+  registerResultFinders(store, actions);
+  registerAppealDeadline({ hooks, handlers, registry, db });
+}

@@ -1,0 +1,235 @@
+/**
+ * The named actions of the performance result (DOMAIN.md §2.3, srmSpePerformanceRestful), with the
+ * spec's names and bodies. Each reads the result through the caller's row scope (another supplier's
+ * or an unreleased result is not found: 404), checks its body (400) and runs the lifecycle
+ * transition in one transaction — the transition locks the scheme and the result and checks the
+ * state (409), the handler (resultTransitions.ts) checks who acts (403) and writes the values.
+ *
+ * agreeOrAppeal {id, decision: AGREE|APPEAL, reason, attachments}; doUpdateRejection {id,
+ * rejectionReason}; saveAfterScore {id, totalScore, reason?}; doRectification {id,
+ * rectifyRequirement, rectifyDeadline?}; doSupplierCommit {id, rectifyReport, attachments};
+ * doConfirm {id, rectifyResult?: PASSED|FAILED} (without a rectification: CONFIRMED → CLOSED);
+ * addAppealFile / addRectifyFile {performanceId, attachmentId} attach one uploaded file.
+ */
+import type { SqlExecutor } from '../../../db/sqlExecutor';
+import { Errors } from '../../../http/apiError';
+import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
+import type { Kernel } from '../../../kernel';
+import type { ResourceContext } from '../../../resource/context';
+import { positiveId } from '../../price/adjustment/adjustmentActions';
+import { PERF, type ResultStore } from './resultStore';
+import { withParams, type ResultParams } from './resultTransitions';
+
+export const RESOURCE = 'srmSpePerformanceRestful';
+export const INSIDE_PAGES = ['srmSpePerformanceList', 'SpePerformance/SpePerformanceEdit'];
+export const SUPPLIER_PAGES = [
+  'srmSpePerformanceListMenu',
+  'SupplierAppeal/SrmSpeSupplierAppeal',
+  'SupplierAppeal/SrmSpeSupplierRectification',
+];
+
+type Body = Record<string, unknown>;
+
+function text(body: Body, field: string, o: { required?: boolean; max?: number } = {}): string | undefined {
+  const value = body[field];
+  if (value !== undefined && value !== null && typeof value !== 'string')
+    throw Errors.badRequest(`${field} 应为文本`, `${field} must be text`, [{ field, message: 'text' }]);
+  const v = (value ?? '').trim();
+  if (o.required && !v)
+    throw Errors.badRequest(`请填写 ${field}`, `${field} is required`, [{ field, message: 'required / 必填' }]);
+  if (v.length > (o.max ?? 2000))
+    throw Errors.badRequest(`${field} 过长`, `${field} is too long`, [{ field, message: `at most ${o.max ?? 2000}` }]);
+  return v || undefined;
+}
+
+/** Attachment ids (array or comma list) as the stored comma list; each must be a file the caller uploaded. */
+async function attachments(
+  store: ResultStore,
+  tx: SqlExecutor,
+  value: unknown,
+  ctx: ResourceContext,
+): Promise<string | undefined> {
+  if (value === undefined || value === null || value === '') return undefined;
+  const list = Array.isArray(value) ? value : String(value).split(',');
+  const ids = [...new Set(list.map((v) => positiveId(typeof v === 'string' ? v.trim() : v, 'attachments')))];
+  const { t, c } = store.sql;
+  const rows = await tx.select(
+    `SELECT ${c('baseFile', 'attachmentId')} AS id FROM ${t('baseFile')} WHERE ${c('baseFile', 'uploadedBy')} = ? AND ${c('baseFile', 'attachmentId')} IN (${ids.map(() => '?').join(', ')})`,
+    [ctx.userId, ...ids],
+  );
+  if (rows.length !== ids.length)
+    throw Errors.badRequest('附件不存在或不是您上传的', 'An attachment does not exist or was not uploaded by you', [
+      { field: 'attachments', message: 'unknown file' },
+    ]);
+  return ids.join(',');
+}
+
+/** Reads the result in scope (404), then runs `action` on it with `params`. */
+async function transition(
+  kernel: Kernel,
+  req: ActionRequest,
+  ctx: ResourceContext,
+  id: number,
+  pick: (
+    row: Record<string, unknown>,
+    tx: SqlExecutor,
+  ) => Promise<{ action: string; params: ResultParams; comment?: string | null }>,
+) {
+  const model = kernel.registry.entity(PERF)!;
+  const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
+  await kernel.db.transaction(async (tx) => {
+    const row = await kernel.resources.reader.byId(model, id, ctx, scope, tx);
+    if (!row) throw Errors.recordNotFound();
+    const { action, params, comment } = await pick(row, tx);
+    await withParams(tx, params, () => kernel.lifecycles.runInTransaction(tx, model, action, id, ctx, comment ?? null));
+  });
+  return { data: await kernel.resources.findById(model, id, ctx, scope) };
+}
+
+type Handler = (
+  store: ResultStore,
+  body: Body,
+  ctx: ResourceContext,
+  kernel: Kernel,
+  req: ActionRequest,
+) => Promise<{ data: unknown }>;
+
+const idOf = (body: Body) => positiveId(body.id ?? body.performanceId, 'id');
+const bad = (cn: string, en: string, field: string, message: string) => Errors.badRequest(cn, en, [{ field, message }]);
+
+// Each body is checked once the result is found in the caller's scope: a foreign id is 404 whatever its body.
+const agreeOrAppeal: Handler = (store, body, ctx, kernel, req) =>
+  transition(kernel, req, ctx, idOf(body), async (_row, tx) => {
+    if (body.decision !== 'AGREE' && body.decision !== 'APPEAL')
+      throw bad(
+        'decision 应为 AGREE（同意）或 APPEAL（申诉）',
+        'decision must be AGREE or APPEAL',
+        'decision',
+        'AGREE | APPEAL',
+      );
+    const appeal = body.decision === 'APPEAL';
+    const reason = text(body, 'reason', { required: appeal });
+    return {
+      action: appeal ? 'doAppeal' : 'doAgree',
+      params: { reason, attachments: appeal ? await attachments(store, tx, body.attachments, ctx) : undefined },
+      comment: appeal ? null : (reason ?? null),
+    };
+  });
+
+const doUpdateRejection: Handler = (_store, body, ctx, kernel, req) =>
+  transition(kernel, req, ctx, idOf(body), () => {
+    const reason =
+      body.rejectionReason !== undefined ? text(body, 'rejectionReason', { required: true }) : text(body, 'comment');
+    if (!reason) throw bad('请填写驳回说明', 'rejectionReason is required', 'rejectionReason', 'required / 必填');
+    return Promise.resolve({ action: 'doUpdateRejection', params: { reason } });
+  });
+
+const saveAfterScore: Handler = (_store, body, ctx, kernel, req) =>
+  transition(kernel, req, ctx, idOf(body), () => {
+    const raw = body.totalScore;
+    if (typeof raw !== 'number' && typeof raw !== 'string')
+      throw bad('请填写新总分', 'totalScore is required', 'totalScore', 'required / 必填');
+    return Promise.resolve({
+      action: 'doAcceptAppeal',
+      params: { totalScore: String(raw), reason: text(body, 'reason') },
+    });
+  });
+
+const doRectification: Handler = (_store, body, ctx, kernel, req) =>
+  transition(kernel, req, ctx, idOf(body), () => {
+    const rectifyRequirement = text(body, 'rectifyRequirement', { required: true });
+    const deadline = body.rectifyDeadline;
+    if (
+      deadline !== undefined &&
+      deadline !== null &&
+      deadline !== '' &&
+      !(typeof deadline === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(deadline))
+    )
+      throw bad('整改期限格式应为 yyyy-MM-dd', 'rectifyDeadline must be yyyy-MM-dd', 'rectifyDeadline', 'yyyy-MM-dd');
+    return Promise.resolve({
+      action: 'doRectification',
+      params: { rectifyRequirement, rectifyDeadline: (deadline as string) || undefined },
+    });
+  });
+
+const doSupplierCommit: Handler = (store, body, ctx, kernel, req) =>
+  transition(kernel, req, ctx, idOf(body), async (_row, tx) => {
+    const report = text(body, body.rectifyReport !== undefined ? 'rectifyReport' : 'comment', {
+      required: true,
+      max: 4000,
+    });
+    return {
+      action: 'doSupplierCommit',
+      params: { reason: report, attachments: await attachments(store, tx, body.attachments, ctx) },
+    };
+  });
+
+const doConfirm: Handler = (_store, body, ctx, kernel, req) =>
+  transition(kernel, req, ctx, idOf(body), (row) => {
+    const result = body.rectifyResult;
+    if (result !== undefined && result !== null && result !== '' && result !== 'PASSED' && result !== 'FAILED')
+      throw bad(
+        'rectifyResult 应为 PASSED 或 FAILED',
+        'rectifyResult must be PASSED or FAILED',
+        'rectifyResult',
+        'PASSED | FAILED',
+      );
+    if (row.status === 'RECTIFY_SUBMITTED' && !result)
+      throw bad(
+        '请选择整改验证结果',
+        'rectifyResult (PASSED or FAILED) is required',
+        'rectifyResult',
+        'PASSED | FAILED',
+      );
+    const action =
+      row.status !== 'RECTIFY_SUBMITTED' ? 'doConfirm' : result === 'PASSED' ? 'doConfirmPassed' : 'doConfirmFailed';
+    return Promise.resolve({ action, params: {}, comment: text(body, 'comment') ?? null });
+  });
+
+/** Attaches one uploaded file to the appeal (RELEASED, not yet appealed) or to the rectification report (RECTIFYING). */
+function addFile(field: 'appealAttachmentIds' | 'rectifyAttachmentIds', state: string): Handler {
+  return async (store, body, ctx, kernel, req) => {
+    const id = positiveId(body.performanceId ?? body.id, 'performanceId');
+    const model = kernel.registry.entity(PERF)!;
+    const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
+    await kernel.db.transaction(async (tx) => {
+      const row = await kernel.resources.reader.byId(model, id, ctx, scope, tx, true);
+      if (!row) throw Errors.recordNotFound();
+      if (row.status !== state || (field === 'appealAttachmentIds' && row.appealFlag === 'Y'))
+        throw Errors.conflict(
+          `考评结果状态为 ${String(row.status)}，不能添加附件`,
+          `The result is ${String(row.status)}: no file can be added now`,
+        );
+      const added = await attachments(store, tx, body.attachmentId, ctx);
+      const ids = [
+        ...new Set([
+          ...String(row[field] ?? '')
+            .split(',')
+            .filter(Boolean),
+          ...(added ?? '').split(',').filter(Boolean),
+        ]),
+      ];
+      await store.setFields(tx, PERF, id, { [field]: ids.join(',') || null }, ctx);
+    });
+    return { data: await kernel.resources.findById(model, id, ctx, scope) };
+  };
+}
+
+export function registerResultActions(store: ResultStore, actions: ActionRegistry): void {
+  const add = (action: string, pages: string[], resourceCode: string, fn: Handler) =>
+    actions.register({
+      area: 'srmServer',
+      resource: RESOURCE,
+      action,
+      access: { pages, resourceCode },
+      handler: (body, ctx, kernel, req) => fn(store, body, ctx, kernel, req!),
+    });
+  add('agreeOrAppeal', SUPPLIER_PAGES, 'btnAgreeOrAppeal', agreeOrAppeal);
+  add('addAppealFile', SUPPLIER_PAGES, 'btnAgreeOrAppeal', addFile('appealAttachmentIds', 'RELEASED'));
+  add('doSupplierCommit', SUPPLIER_PAGES, 'btnSupplierCommit', doSupplierCommit);
+  add('addRectifyFile', SUPPLIER_PAGES, 'btnSupplierCommit', addFile('rectifyAttachmentIds', 'RECTIFYING'));
+  add('doUpdateRejection', INSIDE_PAGES, 'btnAppealDecision', doUpdateRejection);
+  add('saveAfterScore', INSIDE_PAGES, 'btnAppealDecision', saveAfterScore);
+  add('doRectification', INSIDE_PAGES, 'btnRectification', doRectification);
+  add('doConfirm', INSIDE_PAGES, 'btnConfirm', doConfirm);
+}
