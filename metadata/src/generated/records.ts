@@ -6373,6 +6373,73 @@ export interface SrmSpeIndicatorsPersonRecord {
   versionNum?: Version2;
 }
 /**
+ * 考评方案
+ */
+export type Scheme = number | null;
+/**
+ * 分子
+ */
+export type Numerator = string | null;
+/**
+ * 分母
+ */
+export type Denominator = string | null;
+/**
+ * 计入单据
+ */
+export type DocumentsCounted = string | null;
+/**
+ * 剔除单据
+ */
+export type DocumentsExcluded = string | null;
+/**
+ * 取数次数
+ */
+export type RunNo = number | null;
+/**
+ * 当前
+ */
+export type Current = 'Y' | 'N' | null;
+/**
+ * 取数时间
+ */
+export type ComputedAt = string | null;
+/**
+ * 取数人
+ */
+export type ComputedBy = number | null;
+/**
+ * 系统指标取数快照 / System indicator snapshot
+ */
+export interface SrmSpeIndicatorSnapshotRecord {
+  snapshotId?: ID;
+  schemeId?: Scheme;
+  schemeName?: string | null;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  indicatorsHeadId?: Indicator;
+  indicatorName?: string | null;
+  dataSource?: DataSource;
+  sourceName?: Provider;
+  rateValue?: Rate;
+  numerator?: Numerator;
+  denominator?: Denominator;
+  score?: Score;
+  documentNumbers?: DocumentsCounted;
+  excludedNumbers?: DocumentsExcluded;
+  runNo?: RunNo;
+  currentFlag?: Current;
+  computedAt?: ComputedAt;
+  computedBy?: ComputedBy;
+  computedByName?: string | null;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 加减分类型
  */
 export type ScoreType = string | null;
@@ -6407,10 +6474,6 @@ export interface SrmSpeManualScoreRecord {
  * 结果编号
  */
 export type ResultNo = string | null;
-/**
- * 方案
- */
-export type Scheme = number | null;
 /**
  * 总分
  */
@@ -6522,6 +6585,18 @@ export type Template = number | null;
  */
 export type GradeSetting = number | null;
 /**
+ * 周期
+ */
+export type Cycle = string | null;
+/**
+ * 数据区间起
+ */
+export type DataFrom = string | null;
+/**
+ * 数据区间止
+ */
+export type DataUntil = string | null;
+/**
  * 评分开始
  */
 export type ScoringFrom = string | null;
@@ -6529,6 +6604,10 @@ export type ScoringFrom = string | null;
  * 评分截止
  */
 export type ScoringUntil = string | null;
+/**
+ * 申诉期(天)
+ */
+export type AppealDays = number | null;
 /**
  * 考评方案 / Evaluation scheme
  */
@@ -6542,15 +6621,42 @@ export interface SrmSpeSchemeRecord {
   templateName?: string | null;
   settingHeadId?: GradeSetting;
   settingName?: string | null;
+  evaluationCycle?: Cycle;
   periodName?: Period;
+  periodStart?: DataFrom;
+  periodEnd?: DataUntil;
   scoreStartDate?: ScoringFrom;
   scoreEndDate?: ScoringUntil;
+  appealDays?: AppealDays;
   status?: Status;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: ApprovedBy;
+  approvedByName?: string | null;
+  approveDate?: ApprovedAt;
   createdBy?: CreatedBy;
   creationDate?: CreatedAt;
   lastUpdatedBy?: LastUpdatedBy;
   lastUpdateDate?: LastUpdatedAt;
   versionNum?: Version;
+  suppliers?: SrmSpeSchemeSupplierRecord[];
+}
+/**
+ * 考评供应商 / Scheme supplier
+ */
+export interface SrmSpeSchemeSupplierRecord {
+  schemeSupplierId?: ID1;
+  schemeId?: Scheme;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  categoryId?: Category;
+  categoryName?: string | null;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
 }
 
 /**
@@ -6565,6 +6671,18 @@ export type ApproverComment = string | null;
  * 评分单
  */
 export type ScoreSheet = number | null;
+/**
+ * 考评方案
+ */
+export type Scheme1 = number | null;
+/**
+ * 实际值
+ */
+export type ActualValue = string | null;
+/**
+ * 加权得分
+ */
+export type WeightedScore = string | null;
 /**
  * 评分单 / Score sheet
  */
@@ -6598,9 +6716,15 @@ export interface SrmSpeSchemeScoreRecord {
 export interface SrmSpeSupplierScoreRecord {
   supplierScoreId?: ID1;
   schemeScoreId?: ScoreSheet;
+  schemeId?: Scheme1;
+  schemeName?: string | null;
   supplierId?: Supplier;
   supplierName?: string | null;
+  indicatorsHeadId?: Indicator;
+  indicatorName?: string | null;
+  actualValue?: ActualValue;
   score?: Score;
+  weightedScore?: WeightedScore;
   remark?: Remark;
   createdBy?: CreatedBy1;
   creationDate?: CreatedAt1;
@@ -6744,10 +6868,6 @@ export type TemplateCode = string | null;
  * 模板名称
  */
 export type TemplateName = string | null;
-/**
- * 考评周期
- */
-export type Cycle = string | null;
 /**
  * 考评模板
  */

@@ -1,6 +1,7 @@
 /** The performance evaluation domain (DOMAIN.md §2): set-up (indicators, templates, grade settings) score sheets and adjustments (manual scores, exclusion bills). Metadata: metadata/apps/srm/performance. */
 import type { DomainModule } from '../../platform/domainModules';
 import { registerSpeAdjust } from './adjust';
+import { registerSpeScheme } from './scheme';
 import { registerSchemeScore } from './schemeScore/schemeScoreEffects';
 import { registerSpeSetup } from './setup';
 
@@ -9,9 +10,10 @@ export { gradeForScore, type GradeLine } from './setup';
 export const performanceModule: DomainModule = {
   name: 'performance',
   register(into) {
-    const { handlers, registry, db } = into;
-    registerSchemeScore(handlers, { registry, db });
+    const { handlers, registry, db, hooks } = into;
+    registerSchemeScore(handlers, { registry, db, hooks });
     registerSpeSetup(into);
     registerSpeAdjust(into);
+    registerSpeScheme(into);
   },
 };
