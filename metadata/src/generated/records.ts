@@ -6609,6 +6609,46 @@ export type ScoringUntil = string | null;
  */
 export type AppealDays = number | null;
 /**
+ * 评分单号
+ */
+export type ScoreSheetNo = string | null;
+/**
+ * 考评方案
+ */
+export type Scheme1 = number | null;
+/**
+ * 状态
+ */
+export type Status1 = string | null;
+/**
+ * 审批意见
+ */
+export type ApproverComment = string | null;
+/**
+ * 提交人
+ */
+export type SubmittedBy1 = number | null;
+/**
+ * 提交时间
+ */
+export type SubmittedAt1 = string | null;
+/**
+ * 评分单
+ */
+export type ScoreSheet = number | null;
+/**
+ * 考评方案
+ */
+export type Scheme2 = number | null;
+/**
+ * 实际值
+ */
+export type ActualValue = string | null;
+/**
+ * 加权得分
+ */
+export type WeightedScore = string | null;
+/**
  * 考评方案 / Evaluation scheme
  */
 export interface SrmSpeSchemeRecord {
@@ -6641,6 +6681,7 @@ export interface SrmSpeSchemeRecord {
   lastUpdateDate?: LastUpdatedAt;
   versionNum?: Version;
   suppliers?: SrmSpeSchemeSupplierRecord[];
+  sheets?: SrmSpeSchemeScoreRecord[];
 }
 /**
  * 考评供应商 / Scheme supplier
@@ -6658,67 +6699,42 @@ export interface SrmSpeSchemeSupplierRecord {
   lastUpdateDate?: LastUpdatedAt1;
   versionNum?: Version1;
 }
-
-/**
- * 评分单号
- */
-export type ScoreSheetNo = string | null;
-/**
- * 审批意见
- */
-export type ApproverComment = string | null;
-/**
- * 评分单
- */
-export type ScoreSheet = number | null;
-/**
- * 考评方案
- */
-export type Scheme1 = number | null;
-/**
- * 实际值
- */
-export type ActualValue = string | null;
-/**
- * 加权得分
- */
-export type WeightedScore = string | null;
 /**
  * 评分单 / Score sheet
  */
 export interface SrmSpeSchemeScoreRecord {
-  schemeScoreId?: ID;
+  schemeScoreId?: ID2;
   schemeScoreNumber?: ScoreSheetNo;
-  schemeId?: Scheme;
+  schemeId?: Scheme1;
   schemeName?: string | null;
   scorerUserId?: Scorer;
   scorerUserName?: string | null;
   deptId?: Department;
   deptName?: string | null;
-  scoreStatus?: Status;
+  scoreStatus?: Status1;
   approverComment?: ApproverComment;
-  submittedBy?: SubmittedBy;
+  submittedBy?: SubmittedBy1;
   submittedByName?: string | null;
-  submitDate?: SubmittedAt;
+  submitDate?: SubmittedAt1;
   approvedBy?: Approver;
   approvedByName?: string | null;
   approveDate?: DecidedAt;
-  createdBy?: CreatedBy;
-  creationDate?: CreatedAt;
-  lastUpdatedBy?: LastUpdatedBy;
-  lastUpdateDate?: LastUpdatedAt;
-  versionNum?: Version;
+  createdBy?: CreatedBy2;
+  creationDate?: CreatedAt2;
+  lastUpdatedBy?: LastUpdatedBy2;
+  lastUpdateDate?: LastUpdatedAt2;
+  versionNum?: Version2;
   supplierScores?: SrmSpeSupplierScoreRecord[];
 }
 /**
  * 供应商得分 / Supplier score
  */
 export interface SrmSpeSupplierScoreRecord {
-  supplierScoreId?: ID1;
+  supplierScoreId?: ID3;
   schemeScoreId?: ScoreSheet;
-  schemeId?: Scheme1;
+  schemeId?: Scheme2;
   schemeName?: string | null;
-  supplierId?: Supplier;
+  supplierId?: Supplier1;
   supplierName?: string | null;
   indicatorsHeadId?: Indicator;
   indicatorName?: string | null;
@@ -6726,11 +6742,11 @@ export interface SrmSpeSupplierScoreRecord {
   score?: Score;
   weightedScore?: WeightedScore;
   remark?: Remark;
-  createdBy?: CreatedBy1;
-  creationDate?: CreatedAt1;
-  lastUpdatedBy?: LastUpdatedBy1;
-  lastUpdateDate?: LastUpdatedAt1;
-  versionNum?: Version1;
+  createdBy?: CreatedBy3;
+  creationDate?: CreatedAt3;
+  lastUpdatedBy?: LastUpdatedBy3;
+  lastUpdateDate?: LastUpdatedAt3;
+  versionNum?: Version3;
 }
 
 /**

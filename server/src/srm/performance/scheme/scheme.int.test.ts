@@ -143,6 +143,12 @@ describe('lifecycle', () => {
       ]);
     }
     expectError(await act('buyer01', 'submitScheme', { id }), 409);
+    // The scheme shows its sheets as read-only lines.
+    const scheme = expectOk(await act('buyer01', 'findById', { id }));
+    expect((scheme.sheets as Body[]).map((x) => [x.scorerUserId, x.scoreStatus])).toEqual([
+      [2, 'PENDING'],
+      [4, 'PENDING'],
+    ]);
   });
 
   it('doAdjustScoreEndDate: bad date 400, before today or the start 409, only while SCORING 409', async () => {
