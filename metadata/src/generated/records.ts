@@ -6609,6 +6609,10 @@ export type ScoringUntil = string | null;
  */
 export type AppealDays = number | null;
 /**
+ * 结果数
+ */
+export type Results = number | null;
+/**
  * 评分单号
  */
 export type ScoreSheetNo = string | null;
@@ -6669,6 +6673,7 @@ export interface SrmSpeSchemeRecord {
   scoreEndDate?: ScoringUntil;
   appealDays?: AppealDays;
   status?: Status;
+  resultCount?: Results;
   submittedBy?: SubmittedBy;
   submittedByName?: string | null;
   submitDate?: SubmittedAt;

@@ -309,6 +309,7 @@ describe('system indicators and the calculation', () => {
     expect(await rows(p, 'srm_spe_performance', 'performance_id', { scheme_id: id })).toEqual([]);
     expectOk(await sheetAct('manager01', 'approvalSchemeScore', { id: qeSheet }));
     expect((await schemeRow(id)).status).toBe('CALCULATED');
+    expect(Number((await schemeRow(id)).result_count)).toBe(2);
     const results = await rows(p, 'srm_spe_performance', 'performance_id', { scheme_id: id });
     expect(
       results.map((r) => [r.supplier_id, Number(r.total_score), r.grade_code, r.rank_num, r.status, r.period_name]),

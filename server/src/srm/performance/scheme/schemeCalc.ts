@@ -95,5 +95,9 @@ export class SchemeCalc {
         userId,
       );
     }
+    await tx.execute(`UPDATE ${t(SCHEME)} SET ${c(SCHEME, 'resultCount')} = ? WHERE ${c(SCHEME, 'schemeId')} = ?`, [
+      ids.length,
+      schemeId,
+    ]);
   }
 }
