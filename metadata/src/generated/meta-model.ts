@@ -690,6 +690,10 @@ export interface PageAction {
    * Action openPage: the page path opened with the row's id (the order's print page), in the menu that grants it.
    */
   page?: string;
+  /**
+   * Action openPage: the URL query name carrying the row's id (default id), e.g. schemeId to open a list page searched by that field (srmSpePerformanceList?schemeId=…).
+   */
+  idParam?: string;
   prompt?: ActionPrompt;
   /**
    * Endpoint actions: the resource the action lives on when it is not the page entity's own (a custom action such as srmRcnAccountCheckOcrTaskRestful/invoiceOcr), in the entity's area. The button still acts on the page's record.

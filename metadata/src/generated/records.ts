@@ -6373,6 +6373,73 @@ export interface SrmSpeIndicatorsPersonRecord {
   versionNum?: Version2;
 }
 /**
+ * 考评方案
+ */
+export type Scheme = number | null;
+/**
+ * 分子
+ */
+export type Numerator = string | null;
+/**
+ * 分母
+ */
+export type Denominator = string | null;
+/**
+ * 计入单据
+ */
+export type DocumentsCounted = string | null;
+/**
+ * 剔除单据
+ */
+export type DocumentsExcluded = string | null;
+/**
+ * 取数次数
+ */
+export type RunNo = number | null;
+/**
+ * 当前
+ */
+export type Current = 'Y' | 'N' | null;
+/**
+ * 取数时间
+ */
+export type ComputedAt = string | null;
+/**
+ * 取数人
+ */
+export type ComputedBy = number | null;
+/**
+ * 系统指标取数快照 / System indicator snapshot
+ */
+export interface SrmSpeIndicatorSnapshotRecord {
+  snapshotId?: ID;
+  schemeId?: Scheme;
+  schemeName?: string | null;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  indicatorsHeadId?: Indicator;
+  indicatorName?: string | null;
+  dataSource?: DataSource;
+  sourceName?: Provider;
+  rateValue?: Rate;
+  numerator?: Numerator;
+  denominator?: Denominator;
+  score?: Score;
+  documentNumbers?: DocumentsCounted;
+  excludedNumbers?: DocumentsExcluded;
+  runNo?: RunNo;
+  currentFlag?: Current;
+  computedAt?: ComputedAt;
+  computedBy?: ComputedBy;
+  computedByName?: string | null;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 加减分类型
  */
 export type ScoreType = string | null;
@@ -6407,10 +6474,6 @@ export interface SrmSpeManualScoreRecord {
  * 结果编号
  */
 export type ResultNo = string | null;
-/**
- * 方案
- */
-export type Scheme = number | null;
 /**
  * 总分
  */
@@ -6663,6 +6726,18 @@ export type Template = number | null;
  */
 export type GradeSetting = number | null;
 /**
+ * 周期
+ */
+export type Cycle = string | null;
+/**
+ * 数据区间起
+ */
+export type DataFrom = string | null;
+/**
+ * 数据区间止
+ */
+export type DataUntil = string | null;
+/**
  * 评分开始
  */
 export type ScoringFrom = string | null;
@@ -6670,6 +6745,54 @@ export type ScoringFrom = string | null;
  * 评分截止
  */
 export type ScoringUntil = string | null;
+/**
+ * 申诉期(天)
+ */
+export type AppealDays = number | null;
+/**
+ * 结果数
+ */
+export type Results = number | null;
+/**
+ * 评分单号
+ */
+export type ScoreSheetNo = string | null;
+/**
+ * 考评方案
+ */
+export type Scheme1 = number | null;
+/**
+ * 状态
+ */
+export type Status1 = string | null;
+/**
+ * 审批意见
+ */
+export type ApproverComment = string | null;
+/**
+ * 提交人
+ */
+export type SubmittedBy1 = number | null;
+/**
+ * 提交时间
+ */
+export type SubmittedAt1 = string | null;
+/**
+ * 评分单
+ */
+export type ScoreSheet = number | null;
+/**
+ * 考评方案
+ */
+export type Scheme2 = number | null;
+/**
+ * 实际值
+ */
+export type ActualValue = string | null;
+/**
+ * 加权得分
+ */
+export type WeightedScore = string | null;
 /**
  * 考评方案 / Evaluation scheme
  */
@@ -6683,71 +6806,93 @@ export interface SrmSpeSchemeRecord {
   templateName?: string | null;
   settingHeadId?: GradeSetting;
   settingName?: string | null;
+  evaluationCycle?: Cycle;
   periodName?: Period;
+  periodStart?: DataFrom;
+  periodEnd?: DataUntil;
   scoreStartDate?: ScoringFrom;
   scoreEndDate?: ScoringUntil;
+  appealDays?: AppealDays;
   status?: Status;
+  resultCount?: Results;
+  submittedBy?: SubmittedBy;
+  submittedByName?: string | null;
+  submitDate?: SubmittedAt;
+  approvedBy?: ApprovedBy;
+  approvedByName?: string | null;
+  approveDate?: ApprovedAt;
   createdBy?: CreatedBy;
   creationDate?: CreatedAt;
   lastUpdatedBy?: LastUpdatedBy;
   lastUpdateDate?: LastUpdatedAt;
   versionNum?: Version;
+  suppliers?: SrmSpeSchemeSupplierRecord[];
+  sheets?: SrmSpeSchemeScoreRecord[];
 }
-
 /**
- * 评分单号
+ * 考评供应商 / Scheme supplier
  */
-export type ScoreSheetNo = string | null;
-/**
- * 审批意见
- */
-export type ApproverComment = string | null;
-/**
- * 评分单
- */
-export type ScoreSheet = number | null;
+export interface SrmSpeSchemeSupplierRecord {
+  schemeSupplierId?: ID1;
+  schemeId?: Scheme;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  categoryId?: Category;
+  categoryName?: string | null;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
 /**
  * 评分单 / Score sheet
  */
 export interface SrmSpeSchemeScoreRecord {
-  schemeScoreId?: ID;
+  schemeScoreId?: ID2;
   schemeScoreNumber?: ScoreSheetNo;
-  schemeId?: Scheme;
+  schemeId?: Scheme1;
   schemeName?: string | null;
   scorerUserId?: Scorer;
   scorerUserName?: string | null;
   deptId?: Department;
   deptName?: string | null;
-  scoreStatus?: Status;
+  scoreStatus?: Status1;
   approverComment?: ApproverComment;
-  submittedBy?: SubmittedBy;
+  submittedBy?: SubmittedBy1;
   submittedByName?: string | null;
-  submitDate?: SubmittedAt;
+  submitDate?: SubmittedAt1;
   approvedBy?: Approver;
   approvedByName?: string | null;
   approveDate?: DecidedAt;
-  createdBy?: CreatedBy;
-  creationDate?: CreatedAt;
-  lastUpdatedBy?: LastUpdatedBy;
-  lastUpdateDate?: LastUpdatedAt;
-  versionNum?: Version;
+  createdBy?: CreatedBy2;
+  creationDate?: CreatedAt2;
+  lastUpdatedBy?: LastUpdatedBy2;
+  lastUpdateDate?: LastUpdatedAt2;
+  versionNum?: Version2;
   supplierScores?: SrmSpeSupplierScoreRecord[];
 }
 /**
  * 供应商得分 / Supplier score
  */
 export interface SrmSpeSupplierScoreRecord {
-  supplierScoreId?: ID1;
+  supplierScoreId?: ID3;
   schemeScoreId?: ScoreSheet;
-  supplierId?: Supplier;
+  schemeId?: Scheme2;
+  schemeName?: string | null;
+  supplierId?: Supplier1;
   supplierName?: string | null;
+  indicatorsHeadId?: Indicator;
+  indicatorName?: string | null;
+  actualValue?: ActualValue;
   score?: Score;
+  weightedScore?: WeightedScore;
   remark?: Remark;
-  createdBy?: CreatedBy1;
-  creationDate?: CreatedAt1;
-  lastUpdatedBy?: LastUpdatedBy1;
-  lastUpdateDate?: LastUpdatedAt1;
-  versionNum?: Version1;
+  createdBy?: CreatedBy3;
+  creationDate?: CreatedAt3;
+  lastUpdatedBy?: LastUpdatedBy3;
+  lastUpdateDate?: LastUpdatedAt3;
+  versionNum?: Version3;
 }
 
 /**
@@ -6978,10 +7123,6 @@ export type TemplateCode = string | null;
  * 模板名称
  */
 export type TemplateName = string | null;
-/**
- * 考评周期
- */
-export type Cycle = string | null;
 /**
  * 考评模板
  */

@@ -61,7 +61,8 @@ export function EditPage({ page, entities, readPretty: readPrettyProp = false }:
   const handlers = useMemo(
     () => ({
       done: () => void load(),
-      openPage: (path: string, row: DataRecord) => openOther(path, { id: row[entity.primaryKey] as string | number }),
+      openPage: (path: string, row: DataRecord, idParam = 'id') =>
+        openOther(path, { [idParam]: row[entity.primaryKey] as string | number }),
     }),
     [load, openOther, entity.primaryKey],
   );

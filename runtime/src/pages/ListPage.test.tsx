@@ -223,6 +223,25 @@ describe('ListPage', () => {
     );
   });
 
+  it('an openPage row action opens its page with the row id under its idParam, in the menu that grants it', async () => {
+    const open = (idParam?: string): PageDef => ({
+      ...listPage,
+      actions: [
+        {
+          action: 'openPage',
+          resourceCode: 'btnCreate',
+          label: { cn: '查看结果', en: 'Results' },
+          placement: 'row',
+          page: 'srmSpePerformanceList',
+          ...(idParam ? { idParam } : {}),
+        },
+      ],
+    });
+    setup(['btnCreate'], open('schemeId'));
+    fireEvent.click((await screen.findAllByText('查看结果'))[0]);
+    expect((await screen.findByTestId('location')).textContent).toBe('/main/srmSpePerformanceList?schemeId=1&respId=1');
+  });
+
   it("editMode 'modal' creates in a modal over the list and reloads it", async () => {
     const modalPage = { ...listPage, editMode: 'modal' as const, editPage: undefined };
     const provider = setup(['btnCreate'], modalPage);

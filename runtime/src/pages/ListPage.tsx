@@ -133,7 +133,8 @@ function ConfiguredListPage({
       export: () => void exportList(),
       exportCsv: () => void exportList('csv'),
       open: (target: OpenTarget) => openOther(target.path, { id: target.id }),
-      openPage: (path: string, row: DataRecord) => openOther(path, { id: row[entity.primaryKey] as string | number }),
+      openPage: (path: string, row: DataRecord, idParam = 'id') =>
+        openOther(path, { [idParam]: row[entity.primaryKey] as string | number }),
     }),
     [open, exportList, openOther, entity.primaryKey],
   );

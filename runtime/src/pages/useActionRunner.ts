@@ -31,8 +31,8 @@ export interface ClientHandlers {
   exportCsv?: () => void;
   /** Called after an endpoint action succeeded (reload the list or the record). */
   done?: (action: PageAction) => void;
-  /** Action openPage: opens `action.page` for the row (its id). */
-  openPage?: (path: string, row: DataRecord) => void;
+  /** Action openPage: opens `action.page` for the row (its id, in the query as `idParam`, default id). */
+  openPage?: (path: string, row: DataRecord, idParam?: string) => void;
   /** Opens the document an endpoint action answered with `{open: {path, id}}` (an order made from the demand pool). */
   open?: (target: OpenTarget) => void;
 }
@@ -223,7 +223,7 @@ export function useActionRunner(entity: EntityDef, handlers: ClientHandlers): Ac
         return;
       }
       if (action.action === 'openPage') {
-        if (rows[0] && action.page && handlers.openPage) handlers.openPage(action.page, rows[0]);
+        if (rows[0] && action.page && handlers.openPage) handlers.openPage(action.page, rows[0], action.idParam);
         return;
       }
       if (['edit', 'view'].includes(action.action)) {

@@ -2,6 +2,7 @@
 import type { DomainModule } from '../../platform/domainModules';
 import { registerSpeAdjust } from './adjust';
 import { registerSpeResults } from './results';
+import { registerSpeScheme } from './scheme';
 import { registerSchemeScore } from './schemeScore/schemeScoreEffects';
 import { registerSpeSetup } from './setup';
 import { registerSpeSimple } from './simple';
@@ -11,11 +12,12 @@ export { gradeForScore, type GradeLine } from './setup';
 export const performanceModule: DomainModule = {
   name: 'performance',
   register(into) {
-    const { handlers, registry, db } = into;
-    registerSchemeScore(handlers, { registry, db });
+    const { handlers, registry, db, hooks } = into;
+    registerSchemeScore(handlers, { registry, db, hooks });
     registerSpeSetup(into);
     registerSpeAdjust(into);
     registerSpeSimple(into);
     registerSpeResults(into);
+    registerSpeScheme(into);
   },
 };

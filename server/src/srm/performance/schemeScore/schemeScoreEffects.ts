@@ -6,6 +6,9 @@ import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHan
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { readUnderLock } from '../../../resource/invariantLocks';
 import { formatDateTime } from '../../../util/time';
+import { SchemeCalc } from '../scheme/schemeCalc';
+import { SheetSave } from './sheetSave';
+import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 
 const SCORE = 'srmSpeSchemeScore';
 const LINE = 'srmSpeSupplierScore';
@@ -14,13 +17,16 @@ const SCHEME = 'srmSpeScheme';
 /**
  * Score sheets (DOMAIN 2.2, lifecycle speSchemeScore): a sheet is submitted only with at least
  * one supplier score; each decision keeps the approver's comment on the sheet; when the last
- * sheet of a SCORING scheme is approved the scheme becomes CALCULATED.
+ * sheet of a SCORING scheme is approved the scheme becomes CALCULATED and its results are written
+ * (scheme/schemeCalc.ts).
  */
 export class SchemeScoreEffects {
   private readonly sql: MetaSql;
+  private readonly calc: SchemeCalc;
 
   constructor(registry: MetadataRegistry, db: Database) {
     this.sql = new MetaSql(registry, db.dialect);
+    this.calc = new SchemeCalc(registry, db);
   }
 
   async submit(run: TransitionRun): Promise<void> {
@@ -33,6 +39,13 @@ export class SchemeScoreEffects {
         '评分单没有供应商得分，不能提交',
         'Score at least one supplier before submitting the sheet',
       );
+    // The scorer's to-do (created when the scheme was approved) is done once the sheet is submitted.
+    const T = 'baseTodo';
+    await run.tx.execute(
+      `UPDATE ${t(T)} SET ${c(T, 'handleFlag')} = 'Y', ${c(T, 'handleUserId')} = ?, ${c(T, 'handleDate')} = ? WHERE ${c(T, 'entityName')} = ? ` +
+        `AND ${c(T, 'billId')} = ? AND ${c(T, 'assigneeUserId')} = ? AND ${c(T, 'handleFlag')} = 'N' AND ${c(T, 'cancelFlag')} = 'N'`,
+      [run.actor.userId, formatDateTime(), SCORE, run.id, Number(run.record.scorerUserId)],
+    );
   }
 
   async decide(run: TransitionRun): Promise<void> {
@@ -58,21 +71,25 @@ export class SchemeScoreEffects {
       [schemeId],
     );
     if (Number(n) > 0) return;
-    await run.tx.execute(
+    const moved = await run.tx.execute(
       `UPDATE ${t(SCHEME)} SET ${c(SCHEME, 'status')} = 'CALCULATED', ${c(SCHEME, 'versionNum')} = ${c(SCHEME, 'versionNum')} + 1, ${c(SCHEME, 'lastUpdatedBy')} = ?, ` +
         `${c(SCHEME, 'lastUpdateDate')} = ? WHERE ${c(SCHEME, 'schemeId')} = ? AND ${c(SCHEME, 'status')} = 'SCORING'`,
       [run.actor.userId, formatDateTime(), schemeId],
     );
+    // Only the transaction that moved the scheme out of SCORING writes its results: exactly once.
+    if (moved.affected === 1) await this.calc.calculate(run.tx, schemeId, run.actor.userId!);
   }
 }
 
 export function registerSchemeScore(
   handlers: TransitionHandlerRegistry,
-  deps: { registry: MetadataRegistry; db: Database },
+  deps: { registry: MetadataRegistry; db: Database; hooks: RecordHookRegistry },
 ): void {
   const effects = new SchemeScoreEffects(deps.registry, deps.db);
   // Every transition of a sheet first locks its scheme: the scheme is calculated once, when its last sheet is approved.
   handlers.registerOwner(SCORE, 'schemeId');
   handlers.register('submitSchemeScore', (run) => effects.submit(run));
   handlers.register('recordScoreDecision', (run) => effects.decide(run));
+  const save = new SheetSave(deps.registry, deps.db);
+  deps.hooks.registerBeforeSave(SCORE, (draft) => save.beforeSave(draft));
 }

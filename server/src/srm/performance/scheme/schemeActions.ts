@@ -1,0 +1,218 @@
+/**
+ * The scheme's named actions (resource srmSpeSchemeRestful, from the scheme's pages):
+ * doAdjustScoreEndDate {id, scoreEndDate} moves the scoring window's end while SCORING (409 when the
+ * date is before today or the window's start); doDelayRateFromErp / doRejectRateFromMess {id} fill the
+ * SYSTEM indicators (systemIndicators.ts); doExportSupplierScore {id} answers the scheme's score lines
+ * as .xlsx. srmSpeSupplierScoreRestful/findPageListBySchemeScoreId {schemeScoreId, pageIndex, pageRows}
+ * pages one sheet's lines. Each reads the record through the caller's row scope first (404).
+ */
+import { PassThrough } from 'node:stream';
+import { isSupplierType } from '../../../access/accessService';
+import { Errors } from '../../../http/apiError';
+import { writeXlsx } from '../../../exchange/exportWriters';
+import type { Kernel } from '../../../kernel';
+import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
+import type { DomainServiceRegistry } from '../../../platform/domainServices';
+import type { ResourceContext } from '../../../resource/context';
+import { lockOwner } from '../../../resource/invariantLocks';
+import { formatDateTime } from '../../../util/time';
+import { PERFORMANCE_DATA_SOURCE } from './dataSource';
+import { SCHEME, SCORE_LINE, SHEET } from './schemeSheets';
+import type { SystemIndicators, SystemKind } from './systemIndicators';
+
+const PAGES = ['srmSpeSchemeList', 'srmSpeSchemeEdit'];
+type Body = Record<string, unknown>;
+
+const positiveId = (value: unknown, field: string): number => {
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1)
+    throw Errors.badRequest(`${field} 无效`, `${field} must be a positive integer`, [
+      { field, message: 'positive integer' },
+    ]);
+  return n;
+};
+
+async function visible(kernel: Kernel, entity: string, id: number, ctx: ResourceContext, req: ActionRequest) {
+  if (isSupplierType(req.identity!.user.userType))
+    throw Errors.forbidden('供应商不能执行此操作', 'Suppliers cannot do this');
+  const model = kernel.registry.entity(entity)!;
+  const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
+  const row = await kernel.resources.findById(model, id, ctx, scope);
+  if (!row) throw Errors.recordNotFound();
+  return { model, row: row as Record<string, unknown>, scope };
+}
+
+const today = () => formatDateTime().slice(0, 10);
+
+async function adjustScoreEndDate(body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
+  const id = positiveId(body.id, 'id');
+  const date = body.scoreEndDate;
+  if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date.trim()))
+    throw Errors.badRequest('新的评分截止日格式应为 yyyy-MM-dd', 'scoreEndDate must be yyyy-MM-dd', [
+      { field: 'scoreEndDate', message: 'yyyy-MM-dd' },
+    ]);
+  const end = date.trim();
+  const { model, scope } = await visible(kernel, SCHEME, id, ctx, req);
+  await kernel.db.transaction(async (tx) => {
+    await lockOwner(tx, model, id);
+    const q = (f: string) => tx.dialect.quote(model.field(f)!.column);
+    const [s] = await tx.select(
+      `SELECT ${q('status')} AS status, ${q('scoreStartDate')} AS start FROM ${tx.dialect.quote(model.table)} WHERE ${q('schemeId')} = ?`,
+      [id],
+    );
+    if (s.status !== 'SCORING')
+      throw Errors.conflict(
+        `方案状态为 ${String(s.status)}，只有评分中的方案可以调整评分截止日`,
+        `The scheme is ${String(s.status)}: the scoring end moves only while SCORING`,
+      );
+    if (end < today() || end < String(s.start).slice(0, 10))
+      throw Errors.conflict(
+        '新的评分截止日不能早于今天或评分开始日',
+        'The new scoring end cannot be before today or the start of scoring',
+      );
+    await tx.execute(
+      `UPDATE ${tx.dialect.quote(model.table)} SET ${q('scoreEndDate')} = ?, ${q('versionNum')} = ${q('versionNum')} + 1, ${q('lastUpdatedBy')} = ?, ${q('lastUpdateDate')} = ? WHERE ${q('schemeId')} = ?`,
+      [end, ctx.userId, formatDateTime(), id],
+    );
+  });
+  return { data: await kernel.resources.findById(model, id, ctx, scope) };
+}
+
+function systemFigures(kind: SystemKind, indicators: SystemIndicators, services: DomainServiceRegistry) {
+  return async (body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) => {
+    const id = positiveId(body.id ?? body.schemeId, 'id');
+    await visible(kernel, SCHEME, id, ctx, req);
+    const source = services.get(PERFORMANCE_DATA_SOURCE);
+    const snapshots = await kernel.db.transaction((tx) => indicators.fill(tx, id, kind, source, ctx.userId!));
+    return { data: snapshots };
+  };
+}
+
+const EXPORT_FIELDS = [
+  'schemeScoreNumber',
+  'scorerUserName',
+  'supplierName',
+  'indicatorName',
+  'actualValue',
+  'score',
+  'weightedScore',
+  'remark',
+];
+const EXPORT_TITLES = [
+  '评分单号 Sheet',
+  '评分人 Scorer',
+  '供应商 Supplier',
+  '指标 Indicator',
+  '实际值 Actual',
+  '得分 Score',
+  '加权得分 Weighted',
+  '备注 Remark',
+];
+
+async function exportSupplierScore(body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
+  const id = positiveId(body.id ?? body.schemeId, 'id');
+  const { row } = await visible(kernel, SCHEME, id, ctx, req);
+  const sheets = kernel.registry.entity(SHEET)!;
+  const scope = await kernel.auth.guard.rowScope(req.identity!, sheets, false, ctx);
+  const { rows } = await kernel.resources.reader.list(
+    sheets,
+    { params: {}, filter: { field: 'schemeId', op: 'eq', value: id }, pageIndex: 1, pageRows: 500 },
+    ctx,
+    scope,
+  );
+  const out: unknown[][] = [];
+  for (const sheet of rows as Record<string, unknown>[]) {
+    const full = (await kernel.resources.findById(sheets, Number(sheet.schemeScoreId), ctx, scope)) as Record<
+      string,
+      unknown
+    >;
+    for (const l of (full.supplierScores ?? []) as Record<string, unknown>[])
+      out.push(EXPORT_FIELDS.map((f) => (f in l ? l[f] : full[f]) ?? ''));
+  }
+  const chunks: Buffer[] = [];
+  const stream = new PassThrough();
+  stream.on('data', (b: Buffer) => chunks.push(b));
+  const done = new Promise((resolve) => stream.on('end', resolve));
+  await writeXlsx(
+    stream,
+    { titles: EXPORT_TITLES, sheetMaxRow: 100000, sheetBaseName: 'scores' },
+    (async function* () {
+      yield out;
+    })(),
+  );
+  await done;
+  return {
+    data: null,
+    file: {
+      fileName: `${String(row.schemeNumber)}-scores.xlsx`,
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      content: Buffer.concat(chunks),
+    },
+  };
+}
+
+async function findPageListBySchemeScoreId(body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
+  const sheetId = positiveId(body.schemeScoreId ?? body.id, 'schemeScoreId');
+  await visible(kernel, SHEET, sheetId, ctx, req);
+  const model = kernel.registry.entity(SCORE_LINE)!;
+  const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
+  const pageIndex = Math.max(1, Number(body.pageIndex ?? 1) || 1);
+  const pageRows = Math.min(500, Math.max(1, Number(body.pageRows ?? 20) || 20));
+  const { rows, page } = await kernel.resources.reader.list(
+    model,
+    {
+      params: {},
+      filter: { field: 'schemeScoreId', op: 'eq', value: sheetId },
+      pageIndex,
+      pageRows,
+      orderBy: 'supplierId asc, indicatorsHeadId asc',
+    },
+    ctx,
+    scope,
+  );
+  return { data: rows, page };
+}
+
+export function registerSchemeActions(
+  actions: ActionRegistry,
+  indicators: SystemIndicators,
+  services: DomainServiceRegistry,
+): void {
+  const add = (
+    resource: string,
+    action: string,
+    pages: string[],
+    resourceCode: string | undefined,
+    handler: (b: Body, c: ResourceContext, k: Kernel, r: ActionRequest) => Promise<unknown>,
+  ) =>
+    actions.register({
+      area: 'srmServer',
+      resource,
+      action,
+      access: resourceCode ? { pages, resourceCode } : { pages },
+      handler: (b, c, k, r) => handler(b, c, k, r!) as never,
+    });
+  add('srmSpeSchemeRestful', 'doAdjustScoreEndDate', PAGES, 'btnAdjustEndDate', adjustScoreEndDate);
+  add(
+    'srmSpeSchemeRestful',
+    'doDelayRateFromErp',
+    PAGES,
+    'btnSystemData',
+    systemFigures('ERP_DELAY_RATE', indicators, services),
+  );
+  add(
+    'srmSpeSchemeRestful',
+    'doRejectRateFromMess',
+    PAGES,
+    'btnSystemData',
+    systemFigures('MES_REJECT_RATE', indicators, services),
+  );
+  add('srmSpeSchemeRestful', 'doExportSupplierScore', PAGES, 'btnExport', exportSupplierScore);
+  add(
+    'srmSpeSupplierScoreRestful',
+    'findPageListBySchemeScoreId',
+    ['srmSpeSchemeScoreEdit', 'srmSpeSchemeScoreList'],
+    undefined,
+    findPageListBySchemeScoreId,
+  );
+}

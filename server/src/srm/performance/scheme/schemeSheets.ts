@@ -1,0 +1,166 @@
+/**
+ * The evaluation scheme's lifecycle rules (DOMAIN.md §2.2, lifecycle speScheme): what a submit
+ * needs, and the approval's effect — one PENDING score sheet per scorer (the union of the
+ * template indicators' persons), with a line per (scheme supplier × indicator the person scores),
+ * and a to-do for each scorer.
+ */
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import { MetaSql } from '../../../access/metaSql';
+import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
+import { Errors } from '../../../http/apiError';
+import { PlatformRows } from '../../../lifecycle/platformRows';
+import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import { nextDocumentNumber } from '../../../resource/documentNumber';
+
+export const SCHEME = 'srmSpeScheme';
+export const SCHEME_SUPPLIER = 'srmSpeSchemeSupplier';
+export const SHEET = 'srmSpeSchemeScore';
+export const SCORE_LINE = 'srmSpeSupplierScore';
+export const SHEET_MENU = 'SPE_SCHEME_SCORE';
+
+export class SchemeSheets {
+  readonly sql: MetaSql;
+  readonly rows: PlatformRows;
+
+  constructor(registry: MetadataRegistry, db: Database) {
+    this.sql = new MetaSql(registry, db.dialect);
+    this.rows = new PlatformRows(registry, db.dialect);
+  }
+
+  /** Handler of doSubmit: suppliers, approved template and setting, ordered periods (400 each). */
+  async checkSubmit(run: TransitionRun): Promise<void> {
+    const r = run.record;
+    const { t, c } = this.sql;
+    const [{ n }] = await run.tx.select(
+      `SELECT COUNT(*) AS n FROM ${t(SCHEME_SUPPLIER)} WHERE ${c(SCHEME_SUPPLIER, 'schemeId')} = ?`,
+      [run.id],
+    );
+    if (Number(n) === 0)
+      throw Errors.badRequest('请至少添加一个考评供应商', 'Add at least one supplier to the scheme', [
+        { field: 'suppliers', message: 'at least one supplier' },
+      ]);
+    await this.requireApproved(
+      run.tx,
+      'srmSpeTemplateHead',
+      'templateHeadId',
+      r.templateHeadId,
+      '考评模板',
+      'template',
+    );
+    await this.requireApproved(
+      run.tx,
+      'srmSpeSettingHead',
+      'settingHeadId',
+      r.settingHeadId,
+      '等级设置',
+      'grade setting',
+    );
+    if (String(r.periodStart) > String(r.periodEnd))
+      throw Errors.badRequest('数据区间起不能晚于止', 'The data period must start before it ends', [
+        { field: 'periodEnd', message: 'before periodStart' },
+      ]);
+    if (String(r.scoreStartDate) > String(r.scoreEndDate))
+      throw Errors.badRequest('评分开始不能晚于评分截止', 'The scoring window must start before it ends', [
+        { field: 'scoreEndDate', message: 'before scoreStartDate' },
+      ]);
+  }
+
+  private async requireApproved(tx: SqlExecutor, entity: string, key: string, id: unknown, cn: string, en: string) {
+    const { t, c } = this.sql;
+    const rows = id
+      ? await tx.select(`SELECT ${c(entity, 'status')} AS s FROM ${t(entity)} WHERE ${c(entity, key)} = ?`, [
+          Number(id),
+        ])
+      : [];
+    if (rows[0]?.s !== 'APPROVED')
+      throw Errors.badRequest(`${cn}须为已审批状态`, `The ${en} must be APPROVED`, [
+        { field: key, message: 'not APPROVED' },
+      ]);
+  }
+
+  /** (userId, indicatorsHeadId) of every person scoring an indicator of the template. */
+  private async scorers(tx: SqlExecutor, templateHeadId: number): Promise<Row[]> {
+    const { t, c } = this.sql;
+    const TI = 'srmSpeTemplateIndicator';
+    const P = 'srmSpeIndicatorsPerson';
+    return tx.select(
+      `SELECT p.${c(P, 'userId')} AS userId, ti.${c(TI, 'indicatorsHeadId')} AS indicatorsHeadId FROM ${t(TI)} ti ` +
+        `JOIN ${t(P)} p ON p.${c(P, 'indicatorsHeadId')} = ti.${c(TI, 'indicatorsHeadId')} ` +
+        `WHERE ti.${c(TI, 'templateHeadId')} = ? ORDER BY p.${c(P, 'userId')}, ti.${c(TI, 'templateIndicatorId')}`,
+      [templateHeadId],
+    );
+  }
+
+  /** Handler of doApprove: the sheets, their lines and the scorers' to-dos (409 when nobody scores). */
+  async createSheets(run: TransitionRun): Promise<void> {
+    const { t, c } = this.sql;
+    const schemeId = run.id;
+    const pairs = await this.scorers(run.tx, Number(run.record.templateHeadId));
+    if (!pairs.length)
+      throw Errors.conflict(
+        '考评模板的指标没有评分人，无法生成评分单',
+        'No indicator of the template has a scorer: no score sheet can be created',
+      );
+    const suppliers = await run.tx.select(
+      `SELECT ${c(SCHEME_SUPPLIER, 'supplierId')} AS supplierId FROM ${t(SCHEME_SUPPLIER)} WHERE ${c(SCHEME_SUPPLIER, 'schemeId')} = ? ORDER BY ${c(SCHEME_SUPPLIER, 'schemeSupplierId')}`,
+      [schemeId],
+    );
+    const byUser = new Map<number, number[]>();
+    for (const p of pairs) {
+      const list = byUser.get(Number(p.userId)) ?? [];
+      if (!list.includes(Number(p.indicatorsHeadId))) list.push(Number(p.indicatorsHeadId));
+      byUser.set(Number(p.userId), list);
+    }
+    for (const [userId, indicators] of byUser) {
+      const sheetId = await this.insertSheet(run, userId, indicators);
+      for (const s of suppliers)
+        for (const indicatorsHeadId of indicators)
+          await this.rows.insert(
+            run.tx,
+            SCORE_LINE,
+            { schemeScoreId: sheetId, schemeId, supplierId: Number(s.supplierId), indicatorsHeadId, score: 0 },
+            run.actor.userId,
+          );
+    }
+  }
+
+  private async insertSheet(run: TransitionRun, userId: number, indicators: number[]): Promise<number> {
+    const { t, c } = this.sql;
+    // The sheet's department: the scoring department of the person's first indicator that names one.
+    const D = 'srmSpeIndicatorsDepartment';
+    const [dept] = await run.tx.select(
+      `SELECT ${c(D, 'deptId')} AS deptId FROM ${t(D)} WHERE ${c(D, 'indicatorsHeadId')} IN (${indicators.map(() => '?').join(', ')}) ` +
+        `ORDER BY ${c(D, 'indicatorsHeadId')}, ${c(D, 'indicatorsDepartmentId')}`,
+      indicators,
+    );
+    const number = await nextDocumentNumber(run.tx, 'SCS');
+    const values = {
+      schemeScoreNumber: number,
+      schemeId: run.id,
+      scorerUserId: userId,
+      deptId: dept ? Number(dept.deptId) : null,
+      scoreStatus: 'PENDING',
+    };
+    const id = Number(await this.rows.insert(run.tx, SHEET, values, run.actor.userId));
+    await this.rows.insert(
+      run.tx,
+      'baseTodo',
+      {
+        pendingTitle: `评分单 ${number} 待评分（${String(run.record.schemeName)}）`,
+        pendingTitleEn: `Score sheet ${number} awaits your scores (${String(run.record.schemeName)})`,
+        billType: 'SPE_SCHEME_SCORE',
+        entityName: SHEET,
+        billId: id,
+        billNumber: number,
+        assigneeUserId: userId,
+        menuCode: SHEET_MENU,
+        menuName: await this.rows.menuName(run.tx, SHEET_MENU),
+        billLink: `srmSpeSchemeScoreEdit?id=${id}`,
+        handleFlag: 'N',
+        cancelFlag: 'N',
+      },
+      run.actor.userId,
+    );
+    return id;
+  }
+}
