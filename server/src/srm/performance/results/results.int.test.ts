@@ -81,7 +81,8 @@ describe('scope', () => {
   it('a supplier sees only its own released results, never UNRELEASED ones', async () => {
     const schemeId = await newScheme(p);
     const mine = await newResult(p, schemeId, 1);
-    const hidden = await newResult(p, schemeId, 1);
+    // One result per scheme and supplier (unique key): the unreleased one is of another scheme.
+    const hidden = await newResult(p, await newScheme(p), 1);
     const theirs = await newResult(p, schemeId, 2);
     expectOk(await buyer(p, 'release', { ids: [mine, theirs] }));
     const listed = expectOk(
