@@ -2,9 +2,11 @@
 import type { DomainModule } from '../../platform/domainModules';
 import { registerSpeAdjust } from './adjust';
 import { registerSchemeScore } from './schemeScore/schemeScoreEffects';
+import { registerGradeGate } from './gradeGate';
 import { registerSpeSetup } from './setup';
 
 export { gradeForScore, type GradeLine } from './setup';
+export { GRADE_WARNING, SUPPLIER_GRADE_GATE, type GradeGateResult, type SupplierGradeGate } from './gradeGate/contract';
 
 export const performanceModule: DomainModule = {
   name: 'performance',
@@ -13,5 +15,7 @@ export const performanceModule: DomainModule = {
     registerSchemeScore(handlers, { registry, db });
     registerSpeSetup(into);
     registerSpeAdjust(into);
+    // The grade gate other domains consult before an order or an inquiry invitation (issue 17 "Grades act")
+    registerGradeGate(into);
   },
 };
