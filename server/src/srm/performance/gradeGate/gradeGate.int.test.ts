@@ -101,7 +101,7 @@ describe('grade gate on purchase orders', () => {
     expect(warned.status).toBe(409);
     expect(warned.body).toMatchObject({ code: 'E', status: 'E' });
     expect(warned.body.data).toEqual({ warningCode: GRADE_WARNING });
-    expect(warned.body.msg).toMatch(/is graded C .+Continue anyway\?$/);
+    expect(warned.body.msg).toMatch(/is graded C .+; this grade requires a confirmation for purchase orders$/);
     const id = expectOk(await confirmedCall('saveOrUpdate', body())).orderHeaderId as number;
     const saved = (await historyOf(p, 'srmPurOrderHeader', id)).filter((h) => h.action === 'confirmWarning');
     expect(saved).toHaveLength(1);

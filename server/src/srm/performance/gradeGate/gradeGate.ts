@@ -67,8 +67,8 @@ export class GradeGate implements SupplierGradeGate {
     if (!warningConfirmed(confirmed, GRADE_WARNING))
       throw Errors.warning(
         GRADE_WARNING,
-        `${who.cn}，该等级${what.cn}需要确认。确认继续？`,
-        `${who.en}; this grade requires a confirmation for ${what.en}. Continue anyway?`,
+        `${who.cn}，该等级${what.cn}需要确认`,
+        `${who.en}; this grade requires a confirmation for ${what.en}`,
       );
     return grade;
   }
