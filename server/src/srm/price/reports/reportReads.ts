@@ -29,11 +29,14 @@ export class ReportReads {
   /** Index prices, oldest period first; of one raw material when given, within [from, to] periods when given. */
   async series(tx: SqlExecutor, material?: string, from?: string, to?: string): Promise<Row[]> {
     const { t, c } = this.sql;
-    const where: string[] = [];
-    const params: string[] = [];
-    if (material) (where.push(`${c(INDEX, 'rawMaterialCode')} = ?`), params.push(material));
-    if (from) (where.push(`${c(INDEX, 'period')} >= ?`), params.push(from));
-    if (to) (where.push(`${c(INDEX, 'period')} <= ?`), params.push(to));
+    const conditions: [string, string | undefined][] = [
+      [`${c(INDEX, 'rawMaterialCode')} = ?`, material],
+      [`${c(INDEX, 'period')} >= ?`, from],
+      [`${c(INDEX, 'period')} <= ?`, to],
+    ];
+    const used = conditions.filter(([, v]) => v !== undefined);
+    const where = used.map(([sql]) => sql);
+    const params = used.map(([, v]) => v!);
     return tx.select(
       `SELECT ${c(INDEX, 'rawMaterialCode')} AS rawMaterialCode, ${c(INDEX, 'period')} AS period, ${c(INDEX, 'price')} AS price ` +
         `FROM ${t(INDEX)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ` +
