@@ -4,12 +4,15 @@
  *   {series: index prices by period, rows: report rows (priceReports.ts)}.
  * - findWarningReportPage {rawMaterialCode?} (page srmSmlWarningReport): {threshold, rows}.
  * - warningPush {presetProportionIds} (button btnWarningPush): notifies the buyers, once per row per day.
+ * - srmSmlRuleHeaderRestful/doImportExcel (multipart .xlsx + ruleHeaderId; btnSave of the rule
+ *   pages): the rule's factors and score ranges (ruleImport.ts).
  */
 import type { DomainRegistries } from '../../../platform/domainModules';
 import { Errors } from '../../../http/apiError';
 import { pushWarnings } from './warningPush';
 import { reportRows, thresholdPct, warningRows } from './priceReports';
 import { ReportReads } from './reportReads';
+import { importRule } from './ruleImport';
 
 const RESOURCE = 'srmSmlIndexPriceRestful';
 export const MONITORING_PAGE = 'srmSmlMonitoringReport';
@@ -37,6 +40,13 @@ function ids(body: Record<string, unknown>): number[] {
 
 export function registerPriceReports({ actions, registry, db }: DomainRegistries): void {
   const reads = new ReportReads(registry, db.dialect);
+  actions.register({
+    area: 'srmServer',
+    resource: 'srmSmlRuleHeaderRestful',
+    action: 'doImportExcel',
+    access: { pages: ['SrmSmlRuleHeaderList', 'SrmSmlRuleHeaderEdit'], resourceCode: 'btnSave' },
+    handler: (body, ctx, kernel, req) => importRule(kernel, req, ctx, body),
+  });
   actions.register({
     area: 'srmServer',
     resource: RESOURCE,
