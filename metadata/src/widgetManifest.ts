@@ -31,6 +31,8 @@ export const REGISTERED_WIDGETS: readonly string[] = [
   'ReferenceSelect',
   'RichText',
   'Select',
+  'SmlMonitoringReport',
+  'SmlWarningReport',
   'SrmPurOrderPrint',
   'SrminteriorShopping',
   'SrminteriorShoppingtrolley',

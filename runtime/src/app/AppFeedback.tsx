@@ -4,6 +4,7 @@ import { useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../core/apiError';
 import { FeedbackContext, type Feedback } from '../core/feedback';
+import { isWarningDeclined } from '../core/warnings';
 
 export const MESSAGE_SECONDS = 2.5;
 
@@ -14,7 +15,7 @@ export function errorText(error: unknown, fallback: string): string {
 }
 
 export function AppFeedback({ children }: { children: ReactNode }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const { t } = useTranslation();
   // Stable across language switches: controllers depend on feedback, and a new object would
   // make them reload (and an edit form lose what the user typed).
@@ -22,11 +23,25 @@ export function AppFeedback({ children }: { children: ReactNode }) {
   translate.current = t;
   const feedback = useMemo<Feedback>(
     () => ({
-      error: (error) => void message.error(errorText(error, translate.current('page.loadFailed')), MESSAGE_SECONDS),
+      // A warning the user declined saved nothing and needs no message (core/warnings.ts).
+      error: (error) =>
+        isWarningDeclined(error)
+          ? undefined
+          : void message.error(errorText(error, translate.current('page.loadFailed')), MESSAGE_SECONDS),
       success: (text) => void message.success(text, MESSAGE_SECONDS),
       warning: (text) => void message.warning(text, MESSAGE_SECONDS),
+      // A warning the server asks to confirm: its message, "Continue anyway?"; OK re-sends the request.
+      confirm: (text) =>
+        new Promise<boolean>((resolve) => {
+          modal.confirm({
+            title: translate.current('common.continueAnyway'),
+            content: text,
+            onOk: () => resolve(true),
+            onCancel: () => resolve(false),
+          });
+        }),
     }),
-    [message],
+    [message, modal],
   );
   return <FeedbackContext.Provider value={feedback}>{children}</FeedbackContext.Provider>;
 }

@@ -12,8 +12,10 @@ import {
   type ExportProvider,
   type PreferencesProvider,
 } from './dataProvider';
+import { useFeedback } from './feedback';
 import { invalidatingProvider } from './queries';
 import { request, type ScreenIds } from './request';
+import { confirmingProvider } from './warnings';
 
 /** The app's provider: one object for every concern, used where no test or preview gives another. */
 const appProvider = createDataProvider(request);
@@ -35,7 +37,8 @@ export function useScreen(): ScreenIds {
 }
 
 /**
- * The data provider bound to the current screen's menuId/respId. Its writes (saveOrUpdate,
+ * The data provider bound to the current screen's menuId/respId. A write answered with a warning
+ * to confirm asks the user and is re-sent when confirmed (core/warnings.ts). Its writes (saveOrUpdate,
  * doBatchSaveOrUpdate, delete, doBatchDelete, lifecycleAction) invalidate the entity's lists and
  * records in the app's QueryClient, so every screen showing them follows.
  */
@@ -44,10 +47,13 @@ export function useDataProvider(): DataProvider {
   // Isolated widget tests may render without a QueryClientProvider: then there is nothing to invalidate.
   const client = useContext(QueryClientContext);
   const screen = useScreen();
+  // Warnings the server asks the user to confirm (core/warnings.ts): where feedback can ask.
+  const { confirm } = useFeedback();
   return useMemo(() => {
     const bound = screen.menuId || screen.respId ? base.forScreen(screen) : base;
-    return client ? invalidatingProvider(bound, client) : bound;
-  }, [base, client, screen]);
+    const confirming = confirm ? confirmingProvider(bound, screen, confirm) : bound;
+    return client ? invalidatingProvider(confirming, client) : confirming;
+  }, [base, client, screen, confirm]);
 }
 
 /** Sign-in, sign-out, captcha, user info and passwords. */

@@ -22,9 +22,18 @@ export class ApiError extends Error {
     this.data = init.data ?? null;
   }
 
-  /** Stale versionNum or an illegal lifecycle transition (docs/architecture.md "Envelope and HTTP statuses"). */
+  /** Stale versionNum or an illegal lifecycle transition (docs/architecture.md "Envelope and HTTP statuses"); not a warning to confirm. */
   get isConflict(): boolean {
-    return this.httpStatus === 409;
+    return this.httpStatus === 409 && this.warningCode === null;
+  }
+
+  /**
+   * The code of a warning the user may confirm (409 with data {warningCode}, e.g. GRADE_WARNING):
+   * the same request sent again with the code in the confirmedWarnings header goes through (core/warnings.ts).
+   */
+  get warningCode(): string | null {
+    const code = (this.data as { warningCode?: unknown } | null)?.warningCode;
+    return this.httpStatus === 409 && typeof code === 'string' && code ? code : null;
   }
 }
 

@@ -8,6 +8,11 @@ export interface Feedback {
   error(error: unknown): void;
   success(text: string): void;
   warning(text: string): void;
+  /**
+   * Asks the user to confirm a warning the server raised (its message): resolves true on OK. Without
+   * it, a warning is not confirmable and stays an error (core/warnings.ts).
+   */
+  confirm?(text: string): Promise<boolean>;
 }
 
 export const consoleFeedback: Feedback = {

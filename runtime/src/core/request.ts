@@ -14,6 +14,8 @@ import { expireSessionOn401, getAuthorizationCode, getCertificate, getResponsibi
 export interface ScreenIds {
   menuId?: string;
   respId?: string;
+  /** Warnings the user confirmed for the call (the confirmedWarnings header; core/warnings.ts). */
+  confirmedWarnings?: string[];
 }
 
 export interface PageInfo {
@@ -83,6 +85,7 @@ export function buildHeaders(language: Language, screen: ScreenIds | undefined, 
   const respId = screen?.respId || getResponsibilityId();
   if (screen?.menuId) headers.menuId = String(screen.menuId);
   if (respId) headers.respId = String(respId);
+  if (screen?.confirmedWarnings?.length) headers.confirmedWarnings = screen.confirmedWarnings.join(',');
   return headers;
 }
 

@@ -235,6 +235,7 @@ export const cn = {
     total: '共 {{total}} 条',
     totalAtLeast: '至少 {{total}} 条',
     loading: '加载中…',
+    continueAnyway: '确认继续？',
     confirmTitle: '请确认',
     confirmDelete: '确定删除该记录吗？',
     confirmBatchDelete: '确定删除选中的 {{count}} 条记录吗？',

@@ -238,6 +238,7 @@ export const en: Translation = {
     total: '{{total}} in total',
     totalAtLeast: 'At least {{total}}',
     loading: 'Loading…',
+    continueAnyway: 'Continue anyway?',
     confirmTitle: 'Please confirm',
     confirmDelete: 'Delete this record?',
     confirmBatchDelete: 'Delete the {{count}} selected records?',

@@ -4,10 +4,12 @@
  * registerSrm before the first render; the platform never imports a domain
  * (docs/developer-guide.md "Domain modules").
  */
+import { registerPriceDomain } from './price';
 import { registerPurchasingDomain } from './purchasing';
 import { registerSupplierDomain } from './supplier';
 
 export function registerSrm(): void {
   registerSupplierDomain();
   registerPurchasingDomain();
+  registerPriceDomain();
 }

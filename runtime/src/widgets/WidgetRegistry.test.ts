@@ -42,6 +42,8 @@ describe('WidgetRegistry', () => {
       'SrminteriorShoppingtrolley',
       'SrmPurOrderPrint',
       'DeliveryNoteLines',
+      'SmlMonitoringReport',
+      'SmlWarningReport',
     ]);
     expect(() => registerBuiltInWidgets(widgetRegistry)).toThrow(/already registered/);
   });

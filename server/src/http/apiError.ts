@@ -38,4 +38,14 @@ export const Errors = {
     ),
   conflict: (cn: string, en: string) => new ApiError(409, t(cn, en)),
   tooLarge: () => new ApiError(413, t('请求内容过大', 'The request is too large')),
+  /**
+   * A warning the user must confirm (docs/developer-guide.md "Warnings the user confirms"): 409 with
+   * data {warningCode}; the same request sent again with the code in the `confirmedWarnings` header
+   * goes through. The runtime asks "Continue anyway?" and re-sends on OK.
+   */
+  warning: (code: string, cn: string, en: string) => new ApiError(409, t(cn, en), undefined, { warningCode: code }),
 };
+
+/** Whether the request confirmed the warning `code` (ResourceContext.confirmedWarnings). */
+export const warningConfirmed = (confirmed: readonly string[] | undefined, code: string): boolean =>
+  !!confirmed?.includes(code);

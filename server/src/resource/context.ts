@@ -18,6 +18,11 @@ export interface ResourceContext {
   projection?: ReadonlySet<string>;
   /** The caller's read scope on any entity, for the records a save references (referenceCheck.ts). */
   scopeFor?: (target: EntityModel) => FilterNode | undefined;
+  /**
+   * Codes of the warnings the user confirmed for this request (the `confirmedWarnings` header,
+   * comma-separated): a write that would answer Errors.warning(code) goes on when it holds the code.
+   */
+  confirmedWarnings?: readonly string[];
 }
 
 export const systemContext = (language: Language = 'CN'): ResourceContext => ({ userId: null, language, vars: {} });

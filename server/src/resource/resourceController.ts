@@ -17,6 +17,15 @@ import { requestKernel } from '../modeling/liveKernel';
 import type { ResourceContext } from './context';
 import { assertWritableDirectly, GENERIC_ACTIONS, type GenericAction } from './resourceService';
 
+/** The `confirmedWarnings` header: warning codes, comma-separated (ResourceContext.confirmedWarnings). */
+export function confirmedWarnings(header: string | string[] | undefined): string[] {
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => /^[A-Z][A-Z0-9_]{0,63}$/.test(s));
+}
+
 const AREAS = new Set([
   'baseServer',
   'srmServer',
@@ -141,6 +150,7 @@ export class ResourceController {
     return {
       userId: user?.userId ?? null,
       language: requestLanguage(req),
+      confirmedWarnings: confirmedWarnings(req.headers.confirmedwarnings),
       vars: user
         ? {
             user: {

@@ -4,10 +4,12 @@ import { registerSpeAdjust } from './adjust';
 import { registerSpeResults } from './results';
 import { registerSpeScheme } from './scheme';
 import { registerSchemeScore } from './schemeScore/schemeScoreEffects';
+import { registerGradeGate } from './gradeGate';
 import { registerSpeSetup } from './setup';
 import { registerSpeSimple } from './simple';
 
 export { gradeForScore, type GradeLine } from './setup';
+export { GRADE_WARNING, SUPPLIER_GRADE_GATE, type GradeGateResult, type SupplierGradeGate } from './gradeGate/contract';
 
 export const performanceModule: DomainModule = {
   name: 'performance',
@@ -19,5 +21,7 @@ export const performanceModule: DomainModule = {
     registerSpeSimple(into);
     registerSpeResults(into);
     registerSpeScheme(into);
+    // The grade gate other domains consult before an order or an inquiry invitation (issue 17 "Grades act")
+    registerGradeGate(into);
   },
 };

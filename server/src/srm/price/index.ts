@@ -10,11 +10,13 @@ import { AdjustmentStore, HEAD } from './adjustment/adjustmentStore';
 import { registerAdjustmentTransitions } from './adjustment/adjustmentTransitions';
 import { registerAdjustmentListActions } from './adjustmentList/adjustmentListActions';
 import { registerPresetHooks } from './preset/presetHooks';
+import { registerPriceReports } from './reports';
 import { registerPriceRules } from './rule/priceRules';
 
 export const priceModule: DomainModule = {
   name: 'price',
-  register({ actions, hooks, handlers, registry, db }) {
+  register(into) {
+    const { actions, hooks, handlers, registry, db } = into;
     const store = new AdjustmentStore(registry, db, hooks);
     hooks.registerBeforeSave(HEAD, (draft) => prepareAdjustment(store, draft));
     registerAdjustmentTransitions(store, handlers);
@@ -22,5 +24,6 @@ export const priceModule: DomainModule = {
     registerAdjustmentListActions(actions);
     registerPresetHooks(store, hooks);
     registerPriceRules(store, hooks, actions);
+    registerPriceReports(into);
   },
 };

@@ -8,6 +8,7 @@ import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordValues, SaveDraft } from '../../../hooks/recordHooks';
 import type { DomainServiceRegistry } from '../../../platform/domainServices';
 import { SUPPLIER_TRADE_GATE, type TradePurpose } from '../../supplier/gate';
+import type { OrderGrade } from './orderGrade';
 import { HEADER, LINE, type OrderSql } from './orderModel';
 
 const HEADER_FIELDS = ['supplierId', 'supplierSiteId', 'orgId', 'invOrgId', 'poType'];
@@ -27,6 +28,8 @@ export class OrderGate {
   constructor(
     private readonly o: OrderSql,
     private readonly services: DomainServiceRegistry,
+    /** The supplier grade gate (orderGrade.ts): on save and submit, after the trade gate. */
+    readonly grade: OrderGrade,
   ) {}
 
   private async storedHeader(tx: SqlExecutor, id: number): Promise<Row> {
@@ -67,6 +70,8 @@ export class OrderGate {
     for (const f of HEADER_FIELDS) if (draft.values[f] !== undefined) header[f] = draft.values[f];
     const lines = draft.children.lines ?? (draft.creating ? [] : await this.storedLines(draft.tx, draft.id!));
     await this.check(draft.tx, header, lines);
+    if (header.supplierId !== null && header.supplierId !== undefined)
+      await this.grade.check(draft.tx, Number(header.supplierId), draft.ctx);
   }
 
   /** In a transition: the stored order, read in the transition's transaction. */

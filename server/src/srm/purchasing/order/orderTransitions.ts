@@ -66,6 +66,7 @@ async function submit(o: OrderSql, run: TransitionRun, gate: OrderGate): Promise
       { field: 'lines', message: 'required' },
     ]);
   await gate.onTransition(run.tx, run.id);
+  await gate.grade.onSubmit(run.tx, run.id, run.ctx);
   const { totalAmountIncl, currencyCode, orderDate } = run.record;
   const base = await toBaseCurrency(
     run.tx,

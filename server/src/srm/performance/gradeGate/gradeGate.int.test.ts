@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PlatformRows } from '../../../lifecycle/platformRows';
+import { expectError, expectOk } from '../../../testing/apiAssertions';
+import { menuId, sessionHeaders } from '../../../testing/authFixtures';
+import { startTestServer, type TestServer } from '../../../testing/testServer';
+import { historyOf, proofOf, RESP, type Proof } from '../../supplier/changeInfo/proofFixtures';
+import { act, headerOf, line, orderBody } from '../../purchasing/order/orderFixtures';
+import { GRADE_WARNING } from './contract';
+import { GradeGate } from './gradeGate';
+import { GradeReads } from './gradeReads';
+
+/**
+ * The grade gate (issue 17 "Grades act"): supplier 2 (item 3) graded through scheme 1
+ * (SCH202610010001, 2026Q3, setting STD 4901: C warns on orders, D prevents orders and inquiries).
+ */
+let server: TestServer;
+let p: Proof;
+let seq = 0;
+beforeAll(async () => {
+  server = await startTestServer('srm_spe_grade_gate');
+  p = await proofOf(server);
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+const SUPPLIER = 2;
+const body = () => orderBody(SUPPLIER, [line({ itemId: 3 })]);
+
+async function result(gradeCode: string, status: string, releaseDate: string | null, supplierId = SUPPLIER) {
+  seq += 1;
+  const rows = new PlatformRows(server.kernel.registry, server.kernel.db.dialect);
+  return server.kernel.db.transaction((tx) =>
+    rows.insert(
+      tx,
+      'srmSpePerformance',
+      {
+        performanceNumber: `PF-GATE-${seq}`,
+        schemeId: 1,
+        supplierId,
+        periodName: '2026Q3',
+        totalScore: '50.00',
+        gradeCode,
+        status,
+        releaseDate,
+      },
+      1,
+    ),
+  );
+}
+
+async function confirmedCall(action: string, payload: Record<string, unknown>, language = 'EN') {
+  const headers = sessionHeaders(p.sessions.buyer01, RESP.buyer01, await menuId(server, 'PUR_ORDER'));
+  return server.call('srmServer', 'srmPurOrderHeaderRestful', action, payload, {
+    ...headers,
+    language,
+    confirmedWarnings: `OTHER_WARNING, ${GRADE_WARNING}`,
+  });
+}
+
+const gate = () => new GradeGate(new GradeReads(server.kernel.registry, server.kernel.db.dialect));
+const gradeOf = (purpose: 'PO' | 'RFQ', supplierId = SUPPLIER) =>
+  server.kernel.db.transaction((tx) => gate().gradeGateFor(tx, supplierId, purpose));
+
+describe('grade gate on purchase orders', () => {
+  it('no result, or only an UNRELEASED one: no gate', async () => {
+    expect(await gradeOf('PO')).toBeNull();
+    expectOk(await act(p, 'buyer01', 'saveOrUpdate', body()));
+    await result('D', 'UNRELEASED', null);
+    expect(await gradeOf('PO')).toBeNull();
+    expectOk(await act(p, 'buyer01', 'saveOrUpdate', body()));
+  });
+
+  it('a released D (preventPoFlag) refuses the save with 409 naming the supplier, grade, scheme and period', async () => {
+    await result('D', 'RELEASED', '2026-10-10');
+    const answer = await act(p, 'buyer01', 'saveOrUpdate', body());
+    expectError(answer, 409);
+    expect(answer.body.msg).toMatch(
+      /^Supplier ".+" is graded D \(evaluation scheme SCH202610010001 .+, period 2026Q3, result PF-GATE-\d+\); this grade prevents purchase orders$/,
+    );
+    expect(answer.body.data).toBeNull();
+    // a confirmation does not lift a prevention
+    expectError(await confirmedCall('saveOrUpdate', body()), 409);
+    const headers = sessionHeaders(p.sessions.buyer01, RESP.buyer01, await menuId(server, 'PUR_ORDER'));
+    const cn = await server.call('srmServer', 'srmPurOrderHeaderRestful', 'saveOrUpdate', body(), {
+      ...headers,
+      language: 'CN',
+    });
+    expect(cn.body.msg).toMatch(
+      /当前绩效等级为 D（考评方案 SCH202610010001 .+期间 2026Q3.+），该等级禁止下达采购订单$/,
+    );
+    expect((await gradeOf('RFQ'))?.effect).toBe('PREVENT');
+  });
+
+  it('a later released C replaces the D: a confirmable GRADE_WARNING, then saved and submitted when confirmed, recorded in the history', async () => {
+    await result('C', 'CONFIRMED', '2026-11-10');
+    const grade = await gradeOf('PO');
+    expect(grade).toMatchObject({ gradeCode: 'C', effect: 'WARN', periodName: '2026Q3' });
+    expect((await gradeOf('RFQ'))?.effect).toBe('NONE');
+    const warned = await act(p, 'buyer01', 'saveOrUpdate', body());
+    expect(warned.status).toBe(409);
+    expect(warned.body).toMatchObject({ code: 'E', status: 'E' });
+    expect(warned.body.data).toEqual({ warningCode: GRADE_WARNING });
+    expect(warned.body.msg).toMatch(/is graded C .+; this grade requires a confirmation for purchase orders$/);
+    const id = expectOk(await confirmedCall('saveOrUpdate', body())).orderHeaderId as number;
+    const saved = (await historyOf(p, 'srmPurOrderHeader', id)).filter((h) => h.action === 'confirmWarning');
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ user_id: 2, from_state: 'DRAFT' });
+    expect(String(saved[0].comment)).toContain('GRADE_WARNING');
+    expect(saved[0].action_date).toBeTruthy();
+    // submit asks again (the grade is read in the transition) and is refused without the confirmation
+    const submitWarned = await act(p, 'buyer01', 'doSubmit', { id });
+    expect(submitWarned.status).toBe(409);
+    expect(submitWarned.body.data).toEqual({ warningCode: GRADE_WARNING });
+    expect((await headerOf(p, id)).status).toBe('DRAFT');
+    expectOk(await confirmedCall('doSubmit', { id }));
+    expect((await headerOf(p, id)).status).toBe('SUBMITTED');
+    expect((await historyOf(p, 'srmPurOrderHeader', id)).filter((h) => h.action === 'confirmWarning')).toHaveLength(2);
+  });
+
+  it('a submit is refused when the grade turned to prevent after the save', async () => {
+    await result('B', 'CLOSED', '2026-11-15');
+    const id = expectOk(await act(p, 'buyer01', 'saveOrUpdate', body())).orderHeaderId as number;
+    expect((await historyOf(p, 'srmPurOrderHeader', id)).filter((h) => h.action === 'confirmWarning')).toHaveLength(0);
+    await result('D', 'RECTIFYING', '2026-11-20');
+    const answer = await act(p, 'buyer01', 'doSubmit', { id });
+    expectError(answer, 409);
+    expect(answer.body.msg).toMatch(/graded D/);
+    expect((await headerOf(p, id)).status).toBe('DRAFT');
+    // the same release date: the later result (higher id) wins
+    await result('A', 'RECTIFY_SUBMITTED', '2026-11-20');
+    expectOk(await act(p, 'buyer01', 'doSubmit', { id }));
+  });
+
+  it('another supplier is not affected', async () => {
+    expect(await gradeOf('PO', 1)).toBeNull();
+  });
+});

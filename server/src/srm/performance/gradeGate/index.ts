@@ -1,0 +1,16 @@
+/**
+ * The supplier grade gate, provided to other domains as DomainRegistries.services
+ * SUPPLIER_GRADE_GATE (contract.ts): purchasing calls it on orders (purpose 'PO'); sourcing is to
+ * call it with 'RFQ' on inquiry invitations when it is built (docs/decisions.md "Issue 17: the grade gate").
+ */
+import type { DomainRegistries } from '../../../platform/domainModules';
+import { SUPPLIER_GRADE_GATE } from './contract';
+import { GradeGate } from './gradeGate';
+import { GradeReads } from './gradeReads';
+
+export { GRADE_WARNING, SUPPLIER_GRADE_GATE } from './contract';
+export type { GradeGateResult, GradePurpose, SupplierGradeGate } from './contract';
+
+export function registerGradeGate({ services, registry, db }: DomainRegistries): void {
+  services.provide(SUPPLIER_GRADE_GATE, new GradeGate(new GradeReads(registry, db.dialect)));
+}

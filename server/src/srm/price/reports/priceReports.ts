@@ -1,0 +1,115 @@
+/**
+ * The price monitoring and warning reports (DOMAIN.md §3 "Reports", issue 17): per VALID preset
+ * proportion (a supplier's item and its raw material) the reference index — the current index of
+ * the item's latest CONFIRMED adjustment, else the preset's base index — the raw material's latest
+ * index price, the change, and the theoretical new price by the adjustment formula
+ * (DEFAULT_FORMULA, with the supplier's current material price as oldPrice). The warning report
+ * keeps the rows whose change exceeds the threshold (strictly) and that have no open adjustment.
+ */
+import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
+import { absoluteDecimal, compareDecimals, formatDecimal, subtractDecimals, toDecimal } from '../../../util/decimal';
+import { divideDecimals, today } from '../../purchasing/price/priceMath';
+import { computeNewPrice, DEFAULT_FORMULA } from '../adjustment/adjustmentMath';
+import type { ReportReads } from './reportReads';
+
+/** The warning threshold in percent: lookup SML_REPORT_SETTING / WARNING_THRESHOLD_PCT's description, else 5. */
+export const DEFAULT_THRESHOLD_PCT = '5';
+
+export interface ReportRow extends Record<string, unknown> {
+  presetProportionId: number;
+  itemId: number;
+  itemCode: string;
+  supplierId: number;
+  supplierName: string;
+  rawMaterialCode: string;
+  proportion: string;
+  baseIndexPrice: string | null;
+  currentIndexPrice: string | null;
+  currentPeriod: string | null;
+  /** (current − base) ÷ base × 100, 2 places. */
+  changePct: string | null;
+  currentPrice: string | null;
+  theoreticalPrice: string | null;
+  lastAdjustmentDate: string | null;
+  lastAdjustmentNumber: string | null;
+  openAdjustmentNumber: string | null;
+}
+
+const text = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
+
+/** The latest index price of each raw material: {period, price}. */
+function latestIndex(series: Row[]): Map<string, { period: string; price: string }> {
+  const latest = new Map<string, { period: string; price: string }>();
+  for (const r of series) latest.set(String(r.rawMaterialCode), { period: String(r.period), price: String(r.price) });
+  return latest;
+}
+
+function changePct(base: string | null, current: string | null): string | null {
+  const b = toDecimal(base);
+  const c = toDecimal(current);
+  if (!b || !c || b.units === 0n) return null;
+  const rate = divideDecimals(subtractDecimals(c, b), b, 6);
+  return rate ? formatDecimal({ units: rate.units * 100n, scale: rate.scale }, 2) : null;
+}
+
+function theoretical(row: Omit<ReportRow, 'theoreticalPrice'>): string | null {
+  if (!row.currentPrice || !row.baseIndexPrice || !row.currentIndexPrice || !toDecimal(row.baseIndexPrice)?.units)
+    return null;
+  return computeNewPrice({
+    formulaText: DEFAULT_FORMULA,
+    oldPrice: row.currentPrice,
+    proportion: row.proportion,
+    baseIndexPrice: row.baseIndexPrice,
+    currentIndexPrice: row.currentIndexPrice,
+  });
+}
+
+/** Every VALID preset's report row (of one raw material when given), on `day`. */
+export async function reportRows(
+  reads: ReportReads,
+  tx: SqlExecutor,
+  material?: string,
+  day = today(),
+): Promise<ReportRow[]> {
+  const latest = latestIndex(await reads.series(tx, material));
+  const out: ReportRow[] = [];
+  for (const preset of await reads.presets(tx, material)) {
+    const confirmed = await reads.lastConfirmed(tx, preset);
+    const index = latest.get(String(preset.rawMaterialCode));
+    const base = text(confirmed?.currentIndexPrice) ?? text(preset.baseIndexPrice);
+    const row = {
+      presetProportionId: Number(preset.presetProportionId),
+      itemId: Number(preset.itemId),
+      itemCode: String(preset.itemCode ?? ''),
+      supplierId: Number(preset.supplierId),
+      supplierName: String(preset.supplierName ?? ''),
+      rawMaterialCode: String(preset.rawMaterialCode),
+      proportion: String(preset.proportion),
+      baseIndexPrice: base,
+      currentIndexPrice: index?.price ?? null,
+      currentPeriod: index?.period ?? null,
+      changePct: changePct(base, index?.price ?? null),
+      currentPrice: text(await reads.materialPrice(tx, preset, day)),
+      lastAdjustmentDate: text(confirmed?.effectiveDate)?.slice(0, 10) ?? null,
+      lastAdjustmentNumber: text(confirmed?.adjustmentNumber),
+      openAdjustmentNumber: await reads.openAdjustment(tx, preset),
+    };
+    out.push({ ...row, theoreticalPrice: theoretical(row) });
+  }
+  return out;
+}
+
+export async function thresholdPct(reads: ReportReads, tx: SqlExecutor): Promise<string> {
+  const configured = await reads.lookupDescription(tx, 'SML_REPORT_SETTING', 'WARNING_THRESHOLD_PCT');
+  const d = toDecimal(configured?.trim());
+  return d && d.units >= 0n ? formatDecimal(d, 2) : formatDecimal(toDecimal(DEFAULT_THRESHOLD_PCT)!, 2);
+}
+
+/** The warning rows: |change| strictly above the threshold, and no open adjustment of the item. */
+export function warningRows(rows: ReportRow[], threshold: string): ReportRow[] {
+  const limit = toDecimal(threshold)!;
+  return rows.filter((r) => {
+    const change = toDecimal(r.changePct);
+    return !r.openAdjustmentNumber && !!change && compareDecimals(absoluteDecimal(change), limit) > 0;
+  });
+}

@@ -1,0 +1,109 @@
+/** The reads behind the price monitoring and warning reports (DOMAIN.md §3 "Reports"). */
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import { MetaSql } from '../../../access/metaSql';
+import type { Dialect } from '../../../db/dialect';
+import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
+import { PlatformRows } from '../../../lifecycle/platformRows';
+
+const INDEX = 'srmSmlIndexPrice';
+const PRESET = 'srmSmlPresetProportion';
+const HEAD = 'srmSmlAdjustmentHead';
+const LINE = 'srmSmlAdjustmentLine';
+const PRICE = 'srmPurMaterialPrice';
+const SUPPLIER = 'srmSlcSupplierInfo';
+const LOOKUP = 'baseLookupValues';
+
+/** Adjustments still under way (DRAFT to APPROVED in the status lookup's order, a rejected one may be resubmitted). */
+export const OPEN_ADJUSTMENT = ['DRAFT', 'SUBMITTED', 'REJECTED', 'APPROVED'];
+
+export class ReportReads {
+  readonly sql: MetaSql;
+  /** Audited inserts (the pushed notifications). */
+  readonly rows: PlatformRows;
+
+  constructor(registry: MetadataRegistry, dialect: Dialect) {
+    this.sql = new MetaSql(registry, dialect);
+    this.rows = new PlatformRows(registry, dialect);
+  }
+
+  /** Index prices, oldest period first; of one raw material when given, within [from, to] periods when given. */
+  async series(tx: SqlExecutor, material?: string, from?: string, to?: string): Promise<Row[]> {
+    const { t, c } = this.sql;
+    const conditions: [string, string | undefined][] = [
+      [`${c(INDEX, 'rawMaterialCode')} = ?`, material],
+      [`${c(INDEX, 'period')} >= ?`, from],
+      [`${c(INDEX, 'period')} <= ?`, to],
+    ];
+    const used = conditions.filter(([, v]) => v !== undefined);
+    const where = used.map(([sql]) => sql);
+    const params = used.map(([, v]) => v!);
+    return tx.select(
+      `SELECT ${c(INDEX, 'rawMaterialCode')} AS rawMaterialCode, ${c(INDEX, 'period')} AS period, ${c(INDEX, 'price')} AS price ` +
+        `FROM ${t(INDEX)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ` +
+        `ORDER BY ${c(INDEX, 'rawMaterialCode')}, ${c(INDEX, 'period')}, ${c(INDEX, 'indexPriceId')}`,
+      params,
+    );
+  }
+
+  /** VALID preset proportions of a supplier's item (the report's rows), with the supplier's name. */
+  async presets(tx: SqlExecutor, material?: string): Promise<Row[]> {
+    const { t, c } = this.sql;
+    return tx.select(
+      `SELECT p.${c(PRESET, 'presetProportionId')} AS presetProportionId, p.${c(PRESET, 'itemId')} AS itemId, p.${c(PRESET, 'itemCode')} AS itemCode, ` +
+        `p.${c(PRESET, 'supplierId')} AS supplierId, s.${c(SUPPLIER, 'supplierName')} AS supplierName, s.${c(SUPPLIER, 'supplierCode')} AS supplierCode, ` +
+        `p.${c(PRESET, 'rawMaterialCode')} AS rawMaterialCode, p.${c(PRESET, 'proportion')} AS proportion, p.${c(PRESET, 'baseIndexPrice')} AS baseIndexPrice ` +
+        `FROM ${t(PRESET)} p JOIN ${t(SUPPLIER)} s ON s.${c(SUPPLIER, 'supplierId')} = p.${c(PRESET, 'supplierId')} ` +
+        `WHERE p.${c(PRESET, 'status')} = 'VALID'${material ? ` AND p.${c(PRESET, 'rawMaterialCode')} = ?` : ''} ` +
+        `ORDER BY p.${c(PRESET, 'rawMaterialCode')}, p.${c(PRESET, 'itemCode')}, p.${c(PRESET, 'presetProportionId')}`,
+      material ? [material] : [],
+    );
+  }
+
+  /** The latest CONFIRMED adjustment line of the supplier's item and raw material: its current index and dates. */
+  async lastConfirmed(tx: SqlExecutor, preset: Row): Promise<Row | undefined> {
+    const { t, c } = this.sql;
+    const [row] = await tx.select(
+      `SELECT l.${c(LINE, 'currentIndexPrice')} AS currentIndexPrice, h.${c(HEAD, 'confirmDate')} AS confirmDate, ` +
+        `h.${c(HEAD, 'effectiveDate')} AS effectiveDate, h.${c(HEAD, 'adjustmentNumber')} AS adjustmentNumber ` +
+        `FROM ${t(LINE)} l JOIN ${t(HEAD)} h ON h.${c(HEAD, 'adjustmentHeadId')} = l.${c(LINE, 'adjustmentHeadId')} ` +
+        `WHERE h.${c(HEAD, 'supplierId')} = ? AND l.${c(LINE, 'itemId')} = ? AND l.${c(LINE, 'rawMaterialCode')} = ? AND h.${c(HEAD, 'status')} = 'CONFIRMED' ` +
+        `ORDER BY h.${c(HEAD, 'confirmDate')} DESC, h.${c(HEAD, 'adjustmentHeadId')} DESC LIMIT 1`,
+      [Number(preset.supplierId), Number(preset.itemId), String(preset.rawMaterialCode)],
+    );
+    return row;
+  }
+
+  /** The open adjustment (DRAFT..APPROVED) of the supplier's item, if any: its number. */
+  async openAdjustment(tx: SqlExecutor, preset: Row): Promise<string | null> {
+    const { t, c } = this.sql;
+    const [row] = await tx.select(
+      `SELECT h.${c(HEAD, 'adjustmentNumber')} AS adjustmentNumber FROM ${t(LINE)} l JOIN ${t(HEAD)} h ON h.${c(HEAD, 'adjustmentHeadId')} = l.${c(LINE, 'adjustmentHeadId')} ` +
+        `WHERE h.${c(HEAD, 'supplierId')} = ? AND l.${c(LINE, 'itemId')} = ? AND h.${c(HEAD, 'status')} IN (${OPEN_ADJUSTMENT.map(() => '?').join(', ')}) ` +
+        `ORDER BY h.${c(HEAD, 'adjustmentHeadId')} DESC LIMIT 1`,
+      [Number(preset.supplierId), Number(preset.itemId), ...OPEN_ADJUSTMENT],
+    );
+    return row ? String(row.adjustmentNumber) : null;
+  }
+
+  /** The supplier's price of the item valid on `day` (latest validFrom): unit price excluding tax. */
+  async materialPrice(tx: SqlExecutor, preset: Row, day: string): Promise<unknown> {
+    const { t, c } = this.sql;
+    const [row] = await tx.select(
+      `SELECT ${c(PRICE, 'unitPriceExcl')} AS price FROM ${t(PRICE)} WHERE ${c(PRICE, 'supplierId')} = ? AND ${c(PRICE, 'itemId')} = ? ` +
+        `AND ${c(PRICE, 'validFrom')} <= ? AND (${c(PRICE, 'validTo')} IS NULL OR ${c(PRICE, 'validTo')} >= ?) ` +
+        `ORDER BY ${c(PRICE, 'validFrom')} DESC, ${c(PRICE, 'materialPriceId')} DESC LIMIT 1`,
+      [Number(preset.supplierId), Number(preset.itemId), day, day],
+    );
+    return row?.price ?? null;
+  }
+
+  /** A lookup value's description (the warning threshold: SML_REPORT_SETTING / WARNING_THRESHOLD_PCT). */
+  async lookupDescription(tx: SqlExecutor, type: string, code: string): Promise<string | null> {
+    const { t, c } = this.sql;
+    const [row] = await tx.select(
+      `SELECT ${c(LOOKUP, 'description')} AS d FROM ${t(LOOKUP)} WHERE ${c(LOOKUP, 'lookupType')} = ? AND ${c(LOOKUP, 'lookupCode')} = ?`,
+      [type, code],
+    );
+    return row?.d === null || row?.d === undefined ? null : String(row.d);
+  }
+}

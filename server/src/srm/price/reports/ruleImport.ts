@@ -1,0 +1,157 @@
+/**
+ * doImportExcel on a price rule (SrmSmlRuleHeaderEdit): the rule's factor tree and score ranges
+ * from an .xlsx — sheet 1 the factors (因素名称 / Factor, 上级因素 / Parent factor by name, 权重 /
+ * Weight 0–1; a parent comes before its children), sheet 2 the score ranges (因素名称 / Factor,
+ * 区间下限 / From, 区间上限 / To, 得分 / Score). They replace the rule's factors and ranges in one
+ * transaction; any bad row and nothing is written, every bad row listed (400). Only a NEW rule.
+ */
+import * as ExcelJS from 'exceljs';
+import { Errors, type FieldErrorOut } from '../../../http/apiError';
+import type { Kernel } from '../../../kernel';
+import type { ActionRequest } from '../../../platform/actionRegistry';
+import type { ResourceContext } from '../../../resource/context';
+import { compareDecimals, toDecimal } from '../../../util/decimal';
+import { positiveId } from '../adjustment/adjustmentActions';
+
+const RULE = 'srmSmlRuleHeader';
+const LINE = 'srmSmlRuleLine';
+const SCORE = 'srmSmlRuleScore';
+type Cells = Record<string, string | undefined>;
+
+const FACTOR_COLUMNS: Record<string, string[]> = {
+  factorName: ['factorname', '因素名称', 'factor'],
+  parent: ['parentfactorname', '上级因素', 'parent factor'],
+  weight: ['weight', '权重'],
+};
+const SCORE_COLUMNS: Record<string, string[]> = {
+  factorName: ['factorname', '因素名称', 'factor'],
+  rangeFrom: ['rangefrom', '区间下限', 'from'],
+  rangeTo: ['rangeto', '区间上限', 'to'],
+  score: ['score', '得分'],
+};
+
+function text(cell: unknown): string | undefined {
+  if (cell === null || cell === undefined) return undefined;
+  if (typeof cell === 'object' && 'result' in cell) return text((cell as { result: unknown }).result);
+  if (typeof cell === 'object' && 'text' in cell) return text((cell as { text: unknown }).text);
+  return String(cell as string | number).trim() || undefined;
+}
+
+/** The sheet's data rows by the header row's titles (either language or the field name), with their row numbers. */
+function sheetRows(sheet: ExcelJS.Worksheet | undefined, columns: Record<string, string[]>): [number, Cells][] {
+  if (!sheet) return [];
+  const values = (r: ExcelJS.Row) => (Array.isArray(r.values) ? r.values.slice(1) : []);
+  const map = new Map<number, string>();
+  values(sheet.getRow(1)).forEach((title, i) => {
+    const t = text(title)?.toLowerCase();
+    const field = Object.keys(columns).find((f) => t && columns[f].includes(t));
+    if (field) map.set(i, field);
+  });
+  const out: [number, Cells][] = [];
+  sheet.eachRow((row, n) => {
+    if (n === 1) return;
+    const cells: Cells = {};
+    values(row).forEach((v, i) => map.has(i) && (cells[map.get(i)!] = text(v)));
+    if (Object.values(cells).some((v) => v !== undefined)) out.push([n, cells]);
+  });
+  return out;
+}
+
+function decimalIn(v: string | undefined, min?: number, max?: number): boolean {
+  const d = toDecimal(v);
+  if (!d) return false;
+  if (min !== undefined && compareDecimals(d, toDecimal(min)!) < 0) return false;
+  return max === undefined || compareDecimals(d, toDecimal(max)!) <= 0;
+}
+
+/** Every bad row of both sheets (field "factors[row n]" / "scores[row n]"). */
+function check(factors: [number, Cells][], scores: [number, Cells][]): FieldErrorOut[] {
+  const errors: FieldErrorOut[] = [];
+  const seen = new Set<string>();
+  for (const [n, r] of factors) {
+    const bad = (m: string) => errors.push({ field: `factors[row ${n}]`, message: m });
+    if (!r.factorName || r.factorName.length > 100)
+      bad('因素名称必填，最多 100 字 / Factor is required, at most 100 characters');
+    else if (seen.has(r.factorName)) bad(`因素名称重复 / Factor "${r.factorName}" appears twice`);
+    if (!decimalIn(r.weight, 0, 1)) bad('权重须为 0 到 1 之间的数 / Weight must be a number from 0 to 1');
+    if (r.parent && !seen.has(r.parent))
+      bad(`上级因素须在前面的行中 / Parent factor "${r.parent}" must be an earlier row`);
+    if (r.factorName) seen.add(r.factorName);
+  }
+  for (const [n, r] of scores) {
+    const bad = (m: string) => errors.push({ field: `scores[row ${n}]`, message: m });
+    if (!r.factorName || !seen.has(r.factorName))
+      bad(`因素不在因素表中 / Factor "${r.factorName ?? ''}" is not in the factor sheet`);
+    if (!decimalIn(r.score)) bad('得分必填且须为数字 / Score must be a number');
+    if ((r.rangeFrom && !decimalIn(r.rangeFrom)) || (r.rangeTo && !decimalIn(r.rangeTo)))
+      bad('区间须为数字 / From and To must be numbers');
+    else if (r.rangeFrom && r.rangeTo && compareDecimals(toDecimal(r.rangeFrom)!, toDecimal(r.rangeTo)!) > 0)
+      bad('区间下限大于上限 / From is above To');
+  }
+  return errors;
+}
+
+export async function importRule(
+  kernel: Kernel,
+  req: ActionRequest,
+  ctx: ResourceContext,
+  body: Record<string, unknown>,
+) {
+  if (!req.xlsxUpload) throw Errors.badRequest('请上传 Excel 文件', 'Upload an .xlsx file as multipart/form-data');
+  const upload = await req.xlsxUpload();
+  const id = positiveId(upload.fields.ruleHeaderId ?? upload.fields.id ?? body.ruleHeaderId ?? body.id, 'ruleHeaderId');
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.readFile(upload.file);
+  } catch {
+    throw Errors.badRequest('无法读取该 Excel 文件', 'The upload is not a readable .xlsx file');
+  }
+  const factors = sheetRows(book.worksheets[0], FACTOR_COLUMNS);
+  const scores = sheetRows(book.worksheets[1], SCORE_COLUMNS);
+  if (!factors.length) throw Errors.badRequest('因素表没有数据行', 'The factor sheet (first sheet) has no rows');
+  const errors = check(factors, scores);
+  if (errors.length)
+    throw Errors.badRequest(
+      `导入失败：${errors.length} 处错误，未写入任何数据`,
+      `Import refused: ${errors.length} error(s), nothing was written`,
+      errors,
+    );
+  const { registry, db, resources } = kernel;
+  const model = registry.entity(RULE)!;
+  const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
+  if (!(await resources.findById(model, id, ctx, scope))) throw Errors.recordNotFound();
+  const q = (e: string) => db.dialect.quote(registry.entity(e)!.table);
+  const col = (e: string, f: string) => db.dialect.quote(registry.entity(e)!.field(f)!.column);
+  return db.transaction(async (tx) => {
+    const [rule] = await tx.select(
+      `SELECT ${col(RULE, 'status')} AS status FROM ${q(RULE)} WHERE ${col(RULE, 'ruleHeaderId')} = ?${db.dialect.forUpdate}`,
+      [id],
+    );
+    if (!rule) throw Errors.recordNotFound();
+    if (rule.status !== 'NEW')
+      throw Errors.conflict('只有新建状态的规则可以导入', 'Only a new (not yet valid) rule can be imported into');
+    await tx.execute(`DELETE FROM ${q(SCORE)} WHERE ${col(SCORE, 'ruleHeaderId')} = ?`, [id]);
+    await tx.execute(`DELETE FROM ${q(LINE)} WHERE ${col(LINE, 'ruleHeaderId')} = ?`, [id]);
+    const ids = new Map<string, number>();
+    for (const [, r] of factors) {
+      const parentLineId = r.parent ? ids.get(r.parent)! : null;
+      const values = { ruleHeaderId: id, factorName: r.factorName, weight: r.weight, parentLineId };
+      ids.set(r.factorName!, await resources.writer.insert(tx, registry.entity(LINE)!, values, ctx));
+    }
+    for (const [, r] of scores) {
+      const values = {
+        ruleHeaderId: id,
+        ruleLineId: ids.get(r.factorName!)!,
+        rangeFrom: r.rangeFrom ?? null,
+        rangeTo: r.rangeTo ?? null,
+        score: r.score,
+      };
+      await resources.writer.insert(tx, registry.entity(SCORE)!, values, ctx);
+    }
+    const msg =
+      ctx.language === 'EN'
+        ? `${factors.length} factors and ${scores.length} score ranges imported`
+        : `已导入 ${factors.length} 个因素、${scores.length} 个评分区间`;
+    return { data: { factors: factors.length, scores: scores.length }, msg };
+  });
+}

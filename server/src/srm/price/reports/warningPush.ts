@@ -1,0 +1,92 @@
+/**
+ * warningPush (srmSmlWarningReport's 推送 button): for each selected warning row (a preset
+ * proportion), a notification to the buyers responsible — the buyer who created the supplier's latest
+ * price adjustment, else the pushing user (docs/decisions.md "Issue 17: price reports") — once per
+ * row per day: a row already pushed today is skipped and the answer says so. The preset row is
+ * locked while its push is decided, so two pushes at once send one.
+ */
+import type { SqlExecutor } from '../../../db/sqlExecutor';
+import { Errors } from '../../../http/apiError';
+import type { ResourceContext } from '../../../resource/context';
+import { formatDateTime } from '../../../util/time';
+import type { ReportRow } from './priceReports';
+import type { ReportReads } from './reportReads';
+
+const PRESET = 'srmSmlPresetProportion';
+const NOTE = 'baseNotification';
+const HEAD = 'srmSmlAdjustmentHead';
+
+export interface PushResult {
+  pushed: number[];
+  skipped: number[];
+}
+
+async function pushedToday(reads: ReportReads, tx: SqlExecutor, id: number, day: string): Promise<boolean> {
+  const { t, c } = reads.sql;
+  await tx.select(
+    `SELECT ${c(PRESET, 'presetProportionId')} AS id FROM ${t(PRESET)} WHERE ${c(PRESET, 'presetProportionId')} = ?${tx.dialect.forUpdate}`,
+    [id],
+  );
+  const [row] = await tx.select(
+    `SELECT COUNT(*) AS n FROM ${t(NOTE)} WHERE ${c(NOTE, 'sourceEntityName')} = ? AND ${c(NOTE, 'sourceBillId')} = ? AND ${c(NOTE, 'sendDate')} >= ?`,
+    [PRESET, id, `${day} 00:00:00`],
+  );
+  return Number(row.n) > 0;
+}
+
+async function recipients(reads: ReportReads, tx: SqlExecutor, supplierId: number, caller: number | null) {
+  const { t, c } = reads.sql;
+  const [row] = await tx.select(
+    `SELECT ${c(HEAD, 'createdBy')} AS buyer FROM ${t(HEAD)} WHERE ${c(HEAD, 'supplierId')} = ? ORDER BY ${c(HEAD, 'adjustmentHeadId')} DESC LIMIT 1`,
+    [supplierId],
+  );
+  const buyer = row?.buyer === null || row?.buyer === undefined ? caller : Number(row.buyer);
+  return buyer === null ? [] : [buyer];
+}
+
+export async function pushWarnings(
+  reads: ReportReads,
+  tx: SqlExecutor,
+  warnings: ReportRow[],
+  ids: number[],
+  ctx: ResourceContext,
+): Promise<PushResult> {
+  const byId = new Map(warnings.map((w) => [w.presetProportionId, w]));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length)
+    throw Errors.conflict(
+      `所选行已不在预警中（${missing.join(', ')}），请刷新后重试`,
+      `Rows ${missing.join(', ')} are no longer warnings: reload and try again`,
+    );
+  const now = formatDateTime();
+  const result: PushResult = { pushed: [], skipped: [] };
+  for (const id of ids) {
+    if (await pushedToday(reads, tx, id, now.slice(0, 10))) {
+      result.skipped.push(id);
+      continue;
+    }
+    const w = byId.get(id)!;
+    const cn = `${w.supplierName} 物料 ${w.itemCode} 的原材料 ${w.rawMaterialCode} 指数自 ${w.baseIndexPrice} 变动到 ${w.currentIndexPrice}（${w.changePct}%），尚无进行中的调价单，请评估是否发起调价。`;
+    const en = `Raw material ${w.rawMaterialCode} of item ${w.itemCode} (${w.supplierName}) moved from ${w.baseIndexPrice} to ${w.currentIndexPrice} (${w.changePct}%) with no adjustment under way: consider starting a price adjustment.`;
+    for (const recipient of await recipients(reads, tx, w.supplierId, ctx.userId))
+      await reads.rows.insert(
+        tx,
+        NOTE,
+        {
+          notificationTitle: `调价预警：${w.itemCode} ${w.rawMaterialCode} ${w.changePct}%`,
+          notificationTitleEn: `Price warning: ${w.itemCode} ${w.rawMaterialCode} ${w.changePct}%`,
+          notificationContent: cn,
+          notificationContentEn: en,
+          notificationType: 'BUSINESS',
+          recipientUserId: recipient,
+          sourceEntityName: PRESET,
+          sourceBillId: id,
+          viewFlag: 'N',
+          sendDate: now,
+        },
+        ctx.userId,
+      );
+    result.pushed.push(id);
+  }
+  return result;
+}
