@@ -10,8 +10,8 @@ import { GradeGate } from './gradeGate';
 import { GradeReads } from './gradeReads';
 
 /**
- * The grade gate (issue 17 "Grades act"): supplier 2 (item 3) graded through scheme 1
- * (SCH202610010001, 2026Q3, setting STD 4901: C warns on orders, D prevents orders and inquiries).
+ * The grade gate (issue 17 "Grades act"): supplier 2 (item 3) graded through schemes like demo
+ * scheme 1 (2026Q3, setting STD 4901: C warns on orders, D prevents orders and inquiries).
  */
 let server: TestServer;
 let p: Proof;
@@ -19,6 +19,8 @@ let seq = 0;
 beforeAll(async () => {
   server = await startTestServer('srm_spe_grade_gate');
   p = await proofOf(server);
+  // The demo results (seeds 53*, 54*) grade suppliers 1 to 3: these tests start from none for 1 and 2.
+  await server.kernel.db.transaction((tx) => tx.execute('DELETE FROM srm_spe_performance WHERE supplier_id IN (1, 2)'));
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -27,16 +29,42 @@ afterAll(async () => {
 const SUPPLIER = 2;
 const body = () => orderBody(SUPPLIER, [line({ itemId: 3 })]);
 
+/** A scheme like demo scheme 1 (setting STD): one result per scheme and supplier, so each result has its own. */
+async function scheme(rows: PlatformRows): Promise<number> {
+  return server.kernel.db.transaction((tx) =>
+    rows.insert(
+      tx,
+      'srmSpeScheme',
+      {
+        schemeNumber: `SCH2026100199${String(seq).padStart(2, '0')}`,
+        schemeName: `Grade gate ${seq}`,
+        orgId: 2,
+        templateHeadId: 4901,
+        settingHeadId: 4901,
+        evaluationCycle: 'QUARTER',
+        periodName: '2026Q3',
+        periodStart: '2026-07-01',
+        periodEnd: '2026-09-30',
+        scoreStartDate: '2026-10-01',
+        scoreEndDate: '2026-10-10',
+        status: 'CALCULATED',
+      },
+      1,
+    ),
+  );
+}
+
 async function result(gradeCode: string, status: string, releaseDate: string | null, supplierId = SUPPLIER) {
   seq += 1;
   const rows = new PlatformRows(server.kernel.registry, server.kernel.db.dialect);
+  const schemeId = await scheme(rows);
   return server.kernel.db.transaction((tx) =>
     rows.insert(
       tx,
       'srmSpePerformance',
       {
         performanceNumber: `PF-GATE-${seq}`,
-        schemeId: 1,
+        schemeId,
         supplierId,
         periodName: '2026Q3',
         totalScore: '50.00',
@@ -76,7 +104,7 @@ describe('grade gate on purchase orders', () => {
     const answer = await act(p, 'buyer01', 'saveOrUpdate', body());
     expectError(answer, 409);
     expect(answer.body.msg).toMatch(
-      /^Supplier ".+" is graded D \(evaluation scheme SCH202610010001 .+, period 2026Q3, result PF-GATE-\d+\); this grade prevents purchase orders$/,
+      /^Supplier ".+" is graded D \(evaluation scheme SCH\d+ .+, period 2026Q3, result PF-GATE-\d+\); this grade prevents purchase orders$/,
     );
     expect(answer.body.data).toBeNull();
     // a confirmation does not lift a prevention
@@ -86,9 +114,7 @@ describe('grade gate on purchase orders', () => {
       ...headers,
       language: 'CN',
     });
-    expect(cn.body.msg).toMatch(
-      /当前绩效等级为 D（考评方案 SCH202610010001 .+期间 2026Q3.+），该等级禁止下达采购订单$/,
-    );
+    expect(cn.body.msg).toMatch(/当前绩效等级为 D（考评方案 SCH\d+ .+期间 2026Q3.+），该等级禁止下达采购订单$/);
     expect((await gradeOf('RFQ'))?.effect).toBe('PREVENT');
   });
 

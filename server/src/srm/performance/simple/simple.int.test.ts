@@ -312,7 +312,7 @@ describe('annual summary', () => {
     const summary = await rows(p, 'srm_spe_performance_collect', 'performance_collect_id', { year: 2025 });
     expect(summary.map((r) => [r.supplier_id, String(r.average_score), r.final_grade])).toEqual([
       [1, '88.75', 'B'],
-      [3, '68.75', 'C'],
+      [3, '82.75', 'B'],
     ]);
     const detail = expectOk(
       await call(p, 'buyer01', 'SPE_PERFORMANCE_COLLECT', 'srmSpePerformanceCollectRestful', 'findById', {
