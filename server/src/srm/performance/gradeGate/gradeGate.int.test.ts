@@ -31,7 +31,7 @@ const body = () => orderBody(SUPPLIER, [line({ itemId: 3 })]);
 
 /** A scheme like demo scheme 1 (setting STD): one result per scheme and supplier, so each result has its own. */
 async function scheme(rows: PlatformRows): Promise<number> {
-  return server.kernel.db.transaction((tx) =>
+  const id = await server.kernel.db.transaction((tx) =>
     rows.insert(
       tx,
       'srmSpeScheme',
@@ -52,6 +52,8 @@ async function scheme(rows: PlatformRows): Promise<number> {
       1,
     ),
   );
+  if (id === undefined) throw new Error('the scheme was not inserted');
+  return id;
 }
 
 async function result(gradeCode: string, status: string, releaseDate: string | null, supplierId = SUPPLIER) {
