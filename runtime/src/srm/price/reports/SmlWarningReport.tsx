@@ -28,6 +28,7 @@ export function SmlWarningReport() {
     try {
       const answer = await provider.callAction(RESOURCE, 'warningPush', { presetProportionIds: selected });
       feedback.success(answer.msg);
+      void report.refetch();
     } catch (error) {
       feedback.error(error);
     } finally {

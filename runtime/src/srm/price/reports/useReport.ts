@@ -1,4 +1,9 @@
-/** A report action's answer through the app's query cache (key per action and filter), re-read after a push. */
+/**
+ * A report action's answer through the app's query cache (key per action and filter). The key is
+ * not a 'list' key on purpose: every callAction invalidates the lists of its resource
+ * (core/queries.tsx), so a report read through callAction under a 'list' key invalidated itself and
+ * was fetched again without end. A page re-reads its report after a push with refetch().
+ */
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useScreen } from '../../../core/DataProviderContext';
 import { RESOURCE } from './reportModel';
@@ -7,7 +12,7 @@ export function useReport<T>(action: string, filter: Record<string, unknown>) {
   const provider = useDataProvider();
   const screen = useScreen();
   return useQuery({
-    queryKey: ['list', RESOURCE.area, RESOURCE.name, action, filter, { menuId: screen.menuId ?? null }],
+    queryKey: ['report', RESOURCE.area, RESOURCE.name, action, filter, { menuId: screen.menuId ?? null }],
     queryFn: async () => (await provider.callAction(RESOURCE, action, filter)).data as T,
   });
 }
