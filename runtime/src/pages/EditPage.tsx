@@ -9,14 +9,14 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useScreen } from '../core/DataProviderContext';
 import { markBusy } from '../core/pageActions';
-import { useRecordController } from '../core/useRecordController';
+import { hasId, useRecordController } from '../core/useRecordController';
 import { useLabel } from '../i18n';
 import type { DataRecord } from '../meta';
 import { LifecycleTimeline } from '../approvals/LifecycleTimeline';
 import { ActionButtons } from './ActionButtons';
 import { ConflictNotice } from './ConflictNotice';
 import { pageUrl, useOpenOtherPage, useOpenPage } from './navigation';
-import { useCloseOwnTab } from '../app/tabContext';
+import { useCloseOwnTab, useTabActivated } from '../app/tabContext';
 import { RecordForm } from './RecordForm';
 import { STICKY_CARD_HEAD } from './stickyHead';
 import type { PageProps } from './types';
@@ -57,6 +57,13 @@ export function EditPage({ page, entities, readPretty: readPrettyProp = false }:
   const save = useSaveRecord(form, controller);
   const rememberNewId = useRememberNewId(entity.primaryKey);
   const { load } = controller;
+  // Kept alive in its tab and shown again (its to-do opened, its tab clicked): someone else may have
+  // acted on the record meanwhile. A read-only page is read again; an editable form never is, as the
+  // user's changes (typed, or lines added and removed) must not be replaced behind their back — a
+  // save then meets the version check.
+  useTabActivated(() => {
+    if (readOnly && hasId(searchParams.get('id'))) void load();
+  });
   const openOther = useOpenOtherPage();
   const handlers = useMemo(
     () => ({
