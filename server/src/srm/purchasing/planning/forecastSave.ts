@@ -11,7 +11,7 @@ import type { Row } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, RecordValues, SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
 import { cmp, dec } from '../delivery/quantities';
-import { dateText, FORECAST, FORECAST_LINE, isSupplierCaller, type Planning } from './planningContext';
+import { copyItemCode, dateText, FORECAST, FORECAST_LINE, isSupplierCaller, type Planning } from './planningContext';
 
 const SUPPLIER_COLUMNS = ['supplierCommitQty', 'supplierComment', 'gapQty'];
 const number = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(Number(v)));
@@ -62,6 +62,7 @@ async function buyerSave(p: Planning, draft: SaveDraft): Promise<void> {
       'The forecast is published and cannot change: close it and create a new version',
     );
   checkDates(draft);
+  await copyItemCode(p, draft.tx, draft.values);
   for (const line of draft.children.lines ?? []) for (const key of SUPPLIER_COLUMNS) delete line[key];
 }
 

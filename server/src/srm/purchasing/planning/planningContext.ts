@@ -1,7 +1,7 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { isSupplierType } from '../../../access/accessService';
 import type { MetaSql } from '../../../access/metaSql';
-import type { Database } from '../../../db/sqlExecutor';
+import type { Database, SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { ResourceContext } from '../../../resource/context';
@@ -70,3 +70,16 @@ export function daysAfter(day: string, days: number): string {
 
 export const dateText = (v: unknown): string | null =>
   v === null || v === undefined || v === '' ? null : String(v).slice(0, 10);
+
+/** Copies the item's code into `values.itemCode` when the save names an item (itemCode is server-only). */
+export async function copyItemCode(p: Planning, tx: SqlExecutor, values: Record<string, unknown>): Promise<void> {
+  if (values.itemId === undefined || values.itemId === null || values.itemId === '') return;
+  const { t, c } = p.sql;
+  const [item] = await tx.select(
+    `SELECT ${c('srmBaseMaterialItem', 'itemCode')} AS code FROM ${t('srmBaseMaterialItem')} WHERE ${c('srmBaseMaterialItem', 'itemId')} = ?`,
+    [Number(values.itemId)],
+  );
+  if (!item)
+    throw Errors.badRequest('物料不存在', 'The item does not exist', [{ field: 'itemId', message: 'not found' }]);
+  values.itemCode = item.code;
+}

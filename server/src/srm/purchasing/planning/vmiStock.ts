@@ -16,7 +16,7 @@ import { Errors } from '../../../http/apiError';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
 import { lockOwner, readUnderLock } from '../../../resource/invariantLocks';
 import { add, cmp, dec, isPositive, neg, qty, type Dec } from '../delivery/quantities';
-import { requireInternal, STOCK, today, TRANSFER, type Planning } from './planningContext';
+import { copyItemCode, requireInternal, STOCK, today, TRANSFER, type Planning } from './planningContext';
 import { raiseWarning } from './warnings';
 
 export interface StockLevels {
@@ -173,6 +173,7 @@ async function transferSave(p: Planning, draft: SaveDraft): Promise<void> {
 /** Min/max/safety edited by internal users: the flag follows the new levels. */
 async function stockSave(p: Planning, draft: SaveDraft): Promise<void> {
   requireInternal(draft.ctx);
+  await copyItemCode(p, draft.tx, draft.values);
   const { t, c } = p.sql;
   let onHand: Dec = dec(0);
   let stored: Record<string, unknown> = {};
