@@ -1599,6 +1599,47 @@ export interface SrmBaseNoticeViewerRecord {
 }
 
 /**
+ * 预警类型
+ */
+export type WarningType = string | null;
+/**
+ * 预警内容
+ */
+export type Warning = string | null;
+/**
+ * 预警时间
+ */
+export type RaisedAt = string | null;
+/**
+ * 处理说明
+ */
+export type HandlingNote = string | null;
+/**
+ * 系统预警 / Warning
+ */
+export interface SrmBaseWarningRecord {
+  warningId?: ID;
+  warningType?: WarningType;
+  docType?: DocumentType;
+  docId?: DocumentID;
+  docNumber?: DocumentNo;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  warningContent?: Warning;
+  warningDate?: RaisedAt;
+  handledFlag?: Handled;
+  handledBy?: HandledBy;
+  handledByName?: string | null;
+  handledDate?: HandledAt;
+  handleComment?: HandlingNote;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 协议编号
  */
 export type AgreementNo = string | null;
@@ -2232,6 +2273,105 @@ export interface SrmPurDeliveryNoticeLineRecord {
   lastUpdatedBy?: LastUpdatedBy1;
   lastUpdateDate?: LastUpdatedAt1;
   versionNum?: Version1;
+}
+
+/**
+ * 预测单号
+ */
+export type ForecastNo = string | null;
+/**
+ * 工厂
+ */
+export type Plant = number | null;
+/**
+ * 周期类型
+ */
+export type PeriodType = string | null;
+/**
+ * 预测开始日期
+ */
+export type HorizonStart = string | null;
+/**
+ * 预测结束日期
+ */
+export type HorizonEnd = string | null;
+/**
+ * 反馈时间
+ */
+export type RespondedAt = string | null;
+/**
+ * 采购预测
+ */
+export type Forecast = number | null;
+/**
+ * 期间开始
+ */
+export type PeriodStart = string | null;
+/**
+ * 期间结束
+ */
+export type PeriodEnd = string | null;
+/**
+ * 预测数量
+ */
+export type ForecastQty = string | null;
+/**
+ * 供应商承诺数量
+ */
+export type CommittedQty = string | null;
+/**
+ * 缺口数量
+ */
+export type GapQty = string | null;
+/**
+ * 供应商说明
+ */
+export type SupplierComment = string | null;
+/**
+ * 采购预测 / Forecast
+ */
+export interface SrmPurForecastRecord {
+  forecastId?: ID;
+  forecastNumber?: ForecastNo;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  invOrgId?: Plant;
+  invOrgName?: string | null;
+  itemId?: Item;
+  itemName?: string | null;
+  itemCode?: ItemCode;
+  forecastVersion?: Version;
+  periodType?: PeriodType;
+  horizonStart?: HorizonStart;
+  horizonEnd?: HorizonEnd;
+  status?: Status;
+  publishDate?: PublishedAt;
+  feedbackDate?: RespondedAt;
+  remark?: Remark;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version1;
+  lines?: SrmPurForecastLineRecord[];
+}
+/**
+ * 预测明细 / Forecast line
+ */
+export interface SrmPurForecastLineRecord {
+  forecastLineId?: ID1;
+  forecastId?: Forecast;
+  periodStart?: PeriodStart;
+  periodEnd?: PeriodEnd;
+  forecastQty?: ForecastQty;
+  supplierCommitQty?: CommittedQty;
+  gapQty?: GapQty;
+  supplierComment?: SupplierComment;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version2;
 }
 
 /**
@@ -2928,6 +3068,109 @@ export interface SrmPurShoppingCartRecord {
 }
 
 /**
+ * 仓库
+ */
+export type Warehouse = string | null;
+/**
+ * 现有量
+ */
+export type OnHand = string | null;
+/**
+ * 可用量
+ */
+export type Available = string | null;
+/**
+ * 最低库存
+ */
+export type Minimum = string | null;
+/**
+ * 最高库存
+ */
+export type Maximum = string | null;
+/**
+ * 安全库存
+ */
+export type SafetyStock = string | null;
+/**
+ * 单位
+ */
+export type UoM = string | null;
+/**
+ * 最近事务日期
+ */
+export type LastTransaction = string | null;
+/**
+ * VMI库存 / VMI stock
+ */
+export interface SrmPurVmiStockRecord {
+  vmiStockId?: ID;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  invOrgId?: Plant;
+  invOrgName?: string | null;
+  warehouseCode?: Warehouse;
+  itemId?: Item;
+  itemName?: string | null;
+  itemCode?: ItemCode;
+  onHandQty?: OnHand;
+  availableQty?: Available;
+  minStockQty?: Minimum;
+  maxStockQty?: Maximum;
+  safetyStockQty?: SafetyStock;
+  uomCode?: UoM;
+  warningFlag?: Warning;
+  lastTransactionDate?: LastTransaction;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * VMI库存
+ */
+export type VMIStock = number | null;
+/**
+ * 事务后现有量
+ */
+export type OnHandAfter = string | null;
+/**
+ * 已结算
+ */
+export type Settled = 'Y' | 'N' | null;
+/**
+ * VMI库存事务 / VMI stock transaction
+ */
+export interface SrmPurVmiStockTransferRecordRecord {
+  transferRecordId?: ID;
+  transferNumber?: TransactionNo;
+  vmiStockId?: VMIStock;
+  stockItemCode?: string | null;
+  transactionType?: TransactionType;
+  quantity?: Quantity;
+  balanceQty?: OnHandAfter;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  invOrgId?: Plant;
+  invOrgName?: string | null;
+  itemId?: Item;
+  itemName?: string | null;
+  itemCode?: ItemCode;
+  deliveryNoteId?: DeliveryNote;
+  deliveryNoteNumber?: string | null;
+  transactionDate?: TransactionDate;
+  settledFlag?: Settled;
+  accountCheckId?: AccountStatement;
+  remark?: Remark;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 对账单号
  */
 export type StatementNo = string | null;
@@ -2967,10 +3210,6 @@ export type Difference = string | null;
  * 预计付款日
  */
 export type ExpectedPayment = string | null;
-/**
- * 供应商意见
- */
-export type SupplierComment = string | null;
 /**
  * 收货事务
  */
@@ -3510,10 +3749,6 @@ export type RebateAmount = string | null;
  * 结算方式
  */
 export type Settlement = string | null;
-/**
- * 已结算
- */
-export type Settled = 'Y' | 'N' | null;
 /**
  * 返利 / Rebate
  */
@@ -5834,10 +6069,6 @@ export interface SrmSlcSupplierQuitSiteRecord {
 }
 
 /**
- * 预警类型
- */
-export type WarningType = string | null;
-/**
  * 资质证照
  */
 export type Credential = number | null;
@@ -5845,10 +6076,6 @@ export type Credential = number | null;
  * 预警日期
  */
 export type WarningDate = string | null;
-/**
- * 预警内容
- */
-export type Warning = string | null;
 /**
  * 供应商预警 / Supplier warning
  */

@@ -11,6 +11,7 @@ import { registerDelivery } from './delivery';
 import { registerDemandPool } from './demand';
 import { registerOrder } from './order';
 import { registerOrderCharts } from './order/orderCharts';
+import { registerPlanning } from './planning';
 import { registerRequisitionCharts } from './requisition/requisitionCharts';
 import { registerRequisitionHooks } from './requisition/requisitionHooks';
 
@@ -31,5 +32,7 @@ export const purchasingModule: DomainModule = {
     registerAsl(into);
     // Delivery notices, delivery notes and receipts (§5.5–5.7)
     registerDelivery(into);
+    // Forecasts, VMI stock and system warnings (§5.8)
+    registerPlanning(into);
   },
 };

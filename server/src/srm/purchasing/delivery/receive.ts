@@ -160,34 +160,33 @@ async function receive(
       const price = dec(order.unitPriceExcl);
       const amountExcl = money(mul(r.accepted, price));
       const taxAmount = money(mul(dec(amountExcl), dec(order.taxRate)));
-      await d.rows.insert(
-        tx,
-        RECEIPT,
-        {
-          transactionNumber: await nextDocumentNumber(tx, 'RCV'),
-          transactionType: 'RECEIVE',
-          deliveryNoteId: id,
-          deliveryNoteLineId: Number(r.line.deliveryNoteLineId),
-          orderHeaderId: order.orderHeaderId,
-          orderLineId: order.orderLineId,
-          supplierId,
-          orgId: order.orgId,
-          invOrgId: order.invOrgId,
-          itemId: order.itemId,
-          itemCode: order.itemCode,
-          quantity: qty(r.accepted),
-          uomCode: order.uomCode,
-          unitPriceExcl: order.unitPriceExcl,
-          taxRate: order.taxRate,
-          amountExcl,
-          taxAmount,
-          currencyCode: order.currencyCode,
-          transactionDate: today,
-          inspectResult: 'PASS',
-          checkedFlag: 'N',
-        },
-        user.userId,
-      );
+      const receipt = {
+        transactionNumber: await nextDocumentNumber(tx, 'RCV'),
+        transactionType: 'RECEIVE',
+        deliveryNoteId: id,
+        deliveryNoteLineId: Number(r.line.deliveryNoteLineId),
+        orderHeaderId: order.orderHeaderId,
+        orderLineId: order.orderLineId,
+        supplierId,
+        orgId: order.orgId,
+        invOrgId: order.invOrgId,
+        itemId: order.itemId,
+        itemCode: order.itemCode,
+        quantity: qty(r.accepted),
+        uomCode: order.uomCode,
+        unitPriceExcl: order.unitPriceExcl,
+        taxRate: order.taxRate,
+        amountExcl,
+        taxAmount,
+        currencyCode: order.currencyCode,
+        transactionDate: today,
+        inspectResult: 'PASS',
+        checkedFlag: 'N',
+      };
+      const receiptId = await d.rows.insert(tx, RECEIPT, receipt, user.userId);
+      // The receipt's save runs the afterSave listeners like any other save (a VMI stock takes it in).
+      const model = kernel.registry.entity(RECEIPT)!;
+      await kernel.hooks.runAfterSave({ entity: model, id: Number(receiptId), values: receipt, ctx, tx });
     }
     const listed = new Set(receipts.map((r) => Number(r.line.deliveryNoteLineId)));
     if (lines.some((l) => !listed.has(Number(l.deliveryNoteLineId)))) differs = true;

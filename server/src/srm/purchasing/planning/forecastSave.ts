@@ -1,0 +1,112 @@
+/**
+ * Who may write what on a forecast (DOMAIN.md §5.8), checked on every save of srmPurForecast:
+ * - the buyer (INSIDE) creates and edits the header and the lines while the forecast is DRAFT;
+ *   the supplier's columns (committed quantity, comment, gap) they send are not written;
+ * - the supplier (EX) creates nothing and, while the forecast is PUBLISHED, writes only
+ *   supplierCommitQty and supplierComment of the existing lines: header fields it sends are
+ *   ignored, a changed forecast column or an added or removed line is refused (403).
+ * A published forecast no longer changes for the buyer (409): a new forecast is a new version.
+ */
+import type { Row } from '../../../db/sqlExecutor';
+import type { RecordHookRegistry, RecordValues, SaveDraft } from '../../../hooks/recordHooks';
+import { Errors } from '../../../http/apiError';
+import { cmp, dec } from '../delivery/quantities';
+import { copyItemCode, dateText, FORECAST, FORECAST_LINE, isSupplierCaller, type Planning } from './planningContext';
+
+const SUPPLIER_COLUMNS = ['supplierCommitQty', 'supplierComment', 'gapQty'];
+const number = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(Number(v)));
+
+export async function forecastLines(p: Planning, tx: SaveDraft['tx'], forecastId: number): Promise<Row[]> {
+  const { t, c } = p.sql;
+  return tx.select(
+    `SELECT ${c(FORECAST_LINE, 'forecastLineId')} AS forecastLineId, ${c(FORECAST_LINE, 'periodStart')} AS periodStart, ` +
+      `${c(FORECAST_LINE, 'periodEnd')} AS periodEnd, ${c(FORECAST_LINE, 'forecastQty')} AS forecastQty, ` +
+      `${c(FORECAST_LINE, 'supplierCommitQty')} AS supplierCommitQty, ${c(FORECAST_LINE, 'supplierComment')} AS supplierComment ` +
+      `FROM ${t(FORECAST_LINE)} WHERE ${c(FORECAST_LINE, 'forecastId')} = ? ORDER BY ${c(FORECAST_LINE, 'periodStart')}, ${c(FORECAST_LINE, 'forecastLineId')}`,
+    [forecastId],
+  );
+}
+
+async function storedStatus(p: Planning, draft: SaveDraft): Promise<string | null> {
+  if (draft.creating || !draft.id) return null;
+  const { t, c } = p.sql;
+  const [row] = await draft.tx.select(
+    `SELECT ${c(FORECAST, 'status')} AS status FROM ${t(FORECAST)} WHERE ${c(FORECAST, 'forecastId')} = ?`,
+    [draft.id],
+  );
+  if (!row) throw Errors.recordNotFound();
+  return String(row.status);
+}
+
+function checkDates(draft: SaveDraft): void {
+  const { horizonStart, horizonEnd } = draft.values;
+  if (horizonStart && horizonEnd && String(horizonEnd) < String(horizonStart))
+    throw Errors.badRequest('预测结束日期不能早于开始日期', 'The horizon end cannot be before its start', [
+      { field: 'horizonEnd', message: 'before horizonStart' },
+    ]);
+  (draft.children.lines ?? []).forEach((line, i) => {
+    if (line.periodStart && line.periodEnd && String(line.periodEnd) < String(line.periodStart))
+      throw Errors.badRequest(
+        `第 ${i + 1} 行：期间结束不能早于期间开始`,
+        `Line ${i + 1}: the period end is before its start`,
+        [{ field: `lines[${i}].periodEnd`, message: 'before periodStart' }],
+      );
+  });
+}
+
+async function buyerSave(p: Planning, draft: SaveDraft): Promise<void> {
+  const status = await storedStatus(p, draft);
+  if (status !== null && status !== 'DRAFT')
+    throw Errors.conflict(
+      '预测已发布，不能再修改；如需调整请关闭后新建版本',
+      'The forecast is published and cannot change: close it and create a new version',
+    );
+  checkDates(draft);
+  await copyItemCode(p, draft.tx, draft.values);
+  for (const line of draft.children.lines ?? []) for (const key of SUPPLIER_COLUMNS) delete line[key];
+}
+
+function takeCommitment(body: RecordValues, line: Row, i: number): RecordValues {
+  const changed =
+    ('forecastQty' in body && cmp(dec(body.forecastQty), dec(line.forecastQty)) !== 0) ||
+    ('periodStart' in body && dateText(body.periodStart) !== dateText(line.periodStart)) ||
+    ('periodEnd' in body && dateText(body.periodEnd) !== dateText(line.periodEnd));
+  if (changed)
+    throw Errors.forbidden(
+      `第 ${i + 1} 行：供应商只能填写承诺数量和说明`,
+      `Line ${i + 1}: a supplier enters only the committed quantity and comment`,
+    );
+  const allowed: RecordValues = {};
+  if ('supplierCommitQty' in body) allowed.supplierCommitQty = number(body.supplierCommitQty);
+  if ('supplierComment' in body) allowed.supplierComment = body.supplierComment ?? null;
+  return allowed;
+}
+
+async function supplierSave(p: Planning, draft: SaveDraft): Promise<void> {
+  if (draft.creating || !draft.id)
+    throw Errors.forbidden('供应商不能新建采购预测', 'Suppliers cannot create forecasts');
+  const status = await storedStatus(p, draft);
+  if (status !== 'PUBLISHED')
+    throw Errors.conflict(
+      '只有已发布待反馈的预测可以填写',
+      'Only a published forecast awaiting a response can be filled in',
+    );
+  for (const key of Object.keys(draft.values)) if (key !== 'versionNum') delete draft.values[key];
+  const sent = draft.children.lines;
+  if (!sent) return;
+  const ids = draft.childIds?.lines ?? [];
+  const stored = new Map((await forecastLines(p, draft.tx, draft.id)).map((l) => [Number(l.forecastLineId), l]));
+  if (sent.length !== stored.size || ids.some((id) => id === undefined || !stored.has(id)))
+    throw Errors.forbidden('供应商不能增加或删除预测行', 'A supplier cannot add or remove forecast lines');
+  sent.forEach((body, i) => {
+    const allowed = takeCommitment(body, stored.get(ids[i]!)!, i);
+    for (const key of Object.keys(body)) delete body[key];
+    Object.assign(body, allowed);
+  });
+}
+
+export function registerForecastSave(p: Planning, hooks: RecordHookRegistry): void {
+  hooks.registerBeforeSave(FORECAST, (draft) =>
+    isSupplierCaller(draft.ctx) ? supplierSave(p, draft) : buyerSave(p, draft),
+  );
+}

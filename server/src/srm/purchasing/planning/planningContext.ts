@@ -1,0 +1,85 @@
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import { isSupplierType } from '../../../access/accessService';
+import type { MetaSql } from '../../../access/metaSql';
+import type { Database, SqlExecutor } from '../../../db/sqlExecutor';
+import { Errors } from '../../../http/apiError';
+import { PlatformRows } from '../../../lifecycle/platformRows';
+import type { ResourceContext } from '../../../resource/context';
+import { DeliveryTodos } from '../delivery/deliveryTodos';
+
+/**
+ * Planning and stock (DOMAIN.md §5.8): forecasts, VMI stock and its transactions, system warnings.
+ * What the part's files share: metadata-named SQL, platform rows and the to-do writer.
+ */
+export const FORECAST = 'srmPurForecast';
+export const FORECAST_LINE = 'srmPurForecastLine';
+export const STOCK = 'srmPurVmiStock';
+export const TRANSFER = 'srmPurVmiStockTransferRecord';
+export const WARNING = 'srmBaseWarning';
+
+export class Planning {
+  readonly rows: PlatformRows;
+  readonly sql: MetaSql;
+  readonly todos: DeliveryTodos;
+
+  constructor(
+    readonly registry: MetadataRegistry,
+    readonly db: Database,
+  ) {
+    this.rows = new PlatformRows(registry, db.dialect);
+    this.sql = this.rows.sql;
+    this.todos = new DeliveryTodos(this.rows);
+  }
+}
+
+/** The caller's supplier when the caller is a supplier (EX) user, else null. */
+export function supplierOf(ctx: ResourceContext): number | null {
+  const user = ctx.vars.user as { userType?: unknown; supplierId?: unknown } | undefined;
+  if (!isSupplierType(String(user?.userType ?? ''))) return null;
+  return user?.supplierId ? Number(user.supplierId) : null;
+}
+
+export function isSupplierCaller(ctx: ResourceContext): boolean {
+  const user = ctx.vars.user as { userType?: unknown } | undefined;
+  return isSupplierType(String(user?.userType ?? ''));
+}
+
+/** Buyer-side work: supplier users get 403. */
+export function requireInternal(ctx: ResourceContext): void {
+  if (isSupplierCaller(ctx)) throw Errors.forbidden('供应商用户不能执行此操作', 'Supplier users may not do this');
+}
+
+/** Supplier-side work: internal users get 403. */
+export function requireSupplier(ctx: ResourceContext): number {
+  const supplierId = supplierOf(ctx);
+  if (supplierId === null) throw Errors.forbidden('只有供应商用户可以执行此操作', 'Only supplier users may do this');
+  return supplierId;
+}
+
+/** Today as YYYY-MM-DD (local time), and `days` later. */
+export function today(now = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+}
+
+export function daysAfter(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00`);
+  d.setDate(d.getDate() + days);
+  return today(d);
+}
+
+export const dateText = (v: unknown): string | null =>
+  v === null || v === undefined || v === '' ? null : String(v).slice(0, 10);
+
+/** Copies the item's code into `values.itemCode` when the save names an item (itemCode is server-only). */
+export async function copyItemCode(p: Planning, tx: SqlExecutor, values: Record<string, unknown>): Promise<void> {
+  if (values.itemId === undefined || values.itemId === null || values.itemId === '') return;
+  const { t, c } = p.sql;
+  const [item] = await tx.select(
+    `SELECT ${c('srmBaseMaterialItem', 'itemCode')} AS code FROM ${t('srmBaseMaterialItem')} WHERE ${c('srmBaseMaterialItem', 'itemId')} = ?`,
+    [Number(values.itemId)],
+  );
+  if (!item)
+    throw Errors.badRequest('物料不存在', 'The item does not exist', [{ field: 'itemId', message: 'not found' }]);
+  values.itemCode = item.code;
+}

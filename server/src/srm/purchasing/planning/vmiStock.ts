@@ -1,0 +1,236 @@
+/**
+ * VMI stock (DOMAIN.md §5.8): quantities move only through transfer records.
+ * - IN adds: written when a delivery note's receipt is saved for an item the supplier holds as VMI
+ *   stock at that plant (the receipt's afterSave listener; the lowest-id stock row of supplier,
+ *   plant and item takes it). CONSUME, OWNERSHIP_TRANSFER and RETURN subtract: an internal user
+ *   creates them on the transfer-record screen (manual IN is refused: receipts make it).
+ * - The stock row is locked first (SELECT … FOR UPDATE), then read again under lock: a movement
+ *   that would leave the on-hand quantity below 0 answers 409, also for two requests at once.
+ * - warningFlag is Y when onHand < safety or onHand > max; crossing a bound raises the warning
+ *   (STOCK_BELOW_SAFETY, STOCK_ABOVE_MAX) at once, one open warning per stock and type.
+ * - On the stock screen internal users set min/max/safety; quantities are server-only.
+ */
+import type { SqlExecutor } from '../../../db/sqlExecutor';
+import type { RecordHookRegistry, SaveDone, SaveDraft } from '../../../hooks/recordHooks';
+import { Errors } from '../../../http/apiError';
+import { nextDocumentNumber } from '../../../resource/documentNumber';
+import { lockOwner, readUnderLock } from '../../../resource/invariantLocks';
+import { add, cmp, dec, isPositive, neg, qty, type Dec } from '../delivery/quantities';
+import { copyItemCode, requireInternal, STOCK, today, TRANSFER, type Planning } from './planningContext';
+import { raiseWarning } from './warnings';
+
+export interface StockLevels {
+  onHand: Dec;
+  safety: Dec | null;
+  max: Dec | null;
+}
+
+const opt = (v: unknown): Dec | null => (v === null || v === undefined || v === '' ? null : dec(v));
+
+export function belowSafety(s: StockLevels): boolean {
+  return s.safety !== null && cmp(s.onHand, s.safety) < 0;
+}
+export function aboveMax(s: StockLevels): boolean {
+  return s.max !== null && isPositive(s.max) && cmp(s.onHand, s.max) > 0;
+}
+
+export interface Movement {
+  vmiStockId: number;
+  type: string;
+  quantity: Dec;
+  userId: number | null;
+}
+
+/** Locks and reads the stock row (the latest committed values). */
+export async function lockStock(p: Planning, tx: SqlExecutor, id: number) {
+  const { t, c } = p.sql;
+  if (!(await lockOwner(tx, p.registry.entity(STOCK)!, id))) return undefined;
+  const [row] = await readUnderLock(
+    tx,
+    `SELECT ${[
+      'vmiStockId',
+      'supplierId',
+      'invOrgId',
+      'itemId',
+      'itemCode',
+      'warehouseCode',
+      'onHandQty',
+      'safetyStockQty',
+      'maxStockQty',
+    ]
+      .map((f) => `${c(STOCK, f)} AS ${f}`)
+      .join(', ')} FROM ${t(STOCK)} WHERE ${c(STOCK, 'vmiStockId')} = ?`,
+    [id],
+  );
+  return row;
+}
+
+/** Raises the stock's bound warnings; the stock row must be locked by the caller. */
+export async function warnStock(
+  p: Planning,
+  tx: SqlExecutor,
+  stock: Record<string, unknown>,
+  levels: StockLevels,
+  userId: number | null,
+): Promise<number> {
+  let raised = 0;
+  const base = { docType: 'VMI_STOCK' as const, docId: Number(stock.vmiStockId), supplierId: Number(stock.supplierId) };
+  const docNumber = `${String(stock.itemCode ?? '')}@${String(stock.warehouseCode ?? '')}`;
+  const onHand = qty(levels.onHand);
+  if (belowSafety(levels))
+    raised += +(await raiseWarning(
+      p,
+      tx,
+      {
+        ...base,
+        docNumber,
+        type: 'STOCK_BELOW_SAFETY',
+        content: `VMI库存 ${docNumber} 现有量 ${onHand} 低于安全库存 ${qty(levels.safety!)} / VMI stock ${docNumber}: on hand ${onHand} is below the safety stock ${qty(levels.safety!)}`,
+      },
+      userId,
+    ));
+  if (aboveMax(levels))
+    raised += +(await raiseWarning(
+      p,
+      tx,
+      {
+        ...base,
+        docNumber,
+        type: 'STOCK_ABOVE_MAX',
+        content: `VMI库存 ${docNumber} 现有量 ${onHand} 高于最高库存 ${qty(levels.max!)} / VMI stock ${docNumber}: on hand ${onHand} is above the maximum ${qty(levels.max!)}`,
+      },
+      userId,
+    ));
+  return raised;
+}
+
+/** Applies one movement under the stock row's lock; the stock row and the balance after it. */
+export async function move(p: Planning, tx: SqlExecutor, m: Movement) {
+  const stock = await lockStock(p, tx, m.vmiStockId);
+  if (!stock)
+    throw Errors.badRequest('VMI库存不存在', 'The VMI stock does not exist', [
+      { field: 'vmiStockId', message: 'not found' },
+    ]);
+  const delta = m.type === 'IN' ? m.quantity : neg(m.quantity);
+  const levels: StockLevels = {
+    onHand: add(dec(stock.onHandQty ?? 0), delta),
+    safety: opt(stock.safetyStockQty),
+    max: opt(stock.maxStockQty),
+  };
+  if (levels.onHand.units < 0n)
+    throw Errors.conflict(
+      `库存不足：现有量 ${qty(dec(stock.onHandQty ?? 0))}，本次 ${qty(m.quantity)}`,
+      `Not enough stock: ${qty(dec(stock.onHandQty ?? 0))} on hand, ${qty(m.quantity)} requested`,
+    );
+  const balance = qty(levels.onHand);
+  await p.rows.update(
+    tx,
+    STOCK,
+    {
+      onHandQty: balance,
+      availableQty: balance,
+      warningFlag: belowSafety(levels) || aboveMax(levels) ? 'Y' : 'N',
+      lastTransactionDate: today(),
+    },
+    { vmiStockId: m.vmiStockId },
+    m.userId,
+  );
+  await warnStock(p, tx, stock, levels, m.userId);
+  return { stock, balance };
+}
+
+/** A transfer record created on the screen: checked, applied to the stock, its copied columns filled. */
+async function transferSave(p: Planning, draft: SaveDraft): Promise<void> {
+  requireInternal(draft.ctx);
+  if (!draft.creating) throw Errors.conflict('库存事务记录不能修改', 'Stock transactions cannot change');
+  const v = draft.values;
+  if (v.transactionType === 'IN')
+    throw Errors.badRequest('入库由送货单收货产生，不能手工新增', 'IN transactions come from delivery-note receipts', [
+      { field: 'transactionType', message: 'IN is written by receipts' },
+    ]);
+  const quantity = dec(v.quantity);
+  if (!isPositive(quantity))
+    throw Errors.badRequest('数量必须大于0', 'The quantity must be greater than 0', [
+      { field: 'quantity', message: 'must be > 0' },
+    ]);
+  const { stock, balance } = await move(p, draft.tx, {
+    vmiStockId: Number(v.vmiStockId),
+    type: String(v.transactionType),
+    quantity,
+    userId: draft.ctx.userId ?? null,
+  });
+  Object.assign(v, {
+    supplierId: Number(stock.supplierId),
+    invOrgId: Number(stock.invOrgId),
+    itemId: Number(stock.itemId),
+    itemCode: stock.itemCode ?? null,
+    balanceQty: balance,
+    settledFlag: 'N',
+    transactionDate: v.transactionDate ?? today(),
+  });
+}
+
+/** Min/max/safety edited by internal users: the flag follows the new levels. */
+async function stockSave(p: Planning, draft: SaveDraft): Promise<void> {
+  requireInternal(draft.ctx);
+  await copyItemCode(p, draft.tx, draft.values);
+  const { t, c } = p.sql;
+  let onHand: Dec = dec(0);
+  let stored: Record<string, unknown> = {};
+  if (!draft.creating && draft.id) {
+    [stored] = await draft.tx.select(
+      `SELECT ${c(STOCK, 'onHandQty')} AS onHandQty, ${c(STOCK, 'safetyStockQty')} AS safetyStockQty, ${c(STOCK, 'maxStockQty')} AS maxStockQty FROM ${t(STOCK)} WHERE ${c(STOCK, 'vmiStockId')} = ?`,
+      [draft.id],
+    );
+    onHand = dec(stored?.onHandQty ?? 0);
+  } else Object.assign(draft.values, { onHandQty: '0', availableQty: '0' });
+  const pick = (f: string) => (f in draft.values ? opt(draft.values[f]) : opt(stored?.[f]));
+  const levels: StockLevels = { onHand, safety: pick('safetyStockQty'), max: pick('maxStockQty') };
+  const min = pick('minStockQty');
+  if (levels.max !== null && min !== null && cmp(levels.max, min) < 0)
+    throw Errors.badRequest('最高库存不能小于最低库存', 'The maximum cannot be below the minimum', [
+      { field: 'maxStockQty', message: 'below minStockQty' },
+    ]);
+  draft.values.warningFlag = belowSafety(levels) || aboveMax(levels) ? 'Y' : 'N';
+}
+
+/** A receipt of a delivery note: IN on the supplier's VMI stock of that plant and item, when there is one. */
+async function onReceipt(p: Planning, done: SaveDone): Promise<void> {
+  if (done.entity.name !== 'srmPurReceiptTransaction' || done.values.transactionType !== 'RECEIVE') return;
+  const { t, c } = p.sql;
+  const v = done.values;
+  const [stock] = await done.tx.select(
+    `SELECT ${c(STOCK, 'vmiStockId')} AS id FROM ${t(STOCK)} WHERE ${c(STOCK, 'supplierId')} = ? AND ${c(STOCK, 'invOrgId')} = ? AND ${c(STOCK, 'itemId')} = ? ORDER BY ${c(STOCK, 'vmiStockId')}`,
+    [Number(v.supplierId), Number(v.invOrgId), Number(v.itemId)],
+  );
+  if (!stock) return;
+  const quantity = dec(v.quantity);
+  if (!isPositive(quantity)) return;
+  const userId = done.ctx.userId ?? null;
+  const moved = await move(p, done.tx, { vmiStockId: Number(stock.id), type: 'IN', quantity, userId });
+  await p.rows.insert(
+    done.tx,
+    TRANSFER,
+    {
+      transferNumber: await nextDocumentNumber(done.tx, 'VMI'),
+      vmiStockId: Number(stock.id),
+      transactionType: 'IN',
+      quantity: qty(quantity),
+      balanceQty: moved.balance,
+      supplierId: Number(v.supplierId),
+      invOrgId: Number(v.invOrgId),
+      itemId: Number(v.itemId),
+      itemCode: (v.itemCode as string | undefined) ?? null,
+      deliveryNoteId: v.deliveryNoteId === undefined ? null : Number(v.deliveryNoteId),
+      transactionDate: today(),
+      settledFlag: 'N',
+    },
+    userId,
+  );
+}
+
+export function registerVmi(p: Planning, hooks: RecordHookRegistry): void {
+  hooks.registerBeforeSave(TRANSFER, (draft) => transferSave(p, draft));
+  hooks.registerBeforeSave(STOCK, (draft) => stockSave(p, draft));
+  hooks.onAfterSave((done) => onReceipt(p, done));
+}

@@ -1,0 +1,105 @@
+/**
+ * System warnings srmBaseWarning (DOMAIN.md §5.8 "Other purchasing records"; lookup SRM_WARNING_TYPE):
+ * raised by the daily scan (warningJob.ts) and by a VMI stock movement at once, at most one open
+ * (handledFlag N) warning per document and type; handled by an internal user with doHandle.
+ */
+import type { SqlExecutor } from '../../../db/sqlExecutor';
+import { caller, idOf } from '../../../home/readerContext';
+import { Errors } from '../../../http/apiError';
+import type { ActionRegistry } from '../../../platform/actionRegistry';
+import { readUnderLock } from '../../../resource/invariantLocks';
+import { formatDateTime } from '../../../util/time';
+import { requireInternal, WARNING, type Planning } from './planningContext';
+
+export type WarningType = 'LATE_DELIVERY' | 'PRICE_EXPIRING' | 'STOCK_BELOW_SAFETY' | 'STOCK_ABOVE_MAX';
+export type WarningDocType = 'PUR_ORDER_LINE' | 'MATERIAL_PRICE' | 'VMI_STOCK';
+
+export interface WarningText {
+  type: WarningType;
+  docType: WarningDocType;
+  docId: number;
+  docNumber: string;
+  supplierId: number;
+  /** One text in both languages: "中文 / English". */
+  content: string;
+}
+
+/**
+ * Inserts the warning unless an open one of this document and type exists; true when inserted.
+ * The caller holds the lock that serialises raisers of this document (the stock row, or the
+ * job's key lock), so the check under lock and the insert cannot race.
+ */
+export async function raiseWarning(
+  p: Planning,
+  tx: SqlExecutor,
+  w: WarningText,
+  userId: number | null,
+): Promise<boolean> {
+  const { t, c } = p.sql;
+  const open = await readUnderLock(
+    tx,
+    `SELECT ${c(WARNING, 'warningId')} AS id FROM ${t(WARNING)} WHERE ${c(WARNING, 'docType')} = ? AND ${c(WARNING, 'docId')} = ? ` +
+      `AND ${c(WARNING, 'warningType')} = ? AND ${c(WARNING, 'handledFlag')} = 'N'`,
+    [w.docType, w.docId, w.type],
+  );
+  if (open.length) return false;
+  await p.rows.insert(
+    tx,
+    WARNING,
+    {
+      warningType: w.type,
+      docType: w.docType,
+      docId: w.docId,
+      docNumber: w.docNumber,
+      supplierId: w.supplierId,
+      warningContent: w.content,
+      warningDate: formatDateTime(),
+      handledFlag: 'N',
+    },
+    userId,
+  );
+  return true;
+}
+
+/** The key that serialises raisers of one document's warnings of one type (lockKeys). */
+export const warningKey = (docType: WarningDocType, docId: number, type: WarningType) =>
+  `${WARNING} ${docType} ${docId} ${type}`;
+
+const PAGES = ['srmBaseWarningList'];
+
+/** doHandle {id, handleComment?} (INSIDE): handledFlag Y with who and when; a handled warning answers 409. */
+export function registerWarningActions(p: Planning, actions: ActionRegistry): void {
+  actions.register({
+    area: 'srmServer',
+    resource: 'srmBaseWarningRestful',
+    action: 'doHandle',
+    access: { pages: PAGES, resourceCode: 'btnHandle' },
+    handler: async (body, ctx, kernel, req) => {
+      requireInternal(ctx);
+      const id = idOf(body);
+      const user = caller(req);
+      const comment =
+        body.handleComment === undefined || body.handleComment === null ? null : String(body.handleComment);
+      if (comment !== null && comment.length > 500)
+        throw Errors.badRequest('处理说明不能超过500字', 'The handling note is at most 500 characters', [
+          { field: 'handleComment', message: 'at most 500 characters' },
+        ]);
+      const entity = kernel.registry.entity(WARNING)!;
+      const scope = await kernel.auth.guard.rowScope(req.identity!, entity, false, ctx);
+      await kernel.db.transaction(async (tx) => {
+        const row = await kernel.resources.reader.byId(entity, id, ctx, scope, tx, true);
+        if (!row) throw Errors.recordNotFound();
+        if (row.handledFlag === 'Y') throw Errors.conflict('该预警已处理', 'This warning is already handled');
+        await p.rows.update(
+          tx,
+          WARNING,
+          { handledFlag: 'Y', handledBy: user.userId, handledDate: formatDateTime(), handleComment: comment },
+          { warningId: id, handledFlag: 'N' },
+          user.userId,
+        );
+      });
+      const row = await kernel.resources.reader.byId(entity, id, ctx, scope);
+      return { data: row };
+    },
+  });
+}
