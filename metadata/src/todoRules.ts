@@ -6,8 +6,12 @@
 
 /** Internal types that become handled when opened (they have no approval action of their own). */
 export const INTERNAL_HANDLED_ON_OPEN = ['BIDDING_BARGAINING', 'SRM_QUALITY_CHAT'] as const;
-/** Supplier types that become handled when opened: informational, with no menu. */
-export const SUPPLIER_HANDLED_ON_OPEN = ['PERFORMANCE_SIMPLE'] as const;
+/**
+ * Supplier types that become handled when opened: informational. PERFORMANCE_SIMPLE has no menu and
+ * stays on the home; SRM_SPE_EXPRESSION ("dynamic performance data … for your attention") asks the
+ * supplier only to read the data, so opening its list is the whole task (docs/decisions.md, issue 17).
+ */
+export const SUPPLIER_HANDLED_ON_OPEN = ['PERFORMANCE_SIMPLE', 'SRM_SPE_EXPRESSION'] as const;
 
 export type TodoKind = 'internal' | 'supplier';
 
@@ -27,7 +31,7 @@ export function todoNavigates(item: TodoLike): boolean {
 
 /**
  * Opening this item marks it handled: an internal BIDDING_BARGAINING or SRM_QUALITY_CHAT item with
- * a menu code, or a supplier PERFORMANCE_SIMPLE item; in both cases only while pending and active.
+ * a menu code, or a supplier PERFORMANCE_SIMPLE or SRM_SPE_EXPRESSION item; in both cases only while pending and active.
  */
 export function todoHandledOnOpen(kind: TodoKind, item: TodoLike): boolean {
   if (item.handleFlag === 'Y' || item.cancelFlag === 'Y') return false;

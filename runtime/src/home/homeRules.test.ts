@@ -75,6 +75,16 @@ describe('opening a to-do', () => {
     ).toEqual({ handle: false, navigate: true });
   });
 
+  it('marks a pending supplier SRM_SPE_EXPRESSION item handled and opens its list', () => {
+    expect(
+      todoOpening('supplier', {
+        billType: 'SRM_SPE_EXPRESSION',
+        menuCode: 'srmSpeSupplierExpressionList',
+        handleFlag: 'N',
+      }),
+    ).toEqual({ handle: true, navigate: true });
+  });
+
   it("opens billLink (else the menu page) under /main with menuId and respId, keeping the link's own query", () => {
     expect(todoTarget({ billLink: 'purRequisitionManage/purRequisitionEdit?id=12' }, { menuId: 31 }, '102')).toBe(
       '/main/purRequisitionManage/purRequisitionEdit?id=12&menuId=31&respId=102',

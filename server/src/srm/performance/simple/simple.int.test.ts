@@ -112,6 +112,14 @@ describe('dynamic performance data', () => {
     expectOk(await exp('buyer01', 'remindSupplier', { id: 5403 }));
     todos = await supplierTodos('srmSpeSupplierExpressionHeader', 5403);
     expect(todos.map((t) => t.cancel_flag).sort()).toEqual(['N', 'Y']);
+    // Reading the data is the task: opening the demo reminder of supplier01 handles it (supplier02: 404).
+    const base = (user: ProofUser, action: string, body: Body) =>
+      server.call('baseServer', 'baseSupplierTodoRestful', action, body, sessionHeaders(p.sessions[user]));
+    expectError(await base('supplier02', 'doHandle', { id: 365003 }), 404);
+    expect(expectOk(await base('supplier01', 'doHandle', { id: 365003 }))).toMatchObject({
+      billType: 'SRM_SPE_EXPRESSION',
+      handleFlag: 'Y',
+    });
     expectError(await exp('supplier01', 'remindSupplier', { id: 5401 }), 403);
     expectError(await exp('buyer01', 'remindSupplier', { id: 999999 }), 404);
     expect((await head('srm_spe_supplier_expression_header', 'expression_header_id', 5403)).remind_date).toBeTruthy();
