@@ -2416,6 +2416,10 @@ export interface SrmPurNoProductiveMaterialRecord {
  */
 export type Goods = number | null;
 /**
+ * 供应商(取自物资)
+ */
+export type SupplierFromTheGoods = number | null;
+/**
  * 含税单价
  */
 export type UnitPriceInclVAT = string | null;
@@ -2427,7 +2431,7 @@ export interface SrmPurNoProductivePriceRecord {
   noProductiveMaterialId?: Goods;
   goodsName?: string | null;
   goodsCode?: GoodsCode;
-  supplierId?: Supplier;
+  supplierId?: SupplierFromTheGoods;
   supplierName?: string | null;
   orgId?: Company;
   orgName?: string | null;

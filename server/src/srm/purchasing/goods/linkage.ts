@@ -42,6 +42,8 @@ export function registerLinkageRules(hooks: RecordHookRegistry, registry: Metada
       throw Errors.badRequest('联动比例必须大于 0', 'The linked proportion must be more than 0', [{ field: 'proportion', message: '> 0' }]);
     if (!(await lockOwner(tx, registry.entity(ITEM)!, Number(itemId))))
       throw Errors.badRequest('物料不存在', 'Unknown item', [{ field: 'itemId', message: 'unknown item / 物料不存在' }]);
+    const [item] = await tx.select(`SELECT ${c(ITEM, 'itemCode')} AS code FROM ${t(ITEM)} WHERE ${c(ITEM, 'itemId')} = ?`, [Number(itemId)]);
+    values.itemCode = item?.code ?? null;
     const others = await readUnderLock(
       tx,
       `SELECT ${c(LINKAGE, 'proportion')} AS p FROM ${t(LINKAGE)} WHERE ${c(LINKAGE, 'itemId')} = ? AND ${c(LINKAGE, 'status')} IN ('NEW', 'VALID')` +
