@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../core/format';
 import { useGrantedResources } from '../../../core/useResources';
 import { useLanguage } from '../../../i18n';
-import { useOpenPage } from '../../../pages/navigation';
 import { useCartColumns } from './cartColumns';
 import { cartTotal, MALL_PATH, type CartLine } from './cartModel';
 import { useCart } from './useCart';
+import { useOpenCartPage } from './useOpenCartPage';
 
 function CartSummary({ lines, count }: { lines: CartLine[]; count: number }) {
   const { t } = useTranslation();
@@ -55,7 +55,7 @@ function useChosenLines(lines: CartLine[]) {
 
 export function SrminteriorShoppingtrolley() {
   const { t } = useTranslation();
-  const openPage = useOpenPage();
+  const openPage = useOpenCartPage();
   const { granted } = useGrantedResources();
   const { cart, ...actions } = useCart();
   const columns = useCartColumns(actions, granted);
