@@ -122,7 +122,11 @@ test('a buyer fills the cart from the mall, edits it, checks out into requisitio
   const row = dataRows(visibleTable(buyer)).filter({ hasText: number });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('商城购物车');
-  await row.getByRole('button', { name: number }).or(row.getByText(number, { exact: true })).first().click();
+  await row
+    .getByRole('button', { name: number })
+    .or(row.getByText(number, { exact: true }))
+    .first()
+    .click();
   await expect(buyer).toHaveURL(/purRequisitionManage\/purRequisitionEdit\?id=\d+/);
   await expect(fieldValue(buyer, '申请单号')).toHaveText(number);
   await runConfirmed(buyer, '提交');
@@ -130,7 +134,10 @@ test('a buyer fills the cart from the mall, edits it, checks out into requisitio
 
   // manager01 approves it from the home's to-do list.
   const manager = await signedIn(browser, 'manager01');
-  await manager.getByTestId('home-todos').getByRole('button', { name: `采购申请 ${number} 待审批`, exact: true }).click();
+  await manager
+    .getByTestId('home-todos')
+    .getByRole('button', { name: `采购申请 ${number} 待审批`, exact: true })
+    .click();
   await expect(manager).toHaveURL(/purRequisitionManage\/purRequisitionEdit\?id=\d+/);
   await expect(fieldValue(manager, '申请单号')).toHaveText(number, { timeout: 15_000 });
   await decide(manager, '审批通过', '同意', false);

@@ -5,7 +5,7 @@
  * into requisitions, one per supplier (doSubmitGoods, issue 18).
  */
 import { Button, Card, Empty, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../core/format';
 import { useGrantedResources } from '../../../core/useResources';
@@ -36,17 +36,13 @@ function CartSummary({ lines, count }: { lines: CartLine[]; count: number }) {
   );
 }
 
-/** The ticked lines: every line at first and every line added later; lines gone from the cart drop out. */
+/**
+ * The ticked lines: every line at first and every line added later (the unticked ones are kept
+ * instead; a cart line's id is never used again, so a stale one is harmless).
+ */
 function useChosenLines(lines: CartLine[]) {
-  const [unticked, setUnticked] = useState<Set<number>>(new Set());
+  const [unticked, setUnticked] = useState<ReadonlySet<number>>(new Set());
   const ids = lines.map((line) => Number(line.cartId));
-  useEffect(() => {
-    setUnticked((before) => {
-      const kept = new Set([...before].filter((id) => ids.includes(id)));
-      return kept.size === before.size ? before : kept;
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ids.join(',')]);
   return {
     keys: ids.filter((id) => !unticked.has(id)),
     set: (keys: number[]) => setUnticked(new Set(ids.filter((id) => !keys.includes(id)))),
@@ -66,11 +62,7 @@ export function SrminteriorShoppingtrolley() {
       <Button onClick={() => openPage(MALL_PATH)}>{t('cart.continueShopping')}</Button>
       {granted.has('btnSubmitGoods') && (
         <Tooltip title={t('cart.checkoutHint')}>
-          <Button
-            type="primary"
-            disabled={!chosen.keys.length}
-            onClick={() => void actions.checkout(chosen.keys)}
-          >
+          <Button type="primary" disabled={!chosen.keys.length} onClick={() => void actions.checkout(chosen.keys)}>
             {t('cart.checkout')}
           </Button>
         </Tooltip>

@@ -33,7 +33,13 @@ export function registerCartActions(actions: ActionRegistry): void {
   const cart = (
     action: string,
     access: Parameters<ActionRegistry['register']>[0]['access'],
-    handler: (body: Record<string, unknown>, userId: number, kernel: Kernel, ctx: ResourceContext, req: ActionRequest) => Promise<void>,
+    handler: (
+      body: Record<string, unknown>,
+      userId: number,
+      kernel: Kernel,
+      ctx: ResourceContext,
+      req: ActionRequest,
+    ) => Promise<void>,
     answer: (kernel: Kernel, userId: number, ctx: ResourceContext) => Promise<{ data: unknown }> = cartAnswer,
     alsoOnGoods = true,
   ) => {
@@ -66,10 +72,19 @@ export function registerCartActions(actions: ActionRegistry): void {
     false,
   );
   // The cart's lines grouped by supplier (one requisition each at checkout): [{supplierId, supplierName, count, amount, lines}].
-  cart('findBySupplier', { pages: [TROLLEY, MALL] }, async () => undefined, async (kernel, userId, ctx) => {
-    const lines = await cartLines(kernel, userId, ctx);
-    return { data: groupBySupplier(lines), msg: undefined, page: { count: cartCount(lines), pageIndex: 1, pageRows: lines.length } };
-  });
+  cart(
+    'findBySupplier',
+    { pages: [TROLLEY, MALL] },
+    async () => undefined,
+    async (kernel, userId, ctx) => {
+      const lines = await cartLines(kernel, userId, ctx);
+      return {
+        data: groupBySupplier(lines),
+        msg: undefined,
+        page: { count: cartCount(lines), pageIndex: 1, pageRows: lines.length },
+      };
+    },
+  );
   cart('doAddCount', { pages: [TROLLEY], resourceCode: 'btnEdit' }, async (body, userId, kernel) => {
     const id = idOf(body);
     const delta = Number(body.count);

@@ -16,7 +16,14 @@ export function groupBySupplier(lines: Row[]): SupplierGroup[] {
   const groups = new Map<number, SupplierGroup & { total: ReturnType<typeof parseDecimal> }>();
   for (const line of lines) {
     const supplierId = Number(line.supplierId);
-    const group = groups.get(supplierId) ?? { supplierId, supplierName: line.supplierName, count: 0, amount: '0.00', lines: [], total: ZERO };
+    const group = groups.get(supplierId) ?? {
+      supplierId,
+      supplierName: line.supplierName,
+      count: 0,
+      amount: '0.00',
+      lines: [],
+      total: ZERO,
+    };
     group.count += Number(line.count ?? 0);
     group.total = addDecimals(group.total ?? ZERO, parseDecimal(line.amount as string) ?? ZERO);
     group.lines.push(line);

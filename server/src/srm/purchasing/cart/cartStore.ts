@@ -86,7 +86,12 @@ export async function setLineCount(
  * Goods on sale with a price in force for the user's company today, for adding to a cart: price and
  * supplier come from here, never from the body. Goods without a price in force cannot be added (409).
  */
-export async function goodsOnSale(kernel: Kernel, tx: SqlExecutor, goodsId: unknown, orgId: number | null): Promise<Row> {
+export async function goodsOnSale(
+  kernel: Kernel,
+  tx: SqlExecutor,
+  goodsId: unknown,
+  orgId: number | null,
+): Promise<Row> {
   const { t, c } = kernel.auth.access.sql;
   const id = Number(goodsId);
   if (!Number.isSafeInteger(id) || id < 1)

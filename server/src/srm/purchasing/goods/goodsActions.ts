@@ -32,7 +32,11 @@ export async function companyOf(tx: SqlExecutor, kernel: Kernel, orgId: number |
 }
 
 /** The prices in force today for the caller's company. */
-export async function callerPrices(kernel: Kernel, req: ActionRequest, goodsIds?: number[]): Promise<Map<number, PriceInForce>> {
+export async function callerPrices(
+  kernel: Kernel,
+  req: ActionRequest,
+  goodsIds?: number[],
+): Promise<Map<number, PriceInForce>> {
   const user = caller(req);
   return kernel.db.transaction(async (tx) =>
     pricesInForce(tx, kernel.registry, await companyOf(tx, kernel, user.orgId ?? null), today(), goodsIds),
@@ -44,11 +48,19 @@ function classifyOf(body: Record<string, unknown>, required: boolean): number | 
   if ((raw === undefined || raw === null || raw === '') && !required) return undefined;
   const id = Number(raw);
   if (!Number.isSafeInteger(id) || id < 1)
-    throw Errors.badRequest('请选择物资分类', 'Choose a goods category', [{ field: 'classifyId', message: 'required' }]);
+    throw Errors.badRequest('请选择物资分类', 'Choose a goods category', [
+      { field: 'classifyId', message: 'required' },
+    ]);
   return id;
 }
 
-async function goodsForSale(kernel: Kernel, req: ActionRequest, ctx: ResourceContext, body: Record<string, unknown>, classifyId?: number) {
+async function goodsForSale(
+  kernel: Kernel,
+  req: ActionRequest,
+  ctx: ResourceContext,
+  body: Record<string, unknown>,
+  classifyId?: number,
+) {
   const prices = await callerPrices(kernel, req);
   const paging = pagingOf(body, 20);
   if (!prices.size) return { data: [], page: { count: 0, ...paging } };
@@ -71,7 +83,12 @@ async function goodsForSale(kernel: Kernel, req: ActionRequest, ctx: ResourceCon
   );
   const data = rows.map((row) => {
     const price = prices.get(Number(row.noProductiveMaterialId))!;
-    return { ...row, unitPriceIncl: price.unitPriceIncl, taxRate: price.taxRate, noProductivePriceId: price.noProductivePriceId };
+    return {
+      ...row,
+      unitPriceIncl: price.unitPriceIncl,
+      taxRate: price.taxRate,
+      noProductivePriceId: price.noProductivePriceId,
+    };
   });
   return { data, page };
 }
@@ -89,7 +106,13 @@ export function registerGoodsReads(actions: ActionRegistry): void {
     if (!prices.size) return { data: [] };
     const { rows } = await kernel.resources.reader.list(
       kernel.registry.entity(GOODS)!,
-      { params: {}, filter: { field: 'noProductiveMaterialId', op: 'in', value: [...prices.keys()] }, orderBy: 'goodsCode asc', pageIndex: 1, pageRows: 500 },
+      {
+        params: {},
+        filter: { field: 'noProductiveMaterialId', op: 'in', value: [...prices.keys()] },
+        orderBy: 'goodsCode asc',
+        pageIndex: 1,
+        pageRows: 500,
+      },
       ctx,
     );
     const byClassify = new Map<number, { classifyId: number; classifyName: unknown; goodsCount: number }>();

@@ -39,7 +39,12 @@ export interface CreatedRequisition {
 export function cartIdsOf(body: Record<string, unknown>): number[] | undefined {
   if (body.ids === undefined || body.ids === null) return undefined;
   const ids = body.ids;
-  if (!Array.isArray(ids) || !ids.length || ids.length > MAX_LINES || !ids.every((id) => Number.isSafeInteger(id) && id > 0))
+  if (
+    !Array.isArray(ids) ||
+    !ids.length ||
+    ids.length > MAX_LINES ||
+    !ids.every((id) => Number.isSafeInteger(id) && id > 0)
+  )
     throw Errors.badRequest(`请选择 1 至 ${MAX_LINES} 个购物车行`, `ids: choose 1 to ${MAX_LINES} cart lines`, [
       { field: 'ids', message: `1 to ${MAX_LINES} positive integer ids` },
     ]);
@@ -76,11 +81,21 @@ async function lockLines(tx: SqlExecutor, kernel: Kernel, userId: number, ids?: 
   );
   if (ids && lines.length !== ids.length) throw Errors.recordNotFound();
   if (!lines.length)
-    throw Errors.badRequest('请选择要提交的购物车行', 'Choose the cart lines to check out', [{ field: 'ids', message: 'required' }]);
+    throw Errors.badRequest('请选择要提交的购物车行', 'Choose the cart lines to check out', [
+      { field: 'ids', message: 'required' },
+    ]);
   return lines;
 }
 
-function requisitionBody(lines: Row[], prices: Map<number, { unitPriceIncl: string }>, input: CheckoutInput, orgId: number, invOrgId: number, onDate: string, needBy: string) {
+function requisitionBody(
+  lines: Row[],
+  prices: Map<number, { unitPriceIncl: string }>,
+  input: CheckoutInput,
+  orgId: number,
+  invOrgId: number,
+  onDate: string,
+  needBy: string,
+) {
   return {
     requisitionType: 'SHOPPING_CART',
     orgId,
@@ -124,25 +139,43 @@ export async function checkOutCart(
   onDate = today(),
 ): Promise<CreatedRequisition[]> {
   const orgId = await companyOf(tx, kernel, input.user.orgId);
-  if (orgId === null) throw Errors.conflict('您的账号没有所属公司，不能提交申请', 'Your account belongs to no company: no requisition can be made');
+  if (orgId === null)
+    throw Errors.conflict(
+      '您的账号没有所属公司，不能提交申请',
+      'Your account belongs to no company: no requisition can be made',
+    );
   const lines = await lockLines(tx, kernel, input.user.userId, input.ids);
-  const prices = await pricesInForce(tx, kernel.registry, orgId, onDate, [...new Set(lines.map((l) => Number(l.goodsId)))]);
+  const prices = await pricesInForce(tx, kernel.registry, orgId, onDate, [
+    ...new Set(lines.map((l) => Number(l.goodsId))),
+  ]);
   const unpriced = lines.filter((l) => !prices.has(Number(l.goodsId)));
   if (unpriced.length) {
     const names = unpriced.map((l) => `${String(l.goodsCode)} ${String(l.goodsName)}`).join('、');
-    throw Errors.conflict(`以下物资今天没有有效价格或已下架，请从购物车删除：${names}`, `These goods have no price in force today or are off sale; delete them from the cart: ${names}`);
+    throw Errors.conflict(
+      `以下物资今天没有有效价格或已下架，请从购物车删除：${names}`,
+      `These goods have no price in force today or are off sale; delete them from the cart: ${names}`,
+    );
   }
   const invOrgId = await plantOf(tx, kernel, orgId);
   const needBy = input.needByDate ?? needByOf({}, onDate);
   const bySupplier = new Map<number, Row[]>();
-  for (const line of lines) bySupplier.set(Number(line.supplierId), [...(bySupplier.get(Number(line.supplierId)) ?? []), line]);
+  for (const line of lines)
+    bySupplier.set(Number(line.supplierId), [...(bySupplier.get(Number(line.supplierId)) ?? []), line]);
   const entity = kernel.registry.entity(REQUISITION)!;
   const { t, c } = new MetaSql(kernel.registry, tx.dialect);
   const created: CreatedRequisition[] = [];
   for (const [supplierId, group] of bySupplier) {
-    const record = prepareRecord(kernel.registry, entity, requisitionBody(group, prices, input, orgId, invOrgId, onDate, needBy), ctx);
+    const record = prepareRecord(
+      kernel.registry,
+      entity,
+      requisitionBody(group, prices, input, orgId, invOrgId, onDate, needBy),
+      ctx,
+    );
     const requisitionHeaderId = await kernel.resources.writer.save(tx, entity, record, ctx, scope);
-    const [row] = await tx.select(`SELECT ${c(REQUISITION, 'requisitionNumber')} AS n FROM ${t(REQUISITION)} WHERE ${c(REQUISITION, 'requisitionHeaderId')} = ?`, [requisitionHeaderId]);
+    const [row] = await tx.select(
+      `SELECT ${c(REQUISITION, 'requisitionNumber')} AS n FROM ${t(REQUISITION)} WHERE ${c(REQUISITION, 'requisitionHeaderId')} = ?`,
+      [requisitionHeaderId],
+    );
     created.push({ requisitionHeaderId, requisitionNumber: String(row?.n ?? ''), supplierId });
   }
   const ids = lines.map((l) => Number(l.cartId));

@@ -33,7 +33,11 @@ export interface PriceInForce {
 
 /** A date column read back as YYYY-MM-DD (MariaDB answers Date objects or datetime strings). */
 export const dayOf = (value: unknown): string | null =>
-  value === null || value === undefined ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+  value === null || value === undefined
+    ? null
+    : value instanceof Date
+      ? value.toISOString().slice(0, 10)
+      : String(value).slice(0, 10);
 
 /**
  * The prices in force on `onDate` for goods on sale, from the goods' own supplier, for the company
@@ -128,7 +132,9 @@ async function lockGoods(tx: SqlExecutor, registry: MetadataRegistry, goodsId: u
   const entity = registry.entity(GOODS)!;
   const id = Number(goodsId);
   if (!Number.isSafeInteger(id) || !(await lockOwner(tx, entity, id)))
-    throw Errors.badRequest('物资不存在', 'These goods do not exist', [{ field: 'noProductiveMaterialId', message: 'unknown goods / 物资不存在' }]);
+    throw Errors.badRequest('物资不存在', 'These goods do not exist', [
+      { field: 'noProductiveMaterialId', message: 'unknown goods / 物资不存在' },
+    ]);
   const { t, c } = new MetaSql(registry, tx.dialect);
   const [goods] = await tx.select(
     `SELECT ${c(GOODS, 'supplierId')} AS supplierId, ${c(GOODS, 'goodsCode')} AS goodsCode FROM ${t(GOODS)} WHERE ${c(GOODS, 'noProductiveMaterialId')} = ?`,

@@ -27,10 +27,20 @@ export function registerGoods({ actions, hooks, handlers, registry }: DomainRegi
     access: { pages: [TROLLEY], resourceCode: 'btnSubmitGoods' },
     handler: async (body, ctx, kernel, req) => {
       const user = caller(req);
-      if (isSupplierType(user.userType)) throw Errors.forbidden('仅内部用户可以提交采购申请', 'Only internal users make requisitions');
+      if (isSupplierType(user.userType))
+        throw Errors.forbidden('仅内部用户可以提交采购申请', 'Only internal users make requisitions');
       const onDate = today();
-      const input = { user: { userId: user.userId, orgId: user.orgId ?? null }, ids: cartIdsOf(body), needByDate: needByOf(body, onDate) };
-      const scope = await kernel.auth.guard.rowScope(req.identity!, kernel.registry.entity('srmPurRequisitionHeader')!, false, ctx);
+      const input = {
+        user: { userId: user.userId, orgId: user.orgId ?? null },
+        ids: cartIdsOf(body),
+        needByDate: needByOf(body, onDate),
+      };
+      const scope = await kernel.auth.guard.rowScope(
+        req.identity!,
+        kernel.registry.entity('srmPurRequisitionHeader')!,
+        false,
+        ctx,
+      );
       const requisitions = await kernel.db.transaction((tx) => checkOutCart(tx, kernel, input, ctx, scope, onDate));
       const numbers = requisitions.map((r) => r.requisitionNumber).join(', ');
       return {

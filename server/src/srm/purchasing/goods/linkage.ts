@@ -39,10 +39,17 @@ export function registerLinkageRules(hooks: RecordHookRegistry, registry: Metada
     }
     const share = parseDecimal(proportion as string);
     if (!share || share.units <= 0n)
-      throw Errors.badRequest('联动比例必须大于 0', 'The linked proportion must be more than 0', [{ field: 'proportion', message: '> 0' }]);
+      throw Errors.badRequest('联动比例必须大于 0', 'The linked proportion must be more than 0', [
+        { field: 'proportion', message: '> 0' },
+      ]);
     if (!(await lockOwner(tx, registry.entity(ITEM)!, Number(itemId))))
-      throw Errors.badRequest('物料不存在', 'Unknown item', [{ field: 'itemId', message: 'unknown item / 物料不存在' }]);
-    const [item] = await tx.select(`SELECT ${c(ITEM, 'itemCode')} AS code FROM ${t(ITEM)} WHERE ${c(ITEM, 'itemId')} = ?`, [Number(itemId)]);
+      throw Errors.badRequest('物料不存在', 'Unknown item', [
+        { field: 'itemId', message: 'unknown item / 物料不存在' },
+      ]);
+    const [item] = await tx.select(
+      `SELECT ${c(ITEM, 'itemCode')} AS code FROM ${t(ITEM)} WHERE ${c(ITEM, 'itemId')} = ?`,
+      [Number(itemId)],
+    );
     values.itemCode = item?.code ?? null;
     const others = await readUnderLock(
       tx,
@@ -86,11 +93,15 @@ export async function collectLinkages(tx: SqlExecutor, registry: MetadataRegistr
   );
   const series = new Map<string, { period: string; price: number; text: string }[]>();
   for (const row of indices)
-    series.set(String(row.code), [...(series.get(String(row.code)) ?? []), { period: String(row.period), price: Number(row.price), text: String(row.price) }]);
+    series.set(String(row.code), [
+      ...(series.get(String(row.code)) ?? []),
+      { period: String(row.period), price: Number(row.price), text: String(row.price) },
+    ]);
   const rows = links.map((link) => {
     const points = series.get(String(link.rawMaterialCode)) ?? [];
     const latest = points[0];
-    const base = latest && points.find((p) => p.period <= monthsBefore(latest.period, CYCLE_MONTHS[String(link.cycle)] ?? 1));
+    const base =
+      latest && points.find((p) => p.period <= monthsBefore(latest.period, CYCLE_MONTHS[String(link.cycle)] ?? 1));
     const change = latest && base && base.price > 0 ? ((latest.price - base.price) / base.price) * 100 : null;
     const implied = change === null ? null : round2(Number(link.proportion) * change);
     return {
@@ -132,7 +143,10 @@ export function registerLinkageCollect(actions: ActionRegistry): void {
       const rows = (await kernel.db.transaction((tx) => collectLinkages(tx, kernel.registry))).filter((row) =>
         evaluateFilter(filter, row),
       );
-      return { data: rows.slice((pageIndex - 1) * pageRows, pageIndex * pageRows), page: { count: rows.length, pageIndex, pageRows } };
+      return {
+        data: rows.slice((pageIndex - 1) * pageRows, pageIndex * pageRows),
+        page: { count: rows.length, pageIndex, pageRows },
+      };
     },
   });
 }
