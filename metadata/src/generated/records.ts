@@ -2375,6 +2375,76 @@ export interface SrmPurForecastLineRecord {
 }
 
 /**
+ * 原材料
+ */
+export type RawMaterial = string | null;
+/**
+ * 联动比例
+ */
+export type LinkedProportion = string | null;
+/**
+ * 联动周期
+ */
+export type LinkageCycle = string | null;
+/**
+ * 基准期间
+ */
+export type BasePeriod = string | null;
+/**
+ * 基准指数价格
+ */
+export type BaseIndexPrice = string | null;
+/**
+ * 最新期间
+ */
+export type LatestPeriod = string | null;
+/**
+ * 最新指数价格
+ */
+export type LatestIndexPrice = string | null;
+/**
+ * 指数变动(%)
+ */
+export type IndexChange = string | null;
+/**
+ * 联动价格变动(%)
+ */
+export type ImpliedPriceChange = string | null;
+/**
+ * 物料联动比例合计
+ */
+export type ItemLinkedProportion = string | null;
+/**
+ * 物料价格变动合计(%)
+ */
+export type ItemImpliedChange = string | null;
+/**
+ * 价格联动汇总 / Price linkage summary
+ */
+export interface SrmPurLinkageCollectListRecord {
+  priceLinkageId?: ID;
+  itemId?: Item;
+  itemName?: string | null;
+  itemCode?: ItemCode;
+  rawMaterialCode?: RawMaterial;
+  proportion?: LinkedProportion;
+  cycle?: LinkageCycle;
+  basePeriod?: BasePeriod;
+  baseIndexPrice?: BaseIndexPrice;
+  latestPeriod?: LatestPeriod;
+  latestIndexPrice?: LatestIndexPrice;
+  indexChangePct?: IndexChange;
+  impliedChangePct?: ImpliedPriceChange;
+  itemLinkedProportion?: ItemLinkedProportion;
+  itemImpliedChangePct?: ItemImpliedChange;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 最小数量
  */
 export type MinimumQuantity = string | null;
@@ -2438,13 +2508,21 @@ export type GoodsName = string | null;
  */
 export type GoodsNameEnglish = string | null;
 /**
- * 含税单价
+ * 参考含税单价
  */
-export type UnitPriceInclVAT = string | null;
+export type ListPriceInclVAT = string | null;
 /**
- * 上架
+ * 物资状态
  */
-export type OnSale = 'Y' | 'N' | null;
+export type GoodsStatus = string | null;
+/**
+ * 图片
+ */
+export type Images = string | null;
+/**
+ * 上架(由状态得出)
+ */
+export type OnSaleFromTheStatus = 'Y' | 'N' | null;
 /**
  * 非生产物资 / Non-production goods
  */
@@ -2460,9 +2538,48 @@ export interface SrmPurNoProductiveMaterialRecord {
   uomCode?: UOM;
   supplierId?: Supplier;
   supplierName?: string | null;
-  unitPriceIncl?: UnitPriceInclVAT;
+  unitPriceIncl?: ListPriceInclVAT;
   minOrderQty?: MinimumOrderQuantity;
-  enabledFlag?: OnSale;
+  goodsStatus?: GoodsStatus;
+  description?: Description;
+  imageIds?: Images;
+  enabledFlag?: OnSaleFromTheStatus;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * 物资
+ */
+export type Goods = number | null;
+/**
+ * 供应商(取自物资)
+ */
+export type SupplierFromTheGoods = number | null;
+/**
+ * 含税单价
+ */
+export type UnitPriceInclVAT = string | null;
+/**
+ * 非生产物资价格 / Non-production goods price
+ */
+export interface SrmPurNoProductivePriceRecord {
+  noProductivePriceId?: ID;
+  noProductiveMaterialId?: Goods;
+  goodsName?: string | null;
+  goodsCode?: GoodsCode;
+  supplierId?: SupplierFromTheGoods;
+  supplierName?: string | null;
+  orgId?: Company;
+  orgName?: string | null;
+  unitPriceIncl?: UnitPriceInclVAT;
+  taxRate?: TaxRate;
+  validFrom?: ValidFrom;
+  validTo?: ValidTo;
+  status?: Status;
   createdBy?: CreatedBy;
   creationDate?: CreatedAt;
   lastUpdatedBy?: LastUpdatedBy;
@@ -2852,6 +2969,26 @@ export interface SrmPurPriceAdjustLineRecord {
 }
 
 /**
+ * 价格联动 / Price linkage
+ */
+export interface SrmPurPriceLinkageRecord {
+  priceLinkageId?: ID;
+  itemId?: Item;
+  itemName?: string | null;
+  itemCode?: ItemCode;
+  rawMaterialCode?: RawMaterial;
+  proportion?: LinkedProportion;
+  cycle?: LinkageCycle;
+  remark?: Remark;
+  status?: Status;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 事务编号
  */
 export type TransactionNo = string | null;
@@ -3029,10 +3166,6 @@ export interface SrmPurRequisitionLineRecord {
   versionNum?: Version1;
 }
 
-/**
- * 物资
- */
-export type Goods = number | null;
 /**
  * 金额
  */
@@ -6109,10 +6242,6 @@ export type AdjustmentNo = string | null;
  */
 export type Org = number | null;
 /**
- * 基期
- */
-export type BasePeriod = string | null;
-/**
  * 调价期
  */
 export type TargetPeriod = string | null;
@@ -6125,17 +6254,9 @@ export type ImpactAmount = string | null;
  */
 export type Adjustment = number | null;
 /**
- * 原材料
- */
-export type RawMaterial = string | null;
-/**
  * 原材料占比
  */
 export type Proportion = string | null;
-/**
- * 基期指数价格
- */
-export type BaseIndexPrice = string | null;
 /**
  * 当期指数价格
  */

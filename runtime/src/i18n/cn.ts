@@ -457,6 +457,9 @@ export const cn = {
     continueShopping: '继续选购',
     badge: '购物车：{{count}}',
     operate: '操作',
+    checkout: '提交申请',
+    checkoutHint: '勾选的物资按供应商各生成一张采购申请',
+    selectLines: '请先勾选要提交的物资',
   },
   richText: {
     toolbar: '格式工具栏',

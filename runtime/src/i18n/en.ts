@@ -461,6 +461,9 @@ export const en: Translation = {
     continueShopping: 'Continue shopping',
     badge: 'Cart: {{count}}',
     operate: 'Actions',
+    checkout: 'Check out',
+    checkoutHint: 'The ticked goods become one requisition per supplier',
+    selectLines: 'Tick the goods to check out first',
   },
   richText: {
     toolbar: 'Formatting',

@@ -9,6 +9,7 @@ import { registerAsl } from './asl';
 import { registerCartActions } from './cart/cartActions';
 import { registerDelivery } from './delivery';
 import { registerDemandPool } from './demand';
+import { registerGoods } from './goods';
 import { registerOrder } from './order';
 import { registerOrderCharts } from './order/orderCharts';
 import { registerPlanning } from './planning';
@@ -22,6 +23,8 @@ export const purchasingModule: DomainModule = {
     registerRequisitionHooks(hooks, registry);
     registerRequisitionCharts(homeCharts);
     registerCartActions(actions);
+    // Non-production goods, their prices, the cart's checkout and the price linkage (§5.8, issue 18)
+    registerGoods(into);
     // Agreements and prices (§5.2, §5.3, §5.8)
     registerAgreements(into);
     // Purchase orders (§5.4), and the demand pool that makes them from requisitions (§5.1)

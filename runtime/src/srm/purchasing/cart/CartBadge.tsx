@@ -8,16 +8,15 @@ import { ShoppingCartOutlined } from '@ant-design/icons';
 import { Badge, Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { useMenus } from '../../../core/MenuContext';
 import { findMenuByPath } from '../../../core/menuTree';
-import { pageUrl } from '../../../pages/navigation';
 import { createCartApi } from './cartApi';
 import { INITIAL_CART_COUNT, onCartCount, TROLLEY_PATH } from './cartModel';
+import { useOpenCartPage } from './useOpenCartPage';
 
 export function CartBadge() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const openPage = useOpenCartPage();
   const menu = findMenuByPath(useMenus(), TROLLEY_PATH);
   const [count, setCount] = useState(INITIAL_CART_COUNT);
   useEffect(() => onCartCount(setCount), []);
@@ -34,7 +33,7 @@ export function CartBadge() {
       type="text"
       aria-label={t('cart.badge', { count })}
       data-testid="cart-badge"
-      onClick={() => navigate(pageUrl(TROLLEY_PATH, { menuId: menu.menuId }))}
+      onClick={() => openPage(TROLLEY_PATH)}
       icon={
         <Badge count={count} showZero size="small" offset={[4, -2]}>
           <ShoppingCartOutlined aria-hidden />

@@ -9,10 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../../core/feedback';
 import { useGrantedResources } from '../../../core/useResources';
 import type { DataRecord } from '../../../meta';
-import { useOpenPage } from '../../../pages/navigation';
 import { TROLLEY_PATH } from './cartModel';
 import { useGoodsColumns } from './goodsColumns';
 import { useCartApi } from './useCartApi';
+import { useOpenCartPage } from './useOpenCartPage';
 
 const PAGE_ROWS = 20;
 
@@ -47,7 +47,7 @@ export function SrminteriorShopping() {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const api = useCartApi();
-  const openPage = useOpenPage();
+  const openPage = useOpenCartPage();
   const { granted } = useGrantedResources();
   const [keyword, setKeyword] = useState('');
   const [pageIndex, setPageIndex] = useState(1);

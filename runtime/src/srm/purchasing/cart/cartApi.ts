@@ -27,6 +27,11 @@ export function createCartApi(screen: ScreenIds, request: RequestFn = defaultReq
     addCount: (id: number, count: number) => cart('doAddCount', { id, count }),
     remove: (id: number) => cart('doDelete', { id }),
     removeAll: () => cart('doDeleteAll', {}),
+    /** doSubmitGoods: the chosen lines become requisitions (one per supplier); answers the server's message and the cart afterwards. */
+    checkout: async (ids: number[]): Promise<{ msg: string; cart: CartState }> => {
+      const answer = await request<unknown>(`${GOODS}/doSubmitGoods`, { ids }, { screen });
+      return { msg: answer.msg, cart: await cart('findByUserId', {}) };
+    },
     listGoods: async (keyword: string, pageIndex: number, pageRows: number) => {
       const answer = await request<DataRecord[]>(
         `${GOODS}/listByPageGoods`,

@@ -11,6 +11,8 @@ export interface CartActions {
   changeCount(line: CartLine, value: number | null): void;
   remove(line: CartLine): Promise<void>;
   removeAll(): Promise<void>;
+  /** Checks the chosen lines out into requisitions (doSubmitGoods); the server's message is shown. */
+  checkout(ids: number[]): Promise<void>;
 }
 
 export function useCart(): { cart?: CartState } & CartActions {
@@ -41,5 +43,14 @@ export function useCart(): { cart?: CartState } & CartActions {
     },
     remove: (line) => run(() => api.remove(line.cartId), t('cart.removed')),
     removeAll: () => run(() => api.removeAll(), t('cart.cleared')),
+    checkout: async (ids) => {
+      try {
+        const done = await api.checkout(ids);
+        setCart(done.cart);
+        feedback.success(done.msg);
+      } catch (e) {
+        feedback.error(e);
+      }
+    },
   };
 }

@@ -1,14 +1,16 @@
-import type { FilterNode } from '@meridian/metadata';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
-import { caller, idOf, pagingOf } from '../../../home/readerContext';
-import { addGoods, CART, cartCount, cartLines, countOf, GOODS, ownLine, setLineCount } from './cartStore';
+import { caller, idOf } from '../../../home/readerContext';
+import { addGoods, CART, cartCount, cartLines, countOf, ownLine, setLineCount } from './cartStore';
+import { groupBySupplier } from './cartGroups';
 
 const MALL = 'purNoProductiveMaterial/SrminteriorShopping';
-const TROLLEY = 'purNoProductiveMaterial/SrminteriorShoppingtrolley';
+export const TROLLEY = 'purNoProductiveMaterial/SrminteriorShoppingtrolley';
 const RESOURCE = 'srmPurShoppingCartRestful';
+/** The catalog also names the cart's reads and deletes under the goods' resource: the same handlers. */
+const GOODS_RESOURCE = 'srmPurNoProductiveMaterialRestful';
 
 /** Every cart answer is the user's cart afterwards: its lines (each with its count) and their sum. */
 async function cartAnswer(kernel: Kernel, userId: number, ctx: ResourceContext) {
@@ -24,32 +26,65 @@ function userOf(req: ActionRequest): number {
  * srmPurShoppingCartRestful (docs/architecture.md "Spec: shopping cart"): findByUserId (any signed-in user, for the
  * shell's badge; a userId in the body other than the caller's is 404), saveOrUpdate {noProductiveMaterialId,
  * count} from the mall (btnAddCart), doAddCount {id, count: ±n}, doDelete {id}, doDeleteAll from the cart (btnEdit,
- * btnDelete, btnDeleteAll). page.count of every answer is the cart count.
+ * btnDelete, btnDeleteAll), findBySupplier (the lines by supplier). page.count of every answer is the cart count.
+ * All but saveOrUpdate are registered on srmPurNoProductiveMaterialRestful too, as the catalog names them there.
  */
 export function registerCartActions(actions: ActionRegistry): void {
   const cart = (
     action: string,
     access: Parameters<ActionRegistry['register']>[0]['access'],
-    handler: (body: Record<string, unknown>, userId: number, kernel: Kernel, ctx: ResourceContext) => Promise<void>,
-  ) =>
-    actions.register({
-      area: 'srmServer',
-      resource: RESOURCE,
-      action,
-      access,
-      handler: async (body, ctx, kernel, req) => {
-        const userId = userOf(req);
-        await handler(body, userId, kernel, ctx);
-        return cartAnswer(kernel, userId, ctx);
-      },
-    });
+    handler: (
+      body: Record<string, unknown>,
+      userId: number,
+      kernel: Kernel,
+      ctx: ResourceContext,
+      req: ActionRequest,
+    ) => Promise<void>,
+    answer: (kernel: Kernel, userId: number, ctx: ResourceContext) => Promise<{ data: unknown }> = cartAnswer,
+    alsoOnGoods = true,
+  ) => {
+    for (const resource of alsoOnGoods ? [RESOURCE, GOODS_RESOURCE] : [RESOURCE])
+      actions.register({
+        area: 'srmServer',
+        resource,
+        action,
+        access,
+        handler: async (body, ctx, kernel, req) => {
+          const userId = userOf(req);
+          await handler(body, userId, kernel, ctx, req);
+          return answer(kernel, userId, ctx);
+        },
+      });
+  };
   cart('findByUserId', 'session', async (body, userId) => {
     if (body.userId !== undefined && body.userId !== null && Number(body.userId) !== userId)
       throw Errors.recordNotFound();
   });
-  cart('saveOrUpdate', { pages: [MALL], resourceCode: 'btnAddCart' }, async (body, userId, kernel, ctx) => {
-    await addGoods(kernel, userId, body.noProductiveMaterialId, countOf(body.count ?? 1), ctx);
-  });
+  // Not on the goods' resource: its saveOrUpdate is the goods' own generic save.
+  cart(
+    'saveOrUpdate',
+    { pages: [MALL], resourceCode: 'btnAddCart' },
+    async (body, userId, kernel, ctx, req) => {
+      const orgId = caller(req).orgId ?? null;
+      await addGoods(kernel, { userId, orgId }, body.noProductiveMaterialId, countOf(body.count ?? 1), ctx);
+    },
+    cartAnswer,
+    false,
+  );
+  // The cart's lines grouped by supplier (one requisition each at checkout): [{supplierId, supplierName, count, amount, lines}].
+  cart(
+    'findBySupplier',
+    { pages: [TROLLEY, MALL] },
+    async () => undefined,
+    async (kernel, userId, ctx) => {
+      const lines = await cartLines(kernel, userId, ctx);
+      return {
+        data: groupBySupplier(lines),
+        msg: undefined,
+        page: { count: cartCount(lines), pageIndex: 1, pageRows: lines.length },
+      };
+    },
+  );
   cart('doAddCount', { pages: [TROLLEY], resourceCode: 'btnEdit' }, async (body, userId, kernel) => {
     const id = idOf(body);
     const delta = Number(body.count);
@@ -73,37 +108,5 @@ export function registerCartActions(actions: ActionRegistry): void {
   cart('doDeleteAll', { pages: [TROLLEY], resourceCode: 'btnDeleteAll' }, async (_body, userId, kernel) => {
     const { t, c } = kernel.auth.access.sql;
     await kernel.db.transaction((tx) => tx.execute(`DELETE FROM ${t(CART)} WHERE ${c(CART, 'userId')} = ?`, [userId]));
-  });
-  registerGoodsActions(actions);
-}
-
-/** srmPurNoProductiveMaterialRestful/listByPageGoods {keyword?, classifyId?, pageIndex, pageRows}: the mall's goods on sale. */
-function registerGoodsActions(actions: ActionRegistry): void {
-  actions.register({
-    area: 'srmServer',
-    resource: 'srmPurNoProductiveMaterialRestful',
-    action: 'listByPageGoods',
-    access: { pages: [MALL] },
-    handler: async (body, ctx, kernel) => {
-      const entity = kernel.registry.entity(GOODS)!;
-      const and: FilterNode[] = [{ field: 'enabledFlag', op: 'eq', value: 'Y' }];
-      const keyword = typeof body.keyword === 'string' ? body.keyword.trim() : '';
-      if (keyword)
-        and.push({
-          or: [
-            { field: 'goodsCode', op: 'like', value: keyword },
-            { field: 'goodsName', op: 'like', value: keyword },
-            { field: 'goodsNameEn', op: 'like', value: keyword },
-          ],
-        });
-      if (body.classifyId !== undefined && body.classifyId !== null && body.classifyId !== '')
-        and.push({ field: 'classifyId', op: 'eq', value: Number(body.classifyId) });
-      const { rows, page } = await kernel.resources.reader.list(
-        entity,
-        { params: {}, filter: { and }, orderBy: 'goodsCode asc', ...pagingOf(body, 20) },
-        ctx,
-      );
-      return { data: rows, page };
-    },
   });
 }

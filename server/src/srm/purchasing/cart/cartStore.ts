@@ -5,6 +5,9 @@ import type { ResourceContext } from '../../../resource/context';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { formatDecimal, multiplyDecimals, parseDecimal } from '../../../util/decimal';
 import { formatDateTime } from '../../../util/time';
+import { companyOf } from '../goods/goodsActions';
+import { onSaleSql, pricesInForce } from '../goods/goodsPrices';
+import { today } from '../price/priceMath';
 
 /**
  * The non-production goods cart (DOMAIN 5.8, docs/architecture.md "Spec: shopping cart"): one line per user and goods.
@@ -79,8 +82,16 @@ export async function setLineCount(
   );
 }
 
-/** Goods on sale, for adding to a cart: price and supplier come from here, never from the body. */
-export async function goodsOnSale(kernel: Kernel, tx: SqlExecutor, goodsId: unknown): Promise<Row> {
+/**
+ * Goods on sale with a price in force for the user's company today, for adding to a cart: price and
+ * supplier come from here, never from the body. Goods without a price in force cannot be added (409).
+ */
+export async function goodsOnSale(
+  kernel: Kernel,
+  tx: SqlExecutor,
+  goodsId: unknown,
+  orgId: number | null,
+): Promise<Row> {
   const { t, c } = kernel.auth.access.sql;
   const id = Number(goodsId);
   if (!Number.isSafeInteger(id) || id < 1)
@@ -88,25 +99,32 @@ export async function goodsOnSale(kernel: Kernel, tx: SqlExecutor, goodsId: unkn
       { field: 'noProductiveMaterialId', message: 'required' },
     ]);
   const rows = await tx.select(
-    `SELECT ${c(GOODS, 'noProductiveMaterialId')} AS id, ${c(GOODS, 'supplierId')} AS supplierId, ${c(GOODS, 'unitPriceIncl')} AS price FROM ${t(GOODS)} ` +
-      `WHERE ${c(GOODS, 'noProductiveMaterialId')} = ? AND ${c(GOODS, 'enabledFlag')} = 'Y'`,
+    `SELECT ${c(GOODS, 'noProductiveMaterialId')} AS id, ${c(GOODS, 'supplierId')} AS supplierId, ${c(GOODS, 'goodsName')} AS name FROM ${t(GOODS)} ` +
+      `WHERE ${c(GOODS, 'noProductiveMaterialId')} = ? AND ${onSaleSql(c)}`,
     [id],
   );
   if (!rows.length) throw Errors.notFound('物资不存在或已下架', 'These goods do not exist or are no longer on sale');
-  return rows[0];
+  const price = (await pricesInForce(tx, kernel.registry, await companyOf(tx, kernel, orgId), today(), [id])).get(id);
+  if (!price)
+    throw Errors.conflict(
+      `物资 ${String(rows[0].name)} 今天没有有效价格，不能购买`,
+      `The goods ${String(rows[0].name)} have no price in force today and cannot be bought`,
+    );
+  return { ...rows[0], price: price.unitPriceIncl };
 }
 
 /** Adds goods to the user's cart: a new line, or more of the goods already in it. */
 export async function addGoods(
   kernel: Kernel,
-  userId: number,
+  user: { userId: number; orgId: number | null },
   goodsId: unknown,
   count: number,
   ctx: ResourceContext,
 ): Promise<void> {
+  const { userId } = user;
   const { t, c } = kernel.auth.access.sql;
   await kernel.db.transaction(async (tx) => {
-    const goods = await goodsOnSale(kernel, tx, goodsId);
+    const goods = await goodsOnSale(kernel, tx, goodsId, user.orgId);
     const existing = await tx.select(
       `SELECT ${c(CART, 'cartId')} AS cartId, ${c(CART, 'count')} AS count FROM ${t(CART)} WHERE ${c(CART, 'userId')} = ? AND ${c(CART, 'noProductiveMaterialId')} = ?${tx.dialect.forUpdate}`,
       [userId, Number(goods.id)],

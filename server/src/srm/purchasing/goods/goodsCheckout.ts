@@ -1,0 +1,187 @@
+/**
+ * doSubmitGoods (DOMAIN.md §5.8, decision): the caller's chosen cart lines become DRAFT requisitions of
+ * type SHOPPING_CART, one per supplier, priced from each goods' price in force today for the
+ * caller's company; then those lines are deleted. One transaction: a line without a price in force
+ * (409, naming the goods) or another user's line (404) leaves the cart and the requisitions as they were.
+ * The requisition's own save (hooks: number, amounts; scope) does the rest, and it enters the normal
+ * requisition approval (purRequisition: doSubmit → manager's to-do → doApprove).
+ */
+import type { FilterNode } from '@meridian/metadata';
+import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
+import { Errors } from '../../../http/apiError';
+import type { Kernel } from '../../../kernel';
+import type { ResourceContext } from '../../../resource/context';
+import { prepareRecord } from '../../../resource/recordPreparation';
+import { MetaSql } from '../../../access/metaSql';
+import { CART } from '../cart/cartStore';
+import { today } from '../price/priceMath';
+import { companyOf } from './goodsActions';
+import { GOODS, pricesInForce } from './goodsPrices';
+
+const REQUISITION = 'srmPurRequisitionHeader';
+/** Goods bought from the cart are needed a week after the requisition unless the buyer says otherwise. */
+const NEED_BY_DAYS = 7;
+const MAX_LINES = 500;
+
+export interface CheckoutInput {
+  user: { userId: number; orgId: number | null };
+  /** Cart line ids; undefined: the lines whose selectedFlag is Y. */
+  ids?: number[];
+  needByDate?: string;
+}
+
+export interface CreatedRequisition {
+  requisitionHeaderId: number;
+  requisitionNumber: string;
+  supplierId: number;
+}
+
+export function cartIdsOf(body: Record<string, unknown>): number[] | undefined {
+  if (body.ids === undefined || body.ids === null) return undefined;
+  const ids = body.ids;
+  if (
+    !Array.isArray(ids) ||
+    !ids.length ||
+    ids.length > MAX_LINES ||
+    !ids.every((id) => Number.isSafeInteger(id) && id > 0)
+  )
+    throw Errors.badRequest(`请选择 1 至 ${MAX_LINES} 个购物车行`, `ids: choose 1 to ${MAX_LINES} cart lines`, [
+      { field: 'ids', message: `1 to ${MAX_LINES} positive integer ids` },
+    ]);
+  return [...new Set(ids as number[])];
+}
+
+export function needByOf(body: Record<string, unknown>, onDate: string): string {
+  if (body.needByDate === undefined || body.needByDate === null || body.needByDate === '') {
+    const d = new Date(`${onDate}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + NEED_BY_DAYS);
+    return d.toISOString().slice(0, 10);
+  }
+  const value = String(body.needByDate);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < onDate)
+    throw Errors.badRequest('需求日期不能早于今天', 'needByDate must be a date from today on', [
+      { field: 'needByDate', message: 'YYYY-MM-DD, today or later / 不能早于今天' },
+    ]);
+  return value;
+}
+
+/** The caller's lines, locked, with their goods; 404 when any id is not one of the caller's lines. */
+async function lockLines(tx: SqlExecutor, kernel: Kernel, userId: number, ids?: number[]): Promise<Row[]> {
+  const { t, c } = new MetaSql(kernel.registry, tx.dialect);
+  const only = ids
+    ? `${c(CART, 'cartId', 'l')} IN (${ids.map(() => '?').join(', ')})`
+    : `${c(CART, 'selectedFlag', 'l')} = 'Y'`;
+  const lines = await tx.select(
+    `SELECT ${c(CART, 'cartId', 'l')} AS cartId, ${c(CART, 'count', 'l')} AS count, ${c(GOODS, 'noProductiveMaterialId', 'g')} AS goodsId, ` +
+      `${c(GOODS, 'goodsCode', 'g')} AS goodsCode, ${c(GOODS, 'goodsName', 'g')} AS goodsName, ${c(GOODS, 'classifyId', 'g')} AS classifyId, ` +
+      `${c(GOODS, 'uomCode', 'g')} AS uomCode, ${c(GOODS, 'supplierId', 'g')} AS supplierId ` +
+      `FROM ${t(CART)} l JOIN ${t(GOODS)} g ON ${c(GOODS, 'noProductiveMaterialId', 'g')} = ${c(CART, 'noProductiveMaterialId', 'l')} ` +
+      `WHERE ${c(CART, 'userId', 'l')} = ? AND ${only} ORDER BY ${c(CART, 'cartId', 'l')}${tx.dialect.forUpdate}`,
+    [userId, ...(ids ?? [])],
+  );
+  if (ids && lines.length !== ids.length) throw Errors.recordNotFound();
+  if (!lines.length)
+    throw Errors.badRequest('请选择要提交的购物车行', 'Choose the cart lines to check out', [
+      { field: 'ids', message: 'required' },
+    ]);
+  return lines;
+}
+
+function requisitionBody(
+  lines: Row[],
+  prices: Map<number, { unitPriceIncl: string }>,
+  input: CheckoutInput,
+  orgId: number,
+  invOrgId: number,
+  onDate: string,
+  needBy: string,
+) {
+  return {
+    requisitionType: 'SHOPPING_CART',
+    orgId,
+    invOrgId,
+    requesterId: input.user.userId,
+    requisitionDate: onDate,
+    currencyCode: 'CNY',
+    description: '非生产物资商城购物车 / From the non-production goods cart',
+    lines: lines.map((line, i) => ({
+      lineNum: i + 1,
+      itemCode: line.goodsCode,
+      itemName: line.goodsName,
+      categoryId: Number(line.classifyId),
+      uomCode: line.uomCode,
+      quantity: String(line.count),
+      estimatedPrice: prices.get(Number(line.goodsId))!.unitPriceIncl,
+      needByDate: needBy,
+      suggestedSupplierId: Number(line.supplierId),
+    })),
+  };
+}
+
+/** The company's first plant (INV_ORG) receives the goods. */
+async function plantOf(tx: SqlExecutor, kernel: Kernel, orgId: number): Promise<number> {
+  const { t, c } = new MetaSql(kernel.registry, tx.dialect);
+  const [plant] = await tx.select(
+    `SELECT ${c('baseOrganization', 'orgId')} AS id FROM ${t('baseOrganization')} WHERE ${c('baseOrganization', 'companyId')} = ? ` +
+      `AND ${c('baseOrganization', 'orgType')} = 'INV_ORG' AND ${c('baseOrganization', 'enabledFlag')} = 'Y' ORDER BY ${c('baseOrganization', 'orgId')}`,
+    [orgId],
+  );
+  if (!plant) throw Errors.conflict('您所在公司没有可收货的工厂', 'Your company has no plant to receive the goods');
+  return Number(plant.id);
+}
+
+export async function checkOutCart(
+  tx: SqlExecutor,
+  kernel: Kernel,
+  input: CheckoutInput,
+  ctx: ResourceContext,
+  scope: FilterNode | undefined,
+  onDate = today(),
+): Promise<CreatedRequisition[]> {
+  const orgId = await companyOf(tx, kernel, input.user.orgId);
+  if (orgId === null)
+    throw Errors.conflict(
+      '您的账号没有所属公司，不能提交申请',
+      'Your account belongs to no company: no requisition can be made',
+    );
+  const lines = await lockLines(tx, kernel, input.user.userId, input.ids);
+  const prices = await pricesInForce(tx, kernel.registry, orgId, onDate, [
+    ...new Set(lines.map((l) => Number(l.goodsId))),
+  ]);
+  const unpriced = lines.filter((l) => !prices.has(Number(l.goodsId)));
+  if (unpriced.length) {
+    const names = unpriced.map((l) => `${String(l.goodsCode)} ${String(l.goodsName)}`).join('、');
+    throw Errors.conflict(
+      `以下物资今天没有有效价格或已下架，请从购物车删除：${names}`,
+      `These goods have no price in force today or are off sale; delete them from the cart: ${names}`,
+    );
+  }
+  const invOrgId = await plantOf(tx, kernel, orgId);
+  const needBy = input.needByDate ?? needByOf({}, onDate);
+  const bySupplier = new Map<number, Row[]>();
+  for (const line of lines)
+    bySupplier.set(Number(line.supplierId), [...(bySupplier.get(Number(line.supplierId)) ?? []), line]);
+  const entity = kernel.registry.entity(REQUISITION)!;
+  const { t, c } = new MetaSql(kernel.registry, tx.dialect);
+  const created: CreatedRequisition[] = [];
+  for (const [supplierId, group] of bySupplier) {
+    const record = prepareRecord(
+      kernel.registry,
+      entity,
+      requisitionBody(group, prices, input, orgId, invOrgId, onDate, needBy),
+      ctx,
+    );
+    const requisitionHeaderId = await kernel.resources.writer.save(tx, entity, record, ctx, scope);
+    const [row] = await tx.select(
+      `SELECT ${c(REQUISITION, 'requisitionNumber')} AS n FROM ${t(REQUISITION)} WHERE ${c(REQUISITION, 'requisitionHeaderId')} = ?`,
+      [requisitionHeaderId],
+    );
+    created.push({ requisitionHeaderId, requisitionNumber: String(row?.n ?? ''), supplierId });
+  }
+  const ids = lines.map((l) => Number(l.cartId));
+  await tx.execute(
+    `DELETE FROM ${t(CART)} WHERE ${c(CART, 'userId')} = ? AND ${c(CART, 'cartId')} IN (${ids.map(() => '?').join(', ')})`,
+    [input.user.userId, ...ids],
+  );
+  return created;
+}

@@ -1,0 +1,178 @@
+/**
+ * Non-production goods prices (DOMAIN.md §5.8 "Non-productive price"): a price is in force on a day
+ * when it is VALID and the day lies within validFrom..validTo (no validTo: open-ended). For one
+ * goods, supplier and company (or all companies: orgId empty) validities must not overlap: checked
+ * on save (against NEW and VALID prices) and when a price is enabled (against VALID ones), each
+ * time under the goods' row lock, so two buyers saving overlapping prices at once get one 409.
+ */
+import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
+import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHooks';
+import { Errors } from '../../../http/apiError';
+import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import { MetaSql } from '../../../access/metaSql';
+import { lockOwner, readUnderLock } from '../../../resource/invariantLocks';
+import { checkValidity } from '../price/materialPrices';
+
+export const GOODS = 'srmPurNoProductiveMaterial';
+export const PRICE = 'srmPurNoProductivePrice';
+
+/**
+ * Goods are on sale when goodsStatus is ON_SALE. Goods saved before goodsStatus existed (issue 7's
+ * rows, and an upgraded database's: the new column is empty) follow their enabledFlag.
+ */
+export function onSaleSql(c: MetaSql['c'], alias?: string): string {
+  return `COALESCE(${c(GOODS, 'goodsStatus', alias)}, CASE WHEN ${c(GOODS, 'enabledFlag', alias)} = 'Y' THEN 'ON_SALE' ELSE 'OFF_SALE' END) = 'ON_SALE'`;
+}
+
+export interface PriceInForce {
+  noProductivePriceId: number;
+  unitPriceIncl: string;
+  taxRate: string;
+}
+
+/** A date column read back as YYYY-MM-DD (MariaDB answers Date objects or datetime strings). */
+export const dayOf = (value: unknown): string | null =>
+  value === null || value === undefined
+    ? null
+    : value instanceof Date
+      ? value.toISOString().slice(0, 10)
+      : String(value).slice(0, 10);
+
+/**
+ * The prices in force on `onDate` for goods on sale, from the goods' own supplier, for the company
+ * `orgId`: its own price wins over one for all companies. Keyed by goods id; goods without a price
+ * in force are absent. `goodsIds` undefined: every goods on sale.
+ */
+export async function pricesInForce(
+  tx: SqlExecutor,
+  registry: MetadataRegistry,
+  orgId: number | null,
+  onDate: string,
+  goodsIds?: number[],
+): Promise<Map<number, PriceInForce>> {
+  if (goodsIds && !goodsIds.length) return new Map();
+  const { t, c } = new MetaSql(registry, tx.dialect);
+  const params: SqlParam[] = [onDate, onDate];
+  let org = `${c(PRICE, 'orgId', 'p')} IS NULL`;
+  if (orgId !== null) {
+    org = `(${org} OR ${c(PRICE, 'orgId', 'p')} = ?)`;
+    params.push(orgId);
+  }
+  let only = '';
+  if (goodsIds) {
+    only = ` AND ${c(GOODS, 'noProductiveMaterialId', 'g')} IN (${goodsIds.map(() => '?').join(', ')})`;
+    params.push(...goodsIds);
+  }
+  const rows = await tx.select(
+    `SELECT ${c(PRICE, 'noProductivePriceId', 'p')} AS id, ${c(PRICE, 'noProductiveMaterialId', 'p')} AS goodsId, ` +
+      `${c(PRICE, 'unitPriceIncl', 'p')} AS price, ${c(PRICE, 'taxRate', 'p')} AS taxRate, ${c(PRICE, 'orgId', 'p')} AS orgId ` +
+      `FROM ${t(PRICE)} p JOIN ${t(GOODS)} g ON ${c(GOODS, 'noProductiveMaterialId', 'g')} = ${c(PRICE, 'noProductiveMaterialId', 'p')} ` +
+      `AND ${c(GOODS, 'supplierId', 'g')} = ${c(PRICE, 'supplierId', 'p')} ` +
+      `WHERE ${c(PRICE, 'status', 'p')} = 'VALID' AND ${onSaleSql(c, 'g')} ` +
+      `AND ${c(PRICE, 'validFrom', 'p')} <= ? AND (${c(PRICE, 'validTo', 'p')} IS NULL OR ${c(PRICE, 'validTo', 'p')} >= ?) AND ${org}${only}`,
+    params,
+  );
+  const found = new Map<number, PriceInForce & { specific: boolean }>();
+  for (const row of rows) {
+    const goodsId = Number(row.goodsId);
+    const specific = row.orgId !== null && row.orgId !== undefined;
+    if (found.get(goodsId)?.specific && !specific) continue;
+    found.set(goodsId, {
+      noProductivePriceId: Number(row.id),
+      unitPriceIncl: String(row.price),
+      taxRate: String(row.taxRate),
+      specific,
+    });
+  }
+  return new Map([...found].map(([id, { specific: _specific, ...price }]) => [id, price]));
+}
+
+/** 409 when another price of the same goods, supplier and company in `statuses` overlaps from..to. */
+async function refuseOverlap(
+  tx: SqlExecutor,
+  registry: MetadataRegistry,
+  price: RecordValues,
+  statuses: string[],
+  selfId: number | undefined,
+): Promise<void> {
+  const { t, c } = new MetaSql(registry, tx.dialect);
+  const from = dayOf(price.validFrom)!;
+  const to = dayOf(price.validTo);
+  const params: SqlParam[] = [Number(price.noProductiveMaterialId), Number(price.supplierId), ...statuses, from];
+  let sql =
+    `SELECT ${c(PRICE, 'noProductivePriceId')} AS id, ${c(PRICE, 'validFrom')} AS validFrom, ${c(PRICE, 'validTo')} AS validTo FROM ${t(PRICE)} ` +
+    `WHERE ${c(PRICE, 'noProductiveMaterialId')} = ? AND ${c(PRICE, 'supplierId')} = ? ` +
+    `AND ${c(PRICE, 'status')} IN (${statuses.map(() => '?').join(', ')}) ` +
+    `AND (${c(PRICE, 'validTo')} IS NULL OR ${c(PRICE, 'validTo')} >= ?)`;
+  if (to) {
+    sql += ` AND ${c(PRICE, 'validFrom')} <= ?`;
+    params.push(to);
+  }
+  if (price.orgId === null || price.orgId === undefined) sql += ` AND ${c(PRICE, 'orgId')} IS NULL`;
+  else {
+    sql += ` AND ${c(PRICE, 'orgId')} = ?`;
+    params.push(Number(price.orgId));
+  }
+  if (selfId !== undefined) {
+    sql += ` AND ${c(PRICE, 'noProductivePriceId')} <> ?`;
+    params.push(selfId);
+  }
+  const [other] = await readUnderLock(tx, sql, params);
+  if (!other) return;
+  const span = `${dayOf(other.validFrom)} ~ ${dayOf(other.validTo) ?? '∞'}`;
+  throw Errors.conflict(
+    `该物资、供应商和公司已有有效期重叠的价格（${span}）`,
+    `These goods already have a price of this supplier and company whose validity overlaps (${span})`,
+  );
+}
+
+/** The goods of a price, locked: the price's supplier and code are the goods' own. 400 for unknown goods. */
+async function lockGoods(tx: SqlExecutor, registry: MetadataRegistry, goodsId: unknown): Promise<RecordValues> {
+  const entity = registry.entity(GOODS)!;
+  const id = Number(goodsId);
+  if (!Number.isSafeInteger(id) || !(await lockOwner(tx, entity, id)))
+    throw Errors.badRequest('物资不存在', 'These goods do not exist', [
+      { field: 'noProductiveMaterialId', message: 'unknown goods / 物资不存在' },
+    ]);
+  const { t, c } = new MetaSql(registry, tx.dialect);
+  const [goods] = await tx.select(
+    `SELECT ${c(GOODS, 'supplierId')} AS supplierId, ${c(GOODS, 'goodsCode')} AS goodsCode FROM ${t(GOODS)} WHERE ${c(GOODS, 'noProductiveMaterialId')} = ?`,
+    [id],
+  );
+  return goods;
+}
+
+export function registerGoodsPriceRules(
+  hooks: RecordHookRegistry,
+  handlers: TransitionHandlerRegistry,
+  registry: MetadataRegistry,
+): void {
+  hooks.registerBeforeSave(GOODS, ({ values }) => {
+    // The mall and the cart read goodsStatus; enabledFlag (the issue 7 column) follows it.
+    if (values.goodsStatus !== undefined) values.enabledFlag = values.goodsStatus === 'ON_SALE' ? 'Y' : 'N';
+  });
+  hooks.registerBeforeSave(PRICE, async ({ values, id, tx }) => {
+    let merged: RecordValues = values;
+    if (id !== undefined) {
+      const { t, c } = new MetaSql(registry, tx.dialect);
+      const [stored] = await tx.select(
+        `SELECT ${c(PRICE, 'noProductiveMaterialId')} AS noProductiveMaterialId, ${c(PRICE, 'orgId')} AS orgId, ` +
+          `${c(PRICE, 'validFrom')} AS validFrom, ${c(PRICE, 'validTo')} AS validTo FROM ${t(PRICE)} WHERE ${c(PRICE, 'noProductivePriceId')} = ?`,
+        [id],
+      );
+      merged = { ...stored, ...values };
+    }
+    merged = { ...merged, validFrom: dayOf(merged.validFrom), validTo: dayOf(merged.validTo) };
+    checkValidity(merged);
+    const goods = await lockGoods(tx, registry, merged.noProductiveMaterialId);
+    values.supplierId = Number(goods.supplierId);
+    values.goodsCode = goods.goodsCode;
+    await refuseOverlap(tx, registry, { ...merged, supplierId: goods.supplierId }, ['NEW', 'VALID'], id);
+  });
+  // Every transition of a price locks its goods first (the same owner lock as the save).
+  handlers.registerOwner(PRICE, 'noProductiveMaterialId');
+  handlers.register('checkNoProductivePriceOverlap', async (run) => {
+    await refuseOverlap(run.tx, registry, run.record, ['VALID'], run.id);
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * Issue 18, non-production goods (DOMAIN.md §5.8): goods catalogue and prices (generic screens, with
+ * the price rules of goodsPrices.ts), the mall's reads, the cart's checkout into requisitions
+ * (doSubmitGoods) and the price linkage with its summary.
+ */
+import type { DomainRegistries } from '../../../platform/domainModules';
+import { isSupplierType } from '../../../access/accessService';
+import { Errors } from '../../../http/apiError';
+import { caller } from '../../../home/readerContext';
+import { today } from '../price/priceMath';
+import { TROLLEY } from '../cart/cartActions';
+import { GOODS_RESOURCE, registerGoodsReads } from './goodsActions';
+import { cartIdsOf, checkOutCart, needByOf } from './goodsCheckout';
+import { registerGoodsPriceRules } from './goodsPrices';
+import { registerLinkageCollect, registerLinkageRules } from './linkage';
+
+export function registerGoods({ actions, hooks, handlers, registry }: DomainRegistries): void {
+  registerGoodsPriceRules(hooks, handlers, registry);
+  registerGoodsReads(actions);
+  registerLinkageRules(hooks, registry);
+  registerLinkageCollect(actions);
+  // {ids?: cart line ids (default: the selected lines), needByDate?} → {requisitions: [{requisitionHeaderId, requisitionNumber, supplierId}]}
+  actions.register({
+    area: 'srmServer',
+    resource: GOODS_RESOURCE,
+    action: 'doSubmitGoods',
+    access: { pages: [TROLLEY], resourceCode: 'btnSubmitGoods' },
+    handler: async (body, ctx, kernel, req) => {
+      const user = caller(req);
+      if (isSupplierType(user.userType))
+        throw Errors.forbidden('仅内部用户可以提交采购申请', 'Only internal users make requisitions');
+      const onDate = today();
+      const input = {
+        user: { userId: user.userId, orgId: user.orgId ?? null },
+        ids: cartIdsOf(body),
+        needByDate: needByOf(body, onDate),
+      };
+      const scope = await kernel.auth.guard.rowScope(
+        req.identity!,
+        kernel.registry.entity('srmPurRequisitionHeader')!,
+        false,
+        ctx,
+      );
+      const requisitions = await kernel.db.transaction((tx) => checkOutCart(tx, kernel, input, ctx, scope, onDate));
+      const numbers = requisitions.map((r) => r.requisitionNumber).join(', ');
+      return {
+        data: { requisitions },
+        msg: ctx.language === 'EN' ? `Requisitions created: ${numbers}` : `已生成采购申请：${numbers}`,
+      };
+    },
+  });
+}
