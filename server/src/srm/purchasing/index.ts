@@ -9,6 +9,7 @@ import { registerAsl } from './asl';
 import { registerCartActions } from './cart/cartActions';
 import { registerDelivery } from './delivery';
 import { registerDemandPool } from './demand';
+import { registerLabels } from './labels';
 import { registerOrder } from './order';
 import { registerOrderCharts } from './order/orderCharts';
 import { registerRequisitionCharts } from './requisition/requisitionCharts';
@@ -31,5 +32,7 @@ export const purchasingModule: DomainModule = {
     registerAsl(into);
     // Delivery notices, delivery notes and receipts (§5.5–5.7)
     registerDelivery(into);
+    // Delivery appointments, barcode labels and label sizes (§5.8)
+    registerLabels(into);
   },
 };
