@@ -2159,6 +2159,7 @@ export interface SrmPurDeliveryNoteRecord {
 export interface SrmPurDeliveryNoteLineRecord {
   deliveryNoteLineId?: ID1;
   deliveryNoteId?: DeliveryNote;
+  deliveryNoteNumber?: string | null;
   lineNum?: LineNo;
   orderHeaderId?: PurchaseOrder;
   orderPoNumber?: string | null;

@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module';
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { expectOk } from '../../../testing/apiAssertions';
 import { signedHeaders, type ApiAnswer } from '../../../testing/testServer';
 import { DeliveryApi, noteBody } from '../delivery/deliveryFixtures';
+
+export { pdfPages } from './pdfPages';
 
 /**
  * Test helpers of appointments and labels: shipped delivery notes of supplier01 made through the
@@ -64,36 +63,4 @@ export class LabelApi extends DeliveryApi {
     const bytes = Buffer.from(await res.arrayBuffer());
     return { status: res.status, type: res.headers.get('content-type'), bytes };
   }
-}
-
-export interface PdfPage {
-  width: number;
-  height: number;
-  text: string;
-}
-
-/** The pages of a PDF: size in points and the text drawn on it. */
-export async function pdfPages(bytes: Buffer): Promise<PdfPage[]> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const fonts = path.join(path.dirname(createRequire(__filename).resolve('pdfjs-dist/package.json')), 'standard_fonts');
-  const doc = await pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    standardFontDataUrl: `${pathToFileURL(fonts).href}/`,
-    isEvalSupported: false,
-    useSystemFonts: false,
-    verbosity: 0,
-  }).promise;
-  const pages: PdfPage[] = [];
-  try {
-    for (let n = 1; n <= doc.numPages; n++) {
-      const page = await doc.getPage(n);
-      const [x0, y0, x1, y1] = page.view;
-      const content = await page.getTextContent();
-      const text = content.items.map((i) => ('str' in i ? i.str : '')).join(' ');
-      pages.push({ width: x1 - x0, height: y1 - y0, text });
-    }
-  } finally {
-    await doc.destroy();
-  }
-  return pages;
 }

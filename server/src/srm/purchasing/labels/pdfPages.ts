@@ -1,0 +1,36 @@
+/** A PDF's pages as tests and the end-to-end test read them: size in points and text (pdfjs-dist). No vitest here: Playwright imports it. */
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export interface PdfPage {
+  width: number;
+  height: number;
+  text: string;
+}
+
+/** The pages of a PDF: size in points and the text drawn on it. */
+export async function pdfPages(bytes: Buffer): Promise<PdfPage[]> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const fonts = path.join(path.dirname(createRequire(__filename).resolve('pdfjs-dist/package.json')), 'standard_fonts');
+  const doc = await pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    standardFontDataUrl: `${pathToFileURL(fonts).href}/`,
+    isEvalSupported: false,
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise;
+  const pages: PdfPage[] = [];
+  try {
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const [x0, y0, x1, y1] = page.view;
+      const content = await page.getTextContent();
+      const text = content.items.map((i) => ('str' in i ? i.str : '')).join(' ');
+      pages.push({ width: x1 - x0, height: y1 - y0, text });
+    }
+  } finally {
+    await doc.destroy();
+  }
+  return pages;
+}
