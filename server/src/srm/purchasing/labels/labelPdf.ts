@@ -76,10 +76,10 @@ export function labelFont(): { file: string; face?: string } {
   return { file, face };
 }
 
-/** A Code 128 barcode as PNG (bwip-js), without its own text: the value is printed as PDF text below it. */
+/** A Code 128 barcode as PNG (bwip-js) on white, without its own text: the value is printed as PDF text below it. */
 export async function code128Png(value: string): Promise<Buffer> {
   const bwip = await import('bwip-js');
-  return bwip.toBuffer({ bcid: 'code128', text: value, scale: 3, height: 12, includetext: false, paddingwidth: 4 });
+  return bwip.toBuffer({ bcid: 'code128', text: value, scale: 3, height: 12, includetext: false, paddingwidth: 4, backgroundcolor: 'FFFFFF' });
 }
 
 async function newDoc(size: [number, number], margin: number, title: string): Promise<{ pdf: PdfDoc; done: Promise<Buffer> }> {

@@ -6,6 +6,7 @@ import {
   BARCODE_RES,
   dayFromNow,
   LabelApi,
+  pdfBarcodes,
   pdfPages,
   PUR_RESERVE,
   RESERVE_RES,
@@ -134,6 +135,7 @@ describe('booking an appointment', () => {
     expect(page.text).toContain('DN202611219202');
     expect(page.text).toContain('1001000012');
     expect(page.text).toContain('装箱单');
+    expect((await pdfBarcodes(file.bytes))[0]).toEqual(['RSV202611285801']);
     const draft = await api.download('supplier01', 'SUP_DELIVERY_RESERVE', RESERVE_RES, 'doPringPack', { reserveId: 5802 });
     expect(draft.status).toBe(409);
     expect((await api.download('supplier02', 'SUP_DELIVERY_RESERVE', RESERVE_RES, 'doPringPack', { reserveId: 5801 })).status).toBe(404);
@@ -187,6 +189,8 @@ describe('labels', () => {
       expect(page.text).toContain('Delivery label');
     }
     expect(pages[2].text).toContain('1000 PCS');
+    // The barcode image of each page scans to its value.
+    expect(await pdfBarcodes(file.bytes)).toEqual([1, 2, 3].map((i) => [`${note.number}-01-00${i}`]));
     const rows = await api.select('SELECT printed_flag AS p, print_count AS n FROM srm_pur_barcode_reserve WHERE delivery_note_line_id = ?', [note.lineId]);
     expect(rows.map((r) => [r.p, Number(r.n)])).toEqual([['Y', 1], ['Y', 1], ['Y', 1]]);
   });
