@@ -3,11 +3,23 @@
  * Chinese: it ships its draft delivery note DN202611239201 (4,000 nuts) on 送货协同 → 送货单, books
  * dock C of 苏州一厂 for it on 送货协同 → 送货预约 and submits the appointment, prints the pack
  * list, then on 送货协同 → 待生成条码 splits the line into two packs of 2,000, generates the labels
- * and prints them: the downloaded PDF has one label page per pack with both barcode values.
+ * and prints them: the downloaded PDF has one label page per pack whose Code 128 image scans to
+ * that pack's barcode value.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { pdfPages } from '../../server/src/srm/purchasing/labels/pdfPages';
-import { choose, dataRows, DEMO_PASSWORD, fieldValue, openMenu, rowAction, runConfirmed, save, toast, typeDate } from './support';
+import { pdfBarcodes, pdfPages } from '../../server/src/srm/purchasing/labels/pdfPages';
+import {
+  choose,
+  dataRows,
+  DEMO_PASSWORD,
+  fieldValue,
+  openMenu,
+  rowAction,
+  runConfirmed,
+  save,
+  toast,
+  typeDate,
+} from './support';
 
 const NOTE = 'DN202611239201';
 const FIRST_OPEN = { timeout: 30_000 };
@@ -38,7 +50,9 @@ async function downloaded(page: Page, press: () => Promise<void>): Promise<{ nam
   return { name: file.suggestedFilename(), bytes: fs.readFileSync(path) };
 }
 
-test('CN: supplier01 books a dock slot for a shipped delivery note, submits it and prints its labels', async ({ browser }) => {
+test('CN: supplier01 books a dock slot for a shipped delivery note, submits it and prints its labels', async ({
+  browser,
+}) => {
   const supplier = await (await browser.newContext()).newPage();
   await signInAs(supplier, 'supplier01');
 
@@ -87,9 +101,14 @@ test('CN: supplier01 books a dock slot for a shipped delivery note, submits it a
   const labels = await downloaded(supplier, () => supplier.getByRole('button', { name: '打印标签' }).click());
   expect(labels.name).toBe(`labels-${NOTE}.pdf`);
   const pages = await pdfPages(labels.bytes);
-  expect(pages.map((p) => p.text.includes(`${NOTE}-01-001`) || p.text.includes(`${NOTE}-01-002`))).toEqual([true, true]);
+  expect(pages.map((p) => p.text.includes(`${NOTE}-01-001`) || p.text.includes(`${NOTE}-01-002`))).toEqual([
+    true,
+    true,
+  ]);
   expect(pages[1].text).toContain(`${NOTE}-01-002`);
   expect(pages[0].text).toContain('2000 PCS');
+  // The barcode images scan to the same values.
+  expect(await pdfBarcodes(labels.bytes)).toEqual([[`${NOTE}-01-001`], [`${NOTE}-01-002`]]);
 
   // 4. The labels are listed as printed.
   await openMenu(supplier, '送货协同', '条码打印');

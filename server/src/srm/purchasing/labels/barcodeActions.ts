@@ -45,7 +45,13 @@ export function parsePacks(raw: unknown): Dec[] {
   });
 }
 
-async function scopedLabels(kernel: Kernel, req: ActionRequest, ctx: ResourceContext, field: string, id: number): Promise<Row[]> {
+async function scopedLabels(
+  kernel: Kernel,
+  req: ActionRequest,
+  ctx: ResourceContext,
+  field: string,
+  id: number,
+): Promise<Row[]> {
   const model = kernel.registry.entity(BARCODE)!;
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
   const { rows } = await kernel.resources.reader.list(
@@ -70,7 +76,10 @@ async function generate(store: LabelStore, body: Record<string, unknown>, ctx: R
     if (String(line.status) !== 'SHIPPED')
       throw Errors.conflict('只能为已发货的送货单生成条码', 'Labels can be generated for shipped delivery notes only');
     if (line.labelStatus === 'GENERATED')
-      throw Errors.conflict('该送货单行已生成条码，请先删除再重新生成', 'This line already has labels: delete them to generate again');
+      throw Errors.conflict(
+        '该送货单行已生成条码，请先删除再重新生成',
+        'This line already has labels: delete them to generate again',
+      );
     const total = packs.reduce<Dec>((sum, p) => addDecimals(sum, p), ZERO);
     const shipQty = parseDecimal(String(line.shipQty)) ?? ZERO;
     if (compareDecimals(total, shipQty) !== 0)
@@ -109,10 +118,19 @@ async function generate(store: LabelStore, body: Record<string, unknown>, ctx: R
     await store.setFields(tx, NOTE_LINE, lineId, { labelStatus: 'GENERATED' }, ctx);
     return barcodes;
   });
-  return { data: { deliveryNoteLineId: lineId, barcodes: made }, msg: ctx.language === 'EN' ? `${made.length} labels generated` : `已生成 ${made.length} 个条码` };
+  return {
+    data: { deliveryNoteLineId: lineId, barcodes: made },
+    msg: ctx.language === 'EN' ? `${made.length} labels generated` : `已生成 ${made.length} 个条码`,
+  };
 }
 
-async function print(store: LabelStore, body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
+async function print(
+  store: LabelStore,
+  body: Record<string, unknown>,
+  ctx: ResourceContext,
+  kernel: Kernel,
+  req: ActionRequest,
+) {
   const byLine = body.deliveryNoteLineId !== undefined && body.deliveryNoteLineId !== null;
   const field = byLine ? 'deliveryNoteLineId' : 'barcodeId';
   const labels = await scopedLabels(kernel, req, ctx, field, positiveId(body[field] ?? body.id, field));
@@ -151,7 +169,8 @@ async function print(store: LabelStore, body: Record<string, unknown>, ctx: Reso
 async function remove(store: LabelStore, body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel) {
   const supplierId = supplierOf(ctx);
   let lineId: number;
-  if (body.deliveryNoteLineId !== undefined && body.deliveryNoteLineId !== null) lineId = positiveId(body.deliveryNoteLineId, 'deliveryNoteLineId');
+  if (body.deliveryNoteLineId !== undefined && body.deliveryNoteLineId !== null)
+    lineId = positiveId(body.deliveryNoteLineId, 'deliveryNoteLineId');
   else {
     const [label] = await store.labels(kernel.db, 'barcodeId', [positiveId(body.barcodeId ?? body.id, 'barcodeId')]);
     if (!label || Number(label.supplierId) !== supplierId) throw Errors.recordNotFound();
@@ -163,7 +182,10 @@ async function remove(store: LabelStore, body: Record<string, unknown>, ctx: Res
     if (!line || Number(line.supplierId) !== supplierId) throw Errors.recordNotFound();
     if (line.labelStatus !== 'GENERATED') throw Errors.conflict('该送货单行没有条码', 'This line has no labels');
     if (String(line.status) !== 'SHIPPED')
-      throw Errors.conflict('送货单已收货或已取消，条码不能删除', 'The delivery note has been received or cancelled: its labels cannot be deleted');
+      throw Errors.conflict(
+        '送货单已收货或已取消，条码不能删除',
+        'The delivery note has been received or cancelled: its labels cannot be deleted',
+      );
     const { t, c } = store.sql;
     const done = await tx.execute(`DELETE FROM ${t(BARCODE)} WHERE ${c(BARCODE, 'deliveryNoteLineId')} = ?`, [lineId]);
     await store.setFields(tx, NOTE_LINE, lineId, { labelStatus: null }, ctx);
@@ -175,13 +197,20 @@ async function remove(store: LabelStore, body: Record<string, unknown>, ctx: Res
 export function registerBarcodeActions(store: LabelStore, actions: ActionRegistry): void {
   const register = (action: string, pages: string[], resourceCode: string | undefined, handler: ActionHandler) =>
     actions.register({ area: 'srmServer', resource: RESOURCE, action, access: { pages, resourceCode }, handler });
-  register('doSubmitBarcodePrint', GENERATE_PAGES, 'btnGenerate', (body, ctx, kernel) => generate(store, body, ctx, kernel));
-  register('findPrintBarcode', PRINT_PAGES, 'btnPrint', (body, ctx, kernel, req) => print(store, body, ctx, kernel, req));
-  register('doDeleteBarcodeData', PRINT_PAGES, 'btnDeleteBarcode', (body, ctx, kernel) => remove(store, body, ctx, kernel));
+  register('doSubmitBarcodePrint', GENERATE_PAGES, 'btnGenerate', (body, ctx, kernel) =>
+    generate(store, body, ctx, kernel),
+  );
+  register('findPrintBarcode', PRINT_PAGES, 'btnPrint', (body, ctx, kernel, req) =>
+    print(store, body, ctx, kernel, req),
+  );
+  register('doDeleteBarcodeData', PRINT_PAGES, 'btnDeleteBarcode', (body, ctx, kernel) =>
+    remove(store, body, ctx, kernel),
+  );
   // findBarcode {barcode}: the label behind a scanned value (404 outside the caller's scope).
   register('findBarcode', ['printBarcodeList'], undefined, async (body, ctx, kernel, req) => {
     const value = String(body.barcode ?? '').trim();
-    if (!value || value.length > 60) throw Errors.badRequest('请提供条码', 'Give the barcode', [{ field: 'barcode', message: 'required' }]);
+    if (!value || value.length > 60)
+      throw Errors.badRequest('请提供条码', 'Give the barcode', [{ field: 'barcode', message: 'required' }]);
     const model = kernel.registry.entity(BARCODE)!;
     const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
     const { rows } = await kernel.resources.reader.list(
@@ -203,7 +232,9 @@ export function registerBarcodeActions(store: LabelStore, actions: ActionRegistr
       model,
       {
         params: {},
-        filter: { and: [{ field: 'labelStatus', op: 'null' }, { parent: { field: 'status', op: 'eq', value: 'SHIPPED' } }] },
+        filter: {
+          and: [{ field: 'labelStatus', op: 'null' }, { parent: { field: 'status', op: 'eq', value: 'SHIPPED' } }],
+        },
         pageIndex,
         pageRows,
         orderBy: 'deliveryNoteLineId desc',

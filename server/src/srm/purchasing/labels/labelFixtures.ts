@@ -25,7 +25,14 @@ export function dayFromNow(days: number): string {
 export class LabelApi extends DeliveryApi {
   /** A shipped delivery note of supplier01 on order line 90005 (confirmed, 20,000 open). */
   async shippedNote(shipQty: string): Promise<{ noteId: number; lineId: number; number: string }> {
-    const note = expectOk(await this.note('supplier01', 'SUP_DELIVERY_NOTE_EDIT', 'saveOrUpdate', noteBody([{ orderLineId: 90005, shipQty }])));
+    const note = expectOk(
+      await this.note(
+        'supplier01',
+        'SUP_DELIVERY_NOTE_EDIT',
+        'saveOrUpdate',
+        noteBody([{ orderLineId: 90005, shipQty }]),
+      ),
+    );
     expectOk(await this.note('supplier01', 'SUP_DELIVERY_NOTE', 'doShip', { id: note.deliveryNoteId }));
     return { noteId: note.deliveryNoteId, lineId: note.lines[0].deliveryNoteLineId, number: note.deliveryNoteNumber };
   }

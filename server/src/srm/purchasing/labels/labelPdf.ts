@@ -79,10 +79,22 @@ export function labelFont(): { file: string; face?: string } {
 /** A Code 128 barcode as PNG (bwip-js) on white, without its own text: the value is printed as PDF text below it. */
 export async function code128Png(value: string): Promise<Buffer> {
   const bwip = await import('bwip-js');
-  return bwip.toBuffer({ bcid: 'code128', text: value, scale: 3, height: 12, includetext: false, paddingwidth: 4, backgroundcolor: 'FFFFFF' });
+  return bwip.toBuffer({
+    bcid: 'code128',
+    text: value,
+    scale: 3,
+    height: 12,
+    includetext: false,
+    paddingwidth: 4,
+    backgroundcolor: 'FFFFFF',
+  });
 }
 
-async function newDoc(size: [number, number], margin: number, title: string): Promise<{ pdf: PdfDoc; done: Promise<Buffer> }> {
+async function newDoc(
+  size: [number, number],
+  margin: number,
+  title: string,
+): Promise<{ pdf: PdfDoc; done: Promise<Buffer> }> {
   // @ts-expect-error -- pdfkit ships no type declarations; the methods used are typed above.
   const { default: PDFDocument } = (await import('pdfkit')) as { default: new (options: object) => PdfDoc };
   const font = labelFont();
@@ -107,11 +119,16 @@ export async function labelsPdf(labels: LabelData[], size: LabelSize): Promise<B
   const body = Math.max(5, Math.min(9, height / 24));
   for (const label of labels) {
     pdf.addPage({ size: [width, height], margin });
-    pdf.font('cjk').fontSize(body + 1).text('送货标签 / Delivery label', margin, margin, { width: inner, align: 'center', lineBreak: false });
+    pdf
+      .font('cjk')
+      .fontSize(body + 1)
+      .text('送货标签 / Delivery label', margin, margin, { width: inner, align: 'center', lineBreak: false });
     const png = await code128Png(label.barcode);
     const top = margin + body * 1.8;
     pdf.image(png, margin, top, { fit: [inner, barHeight], align: 'center', valign: 'center' });
-    pdf.fontSize(body).text(label.barcode, margin, top + barHeight + 1, { width: inner, align: 'center', lineBreak: false });
+    pdf
+      .fontSize(body)
+      .text(label.barcode, margin, top + barHeight + 1, { width: inner, align: 'center', lineBreak: false });
     const rows: [string, string][] = [
       ['送货单号 / DN no.', label.deliveryNoteNumber],
       ['订单号 / PO no.', label.poNumber],
@@ -149,10 +166,16 @@ export async function packListPdf(list: PackList): Promise<Buffer> {
   for (const note of list.notes) {
     pdf.moveDown(0.8).fontSize(12).text(`送货单 / Delivery note ${note.deliveryNoteNumber}  (${note.shipDate})`);
     for (const line of note.lines)
-      pdf.fontSize(9).text(`  ${line.lineNum}. ${line.poNumber}  ${line.itemCode} ${line.itemName}  ${line.shipQty} ${line.uomCode}`);
+      pdf
+        .fontSize(9)
+        .text(
+          `  ${line.lineNum}. ${line.poNumber}  ${line.itemCode} ${line.itemName}  ${line.shipQty} ${line.uomCode}`,
+        );
     if (!note.labels.length) pdf.fontSize(9).text('  未生成条码 / No labels generated');
     for (const label of note.labels)
-      pdf.fontSize(9).text(`  [${label.packSeq}/${label.packCount}] ${label.barcode}  ${label.itemCode}  ${label.packQty}`);
+      pdf
+        .fontSize(9)
+        .text(`  [${label.packSeq}/${label.packCount}] ${label.barcode}  ${label.itemCode}  ${label.packQty}`);
   }
   pdf.end();
   return done;

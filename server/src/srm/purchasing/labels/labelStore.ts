@@ -45,7 +45,9 @@ export function requireInside(ctx: ResourceContext): void {
 export const positiveId = (value: unknown, field: string): number => {
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1)
-    throw Errors.badRequest(`${field} 无效`, `${field} must be a positive integer`, [{ field, message: 'positive integer' }]);
+    throw Errors.badRequest(`${field} 无效`, `${field} must be a positive integer`, [
+      { field, message: 'positive integer' },
+    ]);
   return n;
 };
 

@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { decodeCode128Row } from './code128';
 
 export interface PdfPage {
   width: number;
@@ -37,7 +38,6 @@ export async function pdfPages(bytes: Buffer): Promise<PdfPage[]> {
 
 /** The Code 128 values of the images on each page, read across the middle of each image. */
 export async function pdfBarcodes(bytes: Buffer): Promise<string[][]> {
-  const { decodeCode128Row } = await import('./code128');
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise;
   const pages: string[][] = [];

@@ -8,16 +8,23 @@
 import type { Row } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
-import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
+import type { ActionAccess, ActionHandler, ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { packListPdf } from './labelPdf';
 import { type LabelStore, positiveId, PRINT_SIZE, RESERVE } from './labelStore';
 
 const RESOURCE = 'srmPurReserveHeaderRestful';
+const BARCODE_RESOURCE = 'srmPurBarcodeReserveRestful';
 const PAGES = ['srmPurReservList', 'PurReserveHeader/PurReserveHeaderEdit'];
 
 /** The appointment (scoped), its booked notes with their lines and labels. */
-export async function reserveInfo(store: LabelStore, body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
+export async function reserveInfo(
+  store: LabelStore,
+  body: Record<string, unknown>,
+  ctx: ResourceContext,
+  kernel: Kernel,
+  req: ActionRequest,
+) {
   const id = positiveId(body.reserveId ?? body.id, 'reserveId');
   const model = kernel.registry.entity(RESERVE)!;
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
@@ -50,69 +57,93 @@ async function lookupMeaning(store: LabelStore, type: string, code: string, ctx:
   return String((ctx.language === 'EN' ? row.en : row.cn) ?? row.cn ?? code);
 }
 
+/**
+ * The spec lists the appointment's and the size's actions in one group with the labels' resource
+ * ("attribution by name"): each is registered on srmPurReserveHeaderRestful (srmPurPrintSizeRestful)
+ * and again on srmPurBarcodeReserveRestful, with the same handler and the same access. There the
+ * transitions doSubmit, doCancelAppoint and updateStatus run the appointment's lifecycle after the
+ * same authorization as its own endpoint (menu, button, row scope).
+ */
 export function registerReserveActions(store: LabelStore, actions: ActionRegistry): void {
-  actions.register({
-    area: 'srmServer',
-    resource: RESOURCE,
-    action: 'findReserveInfoByReserveId',
-    access: { pages: PAGES },
-    handler: async (body, ctx, kernel, req) => ({ data: await reserveInfo(store, body, ctx, kernel, req) }),
-  });
-  actions.register({
-    area: 'srmServer',
-    resource: RESOURCE,
-    action: 'doPringPack',
-    access: { pages: PAGES, resourceCode: 'btnPrintPack' },
-    handler: async (body, ctx, kernel, req) => {
-      const { header, deliveryNotes } = await reserveInfo(store, body, ctx, kernel, req);
-      if (!['SUBMITTED', 'ARRIVED'].includes(String(header.status)))
-        throw Errors.conflict('只有已提交或已到货的预约可以打印装箱单', 'Only a submitted or arrived appointment has a pack list');
-      const content = await packListPdf({
-        reserveNumber: String(header.reserveNumber),
-        supplierName: String(header.supplierName ?? header.supplierId),
-        invOrgName: String(header.invOrgName ?? header.invOrgId),
-        dockName: await lookupMeaning(store, 'PUR_DOCK_CODE', String(header.dockCode), ctx),
-        appointDate: String(header.appointDate).slice(0, 10),
-        timeSlot: await lookupMeaning(store, 'PUR_TIME_SLOT', String(header.timeSlot), ctx),
-        vehicleNumber: String(header.vehicleNumber ?? ''),
-        notes: deliveryNotes.map((n) => ({
-          deliveryNoteNumber: String(n.deliveryNoteNumber),
-          shipDate: String(n.shipDate ?? '').slice(0, 10),
-          lines: (n.lines as Row[]).map((l) => ({
-            lineNum: Number(l.lineNum),
-            poNumber: String(l.poNumber ?? ''),
-            itemCode: String(l.itemCode ?? ''),
-            itemName: String(l.itemName ?? ''),
-            shipQty: String(Number(l.shipQty)),
-            uomCode: String(l.uomCode ?? ''),
-          })),
-          labels: (n.labels as Row[]).map((l) => ({
-            barcode: String(l.barcode),
-            itemCode: String(l.itemCode ?? ''),
-            packSeq: Number(l.packSeq),
-            packCount: Number(l.packCount),
-            packQty: String(Number(l.packQty)),
-          })),
+  const both = (action: string, access: ActionAccess, handler: ActionHandler, own = RESOURCE) => {
+    actions.register({ area: 'srmServer', resource: own, action, access, handler });
+    actions.register({ area: 'srmServer', resource: BARCODE_RESOURCE, action, access, handler });
+  };
+  for (const [action, resourceCode] of [
+    ['doSubmit', 'btnSubmit'],
+    ['doCancelAppoint', 'btnCancelAppoint'],
+    ['updateStatus', 'btnArrived'],
+  ] as const)
+    actions.register({
+      area: 'srmServer',
+      resource: BARCODE_RESOURCE,
+      action,
+      access: { pages: PAGES, resourceCode },
+      handler: async (body, ctx, kernel, req) => {
+        const entity = kernel.registry.entity(RESERVE)!;
+        const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, action, ctx);
+        return kernel.lifecycles.run(entity, kernel.lifecycles.transitionFor(entity, action)!, body, ctx, scope);
+      },
+    });
+  both('findReserveInfoByReserveId', { pages: PAGES }, async (body, ctx, kernel, req) => ({
+    data: await reserveInfo(store, body, ctx, kernel, req),
+  }));
+  both('doPringPack', { pages: PAGES, resourceCode: 'btnPrintPack' }, async (body, ctx, kernel, req) => {
+    const { header, deliveryNotes } = await reserveInfo(store, body, ctx, kernel, req);
+    if (!['SUBMITTED', 'ARRIVED'].includes(String(header.status)))
+      throw Errors.conflict(
+        '只有已提交或已到货的预约可以打印装箱单',
+        'Only a submitted or arrived appointment has a pack list',
+      );
+    const content = await packListPdf({
+      reserveNumber: String(header.reserveNumber),
+      supplierName: String(header.supplierName ?? header.supplierId),
+      invOrgName: String(header.invOrgName ?? header.invOrgId),
+      dockName: await lookupMeaning(store, 'PUR_DOCK_CODE', String(header.dockCode), ctx),
+      appointDate: String(header.appointDate).slice(0, 10),
+      timeSlot: await lookupMeaning(store, 'PUR_TIME_SLOT', String(header.timeSlot), ctx),
+      vehicleNumber: String(header.vehicleNumber ?? ''),
+      notes: deliveryNotes.map((n) => ({
+        deliveryNoteNumber: String(n.deliveryNoteNumber),
+        shipDate: String(n.shipDate ?? '').slice(0, 10),
+        lines: (n.lines as Row[]).map((l) => ({
+          lineNum: Number(l.lineNum),
+          poNumber: String(l.poNumber ?? ''),
+          itemCode: String(l.itemCode ?? ''),
+          itemName: String(l.itemName ?? ''),
+          shipQty: String(Number(l.shipQty)),
+          uomCode: String(l.uomCode ?? ''),
         })),
-      });
-      return { data: null, file: { fileName: `pack-list-${String(header.reserveNumber)}.pdf`, contentType: 'application/pdf', content } };
-    },
+        labels: (n.labels as Row[]).map((l) => ({
+          barcode: String(l.barcode),
+          itemCode: String(l.itemCode ?? ''),
+          packSeq: Number(l.packSeq),
+          packCount: Number(l.packCount),
+          packQty: String(Number(l.packQty)),
+        })),
+      })),
+    });
+    return {
+      data: null,
+      file: { fileName: `pack-list-${String(header.reserveNumber)}.pdf`, contentType: 'application/pdf', content },
+    };
   });
   // findPurPrintSize {labelType?}: the enabled label sizes (any signed-in user: printing needs them).
-  actions.register({
-    area: 'srmServer',
-    resource: 'srmPurPrintSizeRestful',
-    action: 'findPurPrintSize',
-    access: 'session',
-    handler: async (body) => {
+  both(
+    'findPurPrintSize',
+    'session',
+    async (body) => {
       const { t, c } = store.sql;
       const type = body.labelType === undefined || body.labelType === null ? null : String(body.labelType);
-      const cols = ['printSizeId', 'labelType', 'sizeName', 'widthMm', 'heightMm'].map((n) => `${c(PRINT_SIZE, n)} AS ${n}`).join(', ');
+      const cols = ['printSizeId', 'labelType', 'sizeName', 'widthMm', 'heightMm']
+        .map((n) => `${c(PRINT_SIZE, n)} AS ${n}`)
+        .join(', ');
       const rows = await store.db.select(
         `SELECT ${cols} FROM ${t(PRINT_SIZE)} WHERE ${c(PRINT_SIZE, 'enabledFlag')} = 'Y'${type ? ` AND ${c(PRINT_SIZE, 'labelType')} = ?` : ''} ORDER BY ${c(PRINT_SIZE, 'printSizeId')}`,
         type ? [type] : [],
       );
       return { data: rows.map((r) => ({ ...r, widthMm: Number(r.widthMm), heightMm: Number(r.heightMm) })) };
     },
-  });
+    'srmPurPrintSizeRestful',
+  );
 }

@@ -43,9 +43,15 @@ async function twoDrafts(round: number, clash: 'slot' | 'note'): Promise<number[
   const first = await api.shippedNote('10');
   if (clash === 'slot') {
     const second = await api.shippedNote('10');
-    return [await api.draft([first.noteId], date, 'DOCK_A', '10-12'), await api.draft([second.noteId], date, 'DOCK_A', '10-12')];
+    return [
+      await api.draft([first.noteId], date, 'DOCK_A', '10-12'),
+      await api.draft([second.noteId], date, 'DOCK_A', '10-12'),
+    ];
   }
-  return [await api.draft([first.noteId], date, 'DOCK_B', '13-15'), await api.draft([first.noteId], date, 'DOCK_C', '15-17')];
+  return [
+    await api.draft([first.noteId], date, 'DOCK_B', '13-15'),
+    await api.draft([first.noteId], date, 'DOCK_C', '15-17'),
+  ];
 }
 
 const submit = async (id: number) => api.reserve('supplier01', SUP_RESERVE, 'doSubmit', { id });
@@ -65,27 +71,33 @@ describe('one active appointment per dock slot and per delivery note, under conc
     }
   });
 
-  it.skipIf(!onMysql)(`two submits of one slot on two server processes: exactly one succeeds, ${ROUNDS} rounds`, async () => {
-    const headers = await api.headers('supplier01', SUP_RESERVE, RESERVE_RES);
-    for (let round = 0; round < ROUNDS; round++) {
-      const ids = await twoDrafts(10 + round, 'slot');
-      const answers = await Promise.all([
-        server.call('srmServer', RESERVE_RES, 'doSubmit', { id: ids[0] }, headers),
-        other!.call('srmServer', RESERVE_RES, 'doSubmit', { id: ids[1] }, headers),
-      ]);
-      await expectOneWinner(ids, answers, 'already booked');
-    }
-  });
+  it.skipIf(!onMysql)(
+    `two submits of one slot on two server processes: exactly one succeeds, ${ROUNDS} rounds`,
+    async () => {
+      const headers = await api.headers('supplier01', SUP_RESERVE, RESERVE_RES);
+      for (let round = 0; round < ROUNDS; round++) {
+        const ids = await twoDrafts(10 + round, 'slot');
+        const answers = await Promise.all([
+          server.call('srmServer', RESERVE_RES, 'doSubmit', { id: ids[0] }, headers),
+          other!.call('srmServer', RESERVE_RES, 'doSubmit', { id: ids[1] }, headers),
+        ]);
+        await expectOneWinner(ids, answers, 'already booked');
+      }
+    },
+  );
 
-  it.skipIf(!onMysql)(`two submits of one delivery note on two server processes: exactly one succeeds, ${ROUNDS} rounds`, async () => {
-    const headers = await api.headers('supplier01', SUP_RESERVE, RESERVE_RES);
-    for (let round = 0; round < ROUNDS; round++) {
-      const ids = await twoDrafts(10 + round, 'note');
-      const answers = await Promise.all([
-        server.call('srmServer', RESERVE_RES, 'doSubmit', { id: ids[0] }, headers),
-        other!.call('srmServer', RESERVE_RES, 'doSubmit', { id: ids[1] }, headers),
-      ]);
-      await expectOneWinner(ids, answers, 'already in another active appointment');
-    }
-  });
+  it.skipIf(!onMysql)(
+    `two submits of one delivery note on two server processes: exactly one succeeds, ${ROUNDS} rounds`,
+    async () => {
+      const headers = await api.headers('supplier01', SUP_RESERVE, RESERVE_RES);
+      for (let round = 0; round < ROUNDS; round++) {
+        const ids = await twoDrafts(10 + round, 'note');
+        const answers = await Promise.all([
+          server.call('srmServer', RESERVE_RES, 'doSubmit', { id: ids[0] }, headers),
+          other!.call('srmServer', RESERVE_RES, 'doSubmit', { id: ids[1] }, headers),
+        ]);
+        await expectOneWinner(ids, answers, 'already in another active appointment');
+      }
+    },
+  );
 });
