@@ -1948,6 +1948,85 @@ export interface SrmPurAslListRecord {
 }
 
 /**
+ * 条码
+ */
+export type Barcode = string | null;
+/**
+ * 收货工厂
+ */
+export type ShipToPlant = number | null;
+/**
+ * 送货单
+ */
+export type DeliveryNote = number | null;
+/**
+ * 送货单行
+ */
+export type DeliveryNoteLine = number | null;
+/**
+ * 送货单号
+ */
+export type DeliveryNoteNo = string | null;
+/**
+ * 订单号
+ */
+export type PONo = string | null;
+/**
+ * 包装序号
+ */
+export type PackNo = number | null;
+/**
+ * 包装总数
+ */
+export type Packs = number | null;
+/**
+ * 每包数量
+ */
+export type PackQuantity = string | null;
+/**
+ * 已打印
+ */
+export type Printed = 'Y' | 'N' | null;
+/**
+ * 打印次数
+ */
+export type TimesPrinted = number | null;
+/**
+ * 最后打印时间
+ */
+export type LastPrintedAt = string | null;
+/**
+ * 条码标签 / Barcode label
+ */
+export interface SrmPurBarcodeReserveRecord {
+  barcodeId?: ID;
+  barcode?: Barcode;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  invOrgId?: ShipToPlant;
+  invOrgName?: string | null;
+  deliveryNoteId?: DeliveryNote;
+  noteNumberLabel?: string | null;
+  deliveryNoteLineId?: DeliveryNoteLine;
+  deliveryNoteNumber?: DeliveryNoteNo;
+  poNumber?: PONo;
+  itemCode?: ItemCode;
+  itemName?: ItemName;
+  uomCode?: UOM;
+  packSeq?: PackNo;
+  packCount?: Packs;
+  packQty?: PackQuantity;
+  printedFlag?: Printed;
+  printCount?: TimesPrinted;
+  lastPrintDate?: LastPrintedAt;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 单据类型编码
  */
 export type TypeCode = string | null;
@@ -1987,14 +2066,6 @@ export interface SrmPurBillTypeRecord {
   versionNum?: Version;
 }
 
-/**
- * 送货单号
- */
-export type DeliveryNoteNo = string | null;
-/**
- * 收货工厂
- */
-export type ShipToPlant = number | null;
 /**
  * 送货通知
  */
@@ -2044,10 +2115,6 @@ export type ReceivedAt = string | null;
  */
 export type ReceivedBy = number | null;
 /**
- * 送货单
- */
-export type DeliveryNote = number | null;
-/**
  * 采购订单
  */
 export type PurchaseOrder = number | null;
@@ -2059,10 +2126,6 @@ export type POLine = number | null;
  * 送货通知行
  */
 export type NoticeLine = number | null;
-/**
- * 订单号
- */
-export type PONo = string | null;
 /**
  * 订单行号
  */
@@ -2091,6 +2154,10 @@ export type AcceptedQuantity = string | null;
  * 不合格数量
  */
 export type RejectedQuantity = string | null;
+/**
+ * 标签状态
+ */
+export type Labels = string | null;
 /**
  * 送货单 / Delivery note
  */
@@ -2133,6 +2200,7 @@ export interface SrmPurDeliveryNoteRecord {
 export interface SrmPurDeliveryNoteLineRecord {
   deliveryNoteLineId?: ID1;
   deliveryNoteId?: DeliveryNote;
+  deliveryNoteNumber?: string | null;
   lineNum?: LineNo;
   orderHeaderId?: PurchaseOrder;
   orderPoNumber?: string | null;
@@ -2153,6 +2221,7 @@ export interface SrmPurDeliveryNoteLineRecord {
   receivedQty?: ReceivedQuantity;
   acceptedQty?: AcceptedQuantity;
   rejectedQty?: RejectedQuantity;
+  labelStatus?: Labels;
   createdBy?: CreatedBy1;
   creationDate?: CreatedAt1;
   lastUpdatedBy?: LastUpdatedBy1;
@@ -2989,6 +3058,40 @@ export interface SrmPurPriceLinkageRecord {
 }
 
 /**
+ * 标签类型
+ */
+export type LabelType = string | null;
+/**
+ * 尺寸名称
+ */
+export type SizeName = string | null;
+/**
+ * 宽度(mm)
+ */
+export type WidthMm = string | null;
+/**
+ * 高度(mm)
+ */
+export type HeightMm = string | null;
+/**
+ * 打印尺寸 / Label size
+ */
+export interface SrmPurPrintSizeRecord {
+  printSizeId?: ID;
+  labelType?: LabelType;
+  sizeName?: SizeName;
+  widthMm?: WidthMm;
+  heightMm?: HeightMm;
+  enabledFlag?: Enabled;
+  remark?: Remark;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 事务编号
  */
 export type TransactionNo = string | null;
@@ -2996,10 +3099,6 @@ export type TransactionNo = string | null;
  * 事务类型
  */
 export type TransactionType = string | null;
-/**
- * 送货单行
- */
-export type DeliveryNoteLine = number | null;
 /**
  * 事务日期
  */
@@ -3159,6 +3258,93 @@ export interface SrmPurRequisitionLineRecord {
   orderedQty?: OrderedQuantity;
   lineStatus?: LineStatus;
   remark?: Remark;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
+/**
+ * 预约单号
+ */
+export type AppointmentNo = string | null;
+/**
+ * 卸货月台
+ */
+export type Dock = string | null;
+/**
+ * 预约日期
+ */
+export type AppointmentDate = string | null;
+/**
+ * 预约时段
+ */
+export type TimeSlot = string | null;
+/**
+ * 占用时段
+ */
+export type HeldSlot = string | null;
+/**
+ * 到货时间
+ */
+export type ArrivedAt = string | null;
+/**
+ * 送货预约
+ */
+export type Appointment = number | null;
+/**
+ * 占用送货单
+ */
+export type HeldDeliveryNote = number | null;
+/**
+ * 送货预约 / Delivery appointment
+ */
+export interface SrmPurReserveHeaderRecord {
+  reserveId?: ID;
+  reserveNumber?: AppointmentNo;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  invOrgId?: ShipToPlant;
+  invOrgName?: string | null;
+  dockCode?: Dock;
+  appointDate?: AppointmentDate;
+  timeSlot?: TimeSlot;
+  vehicleNumber?: Vehicle;
+  driverName?: Driver;
+  driverPhone?: DriverPhone;
+  deliveryNoteIds?: DeliveryNotes;
+  status?: Status;
+  activeSlotKey?: HeldSlot;
+  submitDate?: SubmittedAt;
+  arrivedDate?: ArrivedAt;
+  remark?: Remark;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmPurReserveLineRecord[];
+}
+/**
+ * 送货单
+ */
+export interface DeliveryNotes {
+  [k: string]: unknown;
+}
+/**
+ * 预约送货单 / Booked delivery note
+ */
+export interface SrmPurReserveLineRecord {
+  reserveLineId?: ID1;
+  reserveId?: Appointment;
+  lineNum?: LineNo;
+  deliveryNoteId?: DeliveryNote;
+  noteNumberLabel?: string | null;
+  deliveryNoteNumber?: DeliveryNoteNo;
+  shipDate?: ShipDate;
+  packageQty?: Packages;
+  activeNoteId?: HeldDeliveryNote;
   createdBy?: CreatedBy1;
   creationDate?: CreatedAt1;
   lastUpdatedBy?: LastUpdatedBy1;

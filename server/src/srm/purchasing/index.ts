@@ -10,6 +10,7 @@ import { registerCartActions } from './cart/cartActions';
 import { registerDelivery } from './delivery';
 import { registerDemandPool } from './demand';
 import { registerGoods } from './goods';
+import { registerLabels } from './labels';
 import { registerOrder } from './order';
 import { registerOrderCharts } from './order/orderCharts';
 import { registerPlanning } from './planning';
@@ -37,5 +38,7 @@ export const purchasingModule: DomainModule = {
     registerDelivery(into);
     // Forecasts, VMI stock and system warnings (§5.8)
     registerPlanning(into);
+    // Delivery appointments, barcode labels and label sizes (§5.8)
+    registerLabels(into);
   },
 };

@@ -1,0 +1,247 @@
+/**
+ * Labels of delivery-note lines (DOMAIN 5.8 srmPurBarcodeReserve, resource srmPurBarcodeReserveRestful):
+ * doSubmitBarcodePrint {deliveryNoteLineId, packQtys} splits a shipped line into packs (one label
+ * each; the packs add up to the line's ship quantity, 400 otherwise); findPrintBarcode
+ * {deliveryNoteLineId | barcodeId} answers the labels as a PDF and counts the print;
+ * doDeleteBarcodeData removes a line's labels; findBarcode {barcode} and findBarcodeOrder read.
+ * Reads go through the caller's row scope: another supplier's labels are not found (404).
+ */
+import type { Row } from '../../../db/sqlExecutor';
+import { Errors } from '../../../http/apiError';
+import type { Kernel } from '../../../kernel';
+import { PlatformRows } from '../../../lifecycle/platformRows';
+import type { ActionHandler, ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
+import type { ResourceContext } from '../../../resource/context';
+import { lockOwner } from '../../../resource/invariantLocks';
+import { addDecimals, compareDecimals, formatDecimal, parseDecimal, ZERO, type Dec } from '../../../util/decimal';
+import { formatDateTime } from '../../../util/time';
+import { labelsPdf } from './labelPdf';
+import { BARCODE, type LabelStore, NOTE_LINE, positiveId, supplierOf } from './labelStore';
+
+const RESOURCE = 'srmPurBarcodeReserveRestful';
+const GENERATE_PAGES = ['barcodeOrderToBeGeneratedList', 'barcodeOrderToBeGeneratedEdit'];
+const PRINT_PAGES = ['barcodeOrderToBeGeneratedEdit', 'printBarcodeList'];
+const MAX_PACKS = 500;
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** The packs asked for: "3000,3000,2000" (commas, Chinese commas, spaces) or an array of quantities. */
+export function parsePacks(raw: unknown): Dec[] {
+  const parts = Array.isArray(raw)
+    ? raw.map((p) => (p && typeof p === 'object' ? (p as { packQty?: unknown }).packQty : p))
+    : String(raw ?? '')
+        .split(/[,，;；\s]+/)
+        .filter((s) => s !== '');
+  const bad = () =>
+    Errors.badRequest(
+      '每包数量须为大于 0 的数字（最多 4 位小数），用逗号分隔',
+      'Pack quantities must be numbers greater than 0 (at most 4 decimals), separated by commas',
+      [{ field: 'packQtys', message: 'positive quantities' }],
+    );
+  if (!parts.length || parts.length > MAX_PACKS) throw bad();
+  return parts.map((p) => {
+    const d = typeof p === 'number' || typeof p === 'string' ? parseDecimal(p) : undefined;
+    if (!d || d.units <= 0n || d.scale > 4) throw bad();
+    return d;
+  });
+}
+
+async function scopedLabels(
+  kernel: Kernel,
+  req: ActionRequest,
+  ctx: ResourceContext,
+  field: string,
+  id: number,
+): Promise<Row[]> {
+  const model = kernel.registry.entity(BARCODE)!;
+  const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
+  const { rows } = await kernel.resources.reader.list(
+    model,
+    { params: {}, filter: { field, op: 'eq', value: id }, pageIndex: 1, pageRows: MAX_PACKS, orderBy: 'packSeq asc' },
+    ctx,
+    scope,
+  );
+  if (!rows.length) throw Errors.recordNotFound();
+  return rows;
+}
+
+async function generate(store: LabelStore, body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel) {
+  const supplierId = supplierOf(ctx);
+  const lineId = positiveId(body.deliveryNoteLineId ?? body.id, 'deliveryNoteLineId');
+  const packs = parsePacks(body.packQtys ?? body.packs);
+  const rows = new PlatformRows(kernel.registry, kernel.db.dialect);
+  const made = await kernel.db.transaction(async (tx) => {
+    if (!(await lockOwner(tx, kernel.registry.entity(NOTE_LINE)!, lineId))) throw Errors.recordNotFound();
+    const line = await store.noteLine(tx, lineId);
+    if (!line || Number(line.supplierId) !== supplierId) throw Errors.recordNotFound();
+    if (String(line.status) !== 'SHIPPED')
+      throw Errors.conflict('只能为已发货的送货单生成条码', 'Labels can be generated for shipped delivery notes only');
+    if (line.labelStatus === 'GENERATED')
+      throw Errors.conflict(
+        '该送货单行已生成条码，请先删除再重新生成',
+        'This line already has labels: delete them to generate again',
+      );
+    const total = packs.reduce<Dec>((sum, p) => addDecimals(sum, p), ZERO);
+    const shipQty = parseDecimal(String(line.shipQty)) ?? ZERO;
+    if (compareDecimals(total, shipQty) !== 0)
+      throw Errors.badRequest(
+        `每包数量合计 ${formatDecimal(total, 4)} 不等于发货数量 ${formatDecimal(shipQty, 4)}`,
+        `The packs add up to ${formatDecimal(total, 4)}, not the ship quantity ${formatDecimal(shipQty, 4)}`,
+        [{ field: 'packQtys', message: 'sum must equal the ship quantity' }],
+      );
+    const barcodes: string[] = [];
+    for (const [i, qty] of packs.entries()) {
+      const barcode = `${String(line.deliveryNoteNumber)}-${pad(Number(line.lineNum), 2)}-${pad(i + 1, 3)}`;
+      await rows.insert(
+        tx,
+        BARCODE,
+        {
+          barcode,
+          supplierId,
+          invOrgId: line.invOrgId as number,
+          deliveryNoteId: Number(line.deliveryNoteId),
+          deliveryNoteLineId: lineId,
+          deliveryNoteNumber: String(line.deliveryNoteNumber),
+          poNumber: line.poNumber as string,
+          itemCode: line.itemCode as string,
+          itemName: line.itemName as string,
+          uomCode: line.uomCode as string,
+          packSeq: i + 1,
+          packCount: packs.length,
+          packQty: formatDecimal(qty, 4),
+          printedFlag: 'N',
+          printCount: 0,
+        },
+        ctx.userId,
+      );
+      barcodes.push(barcode);
+    }
+    await store.setFields(tx, NOTE_LINE, lineId, { labelStatus: 'GENERATED' }, ctx);
+    return barcodes;
+  });
+  return {
+    data: { deliveryNoteLineId: lineId, barcodes: made },
+    msg: ctx.language === 'EN' ? `${made.length} labels generated` : `已生成 ${made.length} 个条码`,
+  };
+}
+
+async function print(
+  store: LabelStore,
+  body: Record<string, unknown>,
+  ctx: ResourceContext,
+  kernel: Kernel,
+  req: ActionRequest,
+) {
+  const byLine = body.deliveryNoteLineId !== undefined && body.deliveryNoteLineId !== null;
+  const field = byLine ? 'deliveryNoteLineId' : 'barcodeId';
+  const labels = await scopedLabels(kernel, req, ctx, field, positiveId(body[field] ?? body.id, field));
+  const content = await kernel.db.transaction(async (tx) => {
+    const size = await store.labelSize(tx);
+    const notes = await store.notes(tx, [...new Set(labels.map((l) => Number(l.deliveryNoteId)))]);
+    const supplier = await store.supplierName(tx, Number(labels[0].supplierId));
+    const pdf = await labelsPdf(
+      labels.map((l) => ({
+        barcode: String(l.barcode),
+        deliveryNoteNumber: String(l.deliveryNoteNumber),
+        poNumber: String(l.poNumber ?? ''),
+        itemCode: String(l.itemCode ?? ''),
+        itemName: String(l.itemName ?? ''),
+        packQty: formatDecimal(parseDecimal(String(l.packQty)) ?? ZERO, 0).replace(/\.$/, ''),
+        uomCode: String(l.uomCode ?? ''),
+        packSeq: Number(l.packSeq),
+        packCount: Number(l.packCount),
+        supplierName: supplier,
+        shipDate: String(notes.get(Number(l.deliveryNoteId))?.shipDate ?? '').slice(0, 10),
+      })),
+      size,
+    );
+    const { t, c } = store.sql;
+    await tx.execute(
+      `UPDATE ${t(BARCODE)} SET ${c(BARCODE, 'printedFlag')} = 'Y', ${c(BARCODE, 'printCount')} = COALESCE(${c(BARCODE, 'printCount')}, 0) + 1, ` +
+        `${c(BARCODE, 'lastPrintDate')} = ?, ${c(BARCODE, 'versionNum')} = ${c(BARCODE, 'versionNum')} + 1 WHERE ${c(BARCODE, 'barcodeId')} IN (${labels.map(() => '?').join(', ')})`,
+      [formatDateTime(), ...labels.map((l) => Number(l.barcodeId))],
+    );
+    return pdf;
+  });
+  const name = byLine ? String(labels[0].deliveryNoteNumber) : String(labels[0].barcode);
+  return { data: null, file: { fileName: `labels-${name}.pdf`, contentType: 'application/pdf', content } };
+}
+
+async function remove(store: LabelStore, body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel) {
+  const supplierId = supplierOf(ctx);
+  let lineId: number;
+  if (body.deliveryNoteLineId !== undefined && body.deliveryNoteLineId !== null)
+    lineId = positiveId(body.deliveryNoteLineId, 'deliveryNoteLineId');
+  else {
+    const [label] = await store.labels(kernel.db, 'barcodeId', [positiveId(body.barcodeId ?? body.id, 'barcodeId')]);
+    if (!label || Number(label.supplierId) !== supplierId) throw Errors.recordNotFound();
+    lineId = Number(label.deliveryNoteLineId);
+  }
+  const removed = await kernel.db.transaction(async (tx) => {
+    if (!(await lockOwner(tx, kernel.registry.entity(NOTE_LINE)!, lineId))) throw Errors.recordNotFound();
+    const line = await store.noteLine(tx, lineId);
+    if (!line || Number(line.supplierId) !== supplierId) throw Errors.recordNotFound();
+    if (line.labelStatus !== 'GENERATED') throw Errors.conflict('该送货单行没有条码', 'This line has no labels');
+    if (String(line.status) !== 'SHIPPED')
+      throw Errors.conflict(
+        '送货单已收货或已取消，条码不能删除',
+        'The delivery note has been received or cancelled: its labels cannot be deleted',
+      );
+    const { t, c } = store.sql;
+    const done = await tx.execute(`DELETE FROM ${t(BARCODE)} WHERE ${c(BARCODE, 'deliveryNoteLineId')} = ?`, [lineId]);
+    await store.setFields(tx, NOTE_LINE, lineId, { labelStatus: null }, ctx);
+    return done.affected;
+  });
+  return { data: { deliveryNoteLineId: lineId, deleted: removed } };
+}
+
+export function registerBarcodeActions(store: LabelStore, actions: ActionRegistry): void {
+  const register = (action: string, pages: string[], resourceCode: string | undefined, handler: ActionHandler) =>
+    actions.register({ area: 'srmServer', resource: RESOURCE, action, access: { pages, resourceCode }, handler });
+  register('doSubmitBarcodePrint', GENERATE_PAGES, 'btnGenerate', (body, ctx, kernel) =>
+    generate(store, body, ctx, kernel),
+  );
+  register('findPrintBarcode', PRINT_PAGES, 'btnPrint', (body, ctx, kernel, req) =>
+    print(store, body, ctx, kernel, req),
+  );
+  register('doDeleteBarcodeData', PRINT_PAGES, 'btnDeleteBarcode', (body, ctx, kernel) =>
+    remove(store, body, ctx, kernel),
+  );
+  // findBarcode {barcode}: the label behind a scanned value (404 outside the caller's scope).
+  register('findBarcode', ['printBarcodeList'], undefined, async (body, ctx, kernel, req) => {
+    const value = String(body.barcode ?? '').trim();
+    if (!value || value.length > 60)
+      throw Errors.badRequest('请提供条码', 'Give the barcode', [{ field: 'barcode', message: 'required' }]);
+    const model = kernel.registry.entity(BARCODE)!;
+    const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
+    const { rows } = await kernel.resources.reader.list(
+      model,
+      { params: {}, filter: { field: 'barcode', op: 'eq', value }, pageIndex: 1, pageRows: 1 },
+      ctx,
+      scope,
+    );
+    if (!rows.length) throw Errors.recordNotFound();
+    return { data: rows[0] };
+  });
+  // findBarcodeOrder: the shipped delivery-note lines awaiting labels that the caller may see.
+  register('findBarcodeOrder', GENERATE_PAGES, undefined, async (body, ctx, kernel, req) => {
+    const model = kernel.registry.entity(NOTE_LINE)!;
+    const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
+    const pageRows = Math.min(200, Math.max(1, Number(body.pageRows) || 50));
+    const pageIndex = Math.max(1, Number(body.pageIndex) || 1);
+    const { rows, page } = await kernel.resources.reader.list(
+      model,
+      {
+        params: {},
+        filter: {
+          and: [{ field: 'labelStatus', op: 'null' }, { parent: { field: 'status', op: 'eq', value: 'SHIPPED' } }],
+        },
+        pageIndex,
+        pageRows,
+        orderBy: 'deliveryNoteLineId desc',
+      },
+      ctx,
+      scope,
+    );
+    return { data: rows, page };
+  });
+}

@@ -1,0 +1,190 @@
+/**
+ * Delivery appointments (送货预约, DOMAIN 5.8 srmPurReserveHeader): a supplier books a dock and a
+ * time slot of a plant for its shipped delivery notes. Two rules hold under concurrency through
+ * unique keys that only an active (SUBMITTED or ARRIVED) appointment fills: the header's
+ * activeSlotKey (plant|dock|date|slot) and each line's activeNoteId (the delivery note). A second
+ * submit of the same slot or note waits for the first writer and then fails on the key: 409.
+ * Cancelling empties both keys, which frees the slot and the notes.
+ */
+import type { SqlExecutor } from '../../../db/sqlExecutor';
+import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
+import { ApiError, Errors } from '../../../http/apiError';
+import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
+import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import { formatDateTime } from '../../../util/time';
+import { type LabelStore, requireInside, RESERVE, RESERVE_LINE, supplierOf } from './labelStore';
+
+const SLOT_TAKEN = () =>
+  Errors.conflict(
+    '该收货工厂的月台在此日期时段已被预约，请选择其他月台或时段',
+    'This dock of the plant is already booked for that date and time slot: choose another dock or slot',
+  );
+const NOTE_TAKEN = (number: string) =>
+  Errors.conflict(
+    `送货单 ${number} 已在另一个有效的送货预约中`,
+    `Delivery note ${number} is already in another active appointment`,
+  );
+
+/** A unique-key violation of MariaDB or SQLite (server/src/resource/dbErrors.ts knows the same codes). */
+export function isDuplicate(e: unknown): boolean {
+  if (e instanceof ApiError) return false;
+  const err = e as { code?: string; driverError?: { code?: string }; message?: string };
+  const code = err.driverError?.code ?? err.code ?? '';
+  return (
+    code === 'ER_DUP_ENTRY' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    /UNIQUE constraint failed|Duplicate entry/.test(err.message ?? '')
+  );
+}
+
+async function uniqueWrite(write: () => Promise<unknown>, taken: () => ApiError): Promise<void> {
+  try {
+    await write();
+  } catch (e) {
+    if (isDuplicate(e)) throw taken();
+    throw e;
+  }
+}
+
+/** beforeSave: every booked note is the supplier's own, shipped, of the appointment's plant, and listed once. */
+async function beforeSave(store: LabelStore, draft: SaveDraft): Promise<void> {
+  const lines = draft.children.lines;
+  if (!lines) return;
+  const { t, c } = store.sql;
+  const stored = draft.id
+    ? (
+        await draft.tx.select(
+          `SELECT ${c(RESERVE, 'supplierId')} AS supplierId, ${c(RESERVE, 'invOrgId')} AS invOrgId FROM ${t(RESERVE)} WHERE ${c(RESERVE, 'reserveId')} = ?`,
+          [draft.id],
+        )
+      )[0]
+    : undefined;
+  const supplierId = Number(draft.values.supplierId ?? stored?.supplierId);
+  const invOrgId = Number(draft.values.invOrgId ?? stored?.invOrgId);
+  const notes = await store.notes(
+    draft.tx,
+    lines.map((l) => Number(l.deliveryNoteId)).filter((n) => n > 0),
+  );
+  const seen = new Set<number>();
+  lines.forEach((line, i) => {
+    const field = `lines[${i}].deliveryNoteId`;
+    const note = notes.get(Number(line.deliveryNoteId));
+    if (!note || Number(note.supplierId) !== supplierId)
+      throw Errors.badRequest('送货单不存在', 'Unknown delivery note', [
+        { field, message: 'unknown delivery note / 送货单不存在' },
+      ]);
+    if (String(note.status) !== 'SHIPPED')
+      throw Errors.badRequest(
+        `送货单 ${String(note.deliveryNoteNumber)} 不是已发货状态，不能预约`,
+        `Delivery note ${String(note.deliveryNoteNumber)} is not shipped: it cannot be booked`,
+        [{ field, message: 'only shipped delivery notes / 只能预约已发货的送货单' }],
+      );
+    if (Number(note.invOrgId) !== invOrgId)
+      throw Errors.badRequest(
+        `送货单 ${String(note.deliveryNoteNumber)} 的收货工厂与预约不同`,
+        `Delivery note ${String(note.deliveryNoteNumber)} ships to another plant`,
+        [{ field, message: 'another plant / 收货工厂不同' }],
+      );
+    if (seen.has(Number(note.deliveryNoteId)))
+      throw Errors.badRequest(
+        `送货单 ${String(note.deliveryNoteNumber)} 重复`,
+        `Delivery note ${String(note.deliveryNoteNumber)} is listed twice`,
+        [{ field, message: 'listed twice / 重复' }],
+      );
+    seen.add(Number(note.deliveryNoteId));
+    line.lineNum ??= i + 1;
+    line.deliveryNoteNumber = note.deliveryNoteNumber;
+    line.shipDate = note.shipDate;
+    line.packageQty = note.packageQty;
+  });
+}
+
+async function setKeys(
+  store: LabelStore,
+  tx: SqlExecutor,
+  reserveId: number,
+  slotKey: string | null,
+  hold: boolean,
+): Promise<void> {
+  const { t, c } = store.sql;
+  await uniqueWrite(
+    () =>
+      tx.execute(`UPDATE ${t(RESERVE)} SET ${c(RESERVE, 'activeSlotKey')} = ? WHERE ${c(RESERVE, 'reserveId')} = ?`, [
+        slotKey,
+        reserveId,
+      ]),
+    SLOT_TAKEN,
+  );
+  const lines = (await store.reserveLines(tx, reserveId)).sort(
+    (a, b) => Number(a.deliveryNoteId) - Number(b.deliveryNoteId),
+  );
+  for (const line of lines)
+    await uniqueWrite(
+      () =>
+        tx.execute(
+          `UPDATE ${t(RESERVE_LINE)} SET ${c(RESERVE_LINE, 'activeNoteId')} = ? WHERE ${c(RESERVE_LINE, 'reserveLineId')} = ?`,
+          [hold ? Number(line.deliveryNoteId) : null, Number(line.reserveLineId)],
+        ),
+      () => NOTE_TAKEN(String(line.deliveryNoteNumber)),
+    );
+}
+
+async function submit(store: LabelStore, run: TransitionRun): Promise<void> {
+  const supplierId = supplierOf(run.ctx);
+  const r = run.record;
+  if (Number(r.supplierId) !== supplierId) throw Errors.recordNotFound();
+  if (String(r.appointDate).slice(0, 10) < formatDateTime().slice(0, 10))
+    throw Errors.badRequest('预约日期不能早于今天', 'The appointment date cannot be in the past', [
+      { field: 'appointDate', message: 'past date' },
+    ]);
+  const lines = await store.reserveLines(run.tx, run.id);
+  if (!lines.length) throw Errors.conflict('请先添加要送货的送货单', 'Add the delivery notes to deliver first');
+  const notes = await store.notes(
+    run.tx,
+    lines.map((l) => Number(l.deliveryNoteId)),
+  );
+  for (const line of lines) {
+    const note = notes.get(Number(line.deliveryNoteId));
+    if (
+      !note ||
+      Number(note.supplierId) !== supplierId ||
+      String(note.status) !== 'SHIPPED' ||
+      Number(note.invOrgId) !== Number(r.invOrgId)
+    )
+      throw Errors.conflict(
+        `送货单 ${String(line.deliveryNoteNumber)} 已不是本工厂的已发货送货单，不能预约`,
+        `Delivery note ${String(line.deliveryNoteNumber)} is no longer a shipped note of this plant: it cannot be booked`,
+      );
+  }
+  const slotKey = [r.invOrgId, r.dockCode, r.appointDate, r.timeSlot].map(String).join('|');
+  await setKeys(store, run.tx, run.id, slotKey, true);
+  await store.setFields(
+    run.tx,
+    RESERVE,
+    run.id,
+    { deliveryNoteIds: JSON.stringify(lines.map((l) => Number(l.deliveryNoteId))), submitDate: formatDateTime() },
+    run.ctx,
+  );
+}
+
+async function cancel(store: LabelStore, run: TransitionRun): Promise<void> {
+  const supplierId = supplierOf(run.ctx);
+  if (Number(run.record.supplierId) !== supplierId) throw Errors.recordNotFound();
+  await setKeys(store, run.tx, run.id, null, false);
+}
+
+async function arrive(store: LabelStore, run: TransitionRun): Promise<void> {
+  requireInside(run.ctx);
+  await store.setFields(run.tx, RESERVE, run.id, { arrivedDate: formatDateTime() }, run.ctx);
+}
+
+export function registerReserve(
+  store: LabelStore,
+  hooks: RecordHookRegistry,
+  handlers: TransitionHandlerRegistry,
+): void {
+  hooks.registerBeforeSave(RESERVE, (draft) => beforeSave(store, draft));
+  handlers.register('submitReserve', (run) => submit(store, run));
+  handlers.register('cancelReserve', (run) => cancel(store, run));
+  handlers.register('arriveReserve', (run) => arrive(store, run));
+}

@@ -1,0 +1,149 @@
+/**
+ * Named reads and prints of delivery appointments (resource srmPurReserveHeaderRestful) and label
+ * sizes (srmPurPrintSizeRestful): findReserveInfoByReserveId {reserveId} answers the appointment with
+ * its delivery notes, their lines and labels; doPringPack {reserveId} answers the pack list as a
+ * PDF; findPurPrintSize {labelType?} the enabled label sizes. Appointments are read through the
+ * caller's row scope (another supplier's: 404).
+ */
+import type { Row } from '../../../db/sqlExecutor';
+import { Errors } from '../../../http/apiError';
+import type { Kernel } from '../../../kernel';
+import type { ActionAccess, ActionHandler, ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
+import type { ResourceContext } from '../../../resource/context';
+import { packListPdf } from './labelPdf';
+import { type LabelStore, positiveId, PRINT_SIZE, RESERVE } from './labelStore';
+
+const RESOURCE = 'srmPurReserveHeaderRestful';
+const BARCODE_RESOURCE = 'srmPurBarcodeReserveRestful';
+const PAGES = ['srmPurReservList', 'PurReserveHeader/PurReserveHeaderEdit'];
+
+/** The appointment (scoped), its booked notes with their lines and labels. */
+export async function reserveInfo(
+  store: LabelStore,
+  body: Record<string, unknown>,
+  ctx: ResourceContext,
+  kernel: Kernel,
+  req: ActionRequest,
+) {
+  const id = positiveId(body.reserveId ?? body.id, 'reserveId');
+  const model = kernel.registry.entity(RESERVE)!;
+  const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
+  const header = await kernel.resources.reader.byId(model, id, ctx, scope);
+  if (!header) throw Errors.recordNotFound();
+  const lines = await store.reserveLines(kernel.db, id);
+  const noteIds = lines.map((l) => Number(l.deliveryNoteId));
+  const notes = await store.notes(kernel.db, noteIds);
+  const labels = await store.labels(kernel.db, 'deliveryNoteId', noteIds);
+  const deliveryNotes: Row[] = [];
+  for (const line of lines) {
+    const note = notes.get(Number(line.deliveryNoteId));
+    deliveryNotes.push({
+      ...(note ?? { deliveryNoteId: line.deliveryNoteId, deliveryNoteNumber: line.deliveryNoteNumber }),
+      lines: note ? await store.noteLines(kernel.db, Number(note.deliveryNoteId)) : [],
+      labels: labels.filter((l) => Number(l.deliveryNoteId) === Number(line.deliveryNoteId)),
+    } as Row);
+  }
+  return { header, deliveryNotes };
+}
+
+async function lookupMeaning(store: LabelStore, type: string, code: string, ctx: ResourceContext): Promise<string> {
+  const { t, c } = store.sql;
+  const V = 'baseLookupValues';
+  const [row] = await store.db.select(
+    `SELECT ${c(V, 'meaning')} AS cn, ${c(V, 'meaningEn')} AS en FROM ${t(V)} WHERE ${c(V, 'lookupType')} = ? AND ${c(V, 'lookupCode')} = ?`,
+    [type, code],
+  );
+  if (!row) return code;
+  return String((ctx.language === 'EN' ? row.en : row.cn) ?? row.cn ?? code);
+}
+
+/**
+ * The spec lists the appointment's and the size's actions in one group with the labels' resource
+ * ("attribution by name"): each is registered on srmPurReserveHeaderRestful (srmPurPrintSizeRestful)
+ * and again on srmPurBarcodeReserveRestful, with the same handler and the same access. There the
+ * transitions doSubmit, doCancelAppoint and updateStatus run the appointment's lifecycle after the
+ * same authorization as its own endpoint (menu, button, row scope).
+ */
+export function registerReserveActions(store: LabelStore, actions: ActionRegistry): void {
+  const both = (action: string, access: ActionAccess, handler: ActionHandler, own = RESOURCE) => {
+    actions.register({ area: 'srmServer', resource: own, action, access, handler });
+    actions.register({ area: 'srmServer', resource: BARCODE_RESOURCE, action, access, handler });
+  };
+  for (const [action, resourceCode] of [
+    ['doSubmit', 'btnSubmit'],
+    ['doCancelAppoint', 'btnCancelAppoint'],
+    ['updateStatus', 'btnArrived'],
+  ] as const)
+    actions.register({
+      area: 'srmServer',
+      resource: BARCODE_RESOURCE,
+      action,
+      access: { pages: PAGES, resourceCode },
+      handler: async (body, ctx, kernel, req) => {
+        const entity = kernel.registry.entity(RESERVE)!;
+        const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, action, ctx);
+        return kernel.lifecycles.run(entity, kernel.lifecycles.transitionFor(entity, action)!, body, ctx, scope);
+      },
+    });
+  both('findReserveInfoByReserveId', { pages: PAGES }, async (body, ctx, kernel, req) => ({
+    data: await reserveInfo(store, body, ctx, kernel, req),
+  }));
+  both('doPringPack', { pages: PAGES, resourceCode: 'btnPrintPack' }, async (body, ctx, kernel, req) => {
+    const { header, deliveryNotes } = await reserveInfo(store, body, ctx, kernel, req);
+    if (!['SUBMITTED', 'ARRIVED'].includes(String(header.status)))
+      throw Errors.conflict(
+        '只有已提交或已到货的预约可以打印装箱单',
+        'Only a submitted or arrived appointment has a pack list',
+      );
+    const content = await packListPdf({
+      reserveNumber: String(header.reserveNumber),
+      supplierName: String(header.supplierName ?? header.supplierId),
+      invOrgName: String(header.invOrgName ?? header.invOrgId),
+      dockName: await lookupMeaning(store, 'PUR_DOCK_CODE', String(header.dockCode), ctx),
+      appointDate: String(header.appointDate).slice(0, 10),
+      timeSlot: await lookupMeaning(store, 'PUR_TIME_SLOT', String(header.timeSlot), ctx),
+      vehicleNumber: String(header.vehicleNumber ?? ''),
+      notes: deliveryNotes.map((n) => ({
+        deliveryNoteNumber: String(n.deliveryNoteNumber),
+        shipDate: String(n.shipDate ?? '').slice(0, 10),
+        lines: (n.lines as Row[]).map((l) => ({
+          lineNum: Number(l.lineNum),
+          poNumber: String(l.poNumber ?? ''),
+          itemCode: String(l.itemCode ?? ''),
+          itemName: String(l.itemName ?? ''),
+          shipQty: String(Number(l.shipQty)),
+          uomCode: String(l.uomCode ?? ''),
+        })),
+        labels: (n.labels as Row[]).map((l) => ({
+          barcode: String(l.barcode),
+          itemCode: String(l.itemCode ?? ''),
+          packSeq: Number(l.packSeq),
+          packCount: Number(l.packCount),
+          packQty: String(Number(l.packQty)),
+        })),
+      })),
+    });
+    return {
+      data: null,
+      file: { fileName: `pack-list-${String(header.reserveNumber)}.pdf`, contentType: 'application/pdf', content },
+    };
+  });
+  // findPurPrintSize {labelType?}: the enabled label sizes (any signed-in user: printing needs them).
+  both(
+    'findPurPrintSize',
+    'session',
+    async (body) => {
+      const { t, c } = store.sql;
+      const type = body.labelType === undefined || body.labelType === null ? null : String(body.labelType);
+      const cols = ['printSizeId', 'labelType', 'sizeName', 'widthMm', 'heightMm']
+        .map((n) => `${c(PRINT_SIZE, n)} AS ${n}`)
+        .join(', ');
+      const rows = await store.db.select(
+        `SELECT ${cols} FROM ${t(PRINT_SIZE)} WHERE ${c(PRINT_SIZE, 'enabledFlag')} = 'Y'${type ? ` AND ${c(PRINT_SIZE, 'labelType')} = ?` : ''} ORDER BY ${c(PRINT_SIZE, 'printSizeId')}`,
+        type ? [type] : [],
+      );
+      return { data: rows.map((r) => ({ ...r, widthMm: Number(r.widthMm), heightMm: Number(r.heightMm) })) };
+    },
+    'srmPurPrintSizeRestful',
+  );
+}
