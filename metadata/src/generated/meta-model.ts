@@ -687,6 +687,10 @@ export interface PageAction {
   danger?: boolean;
   confirm?: I18NText;
   /**
+   * Toolbar endpoint actions that act on no row (the annual summary's doCollect {year}): no selection is asked for, and the body holds only the prompt's value.
+   */
+  withoutRows?: boolean;
+  /**
    * Action openPage: the page path opened with the row's id (the order's print page), in the menu that grants it.
    */
   page?: string;

@@ -133,6 +133,38 @@ describe('ListPage', () => {
     await waitFor(() => expect(provider.listByPage.mock.calls.length).toBeGreaterThan(calls));
   });
 
+  it('a toolbar action without rows asks its prompt and sends only the value, with nothing selected', async () => {
+    const page: PageDef = {
+      ...listPage,
+      actions: [
+        ...(listPage.actions ?? []),
+        {
+          action: 'doCollect',
+          resourceCode: 'btnCollect',
+          label: { cn: '汇总年度', en: 'Summarise' },
+          placement: 'toolbar',
+          withoutRows: true,
+          prompt: { field: 'year', label: { cn: '年度', en: 'Year' }, required: true, maxLength: 4 },
+        },
+      ],
+    };
+    const provider = setup(['btnCollect'], page);
+    await screen.findByText('PR202601010001');
+    fireEvent.click(await screen.findByRole('button', { name: '汇总年度' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '2025' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() =>
+      expect(provider.lifecycleAction).toHaveBeenCalledWith(
+        expect.objectContaining({ name: 'srmPurRequisitionHeader' }),
+        'doCollect',
+        {
+          year: '2025',
+        },
+      ),
+    );
+  });
+
   it('searches with the search form values', async () => {
     const provider = setup();
     await screen.findByText('PR202601010001');

@@ -184,7 +184,11 @@ export function useActionRunner(entity: EntityDef, handlers: ClientHandlers): Ac
       else if (DELETE_ACTIONS.has(action.action)) await provider.doBatchDelete(entity, ids);
       else if (action.resource || action.idField) {
         // On another resource, or naming the record's id its own way: a custom action, with its message.
-        const body = many ? { ids, ...extra } : { [action.idField ?? 'id']: ids[0], ...extra };
+        const body = action.withoutRows
+          ? extra
+          : many
+            ? { ids, ...extra }
+            : { [action.idField ?? 'id']: ids[0], ...extra };
         const answer = await provider.callAction(targetOf(action), action.action, body);
         const target = openTargetOf(answer.data);
         if (target) handlers.open?.(target);
@@ -193,7 +197,7 @@ export function useActionRunner(entity: EntityDef, handlers: ClientHandlers): Ac
         const answer = await provider.lifecycleAction(
           entity,
           action.action,
-          many ? { ids, ...extra } : { id: ids[0], ...extra },
+          action.withoutRows ? extra : many ? { ids, ...extra } : { id: ids[0], ...extra },
         );
         const target = openTargetOf(answer);
         if (target) handlers.open?.(target);
@@ -230,7 +234,7 @@ export function useActionRunner(entity: EntityDef, handlers: ClientHandlers): Ac
         if (rows[0] && client) (client as (row: DataRecord) => void)(rows[0]);
         return;
       }
-      if (rows.length === 0) {
+      if (rows.length === 0 && !action.withoutRows) {
         feedback.warning(t('common.selectRows'));
         return;
       }
