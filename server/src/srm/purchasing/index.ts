@@ -7,6 +7,7 @@ import type { DomainModule } from '../../platform/domainModules';
 import { registerAgreements } from './agreement';
 import { registerAsl } from './asl';
 import { registerCartActions } from './cart/cartActions';
+import { registerCollaboration } from './collaboration';
 import { registerDelivery } from './delivery';
 import { registerDemandPool } from './demand';
 import { registerOrder } from './order';
@@ -31,5 +32,7 @@ export const purchasingModule: DomainModule = {
     registerAsl(into);
     // Delivery notices, delivery notes and receipts (§5.5–5.7)
     registerDelivery(into);
+    // Acknowledgement forms and engineering queries (§5.8 other records)
+    registerCollaboration(into);
   },
 };
