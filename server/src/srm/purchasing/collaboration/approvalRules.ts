@@ -8,7 +8,6 @@
  * which reaches its lines (not the header) once the form is sent. The lines carry copies of the
  * header's number, title, deadline and company for the supplier's list and the internal permits.
  */
-import type { SqlParam } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import type { RecordHookRegistry, SaveDone, SaveDraft } from '../../../hooks/recordHooks';
 import type { TransitionHandlerRegistry, TransitionHandlerServices } from '../../../lifecycle/transitionHandlers';
@@ -56,19 +55,17 @@ async function beforeSaveHeader(k: Collab, draft: SaveDraft): Promise<void> {
   draft.values.supplierNames = suppliers.map((s) => nameOf.get(s) ?? String(s)).join('、') || null;
 }
 
-/** After a header is written: its lines take its number, title, deadline and company. */
+/** After a header or a line is written: the lines take the header's number, title, deadline and company. */
 async function copyHeaderToLines(k: Collab, done: SaveDone): Promise<void> {
-  if (done.entity.name !== ACK) return;
+  if (done.entity.name !== ACK && done.entity.name !== ACK_LINE) return;
   const { t, c } = k.sql;
-  const [head] = await done.tx.select(
-    `SELECT ${['approvalNumber', 'title', 'deadline', 'orgId'].map((n) => `${c(ACK, n)} AS ${n}`).join(', ')} FROM ${t(ACK)} WHERE ${c(ACK, 'approvalHeaderId')} = ?`,
-    [done.id],
-  );
-  if (!head) return;
+  const L = t(ACK_LINE);
+  const from = (n: string) =>
+    `(SELECT h.${c(ACK, n)} FROM ${t(ACK)} h WHERE h.${c(ACK, 'approvalHeaderId')} = ${L}.${c(ACK_LINE, 'approvalHeaderId')})`;
+  const where = done.entity.name === ACK ? c(ACK_LINE, 'approvalHeaderId') : c(ACK_LINE, 'approvalLineId');
   await done.tx.execute(
-    `UPDATE ${t(ACK_LINE)} SET ${c(ACK_LINE, 'approvalNumber')} = ?, ${c(ACK_LINE, 'title')} = ?, ${c(ACK_LINE, 'deadline')} = ?, ${c(ACK_LINE, 'orgId')} = ? ` +
-      `WHERE ${c(ACK_LINE, 'approvalHeaderId')} = ?`,
-    [head.approvalNumber as SqlParam, head.title as SqlParam, dateOf(head.deadline) || null, (head.orgId ?? null) as SqlParam, done.id],
+    `UPDATE ${L} SET ${['approvalNumber', 'title', 'deadline', 'orgId'].map((n) => `${c(ACK_LINE, n)} = ${from(n)}`).join(', ')} WHERE ${where} = ?`,
+    [done.id],
   );
 }
 
