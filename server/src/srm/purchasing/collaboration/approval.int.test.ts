@@ -21,7 +21,14 @@ const header = (id: number) => one(p, 'srm_pur_approval_header', 'approval_heade
 const linesOf = (id: number) => rows(p, 'srm_pur_approval_line', 'approval_line_id', { approval_header_id: id });
 
 /** A DRAFT form of supplier01 (items 1, 2) and supplier02 (item 3). */
-async function draft(deadline = dayFrom(10), lines = [[1, 1], [1, 2], [2, 3]]): Promise<number> {
+async function draft(
+  deadline = dayFrom(10),
+  lines = [
+    [1, 1],
+    [1, 2],
+    [2, 3],
+  ],
+): Promise<number> {
   const saved = expectOk(
     await buyer('saveOrUpdate', {
       title: '测试承认书',
@@ -48,10 +55,22 @@ describe('save and send', () => {
     const lines = await linesOf(id);
     expect(lines).toHaveLength(3);
     for (const l of lines)
-      expect(l).toMatchObject({ approval_number: head.approval_number, title: '测试承认书', ack_status: 'NEW', org_id: 2 });
+      expect(l).toMatchObject({
+        approval_number: head.approval_number,
+        title: '测试承认书',
+        ack_status: 'NEW',
+        org_id: 2,
+      });
     expect(lines.map((l) => l.item_code)).toEqual(['1001000012', '1001000047', '1002000118']);
     expectError(
-      await buyer('saveOrUpdate', { title: 'x', deadline: dayFrom(3), lines: [{ supplierId: 1, itemId: 1 }, { supplierId: 1, itemId: 1 }] }),
+      await buyer('saveOrUpdate', {
+        title: 'x',
+        deadline: dayFrom(3),
+        lines: [
+          { supplierId: 1, itemId: 1 },
+          { supplierId: 1, itemId: 1 },
+        ],
+      }),
       400,
       ['lines[1].itemId'],
     );
@@ -69,7 +88,9 @@ describe('save and send', () => {
     expectError(await buyer('doSubmit', { id }), 409);
     expectError(await buyer('saveOrUpdate', { approvalHeaderId: id, title: 'changed' }), 409);
 
-    const empty = expectOk(await buyer('saveOrUpdate', { title: '空', deadline: dayFrom(3), lines: [] })).approvalHeaderId;
+    const empty = expectOk(
+      await buyer('saveOrUpdate', { title: '空', deadline: dayFrom(3), lines: [] }),
+    ).approvalHeaderId;
     expectError(await buyer('doSubmit', { id: empty }), 400, ['lines']);
     const late = await draft(dayFrom(-1));
     expectError(await buyer('doSubmit', { id: late }), 400, ['deadline']);
@@ -93,7 +114,10 @@ describe('supplier sign-off', () => {
     expectError(await supplier('supplier02', 'doAcknowledge', { id: lineId }), 404);
     const file = await pdfOf(p, 'supplier02', 'SUP_APPROVAL');
     expectError(await supplier('supplier02', 'addAckFile', { approvalLineId: lineId, attachmentId: file }), 404);
-    expectError(await supplier('supplier01', 'findById', { id: Number((await linesOf(unsent))[0].approval_line_id) }), 404);
+    expectError(
+      await supplier('supplier01', 'findById', { id: Number((await linesOf(unsent))[0].approval_line_id) }),
+      404,
+    );
   });
 
   it('needs a file (400), is refused to internal users (403), acknowledges once (409), completes the form with the last line', async () => {
@@ -112,7 +136,9 @@ describe('supplier sign-off', () => {
     expectError(await supplier('supplier01', 'doAcknowledge', { id: a }), 409);
     // supplier01's to-do stays open until both of its lines are acknowledged.
     const todo = async (s: number) =>
-      (await supplierTodos(p, 'srmPurApprovalHeader', id, 'SRM_ACKNOWLEDGEMENT')).find((t) => Number(t.supplier_id) === s)!;
+      (await supplierTodos(p, 'srmPurApprovalHeader', id, 'SRM_ACKNOWLEDGEMENT')).find(
+        (t) => Number(t.supplier_id) === s,
+      )!;
     expect((await todo(1)).handle_flag).toBe('N');
     await acknowledgeAs('supplier01', b);
     expect((await todo(1)).handle_flag).toBe('Y');
@@ -126,7 +152,10 @@ describe('supplier sign-off', () => {
   });
 
   it('after the deadline neither files nor sign-off are accepted (409); on the deadline day they are', async () => {
-    const id = await draft(dayFrom(5), [[1, 4], [1, 5]]);
+    const id = await draft(dayFrom(5), [
+      [1, 4],
+      [1, 5],
+    ]);
     expectOk(await buyer('doSubmit', { id }));
     const [a, b] = (await linesOf(id)).map((l) => Number(l.approval_line_id));
     await sql(p, 'UPDATE srm_pur_approval_header SET deadline = ? WHERE approval_header_id = ?', [dayFrom(0), id]);
@@ -144,6 +173,37 @@ describe('supplier sign-off', () => {
   });
 });
 
+describe('concurrency', () => {
+  it('two suppliers acknowledging the last two lines at once both succeed and complete the form once', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const id = await draft(dayFrom(10), [
+        [1, 6],
+        [2, 6],
+      ]);
+      expectOk(await buyer('doSubmit', { id }));
+      const lines = await linesOf(id);
+      const lineOf = (s: number) => Number(lines.find((l) => Number(l.supplier_id) === s)!.approval_line_id);
+      for (const [user, s] of [
+        ['supplier01', 1],
+        ['supplier02', 2],
+      ] as const) {
+        const attachmentId = await pdfOf(p, user, 'SUP_APPROVAL');
+        expectOk(await supplier(user, 'addAckFile', { approvalLineId: lineOf(s), attachmentId }));
+      }
+      const answers = await Promise.all([
+        supplier('supplier01', 'doAcknowledge', { id: lineOf(1) }),
+        supplier('supplier02', 'doAcknowledge', { id: lineOf(2) }),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect((await header(id)).status).toBe('COMPLETED');
+      const completions = (
+        await rows(p, 'base_lifecycle_history', 'history_id', { entity_name: 'srmPurApprovalHeader', record_id: id })
+      ).filter((h) => h.action === 'doComplete');
+      expect(completions).toHaveLength(1);
+    }
+  });
+});
+
 describe('doImportListItem', () => {
   const importInto = (id: number, sheet: unknown[][]) =>
     uploadXlsx(p, 'buyer01', 'PUR_APPROVAL_EDIT', ACK_RES, 'doImportListItem', sheet, { approvalHeaderId: String(id) });
@@ -157,7 +217,12 @@ describe('doImportListItem', () => {
         ['S100003', '1003000205', ''],
       ]),
     );
-    expectOk(await importInto(id, [['supplierCode', 'itemCode'], ['S100001', '1004000009']]));
+    expectOk(
+      await importInto(id, [
+        ['supplierCode', 'itemCode'],
+        ['S100001', '1004000009'],
+      ]),
+    );
     const lines = await linesOf(id);
     expect(lines.map((l) => [Number(l.supplier_id), l.item_code])).toEqual([
       [1, '1001000012'],
@@ -178,19 +243,42 @@ describe('doImportListItem', () => {
     ]);
     expectError(bad, 400, ['row 3', 'row 4']);
     expect(await linesOf(id)).toHaveLength(1);
-    expectError(await importInto(id, [['x', 'y'], ['S100002', '1002000230']]), 400);
+    expectError(
+      await importInto(id, [
+        ['x', 'y'],
+        ['S100002', '1002000230'],
+      ]),
+      400,
+    );
     expectOk(await buyer('doSubmit', { id }));
-    expectError(await importInto(id, [['供应商编码', '物料编码'], ['S100002', '1002000230']]), 409);
+    expectError(
+      await importInto(id, [
+        ['供应商编码', '物料编码'],
+        ['S100002', '1002000230'],
+      ]),
+      409,
+    );
   });
 });
 
 describe('demo data', () => {
   it('supplier01 and supplier02 have their lines of the sent demo form and its to-do; the draft is hidden', async () => {
-    for (const [user, n] of [['supplier01', 2], ['supplier02', 1]] as const) {
-      const list = expectOk(await supplier(user, 'listByPage', { params: { approvalNumber: 'ACK202611200001' }, pageIndex: 1, pageRows: 50 }));
+    for (const [user, n] of [
+      ['supplier01', 2],
+      ['supplier02', 1],
+    ] as const) {
+      const list = expectOk(
+        await supplier(user, 'listByPage', {
+          params: { approvalNumber: 'ACK202611200001' },
+          pageIndex: 1,
+          pageRows: 50,
+        }),
+      );
       expect(list).toHaveLength(n);
     }
-    const inside = expectOk(await act(p, 'buyer01', 'PUR_APPROVAL', ACK_RES, 'listByPage', { params: {}, pageIndex: 1, pageRows: 500 }));
+    const inside = expectOk(
+      await act(p, 'buyer01', 'PUR_APPROVAL', ACK_RES, 'listByPage', { params: {}, pageIndex: 1, pageRows: 500 }),
+    );
     expect(inside.map((r: Body) => r.approvalHeaderId)).toEqual(expect.arrayContaining([5901, 5902]));
   });
 });

@@ -49,7 +49,11 @@ function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object' && 'result' in value) return String(value.result ?? '').trim();
   if (typeof value === 'object' && 'text' in value) return String(value.text).trim();
-  if (typeof value === 'object' && 'richText' in value) return value.richText.map((r) => r.text).join('').trim();
+  if (typeof value === 'object' && 'richText' in value)
+    return value.richText
+      .map((r) => r.text)
+      .join('')
+      .trim();
   return String(value as string | number | boolean).trim();
 }
 
@@ -111,8 +115,18 @@ async function importLines(k: Collab, body: Body, ctx: ResourceContext, kernel: 
   if (!form) throw Errors.recordNotFound();
   if (form.status !== 'DRAFT')
     throw Errors.conflict('只有草稿状态的承认书可以导入明细', 'Lines can be imported into a draft form only');
-  const suppliers = await idsByCode(k, 'srmSlcSupplierInfo', 'supplierCode', rows.map((r) => r.supplierCode));
-  const items = await idsByCode(k, 'srmBaseMaterialItem', 'itemCode', rows.map((r) => r.itemCode));
+  const suppliers = await idsByCode(
+    k,
+    'srmSlcSupplierInfo',
+    'supplierCode',
+    rows.map((r) => r.supplierCode),
+  );
+  const items = await idsByCode(
+    k,
+    'srmBaseMaterialItem',
+    'itemCode',
+    rows.map((r) => r.itemCode),
+  );
   const existing = ((form.lines as Body[] | undefined) ?? []).map((l) => ({
     approvalLineId: l.approvalLineId,
     supplierId: l.supplierId,

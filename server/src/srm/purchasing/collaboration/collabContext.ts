@@ -119,7 +119,13 @@ export class Collab {
         { field: 'attachmentId', message: 'unknown file' },
       ]);
     const ids = [...new Set([...attachmentIds(current), fileId])].join(',');
-    await this.rows.update(tx, entity, { [field]: ids }, { [this.registry.entity(entity)!.primaryKey]: id }, ctx.userId);
+    await this.rows.update(
+      tx,
+      entity,
+      { [field]: ids },
+      { [this.registry.entity(entity)!.primaryKey]: id },
+      ctx.userId,
+    );
     return ids;
   }
 }

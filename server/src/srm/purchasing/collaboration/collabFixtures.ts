@@ -52,7 +52,8 @@ export async function uploadXlsx(
   return { status: res.status, body: (await res.json()) as ApiAnswer['body'] };
 }
 
-export const one = async (p: Proof, table: string, key: string, id: number) => (await rows(p, table, key, { [key]: id }))[0];
+export const one = async (p: Proof, table: string, key: string, id: number) =>
+  (await rows(p, table, key, { [key]: id }))[0];
 export const sql = (p: Proof, text: string, params: (string | number)[]) => runSql(p.server, text, params);
 export const supplierTodos = (p: Proof, entityName: string, id: number, billType: string) =>
   rows(p, 'base_supplier_todo', 'supplier_todo_id', { entity_name: entityName, bill_id: id, bill_type: billType });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { historyOf, proofOf, rows, type Body, type Proof, type ProofUser } from '../../supplier/changeInfo/proofFixtures';
+import {
+  historyOf,
+  proofOf,
+  rows,
+  type Body,
+  type Proof,
+  type ProofUser,
+} from '../../supplier/changeInfo/proofFixtures';
 import { act, EQ_RES, one, pdfOf, PROMO_RES, supplierTodos } from './collabFixtures';
 
 /** Engineering queries (EQ, DOMAIN.md §5.8): EQ users, submit, transfer, close, promotions and the supplier's answer, scope. */
@@ -47,7 +54,9 @@ async function submittedEq(supplierId = 1): Promise<number> {
 }
 
 async function promoted(eqId: number): Promise<number> {
-  const id = Number(expectOk(await buyerPromo('saveOrUpdate', { eqHeaderId: eqId, content: '请尽快回复' })).eqPromotionId);
+  const id = Number(
+    expectOk(await buyerPromo('saveOrUpdate', { eqHeaderId: eqId, content: '请尽快回复' })).eqPromotionId,
+  );
   expectOk(await buyerPromo('doPromote', { id }));
   return id;
 }
@@ -58,10 +67,22 @@ describe('EQ users and lists', () => {
     expect(list.map((r: Body) => r.userName).sort()).toEqual(['director01', 'manager01', 'qe01']);
     expectError(await supplierEq('supplier01', 'listResearchEngineer', {}), 403);
     // A disabled EQ user is no research engineer any more.
-    expectOk(await act(p, 'buyer01', 'PUR_EQ_USERS_EDIT', 'srmPurEqUsersRestful', 'saveOrUpdate', { eqUserId: 5903, enabledFlag: 'N', versionNum: 1 }));
+    expectOk(
+      await act(p, 'buyer01', 'PUR_EQ_USERS_EDIT', 'srmPurEqUsersRestful', 'saveOrUpdate', {
+        eqUserId: 5903,
+        enabledFlag: 'N',
+        versionNum: 1,
+      }),
+    );
     const after = expectOk(await buyer('listResearchEngineer', {}));
     expect(after.map((r: Body) => r.userId)).not.toContain(DIRECTOR01);
-    expectOk(await act(p, 'buyer01', 'PUR_EQ_USERS_EDIT', 'srmPurEqUsersRestful', 'saveOrUpdate', { eqUserId: 5903, enabledFlag: 'Y', versionNum: 2 }));
+    expectOk(
+      await act(p, 'buyer01', 'PUR_EQ_USERS_EDIT', 'srmPurEqUsersRestful', 'saveOrUpdate', {
+        eqUserId: 5903,
+        enabledFlag: 'Y',
+        versionNum: 2,
+      }),
+    );
   });
 
   it('listSupplierContact answers the supplier contacts; a supplier gets its own whatever it asks', async () => {
@@ -89,7 +110,10 @@ describe('EQ lifecycle', () => {
     expect(await eq(id)).toMatchObject({ status: 'SUBMITTED' });
     expect((await eq(id)).submit_date).toBeTruthy();
     expectError(await buyer('doSubmit', { id }), 409);
-    expect(expectOk(await supplierEq('supplier01', 'findById', { id }))).toMatchObject({ eqHeaderId: id, status: 'SUBMITTED' });
+    expect(expectOk(await supplierEq('supplier01', 'findById', { id }))).toMatchObject({
+      eqHeaderId: id,
+      status: 'SUBMITTED',
+    });
     expectError(await supplierEq('supplier02', 'findById', { id }), 404);
     const theirs = expectOk(await supplierEq('supplier02', 'listByPage', { params: {}, pageIndex: 1, pageRows: 500 }));
     expect(theirs.every((r: Body) => r.supplierId === 2 && r.status !== 'DRAFT')).toBe(true);
@@ -113,7 +137,9 @@ describe('EQ lifecycle', () => {
     expectOk(await buyer('transfer', { id, reason: '交研发总监' }));
     expect(await eq(id)).toMatchObject({ research_engineer_id: DIRECTOR01, transfer_to_id: null });
     const history = await rows(p, 'srm_pur_eq_transfer_history', 'transfer_history_id', { eq_header_id: id });
-    expect(history.map((h) => [Number(h.from_user_id), Number(h.to_user_id), h.reason, Number(h.transferred_by)])).toEqual([
+    expect(
+      history.map((h) => [Number(h.from_user_id), Number(h.to_user_id), h.reason, Number(h.transferred_by)]),
+    ).toEqual([
       [QE01, MANAGER01, '电子件问题', 2],
       [MANAGER01, DIRECTOR01, '交研发总监', 2],
     ]);
@@ -127,7 +153,9 @@ describe('EQ lifecycle', () => {
 describe('promotions', () => {
   it('doPromote raises the supplier to-do; the supplier answers once; the EQ becomes ANSWERED with the answer', async () => {
     const eqId = await submittedEq();
-    const id = Number(expectOk(await buyerPromo('saveOrUpdate', { eqHeaderId: eqId, content: '请回复' })).eqPromotionId);
+    const id = Number(
+      expectOk(await buyerPromo('saveOrUpdate', { eqHeaderId: eqId, content: '请回复' })).eqPromotionId,
+    );
     expect(await promo(id)).toMatchObject({ supplier_id: 1, org_id: 2, title: '测试问询', status: 'DRAFT' });
     expectError(await supplierPromo('supplier01', 'findById', { id }), 404);
     expectError(await supplierPromo('supplier01', 'doPromote', { id }), 403);
@@ -144,7 +172,12 @@ describe('promotions', () => {
     const file = await pdfOf(p, 'supplier01', 'SUP_EQ_PROMOTION_EDIT');
     expectOk(await supplierPromo('supplier01', 'addAnswerFile', { eqPromotionId: id, attachmentId: file }));
     expectOk(await supplierPromo('supplier01', 'doAnswer', { id, comment: '模具已修正' }));
-    expect(await promo(id)).toMatchObject({ status: 'ANSWERED', answer_content: '模具已修正', answered_by: 5, answer_file_ids: String(file) });
+    expect(await promo(id)).toMatchObject({
+      status: 'ANSWERED',
+      answer_content: '模具已修正',
+      answered_by: 5,
+      answer_file_ids: String(file),
+    });
     expectError(await supplierPromo('supplier01', 'doAnswer', { id, comment: 'again' }), 409);
     expectError(await supplierPromo('supplier01', 'addAnswerFile', { eqPromotionId: id, attachmentId: file }), 409);
     expect((await supplierTodos(p, 'srmPurEqPromotion', id, 'SRM_EQ_PROMOTION'))[0].handle_flag).toBe('Y');
@@ -161,7 +194,9 @@ describe('promotions', () => {
     expectError(await buyerPromo('saveOrUpdate', { eqHeaderId: draft, content: 'x' }), 400, ['eqHeaderId']);
     const eqId = await submittedEq();
     const open = await promoted(eqId);
-    const later = Number(expectOk(await buyerPromo('saveOrUpdate', { eqHeaderId: eqId, content: 'later' })).eqPromotionId);
+    const later = Number(
+      expectOk(await buyerPromo('saveOrUpdate', { eqHeaderId: eqId, content: 'later' })).eqPromotionId,
+    );
     expectOk(await buyer('doClose', { id: eqId }));
     expect((await supplierTodos(p, 'srmPurEqPromotion', open, 'SRM_EQ_PROMOTION'))[0].cancel_flag).toBe('Y');
     expectError(await supplierPromo('supplier01', 'doAnswer', { id: open, comment: 'x' }), 409);

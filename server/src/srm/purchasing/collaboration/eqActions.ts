@@ -30,7 +30,17 @@ async function listSupplierContact(k: Collab, body: Body, ctx: ResourceContext) 
   const supplierId = supplierOf(ctx) ?? positiveId(body.supplierId, 'supplierId');
   const { t, c } = k.sql;
   const C = 'srmSlcSupplierContact';
-  const names = ['contactId', 'supplierId', 'contactName', 'position', 'contactType', 'mobile', 'phone', 'email', 'primaryFlag'];
+  const names = [
+    'contactId',
+    'supplierId',
+    'contactName',
+    'position',
+    'contactType',
+    'mobile',
+    'phone',
+    'email',
+    'primaryFlag',
+  ];
   const rows = await k.db.select(
     `SELECT ${names.map((n) => `${c(C, n)} AS ${n}`).join(', ')} FROM ${t(C)} WHERE ${c(C, 'supplierId')} = ? AND ${c(C, 'enabledFlag')} = 'Y' ` +
       `ORDER BY ${c(C, 'primaryFlag')} DESC, ${c(C, 'contactId')}`,
@@ -112,7 +122,10 @@ async function addAnswerFile(k: Collab, body: Body, ctx: ResourceContext, kernel
     const row = await kernel.resources.reader.byId(model, id, ctx, scope, tx, true);
     if (!row) throw Errors.recordNotFound();
     if (supplierOf(ctx) !== Number(row.supplierId))
-      throw Errors.forbidden('只有该供应商的用户可以上传回复附件', "Only a user of the EQ's supplier can add answer files");
+      throw Errors.forbidden(
+        '只有该供应商的用户可以上传回复附件',
+        "Only a user of the EQ's supplier can add answer files",
+      );
     if (row.status !== 'PROMOTED')
       throw Errors.conflict('该推进不在待回复状态', 'The promotion is not waiting for an answer');
     await k.addOwnFile(tx, PROMOTION, id, 'answerFileIds', row.answerFileIds, body.attachmentId, ctx);
@@ -136,8 +149,12 @@ export function registerEqActions(k: Collab, actions: ActionRegistry): void {
       handler: (body, ctx, kernel, req) => fn(body, ctx, kernel, req!),
     });
   add('srmPurEqHeaderRestful', 'listSupplierContact', EQ_PAGES, 'btnView', (b, ctx) => listSupplierContact(k, b, ctx));
-  add('srmPurEqHeaderRestful', 'listResearchEngineer', EQ_PAGES, 'btnEdit', (b, ctx) => listResearchEngineer(k, b, ctx));
-  add('srmPurEqHeaderRestful', 'transfer', EQ_PAGES, 'btnTransfer', (b, ctx, kernel, req) => transfer(k, b, ctx, kernel, req));
+  add('srmPurEqHeaderRestful', 'listResearchEngineer', EQ_PAGES, 'btnEdit', (b, ctx) =>
+    listResearchEngineer(k, b, ctx),
+  );
+  add('srmPurEqHeaderRestful', 'transfer', EQ_PAGES, 'btnTransfer', (b, ctx, kernel, req) =>
+    transfer(k, b, ctx, kernel, req),
+  );
   add('srmPurEqPromotionRestful', 'addAnswerFile', PROMOTION_PAGES, 'btnAnswer', (b, ctx, kernel, req) =>
     addAnswerFile(k, b, ctx, kernel, req),
   );

@@ -36,7 +36,16 @@ export async function isResearchEngineer(k: Collab, tx: SqlExecutor, userId: num
 
 export async function eqRow(k: Collab, tx: SqlExecutor, id: number) {
   const { t, c } = k.sql;
-  const names = ['eqHeaderId', 'eqNumber', 'title', 'supplierId', 'orgId', 'status', 'researchEngineerId', 'transferToId'];
+  const names = [
+    'eqHeaderId',
+    'eqNumber',
+    'title',
+    'supplierId',
+    'orgId',
+    'status',
+    'researchEngineerId',
+    'transferToId',
+  ];
   const [row] = await tx.select(
     `SELECT ${names.map((n) => `${c(EQ, n)} AS ${n}`).join(', ')} FROM ${t(EQ)} WHERE ${c(EQ, 'eqHeaderId')} = ?`,
     [id],
@@ -105,7 +114,13 @@ async function closeEq(k: Collab, run: TransitionRun): Promise<void> {
       run.tx,
       'baseSupplierTodo',
       { cancelFlag: 'Y', handleDate: formatDateTime() },
-      { entityName: PROMOTION, billId: Number(row.id), billType: PROMOTION_TODO.billType, handleFlag: 'N', cancelFlag: 'N' },
+      {
+        entityName: PROMOTION,
+        billId: Number(row.id),
+        billType: PROMOTION_TODO.billType,
+        handleFlag: 'N',
+        cancelFlag: 'N',
+      },
       userId,
     );
 }
