@@ -1788,6 +1788,167 @@ export interface PriceBreaks {
 }
 
 /**
+ * 承认书单号
+ */
+export type FormNo = string | null;
+/**
+ * 承认书模板
+ */
+export type Template = number | null;
+/**
+ * 供应商
+ */
+export type Suppliers = string | null;
+/**
+ * 供应商名称
+ */
+export type SupplierNames = string | null;
+/**
+ * 签收截止日期
+ */
+export type Deadline = string | null;
+/**
+ * 完成时间
+ */
+export type CompletedAt = string | null;
+/**
+ * 备注
+ */
+export type Remark = string | null;
+/**
+ * 承认书
+ */
+export type Form = number | null;
+/**
+ * 行号
+ */
+export type Line = number | null;
+/**
+ * 承认要求
+ */
+export type WhatToAcknowledge = string | null;
+/**
+ * 承认书单号
+ */
+export type FormNo1 = string | null;
+/**
+ * 标题
+ */
+export type Title1 = string | null;
+/**
+ * 签收截止日期
+ */
+export type Deadline1 = string | null;
+/**
+ * 公司
+ */
+export type Company1 = number | null;
+/**
+ * 签收状态
+ */
+export type AcknowledgementStatus = string | null;
+/**
+ * 承认文件
+ */
+export type AcknowledgementFiles = string | null;
+/**
+ * 签收时间
+ */
+export type AcknowledgedAt = string | null;
+/**
+ * 签收人
+ */
+export type AcknowledgedBy = number | null;
+/**
+ * 签收说明
+ */
+export type AcknowledgementNote = string | null;
+/**
+ * 承认书 / Acknowledgement form
+ */
+export interface SrmPurApprovalHeaderRecord {
+  approvalHeaderId?: ID;
+  approvalNumber?: FormNo;
+  title?: Title;
+  templateId?: Template;
+  templateName?: string | null;
+  supplierIds?: Suppliers;
+  supplierNames?: SupplierNames;
+  deadline?: Deadline;
+  orgId?: Company;
+  orgName?: string | null;
+  status?: Status;
+  submitDate?: SentAt;
+  completeDate?: CompletedAt;
+  remark?: Remark;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  lines?: SrmPurApprovalLineRecord[];
+}
+/**
+ * 承认书明细 / Acknowledgement line
+ */
+export interface SrmPurApprovalLineRecord {
+  approvalLineId?: ID1;
+  approvalHeaderId?: Form;
+  approvalHeaderNumber?: string | null;
+  lineNum?: Line;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  itemId?: Item;
+  itemName?: string | null;
+  itemCode?: ItemCode;
+  requirement?: WhatToAcknowledge;
+  approvalNumber?: FormNo1;
+  title?: Title1;
+  deadline?: Deadline1;
+  orgId?: Company1;
+  ackStatus?: AcknowledgementStatus;
+  ackFileIds?: AcknowledgementFiles;
+  ackDate?: AcknowledgedAt;
+  ackUserId?: AcknowledgedBy;
+  ackUserName?: string | null;
+  ackComment?: AcknowledgementNote;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
+/**
+ * 模板编码
+ */
+export type TemplateCode = string | null;
+/**
+ * 模板名称
+ */
+export type TemplateName = string | null;
+/**
+ * 模板附件
+ */
+export type TemplateFiles = string | null;
+/**
+ * 承认书模板 / Acknowledgement template
+ */
+export interface SrmPurApprovalTemplateRecord {
+  templateId?: ID;
+  templateCode?: TemplateCode;
+  templateName?: TemplateName;
+  description?: Description;
+  attachmentIds?: TemplateFiles;
+  enabledFlag?: Enabled;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 申请单号
  */
 export type RequestNo = string | null;
@@ -2258,10 +2419,6 @@ export type ReceiverPhone = string | null;
  */
 export type ConfirmedAt = string | null;
 /**
- * 备注
- */
-export type Remark = string | null;
-/**
  * 要求数量
  */
 export type RequiredQuantity = string | null;
@@ -2342,6 +2499,186 @@ export interface SrmPurDeliveryNoticeLineRecord {
   lastUpdatedBy?: LastUpdatedBy1;
   lastUpdateDate?: LastUpdatedAt1;
   versionNum?: Version1;
+}
+
+/**
+ * EQ单号
+ */
+export type EQNo = string | null;
+/**
+ * 供应商联系人
+ */
+export type SupplierContact = number | null;
+/**
+ * 研发工程师
+ */
+export type ResearchEngineer = number | null;
+/**
+ * 问题描述
+ */
+export type Question = string | null;
+/**
+ * 供应商回复
+ */
+export type SupplierSAnswer = string | null;
+/**
+ * 回复时间
+ */
+export type AnsweredAt = string | null;
+/**
+ * 关闭时间
+ */
+export type ClosedAt = string | null;
+/**
+ * 转交给
+ */
+export type TransferTo = number | null;
+/**
+ * EQ
+ */
+export type EQ = number | null;
+/**
+ * 原研发工程师
+ */
+export type From = number | null;
+/**
+ * 转交时间
+ */
+export type TransferredAt = string | null;
+/**
+ * 操作人
+ */
+export type By = number | null;
+/**
+ * 工程问询 / Engineering query
+ */
+export interface SrmPurEqHeaderRecord {
+  eqHeaderId?: ID;
+  eqNumber?: EQNo;
+  title?: Subject;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  supplierContactId?: SupplierContact;
+  supplierContactName?: string | null;
+  itemId?: Item;
+  itemName?: string | null;
+  itemCode?: ItemCode;
+  researchEngineerId?: ResearchEngineer;
+  researchEngineerName?: string | null;
+  question?: Question;
+  attachmentIds?: Attachments;
+  orgId?: Company;
+  orgName?: string | null;
+  status?: Status;
+  submitDate?: SubmittedAt;
+  answerContent?: SupplierSAnswer;
+  answerDate?: AnsweredAt;
+  closeDate?: ClosedAt;
+  transferToId?: TransferTo;
+  transferToName?: string | null;
+  remark?: Remark;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  transfers?: SrmPurEqTransferHistoryRecord[];
+}
+/**
+ * EQ转交记录 / EQ transfer
+ */
+export interface SrmPurEqTransferHistoryRecord {
+  transferHistoryId?: ID1;
+  eqHeaderId?: EQ;
+  eqNumber?: string | null;
+  fromUserId?: From;
+  fromUserName?: string | null;
+  toUserId?: To;
+  toUserName?: string | null;
+  reason?: Reason;
+  transferDate?: TransferredAt;
+  transferredBy?: By;
+  transferredByName?: string | null;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
+}
+
+/**
+ * 推进单号
+ */
+export type PromotionNo = string | null;
+/**
+ * EQ主题
+ */
+export type EQSubject = string | null;
+/**
+ * 推进内容
+ */
+export type FollowUp = string | null;
+/**
+ * 要求回复日期
+ */
+export type ReplyBy = string | null;
+/**
+ * 回复附件
+ */
+export type AnswerFiles = string | null;
+/**
+ * 回复人
+ */
+export type AnsweredBy = number | null;
+/**
+ * EQ推进 / EQ promotion
+ */
+export interface SrmPurEqPromotionRecord {
+  eqPromotionId?: ID;
+  promotionNumber?: PromotionNo;
+  eqHeaderId?: EQ;
+  eqNumber?: string | null;
+  title?: EQSubject;
+  supplierId?: Supplier;
+  supplierName?: string | null;
+  orgId?: Company;
+  content?: FollowUp;
+  replyBy?: ReplyBy;
+  status?: Status;
+  promoteDate?: SentAt;
+  answerContent?: SupplierSAnswer;
+  answerFileIds?: AnswerFiles;
+  answerDate?: AnsweredAt;
+  answeredBy?: AnsweredBy;
+  answeredByName?: string | null;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
+ * EQ角色
+ */
+export type EQRole = string | null;
+/**
+ * EQ用户 / EQ user
+ */
+export interface SrmPurEqUsersRecord {
+  eqUserId?: ID;
+  userId?: User;
+  userName?: string | null;
+  roleType?: EQRole;
+  orgId?: Company;
+  orgName?: string | null;
+  enabledFlag?: Enabled;
+  remark?: Remark;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
 }
 
 /**
@@ -2810,10 +3147,6 @@ export type ID3 = number | null;
  */
 export type PurchaseOrder2 = number | null;
 /**
- * 问题
- */
-export type Question = string | null;
-/**
  * 提问人
  */
 export type AskedBy = number | null;
@@ -2825,14 +3158,6 @@ export type AskedAt = string | null;
  * 回复
  */
 export type Answer = string | null;
-/**
- * 回复人
- */
-export type AnsweredBy = number | null;
-/**
- * 回复时间
- */
-export type AnsweredAt = string | null;
 /**
  * 创建人
  */
@@ -4612,10 +4937,6 @@ export type SigningMethod = string | null;
  */
 export type TermsAndAttachments = string | null;
 /**
- * 完成时间
- */
-export type CompletedAt = string | null;
-/**
  * 协议签署单
  */
 export type AgreementSigning = number | null;
@@ -4663,10 +4984,6 @@ export type ValidFrom1 = string | null;
  * 失效日期
  */
 export type ValidTo1 = string | null;
-/**
- * 公司
- */
-export type Company1 = string | null;
 /**
  * 供应商协议签署 / Supplier agreement signing
  */
@@ -6647,10 +6964,6 @@ export type PriceRule1 = number | null;
  */
 export type Factor1 = number | null;
 /**
- * 区间下限
- */
-export type From = string | null;
-/**
  * 得分
  */
 export type Score = string | null;
@@ -7089,10 +7402,6 @@ export type OldGrade = string | null;
  */
 export type NewGrade = string | null;
 /**
- * 操作人
- */
-export type By = number | null;
-/**
  * 操作时间
  */
 export type When = string | null;
@@ -7251,10 +7560,6 @@ export type SchemeNo = string | null;
  * 方案名称
  */
 export type SchemeName = string | null;
-/**
- * 考评模板
- */
-export type Template = number | null;
 /**
  * 等级设置
  */
@@ -7649,14 +7954,6 @@ export interface SrmSpeTemplateContractRecord {
   versionNum?: Version;
 }
 
-/**
- * 模板编码
- */
-export type TemplateCode = string | null;
-/**
- * 模板名称
- */
-export type TemplateName = string | null;
 /**
  * 考评模板
  */

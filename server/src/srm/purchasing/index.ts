@@ -7,6 +7,7 @@ import type { DomainModule } from '../../platform/domainModules';
 import { registerAgreements } from './agreement';
 import { registerAsl } from './asl';
 import { registerCartActions } from './cart/cartActions';
+import { registerCollaboration } from './collaboration';
 import { registerDelivery } from './delivery';
 import { registerDemandPool } from './demand';
 import { registerGoods } from './goods';
@@ -40,5 +41,7 @@ export const purchasingModule: DomainModule = {
     registerPlanning(into);
     // Delivery appointments, barcode labels and label sizes (§5.8)
     registerLabels(into);
+    // Acknowledgement forms and engineering queries (§5.8 other records)
+    registerCollaboration(into);
   },
 };

@@ -1,0 +1,192 @@
+/**
+ * Named actions of the acknowledgement forms (DOMAIN.md §5.8): addAckFile {approvalLineId,
+ * attachmentId} — the supplier adds one uploaded file to its line while it is to be acknowledged;
+ * doImportListItem (multipart .xlsx `file` and approvalHeaderId) — appends lines to a DRAFT form from
+ * a sheet whose first row holds the titles 供应商编码/supplierCode, 物料编码/itemCode and optionally
+ * 承认要求/requirement. Every row is checked first; a bad row answers 400 naming its row and nothing
+ * is written. The lines are saved through the form's own save (its rules, one transaction).
+ */
+import { pickText } from '@meridian/metadata';
+import * as ExcelJS from 'exceljs';
+import { Errors } from '../../../http/apiError';
+import type { Kernel } from '../../../kernel';
+import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
+import type { ResourceContext } from '../../../resource/context';
+import { positiveId } from '../../price/adjustment/adjustmentActions';
+import { today } from '../price/priceMath';
+import { ACK, ACK_LINE, supplierOf, type Collab } from './collabContext';
+
+type Body = Record<string, unknown>;
+const MAX_ROWS = 2000;
+const COLUMNS: Record<string, 'supplierCode' | 'itemCode' | 'requirement'> = {
+  suppliercode: 'supplierCode',
+  供应商编码: 'supplierCode',
+  itemcode: 'itemCode',
+  物料编码: 'itemCode',
+  requirement: 'requirement',
+  承认要求: 'requirement',
+};
+
+async function addAckFile(k: Collab, body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
+  const id = positiveId(body.approvalLineId ?? body.id, 'approvalLineId');
+  const model = kernel.registry.entity(ACK_LINE)!;
+  const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
+  await kernel.db.transaction(async (tx) => {
+    const line = await kernel.resources.reader.byId(model, id, ctx, scope, tx, true);
+    if (!line) throw Errors.recordNotFound();
+    if (supplierOf(ctx) !== Number(line.supplierId))
+      throw Errors.forbidden('只有该供应商的用户可以上传承认文件', "Only a user of the line's supplier can add files");
+    if (line.ackStatus !== 'PENDING')
+      throw Errors.conflict('该行不在待签收状态，不能上传文件', 'The line is not waiting for acknowledgement');
+    if (String(line.deadline ?? '').slice(0, 10) < today())
+      throw Errors.conflict('签收截止日期已过', 'The deadline has passed');
+    await k.addOwnFile(tx, ACK_LINE, id, 'ackFileIds', line.ackFileIds, body.attachmentId, ctx);
+  });
+  return { data: await kernel.resources.findById(model, id, ctx, scope) };
+}
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object' && 'result' in value) return String(value.result ?? '').trim();
+  if (typeof value === 'object' && 'text' in value) return String(value.text).trim();
+  if (typeof value === 'object' && 'richText' in value)
+    return value.richText
+      .map((r) => r.text)
+      .join('')
+      .trim();
+  return String(value as string | number | boolean).trim();
+}
+
+/** The sheet's rows as {supplierCode, itemCode, requirement} with their sheet row numbers. */
+async function sheetRows(req: ActionRequest) {
+  if (!req.xlsxUpload) throw Errors.badRequest('请上传 Excel 文件', 'Upload an .xlsx file as multipart/form-data');
+  const upload = await req.xlsxUpload();
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.readFile(upload.file);
+  } catch {
+    throw Errors.badRequest('无法读取该 Excel 文件', 'The upload is not a readable .xlsx file');
+  }
+  const sheet = book.worksheets[0];
+  if (!sheet) throw Errors.badRequest('Excel 文件没有工作表', 'The workbook has no sheet');
+  const head = new Map<number, 'supplierCode' | 'itemCode' | 'requirement'>();
+  sheet.getRow(1).eachCell((cell, col) => {
+    const name = COLUMNS[cellText(cell.value).replace(/\s/g, '').toLowerCase()];
+    if (name) head.set(col, name);
+  });
+  if (![...head.values()].includes('supplierCode') || ![...head.values()].includes('itemCode'))
+    throw Errors.badRequest(
+      '第一行须包含列标题「供应商编码」和「物料编码」',
+      'The first row must hold the titles supplierCode (供应商编码) and itemCode (物料编码)',
+    );
+  const rows: { row: number; supplierCode: string; itemCode: string; requirement: string }[] = [];
+  sheet.eachRow((row, n) => {
+    if (n === 1) return;
+    const r = { row: n, supplierCode: '', itemCode: '', requirement: '' };
+    for (const [col, name] of head) r[name] = cellText(row.getCell(col).value);
+    if (r.supplierCode || r.itemCode || r.requirement) rows.push(r);
+  });
+  if (!rows.length) throw Errors.badRequest('文件中没有数据行', 'The file has no data rows');
+  if (rows.length > MAX_ROWS)
+    throw Errors.badRequest(`一次最多导入 ${MAX_ROWS} 行`, `At most ${MAX_ROWS} rows at once`);
+  return { rows, fields: upload.fields };
+}
+
+/** Enabled records of `entity` by their code: code → id. */
+async function idsByCode(k: Collab, entity: string, codeField: string, codes: string[]) {
+  const unique = [...new Set(codes.filter(Boolean))];
+  if (!unique.length) return new Map<string, number>();
+  const { t, c } = k.sql;
+  const key = k.registry.entity(entity)!.primaryKey;
+  const rows = await k.db.select(
+    `SELECT ${c(entity, key)} AS id, ${c(entity, codeField)} AS code FROM ${t(entity)} ` +
+      `WHERE ${c(entity, codeField)} IN (${unique.map(() => '?').join(', ')}) AND ${c(entity, 'enabledFlag')} = 'Y'`,
+    unique,
+  );
+  return new Map(rows.map((r) => [String(r.code), Number(r.id)]));
+}
+
+async function importLines(k: Collab, body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
+  const { rows, fields } = await sheetRows(req);
+  const id = positiveId(fields.approvalHeaderId ?? body.approvalHeaderId ?? fields.id ?? body.id, 'approvalHeaderId');
+  const entity = kernel.registry.entity(ACK)!;
+  const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, 'saveOrUpdate', ctx);
+  const form = await kernel.resources.findById(entity, id, ctx, scope);
+  if (!form) throw Errors.recordNotFound();
+  if (form.status !== 'DRAFT')
+    throw Errors.conflict('只有草稿状态的承认书可以导入明细', 'Lines can be imported into a draft form only');
+  const suppliers = await idsByCode(
+    k,
+    'srmSlcSupplierInfo',
+    'supplierCode',
+    rows.map((r) => r.supplierCode),
+  );
+  const items = await idsByCode(
+    k,
+    'srmBaseMaterialItem',
+    'itemCode',
+    rows.map((r) => r.itemCode),
+  );
+  const existing = ((form.lines as Body[] | undefined) ?? []).map((l) => ({
+    approvalLineId: l.approvalLineId,
+    supplierId: l.supplierId,
+    itemId: l.itemId,
+    requirement: l.requirement ?? null,
+  }));
+  const taken = new Set(existing.map((l) => `${String(l.supplierId)}/${String(l.itemId)}`));
+  const errors: { field: string; message: string }[] = [];
+  const added: Body[] = [];
+  for (const r of rows) {
+    const supplierId = suppliers.get(r.supplierCode);
+    const itemId = items.get(r.itemCode);
+    const problem = !supplierId
+      ? `供应商编码「${r.supplierCode}」不存在或已停用 / unknown supplier code`
+      : !itemId
+        ? `物料编码「${r.itemCode}」不存在或已停用 / unknown item code`
+        : taken.has(`${supplierId}/${itemId}`)
+          ? '该供应商与物料已在明细中 / supplier and item already listed'
+          : r.requirement.length > 500
+            ? '承认要求过长（最多 500 字）/ requirement too long'
+            : undefined;
+    if (problem) {
+      errors.push({ field: `row ${r.row}`, message: problem });
+      continue;
+    }
+    taken.add(`${supplierId}/${itemId}`);
+    added.push({ supplierId, itemId, requirement: r.requirement || null });
+  }
+  if (errors.length)
+    throw Errors.badRequest(
+      `导入失败：${errors.length} 行有误，未导入任何数据（${errors[0].field}：${errors[0].message}）`,
+      `Import refused: ${errors.length} bad row(s), nothing was imported (${errors[0].field}: ${errors[0].message})`,
+      errors.slice(0, 100),
+    );
+  const saved = await kernel.resources.run(
+    'saveOrUpdate',
+    entity,
+    { approvalHeaderId: id, versionNum: form.versionNum, lines: [...existing, ...added] },
+    ctx,
+    scope,
+  );
+  return {
+    data: saved.data,
+    msg: pickText({ cn: `已导入 ${added.length} 行`, en: `${added.length} rows imported` }, ctx.language),
+  };
+}
+
+export function registerApprovalActions(k: Collab, actions: ActionRegistry): void {
+  actions.register({
+    area: 'srmServer',
+    resource: 'srmPurApprovalLineRestful',
+    action: 'addAckFile',
+    access: { pages: ['approvalList'], resourceCode: 'btnAcknowledge' },
+    handler: (body, ctx, kernel, req) => addAckFile(k, body, ctx, kernel, req!),
+  });
+  actions.register({
+    area: 'srmServer',
+    resource: 'srmPurApprovalHeaderRestful',
+    action: 'doImportListItem',
+    access: { pages: ['approvalEdit'], resourceCode: 'btnImportListItem' },
+    handler: (body, ctx, kernel, req) => importLines(k, body, ctx, kernel, req!),
+  });
+}

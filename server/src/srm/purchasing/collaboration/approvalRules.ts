@@ -1,0 +1,172 @@
+/**
+ * Acknowledgement forms (承认书, DOMAIN.md §5.8): the header's save rule, the send to suppliers
+ * (DRAFT → SUBMITTED, a supplier to-do SRM_ACKNOWLEDGEMENT per supplier), the supplier's sign-off of
+ * its line (PENDING → ACKNOWLEDGED, EX only, while the form is SUBMITTED and not after its deadline,
+ * with at least one file) and the form's completion when no line is left to acknowledge.
+ *
+ * The header lives in the buyer's organisation (internal only); each line belongs to one supplier,
+ * which reaches its lines (not the header) once the form is sent. The lines carry copies of the
+ * header's number, title, deadline and company for the supplier's list and the internal permits.
+ */
+import { Errors } from '../../../http/apiError';
+import type { RecordHookRegistry, SaveDone, SaveDraft } from '../../../hooks/recordHooks';
+import type { TransitionHandlerRegistry, TransitionHandlerServices } from '../../../lifecycle/transitionHandlers';
+import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import { readUnderLock } from '../../../resource/invariantLocks';
+import { formatDateTime } from '../../../util/time';
+import { requireInternal } from '../delivery/deliveryContext';
+import { today } from '../price/priceMath';
+import { ACK, ACK_LINE, ACK_TODO, supplierOf, type Collab } from './collabContext';
+
+const dateOf = (v: unknown) => (v ? String(v).slice(0, 10) : '');
+
+/** beforeSave of the header: line numbers, item codes, no supplier × item twice, and the suppliers' list. */
+async function beforeSaveHeader(k: Collab, draft: SaveDraft): Promise<void> {
+  const lines = draft.children.lines;
+  if (!lines) return;
+  const { t, c } = k.sql;
+  const seen = new Set<string>();
+  const suppliers: number[] = [];
+  for (const [i, line] of lines.entries()) {
+    line.lineNum = i + 1;
+    const key = `${String(line.supplierId)}/${String(line.itemId)}`;
+    if (seen.has(key))
+      throw Errors.validation([
+        { field: `lines[${i}].itemId`, message: 'this supplier and item are listed twice / 同一供应商与物料重复' },
+      ]);
+    seen.add(key);
+    const [item] = await draft.tx.select(
+      `SELECT ${c('srmBaseMaterialItem', 'itemCode')} AS code FROM ${t('srmBaseMaterialItem')} WHERE ${c('srmBaseMaterialItem', 'itemId')} = ?`,
+      [Number(line.itemId)],
+    );
+    if (!item) throw Errors.validation([{ field: `lines[${i}].itemId`, message: 'unknown item / 物料不存在' }]);
+    line.itemCode = item.code;
+    if (!suppliers.includes(Number(line.supplierId))) suppliers.push(Number(line.supplierId));
+  }
+  const names = suppliers.length
+    ? await draft.tx.select(
+        `SELECT ${c('srmSlcSupplierInfo', 'supplierId')} AS id, ${c('srmSlcSupplierInfo', 'supplierName')} AS name FROM ${t('srmSlcSupplierInfo')} ` +
+          `WHERE ${c('srmSlcSupplierInfo', 'supplierId')} IN (${suppliers.map(() => '?').join(', ')})`,
+        suppliers,
+      )
+    : [];
+  const nameOf = new Map(names.map((r) => [Number(r.id), String(r.name)]));
+  draft.values.supplierIds = suppliers.join(',') || null;
+  draft.values.supplierNames = suppliers.map((s) => nameOf.get(s) ?? String(s)).join('、') || null;
+}
+
+/** After a header or a line is written: the lines take the header's number, title, deadline and company. */
+async function copyHeaderToLines(k: Collab, done: SaveDone): Promise<void> {
+  if (done.entity.name !== ACK && done.entity.name !== ACK_LINE) return;
+  const { t, c } = k.sql;
+  const L = t(ACK_LINE);
+  const from = (n: string) =>
+    `(SELECT h.${c(ACK, n)} FROM ${t(ACK)} h WHERE h.${c(ACK, 'approvalHeaderId')} = ${L}.${c(ACK_LINE, 'approvalHeaderId')})`;
+  const where = done.entity.name === ACK ? c(ACK_LINE, 'approvalHeaderId') : c(ACK_LINE, 'approvalLineId');
+  await done.tx.execute(
+    `UPDATE ${L} SET ${['approvalNumber', 'title', 'deadline', 'orgId'].map((n) => `${c(ACK_LINE, n)} = ${from(n)}`).join(', ')} WHERE ${where} = ?`,
+    [done.id],
+  );
+}
+
+async function lineRows(k: Collab, run: TransitionRun, headerId: number, locking = false) {
+  const { t, c } = k.sql;
+  const sql =
+    `SELECT ${c(ACK_LINE, 'approvalLineId')} AS id, ${c(ACK_LINE, 'supplierId')} AS supplierId, ${c(ACK_LINE, 'ackStatus')} AS ackStatus ` +
+    `FROM ${t(ACK_LINE)} WHERE ${c(ACK_LINE, 'approvalHeaderId')} = ?`;
+  return locking ? readUnderLock(run.tx, sql, [headerId]) : run.tx.select(sql, [headerId]);
+}
+
+/** doSubmit: internal users; lines present; a deadline not yet passed; every line PENDING; one to-do per supplier. */
+async function submit(k: Collab, run: TransitionRun): Promise<void> {
+  requireInternal(run.ctx);
+  const lines = await lineRows(k, run, run.id);
+  if (!lines.length)
+    throw Errors.badRequest('请至少添加一行承认书明细', 'Add at least one line (supplier and item) before sending', [
+      { field: 'lines', message: 'empty / 无明细' },
+    ]);
+  const deadline = dateOf(run.record.deadline);
+  if (deadline < today())
+    throw Errors.badRequest(
+      `签收截止日期 ${deadline} 已过，请修改后再发送`,
+      `The deadline ${deadline} has passed: change it before sending`,
+      [{ field: 'deadline', message: 'in the past / 已过期' }],
+    );
+  const now = formatDateTime();
+  const userId = run.actor.userId;
+  await k.rows.update(run.tx, ACK, { submitDate: now }, { approvalHeaderId: run.id }, userId);
+  await k.rows.update(run.tx, ACK_LINE, { ackStatus: 'PENDING' }, { approvalHeaderId: run.id }, userId);
+  const number = String(run.record.approvalNumber);
+  for (const supplierId of [...new Set(lines.map((l) => Number(l.supplierId)))])
+    await k.raiseSupplierTodo(
+      run.tx,
+      {
+        billType: ACK_TODO.billType,
+        menuCode: ACK_TODO.menuCode,
+        entityName: ACK,
+        billId: run.id,
+        billNumber: number,
+        billLink: ACK_TODO.link,
+        supplierId,
+        title: {
+          cn: `承认书 ${number}「${String(run.record.title)}」待签收，截止 ${deadline}`,
+          en: `Acknowledgement form ${number} awaits your sign-off by ${deadline}`,
+        },
+      },
+      userId,
+    );
+}
+
+/** doAcknowledge of a line: its supplier's user only, the form SUBMITTED and its deadline not passed, a file attached. */
+async function acknowledge(k: Collab, run: TransitionRun, services: TransitionHandlerServices): Promise<void> {
+  const own = supplierOf(run.ctx);
+  if (own === undefined || own !== Number(run.record.supplierId))
+    throw Errors.forbidden('只有该供应商的用户可以签收', "Only a user of the line's supplier can acknowledge it");
+  const headerId = Number(run.record.approvalHeaderId);
+  const { t, c } = k.sql;
+  const [head] = await run.tx.select(
+    `SELECT ${c(ACK, 'status')} AS status, ${c(ACK, 'deadline')} AS deadline FROM ${t(ACK)} WHERE ${c(ACK, 'approvalHeaderId')} = ?`,
+    [headerId],
+  );
+  if (head?.status !== 'SUBMITTED')
+    throw Errors.conflict('承认书不在签收中，不能签收', 'The acknowledgement form is not open for sign-off');
+  const deadline = dateOf(head.deadline);
+  if (deadline < today())
+    throw Errors.conflict(
+      `签收截止日期 ${deadline} 已过，不能再签收`,
+      `The deadline ${deadline} has passed: the line can no longer be acknowledged`,
+    );
+  if (!String(run.record.ackFileIds ?? '').trim())
+    throw Errors.badRequest('请先上传承认文件', 'Upload the acknowledgement file first', [
+      { field: 'ackFileIds', message: 'required / 必填' },
+    ]);
+  const userId = run.actor.userId;
+  await k.rows.update(
+    run.tx,
+    ACK_LINE,
+    { ackDate: formatDateTime(), ackUserId: userId, ackComment: run.comment ?? null },
+    { approvalLineId: run.id },
+    userId,
+  );
+  // The header is locked first by every line transition (registerOwner): the count sees the other sign-offs.
+  const lines = await lineRows(k, run, headerId, true);
+  const mine = lines.filter((l) => Number(l.supplierId) === own);
+  if (mine.every((l) => Number(l.id) === run.id || l.ackStatus === 'ACKNOWLEDGED'))
+    await k.handleSupplierTodos(
+      run.tx,
+      { entityName: ACK, billId: headerId, billType: ACK_TODO.billType, supplierId: own },
+      userId,
+    );
+  if (lines.every((l) => Number(l.id) === run.id || l.ackStatus === 'ACKNOWLEDGED')) {
+    await services.lifecycles.runInTransaction(run.tx, services.registry.entity(ACK)!, 'doComplete', headerId, run.ctx);
+    await k.rows.update(run.tx, ACK, { completeDate: formatDateTime() }, { approvalHeaderId: headerId }, userId);
+  }
+}
+
+export function registerApprovalRules(k: Collab, hooks: RecordHookRegistry, handlers: TransitionHandlerRegistry): void {
+  hooks.registerBeforeSave(ACK, (draft) => beforeSaveHeader(k, draft));
+  hooks.onAfterSave((done) => copyHeaderToLines(k, done));
+  handlers.registerOwner(ACK_LINE, 'approvalHeaderId');
+  handlers.register('submitApproval', (run) => submit(k, run));
+  handlers.register('acknowledgeApprovalLine', (run, services) => acknowledge(k, run, services));
+}

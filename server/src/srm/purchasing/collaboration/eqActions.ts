@@ -1,0 +1,161 @@
+/**
+ * Named actions of the engineering query (DOMAIN.md §5.8, srmPurEqHeaderRestful) and its promotion:
+ *
+ * - listSupplierContact {supplierId}: the supplier's enabled contacts (srmSlcSupplierContact) for the
+ *   EQ form; a supplier user gets its own supplier's whatever it asks.
+ * - listResearchEngineer {}: the enabled research engineers (srmPurEqUsers, role RESEARCH_ENGINEER,
+ *   enabled internal users); internal users only.
+ * - transfer {id, researchEngineerId?, reason}: hands a SUBMITTED or ANSWERED EQ to another research
+ *   engineer (the body's, else the form's saved "transfer to"), with a transfer row saying who, to
+ *   whom, when and why; internal only (403), another state 409, the same or no engineer 400.
+ * - addAnswerFile {eqPromotionId, attachmentId}: the supplier adds an uploaded file to its answer
+ *   while the promotion is PROMOTED.
+ */
+import { Errors } from '../../../http/apiError';
+import type { Kernel } from '../../../kernel';
+import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
+import type { ResourceContext } from '../../../resource/context';
+import { lockOwner } from '../../../resource/invariantLocks';
+import { formatDateTime } from '../../../util/time';
+import { positiveId } from '../../price/adjustment/adjustmentActions';
+import { requireInternal } from '../delivery/deliveryContext';
+import { EQ, EQ_TRANSFER, EQ_USERS, PROMOTION, RESEARCH_ENGINEER, supplierOf, type Collab } from './collabContext';
+import { isResearchEngineer } from './eqRules';
+
+type Body = Record<string, unknown>;
+const EQ_PAGES = ['eqList', 'eq/eqEdit'];
+const PROMOTION_PAGES = ['SrmPurEqPromotionList', 'eqPromotion/SrmPurEqPromotionEdit'];
+
+async function listSupplierContact(k: Collab, body: Body, ctx: ResourceContext) {
+  const supplierId = supplierOf(ctx) ?? positiveId(body.supplierId, 'supplierId');
+  const { t, c } = k.sql;
+  const C = 'srmSlcSupplierContact';
+  const names = [
+    'contactId',
+    'supplierId',
+    'contactName',
+    'position',
+    'contactType',
+    'mobile',
+    'phone',
+    'email',
+    'primaryFlag',
+  ];
+  const rows = await k.db.select(
+    `SELECT ${names.map((n) => `${c(C, n)} AS ${n}`).join(', ')} FROM ${t(C)} WHERE ${c(C, 'supplierId')} = ? AND ${c(C, 'enabledFlag')} = 'Y' ` +
+      `ORDER BY ${c(C, 'primaryFlag')} DESC, ${c(C, 'contactId')}`,
+    [supplierId],
+  );
+  return { data: rows };
+}
+
+async function listResearchEngineer(k: Collab, _body: Body, ctx: ResourceContext) {
+  requireInternal(ctx);
+  const { t, c } = k.sql;
+  const U = 'baseUsers';
+  const rows = await k.db.select(
+    `SELECT u.${c(U, 'userId')} AS userId, u.${c(U, 'userName')} AS userName, u.${c(U, 'personName')} AS personName, u.${c(U, 'email')} AS email, ` +
+      `e.${c(EQ_USERS, 'orgId')} AS orgId FROM ${t(EQ_USERS)} e JOIN ${t(U)} u ON u.${c(U, 'userId')} = e.${c(EQ_USERS, 'userId')} ` +
+      `WHERE e.${c(EQ_USERS, 'roleType')} = ? AND e.${c(EQ_USERS, 'enabledFlag')} = 'Y' AND u.${c(U, 'enabledFlag')} = 'Y' ` +
+      `AND u.${c(U, 'userType')} IN ('INSIDE', 'INSIDE_ADMIN') ORDER BY u.${c(U, 'userName')}`,
+    [RESEARCH_ENGINEER],
+  );
+  return { data: rows };
+}
+
+async function transfer(k: Collab, body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
+  const id = positiveId(body.id ?? body.eqHeaderId, 'id');
+  const model = kernel.registry.entity(EQ)!;
+  const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
+  await kernel.db.transaction(async (tx) => {
+    if (!(await lockOwner(tx, model, id))) throw Errors.recordNotFound();
+    const eq = await kernel.resources.reader.byId(model, id, ctx, scope, tx, true);
+    if (!eq) throw Errors.recordNotFound();
+    requireInternal(ctx);
+    if (eq.status !== 'SUBMITTED' && eq.status !== 'ANSWERED')
+      throw Errors.conflict(
+        `EQ状态为 ${String(eq.status)}，不能转交`,
+        `The EQ is ${String(eq.status)}: it cannot be transferred`,
+      );
+    const raw = body.researchEngineerId ?? eq.transferToId;
+    if (raw === undefined || raw === null || raw === '')
+      throw Errors.badRequest('请选择转交的研发工程师', 'Choose the research engineer to transfer to', [
+        { field: 'researchEngineerId', message: 'required / 必填' },
+      ]);
+    const to = positiveId(raw, 'researchEngineerId');
+    if (to === Number(eq.researchEngineerId))
+      throw Errors.badRequest('不能转交给当前研发工程师', 'The EQ is already with this research engineer', [
+        { field: 'researchEngineerId', message: 'same engineer / 同一工程师' },
+      ]);
+    if (!(await isResearchEngineer(k, tx, to)))
+      throw Errors.badRequest('所选用户不是已启用的研发工程师', 'The user is not an enabled research engineer', [
+        { field: 'researchEngineerId', message: 'not a research engineer / 非研发工程师' },
+      ]);
+    const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
+    if (!reason || reason.length > 500)
+      throw Errors.badRequest('请填写转交原因（最多 500 字）', 'reason is required (at most 500 characters)', [
+        { field: 'reason', message: 'required / 必填' },
+      ]);
+    await k.rows.insert(
+      tx,
+      EQ_TRANSFER,
+      {
+        eqHeaderId: id,
+        fromUserId: Number(eq.researchEngineerId),
+        toUserId: to,
+        reason,
+        transferDate: formatDateTime(),
+        transferredBy: ctx.userId,
+      },
+      ctx.userId,
+    );
+    await k.rows.update(tx, EQ, { researchEngineerId: to, transferToId: null }, { eqHeaderId: id }, ctx.userId);
+  });
+  return { data: await kernel.resources.findById(model, id, ctx, scope) };
+}
+
+async function addAnswerFile(k: Collab, body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
+  const id = positiveId(body.eqPromotionId ?? body.id, 'eqPromotionId');
+  const model = kernel.registry.entity(PROMOTION)!;
+  const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
+  await kernel.db.transaction(async (tx) => {
+    const row = await kernel.resources.reader.byId(model, id, ctx, scope, tx, true);
+    if (!row) throw Errors.recordNotFound();
+    if (supplierOf(ctx) !== Number(row.supplierId))
+      throw Errors.forbidden(
+        '只有该供应商的用户可以上传回复附件',
+        "Only a user of the EQ's supplier can add answer files",
+      );
+    if (row.status !== 'PROMOTED')
+      throw Errors.conflict('该推进不在待回复状态', 'The promotion is not waiting for an answer');
+    await k.addOwnFile(tx, PROMOTION, id, 'answerFileIds', row.answerFileIds, body.attachmentId, ctx);
+  });
+  return { data: await kernel.resources.findById(model, id, ctx, scope) };
+}
+
+export function registerEqActions(k: Collab, actions: ActionRegistry): void {
+  const add = (
+    resource: string,
+    action: string,
+    pages: string[],
+    resourceCode: string,
+    fn: (body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) => Promise<{ data: unknown }>,
+  ) =>
+    actions.register({
+      area: 'srmServer',
+      resource,
+      action,
+      access: { pages, resourceCode },
+      handler: (body, ctx, kernel, req) => fn(body, ctx, kernel, req!),
+    });
+  add('srmPurEqHeaderRestful', 'listSupplierContact', EQ_PAGES, 'btnView', (b, ctx) => listSupplierContact(k, b, ctx));
+  add('srmPurEqHeaderRestful', 'listResearchEngineer', EQ_PAGES, 'btnEdit', (b, ctx) =>
+    listResearchEngineer(k, b, ctx),
+  );
+  add('srmPurEqHeaderRestful', 'transfer', EQ_PAGES, 'btnTransfer', (b, ctx, kernel, req) =>
+    transfer(k, b, ctx, kernel, req),
+  );
+  add('srmPurEqPromotionRestful', 'addAnswerFile', PROMOTION_PAGES, 'btnAnswer', (b, ctx, kernel, req) =>
+    addAnswerFile(k, b, ctx, kernel, req),
+  );
+}

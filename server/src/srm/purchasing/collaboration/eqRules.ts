@@ -1,0 +1,205 @@
+/**
+ * Engineering queries (EQ, 工程问询, DOMAIN.md §5.8) and their promotions (EQ推进): save rules and
+ * transition handlers.
+ *
+ * EQ: DRAFT → SUBMITTED (doSubmit, internal: the research engineer must be an enabled EQ user with
+ * the RESEARCH_ENGINEER role) → ANSWERED (system, when the supplier answers a promotion) → CLOSED
+ * (doClose, internal, from SUBMITTED or ANSWERED). After DRAFT a save may change only "transfer to"
+ * (the target of `transfer`); the other values stay as submitted.
+ * Promotion: DRAFT → PROMOTED (doPromote, internal, the EQ SUBMITTED or ANSWERED; a supplier to-do
+ * SRM_EQ_PROMOTION) → ANSWERED (doAnswer, the EQ's supplier only, its answer is the required comment;
+ * the to-do is handled and the EQ takes the answer, SUBMITTED → ANSWERED). The promotion's supplier,
+ * company and subject are the EQ's, set on save.
+ */
+import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
+import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
+import { Errors } from '../../../http/apiError';
+import type { TransitionHandlerRegistry, TransitionHandlerServices } from '../../../lifecycle/transitionHandlers';
+import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import { formatDateTime } from '../../../util/time';
+import { requireInternal } from '../delivery/deliveryContext';
+import { EQ, EQ_USERS, PROMOTION, PROMOTION_TODO, RESEARCH_ENGINEER, supplierOf, type Collab } from './collabContext';
+
+const OPEN = ['SUBMITTED', 'ANSWERED'];
+
+/** Whether the user is an enabled research engineer (srmPurEqUsers, role RESEARCH_ENGINEER, an enabled internal user). */
+export async function isResearchEngineer(k: Collab, tx: SqlExecutor, userId: number): Promise<boolean> {
+  const { t, c } = k.sql;
+  const rows = await tx.select(
+    `SELECT 1 AS ok FROM ${t(EQ_USERS)} e JOIN ${t('baseUsers')} u ON u.${c('baseUsers', 'userId')} = e.${c(EQ_USERS, 'userId')} ` +
+      `WHERE e.${c(EQ_USERS, 'userId')} = ? AND e.${c(EQ_USERS, 'roleType')} = ? AND e.${c(EQ_USERS, 'enabledFlag')} = 'Y' ` +
+      `AND u.${c('baseUsers', 'enabledFlag')} = 'Y' AND u.${c('baseUsers', 'userType')} IN ('INSIDE', 'INSIDE_ADMIN')`,
+    [userId, RESEARCH_ENGINEER],
+  );
+  return rows.length > 0;
+}
+
+export async function eqRow(k: Collab, tx: SqlExecutor, id: number) {
+  const { t, c } = k.sql;
+  const names = [
+    'eqHeaderId',
+    'eqNumber',
+    'title',
+    'supplierId',
+    'orgId',
+    'status',
+    'researchEngineerId',
+    'transferToId',
+  ];
+  const [row] = await tx.select(
+    `SELECT ${names.map((n) => `${c(EQ, n)} AS ${n}`).join(', ')} FROM ${t(EQ)} WHERE ${c(EQ, 'eqHeaderId')} = ?`,
+    [id],
+  );
+  return row;
+}
+
+async function beforeSaveEq(k: Collab, draft: SaveDraft): Promise<void> {
+  const stored = draft.id ? await eqRow(k, draft.tx, draft.id) : undefined;
+  if (stored && stored.status !== 'DRAFT') {
+    for (const name of Object.keys(draft.values)) if (name !== 'transferToId') delete draft.values[name];
+    return;
+  }
+  const engineer = draft.values.researchEngineerId;
+  if (engineer !== undefined && engineer !== null && !(await isResearchEngineer(k, draft.tx, Number(engineer))))
+    throw Errors.validation([
+      { field: 'researchEngineerId', message: 'not an enabled research engineer (EQ users) / 不是已启用的研发工程师' },
+    ]);
+  if (draft.values.itemId !== undefined) {
+    const { t, c } = k.sql;
+    const [item] = await draft.tx.select(
+      `SELECT ${c('srmBaseMaterialItem', 'itemCode')} AS code FROM ${t('srmBaseMaterialItem')} WHERE ${c('srmBaseMaterialItem', 'itemId')} = ?`,
+      [Number(draft.values.itemId)],
+    );
+    if (!item) throw Errors.validation([{ field: 'itemId', message: 'unknown item / 物料不存在' }]);
+    draft.values.itemCode = item.code;
+  }
+}
+
+async function beforeSavePromotion(k: Collab, draft: SaveDraft): Promise<void> {
+  const eqId = draft.values.eqHeaderId;
+  if (eqId === undefined || eqId === null) return;
+  const eq = await eqRow(k, draft.tx, Number(eqId));
+  if (!eq) throw Errors.validation([{ field: 'eqHeaderId', message: 'unknown EQ / EQ不存在' }]);
+  if (!OPEN.includes(String(eq.status)))
+    throw Errors.validation([
+      { field: 'eqHeaderId', message: 'the EQ must be submitted or answered / EQ须为已提交或已回复' },
+    ]);
+  draft.values.supplierId = eq.supplierId;
+  draft.values.orgId = eq.orgId;
+  draft.values.title = eq.title;
+}
+
+async function submitEq(k: Collab, run: TransitionRun): Promise<void> {
+  requireInternal(run.ctx);
+  if (!(await isResearchEngineer(k, run.tx, Number(run.record.researchEngineerId))))
+    throw Errors.conflict(
+      '研发工程师已不是启用的EQ用户，请重新选择',
+      'The research engineer is no longer an enabled EQ user: choose another',
+    );
+  await k.rows.update(run.tx, EQ, { submitDate: formatDateTime() }, { eqHeaderId: run.id }, run.actor.userId);
+}
+
+/** doClose: the supplier's open promotion to-dos of the EQ are cancelled with it. */
+async function closeEq(k: Collab, run: TransitionRun): Promise<void> {
+  requireInternal(run.ctx);
+  const userId = run.actor.userId;
+  await k.rows.update(run.tx, EQ, { closeDate: formatDateTime() }, { eqHeaderId: run.id }, userId);
+  const { t, c } = k.sql;
+  const open = await run.tx.select(
+    `SELECT ${c(PROMOTION, 'eqPromotionId')} AS id FROM ${t(PROMOTION)} WHERE ${c(PROMOTION, 'eqHeaderId')} = ? AND ${c(PROMOTION, 'status')} = 'PROMOTED'`,
+    [run.id],
+  );
+  for (const row of open)
+    await k.rows.update(
+      run.tx,
+      'baseSupplierTodo',
+      { cancelFlag: 'Y', handleDate: formatDateTime() },
+      {
+        entityName: PROMOTION,
+        billId: Number(row.id),
+        billType: PROMOTION_TODO.billType,
+        handleFlag: 'N',
+        cancelFlag: 'N',
+      },
+      userId,
+    );
+}
+
+async function promote(k: Collab, run: TransitionRun): Promise<void> {
+  requireInternal(run.ctx);
+  const eq = await eqRow(k, run.tx, Number(run.record.eqHeaderId));
+  if (!eq || !OPEN.includes(String(eq.status)))
+    throw Errors.conflict(
+      'EQ不是已提交或已回复状态，不能推进',
+      'The EQ is not submitted or answered: it cannot be followed up',
+    );
+  const userId = run.actor.userId;
+  await k.rows.update(
+    run.tx,
+    PROMOTION,
+    {
+      promoteDate: formatDateTime(),
+      supplierId: eq.supplierId as SqlParam,
+      orgId: eq.orgId as SqlParam,
+      title: eq.title as SqlParam,
+    },
+    { eqPromotionId: run.id },
+    userId,
+  );
+  const number = String(run.record.promotionNumber);
+  await k.raiseSupplierTodo(
+    run.tx,
+    {
+      billType: PROMOTION_TODO.billType,
+      menuCode: PROMOTION_TODO.menuCode,
+      entityName: PROMOTION,
+      billId: run.id,
+      billNumber: number,
+      billLink: `${PROMOTION_TODO.link}?id=${run.id}`,
+      supplierId: Number(eq.supplierId),
+      title: {
+        cn: `EQ ${String(eq.eqNumber)} 推进 ${number}，请回复`,
+        en: `EQ ${String(eq.eqNumber)}: follow-up ${number} awaits your answer`,
+      },
+    },
+    userId,
+  );
+}
+
+async function answer(k: Collab, run: TransitionRun, services: TransitionHandlerServices): Promise<void> {
+  if (supplierOf(run.ctx) !== Number(run.record.supplierId))
+    throw Errors.forbidden('只有该供应商的用户可以回复', "Only a user of the EQ's supplier can answer");
+  const eqId = Number(run.record.eqHeaderId);
+  // The promotion's owner lock is its EQ (registerOwner), so the EQ's status read here is current.
+  const eq = await eqRow(k, run.tx, eqId);
+  if (!eq || eq.status === 'CLOSED')
+    throw Errors.conflict('EQ已关闭，不能再回复', 'The EQ is closed: it can no longer be answered');
+  const text = (run.comment ?? '').trim();
+  const now = formatDateTime();
+  const userId = run.actor.userId;
+  await k.rows.update(
+    run.tx,
+    PROMOTION,
+    { answerContent: text, answerDate: now, answeredBy: userId },
+    { eqPromotionId: run.id },
+    userId,
+  );
+  await k.handleSupplierTodos(
+    run.tx,
+    { entityName: PROMOTION, billId: run.id, billType: PROMOTION_TODO.billType },
+    userId,
+  );
+  if (eq.status === 'SUBMITTED')
+    await services.lifecycles.runInTransaction(run.tx, services.registry.entity(EQ)!, 'doAnswered', eqId, run.ctx);
+  await k.rows.update(run.tx, EQ, { answerContent: text, answerDate: now }, { eqHeaderId: eqId }, userId);
+}
+
+export function registerEqRules(k: Collab, hooks: RecordHookRegistry, handlers: TransitionHandlerRegistry): void {
+  hooks.registerBeforeSave(EQ, (draft) => beforeSaveEq(k, draft));
+  hooks.registerBeforeSave(PROMOTION, (draft) => beforeSavePromotion(k, draft));
+  handlers.registerOwner(PROMOTION, 'eqHeaderId');
+  handlers.register('submitEq', (run) => submitEq(k, run));
+  handlers.register('closeEq', (run) => closeEq(k, run));
+  handlers.register('promoteEq', (run) => promote(k, run));
+  handlers.register('answerEqPromotion', (run, services) => answer(k, run, services));
+}
