@@ -226,3 +226,21 @@ describe('additive changes apply', () => {
     expect(await describeColumn(server.kernel, RATE_TABLE, 'remark')).toBeDefined();
   });
 });
+
+describe('two instances migrating the same change at once', () => {
+  // Both plan "add column" before either has added it; the slower one's ALTER then finds the
+  // column there. That is the change done, not a failed start or a failed publish (publishRace.int.test.ts).
+  it('both succeed and the column is there once', async () => {
+    const dataSource = server.kernel.db.dataSource;
+    const meta = dataSource.entityMetadatas.filter((m) => m.tableName === RATE_TABLE);
+    await dataSource.query(`ALTER TABLE ${RATE_TABLE} DROP COLUMN valid_to`);
+    expect(await describeColumn(server.kernel, RATE_TABLE, 'valid_to')).toBeUndefined();
+    const kind = server.kernel.config.dbKind;
+    const applied = await Promise.all([migrateSchema(dataSource, kind, meta), migrateSchema(dataSource, kind, meta)]);
+    expect(applied).toEqual([
+      ['add column srm_base_exchange_rate.valid_to'],
+      ['add column srm_base_exchange_rate.valid_to'],
+    ]);
+    expect(await describeColumn(server.kernel, RATE_TABLE, 'valid_to')).toMatchObject({ isNullable: true });
+  });
+});

@@ -140,6 +140,21 @@ export async function planSchema(
 }
 
 /**
+ * Applies one step. Two instances publishing the same screen both plan "create table" before
+ * either has created it; the slower one's CREATE fails because the table now exists. A step
+ * another instance has already applied is done, not an error: re-plan, and fail only if the step
+ * is still wanted (publishRace.int.test.ts).
+ */
+async function applyOnce(step: Step, replan: () => Promise<{ steps: Step[] }>, runner: QueryRunner): Promise<void> {
+  try {
+    await step.apply(runner);
+  } catch (e) {
+    const still = (await replan()).steps.some((s) => s.describe === step.describe);
+    if (still) throw e;
+  }
+}
+
+/**
  * Plans every change first; applies nothing if any change is refused. Returns what was applied.
  * Idempotent: a second run (another instance reloading the same publish) finds nothing to do.
  */
@@ -152,7 +167,7 @@ export async function migrateSchema(
   try {
     const { steps, refused } = await planAll(runner, dataSource, kind, metadatas);
     if (refused.length) throw new SchemaChangeRefusedError(refused);
-    for (const step of steps) await step.apply(runner);
+    for (const step of steps) await applyOnce(step, () => planAll(runner, dataSource, kind, metadatas), runner);
     return steps.map((s) => s.describe);
   } finally {
     await runner.release();

@@ -15,5 +15,13 @@ export function translateDbError(e: unknown): unknown {
       'Duplicate: a record with the same unique values already exists',
     );
   }
+  // The database chose this transaction as a deadlock victim, or it waited too long for a row
+  // another writer holds: it was rolled back whole, so nothing is lost and trying again is right.
+  if (code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT') {
+    return Errors.conflict(
+      '并发冲突：其他人正在修改相同的数据，请稍后重试',
+      'Conflict: someone else is changing the same data; please try again',
+    );
+  }
   return e;
 }
