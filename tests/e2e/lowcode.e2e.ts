@@ -264,10 +264,11 @@ async function grantMenu(page: Page): Promise<void> {
     // Typed key by key: the reference picker searches the server as the admin types.
     const menuPicker = dialog.getByRole('combobox', { name: '菜单', exact: true });
     await expect(async () => {
-      // the dialog may still be zooming in: click again until the input has focus
-      await menuPicker.click({ force: true });
+      // the dialog may still be zooming in, or its form still loading its metadata on a busy
+      // machine (a CI run once waited over 10 s): click again until the input has focus
+      await menuPicker.click({ force: true, timeout: 2_000 });
       await expect(menuPicker).toBeFocused({ timeout: 1_000 });
-    }).toPass({ timeout: 10_000 });
+    }).toPass({ timeout: 25_000 });
     await menuPicker.pressSequentially(CONTRACT_MENU, { delay: 80 });
     await (await dropdownOf(menuPicker)).getByTitle(CONTRACT_MENU, { exact: true }).click();
     await formItem(dialog, '资源编码').getByRole('textbox').fill(code);
