@@ -34,6 +34,7 @@ export function PublishDialog({ plan, onCancel, onPublish }: Props) {
       onOk={publish}
       confirmLoading={busy}
       onCancel={onCancel}
+      maskClosable={false}
       destroyOnClose
       width={720}
     >

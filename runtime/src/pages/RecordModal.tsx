@@ -49,6 +49,9 @@ export function RecordModal({ page, entities, entity, id, readPretty = false, on
       onCancel={onClose}
       footer={readPretty ? null : undefined}
       styles={SCROLLING_MODAL_BODY}
+      // A click beside a form being filled must not throw away what was typed: only 取消, the ×
+      // and Esc close it. A read-only view still closes on a click outside.
+      maskClosable={readPretty}
       destroyOnHidden
     >
       {controller.conflict && <ConflictNotice onReload={() => void controller.load()} />}

@@ -78,6 +78,8 @@ export function useLinePick(props: LinePickProps, lineNumField?: string): LinePi
       title: props.label,
       width: 1100,
       destroyOnHidden: true,
+      // the rows ticked so far are not dropped by a click beside the dialog
+      maskClosable: false,
       okText: t('linePick.ok', { count: selected.keys.length }),
       okButtonProps: { disabled: !selected.keys.length },
       onOk: () => void confirm(),

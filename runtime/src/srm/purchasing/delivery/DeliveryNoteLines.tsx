@@ -83,6 +83,7 @@ export const DeliveryNoteLines = observer(function DeliveryNoteLines(props: Line
         confirmLoading={saving}
         onOk={() => void submit()}
         onCancel={() => setEntries(null)}
+        maskClosable={false}
         destroyOnHidden
       >
         <Table<ReceiptEntry>
