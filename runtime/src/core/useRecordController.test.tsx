@@ -96,6 +96,40 @@ describe('useRecordController through the query client', () => {
     expect(client.getQueryData(recordKey(entity, 9))).toMatchObject({ status: 'SUBMITTED' });
   });
 
+  it('keeps the record it created when the address takes the new id late: lines changed meanwhile stay', async () => {
+    const provider = createFakeProvider({
+      findById: async () => ({ requisitionHeaderId: 9, title: 'read', lines: [], versionNum: 1 }),
+      saveOrUpdate: async (_entity: unknown, record: DataRecord) => ({ ...record, requisitionHeaderId: 9, versionNum: 1 }),
+    });
+    const client = createQueryClient();
+    const { result, rerender } = renderHook(({ id }: { id?: string }) => useRecordController(entity, id), {
+      wrapper: wrapperFor(provider, client),
+      initialProps: {},
+    });
+    await act(async () => {
+      await result.current.save({ title: 'new', lines: [] });
+    });
+    const created = result.current.record;
+    // The router's transition gives the address the id only now; the cache meanwhile holds another copy.
+    client.setQueryData(recordKey(entity, 9), { requisitionHeaderId: 9, title: 'other copy', versionNum: 1 });
+    rerender({ id: '9' });
+    expect(result.current.record).toBe(created);
+    expect(provider.findById).not.toHaveBeenCalled();
+    // A load (an action's "done") reads it again, by the created id.
+    await act(async () => {
+      await result.current.load();
+    });
+    expect(provider.findById).toHaveBeenCalledWith(entity, 9);
+    expect(result.current.record).toMatchObject({ title: 'read' });
+    // A save now sends the re-read versionNum and shows its answer.
+    await act(async () => {
+      await result.current.save({ title: 'again' });
+    });
+    expect(provider.saveOrUpdate).toHaveBeenLastCalledWith(entity, { title: 'again', requisitionHeaderId: 9, versionNum: 1 });
+    expect(result.current.record).toMatchObject({ title: 'again' });
+    expect(client.getQueryData(recordKey(entity, 9))).toMatchObject({ title: 'again' });
+  });
+
   it('a 404 is "not found", without an error message', async () => {
     const provider = createFakeProvider({
       findById: async () => {

@@ -48,11 +48,17 @@ export function useRecordController(entity: EntityDef, id: unknown): RecordContr
   // The id of a record this page has just created: the URL then gains that id, and reading it back
   // would replace what the user typed since saving with the same saved values (lost typing on a slow link).
   const justCreated = hasId(id) && created !== null && String(created.id) === String(id);
+  // Until it is read again, the record this page created (or is creating) is the page's own copy, not
+  // the cache's: the router gives the address the new id in a transition that a busy page may
+  // postpone by seconds, and switching the source then would take lines the user changed meanwhile
+  // back to the saved ones (docs/decisions.md "A new record keeps its lines when the address
+  // takes its id").
+  const ownRecord = !hasId(id) || justCreated;
   const key = recordKey(entity, id);
   const query = useQuery({
     queryKey: key,
     queryFn: async () => (await provider.findById<DataRecord>(entity, id)) ?? null,
-    enabled: hasId(id) && !justCreated,
+    enabled: !ownRecord,
     // An open form is never refetched behind the user's back (no refetch on focus, see createQueryClient,
     // nor on reconnect; writes only mark records stale): only when it is opened or reloaded.
     refetchOnReconnect: false,
@@ -78,21 +84,25 @@ export function useRecordController(entity: EntityDef, id: unknown): RecordContr
   useQueryErrorFeedback(query, [404]);
 
   const load = useCallback(async () => {
-    if (!hasId(id)) return reloadCreated();
+    if (ownRecord) {
+      const fresh = await reloadCreated();
+      if (fresh) setConflict(false);
+      return fresh;
+    }
     const result = await refetch();
     if (result.isSuccess) setConflict(false);
     return result.data ?? null;
-  }, [id, refetch, reloadCreated]);
+  }, [ownRecord, refetch, reloadCreated]);
 
   const save = useCallback(
     async (values: DataRecord) => {
       setSaving(true);
-      const loaded = hasId(id) ? (client.getQueryData<DataRecord | null>(key) ?? null) : (created?.record ?? null);
+      const loaded = ownRecord ? (created?.record ?? null) : (client.getQueryData<DataRecord | null>(key) ?? null);
       try {
         // The provider's write invalidates the entity's lists and records (queries.tsx); the answer is this record.
         const saved = await provider.saveOrUpdate<DataRecord>(entity, recordForSave(entity, values, loaded));
         const savedId = saved?.[entity.primaryKey];
-        if (!hasId(id)) {
+        if (ownRecord) {
           setCreated({ id: savedId, record: saved });
           if (hasId(savedId)) client.setQueryData(recordKey(entity, savedId), saved);
         } else client.setQueryData(key, saved);
@@ -105,9 +115,9 @@ export function useRecordController(entity: EntityDef, id: unknown): RecordContr
         setSaving(false);
       }
     },
-    [provider, client, entity, id, key, created],
+    [provider, client, entity, ownRecord, key, created],
   );
 
-  const record = hasId(id) ? (query.data ?? null) : (created?.record ?? null);
+  const record = ownRecord ? (created?.record ?? null) : (query.data ?? null);
   return { record, loading: query.isLoading, saving, conflict, notFound, load, save };
 }
