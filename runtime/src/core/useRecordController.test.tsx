@@ -99,7 +99,11 @@ describe('useRecordController through the query client', () => {
   it('keeps the record it created when the address takes the new id late: lines changed meanwhile stay', async () => {
     const provider = createFakeProvider({
       findById: async () => ({ requisitionHeaderId: 9, title: 'read', lines: [], versionNum: 1 }),
-      saveOrUpdate: async (_entity: unknown, record: DataRecord) => ({ ...record, requisitionHeaderId: 9, versionNum: 1 }),
+      saveOrUpdate: async (_entity: unknown, record: DataRecord) => ({
+        ...record,
+        requisitionHeaderId: 9,
+        versionNum: 1,
+      }),
     });
     const client = createQueryClient();
     const { result, rerender } = renderHook(({ id }: { id?: string }) => useRecordController(entity, id), {
@@ -125,7 +129,11 @@ describe('useRecordController through the query client', () => {
     await act(async () => {
       await result.current.save({ title: 'again' });
     });
-    expect(provider.saveOrUpdate).toHaveBeenLastCalledWith(entity, { title: 'again', requisitionHeaderId: 9, versionNum: 1 });
+    expect(provider.saveOrUpdate).toHaveBeenLastCalledWith(entity, {
+      title: 'again',
+      requisitionHeaderId: 9,
+      versionNum: 1,
+    });
     expect(result.current.record).toMatchObject({ title: 'again' });
     expect(client.getQueryData(recordKey(entity, 9))).toMatchObject({ title: 'again' });
   });
