@@ -1812,6 +1812,10 @@ export type Deadline = string | null;
  */
 export type CompletedAt = string | null;
 /**
+ * 作废时间
+ */
+export type CancelledAt = string | null;
+/**
  * 备注
  */
 export type Remark = string | null;
@@ -1880,6 +1884,7 @@ export interface SrmPurApprovalHeaderRecord {
   status?: Status;
   submitDate?: SentAt;
   completeDate?: CompletedAt;
+  cancelDate?: CancelledAt;
   remark?: Remark;
   createdBy?: CreatedBy;
   creationDate?: CreatedAt;

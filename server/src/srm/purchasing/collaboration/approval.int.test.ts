@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { proofOf, rows, type Body, type Proof, type ProofUser } from '../../supplier/changeInfo/proofFixtures';
+import {
+  notificationsOf,
+  proofOf,
+  rows,
+  type Body,
+  type Proof,
+  type ProofUser,
+} from '../../supplier/changeInfo/proofFixtures';
 import { ACK_RES, act, dayFrom, LINE_RES, one, pdfOf, sql, supplierTodos, uploadXlsx } from './collabFixtures';
 
-/** Acknowledgement forms (承认书, DOMAIN.md §5.8): save, send, supplier sign-off, completion, deadline, import, scope. */
+/** Acknowledgement forms (承认书, DOMAIN.md §5.8): save, send, supplier sign-off, completion, cancel, deadline, import, scope. */
 let server: TestServer;
 let p: Proof;
 beforeAll(async () => {
@@ -173,6 +180,93 @@ describe('supplier sign-off', () => {
   });
 });
 
+describe('cancel (作废)', () => {
+  const lineOf = async (id: number, supplierId: number) =>
+    (await linesOf(id)).filter((l) => Number(l.supplier_id) === supplierId).map((l) => Number(l.approval_line_id));
+  const todoOf = async (id: number, supplierId: number) =>
+    (await supplierTodos(p, 'srmPurApprovalHeader', id, 'SRM_ACKNOWLEDGEMENT')).find(
+      (t) => Number(t.supplier_id) === supplierId,
+    )!;
+
+  it('a sent form: lines to acknowledge and open to-dos are withdrawn, sign-offs stay; then read-only', async () => {
+    const id = await draft();
+    expectOk(await buyer('doSubmit', { id }));
+    const [c] = await lineOf(id, 2);
+    await acknowledgeAs('supplier02', c);
+    expect((await todoOf(id, 2)).handle_flag).toBe('Y');
+    expectOk(await buyer('doCancel', { id }));
+    const head = await header(id);
+    expect(head.status).toBe('CANCELLED');
+    expect(head.cancel_date).toBeTruthy();
+    const lines = await linesOf(id);
+    expect(lines.map((l) => [Number(l.supplier_id), l.ack_status])).toEqual([
+      [1, 'CANCELLED'],
+      [1, 'CANCELLED'],
+      [2, 'ACKNOWLEDGED'],
+    ]);
+    expect(await todoOf(id, 1)).toMatchObject({ handle_flag: 'N', cancel_flag: 'Y' });
+    expect(await todoOf(id, 2)).toMatchObject({ handle_flag: 'Y', cancel_flag: 'N' });
+    // Told why the to-do went away: the users of supplier 1 (lines still to sign), not supplier 2's.
+    const told = await notificationsOf(p, 'srmPurApprovalHeader', id);
+    const supplier1Users = (await rows(p, 'base_users', 'user_id', { supplier_id: 1, enabled_flag: 'Y' })).map((u) =>
+      Number(u.user_id),
+    );
+    expect(told.map((n) => Number(n.recipient_user_id)).sort()).toEqual([...supplier1Users].sort());
+    expect(told[0]).toMatchObject({ notification_type: 'BUSINESS', source_bill_type: 'SRM_ACKNOWLEDGEMENT' });
+    expect(String(told[0]!.notification_title)).toMatch(/已作废/);
+    expectError(await buyer('saveOrUpdate', { approvalHeaderId: id, title: 'changed' }), 409);
+    expectError(await buyer('doSubmit', { id }), 409);
+    expectError(await buyer('doCancel', { id }), 409);
+    expect((await header(id)).title).toBe('测试承认书');
+  });
+
+  it('the supplier still sees its withdrawn lines, but files and sign-off are refused (409)', async () => {
+    const id = await draft();
+    expectOk(await buyer('doSubmit', { id }));
+    const [a] = await lineOf(id, 1);
+    const early = await pdfOf(p, 'supplier01', 'SUP_APPROVAL');
+    expectOk(await supplier('supplier01', 'addAckFile', { approvalLineId: a, attachmentId: early }));
+    expectOk(await buyer('doCancel', { id }));
+    const seen = expectOk(await supplier('supplier01', 'findById', { id: a }));
+    expect(seen.ackStatus).toBe('CANCELLED');
+    const refused = await supplier('supplier01', 'doAcknowledge', { id: a });
+    expectError(refused, 409);
+    expect(refused.body.msg).toMatch(/作废|cancelled/i);
+    const late = await pdfOf(p, 'supplier01', 'SUP_APPROVAL');
+    const noFile = await supplier('supplier01', 'addAckFile', { approvalLineId: a, attachmentId: late });
+    expectError(noFile, 409);
+    expect(noFile.body.msg).toMatch(/作废|cancelled/i);
+    expect((await one(p, 'srm_pur_approval_line', 'approval_line_id', a)).ack_status).toBe('CANCELLED');
+  });
+
+  it('a draft: cancelled with no to-do; its unsent lines stay hidden from suppliers', async () => {
+    const id = await draft();
+    expectOk(await buyer('doCancel', { id }));
+    expect((await header(id)).status).toBe('CANCELLED');
+    expect((await linesOf(id)).every((l) => l.ack_status === 'NEW')).toBe(true);
+    expect(await supplierTodos(p, 'srmPurApprovalHeader', id, 'SRM_ACKNOWLEDGEMENT')).toHaveLength(0);
+    const [a] = await lineOf(id, 1);
+    expectError(await supplier('supplier01', 'findById', { id: a }), 404);
+    expectError(await buyer('doSubmit', { id }), 409);
+  });
+
+  it('a completed form cannot be cancelled (409); a supplier user cannot cancel (403)', async () => {
+    const done = await draft(dayFrom(10), [[1, 7]]);
+    expectOk(await buyer('doSubmit', { id: done }));
+    await acknowledgeAs('supplier01', (await lineOf(done, 1))[0]);
+    expect((await header(done)).status).toBe('COMPLETED');
+    const refused = await buyer('doCancel', { id: done });
+    expectError(refused, 409);
+    expect(refused.body.msg).toContain('COMPLETED');
+    expect((await header(done)).status).toBe('COMPLETED');
+
+    const sent = await draft();
+    expectOk(await buyer('doSubmit', { id: sent }));
+    expectError(await act(p, 'supplier01', 'SUP_APPROVAL', ACK_RES, 'doCancel', { id: sent }), 403);
+    expect((await header(sent)).status).toBe('SUBMITTED');
+  });
+});
+
 describe('concurrency', () => {
   it('two suppliers acknowledging the last two lines at once both succeed and complete the form once', async () => {
     for (let round = 0; round < 3; round += 1) {
@@ -200,6 +294,42 @@ describe('concurrency', () => {
         await rows(p, 'base_lifecycle_history', 'history_id', { entity_name: 'srmPurApprovalHeader', record_id: id })
       ).filter((h) => h.action === 'doComplete');
       expect(completions).toHaveLength(1);
+    }
+  });
+});
+
+describe('cancel against the last sign-off', () => {
+  it('at once, exactly one wins: CANCELLED with the sign-off refused, or COMPLETED with the cancel refused', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const id = await draft(dayFrom(10), [[1, 8]]);
+      expectOk(await buyer('doSubmit', { id }));
+      const lineId = Number((await linesOf(id))[0].approval_line_id);
+      const attachmentId = await pdfOf(p, 'supplier01', 'SUP_APPROVAL');
+      expectOk(await supplier('supplier01', 'addAckFile', { approvalLineId: lineId, attachmentId }));
+      const [cancelled, acknowledged] = await Promise.all([
+        buyer('doCancel', { id }),
+        supplier('supplier01', 'doAcknowledge', { id: lineId }),
+      ]);
+      const head = await header(id);
+      const line = await one(p, 'srm_pur_approval_line', 'approval_line_id', lineId);
+      const todo = (await supplierTodos(p, 'srmPurApprovalHeader', id, 'SRM_ACKNOWLEDGEMENT'))[0];
+      if (cancelled.status === 200) {
+        expect(acknowledged.status).toBe(409);
+        expect([head.status, line.ack_status, todo.cancel_flag, todo.handle_flag]).toEqual([
+          'CANCELLED',
+          'CANCELLED',
+          'Y',
+          'N',
+        ]);
+      } else {
+        expect([cancelled.status, acknowledged.status]).toEqual([409, 200]);
+        expect([head.status, line.ack_status, todo.cancel_flag, todo.handle_flag]).toEqual([
+          'COMPLETED',
+          'ACKNOWLEDGED',
+          'N',
+          'Y',
+        ]);
+      }
     }
   });
 });

@@ -36,6 +36,11 @@ async function addAckFile(k: Collab, body: Body, ctx: ResourceContext, kernel: K
     if (!line) throw Errors.recordNotFound();
     if (supplierOf(ctx) !== Number(line.supplierId))
       throw Errors.forbidden('只有该供应商的用户可以上传承认文件', "Only a user of the line's supplier can add files");
+    if (line.ackStatus === 'CANCELLED')
+      throw Errors.conflict(
+        '承认书已作废，不能再上传文件',
+        'The acknowledgement form was cancelled: no more files can be added',
+      );
     if (line.ackStatus !== 'PENDING')
       throw Errors.conflict('该行不在待签收状态，不能上传文件', 'The line is not waiting for acknowledgement');
     if (String(line.deadline ?? '').slice(0, 10) < today())

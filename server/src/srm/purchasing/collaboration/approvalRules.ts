@@ -2,7 +2,9 @@
  * Acknowledgement forms (承认书, DOMAIN.md §5.8): the header's save rule, the send to suppliers
  * (DRAFT → SUBMITTED, a supplier to-do SRM_ACKNOWLEDGEMENT per supplier), the supplier's sign-off of
  * its line (PENDING → ACKNOWLEDGED, EX only, while the form is SUBMITTED and not after its deadline,
- * with at least one file) and the form's completion when no line is left to acknowledge.
+ * with at least one file), the form's completion when no line is left to acknowledge, and the
+ * buyer's cancel (DRAFT or SUBMITTED → CANCELLED: the lines still to acknowledge and the open to-dos
+ * are withdrawn; a CANCELLED form is read-only, as every form past DRAFT is, by its editableWhen).
  *
  * The header lives in the buyer's organisation (internal only); each line belongs to one supplier,
  * which reaches its lines (not the header) once the form is sent. The lines carry copies of the
@@ -163,10 +165,53 @@ async function acknowledge(k: Collab, run: TransitionRun, services: TransitionHa
   }
 }
 
+/**
+ * doCancel (DRAFT or SUBMITTED → CANCELLED; COMPLETED is refused by the lifecycle, 409): internal users.
+ * The lines still PENDING become CANCELLED, so their supplier sees the withdrawal on the line and can
+ * neither add files nor sign off (the line lifecycle answers 409); ACKNOWLEDGED lines keep their
+ * sign-off, which did happen. The suppliers' open to-dos are cancelled, not handled: nobody did the
+ * work; the users of the suppliers that still had lines to sign off get a notification saying so. A draft has neither PENDING lines nor to-dos, so there only the form changes. A cancel and a
+ * sign-off at once are ordered by the header's lock (the line lifecycle's owner, taken first by both):
+ * the second sees the first's result, so no line is acknowledged after its form was cancelled.
+ */
+async function cancel(k: Collab, run: TransitionRun): Promise<void> {
+  requireInternal(run.ctx);
+  const userId = run.actor.userId;
+  const waiting = (await lineRows(k, run, run.id)).filter((l) => l.ackStatus === 'PENDING');
+  await k.rows.update(run.tx, ACK, { cancelDate: formatDateTime() }, { approvalHeaderId: run.id }, userId);
+  await k.rows.update(
+    run.tx,
+    ACK_LINE,
+    { ackStatus: 'CANCELLED' },
+    { approvalHeaderId: run.id, ackStatus: 'PENDING' },
+    userId,
+  );
+  const source = { entityName: ACK, billId: run.id, billType: ACK_TODO.billType };
+  await k.cancelSupplierTodos(run.tx, source, userId);
+  // The suppliers still asked to sign off are told why their to-do went away.
+  const number = String(run.record.approvalNumber);
+  const title = String(run.record.title);
+  for (const supplierId of new Set(waiting.map((l) => Number(l.supplierId))))
+    await k.notifySupplierUsers(
+      run.tx,
+      supplierId,
+      {
+        title: { cn: `承认书 ${number} 已作废`, en: `Acknowledgement form ${number} was cancelled` },
+        content: {
+          cn: `采购方已作废承认书 ${number}「${title}」，无需再签收。`,
+          en: `The buyer cancelled acknowledgement form ${number} ("${title}"): no sign-off is needed any more.`,
+        },
+        source,
+      },
+      userId,
+    );
+}
+
 export function registerApprovalRules(k: Collab, hooks: RecordHookRegistry, handlers: TransitionHandlerRegistry): void {
   hooks.registerBeforeSave(ACK, (draft) => beforeSaveHeader(k, draft));
   hooks.onAfterSave((done) => copyHeaderToLines(k, done));
   handlers.registerOwner(ACK_LINE, 'approvalHeaderId');
   handlers.register('submitApproval', (run) => submit(k, run));
+  handlers.register('cancelApproval', (run) => cancel(k, run));
   handlers.register('acknowledgeApprovalLine', (run, services) => acknowledge(k, run, services));
 }

@@ -88,6 +88,58 @@ export class Collab {
     );
   }
 
+  /** Marks the open to-dos of one record cancelled: the work went away (the record was closed or withdrawn), nobody did it. */
+  async cancelSupplierTodos(
+    tx: SqlExecutor,
+    where: { entityName: string; billId: number; billType: string },
+    userId: number | null,
+  ): Promise<void> {
+    await this.rows.update(
+      tx,
+      'baseSupplierTodo',
+      { cancelFlag: 'Y', handleDate: formatDateTime() },
+      { ...where, handleFlag: 'N', cancelFlag: 'N' },
+      userId,
+    );
+  }
+
+  /** A business notification to every enabled user of a supplier (what changed and why, in both languages). */
+  async notifySupplierUsers(
+    tx: SqlExecutor,
+    supplierId: number,
+    note: {
+      title: { cn: string; en: string };
+      content: { cn: string; en: string };
+      source: { billType: string; entityName: string; billId: number };
+    },
+    userId: number | null,
+  ): Promise<void> {
+    const { t, c } = this.sql;
+    const users = await tx.select(
+      `SELECT ${c('baseUsers', 'userId')} AS id FROM ${t('baseUsers')} WHERE ${c('baseUsers', 'supplierId')} = ? AND ${c('baseUsers', 'enabledFlag')} = 'Y'`,
+      [supplierId],
+    );
+    for (const user of users)
+      await this.rows.insert(
+        tx,
+        'baseNotification',
+        {
+          notificationTitle: note.title.cn,
+          notificationTitleEn: note.title.en,
+          notificationContent: note.content.cn,
+          notificationContentEn: note.content.en,
+          notificationType: 'BUSINESS',
+          recipientUserId: Number(user.id),
+          sourceBillType: note.source.billType,
+          sourceEntityName: note.source.entityName,
+          sourceBillId: note.source.billId,
+          viewFlag: 'N',
+          sendDate: formatDateTime(),
+        },
+        userId,
+      );
+  }
+
   /**
    * Adds one upload of the caller to a record's attachment field: the file must be the caller's own,
    * not yet linked to any record (400 otherwise); it is linked to the record so that whoever may read

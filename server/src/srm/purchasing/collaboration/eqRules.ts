@@ -110,17 +110,9 @@ async function closeEq(k: Collab, run: TransitionRun): Promise<void> {
     [run.id],
   );
   for (const row of open)
-    await k.rows.update(
+    await k.cancelSupplierTodos(
       run.tx,
-      'baseSupplierTodo',
-      { cancelFlag: 'Y', handleDate: formatDateTime() },
-      {
-        entityName: PROMOTION,
-        billId: Number(row.id),
-        billType: PROMOTION_TODO.billType,
-        handleFlag: 'N',
-        cancelFlag: 'N',
-      },
+      { entityName: PROMOTION, billId: Number(row.id), billType: PROMOTION_TODO.billType },
       userId,
     );
 }
