@@ -57,6 +57,33 @@ export interface KernelOptions {
     hooks: RecordHookRegistry;
     handlers: TransitionHandlerRegistry;
   }) => void;
+  /**
+   * The database is a copy of one this same code and metadata migrated and seeded (the test
+   * servers' template, server/src/testing/testServer.ts): the schema check and the seeds would
+   * find nothing to do, and are skipped. Never set for a database a person may have changed.
+   */
+  prepared?: boolean;
+}
+
+/**
+ * The metadata files, read and checked once per process. A server process makes one kernel; a
+ * test process makes a hundred, and each would read and check the same files again. A registry
+ * is not changed after it is built (a table_model publish builds a new one, liveKernel.ts).
+ */
+let fileMetadata: { documents: SourcedDocument[]; registry: MetadataRegistry } | undefined;
+const registryOfDocuments = new WeakMap<SourcedDocument[], MetadataRegistry>();
+
+function fileMetadataOf(documents: SourcedDocument[] | undefined): {
+  documents: SourcedDocument[];
+  registry: MetadataRegistry;
+} {
+  if (!documents) {
+    fileMetadata ??= fileMetadataOf(loadDocumentFiles());
+    return fileMetadata;
+  }
+  let registry = registryOfDocuments.get(documents);
+  if (!registry) registryOfDocuments.set(documents, (registry = MetadataRegistry.load(documents)));
+  return { documents, registry };
 }
 
 export interface StartupReport {
@@ -125,8 +152,7 @@ export async function createKernel(
   config: ServerConfig,
   options: KernelOptions = {},
 ): Promise<{ kernel: Kernel; report: StartupReport }> {
-  const fileDocuments = options.documents ?? loadDocumentFiles();
-  const fileRegistry = MetadataRegistry.load(fileDocuments);
+  const { documents: fileDocuments, registry: fileRegistry } = fileMetadataOf(options.documents);
   let dataSource = createDataSource(
     config,
     fileRegistry.entities().map((e) => entitySchemaFor(e, config.dbKind)),
@@ -144,7 +170,7 @@ export async function createKernel(
     await dataSource.initialize();
   }
   try {
-    const migrated = await migrateSchema(dataSource, config.dbKind);
+    const migrated = options.prepared ? [] : await migrateSchema(dataSource, config.dbKind);
     const db = new Database(dataSource, dialectFor(config.dbKind));
     const fileStorage = options.fileStorage ?? new LocalDiskStorage(path.join(config.dataDir, 'files'));
     const live: LiveKernel = new LiveKernel(
@@ -154,7 +180,9 @@ export async function createKernel(
       metadataPollMs(),
     );
     const kernel = live.install({ config, registry, db, ...requestServices(registry, db, options, fileStorage), live });
-    const seeded = await new Seeder(registry, db, kernel.resources.writer).run(config.demo);
+    const seeded = options.prepared
+      ? { lookups: 0, menus: 0, base: 0, demo: 0 }
+      : await new Seeder(registry, db, kernel.resources.writer).run(config.demo);
     const accounts = await ensureAccounts(config, kernel.auth.access, db, kernel.resources.writer);
     return { kernel, report: { migrated, seeded: { ...seeded, accounts } } };
   } catch (e) {

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import type { PasswordCost } from './auth/passwords';
 
 export type DbKind = 'sqlite' | 'mysql';
 
@@ -18,6 +19,12 @@ export interface ServerConfig {
    * forms. Refused at start-up unless demo mode is on and NODE_ENV is not production.
    */
   testCaptchaAnswer?: string;
+  /**
+   * MERIDIAN_TEST_PASSWORD_COST=low: new password hashes at a low argon2 cost (auth/passwords.ts),
+   * for test and demo servers. Refused at start-up unless demo mode is on and NODE_ENV is not
+   * production; otherwise `standard`.
+   */
+  passwordCost: PasswordCost;
   /** Upload limit per file in KB (UPLOAD_MAX_SIZE_KB, spec default 102400 = 100 MB). */
   uploadMaxSizeKb: number;
   /** Extensions accepted by the file server (UPLOAD_FORMATS, comma-separated; see server/src/files/contentCheck.ts). */
@@ -62,6 +69,17 @@ function parseTrustProxy(value: string | undefined): boolean | number | string |
     .join(',');
 }
 
+function parsePasswordCost(value: string | undefined, productionLike: boolean): PasswordCost {
+  if (value === undefined || value === '' || value === 'standard') return 'standard';
+  if (value !== 'low') throw new Error(`MERIDIAN_TEST_PASSWORD_COST must be "low" or "standard" (got "${value}")`);
+  if (productionLike) {
+    throw new Error(
+      'MERIDIAN_TEST_PASSWORD_COST=low is for automated tests and demo servers only: it is refused when NODE_ENV=production or DEMO is off',
+    );
+  }
+  return 'low';
+}
+
 export function dbKindOf(url: string): DbKind {
   if (url.startsWith('sqlite:')) return 'sqlite';
   if (/^(mysql|mariadb):\/\//.test(url)) return 'mysql';
@@ -83,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'MERIDIAN_TEST_CAPTCHA is for automated tests only: it is refused when NODE_ENV=production or DEMO is off',
     );
   }
+  const passwordCost = parsePasswordCost(env.MERIDIAN_TEST_PASSWORD_COST, production || !demo);
   return {
     port,
     dbUrl,
@@ -93,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     runtimeDir: path.join(REPO_ROOT, 'runtime', 'dist'),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     testCaptchaAnswer,
+    passwordCost,
     uploadMaxSizeKb: positiveInt(env.UPLOAD_MAX_SIZE_KB, 102400, 'UPLOAD_MAX_SIZE_KB'),
     apiDocs: parseBool(env.API_DOCS, true),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

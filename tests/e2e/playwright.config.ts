@@ -54,13 +54,15 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // MERIDIAN_TEST_CAPTCHA: every captcha answers E2E7, so tests can pass the public registration
-    // form (the server refuses the variable in production and outside demo mode).
+    // form. Both test variables are refused in production and outside demo mode.
     env: {
       PORT: String(PORT),
       DATA_DIR,
       DB_URL: `sqlite:${path.join(DATA_DIR, 'e2e.sqlite')}`,
       DEMO: 'true',
       MERIDIAN_TEST_CAPTCHA: 'E2E7',
+      // Demo users' password hashes at argon2's low test cost (server/src/auth/passwords.ts).
+      MERIDIAN_TEST_PASSWORD_COST: 'low',
     },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -18,7 +18,7 @@ async function setPassword(
 ): Promise<void> {
   const problem = passwordProblem(password, userName);
   if (problem) throw Errors.validation([{ field: 'newPassword', message: pickText(problem, language) }]);
-  await kernel.auth.access.setPasswordHash(userId, await hashPassword(password));
+  await kernel.auth.access.setPasswordHash(userId, await hashPassword(password, kernel.config.passwordCost));
   await kernel.auth.sessions.revoke({ userId }, reason);
 }
 

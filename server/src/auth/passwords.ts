@@ -2,9 +2,22 @@ import * as argon2 from 'argon2';
 import { randomInt } from 'node:crypto';
 import type { I18nText } from '@meridian/metadata';
 
-/** argon2id with the library's defaults (64 MiB, t=3, p=4): ~50 ms a hash on these machines. */
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+/**
+ * How costly a new password hash is. `standard`: argon2id with the library's defaults (64 MiB,
+ * t=3, p=4), 50–600 ms a hash on these two-core machines. `low` (4 MiB, t=1, p=1, about 2 ms) is
+ * for automated tests and demo servers only (MERIDIAN_TEST_PASSWORD_COST, refused outside them by
+ * config.ts): the suites sign in hundreds of times and seed every demo user's hash per database.
+ * A hash records its own cost, so verifying never depends on this setting.
+ */
+export type PasswordCost = 'standard' | 'low';
+
+const COST_OPTIONS: Record<PasswordCost, { memoryCost?: number; timeCost?: number; parallelism?: number }> = {
+  standard: {},
+  low: { memoryCost: 4096, timeCost: 1, parallelism: 1 },
+};
+
+export function hashPassword(password: string, cost: PasswordCost = 'standard'): Promise<string> {
+  return argon2.hash(password, { ...COST_OPTIONS[cost], type: argon2.argon2id });
 }
 
 export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
@@ -16,11 +29,15 @@ export async function verifyPassword(hash: string | null | undefined, password: 
   }
 }
 
-/** A fixed hash verified when the user does not exist, so both answers take the same time. */
-let dummyHash: Promise<string> | undefined;
-export async function burnVerification(password: string): Promise<void> {
-  dummyHash ??= hashPassword('not-a-real-password-Meridian#0');
-  await verifyPassword(await dummyHash, password);
+/**
+ * A fixed hash verified when the user does not exist, so both answers take the same time: of the
+ * cost the server hashes passwords with.
+ */
+const dummyHashes = new Map<PasswordCost, Promise<string>>();
+export async function burnVerification(password: string, cost: PasswordCost = 'standard'): Promise<void> {
+  let dummy = dummyHashes.get(cost);
+  if (!dummy) dummyHashes.set(cost, (dummy = hashPassword('not-a-real-password-Meridian#0', cost)));
+  await verifyPassword(await dummy, password);
 }
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -47,7 +47,7 @@ export async function ensureAccounts(
       `SELECT ${c('baseUsers', 'userId')} AS id, ${c('baseUsers', 'userName')} AS name FROM ${t('baseUsers')} WHERE ${c('baseUsers', 'passwordHash')} IS NULL`,
     );
     for (const row of rows) {
-      await access.setPasswordHash(Number(row.id), await hashPassword(DEMO_PASSWORD));
+      await access.setPasswordHash(Number(row.id), await hashPassword(DEMO_PASSWORD, config.passwordCost));
       created.push(String(row.name));
     }
   }
@@ -84,7 +84,7 @@ export async function ensureAccounts(
     );
   });
   const admin = (await access.userByName('admin'))!;
-  await access.setPasswordHash(admin.userId, await hashPassword(password));
+  await access.setPasswordHash(admin.userId, await hashPassword(password, config.passwordCost));
   created.push('admin');
   return created;
 }

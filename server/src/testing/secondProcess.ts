@@ -31,7 +31,7 @@ export async function startSecondProcess(dbUrl: string, port: number): Promise<S
   if (!fs.existsSync(MAIN))
     throw new Error(`${MAIN} is missing: run npm run build:metadata && npm run build:server first`);
   const child: ChildProcess = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, DB_URL: dbUrl, PORT: String(port), DEMO: 'true' },
+    env: { ...process.env, DB_URL: dbUrl, PORT: String(port), DEMO: 'true', MERIDIAN_TEST_PASSWORD_COST: 'low' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -42,7 +42,9 @@ export async function freshDatabaseUrl(name: string, options: { keep?: boolean }
     return `sqlite:${path.join(dir, 'test.sqlite')}`;
   }
   const url = new URL(base.replace(/^mariadb:/, 'mysql:'));
-  const database = `${url.pathname.slice(1) || 'meridian_test'}_${name}`.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 60);
+  const database = `${url.pathname.slice(1) || 'meridian_test'}_w${process.env.VITEST_POOL_ID ?? '0'}_${name}`
+    .replace(/[^A-Za-z0-9_]/g, '_')
+    .slice(0, 60);
   const admin = await adminConnection(url);
   try {
     await admin.query(`DROP DATABASE IF EXISTS \`${database}\``);

@@ -44,10 +44,13 @@ export interface ApiAnswer {
   };
 }
 
-/** The configuration of a test kernel on dbUrl: demo seeds on, no runtime served. */
+/**
+ * The configuration of a test kernel on dbUrl: demo seeds on, no runtime served, password hashes
+ * at the low test cost (sign-in is under test, argon2's cost is not).
+ */
 export function testConfig(dbUrl: string, overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
-    ...loadConfig({ DB_URL: dbUrl, DEMO: 'true' }),
+    ...loadConfig({ DB_URL: dbUrl, DEMO: 'true', MERIDIAN_TEST_PASSWORD_COST: 'low' }),
     runtimeDir: undefined,
     ...overrides,
     dbUrl,
@@ -70,13 +73,18 @@ function seededTemplateUrl(): Promise<string> {
 
 /**
  * A fresh database for a server. One that starts the whole application as main.ts does gets a copy
- * of the seeded template; one with its own metadata, modules, extensions or seeding migrates and
- * seeds an empty database, as a new installation does.
+ * of the seeded template (`prepared`); one with its own metadata, modules, extensions or seeding
+ * migrates and seeds an empty database, as a new installation does.
  */
-async function databaseFor(name: string, overrides: Partial<ServerConfig>, options: KernelOptions): Promise<string> {
-  if (overrides.dbUrl) return overrides.dbUrl;
+async function databaseFor(
+  name: string,
+  overrides: Partial<ServerConfig>,
+  options: KernelOptions,
+): Promise<{ url: string; prepared: boolean }> {
+  if (overrides.dbUrl) return { url: overrides.dbUrl, prepared: false };
   const asMain = !options.documents && !options.modules && !options.extend && overrides.demo === undefined;
-  return asMain ? copyOfDatabase(await seededTemplateUrl(), name) : freshDatabaseUrl(name);
+  if (!asMain) return { url: await freshDatabaseUrl(name), prepared: false };
+  return { url: await copyOfDatabase(await seededTemplateUrl(), name), prepared: true };
 }
 
 /**
@@ -88,10 +96,11 @@ export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
   options: KernelOptions = {},
 ): Promise<TestServer> {
-  const dbUrl = await databaseFor(name, overrides, options);
+  const { url: dbUrl, prepared } = await databaseFor(name, overrides, options);
   const config = testConfig(dbUrl, overrides);
-  // The whole application, as main.ts starts it, unless a test names its own modules.
-  const { kernel } = await createKernel(config, { modules: SRM_MODULES, ...options });
+  // The whole application, as main.ts starts it, unless a test names its own modules. A copy of
+  // the template skips the schema check and seeds: the template's start did both.
+  const { kernel } = await createKernel(config, { modules: SRM_MODULES, prepared, ...options });
   const app = await createApp(kernel);
   await app.listen(0, '127.0.0.1');
   const port = (app.getHttpServer().address() as AddressInfo).port;

@@ -57,7 +57,7 @@ export async function openPortalAccount(
       [{ field: 'userName', message: pickText({ cn: '格式无效', en: 'is not valid' }, ctx.language) }],
     );
   const password = temporaryPassword();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, kernel.config.passwordCost);
   const account = await kernel.db
     .transaction(async (tx) => {
       await lockKeys(tx, [`baseUsers userName ${userName.toLowerCase()}`]);

@@ -102,7 +102,7 @@ export async function registerSupplier(
     );
   }
   const userName = String(body.userName).trim();
-  const passwordHash = await hashPassword(String(body.password));
+  const passwordHash = await hashPassword(String(body.password), kernel.config.passwordCost);
   const values = record.values as Record<string, string>;
   const saved = await kernel.db
     .transaction(async (tx) => {
