@@ -6,6 +6,7 @@ export default defineConfig({
     projects: [
       'metadata/vitest.config.ts',
       'server/vitest.config.ts',
+      'server/vitest.serial.config.ts',
       'runtime/vitest.config.ts',
       'runtime/vitest.isolated.config.ts',
       'runtime/vitest.build.config.ts',

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { chunkReport } from './chunkReport';
 import { precompress } from './precompress';
 
 const runtimeDir = fileURLToPath(new URL('.', import.meta.url));
@@ -29,7 +30,7 @@ const VENDOR_GROUPS: Array<{ name: string; test: RegExp }> = [
 export default defineConfig({
   root: runtimeDir,
   base: './',
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), chunkReport()],
   resolve: {
     alias: { '@meridian/metadata': metadataEntry },
   },

@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+/**
+ * The end of every `.ci/run`, passed or failed: a table of its steps and their minutes, the tests
+ * each suite executed, its ten slowest files, and any test that passed only on a retry
+ * (docs/developer-guide.md "The CI budget").
+ *
+ *   node scripts/ci-summary.cjs <reports dir>
+ *
+ * The directory holds steps.tsv (step, seconds, result; written by .ci/run), and the suites' JSON
+ * reports: Vitest's (`--reporter=json`) as vitest-*.json, Playwright's as playwright.json.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const SUITES = [
+  { file: 'vitest-sqlite.json', name: 'npm test (unit + SQLite)', kind: 'vitest' },
+  { file: 'vitest-mariadb.json', name: 'server suite on MariaDB', kind: 'vitest' },
+  { file: 'playwright.json', name: 'browser suite (Chromium)', kind: 'playwright' },
+];
+
+const minutes = (seconds) => (seconds / 60).toFixed(1);
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function printSteps(dir) {
+  const file = path.join(dir, 'steps.tsv');
+  const rows = fs.existsSync(file)
+    ? fs
+        .readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split('\t'))
+    : [];
+  const width = Math.max(4, ...rows.map(([step]) => step.length));
+  console.log(`\n${'step'.padEnd(width)}  minutes  result`);
+  let total = 0;
+  for (const [step, seconds, result] of rows) {
+    total += Number(seconds);
+    console.log(`${step.padEnd(width)}  ${minutes(Number(seconds)).padStart(7)}  ${result}`);
+  }
+  console.log(`${'total'.padEnd(width)}  ${minutes(total).padStart(7)}`);
+}
+
+/** Vitest: counts by state, each file's duration, tests that needed a retry. */
+function vitestFacts(report) {
+  const files = report.testResults.map((file) => ({
+    name: path.relative(process.cwd(), file.name),
+    seconds: (file.endTime - file.startTime) / 1000,
+  }));
+  const retried = report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'passed' && (test.retryCount ?? 0) > 0)
+      .map((test) => `${path.relative(process.cwd(), file.name)} › ${test.fullName}`),
+  );
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + (report.numTodoTests ?? 0),
+    files,
+    retried,
+  };
+}
+
+/** Playwright: every test's outcome ("flaky": failed, then passed on its retry) and each file's time. */
+function playwrightFacts(report) {
+  const tests = [];
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) for (const test of spec.tests) tests.push({ file, spec, test });
+    for (const child of suite.suites ?? []) walk(child, file);
+  };
+  for (const suite of report.suites ?? []) walk(suite, suite.file);
+  const byFile = new Map();
+  for (const { file, test } of tests) {
+    const seconds = test.results.reduce((sum, result) => sum + result.duration, 0) / 1000;
+    byFile.set(file, (byFile.get(file) ?? 0) + seconds);
+  }
+  const count = (status) => tests.filter(({ test }) => test.status === status).length;
+  return {
+    passed: count('expected') + count('flaky'),
+    failed: count('unexpected'),
+    skipped: count('skipped'),
+    files: [...byFile].map(([name, seconds]) => ({ name: `tests/e2e/${name}`, seconds })),
+    retried: tests.filter(({ test }) => test.status === 'flaky').map(({ file, spec }) => `${file} › ${spec.title}`),
+  };
+}
+
+function printSuite(dir, suite) {
+  const report = readJson(path.join(dir, suite.file));
+  console.log(`\n${suite.name}:`);
+  if (!report) {
+    console.log('  no report (the suite did not run or did not finish)');
+    return;
+  }
+  const facts = suite.kind === 'vitest' ? vitestFacts(report) : playwrightFacts(report);
+  console.log(
+    `  tests executed: ${facts.passed + facts.failed} (${facts.passed} passed, ${facts.failed} failed), ${facts.skipped} skipped`,
+  );
+  console.log(`  passed only on a retry: ${facts.retried.length ? '' : 'none'}`);
+  for (const test of facts.retried) console.log(`    ${test}`);
+  console.log('  ten slowest files:');
+  for (const file of facts.files.sort((a, b) => b.seconds - a.seconds).slice(0, 10))
+    console.log(`    ${file.seconds.toFixed(1).padStart(7)} s  ${file.name}`);
+}
+
+const dir = process.argv[2];
+if (!dir) {
+  console.error('usage: ci-summary.cjs <reports dir>');
+  process.exit(2);
+}
+console.log('\n=== CI summary ===');
+printSteps(dir);
+for (const suite of SUITES) printSuite(dir, suite);
