@@ -16,16 +16,12 @@ export const SERIAL_TESTS = [
   'src/srm/purchasing/order/orderRequisition.int.test.ts',
 ];
 
-const onMysql = /^(mysql|mariadb):/.test(process.env.DB_URL ?? '');
-
 /**
  * Integration tests start the real Nest app on a real database: SQLite by default, MariaDB when
  * DB_URL=mysql://… (npm run test:mysql). Every test server gets a database of its own (a copy of
- * one seeded template per worker, src/testing/testServer.ts), so files may run side by side. On
- * MariaDB two workers do: much of a MariaDB file is waiting on the database, and the second worker
- * fills that wait (docs/benchmarks.md "CI runs"). On SQLite the suite is CPU work and runs in the
- * one worker `npm test` gives all projects on two cores. `isolate: false`: one process loads the
- * server's modules once for all its files.
+ * one seeded template per worker, src/testing/testServer.ts), so files run side by side, as many
+ * as the root config's workers. `isolate: false`: one process loads the server's modules once for
+ * all its files.
  */
 export function serverProject(name: string, include: string[], exclude: string[], serial: boolean): ViteUserConfig {
   return {
@@ -41,7 +37,7 @@ export function serverProject(name: string, include: string[], exclude: string[]
       environment: 'node',
       include,
       exclude,
-      ...(serial ? { fileParallelism: false, sequence: { groupOrder: 1 } } : onMysql ? { maxWorkers: 2 } : {}),
+      ...(serial ? { fileParallelism: false, sequence: { groupOrder: 1 } } : {}),
       isolate: false,
       setupFiles: ['src/testing/dropTestDatabases.ts'],
       testTimeout: 30000,
