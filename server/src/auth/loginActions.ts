@@ -70,7 +70,9 @@ async function login(
     );
   }
   const user = await access.userByName(userName);
-  const valid = user ? await verifyPassword(user.passwordHash, password) : (await burnVerification(password, kernel.config.passwordCost), false);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, password)
+    : (await burnVerification(password, kernel.config.passwordCost), false);
   const usable = valid && user && access.isUsable(user);
   if (valid && user && !usable) {
     // The right password on an account still waiting for (or refused) its registration approval: say so.
