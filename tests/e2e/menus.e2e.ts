@@ -6,13 +6,13 @@
  * ≥ 400 or an envelope with status E), and in English no Chinese on its buttons, column headers,
  * labels, tabs or breadcrumbs (data may be Chinese). A user's failures are gathered and reported together, so
  * one run lists every defect. Screens open by address (as the sider's click does, with menuId and
- * respId) in the shell's tabs; each tab is closed once the next screen shows (the shell keeps at
- * most 15, and home is never shown again in between). Sub-screen menus (edit, detail) open without
+ * respId) in the shell's tabs; each tab is closed as the screen after the next one opens (the shell
+ * keeps at most 15, and home is never shown again in between). Sub-screen menus (edit, detail) open without
  * an id. Workers: the config runs one, so users run one after another.
  */
-import { expect, test, type Browser, type Page, type Response } from '@playwright/test';
+import { errors, expect, test, type Browser, type Page, type Response } from '@playwright/test';
 import { cn } from '../../runtime/src/i18n/cn';
-import { DEMO_PASSWORD } from './support';
+import { DEMO_PASSWORD, settled } from './support';
 
 type Language = 'CN' | 'EN';
 interface MenuRow {
@@ -35,9 +35,8 @@ interface Responsibility {
 // the two suppliers. The checks other than the English labels do not depend on the language.
 const USERS = ['admin', 'buyer01', 'manager01', 'qe01', 'supplier01', 'supplier02'];
 const ENGLISH_USERS = ['admin', 'supplier01'];
-/** Longest wait for a screen to settle (no API call in flight, no spinner). */
+/** Longest wait for a screen to settle (the app idle, no request in flight, no spinner). */
 const SETTLE_MS = 10_000;
-const QUIET_MS = 250;
 
 // A raw key is `namespace.key` of the runtime's translation table (runtime/src/i18n/cn.ts), not
 // inside a word, a mail address or a file name; `{{x}}` is an interpolation left unfilled.
@@ -50,7 +49,8 @@ class Watch {
   /** The user and responsibility being checked. */
   who = '';
   inFlight = 0;
-  lastActivity = Date.now();
+  /** Called when no request is in flight any more (settle waits for the last answer to be judged). */
+  private drained: (() => void) | undefined;
   readonly failures: string[] = [];
 
   constructor(readonly page: Page) {
@@ -60,7 +60,7 @@ class Watch {
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
         this.fail(`console error: ${message.text()}`);
     });
-    // Every request counts towards settling (page chunks too); only API answers are judged.
+    // Every request is waited for before a screen counts as settled (page chunks too); only API answers are judged.
     page.on('request', () => this.activity(1));
     page.on('requestfinished', () => this.activity(-1));
     page.on('requestfailed', (request) => {
@@ -85,7 +85,7 @@ class Watch {
 
   private activity(delta: number): void {
     this.inFlight += delta;
-    this.lastActivity = Date.now();
+    if (this.inFlight <= 0) this.drained?.();
   }
 
   private async onResponse(response: Response): Promise<void> {
@@ -101,30 +101,43 @@ class Watch {
   }
 
   /**
-   * Waits until no request has been in flight for a moment, the shown tab has no spinner and
-   * something to show (a screen that stays empty is reported by inspectScreen).
+   * Waits until the app says it is idle (no API call, query, mutation or page chunk on its way:
+   * runtime/src/core/busy.ts) while the shown tab has something to show and no spinner, for two
+   * checks in a row an animation frame apart (`settled`), and every request the browser sent has
+   * had its answer here (so that its check above has run). A screen that stays empty is reported by
+   * inspectScreen. Called once the new screen's tab shows, so its own calls have begun or are
+   * seen to begin within those frames.
    */
   async settle(): Promise<void> {
     const until = Date.now() + SETTLE_MS;
-    while (Date.now() < until) {
-      if (
-        this.inFlight <= 0 &&
-        Date.now() - this.lastActivity > QUIET_MS &&
-        (await this.page.evaluate(SHOWN_AND_STILL))
-      )
-        return;
-      await this.page.waitForTimeout(40);
+    for (;;) {
+      try {
+        await settled(this.page, { shownTab: true, timeout: Math.max(1, until - Date.now()) });
+      } catch (error) {
+        if (!(error instanceof errors.TimeoutError)) throw error;
+        break;
+      }
+      if (this.inFlight <= 0) return;
+      // The page is idle but an answer has not reached this process yet: wait for it, then look again.
+      if (!(await this.allAnswered(until))) break;
     }
     this.fail(`did not settle within ${SETTLE_MS / 1000} s (${this.inFlight} requests in flight)`);
   }
-}
 
-/** In the page: the shown tab has content and no spinner. */
-const SHOWN_AND_STILL = () => {
-  const panel = document.querySelector('[data-tab-panel]:not([hidden])');
-  if (!panel || panel.querySelector('.ant-spin-spinning, .ant-skeleton-active')) return false;
-  return Boolean(panel.textContent?.trim()) || Boolean(panel.querySelector('input, table, canvas, img'));
-};
+  /** Whether the requests in flight all got their answers before `until`. */
+  private allAnswered(until: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const done = (answered: boolean) => {
+        clearTimeout(timer);
+        this.drained = undefined;
+        resolve(answered);
+      };
+      const timer = setTimeout(() => done(false), Math.max(0, until - Date.now()));
+      this.drained = () => done(true);
+      if (this.inFlight <= 0) done(true);
+    });
+  }
+}
 
 function label(name: MenuRow['menuName'], language: Language): string {
   return typeof name === 'string' ? name : language === 'EN' ? name.en : name.cn;
@@ -200,16 +213,19 @@ async function shownTab(page: Page): Promise<string> {
 }
 
 /**
- * Closes a tab that is no longer shown. Closing the previous screen after the next one opened
- * keeps home from being shown (and reloading its to-dos) between two screens.
+ * In the page: closes the tab `close` (one no longer shown, if any), then goes to `hash`; answers the
+ * id of the tab shown before. Closing the screen before the shown one only now keeps home from
+ * being shown (and reloading its to-dos) between two screens. One call into the page for the three.
  */
-async function closeTab(page: Page, id: string): Promise<void> {
-  // A click in the page: the tab is hidden, so Playwright's wait for a visible, still target would only cost time.
-  await page.evaluate((key) => {
-    // Only the shell's tab strip has closable tabs (pages' own tab strips do not).
-    document.querySelector<HTMLElement>(`.ant-tabs-tab[data-node-key="${key}"] .ant-tabs-tab-remove`)?.click();
-  }, id);
-}
+const CLOSE_AND_GO = ({ close, hash }: { close: string; hash: string }) => {
+  const before = document.querySelector('[data-tab-panel]:not([hidden])')?.getAttribute('data-tab-panel') ?? '';
+  // A click in the page: the tab is hidden, so Playwright's wait for a visible, still target would
+  // only cost time. Only the shell's tab strip has closable tabs (pages' own tab strips do not).
+  if (close)
+    document.querySelector<HTMLElement>(`.ant-tabs-tab[data-node-key="${close}"] .ant-tabs-tab-remove`)?.click();
+  window.location.hash = hash;
+  return before;
+};
 
 /** In the page: the data rows of the shown tab's list screen, or null when it shows no list page. */
 const LIST_ROWS = () => {
@@ -232,13 +248,19 @@ async function recordListRows(watch: Watch, row: MenuRow, who: string): Promise<
   listRows.set(url, { rows: Math.max(seen.rows, rows), seenBy: [...seen.seenBy, who] });
 }
 
-/** Opens a menu's screen in a new tab and checks it; answers the tab's id. */
-async function openScreen(watch: Watch, row: MenuRow, respId: string, language: Language): Promise<string> {
-  const before = await shownTab(watch.page);
+/**
+ * Opens a menu's screen in a new tab and checks it, closing the tab of the screen before (`close`,
+ * no longer shown); answers the new tab's id.
+ */
+async function openScreen(
+  watch: Watch,
+  row: MenuRow,
+  respId: string,
+  language: Language,
+  close: string,
+): Promise<string> {
   const url = `/main/${String(row.htmlUrl).replace(/^\/+/, '')}?menuId=${row.menuId}&respId=${respId}`;
-  await watch.page.evaluate((hash) => {
-    window.location.hash = hash;
-  }, url);
+  const before = await watch.page.evaluate(CLOSE_AND_GO, { close, hash: url });
   await watch.page.waitForFunction(
     (id) => document.querySelector('[data-tab-panel]:not([hidden])')?.getAttribute('data-tab-panel') !== id,
     before,
@@ -272,16 +294,18 @@ async function checkUser(
     const ordered = [...held.filter(isCurrent), ...held.filter((r) => !isCurrent(r))];
     for (const [index, resp] of ordered.entries()) {
       if (index > 0) ({ menus } = await switchResponsibility(page, resp));
-      let previous = '';
+      // The screens shown last and before it: the one before is closed as the next one opens.
+      let shown = '';
+      let before = '';
       watch.who = `${user}/${resp.responsibilityName}`;
       const rows = menuPages(await menuRows(menus));
       // The time grows with the application: a margin per screen of this responsibility.
       test.setTimeout(test.info().timeout + rows.length * SECONDS_PER_SCREEN * 1000);
       for (const row of rows) {
         watch.screen = `${resp.responsibilityName} › ${label(row.menuName, language)} (${row.htmlUrl})`;
-        const opened = await openScreen(watch, row, String(resp.responsibilityId), language);
-        if (previous) await closeTab(page, previous);
-        previous = opened;
+        const opened = await openScreen(watch, row, String(resp.responsibilityId), language, before);
+        before = shown;
+        shown = opened;
         screens += 1;
       }
     }

@@ -34,6 +34,46 @@ export async function signIn(page: Page, userName: 'buyer01' | 'admin' = 'buyer0
   await expect(page.getByRole('navigation', { name: '菜单' })).toBeVisible();
 }
 
+/**
+ * In the page, polled once per animation frame by `settled`: the app is idle (runtime/src/core/busy.ts)
+ * and, with `shownTab`, the shown tab has content and no spinner; true after two such checks in a
+ * row, an animation frame apart. `token` starts a new count for each wait.
+ */
+const IDLE_FOR_FRAMES = ({ token, shownTab }: { token: string; shownTab: boolean }): boolean => {
+  const holder = window as unknown as { __meridianSettled?: { token: string; checks: number } };
+  if (holder.__meridianSettled?.token !== token) holder.__meridianSettled = { token, checks: 0 };
+  const state = holder.__meridianSettled;
+  let still = document.documentElement.getAttribute('data-meridian-busy') === '0';
+  if (still && shownTab) {
+    const panel = document.querySelector('[data-tab-panel]:not([hidden])');
+    still =
+      !!panel &&
+      !panel.querySelector('.ant-spin-spinning, .ant-skeleton-active') &&
+      (Boolean(panel.textContent?.trim()) || Boolean(panel.querySelector('input, table, canvas, img')));
+  }
+  state.checks = still ? state.checks + 1 : 0;
+  return state.checks >= 2;
+};
+
+let settleWaits = 0;
+
+/**
+ * Waits until the page has settled: the app says it is idle (`<html data-meridian-busy="0">`: no
+ * API call, query, mutation or page chunk on its way, runtime/src/core/busy.ts) on two checks in a
+ * row, an animation frame apart; with `shownTab`, the shown tab must also have content and no
+ * spinner. Instead of a fixed wait or a quiet period. Right after an action the page may still
+ * read idle before the first call starts: wait for what the action shows first (the new tab, the
+ * dialog), then for this. Throws Playwright's TimeoutError after `timeout` (10 s unless given).
+ */
+export async function settled(page: Page, options: { shownTab?: boolean; timeout?: number } = {}): Promise<void> {
+  const token = `${process.pid}-${(settleWaits += 1)}`;
+  await page.waitForFunction(
+    IDLE_FOR_FRAMES,
+    { token, shownTab: options.shownTab ?? false },
+    { polling: 'raf', timeout: options.timeout ?? 10_000 },
+  );
+}
+
 /** Opens a page of the sider menu: the directory (unless already open), then the page. */
 export async function openMenu(page: Page, directory: string, item: string): Promise<void> {
   const menu = page.getByRole('navigation');

@@ -8,6 +8,7 @@
 import { Button, Result, Spin } from 'antd';
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { busy } from '../core/busy';
 
 export const CHUNK_TIMEOUT_MS = 120_000;
 
@@ -115,7 +116,9 @@ export function lazyChunk<P extends object>(
   factory: () => Promise<ComponentType<P>>,
   timeoutMs = CHUNK_TIMEOUT_MS,
 ): ComponentType<P> {
-  const fresh = () => lazy(() => withTimeout(factory(), timeoutMs).then((component) => ({ default: component })));
+  // A chunk on its way counts towards the app's busy signal (core/busy.ts), until it arrives or times out.
+  const fresh = () =>
+    lazy(() => busy.during(withTimeout(factory(), timeoutMs)).then((component) => ({ default: component })));
   let current = fresh();
   return function Chunk(props: P) {
     const [attempt, setAttempt] = useState(0);

@@ -14,6 +14,7 @@
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { DataRecord } from '../meta';
+import { busy } from './busy';
 import type { DataProvider, EntityAddress, ListQuery } from './dataProvider';
 import type { ScreenIds } from './request';
 import { getCertificate, subscribeSession } from './session';
@@ -80,6 +81,8 @@ export function useInvalidateEntity(): (entity: EntityAddress) => void {
 export function QueryProvider({ client, children }: { client?: QueryClient; children: ReactNode }) {
   const [own] = useState(() => client ?? createQueryClient());
   const active = client ?? own;
+  // Fetching queries and pending mutations count towards the app's busy signal (core/busy.ts).
+  useEffect(() => busy.watch(active), [active]);
   useEffect(() => {
     let certificate = getCertificate();
     return subscribeSession(() => {

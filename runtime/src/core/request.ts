@@ -7,6 +7,7 @@ import { appsignHeaders } from '@meridian/metadata';
 import { cn } from '../i18n/cn';
 import { en } from '../i18n/en';
 import { ApiError, type FieldError } from './apiError';
+import { busy, type BusyTracker } from './busy';
 import { getLanguage, type Language } from './language';
 import { expireSessionOn401, getAuthorizationCode, getCertificate, getResponsibilityId } from './session';
 
@@ -53,6 +54,8 @@ export interface RequestConfig {
    * The default ends the session on a 401 (the route guard then shows the login page).
    */
   onHttpError?: (path: string, httpStatus: number, sentCertificate: string) => void;
+  /** Counts every call in flight, answer read included (default: the app's, core/busy.ts). */
+  busy?: BusyTracker;
 }
 
 interface Envelope {
@@ -173,18 +176,22 @@ export function createRequest(config: RequestConfig = {}): RequestFn {
   const currentLanguage = config.language ?? getLanguage;
   const baseUrl = config.baseUrl ?? '';
   const onHttpError = config.onHttpError ?? expireSessionOn401;
+  const tracker = config.busy ?? busy;
   return async function request<T>(path: string, body?: object, options: RequestOptions = {}) {
     const fetchImpl = config.fetchImpl ?? globalThis.fetch.bind(globalThis);
     const language = currentLanguage();
     const { payload, json } = encodeBody(body, language);
     const headers = buildHeaders(language, options.screen, now());
     if (json) headers['Content-Type'] = 'application/json';
+    const done = tracker.begin();
     try {
       return await send<T>(fetchImpl, path, headers, payload, language, options.signal);
     } catch (error) {
       if (error instanceof ApiError && error.httpStatus >= 400)
         onHttpError(path, error.httpStatus, headers.certificate);
       throw error;
+    } finally {
+      done();
     }
   };
 

@@ -6,13 +6,14 @@
 import { Col, Row, Skeleton, Space, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { busy } from '../core/busy';
 import { displayName, type UserInfo } from '../core/session';
 import { useLanguage } from '../i18n';
 import { NoticeList } from './NoticeList';
 import { NotificationList } from './NotificationList';
 import { TodoTabs } from './TodoTabs';
 
-const HomeCharts = lazy(() => import('./HomeCharts'));
+const HomeCharts = lazy(() => busy.during(import('./HomeCharts')));
 
 export function InternalHome({ user }: { user: UserInfo | null }) {
   const { t } = useTranslation();

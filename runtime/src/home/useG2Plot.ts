@@ -3,6 +3,7 @@
  * its own that the browser fetches only when a chart is on screen (docs/architecture.md "Trap: bundle size").
  */
 import { useEffect, useRef } from 'react';
+import { busy } from '../core/busy';
 
 type G2Plot = typeof import('@antv/g2plot');
 interface Drawn {
@@ -17,7 +18,7 @@ export function useG2Plot(draw: ((g2: G2Plot, container: HTMLDivElement) => Draw
     let plot: Drawn | undefined;
     if (draw && ref.current) {
       const container = ref.current;
-      void import('@antv/g2plot').then((g2) => {
+      void busy.during(import('@antv/g2plot')).then((g2) => {
         if (!live) return;
         plot = draw(g2, container);
         plot.render();

@@ -4,6 +4,7 @@
  * one request client (headers, appsign, envelope, blob answers with status E).
  */
 import { ApiError } from '../../core/apiError';
+import { busy } from '../../core/busy';
 import { getLanguage } from '../../core/language';
 import {
   buildHeaders,
@@ -65,7 +66,7 @@ export function xhrUpload(
   for (const file of files) form.append('files', file, file.name);
   const headers = buildHeaders(language, screen, Date.now());
   const texts = language === 'EN' ? en : cn;
-  return new Promise((resolve, reject) => {
+  const uploaded = new Promise<AttachmentRecord[]>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', UPLOAD_PATH);
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
@@ -88,6 +89,8 @@ export function xhrUpload(
     };
     xhr.send(form);
   });
+  // Outside the request client: counted here for the app's busy signal (core/busy.ts).
+  return busy.during(uploaded);
 }
 
 export function createAttachmentApi(request: RequestFn = defaultRequest, upload = xhrUpload): AttachmentApi {

@@ -6,12 +6,13 @@
 import { connect, mapReadPretty, useField } from '@formily/react';
 import { Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
+import { busy } from '../../core/busy';
 import { RichText } from './RichText';
 import type { RichTextEditorProps } from './richTextEditorProps';
 
 export type { RichTextEditorProps } from './richTextEditorProps';
 
-const TiptapEditor = lazy(() => import('./TiptapEditor'));
+const TiptapEditor = lazy(() => busy.during(import('./TiptapEditor')));
 
 export function RichTextEditor(props: RichTextEditorProps) {
   // The editable area is named by the field's label (FormItem does not pass it down).

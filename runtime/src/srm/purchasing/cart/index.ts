@@ -5,6 +5,7 @@
 import { lazy } from 'react';
 import { lazyChunk } from '../../../app/chunkLoader';
 import { registerHeaderItem } from '../../../app/extensions';
+import { busy } from '../../../core/busy';
 import { registerDomainWidget } from '../../../widgets/domainWidgets';
 
 export function registerCart(): void {
@@ -18,6 +19,6 @@ export function registerCart(): void {
   );
   registerHeaderItem({
     key: 'cart',
-    component: lazy(() => import('./CartBadge').then((module) => ({ default: module.CartBadge }))),
+    component: lazy(() => busy.during(import('./CartBadge')).then((module) => ({ default: module.CartBadge }))),
   });
 }
