@@ -11,7 +11,6 @@ import { pdfBarcodes, pdfPages } from '../../server/src/srm/purchasing/labels/pd
 import {
   choose,
   dataRows,
-  DEMO_PASSWORD,
   fieldValue,
   openMenu,
   rowAction,
@@ -19,6 +18,7 @@ import {
   save,
   toast,
   typeDate,
+  signIn,
 } from './support';
 
 const NOTE = 'DN202611239201';
@@ -32,11 +32,7 @@ function dayFromToday(days: number): string {
 }
 
 async function signInAs(page: Page, user: string): Promise<void> {
-  await page.goto('/#/login');
-  await page.getByLabel('用户名').fill(user);
-  await page.getByLabel('密码').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page.getByRole('navigation', { name: '菜单' })).toBeVisible(FIRST_OPEN);
+  await signIn(page, user, FIRST_OPEN);
 }
 
 const visibleTable = (page: Page) => page.getByRole('main').getByRole('table').filter({ visible: true }).first();

@@ -8,7 +8,6 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   addLine,
   decide,
-  DEMO_PASSWORD,
   fieldValue,
   fillRequisitionHeader,
   HARDWARE,
@@ -17,16 +16,14 @@ import {
   save,
   SCREW,
   unique,
+  signIn,
 } from './support';
 
 /** Each person signs in in a browser context of their own (the session lives in the tab). */
 async function signedIn(browser: Browser, userName: 'buyer01' | 'manager01'): Promise<Page> {
   const { baseURL, locale, viewport } = test.info().project.use;
   const page = await (await browser.newContext({ baseURL, locale, viewport })).newPage();
-  await page.goto('/#/login');
-  await page.getByLabel('用户名').fill(userName);
-  await page.getByLabel('密码').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await signIn(page, userName, { timeout: 30_000 });
   // The sider is drawn once the responsibility's menus have loaded; the approvals directory is one of them.
   await expect(
     page.getByRole('navigation', { name: '菜单' }).getByRole('menuitem', { name: '审批中心', exact: true }),

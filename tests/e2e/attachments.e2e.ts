@@ -6,7 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import * as fs from 'node:fs';
-import { DEMO_PASSWORD, toast } from './support';
+import { signIn, toast } from './support';
 
 /**
  * The control by its aria-label, and its rows and buttons by text: while the shell's tab panel is
@@ -25,10 +25,7 @@ const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'
 const TEXT = Buffer.from('装配线备料说明\nline two\n');
 
 async function openDraftRequisition(page: Page): Promise<void> {
-  await page.goto('/#/login');
-  await page.getByLabel('用户名').fill('buyer01');
-  await page.getByLabel('密码').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await signIn(page, 'buyer01');
   const item = page.getByRole('menuitem', { name: '采购申请', exact: true });
   await page.getByRole('menuitem', { name: '采购管理', exact: true }).click();
   await item.click();

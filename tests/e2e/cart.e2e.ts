@@ -7,7 +7,7 @@
  * 采购申请 and manager01 approves it from the home's to-do list.
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { clickExpectingToast, dataRows, DEMO_PASSWORD, decide, fieldValue, openMenu, runConfirmed } from './support';
+import { clickExpectingToast, dataRows, decide, fieldValue, openMenu, runConfirmed, signIn } from './support';
 
 const badge = (page: Page) => page.getByTestId('cart-badge');
 /** The visible table of the current tab (hidden tabs keep theirs). */
@@ -16,11 +16,7 @@ const visibleTable = (page: Page) => page.getByRole('table').filter({ visible: t
 async function signedIn(browser: Browser, user: 'buyer01' | 'manager01'): Promise<Page> {
   const { baseURL, locale, viewport } = test.info().project.use;
   const page = await (await browser.newContext({ baseURL, locale, viewport })).newPage();
-  await page.goto('/#/login');
-  await page.getByLabel('用户名').fill(user);
-  await page.getByLabel('密码').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page.getByRole('navigation', { name: '菜单' })).toBeVisible({ timeout: 30_000 });
+  await signIn(page, user, { timeout: 30_000 });
   return page;
 }
 

@@ -6,7 +6,7 @@
  * opens it again and sees the status 已反馈 and the gaps the server computed (0 / 5,000 / 10,000).
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { dataRows, DEMO_PASSWORD, openMenu, revealInGrid, rowAction, runConfirmed, save } from './support';
+import { dataRows, openMenu, revealInGrid, rowAction, runConfirmed, save, signIn as signInTab } from './support';
 
 const NUMBER = 'FC202611265602';
 const FIRST_OPEN = { timeout: 30_000 };
@@ -14,11 +14,7 @@ const FIRST_OPEN = { timeout: 30_000 };
 async function signIn(browser: Browser, user: string): Promise<Page> {
   const { baseURL, locale, viewport } = test.info().project.use;
   const page = await (await browser.newContext({ baseURL, locale, viewport })).newPage();
-  await page.goto('/#/login');
-  await page.getByLabel('用户名').fill(user);
-  await page.getByLabel('密码').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page.getByRole('navigation', { name: '菜单' })).toBeVisible(FIRST_OPEN);
+  await signInTab(page, user, FIRST_OPEN);
   return page;
 }
 

@@ -8,15 +8,12 @@
  */
 import { expect, test, type Page, type Response } from '@playwright/test';
 import * as path from 'node:path';
-import { DEMO_PASSWORD, openMenu, signIn as signInAdmin } from './support';
+import { openMenu, signIn as signInTab } from './support';
 
 const SHOTS = path.join(__dirname, '..', '..', 'test-results', 'screenshots');
 
 const TEXT = {
   CN: {
-    user: '用户名',
-    password: '密码',
-    signIn: '登录',
     myTodo: '我的待办',
     myDone: '我的已办',
     bargaining: '议价回复',
@@ -25,9 +22,6 @@ const TEXT = {
     handled: '已处理',
   },
   EN: {
-    user: 'User name',
-    password: 'Password',
-    signIn: 'Sign in',
     myTodo: 'My to-do',
     myDone: 'My done',
     bargaining: 'Bargaining reply',
@@ -40,13 +34,9 @@ type Lang = keyof typeof TEXT;
 
 const isStats = (r: Response) => r.url().includes('/baseHomeRestful/findHomeStats');
 
+/** Signs in with the interface in `lang` (as the login page's language toggle sets it). */
 async function signIn(page: Page, lang: Lang, userName: string): Promise<void> {
-  await page.goto('/#/login');
-  if (lang === 'EN') await page.getByRole('button', { name: 'English' }).click();
-  const t = TEXT[lang];
-  await page.getByLabel(t.user).fill(userName);
-  await page.getByLabel(t.password).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: t.signIn, exact: true }).click();
+  await signInTab(page, userName, { language: lang, timeout: 30_000 });
 }
 
 /** Back to the home tab, as a person does (the home stays open in its tab and reads its lists again). */
@@ -178,7 +168,7 @@ for (const lang of ['CN', 'EN'] as const) {
 
 test('CN: the administrator manages announcements and notifications from the system menu', async ({ page }) => {
   test.setTimeout(120_000);
-  await signInAdmin(page, 'admin');
+  await signInTab(page, 'admin');
   await openMenu(page, '系统管理', '公告管理');
   await expect(page.getByRole('cell', { name: '关于2027年春节放假安排的通知' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('cell', { name: '2027年采购策略说明会（草稿）' })).toBeVisible();

@@ -12,13 +12,13 @@ import {
   cellUnder,
   dataRows,
   decide,
-  DEMO_PASSWORD,
   fieldValue,
   openMenu,
   runConfirmed,
   save,
   unique,
   rowAction,
+  signIn,
 } from './support';
 
 type Person = 'buyer01' | 'manager01' | 'supplier01';
@@ -28,10 +28,7 @@ const LANDMARK: Record<Person, string> = { buyer01: '审批中心', manager01: '
 async function signedIn(browser: Browser, userName: Person): Promise<Page> {
   const { baseURL, locale, viewport } = test.info().project.use;
   const page = await (await browser.newContext({ baseURL, locale, viewport })).newPage();
-  await page.goto('/#/login');
-  await page.getByLabel('用户名').fill(userName);
-  await page.getByLabel('密码').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await signIn(page, userName, { timeout: 30_000 });
   await expect(
     page.getByRole('navigation', { name: '菜单' }).getByRole('menuitem', { name: LANDMARK[userName], exact: true }),
   ).toBeVisible({ timeout: 30_000 });

@@ -20,7 +20,6 @@ import {
   choose,
   dataRows,
   decide,
-  DEMO_PASSWORD,
   expectCells,
   fieldValue,
   openMenu,
@@ -28,6 +27,7 @@ import {
   save,
   typeDate,
   unique,
+  signIn as signInTab,
 } from './support';
 
 type User = 'buyer01' | 'manager01' | 'qe01' | 'supplier03';
@@ -63,11 +63,7 @@ function thisQuarter(): { name: string; start: string; end: string } {
 async function signIn(browser: Browser, user: User): Promise<Page> {
   const { baseURL, locale, viewport } = test.info().project.use;
   const page = await (await browser.newContext({ baseURL, locale, viewport })).newPage();
-  await page.goto('/#/login');
-  await page.getByLabel('用户名').fill(user);
-  await page.getByLabel('密码').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page.getByRole('navigation', { name: '菜单' })).toBeVisible(FIRST_OPEN);
+  await signInTab(page, user, FIRST_OPEN);
   return page;
 }
 

@@ -20,7 +20,6 @@ import {
   clickExpectingToast,
   decide,
   dataRows,
-  DEMO_PASSWORD,
   expectCells,
   fieldValue,
   fillRequisitionHeader,
@@ -32,6 +31,7 @@ import {
   SCREW,
   typeDate,
   unique,
+  signIn as signInTab,
 } from './support';
 
 type Lang = 'CN' | 'EN';
@@ -74,14 +74,7 @@ function invoiceText(invoiceNumber: string, amountExcl: string, tax: string, tot
 async function signIn(browser: Browser, lang: Lang, user: User): Promise<Page> {
   const { baseURL, locale, viewport } = test.info().project.use;
   const page = await (await browser.newContext({ baseURL, locale, viewport })).newPage();
-  await page.goto('/#/login');
-  if (lang === 'EN') await page.getByRole('button', { name: 'English' }).click();
-  await page.getByLabel(lang === 'CN' ? '用户名' : 'User name').fill(user);
-  await page.getByLabel(lang === 'CN' ? '密码' : 'Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: lang === 'CN' ? '登录' : 'Sign in', exact: true }).click();
-  await expect(page.getByRole('navigation', { name: lang === 'CN' ? '菜单' : 'Menu' })).toBeVisible({
-    timeout: 30_000,
-  });
+  await signInTab(page, user, { language: lang, timeout: 30_000 });
   return page;
 }
 

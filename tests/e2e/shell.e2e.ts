@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { appsignHeaders } from '../../metadata/src/appsign';
-import { DEMO_PASSWORD, openMenu } from './support';
+import { DEMO_PASSWORD, openMenu, signIn as signInThroughApi } from './support';
 
 const LIMIT_TEXT = '最多只能打开 15 个标签页，请先关闭一些';
 
@@ -32,16 +32,16 @@ async function goHash(page: Page, route: string): Promise<void> {
   }, route);
 }
 
+/** Signs in on the login form shown (the tests of signing in: the deep link, signing in again). */
 async function loginForm(page: Page, userName: string): Promise<void> {
   await page.getByLabel(/用户名|User name/).fill(userName);
   await page.getByLabel(/^(密码|Password)$/).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: /^(登录|Sign in)$/ }).click();
 }
 
-/** Signs in (Chinese) and waits for the shell's home tab and menu. */
+/** Signs in (Chinese, through the API: signing in is tested with loginForm) and waits for the shell's home tab and menu. */
 async function signIn(page: Page, userName: string): Promise<void> {
-  await page.goto('/#/login');
-  await loginForm(page, userName);
+  await signInThroughApi(page, userName, { timeout: 30_000 });
   await shell(tabs(page).filter({ hasText: '首页' })).toBeVisible();
   await shell(page.getByRole('navigation', { name: '菜单' }).getByRole('menuitem').first()).toBeVisible();
 }

@@ -6,6 +6,8 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { appsignHeaders } from '../../metadata/src/appsign';
+import { LANGUAGE_STORAGE_KEY } from '../../runtime/src/core/language';
+import { SESSION_KEYS, type LoginData } from '../../runtime/src/core/session';
 
 /** A suffix that makes descriptions (and other texts) unique per test run. */
 export function unique(prefix: string): string {
@@ -22,16 +24,93 @@ export function compactToday(date = new Date()): string {
 export const DEMO_PASSWORD = 'Meridian#2026';
 
 /**
- * Signs in on the login page and waits for the shell. The session lives in the tab's
- * sessionStorage, so every page (tab) signs in for itself. buyer01 (responsibility 采购员) works
- * with requisitions; admin (系统管理员) holds every menu and button, exchange-rate upkeep included.
+ * Signs in on the login page and waits for the shell: for tests of signing in itself (the form,
+ * the deep link reached after it, signing in again after signing out). Every other test signs in
+ * with `signIn`, which skips the form (2–3 s each). The session lives in the tab's sessionStorage,
+ * so every page (tab) signs in for itself.
  */
-export async function signIn(page: Page, userName: 'buyer01' | 'admin' = 'buyer01'): Promise<void> {
+export async function signInThroughLoginPage(page: Page, userName = 'buyer01'): Promise<void> {
   await page.goto('/#/login');
   await page.getByLabel('用户名').fill(userName);
   await page.getByLabel('密码').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page.getByRole('navigation', { name: '菜单' })).toBeVisible();
+}
+
+export interface SignInOptions {
+  /** DEMO_PASSWORD unless given. */
+  password?: string;
+  /**
+   * The interface language, set as the login page's toggle sets it (remembered for the browser
+   * context); the login answer's names follow it. Unless given, the page keeps its language and
+   * the sign-in is made in Chinese.
+   */
+  language?: 'CN' | 'EN';
+  /** Longest wait for the shell's menu (the expect timeout unless given). */
+  timeout?: number;
+}
+
+/** Sign-ins through the API so far in this test process: each seeds its own page once (see signIn). */
+let apiSignIns = 0;
+
+/**
+ * Signs in without the login page, as the login page would, and waits for the shell: calls the
+ * login endpoint, stores the answer in the tab's sessionStorage exactly as the runtime's
+ * `saveSession` does (runtime/src/core/session.ts: the tokens, the user, the responsibilities, the
+ * first one current), then opens /relocation, where the login page hands over (home, or the
+ * password change or unfinished registration the relocation rules send a user to). Tests of
+ * signing in itself use `signInThroughLoginPage`.
+ *
+ * The session is written by an init script before the app's own scripts, on the next load of the
+ * page only: the script runs on every later load (a reload, a goto) too, and must then leave the
+ * tab's session alone (signed out, another responsibility chosen, or another sign-in since).
+ * buyer01 (responsibility 采购员) works with requisitions; admin (系统管理员) holds every menu
+ * and button, exchange-rate upkeep included.
+ */
+export async function signIn(page: Page, userName = 'buyer01', options: SignInOptions = {}): Promise<void> {
+  const language = options.language ?? 'CN';
+  const remember = options.language ? [LANGUAGE_STORAGE_KEY, options.language] : null;
+  const answer = await page.request.post('/api/baseServer/v1/baseLoginRestful/login', {
+    headers: { ...appsignHeaders(), language, gateway: 'srm', 'content-type': 'application/json' },
+    data: { userName, password: options.password ?? DEMO_PASSWORD, language },
+  });
+  const body = (await answer.json().catch(() => null)) as { status?: string; msg?: string; data?: LoginData } | null;
+  if (!answer.ok() || body?.status === 'E' || !body?.data?.certificate)
+    throw new Error(`sign-in of ${userName} refused: HTTP ${answer.status()} ${body?.msg ?? ''}`);
+  const session = body.data;
+  const responsibilities = Array.isArray(session.responsibilities) ? session.responsibilities : [];
+  // What saveSession writes, key by key.
+  const entries: Array<[string, string]> = [
+    [SESSION_KEYS.certificate, session.certificate],
+    [SESSION_KEYS.authorizationCode, session.authorizationCode],
+    [SESSION_KEYS.userInfo, JSON.stringify(session.userInfo ?? null)],
+    [SESSION_KEYS.responsibilities, JSON.stringify(responsibilities)],
+    [SESSION_KEYS.responsibilityId, responsibilities[0] ? String(responsibilities[0].responsibilityId) : ''],
+  ];
+  const origin = new URL(answer.url()).origin;
+  const seed = `${process.pid}-${(apiSignIns += 1)}`;
+  await page.addInitScript(
+    ({ origin, seed, entries, remember }) => {
+      if (window !== window.top || location.origin !== origin) return;
+      // The seeds this tab has used: each writes the session on the first load after its sign-in only.
+      const SEEDS = 'meridian.e2e.sessionSeeds';
+      const used = JSON.parse(sessionStorage.getItem(SEEDS) ?? '[]') as string[];
+      if (used.includes(seed)) return;
+      for (const [key, value] of entries) sessionStorage.setItem(key, value);
+      if (remember) localStorage.setItem(remember[0], remember[1]);
+      sessionStorage.setItem(SEEDS, JSON.stringify([...used, seed]));
+    },
+    { origin, seed, entries, remember },
+  );
+  // A page already showing the app (another user's sign-in) loads afresh, as the login page's
+  // navigation to the shell would not: the init script runs on a new document only.
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
+  await page.goto('/#/relocation');
+  const menu = { CN: '菜单', EN: 'Menu' }[options.language ?? 'CN'];
+  // Without a language given the page keeps the one remembered, whichever it is.
+  await expect(page.getByRole('navigation', { name: options.language ? menu : /^(菜单|Menu)$/ })).toBeVisible({
+    timeout: options.timeout,
+  });
 }
 
 /**

@@ -3,16 +3,8 @@
  * a view is titled as one, the supplier master lays its fields out in columns with its contacts,
  * bank accounts and credentials, and announcements are written in a rich-text editor.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, openMenu, signIn } from './support';
-
-async function signInAs(page: Page, userName: string): Promise<void> {
-  await page.goto('/#/login');
-  await page.getByLabel('用户名').fill(userName);
-  await page.getByLabel('密码').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page.getByRole('navigation', { name: '菜单' })).toBeVisible();
-}
+import { expect, test } from '@playwright/test';
+import { openMenu, signIn } from './support';
 
 test('the user view shows the person by name and is titled 查看用户', async ({ page }) => {
   await signIn(page, 'admin');
@@ -30,7 +22,7 @@ test('the supplier master view: fields in columns, contacts, bank accounts and c
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAs(page, 'supplier01');
+  await signIn(page, 'supplier01');
   await openMenu(page, '供应商协同', '我的企业信息');
   await page.getByRole('button', { name: '查看' }).first().click();
   const dialog = page.getByRole('dialog');
