@@ -70,20 +70,13 @@ export interface KernelOptions {
  * test process makes a hundred, and each would read and check the same files again. A registry
  * is not changed after it is built (a table_model publish builds a new one, liveKernel.ts).
  */
-let fileMetadata: { documents: SourcedDocument[]; registry: MetadataRegistry } | undefined;
-const registryOfDocuments = new WeakMap<SourcedDocument[], MetadataRegistry>();
+let metadataFiles: SourcedDocument[] | undefined;
+const checkedRegistries = new WeakMap<SourcedDocument[], MetadataRegistry>();
 
-function fileMetadataOf(documents: SourcedDocument[] | undefined): {
-  documents: SourcedDocument[];
-  registry: MetadataRegistry;
-} {
-  if (!documents) {
-    fileMetadata ??= fileMetadataOf(loadDocumentFiles());
-    return fileMetadata;
-  }
-  let registry = registryOfDocuments.get(documents);
-  if (!registry) registryOfDocuments.set(documents, (registry = MetadataRegistry.load(documents)));
-  return { documents, registry };
+function checkedRegistry(documents: SourcedDocument[]): MetadataRegistry {
+  let registry = checkedRegistries.get(documents);
+  if (!registry) checkedRegistries.set(documents, (registry = MetadataRegistry.load(documents)));
+  return registry;
 }
 
 export interface StartupReport {
@@ -152,7 +145,8 @@ export async function createKernel(
   config: ServerConfig,
   options: KernelOptions = {},
 ): Promise<{ kernel: Kernel; report: StartupReport }> {
-  const { documents: fileDocuments, registry: fileRegistry } = fileMetadataOf(options.documents);
+  const fileDocuments = options.documents ?? (metadataFiles ??= loadDocumentFiles());
+  const fileRegistry = checkedRegistry(fileDocuments);
   let dataSource = createDataSource(
     config,
     fileRegistry.entities().map((e) => entitySchemaFor(e, config.dbKind)),
