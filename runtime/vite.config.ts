@@ -6,6 +6,7 @@ import { precompress } from './precompress';
 
 const runtimeDir = fileURLToPath(new URL('.', import.meta.url));
 const metadataEntry = fileURLToPath(new URL('../metadata/src/index.ts', import.meta.url));
+const nativeResizeObserver = fileURLToPath(new URL('./src/core/nativeResizeObserver.ts', import.meta.url));
 
 /**
  * Vendor groups kept apart so that no single chunk carries the whole bundle (docs/architecture.md "Trap: bundle size").
@@ -32,7 +33,11 @@ export default defineConfig({
   base: './',
   plugins: [react(), precompress(), chunkReport()],
   resolve: {
-    alias: { '@meridian/metadata': metadataEntry },
+    alias: [
+      { find: '@meridian/metadata', replacement: metadataEntry },
+      // The browser's own ResizeObserver instead of @formily/grid's ponyfill (see the module).
+      { find: /^@juggle\/resize-observer$/, replacement: nativeResizeObserver },
+    ],
   },
   server: {
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true } },

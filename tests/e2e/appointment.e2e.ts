@@ -6,7 +6,8 @@
  * and prints them: the downloaded PDF has one label page per pack whose Code 128 image scans to
  * that pack's barcode value.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { pdfBarcodes, pdfPages } from '../../server/src/srm/purchasing/labels/pdfPages';
 import {
   choose,

@@ -4,7 +4,8 @@
  * buyer01 sees the status, the timeline and the notification. A rejected requisition (the reject
  * comment is required) is edited and submitted again.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import {
   addLine,
   decide,

@@ -6,7 +6,8 @@
  * the line left is deleted with 全部删除 and the badge ends at 0. buyer01 submits one requisition from
  * 采购申请 and manager01 approves it from the home's to-do list.
  */
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { clickExpectingToast, dataRows, decide, fieldValue, openMenu, runConfirmed, signIn } from './support';
 
 const badge = (page: Page) => page.getByTestId('cart-badge');

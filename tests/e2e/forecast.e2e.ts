@@ -5,7 +5,8 @@
  * 采购预测反馈 → 填写反馈, enters committed quantities, saves and submits the response; buyer01
  * opens it again and sees the status 已反馈 and the gaps the server computed (0 / 5,000 / 10,000).
  */
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { dataRows, openMenu, revealInGrid, rowAction, runConfirmed, save, signIn as signInTab } from './support';
 
 const NUMBER = 'FC202611265602';

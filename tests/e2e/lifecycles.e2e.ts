@@ -6,7 +6,8 @@
  *   ticks an inspection site (the locked site stays read-only) and submits again; manager01 approves;
  * - buyer01 submits two score sheets from the list; manager01 selects both and approves them in one batch.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import {
   choose,
   cellUnder,

@@ -8,7 +8,8 @@
  * field is usable. The screen also gets a lifecycle defined in the designer: the buyer submits
  * the record, which then waits for approval and can no longer be changed.
  */
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';

@@ -13,7 +13,8 @@
  * buyer01 notifies the suppliers, and supplier03's home shows the PERFORMANCE_SIMPLE item, which
  * is handled when opened and leads nowhere.
  */
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import {
   callAsSession,
   cellUnder,

@@ -25,6 +25,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'zh-CN',
+    // As a user who asked the system for less motion: the app then turns antd's animations off
+    // (runtime/src/core/reducedMotion.ts), and a click no longer waits for a sliding menu or a
+    // fading dialog to come to rest. Contexts the tests open themselves inherit it.
+    reducedMotion: 'reduce',
     // Recording a trace doubles a test's time (a DOM snapshot per action): CI records it only for
     // the retry of a failed test, whose trace is then kept; E2E_TRACE overrides (e.g. "on").
     trace: (process.env.E2E_TRACE as 'on' | undefined) ?? (process.env.CI ? 'on-first-retry' : 'retain-on-failure'),

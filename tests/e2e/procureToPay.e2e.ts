@@ -11,7 +11,8 @@
  * The second test is the supplier's part in English: it confirms an order of its own, confirms
  * and ships its delivery notice, and confirms and invoices the statement buyer01 makes of it.
  */
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { invoicePdf } from '../../server/src/srm/reconciliation/invoiceOcr/invoiceFixtures';
 import {
   addLine,

@@ -21,6 +21,7 @@ import {
 import type { AuthProvider, DataProvider, ExportProvider, PreferencesProvider } from '../core/dataProvider';
 import { LookupCacheProvider } from '../core/LookupContext';
 import { QueryProvider } from '../core/queries';
+import { usePrefersReducedMotion } from '../core/reducedMotion';
 import { htmlLang, i18n, useLanguage } from '../i18n';
 import { WidgetRegistryContext } from '../widgets/registryContext';
 import type { WidgetRegistry } from '../widgets/WidgetRegistry';
@@ -31,15 +32,24 @@ import { watchSessionCaches } from './sessionCaches';
 // Caches of one user never serve the next (login, sign-out and a 401 all change the session).
 watchSessionCaches();
 
+/** antd's theme: its animations off when the user asks for reduced motion. */
+const MOTION = { token: { motion: true } };
+const NO_MOTION = { token: { motion: false } };
+
 function LocalizedAntd({ children }: { children: ReactNode }) {
   const language = useLanguage();
+  const reducedMotion = usePrefersReducedMotion();
   useEffect(() => {
     dayjs.locale(language === 'EN' ? 'en' : 'zh-cn');
     document.documentElement.lang = htmlLang(language);
   }, [language]);
   return (
     // autoInsertSpace off: antd would render "新建" as "新 建", and buttons must keep the metadata label as their name.
-    <ConfigProvider locale={language === 'EN' ? enUS : zhCN} button={{ autoInsertSpace: false }}>
+    <ConfigProvider
+      locale={language === 'EN' ? enUS : zhCN}
+      button={{ autoInsertSpace: false }}
+      theme={reducedMotion ? NO_MOTION : MOTION}
+    >
       <AntdApp message={{ duration: MESSAGE_SECONDS, maxCount: 3 }}>{children}</AntdApp>
     </ConfigProvider>
   );

@@ -16,6 +16,13 @@ import { useG2Plot } from './useG2Plot';
 import { useRemote } from './useRemote';
 
 const HEIGHT = 220;
+/**
+ * Every chart is drawn still. With G2Plot's entry animations the page never came to rest: its
+ * canvas redrew on every animation frame for as long as the home stayed open, shown or in a hidden
+ * tab (4–6 % of a core per open page, measured in Chromium; docs/decisions.md "Issue 31: a lighter
+ * runtime").
+ */
+const STILL = { animation: false } as const;
 
 function Caption({ text, testId }: { text: string; testId: string }) {
   return (
@@ -42,6 +49,7 @@ function StatusPie({ chart }: { chart: StatusChartData }) {
             angleField: 'count',
             colorField: 'label',
             height: HEIGHT,
+            ...STILL,
             radius: 0.8,
             innerRadius: 0.5,
             legend: { position: 'right' },
@@ -73,6 +81,7 @@ function MonthlyLine({ chart }: { chart: MonthlyChartData }) {
         xField: 'month',
         yField: 'value',
         height: HEIGHT,
+        ...STILL,
         smooth: true,
         point: { size: 3 },
         meta: { value: { alias: chart.amount ? t('home.chartAmount') : t('home.chartCount') } },
@@ -102,6 +111,7 @@ function ApprovalGauge({ data }: { data: HomeStats['approvals'] }) {
       new g2.Gauge(el, {
         percent: total ? data.handled / total : 0,
         height: HEIGHT,
+        ...STILL,
         radius: 0.8,
         range: { color: '#30BF78' },
         indicator: { pointer: { style: { stroke: '#D0D0D0' } }, pin: { style: { stroke: '#D0D0D0' } } },
