@@ -6,8 +6,9 @@
  *
  *   node scripts/ci-summary.cjs <reports dir>
  *
- * The directory holds steps.tsv (step, seconds, result; written by .ci/run), and the suites' JSON
- * reports: Vitest's (`--reporter=json`) as vitest-*.json, Playwright's as playwright.json.
+ * The directory holds steps.tsv (step, seconds, result, and "beside" for a step run beside another;
+ * written by .ci/run), and the suites' JSON reports: Vitest's (`--reporter=json`) as vitest-*.json,
+ * Playwright's as playwright.json.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -41,9 +42,12 @@ function printSteps(dir) {
   const width = Math.max(4, ...rows.map(([step]) => step.length));
   console.log(`\n${'step'.padEnd(width)}  minutes  result`);
   let total = 0;
-  for (const [step, seconds, result] of rows) {
-    total += Number(seconds);
-    console.log(`${step.padEnd(width)}  ${minutes(Number(seconds)).padStart(7)}  ${result}`);
+  // A step marked "beside" ran while another did (the lint beside the browser suite): its minutes
+  // are shown, not added to the run's.
+  for (const [step, seconds, result, beside] of rows) {
+    if (beside !== 'beside') total += Number(seconds);
+    const note = beside === 'beside' ? ' (beside the step before, not in the total)' : '';
+    console.log(`${step.padEnd(width)}  ${minutes(Number(seconds)).padStart(7)}  ${result}${note}`);
   }
   console.log(`${'total'.padEnd(width)}  ${minutes(total).padStart(7)}`);
 }
