@@ -2,6 +2,7 @@ import type { DataSource, QueryRunner } from 'typeorm';
 import type { Dialect } from './dialect';
 import { createReadConnection, type ReadConnection } from './readConnection';
 import type { Row, SqlParam } from './sqlTypes';
+import { retryingDeadlocks } from './deadlockRetry';
 
 export type { Row, SqlParam } from './sqlTypes';
 
@@ -60,9 +61,15 @@ export class Database {
     return this.reader.select(sql, params);
   }
 
-  /** Runs fn in one transaction; any throw rolls everything back (header and lines together). */
-  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    if (this.dialect.kind !== 'sqlite') return this.runTransaction(fn);
+  /**
+   * Runs fn in one transaction; any throw rolls everything back (header and lines together).
+   * `deadlockAttempts`: on MariaDB/MySQL, run fn again (up to that many runs in all) when the
+   * database rolled it back as a deadlock victim; only for fn whose every effect is in the
+   * transaction (server/src/db/deadlockRetry.ts).
+   */
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>, options: { deadlockAttempts?: number } = {}): Promise<T> {
+    if (this.dialect.kind !== 'sqlite')
+      return retryingDeadlocks(options.deadlockAttempts ?? 1, () => this.runTransaction(fn));
     const run = this.writerQueue.then(() => this.runTransaction(fn));
     this.writerQueue = run.catch(() => undefined);
     return run;

@@ -37,7 +37,10 @@ export async function lockOwner(tx: SqlExecutor, entity: EntityModel, id: number
  * owning row yet (uniqueness among rows that may repeat once rejected, which a unique index cannot
  * say). The key is a row of base_doc_sequence (key `#` + 39 characters of its SHA-256, apart from
  * the document-number keys), upserted as a document number is: the second writer of a key waits
- * for the first to commit. Take keys in a fixed order (sorted) to avoid deadlocks.
+ * for the first to commit. Keys are taken in a fixed order (sorted). Two writers upserting two
+ * key rows that do not exist yet can still meet in an InnoDB deadlock (seen in CI: two
+ * registrations of one company); a transaction taking several keys runs with
+ * `deadlockAttempts` (Database.transaction), so the victim runs again and meets the winner's commit.
  */
 export async function lockKeys(tx: SqlExecutor, keys: string[]): Promise<void> {
   const stamp = formatDateTime();

@@ -105,40 +105,48 @@ export async function registerSupplier(
   const passwordHash = await hashPassword(String(body.password), kernel.config.passwordCost);
   const values = record.values as Record<string, string>;
   const saved = await kernel.db
-    .transaction(async (tx) => {
-      // First statement of the transaction: two registrations of one company at once meet here.
-      await store.lockCompany(tx, values);
-      const taken = await store.taken(tx, {
-        supplierName: values.supplierName,
-        unifiedSocialCreditCode: values.unifiedSocialCreditCode,
-        userName,
-      });
-      if (taken.length) throw takenConflict(taken, ctx.language);
-      const now = formatDateTime();
-      // Disabled until an internal user approves the account (doApproveRegister enables it).
-      const userId = await store.writer.insert(
-        tx,
-        store.model('baseUsers'),
-        {
+    .transaction(
+      async (tx) => {
+        // Each run writes a copy: a run the database rolled back leaves the record as it came.
+        const draft = structuredClone(record);
+        // First statement of the transaction: two registrations of one company at once meet here.
+        await store.lockCompany(tx, values);
+        const taken = await store.taken(tx, {
+          supplierName: values.supplierName,
+          unifiedSocialCreditCode: values.unifiedSocialCreditCode,
           userName,
-          userType: 'EX_ADMIN',
-          personName: values.contactName,
-          email: values.contactEmail,
-          mobile: values.contactMobile,
-          enabledFlag: 'N',
-          startDate: now.slice(0, 10),
-          passwordHash,
-          passwordChangedDate: now,
-        },
-        ctx,
-      );
-      record.values.userName = userName;
-      record.values.userId = userId;
-      // A registration from a development's invitation link (/register?invite=DEV…) names it: its source becomes INVITE.
-      record.values.inviteNumber = await invitationOf(tx, store, body.inviteNumber);
-      const registerId = await store.writer.save(tx, entity, record, { ...ctx, userId });
-      return { registerId, userId };
-    })
+        });
+        if (taken.length) throw takenConflict(taken, ctx.language);
+        const now = formatDateTime();
+        // Disabled until an internal user approves the account (doApproveRegister enables it).
+        const userId = await store.writer.insert(
+          tx,
+          store.model('baseUsers'),
+          {
+            userName,
+            userType: 'EX_ADMIN',
+            personName: values.contactName,
+            email: values.contactEmail,
+            mobile: values.contactMobile,
+            enabledFlag: 'N',
+            startDate: now.slice(0, 10),
+            passwordHash,
+            passwordChangedDate: now,
+          },
+          ctx,
+        );
+        draft.values.userName = userName;
+        draft.values.userId = userId;
+        // A registration from a development's invitation link (/register?invite=DEV…) names it: its source becomes INVITE.
+        draft.values.inviteNumber = await invitationOf(tx, store, body.inviteNumber);
+        const registerId = await store.writer.save(tx, entity, draft, { ...ctx, userId });
+        return { registerId, userId };
+      },
+      // Two registrations taking the same two keys can meet in a deadlock on MariaDB (the key rows
+      // are upserted: server/src/resource/invariantLocks.ts); the victim's run again meets the
+      // winner's commit and answers the same 409 as the check.
+      { deadlockAttempts: 3 },
+    )
     .catch((e: unknown) => {
       if (e instanceof ApiError) throw e;
       // A concurrent registration of the same login name loses on the unique index: same answer as the check.
