@@ -7,6 +7,5 @@
  * Every browser the runtime supports has the native observer, which the browser computes during
  * layout at no script cost. Unit tests (happy-dom) keep the ponyfill: the alias is the build's only.
  */
+// @formily/grid imports the observer only (the ponyfill's entry and size classes have no global twin).
 export const ResizeObserver = globalThis.ResizeObserver;
-export const ResizeObserverEntry = globalThis.ResizeObserverEntry;
-export const ResizeObserverSize = globalThis.ResizeObserverSize;
