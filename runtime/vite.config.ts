@@ -7,6 +7,7 @@ import { precompress } from './precompress';
 const runtimeDir = fileURLToPath(new URL('.', import.meta.url));
 const metadataEntry = fileURLToPath(new URL('../metadata/src/index.ts', import.meta.url));
 const nativeResizeObserver = fileURLToPath(new URL('./src/core/nativeResizeObserver.ts', import.meta.url));
+const rememberedDynamicCSS = fileURLToPath(new URL('./src/core/rememberedDynamicCSS.ts', import.meta.url));
 
 /**
  * Vendor groups kept apart so that no single chunk carries the whole bundle (docs/architecture.md "Trap: bundle size").
@@ -37,6 +38,9 @@ export default defineConfig({
       { find: '@meridian/metadata', replacement: metadataEntry },
       // The browser's own ResizeObserver instead of @formily/grid's ponyfill (see the module).
       { find: /^@juggle\/resize-observer$/, replacement: nativeResizeObserver },
+      // rc-util's style-sheet writer with a memory of what it wrote (see the module); the module itself
+      // imports rc-util's by its file name, which this does not match.
+      { find: /^rc-util\/es\/Dom\/dynamicCSS$/, replacement: rememberedDynamicCSS },
     ],
   },
   server: {

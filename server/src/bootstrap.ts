@@ -10,7 +10,7 @@ import { LifecycleService } from './lifecycle/lifecycleService';
 import { TransitionHandlerRegistry } from './lifecycle/transitionHandlers';
 import { registerApprovalActions } from './lifecycle/approvalActions';
 import { entitySchemaFor } from './metadata/entitySchemaFactory';
-import { migrateSchema } from './metadata/schemaMigrator';
+import { migrateSchemaAtStart } from './metadata/schemaFingerprint';
 import { loadDbDocuments } from './metadata/dbDocuments';
 import { LiveKernel, metadataPollMs } from './modeling/liveKernel';
 import { readRevision } from './modeling/metaStore';
@@ -164,7 +164,7 @@ export async function createKernel(
     await dataSource.initialize();
   }
   try {
-    const migrated = options.prepared ? [] : await migrateSchema(dataSource, config.dbKind);
+    const migrated = options.prepared ? [] : await migrateSchemaAtStart(dataSource, config.dbKind);
     const db = new Database(dataSource, dialectFor(config.dbKind));
     const fileStorage = options.fileStorage ?? new LocalDiskStorage(path.join(config.dataDir, 'files'));
     const live: LiveKernel = new LiveKernel(
