@@ -20,6 +20,7 @@ export * from './tree';
 export * from './datePatterns';
 export * from './formGroup';
 export * from './todoRules';
+export * from './effects';
 export * from './richTextPolicy';
 export * from './embedLink';
 export * from './openapi/document';

@@ -2,6 +2,7 @@ import type { ApproverSet, LifecycleDef, MenuDef } from './generated/meta-model'
 import { filterFields } from './filter';
 import type { MetadataProblem } from './problems';
 import type { MetadataCatalog } from './metadataCatalog';
+import { checkDeclaredEffects } from './effectCheck';
 
 type Report = (pointer: string, message: string) => void;
 
@@ -74,10 +75,11 @@ export function checkLifecycleRules(registry: MetadataCatalog, problems: Metadat
   for (const lc of registry.lifecycles()) {
     const report: Report = (pointer, message) => problems.push({ document: registry.source(lc), pointer, message });
     checkRule(registry, lc, report);
+    checkDeclaredEffects(registry, lc, report);
     const entities = registry.entities().filter((e) => e.def.lifecycle === lc.name);
     lc.transitions.forEach((t, i) => {
       for (const effect of t.effects ?? []) {
-        if (RULE_EFFECTS.has(effect) && !lc.approvalRule)
+        if (typeof effect === 'string' && RULE_EFFECTS.has(effect) && !lc.approvalRule)
           report(`/transitions/${i}/effects`, `effect "${effect}" of ${t.action} needs an approvalRule`);
       }
       for (const name of filterFields(t.guard)) {

@@ -6,6 +6,27 @@
 export type FilterNode = FilterAnd | FilterOr | FilterNot | FilterParent | FilterCondition;
 export type FilterOperator =
   'eq' | 'ne' | 'in' | 'nin' | 'like' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'null' | 'notNull';
+export type EffectDef =
+  NamedEffect | OpenTodoEffect | CloseTodosEffect | NotifyEffect | SetEffect | SetLinesEffect;
+/**
+ * An approval effect of the lifecycle's approval rule, or a stamp of the submitter or approver (user and time, where the entity has those fields).
+ */
+export type NamedEffect =
+  'createApprovalTodo' | 'closeApprovalTodo' | 'notifySubmitter' | 'stampApprover' | 'stampSubmitter';
+/**
+ * A value an effect writes: a constant (null clears), the time or date of the transition, the acting user's id, or another field of the record.
+ */
+export type EffectValue =
+  | (string | number | boolean | null)
+  | {
+      now: 'datetime' | 'date';
+    }
+  | {
+      actor: 'userId';
+    }
+  | {
+      field: string;
+    };
 export type FormField =
   | string
   | {
@@ -327,9 +348,10 @@ export interface TransitionDef {
    */
   submitterOnly?: boolean;
   guard?: FilterNode;
-  effects?: (
-    'createApprovalTodo' | 'closeApprovalTodo' | 'notifySubmitter' | 'stampApprover' | 'stampSubmitter'
-  )[];
+  /**
+   * What the transition does besides the state change, in order, inside its transaction: the approval effects by name, and declared effects (to-dos, notifications, field and line values).
+   */
+  effects?: EffectDef[];
   /**
    * The action needs a non-empty comment (e.g. reject: the submitter must learn why); 400 without one.
    */
@@ -342,6 +364,122 @@ export interface TransitionDef {
    * A server transition handler registered by name (irregular logic), run inside the transition's transaction after the state change.
    */
   handler?: string;
+}
+export interface OpenTodoEffect {
+  openTodo: OpenTodoDef;
+}
+/**
+ * Opens a to-do on the record for each recipient. Placeholders {field} in title and link are the record's values after the transition's set effects ({id} is its key, {state} the new state's meaning, {action} the action's label).
+ */
+export interface OpenTodoDef {
+  /**
+   * SYS_TOBEDO code of the to-do (internal) or of the supplier's to-do types.
+   */
+  billType: string;
+  to: RecipientsDef;
+  title: I18NText;
+  /**
+   * menuCode of the menu that opens the document.
+   */
+  menuCode: string;
+  /**
+   * Page route that opens the document, e.g. purOrder/purOrderEdit?id={id}.
+   */
+  link: string;
+  /**
+   * Opened only when the record (as written by the transition) matches.
+   */
+  when?: FilterNode;
+}
+/**
+ * Who receives a to-do or a notification: the user a user field of the record names, the supplier a supplier field names (a supplier to-do, seen by that supplier's users), the document's submitter or creator, or the holders of an approver set.
+ */
+export interface RecipientsDef {
+  /**
+   * A field of the record holding a user id (e.g. buyerId).
+   */
+  userField?: string;
+  /**
+   * A field of the record holding a supplier id: the to-do goes to that supplier (to-dos only).
+   */
+  supplierField?: string;
+  /**
+   * The user who submitted the document (latest submit).
+   */
+  submitter?: true;
+  /**
+   * The user who created the record.
+   */
+  creator?: true;
+  approvers?: ApproverSet;
+}
+/**
+ * Who approves: holders of these responsibilities (by code), users whose responsibilities grant these roles (by code), and these named users (by user name). The union is taken.
+ */
+export interface ApproverSet {
+  responsibilities?: string[];
+  roles?: string[];
+  users?: string[];
+}
+export interface CloseTodosEffect {
+  closeTodos: CloseTodosDef;
+}
+/**
+ * Ends the record's open to-dos of these types, internal and supplier alike: handled (by the acting user) or cancelled.
+ */
+export interface CloseTodosDef {
+  /**
+   * @minItems 1
+   */
+  billTypes: [string, ...string[]];
+  as: 'handled' | 'cancelled';
+}
+export interface NotifyEffect {
+  notify: NotifyDef;
+}
+/**
+ * An in-app notification to each recipient user (not to a supplier field). Placeholders as in openTodo.
+ */
+export interface NotifyDef {
+  to: RecipientsDef;
+  title: I18NText;
+  content: I18NText;
+  /**
+   * The notification's type (notificationType), e.g. APPROVAL.
+   */
+  type: string;
+  /**
+   * The source document's type shown with the notification.
+   */
+  billType?: string;
+  when?: FilterNode;
+}
+export interface SetEffect {
+  /**
+   * Fields of the record and the values the transition writes to them (checked like any written value).
+   */
+  set: {
+    [k: string]: EffectValue;
+  };
+}
+export interface SetLinesEffect {
+  setLines: SetLinesDef;
+}
+/**
+ * Writes values to the record's lines of one child entity, to every line or those matching where.
+ */
+export interface SetLinesDef {
+  /**
+   * The name of a child of the entity (children[].name).
+   */
+  lines: string;
+  set: {
+    [k: string]: EffectValue;
+  };
+  /**
+   * Only lines that match.
+   */
+  where?: FilterNode;
 }
 /**
  * Who approves a document of this lifecycle and how their to-dos look. Placeholders {field} in billLink, title (the to-do's title) and notificationTitle (the submitter's notification; {state} is the new state's meaning, {action} the action's label) are the record's values ({id} is its key).
@@ -374,14 +512,6 @@ export interface ApprovalRule {
    * Further approval steps after the first (approvers above), in order.
    */
   steps?: ApprovalStep[];
-}
-/**
- * Who approves: holders of these responsibilities (by code), users whose responsibilities grant these roles (by code), and these named users (by user name). The union is taken.
- */
-export interface ApproverSet {
-  responsibilities?: string[];
-  roles?: string[];
-  users?: string[];
 }
 export interface ApprovalStep {
   label?: I18NText;

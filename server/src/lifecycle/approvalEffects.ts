@@ -6,16 +6,13 @@ import {
   type FilterVariables,
   type I18nText,
 } from '@meridian/metadata';
-import type { Row, SqlParam } from '../db/sqlExecutor';
+import type { Row } from '../db/sqlExecutor';
 import { Errors } from '../http/apiError';
-import { formatDateTime } from '../util/time';
+import type { TodoService } from '../todos/todoService';
 import { resolveApprovers } from './approvers';
 import { billNumberOf } from './history';
 import { fillPattern, type PlatformRows } from './platformRows';
 import type { TransitionRun } from './transitionRun';
-
-const TODO = 'baseTodo';
-const NOTIFICATION = 'baseNotification';
 
 /**
  * The approver sets a document goes through: the rule's approvers, then each further step whose
@@ -64,6 +61,7 @@ function patternValues(
  */
 export async function createApprovalTodos(
   rows: PlatformRows,
+  todos: TodoService,
   run: TransitionRun,
   step: number,
   stateMeaning: (s: string) => I18nText,
@@ -79,24 +77,22 @@ export async function createApprovalTodos(
     );
   }
   const record = run.record;
-  const menuName = await rows.menuName(run.tx, rule.menuCode);
+  const title = {
+    cn: fillPattern(rule.title.cn, record, patternValues(run, 'cn', stateMeaning)),
+    en: fillPattern(rule.title.en, record, patternValues(run, 'en', stateMeaning)),
+  };
   for (const approver of approvers) {
-    await rows.insert(
+    await todos.open(
       run.tx,
-      TODO,
       {
-        pendingTitle: fillPattern(rule.title.cn, record, patternValues(run, 'cn', stateMeaning)),
-        pendingTitleEn: fillPattern(rule.title.en, record, patternValues(run, 'en', stateMeaning)),
+        to: { userId: approver.userId },
         billType: rule.billType,
         entityName: run.entity.name,
         billId: run.id,
         billNumber: billNumberOf(run.entity, run.lifecycle, record),
-        assigneeUserId: approver.userId,
+        title,
         menuCode: rule.menuCode,
-        menuName,
-        billLink: fillPattern(rule.billLink, record, { id: run.id }),
-        handleFlag: 'N',
-        cancelFlag: 'N',
+        link: fillPattern(rule.billLink, record, { id: run.id }),
       },
       run.actor.userId,
     );
@@ -107,17 +103,18 @@ export async function createApprovalTodos(
  * Closes the document's open to-dos: an approver's decision marks them handled (by the actor);
  * anything else (withdraw, cancel) marks them cancelled.
  */
-export async function closeApprovalTodos(rows: PlatformRows, run: TransitionRun, decided: boolean): Promise<void> {
-  const open = { entityName: run.entity.name, billId: run.id, handleFlag: 'N', cancelFlag: 'N' };
-  const values: Record<string, SqlParam> = decided
-    ? { handleFlag: 'Y', handleUserId: run.actor.userId, handleDate: formatDateTime() }
-    : { cancelFlag: 'Y', handleDate: formatDateTime() };
-  await rows.update(run.tx, TODO, values, open, run.actor.userId);
+export async function closeApprovalTodos(todos: TodoService, run: TransitionRun, decided: boolean): Promise<void> {
+  await todos.close(
+    run.tx,
+    { entityName: run.entity.name, billId: run.id, kind: 'internal' },
+    decided ? 'handled' : 'cancelled',
+    run.actor.userId,
+  );
 }
 
 /** The submitter's notification of a decision, titled in both languages (…Title in CN, …TitleEn in EN). */
 export async function notifySubmitter(
-  rows: PlatformRows,
+  todos: TodoService,
   run: TransitionRun,
   stateMeaning: (s: string) => I18nText,
 ): Promise<void> {
@@ -125,31 +122,27 @@ export async function notifySubmitter(
   const rule = run.lifecycle.approvalRule!;
   const pattern = rule.notificationTitle ?? { cn: '{state}', en: '{state}' };
   const number = billNumberOf(run.entity, run.lifecycle, run.record) ?? String(run.id);
+  const action = run.transition.label ?? { cn: run.transition.action, en: run.transition.action };
   const content = (language: 'CN' | 'EN') => {
     const state = pickText(stateMeaning(run.to), language);
     const by = run.actor.userName ?? '';
     const base =
       language === 'CN'
-        ? `${number} 已由 ${by} ${pickText(run.transition.label ?? { cn: run.transition.action, en: run.transition.action }, 'CN')}，当前状态：${state}`
-        : `${number} was handled by ${by} (${pickText(run.transition.label ?? { cn: run.transition.action, en: run.transition.action }, 'EN')}); status now: ${state}`;
+        ? `${number} 已由 ${by} ${pickText(action, 'CN')}，当前状态：${state}`
+        : `${number} was handled by ${by} (${pickText(action, 'EN')}); status now: ${state}`;
     return run.comment ? `${base}${language === 'CN' ? '。意见：' : '. Comment: '}${run.comment}` : base;
   };
-  await rows.insert(
+  await todos.notify(
     run.tx,
-    NOTIFICATION,
     {
-      notificationTitle: fillPattern(pattern.cn, run.record, patternValues(run, 'cn', stateMeaning)),
-      notificationTitleEn: fillPattern(pattern.en, run.record, patternValues(run, 'en', stateMeaning)),
-      notificationContent: content('CN'),
-      notificationContentEn: content('EN'),
-      notificationType: 'APPROVAL',
       recipientUserId: run.submitterId,
-      sourceBillType: rule.billType,
-      sourceEntityName: run.entity.name,
-      sourceBillId: run.id,
-      viewFlag: 'N',
-      selfCount: 0,
-      sendDate: formatDateTime(),
+      title: {
+        cn: fillPattern(pattern.cn, run.record, patternValues(run, 'cn', stateMeaning)),
+        en: fillPattern(pattern.en, run.record, patternValues(run, 'en', stateMeaning)),
+      },
+      content: { cn: content('CN'), en: content('EN') },
+      type: 'APPROVAL',
+      source: { billType: rule.billType, entityName: run.entity.name, billId: run.id },
     },
     run.actor.userId,
   );

@@ -14,6 +14,7 @@ import type { ResourceContext } from '../resource/context';
 import type { ResourceReader } from '../resource/resourceReader';
 import { lockOwner } from '../resource/invariantLocks';
 import type { ActionResult } from '../resource/resourceService';
+import { TodoService } from '../todos/todoService';
 import { formatDateTime } from '../util/time';
 import {
   approvalSteps,
@@ -22,6 +23,7 @@ import {
   createApprovalTodos,
   notifySubmitter,
 } from './approvalEffects';
+import { runDeclaredEffects, setEffectValues, type EffectDeps } from './declaredEffects';
 import { sinceLatestSubmit, writeHistory } from './history';
 import { PlatformRows } from './platformRows';
 import type { TransitionHandlerRegistry } from './transitionHandlers';
@@ -38,6 +40,7 @@ import type { Actor, TransitionRun } from './transitionRun';
  */
 export class LifecycleService {
   readonly rows: PlatformRows;
+  readonly todos: TodoService;
 
   constructor(
     private readonly registry: MetadataRegistry,
@@ -47,6 +50,7 @@ export class LifecycleService {
     private readonly handlers: TransitionHandlerRegistry,
   ) {
     this.rows = new PlatformRows(registry, db.dialect);
+    this.todos = new TodoService(this.rows);
   }
 
   transitionFor(entity: EntityModel, action: string): TransitionDef | undefined {
@@ -205,6 +209,7 @@ export class LifecycleService {
     };
     if (t.effects?.includes('stampSubmitter')) stamp('submittedBy', 'submitDate');
     if (t.effects?.includes('stampApprover')) stamp('approvedBy', 'approveDate');
+    for (const [field, value] of Object.entries(setEffectValues(run, now))) set.push([field, value]);
     const result = await tx.execute(
       `UPDATE ${q(entity.table)} SET ${set.map(([f]) => `${q(entity.field(f)!.column)} = ?`).join(', ')}, ${q('version_num')} = ${q('version_num')} + 1 ` +
         `WHERE ${q(entity.field(entity.primaryKey)!.column)} = ? AND ${q('version_num')} = ?`,
@@ -216,11 +221,13 @@ export class LifecycleService {
   private async runEffects(run: TransitionRun): Promise<void> {
     const effects = new Set(run.transition.effects ?? []);
     const meaning = (state: string) => stateMeaning(this.registry, run.lifecycle, state);
-    if (effects.has('closeApprovalTodo')) await closeApprovalTodos(this.rows, run, isDecision(run.transition));
-    if (effects.has('createApprovalTodo')) await createApprovalTodos(this.rows, run, 1, meaning);
+    if (effects.has('closeApprovalTodo')) await closeApprovalTodos(this.todos, run, isDecision(run.transition));
+    if (effects.has('createApprovalTodo')) await createApprovalTodos(this.rows, this.todos, run, 1, meaning);
     // An approval with further steps hands the document on instead of finishing it.
-    if (run.advancing) await createApprovalTodos(this.rows, run, run.step! + 1, meaning);
-    if (effects.has('notifySubmitter') && !run.advancing) await notifySubmitter(this.rows, run, meaning);
+    if (run.advancing) await createApprovalTodos(this.rows, this.todos, run, run.step! + 1, meaning);
+    if (effects.has('notifySubmitter') && !run.advancing) await notifySubmitter(this.todos, run, meaning);
+    const deps: EffectDeps = { registry: this.registry, rows: this.rows, todos: this.todos, stateMeaning: meaning };
+    await runDeclaredEffects(deps, run, formatDateTime());
   }
 }
 

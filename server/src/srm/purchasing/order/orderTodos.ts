@@ -1,9 +1,6 @@
-import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
-import { formatDateTime } from '../../../util/time';
+import type { SqlExecutor } from '../../../db/sqlExecutor';
+import { TodoService } from '../../../todos/todoService';
 import { BUYER_MENU, EDIT_LINK, HEADER, SUPPLIER_MENU, type OrderSql } from './orderModel';
-
-const SUPPLIER_TODO = 'baseSupplierTodo';
-const TODO = 'baseTodo';
 
 interface OrderRef {
   id: number;
@@ -12,6 +9,12 @@ interface OrderRef {
   buyerId: number | null;
 }
 
+/**
+ * The to-dos the supplier's feedback actions open (orderFeedback.ts); the transitions' own are
+ * declared in purOrder.json. Both are written by the platform's TodoService.
+ */
+const todosOf = (o: OrderSql) => new TodoService(o.rows);
+
 /** The supplier's to-do SRM_PUR_ORDER: a released order waits for its confirmation or feedback. */
 export async function createSupplierTodo(
   o: OrderSql,
@@ -19,22 +22,20 @@ export async function createSupplierTodo(
   order: OrderRef,
   userId: number | null,
 ): Promise<void> {
-  await o.rows.insert(
+  await todosOf(o).open(
     tx,
-    SUPPLIER_TODO,
     {
-      pendingTitle: `采购订单 ${order.poNumber} 待确认`,
-      pendingTitleEn: `Purchase order ${order.poNumber} awaits your confirmation`,
+      to: { supplierId: order.supplierId },
       billType: 'SRM_PUR_ORDER',
       entityName: HEADER,
       billId: order.id,
       billNumber: order.poNumber,
-      supplierId: order.supplierId,
+      title: {
+        cn: `采购订单 ${order.poNumber} 待确认`,
+        en: `Purchase order ${order.poNumber} awaits your confirmation`,
+      },
       menuCode: SUPPLIER_MENU,
-      menuName: await o.rows.menuName(tx, SUPPLIER_MENU),
-      billLink: `${EDIT_LINK}${order.id}`,
-      handleFlag: 'N',
-      cancelFlag: 'N',
+      link: `${EDIT_LINK}${order.id}`,
     },
     userId,
   );
@@ -48,28 +49,26 @@ export async function createFeedbackTodo(
   userId: number | null,
 ): Promise<void> {
   if (!order.buyerId) return;
-  await o.rows.insert(
+  await todosOf(o).open(
     tx,
-    TODO,
     {
-      pendingTitle: `采购订单 ${order.poNumber} 有供应商反馈待处理`,
-      pendingTitleEn: `Purchase order ${order.poNumber}: supplier feedback to handle`,
+      to: { userId: order.buyerId },
       billType: 'PUR_ORDER_FEEDBACK',
       entityName: HEADER,
       billId: order.id,
       billNumber: order.poNumber,
-      assigneeUserId: order.buyerId,
+      title: {
+        cn: `采购订单 ${order.poNumber} 有供应商反馈待处理`,
+        en: `Purchase order ${order.poNumber}: supplier feedback to handle`,
+      },
       menuCode: BUYER_MENU,
-      menuName: await o.rows.menuName(tx, BUYER_MENU),
-      billLink: `${EDIT_LINK}${order.id}`,
-      handleFlag: 'N',
-      cancelFlag: 'N',
+      link: `${EDIT_LINK}${order.id}`,
     },
     userId,
   );
 }
 
-/** Ends the order's open to-dos of one type: handled by the actor, or cancelled (cancelFlag Y). */
+/** Ends the order's open to-dos of one type: handled by the actor, or cancelled. */
 export async function closeTodos(
   o: OrderSql,
   tx: SqlExecutor,
@@ -79,23 +78,7 @@ export async function closeTodos(
   how: 'handled' | 'cancelled',
   userId: number | null,
 ): Promise<void> {
-  const entity = kind === 'supplier' ? SUPPLIER_TODO : TODO;
-  const { t, c } = o.sql;
-  const now = formatDateTime();
-  const set: [string, SqlParam][] =
-    how === 'handled'
-      ? [
-          ['handleFlag', 'Y'],
-          ['handleUserId', userId],
-          ['handleDate', now],
-        ]
-      : [['cancelFlag', 'Y']];
-  set.push(['lastUpdatedBy', userId], ['lastUpdateDate', now]);
-  await tx.execute(
-    `UPDATE ${t(entity)} SET ${set.map(([f]) => `${c(entity, f)} = ?`).join(', ')}, ${c(entity, 'versionNum')} = ${c(entity, 'versionNum')} + 1 ` +
-      `WHERE ${c(entity, 'entityName')} = ? AND ${c(entity, 'billId')} = ? AND ${c(entity, 'billType')} = ? AND ${c(entity, 'handleFlag')} = 'N' AND ${c(entity, 'cancelFlag')} = 'N'`,
-    [...set.map(([, v]) => v), HEADER, orderId, billType],
-  );
+  await todosOf(o).close(tx, { entityName: HEADER, billId: orderId, billTypes: [billType], kind }, how, userId);
 }
 
 export const orderRef = (id: number, row: Record<string, unknown>): OrderRef => ({

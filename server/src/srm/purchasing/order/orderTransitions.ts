@@ -3,10 +3,8 @@ import { Errors } from '../../../http/apiError';
 import { toBaseCurrency } from '../../base/exchangeRates';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
-import { formatDateTime } from '../../../util/time';
 import { decimalOf, FEEDBACK, HEADER, LINE, requireInternal, requireSupplier, type OrderSql } from './orderModel';
 import type { OrderGate } from './orderGate';
-import { closeTodos, createSupplierTodo, orderRef } from './orderTodos';
 import { moveRequisitionQuantities } from './requisitionQuantities';
 
 const dateText = (v: unknown): string | null =>
@@ -41,20 +39,6 @@ function refuseShipped(lines: Row[], cn: string, en: string): void {
     );
 }
 
-async function setLineStatus(
-  o: OrderSql,
-  tx: SqlExecutor,
-  lines: Row[],
-  status: string,
-  userId: number | null,
-  keep: string[] = [],
-): Promise<void> {
-  for (const line of lines) {
-    if (!keep.includes(String(line.lineStatus)))
-      await o.update(tx, LINE, 'orderLineId', Number(line.orderLineId), { lineStatus: status }, userId);
-  }
-}
-
 /**
  * doSubmit: an order needs lines; its total is fixed in the base currency at the order date
  * (totalAmountBase), which the approval rule's director step reads (purOrder.json: from 500,000.00
@@ -78,41 +62,31 @@ async function submit(o: OrderSql, run: TransitionRun, gate: OrderGate): Promise
   await o.update(run.tx, HEADER, 'orderHeaderId', run.id, { totalAmountBase: base }, run.actor.userId);
 }
 
-/** doApprove (last step): released to the supplier — feedback pending, the supplier's to-do, the requisition lines ordered. */
+/**
+ * doApprove (last step): released to the supplier. Feedback pending, the release date and the
+ * supplier's to-do are declared effects (purOrder.json); here the supplier is checked again and
+ * the requisition lines are ordered.
+ */
 async function release(o: OrderSql, run: TransitionRun, gate: OrderGate): Promise<void> {
   if (run.advancing) return;
   // The supplier may have been frozen, exited or blacklisted while the order waited for approval.
   await gate.onTransition(run.tx, run.id);
-  const userId = run.actor.userId;
-  await o.update(
-    run.tx,
-    HEADER,
-    'orderHeaderId',
-    run.id,
-    { feedbackStatus: 'PENDING_FEEDBACK', releaseDate: formatDateTime(), confirmDate: null },
-    userId,
-  );
-  await moveRequisitionQuantities(o, run.tx, await o.lines(run.tx, run.id, true), 1, userId);
-  await createSupplierTodo(o, run.tx, orderRef(run.id, run.record), userId);
+  await moveRequisitionQuantities(o, run.tx, await o.lines(run.tx, run.id, true), 1, run.actor.userId);
 }
 
-/** doSupplierConfirm: the supplier accepts the order as released; promised dates default to the need-by dates. */
+/**
+ * doSupplierConfirm: the supplier accepts the order as released; promised dates default to the
+ * need-by dates. The confirmation and the supplier's to-do handled are declared (purOrder.json).
+ */
 async function confirm(o: OrderSql, run: TransitionRun): Promise<void> {
   requireSupplier(run.ctx);
-  const userId = run.actor.userId;
-  for (const line of await o.lines(run.tx, run.id, true)) await promise(o, run.tx, line, null, userId);
-  await o.update(
-    run.tx,
-    HEADER,
-    'orderHeaderId',
-    run.id,
-    { feedbackStatus: 'CONFIRMED', confirmDate: formatDateTime() },
-    userId,
-  );
-  await closeTodos(o, run.tx, 'supplier', run.id, 'SRM_PUR_ORDER', 'handled', userId);
+  for (const line of await o.lines(run.tx, run.id, true)) await promise(o, run.tx, line, null, run.actor.userId);
 }
 
-/** doAcceptFeedback: the buyer accepts the supplier's proposed dates; the order is confirmed. */
+/**
+ * doAcceptFeedback: the buyer accepts the supplier's proposed dates. The confirmation and the
+ * feedback to-do handled are declared (purOrder.json).
+ */
 async function acceptFeedback(o: OrderSql, run: TransitionRun): Promise<void> {
   requireInternal(run.ctx);
   const { t, c } = o.sql;
@@ -134,40 +108,23 @@ async function acceptFeedback(o: OrderSql, run: TransitionRun): Promise<void> {
       { buyerDecision: 'PASS', decisionComment: run.comment },
       userId,
     );
-  await o.update(
-    run.tx,
-    HEADER,
-    'orderHeaderId',
-    run.id,
-    { feedbackStatus: 'CONFIRMED', confirmDate: formatDateTime() },
-    userId,
-  );
-  await closeTodos(o, run.tx, 'internal', run.id, 'PUR_ORDER_FEEDBACK', 'handled', userId);
 }
 
-/** doClose: open lines close; what is still waiting on the order ends. */
-async function close(o: OrderSql, run: TransitionRun): Promise<void> {
-  const userId = run.actor.userId;
-  await setLineStatus(o, run.tx, await o.lines(run.tx, run.id, true), 'CLOSED', userId, ['RECEIVED', 'CANCELLED']);
-  await closeTodos(o, run.tx, 'supplier', run.id, 'SRM_PUR_ORDER', 'cancelled', userId);
-  await closeTodos(o, run.tx, 'internal', run.id, 'PUR_ORDER_FEEDBACK', 'cancelled', userId);
-}
-
-/** doCancel: only with nothing shipped; lines cancelled, the requisition quantities given back, the supplier's to-do cancelled. */
+/**
+ * doCancel: only with nothing shipped; the requisition quantities are given back. The lines
+ * cancelled and the order's to-dos cancelled are declared (purOrder.json).
+ */
 async function cancel(o: OrderSql, run: TransitionRun): Promise<void> {
-  const userId = run.actor.userId;
   const lines = await o.lines(run.tx, run.id, true);
   refuseShipped(lines, '不能取消订单', 'The order cannot be cancelled');
-  await setLineStatus(o, run.tx, lines, 'CANCELLED', userId);
-  await moveRequisitionQuantities(o, run.tx, lines, -1, userId);
-  await closeTodos(o, run.tx, 'supplier', run.id, 'SRM_PUR_ORDER', 'cancelled', userId);
-  await closeTodos(o, run.tx, 'internal', run.id, 'PUR_ORDER_FEEDBACK', 'cancelled', userId);
+  await moveRequisitionQuantities(o, run.tx, lines, -1, run.actor.userId);
 }
 
 /**
  * doRevise: a released or confirmed order is taken back for a change (decision): revision + 1,
- * WITHDRAWN (editable, hidden from the supplier), feedback cleared, the supplier's to-do cancelled
- * and the requisition quantities given back until the changed order is approved again.
+ * WITHDRAWN (editable, hidden from the supplier) and the requisition quantities given back until
+ * the changed order is approved again. Feedback cleared and the to-dos cancelled are declared
+ * (purOrder.json).
  */
 async function revise(o: OrderSql, run: TransitionRun): Promise<void> {
   const userId = run.actor.userId;
@@ -175,16 +132,7 @@ async function revise(o: OrderSql, run: TransitionRun): Promise<void> {
   refuseShipped(lines, '不能变更订单', 'The order cannot be revised');
   await moveRequisitionQuantities(o, run.tx, lines, -1, userId);
   const revision = Number(run.record.revisionNum ?? 0) + 1;
-  await o.update(
-    run.tx,
-    HEADER,
-    'orderHeaderId',
-    run.id,
-    { revisionNum: revision, feedbackStatus: null, confirmDate: null },
-    userId,
-  );
-  await closeTodos(o, run.tx, 'supplier', run.id, 'SRM_PUR_ORDER', 'cancelled', userId);
-  await closeTodos(o, run.tx, 'internal', run.id, 'PUR_ORDER_FEEDBACK', 'cancelled', userId);
+  await o.update(run.tx, HEADER, 'orderHeaderId', run.id, { revisionNum: revision }, userId);
 }
 
 export function registerOrderTransitions(o: OrderSql, handlers: TransitionHandlerRegistry, gate: OrderGate): void {
@@ -192,7 +140,6 @@ export function registerOrderTransitions(o: OrderSql, handlers: TransitionHandle
   handlers.register('releasePurOrder', (run) => release(o, run, gate));
   handlers.register('confirmPurOrder', (run) => confirm(o, run));
   handlers.register('acceptPurOrderFeedback', (run) => acceptFeedback(o, run));
-  handlers.register('closePurOrder', (run) => close(o, run));
   handlers.register('cancelPurOrder', (run) => cancel(o, run));
   handlers.register('revisePurOrder', (run) => revise(o, run));
 }

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import type { SourcedDocument } from './documents';
+import { loadProblems as problems, miniAppDocuments } from './__fixtures__/miniApp';
+import type { MetadataProblem } from './problems';
+
+// Declared effects on the mini application's order lifecycle: a complete set loads; each case
+// breaks one thing and must stop the load naming the lifecycle document, the pointer and the problem.
+
+type Lifecycle = any;
+const LC = 'metadata/src/__fixtures__/miniApp/lifecycles/demoOrder.json';
+const TODO_TYPES = {
+  kind: 'lookupSet',
+  lookups: [
+    {
+      lookupType: 'SYS_TOBEDO',
+      meaning: { cn: '待办类型', en: 'To-do type' },
+      values: [{ lookupCode: 'DEMO_CONFIRM', meaning: { cn: '订单确认', en: 'Order confirmation' } }],
+    },
+  ],
+};
+
+const openTodo = () => ({
+  openTodo: {
+    billType: 'DEMO_CONFIRM',
+    to: { supplierField: 'supplierId' },
+    title: { cn: '订单 {orderNumber} 待确认', en: 'Order {orderNumber} awaits confirmation' },
+    menuCode: 'DEMO_ORDER',
+    link: 'demoOrderManage/demoOrderEdit?id={id}',
+    when: { field: 'totalAmount', op: 'gt', value: 0 },
+  },
+});
+
+function withEffects(mutate: (lc: Lifecycle) => void = () => undefined): SourcedDocument[] {
+  const docs = miniAppDocuments();
+  const lc = docs.find((d) => d.source === LC)!.doc as Lifecycle;
+  lc.transitions[1].effects = [
+    'stampApprover',
+    { set: { orderDate: { now: 'date' }, totalAmount: null } },
+    openTodo(),
+    {
+      notify: {
+        to: { creator: true },
+        title: { cn: '订单 {orderNumber} {state}', en: 'Order {orderNumber} {state}' },
+        content: { cn: '{action}', en: '{action}' },
+        type: 'APPROVAL',
+        billType: 'DEMO_CONFIRM',
+      },
+    },
+    { setLines: { lines: 'lines', set: { uomCode: 'PCS' }, where: { field: 'quantity', op: 'gt', value: 0 } } },
+    { closeTodos: { billTypes: ['DEMO_CONFIRM'], as: 'cancelled' } },
+  ];
+  mutate(lc);
+  return [...docs, { source: 'test:todo-types', doc: TODO_TYPES }];
+}
+
+const P = (pointer: string, message: string): MetadataProblem => ({ document: LC, pointer, message });
+const E = '/transitions/1/effects';
+
+describe('declared transition effects', () => {
+  it('load when every field, child, menu, page, to-do type and placeholder exists', () => {
+    expect(problems(withEffects())).toEqual([]);
+  });
+
+  it.each<[string, (lc: Lifecycle) => void, MetadataProblem[]]>([
+    [
+      'a to-do type that is not a SYS_TOBEDO value',
+      (lc) => (lc.transitions[1].effects[2].openTodo.billType = 'DEMO_CONFIRMED'),
+      [P(`${E}/2/openTodo/billType`, 'billType "DEMO_CONFIRMED" is not a value of SYS_TOBEDO')],
+    ],
+    [
+      'a recipient field the entity lacks',
+      (lc) => (lc.transitions[1].effects[2].openTodo.to = { userField: 'buyerId' }),
+      [P(`${E}/2/openTodo/to`, 'recipient field "buyerId" is not a field of demoOrderHeader')],
+    ],
+    [
+      'an unknown menu and a link to no page',
+      (lc) => Object.assign(lc.transitions[1].effects[2].openTodo, { menuCode: 'NOPE', link: 'nowhere?id={id}' }),
+      [
+        P(`${E}/2/openTodo/menuCode`, 'menu "NOPE" does not exist'),
+        P(`${E}/2/openTodo/link`, 'link opens page "nowhere", which does not exist'),
+      ],
+    ],
+    [
+      'a placeholder that is no field',
+      (lc) => (lc.transitions[1].effects[2].openTodo.title.en = 'Order {orderNo}'),
+      [P(`${E}/2/openTodo`, 'placeholder "orderNo" is not a field of demoOrderHeader')],
+    ],
+    [
+      'a notification to a supplier field',
+      (lc) => (lc.transitions[1].effects[3].notify.to = { supplierField: 'supplierId' }),
+      [P(`${E}/3/notify/to`, 'a notification goes to users: supplierField names no user')],
+    ],
+    [
+      'a set of the status, of an audit column and of an unknown field',
+      (lc) => (lc.transitions[1].effects[1].set = { status: 'X', versionNum: 2, amount: { field: 'total' } }),
+      [
+        P(`${E}/1/set`, '"status" of demoOrderHeader is written by the platform, not by an effect'),
+        P(`${E}/1/set`, '"versionNum" of demoOrderHeader is written by the platform, not by an effect'),
+        P(`${E}/1/set`, '"amount" is not a field of demoOrderHeader'),
+        P(`${E}/1/set`, 'value field "total" is not a field of demoOrderHeader'),
+      ],
+    ],
+    [
+      'lines of an unknown child, and a line filter on no line field',
+      (lc) => {
+        lc.transitions[1].effects[4].setLines.where = { field: 'qty', op: 'gt', value: 0 };
+        lc.transitions[1].effects.push({ setLines: { lines: 'items', set: { uomCode: 'X' } } });
+      },
+      [
+        P(`${E}/4/setLines/where`, 'filter field "qty" is not a field of demoOrderLine'),
+        P(`${E}/6/setLines/lines`, '"items" is not a child of demoOrderHeader'),
+      ],
+    ],
+  ])('stop the load: %s', (_name, mutate, expected) => {
+    expect(problems(withEffects(mutate))).toEqual(expected);
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Load checks of declared transition effects (effects.ts): every field, child, menu, page,
+ * to-do type and placeholder they name exists, so that a mistake stops the start (or a publish)
+ * with the document and pointer instead of failing a user's action later.
+ */
+import type { EffectValue, LifecycleDef, RecipientsDef } from './generated/meta-model';
+import type { EntityModel } from './entityModel';
+import { declaredEffects, recipientFields, valueField, type DeclaredEffect } from './effects';
+import { filterFields } from './filter';
+import type { MetadataCatalog } from './metadataCatalog';
+import { AUDIT_FIELD_NAMES, VERSION_FIELD } from './systemFields';
+
+type Report = (pointer: string, message: string) => void;
+
+const TODO_LOOKUP = 'SYS_TOBEDO';
+/** Placeholders a to-do or notification pattern may use besides the record's fields. */
+const BUILT_IN = new Set(['id', 'state', 'action']);
+/** Columns the platform keeps: an effect never writes them. */
+const PLATFORM_FIELDS = new Set<string>([...AUDIT_FIELD_NAMES, VERSION_FIELD]);
+
+interface Scope {
+  registry: MetadataCatalog;
+  entities: EntityModel[];
+  report: Report;
+}
+
+function placeholdersOf(pattern: string): string[] {
+  return [...pattern.matchAll(/\{([A-Za-z][A-Za-z0-9]*)\}/g)].map((m) => m[1]);
+}
+
+function checkFields(s: Scope, pointer: string, names: string[], what: string): void {
+  for (const name of names)
+    for (const entity of s.entities)
+      if (!entity.field(name)) s.report(pointer, `${what} "${name}" is not a field of ${entity.name}`);
+}
+
+function checkPatterns(s: Scope, pointer: string, patterns: string[]): void {
+  const names = patterns.flatMap(placeholdersOf).filter((n) => !BUILT_IN.has(n));
+  checkFields(s, pointer, names, 'placeholder');
+}
+
+function checkBillType(s: Scope, pointer: string, billType: string): void {
+  const lookup = s.registry.lookupType(TODO_LOOKUP);
+  if (lookup && !lookup.values.some((v) => v.lookupCode === billType))
+    s.report(pointer, `billType "${billType}" is not a value of ${TODO_LOOKUP}`);
+}
+
+function checkRecipients(s: Scope, pointer: string, to: RecipientsDef, supplierAllowed: boolean): void {
+  checkFields(s, pointer, recipientFields(to), 'recipient field');
+  if (to.supplierField && !supplierAllowed)
+    s.report(pointer, 'a notification goes to users: supplierField names no user');
+  const set = to.approvers;
+  if (set && !set.responsibilities?.length && !set.roles?.length && !set.users?.length)
+    s.report(pointer, 'approvers name no responsibility, role or user');
+}
+
+/** Written fields must be the entity's own, not its key, state or audit columns. */
+function checkWrites(s: Scope, pointer: string, entity: EntityModel, values: Record<string, EffectValue>): void {
+  for (const [name, value] of Object.entries(values)) {
+    const field = entity.field(name);
+    if (!field) s.report(pointer, `"${name}" is not a field of ${entity.name}`);
+    else if (name === entity.primaryKey || name === entity.statusField || PLATFORM_FIELDS.has(name))
+      s.report(pointer, `"${name}" of ${entity.name} is written by the platform, not by an effect`);
+    const source = valueField(value);
+    if (source && !entity.field(source)) s.report(pointer, `value field "${source}" is not a field of ${entity.name}`);
+  }
+}
+
+function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
+  switch (effect.kind) {
+    case 'openTodo': {
+      const d = effect.def;
+      checkBillType(s, `${pointer}/billType`, d.billType);
+      checkRecipients(s, `${pointer}/to`, d.to, true);
+      if (!hasMenu(s.registry, d.menuCode)) s.report(`${pointer}/menuCode`, `menu "${d.menuCode}" does not exist`);
+      const page = d.link.split('?')[0];
+      if (!s.registry.page(page)) s.report(`${pointer}/link`, `link opens page "${page}", which does not exist`);
+      checkPatterns(s, pointer, [d.title.cn, d.title.en, d.link]);
+      checkFields(s, `${pointer}/when`, filterFields(d.when), 'filter field');
+      return;
+    }
+    case 'closeTodos':
+      effect.def.billTypes.forEach((b, i) => checkBillType(s, `${pointer}/billTypes/${i}`, b));
+      return;
+    case 'notify': {
+      const d = effect.def;
+      checkRecipients(s, `${pointer}/to`, d.to, false);
+      if (d.billType) checkBillType(s, `${pointer}/billType`, d.billType);
+      checkPatterns(s, pointer, [d.title.cn, d.title.en, d.content.cn, d.content.en]);
+      checkFields(s, `${pointer}/when`, filterFields(d.when), 'filter field');
+      return;
+    }
+    case 'set':
+      for (const entity of s.entities) checkWrites(s, pointer, entity, effect.def);
+      return;
+    case 'setLines':
+      for (const entity of s.entities) {
+        const child = entity.children.find((c) => c.name === effect.def.lines);
+        const lines = child && s.registry.entity(child.entity);
+        if (!lines) {
+          s.report(`${pointer}/lines`, `"${effect.def.lines}" is not a child of ${entity.name}`);
+          continue;
+        }
+        checkWrites(s, `${pointer}/set`, lines, effect.def.set);
+        for (const name of filterFields(effect.def.where))
+          if (!lines.field(name))
+            s.report(`${pointer}/where`, `filter field "${name}" is not a field of ${lines.name}`);
+      }
+  }
+}
+
+function hasMenu(registry: MetadataCatalog, menuCode: string): boolean {
+  const visit = (menus: ReturnType<MetadataCatalog['menus']>): boolean =>
+    menus.some((m) => m.menuCode === menuCode || visit(m.children ?? []));
+  return visit(registry.menus());
+}
+
+/** Every declared effect of the lifecycle, against each entity that uses it. */
+export function checkDeclaredEffects(registry: MetadataCatalog, lc: LifecycleDef, report: Report): void {
+  const entities = registry.entities().filter((e) => e.def.lifecycle === lc.name);
+  const scope: Scope = { registry, entities, report };
+  lc.transitions.forEach((t, i) => {
+    (t.effects ?? []).forEach((effect, j) => {
+      if (typeof effect === 'string') return;
+      const [kind] = Object.keys(effect);
+      checkEffect(scope, `/transitions/${i}/effects/${j}/${kind}`, declaredEffects({ effects: [effect] })[0]);
+    });
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * The effects of a lifecycle transition (lifecycle.schema.json `effects`): the approval effects by
+ * name, and declared effects (to-dos, notifications, field and line values). Shared by the load
+ * checks (effectCheck.ts), the server that runs them and the authoring screens.
+ */
+import type {
+  CloseTodosDef,
+  EffectDef,
+  EffectValue,
+  NamedEffect,
+  NotifyDef,
+  OpenTodoDef,
+  RecipientsDef,
+  SetLinesDef,
+  TransitionDef,
+} from './generated/meta-model';
+
+/** A declared effect, by its kind: what each object form of EffectDef carries. */
+export type DeclaredEffect =
+  | { kind: 'openTodo'; def: OpenTodoDef }
+  | { kind: 'closeTodos'; def: CloseTodosDef }
+  | { kind: 'notify'; def: NotifyDef }
+  | { kind: 'set'; def: Record<string, EffectValue> }
+  | { kind: 'setLines'; def: SetLinesDef };
+
+export function isNamedEffect(effect: EffectDef): effect is NamedEffect {
+  return typeof effect === 'string';
+}
+
+/** Whether the transition has this approval effect or stamp. */
+export function hasNamedEffect(t: Pick<TransitionDef, 'effects'>, name: NamedEffect): boolean {
+  return !!t.effects?.includes(name);
+}
+
+export function declaredEffect(effect: Exclude<EffectDef, NamedEffect>): DeclaredEffect {
+  if ('openTodo' in effect) return { kind: 'openTodo', def: effect.openTodo };
+  if ('closeTodos' in effect) return { kind: 'closeTodos', def: effect.closeTodos };
+  if ('notify' in effect) return { kind: 'notify', def: effect.notify };
+  if ('set' in effect) return { kind: 'set', def: effect.set as Record<string, EffectValue> };
+  return { kind: 'setLines', def: effect.setLines };
+}
+
+/** The transition's declared effects in order (named ones left out). */
+export function declaredEffects(t: Pick<TransitionDef, 'effects'>): DeclaredEffect[] {
+  return (t.effects ?? [])
+    .filter((e) => !isNamedEffect(e))
+    .map((e) => declaredEffect(e as Exclude<EffectDef, NamedEffect>));
+}
+
+/** The record fields a recipient set reads (userField, supplierField). */
+export function recipientFields(to: RecipientsDef): string[] {
+  return [to.userField, to.supplierField].filter((f): f is string => !!f);
+}
+
+/** The record field an effect value copies, if any. */
+export function valueField(value: EffectValue): string | undefined {
+  return value !== null && typeof value === 'object' && 'field' in value ? value.field : undefined;
+}

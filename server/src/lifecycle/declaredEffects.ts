@@ -1,0 +1,152 @@
+import {
+  declaredEffects,
+  evaluateFilter,
+  filterFields,
+  type EffectValue,
+  type EntityModel,
+  type I18nText,
+  type NotifyDef,
+  type OpenTodoDef,
+  type RecipientsDef,
+  type SetLinesDef,
+} from '@meridian/metadata';
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import type { Row, SqlParam } from '../db/sqlExecutor';
+import type { TodoRecipient, TodoService } from '../todos/todoService';
+import { resolveApprovers } from './approvers';
+import { billNumberOf } from './history';
+import { fillPattern, type PlatformRows } from './platformRows';
+import type { TransitionRun } from './transitionRun';
+
+/**
+ * Runs a transition's declared effects (lifecycle.schema.json `effects`, metadata/src/effects.ts)
+ * inside its transaction, in their order, after the state change and the approval effects and
+ * before a named handler. They apply when the transition completes: an approval that hands the
+ * document to a further step runs none. `set` is written with the state change itself
+ * (`setEffectValues`), so its values are in the record the later effects read.
+ */
+export interface EffectDeps {
+  registry: MetadataRegistry;
+  rows: PlatformRows;
+  todos: TodoService;
+  stateMeaning: (state: string) => I18nText;
+}
+
+function valueOf(value: EffectValue, record: Row, run: TransitionRun, now: string): SqlParam {
+  if (value === null || typeof value !== 'object') return value as SqlParam;
+  if ('now' in value) return value.now === 'date' ? now.slice(0, 10) : now;
+  if ('actor' in value) return run.actor.userId;
+  return (record[value.field] ?? null) as SqlParam;
+}
+
+function valuesOf(set: Record<string, EffectValue>, record: Row, run: TransitionRun, now: string) {
+  return Object.fromEntries(Object.entries(set).map(([f, v]) => [f, valueOf(v, record, run, now)]));
+}
+
+/** The fields the transition's `set` effects write, with their values (none while advancing). */
+export function setEffectValues(run: TransitionRun, now: string): Record<string, SqlParam> {
+  if (run.advancing) return {};
+  const values: Record<string, SqlParam> = {};
+  for (const effect of declaredEffects(run.transition))
+    if (effect.kind === 'set') Object.assign(values, valuesOf(effect.def, run.record, run, now));
+  return values;
+}
+
+async function recipientsOf(deps: EffectDeps, run: TransitionRun, record: Row, to: RecipientsDef) {
+  const ids = (values: unknown[]): TodoRecipient[] =>
+    values.filter((v) => v !== null && v !== undefined && v !== '').map((v) => ({ userId: Number(v) }));
+  if (to.supplierField)
+    return record[to.supplierField] == null ? [] : [{ supplierId: Number(record[to.supplierField]) }];
+  if (to.userField) return ids([record[to.userField]]);
+  if (to.submitter) return ids([run.submitterId]);
+  if (to.creator) return ids([record.createdBy]);
+  const approvers = await resolveApprovers(run.tx, deps.rows.sql, to.approvers!);
+  return approvers.map((a): TodoRecipient => ({ userId: a.userId }));
+}
+
+function texts(deps: EffectDeps, run: TransitionRun, record: Row, pattern: I18nText) {
+  const extra = (language: 'cn' | 'en') => ({
+    id: run.id,
+    state: deps.stateMeaning(run.to)[language],
+    action: run.transition.label?.[language] ?? run.transition.action,
+  });
+  return { cn: fillPattern(pattern.cn, record, extra('cn')), en: fillPattern(pattern.en, record, extra('en')) };
+}
+
+async function openTodo(deps: EffectDeps, run: TransitionRun, record: Row, d: OpenTodoDef): Promise<void> {
+  if (d.when && !evaluateFilter(d.when, record, run.ctx.vars)) return;
+  for (const to of await recipientsOf(deps, run, record, d.to))
+    await deps.todos.open(
+      run.tx,
+      {
+        to,
+        billType: d.billType,
+        entityName: run.entity.name,
+        billId: run.id,
+        billNumber: billNumberOf(run.entity, run.lifecycle, record),
+        title: texts(deps, run, record, d.title),
+        menuCode: d.menuCode,
+        link: fillPattern(d.link, record, { id: run.id }),
+      },
+      run.actor.userId,
+    );
+}
+
+async function notify(deps: EffectDeps, run: TransitionRun, record: Row, d: NotifyDef): Promise<void> {
+  if (d.when && !evaluateFilter(d.when, record, run.ctx.vars)) return;
+  for (const to of await recipientsOf(deps, run, record, d.to)) {
+    if (!('userId' in to)) continue;
+    await deps.todos.notify(
+      run.tx,
+      {
+        recipientUserId: to.userId,
+        title: texts(deps, run, record, d.title),
+        content: texts(deps, run, record, d.content),
+        type: d.type,
+        source: { billType: d.billType ?? null, entityName: run.entity.name, billId: run.id },
+      },
+      run.actor.userId,
+    );
+  }
+}
+
+/** The lines of one child that match `where`, each written with the effect's values. */
+async function setLines(deps: EffectDeps, run: TransitionRun, record: Row, d: SetLinesDef, now: string) {
+  const child = run.entity.children.find((c) => c.name === d.lines)!;
+  const lines: EntityModel = deps.registry.entity(child.entity)!;
+  const { t, c } = deps.rows.sql;
+  const read = [lines.primaryKey, ...Object.keys(d.set), ...filterFields(d.where)];
+  const rows = await run.tx.select(
+    `SELECT ${[...new Set(read)].map((f) => `${c(lines.name, f)} AS ${run.tx.dialect.quote(f)}`).join(', ')} ` +
+      `FROM ${t(lines.name)} WHERE ${c(lines.name, child.foreignKey)} = ?`,
+    [run.id],
+  );
+  for (const line of rows) {
+    if (d.where && !evaluateFilter(d.where, line, run.ctx.vars)) continue;
+    const values = valuesOf(d.set, { ...record, ...line }, run, now);
+    await deps.rows.update(
+      run.tx,
+      lines.name,
+      values,
+      { [lines.primaryKey]: line[lines.primaryKey] as SqlParam },
+      run.actor.userId,
+    );
+  }
+}
+
+export async function runDeclaredEffects(deps: EffectDeps, run: TransitionRun, now: string): Promise<void> {
+  if (run.advancing) return;
+  const record: Row = { ...run.record, ...setEffectValues(run, now), [run.entity.statusField!]: run.to };
+  for (const effect of declaredEffects(run.transition)) {
+    if (effect.kind === 'openTodo') await openTodo(deps, run, record, effect.def);
+    else if (effect.kind === 'notify') await notify(deps, run, record, effect.def);
+    else if (effect.kind === 'setLines') await setLines(deps, run, record, effect.def, now);
+    else if (effect.kind === 'closeTodos')
+      await deps.todos.close(
+        run.tx,
+        { entityName: run.entity.name, billId: run.id, billTypes: effect.def.billTypes },
+        effect.def.as,
+        run.actor.userId,
+      );
+  }
+}

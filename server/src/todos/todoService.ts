@@ -1,0 +1,129 @@
+import type { SqlExecutor, SqlParam } from '../db/sqlExecutor';
+import type { PlatformRows } from '../lifecycle/platformRows';
+import { formatDateTime } from '../util/time';
+
+/** The platform's to-do and notification tables (DOMAIN section 14). */
+export const TODO = 'baseTodo';
+export const SUPPLIER_TODO = 'baseSupplierTodo';
+export const NOTIFICATION = 'baseNotification';
+
+/** Who a to-do is for: one internal user, or a supplier (seen by that supplier's users). */
+export type TodoRecipient = { userId: number } | { supplierId: number };
+
+/** The document a to-do or notification is about. */
+export interface TodoSubject {
+  entityName: string;
+  billId: number;
+  billNumber: string | null;
+}
+
+export interface NewTodo extends TodoSubject {
+  to: TodoRecipient;
+  billType: string;
+  title: { cn: string; en: string };
+  menuCode: string;
+  /** Page route that opens the document. */
+  link: string;
+}
+
+export interface NewNotification {
+  recipientUserId: number;
+  title: { cn: string; en: string };
+  content: { cn: string; en: string };
+  type: string;
+  source?: { billType: string | null; entityName: string; billId: number };
+}
+
+export interface TodoFilter {
+  entityName: string;
+  billId: number;
+  /** Only to-dos of these types; all of the document's otherwise. */
+  billTypes?: string[];
+  /** Only internal or only supplier to-dos; both otherwise. */
+  kind?: 'internal' | 'supplier';
+}
+
+/**
+ * The one writer of to-dos and notifications: declared transition effects, the approval effects
+ * and domain code all come here, so the rows look the same whoever asks (menu name, link, flags,
+ * audit columns) and a change of the tables is made in one place.
+ */
+export class TodoService {
+  constructor(private readonly rows: PlatformRows) {}
+
+  async open(tx: SqlExecutor, todo: NewTodo, actorUserId: number | null): Promise<void> {
+    const toSupplier = 'supplierId' in todo.to;
+    await this.rows.insert(
+      tx,
+      toSupplier ? SUPPLIER_TODO : TODO,
+      {
+        pendingTitle: todo.title.cn,
+        pendingTitleEn: todo.title.en,
+        billType: todo.billType,
+        entityName: todo.entityName,
+        billId: todo.billId,
+        billNumber: todo.billNumber,
+        ...('supplierId' in todo.to ? { supplierId: todo.to.supplierId } : { assigneeUserId: todo.to.userId }),
+        menuCode: todo.menuCode,
+        menuName: await this.rows.menuName(tx, todo.menuCode),
+        billLink: todo.link,
+        handleFlag: 'N',
+        cancelFlag: 'N',
+      },
+      actorUserId,
+    );
+  }
+
+  /**
+   * Ends the document's open to-dos: handled by the actor (they did what was asked), or
+   * cancelled (the document moved on without it). Returns how many ended.
+   */
+  async close(
+    tx: SqlExecutor,
+    filter: TodoFilter,
+    how: 'handled' | 'cancelled',
+    actorUserId: number | null,
+  ): Promise<number> {
+    const values: Record<string, SqlParam> =
+      how === 'handled'
+        ? { handleFlag: 'Y', handleUserId: actorUserId, handleDate: formatDateTime() }
+        : { cancelFlag: 'Y', handleDate: formatDateTime() };
+    const tables = filter.kind ? [filter.kind === 'supplier' ? SUPPLIER_TODO : TODO] : [TODO, SUPPLIER_TODO];
+    const types: Array<string | undefined> = filter.billTypes?.length ? filter.billTypes : [undefined];
+    let closed = 0;
+    for (const table of tables)
+      for (const billType of types) {
+        const open: Record<string, SqlParam> = {
+          entityName: filter.entityName,
+          billId: filter.billId,
+          handleFlag: 'N',
+          cancelFlag: 'N',
+          ...(billType ? { billType } : {}),
+        };
+        closed += await this.rows.update(tx, table, values, open, actorUserId);
+      }
+    return closed;
+  }
+
+  async notify(tx: SqlExecutor, n: NewNotification, actorUserId: number | null): Promise<void> {
+    await this.rows.insert(
+      tx,
+      NOTIFICATION,
+      {
+        notificationTitle: n.title.cn,
+        notificationTitleEn: n.title.en,
+        notificationContent: n.content.cn,
+        notificationContentEn: n.content.en,
+        notificationType: n.type,
+        recipientUserId: n.recipientUserId,
+        sourceBillType: n.source?.billType ?? null,
+        sourceEntityName: n.source?.entityName ?? null,
+        sourceBillId: n.source?.billId ?? null,
+        viewFlag: 'N',
+        selfCount: 0,
+        sendDate: formatDateTime(),
+      },
+      actorUserId,
+    );
+  }
+}
