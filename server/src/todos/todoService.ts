@@ -41,6 +41,10 @@ export interface TodoFilter {
   billTypes?: string[];
   /** Only internal or only supplier to-dos; both otherwise. */
   kind?: 'internal' | 'supplier';
+  /** Only this user's internal to-dos (an expert's own scoring to-do). */
+  assigneeUserId?: number;
+  /** Only this supplier's to-dos. */
+  supplierId?: number;
 }
 
 /**
@@ -88,7 +92,9 @@ export class TodoService {
       how === 'handled'
         ? { handleFlag: 'Y', handleUserId: actorUserId, handleDate: formatDateTime() }
         : { cancelFlag: 'Y', handleDate: formatDateTime() };
-    const tables = filter.kind ? [filter.kind === 'supplier' ? SUPPLIER_TODO : TODO] : [TODO, SUPPLIER_TODO];
+    const kind =
+      filter.assigneeUserId !== undefined ? 'internal' : filter.supplierId !== undefined ? 'supplier' : filter.kind;
+    const tables = kind ? [kind === 'supplier' ? SUPPLIER_TODO : TODO] : [TODO, SUPPLIER_TODO];
     const types: Array<string | undefined> = filter.billTypes?.length ? filter.billTypes : [undefined];
     let closed = 0;
     for (const table of tables)
@@ -99,6 +105,8 @@ export class TodoService {
           handleFlag: 'N',
           cancelFlag: 'N',
           ...(billType ? { billType } : {}),
+          ...(filter.assigneeUserId !== undefined ? { assigneeUserId: filter.assigneeUserId } : {}),
+          ...(filter.supplierId !== undefined ? { supplierId: filter.supplierId } : {}),
         };
         closed += await this.rows.update(tx, table, values, open, actorUserId);
       }
