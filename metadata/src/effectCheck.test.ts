@@ -39,7 +39,7 @@ function withEffects(mutate: (lc: Lifecycle) => void = () => undefined): Sourced
     openTodo(),
     {
       notify: {
-        to: { creator: true },
+        to: { supplierField: 'supplierId' },
         title: { cn: '订单 {orderNumber} {state}', en: 'Order {orderNumber} {state}' },
         content: { cn: '{action}', en: '{action}' },
         type: 'APPROVAL',
@@ -48,6 +48,18 @@ function withEffects(mutate: (lc: Lifecycle) => void = () => undefined): Sourced
     },
     { setLines: { lines: 'lines', set: { uomCode: 'PCS' }, where: { field: 'quantity', op: 'gt', value: 0 } } },
     { closeTodos: { billTypes: ['DEMO_CONFIRM'], as: 'cancelled' } },
+  ];
+  lc.transitions[1].checks = [
+    {
+      record: { field: 'orderDate', op: 'notNull' },
+      message: { cn: '订单 {orderNumber} 缺日期', en: 'Order {orderNumber} has no date' },
+    },
+    { lines: 'lines', min: 1, message: { cn: '至少一行', en: 'At least one line' } },
+    {
+      lines: 'lines',
+      none: { field: 'quantity', op: 'lte', value: 0 },
+      message: { cn: '第 {lineNum} 行数量无效', en: 'Line {lineNum}: no quantity' },
+    },
   ];
   mutate(lc);
   return [...docs, { source: 'test:todo-types', doc: TODO_TYPES }];
@@ -86,11 +98,6 @@ describe('declared transition effects', () => {
       [P(`${E}/2/openTodo`, 'placeholder "orderNo" is not a field of demoOrderHeader')],
     ],
     [
-      'a notification to a supplier field',
-      (lc) => (lc.transitions[1].effects[3].notify.to = { supplierField: 'supplierId' }),
-      [P(`${E}/3/notify/to`, 'a notification goes to users: supplierField names no user')],
-    ],
-    [
       'a set of the status, of an audit column and of an unknown field',
       (lc) => (lc.transitions[1].effects[1].set = { status: 'X', versionNum: 2, amount: { field: 'total' } }),
       [
@@ -109,6 +116,19 @@ describe('declared transition effects', () => {
       [
         P(`${E}/4/setLines/where`, 'filter field "qty" is not a field of demoOrderLine'),
         P(`${E}/6/setLines/lines`, '"items" is not a child of demoOrderHeader'),
+      ],
+    ],
+    [
+      'checks on unknown fields and an unknown child',
+      (lc) => {
+        lc.transitions[1].checks[0].record = { field: 'orderDay', op: 'notNull' };
+        lc.transitions[1].checks[2].none = { field: 'qty', op: 'lte', value: 0 };
+        lc.transitions[1].checks[1].lines = 'items';
+      },
+      [
+        P('/transitions/1/checks/0/record', 'filter field "orderDay" is not a field of demoOrderHeader'),
+        P('/transitions/1/checks/1/lines', '"items" is not a child of demoOrderHeader'),
+        P('/transitions/1/checks/2', '"qty" is not a field of demoOrderLine'),
       ],
     ],
   ])('stop the load: %s', (_name, mutate, expected) => {

@@ -3,7 +3,7 @@
  * to-do type and placeholder they name exists, so that a mistake stops the start (or a publish)
  * with the document and pointer instead of failing a user's action later.
  */
-import type { EffectValue, LifecycleDef, RecipientsDef } from './generated/meta-model';
+import type { EffectValue, LifecycleDef, RecipientsDef, TransitionDef } from './generated/meta-model';
 import type { EntityModel } from './entityModel';
 import { declaredEffects, recipientFields, valueField, type DeclaredEffect } from './effects';
 import { filterFields } from './filter';
@@ -45,10 +45,8 @@ function checkBillType(s: Scope, pointer: string, billType: string): void {
     s.report(pointer, `billType "${billType}" is not a value of ${TODO_LOOKUP}`);
 }
 
-function checkRecipients(s: Scope, pointer: string, to: RecipientsDef, supplierAllowed: boolean): void {
+function checkRecipients(s: Scope, pointer: string, to: RecipientsDef): void {
   checkFields(s, pointer, recipientFields(to), 'recipient field');
-  if (to.supplierField && !supplierAllowed)
-    s.report(pointer, 'a notification goes to users: supplierField names no user');
   const set = to.approvers;
   if (set && !set.responsibilities?.length && !set.roles?.length && !set.users?.length)
     s.report(pointer, 'approvers name no responsibility, role or user');
@@ -71,7 +69,7 @@ function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
     case 'openTodo': {
       const d = effect.def;
       checkBillType(s, `${pointer}/billType`, d.billType);
-      checkRecipients(s, `${pointer}/to`, d.to, true);
+      checkRecipients(s, `${pointer}/to`, d.to);
       if (!hasMenu(s.registry, d.menuCode)) s.report(`${pointer}/menuCode`, `menu "${d.menuCode}" does not exist`);
       const page = d.link.split('?')[0];
       if (!s.registry.page(page)) s.report(`${pointer}/link`, `link opens page "${page}", which does not exist`);
@@ -84,7 +82,7 @@ function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
       return;
     case 'notify': {
       const d = effect.def;
-      checkRecipients(s, `${pointer}/to`, d.to, false);
+      checkRecipients(s, `${pointer}/to`, d.to);
       if (d.billType) checkBillType(s, `${pointer}/billType`, d.billType);
       checkPatterns(s, pointer, [d.title.cn, d.title.en, d.content.cn, d.content.en]);
       checkFields(s, `${pointer}/when`, filterFields(d.when), 'filter field');
@@ -115,11 +113,36 @@ function hasMenu(registry: MetadataCatalog, menuCode: string): boolean {
   return visit(registry.menus());
 }
 
-/** Every declared effect of the lifecycle, against each entity that uses it. */
+/** A transition's checks: the record's or the lines' fields they name exist. */
+function checkChecks(s: Scope, pointer: string, checks: NonNullable<TransitionDef['checks']>): void {
+  checks.forEach((check, i) => {
+    const at = `${pointer}/${i}`;
+    const message = `${check.message.cn} ${check.message.en}`;
+    if ('record' in check) {
+      checkFields(s, `${at}/record`, filterFields(check.record), 'filter field');
+      checkPatterns(s, `${at}/message`, [message]);
+      return;
+    }
+    if (check.min === undefined && !check.none && !check.all) s.report(at, 'a lines check needs min, none or all');
+    for (const entity of s.entities) {
+      const child = entity.children.find((c) => c.name === check.lines);
+      const lines = child && s.registry.entity(child.entity);
+      if (!lines) {
+        s.report(`${at}/lines`, `"${check.lines}" is not a child of ${entity.name}`);
+        continue;
+      }
+      const names = [...filterFields(check.none), ...filterFields(check.all), ...placeholdersOf(message)];
+      for (const name of names) if (!lines.field(name)) s.report(at, `"${name}" is not a field of ${lines.name}`);
+    }
+  });
+}
+
+/** Every declared effect and check of the lifecycle, against each entity that uses it. */
 export function checkDeclaredEffects(registry: MetadataCatalog, lc: LifecycleDef, report: Report): void {
   const entities = registry.entities().filter((e) => e.def.lifecycle === lc.name);
   const scope: Scope = { registry, entities, report };
   lc.transitions.forEach((t, i) => {
+    if (t.checks) checkChecks(scope, `/transitions/${i}/checks`, t.checks);
     (t.effects ?? []).forEach((effect, j) => {
       if (typeof effect === 'string') return;
       const [kind] = Object.keys(effect);

@@ -1,3 +1,4 @@
+import type { JsonSchema } from '@meridian/metadata';
 import type { MetadataRegistry, SourcedDocument } from '@meridian/metadata/node';
 import type { Identity } from './access/permissionGuard';
 import type { AuthServices } from './auth/authServices';
@@ -96,6 +97,12 @@ export interface RegisteredAction {
    * change-password screen needs. Every other call of such a session is refused (auth/passwordChange.ts).
    */
   duringPasswordChange?: boolean;
+  /**
+   * The body as JSON Schema: every call is checked against it (and numbers sent as text taken as
+   * numbers) before the handler runs, 400 naming each field otherwise; the OpenAPI document shows
+   * it (platform/actionInput.ts).
+   */
+  input?: JsonSchema;
 }
 
 /** The custom actions a request can reach (platform/actionRegistry.ts's ActionRegistry). */

@@ -6,6 +6,7 @@
 export type FilterNode = FilterAnd | FilterOr | FilterNot | FilterParent | FilterCondition;
 export type FilterOperator =
   'eq' | 'ne' | 'in' | 'nin' | 'like' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'null' | 'notNull';
+export type TransitionCheck = RecordCheck | LinesCheck;
 export type EffectDef =
   NamedEffect | OpenTodoEffect | CloseTodosEffect | NotifyEffect | SetEffect | SetLinesEffect;
 /**
@@ -347,7 +348,15 @@ export interface TransitionDef {
    * Only the user who submitted the document may run it (withdraw); others get 403.
    */
   submitterOnly?: boolean;
+  /**
+   * Who may run it: internal users (the buying company) or supplier users; the other kind is refused with 403. System calls are not checked.
+   */
+  by?: 'internal' | 'supplier';
   guard?: FilterNode;
+  /**
+   * What the transition needs besides its from-states and guard, checked in order inside its transaction on the record as read under lock and on its lines; the first that fails refuses the action with its message: 400 naming the lines for too few lines, 409 otherwise.
+   */
+  checks?: TransitionCheck[];
   /**
    * What the transition does besides the state change, in order, inside its transaction: the approval effects by name, and declared effects (to-dos, notifications, field and line values).
    */
@@ -364,6 +373,38 @@ export interface TransitionDef {
    * A server transition handler registered by name (irregular logic), run inside the transition's transaction after the state change.
    */
   handler?: string;
+}
+export interface RecordCheck {
+  /**
+   * The record must match.
+   */
+  record: FilterNode;
+  message: I18NText;
+}
+/**
+ * The lines of one child: at least min of them, none matching none, all matching all (at least one of the three).
+ */
+export interface LinesCheck {
+  /**
+   * A child of the entity (children[].name).
+   */
+  lines: string;
+  /**
+   * At least this many lines.
+   */
+  min?: number;
+  /**
+   * No line may match.
+   */
+  none?: FilterNode;
+  /**
+   * Every line must match.
+   */
+  all?: FilterNode;
+  /**
+   * The refusal; {field} placeholders are the first failing line's values (none/all).
+   */
+  message: I18NText;
 }
 export interface OpenTodoEffect {
   openTodo: OpenTodoDef;
@@ -392,7 +433,7 @@ export interface OpenTodoDef {
   when?: FilterNode;
 }
 /**
- * Who receives a to-do or a notification: the user a user field of the record names, the supplier a supplier field names (a supplier to-do, seen by that supplier's users), the document's submitter or creator, or the holders of an approver set.
+ * Who receives a to-do or a notification: the user a user field of the record names, the supplier a supplier field names (a supplier to-do, seen by that supplier's users; a notification to each of its enabled users), the document's submitter or creator, or the holders of an approver set.
  */
 export interface RecipientsDef {
   /**
@@ -400,7 +441,7 @@ export interface RecipientsDef {
    */
   userField?: string;
   /**
-   * A field of the record holding a supplier id: the to-do goes to that supplier (to-dos only).
+   * A field of the record holding a supplier id: a to-do for that supplier, a notification to each of its enabled users.
    */
   supplierField?: string;
   /**
@@ -438,7 +479,7 @@ export interface NotifyEffect {
   notify: NotifyDef;
 }
 /**
- * An in-app notification to each recipient user (not to a supplier field). Placeholders as in openTodo.
+ * An in-app notification to each recipient user. Placeholders as in openTodo.
  */
 export interface NotifyDef {
   to: RecipientsDef;

@@ -29,6 +29,16 @@ export const SHARED_SCHEMAS: Record<string, JsonSchema> = {
           properties: { field: { type: 'string' }, message: { type: 'string' } },
         },
       },
+      written: {
+        type: 'array',
+        description:
+          'On a successful write: every entity it changed, its own and others (to-dos, lines, generated documents), for clients to refresh.',
+        items: {
+          type: 'object',
+          required: ['area', 'name'],
+          properties: { area: { type: 'string' }, name: { type: 'string' } },
+        },
+      },
     },
   },
   PageInfo: {

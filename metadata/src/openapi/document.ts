@@ -26,6 +26,8 @@ export interface CustomActionInfo {
   /** public: no session; session: any signed-in user; menu: a menu grant (and maybe a button resource). */
   access: 'public' | 'session' | 'menu';
   resourceCode?: string;
+  /** The body's JSON Schema, when the action declares one. */
+  input?: JsonSchema;
 }
 
 export interface OpenApiInput {
@@ -58,10 +60,9 @@ function customOperation(action: CustomActionInfo): Operation {
     description: `Custom action. ${accessText(action)}`,
     ...(action.access !== 'public' && { security: SESSION_SECURITY }),
     parameters: action.access === 'public' ? SIGNED_HEADERS : [...SIGNED_HEADERS, ...SCREEN_HEADERS],
-    requestBody: {
-      required: false,
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/AnyRequest' } } },
-    },
+    requestBody: action.input
+      ? { required: true, content: { 'application/json': { schema: action.input } } }
+      : { required: false, content: { 'application/json': { schema: { $ref: '#/components/schemas/AnyRequest' } } } },
     responses: {
       200: envelopeOf({}),
       ...errorResponses(action.access === 'public' ? [400, 409] : [400, 401, 403, 404]),

@@ -18,6 +18,7 @@ import { busy } from './busy';
 import type { DataProvider, EntityAddress, ListQuery } from './dataProvider';
 import type { ScreenIds } from './request';
 import { getCertificate, subscribeSession } from './session';
+import { onWritten } from './written';
 
 /** Lists and records: always revalidated when shown again, but the cached rows show at once. */
 export const LIST_STALE_MS = 0;
@@ -83,6 +84,8 @@ export function QueryProvider({ client, children }: { client?: QueryClient; chil
   const active = client ?? own;
   // Fetching queries and pending mutations count towards the app's busy signal (core/busy.ts).
   useEffect(() => busy.watch(active), [active]);
+  // Whatever an answer names as written (to-dos, lines, generated documents) is invalidated too.
+  useEffect(() => onWritten((written) => written.forEach((entity) => invalidateEntity(active, entity))), [active]);
   useEffect(() => {
     let certificate = getCertificate();
     return subscribeSession(() => {

@@ -10,6 +10,7 @@ import { ApiError, type FieldError } from './apiError';
 import { busy, type BusyTracker } from './busy';
 import { getLanguage, type Language } from './language';
 import { expireSessionOn401, getAuthorizationCode, getCertificate, getResponsibilityId } from './session';
+import { announceWritten } from './written';
 
 /** Menu and responsibility of the screen making the call; they select the button permissions. */
 export interface ScreenIds {
@@ -65,6 +66,8 @@ interface Envelope {
   data?: unknown;
   page?: PageInfo;
   errors?: FieldError[];
+  /** The entities the action wrote (core/written.ts). */
+  written?: unknown;
 }
 
 /** Blobs larger than this are never JSON error envelopes; don't read them into memory twice. */
@@ -133,6 +136,7 @@ export function unwrapEnvelope<T>(httpStatus: number, body: unknown, language: L
       data: body.data,
     });
   }
+  announceWritten(body.written);
   return { data: body.data as T, page: body.page, msg: body.msg ?? '' };
 }
 

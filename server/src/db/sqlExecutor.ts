@@ -3,6 +3,7 @@ import type { Dialect } from './dialect';
 import { createReadConnection, type ReadConnection } from './readConnection';
 import type { Row, SqlParam } from './sqlTypes';
 import { retryingDeadlocks } from './deadlockRetry';
+import { recordWrite } from './writeJournal';
 
 export type { Row, SqlParam } from './sqlTypes';
 
@@ -36,6 +37,7 @@ class QueryRunnerExecutor implements SqlExecutor {
   }
 
   async execute(sql: string, params: SqlParam[] = []): Promise<WriteResult> {
+    recordWrite(sql);
     const result = await this.runner.query(sql, params, true);
     return { affected: result.affected ?? 0, insertId: insertIdOf(result.raw) };
   }

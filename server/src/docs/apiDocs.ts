@@ -12,9 +12,10 @@ const SERVER_VERSION = '0.1.0';
 const cache = new WeakMap<object, OpenApiDocument>();
 
 function customActionInfo(action: RegisteredAction): CustomActionInfo {
-  const { area, resource, action: name, access } = action;
-  if (typeof access === 'string') return { area, resource, action: name, access };
-  return { area, resource, action: name, access: 'menu', resourceCode: access.resourceCode };
+  const { area, resource, action: name, access, input } = action;
+  const typed = input ? { input } : {};
+  if (typeof access === 'string') return { area, resource, action: name, access, ...typed };
+  return { area, resource, action: name, access: 'menu', resourceCode: access.resourceCode, ...typed };
 }
 
 export function apiDocument(kernel: Kernel): OpenApiDocument {

@@ -16,10 +16,21 @@ export interface Envelope<T = unknown> {
   data: T;
   page?: PageInfo;
   errors?: { field: string; message: string }[];
+  /** The entities an action wrote (its own and any other: to-dos, lines, generated documents). */
+  written?: WrittenEntity[];
 }
 
-export function success<T>(data: T, msg = 'success', page?: PageInfo): Envelope<T> {
-  return page ? { code: 'S', status: 'S', msg, data, page } : { code: 'S', status: 'S', msg, data };
+/** An entity as the runtime addresses it: its name and its service area. */
+export interface WrittenEntity {
+  area: string;
+  name: string;
+}
+
+export function success<T>(data: T, msg = 'success', page?: PageInfo, written?: WrittenEntity[]): Envelope<T> {
+  const envelope: Envelope<T> = { code: 'S', status: 'S', msg, data };
+  if (page) envelope.page = page;
+  if (written?.length) envelope.written = written;
+  return envelope;
 }
 
 export function failure(

@@ -94,12 +94,14 @@ async function openTodo(deps: EffectDeps, run: TransitionRun, record: Row, d: Op
 
 async function notify(deps: EffectDeps, run: TransitionRun, record: Row, d: NotifyDef): Promise<void> {
   if (d.when && !evaluateFilter(d.when, record, run.ctx.vars)) return;
-  for (const to of await recipientsOf(deps, run, record, d.to)) {
-    if (!('userId' in to)) continue;
+  const users: number[] = [];
+  for (const to of await recipientsOf(deps, run, record, d.to))
+    users.push(...('userId' in to ? [to.userId] : await deps.todos.supplierUsers(run.tx, to.supplierId)));
+  for (const recipientUserId of new Set(users))
     await deps.todos.notify(
       run.tx,
       {
-        recipientUserId: to.userId,
+        recipientUserId,
         title: texts(deps, run, record, d.title),
         content: texts(deps, run, record, d.content),
         type: d.type,
@@ -107,7 +109,6 @@ async function notify(deps: EffectDeps, run: TransitionRun, record: Row, d: Noti
       },
       run.actor.userId,
     );
-  }
 }
 
 /** The lines of one child that match `where`, each written with the effect's values. */

@@ -25,9 +25,19 @@ import {
 } from './approvalEffects';
 import { runDeclaredEffects, setEffectValues, type EffectDeps } from './declaredEffects';
 import { sinceLatestSubmit, writeHistory } from './history';
+import { runTransitionChecks } from './transitionChecks';
 import { PlatformRows } from './platformRows';
 import type { TransitionHandlerRegistry } from './transitionHandlers';
-import { checkActor, commentOf, idsOf, illegalTransition, inBatch, isDecision, stateMeaning } from './transitionRules';
+import {
+  checkActor,
+  checkActorKind,
+  commentOf,
+  idsOf,
+  illegalTransition,
+  inBatch,
+  isDecision,
+  stateMeaning,
+} from './transitionRules';
 import type { Actor, TransitionRun } from './transitionRun';
 
 /**
@@ -133,6 +143,11 @@ export class LifecycleService {
     if (!t.from.includes(state)) throw illegalTransition(this.registry, lifecycle, t, state);
     if (t.guard && !evaluateFilter(t.guard, current, o.ctx.vars))
       throw Errors.conflict('不满足操作条件', `The conditions for "${t.action}" are not met`);
+    await runTransitionChecks(
+      { registry: this.registry, rows: this.rows, tx, entity, id, record: current, ctx: o.ctx },
+      t,
+    );
+    checkActorKind(t, o.ctx);
     const submitting = !!t.effects?.includes('stampSubmitter');
     const since = await sinceLatestSubmit(tx, this.rows, entity, lifecycle, id);
     const submitterId = submitting ? o.actor.userId : (since.submitterId ?? fieldUser(entity, current, 'submittedBy'));

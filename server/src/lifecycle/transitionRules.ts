@@ -1,4 +1,6 @@
 import { pickText, type I18nText, type LifecycleDef, type TransitionDef } from '@meridian/metadata';
+import type { ResourceContext } from '../resource/context';
+import { isSupplierType } from '../access/accessService';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { ApiError, Errors } from '../http/apiError';
 import type { Actor } from './transitionRun';
@@ -90,6 +92,20 @@ export function checkActor(lifecycle: LifecycleDef, t: TransitionDef, actor: Act
       `Only the submitter can ${label.en.toLowerCase()} this document`,
     );
   }
+}
+
+/**
+ * A transition for one kind of user (`by`): supplier users run the supplier's steps (confirm,
+ * feedback), internal users the buyer's. System calls (no user) are not checked.
+ */
+export function checkActorKind(t: TransitionDef, ctx: ResourceContext): void {
+  if (!t.by || ctx.userId === null) return;
+  const user = ctx.vars.user as { userType?: unknown; supplierId?: unknown } | undefined;
+  const supplier = isSupplierType(String(user?.userType ?? '')) && !!user?.supplierId;
+  if (t.by === 'supplier' && !supplier)
+    throw Errors.forbidden('只有供应商用户可以执行此操作', 'Only supplier users may do this');
+  if (t.by === 'internal' && isSupplierType(String(user?.userType ?? '')))
+    throw Errors.forbidden('供应商用户不能执行此操作', 'Supplier users may not do this');
 }
 
 /** In a batch, the failing record is named in the message (the whole batch is rolled back). */

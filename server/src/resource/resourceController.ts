@@ -16,6 +16,9 @@ import type { RegisteredAction } from '../platform/actionRegistry';
 import { requestKernel } from '../modeling/liveKernel';
 import type { ResourceContext } from './context';
 import { assertWritableDirectly, GENERIC_ACTIONS, type GenericAction } from './resourceService';
+import { writtenEntities } from './writtenEntities';
+import { journaled } from '../db/writeJournal';
+import { checkActionInput } from '../platform/actionInput';
 
 /** The `confirmedWarnings` header: warning codes, comma-separated (ResourceContext.confirmedWarnings). */
 export function confirmedWarnings(header: string | string[] | undefined): string[] {
@@ -89,12 +92,14 @@ export class ResourceController {
       throw Errors.notFound('接口不存在', `${resource} has no action "${action}"`);
     if (!transition) assertWritableDirectly(entity, action);
     const scope = await guard.authorizeEntityAction(identity!, req.headers, entity, action, ctx);
-    const result = transition
-      ? await kernel.lifecycles.run(entity, transition, payload, ctx, scope)
-      : await kernel.resources.run(action as GenericAction, entity, payload, ctx, scope);
+    const { result, tables } = await journaled(() =>
+      transition
+        ? kernel.lifecycles.run(entity, transition, payload, ctx, scope)
+        : kernel.resources.run(action as GenericAction, entity, payload, ctx, scope),
+    );
     if (ACCESS_ENTITIES.has(entity.name) && action !== 'findById' && action !== 'listByPage')
       kernel.auth.access.invalidate();
-    return success(result.data, result.msg, result.page);
+    return success(result.data, result.msg, result.page, writtenEntities(kernel.registry, tables));
   }
 
   /**
@@ -112,16 +117,19 @@ export class ResourceController {
   ): Promise<Envelope | StreamableFile> {
     if (typeof custom.access === 'object')
       await kernel.auth.guard.authorizeCustom(identity!, req.headers, custom.access, ctx);
+    if (custom.input) checkActionInput(custom.input, payload);
     let upload: Promise<ReceivedImport> | undefined;
     try {
-      const result = await custom.handler(payload, ctx, kernel, {
-        identity,
-        headers: req.headers,
-        ip: req.ip,
-        xlsxUpload: () => (upload ??= receiveImport(req, kernel.config.uploadMaxSizeKb * 1024)),
-        readFile: identity ? (id) => this.readFile(kernel, identity, req, ctx, id) : undefined,
-      });
-      if (!result.file) return success(result.data, result.msg, result.page);
+      const { result, tables } = await journaled(() =>
+        custom.handler(payload, ctx, kernel, {
+          identity,
+          headers: req.headers,
+          ip: req.ip,
+          xlsxUpload: () => (upload ??= receiveImport(req, kernel.config.uploadMaxSizeKb * 1024)),
+          readFile: identity ? (id) => this.readFile(kernel, identity, req, ctx, id) : undefined,
+        }),
+      );
+      if (!result.file) return success(result.data, result.msg, result.page, writtenEntities(kernel.registry, tables));
       fileHeaders(reply, result.file.fileName, result.file.contentType);
       return new StreamableFile(result.file.content, { length: result.file.content.length });
     } finally {

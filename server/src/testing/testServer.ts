@@ -41,6 +41,7 @@ export interface ApiAnswer {
     data: any;
     page?: any;
     errors?: { field: string; message: string }[];
+    written?: { area: string; name: string }[];
   };
 }
 

@@ -21,8 +21,9 @@ export interface NewTodo extends TodoSubject {
   to: TodoRecipient;
   billType: string;
   title: { cn: string; en: string };
+  /** The menu that opens the document; '' for a to-do that opens nothing. */
   menuCode: string;
-  /** Page route that opens the document. */
+  /** Page route that opens the document ('' with no menu). */
   link: string;
 }
 
@@ -68,9 +69,10 @@ export class TodoService {
         billId: todo.billId,
         billNumber: todo.billNumber,
         ...('supplierId' in todo.to ? { supplierId: todo.to.supplierId } : { assigneeUserId: todo.to.userId }),
-        menuCode: todo.menuCode,
-        menuName: await this.rows.menuName(tx, todo.menuCode),
-        billLink: todo.link,
+        // An informational to-do opens nothing: no menu, no link (todoNavigates).
+        menuCode: todo.menuCode || null,
+        menuName: todo.menuCode ? await this.rows.menuName(tx, todo.menuCode) : null,
+        billLink: todo.link || null,
         handleFlag: 'N',
         cancelFlag: 'N',
       },
@@ -111,6 +113,27 @@ export class TodoService {
         closed += await this.rows.update(tx, table, values, open, actorUserId);
       }
     return closed;
+  }
+
+  /** The enabled users of a supplier: who a notification "to the supplier" reaches. */
+  async supplierUsers(tx: SqlExecutor, supplierId: number): Promise<number[]> {
+    const { t, c } = this.rows.sql;
+    const users = await tx.select(
+      `SELECT ${c('baseUsers', 'userId')} AS id FROM ${t('baseUsers')} WHERE ${c('baseUsers', 'supplierId')} = ? AND ${c('baseUsers', 'enabledFlag')} = 'Y'`,
+      [supplierId],
+    );
+    return users.map((u) => Number(u.id));
+  }
+
+  /** One notification to each enabled user of the supplier (what changed and why, in both languages). */
+  async notifySupplierUsers(
+    tx: SqlExecutor,
+    supplierId: number,
+    n: Omit<NewNotification, 'recipientUserId'>,
+    actorUserId: number | null,
+  ): Promise<void> {
+    for (const recipientUserId of await this.supplierUsers(tx, supplierId))
+      await this.notify(tx, { ...n, recipientUserId }, actorUserId);
   }
 
   async notify(tx: SqlExecutor, n: NewNotification, actorUserId: number | null): Promise<void> {

@@ -1,22 +1,23 @@
 /**
  * Reads and writes of the performance result (DOMAIN.md §2.3, srmSpePerformance): its history rows
- * (srmSpePerformanceHistory), the supplier's and the buyer's to-dos, and the scheme's move to
- * RELEASED once its last result is released.
+ * (srmSpePerformanceHistory), the to-dos its handlers open (through the platform's TodoService;
+ * those closed are declared in spePerformance.json), and the scheme's move to RELEASED once its
+ * last result is released.
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
+import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { ResourceContext } from '../../../resource/context';
 import { EntityStore } from '../../../resource/entityStore';
 import { readUnderLock } from '../../../resource/invariantLocks';
+import { TodoService } from '../../../todos/todoService';
 import { formatDateTime } from '../../../util/time';
 import { today } from '../../purchasing/price/priceMath';
 
 export const PERF = 'srmSpePerformance';
 export const HISTORY = 'srmSpePerformanceHistory';
 export const SCHEME = 'srmSpeScheme';
-export const SUPPLIER_TODO = 'baseSupplierTodo';
-export const TODO = 'baseTodo';
 export const DEFAULT_APPEAL_DAYS = 7;
 
 /** yyyy-MM-dd plus `days`. */
@@ -45,14 +46,19 @@ export interface HistoryEntry {
 export interface SupplierTodo {
   billType: 'SRM_PERFORMANCE' | 'SRM_RECTIFICATION';
   menuCode: string;
-  menuName: string;
   billLink: string;
   title: { cn: string; en: string };
 }
 
+/** The result's number as to-dos show it: its key while it has none. */
+const numberOf = (record: Row): string => String(record.performanceNumber ?? Number(record.performanceId));
+
 export class ResultStore extends EntityStore {
+  private readonly todos: TodoService;
+
   constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
     super(registry, db, hooks, 'Performance result');
+    this.todos = new TodoService(new PlatformRows(registry, db.dialect));
   }
 
   async history(tx: SqlExecutor, entry: HistoryEntry, ctx: ResourceContext): Promise<void> {
@@ -114,36 +120,25 @@ export class ResultStore extends EntityStore {
     return changed.affected > 0;
   }
 
+  /**
+   * A supplier to-do on the result. Opened here, not declared: its title and number fall back to
+   * the result's key while it has no number, and some titles carry values the handler computes.
+   */
   async raiseSupplierTodo(tx: SqlExecutor, record: Row, todo: SupplierTodo, ctx: ResourceContext): Promise<void> {
     const id = Number(record.performanceId);
-    await this.writer.insert(
+    await this.todos.open(
       tx,
-      this.model(SUPPLIER_TODO),
       {
-        pendingTitle: todo.title.cn,
-        pendingTitleEn: todo.title.en,
+        to: { supplierId: Number(record.supplierId) },
         billType: todo.billType,
         entityName: PERF,
         billId: id,
-        billNumber: String(record.performanceNumber ?? id),
-        supplierId: Number(record.supplierId),
+        billNumber: numberOf(record),
+        title: todo.title,
         menuCode: todo.menuCode,
-        menuName: todo.menuName,
-        billLink: `${todo.billLink}?id=${id}`,
-        handleFlag: 'N',
-        cancelFlag: 'N',
+        link: `${todo.billLink}?id=${id}`,
       },
-      ctx,
-    );
-  }
-
-  async closeSupplierTodos(tx: SqlExecutor, id: number, billType: string, userId: number | null): Promise<void> {
-    const { t, c } = this.sql;
-    const T = SUPPLIER_TODO;
-    await tx.execute(
-      `UPDATE ${t(T)} SET ${c(T, 'handleFlag')} = 'Y', ${c(T, 'handleUserId')} = ?, ${c(T, 'handleDate')} = ? ` +
-        `WHERE ${c(T, 'entityName')} = ? AND ${c(T, 'billId')} = ? AND ${c(T, 'billType')} = ? AND ${c(T, 'handleFlag')} = 'N'`,
-      [userId, formatDateTime(), PERF, id, billType],
+      ctx.userId,
     );
   }
 
@@ -159,37 +154,28 @@ export class ResultStore extends EntityStore {
     return user === null || user === undefined ? null : Number(user);
   }
 
+  /** The appeal's to-do goes to a computed user (the releaser), so a handler opens it; nobody to ask, no to-do. */
   async raiseAppealTodo(tx: SqlExecutor, record: Row, ctx: ResourceContext): Promise<void> {
     const id = Number(record.performanceId);
-    const number = String(record.performanceNumber ?? id);
+    const number = numberOf(record);
     const assignee = await this.releaser(tx, record);
-    await this.writer.insert(
+    if (assignee === null) return;
+    await this.todos.open(
       tx,
-      this.model(TODO),
       {
-        pendingTitle: `考评结果 ${number} 供应商申诉待处理`,
-        pendingTitleEn: `Performance result ${number}: the supplier appeals`,
+        to: { userId: assignee },
         billType: 'SPE_APPEAL',
         entityName: PERF,
         billId: id,
         billNumber: number,
-        assigneeUserId: assignee,
+        title: {
+          cn: `考评结果 ${number} 供应商申诉待处理`,
+          en: `Performance result ${number}: the supplier appeals`,
+        },
         menuCode: 'SPE_PERFORMANCE_RESULT',
-        menuName: '考评结果',
-        billLink: `SpePerformance/SpePerformanceEdit?id=${id}`,
-        handleFlag: 'N',
-        cancelFlag: 'N',
+        link: `SpePerformance/SpePerformanceEdit?id=${id}`,
       },
-      ctx,
-    );
-  }
-
-  async closeAppealTodos(tx: SqlExecutor, id: number, userId: number | null): Promise<void> {
-    const { t, c } = this.sql;
-    await tx.execute(
-      `UPDATE ${t(TODO)} SET ${c(TODO, 'handleFlag')} = 'Y', ${c(TODO, 'handleUserId')} = ?, ${c(TODO, 'handleDate')} = ? ` +
-        `WHERE ${c(TODO, 'entityName')} = ? AND ${c(TODO, 'billId')} = ? AND ${c(TODO, 'billType')} = 'SPE_APPEAL' AND ${c(TODO, 'handleFlag')} = 'N'`,
-      [userId, formatDateTime(), PERF, id],
+      ctx.userId,
     );
   }
 }

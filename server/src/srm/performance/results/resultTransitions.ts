@@ -2,8 +2,10 @@
  * Transition handlers of the performance result (lifecycle spePerformance, DOMAIN.md §2.3). Every
  * transition first locks the result's scheme (the owner), so the scheme moves to RELEASED exactly
  * once, when its last result is released. Each handler checks who acts (internal or supplier user,
- * 403 otherwise), writes the transition's fields and one history row (who, when, from → to, the
- * score before and after, why), and opens or closes the to-dos.
+ * 403 otherwise), writes the fields it computes and one history row (who, when, from → to, the
+ * score before and after, why), and opens the to-dos. The fields set to constants or today and the
+ * to-dos closed are declared effects (spePerformance.json), run before the handler in the same
+ * transaction: a handler that refuses still rolls them back.
  *
  * The values an action carries beyond the comment (the new score, the rectification requirement
  * and deadline, attachments) reach the handler through `withParams` from the custom actions of
@@ -54,13 +56,11 @@ function supplierOnly(run: TransitionRun): void {
 const SUPPLIER_APPEAL = {
   billType: 'SRM_PERFORMANCE' as const,
   menuCode: 'SUP_SPE_APPEAL',
-  menuName: '绩效结果确认',
   billLink: 'SupplierAppeal/SrmSpeSupplierAppeal',
 };
 const SUPPLIER_RECTIFY = {
   billType: 'SRM_RECTIFICATION' as const,
   menuCode: 'SUP_SPE_RECTIFICATION',
-  menuName: '绩效整改',
   billLink: 'SupplierAppeal/SrmSpeSupplierRectification',
 };
 const numberOf = (run: TransitionRun) => String(run.record.performanceNumber ?? run.id);
@@ -91,11 +91,11 @@ async function history(
   );
 }
 
+/** doRelease: releaseDate (today) is declared; the appeal deadline counts the scheme's appeal days from today. */
 async function release(store: ResultStore, run: TransitionRun): Promise<void> {
   insideOnly(run);
   const schemeId = Number(run.record.schemeId);
-  const day = todayText();
-  await set(store, run, { releaseDate: day, appealDeadline: addDays(day, await store.appealDays(run.tx, schemeId)) });
+  await set(store, run, { appealDeadline: addDays(todayText(), await store.appealDays(run.tx, schemeId)) });
   await history(store, run, run.comment);
   await store.raiseSupplierTodo(
     run.tx,
@@ -112,12 +112,16 @@ async function release(store: ResultStore, run: TransitionRun): Promise<void> {
   await store.releaseSchemeWhenDone(run.tx, schemeId, run.ctx);
 }
 
+/** doAgree: the supplier's SRM_PERFORMANCE to-do handled is declared. */
 async function agree(store: ResultStore, run: TransitionRun): Promise<void> {
   supplierOnly(run);
   await history(store, run, run.comment);
-  await store.closeSupplierTodos(run.tx, run.id, 'SRM_PERFORMANCE', run.actor.userId);
 }
 
+/**
+ * doAppeal: appealFlag Y, appealResult cleared and the supplier's to-do handled are declared. The
+ * checks read run.record, the result as it was before the transition (appealFlag not yet Y).
+ */
 async function appeal(store: ResultStore, run: TransitionRun): Promise<void> {
   supplierOnly(run);
   const params = paramsOf(run);
@@ -138,12 +142,12 @@ async function appeal(store: ResultStore, run: TransitionRun): Promise<void> {
       { field: 'reason', message: 'required / 必填' },
     ]);
   const files = params.attachments ?? (run.record.appealAttachmentIds as string | null) ?? null;
-  await set(store, run, { appealFlag: 'Y', appealReason: reason, appealAttachmentIds: files, appealResult: null });
+  await set(store, run, { appealReason: reason, appealAttachmentIds: files });
   await history(store, run, reason);
-  await store.closeSupplierTodos(run.tx, run.id, 'SRM_PERFORMANCE', run.actor.userId);
   await store.raiseAppealTodo(run.tx, run.record, run.ctx);
 }
 
+/** doUpdateRejection: appealResult REJECTED and the SPE_APPEAL to-do handled are declared. */
 async function rejectAppeal(store: ResultStore, run: TransitionRun): Promise<void> {
   insideOnly(run);
   const reason = (paramsOf(run).reason ?? run.comment ?? '').trim();
@@ -151,11 +155,11 @@ async function rejectAppeal(store: ResultStore, run: TransitionRun): Promise<voi
     throw Errors.badRequest('请填写驳回说明', 'Give the rejection reason', [
       { field: 'rejectionReason', message: 'required / 必填' },
     ]);
-  await set(store, run, { appealResult: 'REJECTED', rejectionReason: reason });
+  await set(store, run, { rejectionReason: reason });
   await history(store, run, reason);
-  await store.closeAppealTodos(run.tx, run.id, run.actor.userId);
 }
 
+/** doAcceptAppeal: appealResult ACCEPTED and the SPE_APPEAL to-do handled are declared; the new score is computed here. */
 async function acceptAppeal(store: ResultStore, run: TransitionRun): Promise<void> {
   insideOnly(run);
   const params = paramsOf(run);
@@ -173,7 +177,7 @@ async function acceptAppeal(store: ResultStore, run: TransitionRun): Promise<voi
       `等级设置中没有覆盖 ${newScore} 分的等级`,
       `The scheme's grade setting has no grade for ${newScore}`,
     );
-  await set(store, run, { totalScore: newScore, gradeCode: grade.gradeCode, appealResult: 'ACCEPTED' });
+  await set(store, run, { totalScore: newScore, gradeCode: grade.gradeCode });
   const reason = (params.reason ?? run.comment ?? '').trim() || null;
   await history(store, run, reason, {
     oldTotalScore: run.record.totalScore as SqlParam,
@@ -181,7 +185,6 @@ async function acceptAppeal(store: ResultStore, run: TransitionRun): Promise<voi
     oldGradeCode: run.record.gradeCode as SqlParam,
     newGradeCode: grade.gradeCode,
   });
-  await store.closeAppealTodos(run.tx, run.id, run.actor.userId);
   await store.raiseSupplierTodo(
     run.tx,
     run.record,
@@ -196,6 +199,7 @@ async function acceptAppeal(store: ResultStore, run: TransitionRun): Promise<voi
   );
 }
 
+/** doRectification: rectifyResult cleared is declared; the requirement and deadline come with the action. */
 async function rectify(store: ResultStore, run: TransitionRun): Promise<void> {
   insideOnly(run);
   const params = paramsOf(run);
@@ -209,7 +213,7 @@ async function rectify(store: ResultStore, run: TransitionRun): Promise<void> {
     throw Errors.badRequest('整改期限不能早于今天', 'The rectification deadline cannot be before today', [
       { field: 'rectifyDeadline', message: '>= today' },
     ]);
-  await set(store, run, { rectifyRequirement: requirement, rectifyDeadline: deadline, rectifyResult: null });
+  await set(store, run, { rectifyRequirement: requirement, rectifyDeadline: deadline });
   await history(store, run, requirement);
   await raiseRectifyTodo(store, run, deadline);
 }
@@ -229,6 +233,7 @@ async function raiseRectifyTodo(store: ResultStore, run: TransitionRun, deadline
   );
 }
 
+/** doSupplierCommit: the supplier's SRM_RECTIFICATION to-do handled is declared. */
 async function supplierCommit(store: ResultStore, run: TransitionRun): Promise<void> {
   supplierOnly(run);
   const params = paramsOf(run);
@@ -240,15 +245,14 @@ async function supplierCommit(store: ResultStore, run: TransitionRun): Promise<v
   const files = params.attachments ?? (run.record.rectifyAttachmentIds as string | null) ?? null;
   await set(store, run, { rectifyReport: report, rectifyAttachmentIds: files });
   await history(store, run, report);
-  await store.closeSupplierTodos(run.tx, run.id, 'SRM_RECTIFICATION', run.actor.userId);
 }
 
+/** doConfirmPassed / doConfirmFailed: rectifyResult PASSED / FAILED is declared; failed, the supplier rectifies again. */
 async function confirmRectify(store: ResultStore, run: TransitionRun): Promise<void> {
   insideOnly(run);
-  const passed = run.to === 'CLOSED';
-  await set(store, run, { rectifyResult: passed ? 'PASSED' : 'FAILED' });
   await history(store, run, run.comment);
-  if (!passed) await raiseRectifyTodo(store, run, dateText(run.record.rectifyDeadline) ?? addDays(todayText(), 30));
+  if (run.to !== 'CLOSED')
+    await raiseRectifyTodo(store, run, dateText(run.record.rectifyDeadline) ?? addDays(todayText(), 30));
 }
 
 async function close(store: ResultStore, run: TransitionRun): Promise<void> {
@@ -256,9 +260,9 @@ async function close(store: ResultStore, run: TransitionRun): Promise<void> {
   await history(store, run, run.comment);
 }
 
+/** doDeadlineConfirm (the daily job): the supplier's SRM_PERFORMANCE to-do handled is declared. */
 async function deadlineConfirm(store: ResultStore, run: TransitionRun): Promise<void> {
   await history(store, run, run.comment);
-  await store.closeSupplierTodos(run.tx, run.id, 'SRM_PERFORMANCE', run.actor.userId);
 }
 
 export function registerResultTransitions(store: ResultStore, handlers: TransitionHandlerRegistry): void {

@@ -11,6 +11,7 @@ import { Errors } from '../../../http/apiError';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
+import { TodoService } from '../../../todos/todoService';
 
 export const SCHEME = 'srmSpeScheme';
 export const SCHEME_SUPPLIER = 'srmSpeSchemeSupplier';
@@ -21,10 +22,12 @@ export const SHEET_MENU = 'SPE_SCHEME_SCORE';
 export class SchemeSheets {
   readonly sql: MetaSql;
   readonly rows: PlatformRows;
+  private readonly todos: TodoService;
 
   constructor(registry: MetadataRegistry, db: Database) {
     this.sql = new MetaSql(registry, db.dialect);
     this.rows = new PlatformRows(registry, db.dialect);
+    this.todos = new TodoService(this.rows);
   }
 
   /** Handler of doSubmit: suppliers, approved template and setting, ordered periods (400 each). */
@@ -142,22 +145,21 @@ export class SchemeSheets {
       scoreStatus: 'PENDING',
     };
     const id = Number(await this.rows.insert(run.tx, SHEET, values, run.actor.userId));
-    await this.rows.insert(
+    // The scorer's to-do is on the new sheet, not on the scheme the transition moves: opened here.
+    await this.todos.open(
       run.tx,
-      'baseTodo',
       {
-        pendingTitle: `评分单 ${number} 待评分（${String(run.record.schemeName)}）`,
-        pendingTitleEn: `Score sheet ${number} awaits your scores (${String(run.record.schemeName)})`,
+        to: { userId },
         billType: 'SPE_SCHEME_SCORE',
         entityName: SHEET,
         billId: id,
         billNumber: number,
-        assigneeUserId: userId,
+        title: {
+          cn: `评分单 ${number} 待评分（${String(run.record.schemeName)}）`,
+          en: `Score sheet ${number} awaits your scores (${String(run.record.schemeName)})`,
+        },
         menuCode: SHEET_MENU,
-        menuName: await this.rows.menuName(run.tx, SHEET_MENU),
-        billLink: `srmSpeSchemeScoreEdit?id=${id}`,
-        handleFlag: 'N',
-        cancelFlag: 'N',
+        link: `srmSpeSchemeScoreEdit?id=${id}`,
       },
       run.actor.userId,
     );

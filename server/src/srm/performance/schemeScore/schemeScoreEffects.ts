@@ -1,10 +1,12 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
-import { MetaSql } from '../../../access/metaSql';
+import type { MetaSql } from '../../../access/metaSql';
 import type { Database } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
+import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { readUnderLock } from '../../../resource/invariantLocks';
+import { TodoService } from '../../../todos/todoService';
 import { formatDateTime } from '../../../util/time';
 import { SchemeCalc } from '../scheme/schemeCalc';
 import { SheetSave } from './sheetSave';
@@ -22,10 +24,13 @@ const SCHEME = 'srmSpeScheme';
  */
 export class SchemeScoreEffects {
   private readonly sql: MetaSql;
+  private readonly todos: TodoService;
   private readonly calc: SchemeCalc;
 
   constructor(registry: MetadataRegistry, db: Database) {
-    this.sql = new MetaSql(registry, db.dialect);
+    const rows = new PlatformRows(registry, db.dialect);
+    this.sql = rows.sql;
+    this.todos = new TodoService(rows);
     this.calc = new SchemeCalc(registry, db);
   }
 
@@ -40,11 +45,13 @@ export class SchemeScoreEffects {
         'Score at least one supplier before submitting the sheet',
       );
     // The scorer's to-do (created when the scheme was approved) is done once the sheet is submitted.
-    const T = 'baseTodo';
-    await run.tx.execute(
-      `UPDATE ${t(T)} SET ${c(T, 'handleFlag')} = 'Y', ${c(T, 'handleUserId')} = ?, ${c(T, 'handleDate')} = ? WHERE ${c(T, 'entityName')} = ? ` +
-        `AND ${c(T, 'billId')} = ? AND ${c(T, 'assigneeUserId')} = ? AND ${c(T, 'handleFlag')} = 'N' AND ${c(T, 'cancelFlag')} = 'N'`,
-      [run.actor.userId, formatDateTime(), SCORE, run.id, Number(run.record.scorerUserId)],
+    // Not a declared closeTodos: the approval to-dos just opened share its type (SPE_SCHEME_SCORE),
+    // so only the scorer's own are closed.
+    await this.todos.close(
+      run.tx,
+      { entityName: SCORE, billId: run.id, assigneeUserId: Number(run.record.scorerUserId) },
+      'handled',
+      run.actor.userId,
     );
   }
 

@@ -6,8 +6,9 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
-import type { ResourceContext } from '../../../resource/context';
+import { PlatformRows } from '../../../lifecycle/platformRows';
 import { EntityStore } from '../../../resource/entityStore';
+import { TodoService } from '../../../todos/todoService';
 import { formatDateTime } from '../../../util/time';
 
 export const EXPRESSION = 'srmSpeSupplierExpressionHeader';
@@ -25,8 +26,12 @@ export const SIMPLE_PAGES = ['srmSpeSchemeSimpleList', 'srmSpeSchemeSimpleEdit']
 export const COLLECT_PAGES = ['srmSpePerformanceCollect', 'srmSpePerformanceCollectEdit'];
 
 export class SimpleStore extends EntityStore {
+  /** The supplier to-dos are written by the platform's one writer of to-dos. */
+  readonly todos: TodoService;
+
   constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
     super(registry, db, hooks, 'Simple performance');
+    this.todos = new TodoService(new PlatformRows(registry, db.dialect));
   }
 
   /** The header row under lock (the state checks of the custom actions run on it); 404 when gone. */
@@ -68,10 +73,6 @@ export class SimpleStore extends EntityStore {
       `UPDATE ${t(entity)} SET ${names.map((n) => `${c(entity, n)} = ?`).join(', ')} WHERE ${c(entity, this.model(entity).primaryKey)} = ?`,
       [...names.map((n) => set[n]), id],
     );
-  }
-
-  async insertTodo(tx: SqlExecutor, values: Row, ctx: ResourceContext): Promise<number> {
-    return this.writer.insert(tx, this.model(SUPPLIER_TODO), { handleFlag: 'N', cancelFlag: 'N', ...values }, ctx);
   }
 }
 

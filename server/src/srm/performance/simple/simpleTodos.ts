@@ -9,27 +9,18 @@
 import { Errors } from '../../../http/apiError';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import type { ResourceContext } from '../../../resource/context';
-import {
-  EXPRESSION,
-  EXPRESSION_LINE,
-  now,
-  PERFORMANCE_SIMPLE,
-  SCHEME_SIMPLE,
-  SimpleStore,
-  SUPPLIER_TODO,
-} from './simpleStore';
+import { EXPRESSION, EXPRESSION_LINE, now, PERFORMANCE_SIMPLE, SCHEME_SIMPLE, SimpleStore } from './simpleStore';
 
 export const EXPRESSION_TODO = 'SRM_SPE_EXPRESSION';
 export const SIMPLE_TODO = 'PERFORMANCE_SIMPLE';
 const EXPRESSION_MENU = 'SUP_SPE_EXPRESSION';
 
-/** Handler of doRelease: at least one event line; stamps who released it and when. */
+/** Handler of doRelease: at least one event line (who released it and when are declared in speExpression.json). */
 export async function releaseExpression(store: SimpleStore, run: TransitionRun): Promise<void> {
   if ((await store.lineCount(run.tx, EXPRESSION_LINE, 'expressionHeaderId', run.id)) === 0)
     throw Errors.badRequest('发布前至少需要一行绩效事件', 'Add at least one performance event before releasing', [
       { field: 'lines', message: 'at least one line' },
     ]);
-  await store.stamp(run.tx, EXPRESSION, run.id, { releasedBy: run.actor.userId, releaseDate: now() });
 }
 
 /** Handler of doSubmit / doApprove of a simple evaluation: at least one supplier line. */
@@ -49,34 +40,36 @@ export async function remindSupplier(store: SimpleStore, id: number, ctx: Resour
         '只有已发布的动态绩效数据才能提醒供应商',
         'Only released performance data can be sent to the supplier',
       );
-    const { t, c } = store.sql;
-    const open = await store.openTodos(tx, EXPRESSION, id, EXPRESSION_TODO);
-    for (const todo of open)
-      await tx.execute(
-        `UPDATE ${t(SUPPLIER_TODO)} SET ${c(SUPPLIER_TODO, 'cancelFlag')} = 'Y', ${c(SUPPLIER_TODO, 'versionNum')} = ${c(SUPPLIER_TODO, 'versionNum')} + 1 ` +
-          `WHERE ${c(SUPPLIER_TODO, 'supplierTodoId')} = ?`,
-        [Number(todo.todoId)],
-      );
+    // One open reminder per document: the earlier open one is cancelled.
+    const cancelled = await store.todos.close(
+      tx,
+      { entityName: EXPRESSION, billId: id, billTypes: [EXPRESSION_TODO], kind: 'supplier' },
+      'cancelled',
+      ctx.userId,
+    );
     const number = String(head.expressionNumber);
-    const todoId = await store.insertTodo(
+    await store.todos.open(
       tx,
       {
-        pendingTitle: `动态绩效数据 ${number}（${String(head.periodName)}）请查阅`,
-        pendingTitleEn: `Dynamic performance data ${number} (${String(head.periodName)}) for your attention`,
+        to: { supplierId: Number(head.supplierId) },
         billType: EXPRESSION_TODO,
         entityName: EXPRESSION,
         billId: id,
         billNumber: number,
-        supplierId: Number(head.supplierId),
+        title: {
+          cn: `动态绩效数据 ${number}（${String(head.periodName)}）请查阅`,
+          en: `Dynamic performance data ${number} (${String(head.periodName)}) for your attention`,
+        },
         menuCode: EXPRESSION_MENU,
-        menuName: '动态绩效数据',
-        billLink: `srmSpeSupplierExpressionEdit?id=${id}`,
+        link: `srmSpeSupplierExpressionEdit?id=${id}`,
       },
-      ctx,
+      ctx.userId,
     );
+    // The answer names the new to-do: the only one of the document left open.
+    const [todo] = await store.openTodos(tx, EXPRESSION, id, EXPRESSION_TODO);
     const at = now();
     await store.stamp(tx, EXPRESSION, id, { remindDate: at });
-    return { data: { supplierTodoId: todoId, remindDate: at, cancelled: open.length } };
+    return { data: { supplierTodoId: Number(todo.todoId), remindDate: at, cancelled } };
   });
 }
 
@@ -102,18 +95,23 @@ export async function sendPending(store: SimpleStore, id: number, ctx: ResourceC
     for (const line of lines) {
       const supplierId = Number(line.supplierId);
       if (holding.has(supplierId)) continue;
-      await store.insertTodo(
+      // Informational, with no menu or page: the supplier reads it on the home (menuCode and link empty).
+      await store.todos.open(
         tx,
         {
-          pendingTitle: `新绩效考核：${String(head.schemeName)}（${String(head.periodName)}）`,
-          pendingTitleEn: `New performance assessment: ${String(head.schemeName)} (${String(head.periodName)})`,
+          to: { supplierId },
           billType: SIMPLE_TODO,
           entityName: SCHEME_SIMPLE,
           billId: id,
           billNumber: String(head.schemeName).slice(0, 60),
-          supplierId,
+          title: {
+            cn: `新绩效考核：${String(head.schemeName)}（${String(head.periodName)}）`,
+            en: `New performance assessment: ${String(head.schemeName)} (${String(head.periodName)})`,
+          },
+          menuCode: '',
+          link: '',
         },
-        ctx,
+        ctx.userId,
       );
       created++;
     }

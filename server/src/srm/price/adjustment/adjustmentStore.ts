@@ -18,7 +18,6 @@ export const LIST = 'srmSmlAdjustmentList';
 export const INDEX = 'srmSmlIndexPrice';
 export const PRESET = 'srmSmlPresetProportion';
 export const ITEM = 'srmBaseMaterialItem';
-export const SUPPLIER_TODO = 'baseSupplierTodo';
 
 export interface PresetQuery {
   itemId: number;
@@ -98,7 +97,7 @@ export class AdjustmentStore extends EntityStore {
     );
   }
 
-  /** Sets header fields without the generic writer (server-only values: totals, confirmation). */
+  /** Sets header fields without the generic writer (server-only values: totals, the supplier comment). */
   async updateHead(tx: SqlExecutor, id: number, values: Record<string, SqlParam>, ctx: ResourceContext): Promise<void> {
     const { t, c } = this.sql;
     const fields = Object.keys(values);
@@ -106,16 +105,6 @@ export class AdjustmentStore extends EntityStore {
       `UPDATE ${t(HEAD)} SET ${fields.map((f) => `${c(HEAD, f)} = ?`).join(', ')}, ${c(HEAD, 'versionNum')} = ${c(HEAD, 'versionNum')} + 1, ` +
         `${c(HEAD, 'lastUpdatedBy')} = ?, ${c(HEAD, 'lastUpdateDate')} = ? WHERE ${c(HEAD, 'adjustmentHeadId')} = ?`,
       [...fields.map((f) => values[f]), ctx.userId, now(), id],
-    );
-  }
-
-  /** Marks the adjustment's open supplier to-dos handled. */
-  async closeSupplierTodos(tx: SqlExecutor, id: number, userId: number | null): Promise<void> {
-    const { t, c } = this.sql;
-    await tx.execute(
-      `UPDATE ${t(SUPPLIER_TODO)} SET ${c(SUPPLIER_TODO, 'handleFlag')} = 'Y', ${c(SUPPLIER_TODO, 'handleUserId')} = ?, ${c(SUPPLIER_TODO, 'handleDate')} = ? ` +
-        `WHERE ${c(SUPPLIER_TODO, 'entityName')} = ? AND ${c(SUPPLIER_TODO, 'billId')} = ? AND ${c(SUPPLIER_TODO, 'handleFlag')} = 'N'`,
-      [userId, now(), HEAD, id],
     );
   }
 }

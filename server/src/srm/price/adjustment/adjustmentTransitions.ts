@@ -5,12 +5,14 @@
  * checked under those locks, so a second confirmation finds CONFIRMED and answers 409.
  *
  * - submit: at least one line, each with old and new price and tax rate (400 naming the field).
- * - approve: the supplier's to-do SRM_PRICE_ADJUST.
+ * - approve: the supplier's to-do SRM_PRICE_ADJUST is a declared effect (smlAdjustment.json).
  * - the supplier agrees (doSupplierAgree, also through confirmAdjustment {agree: Y}): per line
  *   the valid prices of the same item, supplier and company end the day before the effective date
  *   (those starting on or after it become INVALID), a new price-list row (source ADJUSTMENT) and an
  *   adjustment-list row are written — in the transition's transaction, so a failure keeps none.
  * - the supplier disagrees: its comment is kept; the internal users can change and resubmit.
+ * On either answer confirmedBy, confirmDate and the supplier's to-do handled are declared effects;
+ * the comment is written here (an effect value cannot name the transition's comment).
  */
 import { isSupplierType } from '../../../access/accessService';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
@@ -21,10 +23,8 @@ import type { ResourceContext } from '../../../resource/context';
 import { formatDateTime } from '../../../util/time';
 import { findMaterialPrice, PriceList, PRICE } from '../../purchasing/price/materialPrices';
 import { dayBefore, decimalText } from '../../purchasing/price/priceMath';
-import { HEAD, LIST, SUPPLIER_TODO, type AdjustmentStore } from './adjustmentStore';
+import { HEAD, LIST, type AdjustmentStore } from './adjustmentStore';
 
-const SUPPLIER_MENU = 'SUP_SML_ADJUSTMENT';
-const BILL_LINK = 'SmlAdjustmentHead/SmlAdjustmentHeadEdit?id=';
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 
 function supplierOnly(run: TransitionRun): void {
@@ -46,29 +46,6 @@ async function checkSubmit(store: AdjustmentStore, run: TransitionRun): Promise<
           { field: `lines[${i}].${field}`, message: 'required / 必填' },
         ]);
   });
-}
-
-async function raiseTodo(store: AdjustmentStore, run: TransitionRun): Promise<void> {
-  const number = String(run.record.adjustmentNumber ?? run.id);
-  await store.writer.insert(
-    run.tx,
-    store.model(SUPPLIER_TODO),
-    {
-      pendingTitle: `调价单 ${number} 待您确认`,
-      pendingTitleEn: `Price adjustment ${number} awaits your confirmation`,
-      billType: 'SRM_PRICE_ADJUST',
-      entityName: HEAD,
-      billId: run.id,
-      billNumber: number,
-      supplierId: Number(run.record.supplierId),
-      menuCode: SUPPLIER_MENU,
-      menuName: '调价确认',
-      billLink: `${BILL_LINK}${run.id}`,
-      handleFlag: 'N',
-      cancelFlag: 'N',
-    },
-    run.ctx,
-  );
 }
 
 /** Ends the valid prices of an item, supplier and company at `from` (the day before); later-starting ones become INVALID. */
@@ -157,13 +134,7 @@ async function applyAdjustment(store: AdjustmentStore, prices: PriceList, run: T
       ctx,
     );
   }
-  await store.updateHead(
-    tx,
-    run.id,
-    { confirmedBy: ctx.userId, confirmDate: formatDateTime(), supplierComment: run.comment ?? null },
-    ctx,
-  );
-  await store.closeSupplierTodos(tx, run.id, ctx.userId);
+  await store.updateHead(tx, run.id, { supplierComment: run.comment ?? null }, ctx);
 }
 
 /**
@@ -195,20 +166,13 @@ async function disagree(store: AdjustmentStore, run: TransitionRun): Promise<voi
     throw Errors.badRequest('不同意时请填写供应商意见', 'Say why you disagree (comment)', [
       { field: 'comment', message: 'required / 必填' },
     ]);
-  await store.updateHead(
-    run.tx,
-    run.id,
-    { confirmedBy: run.ctx.userId, confirmDate: formatDateTime(), supplierComment: run.comment ?? null },
-    run.ctx,
-  );
-  await store.closeSupplierTodos(run.tx, run.id, run.ctx.userId);
+  await store.updateHead(run.tx, run.id, { supplierComment: run.comment ?? null }, run.ctx);
 }
 
 export function registerAdjustmentTransitions(store: AdjustmentStore, handlers: TransitionHandlerRegistry): void {
   const prices = new PriceList(store.registry, store.writer, store.db.dialect);
   handlers.registerOwner(HEAD, 'supplierId');
   handlers.register('checkAdjustmentSubmit', (run) => checkSubmit(store, run));
-  handlers.register('raiseAdjustmentTodo', (run) => raiseTodo(store, run));
   handlers.register('applyAdjustment', (run) => applyAdjustment(store, prices, run));
   handlers.register('disagreeAdjustment', (run) => disagree(store, run));
 }

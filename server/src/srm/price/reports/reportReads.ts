@@ -4,6 +4,7 @@ import { MetaSql } from '../../../access/metaSql';
 import type { Dialect } from '../../../db/dialect';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { PlatformRows } from '../../../lifecycle/platformRows';
+import { TodoService } from '../../../todos/todoService';
 
 const INDEX = 'srmSmlIndexPrice';
 const PRESET = 'srmSmlPresetProportion';
@@ -18,12 +19,12 @@ export const OPEN_ADJUSTMENT = ['DRAFT', 'SUBMITTED', 'REJECTED', 'APPROVED'];
 
 export class ReportReads {
   readonly sql: MetaSql;
-  /** Audited inserts (the pushed notifications). */
-  readonly rows: PlatformRows;
+  /** The platform's writer of the pushed notifications. */
+  readonly todos: TodoService;
 
   constructor(registry: MetadataRegistry, dialect: Dialect) {
     this.sql = new MetaSql(registry, dialect);
-    this.rows = new PlatformRows(registry, dialect);
+    this.todos = new TodoService(new PlatformRows(registry, dialect));
   }
 
   /** Index prices, oldest period first; of one raw material when given, within [from, to] periods when given. */

@@ -8,12 +8,12 @@
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import type { ResourceContext } from '../../../resource/context';
+import { NOTIFICATION as NOTE } from '../../../todos/todoService';
 import { formatDateTime } from '../../../util/time';
 import type { ReportRow } from './priceReports';
 import type { ReportReads } from './reportReads';
 
 const PRESET = 'srmSmlPresetProportion';
-const NOTE = 'baseNotification';
 const HEAD = 'srmSmlAdjustmentHead';
 
 export interface PushResult {
@@ -68,21 +68,18 @@ export async function pushWarnings(
     const w = byId.get(id)!;
     const cn = `${w.supplierName} 物料 ${w.itemCode} 的原材料 ${w.rawMaterialCode} 指数自 ${w.baseIndexPrice} 变动到 ${w.currentIndexPrice}（${w.changePct}%），尚无进行中的调价单，请评估是否发起调价。`;
     const en = `Raw material ${w.rawMaterialCode} of item ${w.itemCode} (${w.supplierName}) moved from ${w.baseIndexPrice} to ${w.currentIndexPrice} (${w.changePct}%) with no adjustment under way: consider starting a price adjustment.`;
-    for (const recipient of await recipients(reads, tx, w.supplierId, ctx.userId))
-      await reads.rows.insert(
+    for (const recipientUserId of await recipients(reads, tx, w.supplierId, ctx.userId))
+      await reads.todos.notify(
         tx,
-        NOTE,
         {
-          notificationTitle: `调价预警：${w.itemCode} ${w.rawMaterialCode} ${w.changePct}%`,
-          notificationTitleEn: `Price warning: ${w.itemCode} ${w.rawMaterialCode} ${w.changePct}%`,
-          notificationContent: cn,
-          notificationContentEn: en,
-          notificationType: 'BUSINESS',
-          recipientUserId: recipient,
-          sourceEntityName: PRESET,
-          sourceBillId: id,
-          viewFlag: 'N',
-          sendDate: now,
+          recipientUserId,
+          title: {
+            cn: `调价预警：${w.itemCode} ${w.rawMaterialCode} ${w.changePct}%`,
+            en: `Price warning: ${w.itemCode} ${w.rawMaterialCode} ${w.changePct}%`,
+          },
+          content: { cn, en },
+          type: 'BUSINESS',
+          source: { billType: null, entityName: PRESET, billId: id },
         },
         ctx.userId,
       );

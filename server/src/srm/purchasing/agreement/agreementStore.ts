@@ -9,7 +9,6 @@ export const AGREEMENT = 'srmPurAgreementHeader';
 export const AGREEMENT_LINE = 'srmPurAgreementLine';
 export const ADJUST = 'srmPurPriceAdjust';
 export const ADJUST_LINE = 'srmPurPriceAdjustLine';
-export const SUPPLIER_TODO = 'baseSupplierTodo';
 
 /** The agreement and price-change queries: headers, lines and the price list they feed. */
 export class AgreementStore extends EntityStore {

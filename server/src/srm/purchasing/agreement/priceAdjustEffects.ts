@@ -4,7 +4,8 @@
  * (doSupplierConfirm, APPROVED → CONFIRMED) writes the new prices to the agreement lines and the
  * price list. The lifecycle locks the agreement (the owner) and then the change itself, and checks
  * the state under those locks: a second confirmation finds CONFIRMED and answers 409, so the
- * prices are applied once.
+ * prices are applied once. The supplier's to-do, its handling and the confirming user and date are
+ * declared effects (purPriceAdjust.json); this file keeps the checks and the computed prices.
  */
 import { isSupplierType } from '../../../access/accessService';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
@@ -15,11 +16,9 @@ import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import type { ResourceContext } from '../../../resource/context';
 import { formatDateTime } from '../../../util/time';
 import { changeRate, decimalText, priceInclTax } from '../price/priceMath';
-import { ADJUST, ADJUST_LINE, AGREEMENT_LINE, SUPPLIER_TODO, type AgreementStore } from './agreementStore';
+import { ADJUST, ADJUST_LINE, AGREEMENT_LINE, type AgreementStore } from './agreementStore';
 
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
-const SUPPLIER_MENU = 'SUP_PRICE_ADJUST';
-const BILL_LINK = 'purAgreementManage/srmPurPriceAdjustEdit?id=';
 
 /** The agreement's lines by id, read inside `tx`. */
 async function agreementLines(
@@ -104,31 +103,6 @@ async function checkSubmit(store: AgreementStore, run: TransitionRun): Promise<v
     );
 }
 
-/** Approval (the last step): the supplier's to-do SRM_PRICE_ADJUST, opening the change from the supplier's menu. */
-async function raiseTodo(store: AgreementStore, run: TransitionRun): Promise<void> {
-  if (run.advancing) return;
-  const number = String(run.record.adjustNumber ?? run.id);
-  await store.writer.insert(
-    run.tx,
-    store.model(SUPPLIER_TODO),
-    {
-      pendingTitle: `协议调价 ${number} 待您确认`,
-      pendingTitleEn: `Price change ${number} awaits your confirmation`,
-      billType: 'SRM_PRICE_ADJUST',
-      entityName: ADJUST,
-      billId: run.id,
-      billNumber: number,
-      supplierId: Number(run.record.supplierId),
-      menuCode: SUPPLIER_MENU,
-      menuName: '协议调价确认',
-      billLink: `${BILL_LINK}${run.id}`,
-      handleFlag: 'N',
-      cancelFlag: 'N',
-    },
-    run.ctx,
-  );
-}
-
 /** The supplier's confirmation: new prices on the agreement lines and in the price list from the effective date. */
 async function applyAdjust(store: AgreementStore, run: TransitionRun): Promise<void> {
   const user = run.ctx.vars.user as { userType?: string } | undefined;
@@ -187,15 +161,6 @@ async function applyAdjust(store: AgreementStore, run: TransitionRun): Promise<v
       ctx,
     );
   }
-  await tx.execute(
-    `UPDATE ${t(ADJUST)} SET ${c(ADJUST, 'confirmedBy')} = ?, ${c(ADJUST, 'confirmDate')} = ? WHERE ${c(ADJUST, 'priceAdjustId')} = ?`,
-    [ctx.userId, now, run.id],
-  );
-  await tx.execute(
-    `UPDATE ${t(SUPPLIER_TODO)} SET ${c(SUPPLIER_TODO, 'handleFlag')} = 'Y', ${c(SUPPLIER_TODO, 'handleUserId')} = ?, ${c(SUPPLIER_TODO, 'handleDate')} = ? ` +
-      `WHERE ${c(SUPPLIER_TODO, 'entityName')} = ? AND ${c(SUPPLIER_TODO, 'billId')} = ? AND ${c(SUPPLIER_TODO, 'handleFlag')} = 'N'`,
-    [ctx.userId, now, ADJUST, run.id],
-  );
 }
 
 export function registerPriceAdjustEffects(
@@ -207,6 +172,5 @@ export function registerPriceAdjustEffects(
   // Every transition of a price change first locks its agreement: two changes of one agreement confirm one after the other.
   handlers.registerOwner(ADJUST, 'agreementHeaderId');
   handlers.register('checkPriceAdjustSubmit', (run) => checkSubmit(store, run));
-  handlers.register('raisePriceAdjustTodo', (run) => raiseTodo(store, run));
   handlers.register('applyPriceAdjust', (run) => applyAdjust(store, run));
 }

@@ -15,7 +15,6 @@ import type { RecordHookRegistry, SaveDone, SaveDraft } from '../../../hooks/rec
 import type { TransitionHandlerRegistry, TransitionHandlerServices } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { readUnderLock } from '../../../resource/invariantLocks';
-import { formatDateTime } from '../../../util/time';
 import { requireInternal } from '../delivery/deliveryContext';
 import { today } from '../price/priceMath';
 import { ACK, ACK_LINE, ACK_TODO, supplierOf, type Collab } from './collabContext';
@@ -79,7 +78,12 @@ async function lineRows(k: Collab, run: TransitionRun, headerId: number, locking
   return locking ? readUnderLock(run.tx, sql, [headerId]) : run.tx.select(sql, [headerId]);
 }
 
-/** doSubmit: internal users; lines present; a deadline not yet passed; every line PENDING; one to-do per supplier. */
+/**
+ * doSubmit: internal users; lines present; a deadline not yet passed; every line PENDING; one to-do
+ * per supplier of the lines (computed recipients, so not a declared effect). The submit date is a
+ * declared effect (purApproval.json); the lines' ackStatus is their own lifecycle's state, which an
+ * effect may not write, so it stays here.
+ */
 async function submit(k: Collab, run: TransitionRun): Promise<void> {
   requireInternal(run.ctx);
   const lines = await lineRows(k, run, run.id);
@@ -94,22 +98,20 @@ async function submit(k: Collab, run: TransitionRun): Promise<void> {
       `The deadline ${deadline} has passed: change it before sending`,
       [{ field: 'deadline', message: 'in the past / 已过期' }],
     );
-  const now = formatDateTime();
   const userId = run.actor.userId;
-  await k.rows.update(run.tx, ACK, { submitDate: now }, { approvalHeaderId: run.id }, userId);
   await k.rows.update(run.tx, ACK_LINE, { ackStatus: 'PENDING' }, { approvalHeaderId: run.id }, userId);
   const number = String(run.record.approvalNumber);
   for (const supplierId of [...new Set(lines.map((l) => Number(l.supplierId)))])
-    await k.raiseSupplierTodo(
+    await k.todos.open(
       run.tx,
       {
+        to: { supplierId },
         billType: ACK_TODO.billType,
         menuCode: ACK_TODO.menuCode,
         entityName: ACK,
         billId: run.id,
         billNumber: number,
-        billLink: ACK_TODO.link,
-        supplierId,
+        link: ACK_TODO.link,
         title: {
           cn: `承认书 ${number}「${String(run.record.title)}」待签收，截止 ${deadline}`,
           en: `Acknowledgement form ${number} awaits your sign-off by ${deadline}`,
@@ -119,7 +121,12 @@ async function submit(k: Collab, run: TransitionRun): Promise<void> {
     );
 }
 
-/** doAcknowledge of a line: its supplier's user only, the form SUBMITTED and its deadline not passed, a file attached. */
+/**
+ * doAcknowledge of a line: its supplier's user only, the form SUBMITTED and its deadline not passed, a
+ * file attached. The sign-off date and user are declared effects (purApprovalLine.json), the form's
+ * completion date one of its doComplete (purApproval.json); the comment (no effect value) and the
+ * form's to-do, which depends on the supplier's other lines, stay here.
+ */
 async function acknowledge(k: Collab, run: TransitionRun, services: TransitionHandlerServices): Promise<void> {
   const own = supplierOf(run.ctx);
   if (own === undefined || own !== Number(run.record.supplierId))
@@ -143,26 +150,19 @@ async function acknowledge(k: Collab, run: TransitionRun, services: TransitionHa
       { field: 'ackFileIds', message: 'required / 必填' },
     ]);
   const userId = run.actor.userId;
-  await k.rows.update(
-    run.tx,
-    ACK_LINE,
-    { ackDate: formatDateTime(), ackUserId: userId, ackComment: run.comment ?? null },
-    { approvalLineId: run.id },
-    userId,
-  );
+  await k.rows.update(run.tx, ACK_LINE, { ackComment: run.comment ?? null }, { approvalLineId: run.id }, userId);
   // The header is locked first by every line transition (registerOwner): the count sees the other sign-offs.
   const lines = await lineRows(k, run, headerId, true);
   const mine = lines.filter((l) => Number(l.supplierId) === own);
   if (mine.every((l) => Number(l.id) === run.id || l.ackStatus === 'ACKNOWLEDGED'))
-    await k.handleSupplierTodos(
+    await k.todos.close(
       run.tx,
-      { entityName: ACK, billId: headerId, billType: ACK_TODO.billType, supplierId: own },
+      { entityName: ACK, billId: headerId, billTypes: [ACK_TODO.billType], supplierId: own },
+      'handled',
       userId,
     );
-  if (lines.every((l) => Number(l.id) === run.id || l.ackStatus === 'ACKNOWLEDGED')) {
+  if (lines.every((l) => Number(l.id) === run.id || l.ackStatus === 'ACKNOWLEDGED'))
     await services.lifecycles.runInTransaction(run.tx, services.registry.entity(ACK)!, 'doComplete', headerId, run.ctx);
-    await k.rows.update(run.tx, ACK, { completeDate: formatDateTime() }, { approvalHeaderId: headerId }, userId);
-  }
 }
 
 /**
@@ -170,15 +170,17 @@ async function acknowledge(k: Collab, run: TransitionRun, services: TransitionHa
  * The lines still PENDING become CANCELLED, so their supplier sees the withdrawal on the line and can
  * neither add files nor sign off (the line lifecycle answers 409); ACKNOWLEDGED lines keep their
  * sign-off, which did happen. The suppliers' open to-dos are cancelled, not handled: nobody did the
- * work; the users of the suppliers that still had lines to sign off get a notification saying so. A draft has neither PENDING lines nor to-dos, so there only the form changes. A cancel and a
- * sign-off at once are ordered by the header's lock (the line lifecycle's owner, taken first by both):
- * the second sees the first's result, so no line is acknowledged after its form was cancelled.
+ * work; the users of the suppliers that still had lines to sign off get a notification saying so. A
+ * draft has neither PENDING lines nor to-dos, so there only the form changes. The cancel date and the
+ * to-dos cancelled are declared effects (purApproval.json); the lines' ackStatus (their own
+ * lifecycle's state, which no effect writes) and the notices to computed suppliers stay here. A cancel
+ * and a sign-off at once are ordered by the header's lock (the line lifecycle's owner, taken first by
+ * both): the second sees the first's result, so no line is acknowledged after its form was cancelled.
  */
 async function cancel(k: Collab, run: TransitionRun): Promise<void> {
   requireInternal(run.ctx);
   const userId = run.actor.userId;
   const waiting = (await lineRows(k, run, run.id)).filter((l) => l.ackStatus === 'PENDING');
-  await k.rows.update(run.tx, ACK, { cancelDate: formatDateTime() }, { approvalHeaderId: run.id }, userId);
   await k.rows.update(
     run.tx,
     ACK_LINE,
@@ -187,15 +189,15 @@ async function cancel(k: Collab, run: TransitionRun): Promise<void> {
     userId,
   );
   const source = { entityName: ACK, billId: run.id, billType: ACK_TODO.billType };
-  await k.cancelSupplierTodos(run.tx, source, userId);
   // The suppliers still asked to sign off are told why their to-do went away.
   const number = String(run.record.approvalNumber);
   const title = String(run.record.title);
   for (const supplierId of new Set(waiting.map((l) => Number(l.supplierId))))
-    await k.notifySupplierUsers(
+    await k.todos.notifySupplierUsers(
       run.tx,
       supplierId,
       {
+        type: 'BUSINESS',
         title: { cn: `承认书 ${number} 已作废`, en: `Acknowledgement form ${number} was cancelled` },
         content: {
           cn: `采购方已作废承认书 ${number}「${title}」，无需再签收。`,

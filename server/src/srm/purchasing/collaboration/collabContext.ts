@@ -1,7 +1,8 @@
 /**
  * What the acknowledgement forms (承认书) and engineering queries (EQ) share (DOMAIN.md §5.8 "Other
- * purchasing records"): entity names, metadata-named SQL and platform rows, supplier to-dos (§14
- * SRM_ACKNOWLEDGEMENT, SRM_EQ_PROMOTION) and the files a supplier adds to a record it may reach.
+ * purchasing records"): entity names, metadata-named SQL and platform rows, the supplier to-dos (§14
+ * SRM_ACKNOWLEDGEMENT, SRM_EQ_PROMOTION) the handlers open or close through the platform's TodoService,
+ * and the files a supplier adds to a record it may reach.
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { MetaSql } from '../../../access/metaSql';
@@ -10,7 +11,7 @@ import { attachmentIds } from '../../../files/attachmentLinks';
 import { Errors } from '../../../http/apiError';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { ResourceContext } from '../../../resource/context';
-import { formatDateTime } from '../../../util/time';
+import { TodoService } from '../../../todos/todoService';
 
 export const TEMPLATE = 'srmPurApprovalTemplate';
 export const ACK = 'srmPurApprovalHeader';
@@ -28,20 +29,11 @@ export const PROMOTION_TODO = {
   link: 'eqPromotion/SrmPurEqPromotionEdit',
 } as const;
 
-export interface SupplierTodo {
-  billType: string;
-  menuCode: string;
-  entityName: string;
-  billId: number;
-  billNumber: string;
-  billLink: string;
-  supplierId: number;
-  title: { cn: string; en: string };
-}
-
 export class Collab {
   readonly rows: PlatformRows;
   readonly sql: MetaSql;
+  /** The only writer of the records' to-dos and notifications (the ones no lifecycle effect declares). */
+  readonly todos: TodoService;
 
   constructor(
     readonly registry: MetadataRegistry,
@@ -49,95 +41,7 @@ export class Collab {
   ) {
     this.rows = new PlatformRows(registry, db.dialect);
     this.sql = this.rows.sql;
-  }
-
-  async raiseSupplierTodo(tx: SqlExecutor, todo: SupplierTodo, userId: number | null): Promise<void> {
-    await this.rows.insert(
-      tx,
-      'baseSupplierTodo',
-      {
-        pendingTitle: todo.title.cn,
-        pendingTitleEn: todo.title.en,
-        billType: todo.billType,
-        entityName: todo.entityName,
-        billId: todo.billId,
-        billNumber: todo.billNumber,
-        supplierId: todo.supplierId,
-        menuCode: todo.menuCode,
-        menuName: await this.rows.menuName(tx, todo.menuCode),
-        billLink: todo.billLink,
-        handleFlag: 'N',
-        cancelFlag: 'N',
-      },
-      userId,
-    );
-  }
-
-  /** Marks the open to-dos of one record handled; `supplierId` narrows them to one supplier's. */
-  async handleSupplierTodos(
-    tx: SqlExecutor,
-    where: { entityName: string; billId: number; billType: string; supplierId?: number },
-    userId: number | null,
-  ): Promise<void> {
-    await this.rows.update(
-      tx,
-      'baseSupplierTodo',
-      { handleFlag: 'Y', handleUserId: userId, handleDate: formatDateTime() },
-      { ...where, handleFlag: 'N', cancelFlag: 'N' },
-      userId,
-    );
-  }
-
-  /** Marks the open to-dos of one record cancelled: the work went away (the record was closed or withdrawn), nobody did it. */
-  async cancelSupplierTodos(
-    tx: SqlExecutor,
-    where: { entityName: string; billId: number; billType: string },
-    userId: number | null,
-  ): Promise<void> {
-    await this.rows.update(
-      tx,
-      'baseSupplierTodo',
-      { cancelFlag: 'Y', handleDate: formatDateTime() },
-      { ...where, handleFlag: 'N', cancelFlag: 'N' },
-      userId,
-    );
-  }
-
-  /** A business notification to every enabled user of a supplier (what changed and why, in both languages). */
-  async notifySupplierUsers(
-    tx: SqlExecutor,
-    supplierId: number,
-    note: {
-      title: { cn: string; en: string };
-      content: { cn: string; en: string };
-      source: { billType: string; entityName: string; billId: number };
-    },
-    userId: number | null,
-  ): Promise<void> {
-    const { t, c } = this.sql;
-    const users = await tx.select(
-      `SELECT ${c('baseUsers', 'userId')} AS id FROM ${t('baseUsers')} WHERE ${c('baseUsers', 'supplierId')} = ? AND ${c('baseUsers', 'enabledFlag')} = 'Y'`,
-      [supplierId],
-    );
-    for (const user of users)
-      await this.rows.insert(
-        tx,
-        'baseNotification',
-        {
-          notificationTitle: note.title.cn,
-          notificationTitleEn: note.title.en,
-          notificationContent: note.content.cn,
-          notificationContentEn: note.content.en,
-          notificationType: 'BUSINESS',
-          recipientUserId: Number(user.id),
-          sourceBillType: note.source.billType,
-          sourceEntityName: note.source.entityName,
-          sourceBillId: note.source.billId,
-          viewFlag: 'N',
-          sendDate: formatDateTime(),
-        },
-        userId,
-      );
+    this.todos = new TodoService(this.rows);
   }
 
   /**

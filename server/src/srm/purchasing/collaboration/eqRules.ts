@@ -10,6 +10,10 @@
  * SRM_EQ_PROMOTION) → ANSWERED (doAnswer, the EQ's supplier only, its answer is the required comment;
  * the to-do is handled and the EQ takes the answer, SUBMITTED → ANSWERED). The promotion's supplier,
  * company and subject are the EQ's, set on save.
+ *
+ * The dates, the answering user and the record's own to-dos closed are declared effects
+ * (purEq.json, purEqPromotion.json); what stays here are the checks, values taken from another
+ * record or from the comment, and the to-dos of other records.
  */
 import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
@@ -96,27 +100,26 @@ async function submitEq(k: Collab, run: TransitionRun): Promise<void> {
       '研发工程师已不是启用的EQ用户，请重新选择',
       'The research engineer is no longer an enabled EQ user: choose another',
     );
-  await k.rows.update(run.tx, EQ, { submitDate: formatDateTime() }, { eqHeaderId: run.id }, run.actor.userId);
 }
 
-/** doClose: the supplier's open promotion to-dos of the EQ are cancelled with it. */
+/** doClose: the supplier's open promotion to-dos of the EQ are cancelled with it (the promotions' to-dos, not the EQ's). */
 async function closeEq(k: Collab, run: TransitionRun): Promise<void> {
   requireInternal(run.ctx);
-  const userId = run.actor.userId;
-  await k.rows.update(run.tx, EQ, { closeDate: formatDateTime() }, { eqHeaderId: run.id }, userId);
   const { t, c } = k.sql;
   const open = await run.tx.select(
     `SELECT ${c(PROMOTION, 'eqPromotionId')} AS id FROM ${t(PROMOTION)} WHERE ${c(PROMOTION, 'eqHeaderId')} = ? AND ${c(PROMOTION, 'status')} = 'PROMOTED'`,
     [run.id],
   );
   for (const row of open)
-    await k.cancelSupplierTodos(
+    await k.todos.close(
       run.tx,
-      { entityName: PROMOTION, billId: Number(row.id), billType: PROMOTION_TODO.billType },
-      userId,
+      { entityName: PROMOTION, billId: Number(row.id), billTypes: [PROMOTION_TODO.billType], kind: 'supplier' },
+      'cancelled',
+      run.actor.userId,
     );
 }
 
+/** doPromote: supplier, company and subject copied from the EQ again, and the to-do for the EQ's supplier titled with the EQ's number. */
 async function promote(k: Collab, run: TransitionRun): Promise<void> {
   requireInternal(run.ctx);
   const eq = await eqRow(k, run.tx, Number(run.record.eqHeaderId));
@@ -130,7 +133,6 @@ async function promote(k: Collab, run: TransitionRun): Promise<void> {
     run.tx,
     PROMOTION,
     {
-      promoteDate: formatDateTime(),
       supplierId: eq.supplierId as SqlParam,
       orgId: eq.orgId as SqlParam,
       title: eq.title as SqlParam,
@@ -139,16 +141,16 @@ async function promote(k: Collab, run: TransitionRun): Promise<void> {
     userId,
   );
   const number = String(run.record.promotionNumber);
-  await k.raiseSupplierTodo(
+  await k.todos.open(
     run.tx,
     {
+      to: { supplierId: Number(eq.supplierId) },
       billType: PROMOTION_TODO.billType,
       menuCode: PROMOTION_TODO.menuCode,
       entityName: PROMOTION,
       billId: run.id,
       billNumber: number,
-      billLink: `${PROMOTION_TODO.link}?id=${run.id}`,
-      supplierId: Number(eq.supplierId),
+      link: `${PROMOTION_TODO.link}?id=${run.id}`,
       title: {
         cn: `EQ ${String(eq.eqNumber)} 推进 ${number}，请回复`,
         en: `EQ ${String(eq.eqNumber)}: follow-up ${number} awaits your answer`,
@@ -158,6 +160,7 @@ async function promote(k: Collab, run: TransitionRun): Promise<void> {
   );
 }
 
+/** doAnswer: the answer (the comment) on the promotion and on its EQ, which turns ANSWERED when still SUBMITTED. */
 async function answer(k: Collab, run: TransitionRun, services: TransitionHandlerServices): Promise<void> {
   if (supplierOf(run.ctx) !== Number(run.record.supplierId))
     throw Errors.forbidden('只有该供应商的用户可以回复', "Only a user of the EQ's supplier can answer");
@@ -167,23 +170,12 @@ async function answer(k: Collab, run: TransitionRun, services: TransitionHandler
   if (!eq || eq.status === 'CLOSED')
     throw Errors.conflict('EQ已关闭，不能再回复', 'The EQ is closed: it can no longer be answered');
   const text = (run.comment ?? '').trim();
-  const now = formatDateTime();
   const userId = run.actor.userId;
-  await k.rows.update(
-    run.tx,
-    PROMOTION,
-    { answerContent: text, answerDate: now, answeredBy: userId },
-    { eqPromotionId: run.id },
-    userId,
-  );
-  await k.handleSupplierTodos(
-    run.tx,
-    { entityName: PROMOTION, billId: run.id, billType: PROMOTION_TODO.billType },
-    userId,
-  );
+  await k.rows.update(run.tx, PROMOTION, { answerContent: text }, { eqPromotionId: run.id }, userId);
   if (eq.status === 'SUBMITTED')
     await services.lifecycles.runInTransaction(run.tx, services.registry.entity(EQ)!, 'doAnswered', eqId, run.ctx);
-  await k.rows.update(run.tx, EQ, { answerContent: text, answerDate: now }, { eqHeaderId: eqId }, userId);
+  // The EQ takes every answer, also when it was ANSWERED already and no transition of it runs: not a declared effect.
+  await k.rows.update(run.tx, EQ, { answerContent: text, answerDate: formatDateTime() }, { eqHeaderId: eqId }, userId);
 }
 
 export function registerEqRules(k: Collab, hooks: RecordHookRegistry, handlers: TransitionHandlerRegistry): void {

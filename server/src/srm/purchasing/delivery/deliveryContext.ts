@@ -5,7 +5,7 @@ import type { Database } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { ResourceContext } from '../../../resource/context';
-import { DeliveryTodos } from './deliveryTodos';
+import { TodoService } from '../../../todos/todoService';
 import { DeliveryOrderLines } from './orderLines';
 
 export const NOTICE = 'srmPurDeliveryNotice';
@@ -19,7 +19,7 @@ export class Delivery {
   readonly sql: MetaSql;
   readonly rows: PlatformRows;
   readonly orderLines: DeliveryOrderLines;
-  readonly todos: DeliveryTodos;
+  readonly todos: TodoService;
 
   constructor(
     readonly registry: MetadataRegistry,
@@ -28,7 +28,7 @@ export class Delivery {
     this.rows = new PlatformRows(registry, db.dialect);
     this.sql = this.rows.sql;
     this.orderLines = new DeliveryOrderLines(this.sql, this.rows);
-    this.todos = new DeliveryTodos(this.rows);
+    this.todos = new TodoService(this.rows);
   }
 }
 

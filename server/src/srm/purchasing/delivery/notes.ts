@@ -4,8 +4,7 @@ import { Errors } from '../../../http/apiError';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { lockOwner, readUnderLock } from '../../../resource/invariantLocks';
-import { formatDateTime } from '../../../util/time';
-import { NOTE, NOTE_LINE, NOTICE, NOTICE_LINE, requireSupplier, type Delivery } from './deliveryContext';
+import { NOTE, NOTE_LINE, NOTICE, NOTICE_LINE, type Delivery } from './deliveryContext';
 import { rollUpNotice } from './notices';
 import { add, dec, isPositive, neg, qty, ZERO, type Dec } from './quantities';
 
@@ -202,7 +201,6 @@ async function moveShipped(d: Delivery, run: TransitionRun, lines: Row[], sign: 
 }
 
 async function ship(d: Delivery, run: TransitionRun): Promise<void> {
-  requireSupplier(run.ctx);
   const lines = await noteLines(d, run.tx, run.id, true);
   if (!lines.length)
     throw Errors.conflict('送货单没有明细行，不能发货', 'A delivery note without lines cannot be shipped');
@@ -212,40 +210,40 @@ async function ship(d: Delivery, run: TransitionRun): Promise<void> {
         { field: `lines[${i}].shipQty`, message: 'must be greater than 0' },
       ]);
   });
+  // The shipped date is a declared effect (purDeliveryNote.json); the buyers come from the order lines.
   await moveShipped(d, run, lines, 1);
-  await d.rows.update(run.tx, NOTE, { shippedDate: formatDateTime() }, { deliveryNoteId: run.id }, run.actor.userId);
   const orders = await d.orderLines.read(
     run.tx,
     lines.map((l) => Number(l.orderLineId)),
   );
   const buyers = [...orders.values()].map((o) => o.buyerId).filter((id): id is number => id !== null);
   const number = String(run.record.deliveryNoteNumber);
-  await d.todos.forUsers(
-    run.tx,
-    buyers,
-    {
-      billType: BUYER_TODO,
-      entityName: NOTE,
-      billId: run.id,
-      billNumber: number,
-      menuCode: BUYER_MENU,
-      billLink: `purDeliveryManage/purDeliveryNoteEdit?id=${run.id}&mode=view`,
-      title: { cn: `送货单 ${number} 已发货，待收货`, en: `Delivery note ${number} has shipped and awaits receipt` },
-    },
-    run.actor.userId,
-  );
+  for (const buyer of new Set(buyers))
+    await d.todos.open(
+      run.tx,
+      {
+        to: { userId: buyer },
+        billType: BUYER_TODO,
+        entityName: NOTE,
+        billId: run.id,
+        billNumber: number,
+        menuCode: BUYER_MENU,
+        link: `purDeliveryManage/purDeliveryNoteEdit?id=${run.id}&mode=view`,
+        title: { cn: `送货单 ${number} 已发货，待收货`, en: `Delivery note ${number} has shipped and awaits receipt` },
+      },
+      run.actor.userId,
+    );
 }
 
 async function cancel(d: Delivery, run: TransitionRun): Promise<void> {
-  requireSupplier(run.ctx);
   const lines = await noteLines(d, run.tx, run.id, true);
   if (lines.some((l) => isPositive(dec(l.receivedQty))))
     throw Errors.conflict(
       '送货单已收货，不能取消',
       'Goods of this delivery note have been received: it cannot be cancelled',
     );
+  // The buyers' to-dos cancelled are a declared effect (purDeliveryNote.json).
   await moveShipped(d, run, lines, -1);
-  await d.todos.close(run.tx, false, NOTE, run.id, BUYER_TODO, 'cancelled', run.actor.userId);
 }
 
 export function registerNotes(d: Delivery, hooks: RecordHookRegistry, handlers: TransitionHandlerRegistry): void {

@@ -4,8 +4,7 @@ import { Errors } from '../../../http/apiError';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { readUnderLock } from '../../../resource/invariantLocks';
-import { formatDateTime } from '../../../util/time';
-import { NOTICE, NOTICE_LINE, requireInternal, requireSupplier, type Delivery } from './deliveryContext';
+import { NOTICE, NOTICE_LINE, type Delivery } from './deliveryContext';
 import type { OrderLine } from './orderLines';
 import { add, cmp, dec, max, qty, sub, ZERO, type Dec } from './quantities';
 
@@ -23,8 +22,6 @@ import { add, cmp, dec, max, qty, sub, ZERO, type Dec } from './quantities';
  * of other notices' headers would wait for a notice whose own publish waits for the order's lock.
  */
 const RESERVING = ['PUBLISHED', 'CONFIRMED', 'PARTIAL_SHIPPED'];
-const SUPPLIER_TODO = 'SRM_DELIVERY_NOTICE';
-const SUPPLIER_MENU = 'SUP_DELIVERY_NOTICE';
 
 /** Lines of a notice, read under lock when `locking`. */
 export async function noticeLines(d: Delivery, tx: SqlExecutor, noticeId: number, locking = false): Promise<Row[]> {
@@ -175,7 +172,6 @@ async function beforeSaveNotice(d: Delivery, draft: SaveDraft): Promise<void> {
 }
 
 async function publish(d: Delivery, run: TransitionRun): Promise<void> {
-  requireInternal(run.ctx);
   // The notice is locked by the transition; its lines are read without locks until the order's are taken.
   const lines = await noticeLines(d, run.tx, run.id);
   if (!lines.length)
@@ -202,37 +198,15 @@ async function publish(d: Delivery, run: TransitionRun): Promise<void> {
         `The required quantity exceeds the open quantity ${qty(open)} of purchase order ${order.poNumber} line ${order.lineNum}`,
       ),
   );
-  await d.rows.update(
-    run.tx,
-    NOTICE,
-    { publishDate: formatDateTime() },
-    { deliveryNoticeId: run.id },
-    run.actor.userId,
-  );
+  // The publish date and the supplier's to-do are declared effects (purDeliveryNotice.json).
   await setOpenQuantities(d, run.tx, run.id, true, run.actor.userId);
-  const number = String(run.record.noticeNumber);
-  await d.todos.forSupplier(
-    run.tx,
-    Number(run.record.supplierId),
-    {
-      billType: SUPPLIER_TODO,
-      entityName: NOTICE,
-      billId: run.id,
-      billNumber: number,
-      menuCode: SUPPLIER_MENU,
-      billLink: `purDeliveryManage/purDeliveryNoticeEdit?id=${run.id}&mode=view`,
-      title: {
-        cn: `送货通知 ${number} 待确认，要求到货 ${String(run.record.requiredDate)}`,
-        en: `Delivery notice ${number} awaits your confirmation, due ${String(run.record.requiredDate)}`,
-      },
-    },
-    run.actor.userId,
-  );
 }
 
-/** The supplier confirms: confirmedQty / confirmedDate default to the required ones; the to-do is done. */
+/**
+ * The supplier confirms: confirmedQty / confirmedDate default to the required ones. The confirm
+ * date and the to-do handled are declared effects (purDeliveryNotice.json).
+ */
 async function confirm(d: Delivery, run: TransitionRun): Promise<void> {
-  requireSupplier(run.ctx);
   const { t, c } = d.sql;
   await run.tx.execute(
     `UPDATE ${t(NOTICE_LINE)} SET ${c(NOTICE_LINE, 'confirmedQty')} = COALESCE(${c(NOTICE_LINE, 'confirmedQty')}, ${c(NOTICE_LINE, 'requiredQty')}), ` +
@@ -240,18 +214,9 @@ async function confirm(d: Delivery, run: TransitionRun): Promise<void> {
       `${c(NOTICE_LINE, 'versionNum')} = ${c(NOTICE_LINE, 'versionNum')} + 1 WHERE ${c(NOTICE_LINE, 'deliveryNoticeId')} = ?`,
     [run.id],
   );
-  await d.rows.update(
-    run.tx,
-    NOTICE,
-    { confirmDate: formatDateTime() },
-    { deliveryNoticeId: run.id },
-    run.actor.userId,
-  );
-  await d.todos.close(run.tx, true, NOTICE, run.id, SUPPLIER_TODO, 'handled', run.actor.userId);
 }
 
 async function closeOrCancel(d: Delivery, run: TransitionRun, cancelling: boolean): Promise<void> {
-  requireInternal(run.ctx);
   if (cancelling) {
     const lines = await noticeLines(d, run.tx, run.id, true);
     if (lines.some((l) => dec(l.shippedQty).units > 0n))
@@ -260,8 +225,8 @@ async function closeOrCancel(d: Delivery, run: TransitionRun, cancelling: boolea
         'Goods have been shipped against this notice: close it instead of cancelling',
       );
   }
+  // The supplier's to-do cancelled is a declared effect (purDeliveryNotice.json).
   await setOpenQuantities(d, run.tx, run.id, false, run.actor.userId);
-  await d.todos.close(run.tx, true, NOTICE, run.id, SUPPLIER_TODO, 'cancelled', run.actor.userId);
 }
 
 /**

@@ -206,19 +206,24 @@ async function receive(
       [...orders.values()].map((o) => o.orderHeaderId),
       user.userId,
     );
-    await d.todos.close(tx, false, NOTE, id, BUYER_TODO, 'handled', user.userId);
+    await d.todos.close(
+      tx,
+      { entityName: NOTE, billId: id, billTypes: [BUYER_TODO], kind: 'internal' },
+      'handled',
+      user.userId,
+    );
     if (differs) {
       const number = String(note.deliveryNoteNumber);
-      await d.todos.forSupplier(
+      await d.todos.open(
         tx,
-        supplierId,
         {
+          to: { supplierId },
           billType: SUPPLIER_TODO,
           entityName: NOTE,
           billId: id,
           billNumber: number,
           menuCode: SUPPLIER_MENU,
-          billLink: `purDeliveryManage/purDeliveryNoteEdit?id=${id}&mode=view`,
+          link: `purDeliveryManage/purDeliveryNoteEdit?id=${id}&mode=view`,
           title: {
             cn: `送货单 ${number} 收货有差异或不合格，请查看`,
             en: `Delivery note ${number}: the receipt differs or goods were rejected`,

@@ -5,7 +5,7 @@ import type { Database, SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { ResourceContext } from '../../../resource/context';
-import { DeliveryTodos } from '../delivery/deliveryTodos';
+import { TodoService } from '../../../todos/todoService';
 
 /**
  * Planning and stock (DOMAIN.md §5.8): forecasts, VMI stock and its transactions, system warnings.
@@ -20,7 +20,7 @@ export const WARNING = 'srmBaseWarning';
 export class Planning {
   readonly rows: PlatformRows;
   readonly sql: MetaSql;
-  readonly todos: DeliveryTodos;
+  readonly todos: TodoService;
 
   constructor(
     readonly registry: MetadataRegistry,
@@ -28,7 +28,7 @@ export class Planning {
   ) {
     this.rows = new PlatformRows(registry, db.dialect);
     this.sql = this.rows.sql;
-    this.todos = new DeliveryTodos(this.rows);
+    this.todos = new TodoService(this.rows);
   }
 }
 
@@ -47,13 +47,6 @@ export function isSupplierCaller(ctx: ResourceContext): boolean {
 /** Buyer-side work: supplier users get 403. */
 export function requireInternal(ctx: ResourceContext): void {
   if (isSupplierCaller(ctx)) throw Errors.forbidden('供应商用户不能执行此操作', 'Supplier users may not do this');
-}
-
-/** Supplier-side work: internal users get 403. */
-export function requireSupplier(ctx: ResourceContext): number {
-  const supplierId = supplierOf(ctx);
-  if (supplierId === null) throw Errors.forbidden('只有供应商用户可以执行此操作', 'Only supplier users may do this');
-  return supplierId;
 }
 
 /** Today as YYYY-MM-DD (local time), and `days` later. */

@@ -2,6 +2,7 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../../access/metaSql';
 import type { Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import { PlatformRows } from '../../../lifecycle/platformRows';
+import { TodoService } from '../../../todos/todoService';
 import { formatDateTime } from '../../../util/time';
 import type { CheckParts, CheckTotals, Tolerance, Values } from './checkAmounts';
 
@@ -15,8 +16,6 @@ export const CHECK_PO = 'srmRcnAccountCheckPo';
 export const OCR_TASK = 'srmRcnAccountCheckOcrTask';
 export const CHECK_TYPE = 'srmRcnCheckTypeInfo';
 export const REBATE = 'srmRcnRebateInfo';
-const SUPPLIER_TODO = 'baseSupplierTodo';
-const TODO = 'baseTodo';
 
 /** The child of the statement (its name on the header) → its entity. */
 export const CHILD_ENTITY: Record<string, string> = {
@@ -28,21 +27,13 @@ export const CHILD_ENTITY: Record<string, string> = {
   pos: CHECK_PO,
 };
 
-/** A to-do of the statement, supplier or internal. */
-export interface TodoRow {
-  billType: string;
-  billId: number;
-  billNumber: string;
-  menuCode: string;
-  billLink: string;
-  title: { cn: string; en: string };
-}
-
-/** The statement's own queries: its stored children, totals, tolerance, the supplier's to-dos, rebates. */
+/** The statement's own queries: its stored children, totals, tolerance, the buyer who made it, rebates. */
 export class CheckStore {
   readonly sql: MetaSql;
-  /** Audited inserts and updates, to-do menu names: the platform's row writer. */
+  /** Audited inserts and updates: the platform's row writer. */
   readonly rows: PlatformRows;
+  /** The statement's to-dos that are not declared effects (rcnAccountCheck.json). */
+  readonly todos: TodoService;
 
   constructor(
     readonly registry: MetadataRegistry,
@@ -50,6 +41,7 @@ export class CheckStore {
   ) {
     this.sql = new MetaSql(registry, dialect);
     this.rows = new PlatformRows(registry, dialect);
+    this.todos = new TodoService(this.rows);
   }
 
   /** The header's stored values (status, supplier, type, company, totals), optionally under a row lock. */
@@ -126,22 +118,11 @@ export class CheckStore {
     };
   }
 
-  /** A supplier to-do (baseSupplierTodo) for the statement. */
-  async addSupplierTodo(tx: SqlExecutor, todo: TodoRow & { supplierId: number }, userId: number | null): Promise<void> {
-    const { supplierId, ...rest } = todo;
-    await this.insertTodo(tx, SUPPLIER_TODO, rest, { supplierId }, userId);
-  }
-
   /**
-   * An internal to-do RCN_ACCOUNT_CHECK for the buyer who made the statement (its creator, when an
-   * internal user): the supplier disputed it or submitted its invoices.
+   * The internal user who made the statement (its creator), or null when a supplier made it
+   * (createInvoiceListAndAccountCheck) or the user is gone: who gets the buyer's to-dos.
    */
-  async addBuyerTodo(
-    tx: SqlExecutor,
-    id: number,
-    todo: Omit<TodoRow, 'billType' | 'billId'>,
-    userId: number | null,
-  ): Promise<void> {
+  async internalCreator(tx: SqlExecutor, id: number): Promise<number | null> {
     const { t, c } = this.sql;
     const rows = await tx.select(
       `SELECT ${c('baseUsers', 'userId', 'u')} AS userId, ${c('baseUsers', 'userType', 'u')} AS userType FROM ${t(CHECK)} h ` +
@@ -149,82 +130,7 @@ export class CheckStore {
       [id],
     );
     const creator = rows[0];
-    if (!creator || String(creator.userType ?? '').startsWith('EX')) return;
-    await this.insertTodo(
-      tx,
-      TODO,
-      { ...todo, billType: 'RCN_ACCOUNT_CHECK', billId: id },
-      { assigneeUserId: Number(creator.userId) },
-      userId,
-    );
-  }
-
-  private async insertTodo(
-    tx: SqlExecutor,
-    entity: string,
-    todo: TodoRow,
-    owner: Record<string, SqlParam>,
-    userId: number | null,
-  ): Promise<void> {
-    await this.rows.insert(
-      tx,
-      entity,
-      {
-        pendingTitle: todo.title.cn,
-        pendingTitleEn: todo.title.en,
-        billType: todo.billType,
-        entityName: CHECK,
-        billId: todo.billId,
-        billNumber: todo.billNumber,
-        ...owner,
-        menuCode: todo.menuCode,
-        menuName: await this.rows.menuName(tx, todo.menuCode),
-        billLink: todo.billLink,
-        handleFlag: 'N',
-        cancelFlag: 'N',
-      },
-      userId,
-    );
-  }
-
-  /** The statement's open supplier to-dos: handled by the supplier's answer, or cancelled. */
-  async closeSupplierTodos(
-    tx: SqlExecutor,
-    id: number,
-    how: 'handled' | 'cancelled',
-    userId: number | null,
-  ): Promise<void> {
-    await this.closeTodos(tx, SUPPLIER_TODO, id, how, userId);
-  }
-
-  /** The statement's open internal to-dos (RCN_ACCOUNT_CHECK): handled by the buyer's next step, or cancelled. */
-  async closeBuyerTodos(
-    tx: SqlExecutor,
-    id: number,
-    how: 'handled' | 'cancelled',
-    userId: number | null,
-  ): Promise<void> {
-    await this.closeTodos(tx, TODO, id, how, userId);
-  }
-
-  private async closeTodos(
-    tx: SqlExecutor,
-    entity: string,
-    id: number,
-    how: 'handled' | 'cancelled',
-    userId: number | null,
-  ): Promise<void> {
-    const { t, c } = this.sql;
-    const now = formatDateTime();
-    const set =
-      how === 'handled'
-        ? `${c(entity, 'handleFlag')} = 'Y', ${c(entity, 'handleUserId')} = ?, ${c(entity, 'handleDate')} = ?`
-        : `${c(entity, 'cancelFlag')} = 'Y', ${c(entity, 'lastUpdatedBy')} = ?, ${c(entity, 'lastUpdateDate')} = ?`;
-    await tx.execute(
-      `UPDATE ${t(entity)} SET ${set}, ${c(entity, 'versionNum')} = ${c(entity, 'versionNum')} + 1 ` +
-        `WHERE ${c(entity, 'entityName')} = ? AND ${c(entity, 'billId')} = ? AND ${c(entity, 'handleFlag')} = 'N' AND ${c(entity, 'cancelFlag')} = 'N'`,
-      [userId, now, CHECK, id],
-    );
+    return !creator || String(creator.userType ?? '').startsWith('EX') ? null : Number(creator.userId);
   }
 
   /** DEDUCT rebates deducted on the accepted statement are settled (settledFlag Y). */

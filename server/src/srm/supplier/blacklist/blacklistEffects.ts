@@ -1,7 +1,6 @@
 import { Errors } from '../../../http/apiError';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { readUnderLock } from '../../../resource/invariantLocks';
-import { formatDateTime } from '../../../util/time';
 import { applyMove, assertMoveAllowed, lockedSupplier } from '../status/statusMoves';
 import { SITE, SUPPLIER, type SupplierStatusStore } from '../status/supplierStatusStore';
 
@@ -49,7 +48,8 @@ export async function applyBlacklist(store: SupplierStatusStore, run: Transition
 /**
  * doRelease (EFFECTIVE → RELEASED, the reason is the required comment): the supplier and its
  * blacklisted sites go to FROZEN for review (DOMAIN 1.11); the ASL rows stay DEBARRED until a
- * re-qualification approves them again.
+ * re-qualification approves them again. releaseDate and releasedBy are declared effects
+ * (slcSupplierBlacklist.json); the reason, the transition's comment, is no field: written here.
  */
 export async function releaseBlacklist(store: SupplierStatusStore, run: TransitionRun): Promise<void> {
   const supplierId = Number(run.record.supplierId);
@@ -57,11 +57,5 @@ export async function releaseBlacklist(store: SupplierStatusStore, run: Transiti
   await applyMove(store, run, 'RELEASE', { entity: SUPPLIER, row: supplier });
   for (const site of await store.rowsWhere(run.tx, SITE, 'supplierId', supplierId))
     if (site.siteStatus === 'BLACKLIST') await applyMove(store, run, 'RELEASE', { entity: SITE, row: site });
-  await store.setFields(
-    run.tx,
-    BLACKLIST,
-    run.id,
-    { releaseReason: run.comment, releaseDate: formatDateTime(), releasedBy: run.actor.userId },
-    run.ctx,
-  );
+  await store.setFields(run.tx, BLACKLIST, run.id, { releaseReason: run.comment }, run.ctx);
 }

@@ -4,6 +4,7 @@
  * the supplier's sign and refuse on its line; and the system's SIGNING → COMPLETED of the head when
  * no line is PENDING — all in the transition's own transaction, after the head's lock (the line
  * lifecycle's owner), so that two suppliers signing the last two lines complete it exactly once.
+ * The line's signer and its to-do handled are declared effects (slcContractSignLine.json).
  */
 import { Readable } from 'node:stream';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
@@ -11,6 +12,7 @@ import type { FileStorage } from '../../../files/fileStorage';
 import { Errors } from '../../../http/apiError';
 import { HISTORY } from '../../../lifecycle/history';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import { TodoService } from '../../../todos/todoService';
 import { formatDateTime } from '../../../util/time';
 import {
   ELEC,
@@ -27,11 +29,15 @@ import type { ElectronicSignProvider, SignDocument } from './signProvider';
 const ELECTRONIC = 'ELECTRONIC';
 
 export class ContractSignEffects {
+  private readonly todos: TodoService;
+
   constructor(
     private readonly store: ContractSignStore,
     private readonly provider: ElectronicSignProvider,
     private readonly storage: FileStorage,
-  ) {}
+  ) {
+    this.todos = new TodoService(store.rows);
+  }
 
   private get rows() {
     return this.store.rows;
@@ -93,51 +99,40 @@ export class ContractSignEffects {
     }
   }
 
+  /**
+   * The line's supplier gets a to-do and each of its users a notification. Stays here, not in
+   * slcContractSign.json: the recipient is a line's supplier, not a field of the head approved.
+   */
   private async tellSupplier(tx: SqlExecutor, doc: SignDocument, userId: number | null): Promise<void> {
     // The English title names the agreement by number only: its title is data, often Chinese.
     const title = {
       cn: `协议 ${doc.signNumber}「${doc.signTitle}」待签署`,
       en: `Agreement ${doc.signNumber} awaits your signature`,
     };
-    await this.rows.insert(
+    const subject = { entityName: LINE, billId: doc.signLineId };
+    await this.todos.open(
       tx,
-      'baseSupplierTodo',
       {
-        pendingTitle: title.cn,
-        pendingTitleEn: title.en,
+        ...subject,
+        to: { supplierId: doc.supplierId },
         billType: SUPPLIER_TODO_TYPE,
-        entityName: LINE,
-        billId: doc.signLineId,
         billNumber: doc.signNumber,
-        supplierId: doc.supplierId,
+        title,
         menuCode: SUPPLIER_MENU,
-        menuName: await this.rows.menuName(tx, SUPPLIER_MENU),
-        billLink: `${SUPPLIER_EDIT_LINK}${doc.signLineId}`,
-        handleFlag: 'N',
-        cancelFlag: 'N',
+        link: `${SUPPLIER_EDIT_LINK}${doc.signLineId}`,
       },
       userId,
     );
-    for (const recipient of await this.store.supplierUsers(tx, doc.supplierId)) {
-      await this.rows.insert(
-        tx,
-        'baseNotification',
-        {
-          notificationTitle: title.cn,
-          notificationTitleEn: title.en,
-          notificationContent: `请在「待签协议」中签署或拒签协议 ${doc.signNumber}（有效期 ${doc.validFrom} 起）。`,
-          notificationContentEn: `Sign or refuse agreement ${doc.signNumber} (valid from ${doc.validFrom}) under "Agreements to sign".`,
-          notificationType: 'BUSINESS',
-          recipientUserId: recipient,
-          sourceBillType: SUPPLIER_TODO_TYPE,
-          sourceEntityName: LINE,
-          sourceBillId: doc.signLineId,
-          viewFlag: 'N',
-          sendDate: formatDateTime(),
-        },
-        userId,
-      );
-    }
+    const content = {
+      cn: `请在「待签协议」中签署或拒签协议 ${doc.signNumber}（有效期 ${doc.validFrom} 起）。`,
+      en: `Sign or refuse agreement ${doc.signNumber} (valid from ${doc.validFrom}) under "Agreements to sign".`,
+    };
+    await this.todos.notifySupplierUsers(
+      tx,
+      doc.supplierId,
+      { title, content, type: 'BUSINESS', source: { ...subject, billType: SUPPLIER_TODO_TYPE } },
+      userId,
+    );
   }
 
   /** The head of a line, which must be SIGNING (409 otherwise), and the caller must be the line's supplier (403). */
@@ -160,8 +155,9 @@ export class ContractSignEffects {
   async sign(run: TransitionRun): Promise<void> {
     const head = await this.signingHead(run);
     const doc = await this.store.document(run.tx, head, run.id);
+    // signDate stays here (signedBy is declared): it is the instant the signed PDF and the flow carry too.
     const signedAt = formatDateTime();
-    const values: Record<string, string | number | null> = { signDate: signedAt, signedBy: run.actor.userId };
+    const values: Record<string, string | number | null> = { signDate: signedAt };
     if (doc.signMethod === ELECTRONIC) {
       const flow = await this.store.flowOfLine(run.tx, run.id);
       if (!flow) throw Errors.conflict('该行没有电子签署流程', 'This line has no electronic signing flow');
@@ -248,19 +244,11 @@ export class ContractSignEffects {
     }
   }
 
-  /** The line's to-do is handled; the head completes when no line is PENDING any more (its lock is held). */
+  /** The head completes when no line is PENDING any more (its lock is held); the line's to-do is declared handled. */
   private async finishLine(run: TransitionRun): Promise<void> {
-    const now = formatDateTime();
-    await this.rows.update(
-      run.tx,
-      'baseSupplierTodo',
-      { handleFlag: 'Y', handleUserId: run.actor.userId, handleDate: now },
-      { entityName: LINE, billId: run.id, billType: SUPPLIER_TODO_TYPE, handleFlag: 'N', cancelFlag: 'N' },
-      run.actor.userId,
-    );
     const headId = Number(run.record.signHeadId);
     if ((await this.store.pendingCount(run.tx, headId)) > 0) return;
-    await this.complete(run.tx, headId, run, now);
+    await this.complete(run.tx, headId, run, formatDateTime());
   }
 
   private async complete(tx: SqlExecutor, headId: number, run: TransitionRun, now: string): Promise<void> {
@@ -295,22 +283,22 @@ export class ContractSignEffects {
       },
       run.actor.userId,
     );
+    // The head's submitter is told: the head is another record than the line whose transition this is.
     if (head.submittedBy !== null && head.submittedBy !== undefined)
-      await this.rows.insert(
+      await this.todos.notify(
         tx,
-        'baseNotification',
         {
-          notificationTitle: `协议签署 ${head.signNumber} 已完成`,
-          notificationTitleEn: `Agreement signing ${head.signNumber} completed`,
-          notificationContent: `协议「${head.signTitle}」的所有供应商均已签署或拒签。`,
-          notificationContentEn: `Every supplier of agreement ${head.signNumber} has signed or refused.`,
-          notificationType: 'BUSINESS',
           recipientUserId: Number(head.submittedBy),
-          sourceBillType: 'SLC_CONTRACT_SIGN',
-          sourceEntityName: HEAD,
-          sourceBillId: headId,
-          viewFlag: 'N',
-          sendDate: now,
+          title: {
+            cn: `协议签署 ${String(head.signNumber)} 已完成`,
+            en: `Agreement signing ${String(head.signNumber)} completed`,
+          },
+          content: {
+            cn: `协议「${String(head.signTitle)}」的所有供应商均已签署或拒签。`,
+            en: `Every supplier of agreement ${String(head.signNumber)} has signed or refused.`,
+          },
+          type: 'BUSINESS',
+          source: { billType: 'SLC_CONTRACT_SIGN', entityName: HEAD, billId: headId },
         },
         run.actor.userId,
       );

@@ -123,16 +123,6 @@ export class ContractSignStore {
     ]);
   }
 
-  /** Enabled users of the supplier: they get the notification. */
-  async supplierUsers(tx: SqlExecutor, supplierId: number): Promise<number[]> {
-    const { t, c } = this.rows.sql;
-    const rows = await tx.select(
-      `SELECT ${c('baseUsers', 'userId')} AS userId FROM ${t('baseUsers')} WHERE ${c('baseUsers', 'supplierId')} = ? AND ${c('baseUsers', 'enabledFlag')} = 'Y'`,
-      [supplierId],
-    );
-    return rows.map((r) => Number(r.userId));
-  }
-
   async supplierName(tx: SqlExecutor, supplierId: number): Promise<string> {
     const { t, c } = this.rows.sql;
     const rows = await tx.select(

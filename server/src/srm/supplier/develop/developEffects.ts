@@ -1,5 +1,4 @@
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
-import { formatDateTime } from '../../../util/time';
 import type { SupplierStatusStore } from '../status/supplierStatusStore';
 
 export const DEVELOP = 'srmSlcSupplierDevelop';
@@ -29,9 +28,9 @@ function inviteBody(run: TransitionRun, link: string): string {
 /**
  * doApprove of a development (DOMAIN 1.10): the registration invitation goes to the contact
  * through the platform's mail outbox (base_mail_outbox, the table the Mailer writes) in the
- * approval's own transaction — a rolled-back approval leaves no mail behind — and the
- * invitation date is stamped. Without SMTP_URL the row stays OUTBOX_ONLY for an administrator,
- * as every platform mail does.
+ * approval's own transaction — a rolled-back approval leaves no mail behind; the invitation
+ * date is a declared effect (slcSupplierDevelop.json). Without SMTP_URL the row stays
+ * OUTBOX_ONLY for an administrator, as every platform mail does.
  */
 export async function inviteDevelopSupplier(store: SupplierStatusStore, run: TransitionRun): Promise<void> {
   const number = String(run.record.developNumber);
@@ -48,5 +47,4 @@ export async function inviteDevelopSupplier(store: SupplierStatusStore, run: Tra
     },
     run.ctx,
   );
-  await store.setFields(run.tx, 'srmSlcSupplierDevelop', run.id, { inviteDate: formatDateTime() }, run.ctx);
 }

@@ -11,7 +11,7 @@ import type { TransitionHandlerServices } from '../../../lifecycle/transitionHan
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { PLAN, type InspectPlanStore } from '../inspectPlan/inspectPlanStore';
 import { settleQualifyNode } from '../qualify/qualifyNodes';
-import { INSPECT, type LocaleInspectStore } from './localeInspectStore';
+import { INSPECT, TODO_TYPE, type LocaleInspectStore } from './localeInspectStore';
 
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
 const sum = (values: (number | null)[]) => Math.round(values.reduce<number>((a, v) => a + (v ?? 0), 0) * 100) / 100;
@@ -53,7 +53,8 @@ export class LocaleInspectEffects {
       { localeInspectId: run.id },
       userId,
     );
-    await this.store.closeTodos(run.tx, run.id, { supplier: true }, userId);
+    // The supplier's self-check to-do is declared handled (slcLocaleInspect.json); the experts'
+    // to-dos stay here: they are the plan's staff, not a field of the inspection.
     for (const expert of await this.plans.staffOf(run.tx, Number(run.record.inspectPlanId), 'EXPERT'))
       await this.store.expertTodo(run.tx, run.record, expert, userId);
   }
@@ -75,7 +76,9 @@ export class LocaleInspectEffects {
       lines.filter((l) => num(l.expertUserId) === me),
       'expertScore',
     );
-    await this.store.closeTodos(run.tx, run.id, { assignee: me }, me);
+    // Only this expert's to-do: the others still have to score.
+    const mine = { entityName: INSPECT, billId: run.id, billTypes: [TODO_TYPE], assigneeUserId: me };
+    await this.store.todos.close(run.tx, mine, 'handled', me);
     if (!experts.every((e) => submitted.includes(e))) return;
     const totals = experts.map((e) =>
       sum(lines.filter((l) => num(l.expertUserId) === e).map((l) => num(l.expertScore))),

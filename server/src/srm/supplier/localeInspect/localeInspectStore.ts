@@ -1,10 +1,13 @@
-/** SQL of the on-site inspection (DOMAIN.md §1.6): the header, its checklist lines, to-dos and notices. */
+/**
+ * SQL of the on-site inspection (DOMAIN.md §1.6): the header and its checklist lines; its to-dos
+ * and notices go through TodoService, the one writer of those tables.
+ */
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { HISTORY } from '../../../lifecycle/history';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import { readUnderLock } from '../../../resource/invariantLocks';
-import { formatDateTime } from '../../../util/time';
+import { TodoService } from '../../../todos/todoService';
 
 export const INSPECT = 'srmSlcLocaleInspect';
 export const RECORD = 'srmSlcInspectRecord';
@@ -19,12 +22,14 @@ const SCORE_FIELDS = ['selfScore', 'expertUserId', 'expertScore', 'finding', 'at
 
 export class LocaleInspectStore {
   readonly rows: PlatformRows;
+  readonly todos: TodoService;
 
   constructor(
     readonly registry: MetadataRegistry,
     db: Database,
   ) {
     this.rows = new PlatformRows(registry, db.dialect);
+    this.todos = new TodoService(this.rows);
   }
 
   async header(tx: SqlExecutor, id: number): Promise<Row | undefined> {
@@ -70,17 +75,10 @@ export class LocaleInspectStore {
     return Number(rows[0].n);
   }
 
-  async supplierUsers(tx: SqlExecutor, supplierId: number): Promise<number[]> {
-    const { t, c } = this.rows.sql;
-    const rows = await tx.select(
-      `SELECT ${c('baseUsers', 'userId')} AS userId FROM ${t('baseUsers')} WHERE ${c('baseUsers', 'supplierId')} = ? ` +
-        `AND ${c('baseUsers', 'enabledFlag')} = 'Y'`,
-      [supplierId],
-    );
-    return rows.map((r) => Number(r.userId));
-  }
-
-  /** The supplier's self-check to-do (baseSupplierTodo) and a notification to each of its users. */
+  /**
+   * The supplier's self-check to-do and a notification to each of its users, when the plan
+   * approval creates the inspection (the recipient is not a field of the plan).
+   */
   async tellSupplier(
     tx: SqlExecutor,
     doc: { localeInspectId: number; inspectNumber: string; supplierId: number },
@@ -91,74 +89,50 @@ export class LocaleInspectStore {
       cn: `现场考察 ${doc.inspectNumber} 待自评`,
       en: `On-site inspection ${doc.inspectNumber} awaits your self-check`,
     };
-    await this.rows.insert(
+    const subject = { entityName: INSPECT, billId: doc.localeInspectId };
+    await this.todos.open(
       tx,
-      'baseSupplierTodo',
       {
-        pendingTitle: title.cn,
-        pendingTitleEn: title.en,
+        ...subject,
+        to: { supplierId: doc.supplierId },
         billType: TODO_TYPE,
-        entityName: INSPECT,
-        billId: doc.localeInspectId,
         billNumber: doc.inspectNumber,
-        supplierId: doc.supplierId,
+        title,
         menuCode: SUPPLIER_MENU,
-        menuName: await this.rows.menuName(tx, SUPPLIER_MENU),
-        billLink: `${EDIT_LINK}${doc.localeInspectId}`,
-        handleFlag: 'N',
-        cancelFlag: 'N',
+        link: `${EDIT_LINK}${doc.localeInspectId}`,
       },
       userId,
     );
-    for (const recipient of await this.supplierUsers(tx, doc.supplierId))
-      await this.rows.insert(
-        tx,
-        'baseNotification',
-        {
-          notificationTitle: title.cn,
-          notificationTitleEn: title.en,
-          notificationContent: `考察计划「${planName}」已批准，请在「现场考察」中填写自评分并提交自评。`,
-          notificationContentEn: `An inspection plan was approved: enter your self scores under "On-site inspection" and submit the self-check.`,
-          notificationType: 'BUSINESS',
-          recipientUserId: recipient,
-          sourceBillType: TODO_TYPE,
-          sourceEntityName: INSPECT,
-          sourceBillId: doc.localeInspectId,
-          viewFlag: 'N',
-          sendDate: formatDateTime(),
-        },
-        userId,
-      );
+    const content = {
+      cn: `考察计划「${planName}」已批准，请在「现场考察」中填写自评分并提交自评。`,
+      en: `An inspection plan was approved: enter your self scores under "On-site inspection" and submit the self-check.`,
+    };
+    await this.todos.notifySupplierUsers(
+      tx,
+      doc.supplierId,
+      { title, content, type: 'BUSINESS', source: { ...subject, billType: TODO_TYPE } },
+      userId,
+    );
   }
 
-  /** An expert's scoring to-do (baseTodo). */
+  /** An expert's scoring to-do: the experts are the plan's staff, not a field of the inspection. */
   async expertTodo(tx: SqlExecutor, doc: Row, expertId: number, userId: number | null): Promise<void> {
-    await this.rows.insert(
+    await this.todos.open(
       tx,
-      'baseTodo',
       {
-        pendingTitle: `现场考察 ${String(doc.inspectNumber)} 待专家评分`,
-        pendingTitleEn: `On-site inspection ${String(doc.inspectNumber)} awaits your expert scores`,
+        to: { userId: expertId },
         billType: TODO_TYPE,
         entityName: INSPECT,
         billId: Number(doc.localeInspectId),
         billNumber: String(doc.inspectNumber),
-        assigneeUserId: expertId,
+        title: {
+          cn: `现场考察 ${String(doc.inspectNumber)} 待专家评分`,
+          en: `On-site inspection ${String(doc.inspectNumber)} awaits your expert scores`,
+        },
         menuCode: INSIDE_MENU,
-        menuName: await this.rows.menuName(tx, INSIDE_MENU),
-        billLink: `${EDIT_LINK}${String(doc.localeInspectId)}`,
-        handleFlag: 'N',
-        cancelFlag: 'N',
+        link: `${EDIT_LINK}${String(doc.localeInspectId)}`,
       },
       userId,
     );
-  }
-
-  /** Marks open to-dos of this inspection handled: the supplier's (supplierTodo) or one assignee's. */
-  async closeTodos(tx: SqlExecutor, id: number, who: { supplier: true } | { assignee: number }, userId: number | null) {
-    const done = { handleFlag: 'Y', handleUserId: userId, handleDate: formatDateTime() };
-    const open = { entityName: INSPECT, billId: id, billType: TODO_TYPE, handleFlag: 'N', cancelFlag: 'N' };
-    if ('supplier' in who) await this.rows.update(tx, 'baseSupplierTodo', done, open, userId);
-    else await this.rows.update(tx, 'baseTodo', done, { ...open, assigneeUserId: who.assignee }, userId);
   }
 }

@@ -187,12 +187,7 @@ export async function completeGate(run: TransitionRun, deps: QualifyNodeDeps): P
         label: COMPLETED_LABEL,
       });
   }
+  // currentNodeCode cleared and completeDate are declared effects (slcQualify.json); the result is computed.
   const result = run.record.qualifyResult ? String(run.record.qualifyResult) : 'PASS';
-  await store.setFields(
-    tx,
-    QUALIFY,
-    id,
-    { qualifyResult: result === 'FAIL' ? 'PASS' : result, currentNodeCode: null, completeDate: formatDateTime() },
-    ctx,
-  );
+  await store.setFields(tx, QUALIFY, id, { qualifyResult: result === 'FAIL' ? 'PASS' : result }, ctx);
 }

@@ -7,8 +7,10 @@
  */
 import { isSupplierType } from '../../../access/accessService';
 import { Errors } from '../../../http/apiError';
+import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { ActionHandler } from '../../../platform/actionRegistry';
 import { lockOwner } from '../../../resource/invariantLocks';
+import { TodoService } from '../../../todos/todoService';
 import { formatDateTime } from '../../../util/time';
 import { SAMPLE, setDeliveryDate, type TrialStore } from './trialStore';
 
@@ -40,6 +42,8 @@ function checkBody(body: Record<string, unknown>): number {
 }
 
 export function supplierDeliveryDate(store: TrialStore): ActionHandler {
+  // The submitter's notification goes through the platform's one writer of notifications.
+  const todos = new TodoService(new PlatformRows(store.registry, store.db.dialect));
   return async (body, ctx, kernel, req) => {
     const identity = req.identity!;
     if (!isSupplierType(identity.user.userType))
@@ -57,26 +61,24 @@ export function supplierDeliveryDate(store: TrialStore): ActionHandler {
           `样品试制 ${String(trial.trialNumber)} 不在审批中，不能填写交样日期`,
           `Sample trial ${String(trial.trialNumber)} is not submitted: the delivery date cannot be entered now`,
         );
-      const now = formatDateTime();
-      await setDeliveryDate(store, tx, id, date, identity.user.userId, now);
+      await setDeliveryDate(store, tx, id, date, identity.user.userId, formatDateTime());
       if (trial.submittedBy !== null && trial.submittedBy !== undefined)
-        await store.writer.insert(
+        await todos.notify(
           tx,
-          store.model('baseNotification'),
           {
-            notificationTitle: `样品试制 ${String(trial.trialNumber)} 供应商交样日期 ${date}`,
-            notificationTitleEn: `Sample trial ${String(trial.trialNumber)}: the supplier delivers on ${date}`,
-            notificationContent: `${String(identity.user.supplierName ?? '供应商')} 已填写交样日期 ${date}。`,
-            notificationContentEn: `The supplier entered its sample delivery date: ${date}.`,
-            notificationType: 'BUSINESS',
             recipientUserId: Number(trial.submittedBy),
-            sourceBillType: 'SLC_SAMPLE_TRIAL',
-            sourceEntityName: SAMPLE,
-            sourceBillId: id,
-            viewFlag: 'N',
-            sendDate: now,
+            title: {
+              cn: `样品试制 ${String(trial.trialNumber)} 供应商交样日期 ${date}`,
+              en: `Sample trial ${String(trial.trialNumber)}: the supplier delivers on ${date}`,
+            },
+            content: {
+              cn: `${String(identity.user.supplierName ?? '供应商')} 已填写交样日期 ${date}。`,
+              en: `The supplier entered its sample delivery date: ${date}.`,
+            },
+            type: 'BUSINESS',
+            source: { billType: 'SLC_SAMPLE_TRIAL', entityName: SAMPLE, billId: id },
           },
-          ctx,
+          ctx.userId,
         );
       return { data: { sampleTrialId: id, supplierDeliveryDate: date } };
     });

@@ -1,0 +1,74 @@
+import {
+  evaluateFilter,
+  filterFields,
+  type EntityModel,
+  type FilterNode,
+  type TransitionCheck,
+  type TransitionDef,
+} from '@meridian/metadata';
+import type { MetadataRegistry } from '@meridian/metadata/node';
+import type { Row, SqlExecutor } from '../db/sqlExecutor';
+import { ApiError } from '../http/apiError';
+import type { ResourceContext } from '../resource/context';
+import { fillPattern, type PlatformRows } from './platformRows';
+
+/**
+ * A transition's declared checks (lifecycle.schema.json `checks`): the record must match, or its
+ * lines must be enough, none or all of them match. Run inside the transition's transaction after
+ * the record is read under lock, before anything changes; the first that fails refuses the action
+ * with the check's own message in both languages (400 naming the lines for too few, 409 otherwise).
+ */
+export interface CheckScope {
+  registry: MetadataRegistry;
+  rows: PlatformRows;
+  tx: SqlExecutor;
+  entity: EntityModel;
+  id: number;
+  record: Row;
+  ctx: ResourceContext;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{([A-Za-z][A-Za-z0-9]*)\}/g)].map((m) => m[1]);
+
+async function linesOf(s: CheckScope, child: string, fields: string[]): Promise<Row[]> {
+  const def = s.entity.children.find((c) => c.name === child)!;
+  const lines = s.registry.entity(def.entity)!;
+  const { t, c } = s.rows.sql;
+  const q = s.tx.dialect.quote;
+  const names = [...new Set([lines.primaryKey, ...fields])].filter((f) => lines.field(f));
+  return s.tx.select(
+    `SELECT ${names.map((f) => `${c(lines.name, f)} AS ${q(f)}`).join(', ')} FROM ${t(lines.name)} ` +
+      `WHERE ${c(lines.name, def.foreignKey)} = ? ORDER BY ${c(lines.name, lines.primaryKey)}`,
+    [s.id],
+  );
+}
+
+function refusal(check: TransitionCheck, status: 400 | 409, row: Row): ApiError {
+  const text = { cn: fillPattern(check.message.cn, row), en: fillPattern(check.message.en, row) };
+  const errors = status === 400 && 'lines' in check ? [{ field: check.lines, message: 'required' }] : undefined;
+  return new ApiError(status, text, errors);
+}
+
+async function checkOne(s: CheckScope, check: TransitionCheck): Promise<void> {
+  if ('record' in check) {
+    if (!evaluateFilter(check.record, s.record, s.ctx.vars)) throw refusal(check, 409, s.record);
+    return;
+  }
+  const filters: FilterNode[] = [check.none, check.all].filter((f): f is FilterNode => !!f);
+  const fields = [
+    ...filters.flatMap((f) => filterFields(f)),
+    ...placeholders(`${check.message.cn} ${check.message.en}`),
+  ];
+  const lines = await linesOf(s, check.lines, fields);
+  if (check.min !== undefined && lines.length < check.min) throw refusal(check, 400, s.record);
+  const offending = check.none
+    ? lines.find((l) => evaluateFilter(check.none, l, s.ctx.vars))
+    : check.all
+      ? lines.find((l) => !evaluateFilter(check.all, l, s.ctx.vars))
+      : undefined;
+  if (offending) throw refusal(check, 409, offending);
+}
+
+export async function runTransitionChecks(s: CheckScope, t: TransitionDef): Promise<void> {
+  for (const check of t.checks ?? []) await checkOne(s, check);
+}
