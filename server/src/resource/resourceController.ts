@@ -129,7 +129,10 @@ export class ResourceController {
           readFile: identity ? (id) => this.readFile(kernel, identity, req, ctx, id) : undefined,
         }),
       );
-      if (!result.file) return success(result.data, result.msg, result.page, writtenEntities(kernel.registry, tables));
+      // A public action names nothing: what it wrote (a mail to the outbox or not) would tell an
+      // anonymous caller whether a user exists.
+      const written = custom.access === 'public' ? undefined : writtenEntities(kernel.registry, tables);
+      if (!result.file) return success(result.data, result.msg, result.page, written);
       fileHeaders(reply, result.file.fileName, result.file.contentType);
       return new StreamableFile(result.file.content, { length: result.file.content.length });
     } finally {
