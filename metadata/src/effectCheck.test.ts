@@ -121,12 +121,15 @@ describe('declared transition effects', () => {
     [
       'checks on unknown fields and an unknown child',
       (lc) => {
-        lc.transitions[1].checks[0].record = { field: 'orderDay', op: 'notNull' };
+        lc.transitions[1].checks[0].record = { field: 'orderDay', op: 'gte', value: '$record.orderDat' };
+        lc.transitions[1].checks[0].field = 'orderDat';
         lc.transitions[1].checks[2].none = { field: 'qty', op: 'lte', value: 0 };
         lc.transitions[1].checks[1].lines = 'items';
       },
       [
+        P('/transitions/1/checks/0', 'compared field "orderDat" is not a field of demoOrderHeader'),
         P('/transitions/1/checks/0/record', 'filter field "orderDay" is not a field of demoOrderHeader'),
+        P('/transitions/1/checks/0/field', 'field "orderDat" is not a field of demoOrderHeader'),
         P('/transitions/1/checks/1/lines', '"items" is not a child of demoOrderHeader'),
         P('/transitions/1/checks/2', '"qty" is not a field of demoOrderLine'),
       ],

@@ -3,10 +3,10 @@
  * to-do type and placeholder they name exists, so that a mistake stops the start (or a publish)
  * with the document and pointer instead of failing a user's action later.
  */
-import type { EffectValue, LifecycleDef, RecipientsDef, TransitionDef } from './generated/meta-model';
+import type { EffectValue, FilterNode, LifecycleDef, RecipientsDef, TransitionDef } from './generated/meta-model';
 import type { EntityModel } from './entityModel';
 import { declaredEffects, recipientFields, valueField, type DeclaredEffect } from './effects';
-import { filterFields } from './filter';
+import { filterConditions, filterFields } from './filter';
 import type { MetadataCatalog } from './metadataCatalog';
 import { AUDIT_FIELD_NAMES, VERSION_FIELD } from './systemFields';
 
@@ -114,12 +114,24 @@ function hasMenu(registry: MetadataCatalog, menuCode: string): boolean {
 }
 
 /** A transition's checks: the record's or the lines' fields they name exist. */
+/** Fields of the record a check compares with ("$record.startDate"). */
+function recordValueFields(...filters: Array<FilterNode | undefined>): string[] {
+  return filters
+    .flatMap((f) => filterConditions(f))
+    .flatMap((c) => (Array.isArray(c.value) ? c.value : [c.value]))
+    .filter((v): v is string => typeof v === 'string' && v.startsWith('$record.'))
+    .map((v) => v.slice('$record.'.length));
+}
+
 function checkChecks(s: Scope, pointer: string, checks: NonNullable<TransitionDef['checks']>): void {
   checks.forEach((check, i) => {
     const at = `${pointer}/${i}`;
     const message = `${check.message.cn} ${check.message.en}`;
+    const compared = 'record' in check ? recordValueFields(check.record) : recordValueFields(check.none, check.all);
+    checkFields(s, at, compared, 'compared field');
     if ('record' in check) {
       checkFields(s, `${at}/record`, filterFields(check.record), 'filter field');
+      if (check.field) checkFields(s, `${at}/field`, [check.field], 'field');
       checkPatterns(s, `${at}/message`, [message]);
       return;
     }

@@ -379,6 +379,10 @@ export interface RecordCheck {
    * The record must match.
    */
   record: FilterNode;
+  /**
+   * The field the rule is about: the refusal is then 400 naming it (an input rule: end date required, end not before start); without it, 409 (a state rule).
+   */
+  field?: string;
   message: I18NText;
 }
 /**

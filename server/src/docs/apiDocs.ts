@@ -1,7 +1,4 @@
-/**
- * The OpenAPI document of this server, built from the metadata in use. It is cached per registry
- * object: a table_model publish installs a new registry, so the next request rebuilds it.
- */
+/** The OpenAPI document of this server, built from the metadata and custom actions in use. */
 import { buildOpenApiDocument, type CustomActionInfo, type OpenApiDocument } from '@meridian/metadata';
 import type { Kernel } from '../kernel';
 import type { RegisteredAction } from '../platform/actionRegistry';
@@ -9,7 +6,11 @@ import { EXCHANGE_PATHS } from './exchangePaths';
 import { FIXED_PATHS } from './fixedPaths';
 
 const SERVER_VERSION = '0.1.0';
-const cache = new WeakMap<object, OpenApiDocument>();
+/**
+ * Per registry and action catalog: a publish installs a new registry, and two kernels may share one
+ * registry with other custom actions (test servers of one process load the metadata once).
+ */
+const cache = new WeakMap<object, WeakMap<object, OpenApiDocument>>();
 
 function customActionInfo(action: RegisteredAction): CustomActionInfo {
   const { area, resource, action: name, access, input } = action;
@@ -20,7 +21,9 @@ function customActionInfo(action: RegisteredAction): CustomActionInfo {
 
 export function apiDocument(kernel: Kernel): OpenApiDocument {
   const { registry } = kernel;
-  const cached = cache.get(registry);
+  let byActions = cache.get(registry);
+  if (!byActions) cache.set(registry, (byActions = new WeakMap()));
+  const cached = byActions.get(kernel.actions);
   if (cached) return cached;
   const doc = buildOpenApiDocument({
     title: 'Meridian API',
@@ -31,6 +34,6 @@ export function apiDocument(kernel: Kernel): OpenApiDocument {
     customActions: kernel.actions.list().map(customActionInfo),
     fixedPaths: { ...FIXED_PATHS, ...EXCHANGE_PATHS },
   });
-  cache.set(registry, doc);
+  byActions.set(kernel.actions, doc);
   return doc;
 }

@@ -16,7 +16,8 @@ import { fillPattern, type PlatformRows } from './platformRows';
  * A transition's declared checks (lifecycle.schema.json `checks`): the record must match, or its
  * lines must be enough, none or all of them match. Run inside the transition's transaction after
  * the record is read under lock, before anything changes; the first that fails refuses the action
- * with the check's own message in both languages (400 naming the lines for too few, 409 otherwise).
+ * with the check's own message in both languages: 400 naming the lines for too few or the field a
+ * record check names (an input rule), 409 otherwise (a state rule).
  */
 export interface CheckScope {
   registry: MetadataRegistry;
@@ -45,13 +46,16 @@ async function linesOf(s: CheckScope, child: string, fields: string[]): Promise<
 
 function refusal(check: TransitionCheck, status: 400 | 409, row: Row): ApiError {
   const text = { cn: fillPattern(check.message.cn, row), en: fillPattern(check.message.en, row) };
-  const errors = status === 400 && 'lines' in check ? [{ field: check.lines, message: 'required' }] : undefined;
-  return new ApiError(status, text, errors);
+  if (status === 409) return new ApiError(409, text);
+  const field = 'lines' in check ? check.lines : check.field!;
+  return new ApiError(400, text, [{ field, message: 'lines' in check ? 'required' : 'invalid' }]);
 }
 
 async function checkOne(s: CheckScope, check: TransitionCheck): Promise<void> {
+  // "$record.startDate" compares with another field of the record (end not before start).
+  const vars = { ...s.ctx.vars, record: s.record };
   if ('record' in check) {
-    if (!evaluateFilter(check.record, s.record, s.ctx.vars)) throw refusal(check, 409, s.record);
+    if (!evaluateFilter(check.record, s.record, vars)) throw refusal(check, check.field ? 400 : 409, s.record);
     return;
   }
   const filters: FilterNode[] = [check.none, check.all].filter((f): f is FilterNode => !!f);
@@ -62,9 +66,9 @@ async function checkOne(s: CheckScope, check: TransitionCheck): Promise<void> {
   const lines = await linesOf(s, check.lines, fields);
   if (check.min !== undefined && lines.length < check.min) throw refusal(check, 400, s.record);
   const offending = check.none
-    ? lines.find((l) => evaluateFilter(check.none, l, s.ctx.vars))
+    ? lines.find((l) => evaluateFilter(check.none, l, vars))
     : check.all
-      ? lines.find((l) => !evaluateFilter(check.all, l, s.ctx.vars))
+      ? lines.find((l) => !evaluateFilter(check.all, l, vars))
       : undefined;
   if (offending) throw refusal(check, 409, offending);
 }

@@ -101,11 +101,12 @@ export function checkActor(lifecycle: LifecycleDef, t: TransitionDef, actor: Act
 export function checkActorKind(t: TransitionDef, ctx: ResourceContext): void {
   if (!t.by || ctx.userId === null) return;
   const user = ctx.vars.user as { userType?: unknown; supplierId?: unknown } | undefined;
-  const supplier = isSupplierType(String(user?.userType ?? '')) && !!user?.supplierId;
-  if (t.by === 'supplier' && !supplier)
-    throw Errors.forbidden('只有供应商用户可以执行此操作', 'Only supplier users may do this');
-  if (t.by === 'internal' && isSupplierType(String(user?.userType ?? '')))
-    throw Errors.forbidden('供应商用户不能执行此操作', 'Supplier users may not do this');
+  const supplierType = isSupplierType(String(user?.userType ?? ''));
+  const label = t.label ?? { cn: t.action, en: t.action };
+  if (t.by === 'supplier' && !(supplierType && user?.supplierId))
+    throw Errors.forbidden(`只有供应商用户可以${label.cn}`, `Only supplier users can ${label.en.toLowerCase()}`);
+  if (t.by === 'internal' && supplierType)
+    throw Errors.forbidden(`供应商用户不能${label.cn}`, `Supplier users cannot ${label.en.toLowerCase()}`);
 }
 
 /** In a batch, the failing record is named in the message (the whole batch is rolled back). */

@@ -11,7 +11,6 @@
  * and deadline, attachments) reach the handler through `withParams` from the custom actions of
  * resultActions.ts, inside the same transaction.
  */
-import { isSupplierType } from '../../../access/accessService';
 import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
@@ -42,16 +41,6 @@ export async function withParams<T>(tx: SqlExecutor, params: ResultParams, fn: (
 }
 
 const paramsOf = (run: TransitionRun): ResultParams => pending.get(run.tx) ?? {};
-const userType = (run: TransitionRun) => (run.ctx.vars.user as { userType?: string } | undefined)?.userType;
-
-function insideOnly(run: TransitionRun): void {
-  if (isSupplierType(userType(run)))
-    throw Errors.forbidden('供应商不能执行此操作', 'Suppliers cannot do this on a performance result');
-}
-function supplierOnly(run: TransitionRun): void {
-  if (!isSupplierType(userType(run)))
-    throw Errors.forbidden('只有供应商可以执行此操作', 'Only the supplier can do this on its performance result');
-}
 
 const SUPPLIER_APPEAL = {
   billType: 'SRM_PERFORMANCE' as const,
@@ -93,7 +82,6 @@ async function history(
 
 /** doRelease: releaseDate (today) is declared; the appeal deadline counts the scheme's appeal days from today. */
 async function release(store: ResultStore, run: TransitionRun): Promise<void> {
-  insideOnly(run);
   const schemeId = Number(run.record.schemeId);
   await set(store, run, { appealDeadline: addDays(todayText(), await store.appealDays(run.tx, schemeId)) });
   await history(store, run, run.comment);
@@ -114,7 +102,6 @@ async function release(store: ResultStore, run: TransitionRun): Promise<void> {
 
 /** doAgree: the supplier's SRM_PERFORMANCE to-do handled is declared. */
 async function agree(store: ResultStore, run: TransitionRun): Promise<void> {
-  supplierOnly(run);
   await history(store, run, run.comment);
 }
 
@@ -123,7 +110,6 @@ async function agree(store: ResultStore, run: TransitionRun): Promise<void> {
  * checks read run.record, the result as it was before the transition (appealFlag not yet Y).
  */
 async function appeal(store: ResultStore, run: TransitionRun): Promise<void> {
-  supplierOnly(run);
   const params = paramsOf(run);
   const deadline = dateText(run.record.appealDeadline);
   if (run.record.appealFlag === 'Y')
@@ -149,7 +135,6 @@ async function appeal(store: ResultStore, run: TransitionRun): Promise<void> {
 
 /** doUpdateRejection: appealResult REJECTED and the SPE_APPEAL to-do handled are declared. */
 async function rejectAppeal(store: ResultStore, run: TransitionRun): Promise<void> {
-  insideOnly(run);
   const reason = (paramsOf(run).reason ?? run.comment ?? '').trim();
   if (!reason)
     throw Errors.badRequest('请填写驳回说明', 'Give the rejection reason', [
@@ -161,7 +146,6 @@ async function rejectAppeal(store: ResultStore, run: TransitionRun): Promise<voi
 
 /** doAcceptAppeal: appealResult ACCEPTED and the SPE_APPEAL to-do handled are declared; the new score is computed here. */
 async function acceptAppeal(store: ResultStore, run: TransitionRun): Promise<void> {
-  insideOnly(run);
   const params = paramsOf(run);
   const text = String(params.totalScore ?? '').trim();
   const score = /^\d{1,3}(\.\d{1,2})?$/.test(text) ? toDecimal(text) : undefined;
@@ -201,7 +185,6 @@ async function acceptAppeal(store: ResultStore, run: TransitionRun): Promise<voi
 
 /** doRectification: rectifyResult cleared is declared; the requirement and deadline come with the action. */
 async function rectify(store: ResultStore, run: TransitionRun): Promise<void> {
-  insideOnly(run);
   const params = paramsOf(run);
   const requirement = (params.rectifyRequirement ?? run.comment ?? '').trim();
   if (!requirement)
@@ -235,7 +218,6 @@ async function raiseRectifyTodo(store: ResultStore, run: TransitionRun, deadline
 
 /** doSupplierCommit: the supplier's SRM_RECTIFICATION to-do handled is declared. */
 async function supplierCommit(store: ResultStore, run: TransitionRun): Promise<void> {
-  supplierOnly(run);
   const params = paramsOf(run);
   const report = (params.reason ?? run.comment ?? '').trim();
   if (!report)
@@ -249,14 +231,12 @@ async function supplierCommit(store: ResultStore, run: TransitionRun): Promise<v
 
 /** doConfirmPassed / doConfirmFailed: rectifyResult PASSED / FAILED is declared; failed, the supplier rectifies again. */
 async function confirmRectify(store: ResultStore, run: TransitionRun): Promise<void> {
-  insideOnly(run);
   await history(store, run, run.comment);
   if (run.to !== 'CLOSED')
     await raiseRectifyTodo(store, run, dateText(run.record.rectifyDeadline) ?? addDays(todayText(), 30));
 }
 
 async function close(store: ResultStore, run: TransitionRun): Promise<void> {
-  insideOnly(run);
   await history(store, run, run.comment);
 }
 

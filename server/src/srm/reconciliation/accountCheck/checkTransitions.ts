@@ -1,38 +1,22 @@
 import { Errors } from '../../../http/apiError';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
-import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import type { ReceiptLedger } from '../receiptLedger';
 import { checkTotals, invoiceDifference } from './checkAmounts';
-import { isSupplierCtx } from './checkHooks';
 import { CHECK, CheckStore } from './checkStore';
 
 /** The statement's edit page, which a to-do opens. */
 const EDIT_PAGE = 'SrmRcnAccountCheckEdit';
-
-/** Who runs the transition (DOMAIN.md §4.1 "Who"): menus grant the buttons; this holds even for a user granted both sides. */
-export function requireSide(run: Pick<TransitionRun, 'ctx' | 'transition'>, side: 'INSIDE' | 'EX'): void {
-  const supplier = isSupplierCtx(run.ctx);
-  if (side === 'EX' && !supplier)
-    throw Errors.forbidden(
-      '只有供应商可以执行此操作',
-      `Only the supplier can ${run.transition.label?.en.toLowerCase() ?? run.transition.action}`,
-    );
-  if (side === 'INSIDE' && supplier)
-    throw Errors.forbidden(
-      '只有采购方可以执行此操作',
-      `Only the buying company can ${run.transition.label?.en.toLowerCase() ?? run.transition.action}`,
-    );
-}
 
 const hasReceipts = (lines: { transactionId?: unknown }[]) =>
   lines.some((l) => l.transactionId !== null && l.transactionId !== undefined && l.transactionId !== '');
 
 /**
  * The statement's transitions (lifecycle rcnAccountCheck): each a named handler run in the
- * transition's transaction. The supplier's to-dos (opened on release, handled by its answer), the
- * buyer's dispute to-do and the to-dos ended by the buyer's next step or the cancellation are
- * declared effects (rcnAccountCheck.json), run before these handlers; a handler that throws (the
- * wrong side, no lines, invoices off the tolerance) rolls them back with the rest.
+ * transition's transaction. Declared in rcnAccountCheck.json: which side runs each (`by`;
+ * DOMAIN.md §4.1 "Who": menus grant the buttons, the side holds even for a user granted both), the
+ * supplier's to-dos (opened on release, handled by its answer), the buyer's dispute to-do and the
+ * to-dos ended by the buyer's next step or the cancellation; they run before these handlers, and a
+ * handler that throws (no lines, invoices off the tolerance) rolls them back with the rest.
  */
 export function registerCheckTransitions(
   handlers: TransitionHandlerRegistry,
@@ -40,7 +24,6 @@ export function registerCheckTransitions(
   ledger: ReceiptLedger,
 ): void {
   handlers.register('rcnRelease', async (run) => {
-    requireSide(run, 'INSIDE');
     const parts = await store.parts(run.tx, run.id);
     if (!parts.lines.length && !parts.others.length)
       throw Errors.conflict('对账单没有明细，不能发布', 'The statement has no lines: add lines before releasing it');
@@ -48,12 +31,10 @@ export function registerCheckTransitions(
   });
 
   handlers.register('rcnSupplierReject', async (run) => {
-    requireSide(run, 'EX');
     await store.update(run.tx, CHECK, 'accountCheckId', run.id, { supplierComment: run.comment }, run.actor.userId);
   });
 
   handlers.register('rcnSubmitInvoice', async (run) => {
-    requireSide(run, 'EX');
     const { tx, record } = run;
     const parts = await store.parts(tx, run.id);
     if (!parts.invoices.length)
@@ -95,7 +76,6 @@ export function registerCheckTransitions(
   });
 
   handlers.register('rcnApproveInvoice', async (run) => {
-    requireSide(run, 'INSIDE');
     const parts = await store.parts(run.tx, run.id);
     if (hasReceipts(parts.lines)) {
       await ledger.markChecked(run.tx, run.id, run.actor.userId);
@@ -105,11 +85,6 @@ export function registerCheckTransitions(
   });
 
   handlers.register('rcnCancel', async (run) => {
-    requireSide(run, 'INSIDE');
     await ledger.release(run.tx, run.id, run.actor.userId);
   });
-
-  /** Transitions whose only rule left in code is the side that runs them (doSupplierConfirm, doRejectInvoice, rcnValidity). */
-  handlers.register('rcnInsideOnly', (run) => requireSide(run, 'INSIDE'));
-  handlers.register('rcnSupplierOnly', (run) => requireSide(run, 'EX'));
 }

@@ -27,11 +27,6 @@ export async function checkBlacklistSubmit(store: SupplierStatusStore, run: Tran
   const supplier = await lockedSupplier(store, run.tx, Number(run.record.supplierId));
   assertMoveAllowed('BLACKLIST', { entity: SUPPLIER, row: supplier });
   await refuseSecondEntry(store, run);
-  const { startDate, endDate, permanentFlag } = run.record;
-  if (permanentFlag !== 'Y' && !endDate)
-    throw Errors.badRequest('非永久黑名单需填写结束日期', 'A blacklist that is not permanent needs an end date');
-  if (endDate && startDate && String(endDate) < String(startDate))
-    throw Errors.badRequest('结束日期不能早于开始日期', 'The end date cannot be before the start date');
 }
 
 /** doApprove (→ EFFECTIVE): the supplier and all its sites BLACKLIST, with history; every ASL row DEBARRED. */
