@@ -3,7 +3,7 @@ import type { Dialect } from './dialect';
 import { createReadConnection, type ReadConnection } from './readConnection';
 import type { Row, SqlParam } from './sqlTypes';
 import { retryingDeadlocks } from './deadlockRetry';
-import { recordWrite } from './writeJournal';
+import { recordWrite, type WriteJournal } from './writeJournal';
 
 export type { Row, SqlParam } from './sqlTypes';
 
@@ -29,6 +29,7 @@ class QueryRunnerExecutor implements SqlExecutor {
   constructor(
     readonly dialect: Dialect,
     private readonly runner: QueryRunner,
+    private readonly journal?: WriteJournal,
   ) {}
 
   async select(sql: string, params: SqlParam[] = []): Promise<Row[]> {
@@ -37,7 +38,7 @@ class QueryRunnerExecutor implements SqlExecutor {
   }
 
   async execute(sql: string, params: SqlParam[] = []): Promise<WriteResult> {
-    recordWrite(sql);
+    if (this.journal) recordWrite(this.journal, sql);
     const result = await this.runner.query(sql, params, true);
     return { affected: result.affected ?? 0, insertId: insertIdOf(result.raw) };
   }
@@ -67,22 +68,37 @@ export class Database {
    * Runs fn in one transaction; any throw rolls everything back (header and lines together).
    * `deadlockAttempts`: on MariaDB/MySQL, run fn again (up to that many runs in all) when the
    * database rolled it back as a deadlock victim; only for fn whose every effect is in the
-   * transaction (server/src/db/deadlockRetry.ts).
+   * transaction (server/src/db/deadlockRetry.ts). `journal`: the request's write journal
+   * (db/writeJournal.ts), which the transaction's statements are recorded into.
    */
-  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>, options: { deadlockAttempts?: number } = {}): Promise<T> {
-    if (this.dialect.kind !== 'sqlite')
-      return retryingDeadlocks(options.deadlockAttempts ?? 1, () => this.runTransaction(fn));
-    const run = this.writerQueue.then(() => this.runTransaction(fn));
-    this.writerQueue = run.catch(() => undefined);
-    return run;
+  transaction<T>(
+    fn: (tx: SqlExecutor) => Promise<T>,
+    options: { deadlockAttempts?: number; journal?: WriteJournal } = {},
+  ): Promise<T> {
+    const run = () => this.runTransaction(fn, options.journal);
+    if (this.dialect.kind !== 'sqlite') return retryingDeadlocks(options.deadlockAttempts ?? 1, run);
+    const queued = this.writerQueue.then(run);
+    this.writerQueue = queued.catch(() => undefined);
+    return queued;
   }
 
-  private async runTransaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  /**
+   * This database with every transaction recording into `journal`: what a custom action is given as
+   * its kernel's db, so that its writes are named in its answer. Shares the writer queue.
+   */
+  withJournal(journal: WriteJournal): Database {
+    const base = this;
+    const journaling = Object.create(base) as Database;
+    journaling.transaction = (fn, options = {}) => base.transaction(fn, { ...options, journal });
+    return journaling;
+  }
+
+  private async runTransaction<T>(fn: (tx: SqlExecutor) => Promise<T>, journal?: WriteJournal): Promise<T> {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     await runner.startTransaction();
     try {
-      const result = await fn(new QueryRunnerExecutor(this.dialect, runner));
+      const result = await fn(new QueryRunnerExecutor(this.dialect, runner, journal));
       await runner.commitTransaction();
       return result;
     } catch (e) {

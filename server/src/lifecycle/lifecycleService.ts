@@ -89,16 +89,19 @@ export class LifecycleService {
     }
     const comment = commentOf(body, transition);
     const expectedVersion = typeof versionNum === 'number' ? versionNum : undefined;
-    await this.db.transaction(async (tx) => {
-      const actor: Actor = { userId: ctx.userId, userName: await this.rows.userName(tx, ctx.userId) };
-      for (const id of ids) {
-        try {
-          await this.applyOne(tx, entity, transition, id, { ctx, scope, expectedVersion, comment, actor });
-        } catch (e) {
-          throw ids.length > 1 ? inBatch(e, id) : e;
+    await this.db.transaction(
+      async (tx) => {
+        const actor: Actor = { userId: ctx.userId, userName: await this.rows.userName(tx, ctx.userId) };
+        for (const id of ids) {
+          try {
+            await this.applyOne(tx, entity, transition, id, { ctx, scope, expectedVersion, comment, actor });
+          } catch (e) {
+            throw ids.length > 1 ? inBatch(e, id) : e;
+          }
         }
-      }
-    });
+      },
+      { journal: ctx.journal },
+    );
     const msg = pickText(transition.label ?? { cn: '操作成功', en: 'Done' }, ctx.language);
     if (ids.length > 1) return { data: { count: ids.length }, msg };
     const row = await this.reader.byId(entity, ids[0], ctx, scope);

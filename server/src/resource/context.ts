@@ -23,6 +23,8 @@ export interface ResourceContext {
    * comma-separated): a write that would answer Errors.warning(code) goes on when it holds the code.
    */
   confirmedWarnings?: readonly string[];
+  /** The request's write journal (db/writeJournal.ts): the tables its transactions wrote. */
+  journal?: Set<string>;
 }
 
 export const systemContext = (language: Language = 'CN'): ResourceContext => ({ userId: null, language, vars: {} });

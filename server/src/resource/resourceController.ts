@@ -17,7 +17,6 @@ import { requestKernel } from '../modeling/liveKernel';
 import type { ResourceContext } from './context';
 import { assertWritableDirectly, GENERIC_ACTIONS, type GenericAction } from './resourceService';
 import { writtenEntities } from './writtenEntities';
-import { journaled } from '../db/writeJournal';
 import { checkActionInput } from '../platform/actionInput';
 
 /** The `confirmedWarnings` header: warning codes, comma-separated (ResourceContext.confirmedWarnings). */
@@ -92,14 +91,13 @@ export class ResourceController {
       throw Errors.notFound('接口不存在', `${resource} has no action "${action}"`);
     if (!transition) assertWritableDirectly(entity, action);
     const scope = await guard.authorizeEntityAction(identity!, req.headers, entity, action, ctx);
-    const { result, tables } = await journaled(() =>
-      transition
-        ? kernel.lifecycles.run(entity, transition, payload, ctx, scope)
-        : kernel.resources.run(action as GenericAction, entity, payload, ctx, scope),
-    );
+    const journal = (ctx.journal = new Set<string>());
+    const result = transition
+      ? await kernel.lifecycles.run(entity, transition, payload, ctx, scope)
+      : await kernel.resources.run(action as GenericAction, entity, payload, ctx, scope);
     if (ACCESS_ENTITIES.has(entity.name) && action !== 'findById' && action !== 'listByPage')
       kernel.auth.access.invalidate();
-    return success(result.data, result.msg, result.page, writtenEntities(kernel.registry, tables));
+    return success(result.data, result.msg, result.page, writtenEntities(kernel.registry, journal));
   }
 
   /**
@@ -120,18 +118,19 @@ export class ResourceController {
     if (custom.input) checkActionInput(custom.input, payload);
     let upload: Promise<ReceivedImport> | undefined;
     try {
-      const { result, tables } = await journaled(() =>
-        custom.handler(payload, ctx, kernel, {
-          identity,
-          headers: req.headers,
-          ip: req.ip,
-          xlsxUpload: () => (upload ??= receiveImport(req, kernel.config.uploadMaxSizeKb * 1024)),
-          readFile: identity ? (id) => this.readFile(kernel, identity, req, ctx, id) : undefined,
-        }),
-      );
+      // The action's writes are recorded through its ctx and its kernel's db (db/writeJournal.ts).
+      const journal = (ctx.journal = new Set<string>());
+      const journaling: Kernel = Object.assign(Object.create(kernel) as Kernel, { db: kernel.db.withJournal(journal) });
+      const result = await custom.handler(payload, ctx, journaling, {
+        identity,
+        headers: req.headers,
+        ip: req.ip,
+        xlsxUpload: () => (upload ??= receiveImport(req, kernel.config.uploadMaxSizeKb * 1024)),
+        readFile: identity ? (id) => this.readFile(kernel, identity, req, ctx, id) : undefined,
+      });
       // A public action names nothing: what it wrote (a mail to the outbox or not) would tell an
       // anonymous caller whether a user exists.
-      const written = custom.access === 'public' ? undefined : writtenEntities(kernel.registry, tables);
+      const written = custom.access === 'public' ? undefined : writtenEntities(kernel.registry, journal);
       if (!result.file) return success(result.data, result.msg, result.page, written);
       fileHeaders(reply, result.file.fileName, result.file.contentType);
       return new StreamableFile(result.file.content, { length: result.file.content.length });

@@ -124,7 +124,9 @@ export class ResourceService {
     scope?: FilterNode,
   ): Promise<Row> {
     const record = prepareRecord(this.registry, entity, body, ctx);
-    const id = await this.db.transaction((tx) => this.writer.save(tx, entity, record, ctx, scope));
+    const id = await this.db.transaction((tx) => this.writer.save(tx, entity, record, ctx, scope), {
+      journal: ctx.journal,
+    });
     return this.findById(entity, id, ctx, scope);
   }
 
@@ -139,18 +141,21 @@ export class ResourceService {
     if (rows.length > MAX_BATCH)
       throw Errors.badRequest(`一次最多 ${MAX_BATCH} 条`, `At most ${MAX_BATCH} rows at once`);
     const records = rows.map((row, i) => prepareRecord(this.registry, entity, row, ctx, `rows[${i}].`));
-    const ids = await this.db.transaction(async (tx) => {
-      // One query per reference target for all the new rows, field errors named by row (docs/decisions.md,
-      // issue 13). A row with a key is checked by the writer, against its stored row read in the caller's scope.
-      const created = records.map((record, i) => ({ record, prefix: `rows[${i}].` })).filter((r) => !r.record.id);
-      await checkReferences(this.registry, tx, entity, created, ctx);
-      const saved: number[] = [];
-      for (const [i, record] of records.entries()) {
-        const options = record.id ? { prefix: `rows[${i}].` } : { referencesChecked: true };
-        saved.push(await this.writer.save(tx, entity, record, ctx, scope, options));
-      }
-      return saved;
-    });
+    const ids = await this.db.transaction(
+      async (tx) => {
+        // One query per reference target for all the new rows, field errors named by row (docs/decisions.md,
+        // issue 13). A row with a key is checked by the writer, against its stored row read in the caller's scope.
+        const created = records.map((record, i) => ({ record, prefix: `rows[${i}].` })).filter((r) => !r.record.id);
+        await checkReferences(this.registry, tx, entity, created, ctx);
+        const saved: number[] = [];
+        for (const [i, record] of records.entries()) {
+          const options = record.id ? { prefix: `rows[${i}].` } : { referencesChecked: true };
+          saved.push(await this.writer.save(tx, entity, record, ctx, scope, options));
+        }
+        return saved;
+      },
+      { journal: ctx.journal },
+    );
     return Promise.all(ids.map((id) => this.findById(entity, id, ctx, scope)));
   }
 
@@ -161,9 +166,12 @@ export class ResourceService {
     ctx: ResourceContext,
     scope?: FilterNode,
   ): Promise<{ count: number }> {
-    await this.db.transaction(async (tx) => {
-      for (const id of ids) await this.writer.delete(tx, entity, id, ctx, scope);
-    });
+    await this.db.transaction(
+      async (tx) => {
+        for (const id of ids) await this.writer.delete(tx, entity, id, ctx, scope);
+      },
+      { journal: ctx.journal },
+    );
     return { count: ids.length };
   }
 }
