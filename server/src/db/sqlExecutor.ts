@@ -87,9 +87,8 @@ export class Database {
    * its kernel's db, so that its writes are named in its answer. Shares the writer queue.
    */
   withJournal(journal: WriteJournal): Database {
-    const base = this;
-    const journaling = Object.create(base) as Database;
-    journaling.transaction = (fn, options = {}) => base.transaction(fn, { ...options, journal });
+    const journaling = Object.create(this) as Database;
+    journaling.transaction = (fn, options = {}) => this.transaction(fn, { ...options, journal });
     return journaling;
   }
 
