@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SourcedDocument } from './documents';
-import { loadProblems as problems, miniAppDocuments } from './__fixtures__/miniApp';
+import { loadProblems as problems, miniAppDocuments, todoTypesDocument } from './__fixtures__/miniApp';
 import type { MetadataProblem } from './problems';
 
 // Declared effects on the mini application's order lifecycle: a complete set loads; each case
@@ -8,16 +8,7 @@ import type { MetadataProblem } from './problems';
 
 type Lifecycle = any;
 const LC = 'metadata/src/__fixtures__/miniApp/lifecycles/demoOrder.json';
-const TODO_TYPES = {
-  kind: 'lookupSet',
-  lookups: [
-    {
-      lookupType: 'SYS_TOBEDO',
-      meaning: { cn: '待办类型', en: 'To-do type' },
-      values: [{ lookupCode: 'DEMO_CONFIRM', meaning: { cn: '订单确认', en: 'Order confirmation' } }],
-    },
-  ],
-};
+const TODO_TYPES = todoTypesDocument([{ code: 'DEMO_CONFIRM', cn: '订单确认', en: 'Order confirmation' }]);
 
 const openTodo = () => ({
   openTodo: {
@@ -62,7 +53,7 @@ function withEffects(mutate: (lc: Lifecycle) => void = () => undefined): Sourced
     },
   ];
   mutate(lc);
-  return [...docs, { source: 'test:todo-types', doc: TODO_TYPES }];
+  return [...docs, TODO_TYPES];
 }
 
 const P = (pointer: string, message: string): MetadataProblem => ({ document: LC, pointer, message });

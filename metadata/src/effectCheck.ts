@@ -5,16 +5,22 @@
  */
 import type { EffectValue, FilterNode, LifecycleDef, RecipientsDef, TransitionDef } from './generated/meta-model';
 import type { EntityModel } from './entityModel';
-import { declaredEffects, recipientFields, valueField, type DeclaredEffect } from './effects';
+import {
+  BUILT_IN_PLACEHOLDERS,
+  declaredEffects,
+  menuCodes,
+  placeholders,
+  recipientFields,
+  TODO_LOOKUP,
+  valueField,
+  type DeclaredEffect,
+} from './effects';
 import { filterConditions, filterFields } from './filter';
 import type { MetadataCatalog } from './metadataCatalog';
 import { AUDIT_FIELD_NAMES, VERSION_FIELD } from './systemFields';
 
 type Report = (pointer: string, message: string) => void;
 
-const TODO_LOOKUP = 'SYS_TOBEDO';
-/** Placeholders a to-do or notification pattern may use besides the record's fields. */
-const BUILT_IN = new Set(['id', 'state', 'action']);
 /** Columns the platform keeps: an effect never writes them. */
 const PLATFORM_FIELDS = new Set<string>([...AUDIT_FIELD_NAMES, VERSION_FIELD]);
 
@@ -24,10 +30,6 @@ interface Scope {
   report: Report;
 }
 
-function placeholdersOf(pattern: string): string[] {
-  return [...pattern.matchAll(/\{([A-Za-z][A-Za-z0-9]*)\}/g)].map((m) => m[1]);
-}
-
 function checkFields(s: Scope, pointer: string, names: string[], what: string): void {
   for (const name of names)
     for (const entity of s.entities)
@@ -35,7 +37,7 @@ function checkFields(s: Scope, pointer: string, names: string[], what: string): 
 }
 
 function checkPatterns(s: Scope, pointer: string, patterns: string[]): void {
-  const names = patterns.flatMap(placeholdersOf).filter((n) => !BUILT_IN.has(n));
+  const names = patterns.flatMap(placeholders).filter((n) => !BUILT_IN_PLACEHOLDERS.has(n));
   checkFields(s, pointer, names, 'placeholder');
 }
 
@@ -70,7 +72,8 @@ function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
       const d = effect.def;
       checkBillType(s, `${pointer}/billType`, d.billType);
       checkRecipients(s, `${pointer}/to`, d.to);
-      if (!hasMenu(s.registry, d.menuCode)) s.report(`${pointer}/menuCode`, `menu "${d.menuCode}" does not exist`);
+      if (!menuCodes(s.registry.menus()).has(d.menuCode))
+        s.report(`${pointer}/menuCode`, `menu "${d.menuCode}" does not exist`);
       const page = d.link.split('?')[0];
       if (!s.registry.page(page)) s.report(`${pointer}/link`, `link opens page "${page}", which does not exist`);
       checkPatterns(s, pointer, [d.title.cn, d.title.en, d.link]);
@@ -107,12 +110,6 @@ function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
   }
 }
 
-function hasMenu(registry: MetadataCatalog, menuCode: string): boolean {
-  const visit = (menus: ReturnType<MetadataCatalog['menus']>): boolean =>
-    menus.some((m) => m.menuCode === menuCode || visit(m.children ?? []));
-  return visit(registry.menus());
-}
-
 /** A transition's checks: the record's or the lines' fields they name exist. */
 /** Fields of the record a check compares with ("$record.startDate"). */
 function recordValueFields(...filters: Array<FilterNode | undefined>): string[] {
@@ -143,7 +140,7 @@ function checkChecks(s: Scope, pointer: string, checks: NonNullable<TransitionDe
         s.report(`${at}/lines`, `"${check.lines}" is not a child of ${entity.name}`);
         continue;
       }
-      const names = [...filterFields(check.none), ...filterFields(check.all), ...placeholdersOf(message)];
+      const names = [...filterFields(check.none), ...filterFields(check.all), ...placeholders(message)];
       for (const name of names) if (!lines.field(name)) s.report(at, `"${name}" is not a field of ${lines.name}`);
     }
   });

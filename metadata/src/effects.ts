@@ -4,6 +4,7 @@
  * checks (effectCheck.ts), the server that runs them and the authoring screens.
  */
 import type {
+  MenuDef,
   CloseTodosDef,
   EffectDef,
   EffectValue,
@@ -55,4 +56,26 @@ export function recipientFields(to: RecipientsDef): string[] {
 /** The record field an effect value copies, if any. */
 export function valueField(value: EffectValue): string | undefined {
   return value !== null && typeof value === 'object' && 'field' in value ? value.field : undefined;
+}
+
+/** The to-do type lookup (DOMAIN section 14): a to-do's billType must be one of its codes. */
+export const TODO_LOOKUP = 'SYS_TOBEDO';
+
+/** Placeholders every to-do and notification pattern may use besides the record's fields. */
+export const BUILT_IN_PLACEHOLDERS: ReadonlySet<string> = new Set(['id', 'state', 'action']);
+
+/** The {field} placeholders of a pattern, in order. */
+export function placeholders(pattern: string): string[] {
+  return [...pattern.matchAll(/\{([A-Za-z][A-Za-z0-9]*)\}/g)].map((m) => m[1]);
+}
+
+/** Every menu code of a menu tree. */
+export function menuCodes(menus: MenuDef[]): Set<string> {
+  const codes = new Set<string>();
+  const visit = (m: MenuDef) => {
+    codes.add(m.menuCode);
+    m.children?.forEach(visit);
+  };
+  menus.forEach(visit);
+  return codes;
 }

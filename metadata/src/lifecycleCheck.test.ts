@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SourcedDocument } from './documents';
-import { placeholders } from './lifecycleCheck';
-import { loadProblems as problems, miniAppDocuments } from './__fixtures__/miniApp';
+import { placeholders } from './effects';
+import { loadProblems as problems, miniAppDocuments, todoTypesDocument } from './__fixtures__/miniApp';
 import type { MetadataProblem } from './problems';
 
 // The mini application with an approval rule on its lifecycle and a SYS_TOBEDO lookup; each case
@@ -9,16 +9,7 @@ import type { MetadataProblem } from './problems';
 
 type Lifecycle = any;
 const LC = 'metadata/src/__fixtures__/miniApp/lifecycles/demoOrder.json';
-const TODO_TYPES = {
-  kind: 'lookupSet',
-  lookups: [
-    {
-      lookupType: 'SYS_TOBEDO',
-      meaning: { cn: '待办类型', en: 'To-do type' },
-      values: [{ lookupCode: 'DEMO_ORDER', meaning: { cn: '订单审批', en: 'Order approval' } }],
-    },
-  ],
-};
+const TODO_TYPES = todoTypesDocument([{ code: 'DEMO_ORDER', cn: '订单审批', en: 'Order approval' }]);
 
 function withRule(mutate: (lc: Lifecycle) => void = () => undefined): SourcedDocument[] {
   const docs = miniAppDocuments();
@@ -33,7 +24,7 @@ function withRule(mutate: (lc: Lifecycle) => void = () => undefined): SourcedDoc
   lc.transitions[0].effects = ['stampSubmitter', 'createApprovalTodo'];
   lc.transitions[1].effects = ['closeApprovalTodo', 'notifySubmitter', 'stampApprover'];
   mutate(lc);
-  return [...docs, { source: 'test:todo-types', doc: TODO_TYPES }];
+  return [...docs, TODO_TYPES];
 }
 
 const P = (pointer: string, message: string): MetadataProblem => ({ document: LC, pointer, message });

@@ -1,31 +1,14 @@
-import type { ApproverSet, LifecycleDef, MenuDef } from './generated/meta-model';
+import type { ApproverSet, LifecycleDef } from './generated/meta-model';
 import { filterFields } from './filter';
 import type { MetadataProblem } from './problems';
 import type { MetadataCatalog } from './metadataCatalog';
 import { checkDeclaredEffects } from './effectCheck';
+import { BUILT_IN_PLACEHOLDERS, menuCodes, placeholders, TODO_LOOKUP } from './effects';
 
 type Report = (pointer: string, message: string) => void;
 
-/** The to-do type lookup (DOMAIN section 14): an approval rule's billType must be one of its codes. */
-export const TODO_LOOKUP = 'SYS_TOBEDO';
 /** Effects that need the lifecycle's approval rule (who approves, which to-do type). */
 const RULE_EFFECTS = new Set(['createApprovalTodo', 'closeApprovalTodo', 'notifySubmitter']);
-/** Placeholders every pattern may use besides the record's fields. */
-const BUILT_IN_PLACEHOLDERS = new Set(['id', 'state', 'action']);
-
-export function placeholders(pattern: string): string[] {
-  return [...pattern.matchAll(/\{([A-Za-z][A-Za-z0-9]*)\}/g)].map((m) => m[1]);
-}
-
-function menuCodes(registry: MetadataCatalog): Set<string> {
-  const codes = new Set<string>();
-  const visit = (m: MenuDef) => {
-    codes.add(m.menuCode);
-    m.children?.forEach(visit);
-  };
-  registry.menus().forEach(visit);
-  return codes;
-}
 
 const noApprovers = (a: ApproverSet) => !a.responsibilities?.length && !a.roles?.length && !a.users?.length;
 
@@ -36,7 +19,7 @@ function checkRule(registry: MetadataCatalog, lc: LifecycleDef, report: Report) 
   if (!todo) report('/approvalRule/billType', `lookup type "${TODO_LOOKUP}" is not seeded`);
   else if (!todo.values.some((v) => v.lookupCode === rule.billType))
     report('/approvalRule/billType', `billType "${rule.billType}" is not a value of ${TODO_LOOKUP}`);
-  if (!menuCodes(registry).has(rule.menuCode))
+  if (!menuCodes(registry.menus()).has(rule.menuCode))
     report('/approvalRule/menuCode', `menu "${rule.menuCode}" does not exist`);
   const linkPage = rule.billLink.split('?')[0];
   if (!registry.page(linkPage))

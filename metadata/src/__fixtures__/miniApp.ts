@@ -31,3 +31,20 @@ export function miniAppProblems(mutate: (doc: (file: string) => any) => void): M
   mutate((file) => docs.find((d) => d.source === miniAppSource(file))!.doc);
   return loadProblems(docs);
 }
+
+/** A SYS_TOBEDO lookup with these to-do types, as a document to add to the miniApp's. */
+export function todoTypesDocument(values: Array<{ code: string; cn: string; en: string }>): SourcedDocument {
+  return {
+    source: 'test:todo-types',
+    doc: {
+      kind: 'lookupSet',
+      lookups: [
+        {
+          lookupType: 'SYS_TOBEDO',
+          meaning: { cn: '待办类型', en: 'To-do type' },
+          values: values.map((v) => ({ lookupCode: v.code, meaning: { cn: v.cn, en: v.en } })),
+        },
+      ],
+    },
+  };
+}

@@ -9,7 +9,7 @@ import type {
 } from '../generated/meta-model';
 import { filterFields } from '../filter';
 import type { EntityModel } from '../entityModel';
-import { placeholders } from '../lifecycleCheck';
+import { placeholders } from '../effects';
 import type { MetadataRegistry } from '../registry';
 
 /** Where a field is used, so that an administrator sees what retiring or purging it affects. */

@@ -1,6 +1,7 @@
 import {
   evaluateFilter,
   filterFields,
+  placeholders,
   type EntityModel,
   type FilterNode,
   type TransitionCheck,
@@ -28,8 +29,6 @@ export interface CheckScope {
   record: Row;
   ctx: ResourceContext;
 }
-
-const placeholders = (text: string) => [...text.matchAll(/\{([A-Za-z][A-Za-z0-9]*)\}/g)].map((m) => m[1]);
 
 async function linesOf(s: CheckScope, child: string, fields: string[]): Promise<Row[]> {
   const def = s.entity.children.find((c) => c.name === child)!;

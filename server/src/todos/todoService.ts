@@ -115,6 +115,25 @@ export class TodoService {
     return closed;
   }
 
+  /**
+   * The document's pending supplier to-dos of one type (a row seeded without flags counts as
+   * pending): their ids and suppliers.
+   */
+  async pendingSupplierTodos(
+    tx: SqlExecutor,
+    subject: { entityName: string; billId: number; billType: string },
+  ): Promise<Array<{ todoId: number; supplierId: number }>> {
+    const { t, c } = this.rows.sql;
+    const T = SUPPLIER_TODO;
+    const rows = await tx.select(
+      `SELECT ${c(T, 'supplierTodoId')} AS todoId, ${c(T, 'supplierId')} AS supplierId FROM ${t(T)} ` +
+        `WHERE ${c(T, 'entityName')} = ? AND ${c(T, 'billId')} = ? AND ${c(T, 'billType')} = ? ` +
+        `AND (${c(T, 'handleFlag')} = 'N' OR ${c(T, 'handleFlag')} IS NULL) AND (${c(T, 'cancelFlag')} = 'N' OR ${c(T, 'cancelFlag')} IS NULL)`,
+      [subject.entityName, subject.billId, subject.billType],
+    );
+    return rows.map((r) => ({ todoId: Number(r.todoId), supplierId: Number(r.supplierId) }));
+  }
+
   /** The enabled users of a supplier: who a notification "to the supplier" reaches. */
   async supplierUsers(tx: SqlExecutor, supplierId: number): Promise<number[]> {
     const { t, c } = this.rows.sql;

@@ -19,7 +19,6 @@ export const COLLECT = 'srmSpePerformanceCollect';
 export const COLLECT_LINE = 'srmSpePerformanceCollectLine';
 export const PERFORMANCE = 'srmSpePerformance';
 export const SCHEME = 'srmSpeScheme';
-export const SUPPLIER_TODO = 'baseSupplierTodo';
 
 export const EXPRESSION_PAGES = ['srmSpeSupplierExpressionList', 'srmSpeSupplierExpressionEdit'];
 export const SIMPLE_PAGES = ['srmSpeSchemeSimpleList', 'srmSpeSchemeSimpleEdit'];
@@ -51,18 +50,6 @@ export class SimpleStore extends EntityStore {
     const { t, c } = this.sql;
     const rows = await tx.select(`SELECT COUNT(*) AS n FROM ${t(line)} WHERE ${c(line, foreignKey)} = ?`, [id]);
     return Number(rows[0]?.n ?? 0);
-  }
-
-  /** Open (pending, not cancelled) supplier to-dos of one document and type, by supplier. */
-  async openTodos(tx: SqlExecutor, entityName: string, billId: number, billType: string): Promise<Row[]> {
-    const { t, c } = this.sql;
-    const T = SUPPLIER_TODO;
-    return tx.select(
-      `SELECT ${c(T, 'supplierTodoId')} AS todoId, ${c(T, 'supplierId')} AS supplierId FROM ${t(T)} ` +
-        `WHERE ${c(T, 'entityName')} = ? AND ${c(T, 'billId')} = ? AND ${c(T, 'billType')} = ? ` +
-        `AND (${c(T, 'handleFlag')} = 'N' OR ${c(T, 'handleFlag')} IS NULL) AND (${c(T, 'cancelFlag')} = 'N' OR ${c(T, 'cancelFlag')} IS NULL)`,
-      [entityName, billId, billType],
-    );
   }
 
   /** Stamps columns of a row without moving its version (the row was just versioned by its transition). */

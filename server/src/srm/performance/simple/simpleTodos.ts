@@ -66,7 +66,11 @@ export async function remindSupplier(store: SimpleStore, id: number, ctx: Resour
       ctx.userId,
     );
     // The answer names the new to-do: the only one of the document left open.
-    const [todo] = await store.openTodos(tx, EXPRESSION, id, EXPRESSION_TODO);
+    const [todo] = await store.todos.pendingSupplierTodos(tx, {
+      entityName: EXPRESSION,
+      billId: id,
+      billType: EXPRESSION_TODO,
+    });
     const at = now();
     await store.stamp(tx, EXPRESSION, id, { remindDate: at });
     return { data: { supplierTodoId: Number(todo.todoId), remindDate: at, cancelled } };
@@ -89,7 +93,9 @@ export async function sendPending(store: SimpleStore, id: number, ctx: ResourceC
       [id],
     );
     const holding = new Set(
-      (await store.openTodos(tx, SCHEME_SIMPLE, id, SIMPLE_TODO)).map((r) => Number(r.supplierId)),
+      (
+        await store.todos.pendingSupplierTodos(tx, { entityName: SCHEME_SIMPLE, billId: id, billType: SIMPLE_TODO })
+      ).map((r) => r.supplierId),
     );
     let created = 0;
     for (const line of lines) {

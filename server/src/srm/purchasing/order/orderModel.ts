@@ -1,4 +1,5 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
+import { TodoService } from '../../../todos/todoService';
 import { isSupplierType } from '../../../access/accessService';
 import { MetaSql } from '../../../access/metaSql';
 import type { Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
@@ -48,6 +49,8 @@ export function requireInternal(ctx: ResourceContext): void {
 export class OrderSql {
   readonly sql: MetaSql;
   /** Audited inserts and updates, to-do menu names: the platform's row writer. */
+  /** The platform's to-do writer (orderTodos.ts). */
+  readonly todos: TodoService;
   readonly rows: PlatformRows;
 
   constructor(
@@ -56,6 +59,7 @@ export class OrderSql {
   ) {
     this.sql = new MetaSql(registry, dialect);
     this.rows = new PlatformRows(registry, dialect);
+    this.todos = new TodoService(this.rows);
   }
 
   /** UPDATE entity SET values WHERE key = id, with versionNum + 1 and the audit columns (PlatformRows). */

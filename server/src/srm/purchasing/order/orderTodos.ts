@@ -1,5 +1,4 @@
 import type { SqlExecutor } from '../../../db/sqlExecutor';
-import { TodoService } from '../../../todos/todoService';
 import { BUYER_MENU, EDIT_LINK, HEADER, SUPPLIER_MENU, type OrderSql } from './orderModel';
 
 interface OrderRef {
@@ -9,11 +8,10 @@ interface OrderRef {
   buyerId: number | null;
 }
 
-/**
+/*
  * The to-dos the supplier's feedback actions open (orderFeedback.ts); the transitions' own are
  * declared in purOrder.json. Both are written by the platform's TodoService.
  */
-const todosOf = (o: OrderSql) => new TodoService(o.rows);
 
 /** The supplier's to-do SRM_PUR_ORDER: a released order waits for its confirmation or feedback. */
 export async function createSupplierTodo(
@@ -22,7 +20,7 @@ export async function createSupplierTodo(
   order: OrderRef,
   userId: number | null,
 ): Promise<void> {
-  await todosOf(o).open(
+  await o.todos.open(
     tx,
     {
       to: { supplierId: order.supplierId },
@@ -49,7 +47,7 @@ export async function createFeedbackTodo(
   userId: number | null,
 ): Promise<void> {
   if (!order.buyerId) return;
-  await todosOf(o).open(
+  await o.todos.open(
     tx,
     {
       to: { userId: order.buyerId },
@@ -78,7 +76,7 @@ export async function closeTodos(
   how: 'handled' | 'cancelled',
   userId: number | null,
 ): Promise<void> {
-  await todosOf(o).close(tx, { entityName: HEADER, billId: orderId, billTypes: [billType], kind }, how, userId);
+  await o.todos.close(tx, { entityName: HEADER, billId: orderId, billTypes: [billType], kind }, how, userId);
 }
 
 export const orderRef = (id: number, row: Record<string, unknown>): OrderRef => ({
