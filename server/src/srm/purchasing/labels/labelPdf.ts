@@ -1,17 +1,13 @@
 /**
- * Printed labels and pack lists (DOMAIN 5.6/5.8, srmPurBarcodeReserve and srmPurReserveHeader):
- * PDFs drawn with pdfkit, one page per label at the configured label size (srmPurPrintSize), with a
- * Code 128 barcode drawn by bwip-js and the delivery-note facts in Chinese and English. Chinese
- * needs an embedded CJK font: LABEL_PDF_FONT names it (a .ttf/.otf, or a .ttc with #face); without
- * one found the print fails with a clear 500 instead of a PDF whose Chinese is blank.
+ * Printed labels and pack lists (DOMAIN 5.6/5.8, srmPurBarcodeReserve and srmPurReserveHeader),
+ * drawn through the platform's PDF service (server/src/documents): one page per label at the
+ * configured label size (srmPurPrintSize) with its Code 128 barcode, and the appointment's pack list
+ * on A4; the delivery-note facts in Chinese and English.
  */
-import * as fs from 'node:fs';
-import { ApiError } from '../../../http/apiError';
+import { MM, a4Template, labelTemplate } from '../../../documents/pdfTemplates';
+import { PdfWriter } from '../../../documents/pdfWriter';
 
-export const MM = 72 / 25.4;
-
-/** The default CJK font (Debian fonts-noto-cjk); LABEL_PDF_FONT overrides it. */
-export const DEFAULT_LABEL_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc#NotoSansCJKsc-Regular';
+export { MM };
 
 export interface LabelSize {
   widthMm: number;
@@ -50,85 +46,26 @@ export interface PackList {
   notes: PackListNote[];
 }
 
-interface PdfDoc {
-  registerFont(name: string, src: string, family?: string): PdfDoc;
-  font(name: string): PdfDoc;
-  fontSize(size: number): PdfDoc;
-  text(text: string, x?: number | object, y?: number, options?: object): PdfDoc;
-  image(src: Buffer, x: number, y: number, options?: object): PdfDoc;
-  addPage(options?: object): PdfDoc;
-  moveDown(lines?: number): PdfDoc;
-  on(event: 'data', listener: (chunk: Buffer) => void): void;
-  on(event: 'end', listener: () => void): void;
-  end(): void;
-  y: number;
-}
-
-/** The CJK font file and face, or a 500 naming the setting when it is missing. */
-export function labelFont(): { file: string; face?: string } {
-  const entry = process.env.LABEL_PDF_FONT || DEFAULT_LABEL_FONT;
-  const [file, face] = entry.split('#');
-  if (!fs.existsSync(file))
-    throw new ApiError(500, {
-      cn: `标签打印字体不存在：${file}（请安装 fonts-noto-cjk 或用 LABEL_PDF_FONT 指定中文字体）`,
-      en: `The label font is missing: ${file} (install fonts-noto-cjk or name a CJK font in LABEL_PDF_FONT)`,
-    });
-  return { file, face };
-}
-
-/** A Code 128 barcode as PNG (bwip-js) on white, without its own text: the value is printed as PDF text below it. */
-export async function code128Png(value: string): Promise<Buffer> {
-  const bwip = await import('bwip-js');
-  return bwip.toBuffer({
-    bcid: 'code128',
-    text: value,
-    scale: 3,
-    height: 12,
-    includetext: false,
-    paddingwidth: 4,
-    backgroundcolor: 'FFFFFF',
-  });
-}
-
-async function newDoc(
-  size: [number, number],
-  margin: number,
-  title: string,
-): Promise<{ pdf: PdfDoc; done: Promise<Buffer> }> {
-  // @ts-expect-error -- pdfkit ships no type declarations; the methods used are typed above.
-  const { default: PDFDocument } = (await import('pdfkit')) as { default: new (options: object) => PdfDoc };
-  const font = labelFont();
-  const pdf = new PDFDocument({ size, margin, autoFirstPage: false, info: { Title: title, Author: 'Meridian SRM' } });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve) => {
-    pdf.on('data', (chunk) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-  });
-  pdf.registerFont('cjk', font.file, font.face);
-  return { pdf, done };
-}
+/** The pack list's template: A4 with a 40 pt margin, type a little smaller than an agreement's. */
+const PACK_LIST = {
+  ...a4Template('srmPurReserveHeader pack list', 40 / MM),
+  sizes: { title: 16, heading: 12, body: 10, small: 9 },
+};
 
 /** One page per label, each widthMm × heightMm. */
 export async function labelsPdf(labels: LabelData[], size: LabelSize): Promise<Buffer> {
-  const width = size.widthMm * MM;
+  const template = labelTemplate('srmPurBarcodeReserve label', size);
+  const pdf = await PdfWriter.open(template, { title: `Labels ${labels[0]?.deliveryNoteNumber ?? ''}` });
+  const { margin, innerWidth: inner } = pdf;
   const height = size.heightMm * MM;
-  const margin = 3 * MM;
-  const { pdf, done } = await newDoc([width, height], margin, `Labels ${labels[0]?.deliveryNoteNumber ?? ''}`);
-  const inner = width - 2 * margin;
   const barHeight = height * 0.28;
-  const body = Math.max(5, Math.min(9, height / 24));
+  const body = template.sizes.body;
+  const line = { width: inner, lineBreak: false };
   for (const label of labels) {
-    pdf.addPage({ size: [width, height], margin });
-    pdf
-      .font('cjk')
-      .fontSize(body + 1)
-      .text('送货标签 / Delivery label', margin, margin, { width: inner, align: 'center', lineBreak: false });
-    const png = await code128Png(label.barcode);
+    pdf.page().text('送货标签 / Delivery label', 'title', { ...line, align: 'center' }, { x: margin, y: margin });
     const top = margin + body * 1.8;
-    pdf.image(png, margin, top, { fit: [inner, barHeight], align: 'center', valign: 'center' });
-    pdf
-      .fontSize(body)
-      .text(label.barcode, margin, top + barHeight + 1, { width: inner, align: 'center', lineBreak: false });
+    await pdf.barcode(label.barcode, { x: margin, y: top, width: inner, height: barHeight });
+    pdf.text(label.barcode, 'body', { ...line, align: 'center' }, { x: margin, y: top + barHeight + 1 });
     const rows: [string, string][] = [
       ['送货单号 / DN no.', label.deliveryNoteNumber],
       ['订单号 / PO no.', label.poNumber],
@@ -139,44 +76,38 @@ export async function labelsPdf(labels: LabelData[], size: LabelSize): Promise<B
     ];
     let y = top + barHeight + body * 1.6;
     for (const [name, value] of rows) {
-      pdf.fontSize(body).text(`${name}: ${value}`, margin, y, { width: inner, lineBreak: false, ellipsis: true });
+      pdf.text(`${name}: ${value}`, 'body', { ...line, ellipsis: true }, { x: margin, y });
       y += body * 1.35;
     }
   }
-  pdf.end();
-  return done;
+  return pdf.finish();
 }
 
 /** The appointment's pack list on A4: its barcode, then per delivery note its lines and its packs' barcodes. */
 export async function packListPdf(list: PackList): Promise<Buffer> {
-  const margin = 40;
-  const { pdf, done } = await newDoc([595.28, 841.89], margin, `Pack list ${list.reserveNumber}`);
-  pdf.addPage();
-  pdf.font('cjk').fontSize(16).text('装箱单 / Pack list', { align: 'center' }).moveDown(0.3);
-  pdf.image(await code128Png(list.reserveNumber), 197, pdf.y, { fit: [200, 40], align: 'center' });
-  pdf.y += 44;
-  pdf.fontSize(10).text(list.reserveNumber, { align: 'center' }).moveDown(0.5);
-  const row = (cn: string, en: string, value: string) => pdf.fontSize(10).text(`${cn} / ${en}: ${value}`);
-  row('预约单号', 'Appointment no.', list.reserveNumber);
-  row('供应商', 'Supplier', list.supplierName);
-  row('收货工厂', 'Ship-to plant', list.invOrgName);
-  row('卸货月台', 'Dock', list.dockName);
-  row('预约日期', 'Date', `${list.appointDate} ${list.timeSlot}`);
-  row('车牌', 'Vehicle', list.vehicleNumber || '-');
+  const pdf = await PdfWriter.open(PACK_LIST, { title: `Pack list ${list.reserveNumber}` });
+  pdf.page().text('装箱单 / Pack list', 'title', { align: 'center' }).moveDown(0.3);
+  await pdf.barcode(list.reserveNumber, { x: 197, y: pdf.y, width: 200, height: 40 });
+  pdf.text(list.reserveNumber, 'body', { align: 'center' }).moveDown(0.5);
+  pdf.field('预约单号', 'Appointment no.', list.reserveNumber);
+  pdf.field('供应商', 'Supplier', list.supplierName);
+  pdf.field('收货工厂', 'Ship-to plant', list.invOrgName);
+  pdf.field('卸货月台', 'Dock', list.dockName);
+  pdf.field('预约日期', 'Date', `${list.appointDate} ${list.timeSlot}`);
+  pdf.field('车牌', 'Vehicle', list.vehicleNumber || '-');
   for (const note of list.notes) {
-    pdf.moveDown(0.8).fontSize(12).text(`送货单 / Delivery note ${note.deliveryNoteNumber}  (${note.shipDate})`);
+    pdf.moveDown(0.8).text(`送货单 / Delivery note ${note.deliveryNoteNumber}  (${note.shipDate})`, 'heading');
     for (const line of note.lines)
-      pdf
-        .fontSize(9)
-        .text(
-          `  ${line.lineNum}. ${line.poNumber}  ${line.itemCode} ${line.itemName}  ${line.shipQty} ${line.uomCode}`,
-        );
-    if (!note.labels.length) pdf.fontSize(9).text('  未生成条码 / No labels generated');
+      pdf.text(
+        `  ${line.lineNum}. ${line.poNumber}  ${line.itemCode} ${line.itemName}  ${line.shipQty} ${line.uomCode}`,
+        'small',
+      );
+    if (!note.labels.length) pdf.text('  未生成条码 / No labels generated', 'small');
     for (const label of note.labels)
-      pdf
-        .fontSize(9)
-        .text(`  [${label.packSeq}/${label.packCount}] ${label.barcode}  ${label.itemCode}  ${label.packQty}`);
+      pdf.text(
+        `  [${label.packSeq}/${label.packCount}] ${label.barcode}  ${label.itemCode}  ${label.packQty}`,
+        'small',
+      );
   }
-  pdf.end();
-  return done;
+  return pdf.finish();
 }

@@ -1,30 +1,15 @@
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import { promisify } from 'node:util';
+import { a4Template } from '../../../documents/pdfTemplates';
+import { PdfWriter } from '../../../documents/pdfWriter';
 
-interface PdfKitDocument {
-  fontSize(size: number): PdfKitDocument;
-  text(text: string): PdfKitDocument;
-  moveDown(lines?: number): PdfKitDocument;
-  on(event: 'data', listener: (chunk: Buffer) => void): void;
-  on(event: 'end', listener: () => void): void;
-  end(): void;
-}
-
-/** A real PDF with a text layer, one line per entry, made with pdfkit (Helvetica: ASCII labels). */
+/** A real PDF with a text layer, one line per entry, drawn through the platform's PDF service. */
 export async function invoicePdf(lines: string[]): Promise<Buffer> {
-  // @ts-expect-error -- pdfkit ships no type declarations; the four methods used are typed above.
-  const { default: PDFDocument } = (await import('pdfkit')) as { default: new (options: object) => PdfKitDocument };
-  const doc = new PDFDocument({ size: 'A4', margin: 50 });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve) => {
-    doc.on('data', (chunk) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-  });
-  doc.fontSize(18).text('VAT Invoice').moveDown();
-  for (const line of lines) doc.fontSize(12).text(line);
-  doc.end();
-  return done;
+  const pdf = await PdfWriter.open(a4Template('invoice (test)'), { title: 'VAT Invoice' });
+  pdf.page().text('VAT Invoice', 'title').moveDown();
+  for (const line of lines) pdf.text(line, 'heading');
+  return pdf.finish();
 }
 
 const run = promisify(execFile);

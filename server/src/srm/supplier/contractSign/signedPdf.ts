@@ -1,40 +1,17 @@
 /**
- * The signed agreement as a PDF (pdfkit): the agreement, the supplier's line, the terms and a
- * signature block with the signer, the supplier, the time and the SHA-256 of the signed content.
+ * The signed agreement as a PDF (drawn through the platform's PDF service, server/src/documents):
+ * the agreement, the supplier's line, the terms and a signature block with the signer, the
+ * supplier, the time and the SHA-256 of the signed content.
  * The content is a fixed text of those facts (signedContent), so anyone holding the records can
  * recompute the hash printed on the document.
  */
 import { createHash } from 'node:crypto';
-import * as fs from 'node:fs';
+import { a4Template, MM } from '../../../documents/pdfTemplates';
+import { PdfWriter } from '../../../documents/pdfWriter';
 import type { SignDocument, Signer } from './signProvider';
 
-interface PdfDoc {
-  registerFont(name: string, src: string, family?: string): PdfDoc;
-  font(name: string): PdfDoc;
-  fontSize(size: number): PdfDoc;
-  text(text: string, options?: object): PdfDoc;
-  moveDown(lines?: number): PdfDoc;
-  on(event: 'data', listener: (chunk: Buffer) => void): void;
-  on(event: 'end', listener: () => void): void;
-  end(): void;
-}
-
-/** Fonts with Chinese glyphs, first found wins (ESIGN_PDF_FONT names another: a .ttf, or a .ttc with #face). */
-const CJK_FONTS = [
-  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc#NotoSansCJKsc-Regular',
-  '/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc#NotoSansCJKsc-Regular',
-  '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc#WenQuanYi Micro Hei',
-  '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf',
-];
-
-function cjkFont(): { file: string; face?: string } | undefined {
-  const candidates = process.env.ESIGN_PDF_FONT ? [process.env.ESIGN_PDF_FONT, ...CJK_FONTS] : CJK_FONTS;
-  for (const entry of candidates) {
-    const [file, face] = entry.split('#');
-    if (fs.existsSync(file)) return { file, face };
-  }
-  return undefined;
-}
+/** An agreement on A4 with a 50 pt margin. */
+const SIGNED_AGREEMENT = a4Template('srmSlcElecSign signed agreement', 50 / MM);
 
 const show = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '-' : v);
 
@@ -62,41 +39,30 @@ export const sha256Hex = (text: string | Buffer): string => createHash('sha256')
 
 /** The PDF bytes of the signed agreement; `contentSha256` is printed in the signature block. */
 export async function signedPdf(doc: SignDocument, signer: Signer, contentSha256: string): Promise<Buffer> {
-  // @ts-expect-error -- pdfkit ships no type declarations; the methods used are typed above.
-  const { default: PDFDocument } = (await import('pdfkit')) as { default: new (options: object) => PdfDoc };
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: { Title: `${doc.signNumber} ${doc.signTitle}`, Author: signer.supplierName, Subject: contentSha256 },
+  const pdf = await PdfWriter.open(SIGNED_AGREEMENT, {
+    title: `${doc.signNumber} ${doc.signTitle}`,
+    author: signer.supplierName,
+    subject: contentSha256,
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve) => {
-    pdf.on('data', (chunk) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-  });
-  const font = cjkFont();
-  if (font) pdf.registerFont('body', font.file, font.face).font('body');
-  pdf.fontSize(18).text(`${doc.signTitle}`, { align: 'center' }).moveDown(0.3);
-  pdf.fontSize(11).text(`供应商协议签署 / Supplier agreement  ${doc.signNumber}`, { align: 'center' }).moveDown();
-  const row = (cn: string, en: string, value: string) => pdf.fontSize(11).text(`${cn} / ${en}: ${value}`);
-  row('协议类型', 'Agreement type', doc.agreementType);
-  row('公司', 'Company', doc.orgName);
-  row('有效期', 'Validity', `${doc.validFrom} ~ ${show(doc.validTo)}`);
-  row('签署方式', 'Signing method', doc.signMethod);
-  row('供应商', 'Supplier', `${show(doc.supplierCode)} ${doc.supplierName}`);
+  pdf.page().text(`${doc.signTitle}`, 'title', { align: 'center' }).moveDown(0.3);
+  pdf.text(`供应商协议签署 / Supplier agreement  ${doc.signNumber}`, 'body', { align: 'center' }).moveDown();
+  pdf.field('协议类型', 'Agreement type', doc.agreementType);
+  pdf.field('公司', 'Company', doc.orgName);
+  pdf.field('有效期', 'Validity', `${doc.validFrom} ~ ${show(doc.validTo)}`);
+  pdf.field('签署方式', 'Signing method', doc.signMethod);
+  pdf.field('供应商', 'Supplier', `${show(doc.supplierCode)} ${doc.supplierName}`);
   pdf.moveDown();
-  pdf.fontSize(13).text('协议说明与条款 / Description and terms').moveDown(0.3);
-  pdf.fontSize(11).text(show(doc.description));
-  for (const name of doc.termFileNames) pdf.fontSize(11).text(`- ${name}`);
+  pdf.text('协议说明与条款 / Description and terms', 'heading').moveDown(0.3);
+  pdf.text(show(doc.description));
+  for (const name of doc.termFileNames) pdf.text(`- ${name}`);
   pdf.moveDown(2);
-  pdf.fontSize(13).text('签署 / Signature').moveDown(0.3);
-  row('签署人', 'Signed by', `${signer.userName} (user ${signer.userId})`);
-  row('代表供应商', 'For supplier', `${signer.supplierName} (supplier ${signer.supplierId})`);
-  row('签署时间', 'Signed at', signer.signedAt);
-  pdf.fontSize(9).text(`SHA-256: ${contentSha256}`);
+  pdf.text('签署 / Signature', 'heading').moveDown(0.3);
+  pdf.field('签署人', 'Signed by', `${signer.userName} (user ${signer.userId})`);
+  pdf.field('代表供应商', 'For supplier', `${signer.supplierName} (supplier ${signer.supplierId})`);
+  pdf.field('签署时间', 'Signed at', signer.signedAt);
+  pdf.text(`SHA-256: ${contentSha256}`, 'small');
   pdf.moveDown();
-  pdf.fontSize(8).text('签署内容 / Signed content (the SHA-256 above is computed over these lines, UTF-8):');
-  pdf.fontSize(8).text(signedContent(doc, signer));
-  pdf.end();
-  return done;
+  pdf.text('签署内容 / Signed content (the SHA-256 above is computed over these lines, UTF-8):', 'small');
+  pdf.text(signedContent(doc, signer), 'small');
+  return pdf.finish();
 }
