@@ -5,7 +5,7 @@ import type { AuthServices } from './auth/authServices';
 import type { LoginPolicyRegistry } from './auth/loginPolicies';
 import type { HomeChartRegistry } from './home/homeCharts';
 import type { ServerConfig } from './config';
-import type { Database } from './db/sqlExecutor';
+import type { Database, Row } from './db/sqlExecutor';
 import type { FileStorage } from './files/fileStorage';
 import type { RecordHookRegistry } from './hooks/recordHooks';
 import type { LifecycleService } from './lifecycle/lifecycleService';
@@ -103,6 +103,27 @@ export interface RegisteredAction {
    * it (platform/actionInput.ts).
    */
   input?: JsonSchema;
+  /**
+   * The states of its record the action is allowed in, checked by the platform before the handler
+   * and again inside every transaction the handler opens through its kernel's db (409 otherwise;
+   * platform/actionStates.ts).
+   */
+  states?: ActionStates;
+}
+
+/** A custom action's allowed states (RegisteredAction.states). */
+export interface ActionStates {
+  /** The entity of the record the action works on. */
+  entity: string;
+  /** The body field holding the record's id (default `id`); declare it in `input`. */
+  id?: string;
+  /** The state field (default: the entity's statusField) and the states allowed. */
+  field?: string;
+  in: readonly string[];
+  /** Further fields of the record that must hold one of their values (an order's feedbackStatus). */
+  also?: Readonly<Record<string, readonly string[]>>;
+  /** The refusal's text [cn, en] from the record as read; a generic one naming the state otherwise. */
+  refusal?: (row: Row) => [cn: string, en: string];
 }
 
 /** The custom actions a request can reach (platform/actionRegistry.ts's ActionRegistry). */

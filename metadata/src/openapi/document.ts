@@ -28,6 +28,8 @@ export interface CustomActionInfo {
   resourceCode?: string;
   /** The body's JSON Schema, when the action declares one. */
   input?: JsonSchema;
+  /** More for the description: the states the action is allowed in. */
+  note?: string;
 }
 
 export interface OpenApiInput {
@@ -57,7 +59,7 @@ function customOperation(action: CustomActionInfo): Operation {
     tags: [action.resource],
     operationId: `${action.resource}_${action.action}`,
     summary: `${action.resource}/${action.action}`,
-    description: `Custom action. ${accessText(action)}`,
+    description: `Custom action. ${accessText(action)}${action.note ? ` ${action.note}` : ''}`,
     ...(action.access !== 'public' && { security: SESSION_SECURITY }),
     parameters: action.access === 'public' ? SIGNED_HEADERS : [...SIGNED_HEADERS, ...SCREEN_HEADERS],
     requestBody: action.input

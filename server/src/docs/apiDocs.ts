@@ -2,6 +2,7 @@
 import { buildOpenApiDocument, type CustomActionInfo, type OpenApiDocument } from '@meridian/metadata';
 import type { Kernel } from '../kernel';
 import type { RegisteredAction } from '../platform/actionRegistry';
+import { statesText } from '../platform/actionStates';
 import { EXCHANGE_PATHS } from './exchangePaths';
 import { FIXED_PATHS } from './fixedPaths';
 
@@ -13,8 +14,8 @@ const SERVER_VERSION = '0.1.0';
 const cache = new WeakMap<object, WeakMap<object, OpenApiDocument>>();
 
 function customActionInfo(action: RegisteredAction): CustomActionInfo {
-  const { area, resource, action: name, access, input } = action;
-  const typed = input ? { input } : {};
+  const { area, resource, action: name, access, input, states } = action;
+  const typed = { ...(input ? { input } : {}), ...(states ? { note: statesText(states) } : {}) };
   if (typeof access === 'string') return { area, resource, action: name, access, ...typed };
   return { area, resource, action: name, access: 'menu', resourceCode: access.resourceCode, ...typed };
 }

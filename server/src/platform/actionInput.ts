@@ -1,4 +1,5 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import type { JsonSchema } from '@meridian/metadata';
 import { Errors } from '../http/apiError';
 
@@ -7,6 +8,7 @@ import { Errors } from '../http/apiError';
  * server checks every call against it before the handler runs, and the OpenAPI document shows it
  * (docs/developer-guide.md "Custom actions"). Numbers and booleans sent as text are taken as the
  * schema's type (a form's "12" is the id 12), as the hand-written parsing did; defaults fill in.
+ * Formats are ajv-formats' full ones: `date` is a calendar date (no 31 February).
  */
 const inputAjv = new Ajv({
   allErrors: true,
@@ -15,6 +17,8 @@ const inputAjv = new Ajv({
   strict: false,
   allowUnionTypes: true,
 });
+// `format: 'date'` and the others are checked, strictly: 2027-02-31 is no date (ajv alone ignores formats).
+addFormats(inputAjv);
 const compiled = new WeakMap<JsonSchema, ValidateFunction>();
 
 function validatorOf(schema: JsonSchema): ValidateFunction {
@@ -40,7 +44,13 @@ export function checkActionInput(schema: JsonSchema, body: Record<string, unknow
   const validate = validatorOf(schema);
   if (validate(body)) return;
   const errors = (validate.errors ?? []).map((e) => ({ field: fieldOf(e), message: e.message ?? 'invalid' }));
-  throw Errors.badRequest('请求参数无效', 'The request is not valid', errors);
+  // The message names the fields too: a caller shown only the message still knows what to fix.
+  const fields = [...new Set(errors.map((e) => e.field))];
+  throw Errors.badRequest(
+    `请求参数无效：${fields.join('、')}`,
+    `The request is not valid: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`,
+    errors,
+  );
 }
 
 /** The body of an action on one record: `{ id }`, a positive integer (another name with `field`). */

@@ -1,6 +1,6 @@
 import type { ActionCatalog, RegisteredAction } from '../kernel';
 
-export type { ActionAccess, ActionHandler, ActionRequest, RegisteredAction } from '../kernel';
+export type { ActionAccess, ActionHandler, ActionRequest, ActionStates, RegisteredAction } from '../kernel';
 
 /**
  * Custom server actions by resource and action name, such as findPage or login: the developer's

@@ -21,6 +21,14 @@ beforeAll(async () => {
         actions.register({
           area: 'srmServer',
           resource: RES,
+          action: 'dated',
+          access: 'session',
+          input: { type: 'object', properties: { day: { type: 'string', format: 'date' } } },
+          handler: async (body) => ({ data: body.day }),
+        });
+        actions.register({
+          area: 'srmServer',
+          resource: RES,
           action: 'remind',
           access: 'session',
           input: recordIdInput('id', { note: { type: 'string', maxLength: 10, default: '-' } }),
@@ -74,6 +82,17 @@ describe('typed custom actions', () => {
     seen.length = 0;
     expectOk(await remind({ id: '12' }));
     expect(seen).toEqual([{ id: 12, note: '-' }]);
+  });
+
+  it('takes a date only when it is one on the calendar', async () => {
+    const dated = (day: unknown) => server.call('srmServer', RES, 'dated', { day });
+    for (const day of ['2027-02-31', '2027-02-29', '2027-13-01', 'not-a-date', 20270228]) {
+      const refused = await dated(day);
+      expectError(refused, 400);
+      expect(refused.body.errors).toEqual([{ field: 'day', message: 'must match format "date"' }]);
+      expect(refused.body.msg).toMatch(/请求参数无效：day|The request is not valid: day must match format "date"/);
+    }
+    expect((await dated('2028-02-29')).body.data).toBe('2028-02-29');
   });
 
   it('names what the action wrote in its answer', async () => {

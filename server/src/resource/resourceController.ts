@@ -11,13 +11,14 @@ import { FileAccess } from '../files/fileAccess';
 import { fileHeaders } from '../files/fileResponses';
 import { FILE_SERVICE } from '../files/filesController';
 import type { FileService } from '../files/fileService';
-import { KERNEL, type ActionStoredFile, type Kernel } from '../kernel';
+import { KERNEL, type ActionRequest, type ActionStoredFile, type Kernel } from '../kernel';
 import type { RegisteredAction } from '../platform/actionRegistry';
 import { requestKernel } from '../modeling/liveKernel';
 import type { ResourceContext } from './context';
 import { assertWritableDirectly, GENERIC_ACTIONS, type GenericAction } from './resourceService';
 import { writtenEntities } from './writtenEntities';
 import { checkActionInput } from '../platform/actionInput';
+import { checkingDb, stateCheck } from '../platform/actionStates';
 
 /** The `confirmedWarnings` header: warning codes, comma-separated (ResourceContext.confirmedWarnings). */
 export function confirmedWarnings(header: string | string[] | undefined): string[] {
@@ -120,14 +121,21 @@ export class ResourceController {
     try {
       // The action's writes are recorded through its ctx and its kernel's db (db/writeJournal.ts).
       const journal = (ctx.journal = new Set<string>());
-      const journaling: Kernel = Object.assign(Object.create(kernel) as Kernel, { db: kernel.db.withJournal(journal) });
-      const result = await custom.handler(payload, ctx, journaling, {
+      const request: ActionRequest = {
         identity,
         headers: req.headers,
         ip: req.ip,
         xlsxUpload: () => (upload ??= receiveImport(req, kernel.config.uploadMaxSizeKb * 1024)),
         readFile: identity ? (id) => this.readFile(kernel, identity, req, ctx, id) : undefined,
-      });
+      };
+      let db = kernel.db.withJournal(journal);
+      if (custom.states) db = await checkingDb(db, stateCheck(kernel, custom.states, payload, ctx, request));
+      const result = await custom.handler(
+        payload,
+        ctx,
+        Object.assign(Object.create(kernel) as Kernel, { db }),
+        request,
+      );
       // A public action names nothing: what it wrote (a mail to the outbox or not) would tell an
       // anonymous caller whether a user exists.
       const written = custom.access === 'public' ? undefined : writtenEntities(kernel.registry, journal);
