@@ -3,7 +3,7 @@
  * to-do type and placeholder they name exists, so that a mistake stops the start (or a publish)
  * with the document and pointer instead of failing a user's action later.
  */
-import type { EffectValue, FilterNode, LifecycleDef, RecipientsDef, TransitionDef } from './generated/meta-model';
+import type { EffectValue, LifecycleDef, RecipientsDef } from './generated/meta-model';
 import type { EntityModel } from './entityModel';
 import {
   BUILT_IN_PLACEHOLDERS,
@@ -15,8 +15,9 @@ import {
   valueField,
   type DeclaredEffect,
 } from './effects';
-import { filterConditions, filterFields } from './filter';
+import { filterFields } from './filter';
 import type { MetadataCatalog } from './metadataCatalog';
+import { checkTransitionChecks } from './transitionCheckLoad';
 import { AUDIT_FIELD_NAMES, VERSION_FIELD } from './systemFields';
 
 type Report = (pointer: string, message: string) => void;
@@ -110,48 +111,12 @@ function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
   }
 }
 
-/** A transition's checks: the record's or the lines' fields they name exist. */
-/** Fields of the record a check compares with ("$record.startDate"). */
-function recordValueFields(...filters: Array<FilterNode | undefined>): string[] {
-  return filters
-    .flatMap((f) => filterConditions(f))
-    .flatMap((c) => (Array.isArray(c.value) ? c.value : [c.value]))
-    .filter((v): v is string => typeof v === 'string' && v.startsWith('$record.'))
-    .map((v) => v.slice('$record.'.length));
-}
-
-function checkChecks(s: Scope, pointer: string, checks: NonNullable<TransitionDef['checks']>): void {
-  checks.forEach((check, i) => {
-    const at = `${pointer}/${i}`;
-    const message = `${check.message.cn} ${check.message.en}`;
-    const compared = 'record' in check ? recordValueFields(check.record) : recordValueFields(check.none, check.all);
-    checkFields(s, at, compared, 'compared field');
-    if ('record' in check) {
-      checkFields(s, `${at}/record`, filterFields(check.record), 'filter field');
-      if (check.field) checkFields(s, `${at}/field`, [check.field], 'field');
-      checkPatterns(s, `${at}/message`, [message]);
-      return;
-    }
-    if (check.min === undefined && !check.none && !check.all) s.report(at, 'a lines check needs min, none or all');
-    for (const entity of s.entities) {
-      const child = entity.children.find((c) => c.name === check.lines);
-      const lines = child && s.registry.entity(child.entity);
-      if (!lines) {
-        s.report(`${at}/lines`, `"${check.lines}" is not a child of ${entity.name}`);
-        continue;
-      }
-      const names = [...filterFields(check.none), ...filterFields(check.all), ...placeholders(message)];
-      for (const name of names) if (!lines.field(name)) s.report(at, `"${name}" is not a field of ${lines.name}`);
-    }
-  });
-}
-
 /** Every declared effect and check of the lifecycle, against each entity that uses it. */
 export function checkDeclaredEffects(registry: MetadataCatalog, lc: LifecycleDef, report: Report): void {
   const entities = registry.entities().filter((e) => e.def.lifecycle === lc.name);
   const scope: Scope = { registry, entities, report };
   lc.transitions.forEach((t, i) => {
-    if (t.checks) checkChecks(scope, `/transitions/${i}/checks`, t.checks);
+    if (t.checks) checkTransitionChecks(scope, `/transitions/${i}/checks`, t.checks);
     (t.effects ?? []).forEach((effect, j) => {
       if (typeof effect === 'string') return;
       const [kind] = Object.keys(effect);

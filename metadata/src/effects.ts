@@ -64,9 +64,9 @@ export const TODO_LOOKUP = 'SYS_TOBEDO';
 /** Placeholders every to-do and notification pattern may use besides the record's fields. */
 export const BUILT_IN_PLACEHOLDERS: ReadonlySet<string> = new Set(['id', 'state', 'action']);
 
-/** The {field} placeholders of a pattern, in order. */
+/** The {field} placeholders of a pattern, in order ({other.field}: the other line of an overlap check). */
 export function placeholders(pattern: string): string[] {
-  return [...pattern.matchAll(/\{([A-Za-z][A-Za-z0-9]*)\}/g)].map((m) => m[1]);
+  return [...pattern.matchAll(/\{([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)?)\}/g)].map((m) => m[1]);
 }
 
 /** Every menu code of a menu tree. */

@@ -6,7 +6,7 @@
 export type FilterNode = FilterAnd | FilterOr | FilterNot | FilterParent | FilterCondition;
 export type FilterOperator =
   'eq' | 'ne' | 'in' | 'nin' | 'like' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'null' | 'notNull';
-export type TransitionCheck = RecordCheck | LinesCheck;
+export type TransitionCheck = RecordCheck | LinesCheck | OtherRecordCheck;
 export type EffectDef =
   NamedEffect | OpenTodoEffect | CloseTodosEffect | NotifyEffect | SetEffect | SetLinesEffect;
 /**
@@ -354,7 +354,7 @@ export interface TransitionDef {
   by?: 'internal' | 'supplier';
   guard?: FilterNode;
   /**
-   * What the transition needs besides its from-states and guard, checked in order inside its transaction on the record as read under lock and on its lines; the first that fails refuses the action with its message: 400 naming the lines for too few lines, 409 otherwise.
+   * What the transition needs besides its from-states and guard, checked in order inside its transaction on the record as read under lock and on its lines; the first that fails refuses the action with its message: 400 naming the field or lines of an input rule, 409 for a state rule.
    */
   checks?: TransitionCheck[];
   /**
@@ -376,17 +376,24 @@ export interface TransitionDef {
 }
 export interface RecordCheck {
   /**
-   * The record must match.
+/**
+ * The record (or the record one of its reference fields names) must match.
+ */
+   * The record must match; "$record.x" compares with another field of the record. With reference, the filter is over the referenced record (still "$record.x" for the transition's own).
    */
   record: FilterNode;
   /**
    * The field the rule is about: the refusal is then 400 naming it (an input rule: end date required, end not before start); without it, 409 (a state rule).
+  /**
+   * A reference field of the record: the check is on the record it names (a missing one matches nothing), and the message's {field} placeholders are that record's values.
+   */
+  reference?: string;
    */
   field?: string;
   message: I18NText;
 }
 /**
- * The lines of one child: at least min of them, none matching none, all matching all (at least one of the three).
+ * The lines of one child: at least min of them, none matching none, all matching all, every one with required, distinct values, a sum within bounds, no overlapping ranges (at least one of these).
  */
 export interface LinesCheck {
   /**
@@ -398,15 +405,99 @@ export interface LinesCheck {
    */
   min?: number;
   /**
-   * No line may match.
+   * No line may match; "$line.x" compares with another field of the same line, "$record.x" with the header.
    */
   none?: FilterNode;
   /**
-   * Every line must match.
+   * Every line must match ("$line.x", "$record.x" as for none).
    */
   all?: FilterNode;
   /**
-   * The refusal; {field} placeholders are the first failing line's values (none/all).
+   * The line field a none/all rule is about: the refusal is then 400 naming lines[i].field (an input rule); without it, 409 (a state rule).
+   */
+  field?: string;
+  /**
+   * Every line must have this field (400 naming lines[i].field).
+   */
+  required?: string;
+  /**
+   * No two lines may have the same value in this field (400 naming lines[i].field of the second one).
+   */
+  distinct?: string;
+  /**
+   * The lines' sum of a field against a bound (400 naming the lines); {sum} and {gap} (how far from the bound, without sign) in the message.
+   */
+  sum?: {
+    /**
+     * A numeric field of the lines, added up in decimal arithmetic (a blank counts 0).
+     */
+    field: string;
+    /**
+     * The sum must be exactly this.
+     */
+    equals?: string | number;
+    /**
+     * The sum must be at least this.
+     */
+    atLeast?: string | number;
+    /**
+     * The sum must be at most this.
+     */
+    atMost?: string | number;
+  };
+  /**
+   * No two lines' ranges [from, to] may share a value (400 naming the lines); the message's {field} placeholders are the line that starts first, {other.field} the one it overlaps.
+   */
+  overlap?: {
+    /**
+     * The field where a line's range starts (inclusive).
+     */
+    from: string;
+    /**
+     * The field where it ends (inclusive; blank: open-ended).
+     */
+    to: string;
+    /**
+     * Only lines with the same value of this field are compared.
+     */
+    per?: string;
+  };
+  /**
+   * The refusal; {field} placeholders are the first failing line's values, {lineNo} its position (1-based, in key order).
+   */
+  message: I18NText;
+}
+/**
+ * No other record in these states for the same field values (one open request per supplier): 409. Read under lock, inside the transaction.
+ */
+export interface OtherRecordCheck {
+  noOther: {
+    /**
+     * The entity of the other records (default: the transition's own; the record itself never counts).
+     */
+    entity?: string;
+    /**
+     * Their states (values of that entity's status field).
+     *
+     * @minItems 1
+     */
+    states: [string, ...string[]];
+    /**
+     * Fields with the same name in both that must be equal (blank equals blank).
+     *
+     * @minItems 1
+     */
+    same: [string, ...string[]];
+    /**
+     * Only records whose [from, to] (blank to: open-ended) overlaps the record's.
+     */
+    overlap?: {
+      from: string;
+      to: string;
+    };
+  };
+  /**
+   * The refusal (409); {field} placeholders are the other record's values.
    */
   message: I18NText;
 }

@@ -88,7 +88,7 @@ export function fillPattern(
   record: Record<string, unknown>,
   extra: Record<string, unknown> = {},
 ): string {
-  return pattern.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (_m, name: string) => {
+  return pattern.replace(/\{([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)?)\}/g, (_m, name: string) => {
     const value = name in extra ? extra[name] : record[name];
     return value === undefined || value === null ? '' : String(value);
   });

@@ -77,3 +77,9 @@ export function plainNumberString(n: number): string {
   if (Math.abs(n) >= 1e21) return BigInt(n).toString();
   return n.toFixed(20).replace(/\.?0+$/, '');
 }
+
+/** A decimal as people write it, without trailing zeros: 0.9500 → 0.95, 1.0000 → 1. */
+export function plainDecimal(d: Dec): string {
+  const s = formatDecimal(d, Math.max(d.scale, 0));
+  return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
+}

@@ -9,7 +9,6 @@ import { MetaSql } from '../../../access/metaSql';
 import type { Database, SqlExecutor } from '../../../db/sqlExecutor';
 import type { SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
-import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { compareDecimals, toDecimal } from '../../../util/decimal';
 
 export const MANUAL_SCORE = 'srmSpeManualScore';
@@ -69,19 +68,6 @@ export class AdjustRules {
     }
     const problem = manualScoreProblem(values);
     if (problem) throw Errors.badRequest(problem.cn, problem.en, [{ field: problem.field, message: problem.en }]);
-  }
-
-  /** Handler of doSubmit / doApprove on srmSpeExcludeHeader: at least one line. */
-  async checkExcludeLines(run: TransitionRun): Promise<void> {
-    const { t, c } = this.sql;
-    const rows = await run.tx.select(
-      `SELECT COUNT(*) AS n FROM ${t(EXCLUDE_LINE)} WHERE ${c(EXCLUDE_LINE, 'excludeHeaderId')} = ?`,
-      [run.id],
-    );
-    if (Number(rows[0]?.n ?? 0) === 0)
-      throw Errors.badRequest('剔除单至少需要一行剔除单据', 'Add at least one document line to the exclusion bill', [
-        { field: 'lines', message: 'at least one line' },
-      ]);
   }
 
   /** The documents of APPROVED exclusion bills of a supplier (the excludeList's rows), for the indicator computation. */

@@ -1,5 +1,5 @@
 /**
- * Evaluation schemes (DOMAIN.md §2.2, lifecycle speScheme): the submit checks, the sheets the
+ * Evaluation schemes (DOMAIN.md §2.2, lifecycle speScheme; its submit checks are declared there): the sheets the
  * approval creates, the system indicators from this system's data (PerformanceDataSource, the
  * local provider), the named actions and the calculation (schemeCalc.ts, called by the score sheets).
  */
@@ -15,7 +15,6 @@ export { PERFORMANCE_DATA_SOURCE, type PerformanceDataSource, type RateFigures }
 
 export function registerSpeScheme({ actions, handlers, registry, db, services }: DomainRegistries): void {
   const sheets = new SchemeSheets(registry, db);
-  handlers.register('checkSchemeSubmit', (run) => sheets.checkSubmit(run));
   handlers.register('createSchemeSheets', (run) => sheets.createSheets(run));
   services.provide(PERFORMANCE_DATA_SOURCE, new LocalDataSource(registry, db.dialect));
   registerSchemeActions(actions, new SystemIndicators(registry, db, new AdjustRules(registry, db)), services);

@@ -1,6 +1,6 @@
 /**
- * The evaluation scheme's lifecycle rules (DOMAIN.md §2.2, lifecycle speScheme): what a submit
- * needs, and the approval's effect — one PENDING score sheet per scorer (the union of the
+ * The evaluation scheme's approval effect (DOMAIN.md §2.2, lifecycle speScheme, which declares what
+ * a submit needs) — one PENDING score sheet per scorer (the union of the
  * template indicators' persons), with a line per (scheme supplier × indicator the person scores),
  * and a to-do for each scorer.
  */
@@ -28,57 +28,6 @@ export class SchemeSheets {
     this.sql = new MetaSql(registry, db.dialect);
     this.rows = new PlatformRows(registry, db.dialect);
     this.todos = new TodoService(this.rows);
-  }
-
-  /** Handler of doSubmit: suppliers, approved template and setting, ordered periods (400 each). */
-  async checkSubmit(run: TransitionRun): Promise<void> {
-    const r = run.record;
-    const { t, c } = this.sql;
-    const [{ n }] = await run.tx.select(
-      `SELECT COUNT(*) AS n FROM ${t(SCHEME_SUPPLIER)} WHERE ${c(SCHEME_SUPPLIER, 'schemeId')} = ?`,
-      [run.id],
-    );
-    if (Number(n) === 0)
-      throw Errors.badRequest('请至少添加一个考评供应商', 'Add at least one supplier to the scheme', [
-        { field: 'suppliers', message: 'at least one supplier' },
-      ]);
-    await this.requireApproved(
-      run.tx,
-      'srmSpeTemplateHead',
-      'templateHeadId',
-      r.templateHeadId,
-      '考评模板',
-      'template',
-    );
-    await this.requireApproved(
-      run.tx,
-      'srmSpeSettingHead',
-      'settingHeadId',
-      r.settingHeadId,
-      '等级设置',
-      'grade setting',
-    );
-    if (String(r.periodStart) > String(r.periodEnd))
-      throw Errors.badRequest('数据区间起不能晚于止', 'The data period must start before it ends', [
-        { field: 'periodEnd', message: 'before periodStart' },
-      ]);
-    if (String(r.scoreStartDate) > String(r.scoreEndDate))
-      throw Errors.badRequest('评分开始不能晚于评分截止', 'The scoring window must start before it ends', [
-        { field: 'scoreEndDate', message: 'before scoreStartDate' },
-      ]);
-  }
-
-  private async requireApproved(tx: SqlExecutor, entity: string, key: string, id: unknown, cn: string, en: string) {
-    const { t, c } = this.sql;
-    const rows = id
-      ? await tx.select(`SELECT ${c(entity, 'status')} AS s FROM ${t(entity)} WHERE ${c(entity, key)} = ?`, [
-          Number(id),
-        ])
-      : [];
-    if (rows[0]?.s !== 'APPROVED')
-      throw Errors.badRequest(`${cn}须为已审批状态`, `The ${en} must be APPROVED`, [
-        { field: key, message: 'not APPROVED' },
-      ]);
   }
 
   /** (userId, indicatorsHeadId) of every person scoring an indicator of the template. */

@@ -1,7 +1,7 @@
 /**
  * Performance evaluation set-up (DOMAIN.md §2.1): indicators, templates and grade settings. The
- * documents are metadata (entities, pages, std-approval lifecycles); this adds the template's weight
- * rule, the setting's range rule, copies and the finders. gradeForScore (settingRules.ts) is the
+ * documents are metadata (entities, pages, std-approval lifecycles, which declare the weights' sum
+ * and the grade ranges); this adds the template's line rule on save, copies and the finders. gradeForScore (settingRules.ts) is the
  * grade lookup the later parts use.
  */
 import type { DomainRegistries } from '../../../platform/domainModules';
@@ -16,19 +16,15 @@ import {
   TEMPLATE_INDICATOR,
   TEMPLATE_PAGES,
 } from './setupNames';
-import { SettingRules } from './settingRules';
 import { TemplateRules } from './templateRules';
 
 export { gradeForScore, type GradeLine } from './settingRules';
 
 const area = 'srmServer';
 
-export function registerSpeSetup({ actions, hooks, handlers, registry, db }: DomainRegistries): void {
+export function registerSpeSetup({ actions, hooks, registry, db }: DomainRegistries): void {
   const templates = new TemplateRules(registry, db);
-  const settings = new SettingRules(registry, db);
   hooks.registerBeforeSave(TEMPLATE, (draft) => templates.checkLines(draft));
-  handlers.register('checkTemplateWeights', (run) => templates.checkWeights(run));
-  handlers.register('checkSettingRanges', (run) => settings.checkRanges(run));
 
   actions.register({
     area,

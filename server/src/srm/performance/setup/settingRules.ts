@@ -1,16 +1,11 @@
 /**
- * Grade settings (DOMAIN.md §2.1, lifecycle speSetting): on submit and approval every line has
- * scoreFrom ≤ scoreTo and no two lines' ranges overlap (both ends are inclusive: B 80–89.99 and
- * A 90–100 meet without overlapping). gradeForScore is what the result calculation and the grade
- * gate read.
+ * Grade settings (DOMAIN.md §2.1): lifecycle speSetting declares that on submit and approval every
+ * line has scoreFrom ≤ scoreTo and no two lines' ranges overlap (both ends are inclusive: B
+ * 80–89.99 and A 90–100 meet without overlapping). gradeForScore is what the result calculation
+ * and the grade gate read.
  */
-import type { MetadataRegistry } from '@meridian/metadata/node';
-import { MetaSql } from '../../../access/metaSql';
-import type { Database, SqlExecutor } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
-import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { compareDecimals, formatDecimal, toDecimal } from '../../../util/decimal';
-import { SETTING_LINE } from './setupNames';
 
 /** One grade of a setting: the range it covers and what it means for trading. */
 export interface GradeLine {
@@ -24,53 +19,6 @@ export interface GradeLine {
   preventPoFlag: 'Y' | 'N';
   warnRfqFlag: 'Y' | 'N';
   preventRfqFlag: 'Y' | 'N';
-}
-
-type RangeLine = Partial<Record<'gradeCode' | 'scoreFrom' | 'scoreTo', unknown>>;
-
-/** What is wrong with a setting's ranges (CN, EN), or undefined. Lines are named by grade and position (1-based). */
-export function rangeProblem(lines: RangeLine[]): { cn: string; en: string } | undefined {
-  if (lines.length === 0) return { cn: '等级设置至少需要一个等级', en: 'Add at least one grade to the setting' };
-  const named = lines.map((l, i) => ({
-    name: `${String(l.gradeCode)}（第 ${i + 1} 行）`,
-    nameEn: `${String(l.gradeCode)} (line ${i + 1})`,
-    from: toDecimal(l.scoreFrom),
-    to: toDecimal(l.scoreTo),
-  }));
-  for (const l of named) {
-    if (!l.from || !l.to) return { cn: `等级 ${l.name} 缺少分数区间`, en: `Grade ${l.nameEn} has no score range` };
-    if (compareDecimals(l.from, l.to) > 0)
-      return { cn: `等级 ${l.name} 的起始分大于截止分`, en: `Grade ${l.nameEn}: score from is above score to` };
-  }
-  const sorted = [...named].sort((a, b) => compareDecimals(a.from!, b.from!));
-  for (let i = 1; i < sorted.length; i++) {
-    const [prev, next] = [sorted[i - 1], sorted[i]];
-    if (compareDecimals(next.from!, prev.to!) <= 0)
-      return {
-        cn: `等级 ${prev.name} 与 ${next.name} 的分数区间重叠`,
-        en: `The score ranges of grades ${prev.nameEn} and ${next.nameEn} overlap`,
-      };
-  }
-  return undefined;
-}
-
-export class SettingRules {
-  private readonly sql: MetaSql;
-
-  constructor(registry: MetadataRegistry, db: Database) {
-    this.sql = new MetaSql(registry, db.dialect);
-  }
-
-  async checkRanges(run: TransitionRun): Promise<void> {
-    const { t, c } = this.sql;
-    const rows = await run.tx.select(
-      `SELECT ${c(SETTING_LINE, 'gradeCode')} AS gradeCode, ${c(SETTING_LINE, 'scoreFrom')} AS scoreFrom, ${c(SETTING_LINE, 'scoreTo')} AS scoreTo ` +
-        `FROM ${t(SETTING_LINE)} WHERE ${c(SETTING_LINE, 'settingHeadId')} = ? ORDER BY ${c(SETTING_LINE, 'settingLineId')}`,
-      [run.id],
-    );
-    const problem = rangeProblem(rows);
-    if (problem) throw Errors.badRequest(problem.cn, problem.en, [{ field: 'lines', message: problem.en }]);
-  }
 }
 
 const flag = (v: unknown): 'Y' | 'N' => (v === 'Y' ? 'Y' : 'N');

@@ -1,46 +1,17 @@
 /**
  * Evaluation templates (DOMAIN.md §2.1, lifecycle speTemplate): an indicator appears once per
- * template with a weight in (0, 1], and the weights add up to exactly 1 — checked in decimal
- * arithmetic when the template is submitted and again when it is approved.
+ * template with a weight in (0, 1] (checked here on save); that the weights add up to exactly 1, in
+ * decimal arithmetic, on submit and approval is declared in speTemplate.json.
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../../access/metaSql';
 import type { Database, SqlExecutor } from '../../../db/sqlExecutor';
 import type { SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
-import type { TransitionRun } from '../../../lifecycle/transitionRun';
-import {
-  addDecimals,
-  compareDecimals,
-  formatDecimal,
-  toDecimal,
-  subtractDecimals,
-  ZERO,
-  type Dec,
-} from '../../../util/decimal';
-import { INDICATORS, TEMPLATE_INDICATOR } from './setupNames';
+import { compareDecimals, toDecimal, ZERO, type Dec } from '../../../util/decimal';
+import { INDICATORS } from './setupNames';
 
 const ONE: Dec = { units: 1n, scale: 0 };
-
-/** A decimal as people write it: 0.9500 → 0.95, 1.0000 → 1. */
-export function plainDecimal(d: Dec): string {
-  const s = formatDecimal(d, Math.max(d.scale, 0));
-  return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
-}
-
-/** The weights' sum and its difference from 1; undefined when they add up to exactly 1. */
-export function weightProblem(weights: unknown[]): { cn: string; en: string } | undefined {
-  const sum = weights.reduce<Dec>((acc, w) => addDecimals(acc, toDecimal(w) ?? ZERO), ZERO);
-  const diff = subtractDecimals(sum, ONE);
-  if (compareDecimals(diff, ZERO) === 0) return undefined;
-  const total = plainDecimal(sum);
-  const signed = plainDecimal(diff);
-  const size = signed.replace(/^-/, '');
-  return {
-    cn: `权重合计 ${total}，与 1 相差 ${compareDecimals(diff, ZERO) > 0 ? '+' : ''}${signed}`,
-    en: `Weights add up to ${total}, ${size} ${compareDecimals(diff, ZERO) < 0 ? 'short of' : 'over'} 1`,
-  };
-}
 
 export class TemplateRules {
   private readonly sql: MetaSql;
@@ -82,19 +53,6 @@ export class TemplateRules {
       line.indicatorCode = indicator.indicatorCode;
       line.assessmentDimension = indicator.assessmentDimension;
     }
-  }
-
-  /** Submit and approval: at least one indicator, and the weights add up to 1 (400 naming the difference). */
-  async checkWeights(run: TransitionRun): Promise<void> {
-    const { t, c } = this.sql;
-    const rows = await run.tx.select(
-      `SELECT ${c(TEMPLATE_INDICATOR, 'weight')} AS weight FROM ${t(TEMPLATE_INDICATOR)} WHERE ${c(TEMPLATE_INDICATOR, 'templateHeadId')} = ?`,
-      [run.id],
-    );
-    if (rows.length === 0)
-      throw Errors.badRequest('模板至少需要一个考评指标', 'Add at least one indicator to the template');
-    const problem = weightProblem(rows.map((r) => r.weight));
-    if (problem) throw Errors.badRequest(problem.cn, problem.en, [{ field: 'indicators', message: problem.en }]);
   }
 
   private async indicatorCodes(

@@ -15,14 +15,13 @@ import { doCollect } from './simpleCollect';
 import { performanceSimpleList } from './simpleFinders';
 import { importLines } from './simpleImport';
 import { COLLECT_PAGES, EXPRESSION, EXPRESSION_PAGES, SCHEME_SIMPLE, SIMPLE_PAGES, SimpleStore } from './simpleStore';
-import { checkSimpleLines, releaseExpression, remindSupplier, sendPending } from './simpleTodos';
+import { releaseExpression, remindSupplier, sendPending } from './simpleTodos';
 
 const area = 'srmServer';
 
 export function registerSpeSimple({ actions, hooks, handlers, registry, db }: DomainRegistries): void {
   const store = new SimpleStore(registry, db, hooks);
   handlers.register('releaseExpression', (run) => releaseExpression(store, run));
-  handlers.register('checkSimpleLines', (run) => checkSimpleLines(store, run));
 
   actions.register({
     area,

@@ -23,14 +23,6 @@ export async function releaseExpression(store: SimpleStore, run: TransitionRun):
     ]);
 }
 
-/** Handler of doSubmit / doApprove of a simple evaluation: at least one supplier line. */
-export async function checkSimpleLines(store: SimpleStore, run: TransitionRun): Promise<void> {
-  if ((await store.lineCount(run.tx, PERFORMANCE_SIMPLE, 'schemeSimpleId', run.id)) === 0)
-    throw Errors.badRequest('简易考评至少需要一行供应商结果', 'Add at least one supplier result to the evaluation', [
-      { field: 'lines', message: 'at least one line' },
-    ]);
-}
-
 /** remindSupplier {id}: a RELEASED expression (409 otherwise); answers the new to-do's id. */
 export async function remindSupplier(store: SimpleStore, id: number, ctx: ResourceContext) {
   return store.db.transaction(async (tx) => {

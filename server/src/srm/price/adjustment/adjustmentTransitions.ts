@@ -4,7 +4,7 @@
  * confirm one after the other and the price list is closed and extended in order; the state is
  * checked under those locks, so a second confirmation finds CONFIRMED and answers 409.
  *
- * - submit: at least one line, each with old and new price and tax rate (400 naming the field).
+ * - submit: at least one line, each with old and new price and tax rate (declared checks).
  * - approve: the supplier's to-do SRM_PRICE_ADJUST is a declared effect (smlAdjustment.json).
  * - the supplier agrees (doSupplierAgree, also through confirmAdjustment {agree: Y}): per line
  *   the valid prices of the same item, supplier and company end the day before the effective date
@@ -31,21 +31,6 @@ function supplierOnly(run: TransitionRun): void {
   const user = run.ctx.vars.user as { userType?: string } | undefined;
   if (!isSupplierType(user?.userType))
     throw Errors.forbidden('只有供应商可以确认调价', 'Only the supplier can confirm a price adjustment');
-}
-
-async function checkSubmit(store: AdjustmentStore, run: TransitionRun): Promise<void> {
-  const head = await store.withLines(run.tx, run.record, run.ctx);
-  if (!head.lines.length)
-    throw Errors.badRequest('调价单至少需要一行', 'A price adjustment needs at least one line', [
-      { field: 'lines', message: 'empty / 无调价行' },
-    ]);
-  head.lines.forEach((line, i) => {
-    for (const field of ['oldPrice', 'newPrice', 'taxRate'])
-      if (line[field] === null || line[field] === undefined)
-        throw Errors.badRequest(`第 ${i + 1} 行缺少${field}`, `Line ${i + 1} has no ${field}`, [
-          { field: `lines[${i}].${field}`, message: 'required / 必填' },
-        ]);
-  });
 }
 
 /** Ends the valid prices of an item, supplier and company at `from` (the day before); later-starting ones become INVALID. */
@@ -172,7 +157,6 @@ async function disagree(store: AdjustmentStore, run: TransitionRun): Promise<voi
 export function registerAdjustmentTransitions(store: AdjustmentStore, handlers: TransitionHandlerRegistry): void {
   const prices = new PriceList(store.registry, store.writer, store.db.dialect);
   handlers.registerOwner(HEAD, 'supplierId');
-  handlers.register('checkAdjustmentSubmit', (run) => checkSubmit(store, run));
   handlers.register('applyAdjustment', (run) => applyAdjustment(store, prices, run));
   handlers.register('disagreeAdjustment', (run) => disagree(store, run));
 }

@@ -1,5 +1,6 @@
 /**
- * Purchase agreements (DOMAIN.md §5.2): derived line values on save, the submit check, and the
+ * Purchase agreements (DOMAIN.md §5.2): derived line values on save (the submit checks are declared
+ * in purAgreement.json), and the
  * price list rows that approval, closing and expiry write — each inside the transition's own
  * transaction, so a failure rolls the state change back too.
  */
@@ -44,15 +45,6 @@ async function publishPrices(store: AgreementStore, run: TransitionRun): Promise
 }
 
 /** Submit: an agreement needs at least one line and a validity that ends after it starts. */
-async function checkSubmit(store: AgreementStore, run: TransitionRun): Promise<void> {
-  const agreement = await store.withLines(run.tx, AGREEMENT, run.record, run.ctx);
-  if (!agreement.lines.length)
-    throw Errors.badRequest('协议至少需要一行', 'An agreement needs at least one line', [
-      { field: 'lines', message: 'empty / 无协议行' },
-    ]);
-  checkValidity(agreement);
-}
-
 /** Expiry is only for an agreement past its valid-to date: 409 before. */
 function checkExpired(record: Row): void {
   const validTo = String(record.validTo ?? '');
@@ -75,7 +67,6 @@ export function registerAgreementEffects(
     lines.forEach((line, i) => (line.lineNum ??= i + 1));
     await preparePriceValues(tx, store.registry, lines, (i) => `lines[${i}].`, true);
   });
-  handlers.register('checkAgreementSubmit', (run) => checkSubmit(store, run));
   handlers.register('publishAgreementPrices', (run) => publishPrices(store, run));
   handlers.register('closeAgreementPrices', (run) =>
     store.prices.setAgreementPrices(run.tx, run.id, 'INVALID', run.ctx),

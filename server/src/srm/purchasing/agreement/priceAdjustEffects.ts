@@ -5,7 +5,8 @@
  * price list. The lifecycle locks the agreement (the owner) and then the change itself, and checks
  * the state under those locks: a second confirmation finds CONFIRMED and answers 409, so the
  * prices are applied once. The supplier's to-do, its handling and the confirming user and date are
- * declared effects (purPriceAdjust.json); this file keeps the checks and the computed prices.
+ * declared effects, and the submit's checks declared checks (purPriceAdjust.json); this file keeps
+ * the computed prices.
  */
 import { isSupplierType } from '../../../access/accessService';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
@@ -82,27 +83,6 @@ async function prepareAdjust(
 }
 
 /** Submit: lines present, the agreement still approved, the effective date inside its validity. */
-async function checkSubmit(store: AgreementStore, run: TransitionRun): Promise<void> {
-  const adjust = await store.withLines(run.tx, ADJUST, run.record, run.ctx);
-  if (!adjust.lines.length)
-    throw Errors.badRequest('调价单至少需要一行', 'A price change needs at least one line', [
-      { field: 'lines', message: 'empty / 无调价行' },
-    ]);
-  const agreement = await store.agreement(run.tx, Number(adjust.agreementHeaderId), run.ctx);
-  if (!agreement || agreement.status !== 'APPROVED')
-    throw Errors.conflict(
-      '协议已不是已审批状态，不能调价',
-      'The agreement is no longer approved; its prices cannot change',
-    );
-  const effective = String(adjust.effectiveDate);
-  if (effective < String(agreement.validFrom) || effective > String(agreement.validTo))
-    throw Errors.badRequest(
-      `生效日期须在协议有效期内（${String(agreement.validFrom)} ~ ${String(agreement.validTo)}）`,
-      `The effective date must lie within the agreement's validity (${String(agreement.validFrom)} to ${String(agreement.validTo)})`,
-      [{ field: 'effectiveDate', message: 'outside the agreement / 超出协议有效期' }],
-    );
-}
-
 /** The supplier's confirmation: new prices on the agreement lines and in the price list from the effective date. */
 async function applyAdjust(store: AgreementStore, run: TransitionRun): Promise<void> {
   const user = run.ctx.vars.user as { userType?: string } | undefined;
@@ -171,6 +151,5 @@ export function registerPriceAdjustEffects(
   hooks.registerBeforeSave(ADJUST, (draft) => prepareAdjust(store, draft));
   // Every transition of a price change first locks its agreement: two changes of one agreement confirm one after the other.
   handlers.registerOwner(ADJUST, 'agreementHeaderId');
-  handlers.register('checkPriceAdjustSubmit', (run) => checkSubmit(store, run));
   handlers.register('applyPriceAdjust', (run) => applyAdjust(store, run));
 }
