@@ -70,6 +70,29 @@ describe('before the record is saved', () => {
   });
 });
 
+describe('attaching needs the right to change the record', () => {
+  it('a supplier who can only read shared reference data cannot attach a file to it (403), and nothing is stored', async () => {
+    const ITEM = 'srmBaseMaterialItem';
+    const [reader, other] = await Promise.all([
+      server.authHeaders(`${ITEM}Restful`, 'supplier01'),
+      server.authHeaders(`${ITEM}Restful`, 'supplier02'),
+    ]);
+    const itemId = expectOk(await server.call('srmServer', `${ITEM}Restful`, 'listByPage', { pageRows: 1 }, reader))[0]
+      .itemId as number;
+    expectOk(await server.call('srmServer', `${ITEM}Restful`, 'findById', { id: itemId }, reader));
+    const before = storedObjects(path.join(dataDir, 'files')).length;
+    const refused = await upload(server, reader, [{ name: 'x.pdf', bytes: PDF }], {
+      functionId: ITEM,
+      businessId: String(itemId),
+    });
+    expectError(refused, 403);
+    expect(storedObjects(path.join(dataDir, 'files')).length).toBe(before);
+    const linked = await tableRows(server, 'base_file', 'attachment_id', { function_id: ITEM });
+    expect(linked).toEqual([]);
+    expectOk(await server.call('srmServer', `${ITEM}Restful`, 'findById', { id: itemId }, other));
+  });
+});
+
 describe('linked to a record', () => {
   it("saving the record links the uploader's files; its readers may then download, others get 404", async () => {
     const [a, b] = [await uploadOne(buyer), await uploadOne(buyer, {}, 'photo.png', PNG)];

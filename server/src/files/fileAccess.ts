@@ -1,4 +1,4 @@
-import { evaluateFilter, type EntityModel } from '@meridian/metadata';
+import { evaluateFilter, parentLink, type EntityModel, type FilterNode } from '@meridian/metadata';
 import type { Headers, Identity } from '../access/permissionGuard';
 import { ApiError, Errors } from '../http/apiError';
 import type { Kernel } from '../kernel';
@@ -25,7 +25,8 @@ function refused(e: unknown): boolean {
  * Who may see and delete an attachment (docs/architecture.md "File security"). A file not yet linked to a record is
  * its uploader's alone. A linked file is visible to whoever may read that record through the
  * menu of the call (menuId/respId headers) with their row scope, exactly as findById would answer;
- * it may be deleted by its uploader or by whoever may edit that record.
+ * it may be deleted by its uploader or by whoever may edit that record, and only whoever may edit a
+ * record may upload files naming it.
  */
 export class FileAccess {
   constructor(
@@ -43,18 +44,34 @@ export class FileAccess {
   async record(entity: EntityModel, businessId: number, write = false): Promise<Record<string, unknown> | undefined> {
     const ctx = this.freshCtx();
     try {
-      const scope = await this.kernel.auth.guard.authorizeEntityAction(
-        this.identity,
-        this.headers,
-        entity,
-        write ? 'saveOrUpdate' : 'findById',
-        ctx,
-      );
+      const scope = write
+        ? await this.changeScope(entity, ctx)
+        : await this.kernel.auth.guard.authorizeEntityAction(this.identity, this.headers, entity, 'findById', ctx);
       return (await this.kernel.resources.reader.byId(entity, businessId, ctx, scope)) ?? undefined;
     } catch (e) {
       if (refused(e)) return undefined;
       throw e;
     }
+  }
+
+  /**
+   * The rows the caller may change, as saveOrUpdate decides for an update: the menu's save button
+   * of the record's page and the writing row scope. A line is changed through its header's save,
+   * so it needs that header's button and is reached through the header's writing scope. Reading a record (a shared
+   * material through a picker) is not enough: a file attached to it is served to all its readers.
+   */
+  private async changeScope(entity: EntityModel, ctx: ResourceContext): Promise<FilterNode | undefined> {
+    const { guard } = this.kernel.auth;
+    const link = parentLink(entity, (name) => this.kernel.registry.entity(name));
+    if (!link) return guard.authorizeEntityAction(this.identity, this.headers, entity, 'saveOrUpdate', ctx);
+    const headerScope = await guard.authorizeEntityAction(
+      this.identity,
+      this.headers,
+      link.header,
+      'saveOrUpdate',
+      ctx,
+    );
+    return headerScope ? { parent: headerScope } : undefined;
   }
 
   isUploader(file: FileRecord): boolean {

@@ -97,7 +97,10 @@ export class FileService {
     }
   }
 
-  /** The record the files are uploaded for: when businessId is given, the caller must be able to read it. */
+  /**
+   * The record the files are uploaded for: when businessId is given, the caller must be able to
+   * change it (its readers download what is attached); one who can only read it gets 403, others 404.
+   */
   private async owner(
     fields: Record<string, string>,
     access: FileAccess,
@@ -108,7 +111,13 @@ export class FileService {
     const entity = entityOfFunction(this.kernel, functionId);
     if (!entity)
       throw Errors.badRequest('functionId 无效', 'functionId must name the record type when businessId is given');
-    if (!(await access.record(entity, businessId))) throw Errors.recordNotFound();
+    if (!(await access.record(entity, businessId, true))) {
+      if (!(await access.record(entity, businessId))) throw Errors.recordNotFound();
+      throw Errors.forbidden(
+        '您没有修改该记录的权限，不能为它上传附件',
+        'You may not change this record, so you cannot attach files to it',
+      );
+    }
     return { functionId: entity.name, businessId };
   }
 

@@ -56,9 +56,31 @@ const numberOf = (record: Row): string => String(record.performanceNumber ?? Num
 export class ResultStore extends EntityStore {
   private readonly todos: TodoService;
 
-  constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
+  constructor(
+    registry: MetadataRegistry,
+    db: Database,
+    private readonly hooks: RecordHookRegistry,
+  ) {
     super(registry, db, hooks, 'Performance result');
     this.todos = new TodoService(new PlatformRows(registry, db.dialect));
+  }
+
+  /**
+   * setFields, and the after-save hooks for the attachment fields it wrote: the files server links
+   * the caller's uploads named there to the result, so that the buyer reviewing an appeal or a
+   * rectification report may download them (an unlinked upload is its uploader's alone).
+   */
+  override async setFields(
+    tx: SqlExecutor,
+    entity: string,
+    id: number,
+    set: Record<string, SqlParam>,
+    ctx: ResourceContext,
+  ): Promise<void> {
+    await super.setFields(tx, entity, id, set, ctx);
+    const model = this.model(entity);
+    const files = Object.entries(set).filter(([name, v]) => v && model.field(name)?.type === 'attachment');
+    if (files.length) await this.hooks.runAfterSave({ entity: model, id, values: Object.fromEntries(files), ctx, tx });
   }
 
   async history(tx: SqlExecutor, entry: HistoryEntry, ctx: ResourceContext): Promise<void> {

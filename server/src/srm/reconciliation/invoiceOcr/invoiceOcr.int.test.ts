@@ -163,4 +163,29 @@ describe('invoice recognition', () => {
     });
     expect(task.verifyStatus).toBe('VERIFIED');
   }, 60000);
+
+  it('a broken image answers a clear message in both languages, without the engine command or a server path', async (ctx) => {
+    if (imageMissing) {
+      ctx.skip(`image OCR not tested: ${imageMissing}`);
+      return;
+    }
+    const id = await confirmed();
+    const broken = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('not the rest of a PNG')]);
+    const attachmentId = await uploaded('supplier01', 'invoice.png', broken);
+    const internals = /tesseract|meridian-ocr|\/tmp|Command failed|stdout/i;
+    const en = await act('supplier01', OCR, 'invoiceOcr', { accountCheckId: id, attachmentId });
+    expect(expectOk(en).taskStatus).toBe('MANUAL');
+    expect(en.body.msg).toBe(
+      'The invoice could not be read; enter it by hand: The image could not be read (it may be damaged or not an invoice image): check the file or enter the invoice by hand',
+    );
+    const menu = await menuId(server, MENU.supplier01);
+    const cnHeaders = { ...sessionHeaders(p.sessions.supplier01, RESP.supplier01, menu), language: 'CN' };
+    const cn = await server.call('srmServer', OCR, 'invoiceOcr', { accountCheckId: id, attachmentId }, cnHeaders);
+    expect(cn.body.msg).toMatch(/^未能识别发票，请手工录入: 无法识别该图片/);
+    for (const answer of [en, cn]) {
+      expect(answer.body.msg).not.toMatch(internals);
+      expect(answer.body.data.message).toMatch(/^无法识别该图片.* \/ The image could not be read/);
+      expect(answer.body.data.message).not.toMatch(internals);
+    }
+  }, 60000);
 });

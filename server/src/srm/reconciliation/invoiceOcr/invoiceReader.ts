@@ -6,6 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import type { I18nText } from '@meridian/metadata';
 import { invoiceFieldsOf, type InvoiceFields } from './invoiceText';
 
 const run = promisify(execFile);
@@ -17,9 +18,21 @@ export interface InvoiceFile {
   content: Buffer;
 }
 
-/** What an engine made of a file: its text and the fields found, or why it could not read it. */
+/**
+ * What an engine made of a file: its text and the fields found, or why it could not read it, in
+ * words for the supplier. What went wrong inside (an engine's command line, a temporary path) is
+ * logged on the server, never answered.
+ */
 export type InvoiceReading =
-  { engine: string; text: string; fields: InvoiceFields } | { engine: string; unavailable: string };
+  { engine: string; text: string; fields: InvoiceFields } | { engine: string; unavailable: I18nText };
+
+const unreadable = (engine: string, cn: string, en: string): InvoiceReading => ({ engine, unavailable: { cn, en } });
+
+/** The engine's own words for the server's log; a command's stderr can be long. */
+function logFailure(engine: string, file: InvoiceFile, error: unknown): void {
+  const detail = error instanceof Error ? error.message : String(error);
+  console.error(`[meridian] invoice recognition (${engine}) failed on "${file.fileName}": ${detail.slice(0, 2000)}`);
+}
 
 /**
  * An invoice recognition engine. The local ones are a PDF's text layer (pdfjs-dist) and the
@@ -71,7 +84,11 @@ export class PdfTextReader implements InvoiceReader {
       }
       const text = lines.join('\n');
       if (!text.trim())
-        return { engine: this.name, unavailable: 'The PDF has no text layer (a scan): enter the invoice by hand' };
+        return unreadable(
+          this.name,
+          'PDF 没有文字层（扫描件），请手工录入发票',
+          'The PDF has no text layer (a scan): enter the invoice by hand',
+        );
       return { engine: this.name, text, fields: invoiceFieldsOf(text) };
     } finally {
       await document.destroy();
@@ -105,10 +122,11 @@ export class TesseractReader implements InvoiceReader {
   async read(file: InvoiceFile): Promise<InvoiceReading> {
     const languages = await tesseract();
     if (!languages)
-      return {
-        engine: this.name,
-        unavailable: 'No OCR engine for images on this server (tesseract is not installed): enter the invoice by hand',
-      };
+      return unreadable(
+        this.name,
+        '服务器不能识别图片发票，请手工录入发票',
+        'This server cannot read invoice images: enter the invoice by hand',
+      );
     const lang = ['chi_sim', 'eng'].filter((l) => languages.includes(l)).join('+') || languages[0];
     const input = path.join(os.tmpdir(), `meridian-ocr-${randomBytes(8).toString('hex')}.${file.extension}`);
     await fs.promises.writeFile(input, file.content, { mode: 0o600 });
@@ -119,10 +137,12 @@ export class TesseractReader implements InvoiceReader {
       });
       return { engine: this.name, text: stdout, fields: invoiceFieldsOf(stdout) };
     } catch (e) {
-      return {
-        engine: this.name,
-        unavailable: `The OCR engine failed on this image (${(e as Error).message.slice(0, 200)})`,
-      };
+      logFailure(this.name, file, e);
+      return unreadable(
+        this.name,
+        '无法识别该图片（文件可能已损坏或不是发票图片），请检查文件或手工录入发票',
+        'The image could not be read (it may be damaged or not an invoice image): check the file or enter the invoice by hand',
+      );
     } finally {
       await fs.promises.rm(input, { force: true });
     }
@@ -138,13 +158,19 @@ export async function readInvoice(
 ): Promise<InvoiceReading> {
   const reader = readers.find((r) => r.accepts(file));
   if (!reader)
-    return {
-      engine: 'none',
-      unavailable: `No recognition engine reads .${file.extension} files: enter the invoice by hand`,
-    };
+    return unreadable(
+      'none',
+      `不能识别 .${file.extension} 文件，请手工录入发票`,
+      `No recognition engine reads .${file.extension} files: enter the invoice by hand`,
+    );
   try {
     return await reader.read(file);
   } catch (e) {
-    return { engine: reader.name, unavailable: `The file could not be read (${(e as Error).message.slice(0, 200)})` };
+    logFailure(reader.name, file, e);
+    return unreadable(
+      reader.name,
+      '无法读取该文件（可能已损坏），请检查文件或手工录入发票',
+      'The file could not be read (it may be damaged): check the file or enter the invoice by hand',
+    );
   }
 }

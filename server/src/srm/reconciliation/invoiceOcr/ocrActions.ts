@@ -1,4 +1,4 @@
-import { pickText, type Language } from '@meridian/metadata';
+import { pickText, type I18nText, type Language } from '@meridian/metadata';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import { idOf } from '../../../home/readerContext';
@@ -75,10 +75,10 @@ function taskView(row: Values | undefined): Values | undefined {
 }
 
 /** What the recognition came to, for the message the page shows after the upload (the task says the detail). */
-export function recognitionMessage(task: Values | undefined, language: Language): string {
+export function recognitionMessage(task: Values | undefined, language: Language, reason?: I18nText): string {
   const status = String(task?.verifyStatus ?? '');
   if (task?.taskStatus !== 'SUCCESS') {
-    const why = task?.message ? `: ${String(task.message)}` : '';
+    const why = reason ? `: ${pickText(reason, language)}` : task?.message ? `: ${String(task.message)}` : '';
     return pickText(
       { cn: `未能识别发票，请手工录入${why}`, en: `The invoice could not be read; enter it by hand${why}` },
       language,
@@ -175,7 +175,13 @@ export function registerInvoiceRecognition(
             OCR_TASK,
             'ocrTaskId',
             taskId,
-            { engine: reading.engine, taskStatus: 'MANUAL', message: reading.unavailable, verifyStatus: 'UNVERIFIED' },
+            // The task is read in either language: its message keeps both.
+            {
+              engine: reading.engine,
+              taskStatus: 'MANUAL',
+              message: `${reading.unavailable.cn} / ${reading.unavailable.en}`,
+              verifyStatus: 'UNVERIFIED',
+            },
             ctx.userId,
           );
           return;
@@ -237,7 +243,8 @@ export function registerInvoiceRecognition(
         await store.writeTotals(tx, accountCheckId, checkTotals(await store.parts(tx, accountCheckId)), ctx.userId);
       });
       const task = taskView(await readTask(kernel, undefined, taskId));
-      return { data: task, msg: recognitionMessage(task, ctx.language) };
+      const reason = 'unavailable' in reading ? reading.unavailable : undefined;
+      return { data: task, msg: recognitionMessage(task, ctx.language, reason) };
     },
   });
 
