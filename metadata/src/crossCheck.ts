@@ -6,6 +6,7 @@ import { checkLifecycleRules } from './lifecycleCheck';
 import { checkRowFilter, checkRowScope, checkSqlFilter } from './rowScopeCheck';
 import { checkReferenceFilter } from './referenceFilterCheck';
 import { checkLinePick } from './linePickCheck';
+import { checkTimers } from './timerCheck';
 import type { MetadataProblem } from './problems';
 import type { MetadataCatalog } from './metadataCatalog';
 import { REGISTERED_WIDGETS } from './widgetManifest';
@@ -289,6 +290,7 @@ export function crossCheck(registry: MetadataCatalog): MetadataProblem[] {
   }
   checkLifecycles(registry, problems);
   checkLifecycleRules(registry, problems);
+  checkTimers(registry, problems);
   checkMenus(registry, problems);
   return problems;
 }

@@ -1,6 +1,13 @@
-import type { EntityDef, LifecycleDef, LookupSetDef, MenuSetDef, PageDef } from './generated/meta-model';
+import type {
+  EntityDef,
+  LifecycleDef,
+  LookupSetDef,
+  MenuSetDef,
+  PageDef,
+  ScheduleSetDef,
+} from './generated/meta-model';
 
-export type MetaDocumentKind = 'entity' | 'page' | 'lifecycle' | 'lookupSet' | 'menuSet';
+export type MetaDocumentKind = 'entity' | 'page' | 'lifecycle' | 'lookupSet' | 'menuSet' | 'scheduleSet';
 
 /** A metadata document and where it came from (a file path, or "db:meta_document/{id}"). */
 export interface SourcedDocument {
@@ -8,7 +15,7 @@ export interface SourcedDocument {
   doc: unknown;
 }
 
-export type MetaDocument = EntityDef | PageDef | LifecycleDef | LookupSetDef | MenuSetDef;
+export type MetaDocument = EntityDef | PageDef | LifecycleDef | LookupSetDef | MenuSetDef | ScheduleSetDef;
 
 export const SCHEMA_FILE_BY_KIND: Record<MetaDocumentKind, string> = {
   entity: 'entity.schema.json',
@@ -16,6 +23,7 @@ export const SCHEMA_FILE_BY_KIND: Record<MetaDocumentKind, string> = {
   lifecycle: 'lifecycle.schema.json',
   lookupSet: 'lookup.schema.json',
   menuSet: 'menu.schema.json',
+  scheduleSet: 'schedule.schema.json',
 };
 
 export function documentKind(doc: unknown): MetaDocumentKind | undefined {

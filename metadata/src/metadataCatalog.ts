@@ -1,5 +1,5 @@
 import type { EntityModel } from './entityModel';
-import type { LifecycleDef, LookupTypeDef, MenuDef, PageDef } from './generated/meta-model';
+import type { LifecycleDef, LookupTypeDef, MenuDef, PageDef, ScheduledJobDef } from './generated/meta-model';
 
 /**
  * What the load-time checks (crossCheck, checkLifecycleRules) read: the indexed documents and where
@@ -15,6 +15,7 @@ export interface MetadataCatalog {
   lifecycles(): LifecycleDef[];
   lookupType(type: string): LookupTypeDef | undefined;
   menus(): MenuDef[];
+  scheduledJobs(): ScheduledJobDef[];
   menuEntries(): MenuDef[];
   /** The document (file path, db: or draft: name) an indexed definition came from. */
   source(doc: object): string;

@@ -1,4 +1,4 @@
-import type { LifecycleDef, LookupTypeDef, MenuDef, PageDef } from './generated/meta-model';
+import type { LifecycleDef, LookupTypeDef, MenuDef, PageDef, ScheduledJobDef } from './generated/meta-model';
 import { describeAjvError, metaSchemaValidator, significantErrors } from './ajv';
 import { crossCheck } from './crossCheck';
 import { graftMenus } from './menuGraft';
@@ -18,6 +18,7 @@ export class MetadataRegistry implements MetadataCatalog {
   private readonly lifecycleByName = new Map<string, LifecycleDef>();
   private readonly lookupByType = new Map<string, LookupTypeDef>();
   private readonly menuList: MenuDef[] = [];
+  private readonly jobByName = new Map<string, ScheduledJobDef>();
   private graftedMenus: MenuDef[] | undefined;
   private readonly sourceOf = new Map<object, string>();
 
@@ -91,6 +92,10 @@ export class MetadataRegistry implements MetadataCatalog {
         this.menuList.push(...(doc as { menus: MenuDef[] }).menus);
         this.graftedMenus = undefined;
         return [];
+      case 'scheduleSet':
+        return (doc as { jobs: ScheduledJobDef[] }).jobs.flatMap((j) =>
+          add(this.jobByName, j.name, j, 'scheduled job'),
+        );
       default:
         return [];
     }
@@ -119,6 +124,10 @@ export class MetadataRegistry implements MetadataCatalog {
   }
   lookupTypes(): LookupTypeDef[] {
     return [...this.lookupByType.values()];
+  }
+  /** The scheduled jobs of every scheduleSet document (the platform scheduler runs them). */
+  scheduledJobs(): ScheduledJobDef[] {
+    return [...this.jobByName.values()];
   }
   /** The sidebar tree: every menu set's entries, those with a parentMenuCode placed under that directory. */
   menus(): MenuDef[] {

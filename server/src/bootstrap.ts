@@ -40,6 +40,8 @@ import { ensureAccounts } from './seed/accounts';
 import { registerAttachmentLinks } from './files/attachmentLinks';
 import { LocalDiskStorage, type FileStorage } from './files/fileStorage';
 import { registerTableConfigActions } from './tableConfig/tableConfigActions';
+import { ScheduledJobRegistry } from './scheduler/scheduledJobs';
+import { registerTimerActions } from './scheduler/timerActions';
 
 /** Start-up options for tests and tools: `documents` replaces the file metadata (modified copies of loadDocumentFiles()). */
 export interface KernelOptions {
@@ -106,6 +108,7 @@ function registerPlatformExtensions(
   registerApprovalActions(actions);
   registerModelingActions(actions);
   registerTableConfigActions(actions);
+  registerTimerActions(actions);
 }
 
 /**
@@ -124,16 +127,20 @@ function requestServices(
   const login = new LoginPolicyRegistry();
   const homeCharts = new HomeChartRegistry();
   const services = new DomainServiceRegistry();
+  const jobs = new ScheduledJobRegistry();
   registerPlatformExtensions(actions, hooks, registry);
   for (const module of options.modules ?? [])
-    module.register({ actions, hooks, handlers, login, homeCharts, registry, db, fileStorage, services });
+    module.register({ actions, hooks, handlers, jobs, login, homeCharts, registry, db, fileStorage, services });
   options.extend?.({ actions, hooks, handlers });
   const unregistered = handlers.missing(registry.lifecycles());
   if (unregistered.length) throw new Error(`Transition handlers missing:\n  ${unregistered.join('\n  ')}`);
+  // Without the domains (a test's own modules) their jobs are simply not there to run.
+  const jobProblems = options.modules ? jobs.mismatches(registry.scheduledJobs()) : [];
+  if (jobProblems.length) throw new Error(`Scheduled jobs:\n  ${jobProblems.join('\n  ')}`);
   const resources = new ResourceService(registry, db, hooks);
   const auth = createAuthServices(registry, db, resources.writer);
   const lifecycles = new LifecycleService(registry, db, resources.reader, hooks, handlers);
-  return { resources, lifecycles, actions, hooks, handlers, auth, login, homeCharts, fileStorage };
+  return { resources, lifecycles, actions, hooks, handlers, jobs, auth, login, homeCharts, fileStorage };
 }
 
 /**

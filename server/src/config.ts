@@ -42,6 +42,12 @@ export interface ServerConfig {
    * (JSON). Unset (the default), the local provider keeps the message in the OA outbox table.
    */
   oaSupplierUrl?: string;
+  /**
+   * SCHEDULER=off: this process runs no timers (scheduler/scheduler.ts). On by default: every
+   * instance runs the scheduler, and each due run is claimed by one of them. Tests start their
+   * servers without it and run timers directly.
+   */
+  scheduler: boolean;
 }
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -117,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     apiDocs: parseBool(env.API_DOCS, true),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     oaSupplierUrl: env.OA_SUPPLIER_URL || undefined,
+    scheduler: parseBool(env.SCHEDULER, true),
     uploadFormats: env.UPLOAD_FORMATS
       ? env.UPLOAD_FORMATS.split(',')
           .map((f) => f.trim().toLowerCase())

@@ -10,6 +10,7 @@ import type { FileStorage } from './files/fileStorage';
 import type { RecordHookRegistry } from './hooks/recordHooks';
 import type { LifecycleService } from './lifecycle/lifecycleService';
 import type { TransitionHandlerRegistry } from './lifecycle/transitionHandlers';
+import type { ScheduledJobRegistry } from './scheduler/scheduledJobs';
 import type { ResourceContext } from './resource/context';
 import type { ActionResult, ResourceService } from './resource/resourceService';
 
@@ -28,6 +29,8 @@ export interface Kernel {
   hooks: RecordHookRegistry;
   /** Named transition handlers (lifecycle `handler`), registered at start-up. */
   handlers: TransitionHandlerRegistry;
+  /** Scheduled jobs the domains registered (scheduler/scheduledJobs.ts), run by the platform scheduler. */
+  jobs: ScheduledJobRegistry;
   auth: AuthServices;
   /** What the application's domains add to signing in (auth/loginPolicies.ts). */
   login: LoginPolicyRegistry;

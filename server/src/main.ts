@@ -5,6 +5,7 @@ import { createKernel } from './bootstrap';
 import { loadConfig } from './config';
 import { SRM_MODULES } from './srm';
 import { SchemaChangeRefusedError } from './metadata/schemaMigrator';
+import { Scheduler } from './scheduler/scheduler';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -17,6 +18,8 @@ async function main(): Promise<void> {
   const app = await createApp(kernel);
   // All interfaces: behind a load balancer or in a container the port must be reachable from outside.
   await app.listen(config.port, '0.0.0.0');
+  // Timers run on the kernel serving requests now: a table_model publish swaps it.
+  if (config.scheduler) new Scheduler(async () => (kernel.live ? kernel.live.fresh() : kernel)).start();
   console.log(
     `[meridian] ${config.dbKind} database, demo ${config.demo ? 'on' : 'off'}; listening on http://localhost:${config.port}`,
   );

@@ -52,6 +52,7 @@ export interface MeridianMetaModel {
   lookup?: LookupSetDef;
   menu?: MenuSetDef;
   page?: PageDef;
+  schedule?: ScheduleSetDef;
 }
 /**
  * A record type: its table, fields, header/line children, lifecycle and row scope. Audit columns (createdBy, creationDate, lastUpdatedBy, lastUpdateDate) and versionNum are always added.
@@ -373,21 +374,22 @@ export interface TransitionDef {
    * A server transition handler registered by name (irregular logic), run inside the transition's transaction after the state change.
    */
   handler?: string;
+  timer?: TransitionTimer;
 }
-export interface RecordCheck {
-  /**
 /**
  * The record (or the record one of its reference fields names) must match.
  */
+export interface RecordCheck {
+  /**
    * The record must match; "$record.x" compares with another field of the record. With reference, the filter is over the referenced record (still "$record.x" for the transition's own).
    */
   record: FilterNode;
   /**
-   * The field the rule is about: the refusal is then 400 naming it (an input rule: end date required, end not before start); without it, 409 (a state rule).
-  /**
    * A reference field of the record: the check is on the record it names (a missing one matches nothing), and the message's {field} placeholders are that record's values.
    */
   reference?: string;
+  /**
+   * The field the rule is about: the refusal is then 400 naming it (an input rule: end date required, end not before start); without it, 409 (a state rule).
    */
   field?: string;
   message: I18NText;
@@ -616,6 +618,37 @@ export interface SetLinesDef {
    * Only lines that match.
    */
   where?: FilterNode;
+}
+/**
+ * The transition also fires by itself (the platform scheduler, server/src/scheduler): every day at `at` (server local time, and once at start when that run was missed), for each record of the lifecycle's entities in one of the transition's from-states that matches `where` and whose `due` date has been reached. Each record goes through the normal transition (owner and record locks, state, guard and checks, effects, handler, history) in a transaction of its own, as the system (no user), with `comment`. Without `due` it fires for every record that matches while the condition holds.
+ */
+export interface TransitionTimer {
+  /**
+   * hh:mm, server local time: when the scheduler looks for due records each day.
+   */
+  at: string;
+  due?: TimerDue;
+  /**
+   * Only records that also match this condition (the filter AST, over the record's own fields), checked in the selection and again on the record as read under lock.
+   */
+  where?: FilterNode;
+  /**
+   * The history comment of the firing, stored as "cn / en"; {field} placeholders are the record's values (dates as YYYY-MM-DD).
+   */
+  comment: I18NText;
+}
+/**
+ * The record is due once its date or datetime field plus offsetDays has been reached: field + offsetDays <= today (a date field) or now (a datetime field). A blank field is never due. "The day after endDate" is offsetDays 1.
+ */
+export interface TimerDue {
+  /**
+   * A date or datetime field of every entity of the lifecycle.
+   */
+  field: string;
+  /**
+   * Days added to the field's value (negative: before it). Default 0.
+   */
+  offsetDays?: number;
 }
 /**
  * Who approves a document of this lifecycle and how their to-dos look. Placeholders {field} in billLink, title (the to-do's title) and notificationTitle (the submitter's notification; {state} is the new state's meaning, {action} the action's label) are the record's values ({id} is its key).
@@ -1003,4 +1036,27 @@ export interface ActionUpload {
    * send attachment (required there): the body field of the stored file's id, e.g. attachmentId.
    */
   field?: string;
+}
+/**
+ * Scheduled jobs: named computations a domain registers in code (not transitions: a warning scan) that the platform scheduler runs on the schedule declared here. Transitions that fire by themselves are declared on the transition (lifecycle.schema.json `timer`).
+ */
+export interface ScheduleSetDef {
+  $schema?: string;
+  metaVersion?: number;
+  kind: 'scheduleSet';
+  /**
+   * @minItems 1
+   */
+  jobs: [ScheduledJobDef, ...ScheduledJobDef[]];
+}
+export interface ScheduledJobDef {
+  /**
+   * The name the domain registers the job's code under (DomainRegistries.jobs); start-up stops when no domain registers it.
+   */
+  name: string;
+  label: I18NText;
+  /**
+   * hh:mm, server local time: the job runs every day then (and once at start when that run was missed).
+   */
+  at: string;
 }

@@ -1103,6 +1103,59 @@ export interface BaseTableConfigRecord {
 }
 
 /**
+ * 定时任务
+ */
+export type Timer = string | null;
+/**
+ * 计划时间
+ */
+export type DueSlot = string | null;
+/**
+ * 触发方式
+ */
+export type Trigger = string | null;
+/**
+ * 开始时间
+ */
+export type Started = string | null;
+/**
+ * 结束时间
+ */
+export type Finished = string | null;
+/**
+ * 处理记录数
+ */
+export type RowsAffected = number | null;
+/**
+ * 错误信息
+ */
+export type Error = string | null;
+/**
+ * 运行实例
+ */
+export type Instance = string | null;
+/**
+ * 定时任务运行记录 / Timer runs
+ */
+export interface BaseTimerRunRecord {
+  timerRunId?: ID;
+  timerName?: Timer;
+  dueSlot?: DueSlot;
+  runTrigger?: Trigger;
+  runStatus?: Status;
+  startedAt?: Started;
+  finishedAt?: Finished;
+  rowsAffected?: RowsAffected;
+  errorText?: Error;
+  instanceName?: Instance;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+}
+
+/**
  * 处理人
  */
 export type Assignee = number | null;

@@ -112,7 +112,9 @@ export class LifecycleService {
    * A system transition inside the caller's transaction (a handler's effect on another document,
    * e.g. a qualification completing when its last node passes): the same checks, state change,
    * history, effects and handler as a user's call, with no permission or row-scope check (the
-   * server decides, not a button). The actor is ctx.userId. Throws as run() does.
+   * server decides, not a button). The actor is ctx.userId. Throws as run() does. `only`: the
+   * transition applies only while the record, as read under lock, matches it (a timer's due
+   * condition, read before under no lock); otherwise RecordNoLongerDue, and nothing changes.
    */
   async runInTransaction(
     tx: SqlExecutor,
@@ -121,11 +123,12 @@ export class LifecycleService {
     id: number,
     ctx: ResourceContext,
     comment: string | null = null,
+    only?: FilterNode,
   ): Promise<void> {
     const transition = this.transitionFor(entity, action);
     if (!transition) throw new Error(`${entity.name} has no lifecycle action "${action}"`);
     const actor: Actor = { userId: ctx.userId, userName: await this.rows.userName(tx, ctx.userId) };
-    await this.applyOne(tx, entity, transition, id, { ctx, comment, actor });
+    await this.applyOne(tx, entity, transition, id, { ctx, comment, actor, only });
   }
 
   private async applyOne(
@@ -133,12 +136,20 @@ export class LifecycleService {
     entity: EntityModel,
     t: TransitionDef,
     id: number,
-    o: { ctx: ResourceContext; scope?: FilterNode; expectedVersion?: number; comment: string | null; actor: Actor },
+    o: {
+      ctx: ResourceContext;
+      scope?: FilterNode;
+      expectedVersion?: number;
+      comment: string | null;
+      actor: Actor;
+      only?: FilterNode;
+    },
   ): Promise<void> {
     const lifecycle = this.lifecycleOf(entity)!;
     const owner = await this.lockOwnerOf(tx, entity, id);
     const current = await this.reader.byId(entity, id, o.ctx, o.scope, tx, true);
     if (!current) throw Errors.recordNotFound();
+    if (o.only && !evaluateFilter(o.only, current, o.ctx.vars)) throw new RecordNoLongerDue(entity.name, id);
     // The owner was read before the record's lock: a record moved to another owner meanwhile is stale.
     if (owner && String(current[owner.field] ?? '') !== owner.value) throw Errors.staleVersion();
     if (o.expectedVersion !== undefined && current.versionNum !== o.expectedVersion) throw Errors.staleVersion();
@@ -246,6 +257,13 @@ export class LifecycleService {
     if (effects.has('notifySubmitter') && !run.advancing) await notifySubmitter(this.todos, run, meaning);
     const deps: EffectDeps = { registry: this.registry, rows: this.rows, todos: this.todos, stateMeaning: meaning };
     await runDeclaredEffects(deps, run, formatDateTime());
+  }
+}
+
+/** runInTransaction's `only` no longer holds under lock: changed or moved on since it was selected. */
+export class RecordNoLongerDue extends Error {
+  constructor(entity: string, id: number) {
+    super(`${entity} ${id} no longer matches the condition it was selected by`);
   }
 }
 

@@ -11,6 +11,7 @@ import type { FileStorage } from '../files/fileStorage';
 import type { Database } from '../db/sqlExecutor';
 import type { RecordHookRegistry } from '../hooks/recordHooks';
 import type { TransitionHandlerRegistry } from '../lifecycle/transitionHandlers';
+import type { ScheduledJobRegistry } from '../scheduler/scheduledJobs';
 import type { ActionRegistry } from './actionRegistry';
 import type { DomainServiceRegistry } from './domainServices';
 
@@ -20,6 +21,8 @@ export interface DomainRegistries {
   hooks: RecordHookRegistry;
   /** Named transition handlers: every handler a lifecycle names must be registered, or start-up stops. */
   handlers: TransitionHandlerRegistry;
+  /** Scheduled jobs by name: every job a scheduleSet declares must be registered, and only those. */
+  jobs: ScheduledJobRegistry;
   login: LoginPolicyRegistry;
   /** Charts of the internal home, counted by the platform over the caller's rows. */
   homeCharts: HomeChartRegistry;

@@ -27,11 +27,23 @@ export interface SecondProcess {
  * for invariants that must hold across processes (docs/developer-guide.md, "Invariants under
  * concurrency"). Start it once per suite: it takes seconds (90 s allowed on a busy CI machine).
  */
-export async function startSecondProcess(dbUrl: string, port: number): Promise<SecondProcess> {
+export async function startSecondProcess(
+  dbUrl: string,
+  port: number,
+  options: { scheduler?: boolean } = {},
+): Promise<SecondProcess> {
   if (!fs.existsSync(MAIN))
     throw new Error(`${MAIN} is missing: run npm run build:metadata && npm run build:server first`);
   const child: ChildProcess = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, DB_URL: dbUrl, PORT: String(port), DEMO: 'true', MERIDIAN_TEST_PASSWORD_COST: 'low' },
+    // Its scheduler is off unless the test is about timers: a catch-up at start would change the suite's rows.
+    env: {
+      ...process.env,
+      DB_URL: dbUrl,
+      PORT: String(port),
+      DEMO: 'true',
+      MERIDIAN_TEST_PASSWORD_COST: 'low',
+      SCHEDULER: options.scheduler ? 'on' : 'off',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -37,7 +37,7 @@ export const supplierModule: DomainModule = {
     registerQualify(actions, hooks, handlers, { registry, db });
     registerInspectPlan(into);
     registerLocaleInspect(into);
-    registerSupplierMaster(actions, hooks, login, { registry, db });
+    registerSupplierMaster(actions, hooks, login, into);
     registerContractSign(into);
     registerTrial(into);
     registerDailyManage(into);

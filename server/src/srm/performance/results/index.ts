@@ -1,7 +1,10 @@
-/** Performance results (DOMAIN.md §2.3): release, agree or appeal, appeal decisions, rectification, the appeal-deadline job. */
+/**
+ * Performance results (DOMAIN.md §2.3): release, agree or appeal, appeal decisions, rectification.
+ * The appeal deadline is doDeadlineConfirm's timer (spePerformance.json: the day after
+ * appealDeadline), fired by the platform scheduler as the system.
+ */
 import type { DomainRegistries } from '../../../platform/domainModules';
 import { registerResultActions } from './resultActions';
-import { registerAppealDeadline } from './resultDeadline';
 import { registerResultFinders } from './resultFinders';
 import { ResultStore } from './resultStore';
 import { registerResultTransitions } from './resultTransitions';
@@ -12,5 +15,4 @@ export function registerSpeResults(into: DomainRegistries): void {
   registerResultTransitions(store, handlers);
   registerResultActions(store, actions);
   registerResultFinders(store, actions);
-  registerAppealDeadline({ hooks, handlers, registry, db });
 }

@@ -5,7 +5,6 @@ import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { call, historyOf, proofOf, rows, todosOf, type Proof } from '../../supplier/changeInfo/proofFixtures';
 import { findMaterialPrice } from '../../purchasing/price/materialPrices';
 import { decimalText } from '../../purchasing/price/priceMath';
-import { stopAgreementExpiry } from '../../purchasing/agreement/agreementExpiry';
 import {
   LIST_RES,
   adj,
@@ -26,7 +25,6 @@ beforeAll(async () => {
   await seedPresets(p);
 });
 afterAll(async () => {
-  stopAgreementExpiry();
   await server?.close();
 });
 

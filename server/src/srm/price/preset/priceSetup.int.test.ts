@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { call, proofOf, type Proof } from '../../supplier/changeInfo/proofFixtures';
-import { stopAgreementExpiry } from '../../purchasing/agreement/agreementExpiry';
 import { adj, indexPrice, preset } from '../adjustment/adjustmentFixtures';
 
 /** Index prices and preset proportions (DOMAIN.md §3): internal reference data, validity lifecycle, findPresetProportion. */
@@ -13,7 +12,6 @@ beforeAll(async () => {
   p = await proofOf(server);
 });
 afterAll(async () => {
-  stopAgreementExpiry();
   await server?.close();
 });
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { call, proofOf, type Body, type Proof, type ProofUser } from '../../supplier/changeInfo/proofFixtures';
-import { stopAgreementExpiry } from '../../purchasing/agreement/agreementExpiry';
 
 /** Price rules (DOMAIN.md §3 srmSmlRuleHeader): factors as a tree, score ranges per factor, validity lifecycle. */
 let server: TestServer;
@@ -12,7 +11,6 @@ beforeAll(async () => {
   p = await proofOf(server);
 });
 afterAll(async () => {
-  stopAgreementExpiry();
   await server?.close();
 });
 

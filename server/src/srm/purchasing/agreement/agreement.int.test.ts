@@ -12,7 +12,6 @@ import {
   type Proof,
   type ProofUser,
 } from '../../supplier/changeInfo/proofFixtures';
-import { stopAgreementExpiry } from './agreementExpiry';
 
 /** Agreements (purAgreement), their price-list rows, expiry, and the supplier's view (DOMAIN.md §5.2). */
 let server: TestServer;
@@ -22,7 +21,6 @@ beforeAll(async () => {
   p = await proofOf(server);
 });
 afterAll(async () => {
-  stopAgreementExpiry();
   await server?.close();
 });
 

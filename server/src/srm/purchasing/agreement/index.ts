@@ -1,4 +1,4 @@
-/** Agreements, price changes and the price list (DOMAIN.md §5.2, §5.3, §5.8): hooks, transition handlers, expiry. */
+/** Agreements, price changes and the price list (DOMAIN.md §5.2, §5.3, §5.8): hooks, transition handlers, the expire-now action. */
 import type { DomainRegistries } from '../../../platform/domainModules';
 import { registerPriceListHooks } from '../price/materialPrices';
 import { registerPriceListActions } from '../price/priceListActions';
@@ -13,5 +13,5 @@ export function registerAgreements(into: DomainRegistries): void {
   registerPriceAdjustEffects(store, into.hooks, into.handlers);
   registerPriceListHooks(into.hooks, into.registry);
   registerPriceListActions(into.actions);
-  registerAgreementExpiry(into);
+  registerAgreementExpiry(into.actions);
 }

@@ -10,7 +10,6 @@ import {
   type ProofUser,
 } from '../../supplier/changeInfo/proofFixtures';
 import { findMaterialPrice } from '../price/materialPrices';
-import { stopAgreementExpiry } from './agreementExpiry';
 import { adjustAct, approvedAdjust, approvedAgreement, draftAdjust } from './priceAdjustFixtures';
 
 /** Agreement price changes (purPriceAdjust, DOMAIN.md §5.3): server-side prices, the supplier's to-do and confirmation. */
@@ -23,7 +22,6 @@ beforeAll(async () => {
   agreement = await approvedAgreement(p);
 });
 afterAll(async () => {
-  stopAgreementExpiry();
   await server?.close();
 });
 

@@ -4,7 +4,6 @@ import { menuId, sessionHeaders } from '../../../testing/authFixtures';
 import { onMysql, startSecondProcess, type SecondProcess } from '../../../testing/secondProcess';
 import { startTestServer, type ApiAnswer, type TestServer } from '../../../testing/testServer';
 import { proofOf, RESP, rows, type Proof } from '../../supplier/changeInfo/proofFixtures';
-import { stopAgreementExpiry } from './agreementExpiry';
 import { adjustAct, ADJ_RES, approvedAdjust, approvedAgreement } from './priceAdjustFixtures';
 
 /**
@@ -27,7 +26,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   other?.stop();
-  stopAgreementExpiry();
   await server?.close();
 });
 

@@ -2,16 +2,18 @@
 import type { DomainRegistries } from '../../../platform/domainModules';
 import { registerForecastSave } from './forecastSave';
 import { registerForecastTransitions } from './forecastTransitions';
+import { dateText } from '../../../scheduler/timerSchedule';
 import { Planning } from './planningContext';
 import { registerVmi } from './vmiStock';
-import { registerWarningScan } from './warningJob';
+import { scanWarnings } from './warningJob';
 import { registerWarningActions } from './warnings';
 
-export function registerPlanning({ actions, hooks, handlers, registry, db }: DomainRegistries): void {
+export function registerPlanning({ actions, hooks, handlers, jobs, registry, db }: DomainRegistries): void {
   const p = new Planning(registry, db);
   registerForecastSave(p, hooks);
   registerForecastTransitions(p, handlers);
   registerVmi(p, hooks);
   registerWarningActions(p, actions);
-  registerWarningScan(registry, db);
+  // Daily at the time metadata/apps/srm/purchasing/schedules/purchasingJobs.json declares.
+  jobs.register('purchasingWarningScan', ({ now }) => scanWarnings(registry, db, dateText(now)));
 }

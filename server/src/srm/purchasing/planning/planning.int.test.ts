@@ -11,7 +11,7 @@ import {
   fixed4,
   forecastBody,
 } from './planningFixtures';
-import { scanWarnings, stopWarningScan } from './warningJob';
+import { scanWarnings } from './warningJob';
 
 /**
  * Forecasts, VMI stock and warnings (DOMAIN.md §5.8) over HTTP as the demo users: every transition
@@ -27,7 +27,6 @@ beforeAll(async () => {
   api = new PlanningApi(server);
 }, 120_000);
 afterAll(async () => {
-  stopWarningScan();
   await server?.close();
 });
 

@@ -1,6 +1,6 @@
 /**
- * The daily warning scan (DOMAIN.md §5.8 srmBaseWarning), an in-process daily job like the appeal
- * deadline (06:10 local, unref'd; SRM_WARNING_SCAN_TIMER=off stops it). It raises:
+ * The daily warning scan (DOMAIN.md §5.8 srmBaseWarning), the scheduled job purchasingWarningScan
+ * (run by the platform scheduler; its time in metadata/apps/srm/purchasing/schedules). It raises:
  * - LATE_DELIVERY for order lines of released, confirmed or partly received orders whose promised
  *   date (else need-by date) lies before today and that are not fully received;
  * - PRICE_EXPIRING for valid price-list rows whose validTo lies within the next 30 days;
@@ -12,7 +12,6 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row } from '../../../db/sqlExecutor';
 import { lockKeys } from '../../../resource/invariantLocks';
-import { startDailyJob, stopDailyJob } from '../../../util/dailyJob';
 import { qty, dec } from '../delivery/quantities';
 import { daysAfter, Planning, today, STOCK } from './planningContext';
 import { aboveMax, belowSafety, lockStock, warnStock, type StockLevels } from './vmiStock';
@@ -108,15 +107,4 @@ export async function scanWarnings(registry: MetadataRegistry, db: Database, on:
     )
       raised += 1;
   return raised + (await scanStock(p));
-}
-
-const JOB = 'System warning scan';
-
-export function stopWarningScan(): void {
-  stopDailyJob(JOB);
-}
-
-export function registerWarningScan(registry: MetadataRegistry, db: Database): void {
-  if (process.env.SRM_WARNING_SCAN_TIMER === 'off') return;
-  startDailyJob(JOB, { hour: 6, minute: 10 }, () => scanWarnings(registry, db));
 }

@@ -4,7 +4,6 @@ import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
 import { signIn } from '../../../testing/sessions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { stopAgreementExpiry } from '../agreement/agreementExpiry';
 import { findMaterialPrice, type PriceQuery } from './materialPrices';
 
 /** findMaterialPrice (DOMAIN.md §5.8): validity dates, organisation, price breaks, minimum quantity and the supplier preference. */
@@ -13,7 +12,6 @@ beforeAll(async () => {
   server = await startTestServer('srm_material_price');
 });
 afterAll(async () => {
-  stopAgreementExpiry();
   await server?.close();
 });
 

@@ -1,24 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectOk } from '../../../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { historyOf, proofOf, type Body, type Proof } from '../changeInfo/proofFixtures';
-import {
-  act,
-  docRow,
-  moveHistory,
-  siteRows,
-  submitted,
-  supplierRow,
-  supplierWithSites,
-  type TestSupplier,
-} from '../status/statusFixtures';
-import { releaseExpiredBlacklists, stopBlacklistExpiry } from './blacklistExpiry';
+import { act, docRow, moveHistory, siteRows, supplierRow } from '../status/statusFixtures';
+import { systemContext } from '../../../resource/context';
+import { timerNamed, transitionTimerName, type TransitionTimerDef } from '../../../scheduler/timerCatalog';
+import { fireTransitionTimer } from '../../../scheduler/transitionTimers';
+import { BLACKLIST } from './blacklistEffects';
+import { effectiveBlacklist } from './blacklistFixtures';
 
 /**
- * The daily blacklist expiry (DOMAIN 1.10, 1.11): an EFFECTIVE blacklist that is not permanent and
- * whose end date has passed is released as doRelease releases it (supplier and sites FROZEN with
- * history, release date and reason), by the system; permanent and still running ones are kept,
- * a second run changes nothing, and a manual release at the same moment is applied once.
+ * The daily blacklist expiry (DOMAIN 1.10, 1.11), doRelease's timer in slcSupplierBlacklist.json:
+ * an EFFECTIVE blacklist that is not permanent and whose end date has passed is released as
+ * doRelease releases it (supplier and sites FROZEN with history, release date and reason), by the
+ * system; permanent and still running ones are kept, a second run changes nothing, and a manual
+ * release at the same moment is applied once. The firing is the platform scheduler's, called here
+ * as the scheduler calls it, on a chosen day.
  */
 let server: TestServer;
 let p: Proof;
@@ -27,29 +23,19 @@ beforeAll(async () => {
   p = await proofOf(server);
 }, 300_000);
 afterAll(async () => {
-  stopBlacklistExpiry();
   await server?.close();
 });
 
 const TODAY = '2026-11-27';
-const runJob = (on = TODAY) =>
-  releaseExpiredBlacklists(server.kernel.registry, server.kernel.db, server.kernel.lifecycles, undefined, on);
+const runJob = async (on = TODAY) => {
+  const timer = timerNamed(server.kernel.registry, transitionTimerName(BLACKLIST, 'doRelease')) as TransitionTimerDef;
+  // Midday of that day, local time: the timer compares dates, not the hour.
+  const firing = await fireTransitionTimer(server.kernel, timer, new Date(`${on}T12:00:00`), systemContext());
+  expect(firing.errors).toEqual([]);
+  return firing.fired;
+};
 
-/** An EFFECTIVE blacklist of a fresh supplier with two sites. */
-async function effective(extra: Body): Promise<{ id: number; s: TestSupplier }> {
-  const s = await supplierWithSites(p);
-  const body = {
-    supplierId: s.supplierId,
-    blacklistReason: 'BREACH',
-    reasonDesc: '多次延迟交付 / repeated late deliveries',
-    startDate: '2026-01-01',
-    ...extra,
-  };
-  const id = await submitted(p, 'blacklist', body);
-  expectOk(await act(p, 'blacklist', 'manager01', 'doApprove', { id, comment: 'ok' }));
-  expect((await supplierRow(p, s.supplierId)).supplier_status).toBe('BLACKLIST');
-  return { id, s };
-}
+const effective = (extra: Body) => effectiveBlacklist(p, extra);
 
 describe('the blacklist expiry job', () => {
   it('releases an expired one like doRelease: supplier and sites FROZEN with history, the reason and date stored, the system as actor', async () => {

@@ -1,8 +1,11 @@
-/** Blacklist (DOMAIN 1.10): its transitions move the supplier and its sites; a daily job releases the expired ones. */
+/**
+ * Blacklist (DOMAIN 1.10): its transitions move the supplier and its sites. An expired one is
+ * released by doRelease's timer (slcSupplierBlacklist.json: the day after endDate, not permanent),
+ * which the platform scheduler fires as the system.
+ */
 import type { DomainRegistries } from '../../../platform/domainModules';
 import { SupplierStatusStore } from '../status/supplierStatusStore';
 import { applyBlacklist, BLACKLIST, checkBlacklistSubmit, releaseBlacklist } from './blacklistEffects';
-import { registerBlacklistExpiry } from './blacklistExpiry';
 
 export function registerSupplierBlacklist({ hooks, handlers, registry, db }: DomainRegistries): void {
   const store = new SupplierStatusStore(registry, db, hooks);
@@ -10,5 +13,4 @@ export function registerSupplierBlacklist({ hooks, handlers, registry, db }: Dom
   handlers.register('checkBlacklistSubmit', (run) => checkBlacklistSubmit(store, run));
   handlers.register('applyBlacklist', (run) => applyBlacklist(store, run));
   handlers.register('releaseBlacklist', (run) => releaseBlacklist(store, run));
-  registerBlacklistExpiry({ hooks, handlers, registry, db });
 }

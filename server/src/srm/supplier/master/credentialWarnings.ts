@@ -7,14 +7,13 @@
  * warns again.
  *
  * It runs as the named action `srmSlcSupplierWarningRestful/doCheckCredentialExpiry` (btnCheckExpiry on
- * the warning list's menu) and from a daily in-process timer, as the agreement expiry does
- * (CREDENTIAL_WARNING_TIMER=off stops the timer).
+ * the warning list's menu) and daily as the scheduled job credentialExpiryWarnings (the platform
+ * scheduler, server/src/scheduler; its time in metadata/apps/srm/supplier/schedules).
  */
 import { pickText } from '@meridian/metadata';
 import { ApiError, Errors } from '../../../http/apiError';
 import type { ResourceContext } from '../../../resource/context';
 import { translateDbError } from '../../../resource/dbErrors';
-import { startDailyJob, stopDailyJob } from '../../../util/dailyJob';
 import { formatDateTime } from '../../../util/time';
 import { CREDENTIAL, idFrom, SUPPLIER, WARNING, type MasterStore } from './masterStore';
 
@@ -129,15 +128,4 @@ export async function handleWarning(store: MasterStore, body: Record<string, unk
     throw Errors.conflict('该预警已处理', 'This warning has already been handled');
   }
   return { data: { warningId: id }, msg: pickText({ cn: '已标记为已处理', en: 'Marked handled' }, ctx.language) };
-}
-
-const JOB = 'Credential expiry warnings';
-
-export function stopCredentialWarnings(): void {
-  stopDailyJob(JOB);
-}
-
-/** Daily at 00:10 local time; a kernel rebuilt by a publish replaces the timer. */
-export function startCredentialWarnings(run: () => Promise<unknown>): void {
-  startDailyJob(JOB, { hour: 0, minute: 10 }, run);
 }

@@ -3,13 +3,11 @@
  * editing (generic endpoints plus the master's save hook), portal accounts (supplierInfoToPortal),
  * the enterprise registry lookup (qxbInfo) and credential expiry warnings (slcSupplierWarningList).
  */
-import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { LoginPolicyRegistry } from '../../../auth/loginPolicies';
-import type { Database } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import type { ActionRegistry } from '../../../platform/actionRegistry';
-import { systemContext } from '../../../resource/context';
-import { handleWarning, raiseCredentialWarnings, startCredentialWarnings } from './credentialWarnings';
+import type { DomainRegistries } from '../../../platform/domainModules';
+import { handleWarning, raiseCredentialWarnings, warningDays } from './credentialWarnings';
 import { enterpriseRegistryFor } from './enterpriseRegistry';
 import { MasterStore } from './masterStore';
 import { openPortalAccount } from './portalAccount';
@@ -22,7 +20,7 @@ export function registerSupplierMaster(
   actions: ActionRegistry,
   hooks: RecordHookRegistry,
   login: LoginPolicyRegistry,
-  deps: { registry: MetadataRegistry; db: Database },
+  deps: Pick<DomainRegistries, 'registry' | 'db' | 'jobs'>,
 ): void {
   const store = new MasterStore(deps.registry, deps.db, hooks);
   registerSupplierMasterHooks(hooks);
@@ -60,6 +58,9 @@ export function registerSupplierMaster(
     access: { pages: ['slcSupplierWarningList'], resourceCode: 'btnHandle' },
     handler: (body, ctx) => handleWarning(store, body, ctx),
   });
-  if (process.env.CREDENTIAL_WARNING_TIMER === 'off') return;
-  startCredentialWarnings(() => raiseCredentialWarnings(store, systemContext()));
+  // Daily at the time metadata/apps/srm/supplier/schedules/supplierJobs.json declares.
+  deps.jobs.register(
+    'credentialExpiryWarnings',
+    async ({ now, ctx }) => (await raiseCredentialWarnings(store, ctx, warningDays(), now)).length,
+  );
 }
