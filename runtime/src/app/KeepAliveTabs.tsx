@@ -3,7 +3,8 @@
  * active, so its page keeps its state (a filled search form, a half-edited record). Each tab
  * renders the /main child routes for its own URL: its pages read their own path and query.
  *
- * A tab is drawn again only when its URL or its visibility changes. The router's contexts change
+ * A tab's pages are drawn again only when its URL changes (its visibility reaches them through
+ * tabContext's store). The router's contexts change
  * with every address, whichever tab it belongs to: `<Routes>` reads the router's location and its
  * parent route's match, and then renders its pages afresh. So each tab gets both contexts of its
  * own: its location, and the shell's route match as it was when the tab was first drawn (only its
@@ -18,7 +19,7 @@ import {
   UNSAFE_LocationContext as LocationContext,
   UNSAFE_RouteContext as RouteContext,
 } from 'react-router-dom';
-import { TabContext } from './tabContext';
+import { TabProvider } from './tabContext';
 import type { ShellTabs } from './useShellTabs';
 
 type RouteContextValue = React.ContextType<typeof RouteContext>;
@@ -43,17 +44,23 @@ const TabFrame = memo(function TabFrame({
   routes: ReactNode;
   shellRoute: RouteContextValue;
 }) {
-  const tab = useMemo(() => ({ id, active }), [id, active]);
   const tabLocation = useMemo(() => ({ location: locationOf(url), navigationType: NavigationType.Pop }), [url]);
+  // The same element while the URL stays: hiding or showing the tab does not draw its pages again.
+  const pages = useMemo(
+    () => (
+      <LocationContext.Provider value={tabLocation}>
+        <RouteContext.Provider value={shellRoute}>
+          <Routes location={tabLocation.location}>{routes}</Routes>
+        </RouteContext.Provider>
+      </LocationContext.Provider>
+    ),
+    [tabLocation, shellRoute, routes],
+  );
   return (
     <div hidden={!active} data-tab-panel={id}>
-      <TabContext.Provider value={tab}>
-        <LocationContext.Provider value={tabLocation}>
-          <RouteContext.Provider value={shellRoute}>
-            <Routes location={tabLocation.location}>{routes}</Routes>
-          </RouteContext.Provider>
-        </LocationContext.Provider>
-      </TabContext.Provider>
+      <TabProvider id={id} active={active}>
+        {pages}
+      </TabProvider>
     </div>
   );
 });

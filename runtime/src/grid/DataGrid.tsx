@@ -5,7 +5,7 @@
  * (500-row pages stay smooth: only the rows in view are in the DOM).
  */
 import { Table, type TableColumnType, type TableProps } from 'antd';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { DataRecord, GridConfig } from '../meta';
 import { bodyScrollY, EXPAND_COLUMN_WIDTH, isVirtual, SELECTION_COLUMN_WIDTH, totalWidth } from './gridRules';
 import { ResizableHeaderCell } from './ResizableHeaderCell';
@@ -17,7 +17,18 @@ export interface DataGridProps extends Omit<TableProps<DataRecord>, 'columns' | 
 
 const HEADER_COMPONENTS = { header: { cell: ResizableHeaderCell } };
 
-export function DataGrid({ columns, height, dataSource, rowSelection, expandable, ...rest }: DataGridProps) {
+/**
+ * Drawn again only when a prop changes: a page drawn again for anything else (a hint, a dialog, the
+ * toolbar) does not draw all its rows again.
+ */
+export const DataGrid = memo(function DataGrid({
+  columns,
+  height,
+  dataSource,
+  rowSelection,
+  expandable,
+  ...rest
+}: DataGridProps) {
   const rowCount = dataSource?.length ?? 0;
   const virtual = isVirtual(rowCount);
   const scroll = useMemo(() => {
@@ -39,4 +50,4 @@ export function DataGrid({ columns, height, dataSource, rowSelection, expandable
       virtual={virtual}
     />
   );
-}
+});

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { TabContext } from '../app/tabContext';
+import { TabProvider } from '../app/tabContext';
 import type { DataRecord } from '../meta';
 import { createFakeProvider } from '../test/fakeProvider';
 import { editPage, entities, statusLookup } from '../test/fixtures';
@@ -28,9 +28,9 @@ function setup(url: string) {
     const [active, setActive] = useState(true);
     show = setActive;
     return (
-      <TabContext.Provider value={{ id: 'tab1', active }}>
+      <TabProvider id="tab1" active={active}>
         <EditPage page={editPage} entities={entities} />
-      </TabContext.Provider>
+      </TabProvider>
     );
   }
   renderWithApp(<Tab />, { provider, url });

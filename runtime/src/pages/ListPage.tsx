@@ -4,7 +4,7 @@
  * page.editMode is 'modal'.
  */
 import { Alert, Card, Space, Typography } from 'antd';
-import { useMemo, useState, type Key, type MouseEvent } from 'react';
+import { useCallback, useMemo, useState, type Key, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useScreen } from '../core/DataProviderContext';
@@ -14,7 +14,7 @@ import { useListController } from '../core/useListController';
 import { useGrantedResources } from '../core/useResources';
 import { useLabel, useLanguage } from '../i18n';
 import type { DataRecord, PageDef } from '../meta';
-import { describeColumns } from '../schema/columnDescriptor';
+import { describeColumns, type ColumnDescriptor } from '../schema/columnDescriptor';
 import { ColumnSettings } from '../grid/ColumnSettings';
 import { DataGrid } from '../grid/DataGrid';
 import { HiddenColumnsRow } from '../grid/HiddenColumnsRow';
@@ -65,7 +65,7 @@ function useRecordOpeners(page: PageDef, primaryKey: string, setModal: (state: M
 }
 
 /** Resizing a column saves the user's layout with its new width. */
-function resizer({ columns, change }: ReturnType<typeof useTableConfig>) {
+function resizer(columns: ColumnDescriptor[], change: (columns: ColumnDescriptor[]) => void) {
   return (key: string, width: number) => change(setWidth(columns, key, width));
 }
 
@@ -140,7 +140,9 @@ function ConfiguredListPage({
   );
   const { run: runAction, busy, fileInput } = useActionRunner(entity, handlers);
   const rowActions = useMemo(() => actionsAt(page, 'row'), [page]);
-  const onResize = useMemo(() => resizer(tableConfig), [tableConfig]);
+  // On the layout's parts, not the config object (new on every drawing): the grid's columns, and so
+  // the grid, stay the same objects while nothing they show changed.
+  const onResize = useMemo(() => resizer(descriptors, tableConfig.change), [descriptors, tableConfig.change]);
   const columns = useListColumns({
     page,
     descriptors,
@@ -160,12 +162,33 @@ function ConfiguredListPage({
     busy,
   );
   const hasLinkColumn = descriptors.some((column) => column.linkTag && !column.hidden);
-  const rowSelection = isSelectable(page, toolbar)
-    ? {
-        selectedRowKeys: selectedRowKeys as Key[],
-        onChange: (keys: Key[], rows: DataRecord[]) => list.selection.onChange(keys, rows),
-      }
-    : undefined;
+  const selectable = isSelectable(page, toolbar);
+  const onSelect = list.selection.onChange;
+  const rowSelection = useMemo(
+    () =>
+      selectable
+        ? {
+            selectedRowKeys: selectedRowKeys as Key[],
+            onChange: (keys: Key[], rows: DataRecord[]) => onSelect(keys, rows),
+          }
+        : undefined,
+    [selectable, selectedRowKeys, onSelect],
+  );
+  const expandable = useMemo(
+    () =>
+      page.grid?.expand
+        ? { expandedRowRender: (row: DataRecord) => <HiddenColumnsRow columns={descriptors} row={row} /> }
+        : undefined,
+    [page.grid?.expand, descriptors],
+  );
+  const view = open.view;
+  const onRow = useCallback(
+    (row: DataRecord) => ({
+      onClick: (event: MouseEvent) => !hasLinkColumn && !isControlClick(event) && view(row),
+      style: hasLinkColumn ? undefined : { cursor: 'pointer' },
+    }),
+    [hasLinkColumn, view],
+  );
 
   return (
     // data-page-type: the every-menu browser test finds list screens by it (demo rows on each).
@@ -197,15 +220,8 @@ function ConfiguredListPage({
         columns={columns}
         height={page.grid?.height}
         rowSelection={rowSelection}
-        expandable={
-          page.grid?.expand
-            ? { expandedRowRender: (row) => <HiddenColumnsRow columns={descriptors} row={row} /> }
-            : undefined
-        }
-        onRow={(row) => ({
-          onClick: (event) => !hasLinkColumn && !isControlClick(event) && open.view(row),
-          style: hasLinkColumn ? undefined : { cursor: 'pointer' },
-        })}
+        expandable={expandable}
+        onRow={onRow}
       />
       {fileInput}
       <ImportDialog open={importing} onClose={() => setImporting(false)} entity={entity} />

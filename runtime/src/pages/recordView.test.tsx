@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TabContext, TabsApiContext, type TabsApi } from '../app/tabContext';
+import { TabProvider, TabsApiContext, type TabsApi } from '../app/tabContext';
 import type { DataRecord, EntityDef, PageDef } from '../meta';
 import { createFakeProvider } from '../test/fakeProvider';
 import { editPage, entities, headerEntity, statusLookup } from '../test/fixtures';
@@ -39,9 +39,9 @@ function setup(url: string, resources = ['btnSave'], page: PageDef = editPage) {
   });
   renderWithApp(
     <TabsApiContext.Provider value={tabs}>
-      <TabContext.Provider value={{ id: 'tab1', active: true }}>
+      <TabProvider id="tab1" active>
         <EditPage page={page} entities={model} />
-      </TabContext.Provider>
+      </TabProvider>
     </TabsApiContext.Provider>,
     { provider, url },
   );

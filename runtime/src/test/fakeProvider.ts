@@ -5,6 +5,7 @@
 import { vi } from 'vitest';
 import type { AuthProvider, DataProvider, ExportProvider, PreferencesProvider } from '../core/dataProvider';
 import { getResponsibilities, getUserInfo } from '../core/session';
+import type { HomeApi } from '../home/homeApi';
 
 type Fake<P> = { [K in keyof P]: ReturnType<typeof vi.fn> & P[K] };
 export type FakeProvider = Fake<DataProvider>;
@@ -88,4 +89,23 @@ export function createFakeExports(overrides: Overrides<ExportProvider> = {}): Fa
   withOverrides(exports, overrides);
   exports.forScreen.mockImplementation(() => exports);
   return exports;
+}
+
+/**
+ * A home with nothing in it: no to-dos, notifications, notices or charts. Tests that draw the shell
+ * get it by default, so its home tab does not call a server that is not there.
+ */
+export function createFakeHome(overrides: Partial<HomeApi> = {}): HomeApi {
+  const empty = async () => ({ rows: [], page: { pageIndex: 1, pageRows: 10, count: 0 } });
+  return {
+    findMyTodo: vi.fn(empty),
+    doHandle: vi.fn(async () => ({})),
+    findMyNotification: vi.fn(empty),
+    viewNotification: vi.fn(async () => ({})),
+    findMyNotice: vi.fn(empty),
+    viewNotice: vi.fn(async () => ({})),
+    findHomeStats: vi.fn(async () => ({ charts: [], approvals: { pending: 0, handled: 0 } })),
+    findMenu: vi.fn(async () => ({ menuId: 0 })),
+    ...overrides,
+  };
 }

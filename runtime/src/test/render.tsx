@@ -8,7 +8,8 @@ import type { AuthProvider, DataProvider, ExportProvider, PreferencesProvider } 
 import { ScreenProvider } from '../core/DataProviderContext';
 import { createQueryClient } from '../core/queries';
 import type { WidgetRegistry } from '../widgets/WidgetRegistry';
-import { createFakeAuth, createFakeExports, createFakePreferences } from './fakeProvider';
+import { HomeApiContext, type HomeApi } from '../home/homeApi';
+import { createFakeAuth, createFakeExports, createFakeHome, createFakePreferences } from './fakeProvider';
 
 export interface TestProvidersProps {
   provider: DataProvider;
@@ -16,6 +17,7 @@ export interface TestProvidersProps {
   auth?: AuthProvider;
   preferences?: PreferencesProvider;
   exports?: ExportProvider;
+  home?: HomeApi;
   registry?: WidgetRegistry;
   /** A test that looks into the cache passes its own (createQueryClient); otherwise a fresh one. */
   queryClient?: QueryClient;
@@ -28,6 +30,7 @@ export function TestProviders({
   auth,
   preferences,
   exports,
+  home,
   registry,
   queryClient,
   children,
@@ -36,6 +39,7 @@ export function TestProviders({
     auth: createFakeAuth(),
     preferences: createFakePreferences(),
     exports: createFakeExports(),
+    home: createFakeHome(),
     queryClient: createQueryClient(),
   }));
   return (
@@ -47,7 +51,7 @@ export function TestProviders({
       queryClient={queryClient ?? fallbacks.queryClient}
       registry={registry}
     >
-      {children}
+      <HomeApiContext.Provider value={home ?? fallbacks.home}>{children}</HomeApiContext.Provider>
     </AppProviders>
   );
 }
