@@ -160,6 +160,20 @@ describe('ReceiptLedger on the receipt table', () => {
     expectError(await act('buyer01', 'createInvoiceListAndAccountCheck', { transactionIds: [2] }), 403);
   });
 
+  it('createInvoiceListAndAccountCheck refuses a period that is no date (400, naming it) and claims nothing', async () => {
+    const statements = async () =>
+      Number((await server.kernel.db.select('SELECT COUNT(*) AS n FROM srm_rcn_account_check'))[0].n);
+    const before = await statements();
+    const create = (extra: Body) =>
+      act('supplier01', 'createInvoiceListAndAccountCheck', { transactionIds: [2], ...extra });
+    for (const periodFrom of ['not-a-date', 'x'.repeat(300), 20261101, '2026-02-31'])
+      expectError(await create({ periodFrom }), 400, ['periodFrom']);
+    expectError(await create({ periodTo: '2026-11-31' }), 400, ['periodTo']);
+    expectError(await create({ transactionIds: ['three'] }), 400, ['transactionIds[0]']);
+    expectError(await create({ checkType: 'OTHER' }), 400, ['checkType']);
+    expect(await statements()).toBe(before);
+  });
+
   it('a deleted draft no longer holds its receipts', async () => {
     const held = expectOk(await act('buyer01', 'saveOrUpdate', body([line(8, '40')])));
     expectError(await act('buyer01', 'saveOrUpdate', body([line(8, '40')])), 409);

@@ -241,6 +241,17 @@ describe('supplier feedback', () => {
     expect((await headerOf(p, id)).feedback_status).toBe('DELIVERY_DATE_CHANGE');
   });
 
+  it('a proposed date must be a calendar date: 2027-02-31 is refused (400) and nothing is stored', async () => {
+    const id = await released(p, 1);
+    const [l] = await linesOf(p, id);
+    expectError(await act(p, 'supplier01', 'doFeedback', { id, proposedDate: '2027-02-31' }), 400, ['proposedDate']);
+    const lines = [{ orderLineId: l.order_line_id, proposedDate: '2027-02-31' }];
+    expectError(await act(p, 'supplier01', 'doFeedback', { id, lines }), 400, ['lines[0].proposedDate']);
+    const rows = await server.kernel.db.select('SELECT 1 FROM srm_pur_order_feedback WHERE order_header_id = ?', [id]);
+    expect(rows).toEqual([]);
+    expect((await headerOf(p, id)).feedback_status).toBe('PENDING_FEEDBACK');
+  });
+
   it('a feedback line of another order is refused (400)', async () => {
     const id = await released(p, 1);
     const [foreign] = await linesOf(p, await draft(p, 1));

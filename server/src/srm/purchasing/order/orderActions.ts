@@ -1,11 +1,19 @@
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
-import { idOf } from '../../../home/readerContext';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
-import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
+import type { JsonSchema } from '@meridian/metadata';
+import { recordIdInput } from '../../../platform/actionInput';
+import type { ActionRegistry, ActionRequest, RegisteredAction } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { formatDateTime } from '../../../util/time';
-import { feedbackInput, recordFeedback, rejectFeedback } from './orderFeedback';
+import {
+  FEEDBACK_INPUT,
+  FEEDBACK_STATES,
+  feedbackInput,
+  recordFeedback,
+  REJECT_FEEDBACK_STATES,
+  rejectFeedback,
+} from './orderFeedback';
 import {
   BUYER_PAGES,
   HEADER,
@@ -17,17 +25,11 @@ import {
   type OrderSql,
 } from './orderModel';
 
+type Typed = Pick<RegisteredAction, 'input' | 'states'>;
 type Work = (tx: SqlExecutor, order: Row, body: Record<string, unknown>, ctx: ResourceContext) => Promise<void>;
 
-const text = (v: unknown, field: string, max: number): string => {
-  if (typeof v !== 'string' || !v.trim())
-    throw Errors.badRequest(`${field} 不能为空`, `${field} is required`, [{ field, message: 'required' }]);
-  if (v.length > max)
-    throw Errors.badRequest(`${field} 过长`, `${field} is longer than ${max} characters`, [
-      { field, message: `max ${max}` },
-    ]);
-  return v.trim();
-};
+/** A question's or answer's text: not blank, at most the column's 1000 characters. */
+const TEXT: JsonSchema = { type: 'string', maxLength: 1000, pattern: '\\S' };
 
 /**
  * An action on one order the caller may reach from the calling menu (row scope: another
@@ -37,7 +39,7 @@ const text = (v: unknown, field: string, max: number): string => {
 function onOrder(work: Work) {
   return async (body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) => {
     const entity = kernel.registry.entity(HEADER)!;
-    const id = idOf(body);
+    const id = body.id as number;
     const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, 'findById', ctx);
     await kernel.db.transaction(async (tx) => {
       const order = await kernel.resources.reader.byId(entity, id, ctx, scope, tx, true);
@@ -71,44 +73,56 @@ async function answerQa(
   body: Record<string, unknown>,
   userId: number | null,
 ): Promise<void> {
-  const qaId = Number(body.orderQaId);
-  const answer = text(body.answer, 'answer', 1000);
+  const answer = String(body.answer).trim();
   const { t, c } = o.sql;
   const done = await tx.execute(
     `UPDATE ${t(QA)} SET ${c(QA, 'answer')} = ?, ${c(QA, 'answeredBy')} = ?, ${c(QA, 'answeredDate')} = ?, ${c(QA, 'versionNum')} = ${c(QA, 'versionNum')} + 1 WHERE ${c(QA, 'orderQaId')} = ? AND ${c(QA, 'orderHeaderId')} = ?`,
-    [answer, userId, formatDateTime(), Number.isSafeInteger(qaId) ? qaId : 0, orderId],
+    [answer, userId, formatDateTime(), body.orderQaId as number, orderId],
   );
   if (done.affected === 0) throw Errors.notFound('问题不存在', 'No such question on this order');
 }
 
 /** The order's custom actions: supplier feedback, the buyer's rejection of it, and questions and answers. */
 export function registerOrderActions(o: OrderSql, actions: ActionRegistry): void {
-  const reg = (action: string, pages: string[], resourceCode: string, work: Work) =>
+  const reg = (action: string, pages: string[], resourceCode: string, typed: Typed, work: Work) =>
     actions.register({
       area: 'srmServer',
       resource: RESOURCE,
       action,
       access: { pages, resourceCode },
+      ...typed,
       handler: onOrder(work),
     });
-  reg('doFeedback', SUPPLIER_PAGES, 'btnFeedback', async (tx, order, body, ctx) => {
-    requireSupplier(ctx);
-    await recordFeedback(o, tx, order, feedbackInput(body), ctx.userId);
+  reg(
+    'doFeedback',
+    SUPPLIER_PAGES,
+    'btnFeedback',
+    { input: FEEDBACK_INPUT, states: FEEDBACK_STATES },
+    async (tx, order, body, ctx) => {
+      requireSupplier(ctx);
+      await recordFeedback(o, tx, order, feedbackInput(body), ctx.userId);
+    },
+  );
+  const comment = recordIdInput('id', { comment: { type: 'string', maxLength: 500 } });
+  reg(
+    'doRejectFeedback',
+    BUYER_PAGES,
+    'btnRejectFeedback',
+    { input: comment, states: REJECT_FEEDBACK_STATES },
+    async (tx, order, body, ctx) => {
+      requireInternal(ctx);
+      await rejectFeedback(o, tx, order, (body.comment as string | undefined) ?? null, ctx.userId);
+    },
+  );
+  const question = { ...recordIdInput('id', { question: TEXT }), required: ['id', 'question'] };
+  reg('doAskQuestion', SUPPLIER_PAGES, 'btnAsk', { input: question }, async (tx, order, body, ctx) => {
+    await insertQa(o, tx, Number(order.orderHeaderId), String(body.question).trim(), ctx.userId);
   });
-  reg('doRejectFeedback', BUYER_PAGES, 'btnRejectFeedback', async (tx, order, body, ctx) => {
-    requireInternal(ctx);
-    await rejectFeedback(
-      o,
-      tx,
-      order,
-      typeof body.comment === 'string' ? body.comment.slice(0, 500) : null,
-      ctx.userId,
-    );
-  });
-  reg('doAskQuestion', SUPPLIER_PAGES, 'btnAsk', async (tx, order, body, ctx) => {
-    await insertQa(o, tx, Number(order.orderHeaderId), text(body.question, 'question', 1000), ctx.userId);
-  });
-  reg('doAnswerQuestion', BUYER_PAGES, 'btnAnswer', async (tx, order, body, ctx) => {
+  const answer = {
+    ...recordIdInput('id', { orderQaId: { type: 'integer', minimum: 1 }, answer: TEXT }),
+    required: ['id', 'orderQaId', 'answer'],
+  };
+  reg('doAnswerQuestion', BUYER_PAGES, 'btnAnswer', { input: answer }, async (tx, order, body, ctx) => {
     requireInternal(ctx);
     await answerQa(o, tx, Number(order.orderHeaderId), body, ctx.userId);
   });

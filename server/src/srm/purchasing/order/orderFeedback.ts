@@ -1,10 +1,11 @@
+import type { JsonSchema } from '@meridian/metadata';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
+import { recordIdInput } from '../../../platform/actionInput';
+import type { ActionStates } from '../../../platform/actionRegistry';
 import { formatDateTime } from '../../../util/time';
 import { FEEDBACK, HEADER, type OrderSql } from './orderModel';
 import { closeTodos, createFeedbackTodo, createSupplierTodo, orderRef } from './orderTodos';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface FeedbackInput {
   feedbackType: 'DATE_CHANGE' | 'REJECT';
@@ -14,21 +15,57 @@ export interface FeedbackInput {
   allLines?: string;
 }
 
-function checkedDate(value: string, field: string): string {
-  const date = value.trim();
-  if (!DATE.test(date) || Number.isNaN(Date.parse(date)))
-    throw Errors.badRequest('建议交期格式应为 YYYY-MM-DD', `${field} must be a date YYYY-MM-DD`, [
-      { field, message: 'date' },
-    ]);
-  return date;
-}
+const DATE: JsonSchema = { type: 'string', format: 'date' };
 
-/** The body of doFeedback: {feedbackType DATE_CHANGE, lines:[{orderLineId, proposedDate}], reason?} or {feedbackType REJECT, reason}; the type defaults from the lines. */
+/** doFeedback's body as the platform checks it: the types and calendar dates (a 31 February is refused). */
+export const FEEDBACK_INPUT = recordIdInput('id', {
+  feedbackType: { type: 'string', enum: ['DATE_CHANGE', 'REJECT'] },
+  reason: { type: 'string', maxLength: 500 },
+  proposedDate: DATE,
+  lines: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['orderLineId', 'proposedDate'],
+      properties: { orderLineId: { type: 'integer', minimum: 1 }, proposedDate: DATE },
+    },
+  },
+});
+
+/** The states doFeedback is taken in: a released order waiting for the supplier's feedback. */
+export const FEEDBACK_STATES: ActionStates = {
+  entity: HEADER,
+  in: ['RELEASED'],
+  also: { feedbackStatus: ['PENDING_FEEDBACK'] },
+  refusal: (order) => [
+    `订单当前状态（${String(order.status)}/${String(order.feedbackStatus)}）不能反馈`,
+    `Feedback is taken on a released order pending feedback; this one is ${String(order.status)}/${String(order.feedbackStatus)}`,
+  ],
+};
+
+/** The states doRejectFeedback is taken in: a released order with the supplier's feedback waiting. */
+export const REJECT_FEEDBACK_STATES: ActionStates = {
+  entity: HEADER,
+  in: ['RELEASED'],
+  also: { feedbackStatus: ['DELIVERY_DATE_CHANGE', 'REJECTED'] },
+  refusal: (order) => [
+    `订单当前状态（${String(order.status)}/${String(order.feedbackStatus)}）没有待处理的反馈`,
+    `There is no supplier feedback to reject: the order is ${String(order.status)}/${String(order.feedbackStatus)}`,
+  ],
+};
+
+type FeedbackBody = { feedbackType?: FeedbackInput['feedbackType']; reason?: string; proposedDate?: string };
+
+/**
+ * doFeedback's body (checked against FEEDBACK_INPUT): {feedbackType DATE_CHANGE, lines:[{orderLineId,
+ * proposedDate}], reason?} or {feedbackType REJECT, reason}; the type defaults from the lines.
+ */
 export function feedbackInput(body: Record<string, unknown>): FeedbackInput {
+  const { feedbackType, reason: text, proposedDate } = body as FeedbackBody;
+  const lines = (body.lines ?? []) as FeedbackInput['lines'];
   // The pages' prompt buttons send one value: a reason alone is a refusal, a proposedDate alone a date change of every line.
-  const dated = (Array.isArray(body.lines) && body.lines.length > 0) || body.proposedDate !== undefined;
-  const type = body.feedbackType ?? (dated ? 'DATE_CHANGE' : 'REJECT');
-  const reason = typeof body.reason === 'string' && body.reason.trim() ? body.reason.trim().slice(0, 500) : null;
+  const type = feedbackType ?? (lines.length > 0 || proposedDate !== undefined ? 'DATE_CHANGE' : 'REJECT');
+  const reason = text?.trim() || null;
   if (type === 'REJECT') {
     if (!reason)
       throw Errors.badRequest('拒单必须填写原因', 'A refusal needs a reason', [
@@ -36,33 +73,18 @@ export function feedbackInput(body: Record<string, unknown>): FeedbackInput {
       ]);
     return { feedbackType: type, reason, lines: [] };
   }
-  if (type !== 'DATE_CHANGE')
-    throw Errors.badRequest('反馈类型只能是 DATE_CHANGE 或 REJECT', 'feedbackType must be DATE_CHANGE or REJECT', [
-      { field: 'feedbackType', message: 'DATE_CHANGE | REJECT' },
-    ]);
-  const raw = Array.isArray(body.lines) ? (body.lines as Record<string, unknown>[]) : [];
-  if (!raw.length && typeof body.proposedDate === 'string')
-    return { feedbackType: type, reason, lines: [], allLines: checkedDate(body.proposedDate, 'proposedDate') };
-  if (!raw.length)
+  if (!lines.length && proposedDate) return { feedbackType: type, reason, lines: [], allLines: proposedDate };
+  if (!lines.length)
     throw Errors.badRequest(
       '交期变更需要至少一行建议交期',
       'A date change needs proposed dates for at least one line',
       [{ field: 'lines', message: 'required' }],
     );
-  const lines = raw.map((l, i) => {
-    const orderLineId = Number(l?.orderLineId);
-    const proposedDate = typeof l?.proposedDate === 'string' ? l.proposedDate : '';
-    if (!Number.isSafeInteger(orderLineId) || orderLineId < 1)
-      throw Errors.badRequest('订单行无效', `lines[${i}].orderLineId is not valid`, [
-        { field: `lines[${i}].orderLineId`, message: 'invalid' },
-      ]);
-    if (!DATE.test(proposedDate) || Number.isNaN(Date.parse(proposedDate)))
-      throw Errors.badRequest('建议交期格式应为 YYYY-MM-DD', `lines[${i}].proposedDate must be a date YYYY-MM-DD`, [
-        { field: `lines[${i}].proposedDate`, message: 'date' },
-      ]);
-    return { orderLineId, proposedDate };
-  });
-  return { feedbackType: type, reason, lines };
+  return {
+    feedbackType: type,
+    reason,
+    lines: lines.map(({ orderLineId, proposedDate }) => ({ orderLineId, proposedDate })),
+  };
 }
 
 async function insertFeedback(
@@ -74,7 +96,7 @@ async function insertFeedback(
   await o.rows.insert(tx, FEEDBACK, { ...values, feedbackDate: formatDateTime() }, userId);
 }
 
-/** doFeedback on a locked RELEASED order pending feedback: feedback rows, the new feedback status, the buyer's to-do. */
+/** doFeedback on a locked RELEASED order pending feedback (FEEDBACK_STATES): feedback rows, the new feedback status, the buyer's to-do. */
 export async function recordFeedback(
   o: OrderSql,
   tx: SqlExecutor,
@@ -83,11 +105,6 @@ export async function recordFeedback(
   userId: number | null,
 ): Promise<void> {
   const id = Number(order.orderHeaderId);
-  if (order.status !== 'RELEASED' || order.feedbackStatus !== 'PENDING_FEEDBACK')
-    throw Errors.conflict(
-      `订单当前状态（${String(order.status)}/${String(order.feedbackStatus)}）不能反馈`,
-      `Feedback is taken on a released order pending feedback; this one is ${String(order.status)}/${String(order.feedbackStatus)}`,
-    );
   const own = new Set((await o.lines(tx, id)).map((l) => Number(l.orderLineId)));
   if (input.allLines)
     input = { ...input, lines: [...own].map((orderLineId) => ({ orderLineId, proposedDate: input.allLines! })) };
@@ -117,7 +134,7 @@ export async function recordFeedback(
   await createFeedbackTodo(o, tx, orderRef(id, order), userId);
 }
 
-/** doRejectFeedback: the buyer turns the supplier's feedback down; the order waits for feedback again. */
+/** doRejectFeedback (REJECT_FEEDBACK_STATES): the buyer turns the supplier's feedback down; the order waits for feedback again. */
 export async function rejectFeedback(
   o: OrderSql,
   tx: SqlExecutor,
@@ -126,11 +143,6 @@ export async function rejectFeedback(
   userId: number | null,
 ): Promise<void> {
   const id = Number(order.orderHeaderId);
-  if (order.status !== 'RELEASED' || !['DELIVERY_DATE_CHANGE', 'REJECTED'].includes(String(order.feedbackStatus)))
-    throw Errors.conflict(
-      `订单当前状态（${String(order.status)}/${String(order.feedbackStatus)}）没有待处理的反馈`,
-      `There is no supplier feedback to reject: the order is ${String(order.status)}/${String(order.feedbackStatus)}`,
-    );
   const { t, c } = o.sql;
   await tx.execute(
     `UPDATE ${t(FEEDBACK)} SET ${c(FEEDBACK, 'buyerDecision')} = 'FAIL', ${c(FEEDBACK, 'decisionComment')} = ?, ${c(FEEDBACK, 'lastUpdatedBy')} = ?, ${c(FEEDBACK, 'lastUpdateDate')} = ?, ${c(FEEDBACK, 'versionNum')} = ${c(FEEDBACK, 'versionNum')} + 1 ` +

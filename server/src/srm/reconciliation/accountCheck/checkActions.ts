@@ -1,4 +1,4 @@
-import type { EntityModel } from '@meridian/metadata';
+import type { EntityModel, JsonSchema } from '@meridian/metadata';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
@@ -128,6 +128,18 @@ async function withItems(kernel: Kernel, lines: Values[]): Promise<void> {
   }
 }
 
+/** createInvoiceListAndAccountCheck's body: the receipts, the statement type, and the period when the supplier names one. */
+const STATEMENT_INPUT: JsonSchema = {
+  type: 'object',
+  required: ['transactionIds'],
+  properties: {
+    transactionIds: { type: 'array', minItems: 1, items: { type: 'integer', minimum: 1 } },
+    checkType: { type: 'string', enum: ['PROD', 'NON_PROD'], default: 'PROD' },
+    periodFrom: { type: ['string', 'null'], format: 'date' },
+    periodTo: { type: ['string', 'null'], format: 'date' },
+  },
+};
+
 /** srmRcnAccountCheckRestful named actions (DOMAIN.md §4.1), besides the file streams and imports. */
 export function registerCheckActions(actions: ActionRegistry, store: CheckStore, ledger: ReceiptLedger): void {
   const register = (
@@ -214,25 +226,16 @@ export function registerCheckActions(actions: ActionRegistry, store: CheckStore,
     resource: RESOURCE,
     action: 'createInvoiceListAndAccountCheck',
     access: { pages: ['SupplierProdCheckList', 'SupplierNonProdCheckList'], resourceCode: 'btnCreateStatement' },
+    input: STATEMENT_INPUT,
     handler: async (body, ctx, kernel, req) => {
       const user = supplierCaller(req);
-      const raw = body.transactionIds;
-      if (!Array.isArray(raw) || !raw.length || raw.some((v) => !Number.isSafeInteger(Number(v)) || Number(v) < 1))
-        throw Errors.badRequest('请选择收货事务', 'transactionIds must list the receipt transactions', [
-          { field: 'transactionIds', message: 'required' },
-        ]);
-      const checkType =
-        body.checkType === 'NON_PROD'
-          ? 'NON_PROD'
-          : body.checkType === undefined || body.checkType === 'PROD'
-            ? 'PROD'
-            : null;
-      if (!checkType)
-        throw Errors.badRequest('对账类型无效', 'checkType must be PROD or NON_PROD', [
-          { field: 'checkType', message: 'PROD or NON_PROD' },
-        ]);
+      const { checkType, periodFrom, periodTo } = body as {
+        checkType: string;
+        periodFrom?: string | null;
+        periodTo?: string | null;
+      };
       if (!ledger.available) throw receiptsUnavailable();
-      const ids = [...new Set(raw.map(Number))];
+      const ids = [...new Set(body.transactionIds as number[])];
       const entity = kernel.registry.entity(CHECK)!;
       const id = await kernel.db.transaction(async (tx) => {
         const receipts = await ledger.unchecked(tx, user.supplierId, { ids });
@@ -254,8 +257,8 @@ export function registerCheckActions(actions: ActionRegistry, store: CheckStore,
           supplierId: user.supplierId,
           orgId,
           currencyCode: 'CNY',
-          periodFrom: body.periodFrom ?? dates[0] ?? today,
-          periodTo: body.periodTo ?? dates.at(-1) ?? today,
+          periodFrom: periodFrom ?? dates[0] ?? today,
+          periodTo: periodTo ?? dates.at(-1) ?? today,
           ...checkTotals({ lines, deducteds: [], others: [], invoices: [] }),
           status: 'SUPPLIER_CONFIRMED',
         };
