@@ -141,3 +141,24 @@ export function validateRecord(
   }
   return errors;
 }
+
+/**
+ * The declared bounds (min, max) of the values a record is written with — whoever computed them:
+ * a value the server derives (a price by formula) must keep the field's constraints as much as one
+ * a user posts. Only the fields present are checked.
+ */
+export function boundsErrors(
+  entity: EntityModel,
+  values: Record<string, unknown>,
+  language: Language,
+  prefix = '',
+): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    const field = entity.field(name);
+    if (!field || isEmptyValue(value)) continue;
+    const message = boundsError(field, value, language);
+    if (message) errors.push({ field: prefix + name, message });
+  }
+  return errors;
+}

@@ -13,6 +13,7 @@ import type { ResourceReader } from './resourceReader';
 import { readStoredLines, sameAsStored } from './storedLines';
 import { readStoredReferences } from './storedReferences';
 import { toSqlParam } from './values';
+import { assertWrittenValues } from './writtenValues';
 
 function applyScopeValues(record: PreparedRecord, creating: boolean, ctx: ResourceContext): void {
   for (const [name, value] of Object.entries(ctx.scopeValues ?? {})) {
@@ -70,6 +71,13 @@ export class ResourceWriter {
       ctx,
       tx,
     });
+    // What the hooks computed is held to the fields' bounds, named as the body names it (lines[0].newPrice).
+    const lines = entity.children.map((c) => ({
+      name: c.name,
+      entity: this.registry.entity(c.entity)!,
+      rows: record.children[c.name]?.map((r) => r.values) ?? [],
+    }));
+    assertWrittenValues(entity, record.values, ctx.language, lines);
     const id = creating
       ? await this.insert(tx, entity, await this.withCreateDefaults(tx, entity, record.values), ctx)
       : await this.update(tx, entity, record.id!, record.values, record.versionNum, ctx);
@@ -139,6 +147,7 @@ export class ResourceWriter {
   }
 
   async insert(tx: SqlExecutor, entity: EntityModel, values: RecordValues, ctx: ResourceContext): Promise<number> {
+    assertWrittenValues(entity, values, ctx.language);
     const now = formatDateTime();
     const [columns, params] = this.params(entity, values);
     columns.push('created_by', 'creation_date', 'last_updated_by', 'last_update_date', 'version_num');
@@ -166,6 +175,7 @@ export class ResourceWriter {
         { field: 'versionNum', message: 'required' },
       ]);
     }
+    assertWrittenValues(entity, values, ctx.language);
     const [columns, params] = this.params(entity, values);
     const q = tx.dialect.quote;
     const sets = [

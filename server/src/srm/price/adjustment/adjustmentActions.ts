@@ -81,9 +81,9 @@ async function compAdjustment(
     const lines = head.lines.map((l) => ({ ...l }));
     await fillInputs(store, tx, headInputs(head), lines);
     computeLines(lines, true);
-    for (const line of lines) {
+    for (const [i, line] of lines.entries()) {
       const values = Object.fromEntries(COMPUTED_LINE_FIELDS.map((name) => [name, line[name]]));
-      await store.updateLine(tx, Number(line.adjustmentLineId), values, ctx);
+      await store.updateLine(tx, Number(line.adjustmentLineId), values, ctx, `lines[${i}].`);
     }
     await store.updateHead(tx, id, { totalImpactAmount: totalImpact(lines) }, ctx);
   });

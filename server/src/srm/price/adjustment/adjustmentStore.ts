@@ -7,6 +7,7 @@ import type { Database, Row, SqlExecutor, SqlParam } from '../../../db/sqlExecut
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import type { ResourceContext } from '../../../resource/context';
 import { EntityStore } from '../../../resource/entityStore';
+import { assertWrittenValues } from '../../../resource/writtenValues';
 import { formatDateTime } from '../../../util/time';
 import { decimalText } from '../../purchasing/price/priceMath';
 
@@ -86,8 +87,15 @@ export class AdjustmentStore extends EntityStore {
     return new Map(rows.map((r) => [Number(r.id), String(r.code)]));
   }
 
-  /** Writes the computed values of one stored line. */
-  async updateLine(tx: SqlExecutor, id: number, values: Record<string, unknown>, ctx: ResourceContext): Promise<void> {
+  /** Writes the computed values of one stored line (`at`: how the refusal names it, "lines[0]."), within their fields' bounds. */
+  async updateLine(
+    tx: SqlExecutor,
+    id: number,
+    values: Record<string, unknown>,
+    ctx: ResourceContext,
+    at = '',
+  ): Promise<void> {
+    assertWrittenValues(this.model(LINE), values, ctx.language, [], at);
     const { t, c } = this.sql;
     const fields = Object.keys(values);
     await tx.execute(
