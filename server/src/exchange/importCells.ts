@@ -13,7 +13,7 @@ export type CellResult = { value: unknown } | { error: { cn: string; en: string 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** exceljs reads dates as UTC instants of the wall-clock time typed in the sheet. */
-function dateText(date: Date, withTime: boolean): string {
+export function dateText(date: Date, withTime: boolean): string {
   const day = `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
   return withTime ? `${day} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}` : day;
 }

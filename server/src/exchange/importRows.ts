@@ -18,11 +18,15 @@ export interface ImportedRow {
   errors: { column: string; message: string }[];
 }
 
-/** Header cell (title in either language, or the field key) → planned column, by position. */
+/**
+ * Header cell (title in either language, or the field key) → planned column, by position.
+ * `anyColumn`: a header naming none of the columns is refused (a domain's import of a few columns).
+ */
 export function matchHeaders(
   entity: EntityModel,
   columns: PlannedColumn[],
   header: unknown[],
+  anyColumn = false,
 ): (PlannedColumn | undefined)[] {
   const names = (c: PlannedColumn) =>
     [c.key, c.title, ...(c.field ? [pickText(c.field.label, 'CN'), pickText(c.field.label, 'EN')] : [])].map((n) =>
@@ -34,6 +38,13 @@ export function matchHeaders(
       .toLowerCase();
     return text ? columns.find((c) => names(c).includes(text)) : undefined;
   });
+  if (anyColumn && !matched.some(Boolean)) {
+    const list = columns.map((c) => c.title).join(', ');
+    throw Errors.badRequest(
+      `导入文件的第一行须是列标题：${list}`,
+      `The first row must hold column titles: ${list} (${entity.name})`,
+    );
+  }
   const missing = columns.filter((c) => c.field?.required && !matched.includes(c));
   if (missing.length) {
     const list = missing.map((c) => c.title).join(', ');
@@ -50,7 +61,7 @@ function isBlank(values: unknown[]): boolean {
 }
 
 /** Row values of a streamed row as a 0-based array (exceljs keeps them 1-based, with holes). */
-function valuesOf(row: ExcelJS.Row, width: number): unknown[] {
+export function valuesOf(row: ExcelJS.Row, width: number): unknown[] {
   const values = row.values as unknown[];
   return Array.from({ length: width }, (_, i) => values[i + 1] ?? null);
 }
@@ -65,6 +76,7 @@ export async function* importedRows(
   columns: PlannedColumn[],
   lookups: LookupTable,
   language: Language,
+  anyColumn = false,
 ): AsyncGenerator<ImportedRow> {
   let sheetIndex = 0;
   for await (const { sheet, row } of sheetRows(file)) {
@@ -74,7 +86,7 @@ export async function* importedRows(
       throw Errors.badRequest('导入文件的第一个工作表没有表头', 'The file has no header row on its first worksheet');
     const { layout, values } = row;
     if (!layout.current) {
-      layout.current = matchHeaders(entity, columns, valuesOf(values, values.cellCount));
+      layout.current = matchHeaders(entity, columns, valuesOf(values, values.cellCount), anyColumn);
       continue;
     }
     const cells = valuesOf(values, layout.current.length);
@@ -93,10 +105,9 @@ export async function* importedRows(
  * that ended without one. Whatever the reader throws (a truncated zip: FILE_ENDED, a broken
  * entry, bad XML) is the file's fault: 400 naming it, not a 500 (docs/decisions.md, issue 13).
  */
-async function* sheetRows(file: string): AsyncGenerator<{
-  sheet: number;
-  row?: { values: ExcelJS.Row; layout: { current?: (PlannedColumn | undefined)[] } };
-}> {
+export async function* sheetRows<Layout = (PlannedColumn | undefined)[]>(
+  file: string,
+): AsyncGenerator<{ sheet: number; row?: { values: ExcelJS.Row; layout: { current?: Layout } } }> {
   try {
     // styles 'cache' makes the reader turn date cells into Date objects instead of serial numbers
     // (docs/architecture.md "Trap: exceljs streaming").
@@ -109,7 +120,7 @@ async function* sheetRows(file: string): AsyncGenerator<{
     });
     let sheet = 0;
     for await (const worksheet of reader) {
-      const layout: { current?: (PlannedColumn | undefined)[] } = {};
+      const layout: { current?: Layout } = {};
       for await (const values of worksheet as AsyncIterable<ExcelJS.Row>) yield { sheet, row: { values, layout } };
       if (!layout.current) yield { sheet };
       sheet++;

@@ -17,6 +17,7 @@ import { ImportTally, storeErrorFile } from './importTally';
 import { templateWorkbook } from './importWorkbooks';
 import { LookupTable } from './lookupTable';
 import { ReferenceResolver } from './referenceResolver';
+import { lookupTypes, resolveReferences } from './sheetRecords';
 
 export interface ImportAnswer {
   total: number;
@@ -25,10 +26,6 @@ export interface ImportAnswer {
 
 /** Rolls the transaction back once every row has been checked and at least one was refused. */
 class ImportRefused extends Error {}
-
-function lookupTypes(columns: PlannedColumn[]): string[] {
-  return columns.flatMap((c) => (c.lookupType ? [c.lookupType] : []));
-}
 
 /** An error of prepareRecord or the writer as row messages under the column titles. */
 function rowErrors(error: unknown, columns: PlannedColumn[], language: Language): ImportedRow['errors'] {
@@ -70,7 +67,7 @@ export class ImportService {
       await this.kernel.db.transaction(async (tx) => {
         const references = new ReferenceResolver(registry, tx);
         for await (const row of importedRows(file, entity, columns, lookups, language)) {
-          await this.resolveReferences(row, columns, references, language);
+          await resolveReferences(row, columns, references, language);
           if (!row.errors.length) {
             try {
               const record = prepareRecord(registry, entity, row.body, caller.ctx);
@@ -90,25 +87,5 @@ export class ImportService {
       throw tally.refusal(language, stored);
     }
     return { total: tally.total, imported: tally.total };
-  }
-
-  private async resolveReferences(
-    row: ImportedRow,
-    columns: PlannedColumn[],
-    references: ReferenceResolver,
-    language: Language,
-  ): Promise<void> {
-    for (const column of columns) {
-      const value = row.body[column.key];
-      if (column.field?.type !== 'reference' || typeof value !== 'string') continue;
-      const id = await references.idOf(column.field, value);
-      if (id !== undefined) row.body[column.key] = id;
-      else
-        row.errors.push({
-          column: column.title,
-          message:
-            language === 'EN' ? `"${value}" does not name exactly one record` : `"${value}" 找不到唯一对应的记录`,
-        });
-    }
   }
 }

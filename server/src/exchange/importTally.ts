@@ -5,7 +5,7 @@
 import type { Language } from '@meridian/metadata';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { ApiError, Errors } from '../http/apiError';
+import { ApiError } from '../http/apiError';
 import type { Kernel } from '../kernel';
 import type { FileService } from '../files/fileService';
 import { downloadPath } from '../files/fileService';
@@ -13,9 +13,8 @@ import type { PlannedColumn } from './columnPlan';
 import type { ExchangeCaller } from './exchangeAccess';
 import type { ImportedRow } from './importRows';
 import { errorWorkbook, type RejectedRow } from './importWorkbooks';
+import { MAX_ANSWER_ERRORS, noDataRows, refusalText, rowField } from './rowErrors';
 
-/** Row errors listed in the answer (the error file has more). */
-export const MAX_ANSWER_ERRORS = 200;
 /** Refused rows kept for the error file. */
 export const MAX_ERROR_FILE_ROWS = 5000;
 
@@ -51,19 +50,13 @@ export class ImportTally {
   }
 
   emptyError(): ApiError {
-    return Errors.badRequest('导入文件没有数据行', 'The file has no data rows');
+    return noDataRows();
   }
 
   /** 400: nothing was imported; the envelope's errors name row and column, data carries the details. */
   refusal(language: Language, stored: StoredErrorFile): ApiError {
-    const text = {
-      cn: `导入失败：${this.total} 行中有 ${this.failed} 行有错误，没有导入任何数据`,
-      en: `Import refused: ${this.failed} of ${this.total} rows have errors; nothing was imported`,
-    };
-    const fieldErrors = this.errors.map((e) => ({
-      field: `${language === 'EN' ? 'row' : '第'} ${e.row}${language === 'EN' ? '' : ' 行'}${e.column ? ` ${e.column}` : ''}`,
-      message: e.message,
-    }));
+    const text = refusalText(this.total, this.failed);
+    const fieldErrors = this.errors.map((e) => ({ field: rowField(e.row, e.column, language), message: e.message }));
     return new ApiError(400, text, fieldErrors, {
       total: this.total,
       imported: 0,

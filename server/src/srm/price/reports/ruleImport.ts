@@ -2,10 +2,11 @@
  * doImportExcel on a price rule (SrmSmlRuleHeaderEdit): the rule's factor tree and score ranges
  * from an .xlsx — sheet 1 the factors (因素名称 / Factor, 上级因素 / Parent factor by name, 权重 /
  * Weight 0–1; a parent comes before its children), sheet 2 the score ranges (因素名称 / Factor,
- * 区间下限 / From, 区间上限 / To, 得分 / Score). They replace the rule's factors and ranges in one
- * transaction; any bad row and nothing is written, every bad row listed (400). Only a NEW rule.
+ * 区间下限 / From, 区间上限 / To, 得分 / Score), read through exchange (sheetReader.ts). They replace
+ * the rule's factors and ranges in one transaction; any bad row and nothing is written, every bad
+ * row listed (400). Only a NEW rule.
  */
-import * as ExcelJS from 'exceljs';
+import { readSheets, type SheetColumn, type SheetRow } from '../../../exchange/sheetReader';
 import { Errors, type FieldErrorOut } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
 import type { ActionRequest } from '../../../platform/actionRegistry';
@@ -18,44 +19,29 @@ const LINE = 'srmSmlRuleLine';
 const SCORE = 'srmSmlRuleScore';
 type Cells = Record<string, string | undefined>;
 
-const FACTOR_COLUMNS: Record<string, string[]> = {
-  factorName: ['factorname', '因素名称', 'factor'],
-  parent: ['parentfactorname', '上级因素', 'parent factor'],
-  weight: ['weight', '权重'],
-};
-const SCORE_COLUMNS: Record<string, string[]> = {
-  factorName: ['factorname', '因素名称', 'factor'],
-  rangeFrom: ['rangefrom', '区间下限', 'from'],
-  rangeTo: ['rangeto', '区间上限', 'to'],
-  score: ['score', '得分'],
-};
+const columns = (titles: Record<string, string[]>, required: string[]): SheetColumn[] =>
+  Object.entries(titles).map(([key, names]) => ({ key, titles: names, required: required.includes(key) }));
 
-function text(cell: unknown): string | undefined {
-  if (cell === null || cell === undefined) return undefined;
-  if (typeof cell === 'object' && 'result' in cell) return text((cell as { result: unknown }).result);
-  if (typeof cell === 'object' && 'text' in cell) return text((cell as { text: unknown }).text);
-  return String(cell as string | number).trim() || undefined;
-}
+const FACTOR_COLUMNS = columns(
+  {
+    factorName: ['factorName', '因素名称', 'factor'],
+    parent: ['parentFactorName', '上级因素', 'parent factor'],
+    weight: ['weight', '权重'],
+  },
+  ['factorName'],
+);
+const SCORE_COLUMNS = columns(
+  {
+    factorName: ['factorName', '因素名称', 'factor'],
+    rangeFrom: ['rangeFrom', '区间下限', 'from'],
+    rangeTo: ['rangeTo', '区间上限', 'to'],
+    score: ['score', '得分'],
+  },
+  [],
+);
 
-/** The sheet's data rows by the header row's titles (either language or the field name), with their row numbers. */
-function sheetRows(sheet: ExcelJS.Worksheet | undefined, columns: Record<string, string[]>): [number, Cells][] {
-  if (!sheet) return [];
-  const values = (r: ExcelJS.Row) => (Array.isArray(r.values) ? r.values.slice(1) : []);
-  const map = new Map<number, string>();
-  values(sheet.getRow(1)).forEach((title, i) => {
-    const t = text(title)?.toLowerCase();
-    const field = Object.keys(columns).find((f) => t && columns[f].includes(t));
-    if (field) map.set(i, field);
-  });
-  const out: [number, Cells][] = [];
-  sheet.eachRow((row, n) => {
-    if (n === 1) return;
-    const cells: Cells = {};
-    values(row).forEach((v, i) => map.has(i) && (cells[map.get(i)!] = text(v)));
-    if (Object.values(cells).some((v) => v !== undefined)) out.push([n, cells]);
-  });
-  return out;
-}
+/** A sheet's rows as [row number, cells] for the checks below. */
+const cellsOf = (rows: SheetRow[]): [number, Cells][] => rows.map((r) => [r.row, r.values]);
 
 function decimalIn(v: string | undefined, min?: number, max?: number): boolean {
   const d = toDecimal(v);
@@ -100,14 +86,9 @@ export async function importRule(
   if (!req.xlsxUpload) throw Errors.badRequest('请上传 Excel 文件', 'Upload an .xlsx file as multipart/form-data');
   const upload = await req.xlsxUpload();
   const id = positiveId(upload.fields.ruleHeaderId ?? upload.fields.id ?? body.ruleHeaderId ?? body.id, 'ruleHeaderId');
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.readFile(upload.file);
-  } catch {
-    throw Errors.badRequest('无法读取该 Excel 文件', 'The upload is not a readable .xlsx file');
-  }
-  const factors = sheetRows(book.worksheets[0], FACTOR_COLUMNS);
-  const scores = sheetRows(book.worksheets[1], SCORE_COLUMNS);
+  const [factorRows, scoreRows] = await readSheets(upload.file, [FACTOR_COLUMNS, SCORE_COLUMNS]);
+  const factors = cellsOf(factorRows);
+  const scores = cellsOf(scoreRows);
   if (!factors.length) throw Errors.badRequest('因素表没有数据行', 'The factor sheet (first sheet) has no rows');
   const errors = check(factors, scores);
   if (errors.length)

@@ -3,29 +3,23 @@
  * attachmentId} — the supplier adds one uploaded file to its line while it is to be acknowledged;
  * doImportListItem (multipart .xlsx `file` and approvalHeaderId) — appends lines to a DRAFT form from
  * a sheet whose first row holds the titles 供应商编码/supplierCode, 物料编码/itemCode and optionally
- * 承认要求/requirement. Every row is checked first; a bad row answers 400 naming its row and nothing
- * is written. The lines are saved through the form's own save (its rules, one transaction).
+ * 承认要求/requirement, read through exchange. Every row is checked first; a bad row answers 400
+ * naming its row (exchange's row errors) and nothing is written. The lines are saved through the
+ * form's own save (its rules, one transaction).
  */
 import { pickText } from '@meridian/metadata';
-import * as ExcelJS from 'exceljs';
+import { noDataRows, RowErrors } from '../../../exchange/rowErrors';
+import { readSheet, type SheetColumn } from '../../../exchange/sheetReader';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { positiveId } from '../../price/adjustment/adjustmentActions';
-import { today } from '../price/priceMath';
+import { today } from '../../../util/time';
 import { ACK, ACK_LINE, supplierOf, type Collab } from './collabContext';
 
 type Body = Record<string, unknown>;
 const MAX_ROWS = 2000;
-const COLUMNS: Record<string, 'supplierCode' | 'itemCode' | 'requirement'> = {
-  suppliercode: 'supplierCode',
-  供应商编码: 'supplierCode',
-  itemcode: 'itemCode',
-  物料编码: 'itemCode',
-  requirement: 'requirement',
-  承认要求: 'requirement',
-};
 
 async function addAckFile(k: Collab, body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
   const id = positiveId(body.approvalLineId ?? body.id, 'approvalLineId');
@@ -50,50 +44,24 @@ async function addAckFile(k: Collab, body: Body, ctx: ResourceContext, kernel: K
   return { data: await kernel.resources.findById(model, id, ctx, scope) };
 }
 
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object' && 'result' in value) return String(value.result ?? '').trim();
-  if (typeof value === 'object' && 'text' in value) return String(value.text).trim();
-  if (typeof value === 'object' && 'richText' in value)
-    return value.richText
-      .map((r) => r.text)
-      .join('')
-      .trim();
-  return String(value as string | number | boolean).trim();
-}
+const SHEET_COLUMNS: SheetColumn[] = [
+  { key: 'supplierCode', titles: ['supplierCode', '供应商编码'], required: true },
+  { key: 'itemCode', titles: ['itemCode', '物料编码'], required: true },
+  { key: 'requirement', titles: ['requirement', '承认要求'] },
+];
 
-/** The sheet's rows as {supplierCode, itemCode, requirement} with their sheet row numbers. */
+/** The sheet's rows as {supplierCode, itemCode, requirement} with their sheet row numbers, read through exchange. */
 async function sheetRows(req: ActionRequest) {
   if (!req.xlsxUpload) throw Errors.badRequest('请上传 Excel 文件', 'Upload an .xlsx file as multipart/form-data');
   const upload = await req.xlsxUpload();
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.readFile(upload.file);
-  } catch {
-    throw Errors.badRequest('无法读取该 Excel 文件', 'The upload is not a readable .xlsx file');
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) throw Errors.badRequest('Excel 文件没有工作表', 'The workbook has no sheet');
-  const head = new Map<number, 'supplierCode' | 'itemCode' | 'requirement'>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const name = COLUMNS[cellText(cell.value).replace(/\s/g, '').toLowerCase()];
-    if (name) head.set(col, name);
-  });
-  if (![...head.values()].includes('supplierCode') || ![...head.values()].includes('itemCode'))
-    throw Errors.badRequest(
-      '第一行须包含列标题「供应商编码」和「物料编码」',
-      'The first row must hold the titles supplierCode (供应商编码) and itemCode (物料编码)',
-    );
-  const rows: { row: number; supplierCode: string; itemCode: string; requirement: string }[] = [];
-  sheet.eachRow((row, n) => {
-    if (n === 1) return;
-    const r = { row: n, supplierCode: '', itemCode: '', requirement: '' };
-    for (const [col, name] of head) r[name] = cellText(row.getCell(col).value);
-    if (r.supplierCode || r.itemCode || r.requirement) rows.push(r);
-  });
-  if (!rows.length) throw Errors.badRequest('文件中没有数据行', 'The file has no data rows');
-  if (rows.length > MAX_ROWS)
-    throw Errors.badRequest(`一次最多导入 ${MAX_ROWS} 行`, `At most ${MAX_ROWS} rows at once`);
+  const sheet = await readSheet(upload.file, SHEET_COLUMNS, MAX_ROWS);
+  if (!sheet.length) throw noDataRows();
+  const rows = sheet.map(({ row, values }) => ({
+    row,
+    supplierCode: values.supplierCode ?? '',
+    itemCode: values.itemCode ?? '',
+    requirement: values.requirement ?? '',
+  }));
   return { rows, fields: upload.fields };
 }
 
@@ -139,7 +107,7 @@ async function importLines(k: Collab, body: Body, ctx: ResourceContext, kernel: 
     requirement: l.requirement ?? null,
   }));
   const taken = new Set(existing.map((l) => `${String(l.supplierId)}/${String(l.itemId)}`));
-  const errors: { field: string; message: string }[] = [];
+  const errors = new RowErrors();
   const added: Body[] = [];
   for (const r of rows) {
     const supplierId = suppliers.get(r.supplierCode);
@@ -154,18 +122,14 @@ async function importLines(k: Collab, body: Body, ctx: ResourceContext, kernel: 
             ? '承认要求过长（最多 500 字）/ requirement too long'
             : undefined;
     if (problem) {
-      errors.push({ field: `row ${r.row}`, message: problem });
+      errors.add(r.row, problem);
       continue;
     }
     taken.add(`${supplierId}/${itemId}`);
     added.push({ supplierId, itemId, requirement: r.requirement || null });
   }
-  if (errors.length)
-    throw Errors.badRequest(
-      `导入失败：${errors.length} 行有误，未导入任何数据（${errors[0].field}：${errors[0].message}）`,
-      `Import refused: ${errors.length} bad row(s), nothing was imported (${errors[0].field}: ${errors[0].message})`,
-      errors.slice(0, 100),
-    );
+  const refused = errors.refusal(rows.length, ctx.language);
+  if (refused) throw refused;
   const saved = await kernel.resources.run(
     'saveOrUpdate',
     entity,

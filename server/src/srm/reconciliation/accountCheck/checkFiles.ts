@@ -1,6 +1,7 @@
 import { pickText, type Language } from '@meridian/metadata';
 import * as ExcelJS from 'exceljs';
 import { exportFileName, neutralizeCell } from '../../../exchange/exchangeRules';
+import { importLines } from '../../../exchange/lineImport';
 import { Errors } from '../../../http/apiError';
 import { idOf } from '../../../home/readerContext';
 import type { Kernel } from '../../../kernel';
@@ -154,95 +155,7 @@ async function printWorkbook(
   return workbookBuffer(book);
 }
 
-/** Header cells of an import sheet → fields: the field name, or its label in either language. */
-function columnMap(kernel: Kernel, entityName: string, allowed: string[], head: unknown[]): Map<number, string> {
-  const entity = kernel.registry.entity(entityName)!;
-  const byText = new Map<string, string>();
-  for (const name of allowed) {
-    const field = entity.field(name)!;
-    for (const text of [name, field.label.cn, field.label.en]) byText.set(text.trim().toLowerCase(), name);
-  }
-  const map = new Map<number, string>();
-  head.forEach((cell, i) => {
-    const field = byText.get(
-      String(cell ?? '')
-        .trim()
-        .toLowerCase(),
-    );
-    if (field) map.set(i, field);
-  });
-  return map;
-}
-
-function cellText(value: unknown): unknown {
-  if (value === null || value === undefined) return undefined;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object' && 'result' in (value as object))
-    return cellText((value as { result: unknown }).result);
-  if (typeof value === 'object' && 'text' in (value as object)) return String((value as { text: unknown }).text);
-  return typeof value === 'number' ? String(value) : String(value).trim() || undefined;
-}
-
-/** The rows of the first sheet of the upload, by the header row's columns. */
-async function importedRows(
-  kernel: Kernel,
-  req: ActionRequest,
-  entityName: string,
-  allowed: string[],
-): Promise<{ rows: Values[]; fields: Record<string, string> }> {
-  if (!req.xlsxUpload) throw Errors.badRequest('请上传 Excel 文件', 'Upload an .xlsx file as multipart/form-data');
-  const upload = await req.xlsxUpload();
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.readFile(upload.file);
-  } catch {
-    throw Errors.badRequest('无法读取该 Excel 文件', 'The upload is not a readable .xlsx file');
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) throw Errors.badRequest('Excel 文件没有工作表', 'The workbook has no sheet');
-  const values = (r: ExcelJS.Row) => (Array.isArray(r.values) ? r.values.slice(1) : []);
-  const map = columnMap(kernel, entityName, allowed, values(sheet.getRow(1)));
-  if (!map.size)
-    throw Errors.badRequest('第一行必须是列标题', `The first row must hold column titles (${allowed.join(', ')})`);
-  const rows: Values[] = [];
-  sheet.eachRow((row, n) => {
-    if (n === 1) return;
-    const record: Values = {};
-    values(row).forEach((cell, i) => {
-      const field = map.get(i);
-      const text = cellText(cell);
-      if (field && text !== undefined) record[field] = text;
-    });
-    if (Object.keys(record).length) rows.push(record);
-  });
-  if (!rows.length) throw Errors.badRequest('文件中没有数据行', 'The file has no data rows');
-  if (rows.length > MAX_IMPORT_ROWS)
-    throw Errors.badRequest(`一次最多导入 ${MAX_IMPORT_ROWS} 行`, `At most ${MAX_IMPORT_ROWS} rows at once`);
-  return { rows, fields: upload.fields };
-}
-
-/** Lookup meanings in the file (either language) back to their codes. */
-function lookupCodes(kernel: Kernel, entityName: string, rows: Values[]): void {
-  const entity = kernel.registry.entity(entityName)!;
-  for (const field of entity.fields.filter((f) => f.type === 'lookup' && f.lookupType)) {
-    const values = kernel.registry.lookupType(field.lookupType!)?.values ?? [];
-    for (const row of rows) {
-      const text = row[field.name];
-      if (typeof text !== 'string') continue;
-      const hit = values.find((v) => v.lookupCode === text || v.meaning.cn === text || v.meaning.en === text);
-      if (hit) row[field.name] = hit.lookupCode;
-    }
-  }
-}
-
-/** The stored rows of a child as a save sends them back: own fields and key only. */
-function keptRows(kernel: Kernel, entityName: string, rows: Values[]): Values[] {
-  const entity = kernel.registry.entity(entityName)!;
-  const own = entity.fields.filter((f) => !f.system || f.system === 'primaryKey').map((f) => f.name);
-  return rows.map((r) => Object.fromEntries(own.filter((n) => n in r).map((n) => [n, r[n]])));
-}
-
-/** Appends the uploaded rows to one child of the statement through the statement's save (all its rules, one transaction). */
+/** Appends the uploaded rows to one child of the statement through exchange's line import (the statement's own save: all its rules, one transaction). */
 async function importInto(
   kernel: Kernel,
   req: ActionRequest,
@@ -250,28 +163,18 @@ async function importInto(
   body: Values,
   child: 'lines' | 'invoiceLists',
 ) {
-  const entityName = child === 'lines' ? LINE : INVOICE_LIST;
-  const { rows, fields } = await importedRows(
-    kernel,
-    req,
-    entityName,
-    child === 'lines' ? LINE_COLUMNS.filter((c) => c !== 'taxAmount' && c !== 'amountIncl') : LIST_COLUMNS,
-  );
-  const { id, entity, check } = await fullCheck(kernel, req, ctx, { ...fields, ...body });
+  if (!req.xlsxUpload) throw Errors.badRequest('请上传 Excel 文件', 'Upload an .xlsx file as multipart/form-data');
+  const upload = await req.xlsxUpload();
+  const { entity, check } = await fullCheck(kernel, req, ctx, { ...upload.fields, ...body });
   const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, 'saveOrUpdate', ctx);
-  lookupCodes(kernel, entityName, rows);
-  const kept = keptRows(kernel, entityName, (check[child] as Values[]) ?? []);
-  const saved = await kernel.resources.run(
-    'saveOrUpdate',
-    entity,
-    { accountCheckId: id, versionNum: check.versionNum, [child]: [...kept, ...rows] },
+  const fields = child === 'lines' ? LINE_COLUMNS.filter((c) => c !== 'taxAmount' && c !== 'amountIncl') : LIST_COLUMNS;
+  const { data, imported } = await importLines(
+    kernel,
+    upload.file,
+    { header: entity, stored: check, child, fields, scope, maxRows: MAX_IMPORT_ROWS },
     ctx,
-    scope,
   );
-  return {
-    data: saved.data,
-    msg: pickText({ cn: `已导入 ${rows.length} 行`, en: `${rows.length} rows imported` }, ctx.language),
-  };
+  return { data, msg: pickText({ cn: `已导入 ${imported} 行`, en: `${imported} rows imported` }, ctx.language) };
 }
 
 /** File streams and imports of the statement: exportPrintExcel, exportPrintCustomExcel, exportInvoiceList, doImportCheckLine, doImportListItem. */
