@@ -43,7 +43,10 @@ function fieldOf(error: ErrorObject): string {
 export function checkActionInput(schema: JsonSchema, body: Record<string, unknown>): void {
   const validate = validatorOf(schema);
   if (validate(body)) return;
-  const errors = (validate.errors ?? []).map((e) => ({ field: fieldOf(e), message: e.message ?? 'invalid' }));
+  // An anyOf's own error only says "one of these": the errors of its branches name the fields.
+  const all = validate.errors ?? [];
+  const named = all.filter((e) => e.keyword !== 'anyOf');
+  const errors = (named.length ? named : all).map((e) => ({ field: fieldOf(e), message: e.message ?? 'invalid' }));
   // The message names the fields too: a caller shown only the message still knows what to fix.
   const fields = [...new Set(errors.map((e) => e.field))];
   throw Errors.badRequest(
@@ -53,11 +56,29 @@ export function checkActionInput(schema: JsonSchema, body: Record<string, unknow
   );
 }
 
+const ID: JsonSchema = { type: 'integer', minimum: 1 };
+
 /** The body of an action on one record: `{ id }`, a positive integer (another name with `field`). */
 export function recordIdInput(field = 'id', extra: Record<string, JsonSchema> = {}): JsonSchema {
+  return { type: 'object', required: [field], properties: { [field]: ID, ...extra } };
+}
+
+/**
+ * The body of an action on one record that callers name by any of `fields` (the spec's pages send
+ * `id` on one screen and `schemeId` on another): at least one, each a positive integer. `idFrom`
+ * reads it back.
+ */
+export function eitherIdInput(fields: string[], extra: Record<string, JsonSchema> = {}): JsonSchema {
   return {
     type: 'object',
-    required: [field],
-    properties: { [field]: { type: 'integer', minimum: 1 }, ...extra },
+    anyOf: fields.map((f) => ({ required: [f] })),
+    properties: { ...Object.fromEntries(fields.map((f) => [f, ID])), ...extra },
   };
+}
+
+/** The record's id from a body checked against `eitherIdInput(fields)`: the first of the fields given. */
+export function idFrom(body: Record<string, unknown>, fields: string[]): number {
+  const field = fields.find((f) => typeof body[f] === 'number');
+  if (!field) throw new Error(`No id among ${fields.join(', ')}: declare the input with eitherIdInput`);
+  return body[field] as number;
 }

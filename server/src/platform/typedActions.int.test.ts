@@ -3,7 +3,7 @@ import { PlatformRows } from '../lifecycle/platformRows';
 import { expectError, expectOk } from '../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { TodoService } from '../todos/todoService';
-import { recordIdInput } from './actionInput';
+import { eitherIdInput, idFrom, recordIdInput } from './actionInput';
 
 /**
  * A custom action's declared input (platform/actionInput.ts) is checked before its handler and
@@ -18,6 +18,14 @@ beforeAll(async () => {
     {},
     {
       extend: ({ actions }) => {
+        actions.register({
+          area: 'srmServer',
+          resource: RES,
+          action: 'either',
+          access: 'session',
+          input: eitherIdInput(['id', 'schemeId']),
+          handler: async (body) => ({ data: idFrom(body, ['id', 'schemeId']) }),
+        });
         actions.register({
           area: 'srmServer',
           resource: RES,
@@ -82,6 +90,16 @@ describe('typed custom actions', () => {
     seen.length = 0;
     expectOk(await remind({ id: '12' }));
     expect(seen).toEqual([{ id: 12, note: '-' }]);
+  });
+
+  it('names a record by either of two fields: the first given, and both named when neither is', async () => {
+    const either = (body: Record<string, unknown>) => server.call('srmServer', RES, 'either', body);
+    expect((await either({ schemeId: '5' })).body.data).toBe(5);
+    expect((await either({ id: 4, schemeId: 5 })).body.data).toBe(4);
+    const neither = await either({});
+    expectError(neither, 400);
+    expect(neither.body.errors!.map((e) => e.field).sort()).toEqual(['id', 'schemeId']);
+    expectError(await either({ schemeId: 0 }), 400, ['schemeId']);
   });
 
   it('takes a date only when it is one on the calendar', async () => {

@@ -1,8 +1,8 @@
 /**
  * The scheme's named actions (resource srmSpeSchemeRestful, from the scheme's pages):
- * doAdjustScoreEndDate {id, scoreEndDate} moves the scoring window's end while SCORING (409 when the
- * date is before today or the window's start); doDelayRateFromErp / doRejectRateFromMess {id} fill the
- * SYSTEM indicators (systemIndicators.ts); doExportSupplierScore {id} answers the scheme's score lines
+ * doAdjustScoreEndDate {id, scoreEndDate} moves the scoring window's end while SCORING (declared
+ * states; 409 when the date is before today or the window's start); doDelayRateFromErp /
+ * doRejectRateFromMess {id} fill the SYSTEM indicators (systemIndicators.ts); doExportSupplierScore {id} answers the scheme's score lines
  * as .xlsx. srmSpeSupplierScoreRestful/findPageListBySchemeScoreId {schemeScoreId, pageIndex, pageRows}
  * pages one sheet's lines. Each reads the record through the caller's row scope first (404).
  */
@@ -11,7 +11,8 @@ import { isSupplierType } from '../../../access/accessService';
 import { Errors } from '../../../http/apiError';
 import { writeXlsx } from '../../../exchange/exportWriters';
 import type { Kernel } from '../../../kernel';
-import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
+import { eitherIdInput, idFrom, recordIdInput } from '../../../platform/actionInput';
+import type { ActionRegistry, ActionRequest, ActionStates, RegisteredAction } from '../../../platform/actionRegistry';
 import type { DomainServiceRegistry } from '../../../platform/domainServices';
 import type { ResourceContext } from '../../../resource/context';
 import { lockOwner } from '../../../resource/invariantLocks';
@@ -23,13 +24,17 @@ import type { SystemIndicators, SystemKind } from './systemIndicators';
 const PAGES = ['srmSpeSchemeList', 'srmSpeSchemeEdit'];
 type Body = Record<string, unknown>;
 
-const positiveId = (value: unknown, field: string): number => {
-  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1)
-    throw Errors.badRequest(`${field} 无效`, `${field} must be a positive integer`, [
-      { field, message: 'positive integer' },
-    ]);
-  return n;
+const SCHEME_ID = ['id', 'schemeId'];
+const SHEET_ID = ['schemeScoreId', 'id'];
+
+/** doAdjustScoreEndDate's states: the scoring window moves only while the scheme is SCORING. */
+const SCORING_ONLY: ActionStates = {
+  entity: SCHEME,
+  in: ['SCORING'],
+  refusal: (s) => [
+    `方案状态为 ${String(s.status)}，只有评分中的方案可以调整评分截止日`,
+    `The scheme is ${String(s.status)}: the scoring end moves only while SCORING`,
+  ],
 };
 
 async function visible(kernel: Kernel, entity: string, id: number, ctx: ResourceContext, req: ActionRequest) {
@@ -45,26 +50,16 @@ async function visible(kernel: Kernel, entity: string, id: number, ctx: Resource
 const today = () => formatDateTime().slice(0, 10);
 
 async function adjustScoreEndDate(body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
-  const id = positiveId(body.id, 'id');
-  const date = body.scoreEndDate;
-  if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date.trim()))
-    throw Errors.badRequest('新的评分截止日格式应为 yyyy-MM-dd', 'scoreEndDate must be yyyy-MM-dd', [
-      { field: 'scoreEndDate', message: 'yyyy-MM-dd' },
-    ]);
-  const end = date.trim();
+  const id = body.id as number;
+  const end = body.scoreEndDate as string;
   const { model, scope } = await visible(kernel, SCHEME, id, ctx, req);
   await kernel.db.transaction(async (tx) => {
     await lockOwner(tx, model, id);
     const q = (f: string) => tx.dialect.quote(model.field(f)!.column);
     const [s] = await tx.select(
-      `SELECT ${q('status')} AS status, ${q('scoreStartDate')} AS start FROM ${tx.dialect.quote(model.table)} WHERE ${q('schemeId')} = ?`,
+      `SELECT ${q('scoreStartDate')} AS start FROM ${tx.dialect.quote(model.table)} WHERE ${q('schemeId')} = ?`,
       [id],
     );
-    if (s.status !== 'SCORING')
-      throw Errors.conflict(
-        `方案状态为 ${String(s.status)}，只有评分中的方案可以调整评分截止日`,
-        `The scheme is ${String(s.status)}: the scoring end moves only while SCORING`,
-      );
     if (end < today() || end < String(s.start).slice(0, 10))
       throw Errors.conflict(
         '新的评分截止日不能早于今天或评分开始日',
@@ -80,7 +75,7 @@ async function adjustScoreEndDate(body: Body, ctx: ResourceContext, kernel: Kern
 
 function systemFigures(kind: SystemKind, indicators: SystemIndicators, services: DomainServiceRegistry) {
   return async (body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) => {
-    const id = positiveId(body.id ?? body.schemeId, 'id');
+    const id = idFrom(body, SCHEME_ID);
     await visible(kernel, SCHEME, id, ctx, req);
     const source = services.get(PERFORMANCE_DATA_SOURCE);
     const snapshots = await kernel.db.transaction((tx) => indicators.fill(tx, id, kind, source, ctx.userId!));
@@ -110,7 +105,7 @@ const EXPORT_TITLES = [
 ];
 
 async function exportSupplierScore(body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
-  const id = positiveId(body.id ?? body.schemeId, 'id');
+  const id = idFrom(body, SCHEME_ID);
   const { row } = await visible(kernel, SCHEME, id, ctx, req);
   const sheets = kernel.registry.entity(SHEET)!;
   const scope = await kernel.auth.guard.rowScope(req.identity!, sheets, false, ctx);
@@ -152,12 +147,12 @@ async function exportSupplierScore(body: Body, ctx: ResourceContext, kernel: Ker
 }
 
 async function findPageListBySchemeScoreId(body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
-  const sheetId = positiveId(body.schemeScoreId ?? body.id, 'schemeScoreId');
+  const sheetId = idFrom(body, SHEET_ID);
   await visible(kernel, SHEET, sheetId, ctx, req);
   const model = kernel.registry.entity(SCORE_LINE)!;
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
-  const pageIndex = Math.max(1, Number(body.pageIndex ?? 1) || 1);
-  const pageRows = Math.min(500, Math.max(1, Number(body.pageRows ?? 20) || 20));
+  const pageIndex = body.pageIndex as number;
+  const pageRows = Math.min(500, body.pageRows as number);
   const { rows, page } = await kernel.resources.reader.list(
     model,
     {
@@ -183,6 +178,7 @@ export function registerSchemeActions(
     action: string,
     pages: string[],
     resourceCode: string | undefined,
+    typed: Pick<RegisteredAction, 'input' | 'states'>,
     handler: (b: Body, c: ResourceContext, k: Kernel, r: ActionRequest) => Promise<unknown>,
   ) =>
     actions.register({
@@ -190,29 +186,35 @@ export function registerSchemeActions(
       resource,
       action,
       access: resourceCode ? { pages, resourceCode } : { pages },
+      ...typed,
       handler: (b, c, k, r) => handler(b, c, k, r!) as never,
     });
-  add('srmSpeSchemeRestful', 'doAdjustScoreEndDate', PAGES, 'btnAdjustEndDate', adjustScoreEndDate);
-  add(
-    'srmSpeSchemeRestful',
-    'doDelayRateFromErp',
-    PAGES,
-    'btnSystemData',
-    systemFigures('ERP_DELAY_RATE', indicators, services),
-  );
-  add(
-    'srmSpeSchemeRestful',
-    'doRejectRateFromMess',
-    PAGES,
-    'btnSystemData',
-    systemFigures('MES_REJECT_RATE', indicators, services),
-  );
-  add('srmSpeSchemeRestful', 'doExportSupplierScore', PAGES, 'btnExport', exportSupplierScore);
+  const scheme = { input: eitherIdInput(SCHEME_ID) };
+  const adjust = {
+    input: {
+      ...recordIdInput('id', { scoreEndDate: { type: 'string', format: 'date' } }),
+      required: ['id', 'scoreEndDate'],
+    },
+    states: SCORING_ONLY,
+  };
+  add('srmSpeSchemeRestful', 'doAdjustScoreEndDate', PAGES, 'btnAdjustEndDate', adjust, adjustScoreEndDate);
+  const erp = systemFigures('ERP_DELAY_RATE', indicators, services);
+  add('srmSpeSchemeRestful', 'doDelayRateFromErp', PAGES, 'btnSystemData', scheme, erp);
+  const mes = systemFigures('MES_REJECT_RATE', indicators, services);
+  add('srmSpeSchemeRestful', 'doRejectRateFromMess', PAGES, 'btnSystemData', scheme, mes);
+  add('srmSpeSchemeRestful', 'doExportSupplierScore', PAGES, 'btnExport', scheme, exportSupplierScore);
+  const paging = {
+    pageIndex: { type: 'integer', minimum: 1, default: 1 },
+    pageRows: { type: 'integer', minimum: 1, default: 20 },
+  } as const;
+  const sheetPage = { input: eitherIdInput(SHEET_ID, paging) };
+  const sheetPages = ['srmSpeSchemeScoreEdit', 'srmSpeSchemeScoreList'];
   add(
     'srmSpeSupplierScoreRestful',
     'findPageListBySchemeScoreId',
-    ['srmSpeSchemeScoreEdit', 'srmSpeSchemeScoreList'],
+    sheetPages,
     undefined,
+    sheetPage,
     findPageListBySchemeScoreId,
   );
 }

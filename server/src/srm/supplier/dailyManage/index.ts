@@ -1,5 +1,5 @@
 /** Daily management (DOMAIN 1.8): site lines, its transitions and its two named queries. */
-import { Errors } from '../../../http/apiError';
+import { recordIdInput } from '../../../platform/actionInput';
 import type { DomainRegistries } from '../../../platform/domainModules';
 import { fillSiteLines } from '../status/siteLines';
 import { SITE, SupplierStatusStore } from '../status/supplierStatusStore';
@@ -7,15 +7,6 @@ import { applyDailyManage, checkDailyManageSubmit, MANAGE, statusAfterOf } from 
 
 const RESOURCE = 'srmSlcDailyManageRestful';
 const PAGES = ['slcDailyManageEdit', 'srmSlcDailyManageList'];
-
-function positiveId(value: unknown, field: string): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1)
-    throw Errors.badRequest(`${field} 无效`, `${field} must be a positive integer`, [
-      { field, message: 'a positive id' },
-    ]);
-  return id;
-}
 
 export function registerDailyManage({ actions, hooks, handlers, registry, db }: DomainRegistries): void {
   const store = new SupplierStatusStore(registry, db, hooks);
@@ -35,11 +26,12 @@ export function registerDailyManage({ actions, hooks, handlers, registry, db }: 
     resource: RESOURCE,
     action: 'queryManageInfoById',
     access: { pages: PAGES, resourceCode: 'btnView' },
+    input: recordIdInput(),
     // The header with its site lines, through the caller's scope (404 outside it).
     handler: async (body, ctx, kernel, req) => {
       const entity = store.model(MANAGE);
       const scope = await kernel.auth.guard.rowScope(req.identity!, entity, true, ctx);
-      return { data: await kernel.resources.findById(entity, positiveId(body.id, 'id'), ctx, scope) };
+      return { data: await kernel.resources.findById(entity, body.id as number, ctx, scope) };
     },
   });
   actions.register({
@@ -47,18 +39,19 @@ export function registerDailyManage({ actions, hooks, handlers, registry, db }: 
     resource: RESOURCE,
     action: 'querySitesByLocationId',
     access: { pages: PAGES, resourceCode: 'btnSave' },
+    input: recordIdInput('locationId', { manageType: { type: 'string', maxLength: 30 } }),
     // The sites of a supplier location as new lines (statusAfter for the manage type when given).
     handler: async (body, ctx, kernel, req) => {
       const site = store.model(SITE);
       const scope = await kernel.auth.guard.rowScope(req.identity!, site, true, ctx);
-      const locationId = positiveId(body.locationId, 'locationId');
+      const locationId = body.locationId as number;
       const { rows } = await kernel.resources.reader.list(
         site,
         { params: {}, filter: { field: 'locationId', op: 'eq', value: locationId }, pageIndex: 1, pageRows: 500 },
         ctx,
         scope,
       );
-      const type = typeof body.manageType === 'string' ? body.manageType : '';
+      const type = (body.manageType as string | undefined) ?? '';
       return {
         data: rows.map((r) => ({
           locationId,
