@@ -11,12 +11,13 @@
  * doConfirm {id, rectifyResult?: PASSED|FAILED} (without a rectification: CONFIRMED → CLOSED);
  * addAppealFile / addRectifyFile {performanceId, attachmentId} attach one uploaded file.
  */
+import type { JsonSchema } from '@meridian/metadata';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
+import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
-import { positiveId } from '../../price/adjustment/adjustmentActions';
 import { PERF, type ResultStore } from './resultStore';
 import { withParams, type ResultParams } from './resultTransitions';
 
@@ -50,8 +51,9 @@ async function attachments(
   ctx: ResourceContext,
 ): Promise<string | undefined> {
   if (value === undefined || value === null || value === '') return undefined;
-  const list = Array.isArray(value) ? value : String(value).split(',');
-  const ids = [...new Set(list.map((v) => positiveId(typeof v === 'string' ? v.trim() : v, 'attachments')))];
+  // Checked against ATTACHMENTS: an array of ids, or their comma list.
+  const list = Array.isArray(value) ? (value as number[]) : String(value).split(',').map(Number);
+  const ids = [...new Set(list)];
   const { t, c } = store.sql;
   const rows = await tx.select(
     `SELECT ${c('baseFile', 'attachmentId')} AS id FROM ${t('baseFile')} WHERE ${c('baseFile', 'uploadedBy')} = ? AND ${c('baseFile', 'attachmentId')} IN (${ids.map(() => '?').join(', ')})`,
@@ -94,19 +96,13 @@ type Handler = (
   req: ActionRequest,
 ) => Promise<{ data: unknown }>;
 
-const idOf = (body: Body) => positiveId(body.id ?? body.performanceId, 'id');
+const RESULT_ID = ['id', 'performanceId'];
+const idOf = (body: Body) => idFrom(body, RESULT_ID);
 const bad = (cn: string, en: string, field: string, message: string) => Errors.badRequest(cn, en, [{ field, message }]);
 
 // Each body is checked once the result is found in the caller's scope: a foreign id is 404 whatever its body.
 const agreeOrAppeal: Handler = (store, body, ctx, kernel, req) =>
   transition(kernel, req, ctx, idOf(body), async (_row, tx) => {
-    if (body.decision !== 'AGREE' && body.decision !== 'APPEAL')
-      throw bad(
-        'decision 应为 AGREE（同意）或 APPEAL（申诉）',
-        'decision must be AGREE or APPEAL',
-        'decision',
-        'AGREE | APPEAL',
-      );
     const appeal = body.decision === 'APPEAL';
     const reason = text(body, 'reason', { required: appeal });
     return {
@@ -126,12 +122,9 @@ const doUpdateRejection: Handler = (_store, body, ctx, kernel, req) =>
 
 const saveAfterScore: Handler = (_store, body, ctx, kernel, req) =>
   transition(kernel, req, ctx, idOf(body), () => {
-    const raw = body.totalScore;
-    if (typeof raw !== 'number' && typeof raw !== 'string')
-      throw bad('请填写新总分', 'totalScore is required', 'totalScore', 'required / 必填');
     return Promise.resolve({
       action: 'doAcceptAppeal',
-      params: { totalScore: String(raw), reason: text(body, 'reason') },
+      params: { totalScore: String(body.totalScore), reason: text(body, 'reason') },
     });
   });
 
@@ -139,13 +132,6 @@ const doRectification: Handler = (_store, body, ctx, kernel, req) =>
   transition(kernel, req, ctx, idOf(body), () => {
     const rectifyRequirement = text(body, 'rectifyRequirement', { required: true });
     const deadline = body.rectifyDeadline;
-    if (
-      deadline !== undefined &&
-      deadline !== null &&
-      deadline !== '' &&
-      !(typeof deadline === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(deadline))
-    )
-      throw bad('整改期限格式应为 yyyy-MM-dd', 'rectifyDeadline must be yyyy-MM-dd', 'rectifyDeadline', 'yyyy-MM-dd');
     return Promise.resolve({
       action: 'doRectification',
       params: { rectifyRequirement, rectifyDeadline: (deadline as string) || undefined },
@@ -167,13 +153,6 @@ const doSupplierCommit: Handler = (store, body, ctx, kernel, req) =>
 const doConfirm: Handler = (_store, body, ctx, kernel, req) =>
   transition(kernel, req, ctx, idOf(body), (row) => {
     const result = body.rectifyResult;
-    if (result !== undefined && result !== null && result !== '' && result !== 'PASSED' && result !== 'FAILED')
-      throw bad(
-        'rectifyResult 应为 PASSED 或 FAILED',
-        'rectifyResult must be PASSED or FAILED',
-        'rectifyResult',
-        'PASSED | FAILED',
-      );
     if (row.status === 'RECTIFY_SUBMITTED' && !result)
       throw bad(
         '请选择整改验证结果',
@@ -189,7 +168,7 @@ const doConfirm: Handler = (_store, body, ctx, kernel, req) =>
 /** Attaches one uploaded file to the appeal (RELEASED, not yet appealed) or to the rectification report (RECTIFYING). */
 function addFile(field: 'appealAttachmentIds' | 'rectifyAttachmentIds', state: string): Handler {
   return async (store, body, ctx, kernel, req) => {
-    const id = positiveId(body.performanceId ?? body.id, 'performanceId');
+    const id = idFrom(body, FILE_RESULT_ID);
     const model = kernel.registry.entity(PERF)!;
     const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
     await kernel.db.transaction(async (tx) => {
@@ -215,6 +194,39 @@ function addFile(field: 'appealAttachmentIds' | 'rectifyAttachmentIds', state: s
   };
 }
 
+const TEXT: JsonSchema = { type: ['string', 'null'], maxLength: 2000 };
+/** Uploaded files: an array of ids, or their comma list (the spec's pages send either). */
+const ATTACHMENTS: JsonSchema = {
+  type: ['array', 'string', 'null'],
+  items: { type: 'integer', minimum: 1 },
+  pattern: '^\\s*(\\d+\\s*(,\\s*\\d+\\s*)*)?$',
+};
+const FILE_RESULT_ID = ['performanceId', 'id'];
+const ON_RESULT = (extra: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
+  ...eitherIdInput(RESULT_ID, extra),
+  required,
+});
+/** Each action's body: the types the platform checks before the handler (400 naming the field). */
+const INPUTS: Record<string, JsonSchema> = {
+  agreeOrAppeal: ON_RESULT({ decision: { enum: ['AGREE', 'APPEAL'] }, reason: TEXT, attachments: ATTACHMENTS }, [
+    'decision',
+  ]),
+  addAppealFile: eitherIdInput(FILE_RESULT_ID, { attachmentId: ATTACHMENTS }),
+  doSupplierCommit: ON_RESULT({
+    rectifyReport: { ...TEXT, maxLength: 4000 },
+    comment: { ...TEXT, maxLength: 4000 },
+    attachments: ATTACHMENTS,
+  }),
+  addRectifyFile: eitherIdInput(FILE_RESULT_ID, { attachmentId: ATTACHMENTS }),
+  doUpdateRejection: ON_RESULT({ rejectionReason: TEXT, comment: TEXT }),
+  saveAfterScore: ON_RESULT({ totalScore: { type: ['number', 'string'] }, reason: TEXT }, ['totalScore']),
+  doRectification: ON_RESULT({
+    rectifyRequirement: TEXT,
+    rectifyDeadline: { anyOf: [{ type: 'string', format: 'date' }, { enum: ['', null] }] },
+  }),
+  doConfirm: ON_RESULT({ rectifyResult: { enum: ['PASSED', 'FAILED', '', null] }, comment: TEXT }),
+};
+
 export function registerResultActions(store: ResultStore, actions: ActionRegistry): void {
   const add = (action: string, pages: string[], resourceCode: string, fn: Handler) =>
     actions.register({
@@ -222,6 +234,7 @@ export function registerResultActions(store: ResultStore, actions: ActionRegistr
       resource: RESOURCE,
       action,
       access: { pages, resourceCode },
+      input: INPUTS[action],
       handler: (body, ctx, kernel, req) => fn(store, body, ctx, kernel, req!),
     });
   add('agreeOrAppeal', SUPPLIER_PAGES, 'btnAgreeOrAppeal', agreeOrAppeal);

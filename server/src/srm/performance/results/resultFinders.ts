@@ -7,10 +7,10 @@
  * otherwise), although the score sheets themselves stay internal.
  */
 import { Errors } from '../../../http/apiError';
+import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
-import { positiveId } from '../../price/adjustment/adjustmentActions';
 import { INSIDE_PAGES, RESOURCE, SUPPLIER_PAGES } from './resultActions';
 import { PERF, type ResultStore } from './resultStore';
 
@@ -26,10 +26,11 @@ const SUPPLIER_FIELDS = [
   'countryCode',
 ];
 const SHEET = 'srmSpeSchemeScore';
+const RESULT_ID = ['id', 'performanceId'];
 const LINE = 'srmSpeSupplierScore';
 
 async function resultInScope(kernel: Kernel, req: ActionRequest, ctx: ResourceContext, body: Record<string, unknown>) {
-  const id = positiveId(body.id ?? body.performanceId, 'id');
+  const id = idFrom(body, RESULT_ID);
   const model = kernel.registry.entity(PERF)!;
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
   const row = await kernel.resources.reader.byId(model, id, ctx, scope);
@@ -103,6 +104,7 @@ export function registerResultFinders(store: ResultStore, actions: ActionRegistr
       resource: RESOURCE,
       action,
       access: { pages },
+      input: eitherIdInput(RESULT_ID),
       handler: (body, ctx, kernel, req) => fn(store, body, ctx, kernel, req!),
     });
 }
