@@ -118,8 +118,8 @@ export interface RegisteredAction {
 export interface ActionStates {
   /** The entity of the record the action works on. */
   entity: string;
-  /** The body field holding the record's id (default `id`); declare it in `input`. */
-  id?: string;
+  /** The body field holding the record's id (default `id`), or fields of which the first given; declare them in `input`. */
+  id?: string | readonly string[];
   /** The state field (default: the entity's statusField) and the states allowed. */
   field?: string;
   in: readonly string[];

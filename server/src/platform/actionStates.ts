@@ -22,6 +22,10 @@ function refusal(states: ActionStates, field: string, row: Row, label: { cn: str
   ];
 }
 
+function idFieldsOf(states: ActionStates): readonly string[] {
+  return typeof states.id === 'string' ? [states.id] : (states.id ?? ['id']);
+}
+
 function holds(states: ActionStates, field: string, row: Row): boolean {
   if (!states.in.includes(String(row[field]))) return false;
   return Object.entries(states.also ?? {}).every(([f, values]) => values.includes(String(row[f])));
@@ -38,7 +42,8 @@ export function stateCheck(
   const entity = kernel.registry.entity(states.entity);
   const field = states.field ?? entity?.def.statusField;
   if (!entity || !field) throw new Error(`Action states name ${states.entity}, which has no state field`);
-  const idField = states.id ?? 'id';
+  const idFields = idFieldsOf(states);
+  const idField = idFields.find((f) => body[f] !== undefined && body[f] !== null) ?? idFields[0];
   const id = Number(body[idField]);
   if (!Number.isSafeInteger(id) || id < 1)
     throw Errors.badRequest(`${idField} 无效`, `${idField} is not valid`, [{ field: idField, message: 'invalid' }]);
@@ -67,5 +72,5 @@ export async function checkingDb(db: Database, check: Check): Promise<Database> 
 /** What the API description says of an action's states. */
 export function statesText(states: ActionStates): string {
   const also = Object.entries(states.also ?? {}).map(([f, values]) => ` and ${f} in ${values.join(', ')}`);
-  return `Allowed only while the ${states.entity} named by \`${states.id ?? 'id'}\` has ${states.field ?? 'its status'} in ${states.in.join(', ')}${also.join('')} (409 otherwise).`;
+  return `Allowed only while the ${states.entity} named by \`${idFieldsOf(states).join('` or `')}\` has ${states.field ?? 'its status'} in ${states.in.join(', ')}${also.join('')} (409 otherwise).`;
 }

@@ -11,13 +11,14 @@
  * - addAnswerFile {eqPromotionId, attachmentId}: the supplier adds an uploaded file to its answer
  *   while the promotion is PROMOTED.
  */
+import type { JsonSchema } from '@meridian/metadata';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
-import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
+import { eitherIdInput, idFrom } from '../../../platform/actionInput';
+import type { ActionRegistry, ActionRequest, RegisteredAction } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { lockOwner } from '../../../resource/invariantLocks';
 import { formatDateTime } from '../../../util/time';
-import { positiveId } from '../../price/adjustment/adjustmentActions';
 import { requireInternal } from '../delivery/deliveryContext';
 import { EQ, EQ_TRANSFER, EQ_USERS, PROMOTION, RESEARCH_ENGINEER, supplierOf, type Collab } from './collabContext';
 import { isResearchEngineer } from './eqRules';
@@ -27,7 +28,9 @@ const EQ_PAGES = ['eqList', 'eq/eqEdit'];
 const PROMOTION_PAGES = ['SrmPurEqPromotionList', 'eqPromotion/SrmPurEqPromotionEdit'];
 
 async function listSupplierContact(k: Collab, body: Body, ctx: ResourceContext) {
-  const supplierId = supplierOf(ctx) ?? positiveId(body.supplierId, 'supplierId');
+  const supplierId = supplierOf(ctx) ?? (body.supplierId as number | undefined);
+  if (!supplierId)
+    throw Errors.badRequest('请选择供应商', 'supplierId is required', [{ field: 'supplierId', message: 'required' }]);
   const { t, c } = k.sql;
   const C = 'srmSlcSupplierContact';
   const names = [
@@ -64,7 +67,7 @@ async function listResearchEngineer(k: Collab, _body: Body, ctx: ResourceContext
 }
 
 async function transfer(k: Collab, body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
-  const id = positiveId(body.id ?? body.eqHeaderId, 'id');
+  const id = idFrom(body, EQ_ID);
   const model = kernel.registry.entity(EQ)!;
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
   await kernel.db.transaction(async (tx) => {
@@ -72,17 +75,11 @@ async function transfer(k: Collab, body: Body, ctx: ResourceContext, kernel: Ker
     const eq = await kernel.resources.reader.byId(model, id, ctx, scope, tx, true);
     if (!eq) throw Errors.recordNotFound();
     requireInternal(ctx);
-    if (eq.status !== 'SUBMITTED' && eq.status !== 'ANSWERED')
-      throw Errors.conflict(
-        `EQ状态为 ${String(eq.status)}，不能转交`,
-        `The EQ is ${String(eq.status)}: it cannot be transferred`,
-      );
-    const raw = body.researchEngineerId ?? eq.transferToId;
-    if (raw === undefined || raw === null || raw === '')
+    const to = Number(body.researchEngineerId ?? eq.transferToId ?? 0);
+    if (!to)
       throw Errors.badRequest('请选择转交的研发工程师', 'Choose the research engineer to transfer to', [
         { field: 'researchEngineerId', message: 'required / 必填' },
       ]);
-    const to = positiveId(raw, 'researchEngineerId');
     if (to === Number(eq.researchEngineerId))
       throw Errors.badRequest('不能转交给当前研发工程师', 'The EQ is already with this research engineer', [
         { field: 'researchEngineerId', message: 'same engineer / 同一工程师' },
@@ -91,8 +88,8 @@ async function transfer(k: Collab, body: Body, ctx: ResourceContext, kernel: Ker
       throw Errors.badRequest('所选用户不是已启用的研发工程师', 'The user is not an enabled research engineer', [
         { field: 'researchEngineerId', message: 'not a research engineer / 非研发工程师' },
       ]);
-    const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
-    if (!reason || reason.length > 500)
+    const reason = ((body.reason as string | undefined) ?? '').trim();
+    if (!reason)
       throw Errors.badRequest('请填写转交原因（最多 500 字）', 'reason is required (at most 500 characters)', [
         { field: 'reason', message: 'required / 必填' },
       ]);
@@ -115,7 +112,7 @@ async function transfer(k: Collab, body: Body, ctx: ResourceContext, kernel: Ker
 }
 
 async function addAnswerFile(k: Collab, body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
-  const id = positiveId(body.eqPromotionId ?? body.id, 'eqPromotionId');
+  const id = idFrom(body, PROMOTION_ID);
   const model = kernel.registry.entity(PROMOTION)!;
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
   await kernel.db.transaction(async (tx) => {
@@ -133,6 +130,27 @@ async function addAnswerFile(k: Collab, body: Body, ctx: ResourceContext, kernel
   return { data: await kernel.resources.findById(model, id, ctx, scope) };
 }
 
+const EQ_ID = ['id', 'eqHeaderId'];
+const PROMOTION_ID = ['eqPromotionId', 'id'];
+const OPTIONAL_ID: JsonSchema = { type: ['integer', 'null'], minimum: 1 };
+/** The actions' bodies, and the states an EQ is transferred in (the same 409 as before). */
+const TYPED: Record<string, Pick<RegisteredAction, 'input' | 'states'>> = {
+  listSupplierContact: { input: { type: 'object', properties: { supplierId: OPTIONAL_ID } } },
+  transfer: {
+    input: eitherIdInput(EQ_ID, { researchEngineerId: OPTIONAL_ID, reason: { type: 'string', maxLength: 500 } }),
+    states: {
+      entity: EQ,
+      id: EQ_ID,
+      in: ['SUBMITTED', 'ANSWERED'],
+      refusal: (eq) => [
+        `EQ状态为 ${String(eq.status)}，不能转交`,
+        `The EQ is ${String(eq.status)}: it cannot be transferred`,
+      ],
+    },
+  },
+  addAnswerFile: { input: eitherIdInput(PROMOTION_ID, { attachmentId: { type: 'integer', minimum: 1 } }) },
+};
+
 export function registerEqActions(k: Collab, actions: ActionRegistry): void {
   const add = (
     resource: string,
@@ -146,6 +164,7 @@ export function registerEqActions(k: Collab, actions: ActionRegistry): void {
       resource,
       action,
       access: { pages, resourceCode },
+      ...TYPED[action],
       handler: (body, ctx, kernel, req) => fn(body, ctx, kernel, req!),
     });
   add('srmPurEqHeaderRestful', 'listSupplierContact', EQ_PAGES, 'btnView', (b, ctx) => listSupplierContact(k, b, ctx));
