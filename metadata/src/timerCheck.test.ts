@@ -54,6 +54,19 @@ describe('transition timers at load', () => {
     ]);
   });
 
+  it('refuses a due date or condition field that cannot be filtered on', () => {
+    const problems = miniAppProblems((doc) => {
+      delete doc(LC).transitions[0].approval;
+      doc(LC).transitions[0].timer = timer();
+      const fields = doc('entities/demoOrderHeader').fields;
+      for (const f of fields) if (f.name === 'orderDate' || f.name === 'totalAmount') f.filterable = false;
+    });
+    expect(problems.map((p) => `${p.pointer}: ${p.message}`)).toEqual([
+      '/transitions/0/timer/due/field: "orderDate" of demoOrderHeader cannot be filtered on (secret, retired or not filterable)',
+      '/transitions/0/timer/where: filter field "totalAmount" of demoOrderHeader cannot be filtered on',
+    ]);
+  });
+
   it('refuses a timer on an approval decision', () => {
     expect(messages(timer(), 1)).toContain(
       'demoOrder.json /transitions/1/timer: doApprove is an approval decision: a timer cannot decide it',

@@ -25,11 +25,18 @@ function checkTimer(t: TransitionDef, entities: EntityModel[], at: string, repor
     if (timer.due) {
       const field = entity.field(timer.due.field);
       if (!field) report(`${at}/due/field`, `"${timer.due.field}" is not a field of ${entity.name}`);
+      else if (!entity.isFilterable(field.name))
+        report(
+          `${at}/due/field`,
+          `"${timer.due.field}" of ${entity.name} cannot be filtered on (secret, retired or not filterable)`,
+        );
       else if (!TIMER_DATE_TYPES.has(field.type))
         report(`${at}/due/field`, `"${timer.due.field}" of ${entity.name} is a ${field.type}, not a date or datetime`);
     }
     for (const name of filterFields(timer.where))
       if (!entity.field(name)) report(`${at}/where`, `filter field "${name}" is not a field of ${entity.name}`);
+      else if (!entity.isFilterable(name))
+        report(`${at}/where`, `filter field "${name}" of ${entity.name} cannot be filtered on`);
     for (const text of [timer.comment.cn, timer.comment.en])
       for (const name of placeholders(text))
         if (!entity.field(name)) report(`${at}/comment`, `placeholder "{${name}}" is not a field of ${entity.name}`);

@@ -5,7 +5,7 @@ import { expectError, expectOk } from '../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../testing/authFixtures';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { SRM_MODULES } from '../srm';
-import { historyOf, proofOf, RESP, type Proof } from '../srm/supplier/changeInfo/proofFixtures';
+import { historyOf, proofOf, RESP, type Proof } from '../testing/proofFixtures';
 import { effectiveBlacklist } from '../srm/supplier/blacklist/blacklistFixtures';
 import { docRow } from '../srm/supplier/status/statusFixtures';
 import { Scheduler } from './scheduler';

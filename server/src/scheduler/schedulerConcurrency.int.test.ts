@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onMysql, startSecondProcess, type SecondProcess } from '../testing/secondProcess';
 import { startTestServer, type TestServer } from '../testing/testServer';
-import { historyOf, proofOf, type Proof } from '../srm/supplier/changeInfo/proofFixtures';
+import { historyOf, proofOf, type Proof } from '../testing/proofFixtures';
 import { effectiveBlacklist } from '../srm/supplier/blacklist/blacklistFixtures';
 import { docRow } from '../srm/supplier/status/statusFixtures';
 import { Scheduler } from './scheduler';

@@ -1,8 +1,8 @@
 /** Test helpers of the purchase order suites: the demo users' calls, an order in a given state, a requisition to order from. */
-import { expectOk } from '../../../testing/apiAssertions';
-import { runSql } from '../../../testing/authFixtures';
-import type { ApiAnswer } from '../../../testing/testServer';
-import { call, rows, type Body, type Proof, type ProofUser } from '../../supplier/changeInfo/proofFixtures';
+import { expectOk } from './apiAssertions';
+import { runSql } from './authFixtures';
+import type { ApiAnswer } from './testServer';
+import { call, rows, type Body, type Proof, type ProofUser } from './proofFixtures';
 
 export const RES = 'srmPurOrderHeaderRestful';
 export const ENTITY = 'srmPurOrderHeader';

@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
-import type { SqlParam } from '../../../db/sqlExecutor';
-import { systemContext } from '../../../resource/context';
-import { expectError, expectOk, tableRows } from '../../../testing/apiAssertions';
-import { menuId, runSql, sessionHeaders } from '../../../testing/authFixtures';
-import { signIn, type SignedIn } from '../../../testing/sessions';
-import type { ApiAnswer, TestServer } from '../../../testing/testServer';
+import type { SqlParam } from '../db/sqlExecutor';
+import { systemContext } from '../resource/context';
+import { expectError, expectOk, tableRows } from './apiAssertions';
+import { menuId, runSql, sessionHeaders } from './authFixtures';
+import { signIn, type SignedIn } from './sessions';
+import type { ApiAnswer, TestServer } from './testServer';
 
 /**
  * The demo users of the lifecycle proofs (seeds/demo): buyer01 (2, BUYER_RESP 101: no approve or

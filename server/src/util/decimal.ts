@@ -83,3 +83,34 @@ export function plainDecimal(d: Dec): string {
   const s = formatDecimal(d, Math.max(d.scale, 0));
   return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
 }
+
+/** The value as a decimal string of `scale` places, or null when empty. */
+export function decimalText(value: unknown, scale: number): string | null {
+  const d = toDecimal(value);
+  return d ? formatDecimal(d, scale) : null;
+}
+
+/** a ÷ b to `scale` places, half away from zero; undefined when b is zero. */
+export function divideDecimals(a: Dec, b: Dec, scale: number): Dec | undefined {
+  if (b.units === 0n) return undefined;
+  // a/b = (a.units / 10^a.scale) / (b.units / 10^b.scale); one extra digit for the rounding.
+  const shift = scale + 1 + b.scale - a.scale;
+  let numerator = a.units;
+  let denominator = b.units;
+  if (shift >= 0) numerator *= 10n ** BigInt(shift);
+  else denominator *= 10n ** BigInt(-shift);
+  const quotient = numerator / denominator; // truncated, scale + 1 places
+  const negative = quotient < 0n;
+  const abs = negative ? -quotient : quotient;
+  const rounded = (abs + 5n) / 10n;
+  return { units: negative ? -rounded : rounded, scale };
+}
+
+/** changeRate = (newPrice − oldPrice) ÷ oldPrice as a fraction of 4 places (0.0500 = +5 %); null without an old price. */
+export function changeRate(oldPrice: unknown, newPrice: unknown): string | null {
+  const before = toDecimal(oldPrice);
+  const after = toDecimal(newPrice);
+  if (!before || !after) return null;
+  const rate = divideDecimals(addDecimals(after, { units: -before.units, scale: before.scale }), before, 4);
+  return rate ? formatDecimal(rate, 4) : null;
+}

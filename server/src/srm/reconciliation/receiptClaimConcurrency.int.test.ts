@@ -3,7 +3,7 @@ import { menuId, runSql, sessionHeaders } from '../../testing/authFixtures';
 import { onMysql, startSecondProcess, type SecondProcess } from '../../testing/secondProcess';
 import { startTestServer, type ApiAnswer, type TestServer } from '../../testing/testServer';
 import { statementBody } from './statementFixtures';
-import { proofOf, RESP, rows, type Body, type Proof } from '../supplier/changeInfo/proofFixtures';
+import { proofOf, RESP, rows, type Body, type Proof } from '../../testing/proofFixtures';
 
 /**
  * "A receipt is reconciled once" across server processes (docs/developer-guide.md "Invariants

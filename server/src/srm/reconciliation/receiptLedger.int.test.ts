@@ -4,7 +4,7 @@ import { menuId, runSql, sessionHeaders } from '../../testing/authFixtures';
 import { PDF, upload } from '../../testing/fileFixtures';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { statementBody } from './statementFixtures';
-import { call, proofOf, RESP, rows, type Body, type Proof, type ProofUser } from '../supplier/changeInfo/proofFixtures';
+import { call, proofOf, RESP, rows, type Body, type Proof, type ProofUser } from '../../testing/proofFixtures';
 
 /**
  * The receipt seam on the purchasing domain's receipt table (srmPurReceiptTransaction) and order

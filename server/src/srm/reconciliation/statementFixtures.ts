@@ -1,4 +1,4 @@
-import type { Body } from '../supplier/changeInfo/proofFixtures';
+import type { Body } from '../../testing/proofFixtures';
 
 /**
  * The statement the reconciliation tests write: buyer01's production statement of November 2026

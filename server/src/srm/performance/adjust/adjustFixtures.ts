@@ -1,5 +1,5 @@
 import { expectOk } from '../../../testing/apiAssertions';
-import { call, rows, type Body, type Proof, type ProofUser } from '../../supplier/changeInfo/proofFixtures';
+import { call, rows, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
 
 /** Calls and rows of the performance adjustment tests (DOMAIN.md §2.2; demo rows seeds/demo/51*). */
 export type Doc = 'manual' | 'exclude' | 'excludeLine';

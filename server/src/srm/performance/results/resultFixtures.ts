@@ -2,8 +2,9 @@
 import type { SqlParam } from '../../../db/sqlExecutor';
 import { systemContext } from '../../../resource/context';
 import { runSql } from '../../../testing/authFixtures';
-import { call, rows, type Body, type Proof, type ProofUser } from '../../supplier/changeInfo/proofFixtures';
-import { addDays, todayText } from './resultStore';
+import { call, rows, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
+import { addDays } from '../../../util/time';
+import { todayText } from './resultStore';
 
 export const RES = 'srmSpePerformanceRestful';
 export const INSIDE_MENU = 'SPE_PERFORMANCE_RESULT';

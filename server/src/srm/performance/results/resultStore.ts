@@ -12,20 +12,12 @@ import type { ResourceContext } from '../../../resource/context';
 import { EntityStore } from '../../../resource/entityStore';
 import { readUnderLock } from '../../../resource/invariantLocks';
 import { TodoService } from '../../../todos/todoService';
-import { formatDateTime } from '../../../util/time';
-import { today } from '../../purchasing/price/priceMath';
+import { formatDateTime, today } from '../../../util/time';
 
 export const PERF = 'srmSpePerformance';
 export const HISTORY = 'srmSpePerformanceHistory';
 export const SCHEME = 'srmSpeScheme';
 export const DEFAULT_APPEAL_DAYS = 7;
-
-/** yyyy-MM-dd plus `days`. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 export const todayText = (): string => today();
 export const dateText = (v: unknown): string | null => (v ? String(v).slice(0, 10) : null);

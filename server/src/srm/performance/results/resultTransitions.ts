@@ -17,7 +17,8 @@ import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHan
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { formatDecimal, toDecimal } from '../../../util/decimal';
 import { gradeForScore } from '../setup';
-import { addDays, dateText, PERF, todayText, type ResultStore } from './resultStore';
+import { addDays } from '../../../util/time';
+import { dateText, PERF, todayText, type ResultStore } from './resultStore';
 
 /** What an action carries beyond the comment. */
 export interface ResultParams {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../../resource/context';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { proofOf, type Proof } from '../../supplier/changeInfo/proofFixtures';
+import { proofOf, type Proof } from '../../../testing/proofFixtures';
 import { timerNamed, transitionTimerName, type TransitionTimerDef } from '../../../scheduler/timerCatalog';
 import { fireTransitionTimer } from '../../../scheduler/transitionTimers';
 import {

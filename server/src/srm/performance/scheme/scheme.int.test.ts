@@ -15,7 +15,7 @@ import {
   type Body,
   type Proof,
   type ProofUser,
-} from '../../supplier/changeInfo/proofFixtures';
+} from '../../../testing/proofFixtures';
 
 /**
  * Evaluation schemes (lifecycle speScheme): submit / approve / reject with their checks, the score

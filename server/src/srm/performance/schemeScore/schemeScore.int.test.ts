@@ -14,7 +14,7 @@ import {
   type Body,
   type Proof,
   type ProofUser,
-} from '../../supplier/changeInfo/proofFixtures';
+} from '../../../testing/proofFixtures';
 
 /** Score sheets (speSchemeScore): every transition, and the batch approve / reject of the list (all or nothing, the bad id named). */
 let server: TestServer;

@@ -1,5 +1,5 @@
 import { expectOk } from '../../../testing/apiAssertions';
-import { call, rows, type Body, type Proof, type ProofUser } from '../../supplier/changeInfo/proofFixtures';
+import { call, rows, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
 
 /** Calls and rows of the performance set-up tests (DOMAIN.md §2.1; demo rows seeds/demo/49*). */
 export type Doc = 'indicators' | 'template' | 'setting' | 'category' | 'contract';

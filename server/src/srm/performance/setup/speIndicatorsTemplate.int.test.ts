@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { proofOf, rows, type Proof } from '../../supplier/changeInfo/proofFixtures';
+import { proofOf, rows, type Proof } from '../../../testing/proofFixtures';
 import { act, C01, D01, draftOf, indicatorBody, Q01, rowOf, S01, templateBody } from './setupFixtures';
 
 /**

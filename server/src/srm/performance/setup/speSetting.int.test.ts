@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { proofOf, type Proof } from '../../supplier/changeInfo/proofFixtures';
+import { proofOf, type Proof } from '../../../testing/proofFixtures';
 import { act, draftOf, rowOf, settingBody } from './setupFixtures';
 import { gradeForScore } from './settingRules';
 

@@ -3,15 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
 import { signedHeaders, startTestServer, type ApiAnswer, type TestServer } from '../../../testing/testServer';
-import {
-  call,
-  proofOf,
-  RESP,
-  rows,
-  type Body,
-  type Proof,
-  type ProofUser,
-} from '../../supplier/changeInfo/proofFixtures';
+import { call, proofOf, RESP, rows, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
 
 /**
  * Simple performance records (DOMAIN.md §2.3 "Other Spe records", §14, Flow 4 step 12): dynamic

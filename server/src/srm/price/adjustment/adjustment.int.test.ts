@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { runSql } from '../../../testing/authFixtures';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { call, historyOf, proofOf, rows, todosOf, type Proof } from '../../supplier/changeInfo/proofFixtures';
-import { findMaterialPrice } from '../../purchasing/price/materialPrices';
-import { decimalText } from '../../purchasing/price/priceMath';
+import { call, historyOf, proofOf, rows, todosOf, type Proof } from '../../../testing/proofFixtures';
+import { findMaterialPrice } from '../../purchasing/price/contract';
+import { decimalText } from '../../../util/decimal';
 import {
   LIST_RES,
   adj,

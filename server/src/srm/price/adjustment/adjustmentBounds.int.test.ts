@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { tableRows } from '../../../testing/apiAssertions';
-import { proofOf, type Proof } from '../../supplier/changeInfo/proofFixtures';
-import { decimalText } from '../../purchasing/price/priceMath';
+import { proofOf, type Proof } from '../../../testing/proofFixtures';
+import { decimalText } from '../../../util/decimal';
 import { adj, draftAdjustment, seedPrices } from './adjustmentFixtures';
 
 /**

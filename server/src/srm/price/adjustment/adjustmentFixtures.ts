@@ -1,7 +1,7 @@
 import { expectOk } from '../../../testing/apiAssertions';
 import { systemContext } from '../../../resource/context';
-import { call, type Body, type Proof, type ProofUser } from '../../supplier/changeInfo/proofFixtures';
-import { PriceList } from '../../purchasing/price/materialPrices';
+import { call, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
+import { PriceList } from '../../purchasing/price/contract';
 
 /** Helpers of the price-adjustment tests (DOMAIN.md §3). */
 export const HEAD_RES = 'srmSmlAdjustmentHeadRestful';

@@ -9,8 +9,8 @@
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordValues, SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
-import { findMaterialPrice } from '../../purchasing/price/materialPrices';
-import { decimalText } from '../../purchasing/price/priceMath';
+import { findMaterialPrice } from '../../purchasing/price/contract';
+import { decimalText } from '../../../util/decimal';
 import { FormulaError } from '../formula/formula';
 import {
   checkFormula,

@@ -5,14 +5,15 @@
  */
 import {
   addDecimals,
+  changeRate,
+  type Dec,
+  decimalText,
   formatDecimal,
   multiplyDecimals,
   subtractDecimals,
   toDecimal,
-  type Dec,
   ZERO,
 } from '../../../util/decimal';
-import { changeRate, decimalText } from '../../purchasing/price/priceMath';
 import { evaluate, parseFormula, substitute, variablesOf } from '../formula/formula';
 
 export const DEFAULT_FORMULA = 'oldPrice * (1 + proportion * (currentIndexPrice - baseIndexPrice) / baseIndexPrice)';

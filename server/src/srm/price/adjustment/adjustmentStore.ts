@@ -9,7 +9,7 @@ import type { ResourceContext } from '../../../resource/context';
 import { EntityStore } from '../../../resource/entityStore';
 import { assertWrittenValues } from '../../../resource/writtenValues';
 import { formatDateTime } from '../../../util/time';
-import { decimalText } from '../../purchasing/price/priceMath';
+import { decimalText } from '../../../util/decimal';
 
 const now = () => formatDateTime();
 

@@ -20,9 +20,9 @@ import { Errors } from '../../../http/apiError';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import type { ResourceContext } from '../../../resource/context';
-import { formatDateTime } from '../../../util/time';
-import { findMaterialPrice, PriceList, PRICE } from '../../purchasing/price/materialPrices';
-import { dayBefore, decimalText } from '../../purchasing/price/priceMath';
+import { decimalText } from '../../../util/decimal';
+import { dayBefore, formatDateTime } from '../../../util/time';
+import { findMaterialPrice, PriceList, PRICE } from '../../purchasing/price/contract';
 import { HEAD, LIST, type AdjustmentStore } from './adjustmentStore';
 
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));

@@ -8,17 +8,17 @@
  * division by zero, or input beyond the bounds below.
  */
 import {
+  absoluteDecimal,
   addDecimals,
   compareDecimals,
+  type Dec,
+  divideDecimals,
   formatDecimal,
   multiplyDecimals,
   negateDecimal,
   parseDecimal,
   subtractDecimals,
-  absoluteDecimal,
-  type Dec,
 } from '../../../util/decimal';
-import { divideDecimals } from '../../purchasing/price/priceMath';
 
 /** Bounds: the text length (the field is string(500)), the number of tokens and the nesting depth. */
 export const MAX_FORMULA_LENGTH = 500;

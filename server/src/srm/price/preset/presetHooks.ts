@@ -3,7 +3,7 @@
  * validity must not end before it starts (400 naming validTo).
  */
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
-import { checkValidity } from '../../purchasing/price/materialPrices';
+import { checkValidity } from '../../purchasing/price/contract';
 import { PRESET, type AdjustmentStore } from '../adjustment/adjustmentStore';
 
 export function registerPresetHooks(store: AdjustmentStore, hooks: RecordHookRegistry): void {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { call, proofOf, type Proof } from '../../supplier/changeInfo/proofFixtures';
+import { call, proofOf, type Proof } from '../../../testing/proofFixtures';
 import { adj, indexPrice, preset } from '../adjustment/adjustmentFixtures';
 
 /** Index prices and preset proportions (DOMAIN.md §3): internal reference data, validity lifecycle, findPresetProportion. */

@@ -2,14 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { runSql } from '../../../testing/authFixtures';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import {
-  call,
-  notificationsOf,
-  proofOf,
-  type Body,
-  type Proof,
-  type ProofUser,
-} from '../../supplier/changeInfo/proofFixtures';
+import { call, notificationsOf, proofOf, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
 
 /**
  * The price reports on the demo data (seeds 50*, 55c): AL at 19,950 and CU at 75,200 in 2026-11.

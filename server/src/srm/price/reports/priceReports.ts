@@ -7,8 +7,15 @@
  * keeps the rows whose change exceeds the threshold (strictly) and that have no open adjustment.
  */
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
-import { absoluteDecimal, compareDecimals, formatDecimal, subtractDecimals, toDecimal } from '../../../util/decimal';
-import { divideDecimals, today } from '../../purchasing/price/priceMath';
+import {
+  absoluteDecimal,
+  compareDecimals,
+  divideDecimals,
+  formatDecimal,
+  subtractDecimals,
+  toDecimal,
+} from '../../../util/decimal';
+import { today } from '../../../util/time';
 import { computeNewPrice, DEFAULT_FORMULA } from '../adjustment/adjustmentMath';
 import type { ReportReads } from './reportReads';
 

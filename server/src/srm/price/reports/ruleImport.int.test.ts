@@ -4,7 +4,7 @@ import { systemContext } from '../../../resource/context';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
 import { signedHeaders, startTestServer, type ApiAnswer, type TestServer } from '../../../testing/testServer';
-import { call, proofOf, RESP, rows, type Proof, type ProofUser } from '../../supplier/changeInfo/proofFixtures';
+import { call, proofOf, RESP, rows, type Proof, type ProofUser } from '../../../testing/proofFixtures';
 
 /** doImportExcel on a price rule: factors (sheet 1) and score ranges (sheet 2) replace the rule's, all or nothing. */
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { call, proofOf, type Body, type Proof, type ProofUser } from '../../supplier/changeInfo/proofFixtures';
+import { call, proofOf, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
 
 /** Price rules (DOMAIN.md §3 srmSmlRuleHeader): factors as a tree, score ranges per factor, validity lifecycle. */
 let server: TestServer;

@@ -11,7 +11,7 @@ import {
   type Body,
   type Proof,
   type ProofUser,
-} from '../../supplier/changeInfo/proofFixtures';
+} from '../../../testing/proofFixtures';
 
 /** Agreements (purAgreement), their price-list rows, expiry, and the supplier's view (DOMAIN.md §5.2). */
 let server: TestServer;

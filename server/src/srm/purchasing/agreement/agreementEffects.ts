@@ -1,16 +1,18 @@
 /**
- * Purchase agreements (DOMAIN.md §5.2): derived line values on save (the submit checks are declared
- * in purAgreement.json), and the
- * price list rows that approval, closing and expiry write — each inside the transition's own
- * transaction, so a failure rolls the state change back too.
+ * Purchase agreements (DOMAIN.md §5.2): derived line values on save (the submit check and the
+ * validity's order are declared: purAgreement.json, srmPurAgreementHeader.json), and the price list
+ * rows that approval, closing and expiry write — each inside the transition's own transaction, so a
+ * failure rolls the state change back too.
  */
 import type { Row } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
-import { checkValidity, preparePriceValues } from '../price/materialPrices';
-import { decimalText, parsePriceBreaks, today } from '../price/priceMath';
+import { preparePriceValues } from '../price/materialPrices';
+import { today } from '../../../util/time';
+import { decimalText } from '../../../util/decimal';
+import { parsePriceBreaks } from '../price/priceMath';
 import { AGREEMENT, type AgreementStore } from './agreementStore';
 
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
@@ -60,8 +62,8 @@ export function registerAgreementEffects(
   hooks: RecordHookRegistry,
   handlers: TransitionHandlerRegistry,
 ): void {
-  hooks.registerBeforeSave(AGREEMENT, async ({ values, children, tx }) => {
-    checkValidity(values);
+  // validTo not before validFrom is the entity's record rule (srmPurAgreementHeader.json recordRules).
+  hooks.registerBeforeSave(AGREEMENT, async ({ children, tx }) => {
     const lines = children.lines;
     if (!lines) return;
     lines.forEach((line, i) => (line.lineNum ??= i + 1));

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import {
-  expectTransition,
-  proofOf,
-  rows,
-  setState,
-  type Proof,
-  type ProofUser,
-} from '../../supplier/changeInfo/proofFixtures';
+import { expectTransition, proofOf, rows, setState, type Proof, type ProofUser } from '../../../testing/proofFixtures';
 import { findMaterialPrice } from '../price/materialPrices';
 import { adjustAct, approvedAdjust, approvedAgreement, draftAdjust } from './priceAdjustFixtures';
 

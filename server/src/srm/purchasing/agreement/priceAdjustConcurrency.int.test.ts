@@ -3,7 +3,7 @@ import { expectError } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
 import { onMysql, startSecondProcess, type SecondProcess } from '../../../testing/secondProcess';
 import { startTestServer, type ApiAnswer, type TestServer } from '../../../testing/testServer';
-import { proofOf, RESP, rows, type Proof } from '../../supplier/changeInfo/proofFixtures';
+import { proofOf, RESP, rows, type Proof } from '../../../testing/proofFixtures';
 import { adjustAct, ADJ_RES, approvedAdjust, approvedAgreement } from './priceAdjustFixtures';
 
 /**

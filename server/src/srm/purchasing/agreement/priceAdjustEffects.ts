@@ -16,7 +16,8 @@ import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHan
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import type { ResourceContext } from '../../../resource/context';
 import { formatDateTime } from '../../../util/time';
-import { changeRate, decimalText, priceInclTax } from '../price/priceMath';
+import { changeRate, decimalText } from '../../../util/decimal';
+import { priceInclTax } from '../price/priceMath';
 import { ADJUST, ADJUST_LINE, AGREEMENT_LINE, type AgreementStore } from './agreementStore';
 
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));

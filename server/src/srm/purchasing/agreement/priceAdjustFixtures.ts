@@ -1,5 +1,5 @@
 import { expectOk } from '../../../testing/apiAssertions';
-import { call, type Body, type Proof, type ProofUser } from '../../supplier/changeInfo/proofFixtures';
+import { call, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
 
 /** Helpers of the price-change tests: an approved agreement of supplier01 and price changes on it. */
 export const ADJ_RES = 'srmPurPriceAdjustRestful';

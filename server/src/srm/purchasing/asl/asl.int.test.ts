@@ -3,7 +3,7 @@ import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
 import { onMysql, startSecondProcess, type SecondProcess } from '../../../testing/secondProcess';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { historyOf, proofOf, RESP, todosOf, type Proof } from '../../supplier/changeInfo/proofFixtures';
+import { historyOf, proofOf, RESP, todosOf, type Proof } from '../../../testing/proofFixtures';
 import {
   act,
   ALTER_MENU,

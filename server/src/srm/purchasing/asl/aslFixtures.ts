@@ -2,7 +2,7 @@
 import { expectOk } from '../../../testing/apiAssertions';
 import { runSql } from '../../../testing/authFixtures';
 import type { ApiAnswer } from '../../../testing/testServer';
-import { call, rows, type Body, type Proof, type ProofUser } from '../../supplier/changeInfo/proofFixtures';
+import { call, rows, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
 
 export const RES = 'srmPurAslHeaderRestful';
 export const ENTITY = 'srmPurAslHeader';

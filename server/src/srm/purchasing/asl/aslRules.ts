@@ -8,7 +8,7 @@ import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordValues } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
 import type { DomainServiceRegistry } from '../../../platform/domainServices';
-import { SUPPLIER_TRADE_GATE } from '../../supplier/gate';
+import { SUPPLIER_TRADE_GATE } from '../../supplier/gate/contract';
 import type { AslStore } from './aslStore';
 
 const given = (v: unknown): boolean => v !== null && v !== undefined && v !== '';

@@ -4,10 +4,9 @@ import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { formatDecimal, multiplyDecimals, parseDecimal } from '../../../util/decimal';
-import { formatDateTime } from '../../../util/time';
+import { formatDateTime, today } from '../../../util/time';
 import { companyOf } from '../goods/goodsActions';
 import { onSaleSql, pricesInForce } from '../goods/goodsPrices';
-import { today } from '../price/priceMath';
 
 /**
  * The non-production goods cart (DOMAIN 5.8, docs/architecture.md "Spec: shopping cart"): one line per user and goods.

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import {
-  notificationsOf,
-  proofOf,
-  rows,
-  type Body,
-  type Proof,
-  type ProofUser,
-} from '../../supplier/changeInfo/proofFixtures';
+import { notificationsOf, proofOf, rows, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
 import { ACK_RES, act, dayFrom, LINE_RES, one, pdfOf, sql, supplierTodos, uploadXlsx } from './collabFixtures';
 
 /** Acknowledgement forms (承认书, DOMAIN.md §5.8): save, send, supplier sign-off, completion, cancel, deadline, import, scope. */

@@ -16,7 +16,7 @@ import type { TransitionHandlerRegistry, TransitionHandlerServices } from '../..
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { readUnderLock } from '../../../resource/invariantLocks';
 import { requireInternal } from '../delivery/deliveryContext';
-import { today } from '../price/priceMath';
+import { today } from '../../../util/time';
 import { ACK, ACK_LINE, ACK_TODO, supplierOf, type Collab } from './collabContext';
 
 const dateOf = (v: unknown) => (v ? String(v).slice(0, 10) : '');

@@ -4,8 +4,8 @@ import { expectOk } from '../../../testing/apiAssertions';
 import { menuId, runSql, sessionHeaders } from '../../../testing/authFixtures';
 import { PDF, upload } from '../../../testing/fileFixtures';
 import { signedHeaders, type ApiAnswer } from '../../../testing/testServer';
-import { call, RESP, rows, type Body, type Proof, type ProofUser } from '../../supplier/changeInfo/proofFixtures';
-import { today } from '../price/priceMath';
+import { call, RESP, rows, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
+import { today } from '../../../util/time';
 
 export const ACK_RES = 'srmPurApprovalHeaderRestful';
 export const LINE_RES = 'srmPurApprovalLineRestful';

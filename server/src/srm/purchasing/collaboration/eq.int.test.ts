@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import {
-  historyOf,
-  proofOf,
-  rows,
-  type Body,
-  type Proof,
-  type ProofUser,
-} from '../../supplier/changeInfo/proofFixtures';
+import { historyOf, proofOf, rows, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
 import { act, EQ_RES, one, pdfOf, PROMO_RES, supplierTodos } from './collabFixtures';
 
 /** Engineering queries (EQ, DOMAIN.md §5.8): EQ users, submit, transfer, close, promotions and the supplier's answer, scope. */

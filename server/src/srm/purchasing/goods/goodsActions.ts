@@ -12,7 +12,7 @@ import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegi
 import type { ResourceContext } from '../../../resource/context';
 import { MetaSql } from '../../../access/metaSql';
 import { caller, pagingOf } from '../../../home/readerContext';
-import { today } from '../price/priceMath';
+import { today } from '../../../util/time';
 import { GOODS, pricesInForce, type PriceInForce } from './goodsPrices';
 
 export const MALL = 'purNoProductiveMaterial/SrminteriorShopping';

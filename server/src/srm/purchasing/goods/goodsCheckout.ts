@@ -14,7 +14,7 @@ import type { ResourceContext } from '../../../resource/context';
 import { prepareRecord } from '../../../resource/recordPreparation';
 import { MetaSql } from '../../../access/metaSql';
 import { CART } from '../cart/cartStore';
-import { today } from '../price/priceMath';
+import { today } from '../../../util/time';
 import { companyOf } from './goodsActions';
 import { GOODS, pricesInForce } from './goodsPrices';
 

@@ -7,7 +7,7 @@ import type { DomainRegistries } from '../../../platform/domainModules';
 import { isSupplierType } from '../../../access/accessService';
 import { Errors } from '../../../http/apiError';
 import { caller } from '../../../home/readerContext';
-import { today } from '../price/priceMath';
+import { today } from '../../../util/time';
 import { TROLLEY } from '../cart/cartActions';
 import { GOODS_RESOURCE, registerGoodsReads } from './goodsActions';
 import { cartIdsOf, checkOutCart, needByOf } from './goodsCheckout';

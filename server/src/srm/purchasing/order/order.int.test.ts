@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { historyOf, proofOf, type Proof, type ProofUser } from '../../supplier/changeInfo/proofFixtures';
+import { historyOf, proofOf, type Proof, type ProofUser } from '../../../testing/proofFixtures';
 import {
   act,
   confirmed,
@@ -15,7 +15,7 @@ import {
   submitted,
   supplierTodosOf,
   todosOf,
-} from './orderFixtures';
+} from '../../../testing/orderFixtures';
 
 /** The purchase order (DOMAIN §5.4): amounts, lifecycle purOrder, supplier feedback, access and row scope. */
 let server: TestServer;

@@ -3,7 +3,7 @@ import { expectError, expectOk, tableRows } from '../../../testing/apiAssertions
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
 import { signIn, type SignedIn } from '../../../testing/sessions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { line, orderBody } from './orderFixtures';
+import { line, orderBody } from '../../../testing/orderFixtures';
 
 /**
  * Approval by amount (issue 15): an order of 500,000.00 CNY or more incl. tax — in the base

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
-import { proofOf, RESP, type Proof } from '../../supplier/changeInfo/proofFixtures';
-import { act, draft, headerOf, line, orderBody, setColumn, submitted } from './orderFixtures';
+import { proofOf, RESP, type Proof } from '../../../testing/proofFixtures';
+import { act, draft, headerOf, line, orderBody, setColumn, submitted } from '../../../testing/orderFixtures';
 
 /**
  * The supplier trade gate on purchase orders (DOMAIN.md §1.11, §5.8): checked on save and again

@@ -7,7 +7,7 @@
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordValues, SaveDraft } from '../../../hooks/recordHooks';
 import type { DomainServiceRegistry } from '../../../platform/domainServices';
-import { SUPPLIER_TRADE_GATE, type TradePurpose } from '../../supplier/gate';
+import { SUPPLIER_TRADE_GATE, type TradePurpose } from '../../supplier/gate/contract';
 import type { OrderGrade } from './orderGrade';
 import { HEADER, LINE, type OrderSql } from './orderModel';
 

@@ -3,7 +3,7 @@ import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
 import { onMysql, startSecondProcess, type SecondProcess } from '../../../testing/secondProcess';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { proofOf, RESP, type Proof } from '../../supplier/changeInfo/proofFixtures';
+import { proofOf, RESP, type Proof } from '../../../testing/proofFixtures';
 import {
   act,
   approvedRequisitionLine,
@@ -13,7 +13,7 @@ import {
   requisitionLine,
   RES,
   submitted,
-} from './orderFixtures';
+} from '../../../testing/orderFixtures';
 
 /**
  * An order never makes a requisition line's orderedQty exceed its approved quantity (DOMAIN §5.4,

@@ -1,5 +1,5 @@
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
-import { toBaseCurrency } from '../../base/exchangeRates';
+import { toBaseCurrency } from '../../base/contract';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { FEEDBACK, HEADER, LINE, type OrderSql } from './orderModel';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { runSql } from '../../../testing/authFixtures';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { proofOf, type Body, type Proof } from '../../supplier/changeInfo/proofFixtures';
-import { act, headerOf, line, linesOf, orderBody } from './orderFixtures';
+import { proofOf, type Body, type Proof } from '../../../testing/proofFixtures';
+import { act, headerOf, line, linesOf, orderBody } from '../../../testing/orderFixtures';
 
 /**
  * Saving an order rewrites only the lines that changed (docs/decisions.md, issue 15): an unchanged

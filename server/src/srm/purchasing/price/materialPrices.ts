@@ -14,9 +14,9 @@ import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHook
 import { Errors } from '../../../http/apiError';
 import type { ResourceContext } from '../../../resource/context';
 import type { ResourceWriter } from '../../../resource/resourceWriter';
-import { compareDecimals, toDecimal } from '../../../util/decimal';
-import { formatDateTime } from '../../../util/time';
-import { dayBefore, decimalText, parsePriceBreaks, priceForQuantity, priceInclTax, type PriceBreak } from './priceMath';
+import { compareDecimals, decimalText, toDecimal } from '../../../util/decimal';
+import { dayBefore, formatDateTime } from '../../../util/time';
+import { parsePriceBreaks, priceForQuantity, priceInclTax, type PriceBreak } from './priceMath';
 
 export const PRICE = 'srmPurMaterialPrice';
 const ORG = 'baseOrganization';

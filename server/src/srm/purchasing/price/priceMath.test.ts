@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { changeRate, dayBefore, decimalText, parsePriceBreaks, priceForQuantity, priceInclTax } from './priceMath';
+import { dayBefore } from '../../../util/time';
+import { changeRate, decimalText } from '../../../util/decimal';
+import { parsePriceBreaks, priceForQuantity, priceInclTax } from './priceMath';
 
 describe('price arithmetic', () => {
   it('unitPriceIncl = excl × (1 + taxRate) to 6 decimals, exactly', () => {

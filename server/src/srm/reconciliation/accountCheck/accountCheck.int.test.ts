@@ -15,7 +15,7 @@ import {
   type Proof,
   type ProofUser,
   RESP,
-} from '../../supplier/changeInfo/proofFixtures';
+} from '../../../testing/proofFixtures';
 
 /** The account statement (DOMAIN.md §4.1): its lifecycle, amounts, tolerance, scope, files, and the receipt seam without receipts. */
 let server: TestServer;

@@ -3,7 +3,7 @@ import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, runSql } from '../../../testing/authFixtures';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { statementBody } from '../statementFixtures';
-import { call, proofOf, type Body, type Proof, type ProofUser } from '../../supplier/changeInfo/proofFixtures';
+import { call, proofOf, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
 
 /**
  * The statement's line pick (SrmRcnAccountCheckEdit, form.lines[0].pick): the receipts it offers

@@ -4,7 +4,7 @@ import { menuId, sessionHeaders } from '../../../testing/authFixtures';
 import { upload } from '../../../testing/fileFixtures';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { SCREW_LINE, statementBody } from '../statementFixtures';
-import { call, proofOf, RESP, type Body, type Proof, type ProofUser } from '../../supplier/changeInfo/proofFixtures';
+import { call, proofOf, RESP, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
 import { imageOcrMissing, invoicePdf, invoicePng } from './invoiceFixtures';
 
 /** Invoice recognition: a real PDF's text layer (pdfjs-dist) and a real image through tesseract, compared with the statement. */

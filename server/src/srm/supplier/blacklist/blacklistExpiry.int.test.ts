@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { historyOf, proofOf, type Body, type Proof } from '../changeInfo/proofFixtures';
+import { historyOf, proofOf, type Body, type Proof } from '../../../testing/proofFixtures';
 import { act, docRow, moveHistory, siteRows, supplierRow } from '../status/statusFixtures';
 import { systemContext } from '../../../resource/context';
 import { timerNamed, transitionTimerName, type TransitionTimerDef } from '../../../scheduler/timerCatalog';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { expectOk } from '../../../testing/apiAssertions';
-import type { Body, Proof } from '../changeInfo/proofFixtures';
+import type { Body, Proof } from '../../../testing/proofFixtures';
 import { act, submitted, supplierRow, supplierWithSites, type TestSupplier } from '../status/statusFixtures';
 
 /** An EFFECTIVE blacklist of a fresh supplier with two sites (approved by manager01). */

@@ -15,7 +15,7 @@ import {
   type Body,
   type Proof,
   type ProofUser,
-} from './proofFixtures';
+} from '../../../testing/proofFixtures';
 
 /** The supplier info change lifecycle (slcChangeInfo) through its spec endpoints, and its write into the supplier master. */
 let server: TestServer;

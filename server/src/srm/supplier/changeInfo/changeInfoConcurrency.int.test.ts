@@ -3,7 +3,7 @@ import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
 import { onMysql, startSecondProcess, type SecondProcess } from '../../../testing/secondProcess';
 import { startTestServer, type ApiAnswer, type TestServer } from '../../../testing/testServer';
-import { call, newSupplier, proofOf, RESP, rows, type Proof } from './proofFixtures';
+import { call, newSupplier, proofOf, RESP, rows, type Proof } from '../../../testing/proofFixtures';
 
 /**
  * DOMAIN 1.3 "only one SUBMITTED change per supplier" under concurrency: two drafts of one

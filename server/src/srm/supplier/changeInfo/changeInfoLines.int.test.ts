@@ -4,7 +4,16 @@ import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, runSql, sessionHeaders } from '../../../testing/authFixtures';
 import { PDF, upload } from '../../../testing/fileFixtures';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { call, newSupplier, proofOf, RESP, rows, type Body, type Proof, type ProofUser } from './proofFixtures';
+import {
+  call,
+  newSupplier,
+  proofOf,
+  RESP,
+  rows,
+  type Body,
+  type Proof,
+  type ProofUser,
+} from '../../../testing/proofFixtures';
 
 /**
  * DOMAIN 1.3: the location, credential and tax lines of an info change. Approval writes them into

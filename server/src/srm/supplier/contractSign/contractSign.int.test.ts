@@ -3,7 +3,7 @@ import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
 import { fileCall } from '../../../testing/fileFixtures';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { PdfTextReader } from '../../reconciliation/invoiceOcr/invoiceReader';
+import { PdfTextReader } from '../../reconciliation/invoiceOcr/contract';
 import {
   call,
   expectTransition,
@@ -17,7 +17,7 @@ import {
   type Body,
   type Proof,
   type ProofUser,
-} from '../changeInfo/proofFixtures';
+} from '../../../testing/proofFixtures';
 import {
   act,
   draft,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
 import { onMysql, startSecondProcess, type SecondProcess } from '../../../testing/secondProcess';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { historyOf, notificationsOf, proofOf, RESP, type Proof } from '../changeInfo/proofFixtures';
+import { historyOf, notificationsOf, proofOf, RESP, type Proof } from '../../../testing/proofFixtures';
 import { HEAD_ENTITY, headOf, LINE_RES, linesOf, signing } from './contractSignFixtures';
 
 /**

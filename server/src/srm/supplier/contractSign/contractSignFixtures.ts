@@ -1,5 +1,5 @@
 import { expectOk } from '../../../testing/apiAssertions';
-import { call, rows, type Body, type Proof, type ProofUser } from '../changeInfo/proofFixtures';
+import { call, rows, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
 
 /** Calls and rows of the agreement signing tests (DOMAIN.md §1.9). */
 export const HEAD_RES = 'srmSlcContractSignHeadRestful';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
 import { onMysql, startSecondProcess, type SecondProcess } from '../../../testing/secondProcess';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { proofOf, RESP, type Proof } from '../changeInfo/proofFixtures';
+import { proofOf, RESP, type Proof } from '../../../testing/proofFixtures';
 import { act, docRow, manageBody, moveHistory, siteRows, submitted, supplierWithSites } from '../status/statusFixtures';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { proofOf, rows, todosOf, type Body, type Proof } from '../changeInfo/proofFixtures';
+import { proofOf, rows, todosOf, type Body, type Proof } from '../../../testing/proofFixtures';
 import { decide, fromMenu, register, registerForm, sessionOf } from '../registration/registrationFixtures';
 import { act, docRow, saved, submitted, supplierRow } from '../status/statusFixtures';
 import { INVITE_PURPOSE } from './developEffects';

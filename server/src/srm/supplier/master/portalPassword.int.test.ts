@@ -5,7 +5,7 @@ import { menuId, sessionHeaders } from '../../../testing/authFixtures';
 import { PDF, upload } from '../../../testing/fileFixtures';
 import { signIn, type SignedIn } from '../../../testing/sessions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { call, newSupplier, proofOf, RESP, type Proof } from '../changeInfo/proofFixtures';
+import { call, newSupplier, proofOf, RESP, type Proof } from '../../../testing/proofFixtures';
 
 /**
  * The forced password change (issue 16h): a portal account opened with a temporary password signs

@@ -3,7 +3,7 @@ import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { login, outbox, runSql } from '../../../testing/authFixtures';
 import { signIn } from '../../../testing/sessions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { call, proofOf, rows, type Body, type Proof, type ProofUser } from '../changeInfo/proofFixtures';
+import { call, proofOf, rows, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
 import { addDays } from './credentialWarnings';
 
 /** The supplier master kept by the buying company (issue 16g): create/edit, portal accounts, qxbInfo, credential warnings. */

@@ -3,7 +3,7 @@ import { expectOk } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
 import { onMysql, startSecondProcess, type SecondProcess } from '../../../testing/secondProcess';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { call, proofOf, RESP, rows, type Body, type Proof } from '../changeInfo/proofFixtures';
+import { call, proofOf, RESP, rows, type Body, type Proof } from '../../../testing/proofFixtures';
 import { addDays } from './credentialWarnings';
 
 /**

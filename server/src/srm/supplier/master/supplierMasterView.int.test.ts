@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../../resource/context';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { call, newSupplier, proofOf, rows, type Body, type Proof, type ProofUser } from '../changeInfo/proofFixtures';
+import {
+  call,
+  newSupplier,
+  proofOf,
+  rows,
+  type Body,
+  type Proof,
+  type ProofUser,
+} from '../../../testing/proofFixtures';
 
 /**
  * DOMAIN 1.1, the master's sub-records on its screens: the supplier's own view (supplierInfoList,

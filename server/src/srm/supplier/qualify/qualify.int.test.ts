@@ -14,7 +14,7 @@ import {
   type Body,
   type Proof,
   type ProofUser,
-} from '../changeInfo/proofFixtures';
+} from '../../../testing/proofFixtures';
 
 /** The qualification review lifecycle (slcQualify), its approval's effects, the inspection-site rule and getQualifyInfo. */
 let server: TestServer;

@@ -13,7 +13,7 @@ import {
   type Body,
   type Proof,
   type ProofUser,
-} from '../changeInfo/proofFixtures';
+} from '../../../testing/proofFixtures';
 import { settleQualifyNode } from './qualifyNodes';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { runSql } from '../../../testing/authFixtures';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { historyOf, proofOf, todosOf, type Body, type Proof } from '../changeInfo/proofFixtures';
+import { historyOf, proofOf, todosOf, type Body, type Proof } from '../../../testing/proofFixtures';
 import {
   act,
   aslRows,

@@ -1,7 +1,7 @@
 import type { SqlParam } from '../../../db/sqlExecutor';
 import { systemContext } from '../../../resource/context';
 import { expectOk } from '../../../testing/apiAssertions';
-import { call, newSupplier, rows, type Body, type Proof, type ProofUser } from '../changeInfo/proofFixtures';
+import { call, newSupplier, rows, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
 
 /** Calls and rows of the supplier-status tests (daily management, development, exit, blacklist; DOMAIN 1.8, 1.10, 1.11). */
 export const DOCS = {

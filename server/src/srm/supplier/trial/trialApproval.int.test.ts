@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { historyOf, notificationsOf, proofOf, rows, todosOf, type Proof } from '../changeInfo/proofFixtures';
+import { historyOf, notificationsOf, proofOf, rows, todosOf, type Proof } from '../../../testing/proofFixtures';
 import {
   act,
   approvedQualification,

@@ -1,6 +1,6 @@
 import { expectOk } from '../../../testing/apiAssertions';
 import type { TestServer } from '../../../testing/testServer';
-import { call, newSupplier, rows, type Body, type Proof, type ProofUser } from '../changeInfo/proofFixtures';
+import { call, newSupplier, rows, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
 import { settleQualifyNode } from '../qualify/qualifyNodes';
 
 /** Calls and rows of the sample trial and batch tryout tests (DOMAIN.md §1.7). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { call, notificationsOf, proofOf, type Body, type Proof } from '../changeInfo/proofFixtures';
+import { call, notificationsOf, proofOf, type Body, type Proof } from '../../../testing/proofFixtures';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { act, draftOf, sampleBody, SAMPLE_RES, trialOf, tryoutBody, tryoutOf } from './trialFixtures';
 
