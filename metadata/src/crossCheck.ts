@@ -7,6 +7,7 @@ import { checkRowFilter, checkRowScope, checkSqlFilter } from './rowScopeCheck';
 import { checkReferenceFilter } from './referenceFilterCheck';
 import { checkLinePick } from './linePickCheck';
 import { checkTimers } from './timerCheck';
+import { checkRecordRules } from './recordRuleCheck';
 import type { MetadataProblem } from './problems';
 import type { MetadataCatalog } from './metadataCatalog';
 import { REGISTERED_WIDGETS } from './widgetManifest';
@@ -290,6 +291,7 @@ export function crossCheck(registry: MetadataCatalog): MetadataProblem[] {
   }
   checkLifecycles(registry, problems);
   checkLifecycleRules(registry, problems);
+  checkRecordRules(registry, problems);
   checkTimers(registry, problems);
   checkMenus(registry, problems);
   return problems;

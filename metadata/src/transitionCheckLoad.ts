@@ -74,7 +74,7 @@ function checkLineRules(report: Report, at: string, check: LinesCheck, lines: En
     for (const b of bounds)
       if (!/^-?\d+(\.\d+)?$/.test(String(b))) report(`${at}/sum`, `bound "${b}" is not a decimal`);
   }
-  const filters = [check.none, check.all];
+  const filters = [check.none, check.all, check.where];
   fieldsOf(report, at, lines, [...filters.flatMap((f) => filterFields(f)), ...comparedFields('line', ...filters)]);
   const message = placeholders(messageOf(check)).filter((n) => n !== 'lineNo' && n !== 'other.lineNo');
   const own = check.sum ? message.filter((n) => n !== 'sum' && n !== 'gap') : message;

@@ -149,6 +149,10 @@ export interface EntityDef {
    * Rows may be updated only when this holds.
    */
   editableWhen?: FilterNode;
+  /**
+   * Cross-field rules every save must keep (conditional required, date order, ranges): checked by the server on the record as it will be stored (the stored row with the posted and computed values) inside the save's transaction, 400 naming the field; the runtime form runs the same rule on the field before the request.
+   */
+  recordRules?: RecordRule[];
 }
 /**
  * A label in both languages. CN is the default language; EN must exist too.
@@ -311,6 +315,21 @@ export interface ChildDef {
    */
   readOnly?: boolean;
 }
+export interface RecordRule {
+  /**
+   * The rule applies only to a record that matches ("end date required unless permanent": when permanentFlag is not Y).
+   */
+  when?: FilterNode;
+  /**
+   * The record must match; "$record.startDate" compares with another field of the record.
+   */
+  record: FilterNode;
+  /**
+   * The field the rule is about: the 400 names it and the form shows the message on it.
+   */
+  field: string;
+  message: I18NText;
+}
 /**
  * A record lifecycle: states (values of a status lookup) and the transitions that permissioned actions make between them.
  */
@@ -402,6 +421,10 @@ export interface LinesCheck {
    * A child of the entity (children[].name).
    */
   lines: string;
+  /**
+   * Only the lines that match count, for min and every rule (at least one expert: where inspectRole is EXPERT, min 1).
+   */
+  where?: FilterNode;
   /**
    * At least this many lines.
    */

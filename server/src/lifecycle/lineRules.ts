@@ -30,30 +30,32 @@ function compareValues(a: unknown, b: unknown): number {
 }
 
 const numbered = (lines: Row[]): Row[] => lines.map((l, i) => ({ ...l, lineNo: i + 1 }));
+/** The path of a line's field as the body names it: its position among all the lines. */
+const at = (check: LinesCheck, line: Row, field: string) => `${check.lines}[${Number(line.lineNo) - 1}].${field}`;
 
 function filterFailure(check: LinesCheck, lines: Row[], vars: FilterVariables): LineFailure | undefined {
   const failing = (l: Row) =>
     check.none
       ? evaluateFilter(check.none, l, { ...vars, line: l })
       : !!check.all && !evaluateFilter(check.all, l, { ...vars, line: l });
-  const i = lines.findIndex(failing);
-  if (i < 0) return undefined;
-  return { values: lines[i], field: check.field && `${check.lines}[${i}].${check.field}` };
+  const line = lines.find(failing);
+  if (!line) return undefined;
+  return { values: line, field: check.field && at(check, line, check.field) };
 }
 
 function requiredFailure(check: LinesCheck, lines: Row[]): LineFailure | undefined {
   const name = check.required!;
-  const i = lines.findIndex((l) => blank(l[name]));
-  return i < 0 ? undefined : { values: lines[i], field: `${check.lines}[${i}].${name}` };
+  const line = lines.find((l) => blank(l[name]));
+  return line && { values: line, field: at(check, line, name) };
 }
 
 function distinctFailure(check: LinesCheck, lines: Row[]): LineFailure | undefined {
   const name = check.distinct!;
   const seen = new Set<string>();
-  for (const [i, l] of lines.entries()) {
+  for (const l of lines) {
     if (blank(l[name])) continue;
     const key = String(l[name]);
-    if (seen.has(key)) return { values: l, field: `${check.lines}[${i}].${name}` };
+    if (seen.has(key)) return { values: l, field: at(check, l, name) };
     seen.add(key);
   }
   return undefined;
@@ -96,7 +98,8 @@ function overlapFailure(check: LinesCheck, lines: Row[]): LineFailure | undefine
 
 /** The first rule of the check the lines break, or undefined. */
 export function lineRuleFailure(check: LinesCheck, read: Row[], vars: FilterVariables): LineFailure | undefined {
-  const lines = numbered(read);
+  // `where` narrows the lines every rule counts; a line keeps its position among all of them.
+  const lines = numbered(read).filter((l) => !check.where || evaluateFilter(check.where, l, { ...vars, line: l }));
   if (check.min !== undefined && lines.length < check.min) return { values: {}, field: check.lines };
   if (check.required) return requiredFailure(check, lines);
   if (check.distinct) return distinctFailure(check, lines);

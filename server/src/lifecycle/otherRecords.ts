@@ -62,5 +62,7 @@ export async function otherRecord(
     `SELECT ${names.map((f) => `${col(f)} AS ${q(f)}`).join(', ')} FROM ${t(entity.name)} WHERE ${where.join(' AND ')}`,
     params,
   );
+  // An open end reads as ∞ in the message ("2026-01-01 ~ ∞").
+  if (row && rule.overlap && blank(row[rule.overlap.to])) return { ...row, [rule.overlap.to]: '∞' };
   return row;
 }

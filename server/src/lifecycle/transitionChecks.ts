@@ -47,7 +47,7 @@ async function linesOf(s: CheckScope, child: string, fields: string[]): Promise<
 
 /** Every field of the lines a check reads: its rules', its filters' and its message's. */
 function lineFields(check: LinesCheck): string[] {
-  const filters: FilterNode[] = [check.none, check.all].filter((f): f is FilterNode => !!f);
+  const filters: FilterNode[] = [check.none, check.all, check.where].filter((f): f is FilterNode => !!f);
   const ruled = [check.required, check.distinct, check.sum?.field, check.overlap?.from, check.overlap?.to];
   return [
     ...filters.flatMap((f) => filterFields(f)),

@@ -13,6 +13,7 @@ import type { ResourceReader } from './resourceReader';
 import { readStoredLines, sameAsStored } from './storedLines';
 import { readStoredReferences } from './storedReferences';
 import { toSqlParam } from './values';
+import { assertRecordRules } from './recordRules';
 import { assertWrittenValues } from './writtenValues';
 
 function applyScopeValues(record: PreparedRecord, creating: boolean, ctx: ResourceContext): void {
@@ -78,6 +79,7 @@ export class ResourceWriter {
       rows: record.children[c.name]?.map((r) => r.values) ?? [],
     }));
     assertWrittenValues(entity, record.values, ctx.language, lines);
+    assertRecordRules(entity, { ...current, ...record.values }, ctx);
     const id = creating
       ? await this.insert(tx, entity, await this.withCreateDefaults(tx, entity, record.values), ctx)
       : await this.update(tx, entity, record.id!, record.values, record.versionNum, ctx);

@@ -2,8 +2,9 @@
  * Non-production goods prices (DOMAIN.md §5.8 "Non-productive price"): a price is in force on a day
  * when it is VALID and the day lies within validFrom..validTo (no validTo: open-ended). For one
  * goods, supplier and company (or all companies: orgId empty) validities must not overlap: checked
- * on save (against NEW and VALID prices) and when a price is enabled (against VALID ones), each
- * time under the goods' row lock, so two buyers saving overlapping prices at once get one 409.
+ * on save (against NEW and VALID prices, here) and when a price is enabled (against VALID ones: a
+ * declared `noOther` check of purNoProductivePrice.json), each time under the goods' row lock, so
+ * two buyers saving overlapping prices at once get one 409.
  */
 import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHooks';
@@ -172,7 +173,4 @@ export function registerGoodsPriceRules(
   });
   // Every transition of a price locks its goods first (the same owner lock as the save).
   handlers.registerOwner(PRICE, 'noProductiveMaterialId');
-  handlers.register('checkNoProductivePriceOverlap', async (run) => {
-    await refuseOverlap(run.tx, registry, run.record, ['VALID'], run.id);
-  });
 }

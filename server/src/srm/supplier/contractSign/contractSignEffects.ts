@@ -43,20 +43,6 @@ export class ContractSignEffects {
     return this.store.rows;
   }
 
-  /** Submit: at least one supplier line, and a validity that does not end before it starts. */
-  async checkSubmit(run: TransitionRun): Promise<void> {
-    if (!(await this.store.lines(run.tx, run.id)).length)
-      throw Errors.badRequest('请至少添加一家签署供应商', 'Add at least one supplier to sign the agreement', [
-        { field: 'lines', message: 'empty / 无签署供应商' },
-      ]);
-    const from = String(run.record.validFrom ?? '').slice(0, 10);
-    const to = String(run.record.validTo ?? '').slice(0, 10);
-    if (to && to < from)
-      throw Errors.badRequest('失效日期不能早于生效日期', 'Valid to cannot be before valid from', [
-        { field: 'validTo', message: 'before validFrom / 早于生效日期' },
-      ]);
-  }
-
   /** Approval: every line becomes PENDING with the head's texts, its flow, a supplier to-do and notifications. */
   async startSigning(run: TransitionRun): Promise<void> {
     const head = (await this.store.head(run.tx, run.id))!;

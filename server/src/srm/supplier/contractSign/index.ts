@@ -19,7 +19,6 @@ export function registerContractSign({ handlers, registry, db, fileStorage }: Do
   const effects = new ContractSignEffects(store, signProviderFor(store), fileStorage);
   // Every line transition locks its head first: the completion check counts the head's lines under that lock.
   handlers.registerOwner(LINE, 'signHeadId');
-  handlers.register('checkContractSignSubmit', (run) => effects.checkSubmit(run));
   handlers.register('startContractSigning', (run) => effects.startSigning(run));
   handlers.register('supplierSignContract', (run) => effects.sign(run));
   handlers.register('supplierRefuseContract', (run) => effects.refuse(run));

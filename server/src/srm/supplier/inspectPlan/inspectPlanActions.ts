@@ -30,7 +30,6 @@ export function registerInspectPlan({ actions, hooks, handlers, registry, db }: 
   const store = new InspectPlanStore(registry, db);
   const effects = new InspectPlanEffects(store, new LocaleInspectStore(registry, db));
   hooks.registerBeforeSave(PLAN, (draft) => sites.checkDraft(draft));
-  handlers.register('checkInspectPlanSubmit', (run) => effects.checkSubmit(run));
   handlers.register('startInspectPlan', (run) => effects.start(run));
   registerPlanLoaders(actions, store, registry);
   actions.register({

@@ -1,11 +1,10 @@
 /**
- * The inspection plan's transitions (DOMAIN.md §1.6, lifecycle slcInspectPlan): the submit check
- * and the approval that starts the plan — one on-site inspection per plan supplier, each with its
+ * The inspection plan's approval (DOMAIN.md §1.6, lifecycle slcInspectPlan, which declares what a
+ * submit needs) that starts the plan — one on-site inspection per plan supplier, each with its
  * checklist, a self-check to-do for the supplier, and the plan's sites locked on the qualification
  * (editFlag N: DOMAIN 1.5's decision). All inside the approval's own transaction.
  */
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
 import { checklistOf } from '../localeInspect/checklist';
@@ -19,18 +18,6 @@ export class InspectPlanEffects {
   ) {}
 
   /** Submit: at least one supplier, an expert on the team, and an end date not before the start. */
-  async checkSubmit(run: TransitionRun): Promise<void> {
-    const field = (name: string, cn: string, en: string) => Errors.badRequest(cn, en, [{ field: name, message: en }]);
-    if (!(await this.plans.suppliers(run.tx, run.id)).length)
-      throw field('suppliers', '请至少添加一家考察供应商', 'Add at least one supplier to inspect');
-    if (!(await this.plans.staffOf(run.tx, run.id, 'EXPERT')).length)
-      throw field('staffs', '考察小组至少需要一名专家', 'The inspection team needs at least one expert');
-    const from = String(run.record.planStartDate ?? '').slice(0, 10);
-    const to = String(run.record.planEndDate ?? '').slice(0, 10);
-    if (to && to < from)
-      throw field('planEndDate', '计划结束不能早于计划开始', 'Planned to cannot be before planned from');
-  }
-
   /** Approval: the plan is EXECUTING; one inspection per supplier starts PENDING_SELF_CHECK. */
   async start(run: TransitionRun): Promise<void> {
     const { tx } = run;
