@@ -241,7 +241,7 @@ async function close(store: ResultStore, run: TransitionRun): Promise<void> {
   await history(store, run, run.comment);
 }
 
-/** doDeadlineConfirm (the daily job): the supplier's SRM_PERFORMANCE to-do handled is declared. */
+/** doDeadlineConfirm (its timer, fired by the platform scheduler): the supplier's SRM_PERFORMANCE to-do handled is declared. */
 async function deadlineConfirm(store: ResultStore, run: TransitionRun): Promise<void> {
   await history(store, run, run.comment);
 }
