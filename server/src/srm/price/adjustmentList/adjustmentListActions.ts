@@ -8,13 +8,12 @@
  * - queryListByItemCode {itemCode, supplierId?, orgId?}: an item's price changes, newest first.
  * - findAdjustmentList {adjustmentHeadId}: the rows one adjustment wrote.
  */
-import type { FilterNode } from '@meridian/metadata';
-import { Errors } from '../../../http/apiError';
+import type { FilterNode, JsonSchema } from '@meridian/metadata';
 import type { Kernel } from '../../../kernel';
+import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { parseListRequest } from '../../../resource/listRequest';
-import { positiveId } from '../adjustment/adjustmentActions';
 
 const LIST = 'srmSmlAdjustmentList';
 const RESOURCE = 'srmSmlAdjustmentListRestful';
@@ -41,9 +40,22 @@ async function listWith(
   return { data: rows, page };
 }
 
+const OPTIONAL_ID: JsonSchema = { type: ['integer', 'null'], minimum: 1 };
+const HEAD_ID = ['adjustmentHeadId', 'id'];
+const BY_ITEM: JsonSchema = {
+  type: 'object',
+  required: ['itemCode'],
+  properties: {
+    itemCode: { type: 'string', maxLength: 40, pattern: '\\S' },
+    supplierId: OPTIONAL_ID,
+    orgId: OPTIONAL_ID,
+  },
+};
+
 export function registerAdjustmentListActions(actions: ActionRegistry): void {
   const add = (
     action: string,
+    input: JsonSchema | undefined,
     handler: (
       body: Record<string, unknown>,
       ctx: ResourceContext,
@@ -56,25 +68,19 @@ export function registerAdjustmentListActions(actions: ActionRegistry): void {
       resource: RESOURCE,
       action,
       access: { pages: PAGES },
+      input,
       handler: handler as never,
     });
-  add('queryListByPage', (body, ctx, kernel, req) => listWith(kernel, req, ctx, body, []));
-  add('queryListByItemCode', (body, ctx, kernel, req) => {
-    const itemCode = typeof body.itemCode === 'string' ? body.itemCode.trim() : '';
-    if (!itemCode || itemCode.length > 40)
-      throw Errors.badRequest('请填写物料编码', 'itemCode is required', [
-        { field: 'itemCode', message: 'required / 必填' },
-      ]);
-    const and: FilterNode[] = [{ field: 'itemCode', op: 'eq', value: itemCode }];
-    if (body.supplierId !== undefined && body.supplierId !== null)
-      and.push({ field: 'supplierId', op: 'eq', value: positiveId(body.supplierId, 'supplierId') });
-    if (body.orgId !== undefined && body.orgId !== null)
-      and.push({ field: 'orgId', op: 'eq', value: positiveId(body.orgId, 'orgId') });
+  add('queryListByPage', undefined, (body, ctx, kernel, req) => listWith(kernel, req, ctx, body, []));
+  add('queryListByItemCode', BY_ITEM, (body, ctx, kernel, req) => {
+    const and: FilterNode[] = [{ field: 'itemCode', op: 'eq', value: String(body.itemCode).trim() }];
+    for (const field of ['supplierId', 'orgId'])
+      if (typeof body[field] === 'number') and.push({ field, op: 'eq', value: body[field] });
     return listWith(kernel, req, ctx, { pageIndex: body.pageIndex, pageRows: body.pageRows }, and);
   });
-  add('findAdjustmentList', (body, ctx, kernel, req) =>
+  add('findAdjustmentList', eitherIdInput(HEAD_ID), (body, ctx, kernel, req) =>
     listWith(kernel, req, ctx, { pageIndex: 1, pageRows: 500 }, [
-      { field: 'adjustmentHeadId', op: 'eq', value: positiveId(body.adjustmentHeadId ?? body.id, 'adjustmentHeadId') },
+      { field: 'adjustmentHeadId', op: 'eq', value: idFrom(body, HEAD_ID) },
     ]),
   );
 }

@@ -10,15 +10,16 @@
 import type { Row } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
+import { eitherIdInput, idFrom, recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry } from '../../../platform/actionRegistry';
 import { compareDecimals, toDecimal } from '../../../util/decimal';
-import { positiveId } from '../adjustment/adjustmentActions';
 import type { AdjustmentStore } from '../adjustment/adjustmentStore';
 
 const RULE = 'srmSmlRuleHeader';
 const RULE_LINE = 'srmSmlRuleLine';
 const CATEGORY = 'srmBaseCategory';
 const PAGES = ['SrmSmlRuleHeaderList', 'SrmSmlRuleHeaderEdit'];
+const RULE_ID = ['ruleHeaderId', 'id'];
 
 async function storedLineIds(
   store: AdjustmentStore,
@@ -74,15 +75,11 @@ export function registerPriceRules(store: AdjustmentStore, hooks: RecordHookRegi
     resource: 'srmSmlRuleHeaderRestful',
     action: 'findChilderByHeaderId',
     access: { pages: PAGES },
+    input: eitherIdInput(RULE_ID),
     handler: async (body, ctx, kernel, req) => {
       const model = store.model(RULE);
       const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
-      const rule = await kernel.resources.findById(
-        model,
-        positiveId(body.ruleHeaderId ?? body.id, 'ruleHeaderId'),
-        ctx,
-        scope,
-      );
+      const rule = await kernel.resources.findById(model, idFrom(body, RULE_ID), ctx, scope);
       if (!rule) throw Errors.recordNotFound();
       const lines = ((rule.lines as Row[] | undefined) ?? []).map((l) => ({
         row: l,
@@ -107,8 +104,9 @@ export function registerPriceRules(store: AdjustmentStore, hooks: RecordHookRegi
     resource: 'srmSmlRuleHeaderRestful',
     action: 'findCategoryInfo',
     access: { pages: PAGES },
+    input: recordIdInput('categoryId'),
     handler: async (body, ctx, kernel, req) => {
-      const categoryId = positiveId(body.categoryId, 'categoryId');
+      const categoryId = body.categoryId as number;
       const category = await kernel.resources.findById(store.model(CATEGORY), categoryId, ctx);
       if (!category) throw Errors.recordNotFound();
       const model = store.model(RULE);

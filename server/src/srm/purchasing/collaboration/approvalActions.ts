@@ -12,6 +12,7 @@ import { noDataRows, RowErrors } from '../../../exchange/rowErrors';
 import { readSheet, type SheetColumn } from '../../../exchange/sheetReader';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
+import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { positiveId } from '../../price/adjustment/adjustmentActions';
@@ -20,9 +21,10 @@ import { ACK, ACK_LINE, supplierOf, type Collab } from './collabContext';
 
 type Body = Record<string, unknown>;
 const MAX_ROWS = 2000;
+const LINE_ID = ['approvalLineId', 'id'];
 
 async function addAckFile(k: Collab, body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
-  const id = positiveId(body.approvalLineId ?? body.id, 'approvalLineId');
+  const id = idFrom(body, LINE_ID);
   const model = kernel.registry.entity(ACK_LINE)!;
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
   await kernel.db.transaction(async (tx) => {
@@ -149,6 +151,7 @@ export function registerApprovalActions(k: Collab, actions: ActionRegistry): voi
     resource: 'srmPurApprovalLineRestful',
     action: 'addAckFile',
     access: { pages: ['approvalList'], resourceCode: 'btnAcknowledge' },
+    input: eitherIdInput(LINE_ID, { attachmentId: { type: 'integer', minimum: 1 } }),
     handler: (body, ctx, kernel, req) => addAckFile(k, body, ctx, kernel, req!),
   });
   actions.register({
