@@ -8,6 +8,7 @@ import { pickLabel, type Language } from '../core/language';
 import type { EntityDef, FieldDef, FormField, FormSection, PageDef } from '../meta';
 import { componentForField, schemaTypeOf } from './fieldComponent';
 import { formilyRules } from './fieldRules';
+import { recordRuleValidators } from './recordRules';
 import { findField, isServerOwned, userFields } from './entityFields';
 import { buildLinesSchema } from './lineSchema';
 
@@ -66,7 +67,10 @@ export function formFieldSchema(
     'x-component': spec.component,
     'x-component-props':
       field.type === 'attachment' ? { ...spec.props, ...attachmentProps(formField, input) } : spec.props,
-    'x-validator': formilyRules(field, input.language),
+    'x-validator': [
+      ...formilyRules(field, input.language),
+      ...recordRuleValidators(pageEntity(input.page, input.entities), field.name, input.language),
+    ],
     'x-index': index,
   };
   // Server-owned fields (status, document number) are shown but never typed in.
