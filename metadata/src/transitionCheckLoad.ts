@@ -106,8 +106,8 @@ function checkOther(s: Scope, at: string, check: OtherRecordCheck, entity: Entit
   if (!other) return s.report(`${at}/noOther/entity`, `entity "${rule.entity}" does not exist`);
   if (!other.statusField) return s.report(`${at}/noOther/entity`, `${other.name} has no status field`);
   const range = rule.overlap ? [rule.overlap.from, rule.overlap.to] : [];
-  fieldsOf(s.report, `${at}/noOther`, entity, [...rule.same, ...range], 'field');
-  fieldsOf(s.report, `${at}/noOther`, other, [...rule.same, ...range], 'field');
+  for (const side of new Set([entity, other]))
+    fieldsOf(s.report, `${at}/noOther`, side, [...rule.same, ...range], 'field');
   fieldsOf(s.report, `${at}/message`, other, placeholders(messageOf(check)), 'placeholder');
   const lifecycle = other.def.lifecycle && s.registry.lifecycles().find((l) => l.name === other.def.lifecycle);
   const states = lifecycle ? new Set<string>(lifecycle.states) : undefined;
