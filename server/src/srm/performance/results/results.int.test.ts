@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../../resource/context';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
+import { menuId, sessionHeaders } from '../../../testing/authFixtures';
+import { fileCall, PDF, PNG, upload } from '../../../testing/fileFixtures';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { proofOf, type Proof } from '../../../testing/proofFixtures';
+import { proofOf, RESP, type Proof } from '../../../testing/proofFixtures';
 import { timerNamed, transitionTimerName, type TransitionTimerDef } from '../../../scheduler/timerCatalog';
 import { fireTransitionTimer } from '../../../scheduler/transitionTimers';
 import {
@@ -10,6 +12,7 @@ import {
   dateOf,
   dayFrom,
   historyRows,
+  INSIDE_MENU,
   internalTodos,
   newResult,
   newScheme,
@@ -180,6 +183,33 @@ describe('agree or appeal', () => {
     expect(second.body.msg).toContain('already been appealed');
     expectOk(await supplier(p, 'supplier01', 'agreeOrAppeal', { id, decision: 'AGREE' }));
     expect((await resultOf(p, id)).status).toBe('CONFIRMED');
+  });
+
+  it("the appeal's files are linked to the result: the buyer reviewing it downloads them, another supplier gets 404", async () => {
+    const { id } = await released();
+    const as = async (user: 'buyer01' | 'supplier01' | 'supplier02', menu: string) =>
+      sessionHeaders(p.sessions[user], RESP[user], await menuId(server, menu));
+    const own = await as('supplier01', 'SUP_SPE_APPEAL');
+    const [added, sent] = [
+      expectOk(await upload(server, own, [{ name: 'evidence.pdf', bytes: PDF }]))[0].id as number,
+      expectOk(await upload(server, own, [{ name: 'photo.png', bytes: PNG }]))[0].id as number,
+    ];
+    expectOk(await supplier(p, 'supplier01', 'addAppealFile', { performanceId: id, attachmentId: added }));
+    const attachments = [added, sent];
+    expectOk(
+      await supplier(p, 'supplier01', 'agreeOrAppeal', { id, decision: 'APPEAL', reason: '数据有误', attachments }),
+    );
+    const reviewer = await as('buyer01', INSIDE_MENU);
+    for (const [file, bytes] of [
+      [added, PDF],
+      [sent, PNG],
+    ] as const) {
+      const download = await fileCall(server, reviewer, `v2/file/download?id=${file}`);
+      expect(download.status).toBe(200);
+      expect(download.bytes.equals(bytes)).toBe(true);
+      const foreign = await as('supplier02', 'SUP_SPE_APPEAL');
+      expect((await fileCall(server, foreign, `v2/file/download?id=${file}`)).status).toBe(404);
+    }
   });
 
   it('an appeal after the deadline is refused (409); on the deadline day it is allowed', async () => {
