@@ -67,6 +67,9 @@ export default defineConfig({
       MERIDIAN_TEST_CAPTCHA: 'E2E7',
       // Demo users' password hashes at argon2's low test cost (server/src/auth/passwords.ts).
       MERIDIAN_TEST_PASSWORD_COST: 'low',
+      // No timers: a catch-up at start would move the demo records the flows start from
+      // (server/src/scheduler; the scheduler has tests of its own).
+      SCHEDULER: 'off',
     },
     stdout: 'pipe',
     stderr: 'pipe',
