@@ -2,6 +2,7 @@ import type { Database, Row, SqlExecutor } from '../db/sqlExecutor';
 import { Errors } from '../http/apiError';
 import type { ActionRequest, ActionStates, Kernel } from '../kernel';
 import type { ResourceContext } from '../resource/context';
+import { lockOwner } from '../resource/invariantLocks';
 
 /**
  * Declared states of a custom action (`RegisteredAction.states`, docs/developer-guide.md "Custom
@@ -51,7 +52,10 @@ export function stateCheck(
   return async (tx) => {
     // The rows the caller may read: another supplier's record answers 404, never its state.
     scope ??= req.identity ? kernel.auth.guard.rowScope(req.identity, entity, true, ctx) : Promise.resolve(undefined);
-    const row = await kernel.resources.reader.byId(entity, id, ctx, await scope, tx, Boolean(tx));
+    // Inside a transaction, the row's write lock first (an UPDATE on SQLite, which has no FOR UPDATE):
+    // a writer in another process waits until this transaction ends instead of changing the state under it.
+    if (tx) await lockOwner(tx, entity, id);
+    const row = await kernel.resources.reader.byId(entity, id, ctx, await scope, tx);
     if (!row) throw Errors.recordNotFound();
     if (!holds(states, field, row)) throw Errors.conflict(...refusal(states, field, row, entity.def.label));
   };

@@ -6,6 +6,7 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
+import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import type { ActionRegistry, RegisteredAction } from '../../../platform/actionRegistry';
 import { lockOwner } from '../../../resource/invariantLocks';
 import { parseListRequest } from '../../../resource/listRequest';
@@ -17,14 +18,20 @@ type Line = Record<string, string | number | null>;
 
 const EDITABLE = ['DRAFT', 'REJECTED'];
 
-function planIdOf(body: Record<string, unknown>): number {
-  const id = Number(body.id ?? body.inspectPlanId);
-  if (!Number.isSafeInteger(id) || id <= 0)
-    throw Errors.badRequest('id 无效', 'id must be the plan id', [{ field: 'id', message: 'a plan id' }]);
-  return id;
-}
+const PLAN_ID = ['id', 'inspectPlanId'];
 
-/** A loader: under the plan's lock, in a state that may change, its lines of `entity` are replaced by `build`'s. */
+/** The loaders' body, and the states a plan's lines are reloaded in (the same 409 as before). */
+const LOAD: Pick<RegisteredAction, 'input' | 'states'> = {
+  input: eitherIdInput(PLAN_ID),
+  states: {
+    entity: PLAN,
+    id: PLAN_ID,
+    in: EDITABLE,
+    refusal: () => ['考察计划已提交，不能再加载', 'The plan is submitted: its lines cannot be reloaded'],
+  },
+};
+
+/** A loader: under the plan's lock, in a state that may change (LOAD's states), its lines of `entity` are replaced by `build`'s. */
 function loader(
   store: InspectPlanStore,
   registry: MetadataRegistry,
@@ -33,14 +40,11 @@ function loader(
 ): Handler {
   return async (body, ctx, kernel, req) => {
     const plan = registry.entity(PLAN)!;
-    const id = planIdOf(body);
+    const id = idFrom(body, PLAN_ID);
     const scope = await kernel.auth.guard.rowScope(req.identity!, plan, false, ctx);
     await kernel.db.transaction(async (tx) => {
       if (!(await lockOwner(tx, plan, id)) || !(await kernel.resources.reader.byId(plan, id, ctx, scope, tx)))
         throw Errors.recordNotFound();
-      const header = (await store.plan(tx, id))!;
-      if (!EDITABLE.includes(String(header.status)))
-        throw Errors.conflict('考察计划已提交，不能再加载', 'The plan is submitted: its lines cannot be reloaded');
       const lines: Line[] = [];
       for (const s of await store.suppliers(tx, id)) {
         const supplier = {
@@ -61,8 +65,8 @@ export function registerPlanLoaders(
   store: InspectPlanStore,
   registry: MetadataRegistry,
 ): void {
-  const on = (action: string, handler: Handler, access: RegisteredAction['access']) =>
-    actions.register({ area: 'srmServer', resource: 'srmSlcInspectPlanRestful', action, access, handler });
+  const on = (action: string, handler: Handler, access: RegisteredAction['access'], typed = {}) =>
+    actions.register({ area: 'srmServer', resource: 'srmSlcInspectPlanRestful', action, access, ...typed, handler });
   const load = { pages: ['inspectPlanEdit'], resourceCode: 'btnLoadSupplierInfo' };
   on(
     'doLoadSupplierCategories',
@@ -73,6 +77,7 @@ export function registerPlanLoaders(
       })),
     ),
     load,
+    LOAD,
   );
   on(
     'doLoadSupplierLocations',
@@ -84,6 +89,7 @@ export function registerPlanLoaders(
       })),
     ),
     load,
+    LOAD,
   );
   on('listSlcInspectPlan', listWithProgress(store, registry), { pages: ['inspectPlanList'], resourceCode: 'btnView' });
 }

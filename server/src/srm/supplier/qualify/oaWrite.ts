@@ -1,10 +1,17 @@
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
-import type { ActionRequest } from '../../../platform/actionRegistry';
+import type { ActionRequest, ActionStates } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { lockOwner } from '../../../resource/invariantLocks';
 import { oaGatewayFor } from './oaGateway';
 import { M_CATEGORY, Q_SITE, QUALIFY, QualifyGateStore, SUPPLIER } from './qualifyGateStore';
+
+/** The review goes to OA once approved (declared states, checked by the platform under the review's lock). */
+export const OA_WRITE_STATES: ActionStates = {
+  entity: QUALIFY,
+  in: ['APPROVED', 'COMPLETED'],
+  refusal: () => ['资质审查审批通过后才能推送OA', 'The supplier can be sent to OA once the qualification is approved'],
+};
 
 /**
  * doOAWriteSupplierInfo {id} (DOMAIN 1.5): once the review is APPROVED (or COMPLETED), the
@@ -19,8 +26,7 @@ export async function oaWriteSupplierInfo(
   req: ActionRequest,
 ) {
   const entity = kernel.registry.entity(QUALIFY)!;
-  const id = Number(body.id);
-  if (!Number.isSafeInteger(id) || id < 1) throw Errors.badRequest('id 无效', 'id must be a positive integer');
+  const id = body.id as number;
   const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, 'findById', ctx);
   if (!(await kernel.resources.reader.byId(entity, id, ctx, scope))) throw Errors.recordNotFound();
   const store = new QualifyGateStore(kernel.registry, kernel.db, kernel.hooks);
@@ -28,11 +34,6 @@ export async function oaWriteSupplierInfo(
   const outboxId = await kernel.db.transaction(async (tx) => {
     await lockOwner(tx, entity, id);
     const header = (await store.header(tx, id))!;
-    if (header.status !== 'APPROVED' && header.status !== 'COMPLETED')
-      throw Errors.conflict(
-        '资质审查审批通过后才能推送OA',
-        'The supplier can be sent to OA once the qualification is approved',
-      );
     const supplierId = Number(header.supplierId);
     const supplier = await kernel.resources.reader.byId(
       kernel.registry.entity(SUPPLIER)!,

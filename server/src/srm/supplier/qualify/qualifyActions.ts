@@ -4,12 +4,13 @@ import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
+import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { lockOwner } from '../../../resource/invariantLocks';
 import { recordStatusChange } from '../status/statusMoves';
 import { InspectionSiteRule } from './inspectionSiteRule';
-import { oaWriteSupplierInfo } from './oaWrite';
+import { OA_WRITE_STATES, oaWriteSupplierInfo } from './oaWrite';
 import { approveGate, completeGate } from './qualifyEffects';
 import { fillQualification } from './qualifyFill';
 import { QualifyGateStore } from './qualifyGateStore';
@@ -26,8 +27,7 @@ const PAGES = ['qualifyCensorList', 'qualifyCensor/QualifyCensorEdit'];
  */
 async function getQualifyInfo(body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
   const entity = kernel.registry.entity(QUALIFY)!;
-  const id = Number(body.id);
-  if (!Number.isSafeInteger(id) || id < 1) throw Errors.badRequest('id 无效', 'id must be a positive integer');
+  const id = body.id as number;
   const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, 'findById', ctx);
   const row = await kernel.resources.reader.byId(entity, id, ctx, scope);
   if (!row) throw Errors.recordNotFound();
@@ -74,6 +74,7 @@ export function registerQualify(
     resource: 'srmSlcQualifyHeaderRestful',
     action: 'getQualifyInfo',
     access: { pages: PAGES },
+    input: recordIdInput(),
     handler: getQualifyInfo,
   });
   actions.register({
@@ -81,6 +82,8 @@ export function registerQualify(
     resource: 'srmSlcQualifyHeaderRestful',
     action: 'doOAWriteSupplierInfo',
     access: { pages: PAGES, resourceCode: 'btnOAWriteSupplierInfo' },
+    input: recordIdInput(),
+    states: OA_WRITE_STATES,
     handler: oaWriteSupplierInfo,
   });
 }
