@@ -56,10 +56,12 @@ export async function runTimer(
   let outcome: { rowsAffected: number; error?: string };
   try {
     outcome = await work(kernel, timer, request.now);
+    if (outcome.error) console.error(`[meridian] timer ${timer.name} (${request.dueSlot}): ${outcome.error}`);
   } catch (e) {
-    outcome = { rowsAffected: 0, error: e instanceof Error ? (e.stack ?? e.message) : String(e) };
+    // The administrator reads the message on the runs screen; the stack goes to the log.
+    console.error(`[meridian] timer ${timer.name} (${request.dueSlot}) failed:`, e);
+    outcome = { rowsAffected: 0, error: e instanceof Error ? e.message : String(e) };
   }
   await finishRun(kernel, runId, outcome);
-  if (outcome.error) console.error(`[meridian] timer ${timer.name} (${request.dueSlot}) failed: ${outcome.error}`);
   return { runId, timerName: timer.name, ...outcome };
 }
