@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../testing/apiAssertions';
 import { menuId, runSql, sessionHeaders } from '../../testing/authFixtures';
 import { PDF, upload } from '../../testing/fileFixtures';
-import { startTestServer, type TestServer } from '../../testing/testServer';
 import { statementBody } from './statementFixtures';
-import { call, proofOf, RESP, rows, type Body, type Proof, type ProofUser } from '../../testing/proofFixtures';
+import { call, RESP, rows, type Body, type ProofUser } from '../../testing/proofFixtures';
+import { proofServer } from '../../testing/proofServer';
 
 /**
  * The receipt seam on the purchasing domain's receipt table (srmPurReceiptTransaction) and order
  * lines: receipts 1–10 of demo order 1's line 1 are written straight into the table here, so
  * the statement's claims, releases and acceptance are proven on known quantities.
  */
-let server: TestServer;
-let p: Proof;
+const p = proofServer('srm_rcn_ledger');
 beforeAll(async () => {
-  server = await startTestServer('srm_rcn_ledger');
-  p = await proofOf(server);
   // Receipts 1–6 of supplier 1 (order line 1), 7 of supplier 2, all received at plant SZ01 (org 5): a
   // statement line reads its receipt through the buyer's organisation permits.
   for (const [id, supplierId, quantity] of [
@@ -31,7 +28,7 @@ beforeAll(async () => {
     [10, 1, '70'],
   ] as const)
     await runSql(
-      server,
+      p.server,
       'INSERT INTO srm_pur_receipt_transaction (transaction_id, transaction_number, transaction_type, order_header_id, order_line_id, supplier_id, org_id, inv_org_id, item_id, quantity, uom_code, unit_price_excl, tax_rate, amount_excl, transaction_date, checked_flag, version_num) ' +
         'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)',
       [
@@ -53,9 +50,6 @@ beforeAll(async () => {
         'N',
       ],
     );
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const RES = 'srmRcnAccountCheckRestful';
@@ -107,8 +101,8 @@ describe('ReceiptLedger on the receipt table', () => {
     expect(saved.checkAmountTotal).toBe('2.88');
     expectOk(await act('buyer01', 'doRelease', { id }));
     expectOk(await act('supplier01', 'doSupplierConfirm', { id }));
-    const auth = sessionHeaders(p.sessions.supplier01, RESP.supplier01, await menuId(server, MENU.supplier01));
-    const file = expectOk(await upload(server, auth, [{ name: 'invoice.pdf', bytes: PDF }]))[0].id as number;
+    const auth = sessionHeaders(p.sessions.supplier01, RESP.supplier01, await menuId(p.server, MENU.supplier01));
+    const file = expectOk(await upload(p.server, auth, [{ name: 'invoice.pdf', bytes: PDF }]))[0].id as number;
     const current = expectOk(await act('supplier01', 'findById', { id }));
     expectOk(
       await act('supplier01', 'saveOrUpdate', {
@@ -162,7 +156,7 @@ describe('ReceiptLedger on the receipt table', () => {
 
   it('createInvoiceListAndAccountCheck refuses a period that is no date (400, naming it) and claims nothing', async () => {
     const statements = async () =>
-      Number((await server.kernel.db.select('SELECT COUNT(*) AS n FROM srm_rcn_account_check'))[0].n);
+      Number((await p.server.kernel.db.select('SELECT COUNT(*) AS n FROM srm_rcn_account_check'))[0].n);
     const before = await statements();
     const create = (extra: Body) =>
       act('supplier01', 'createInvoiceListAndAccountCheck', { transactionIds: [2], ...extra });

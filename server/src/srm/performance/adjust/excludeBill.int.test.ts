@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { proofOf, todosOf, type Proof } from '../../../testing/proofFixtures';
+import { todosOf } from '../../../testing/proofFixtures';
 import { act, draftOf, excludeBody, rowOf } from './adjustFixtures';
 import { AdjustRules } from './adjustRules';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * Exclusion bills (DOMAIN.md §2.2, std-approval lifecycle speExclude): doSubmit (≥ 1 line, else
@@ -11,13 +11,7 @@ import { AdjustRules } from './adjustRules';
  * (srmSpeExcludeLine with grid.filter parent status APPROVED) and approvedExclusions read APPROVED
  * bills only. Demo: 5101 APPROVED (supplier03's late PO line, ECN), 5102 DRAFT.
  */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_spe_exclude');
-  p = await proofOf(server);
-}, 180_000);
-afterAll(async () => server?.close());
+const p = proofServer('srm_spe_exclude', { timeout: 180_000 });
 
 const APPROVED_LINES = { parent: { field: 'status', op: 'eq', value: 'APPROVED' } };
 const excludeListIds = async () => {
@@ -101,8 +95,8 @@ describe('exclusion bills', () => {
     expect(await excludeListIds()).not.toContain(line);
     expectOk(await act(p, 'manager01', 'exclude', 'doApproval', { id }));
     expect(await excludeListIds()).toContain(line);
-    const rules = new AdjustRules(server.kernel.registry, server.kernel.db);
-    const found = await server.kernel.db.transaction((tx) => rules.approvedExclusions(tx, 3));
+    const rules = new AdjustRules(p.server.kernel.registry, p.server.kernel.db);
+    const found = await p.server.kernel.db.transaction((tx) => rules.approvedExclusions(tx, 3));
     expect(found.map((e) => e.excludeLineId)).toEqual(expect.arrayContaining([5101, line]));
     expect(found.map((e) => e.excludeLineId)).not.toContain(5102);
     expect(found.find((e) => e.excludeLineId === 5101)).toMatchObject({

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { proofOf, type Proof } from '../../../testing/proofFixtures';
 import { act, draftOf, manualBody, rowOf } from './adjustFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * Manual scores (DOMAIN.md §2.2, lifecycle speManualScore): doEnabled NEW→VALID, doInvalid
@@ -10,13 +9,7 @@ import { act, draftOf, manualBody, rowOf } from './adjustFixtures';
  * non-zero, within ±100 and signed by its type, the reason required (400). Demo: 5101 VALID −2 for
  * supplier03, 5102 NEW +1 for supplier01.
  */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_spe_manual');
-  p = await proofOf(server);
-}, 180_000);
-afterAll(async () => server?.close());
+const p = proofServer('srm_spe_manual', { timeout: 180_000 });
 
 describe('manual scores', () => {
   it('the demo rows are there for the buyer', async () => {

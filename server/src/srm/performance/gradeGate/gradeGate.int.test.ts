@@ -1,37 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { historyOf, proofOf, RESP, type Proof } from '../../../testing/proofFixtures';
+import { historyOf, RESP } from '../../../testing/proofFixtures';
 import { act, headerOf, line, orderBody } from '../../../testing/orderFixtures';
 import { GRADE_WARNING } from './contract';
 import { GradeGate } from './gradeGate';
 import { GradeReads } from './gradeReads';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * The grade gate (issue 17 "Grades act"): supplier 2 (item 3) graded through schemes like demo
  * scheme 1 (2026Q3, setting STD 4901: C warns on orders, D prevents orders and inquiries).
  */
-let server: TestServer;
-let p: Proof;
 let seq = 0;
+const p = proofServer('srm_spe_grade_gate');
 beforeAll(async () => {
-  server = await startTestServer('srm_spe_grade_gate');
-  p = await proofOf(server);
   // The demo results (seeds 53*, 54*) grade suppliers 1 to 3: these tests start from none for 1 and 2.
-  await server.kernel.db.transaction((tx) => tx.execute('DELETE FROM srm_spe_performance WHERE supplier_id IN (1, 2)'));
+  await p.server.kernel.db.transaction((tx) =>
+    tx.execute('DELETE FROM srm_spe_performance WHERE supplier_id IN (1, 2)'),
+  );
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const SUPPLIER = 2;
 const body = () => orderBody(SUPPLIER, [line({ itemId: 3 })]);
 
 /** A scheme like demo scheme 1 (setting STD): one result per scheme and supplier, so each result has its own. */
 async function scheme(rows: PlatformRows): Promise<number> {
-  const id = await server.kernel.db.transaction((tx) =>
+  const id = await p.server.kernel.db.transaction((tx) =>
     rows.insert(
       tx,
       'srmSpeScheme',
@@ -58,9 +54,9 @@ async function scheme(rows: PlatformRows): Promise<number> {
 
 async function result(gradeCode: string, status: string, releaseDate: string | null, supplierId = SUPPLIER) {
   seq += 1;
-  const rows = new PlatformRows(server.kernel.registry, server.kernel.db.dialect);
+  const rows = new PlatformRows(p.server.kernel.registry, p.server.kernel.db.dialect);
   const schemeId = await scheme(rows);
-  return server.kernel.db.transaction((tx) =>
+  return p.server.kernel.db.transaction((tx) =>
     rows.insert(
       tx,
       'srmSpePerformance',
@@ -80,17 +76,17 @@ async function result(gradeCode: string, status: string, releaseDate: string | n
 }
 
 async function confirmedCall(action: string, payload: Record<string, unknown>, language = 'EN') {
-  const headers = sessionHeaders(p.sessions.buyer01, RESP.buyer01, await menuId(server, 'PUR_ORDER'));
-  return server.call('srmServer', 'srmPurOrderHeaderRestful', action, payload, {
+  const headers = sessionHeaders(p.sessions.buyer01, RESP.buyer01, await menuId(p.server, 'PUR_ORDER'));
+  return p.server.call('srmServer', 'srmPurOrderHeaderRestful', action, payload, {
     ...headers,
     language,
     confirmedWarnings: `OTHER_WARNING, ${GRADE_WARNING}`,
   });
 }
 
-const gate = () => new GradeGate(new GradeReads(server.kernel.registry, server.kernel.db.dialect));
+const gate = () => new GradeGate(new GradeReads(p.server.kernel.registry, p.server.kernel.db.dialect));
 const gradeOf = (purpose: 'PO' | 'RFQ', supplierId = SUPPLIER) =>
-  server.kernel.db.transaction((tx) => gate().gradeGateFor(tx, supplierId, purpose));
+  p.server.kernel.db.transaction((tx) => gate().gradeGateFor(tx, supplierId, purpose));
 
 describe('grade gate on purchase orders', () => {
   it('no result, or only an UNRELEASED one: no gate', async () => {
@@ -111,8 +107,8 @@ describe('grade gate on purchase orders', () => {
     expect(answer.body.data).toBeNull();
     // a confirmation does not lift a prevention
     expectError(await confirmedCall('saveOrUpdate', body()), 409);
-    const headers = sessionHeaders(p.sessions.buyer01, RESP.buyer01, await menuId(server, 'PUR_ORDER'));
-    const cn = await server.call('srmServer', 'srmPurOrderHeaderRestful', 'saveOrUpdate', body(), {
+    const headers = sessionHeaders(p.sessions.buyer01, RESP.buyer01, await menuId(p.server, 'PUR_ORDER'));
+    const cn = await p.server.call('srmServer', 'srmPurOrderHeaderRestful', 'saveOrUpdate', body(), {
       ...headers,
       language: 'CN',
     });

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../../resource/context';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, runSql, sessionHeaders } from '../../../testing/authFixtures';
 import { signedHeaders } from '../../../testing/signedHeaders';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { formatDateTime } from '../../../util/time';
-import {
-  call,
-  proofOf,
-  RESP,
-  rows,
-  setState,
-  todosOf,
-  type Body,
-  type Proof,
-  type ProofUser,
-} from '../../../testing/proofFixtures';
+import { call, RESP, rows, setState, todosOf, type Body, type ProofUser } from '../../../testing/proofFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * Evaluation schemes (lifecycle speScheme): submit / approve / reject with their checks, the score
@@ -26,15 +16,7 @@ import {
  * persons buyer01 on D01/C01/S01, qe01 on Q01), setting 4901 (A ≥ 90, B ≥ 80, C ≥ 60, D), receipts
  * of suppliers 1 and 2 in November 2026 (orders promised 2026-12-10 / 2026-12-05).
  */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_spe_scheme');
-  p = await proofOf(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_spe_scheme');
 
 const RES = 'srmSpeSchemeRestful';
 const act = (user: ProofUser, action: string, body: Body) => call(p, user, 'SPE_SCHEME', RES, action, body);
@@ -78,7 +60,7 @@ describe('lifecycle', () => {
     expectError(await act('buyer01', 'submitScheme', { id: empty }), 400, ['suppliers']);
     // The template was approved when chosen (the picker offers APPROVED ones only) and is no longer.
     const stale = await draft();
-    await runSql(server, 'UPDATE srm_spe_scheme SET template_head_id = 4902 WHERE scheme_id = ?', [stale]);
+    await runSql(p.server, 'UPDATE srm_spe_scheme SET template_head_id = 4902 WHERE scheme_id = ?', [stale]);
     expectError(await act('buyer01', 'submitScheme', { id: stale }), 400, ['templateHeadId']);
     expectError(
       await act('buyer01', 'submitScheme', { id: await draft({ periodStart: '2027-01-01', periodEnd: '2026-12-31' }) }),
@@ -168,9 +150,9 @@ let receiptSeq = 0;
 async function receipt(values: Body): Promise<string> {
   receiptSeq += 1;
   const transactionNumber = `RCV-T${receiptSeq}`;
-  const model = server.kernel.registry.entity('srmPurReceiptTransaction')!;
-  const id = await server.kernel.db.transaction((tx) =>
-    server.kernel.resources.writer.insert(
+  const model = p.server.kernel.registry.entity('srmPurReceiptTransaction')!;
+  const id = await p.server.kernel.db.transaction((tx) =>
+    p.server.kernel.resources.writer.insert(
       tx,
       model,
       { transactionNumber, transactionType: 'RECEIVE', orderHeaderId: 9001, supplierId: 1, itemId: 1, ...values },
@@ -182,16 +164,16 @@ async function receipt(values: Body): Promise<string> {
 }
 
 async function approvedExclusion(schemeId: number, docNumber: string): Promise<void> {
-  const head = server.kernel.registry.entity('srmSpeExcludeHeader')!;
-  const line = server.kernel.registry.entity('srmSpeExcludeLine')!;
-  await server.kernel.db.transaction(async (tx) => {
-    const id = await server.kernel.resources.writer.insert(
+  const head = p.server.kernel.registry.entity('srmSpeExcludeHeader')!;
+  const line = p.server.kernel.registry.entity('srmSpeExcludeLine')!;
+  await p.server.kernel.db.transaction(async (tx) => {
+    const id = await p.server.kernel.resources.writer.insert(
       tx,
       head,
       { supplierId: 1, schemeId, excludeReason: 'DEMAND_CHANGE', status: 'APPROVED' },
       systemContext(),
     );
-    await server.kernel.resources.writer.insert(
+    await p.server.kernel.resources.writer.insert(
       tx,
       line,
       { excludeHeaderId: id, docType: 'RECEIPT', docNumber },
@@ -278,13 +260,13 @@ describe('system indicators and the calculation', () => {
     );
 
     // A VALID manual bonus counts; a NEW deduction does not.
-    const manual = server.kernel.registry.entity('srmSpeManualScore')!;
-    await server.kernel.db.transaction(async (tx) => {
+    const manual = p.server.kernel.registry.entity('srmSpeManualScore')!;
+    await p.server.kernel.db.transaction(async (tx) => {
       for (const [score, status] of [
         ['5.00', 'VALID'],
         ['-10.00', 'NEW'],
       ])
-        await server.kernel.resources.writer.insert(
+        await p.server.kernel.resources.writer.insert(
           tx,
           manual,
           {
@@ -324,11 +306,11 @@ describe('system indicators and the calculation', () => {
   it('doExportSupplierScore answers the scheme score lines as .xlsx', async () => {
     const id = await scoring();
     const session = p.sessions.buyer01;
-    const res = await fetch(`${server.baseUrl}/api/srmServer/v1/${RES}/doExportSupplierScore`, {
+    const res = await fetch(`${p.server.baseUrl}/api/srmServer/v1/${RES}/doExportSupplierScore`, {
       method: 'POST',
       headers: {
         ...signedHeaders(),
-        ...sessionHeaders(session, RESP.buyer01, await menuId(server, 'SPE_SCHEME')),
+        ...sessionHeaders(session, RESP.buyer01, await menuId(p.server, 'SPE_SCHEME')),
       },
       body: JSON.stringify({ id }),
     });
@@ -383,7 +365,10 @@ describe('scope', () => {
   it('suppliers reach no scheme, sheet or line (403)', async () => {
     const id = await scoring();
     const [sheet] = await sheetsOf(id);
-    await runSql(server, 'UPDATE srm_spe_scheme SET last_update_date = ? WHERE scheme_id = ?', [formatDateTime(), id]);
+    await runSql(p.server, 'UPDATE srm_spe_scheme SET last_update_date = ? WHERE scheme_id = ?', [
+      formatDateTime(),
+      id,
+    ]);
     expectError(await act('supplier01', 'listByPage', {}), 403);
     expectError(await act('supplier01', 'findById', { id }), 403);
     expectError(await sheetAct('supplier01', 'findById', { id: sheet.scheme_score_id }), 403);

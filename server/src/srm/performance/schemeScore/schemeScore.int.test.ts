@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../../resource/context';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
 import {
   call,
   expectTransition,
   historyOf,
   notificationsOf,
-  proofOf,
   rows,
   setState,
   todosOf,
   type Body,
-  type Proof,
   type ProofUser,
 } from '../../../testing/proofFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /** Score sheets (speSchemeScore): every transition, and the batch approve / reject of the list (all or nothing, the bad id named). */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_scheme_score');
-  p = await proofOf(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_scheme_score');
 
 const RES = 'srmSpeSchemeScoreRestful';
 const ENTITY = 'srmSpeSchemeScore';
@@ -34,9 +24,9 @@ const sheetOf = async (id: number) =>
   (await rows(p, 'srm_spe_scheme_score', 'scheme_score_id', { scheme_score_id: id }))[0];
 
 async function newScheme(): Promise<number> {
-  const model = server.kernel.registry.entity('srmSpeScheme')!;
-  return server.kernel.db.transaction((tx) =>
-    server.kernel.resources.writer.insert(
+  const model = p.server.kernel.registry.entity('srmSpeScheme')!;
+  return p.server.kernel.db.transaction((tx) =>
+    p.server.kernel.resources.writer.insert(
       tx,
       model,
       {

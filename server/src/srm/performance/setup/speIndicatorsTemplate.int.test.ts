@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { proofOf, rows, type Proof } from '../../../testing/proofFixtures';
+import { rows } from '../../../testing/proofFixtures';
 import { act, C01, D01, draftOf, indicatorBody, Q01, rowOf, S01, templateBody } from './setupFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * Indicators and templates (DOMAIN.md §2.1): std-approval with 409 out of state and 403 for the
  * submitter, unique codes, copies, the finders, the template's weights (Σ = 1, decimal) and INVALID.
  */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_spe_setup');
-  p = await proofOf(server);
-}, 180_000);
-afterAll(async () => server?.close());
+const p = proofServer('srm_spe_setup', { timeout: 180_000 });
 
 describe('indicators', () => {
   it('submit → approve; repeats and out-of-state actions answer 409; the buyer holds no approve button', async () => {

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { proofOf, type Proof } from '../../../testing/proofFixtures';
 import { act, draftOf, rowOf, settingBody } from './setupFixtures';
 import { gradeForScore } from './settingRules';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * Grade settings (DOMAIN.md §2.1): std-approval, the range rule on submit (400 naming the lines)
  * and gradeForScore, which reads APPROVED settings only (demo: STD 4901 APPROVED, STRICT 4902
  * DRAFT, ME02 4903 SUBMITTED).
  */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_spe_setting');
-  p = await proofOf(server);
-}, 180_000);
-afterAll(async () => server?.close());
+const p = proofServer('srm_spe_setting', { timeout: 180_000 });
 
 const GOOD: [string, string, string][] = [
   ['A', '90', '100'],
@@ -56,7 +49,7 @@ describe('grade settings', () => {
     expectOk(await act(p, 'manager01', 'setting', 'approvalSetting', { id }));
     expect((await rowOf(p, 'setting', id)).status).toBe('APPROVED');
     expectError(await act(p, 'manager01', 'setting', 'rejectSetting', { id, comment: 'x' }), 409);
-    expect(await server.kernel.db.transaction((tx) => gradeForScore(tx, id, '85'))).toMatchObject({ gradeCode: 'B' });
+    expect(await p.server.kernel.db.transaction((tx) => gradeForScore(tx, id, '85'))).toMatchObject({ gradeCode: 'B' });
   });
 
   it('the submitter may not approve (403); reject → REJECTED → submitted again', async () => {
@@ -72,7 +65,7 @@ describe('grade settings', () => {
 
 describe('gradeForScore', () => {
   const grade = (settingHeadId: number, score: string | number) =>
-    server.kernel.db.transaction((tx) => gradeForScore(tx, settingHeadId, score));
+    p.server.kernel.db.transaction((tx) => gradeForScore(tx, settingHeadId, score));
 
   it('finds the line whose range holds the score, boundaries included (89.99 → B, 90 → A)', async () => {
     expect((await grade(4901, '89.99'))?.gradeCode).toBe('B');

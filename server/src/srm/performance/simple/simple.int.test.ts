@@ -1,9 +1,10 @@
 import * as ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
-import { signedHeaders, startTestServer, type ApiAnswer, type TestServer } from '../../../testing/testServer';
-import { call, proofOf, RESP, rows, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
+import { signedHeaders, type ApiAnswer } from '../../../testing/testServer';
+import { call, RESP, rows, type Body, type ProofUser } from '../../../testing/proofFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * Simple performance records (DOMAIN.md §2.3 "Other Spe records", §14, Flow 4 step 12): dynamic
@@ -11,13 +12,7 @@ import { call, proofOf, RESP, rows, type Body, type Proof, type ProofUser } from
  * (std-approval, sendSrmSpePerformancePending, to-do handled on open, performanceSimpleList), the
  * line imports (a bad row refuses the file) and doCollect. Demo: seeds/demo/54*.
  */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_spe_simple');
-  p = await proofOf(server);
-}, 180_000);
-afterAll(async () => server?.close());
+const p = proofServer('srm_spe_simple', { timeout: 180_000 });
 
 const EXP = 'srmSpeSupplierExpressionHeaderRestful';
 const SIMPLE = 'srmSpeSchemeSimpleRestful';
@@ -55,9 +50,9 @@ async function upload(
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', new Blob([Buffer.from(await book.xlsx.writeBuffer())]), 'lines.xlsx');
   const { 'content-type': _json, ...signed } = signedHeaders();
-  const res = await fetch(`${server.baseUrl}/api/srmServer/v1/${resource}/${action}`, {
+  const res = await fetch(`${p.server.baseUrl}/api/srmServer/v1/${resource}/${action}`, {
     method: 'POST',
-    headers: { ...signed, ...sessionHeaders(p.sessions[user], RESP[user], await menuId(server, menu)) },
+    headers: { ...signed, ...sessionHeaders(p.sessions[user], RESP[user], await menuId(p.server, menu)) },
     body: form,
   });
   return { status: res.status, body: (await res.json()) as ApiAnswer['body'] };
@@ -106,7 +101,7 @@ describe('dynamic performance data', () => {
     expect(todos.map((t) => t.cancel_flag).sort()).toEqual(['N', 'Y']);
     // Reading the data is the task: opening the demo reminder of supplier01 handles it (supplier02: 404).
     const base = (user: ProofUser, action: string, body: Body) =>
-      server.call('baseServer', 'baseSupplierTodoRestful', action, body, sessionHeaders(p.sessions[user]));
+      p.server.call('baseServer', 'baseSupplierTodoRestful', action, body, sessionHeaders(p.sessions[user]));
     expectError(await base('supplier02', 'doHandle', { id: 365003 }), 404);
     expect(expectOk(await base('supplier01', 'doHandle', { id: 365003 }))).toMatchObject({
       billType: 'SRM_SPE_EXPRESSION',
@@ -225,7 +220,7 @@ describe('simple evaluations', () => {
     );
     const mine = todos.find((t) => t.supplier_id === 1)!;
     const base = (user: ProofUser, action: string, body: Body) =>
-      server.call('baseServer', 'baseSupplierTodoRestful', action, body, sessionHeaders(p.sessions[user]));
+      p.server.call('baseServer', 'baseSupplierTodoRestful', action, body, sessionHeaders(p.sessions[user]));
     expectError(await base('supplier02', 'doHandle', { id: mine.supplier_todo_id }), 404);
     const handled = expectOk(await base('supplier01', 'doHandle', { id: mine.supplier_todo_id }));
     expect(handled).toMatchObject({ handleFlag: 'Y', handleUserId: 5 });
@@ -240,7 +235,7 @@ describe('simple evaluations', () => {
 
   it('performanceSimpleList: suppliers see only their own lines of notified approved evaluations', async () => {
     const list = (user: ProofUser, body: Body = {}) =>
-      server.call(
+      p.server.call(
         'srmServer',
         'srmSpePerformanceSimpleRestful',
         'performanceSimpleList',

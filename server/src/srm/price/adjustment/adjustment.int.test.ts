@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { runSql } from '../../../testing/authFixtures';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { call, historyOf, proofOf, rows, todosOf, type Proof } from '../../../testing/proofFixtures';
+import { call, historyOf, rows, todosOf } from '../../../testing/proofFixtures';
 import { findMaterialPrice } from '../../purchasing/price/contract';
 import { decimalText } from '../../../util/decimal';
 import {
@@ -14,18 +13,13 @@ import {
   seedPresets,
   seedPrices,
 } from './adjustmentFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /** Price adjustments (DOMAIN.md §3): server-side inputs and prices, lifecycle, supplier scope and confirmation. */
-let server: TestServer;
-let p: Proof;
+const p = proofServer('srm_sml_adjustment');
 beforeAll(async () => {
-  server = await startTestServer('srm_sml_adjustment');
-  p = await proofOf(server);
   await seedPrices(p);
   await seedPresets(p);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const HEAD = 'srmSmlAdjustmentHead';
@@ -233,8 +227,8 @@ describe('the supplier', () => {
       { price: '2.000000', from: '2026-01-01', to: '2026-09-30', status: 'VALID', source: 'MANUAL', doc: null },
       { price: '2.105882', from: '2026-10-01', to: '2026-12-31', status: 'VALID', source: 'ADJUSTMENT', doc: number },
     ]);
-    const found = await server.kernel.db.transaction((tx) =>
-      findMaterialPrice(tx, server.kernel.registry, { itemId: 7, orgId: 2, onDate: '2026-10-15', supplierId: 1 }),
+    const found = await p.server.kernel.db.transaction((tx) =>
+      findMaterialPrice(tx, p.server.kernel.registry, { itemId: 7, orgId: 2, onDate: '2026-10-15', supplierId: 1 }),
     );
     expect(found?.unitPriceExcl).toBe('2.105882');
     const listed = await listRowsOf(id);
@@ -292,7 +286,7 @@ describe('the supplier', () => {
     const before = await pricesOf(2);
     // The second line loses its tax rate after approval: its price-list row cannot be written.
     await runSql(
-      server,
+      p.server,
       'UPDATE srm_sml_adjustment_line SET tax_rate = NULL WHERE adjustment_head_id = ? AND item_id = 8',
       [id],
     );

@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { tableRows } from '../../../testing/apiAssertions';
-import { proofOf, type Proof } from '../../../testing/proofFixtures';
 import { decimalText } from '../../../util/decimal';
 import { adj, draftAdjustment, seedPrices } from './adjustmentFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * A computed value keeps its field's bounds (newPrice: min 0), whoever computes it: a formula that
  * yields a negative price is refused on save and on compAdjustment, naming the line's field, and
  * nothing negative reaches the adjustment or the price list.
  */
-let server: TestServer;
-let p: Proof;
+const p = proofServer('srm_sml_adjustment_bounds');
 beforeAll(async () => {
-  server = await startTestServer('srm_sml_adjustment_bounds');
-  p = await proofOf(server);
   await seedPrices(p);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const line = (extra: Record<string, unknown> = {}) => ({

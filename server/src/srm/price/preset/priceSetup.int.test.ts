@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { call, proofOf, type Proof } from '../../../testing/proofFixtures';
+import { call } from '../../../testing/proofFixtures';
 import { adj, indexPrice, preset } from '../adjustment/adjustmentFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /** Index prices and preset proportions (DOMAIN.md §3): internal reference data, validity lifecycle, findPresetProportion. */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_sml_setup');
-  p = await proofOf(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_sml_setup');
 
 describe('index prices', () => {
   it('are saved by period, one per raw material and period (409), with a yyyy-MM period (400)', async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { runSql } from '../../../testing/authFixtures';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { call, notificationsOf, proofOf, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
+import { call, notificationsOf, type Body, type ProofUser } from '../../../testing/proofFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * The price reports on the demo data (seeds 50*, 55c): AL at 19,950 and CU at 75,200 in 2026-11.
@@ -10,15 +10,7 @@ import { call, notificationsOf, proofOf, type Body, type Proof, type ProofUser }
  * confirmed at 73,800, open ADJ202611210001), 5501 (item 3, supplier 2, AL 0.3, base 18,500),
  * 5502 (item 5, supplier 4, CU, base 71,700: +4.88 %), 5503 (item 4, supplier 2, CU 0.2, base 70,000).
  */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_sml_price_reports');
-  p = await proofOf(server);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_sml_price_reports');
 
 const RES = 'srmSmlIndexPriceRestful';
 const monitoring = (body: Body = {}, user: ProofUser = 'buyer01') =>
@@ -28,7 +20,7 @@ const push = (ids: unknown, user: ProofUser = 'buyer01') =>
   call(p, user, 'SML_WARNING_REPORT', RES, 'warningPush', { presetProportionIds: ids });
 const setThreshold = (value: string) =>
   runSql(
-    server,
+    p.server,
     "UPDATE base_lookup_values SET description = ? WHERE lookup_type = 'SML_REPORT_SETTING' AND lookup_code = 'WARNING_THRESHOLD_PCT'",
     [value],
   );
@@ -110,8 +102,8 @@ describe('warning report', () => {
     expectError(await push([]), 400, ['presetProportionIds']);
     expectError(await push([5501], 'supplier01'), 403);
     // the push button withdrawn from the buyer's role (the grant of seeds 55b)
-    await runSql(server, 'DELETE FROM base_role_resource WHERE role_resource_id = ?', [370001]);
-    server.kernel.auth.access.invalidate();
+    await runSql(p.server, 'DELETE FROM base_role_resource WHERE role_resource_id = ?', [370001]);
+    p.server.kernel.auth.access.invalidate();
     expectError(await push([5501]), 403);
   });
 });

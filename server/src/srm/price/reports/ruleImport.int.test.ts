@@ -1,26 +1,19 @@
 import * as ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../../resource/context';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
-import { signedHeaders, startTestServer, type ApiAnswer, type TestServer } from '../../../testing/testServer';
-import { call, proofOf, RESP, rows, type Proof, type ProofUser } from '../../../testing/proofFixtures';
+import { signedHeaders, type ApiAnswer } from '../../../testing/testServer';
+import { call, RESP, rows, type ProofUser } from '../../../testing/proofFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /** doImportExcel on a price rule: factors (sheet 1) and score ranges (sheet 2) replace the rule's, all or nothing. */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_sml_rule_import');
-  p = await proofOf(server);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_sml_rule_import');
 
 async function newRule(status = 'NEW'): Promise<number> {
-  const model = server.kernel.registry.entity('srmSmlRuleHeader')!;
-  return server.kernel.db.transaction((tx) =>
-    server.kernel.resources.writer.insert(
+  const model = p.server.kernel.registry.entity('srmSmlRuleHeader')!;
+  return p.server.kernel.db.transaction((tx) =>
+    p.server.kernel.resources.writer.insert(
       tx,
       model,
       {
@@ -51,11 +44,11 @@ async function upload(
   form.append('ruleHeaderId', String(id));
   form.append('file', new Blob([Buffer.from(await book.xlsx.writeBuffer())]), 'rule.xlsx');
   const { 'content-type': _json, ...signed } = signedHeaders();
-  const res = await fetch(`${server.baseUrl}/api/srmServer/v1/srmSmlRuleHeaderRestful/doImportExcel`, {
+  const res = await fetch(`${p.server.baseUrl}/api/srmServer/v1/srmSmlRuleHeaderRestful/doImportExcel`, {
     method: 'POST',
     headers: {
       ...signed,
-      ...sessionHeaders(p.sessions[user], RESP[user], await menuId(server, 'SML_PRICE_RULE_EDIT')),
+      ...sessionHeaders(p.sessions[user], RESP[user], await menuId(p.server, 'SML_PRICE_RULE_EDIT')),
     },
     body: form,
   });

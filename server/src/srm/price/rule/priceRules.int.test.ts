@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { call, proofOf, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
+import { call, type Body, type ProofUser } from '../../../testing/proofFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /** Price rules (DOMAIN.md §3 srmSmlRuleHeader): factors as a tree, score ranges per factor, validity lifecycle. */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_sml_rule');
-  p = await proofOf(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_sml_rule');
 
 const rule = (user: ProofUser, action: string, body: Body) =>
   call(

@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
 import {
   call,
   expectTransition,
-  proofOf,
   rows,
   setState,
   todosOf,
   type Body,
-  type Proof,
   type ProofUser,
 } from '../../../testing/proofFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /** Agreements (purAgreement), their price-list rows, expiry, and the supplier's view (DOMAIN.md §5.2). */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_agreement');
-  p = await proofOf(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_agreement');
 
 const RES = 'srmPurAgreementHeaderRestful';
 const ENTITY = 'srmPurAgreementHeader';

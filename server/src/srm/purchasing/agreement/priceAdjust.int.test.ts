@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { expectTransition, proofOf, rows, setState, type Proof, type ProofUser } from '../../../testing/proofFixtures';
+import { expectTransition, rows, setState, type ProofUser } from '../../../testing/proofFixtures';
 import { findMaterialPrice } from '../price/materialPrices';
 import { adjustAct, approvedAdjust, approvedAgreement, draftAdjust } from './priceAdjustFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /** Agreement price changes (purPriceAdjust, DOMAIN.md §5.3): server-side prices, the supplier's to-do and confirmation. */
-let server: TestServer;
-let p: Proof;
 let agreement: { id: number; lineIds: number[] };
+const p = proofServer('srm_price_adjust');
 beforeAll(async () => {
-  server = await startTestServer('srm_price_adjust');
-  p = await proofOf(server);
   agreement = await approvedAgreement(p);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const ENTITY = 'srmPurPriceAdjust';
@@ -26,8 +20,8 @@ const pricesOfLine = (agreementLineId: number) =>
 const supplierTodos = (id: number) =>
   rows(p, 'base_supplier_todo', 'supplier_todo_id', { entity_name: ENTITY, bill_id: id });
 const priceOn = (itemId: number, onDate: string) =>
-  server.kernel.db.transaction((tx) =>
-    findMaterialPrice(tx, server.kernel.registry, { itemId, orgId: 2, onDate, supplierId: 1 }),
+  p.server.kernel.db.transaction((tx) =>
+    findMaterialPrice(tx, p.server.kernel.registry, { itemId, orgId: 2, onDate, supplierId: 1 }),
   );
 
 describe('saving a price change', () => {

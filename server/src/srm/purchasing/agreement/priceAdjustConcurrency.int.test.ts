@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
-import { onMysql, startSecondProcess, type SecondProcess } from '../../../testing/secondProcess';
-import { startTestServer, type ApiAnswer, type TestServer } from '../../../testing/testServer';
-import { proofOf, RESP, rows, type Proof } from '../../../testing/proofFixtures';
+import { onMysql } from '../../../testing/secondProcess';
+import { type ApiAnswer } from '../../../testing/testServer';
+import { RESP, rows } from '../../../testing/proofFixtures';
 import { adjustAct, ADJ_RES, approvedAdjust, approvedAgreement } from './priceAdjustFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * DOMAIN 5.3 "confirming twice applies once" under concurrency: the same price change confirmed
@@ -13,21 +14,9 @@ import { adjustAct, ADJ_RES, approvedAdjust, approvedAgreement } from './priceAd
  * under the lock, so exactly one confirmation writes prices (docs/developer-guide.md,
  * "Invariants under concurrency").
  */
-let server: TestServer;
-let p: Proof;
-let other: SecondProcess | undefined;
 const PORT = 21000 + (process.pid % 1000);
 const ROUNDS = 4;
-
-beforeAll(async () => {
-  server = await startTestServer('srm_adjust_race');
-  p = await proofOf(server);
-  if (onMysql) other = await startSecondProcess(server.config.dbUrl, PORT);
-}, 120_000);
-afterAll(async () => {
-  other?.stop();
-  await server?.close();
-});
+const p = proofServer('srm_adjust_race', { secondProcessPort: PORT });
 
 async function expectAppliedOnce(id: number, lineId: number, answers: ApiAnswer[]): Promise<void> {
   expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
@@ -59,13 +48,17 @@ describe('a price change is applied once, under concurrency', () => {
   it.skipIf(!onMysql)(
     `the same change confirmed at once on two server processes: one 200, one 409, ${ROUNDS} rounds`,
     async () => {
-      const headers = sessionHeaders(p.sessions.supplier01, RESP.supplier01, await menuId(server, 'SUP_PRICE_ADJUST'));
+      const headers = sessionHeaders(
+        p.sessions.supplier01,
+        RESP.supplier01,
+        await menuId(p.server, 'SUP_PRICE_ADJUST'),
+      );
       for (let round = 0; round < ROUNDS; round++) {
         const agreement = await approvedAgreement(p);
         const id = await approvedAdjust(p, agreement);
         const answers = await Promise.all([
-          server.call('srmServer', ADJ_RES, 'doSupplierConfirm', { id }, headers),
-          other!.call('srmServer', ADJ_RES, 'doSupplierConfirm', { id }, headers),
+          p.server.call('srmServer', ADJ_RES, 'doSupplierConfirm', { id }, headers),
+          p.other!.call('srmServer', ADJ_RES, 'doSupplierConfirm', { id }, headers),
         ]);
         await expectAppliedOnce(id, agreement.lineIds[0], answers);
       }

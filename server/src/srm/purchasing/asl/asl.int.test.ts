@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
-import { onMysql, startSecondProcess, type SecondProcess } from '../../../testing/secondProcess';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { historyOf, proofOf, RESP, todosOf, type Proof } from '../../../testing/proofFixtures';
+import { onMysql } from '../../../testing/secondProcess';
+import { historyOf, RESP, todosOf } from '../../../testing/proofFixtures';
 import {
   act,
   ALTER_MENU,
@@ -20,22 +19,11 @@ import {
   setColumn,
   submitted,
 } from './aslFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /** Approved supplier list applications and alterations (DOMAIN.md §5.8): lifecycle purAsl and the list it writes. */
-let server: TestServer;
-let p: Proof;
-let other: SecondProcess | undefined;
 const PORT = 20000 + ((process.pid + 460) % 1000);
-
-beforeAll(async () => {
-  server = await startTestServer('srm_pur_asl');
-  p = await proofOf(server);
-  if (onMysql) other = await startSecondProcess(server.config.dbUrl, PORT);
-}, 180_000);
-afterAll(async () => {
-  other?.stop();
-  await server?.close();
-});
+const p = proofServer('srm_pur_asl', { timeout: 180_000, secondProcessPort: PORT });
 
 describe('an application', () => {
   it('submit raises the approver to-do; approval inserts the entry (site, source, effective date); a second approval of the key updates it', async () => {
@@ -217,7 +205,7 @@ describe('scope', () => {
         RES,
         'listByPage',
         { pageIndex: 1, pageRows: 20 },
-        sessionHeaders(p.sessions.supplier01, RESP.supplier01, await menuId(server, 'SUP_CUSTOMER_ORDER')),
+        sessionHeaders(p.sessions.supplier01, RESP.supplier01, await menuId(p.server, 'SUP_CUSTOMER_ORDER')),
       ),
       403,
     );
@@ -245,12 +233,12 @@ describe('two approvals of the same key at once', () => {
   });
 
   it.skipIf(!onMysql)('on two server processes: both approved, one entry', async () => {
-    const headers = sessionHeaders(p.sessions.manager01, RESP.manager01, await menuId(server, 'PUR_ASL_APPLY'));
+    const headers = sessionHeaders(p.sessions.manager01, RESP.manager01, await menuId(p.server, 'PUR_ASL_APPLY'));
     for (let round = 0; round < 3; round++) {
       const [a, b] = await pair();
       const answers = await Promise.all([
-        server.call('srmServer', RES, 'doApprove', { id: a, comment: 'a' }, headers),
-        other!.call('srmServer', RES, 'doApprove', { id: b, comment: 'b' }, headers),
+        p.server.call('srmServer', RES, 'doApprove', { id: a, comment: 'a' }, headers),
+        p.other!.call('srmServer', RES, 'doApprove', { id: b, comment: 'b' }, headers),
       ]);
       expect(answers.map((r) => r.status)).toEqual([200, 200]);
       expect(await entriesOf(p, key)).toHaveLength(1);

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { historyOf, proofOf, todosOf, type Proof } from '../../../testing/proofFixtures';
+import { historyOf, todosOf } from '../../../testing/proofFixtures';
 import {
   act,
   ALTER_MENU,
@@ -15,19 +14,14 @@ import {
   headerOf,
   submitted,
 } from './aslFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * doWithdraw of ASL applications and alterations (std-approval, DOMAIN §0, §5.8): SUBMITTED →
  * WITHDRAWN by the submitter only, the approver's to-do cancelled (§14); a submit only checks the
  * lines, so the list is untouched until a resubmitted request is approved.
  */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_pur_asl_withdraw');
-  p = await proofOf(server);
-}, 180_000);
-afterAll(async () => server?.close());
+const p = proofServer('srm_pur_asl_withdraw', { timeout: 180_000 });
 
 const openTodos = async (id: number) =>
   (await todosOf(p, ENTITY, id)).filter((t) => t.handle_flag === 'N' && t.cancel_flag === 'N');

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { notificationsOf, proofOf, rows, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
+import { notificationsOf, rows, type Body, type ProofUser } from '../../../testing/proofFixtures';
 import { ACK_RES, act, dayFrom, LINE_RES, one, pdfOf, sql, supplierTodos, uploadXlsx } from './collabFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /** Acknowledgement forms (承认书, DOMAIN.md §5.8): save, send, supplier sign-off, completion, cancel, deadline, import, scope. */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_pur_ack');
-  p = await proofOf(server);
-}, 600_000);
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_pur_ack', { timeout: 600_000 });
 
 const buyer = (action: string, body: Body) => act(p, 'buyer01', 'PUR_APPROVAL_EDIT', ACK_RES, action, body);
 const supplier = (user: ProofUser, action: string, body: Body) => act(p, user, 'SUP_APPROVAL', LINE_RES, action, body);

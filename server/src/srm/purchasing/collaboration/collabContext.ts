@@ -4,14 +4,11 @@
  * SRM_ACKNOWLEDGEMENT, SRM_EQ_PROMOTION) the handlers open or close through the platform's TodoService,
  * and the files a supplier adds to a record it may reach.
  */
-import type { MetadataRegistry } from '@meridian/metadata/node';
-import type { MetaSql } from '../../../access/metaSql';
-import type { Database, SqlExecutor } from '../../../db/sqlExecutor';
+import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { attachmentIds } from '../../../files/attachmentLinks';
 import { Errors } from '../../../http/apiError';
-import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { ResourceContext } from '../../../resource/context';
-import { TodoService } from '../../../todos/todoService';
+import { PartContext } from '../partContext';
 
 export const TEMPLATE = 'srmPurApprovalTemplate';
 export const ACK = 'srmPurApprovalHeader';
@@ -29,21 +26,7 @@ export const PROMOTION_TODO = {
   link: 'eqPromotion/SrmPurEqPromotionEdit',
 } as const;
 
-export class Collab {
-  readonly rows: PlatformRows;
-  readonly sql: MetaSql;
-  /** The only writer of the records' to-dos and notifications (the ones no lifecycle effect declares). */
-  readonly todos: TodoService;
-
-  constructor(
-    readonly registry: MetadataRegistry,
-    readonly db: Database,
-  ) {
-    this.rows = new PlatformRows(registry, db.dialect);
-    this.sql = this.rows.sql;
-    this.todos = new TodoService(this.rows);
-  }
-
+export class Collab extends PartContext {
   /**
    * Adds one upload of the caller to a record's attachment field: the file must be the caller's own,
    * not yet linked to any record (400 otherwise); it is linked to the record so that whoever may read

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { historyOf, proofOf, rows, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
+import { historyOf, rows, type Body, type ProofUser } from '../../../testing/proofFixtures';
 import { act, EQ_RES, one, pdfOf, PROMO_RES, supplierTodos } from './collabFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /** Engineering queries (EQ, DOMAIN.md §5.8): EQ users, submit, transfer, close, promotions and the supplier's answer, scope. */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_pur_eq');
-  p = await proofOf(server);
-}, 600_000);
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_pur_eq', { timeout: 600_000 });
 
 const QE01 = 4;
 const MANAGER01 = 3;

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectOk } from '../../../testing/apiAssertions';
-import { onMysql, startSecondProcess, type SecondProcess } from '../../../testing/secondProcess';
-import { startTestServer, type ApiAnswer, type TestServer } from '../../../testing/testServer';
+import { onMysql } from '../../../testing/secondProcess';
+import { type ApiAnswer } from '../../../testing/testServer';
 import { DeliveryApi, fixed4, NOTE_RES, NOTICE_RES, noteBody, noticeBody } from './deliveryFixtures';
+import { serverWith } from '../../../testing/proofServer';
 
 /**
  * Delivery's invariants under concurrency (docs/developer-guide.md "Invariants under concurrency"):
@@ -10,20 +11,11 @@ import { DeliveryApi, fixed4, NOTE_RES, NOTICE_RES, noteBody, noticeBody } from 
  * received twice at once is received once. In one process (both engines) and from two server
  * processes on one MariaDB.
  */
-let server: TestServer;
-let api: DeliveryApi;
-let other: SecondProcess | undefined;
 const PORT = 20000 + ((process.pid + 500) % 1000);
 const ROUNDS = 3;
-
-beforeAll(async () => {
-  server = await startTestServer('srm_delivery_race');
-  api = new DeliveryApi(server);
-  if (onMysql) other = await startSecondProcess(server.config.dbUrl, PORT);
-}, 180_000);
-afterAll(async () => {
-  other?.stop();
-  await server?.close();
+const t = serverWith('srm_delivery_race', (server) => new DeliveryApi(server), {
+  timeout: 180_000,
+  secondProcessPort: PORT,
 });
 
 type Caller = (
@@ -35,20 +27,20 @@ type Caller = (
 ) => Promise<ApiAnswer>;
 
 const here: Caller = async (action, id, user, menu, body = {}) =>
-  server.call('srmServer', NOTE_RES, action, { id, ...body }, await api.headers(user, menu, NOTE_RES));
+  t.server.call('srmServer', NOTE_RES, action, { id, ...body }, await t.api.headers(user, menu, NOTE_RES));
 const there: Caller = async (action, id, user, menu, body = {}) =>
-  other!.call('srmServer', NOTE_RES, action, { id, ...body }, await api.headers(user, menu, NOTE_RES));
+  t.other!.call('srmServer', NOTE_RES, action, { id, ...body }, await t.api.headers(user, menu, NOTE_RES));
 
 async function draftNote(orderLineId: number, shipQty: string): Promise<number> {
   return expectOk(
-    await api.note('supplier01', 'SUP_DELIVERY_NOTE_EDIT', 'saveOrUpdate', noteBody([{ orderLineId, shipQty }])),
+    await t.api.note('supplier01', 'SUP_DELIVERY_NOTE_EDIT', 'saveOrUpdate', noteBody([{ orderLineId, shipQty }])),
   ).deliveryNoteId as number;
 }
 
 /** Two notes that each fit the line's open quantity but not both: exactly one ships. */
 async function shipRace(orderLineId: number, quantity: number, callers: [Caller, Caller]): Promise<void> {
   for (let round = 0; round < ROUNDS; round++) {
-    const before = Number((await api.orderLine(orderLineId)).shipped);
+    const before = Number((await t.api.orderLine(orderLineId)).shipped);
     const each = String(Math.floor((quantity - before) / 2) + 1);
     const ids = [await draftNote(orderLineId, each), await draftNote(orderLineId, each)];
     const answers = await Promise.all([
@@ -56,9 +48,9 @@ async function shipRace(orderLineId: number, quantity: number, callers: [Caller,
       callers[1]('doShip', ids[1], 'supplier01', 'SUP_DELIVERY_NOTE'),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    const statuses = await Promise.all(ids.map((id) => api.status('srm_pur_delivery_note', 'delivery_note_id', id)));
+    const statuses = await Promise.all(ids.map((id) => t.api.status('srm_pur_delivery_note', 'delivery_note_id', id)));
     expect(statuses.sort()).toEqual(['DRAFT', 'SHIPPED']);
-    expect((await api.orderLine(orderLineId)).shipped).toBe(fixed4(before + Number(each)));
+    expect((await t.api.orderLine(orderLineId)).shipped).toBe(fixed4(before + Number(each)));
   }
 }
 
@@ -67,25 +59,25 @@ async function receiveRace(callers: [Caller, Caller]): Promise<void> {
   for (let round = 0; round < ROUNDS; round++) {
     const id = await draftNote(90001, '100');
     expectOk(await here('doShip', id, 'supplier01', 'SUP_DELIVERY_NOTE'));
-    const before = Number((await api.orderLine(90001)).received);
+    const before = Number((await t.api.orderLine(90001)).received);
     const answers = await Promise.all([
       callers[0]('doReceive', id, 'buyer01', 'PUR_DELIVERY_RECEIVE'),
       callers[1]('doReceive', id, 'buyer01', 'PUR_DELIVERY_RECEIVE'),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    const rcv = await api.select('SELECT quantity AS q FROM srm_pur_receipt_transaction WHERE delivery_note_id = ?', [
+    const rcv = await t.api.select('SELECT quantity AS q FROM srm_pur_receipt_transaction WHERE delivery_note_id = ?', [
       id,
     ]);
     expect(rcv.map((r) => fixed4(r.q))).toEqual(['100.0000']);
-    expect((await api.orderLine(90001)).received).toBe(fixed4(before + 100));
+    expect((await t.api.orderLine(90001)).received).toBe(fixed4(before + 100));
   }
 }
 
 /** Two notices that each fit the order line's open quantity but not both, published at once: one publishes. */
 async function publishRace(orderLineId: number, quantity: number): Promise<void> {
-  const headers = await api.headers('buyer01', 'PUR_DELIVERY_NOTICE_EDIT', NOTICE_RES);
+  const headers = await t.api.headers('buyer01', 'PUR_DELIVERY_NOTICE_EDIT', NOTICE_RES);
   for (let round = 0; round < ROUNDS; round++) {
-    const reserved = await api.select(
+    const reserved = await t.api.select(
       'SELECT open_qty AS q FROM srm_pur_delivery_notice_line WHERE order_line_id = ?',
       [orderLineId],
     );
@@ -95,11 +87,12 @@ async function publishRace(orderLineId: number, quantity: number): Promise<void>
     for (let i = 0; i < 2; i++) {
       const body = noticeBody(2, [{ orderLineId, requiredQty: each }]);
       ids.push(
-        expectOk(await server.call('srmServer', NOTICE_RES, 'saveOrUpdate', body, headers)).deliveryNoticeId as number,
+        expectOk(await t.server.call('srmServer', NOTICE_RES, 'saveOrUpdate', body, headers))
+          .deliveryNoticeId as number,
       );
     }
     const answers = await Promise.all(
-      ids.map((id) => server.call('srmServer', NOTICE_RES, 'doPublish', { id }, headers)),
+      ids.map((id) => t.server.call('srmServer', NOTICE_RES, 'doPublish', { id }, headers)),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
   }

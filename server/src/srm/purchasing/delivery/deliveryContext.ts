@@ -1,12 +1,8 @@
-import type { MetadataRegistry } from '@meridian/metadata/node';
 import { isSupplierType } from '../../../access/accessService';
-import { MetaSql } from '../../../access/metaSql';
-import type { Database } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
-import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { ResourceContext } from '../../../resource/context';
-import { TodoService } from '../../../todos/todoService';
 import { DeliveryOrderLines } from './orderLines';
+import { PartContext } from '../partContext';
 
 export const NOTICE = 'srmPurDeliveryNotice';
 export const NOTICE_LINE = 'srmPurDeliveryNoticeLine';
@@ -14,22 +10,9 @@ export const NOTE = 'srmPurDeliveryNote';
 export const NOTE_LINE = 'srmPurDeliveryNoteLine';
 export const RECEIPT = 'srmPurReceiptTransaction';
 
-/** What the delivery code shares: metadata-named SQL, platform rows, the order-line module, the to-dos. */
-export class Delivery {
-  readonly sql: MetaSql;
-  readonly rows: PlatformRows;
-  readonly orderLines: DeliveryOrderLines;
-  readonly todos: TodoService;
-
-  constructor(
-    readonly registry: MetadataRegistry,
-    db: Database,
-  ) {
-    this.rows = new PlatformRows(registry, db.dialect);
-    this.sql = this.rows.sql;
-    this.orderLines = new DeliveryOrderLines(this.sql, this.rows);
-    this.todos = new TodoService(this.rows);
-  }
+/** What the delivery code shares: the part's context (PartContext) and the order-line module. */
+export class Delivery extends PartContext {
+  readonly orderLines = new DeliveryOrderLines(this.sql, this.rows);
 }
 
 function userTypeOf(ctx: ResourceContext): string {

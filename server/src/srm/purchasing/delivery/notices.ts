@@ -145,20 +145,7 @@ async function beforeSaveNotice(d: Delivery, draft: SaveDraft): Promise<void> {
       throw Errors.validation([
         { field, message: 'the order line ships to another plant / 订单行的收货工厂与通知不同' },
       ]);
-    try {
-      d.orderLines.requireDeliverable(order);
-    } catch {
-      throw Errors.validation([
-        { field, message: 'the order must be confirmed by the supplier / 订单须为供应商已确认' },
-      ]);
-    }
-    line.orderHeaderId = order.orderHeaderId;
-    line.poNumber = order.poNumber;
-    line.poLineNum = order.lineNum;
-    line.itemId = order.itemId;
-    line.itemCode = order.itemCode;
-    line.itemName = order.itemName;
-    line.uomCode = order.uomCode;
+    d.orderLines.copyOnto(line, order, field);
     checked.push({ orderLineId: order.orderLineId, requiredQty: dec(line.requiredQty), index: i });
   });
   await checkOpenQuantities(d, tx, draft.id, checked, orders, false, (order, open, i) =>

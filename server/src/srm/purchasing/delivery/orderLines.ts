@@ -137,6 +137,27 @@ export class DeliveryOrderLines {
     );
   }
 
+  /**
+   * A notice or note line takes its order line: 400 on `field` unless the order may be delivered
+   * against, then the order and item the delivery documents show are copied onto the line.
+   */
+  copyOnto(line: Record<string, unknown>, order: OrderLine, field: string): void {
+    try {
+      this.requireDeliverable(order);
+    } catch {
+      throw Errors.validation([
+        { field, message: 'the order must be confirmed by the supplier / 订单须为供应商已确认' },
+      ]);
+    }
+    line.orderHeaderId = order.orderHeaderId;
+    line.poNumber = order.poNumber;
+    line.poLineNum = order.lineNum;
+    line.itemId = order.itemId;
+    line.itemCode = order.itemCode;
+    line.itemName = order.itemName;
+    line.uomCode = order.uomCode;
+  }
+
   /** 409 unless the line's order is one deliveries may be made against. */
   requireDeliverable(line: OrderLine): void {
     if (

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { MM } from './labelPdf';
 import {
   BARCODE_RES,
@@ -14,6 +13,7 @@ import {
   SUP_PRINT,
   SUP_RESERVE,
 } from './labelFixtures';
+import { serverWith } from '../../../testing/proofServer';
 
 /**
  * Delivery appointments, labels and label sizes (DOMAIN 5.8) over HTTP as the demo users: every
@@ -21,19 +21,10 @@ import {
  * supplier's rows (404 / not listed), and the printed PDFs read back (page size, barcode values,
  * delivery-note data). Demo rows: seeds/demo/58*. Runs on SQLite and, with DB_URL, on MariaDB.
  */
-let server: TestServer;
-let api: LabelApi;
-
-beforeAll(async () => {
-  server = await startTestServer('srm_labels');
-  api = new LabelApi(server);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+const t = serverWith('srm_labels', (server) => new LabelApi(server));
 
 const list = async (user: string, menu: string, resource: string) =>
-  expectOk(await api.call(user, menu, resource, 'listByPage', { pageIndex: 1, pageRows: 100 })) as any[];
+  expectOk(await t.api.call(user, menu, resource, 'listByPage', { pageIndex: 1, pageRows: 100 })) as any[];
 
 describe('demo appointments and labels, by who looks', () => {
   it('supplier01 sees its SUBMITTED and DRAFT appointments, supplier02 none, buyers the submitted one only', async () => {
@@ -63,21 +54,21 @@ describe('demo appointments and labels, by who looks', () => {
 
   it('findReserveInfoByReserveId: the appointment with its notes, lines and labels; another supplier gets 404', async () => {
     const info = expectOk(
-      await api.reserve('supplier01', 'SUP_DELIVERY_RESERVE', 'findReserveInfoByReserveId', { reserveId: 5801 }),
+      await t.api.reserve('supplier01', 'SUP_DELIVERY_RESERVE', 'findReserveInfoByReserveId', { reserveId: 5801 }),
     );
     expect(info.header).toMatchObject({ reserveNumber: 'RSV202611285801', status: 'SUBMITTED' });
     expect(info.deliveryNotes[0]).toMatchObject({ deliveryNoteNumber: 'DN202611219202', status: 'SHIPPED' });
     expect(info.deliveryNotes[0].lines[0]).toMatchObject({ itemCode: '1001000012' });
     expectError(
-      await api.reserve('supplier02', 'SUP_DELIVERY_RESERVE', 'findReserveInfoByReserveId', { reserveId: 5801 }),
+      await t.api.reserve('supplier02', 'SUP_DELIVERY_RESERVE', 'findReserveInfoByReserveId', { reserveId: 5801 }),
       404,
     );
-    expectError(await api.reserve('supplier02', 'SUP_DELIVERY_RESERVE', 'doCancelAppoint', { id: 5801 }), 404);
+    expectError(await t.api.reserve('supplier02', 'SUP_DELIVERY_RESERVE', 'doCancelAppoint', { id: 5801 }), 404);
   });
 
   it('findPurPrintSize answers the enabled sizes', async () => {
     const sizes = expectOk(
-      await api.call('supplier01', SUP_PRINT, 'srmPurPrintSizeRestful', 'findPurPrintSize', {
+      await t.api.call('supplier01', SUP_PRINT, 'srmPurPrintSizeRestful', 'findPurPrintSize', {
         labelType: 'BARCODE_LABEL',
       }),
     );
@@ -91,9 +82,9 @@ describe('booking an appointment', () => {
   const date = dayFromNow(20);
 
   it('refuses a draft note, another supplier’s note and a note listed twice (400)', async () => {
-    note = await api.shippedNote('1000');
+    note = await t.api.shippedNote('1000');
     const bad = async (lines: Record<string, unknown>[]) =>
-      api.reserve('supplier01', SUP_RESERVE, 'saveOrUpdate', {
+      t.api.reserve('supplier01', SUP_RESERVE, 'saveOrUpdate', {
         invOrgId: 5,
         dockCode: 'DOCK_A',
         appointDate: date,
@@ -106,71 +97,74 @@ describe('booking an appointment', () => {
   });
 
   it('supplier01 saves and submits; the slot and the note are held; a second submit is 409', async () => {
-    reserveId = await api.draft([note.noteId], date, 'DOCK_A', '08-10');
-    expectError(await api.reserve('buyer01', PUR_RESERVE, 'doSubmit', { id: reserveId }), 403);
-    expectOk(await api.reserve('supplier01', SUP_RESERVE, 'doSubmit', { id: reserveId }));
-    const [row] = await api.select(
+    reserveId = await t.api.draft([note.noteId], date, 'DOCK_A', '08-10');
+    expectError(await t.api.reserve('buyer01', PUR_RESERVE, 'doSubmit', { id: reserveId }), 403);
+    expectOk(await t.api.reserve('supplier01', SUP_RESERVE, 'doSubmit', { id: reserveId }));
+    const [row] = await t.api.select(
       'SELECT status, active_slot_key AS k, delivery_note_ids AS ids FROM srm_pur_reserve_header WHERE reserve_id = ?',
       [reserveId],
     );
     expect(row).toMatchObject({ status: 'SUBMITTED', k: `5|DOCK_A|${date}|08-10` });
     expect(JSON.parse(String(row.ids))).toEqual([note.noteId]);
-    expectError(await api.reserve('supplier01', SUP_RESERVE, 'doSubmit', { id: reserveId }), 409);
-    expectError(await api.reserve('supplier01', SUP_RESERVE, 'saveOrUpdate', { reserveId, remark: 'late edit' }), 409);
+    expectError(await t.api.reserve('supplier01', SUP_RESERVE, 'doSubmit', { id: reserveId }), 409);
+    expectError(
+      await t.api.reserve('supplier01', SUP_RESERVE, 'saveOrUpdate', { reserveId, remark: 'late edit' }),
+      409,
+    );
   });
 
   it('the same slot, or the same note, cannot be booked twice; cancelling frees both', async () => {
-    const other = await api.shippedNote('500');
-    const sameSlot = await api.draft([other.noteId], date, 'DOCK_A', '08-10');
-    const slotAnswer = await api.reserve('supplier01', SUP_RESERVE, 'doSubmit', { id: sameSlot });
+    const other = await t.api.shippedNote('500');
+    const sameSlot = await t.api.draft([other.noteId], date, 'DOCK_A', '08-10');
+    const slotAnswer = await t.api.reserve('supplier01', SUP_RESERVE, 'doSubmit', { id: sameSlot });
     expectError(slotAnswer, 409);
     expect(slotAnswer.body.msg).toContain('already booked');
-    const sameNote = await api.draft([note.noteId], date, 'DOCK_B', '10-12');
-    const noteAnswer = await api.reserve('supplier01', SUP_RESERVE, 'doSubmit', { id: sameNote });
+    const sameNote = await t.api.draft([note.noteId], date, 'DOCK_B', '10-12');
+    const noteAnswer = await t.api.reserve('supplier01', SUP_RESERVE, 'doSubmit', { id: sameNote });
     expectError(noteAnswer, 409);
     expect(noteAnswer.body.msg).toContain(note.number);
-    expectOk(await api.reserve('supplier01', SUP_RESERVE, 'doCancelAppoint', { id: reserveId }));
-    expectOk(await api.reserve('supplier01', SUP_RESERVE, 'doSubmit', { id: sameSlot }));
-    expectOk(await api.reserve('supplier01', SUP_RESERVE, 'doSubmit', { id: sameNote }));
-    expectError(await api.reserve('supplier01', SUP_RESERVE, 'doCancelAppoint', { id: reserveId }), 409);
+    expectOk(await t.api.reserve('supplier01', SUP_RESERVE, 'doCancelAppoint', { id: reserveId }));
+    expectOk(await t.api.reserve('supplier01', SUP_RESERVE, 'doSubmit', { id: sameSlot }));
+    expectOk(await t.api.reserve('supplier01', SUP_RESERVE, 'doSubmit', { id: sameNote }));
+    expectError(await t.api.reserve('supplier01', SUP_RESERVE, 'doCancelAppoint', { id: reserveId }), 409);
   });
 
   it('the buyer marks it arrived through updateStatus; suppliers cannot; an arrived appointment cannot be cancelled', async () => {
-    const id = await api.draft([(await api.shippedNote('200')).noteId], date, 'DOCK_C', '13-15');
-    expectError(await api.reserve('buyer01', PUR_RESERVE, 'updateStatus', { id }), 404);
-    expectOk(await api.reserve('supplier01', SUP_RESERVE, 'doSubmit', { id }));
-    expectError(await api.reserve('supplier01', SUP_RESERVE, 'updateStatus', { id }), 403);
-    expectOk(await api.reserve('buyer01', PUR_RESERVE, 'updateStatus', { id }));
-    expectError(await api.reserve('buyer01', PUR_RESERVE, 'updateStatus', { id }), 409);
-    expectError(await api.reserve('supplier01', SUP_RESERVE, 'doCancelAppoint', { id }), 409);
-    expect(await api.status('srm_pur_reserve_header', 'reserve_id', id)).toBe('ARRIVED');
+    const id = await t.api.draft([(await t.api.shippedNote('200')).noteId], date, 'DOCK_C', '13-15');
+    expectError(await t.api.reserve('buyer01', PUR_RESERVE, 'updateStatus', { id }), 404);
+    expectOk(await t.api.reserve('supplier01', SUP_RESERVE, 'doSubmit', { id }));
+    expectError(await t.api.reserve('supplier01', SUP_RESERVE, 'updateStatus', { id }), 403);
+    expectOk(await t.api.reserve('buyer01', PUR_RESERVE, 'updateStatus', { id }));
+    expectError(await t.api.reserve('buyer01', PUR_RESERVE, 'updateStatus', { id }), 409);
+    expectError(await t.api.reserve('supplier01', SUP_RESERVE, 'doCancelAppoint', { id }), 409);
+    expect(await t.api.status('srm_pur_reserve_header', 'reserve_id', id)).toBe('ARRIVED');
   });
 
   it('the same actions under srmPurBarcodeReserveRestful (the spec’s grouping) with the same checks', async () => {
-    const id = await api.draft([(await api.shippedNote('300')).noteId], date, 'DOCK_B', '15-17');
-    expectError(await api.barcode('buyer01', PUR_RESERVE, 'doSubmit', { id }), 403);
-    expectError(await api.barcode('supplier02', SUP_RESERVE, 'doSubmit', { id }), 404);
-    expectOk(await api.barcode('supplier01', SUP_RESERVE, 'doSubmit', { id }));
-    expectError(await api.barcode('supplier01', SUP_RESERVE, 'doSubmit', { id }), 409);
+    const id = await t.api.draft([(await t.api.shippedNote('300')).noteId], date, 'DOCK_B', '15-17');
+    expectError(await t.api.barcode('buyer01', PUR_RESERVE, 'doSubmit', { id }), 403);
+    expectError(await t.api.barcode('supplier02', SUP_RESERVE, 'doSubmit', { id }), 404);
+    expectOk(await t.api.barcode('supplier01', SUP_RESERVE, 'doSubmit', { id }));
+    expectError(await t.api.barcode('supplier01', SUP_RESERVE, 'doSubmit', { id }), 409);
     const info = expectOk(
-      await api.barcode('supplier01', SUP_RESERVE, 'findReserveInfoByReserveId', { reserveId: id }),
+      await t.api.barcode('supplier01', SUP_RESERVE, 'findReserveInfoByReserveId', { reserveId: id }),
     );
     expect(info.header.status).toBe('SUBMITTED');
-    expectError(await api.barcode('supplier02', SUP_RESERVE, 'findReserveInfoByReserveId', { reserveId: id }), 404);
-    expectOk(await api.barcode('buyer01', PUR_RESERVE, 'updateStatus', { id }));
-    expectError(await api.barcode('supplier01', SUP_RESERVE, 'doCancelAppoint', { id }), 409);
-    const pdf = await api.download('buyer01', PUR_RESERVE, BARCODE_RES, 'doPringPack', { reserveId: id });
+    expectError(await t.api.barcode('supplier02', SUP_RESERVE, 'findReserveInfoByReserveId', { reserveId: id }), 404);
+    expectOk(await t.api.barcode('buyer01', PUR_RESERVE, 'updateStatus', { id }));
+    expectError(await t.api.barcode('supplier01', SUP_RESERVE, 'doCancelAppoint', { id }), 409);
+    const pdf = await t.api.download('buyer01', PUR_RESERVE, BARCODE_RES, 'doPringPack', { reserveId: id });
     expect(pdf.type).toContain('application/pdf');
-    expect(expectOk(await api.barcode('supplier01', SUP_PRINT, 'findPurPrintSize', {})).length).toBe(2);
+    expect(expectOk(await t.api.barcode('supplier01', SUP_PRINT, 'findPurPrintSize', {})).length).toBe(2);
   });
 
   it('an appointment in the past cannot be submitted (400)', async () => {
-    const id = await api.draft([(await api.shippedNote('100')).noteId], dayFromNow(-1), 'DOCK_C', '08-10');
-    expectError(await api.reserve('supplier01', SUP_RESERVE, 'doSubmit', { id }), 400);
+    const id = await t.api.draft([(await t.api.shippedNote('100')).noteId], dayFromNow(-1), 'DOCK_C', '08-10');
+    expectError(await t.api.reserve('supplier01', SUP_RESERVE, 'doSubmit', { id }), 400);
   });
 
   it('doPringPack: the pack list as an A4 PDF with the appointment, its notes and lines; a draft has none (409)', async () => {
-    const file = await api.download('supplier01', 'SUP_DELIVERY_RESERVE', RESERVE_RES, 'doPringPack', {
+    const file = await t.api.download('supplier01', 'SUP_DELIVERY_RESERVE', RESERVE_RES, 'doPringPack', {
       reserveId: 5801,
     });
     expect(file.type).toContain('application/pdf');
@@ -181,12 +175,12 @@ describe('booking an appointment', () => {
     expect(page.text).toContain('1001000012');
     expect(page.text).toContain('装箱单');
     expect((await pdfBarcodes(file.bytes))[0]).toEqual(['RSV202611285801']);
-    const draft = await api.download('supplier01', 'SUP_DELIVERY_RESERVE', RESERVE_RES, 'doPringPack', {
+    const draft = await t.api.download('supplier01', 'SUP_DELIVERY_RESERVE', RESERVE_RES, 'doPringPack', {
       reserveId: 5802,
     });
     expect(draft.status).toBe(409);
     expect(
-      (await api.download('supplier02', 'SUP_DELIVERY_RESERVE', RESERVE_RES, 'doPringPack', { reserveId: 5801 }))
+      (await t.api.download('supplier02', 'SUP_DELIVERY_RESERVE', RESERVE_RES, 'doPringPack', { reserveId: 5801 }))
         .status,
     ).toBe(404);
   });
@@ -196,16 +190,16 @@ describe('labels', () => {
   let note: { noteId: number; lineId: number; number: string };
 
   it('the shipped line awaits labels (findBarcodeOrder, the list page); another supplier does not see it', async () => {
-    note = await api.shippedNote('5000');
-    const waiting = expectOk(await api.barcode('supplier01', 'SUP_BARCODE_GENERATE', 'findBarcodeOrder', {}));
+    note = await t.api.shippedNote('5000');
+    const waiting = expectOk(await t.api.barcode('supplier01', 'SUP_BARCODE_GENERATE', 'findBarcodeOrder', {}));
     expect(waiting.map((l: any) => l.deliveryNoteLineId)).toContain(note.lineId);
-    const other = expectOk(await api.barcode('supplier02', 'SUP_BARCODE_GENERATE', 'findBarcodeOrder', {}));
+    const other = expectOk(await t.api.barcode('supplier02', 'SUP_BARCODE_GENERATE', 'findBarcodeOrder', {}));
     expect(other.map((l: any) => l.deliveryNoteLineId)).not.toContain(note.lineId);
   });
 
   it('refuses packs that do not add up (400), bad quantities (400), buyers (403), another supplier (404)', async () => {
     const gen = (user: string, packQtys: unknown, menu = SUP_GENERATE) =>
-      api.barcode(user, menu, 'doSubmitBarcodePrint', { deliveryNoteLineId: note.lineId, packQtys });
+      t.api.barcode(user, menu, 'doSubmitBarcodePrint', { deliveryNoteLineId: note.lineId, packQtys });
     const short = await gen('supplier01', '2000,2000');
     expectError(short, 400);
     expect(short.body.msg).toContain('4000');
@@ -213,7 +207,7 @@ describe('labels', () => {
     expectError(await gen('supplier01', 'abc'), 400);
     expectError(await gen('supplier02', '5000'), 404);
     expectError(
-      await api.barcode('buyer01', 'PUR_BARCODE_PRINT', 'doSubmitBarcodePrint', {
+      await t.api.barcode('buyer01', 'PUR_BARCODE_PRINT', 'doSubmitBarcodePrint', {
         deliveryNoteLineId: note.lineId,
         packQtys: '5000',
       }),
@@ -223,25 +217,25 @@ describe('labels', () => {
 
   it('generates one label per pack; a second generation is 409; the line leaves the waiting list', async () => {
     const made = expectOk(
-      await api.barcode('supplier01', SUP_GENERATE, 'doSubmitBarcodePrint', {
+      await t.api.barcode('supplier01', SUP_GENERATE, 'doSubmitBarcodePrint', {
         deliveryNoteLineId: note.lineId,
         packQtys: '2000，2000, 1000',
       }),
     );
     expect(made.barcodes).toEqual([`${note.number}-01-001`, `${note.number}-01-002`, `${note.number}-01-003`]);
     expectError(
-      await api.barcode('supplier01', SUP_GENERATE, 'doSubmitBarcodePrint', {
+      await t.api.barcode('supplier01', SUP_GENERATE, 'doSubmitBarcodePrint', {
         deliveryNoteLineId: note.lineId,
         packQtys: '5000',
       }),
       409,
     );
-    const waiting = expectOk(await api.barcode('supplier01', 'SUP_BARCODE_GENERATE', 'findBarcodeOrder', {}));
+    const waiting = expectOk(await t.api.barcode('supplier01', 'SUP_BARCODE_GENERATE', 'findBarcodeOrder', {}));
     expect(waiting.map((l: any) => l.deliveryNoteLineId)).not.toContain(note.lineId);
   });
 
   it('findPrintBarcode: one page per label at the configured size, with the barcode values and the note’s data', async () => {
-    const file = await api.download('supplier01', SUP_GENERATE, BARCODE_RES, 'findPrintBarcode', {
+    const file = await t.api.download('supplier01', SUP_GENERATE, BARCODE_RES, 'findPrintBarcode', {
       deliveryNoteLineId: note.lineId,
     });
     expect(file.status).toBe(200);
@@ -260,7 +254,7 @@ describe('labels', () => {
     expect(pages[2].text).toContain('1000 PCS');
     // The barcode image of each page scans to its value.
     expect(await pdfBarcodes(file.bytes)).toEqual([1, 2, 3].map((i) => [`${note.number}-01-00${i}`]));
-    const rows = await api.select(
+    const rows = await t.api.select(
       'SELECT printed_flag AS p, print_count AS n FROM srm_pur_barcode_reserve WHERE delivery_note_line_id = ?',
       [note.lineId],
     );
@@ -273,17 +267,17 @@ describe('labels', () => {
 
   it('a changed label size prints at that size; reprinting one label from the print list counts again', async () => {
     expectOk(
-      await api.call('admin', 'PUR_PRINT_SIZE', 'srmPurPrintSizeRestful', 'saveOrUpdate', {
+      await t.api.call('admin', 'PUR_PRINT_SIZE', 'srmPurPrintSizeRestful', 'saveOrUpdate', {
         printSizeId: 5801,
         versionNum: 1,
         widthMm: '80',
         heightMm: '50',
       }),
     );
-    const [label] = await api.select('SELECT barcode_id AS id FROM srm_pur_barcode_reserve WHERE barcode = ?', [
+    const [label] = await t.api.select('SELECT barcode_id AS id FROM srm_pur_barcode_reserve WHERE barcode = ?', [
       `${note.number}-01-002`,
     ]);
-    const file = await api.download('supplier01', SUP_PRINT, BARCODE_RES, 'findPrintBarcode', {
+    const file = await t.api.download('supplier01', SUP_PRINT, BARCODE_RES, 'findPrintBarcode', {
       barcodeId: Number(label.id),
     });
     const pages = await pdfPages(file.bytes);
@@ -291,30 +285,30 @@ describe('labels', () => {
     expect(pages[0].width).toBeCloseTo(80 * MM, 1);
     expect(pages[0].height).toBeCloseTo(50 * MM, 1);
     expect(pages[0].text).toContain(`${note.number}-01-002`);
-    const [row] = await api.select('SELECT print_count AS n FROM srm_pur_barcode_reserve WHERE barcode_id = ?', [
+    const [row] = await t.api.select('SELECT print_count AS n FROM srm_pur_barcode_reserve WHERE barcode_id = ?', [
       Number(label.id),
     ]);
     expect(Number(row.n)).toBe(2);
     expect(
-      (await api.download('supplier02', SUP_PRINT, BARCODE_RES, 'findPrintBarcode', { barcodeId: Number(label.id) }))
+      (await t.api.download('supplier02', SUP_PRINT, BARCODE_RES, 'findPrintBarcode', { barcodeId: Number(label.id) }))
         .status,
     ).toBe(404);
   });
 
   it('findBarcode finds a scanned value in scope only', async () => {
     const found = expectOk(
-      await api.barcode('supplier01', SUP_PRINT, 'findBarcode', { barcode: `${note.number}-01-003` }),
+      await t.api.barcode('supplier01', SUP_PRINT, 'findBarcode', { barcode: `${note.number}-01-003` }),
     );
     expect(found).toMatchObject({ deliveryNoteLineId: note.lineId, packSeq: 3, packCount: 3 });
-    expectError(await api.barcode('supplier02', SUP_PRINT, 'findBarcode', { barcode: `${note.number}-01-003` }), 404);
-    expectOk(await api.barcode('buyer01', 'PUR_BARCODE_PRINT', 'findBarcode', { barcode: `${note.number}-01-003` }));
+    expectError(await t.api.barcode('supplier02', SUP_PRINT, 'findBarcode', { barcode: `${note.number}-01-003` }), 404);
+    expectOk(await t.api.barcode('buyer01', 'PUR_BARCODE_PRINT', 'findBarcode', { barcode: `${note.number}-01-003` }));
   });
 
   it('a missing CJK font fails the print with a clear message', async () => {
     const saved = process.env.LABEL_PDF_FONT;
     process.env.LABEL_PDF_FONT = '/nonexistent/font.ttc';
     try {
-      const file = await api.download('supplier01', SUP_GENERATE, BARCODE_RES, 'findPrintBarcode', {
+      const file = await t.api.download('supplier01', SUP_GENERATE, BARCODE_RES, 'findPrintBarcode', {
         deliveryNoteLineId: note.lineId,
       });
       expect(file.status).toBe(500);
@@ -327,26 +321,26 @@ describe('labels', () => {
 
   it('doDeleteBarcodeData: another supplier 404, buyers 403; the owner deletes and the line awaits labels again', async () => {
     expectError(
-      await api.barcode('supplier02', SUP_GENERATE, 'doDeleteBarcodeData', { deliveryNoteLineId: note.lineId }),
+      await t.api.barcode('supplier02', SUP_GENERATE, 'doDeleteBarcodeData', { deliveryNoteLineId: note.lineId }),
       404,
     );
     expectError(
-      await api.barcode('buyer01', 'PUR_BARCODE_PRINT', 'doDeleteBarcodeData', { deliveryNoteLineId: note.lineId }),
+      await t.api.barcode('buyer01', 'PUR_BARCODE_PRINT', 'doDeleteBarcodeData', { deliveryNoteLineId: note.lineId }),
       403,
     );
     const done = expectOk(
-      await api.barcode('supplier01', SUP_GENERATE, 'doDeleteBarcodeData', { deliveryNoteLineId: note.lineId }),
+      await t.api.barcode('supplier01', SUP_GENERATE, 'doDeleteBarcodeData', { deliveryNoteLineId: note.lineId }),
     );
     expect(done.deleted).toBe(3);
     expectError(
-      await api.barcode('supplier01', SUP_GENERATE, 'doDeleteBarcodeData', { deliveryNoteLineId: note.lineId }),
+      await t.api.barcode('supplier01', SUP_GENERATE, 'doDeleteBarcodeData', { deliveryNoteLineId: note.lineId }),
       409,
     );
-    const waiting = expectOk(await api.barcode('supplier01', 'SUP_BARCODE_GENERATE', 'findBarcodeOrder', {}));
+    const waiting = expectOk(await t.api.barcode('supplier01', 'SUP_BARCODE_GENERATE', 'findBarcodeOrder', {}));
     expect(waiting.map((l: any) => l.deliveryNoteLineId)).toContain(note.lineId);
   });
 
   it('labels of a received note cannot be deleted (409)', async () => {
-    expectError(await api.barcode('supplier01', SUP_PRINT, 'doDeleteBarcodeData', { barcodeId: 5801 }), 409);
+    expectError(await t.api.barcode('supplier01', SUP_PRINT, 'doDeleteBarcodeData', { barcodeId: 5801 }), 409);
   });
 });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { historyOf, proofOf, type Proof, type ProofUser } from '../../../testing/proofFixtures';
+import { historyOf, type ProofUser } from '../../../testing/proofFixtures';
 import {
   act,
   confirmed,
@@ -16,17 +15,10 @@ import {
   supplierTodosOf,
   todosOf,
 } from '../../../testing/orderFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /** The purchase order (DOMAIN §5.4): amounts, lifecycle purOrder, supplier feedback, access and row scope. */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_pur_order');
-  p = await proofOf(server);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_pur_order');
 const read = async (id: number) => expectOk<Record<string, unknown>>(await act(p, 'buyer01', 'findById', { id }));
 
 describe('amounts', () => {
@@ -230,7 +222,7 @@ describe('supplier feedback', () => {
     const id = await released(p, 1, [line(), line({ lineNum: 2, itemId: 2 })]);
     expectError(await act(p, 'supplier01', 'doFeedback', { id, proposedDate: '20.12.2026' }), 400, ['proposedDate']);
     expectOk(await act(p, 'supplier01', 'doFeedback', { id, proposedDate: '2026-12-24' }));
-    const rows = await server.kernel.db.select(
+    const rows = await p.server.kernel.db.select(
       'SELECT feedback_type, proposed_date FROM srm_pur_order_feedback WHERE order_header_id = ?',
       [id],
     );
@@ -247,7 +239,9 @@ describe('supplier feedback', () => {
     expectError(await act(p, 'supplier01', 'doFeedback', { id, proposedDate: '2027-02-31' }), 400, ['proposedDate']);
     const lines = [{ orderLineId: l.order_line_id, proposedDate: '2027-02-31' }];
     expectError(await act(p, 'supplier01', 'doFeedback', { id, lines }), 400, ['lines[0].proposedDate']);
-    const rows = await server.kernel.db.select('SELECT 1 FROM srm_pur_order_feedback WHERE order_header_id = ?', [id]);
+    const rows = await p.server.kernel.db.select('SELECT 1 FROM srm_pur_order_feedback WHERE order_header_id = ?', [
+      id,
+    ]);
     expect(rows).toEqual([]);
     expect((await headerOf(p, id)).feedback_status).toBe('PENDING_FEEDBACK');
   });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
-import { proofOf, RESP, type Proof } from '../../../testing/proofFixtures';
+import { RESP } from '../../../testing/proofFixtures';
 import { act, draft, headerOf, line, orderBody, setColumn, submitted } from '../../../testing/orderFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * The supplier trade gate on purchase orders (DOMAIN.md §1.11, §5.8): checked on save and again
@@ -11,15 +11,7 @@ import { act, draft, headerOf, line, orderBody, setColumn, submitted } from '../
  * 3 and 4 for 0103 (item 5, ASL-controlled; ASL at SZ01, supplier 4 also item 5 at SZ02), 5 FROZEN,
  * 6 for 0201 (item 8), 7 BLACKLIST; all sites at the Suzhou operating unit above SZ01/SZ02.
  */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_pur_order_gate');
-  p = await proofOf(server);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_pur_order_gate');
 
 const save = (supplierId: number, itemId: number, extra: Record<string, unknown> = {}) =>
   act(p, 'buyer01', 'saveOrUpdate', orderBody(supplierId, [line({ itemId })], extra));
@@ -62,7 +54,7 @@ describe('supplier and site state', () => {
       expect(quit.body.msg).toMatch(/\(S100001\) cannot receive purchase orders: the supplier is exited$/);
       expectError(await save(1, 1, { poType: 'SAMPLE' }), 409);
     });
-    const headers = sessionHeaders(p.sessions.buyer01, RESP.buyer01, await menuId(server, 'PUR_ORDER'));
+    const headers = sessionHeaders(p.sessions.buyer01, RESP.buyer01, await menuId(p.server, 'PUR_ORDER'));
     const cn = await p.server.call('srmServer', 'srmPurOrderHeaderRestful', 'saveOrUpdate', orderBody(5), {
       ...headers,
       language: 'CN',

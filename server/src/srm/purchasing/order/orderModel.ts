@@ -1,12 +1,9 @@
-import type { MetadataRegistry } from '@meridian/metadata/node';
-import { TodoService } from '../../../todos/todoService';
 import { isSupplierType } from '../../../access/accessService';
-import { MetaSql } from '../../../access/metaSql';
 import type { Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import type { ResourceContext } from '../../../resource/context';
 import { formatDecimal, toDecimal, ZERO, type Dec } from '../../../util/decimal';
-import { PlatformRows } from '../../../lifecycle/platformRows';
+import { DomainStore } from '../../../platform/domainStore';
 
 /** The purchase order (DOMAIN.md §5.4): entity names shared by the order's hooks, handlers and actions. */
 export const HEADER = 'srmPurOrderHeader';
@@ -46,22 +43,7 @@ export function requireInternal(ctx: ResourceContext): void {
 }
 
 /** Metadata-named SQL of the order tables, with the audited UPDATE the handlers share. */
-export class OrderSql {
-  readonly sql: MetaSql;
-  /** Audited inserts and updates, to-do menu names: the platform's row writer. */
-  /** The platform's to-do writer (orderTodos.ts). */
-  readonly todos: TodoService;
-  readonly rows: PlatformRows;
-
-  constructor(
-    readonly registry: MetadataRegistry,
-    dialect: SqlExecutor['dialect'],
-  ) {
-    this.sql = new MetaSql(registry, dialect);
-    this.rows = new PlatformRows(registry, dialect);
-    this.todos = new TodoService(this.rows);
-  }
-
+export class OrderSql extends DomainStore {
   /** UPDATE entity SET values WHERE key = id, with versionNum + 1 and the audit columns (PlatformRows). */
   update(
     tx: SqlExecutor,

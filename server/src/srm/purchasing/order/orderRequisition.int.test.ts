@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
-import { onMysql, startSecondProcess, type SecondProcess } from '../../../testing/secondProcess';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { proofOf, RESP, type Proof } from '../../../testing/proofFixtures';
+import { onMysql } from '../../../testing/secondProcess';
+import { RESP } from '../../../testing/proofFixtures';
 import {
   act,
   approvedRequisitionLine,
@@ -14,27 +13,16 @@ import {
   RES,
   submitted,
 } from '../../../testing/orderFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * An order never makes a requisition line's orderedQty exceed its approved quantity (DOMAIN §5.4,
  * doApprove): checked under the requisition line's lock, in one process and from two server
  * processes on one MariaDB (docs/developer-guide.md, "Invariants under concurrency").
  */
-let server: TestServer;
-let p: Proof;
-let other: SecondProcess | undefined;
 const PORT = 20000 + ((process.pid + 7) % 1000);
 const ROUNDS = 4;
-
-beforeAll(async () => {
-  server = await startTestServer('srm_pur_order_req');
-  p = await proofOf(server);
-  if (onMysql) other = await startSecondProcess(server.config.dbUrl, PORT);
-}, 120_000);
-afterAll(async () => {
-  other?.stop();
-  await server?.close();
-});
+const p = proofServer('srm_pur_order_req', { secondProcessPort: PORT });
 
 const fromReq = (requisitionLineId: number, quantity: string) => [line({ requisitionLineId, quantity })];
 
@@ -77,13 +65,13 @@ describe('requisition quantities', () => {
   it.skipIf(!onMysql)(
     `two approvals at once on two server processes: exactly one succeeds, ${ROUNDS} rounds`,
     async () => {
-      const headers = sessionHeaders(p.sessions.manager01, RESP.manager01, await menuId(server, 'PUR_ORDER'));
+      const headers = sessionHeaders(p.sessions.manager01, RESP.manager01, await menuId(p.server, 'PUR_ORDER'));
       for (let round = 0; round < ROUNDS; round++) {
         const reqLine = await approvedRequisitionLine(p, '100');
         const ids = [await submitted(p, 1, fromReq(reqLine, '60')), await submitted(p, 1, fromReq(reqLine, '60'))];
         const answers = await Promise.all([
-          server.call('srmServer', RES, 'doApprove', { id: ids[0], comment: 'ok' }, headers),
-          other!.call('srmServer', RES, 'doApprove', { id: ids[1], comment: 'ok' }, headers),
+          p.server.call('srmServer', RES, 'doApprove', { id: ids[0], comment: 'ok' }, headers),
+          p.other!.call('srmServer', RES, 'doApprove', { id: ids[1], comment: 'ok' }, headers),
         ]);
         expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
         expect(answers.find((a) => a.status === 409)!.body.msg).toMatch(/would exceed its approved quantity 100\.0000/);

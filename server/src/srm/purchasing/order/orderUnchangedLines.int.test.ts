@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { runSql } from '../../../testing/authFixtures';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { proofOf, type Body, type Proof } from '../../../testing/proofFixtures';
+import { type Body } from '../../../testing/proofFixtures';
 import { act, headerOf, line, linesOf, orderBody } from '../../../testing/orderFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * Saving an order rewrites only the lines that changed (docs/decisions.md, issue 15): an unchanged
  * line keeps its versionNum and audit columns, yet its versionNum is still checked, lines left out
  * are still deleted, and the header's totals still add up every line.
  */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_pur_order_unchanged');
-  p = await proofOf(server);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_pur_order_unchanged');
 
 const OLD = '2020-01-01 00:00:00';
 type Line = Record<string, unknown>;
@@ -28,7 +20,7 @@ async function threeLines(extra: Body = {}): Promise<Body & { lines: Line[] }> {
   const lines = [1, 2, 3].map((n) => line({ lineNum: n, quantity: String(1000 * n) }));
   const saved = expectOk(await act(p, 'buyer01', 'saveOrUpdate', orderBody(1, lines, extra)));
   const id = saved.orderHeaderId as number;
-  await runSql(server, 'UPDATE srm_pur_order_line SET last_update_date = ? WHERE order_header_id = ?', [OLD, id]);
+  await runSql(p.server, 'UPDATE srm_pur_order_line SET last_update_date = ? WHERE order_header_id = ?', [OLD, id]);
   return expectOk(await act(p, 'buyer01', 'findById', { id }));
 }
 

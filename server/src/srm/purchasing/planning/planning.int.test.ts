@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { noteBody } from '../delivery/deliveryFixtures';
 import {
   FORECAST_RES,
@@ -12,6 +11,7 @@ import {
   forecastBody,
 } from './planningFixtures';
 import { scanWarnings } from './warningJob';
+import { serverWith } from '../../../testing/proofServer';
 
 /**
  * Forecasts, VMI stock and warnings (DOMAIN.md §5.8) over HTTP as the demo users: every transition
@@ -19,37 +19,28 @@ import { scanWarnings } from './warningJob';
  * movements and the rule that on-hand never drops below 0 under concurrent requests, the receipt
  * hook, and the daily scan's idempotence. Runs on SQLite and, with DB_URL, on MariaDB.
  */
-let server: TestServer;
-let api: PlanningApi;
-
-beforeAll(async () => {
-  server = await startTestServer('srm_planning');
-  api = new PlanningApi(server);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
+const t = serverWith('srm_planning', (server) => new PlanningApi(server));
 
 const BUYER = 'PUR_FORECAST_EDIT';
 const SUP = 'SUP_FORECAST_EDIT';
 const fc = (user: string, menu: string, action: string, body: unknown) =>
-  api.call(user, menu, FORECAST_RES, action, body);
+  t.api.call(user, menu, FORECAST_RES, action, body);
 
 async function forecastRow(id: number) {
-  const [row] = await api.select(
+  const [row] = await t.api.select(
     'SELECT status, publish_date AS publishDate, feedback_date AS feedbackDate FROM srm_pur_forecast WHERE forecast_id = ?',
     [id],
   );
   return row;
 }
 async function lines(id: number) {
-  return api.select(
+  return t.api.select(
     'SELECT forecast_line_id AS id, forecast_qty AS f, supplier_commit_qty AS c, gap_qty AS g, supplier_comment AS m FROM srm_pur_forecast_line WHERE forecast_id = ? ORDER BY period_start',
     [id],
   );
 }
 async function todos(id: number) {
-  return api.select(
+  return t.api.select(
     "SELECT supplier_id AS supplierId, handle_flag AS handled, cancel_flag AS cancelled, menu_code AS menu FROM base_supplier_todo WHERE bill_type = 'SRM_PUR_FORECAST' AND bill_id = ?",
     [id],
   );
@@ -120,7 +111,7 @@ describe('forecast', () => {
       ['1000.0000', '1000.0000', null],
       ['1200.0000', '900.0000', null],
     ]);
-    const [row] = await api.select('SELECT remark FROM srm_pur_forecast WHERE forecast_id = ?', [id]);
+    const [row] = await t.api.select('SELECT remark FROM srm_pur_forecast WHERE forecast_id = ?', [id]);
     expect(row.remark ?? null).toBeNull();
   });
 
@@ -151,15 +142,16 @@ describe('forecast', () => {
   });
 });
 
-const st = (user: string, menu: string, action: string, body: unknown) => api.call(user, menu, STOCK_RES, action, body);
+const st = (user: string, menu: string, action: string, body: unknown) =>
+  t.api.call(user, menu, STOCK_RES, action, body);
 const tr = (user: string, menu: string, action: string, body: unknown) =>
-  api.call(user, menu, TRANSFER_RES, action, body);
+  t.api.call(user, menu, TRANSFER_RES, action, body);
 const onHand = async (id: number) =>
   (
-    await api.select('SELECT on_hand_qty AS q, warning_flag AS w FROM srm_pur_vmi_stock WHERE vmi_stock_id = ?', [id])
+    await t.api.select('SELECT on_hand_qty AS q, warning_flag AS w FROM srm_pur_vmi_stock WHERE vmi_stock_id = ?', [id])
   )[0];
 const openWarnings = (docType: string, docId: number, type: string) =>
-  api.select(
+  t.api.select(
     "SELECT warning_id AS id FROM srm_base_warning WHERE doc_type = ? AND doc_id = ? AND warning_type = ? AND handled_flag = 'N'",
     [docType, docId, type],
   );
@@ -216,9 +208,9 @@ describe('VMI stock', () => {
 
   it('two CONSUME at once on one stock: one passes, the other 409 (the stock row is locked)', async () => {
     for (let round = 0; round < 3; round++) {
-      await api.run('UPDATE srm_pur_vmi_stock SET on_hand_qty = 100 WHERE vmi_stock_id = ?', [stockId]);
+      await t.api.run('UPDATE srm_pur_vmi_stock SET on_hand_qty = 100 WHERE vmi_stock_id = ?', [stockId]);
       const before = (
-        await api.select('SELECT COUNT(*) AS n FROM srm_pur_vmi_stock_transfer_record WHERE vmi_stock_id = ?', [
+        await t.api.select('SELECT COUNT(*) AS n FROM srm_pur_vmi_stock_transfer_record WHERE vmi_stock_id = ?', [
           stockId,
         ])
       )[0].n;
@@ -230,7 +222,7 @@ describe('VMI stock', () => {
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
       expect(fixed4((await onHand(stockId)).q)).toBe('40.0000');
       const after = (
-        await api.select('SELECT COUNT(*) AS n FROM srm_pur_vmi_stock_transfer_record WHERE vmi_stock_id = ?', [
+        await t.api.select('SELECT COUNT(*) AS n FROM srm_pur_vmi_stock_transfer_record WHERE vmi_stock_id = ?', [
           stockId,
         ])
       )[0].n;
@@ -239,7 +231,7 @@ describe('VMI stock', () => {
   });
 
   it('a movement below safety raises one open warning, not two', async () => {
-    await api.run("UPDATE srm_base_warning SET handled_flag = 'Y' WHERE doc_type = 'VMI_STOCK' AND doc_id = ?", [
+    await t.api.run("UPDATE srm_base_warning SET handled_flag = 'Y' WHERE doc_type = 'VMI_STOCK' AND doc_id = ?", [
       stockId,
     ]);
     const body = { vmiStockId: stockId, transactionType: 'RETURN', quantity: '5', transactionDate: '2026-11-28' };
@@ -255,7 +247,7 @@ describe('VMI stock', () => {
   it('a delivery-note receipt adds IN to the supplier’s VMI stock of that plant and item', async () => {
     const before = (await onHand(5601)).q;
     const note = expectOk(
-      await api.call(
+      await t.api.call(
         'supplier01',
         'SUP_DELIVERY_NOTE_EDIT',
         'srmPurDeliveryNoteRestful',
@@ -264,17 +256,17 @@ describe('VMI stock', () => {
       ),
     );
     expectOk(
-      await api.call('supplier01', 'SUP_DELIVERY_NOTE', 'srmPurDeliveryNoteRestful', 'doShip', {
+      await t.api.call('supplier01', 'SUP_DELIVERY_NOTE', 'srmPurDeliveryNoteRestful', 'doShip', {
         id: note.deliveryNoteId,
       }),
     );
     expectOk(
-      await api.call('buyer01', 'PUR_DELIVERY_RECEIVE', 'srmPurDeliveryNoteRestful', 'doReceive', {
+      await t.api.call('buyer01', 'PUR_DELIVERY_RECEIVE', 'srmPurDeliveryNoteRestful', 'doReceive', {
         id: note.deliveryNoteId,
       }),
     );
     expect(fixed4((await onHand(5601)).q)).toBe(fixed4(Number(before) + 3000));
-    const [record] = await api.select(
+    const [record] = await t.api.select(
       'SELECT transaction_type AS t, quantity AS q, delivery_note_id AS n, supplier_id AS s FROM srm_pur_vmi_stock_transfer_record WHERE vmi_stock_id = 5601 AND delivery_note_id = ?',
       [note.deliveryNoteId],
     );
@@ -294,7 +286,7 @@ describe('VMI stock', () => {
 });
 
 const wn = (user: string, menu: string, action: string, body: unknown) =>
-  api.call(user, menu, WARNING_RES, action, body);
+  t.api.call(user, menu, WARNING_RES, action, body);
 
 describe('warnings', () => {
   it('doHandle: suppliers 403; the buyer handles once (409 after), who and when', async () => {
@@ -306,7 +298,7 @@ describe('warnings', () => {
         handleComment: '已安排补货 / Replenishment scheduled',
       }),
     );
-    const [row] = await api.select(
+    const [row] = await t.api.select(
       'SELECT handled_flag AS f, handled_by AS b, handled_date AS d FROM srm_base_warning WHERE warning_id = 5601',
     );
     expect(row).toMatchObject({ f: 'Y', b: 2 });
@@ -332,25 +324,25 @@ describe('warnings', () => {
 
   it('the daily scan raises late lines, expiring prices and stock bounds once (idempotent)', async () => {
     const on = '2026-12-15';
-    await api.run(
+    await t.api.run(
       "UPDATE srm_pur_material_price SET valid_to = '2026-12-20', price_status = 'VALID' WHERE material_price_id = 2",
     );
-    await api.run("UPDATE srm_pur_order_line SET promised_date = '2026-12-01' WHERE order_line_id = 90007");
-    const first = await scanWarnings(server.kernel.registry, server.kernel.db, on);
+    await t.api.run("UPDATE srm_pur_order_line SET promised_date = '2026-12-01' WHERE order_line_id = 90007");
+    const first = await scanWarnings(t.server.kernel.registry, t.server.kernel.db, on);
     expect(first).toBeGreaterThan(0);
     expect(await openWarnings('MATERIAL_PRICE', 2, 'PRICE_EXPIRING')).toHaveLength(1);
     expect(await openWarnings('PUR_ORDER_LINE', 90007, 'LATE_DELIVERY')).toHaveLength(1);
     expect(await openWarnings('VMI_STOCK', 5601, 'STOCK_BELOW_SAFETY')).toHaveLength(0);
-    await api.run('UPDATE srm_pur_vmi_stock SET on_hand_qty = 100 WHERE vmi_stock_id = 5602');
-    expect(await scanWarnings(server.kernel.registry, server.kernel.db, on)).toBe(1);
+    await t.api.run('UPDATE srm_pur_vmi_stock SET on_hand_qty = 100 WHERE vmi_stock_id = 5602');
+    expect(await scanWarnings(t.server.kernel.registry, t.server.kernel.db, on)).toBe(1);
     expect(await openWarnings('VMI_STOCK', 5602, 'STOCK_BELOW_SAFETY')).toHaveLength(1);
     expect((await onHand(5602)).w).toBe('Y');
     const [a, b] = await Promise.all([
-      scanWarnings(server.kernel.registry, server.kernel.db, on),
-      scanWarnings(server.kernel.registry, server.kernel.db, on),
+      scanWarnings(t.server.kernel.registry, t.server.kernel.db, on),
+      scanWarnings(t.server.kernel.registry, t.server.kernel.db, on),
     ]);
     expect(a + b).toBe(0);
-    const dupes = await api.select(
+    const dupes = await t.api.select(
       "SELECT doc_type, doc_id, warning_type, COUNT(*) AS n FROM srm_base_warning WHERE handled_flag = 'N' GROUP BY doc_type, doc_id, warning_type HAVING COUNT(*) > 1",
     );
     expect(dupes).toEqual([]);

@@ -1,11 +1,8 @@
-import type { MetadataRegistry } from '@meridian/metadata/node';
 import { isSupplierType } from '../../../access/accessService';
-import type { MetaSql } from '../../../access/metaSql';
-import type { Database, SqlExecutor } from '../../../db/sqlExecutor';
+import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
-import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { ResourceContext } from '../../../resource/context';
-import { TodoService } from '../../../todos/todoService';
+import { PartContext } from '../partContext';
 
 /**
  * Planning and stock (DOMAIN.md §5.8): forecasts, VMI stock and its transactions, system warnings.
@@ -17,20 +14,7 @@ export const STOCK = 'srmPurVmiStock';
 export const TRANSFER = 'srmPurVmiStockTransferRecord';
 export const WARNING = 'srmBaseWarning';
 
-export class Planning {
-  readonly rows: PlatformRows;
-  readonly sql: MetaSql;
-  readonly todos: TodoService;
-
-  constructor(
-    readonly registry: MetadataRegistry,
-    readonly db: Database,
-  ) {
-    this.rows = new PlatformRows(registry, db.dialect);
-    this.sql = this.rows.sql;
-    this.todos = new TodoService(this.rows);
-  }
-}
+export class Planning extends PartContext {}
 
 /** The caller's supplier when the caller is a supplier (EX) user, else null. */
 export function supplierOf(ctx: ResourceContext): number | null {
@@ -49,17 +33,8 @@ export function requireInternal(ctx: ResourceContext): void {
   if (isSupplierCaller(ctx)) throw Errors.forbidden('供应商用户不能执行此操作', 'Supplier users may not do this');
 }
 
-/** Today as YYYY-MM-DD (local time), and `days` later. */
-export function today(now = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
-}
-
-export function daysAfter(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00`);
-  d.setDate(d.getDate() + days);
-  return today(d);
-}
+// The planning files' names for the platform's calendar helpers.
+export { addDays as daysAfter, today } from '../../../util/time';
 
 export const dateText = (v: unknown): string | null =>
   v === null || v === undefined || v === '' ? null : String(v).slice(0, 10);

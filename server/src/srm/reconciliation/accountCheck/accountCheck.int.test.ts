@@ -1,38 +1,29 @@
 import * as ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, runSql, sessionHeaders } from '../../../testing/authFixtures';
 import { PDF, upload } from '../../../testing/fileFixtures';
-import { signedHeaders, startTestServer, type ApiAnswer, type TestServer } from '../../../testing/testServer';
+import { signedHeaders, type ApiAnswer } from '../../../testing/testServer';
 import { SCREW_LINE, statementBody } from '../statementFixtures';
 import {
   call,
   expectTransition,
-  proofOf,
   rows,
   setState,
   type Body,
-  type Proof,
   type ProofUser,
   RESP,
 } from '../../../testing/proofFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /** The account statement (DOMAIN.md §4.1): its lifecycle, amounts, tolerance, scope, files, and the receipt seam without receipts. */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_rcn_check');
-  p = await proofOf(server);
-});
+const p = proofServer('srm_rcn_check');
 
 /** A fresh PDF attachment uploaded by the user (invoices need their file). */
 async function pdfOf(user: ProofUser): Promise<string> {
-  const auth = sessionHeaders(p.sessions[user], RESP[user], await menuId(server, MENU[user]));
-  return String(expectOk(await upload(server, auth, [{ name: 'invoice.pdf', bytes: PDF }]))[0].id);
+  const auth = sessionHeaders(p.sessions[user], RESP[user], await menuId(p.server, MENU[user]));
+  return String(expectOk(await upload(p.server, auth, [{ name: 'invoice.pdf', bytes: PDF }]))[0].id);
 }
-afterAll(async () => {
-  await server?.close();
-});
 
 const RES = 'srmRcnAccountCheckRestful';
 const ENTITY = 'srmRcnAccountCheck';
@@ -100,7 +91,7 @@ describe('amounts', () => {
       deductedAmount: '20.10',
       checkAmountTotal: '1044.48',
     });
-    await runSql(server, `UPDATE ${TABLE} SET check_amount_total = ?, amount_excl = ? WHERE account_check_id = ?`, [
+    await runSql(p.server, `UPDATE ${TABLE} SET check_amount_total = ?, amount_excl = ? WHERE account_check_id = ?`, [
       '0.00',
       '0.00',
       id,
@@ -254,7 +245,7 @@ describe('invoice tolerance', () => {
       'doSubmitInvoice',
       { id },
       {
-        ...sessionHeaders(p.sessions.supplier01, RESP.supplier01, await menuId(server, 'SUP_RCN_PROD_CHECK')),
+        ...sessionHeaders(p.sessions.supplier01, RESP.supplier01, await menuId(p.server, 'SUP_RCN_PROD_CHECK')),
         language: 'CN',
       },
     );
@@ -274,7 +265,7 @@ describe('invoice tolerance', () => {
   it('within the absolute or the percentage tolerance of the check type the submit is accepted', async () => {
     try {
       await runSql(
-        server,
+        p.server,
         'UPDATE srm_rcn_check_type_info SET invoice_tolerance = ? WHERE check_type = ? AND org_id = ?',
         ['0.05', 'PROD', 2],
       );
@@ -284,14 +275,14 @@ describe('invoice tolerance', () => {
       expectError(await act('supplier01', 'doSubmitInvoice', { id: far }), 400);
       // 0.5 % of 958.58 is 4.79: a difference of 1.42 passes.
       await runSql(
-        server,
+        p.server,
         'UPDATE srm_rcn_check_type_info SET invoice_tolerance_percent = ? WHERE check_type = ? AND org_id = ?',
         ['0.0050', 'PROD', 2],
       );
       expectOk(await act('supplier01', 'doSubmitInvoice', { id: far }));
     } finally {
       await runSql(
-        server,
+        p.server,
         'UPDATE srm_rcn_check_type_info SET invoice_tolerance = ?, invoice_tolerance_percent = NULL WHERE check_type = ?',
         ['0.00', 'PROD'],
       );
@@ -357,8 +348,8 @@ async function download(
   action: string,
   body: Body,
 ): Promise<{ status: number; type: string | null; bytes: Buffer }> {
-  const headers = sessionHeaders(p.sessions[user], RESP[user], await menuId(server, MENU[user]));
-  const res = await fetch(`${server.baseUrl}/api/srmServer/v1/${resource}/${action}`, {
+  const headers = sessionHeaders(p.sessions[user], RESP[user], await menuId(p.server, MENU[user]));
+  const res = await fetch(`${p.server.baseUrl}/api/srmServer/v1/${resource}/${action}`, {
     method: 'POST',
     headers: { ...signedHeaders(), ...headers },
     body: JSON.stringify(body),
@@ -444,9 +435,9 @@ describe('files', () => {
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append('file', new Blob([bytes]), 'lines.xlsx');
     const { 'content-type': _json, ...signed } = signedHeaders();
-    const res = await fetch(`${server.baseUrl}/api/srmServer/v1/${RES}/${action}`, {
+    const res = await fetch(`${p.server.baseUrl}/api/srmServer/v1/${RES}/${action}`, {
       method: 'POST',
-      headers: { ...signed, ...sessionHeaders(p.sessions[user], RESP[user], await menuId(server, MENU[user])) },
+      headers: { ...signed, ...sessionHeaders(p.sessions[user], RESP[user], await menuId(p.server, MENU[user])) },
       body: form,
     });
     return { status: res.status, body: (await res.json()) as ApiAnswer['body'] };

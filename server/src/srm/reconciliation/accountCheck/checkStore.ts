@@ -1,10 +1,7 @@
-import type { MetadataRegistry } from '@meridian/metadata/node';
-import { MetaSql } from '../../../access/metaSql';
 import type { Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
-import { PlatformRows } from '../../../lifecycle/platformRows';
-import { TodoService } from '../../../todos/todoService';
 import { formatDateTime } from '../../../util/time';
 import type { CheckParts, CheckTotals, Tolerance, Values } from './checkAmounts';
+import { DomainStore } from '../../../platform/domainStore';
 
 export const CHECK = 'srmRcnAccountCheck';
 export const LINE = 'srmRcnAccountCheckLine';
@@ -28,22 +25,8 @@ export const CHILD_ENTITY: Record<string, string> = {
 };
 
 /** The statement's own queries: its stored children, totals, tolerance, the buyer who made it, rebates. */
-export class CheckStore {
-  readonly sql: MetaSql;
-  /** Audited inserts and updates: the platform's row writer. */
-  readonly rows: PlatformRows;
-  /** The statement's to-dos that are not declared effects (rcnAccountCheck.json). */
-  readonly todos: TodoService;
-
-  constructor(
-    readonly registry: MetadataRegistry,
-    dialect: SqlExecutor['dialect'],
-  ) {
-    this.sql = new MetaSql(registry, dialect);
-    this.rows = new PlatformRows(registry, dialect);
-    this.todos = new TodoService(this.rows);
-  }
-
+// todos: the statement's to-dos that are not declared effects (rcnAccountCheck.json).
+export class CheckStore extends DomainStore {
   /** The header's stored values (status, supplier, type, company, totals), optionally under a row lock. */
   async header(tx: SqlExecutor, id: number, lock = false): Promise<Row | undefined> {
     const { t, c } = this.sql;

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, runSql } from '../../../testing/authFixtures';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { statementBody } from '../statementFixtures';
-import { call, proofOf, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
+import { call, type Body, type ProofUser } from '../../../testing/proofFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * The statement's line pick (SrmRcnAccountCheckEdit, form.lines[0].pick): the receipts it offers
@@ -12,15 +12,7 @@ import { call, proofOf, type Body, type Proof, type ProofUser } from '../../../t
  * applies; the save takes the line's values from the receipt, not from the client. Demo receipts:
  * 9301 and 9302 of supplier 1 (2026-11-16, unchecked), 9303 and 9304 of supplier 2.
  */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_rcn_pick');
-  p = await proofOf(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_rcn_pick');
 
 const RECEIPTS = 'srmPurReceiptTransactionRestful';
 const list = (user: ProofUser, menu: string, filter?: Body, pageRows = 20) =>
@@ -71,8 +63,8 @@ describe('reading the receipts a statement may pick', () => {
 
   it('the same menu without the pick’s button reads receipts only as a reference: key and number', async () => {
     const role = 101;
-    const menu = await menuId(server, 'RCN_ACCOUNT_CHECK');
-    await runSql(server, 'DELETE FROM base_role_resource WHERE role_id = ? AND menu_id = ? AND resource_code = ?', [
+    const menu = await menuId(p.server, 'RCN_ACCOUNT_CHECK');
+    await runSql(p.server, 'DELETE FROM base_role_resource WHERE role_id = ? AND menu_id = ? AND resource_code = ?', [
       role,
       menu,
       'btnAddFromReceipt',
@@ -90,9 +82,9 @@ describe('reading the receipts a statement may pick', () => {
   });
 
   it('a supplier holding the pick reads only its own receipts, whatever it asks for', async () => {
-    const menu = await menuId(server, 'SUP_RCN_PROD_CHECK');
+    const menu = await menuId(p.server, 'SUP_RCN_PROD_CHECK');
     await runSql(
-      server,
+      p.server,
       'INSERT INTO base_role_resource (role_resource_id, role_id, menu_id, resource_code, version_num) VALUES (?, ?, ?, ?, 1)',
       [229901, 103, menu, 'btnAddFromReceipt'],
     );

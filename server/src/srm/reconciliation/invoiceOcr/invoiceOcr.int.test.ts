@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
 import { upload } from '../../../testing/fileFixtures';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { SCREW_LINE, statementBody } from '../statementFixtures';
-import { call, proofOf, RESP, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
+import { call, RESP, type Body, type ProofUser } from '../../../testing/proofFixtures';
 import { imageOcrMissing, invoicePdf, invoicePng } from './invoiceFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /** Invoice recognition: a real PDF's text layer (pdfjs-dist) and a real image through tesseract, compared with the statement. */
-let server: TestServer;
-let p: Proof;
 let imageMissing: string | null;
+const p = proofServer('srm_rcn_ocr');
 beforeAll(async () => {
-  server = await startTestServer('srm_rcn_ocr');
-  p = await proofOf(server);
   imageMissing = await imageOcrMissing();
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const RES = 'srmRcnAccountCheckRestful';
@@ -51,8 +45,8 @@ async function confirmed(): Promise<number> {
 }
 
 async function uploaded(user: ProofUser, name: string, bytes: Buffer): Promise<number> {
-  const auth = sessionHeaders(p.sessions[user], RESP[user], await menuId(server, MENU[user]));
-  return expectOk(await upload(server, auth, [{ name, bytes }]))[0].id as number;
+  const auth = sessionHeaders(p.sessions[user], RESP[user], await menuId(p.server, MENU[user]));
+  return expectOk(await upload(p.server, auth, [{ name, bytes }]))[0].id as number;
 }
 
 describe('invoice recognition', () => {
@@ -178,9 +172,9 @@ describe('invoice recognition', () => {
     expect(en.body.msg).toBe(
       'The invoice could not be read; enter it by hand: The image could not be read (it may be damaged or not an invoice image): check the file or enter the invoice by hand',
     );
-    const menu = await menuId(server, MENU.supplier01);
+    const menu = await menuId(p.server, MENU.supplier01);
     const cnHeaders = { ...sessionHeaders(p.sessions.supplier01, RESP.supplier01, menu), language: 'CN' };
-    const cn = await server.call('srmServer', OCR, 'invoiceOcr', { accountCheckId: id, attachmentId }, cnHeaders);
+    const cn = await p.server.call('srmServer', OCR, 'invoiceOcr', { accountCheckId: id, attachmentId }, cnHeaders);
     expect(cn.body.msg).toMatch(/^未能识别发票，请手工录入: 无法识别该图片/);
     for (const answer of [en, cn]) {
       expect(answer.body.msg).not.toMatch(internals);

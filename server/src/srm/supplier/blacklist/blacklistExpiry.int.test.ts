@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { historyOf, proofOf, type Body, type Proof } from '../../../testing/proofFixtures';
+import { describe, expect, it } from 'vitest';
+import { historyOf, type Body } from '../../../testing/proofFixtures';
 import { act, docRow, moveHistory, siteRows, supplierRow } from '../status/statusFixtures';
 import { systemContext } from '../../../resource/context';
 import { timerNamed, transitionTimerName, type TransitionTimerDef } from '../../../scheduler/timerCatalog';
 import { fireTransitionTimer } from '../../../scheduler/transitionTimers';
 import { BLACKLIST } from './blacklistEffects';
 import { effectiveBlacklist } from './blacklistFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * The daily blacklist expiry (DOMAIN 1.10, 1.11), doRelease's timer in slcSupplierBlacklist.json:
@@ -16,21 +16,13 @@ import { effectiveBlacklist } from './blacklistFixtures';
  * release at the same moment is applied once. The firing is the platform scheduler's, called here
  * as the scheduler calls it, on a chosen day.
  */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_supplier_blacklist_expiry');
-  p = await proofOf(server);
-}, 300_000);
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_supplier_blacklist_expiry', { timeout: 300_000 });
 
 const TODAY = '2026-11-27';
 const runJob = async (on = TODAY) => {
-  const timer = timerNamed(server.kernel.registry, transitionTimerName(BLACKLIST, 'doRelease')) as TransitionTimerDef;
+  const timer = timerNamed(p.server.kernel.registry, transitionTimerName(BLACKLIST, 'doRelease')) as TransitionTimerDef;
   // Midday of that day, local time: the timer compares dates, not the hour.
-  const firing = await fireTransitionTimer(server.kernel, timer, new Date(`${on}T12:00:00`), systemContext());
+  const firing = await fireTransitionTimer(p.server.kernel, timer, new Date(`${on}T12:00:00`), systemContext());
   expect(firing.errors).toEqual([]);
   return firing.fired;
 };

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { historyOf, notificationsOf, proofOf, todosOf, type Body, type Proof } from '../../../testing/proofFixtures';
+import { historyOf, notificationsOf, todosOf, type Body } from '../../../testing/proofFixtures';
 import {
   act,
   aslRows,
@@ -14,17 +13,10 @@ import {
   supplierWithSites,
   type TestSupplier,
 } from '../status/statusFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /** Blacklist (DOMAIN 1.10, 1.11): EFFECTIVE blacklists supplier and sites (ASL DEBARRED), release freezes them for review. */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_supplier_blacklist');
-  p = await proofOf(server);
-}, 300_000); // a fresh MariaDB schema with the demo seeds takes minutes on a loaded machine
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_supplier_blacklist', { timeout: 300_000 }); // a fresh MariaDB schema with the demo seeds takes minutes on a loaded machine
 
 function blacklistBody(s: TestSupplier, extra: Body = {}): Body {
   return {
@@ -136,7 +128,7 @@ describe('refusals', () => {
     const s = await supplierWithSites(p);
     const id = await submitted(p, 'blacklist', blacklistBody(s));
     expectOk(await approve(id));
-    await server.kernel.db.transaction((tx) =>
+    await p.server.kernel.db.transaction((tx) =>
       tx.execute('UPDATE srm_slc_supplier_info SET supplier_status = ? WHERE supplier_id = ?', ['QUIT', s.supplierId]),
     );
     const answer = await release(id, 'ok');

@@ -1,32 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { runSql } from '../../../testing/authFixtures';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
 import {
   call,
   expectTransition,
   historyOf,
   newSupplier,
   notificationsOf,
-  proofOf,
   rows,
   setState,
   todosOf,
   type Body,
-  type Proof,
   type ProofUser,
 } from '../../../testing/proofFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /** The supplier info change lifecycle (slcChangeInfo) through its spec endpoints, and its write into the supplier master. */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_change_info');
-  p = await proofOf(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_change_info');
 
 const RES = 'srmSlcChangeInfoRestful';
 const ENTITY = 'srmSlcChangeInfo';
@@ -99,17 +89,17 @@ describe('every action from every state', () => {
 describe('approval writes the supplier master', () => {
   it('applies the new basic values and every contact and account line in one go; the to-do is closed and the submitter notified', async () => {
     const supplierId = await newSupplier(p);
-    const contactModel = server.kernel.registry.entity('srmSlcSupplierContact')!;
-    const accountModel = server.kernel.registry.entity('srmSlcSupplierAccount')!;
+    const contactModel = p.server.kernel.registry.entity('srmSlcSupplierContact')!;
+    const accountModel = p.server.kernel.registry.entity('srmSlcSupplierAccount')!;
     const ctx = { userId: null, language: 'CN' as const, vars: {} };
-    const [contactId, accountId] = await server.kernel.db.transaction(async (tx) => [
-      await server.kernel.resources.writer.insert(
+    const [contactId, accountId] = await p.server.kernel.db.transaction(async (tx) => [
+      await p.server.kernel.resources.writer.insert(
         tx,
         contactModel,
         { supplierId, contactName: '王五', contactType: 'BUSINESS', email: 'wang@old.cn', enabledFlag: 'Y' },
         ctx,
       ),
-      await server.kernel.resources.writer.insert(
+      await p.server.kernel.resources.writer.insert(
         tx,
         accountModel,
         {
@@ -200,7 +190,7 @@ describe('approval writes the supplier master', () => {
     const id = await submitted();
     const supplierId = Number((await changeOf(id)).supplier_id);
     await runSql(
-      server,
+      p.server,
       'UPDATE srm_slc_supplier_info SET phone = ?, version_num = version_num + 1 WHERE supplier_id = ?',
       ['0512-66666666', supplierId],
     );
@@ -225,7 +215,7 @@ describe('approval writes the supplier master', () => {
     ]);
     const id = await draft();
     await runSql(
-      server,
+      p.server,
       'INSERT INTO srm_slc_change_contact (change_info_id, operation_type, source_contact_id, contact_name, contact_type, email, version_num) VALUES (?, ?, ?, ?, ?, ?, 1)',
       [id, 'UPDATE', 1, 'x', 'BUSINESS', 'x@x.cn'],
     );

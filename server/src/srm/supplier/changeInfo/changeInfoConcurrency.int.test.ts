@@ -1,32 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
-import { onMysql, startSecondProcess, type SecondProcess } from '../../../testing/secondProcess';
-import { startTestServer, type ApiAnswer, type TestServer } from '../../../testing/testServer';
-import { call, newSupplier, proofOf, RESP, rows, type Proof } from '../../../testing/proofFixtures';
+import { onMysql } from '../../../testing/secondProcess';
+import { type ApiAnswer } from '../../../testing/testServer';
+import { call, newSupplier, RESP, rows } from '../../../testing/proofFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * DOMAIN 1.3 "only one SUBMITTED change per supplier" under concurrency: two drafts of one
  * supplier submitted at the same moment, in one process (both engines) and from two server
  * processes on one MariaDB (docs/developer-guide.md, "Invariants under concurrency").
  */
-let server: TestServer;
-let p: Proof;
-let other: SecondProcess | undefined;
 const PORT = 20000 + (process.pid % 1000);
 const RES = 'srmSlcChangeInfoRestful';
 const MENU = 'SLC_CHANGE_INFO';
 const ROUNDS = 5;
-
-beforeAll(async () => {
-  server = await startTestServer('srm_change_race');
-  p = await proofOf(server);
-  if (onMysql) other = await startSecondProcess(server.config.dbUrl, PORT);
-}, 120_000);
-afterAll(async () => {
-  other?.stop();
-  await server?.close();
-});
+const p = proofServer('srm_change_race', { secondProcessPort: PORT });
 
 async function twoDrafts(): Promise<{ supplierId: number; ids: number[] }> {
   const supplierId = await newSupplier(p);
@@ -65,12 +54,12 @@ describe('one change under approval per supplier, under concurrency', () => {
   it.skipIf(!onMysql)(
     `two drafts of one supplier submitted at once on two server processes: exactly one succeeds, ${ROUNDS} rounds`,
     async () => {
-      const headers = sessionHeaders(p.sessions.buyer01, RESP.buyer01, await menuId(server, MENU));
+      const headers = sessionHeaders(p.sessions.buyer01, RESP.buyer01, await menuId(p.server, MENU));
       for (let round = 0; round < ROUNDS; round++) {
         const { supplierId, ids } = await twoDrafts();
         const answers = await Promise.all([
-          server.call('srmServer', RES, 'submitChangeInfo', { id: ids[0] }, headers),
-          other!.call('srmServer', RES, 'submitChangeInfo', { id: ids[1] }, headers),
+          p.server.call('srmServer', RES, 'submitChangeInfo', { id: ids[0] }, headers),
+          p.other!.call('srmServer', RES, 'submitChangeInfo', { id: ids[1] }, headers),
         ]);
         await expectOneWinner(supplierId, answers);
       }

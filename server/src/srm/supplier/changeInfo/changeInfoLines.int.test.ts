@@ -1,34 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../../resource/context';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, runSql, sessionHeaders } from '../../../testing/authFixtures';
 import { PDF, upload } from '../../../testing/fileFixtures';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import {
-  call,
-  newSupplier,
-  proofOf,
-  RESP,
-  rows,
-  type Body,
-  type Proof,
-  type ProofUser,
-} from '../../../testing/proofFixtures';
+import { call, newSupplier, RESP, rows, type Body, type ProofUser } from '../../../testing/proofFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * DOMAIN 1.3: the location, credential and tax lines of an info change. Approval writes them into
  * srmSlcSupplierLocation / Credential / Tax in its transaction, each UPDATE/DELETE only on a master
  * row still at the version stamped on submit (else 409 and nothing is written).
  */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_change_lines');
-  p = await proofOf(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_change_lines');
 
 const RES = 'srmSlcChangeInfoRestful';
 const act = (user: ProofUser, action: string, body: Body) =>
@@ -42,7 +25,7 @@ async function supplierWithMaster(): Promise<{
   tax: number;
 }> {
   const supplierId = await newSupplier(p);
-  const { registry, db, resources } = server.kernel;
+  const { registry, db, resources } = p.server.kernel;
   const insert = (entity: string, values: Body) =>
     db.transaction((tx) =>
       resources.writer.insert(tx, registry.entity(entity)!, { supplierId, ...values }, systemContext()),
@@ -112,8 +95,8 @@ const masterOf = async (supplierId: number) => ({
 
 /** A scan of the renewed certificate, uploaded by the buyer who drafts the change. */
 async function scan(): Promise<string> {
-  const auth = sessionHeaders(p.sessions.buyer01, RESP.buyer01, await menuId(server, 'SLC_CHANGE_INFO'));
-  return String(expectOk(await upload(server, auth, [{ name: 'iso9001.pdf', bytes: PDF }]))[0].id);
+  const auth = sessionHeaders(p.sessions.buyer01, RESP.buyer01, await menuId(p.server, 'SLC_CHANGE_INFO'));
+  return String(expectOk(await upload(p.server, auth, [{ name: 'iso9001.pdf', bytes: PDF }]))[0].id);
 }
 
 async function submittedLines(user: ProofUser = 'buyer01', file?: string) {
@@ -183,7 +166,7 @@ describe('location, credential and tax lines', () => {
   ] as const)('a %s row edited after the submit gives 409, and nothing of the change is written', async (kind, sql) => {
     const { m, id } = await submittedLines();
     const before = await masterOf(m.supplierId);
-    await runSql(server, sql, ['EDITED', m[kind]]);
+    await runSql(p.server, sql, ['EDITED', m[kind]]);
     const answer = await act('manager01', 'approvalChangeInfo', { id });
     expectError(answer, 409);
     expect(answer.body.msg).toMatch(/changed, was removed/);
@@ -199,7 +182,7 @@ describe('location, credential and tax lines', () => {
 
   it('a row removed after the submit gives 409 too', async () => {
     const { m, id } = await submittedLines();
-    await runSql(server, 'DELETE FROM srm_slc_supplier_credential WHERE credential_id = ?', [m.credential]);
+    await runSql(p.server, 'DELETE FROM srm_slc_supplier_credential WHERE credential_id = ?', [m.credential]);
     expectError(await act('manager01', 'approvalChangeInfo', { id }), 409);
   });
 

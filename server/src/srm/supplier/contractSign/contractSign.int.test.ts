@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
 import { fileCall } from '../../../testing/fileFixtures';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { PdfTextReader } from '../../reconciliation/invoiceOcr/contract';
 import {
   call,
   expectTransition,
   historyOf,
   notificationsOf,
-  proofOf,
   RESP,
   rows,
   setState,
   todosOf,
   type Body,
-  type Proof,
   type ProofUser,
 } from '../../../testing/proofFixtures';
 import {
@@ -32,21 +29,14 @@ import {
   submitted,
 } from './contractSignFixtures';
 import { sha256Hex, signedContent } from './signedPdf';
+import { proofServer } from '../../../testing/proofServer';
 
 /** Supplier agreement signing (DOMAIN.md §1.9): head approval, the suppliers' lines, the signed PDF, completion. */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_contract_sign');
-  p = await proofOf(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_contract_sign');
 
 async function download(user: ProofUser, attachmentId: number, menu = 'SUP_CONTRACT_SIGN') {
-  const auth = sessionHeaders(p.sessions[user], RESP[user], await menuId(server, menu));
-  return fileCall(server, auth, `v2/file/download?id=${attachmentId}`);
+  const auth = sessionHeaders(p.sessions[user], RESP[user], await menuId(p.server, menu));
+  return fileCall(p.server, auth, `v2/file/download?id=${attachmentId}`);
 }
 
 describe('the head: submit, approve, reject', () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
-import { onMysql, startSecondProcess, type SecondProcess } from '../../../testing/secondProcess';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { historyOf, notificationsOf, proofOf, RESP, type Proof } from '../../../testing/proofFixtures';
+import { onMysql } from '../../../testing/secondProcess';
+import { historyOf, notificationsOf, RESP } from '../../../testing/proofFixtures';
 import { HEAD_ENTITY, headOf, LINE_RES, linesOf, signing } from './contractSignFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * "The head completes exactly once" across server processes (docs/developer-guide.md "Invariants
@@ -12,32 +12,19 @@ import { HEAD_ENTITY, headOf, LINE_RES, linesOf, signing } from './contractSignF
  * second sees the first's answer and exactly one of them moves the head SIGNING → COMPLETED. The
  * one-process race is in contractSign.int.test.ts.
  */
-let server: TestServer;
-let p: Proof;
-let other: SecondProcess | undefined;
 const PORT = 20000 + ((process.pid + 416) % 1000);
 const ROUNDS = 3;
-
-beforeAll(async () => {
-  if (!onMysql) return; // SQLite runs one process.
-  server = await startTestServer('srm_contract_sign_race');
-  p = await proofOf(server);
-  other = await startSecondProcess(server.config.dbUrl, PORT);
-}, 180_000);
-afterAll(async () => {
-  other?.stop();
-  await server?.close();
-});
+const p = proofServer('srm_contract_sign_race', { timeout: 180_000, secondProcessPort: PORT, mysqlOnly: true });
 
 describe.runIf(onMysql)('the last two lines answered on two processes at once', () => {
   it(`both answers 200, the head COMPLETED once with one history row and one notice (${ROUNDS} rounds)`, async () => {
-    const menu = await menuId(server, 'SUP_CONTRACT_SIGN');
+    const menu = await menuId(p.server, 'SUP_CONTRACT_SIGN');
     const as = (user: 'supplier01' | 'supplier02') => sessionHeaders(p.sessions[user], RESP[user], menu);
     for (let round = 0; round < ROUNDS; round++) {
       const { id, line } = await signing(p);
       const answers = await Promise.all([
-        server.call('srmServer', LINE_RES, 'doSupplierSign', { id: line[1] }, as('supplier01')),
-        other!.call('srmServer', LINE_RES, 'doSupplierRefuse', { id: line[2], comment: 'race' }, as('supplier02')),
+        p.server.call('srmServer', LINE_RES, 'doSupplierSign', { id: line[1] }, as('supplier01')),
+        p.other!.call('srmServer', LINE_RES, 'doSupplierRefuse', { id: line[2], comment: 'race' }, as('supplier02')),
       ]);
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
       expect((await linesOf(p, id)).map((l) => l.supplier_sign_status)).toEqual(['SIGNED', 'REFUSED']);

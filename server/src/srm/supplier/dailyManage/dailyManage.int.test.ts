@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { historyOf, notificationsOf, proofOf, rows, todosOf, type Proof } from '../../../testing/proofFixtures';
+import { historyOf, notificationsOf, rows, todosOf } from '../../../testing/proofFixtures';
 import {
   act,
   docRow,
@@ -13,17 +12,10 @@ import {
   supplierRow,
   supplierWithSites,
 } from '../status/statusFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /** Daily management (DOMAIN 1.8): lines filled by the server, approval moves sites and supplier with history, 409s, 403s. */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_daily_manage');
-  p = await proofOf(server);
-}, 300_000); // a fresh MariaDB schema with the demo seeds takes minutes on a loaded machine
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_daily_manage', { timeout: 300_000 }); // a fresh MariaDB schema with the demo seeds takes minutes on a loaded machine
 
 const manageLines = (id: number) => rows(p, 'srm_slc_daily_manage_site', 'manage_site_id', { daily_manage_id: id });
 const submit = (id: number) => act(p, 'manage', 'buyer01', 'doDailyManageSubmit', { id });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
-import { onMysql, startSecondProcess, type SecondProcess } from '../../../testing/secondProcess';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { proofOf, RESP, type Proof } from '../../../testing/proofFixtures';
+import { onMysql } from '../../../testing/secondProcess';
+import { RESP } from '../../../testing/proofFixtures';
 import { act, docRow, manageBody, moveHistory, siteRows, submitted, supplierWithSites } from '../status/statusFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * Two daily-management approvals that move the same site (docs/developer-guide.md "Invariants
@@ -12,21 +12,9 @@ import { act, docRow, manageBody, moveHistory, siteRows, submitted, supplierWith
  * it no longer in its statusBefore and answers 409 — in one process (parallel transactions on
  * MariaDB) and on two server processes of one MariaDB.
  */
-let server: TestServer;
-let p: Proof;
-let other: SecondProcess | undefined;
 const PORT = 20000 + ((process.pid + 613) % 1000);
 const ROUNDS = 3;
-
-beforeAll(async () => {
-  server = await startTestServer('srm_daily_manage_race');
-  p = await proofOf(server);
-  if (onMysql) other = await startSecondProcess(server.config.dbUrl, PORT);
-}, 300_000);
-afterAll(async () => {
-  other?.stop();
-  await server?.close();
-});
+const p = proofServer('srm_daily_manage_race', { timeout: 300_000, secondProcessPort: PORT });
 
 type Caller = (id: number) => Promise<{ status: number; body: { msg?: string } }>;
 
@@ -50,10 +38,12 @@ describe('two approvals of the same site at once', () => {
   });
 
   it.skipIf(!onMysql)(`on two server processes: one applies, the other 409 (${ROUNDS} rounds)`, async () => {
-    const headers = sessionHeaders(p.sessions.manager01, RESP.manager01, await menuId(server, 'SLC_DAILY_MANAGE'));
+    const headers = sessionHeaders(p.sessions.manager01, RESP.manager01, await menuId(p.server, 'SLC_DAILY_MANAGE'));
     const res = 'srmSlcDailyManageRestful';
-    const here: Caller = (id) => server.call('srmServer', res, 'doDailyManageApproval', { id, comment: 'a' }, headers);
-    const there: Caller = (id) => other!.call('srmServer', res, 'doDailyManageApproval', { id, comment: 'b' }, headers);
+    const here: Caller = (id) =>
+      p.server.call('srmServer', res, 'doDailyManageApproval', { id, comment: 'a' }, headers);
+    const there: Caller = (id) =>
+      p.other!.call('srmServer', res, 'doDailyManageApproval', { id, comment: 'b' }, headers);
     for (let round = 0; round < ROUNDS; round++) await race(here, there);
   });
 });

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { proofOf, rows, todosOf, type Body, type Proof } from '../../../testing/proofFixtures';
+import { rows, todosOf, type Body } from '../../../testing/proofFixtures';
 import { decide, fromMenu, register, registerForm, sessionOf } from '../registration/registrationFixtures';
 import { act, docRow, saved, submitted, supplierRow } from '../status/statusFixtures';
 import { INVITE_PURPOSE } from './developEffects';
+import { proofServer } from '../../../testing/proofServer';
 
 /** Supplier development (DOMAIN 1.10): approval mails the registration invitation through the outbox and stamps inviteDate. */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_supplier_develop');
-  p = await proofOf(server);
-}, 300_000); // a fresh MariaDB schema with the demo seeds takes minutes on a loaded machine
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_supplier_develop', { timeout: 300_000 }); // a fresh MariaDB schema with the demo seeds takes minutes on a loaded machine
 
 let seq = 0;
 function developBody(): Body {
@@ -81,10 +73,10 @@ describe('the invitation link', () => {
     const id = await submitted(p, 'develop', developBody());
     expectOk(await act(p, 'develop', 'manager01', 'doApprove', { id, comment: 'ok' }));
     const number = String((await docRow(p, 'develop', id)).develop_number);
-    const invited = expectOk(await register(server, registerForm({ inviteNumber: number }))).registerId as number;
+    const invited = expectOk(await register(p.server, registerForm({ inviteNumber: number }))).registerId as number;
     const stray = expectOk(
       await register(
-        server,
+        p.server,
         registerForm({
           inviteNumber: 'DEV000000000000',
           supplierName: '佛山市测试电缆有限公司',
@@ -93,12 +85,12 @@ describe('the invitation link', () => {
         }),
       ),
     ).registerId as number;
-    const buyer = await fromMenu(server, await sessionOf(server, 'buyer01'), 'SLC_REGISTER_APPROVAL');
-    const approved = expectOk(await decide(server, buyer, 'doApproveRegister', { id: invited }));
+    const buyer = await fromMenu(p.server, await sessionOf(p.server, 'buyer01'), 'SLC_REGISTER_APPROVAL');
+    const approved = expectOk(await decide(p.server, buyer, 'doApproveRegister', { id: invited }));
     const supplierId = Number(approved.supplierId);
     expect((await supplierRow(p, supplierId)).source_type).toBe('INVITE');
     expect(Number((await docRow(p, 'develop', id)).supplier_id)).toBe(supplierId);
-    const other = expectOk(await decide(server, buyer, 'doApproveRegister', { id: stray }));
+    const other = expectOk(await decide(p.server, buyer, 'doApproveRegister', { id: stray }));
     expect((await supplierRow(p, Number(other.supplierId))).source_type).toBe('REGISTER');
   });
 });

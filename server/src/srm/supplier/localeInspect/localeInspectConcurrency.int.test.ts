@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectOk } from '../../../testing/apiAssertions';
-import { onMysql, startSecondProcess, type SecondProcess } from '../../../testing/secondProcess';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
+import { onMysql } from '../../../testing/secondProcess';
 import {
   executingPlan,
   expertScores,
@@ -11,8 +10,8 @@ import {
   peopleOf,
   rowsOf,
   selfChecked,
-  type Inspections,
 } from './inspectFixtures';
+import { serverWith } from '../../../testing/proofServer';
 
 /**
  * "Both experts count" (docs/developer-guide.md "Invariants under concurrency"): qe01 and
@@ -21,35 +20,23 @@ import {
  * then the inspection, and the submitted experts are counted under that lock: the second sees the
  * first, so the inspection ends SCORED with both submissions in its history and the mean score.
  */
-let server: TestServer;
-let s: Inspections;
-let other: SecondProcess | undefined;
 const PORT = 20000 + ((process.pid + 431) % 1000);
 const ROUNDS = 3;
-
-beforeAll(async () => {
-  server = await startTestServer('srm_locale_inspect_race');
-  s = await peopleOf(server);
-  if (onMysql) other = await startSecondProcess(server.config.dbUrl, PORT);
-}, 180_000);
-afterAll(async () => {
-  other?.stop();
-  await server?.close();
-});
+const t = serverWith('srm_locale_inspect_race', peopleOf, { timeout: 180_000, secondProcessPort: PORT });
 
 /** An inspection whose two experts have saved their scores (qe01: 5 × 19 = 95, manager01: 5 × 15 = 75). */
 async function readyForExperts(): Promise<number> {
-  const { inspectId } = await executingPlan(s, { supplierId: 1, experts: ['qe01', 'manager01'] });
-  await selfChecked(s, inspectId);
-  expectOk(await expertScores(s, inspectId, 'qe01', 1));
-  expectOk(await expertScores(s, inspectId, 'manager01', 5));
+  const { inspectId } = await executingPlan(t.api, { supplierId: 1, experts: ['qe01', 'manager01'] });
+  await selfChecked(t.api, inspectId);
+  expectOk(await expertScores(t.api, inspectId, 'qe01', 1));
+  expectOk(await expertScores(t.api, inspectId, 'manager01', 5));
   return inspectId;
 }
 
 async function expectBothCounted(id: number): Promise<void> {
-  const inspection = await inspectionOf(s, id);
+  const inspection = await inspectionOf(t.api, id);
   expect([inspection.status, Number(inspection.expert_score)]).toEqual(['SCORED', 85]);
-  const history = await rowsOf(s, 'base_lifecycle_history', 'history_id', {
+  const history = await rowsOf(t.api, 'base_lifecycle_history', 'history_id', {
     entity_name: 'srmSlcLocaleInspect',
     record_id: id,
   });
@@ -64,13 +51,13 @@ async function expectBothCounted(id: number): Promise<void> {
 
 describe('two experts submit at once', () => {
   it(`in one process: both 200, SCORED once with the mean (${ROUNDS} rounds)`, async () => {
-    const qe = await headersOf(s, 'qe01', 'SLC_LOCALE_INSPECT');
-    const manager = await headersOf(s, 'manager01', 'SLC_LOCALE_INSPECT');
+    const qe = await headersOf(t.api, 'qe01', 'SLC_LOCALE_INSPECT');
+    const manager = await headersOf(t.api, 'manager01', 'SLC_LOCALE_INSPECT');
     for (let round = 0; round < ROUNDS; round++) {
       const id = await readyForExperts();
       const answers = await Promise.all([
-        server.call('srmServer', INSPECT_RES, 'doExpertSubmit', { id }, qe),
-        server.call('srmServer', INSPECT_RES, 'doExpertSubmit', { id }, manager),
+        t.server.call('srmServer', INSPECT_RES, 'doExpertSubmit', { id }, qe),
+        t.server.call('srmServer', INSPECT_RES, 'doExpertSubmit', { id }, manager),
       ]);
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
       await expectBothCounted(id);
@@ -78,13 +65,13 @@ describe('two experts submit at once', () => {
   });
 
   it.runIf(onMysql)(`on two server processes: both 200, SCORED once with the mean (${ROUNDS} rounds)`, async () => {
-    const qe = await headersOf(s, 'qe01', 'SLC_LOCALE_INSPECT');
-    const manager = await headersOf(s, 'manager01', 'SLC_LOCALE_INSPECT');
+    const qe = await headersOf(t.api, 'qe01', 'SLC_LOCALE_INSPECT');
+    const manager = await headersOf(t.api, 'manager01', 'SLC_LOCALE_INSPECT');
     for (let round = 0; round < ROUNDS; round++) {
       const id = await readyForExperts();
       const answers = await Promise.all([
-        server.call('srmServer', INSPECT_RES, 'doExpertSubmit', { id }, qe),
-        other!.call('srmServer', INSPECT_RES, 'doExpertSubmit', { id }, manager),
+        t.server.call('srmServer', INSPECT_RES, 'doExpertSubmit', { id }, qe),
+        t.other!.call('srmServer', INSPECT_RES, 'doExpertSubmit', { id }, manager),
       ]);
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
       await expectBothCounted(id);

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { login, outbox, runSql } from '../../../testing/authFixtures';
 import { signIn } from '../../../testing/sessions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { call, proofOf, rows, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
+import { call, rows, type Body, type ProofUser } from '../../../testing/proofFixtures';
 import { addDays } from './credentialWarnings';
+import { proofServer } from '../../../testing/proofServer';
 
 /** The supplier master kept by the buying company (issue 16g): create/edit, portal accounts, qxbInfo, credential warnings. */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_supplier_master');
-  p = await proofOf(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_supplier_master');
 
 const INFO = 'srmSlcSupplierInfoRestful';
 const WARN = 'srmSlcSupplierWarningRestful';
@@ -193,16 +185,16 @@ describe('supplierInfoToPortal: doOpenPortalAccount', () => {
     expect(users[0].password_hash).not.toContain(data.temporaryPassword);
     const primary = (await linesOf('srm_slc_supplier_contact', 'contact_id', id)).find((c) => c.primary_flag === 'Y');
     expect(primary?.portal_user_flag).toBe('Y');
-    const mails = await outbox(server, String(primary?.email));
+    const mails = await outbox(p.server, String(primary?.email));
     expect(mails.at(-1)).toMatchObject({ purpose: 'PORTAL_ACCOUNT_OPENED' });
     expect(mails.at(-1)?.body).toContain(data.temporaryPassword);
 
-    const session = await signIn(server.baseUrl, userName, data.temporaryPassword);
+    const session = await signIn(p.server.baseUrl, userName, data.temporaryPassword);
     expect(session.userInfo).toMatchObject({ passwordChangeRequired: true });
     expect(session.responsibilities.map((r) => r.responsibilityCode)).toEqual(['SUPPLIER_RESP']);
-    expect((await login(server, userName, 'Meridian#2026')).status).toBe(401);
+    expect((await login(p.server, userName, 'Meridian#2026')).status).toBe(401);
     // After a password of their own, the flag is gone.
-    const changed = await server.call(
+    const changed = await p.server.call(
       'baseServer',
       'baseUsersRestful',
       'updatePassword',
@@ -210,7 +202,9 @@ describe('supplierInfoToPortal: doOpenPortalAccount', () => {
       { certificate: session.certificate, authorizationCode: session.authorizationCode },
     );
     expectOk(changed);
-    expect((await signIn(server.baseUrl, userName, 'Portal#Own2026x')).userInfo.passwordChangeRequired).toBeUndefined();
+    expect(
+      (await signIn(p.server.baseUrl, userName, 'Portal#Own2026x')).userInfo.passwordChangeRequired,
+    ).toBeUndefined();
 
     const again = await portal('buyer01', { supplierId: id, userName: `${userName}x` });
     expectError(again, 409);
@@ -372,7 +366,7 @@ describe('slcSupplierWarningList: credential expiry warnings', () => {
     const soon = (await linesOf('srm_slc_supplier_credential', 'credential_id', id)).find((c) =>
       String(c.credential_number).endsWith('-SOON'),
     )!;
-    await runSql(server, 'UPDATE srm_slc_supplier_credential SET expire_date = ? WHERE credential_id = ?', [
+    await runSql(p.server, 'UPDATE srm_slc_supplier_credential SET expire_date = ? WHERE credential_id = ?', [
       addDays(today, 20),
       Number(soon.credential_id),
     ]);

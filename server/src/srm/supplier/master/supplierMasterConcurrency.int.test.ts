@@ -1,31 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectOk } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
-import { onMysql, startSecondProcess, type SecondProcess } from '../../../testing/secondProcess';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { call, proofOf, RESP, rows, type Body, type Proof } from '../../../testing/proofFixtures';
+import { onMysql } from '../../../testing/secondProcess';
+import { call, RESP, rows, type Body } from '../../../testing/proofFixtures';
 import { addDays } from './credentialWarnings';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * The supplier master's invariants across two server processes on one MariaDB (docs/developer-guide.md,
  * "Invariants under concurrency"): one portal account per supplier, one warning per credential and
  * expiry date. The in-process variants are in supplierMaster.int.test.ts.
  */
-let server: TestServer;
-let p: Proof;
-let other: SecondProcess | undefined;
 const PORT = 21000 + (process.pid % 1000);
 const ROUNDS = 3;
-
-beforeAll(async () => {
-  server = await startTestServer('srm_supplier_master_race');
-  p = await proofOf(server);
-  if (onMysql) other = await startSecondProcess(server.config.dbUrl, PORT);
-}, 120_000);
-afterAll(async () => {
-  other?.stop();
-  await server?.close();
-});
+const p = proofServer('srm_supplier_master_race', { secondProcessPort: PORT });
 
 let seq = 0;
 async function newMaster(credentials: Body[] = []): Promise<{ id: number; code: string }> {
@@ -47,18 +35,18 @@ async function newMaster(credentials: Body[] = []): Promise<{ id: number; code: 
 
 describe('supplier master invariants on two server processes', () => {
   it.skipIf(!onMysql)(`one portal account per supplier, ${ROUNDS} rounds`, async () => {
-    const headers = sessionHeaders(p.sessions.buyer01, RESP.buyer01, await menuId(server, 'SLC_SUPPLIER_TO_PORTAL'));
+    const headers = sessionHeaders(p.sessions.buyer01, RESP.buyer01, await menuId(p.server, 'SLC_SUPPLIER_TO_PORTAL'));
     for (let round = 0; round < ROUNDS; round++) {
       const { id, code } = await newMaster();
       const answers = await Promise.all([
-        server.call(
+        p.server.call(
           'srmServer',
           'srmSlcSupplierInfoRestful',
           'doOpenPortalAccount',
           { supplierId: id, userName: `${code}a` },
           headers,
         ),
-        other!.call(
+        p.other!.call(
           'srmServer',
           'srmSlcSupplierInfoRestful',
           'doOpenPortalAccount',
@@ -72,15 +60,15 @@ describe('supplier master invariants on two server processes', () => {
   });
 
   it.skipIf(!onMysql)(`one warning per credential and expiry date, ${ROUNDS} rounds`, async () => {
-    const headers = sessionHeaders(p.sessions.buyer01, RESP.buyer01, await menuId(server, 'SLC_SUPPLIER_WARNING'));
+    const headers = sessionHeaders(p.sessions.buyer01, RESP.buyer01, await menuId(p.server, 'SLC_SUPPLIER_WARNING'));
     for (let round = 0; round < ROUNDS; round++) {
       const { id } = await newMaster([
         { credentialType: 'ISO9001', credentialNumber: `Q-${round}-1`, expireDate: addDays(new Date(), 5) },
         { credentialType: 'ISO14001', credentialNumber: `Q-${round}-2`, expireDate: addDays(new Date(), 7) },
       ]);
       const answers = await Promise.all([
-        server.call('srmServer', 'srmSlcSupplierWarningRestful', 'doCheckCredentialExpiry', {}, headers),
-        other!.call('srmServer', 'srmSlcSupplierWarningRestful', 'doCheckCredentialExpiry', {}, headers),
+        p.server.call('srmServer', 'srmSlcSupplierWarningRestful', 'doCheckCredentialExpiry', {}, headers),
+        p.other!.call('srmServer', 'srmSlcSupplierWarningRestful', 'doCheckCredentialExpiry', {}, headers),
       ]);
       answers.forEach((a) => expectOk(a));
       const warnings = await rows(p, 'srm_slc_supplier_warning', 'warning_id', { supplier_id: id });

@@ -1,38 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../../resource/context';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import {
-  call,
-  newSupplier,
-  proofOf,
-  rows,
-  type Body,
-  type Proof,
-  type ProofUser,
-} from '../../../testing/proofFixtures';
+import { call, newSupplier, rows, type Body, type ProofUser } from '../../../testing/proofFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * DOMAIN 1.1, the master's sub-records on its screens: the supplier's own view (supplierInfoList,
  * menu SUP_MY_COMPANY) shows every tab read-only; supplierInfoEdit (INSIDE) edits the editable
  * ones, while sites and categories are read-only lines that only lifecycle actions move.
  */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_supplier_master_view');
-  p = await proofOf(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_supplier_master_view');
 
 const INFO = 'srmSlcSupplierInfoRestful';
 const mine = (user: ProofUser, action: string, body: Body) => call(p, user, 'SUP_MY_COMPANY', INFO, action, body);
 const edit = (action: string, body: Body) => call(p, 'buyer01', 'SLC_SUPPLIER_CREATE', INFO, action, body);
 
 async function insert(entity: string, values: Body): Promise<number> {
-  const { registry, db, resources } = server.kernel;
+  const { registry, db, resources } = p.server.kernel;
   return db.transaction((tx) => resources.writer.insert(tx, registry.entity(entity)!, values, systemContext()));
 }
 

@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { runSql } from '../../../testing/authFixtures';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
 import {
   call,
   expectTransition,
   historyOf,
   newSupplier,
-  proofOf,
   rows,
   setState,
   todosOf,
   type Body,
-  type Proof,
   type ProofUser,
 } from '../../../testing/proofFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /** The qualification review lifecycle (slcQualify), its approval's effects, the inspection-site rule and getQualifyInfo. */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_qualify');
-  p = await proofOf(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_qualify');
 
 const RES = 'srmSlcQualifyHeaderRestful';
 const ENTITY = 'srmSlcQualifyHeader';
@@ -152,7 +142,7 @@ describe('inspection sites: participate (inspectFlag) only where editFlag is Y',
       { siteName: 'Locked', orgId: 7 },
     ]);
     const [open, locked] = await sitesOf(id);
-    await runSql(server, 'UPDATE srm_slc_qualify_site SET edit_flag = ? WHERE qualify_site_id = ?', [
+    await runSql(p.server, 'UPDATE srm_slc_qualify_site SET edit_flag = ? WHERE qualify_site_id = ?', [
       'N',
       locked.qualify_site_id as number,
     ]);

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { runSql } from '../../../testing/authFixtures';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { historyOf, proofOf, todosOf, type Body, type Proof } from '../../../testing/proofFixtures';
+import { historyOf, todosOf, type Body } from '../../../testing/proofFixtures';
 import {
   act,
   aslRows,
@@ -15,17 +14,10 @@ import {
   supplierWithSites,
   type TestSupplier,
 } from '../status/statusFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /** Supplier exit (DOMAIN 1.10): open orders counted, sites/supplier QUIT with history, ASL DEBARRED, blacklisted refused. */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_supplier_quit');
-  p = await proofOf(server);
-}, 300_000); // a fresh MariaDB schema with the demo seeds takes minutes on a loaded machine
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_supplier_quit', { timeout: 300_000 }); // a fresh MariaDB schema with the demo seeds takes minutes on a loaded machine
 
 function quitBody(s: TestSupplier, quitScope: 'ALL' | 'SITE', siteIds: number[] = []): Body {
   return {
@@ -72,7 +64,7 @@ describe('exit', () => {
     const s = await supplierWithSites(p);
     // Demo orders 6 (CLOSED) and 8 (RELEASED) move to this supplier: only the released one is open.
     await runSql(
-      server,
+      p.server,
       'UPDATE srm_pur_order_header SET supplier_id = ?, supplier_site_id = ? WHERE order_header_id IN (6, 8)',
       [s.supplierId, s.sites[0]],
     );
@@ -88,7 +80,7 @@ describe('refusals', () => {
     const s = await supplierWithSites(p);
     const draft = await saved(p, 'quit', quitBody(s, 'ALL'));
     const pending = await submitted(p, 'quit', quitBody(s, 'ALL'));
-    await runSql(server, 'UPDATE srm_slc_supplier_info SET supplier_status = ? WHERE supplier_id = ?', [
+    await runSql(p.server, 'UPDATE srm_slc_supplier_info SET supplier_status = ? WHERE supplier_id = ?', [
       'BLACKLIST',
       s.supplierId,
     ]);

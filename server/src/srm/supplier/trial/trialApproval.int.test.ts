@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { historyOf, notificationsOf, proofOf, rows, todosOf, type Proof } from '../../../testing/proofFixtures';
+import { historyOf, notificationsOf, rows, todosOf } from '../../../testing/proofFixtures';
 import {
   act,
   approvedQualification,
@@ -14,19 +13,14 @@ import {
   tryoutBody,
   tryoutOf,
 } from './trialFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * Sample trial and batch tryout approvals (DOMAIN 1.7): the std-approval cycle with its to-do,
  * notification, history and refusals (409 out of state, 403 self-approval), the submit rules, and
  * the node each approval settles on the qualification — up to its completion.
  */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_slc_trial');
-  p = await proofOf(server);
-}, 180_000);
-afterAll(async () => server?.close());
+const p = proofServer('srm_slc_trial', { timeout: 180_000 });
 
 const SAMPLE = 'srmSlcSampleTrial';
 
@@ -147,7 +141,7 @@ describe('the node the approval settles', () => {
 
   it('the last required node passing completes the qualification: supplier QUALIFIED, ASL rows APPROVED', async () => {
     const { qualifyHeaderId, supplierId } = await approvedQualification(p);
-    await settle(server, qualifyHeaderId, 'INSPECTION');
+    await settle(p.server, qualifyHeaderId, 'INSPECTION');
     const id = await draftOf(p, 'sample', sampleBody(supplierId, qualifyHeaderId));
     expectOk(await act(p, 'buyer01', 'sample', 'doSubmit', { id }));
     expectOk(await act(p, 'manager01', 'sample', 'doApprove', { id }));

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { call, notificationsOf, proofOf, type Body, type Proof } from '../../../testing/proofFixtures';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
+import { call, notificationsOf, type Body } from '../../../testing/proofFixtures';
 import { act, draftOf, sampleBody, SAMPLE_RES, trialOf, tryoutBody, tryoutOf } from './trialFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * The supplier's side of sample trials and batch tryouts (DOMAIN 1.7): its own rows once
@@ -10,13 +10,7 @@ import { act, draftOf, sampleBody, SAMPLE_RES, trialOf, tryoutBody, tryoutOf } f
  * Demo rows (seeds/demo/44*): trials 4402 SUBMITTED and 4403 APPROVED, tryouts 4402 SUBMITTED and
  * 4403 APPROVED of supplier 1; 4404 of supplier 2; 4401 drafts of supplier 3.
  */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_slc_trial_supplier');
-  p = await proofOf(server);
-}, 180_000);
-afterAll(async () => server?.close());
+const p = proofServer('srm_slc_trial_supplier', { timeout: 180_000 });
 
 const ids = (list: Body[], key: string) => list.map((r) => Number(r[key])).sort((a, b) => a - b);
 

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { historyOf, proofOf, todosOf, type Proof } from '../../../testing/proofFixtures';
+import { historyOf, todosOf } from '../../../testing/proofFixtures';
 import {
   act,
   approvedQualification,
@@ -13,19 +12,14 @@ import {
   tryoutOf,
   type Kind,
 } from './trialFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /**
  * doWithdraw of the sample trial and the batch tryout (std-approval, DOMAIN §0): SUBMITTED →
  * WITHDRAWN by the submitter only, the approver's to-do cancelled (§14); the qualification node a
  * submit only checked stays open, so a resubmit and its approval settle it as before.
  */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_slc_trial_withdraw');
-  p = await proofOf(server);
-}, 180_000);
-afterAll(async () => server?.close());
+const p = proofServer('srm_slc_trial_withdraw', { timeout: 180_000 });
 
 const ENTITY: Record<Kind, string> = { sample: 'srmSlcSampleTrial', tryout: 'srmSlcBatchTryout' };
 const NODE: Record<Kind, string> = { sample: 'SAMPLE', tryout: 'BATCH_TRYOUT' };
