@@ -27,7 +27,7 @@ function validatorOf(schema: JsonSchema): ValidateFunction {
   return validate;
 }
 
-/** "lines[2].quantity" from "/lines/2/quantity"; a missing property names itself. */
+/** "lines[2].quantity" from "/lines/2/quantity". */
 function fieldOf(error: ErrorObject): string {
   const path = error.instancePath
     .split('/')
@@ -35,8 +35,10 @@ function fieldOf(error: ErrorObject): string {
     .map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`))
     .join('')
     .replace(/^\./, '');
-  const missing = (error.params as { missingProperty?: string }).missingProperty;
-  return missing ? (path ? `${path}.${missing}` : missing) : path || '(body)';
+  const { missingProperty, additionalProperty } = error.params as Record<string, string | undefined>;
+  // A missing or an unexpected property names itself, not the object holding it.
+  const named = missingProperty ?? additionalProperty;
+  return named ? (path ? `${path}.${named}` : named) : path || '(body)';
 }
 
 /** Checks (and coerces, in place) a body against the action's input; 400 naming each field otherwise. */

@@ -1,6 +1,6 @@
 /** Sample trial and batch tryout (DOMAIN.md §1.7): submit checks, node settling on approval, the supplier's delivery date. */
 import type { DomainRegistries } from '../../../platform/domainModules';
-import { supplierDeliveryDate } from './supplierDeliveryDate';
+import { DELIVERY_DATE_INPUT, DELIVERY_DATE_STATES, supplierDeliveryDate } from './supplierDeliveryDate';
 import { BATCH_TRYOUT, SAMPLE_TRIAL, TrialRules } from './trialRules';
 import { SAMPLE, TRYOUT, TrialStore } from './trialStore';
 
@@ -18,6 +18,8 @@ export function registerTrial({ actions, hooks, handlers, registry, db }: Domain
     resource: 'srmSlcSampleTrialRestful',
     action: 'doSupplierDeliveryDate',
     access: { pages: ['sampleTrialList', 'sampleTrialDetail'], resourceCode: 'btnSupplierDeliveryDate' },
+    input: DELIVERY_DATE_INPUT,
+    states: DELIVERY_DATE_STATES,
     handler: supplierDeliveryDate(store),
   });
 }

@@ -5,41 +5,33 @@
  * this action refuses any other body field (400). The trial is read through the caller's row
  * scope (another supplier's trial is not found) under its lock, and the submitter is told.
  */
+import type { JsonSchema } from '@meridian/metadata';
 import { isSupplierType } from '../../../access/accessService';
 import { Errors } from '../../../http/apiError';
 import { PlatformRows } from '../../../lifecycle/platformRows';
-import type { ActionHandler } from '../../../platform/actionRegistry';
+import { recordIdInput } from '../../../platform/actionInput';
+import type { ActionHandler, ActionStates } from '../../../platform/actionRegistry';
 import { lockOwner } from '../../../resource/invariantLocks';
 import { TodoService } from '../../../todos/todoService';
 import { formatDateTime } from '../../../util/time';
 import { SAMPLE, setDeliveryDate, type TrialStore } from './trialStore';
 
-const FIELDS = new Set(['id', 'supplierDeliveryDate']);
+/** The body: the trial and the date, a calendar day, and no other field (400 naming each other field). */
+export const DELIVERY_DATE_INPUT: JsonSchema = {
+  ...recordIdInput('id', { supplierDeliveryDate: { type: 'string', format: 'date' } }),
+  required: ['id', 'supplierDeliveryDate'],
+  additionalProperties: false,
+};
 
-/** yyyy-MM-dd of a real calendar day, else 400. */
-function deliveryDateOf(value: unknown): string {
-  const text = String(value ?? '').trim();
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : null;
-  if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== text)
-    throw Errors.badRequest('交样日期格式应为 yyyy-MM-dd', 'The delivery date must be a date as yyyy-MM-dd', [
-      { field: 'supplierDeliveryDate', message: 'yyyy-MM-dd' },
-    ]);
-  return text;
-}
-
-function checkBody(body: Record<string, unknown>): number {
-  const other = Object.keys(body).filter((k) => !FIELDS.has(k));
-  if (other.length)
-    throw Errors.badRequest(
-      `供应商只能填写交样日期，不能修改：${other.join(', ')}`,
-      `A supplier may only enter the delivery date, not: ${other.join(', ')}`,
-      other.map((field) => ({ field, message: 'not writable by the supplier' })),
-    );
-  const id = Number(body.id);
-  if (!Number.isSafeInteger(id) || id <= 0)
-    throw Errors.badRequest('id 无效', 'id must be a record id', [{ field: 'id', message: 'a record id' }]);
-  return id;
-}
+/** The date is entered while the trial is SUBMITTED (declared states; the same 409 as before). */
+export const DELIVERY_DATE_STATES: ActionStates = {
+  entity: SAMPLE,
+  in: ['SUBMITTED'],
+  refusal: (trial) => [
+    `样品试制 ${String(trial.trialNumber)} 不在审批中，不能填写交样日期`,
+    `Sample trial ${String(trial.trialNumber)} is not submitted: the delivery date cannot be entered now`,
+  ],
+};
 
 export function supplierDeliveryDate(store: TrialStore): ActionHandler {
   // The submitter's notification goes through the platform's one writer of notifications.
@@ -48,19 +40,14 @@ export function supplierDeliveryDate(store: TrialStore): ActionHandler {
     const identity = req.identity!;
     if (!isSupplierType(identity.user.userType))
       throw Errors.forbidden('交样日期由供应商填写', 'Only the supplier enters its delivery date');
-    const id = checkBody(body);
-    const date = deliveryDateOf(body.supplierDeliveryDate);
+    const id = body.id as number;
+    const date = body.supplierDeliveryDate as string;
     const model = store.model(SAMPLE);
     const scope = await kernel.auth.guard.rowScope(identity, model, false, ctx);
     return kernel.db.transaction(async (tx) => {
       if (!(await lockOwner(tx, model, id))) throw Errors.recordNotFound();
       const trial = await store.reader.byId(model, id, ctx, scope, tx);
       if (!trial) throw Errors.recordNotFound();
-      if (trial.status !== 'SUBMITTED')
-        throw Errors.conflict(
-          `样品试制 ${String(trial.trialNumber)} 不在审批中，不能填写交样日期`,
-          `Sample trial ${String(trial.trialNumber)} is not submitted: the delivery date cannot be entered now`,
-        );
       await setDeliveryDate(store, tx, id, date, identity.user.userId, formatDateTime());
       if (trial.submittedBy !== null && trial.submittedBy !== undefined)
         await todos.notify(
