@@ -52,6 +52,16 @@ export function filterFields(node: FilterNode | undefined): string[] {
   return [...new Set(filterConditions(node).map((c) => c.field))];
 }
 
+/** Fields the filters compare with through a variable: comparedFields('record', f) of "$record.startDate" is startDate. */
+export function comparedFields(variable: string, ...filters: Array<FilterNode | undefined>): string[] {
+  const prefix = `$${variable}.`;
+  return filters
+    .flatMap((f) => filterConditions(f))
+    .flatMap((c) => (Array.isArray(c.value) ? c.value : [c.value]))
+    .filter((v): v is string => typeof v === 'string' && v.startsWith(prefix))
+    .map((v) => v.slice(prefix.length));
+}
+
 /** A value such as "$user.supplierId" is read from the variables; anything else is literal. */
 export function resolveFilterValue(value: unknown, vars: FilterVariables): unknown {
   if (typeof value === 'string' && value.startsWith('$')) {

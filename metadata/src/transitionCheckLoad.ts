@@ -3,10 +3,10 @@
  * reference, entity, state and placeholder a check names exists and has the type its rule needs,
  * so that a mistake stops the start (or a publish) instead of failing a user's action later.
  */
-import type { FilterNode, LinesCheck, OtherRecordCheck, RecordCheck, TransitionDef } from './generated/meta-model';
+import type { LinesCheck, OtherRecordCheck, RecordCheck, TransitionDef } from './generated/meta-model';
 import type { EntityModel } from './entityModel';
 import { placeholders } from './effects';
-import { filterConditions, filterFields } from './filter';
+import { comparedFields, filterFields } from './filter';
 import type { MetadataCatalog } from './metadataCatalog';
 
 type Report = (pointer: string, message: string) => void;
@@ -19,15 +19,6 @@ interface Scope {
 
 const NUMERIC = new Set(['integer', 'decimal', 'money', 'quantity']);
 const LINE_RULES = ['required', 'distinct', 'sum', 'overlap'] as const;
-
-/** Fields a filter compares with, as "$record.startDate" (prefix "record") or "$line.scoreTo". */
-function comparedFields(prefix: string, ...filters: Array<FilterNode | undefined>): string[] {
-  return filters
-    .flatMap((f) => filterConditions(f))
-    .flatMap((c) => (Array.isArray(c.value) ? c.value : [c.value]))
-    .filter((v): v is string => typeof v === 'string' && v.startsWith(`$${prefix}.`))
-    .map((v) => v.slice(prefix.length + 2));
-}
 
 function fieldsOf(report: Report, pointer: string, entity: EntityModel, names: string[], what?: string): void {
   for (const name of new Set(names))

@@ -1,4 +1,5 @@
 import {
+  comparedFields,
   evaluateFilter,
   filterFields,
   placeholders,
@@ -51,16 +52,11 @@ function lineFields(check: LinesCheck): string[] {
   const ruled = [check.required, check.distinct, check.sum?.field, check.overlap?.from, check.overlap?.to];
   return [
     ...filters.flatMap((f) => filterFields(f)),
-    ...filters.flatMap(lineValueFields),
+    ...comparedFields('line', ...filters),
     ...ruled.filter((f): f is string => !!f),
     check.overlap?.per ?? '',
     ...messageFields(check).map((n) => n.replace(/^other\./, '')),
   ].filter(Boolean);
-}
-
-/** Fields of the same line a filter compares with ("$line.scoreTo"). */
-function lineValueFields(filter: FilterNode): string[] {
-  return [...JSON.stringify(filter).matchAll(/"\$line\.([A-Za-z0-9]+)"/g)].map((m) => m[1]);
 }
 
 /** The record a reference field names, or an empty row when it names none. */
