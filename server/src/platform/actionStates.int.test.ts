@@ -19,6 +19,7 @@ const setStatus = (id: number, status: string) =>
     tx.execute(`UPDATE ${REQ_TABLE} SET status = ? WHERE requisition_header_id = ?`, [status, id]),
   );
 
+// A server of its own migrates and seeds an empty database: a minute and more on a busy MariaDB.
 beforeAll(async () => {
   server = await startTestServer(
     'action_states',
@@ -52,7 +53,7 @@ beforeAll(async () => {
       },
     },
   );
-});
+}, 120_000);
 afterAll(async () => {
   await server?.close();
 });

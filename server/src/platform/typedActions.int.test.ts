@@ -12,6 +12,7 @@ import { eitherIdInput, idFrom, recordIdInput } from './actionInput';
 let server: TestServer;
 const seen: unknown[] = [];
 const RES = 'testTypedRestful';
+// A server of its own migrates and seeds an empty database: a minute and more on a busy MariaDB.
 beforeAll(async () => {
   server = await startTestServer(
     'typed_actions',
@@ -64,7 +65,7 @@ beforeAll(async () => {
       },
     },
   );
-});
+}, 120_000);
 afterAll(async () => {
   await server?.close();
 });

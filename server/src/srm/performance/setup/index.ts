@@ -4,9 +4,15 @@
  * and the grade ranges); this adds the template's line rule on save, copies and the finders. gradeForScore (settingRules.ts) is the
  * grade lookup the later parts use.
  */
+import { recordIdInput } from '../../../platform/actionInput';
 import type { DomainRegistries } from '../../../platform/domainModules';
 import { copyDocument } from './setupCopy';
-import { findIndicatorsByDimensions, findIndicatorsList, findTemplateLines } from './setupFinders';
+import {
+  findIndicatorsByDimensions,
+  findIndicatorsList,
+  findTemplateLines,
+  TEMPLATE_LINES_INPUT,
+} from './setupFinders';
 import {
   INDICATORS,
   INDICATORS_PAGES,
@@ -31,6 +37,7 @@ export function registerSpeSetup({ actions, hooks, registry, db }: DomainRegistr
     resource: 'srmSpeIndicatorsHeadRestful',
     action: 'copyIndicators',
     access: { pages: INDICATORS_PAGES, resourceCode: 'btnCopy' },
+    input: recordIdInput(),
     handler: (body, ctx, kernel) => copyDocument(kernel, INDICATORS, 'indicatorCode', body, ctx),
   });
   actions.register({
@@ -38,6 +45,7 @@ export function registerSpeSetup({ actions, hooks, registry, db }: DomainRegistr
     resource: 'srmSpeTemplateHeadRestful',
     action: 'copyTemplate',
     access: { pages: TEMPLATE_PAGES, resourceCode: 'btnCopy' },
+    input: recordIdInput(),
     handler: (body, ctx, kernel) => copyDocument(kernel, TEMPLATE, 'templateCode', body, ctx),
   });
   actions.register({
@@ -59,6 +67,7 @@ export function registerSpeSetup({ actions, hooks, registry, db }: DomainRegistr
     resource: 'srmSpeTemplateHeadRestful',
     action: 'findIndicatorsBytemplateHeadId',
     access: { pages: TEMPLATE_PAGES },
+    input: TEMPLATE_LINES_INPUT,
     handler: (body, ctx, kernel) => findTemplateLines(kernel, TEMPLATE_INDICATOR, body, ctx),
   });
   for (const [resource, entity] of [
@@ -70,6 +79,7 @@ export function registerSpeSetup({ actions, hooks, registry, db }: DomainRegistr
       resource,
       action: 'findByTemplateHeadId',
       access: { pages: TEMPLATE_PAGES },
+      input: TEMPLATE_LINES_INPUT,
       handler: (body, ctx, kernel) => findTemplateLines(kernel, entity, body, ctx),
     });
 }

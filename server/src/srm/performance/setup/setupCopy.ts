@@ -10,7 +10,6 @@ import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import type { ResourceContext } from '../../../resource/context';
 import type { ActionResult } from '../../../resource/resourceService';
-import { idOf } from '../../../home/readerContext';
 
 type Row = Record<string, unknown>;
 
@@ -41,7 +40,7 @@ export async function copyCode(tx: SqlExecutor, kernel: Kernel, entity: EntityMo
   );
 }
 
-/** Copies record `body.id` of `entityName` (header and lines) into a new DRAFT; answers the copy. */
+/** Copies the record `id` of `entityName` (header and lines) into a new DRAFT; answers the copy (input: recordIdInput()). */
 export async function copyDocument(
   kernel: Kernel,
   entityName: string,
@@ -50,7 +49,7 @@ export async function copyDocument(
   ctx: ResourceContext,
 ): Promise<ActionResult> {
   const entity = kernel.registry.entity(entityName)!;
-  const source = await kernel.resources.findById(entity, idOf(body), ctx);
+  const source = await kernel.resources.findById(entity, body.id as number, ctx);
   const copy: Row = editable(entity, source);
   for (const child of entity.children) {
     const lines = source[child.name];

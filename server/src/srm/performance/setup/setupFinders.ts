@@ -11,6 +11,7 @@ import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
 import type { ActionResult } from '../../../resource/resourceService';
 import { INDICATORS, TEMPLATE } from './setupNames';
+import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 
 type Body = Record<string, unknown>;
 
@@ -54,15 +55,9 @@ export async function findIndicatorsByDimensions(
   return { data: rows };
 }
 
-function templateIdOf(body: Body): number {
-  const raw = body.templateHeadId ?? body.id;
-  const n = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1)
-    throw Errors.badRequest('templateHeadId 无效', 'templateHeadId must be a positive integer', [
-      { field: 'templateHeadId', message: 'must be a positive integer' },
-    ]);
-  return n;
-}
+const TEMPLATE_ID = ['templateHeadId', 'id'];
+/** The body of the template line finders: the template by `templateHeadId` (or `id`). */
+export const TEMPLATE_LINES_INPUT = eitherIdInput(TEMPLATE_ID);
 
 /** The lines of `lineEntity` of template `body.templateHeadId` (404 when the template is not visible). */
 export async function findTemplateLines(
@@ -71,7 +66,7 @@ export async function findTemplateLines(
   body: Body,
   ctx: ResourceContext,
 ): Promise<ActionResult> {
-  const templateHeadId = templateIdOf(body);
+  const templateHeadId = idFrom(body, TEMPLATE_ID);
   await kernel.resources.reader.byId(kernel.registry.entity(TEMPLATE)!, templateHeadId, ctx).then((row) => {
     if (!row) throw Errors.recordNotFound();
   });
