@@ -22,6 +22,10 @@ export type {
   I18NText,
   LifecycleDef,
   TransitionDef,
+  EffectDef,
+  RecipientsDef,
+  TransitionCheck,
+  TransitionTimer,
 } from '@meridian/metadata';
 
 import type { EntityDef, PageDef, TransitionDef } from '@meridian/metadata';

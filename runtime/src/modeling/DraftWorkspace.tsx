@@ -12,7 +12,7 @@ import { addLineEntity, draftKey, type DraftDocument } from './entityDraft';
 import { EntityEditor } from './EntityEditor';
 import { FieldRetirement, type FieldAction } from './FieldRetirement';
 import { LifecycleEditor } from './LifecycleEditor';
-import { newLifecycle, withLifecycle } from './lifecycleDraft';
+import { editPageOf, entityOfLifecycle, newLifecycle, withLifecycle, withStatusLookup } from './lifecycleDraft';
 import { PageEditor } from './PageEditor';
 import { generatePages, type LineEntity } from './pageLayout';
 import { PagePreview } from './PagePreview';
@@ -59,6 +59,15 @@ function PageGenerator({ designer, header }: { designer: Designer; header: Entit
       <Button onClick={generate}>{t('modeling.generate.button')}</Button>
     </Space.Compact>
   );
+}
+
+/** A changed lifecycle into the draft, and its entities' status field onto its status lookup. */
+function updateLifecycle(designer: Designer, lifecycle: LifecycleDef) {
+  designer.update(draftKey('lifecycle', lifecycle.name), lifecycle as never);
+  for (const entity of Object.values(designer.entities)) {
+    const followed = withStatusLookup(entity, lifecycle);
+    if (followed) designer.update(draftKey('entity', entity.name), followed as never);
+  }
 }
 
 /**
@@ -237,7 +246,9 @@ export function DraftWorkspace({ designer }: { designer: Designer }) {
             lifecycle={open.content as unknown as LifecycleDef}
             isNew={open.baseVersion === undefined}
             errors={designer.errors}
-            onChange={(doc) => designer.update(draftKey('lifecycle', open.name), doc as never)}
+            onChange={(doc) => updateLifecycle(designer, doc)}
+            entity={entityOfLifecycle(designer.entities, open.name)}
+            editPage={editPageOf(designer.pages, entityOfLifecycle(designer.entities, open.name))}
           />
         )}
         {open && (

@@ -37,6 +37,19 @@ const DRAWN: Record<string, RegExp[]> = {
     /^form\/sections\/\d+\/fields$/,
     /^actions$/,
   ],
+  lifecycle: [
+    /^(name|statusLookup|states|initial)$/,
+    /^transitions\/\d+\/(action|from|to|resourceCode)$/,
+    /^transitions\/\d+\/label\/(cn|en)$/,
+    /^transitions\/\d+\/effects\/\d+\/openTodo\/(billType|to|menuCode|link)$/,
+    /^transitions\/\d+\/effects\/\d+\/notify\/(to|type)$/,
+    /^transitions\/\d+\/effects\/\d+\/(openTodo|notify)\/(title|content)\/(cn|en)$/,
+    /^transitions\/\d+\/effects\/\d+\/closeTodos\/(billTypes|as)$/,
+    /^transitions\/\d+\/checks\/\d+\/record\/(field|op|value)$/,
+    /^transitions\/\d+\/checks\/\d+\/message\/(cn|en)$/,
+    /^transitions\/\d+\/timer\/(at|due\/field|due\/offsetDays)$/,
+    /^transitions\/\d+\/timer\/comment\/(cn|en)$/,
+  ],
 };
 
 /** The item drawn for a whole object: a field row's name, a column's key … */
@@ -48,6 +61,17 @@ const OBJECT_ITEM: [RegExp, string][] = [
   [/^fields\/\d+\/(label)$/, 'cn'],
   [/^fields\/\d+\/reference$/, 'entity'],
   [/^rowScope$/, 'supplierField'],
+  [/^transitions\/\d+$/, 'action'],
+  [/^transitions\/\d+\/label$/, 'cn'],
+  [/^transitions\/\d+\/effects\/\d+\/openTodo$/, 'billType'],
+  [/^transitions\/\d+\/effects\/\d+\/notify$/, 'to'],
+  [/^transitions\/\d+\/effects\/\d+\/closeTodos$/, 'billTypes'],
+  [/^transitions\/\d+\/effects\/\d+\/(openTodo|notify)\/(title|content)$/, 'cn'],
+  [/^transitions\/\d+\/checks\/\d+\/record$/, 'field'],
+  [/^transitions\/\d+\/checks\/\d+\/message$/, 'cn'],
+  [/^transitions\/\d+\/timer$/, 'at'],
+  [/^transitions\/\d+\/timer\/due$/, 'field'],
+  [/^transitions\/\d+\/timer\/comment$/, 'cn'],
 ];
 
 const isDrawn = (kind: string, joined: string) => (DRAWN[kind] ?? []).some((re) => re.test(joined));

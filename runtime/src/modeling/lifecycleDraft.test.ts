@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { EntityDef, LifecycleDef } from '../meta';
 import { newEntity } from './entityDraft';
-import { DEFAULT_STATUS_LOOKUP, lifecycleDocument, newLifecycle, withLifecycle } from './lifecycleDraft';
+import { placeError } from './draftErrors';
+import {
+  DEFAULT_STATUS_LOOKUP,
+  lifecycleDocument,
+  newLifecycle,
+  withLifecycle,
+  withStatusLookup,
+} from './lifecycleDraft';
 
 const note: EntityDef = newEntity('srmDemoNote', { cn: '备忘', en: 'Note' });
 const withStatus: EntityDef = {
@@ -105,5 +112,45 @@ describe('lifecycle drafts', () => {
   it('keeps the required lists when they are empty, so that the server names what is missing', () => {
     const doc = lifecycleDocument({ name: 'x', statusLookup: '', initial: '' });
     expect(doc).toEqual({ metaVersion: 1, kind: 'lifecycle', name: 'x', states: [], transitions: [] });
+  });
+
+  it('leaves out emptied behaviour lists and the holes of removed rows', () => {
+    const submit = newLifecycle(note).transitions[0];
+    const doc = lifecycleDocument({
+      name: 'x',
+      transitions: [{ ...submit, effects: [undefined as never], checks: [] as never }],
+    });
+    expect(doc.transitions[0]).not.toHaveProperty('effects');
+    expect(doc.transitions[0]).not.toHaveProperty('checks');
+  });
+
+  it("moves the entity's status field onto the lifecycle's status lookup, and nothing else", () => {
+    const flow = newLifecycle(note);
+    const entity = withLifecycle(note, flow);
+    const closing = { ...flow, statusLookup: 'PUR_REQUISITION_STATUS' };
+    const moved = withStatusLookup(entity, closing)!;
+    expect(moved.fields.find((f) => f.name === entity.statusField)).toMatchObject({
+      lookupType: 'PUR_REQUISITION_STATUS',
+    });
+    expect(moved.fields.filter((f, i) => f !== entity.fields[i]).map((f) => f.name)).toEqual([entity.statusField]);
+    expect(withStatusLookup(entity, flow)).toBeUndefined();
+    expect(withStatusLookup(entity, { ...closing, name: 'otherFlow' })).toBeUndefined();
+  });
+
+  it("places the server's effect and timer problems on the behaviour items that cause them", () => {
+    const at = (pointer: string) =>
+      placeError({ field: `lifecycle:srmDemoNoteFlow#${pointer}`, message: 'm' }, []).path;
+    expect(at('/transitions/0/effects/1/openTodo/menuCode')).toEqual([
+      'transitions',
+      0,
+      'effects',
+      1,
+      'openTodo',
+      'menuCode',
+    ]);
+    expect(at('/transitions/0/effects/1/openTodo')).toEqual(['transitions', 0, 'effects', 1, 'openTodo', 'billType']);
+    expect(at('/transitions/2/timer/due/field')).toEqual(['transitions', 2, 'timer', 'due', 'field']);
+    expect(at('/transitions/2/timer/comment')).toEqual(['transitions', 2, 'timer', 'comment', 'cn']);
+    expect(at('/transitions/2/effects/0')).toEqual(['transitions', 2, 'action']);
   });
 });

@@ -2,7 +2,7 @@
  * Lifecycle drafts: a starting lifecycle for an entity (draft → submitted → approved/rejected) and
  * the lifecycle document of the designer's form values.
  */
-import type { EntityDef, LifecycleDef, TransitionDef } from '../meta';
+import type { EntityDef, LifecycleDef, PageDef, TransitionDef } from '../meta';
 import { pruneEmpty } from './entityDraft';
 
 /**
@@ -109,9 +109,17 @@ function editableStates(statusField: string, lifecycle: LifecycleDef): EntityDef
   };
 }
 
+/** Lists of the behaviour section: a removed row leaves a hole until the form re-renders; none left is no list. */
+const BEHAVIOUR_LISTS = ['effects', 'checks'] as const;
+
 function transitionDocument(t: TransitionDef): TransitionDef {
   const kept: Record<string, unknown> = { ...t };
   for (const flag of FLAGS) if (!kept[flag]) delete kept[flag];
+  for (const list of BEHAVIOUR_LISTS) {
+    const items = ((kept[list] as unknown[] | undefined) ?? []).filter(Boolean);
+    if (items.length) kept[list] = items;
+    else delete kept[list];
+  }
   return kept as unknown as TransitionDef;
 }
 
@@ -127,4 +135,31 @@ export function lifecycleDocument(values: Partial<LifecycleDef>): LifecycleDef {
   // Required by the schema: an empty list stays a list, so the server names what is missing.
   if (!doc.states) doc.states = [] as unknown as LifecycleDef['states'];
   return doc;
+}
+
+/** The entity (of those given) whose lifecycle this is: the first pointing at it. */
+export function entityOfLifecycle(entities: Record<string, EntityDef>, lifecycle: string): EntityDef | undefined {
+  return Object.values(entities).find((e) => e?.lifecycle === lifecycle);
+}
+
+/** The path of the entity's edit page among these pages, if it has one. */
+export function editPageOf(pages: PageDef[], entity: EntityDef | undefined): string | undefined {
+  return entity && pages.find((p) => p.entity === entity.name && p.type === 'edit')?.path;
+}
+
+/**
+ * The entity with its status field over the lifecycle's status lookup: the admin who picks another
+ * value set for the states (one with CLOSED) must not see the records' states as raw codes.
+ * Undefined when nothing changes.
+ */
+export function withStatusLookup(entity: EntityDef, lifecycle: LifecycleDef): EntityDef | undefined {
+  const status = entity.fields.find((f) => f.name === entity.statusField);
+  if (entity.lifecycle !== lifecycle.name || status?.type !== 'lookup' || !lifecycle.statusLookup) return undefined;
+  if (status.lookupType === lifecycle.statusLookup) return undefined;
+  return {
+    ...entity,
+    fields: entity.fields.map((f) =>
+      f === status ? { ...f, lookupType: lifecycle.statusLookup } : f,
+    ) as EntityDef['fields'],
+  };
 }
