@@ -73,6 +73,17 @@ describe('transition timers at load', () => {
     );
   });
 
+  it('refuses a timer on a transition for the submitter only', () => {
+    const problems = miniAppProblems((doc) => {
+      delete doc(LC).transitions[0].approval;
+      doc(LC).transitions[0].submitterOnly = true;
+      doc(LC).transitions[0].timer = timer();
+    });
+    expect(problems.map((p) => `${p.pointer}: ${p.message}`)).toEqual([
+      '/transitions/0/timer: doSubmit is for the submitter only: a timer is not the submitter',
+    ]);
+  });
+
   it('the schema refuses a time of day that is not hh:mm', () => {
     expect(withTimer(timer({ at: '24:00' })).map((p) => p.pointer)).toContain('/transitions/0/timer/at');
   });

@@ -21,6 +21,7 @@ function checkTimer(t: TransitionDef, entities: EntityModel[], at: string, repor
   // An approval decision (transitionRules.isDecision): the scheduler is no approver of any step.
   if (t.approval && !t.effects?.includes('stampSubmitter'))
     report(at, `${t.action} is an approval decision: a timer cannot decide it`);
+  if (t.submitterOnly) report(at, `${t.action} is for the submitter only: a timer is not the submitter`);
   for (const entity of entities) {
     if (timer.due) {
       const field = entity.field(timer.due.field);
