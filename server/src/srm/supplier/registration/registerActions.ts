@@ -3,7 +3,7 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import { isSupplierType } from '../../../access/accessService';
 import type { Database } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
-import { idOf } from '../../../home/readerContext';
+import { recordIdInput } from '../../../platform/actionInput';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
@@ -147,12 +147,15 @@ export function registerSupplierRegistration(
       resource,
       action,
       access: { pages: [page], resourceCode },
+      // Only the id is declared: the reason is judged once the row is found in the caller's scope.
+      input: recordIdInput(),
       handler: async (body, ctx, kernel, req) => {
         const entity = store.model(REGISTER);
+        const id = body.id as number;
         // Within the caller's row scope, and found there, before the reason is judged: a row the
         // caller cannot reach answers 404 whatever the body says.
         const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, action, ctx);
-        if (!(await kernel.resources.reader.byId(entity, idOf(body), ctx, scope))) throw Errors.recordNotFound();
+        if (!(await kernel.resources.reader.byId(entity, id, ctx, scope))) throw Errors.recordNotFound();
         const reason = typeof body.rejectReason === 'string' ? body.rejectReason.trim() : '';
         if (!reason || reason.length > MAX_REASON) {
           const message = pickText(
@@ -172,7 +175,7 @@ export function registerSupplierRegistration(
         return kernel.lifecycles.run(
           entity,
           transition,
-          { id: body.id, versionNum: body.versionNum, comment: reason },
+          { id, versionNum: body.versionNum, comment: reason },
           withReason,
           scope,
         );
