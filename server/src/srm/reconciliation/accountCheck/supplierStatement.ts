@@ -1,0 +1,167 @@
+import type { JsonSchema } from '@meridian/metadata';
+import type { Kernel } from '../../../kernel';
+import type { ActionRegistry } from '../../../platform/actionRegistry';
+import { nextDocumentNumber } from '../../../resource/documentNumber';
+import { supplierCaller } from '../../../home/readerContext';
+import { Errors } from '../../../http/apiError';
+import { addDecimals, formatDecimal, parseDecimal, ZERO } from '../../../util/decimal';
+import { formatDateTime } from '../../../util/time';
+import { receiptsUnavailable, type ReceiptLedger, type ReceiptRow } from '../receiptLedger';
+import { checkTotals, lineAmounts, listItemAmounts, type Values } from './checkAmounts';
+import { CHECK, INVOICE_LIST, LINE } from './checkStore';
+
+/**
+ * The supplier's own statement (createInvoiceListAndAccountCheck, DOMAIN.md §4.1): a
+ * SUPPLIER_CONFIRMED statement with its lines and invoice list from the supplier's unchecked receipts.
+ */
+/** A statement line from a receipt transaction. */
+export function lineOfReceipt(r: ReceiptRow): Values {
+  const line: Values = {
+    transactionId: r.transactionId,
+    transactionType:
+      r.transactionType && ['RECEIVE', 'RETURN', 'PRICE_DIFF'].includes(r.transactionType)
+        ? r.transactionType
+        : 'RECEIVE',
+    poNumber: null,
+    orderLineId: r.orderLineId,
+    itemId: r.itemId,
+    uomCode: r.uomCode,
+    quantity: r.quantity,
+    unitPriceExcl: r.unitPriceExcl,
+    taxRate: r.taxRate,
+    amountExcl: r.amountExcl,
+    transactionDate: r.transactionDate ? String(r.transactionDate).slice(0, 10) : null,
+  };
+  lineAmounts(line);
+  return line;
+}
+
+/** The invoice list of a set of lines: one row per item, unit and price, quantities and amounts summed. */
+export function invoiceListOf(lines: Values[]): Values[] {
+  const groups = new Map<string, Values>();
+  for (const line of lines) {
+    const key = [line.itemId, line.itemName, line.uomCode, line.unitPriceExcl, line.taxRate].join('|');
+    const g = groups.get(key);
+    if (!g) {
+      groups.set(key, {
+        itemName: line.itemName ?? line.itemCode ?? '-',
+        specification: null,
+        uomCode: line.uomCode,
+        quantity: line.quantity,
+        unitPriceExcl: line.unitPriceExcl,
+        taxRate: line.taxRate,
+      });
+      continue;
+    }
+    g.quantity = formatDecimal(addOf(g.quantity, line.quantity), 4);
+  }
+  const rows = [...groups.values()];
+  rows.forEach(listItemAmounts);
+  return rows;
+}
+
+function addOf(a: unknown, b: unknown) {
+  return addDecimals(parseDecimal(String(a ?? '0')) ?? ZERO, parseDecimal(String(b ?? '0')) ?? ZERO);
+}
+
+/** Item codes and names of the lines from the material master. */
+async function withItems(kernel: Kernel, lines: Values[]): Promise<void> {
+  const ids = [...new Set(lines.map((l) => l.itemId).filter((v): v is number => typeof v === 'number'))];
+  if (!ids.length) return;
+  const { t, c } = kernel.auth.access.sql;
+  const rows = await kernel.db.select(
+    `SELECT ${c('srmBaseMaterialItem', 'itemId')} AS id, ${c('srmBaseMaterialItem', 'itemCode')} AS code, ${c('srmBaseMaterialItem', 'itemName')} AS name ` +
+      `FROM ${t('srmBaseMaterialItem')} WHERE ${c('srmBaseMaterialItem', 'itemId')} IN (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  for (const line of lines) {
+    const item = byId.get(Number(line.itemId));
+    if (item) Object.assign(line, { itemCode: String(item.code), itemName: String(item.name) });
+  }
+}
+
+/** createInvoiceListAndAccountCheck's body: the receipts, the statement type, and the period when the supplier names one. */
+const STATEMENT_INPUT: JsonSchema = {
+  type: 'object',
+  required: ['transactionIds'],
+  properties: {
+    transactionIds: { type: 'array', minItems: 1, items: { type: 'integer', minimum: 1 } },
+    checkType: { type: 'string', enum: ['PROD', 'NON_PROD'], default: 'PROD' },
+    periodFrom: { type: ['string', 'null'], format: 'date' },
+    periodTo: { type: ['string', 'null'], format: 'date' },
+  },
+};
+
+/** On `resource` (the statement's, srmRcnAccountCheckRestful). */
+export function registerSupplierStatement(actions: ActionRegistry, ledger: ReceiptLedger, resource: string): void {
+  // createInvoiceListAndAccountCheck {transactionIds, checkType, periodFrom?, periodTo?}: a supplier's statement from its unchecked receipts.
+  actions.register({
+    area: 'srmServer',
+    resource,
+    action: 'createInvoiceListAndAccountCheck',
+    access: { pages: ['SupplierProdCheckList', 'SupplierNonProdCheckList'], resourceCode: 'btnCreateStatement' },
+    input: STATEMENT_INPUT,
+    handler: async (body, ctx, kernel, req) => {
+      const user = supplierCaller(req);
+      const { checkType, periodFrom, periodTo } = body as {
+        checkType: string;
+        periodFrom?: string | null;
+        periodTo?: string | null;
+      };
+      if (!ledger.available) throw receiptsUnavailable();
+      const ids = [...new Set(body.transactionIds as number[])];
+      const entity = kernel.registry.entity(CHECK)!;
+      const id = await kernel.db.transaction(async (tx) => {
+        const receipts = await ledger.unchecked(tx, user.supplierId, { ids });
+        if (receipts.length !== ids.length)
+          throw Errors.conflict(
+            '部分收货事务不存在、不属于您或已对账',
+            'Some receipt transactions do not exist, are not yours or are already on a statement',
+          );
+        const lines = receipts.map(lineOfReceipt);
+        await withItems(kernel, lines);
+        const dates = receipts
+          .map((r) => String(r.transactionDate ?? '').slice(0, 10))
+          .filter(Boolean)
+          .sort();
+        const today = formatDateTime().slice(0, 10);
+        const orgId = receipts.find((r) => r.orgId)?.orgId ?? null;
+        const header: Values = {
+          checkType,
+          supplierId: user.supplierId,
+          orgId,
+          currencyCode: 'CNY',
+          periodFrom: periodFrom ?? dates[0] ?? today,
+          periodTo: periodTo ?? dates.at(-1) ?? today,
+          ...checkTotals({ lines, deducteds: [], others: [], invoices: [] }),
+          status: 'SUPPLIER_CONFIRMED',
+        };
+        const record = await kernel.resources.writer.insert(
+          tx,
+          entity,
+          { ...header, checkNumber: await nextDocumentNumber(tx, 'AC') },
+          ctx,
+        );
+        for (const line of lines)
+          await kernel.resources.writer.insert(
+            tx,
+            kernel.registry.entity(LINE)!,
+            { ...line, accountCheckId: record },
+            ctx,
+          );
+        for (const item of invoiceListOf(lines))
+          await kernel.resources.writer.insert(
+            tx,
+            kernel.registry.entity(INVOICE_LIST)!,
+            { ...item, accountCheckId: record },
+            ctx,
+          );
+        await ledger.claim(tx, record, user.supplierId, ids, ctx.userId);
+        return record;
+      });
+      const row = await kernel.resources.reader.byId(entity, id, ctx);
+      return { data: row && (await kernel.resources.reader.withChildren(entity, row, ctx)) };
+    },
+  });
+}
