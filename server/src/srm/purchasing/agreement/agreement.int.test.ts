@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import {
-  call,
-  expectTransition,
-  rows,
-  setState,
-  todosOf,
-  type Body,
-  type ProofUser,
-} from '../../../testing/proofFixtures';
+import { call, rows, todosOf, type Body, type ProofUser } from '../../../testing/proofFixtures';
 import { proofServer } from '../../../testing/proofServer';
+import { everyActionFromEveryState } from '../../../testing/transitionMatrix';
 
 /** Agreements (purAgreement), their price-list rows, expiry, and the supplier's view (DOMAIN.md §5.2). */
 const p = proofServer('srm_agreement');
@@ -96,34 +89,22 @@ describe('saving an agreement', () => {
 });
 
 describe('every action from every state', () => {
-  const STATES = ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED', 'WITHDRAWN', 'EXPIRED', 'CLOSED'];
-  const ACTIONS: [string, ProofUser, string[], string][] = [
-    ['doSubmit', 'buyer01', ['DRAFT', 'REJECTED', 'WITHDRAWN'], 'SUBMITTED'],
-    ['doApprove', 'manager01', ['SUBMITTED'], 'APPROVED'],
-    ['doReject', 'manager01', ['SUBMITTED'], 'REJECTED'],
-    ['doWithdraw', 'buyer01', ['SUBMITTED'], 'WITHDRAWN'],
-    ['doClose', 'buyer01', ['APPROVED'], 'CLOSED'],
-    ['doExpire', 'buyer01', ['APPROVED'], 'EXPIRED'],
-  ];
-  const cases = ACTIONS.flatMap(([action, user, from, to]) =>
-    STATES.map((state) => [action, state, from.includes(state) ? to : null, user] as const),
-  );
-  it.each(cases)('%s from %s → %s', async (action, state, to, user) => {
-    const id = state === 'DRAFT' ? await draft() : await submitted();
-    if (state !== 'DRAFT' && state !== 'SUBMITTED')
-      await setState(p, 'srm_pur_agreement_header', 'status', 'agreement_header_id', id, state);
-    const answer = await act(user, action, { id, comment: 'checked' });
-    await expectTransition(p, {
-      entityName: ENTITY,
-      table: 'srm_pur_agreement_header',
-      statusColumn: 'status',
-      keyColumn: 'agreement_header_id',
-      id,
-      state,
-      to,
-      answer,
-      action,
-    });
+  everyActionFromEveryState(p, {
+    entityName: ENTITY,
+    table: 'srm_pur_agreement_header',
+    keyColumn: 'agreement_header_id',
+    states: ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED', 'WITHDRAWN', 'EXPIRED', 'CLOSED'],
+    actions: [
+      ['doSubmit', 'buyer01', ['DRAFT', 'REJECTED', 'WITHDRAWN'], 'SUBMITTED'],
+      ['doApprove', 'manager01', ['SUBMITTED'], 'APPROVED'],
+      ['doReject', 'manager01', ['SUBMITTED'], 'REJECTED'],
+      ['doWithdraw', 'buyer01', ['SUBMITTED'], 'WITHDRAWN'],
+      ['doClose', 'buyer01', ['APPROVED'], 'CLOSED'],
+      ['doExpire', 'buyer01', ['APPROVED'], 'EXPIRED'],
+    ],
+    draft,
+    submitted,
+    act,
   });
 });
 

@@ -3,17 +3,16 @@ import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { runSql } from '../../../testing/authFixtures';
 import {
   call,
-  expectTransition,
   historyOf,
   newSupplier,
   notificationsOf,
   rows,
-  setState,
   todosOf,
   type Body,
   type ProofUser,
 } from '../../../testing/proofFixtures';
 import { proofServer } from '../../../testing/proofServer';
+import { everyActionFromEveryState } from '../../../testing/transitionMatrix';
 
 /** The supplier info change lifecycle (slcChangeInfo) through its spec endpoints, and its write into the supplier master. */
 const p = proofServer('srm_change_info');
@@ -55,34 +54,24 @@ async function submitted(user: ProofUser = 'buyer01'): Promise<number> {
 }
 
 describe('every action from every state', () => {
-  const STATES = ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED'];
-  const ACTIONS: [string, ProofUser, string[], string][] = [
-    ['submitChangeInfo', 'buyer01', ['DRAFT', 'REJECTED'], 'SUBMITTED'],
-    ['approvalChangeInfo', 'manager01', ['SUBMITTED'], 'APPROVED'],
-    ['rejectChangeInfo', 'manager01', ['SUBMITTED'], 'REJECTED'],
-  ];
-  const cases = ACTIONS.flatMap(([action, user, from, to]) =>
-    STATES.map((state) => [action, state, from.includes(state) ? to : null, user] as const),
-  );
-  it.each(cases)('%s from %s → %s', async (action, state, to, user) => {
-    const id = state === 'DRAFT' ? await draft() : await submitted();
-    if (state !== 'DRAFT' && state !== 'SUBMITTED')
-      await setState(p, 'srm_slc_change_info', 'status', 'change_info_id', id, state);
-    const answer = await act(user, action, { id, comment: 'checked' });
-    await expectTransition(p, {
-      entityName: ENTITY,
-      table: 'srm_slc_change_info',
-      statusColumn: 'status',
-      keyColumn: 'change_info_id',
-      id,
-      state,
-      to,
-      answer,
-      action: action.replace(
+  everyActionFromEveryState(p, {
+    entityName: ENTITY,
+    table: 'srm_slc_change_info',
+    keyColumn: 'change_info_id',
+    states: ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED'],
+    actions: [
+      ['submitChangeInfo', 'buyer01', ['DRAFT', 'REJECTED'], 'SUBMITTED'],
+      ['approvalChangeInfo', 'manager01', ['SUBMITTED'], 'APPROVED'],
+      ['rejectChangeInfo', 'manager01', ['SUBMITTED'], 'REJECTED'],
+    ],
+    draft,
+    submitted,
+    act,
+    historyAction: (action) =>
+      action.replace(
         /^(submit|approval|reject)ChangeInfo$/,
         (_, verb: string) => ({ submit: 'doSubmit', approval: 'doApprove', reject: 'doReject' })[verb]!,
       ),
-    });
   });
 });
 

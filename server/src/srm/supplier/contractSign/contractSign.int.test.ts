@@ -5,7 +5,6 @@ import { fileCall } from '../../../testing/fileFixtures';
 import { PdfTextReader } from '../../reconciliation/invoiceOcr/contract';
 import {
   call,
-  expectTransition,
   historyOf,
   notificationsOf,
   RESP,
@@ -30,6 +29,7 @@ import {
 } from './contractSignFixtures';
 import { sha256Hex, signedContent } from './signedPdf';
 import { proofServer } from '../../../testing/proofServer';
+import { everyActionFromEveryState } from '../../../testing/transitionMatrix';
 
 /** Supplier agreement signing (DOMAIN.md §1.9): head approval, the suppliers' lines, the signed PDF, completion. */
 const p = proofServer('srm_contract_sign');
@@ -99,31 +99,19 @@ describe('the head: submit, approve, reject', () => {
     expectError(await act(p, 'buyer01', 'saveOrUpdate', signBody([1, 1])), 409);
   });
 
-  const STATES = ['DRAFT', 'SUBMITTED', 'REJECTED', 'SIGNING', 'COMPLETED'];
-  const ACTIONS: [string, ProofUser, string[], string][] = [
-    ['doSubmit', 'buyer01', ['DRAFT', 'REJECTED'], 'SUBMITTED'],
-    ['doApprove', 'manager01', ['SUBMITTED'], 'SIGNING'],
-    ['doReject', 'manager01', ['SUBMITTED'], 'REJECTED'],
-  ];
-  const cases = ACTIONS.flatMap(([action, user, from, to]) =>
-    STATES.map((state) => [action, state, from.includes(state) ? to : null, user] as const),
-  );
-  it.each(cases)('%s from %s → %s', async (action, state, to, user) => {
-    const id = state === 'DRAFT' ? await draft(p) : await submitted(p);
-    if (state !== 'DRAFT' && state !== 'SUBMITTED')
-      await setState(p, 'srm_slc_contract_sign_head', 'status', 'sign_head_id', id, state);
-    const answer = await act(p, user, action, { id, comment: 'checked' });
-    await expectTransition(p, {
-      entityName: HEAD_ENTITY,
-      table: 'srm_slc_contract_sign_head',
-      statusColumn: 'status',
-      keyColumn: 'sign_head_id',
-      id,
-      state,
-      to,
-      answer,
-      action,
-    });
+  everyActionFromEveryState(p, {
+    entityName: HEAD_ENTITY,
+    table: 'srm_slc_contract_sign_head',
+    keyColumn: 'sign_head_id',
+    states: ['DRAFT', 'SUBMITTED', 'REJECTED', 'SIGNING', 'COMPLETED'],
+    actions: [
+      ['doSubmit', 'buyer01', ['DRAFT', 'REJECTED'], 'SUBMITTED'],
+      ['doApprove', 'manager01', ['SUBMITTED'], 'SIGNING'],
+      ['doReject', 'manager01', ['SUBMITTED'], 'REJECTED'],
+    ],
+    draft: () => draft(p),
+    submitted: () => submitted(p),
+    act: (user, action, body) => act(p, user, action, body),
   });
 });
 

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { runSql } from '../../../testing/authFixtures';
-import {
-  call,
-  expectTransition,
-  historyOf,
-  newSupplier,
-  rows,
-  setState,
-  todosOf,
-  type Body,
-  type ProofUser,
-} from '../../../testing/proofFixtures';
+import { call, historyOf, newSupplier, rows, todosOf, type Body, type ProofUser } from '../../../testing/proofFixtures';
 import { proofServer } from '../../../testing/proofServer';
+import { everyActionFromEveryState } from '../../../testing/transitionMatrix';
 
 /** The qualification review lifecycle (slcQualify), its approval's effects, the inspection-site rule and getQualifyInfo. */
 const p = proofServer('srm_qualify');
@@ -53,31 +44,19 @@ async function submitted(user: ProofUser = 'buyer01'): Promise<number> {
 }
 
 describe('every action from every state', () => {
-  const STATES = ['DRAFT', 'SUBMITTED', 'REJECTED', 'APPROVED', 'COMPLETED', 'TERMINATED'];
-  const ACTIONS: [string, ProofUser, string[], string][] = [
-    ['doQualifySubmit', 'buyer01', ['DRAFT', 'REJECTED'], 'SUBMITTED'],
-    ['doQualifyApproval', 'manager01', ['SUBMITTED'], 'APPROVED'],
-    ['doQualifyReject', 'manager01', ['SUBMITTED'], 'REJECTED'],
-  ];
-  const cases = ACTIONS.flatMap(([action, user, from, to]) =>
-    STATES.map((state) => [action, state, from.includes(state) ? to : null, user] as const),
-  );
-  it.each(cases)('%s from %s → %s', async (action, state, to, user) => {
-    const id = state === 'DRAFT' ? await draft() : await submitted();
-    if (state !== 'DRAFT' && state !== 'SUBMITTED')
-      await setState(p, 'srm_slc_qualify_header', 'status', 'qualify_header_id', id, state);
-    const answer = await act(user, action, { id, comment: 'checked' });
-    await expectTransition(p, {
-      entityName: ENTITY,
-      table: 'srm_slc_qualify_header',
-      statusColumn: 'status',
-      keyColumn: 'qualify_header_id',
-      id,
-      state,
-      to,
-      answer,
-      action,
-    });
+  everyActionFromEveryState(p, {
+    entityName: ENTITY,
+    table: 'srm_slc_qualify_header',
+    keyColumn: 'qualify_header_id',
+    states: ['DRAFT', 'SUBMITTED', 'REJECTED', 'APPROVED', 'COMPLETED', 'TERMINATED'],
+    actions: [
+      ['doQualifySubmit', 'buyer01', ['DRAFT', 'REJECTED'], 'SUBMITTED'],
+      ['doQualifyApproval', 'manager01', ['SUBMITTED'], 'APPROVED'],
+      ['doQualifyReject', 'manager01', ['SUBMITTED'], 'REJECTED'],
+    ],
+    draft,
+    submitted,
+    act,
   });
 });
 
