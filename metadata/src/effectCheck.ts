@@ -29,7 +29,16 @@ interface Scope {
   registry: MetadataCatalog;
   entities: EntityModel[];
   report: Report;
+  /**
+   * A lifecycle an administrator designed (stored or drafted in table_model): its to-dos open from
+   * menus made in the menu screens — rows of base_menu, not metadata documents — so the server's
+   * table_model check looks their menu codes up in the database instead (modeling/todoMenus.ts).
+   */
+  adminMade: boolean;
 }
+
+/** Sources of documents made in table_model: stored (db:) and drafted (draft:). */
+export const isAdminSource = (source: string) => /^(db|draft):/.test(source);
 
 function checkFields(s: Scope, pointer: string, names: string[], what: string): void {
   for (const name of names)
@@ -73,7 +82,7 @@ function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
       const d = effect.def;
       checkBillType(s, `${pointer}/billType`, d.billType);
       checkRecipients(s, `${pointer}/to`, d.to);
-      if (!menuCodes(s.registry.menus()).has(d.menuCode))
+      if (!s.adminMade && !menuCodes(s.registry.menus()).has(d.menuCode))
         s.report(`${pointer}/menuCode`, `menu "${d.menuCode}" does not exist`);
       const page = d.link.split('?')[0];
       if (!s.registry.page(page)) s.report(`${pointer}/link`, `link opens page "${page}", which does not exist`);
@@ -114,7 +123,7 @@ function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
 /** Every declared effect and check of the lifecycle, against each entity that uses it. */
 export function checkDeclaredEffects(registry: MetadataCatalog, lc: LifecycleDef, report: Report): void {
   const entities = registry.entities().filter((e) => e.def.lifecycle === lc.name);
-  const scope: Scope = { registry, entities, report };
+  const scope: Scope = { registry, entities, report, adminMade: isAdminSource(registry.source(lc)) };
   lc.transitions.forEach((t, i) => {
     if (t.checks) checkTransitionChecks(scope, `/transitions/${i}/checks`, t.checks);
     (t.effects ?? []).forEach((effect, j) => {

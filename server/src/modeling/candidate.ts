@@ -11,6 +11,7 @@ import { Errors } from '../http/apiError';
 import type { Kernel } from '../kernel';
 import { loadDbDocuments } from '../metadata/dbDocuments';
 import type { DraftItem } from './draftInput';
+import { checkTodoMenus } from './todoMenus';
 
 /** Where a draft document comes from in problems: "draft:page:noteList". */
 const draftSource = (key: string) => `draft:${key}`;
@@ -64,11 +65,14 @@ export async function candidateRegistry(kernel: Kernel, items: DraftItem[]): Pro
     (d) => !drafts.has(keyOf(d.doc) ?? ''),
   );
   const added = items.filter((i) => i.content).map((i) => ({ source: draftSource(i.key), doc: i.content }));
+  let registry: MetadataRegistry;
   try {
-    return { registry: MetadataRegistry.load([...fileDocuments, ...stored, ...added]), fileKeys };
+    registry = MetadataRegistry.load([...fileDocuments, ...stored, ...added]);
   } catch (e) {
     if (e instanceof MetadataError)
       throw Errors.badRequest('元数据校验未通过', 'The metadata is not valid', problemErrors(e));
     throw e;
   }
+  await checkTodoMenus(kernel, items);
+  return { registry, fileKeys };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlExecutor } from '../db/sqlExecutor';
 import { systemContext } from '../resource/context';
+import { Scheduler } from '../scheduler/scheduler';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { noteEntity, notePage, tableModel } from './modelingFixtures';
 
@@ -124,5 +125,121 @@ describe('a lifecycle designed in table_model', () => {
     expect((await notes('doReject', { id, comment: 'Add a body' }, 'manager01')).body.data.noteStatus).toBe('REJECTED');
     await notes('doSubmit', { id });
     expect((await notes('doApprove', { id }, 'manager01')).body.data.noteStatus).toBe('APPROVED');
+  });
+});
+
+/**
+ * The same lifecycle given behaviour in the designer (runtime/src/modeling/TransitionBehaviour.tsx):
+ * a to-do for the approvers on submit, a notification to the creator on approval, and a close seven
+ * days after the note's date — published while a scheduler already runs, which picks the new timer
+ * up on its next pass: it asks for the serving kernel on every pass (server/src/main.ts).
+ */
+const closing = {
+  ...flow,
+  statusLookup: 'PUR_REQUISITION_STATUS', // has CLOSED
+  states: [...flow.states, 'CLOSED'],
+  transitions: [
+    {
+      ...flow.transitions[0],
+      effects: [
+        'stampSubmitter',
+        {
+          openTodo: {
+            billType: 'SLC_CHANGE_INFO',
+            to: { approvers: { responsibilities: ['MANAGER_RESP'] } },
+            title: { cn: '备忘 {noteTitle} 待审批', en: 'Note {noteTitle} to approve' },
+            menuCode: 'DEMO_NOTES',
+            link: 'demoNoteList?id={id}',
+          },
+        },
+      ],
+    },
+    {
+      ...flow.transitions[1],
+      effects: [
+        'stampApprover',
+        { closeTodos: { billTypes: ['SLC_CHANGE_INFO'], as: 'handled' } },
+        {
+          notify: {
+            to: { creator: true },
+            title: { cn: '备忘 {noteTitle} 已审批', en: 'Note {noteTitle} approved' },
+            content: { cn: '已审批', en: 'Approved' },
+            type: 'APPROVAL',
+          },
+        },
+      ],
+    },
+    flow.transitions[2],
+    {
+      action: 'doClose',
+      from: ['APPROVED'],
+      to: 'CLOSED',
+      resourceCode: 'btnClose',
+      label: { cn: '关闭', en: 'Close' },
+      timer: {
+        at: '01:00',
+        due: { field: 'noteDate', offsetDays: 7 },
+        comment: { cn: '到期自动关闭', en: 'Closed when due' },
+      },
+    },
+  ],
+};
+const noteDate = { name: 'noteDate', type: 'date', label: { cn: '日期', en: 'Date' } };
+
+describe('behaviour designed for the lifecycle', () => {
+  it('opens the to-do, notifies the creator, and its timer runs on the scheduler already running', async () => {
+    const live = server.kernel.live!;
+    const scheduler = new Scheduler(() => live.fresh(), 'lifecycle-design');
+    const before = await scheduler.runDue(new Date('2026-11-10T12:00:00'));
+    expect(before.map((r) => r.timerName)).not.toContain('srmDemoNote.doClose');
+
+    const status = { ...noteStatus, lookupType: closing.statusLookup };
+    const entity = noteEntity([status, noteDate], { lifecycle: flow.name, statusField: 'noteStatus' });
+    // Its to-do's menu is one of the menu screens' rows (base_menu), looked up there: a missing one is refused on it.
+    const noMenu = JSON.parse(JSON.stringify(closing)) as {
+      transitions: { effects: { openTodo: { menuCode: string } }[] }[];
+    };
+    noMenu.transitions[0].effects[1].openTodo.menuCode = 'NO_SUCH_MENU';
+    const refused = await tableModel(server, 'validateDraft', {
+      documents: [
+        { content: entity, baseVersion: 1 },
+        { content: noMenu, baseVersion: 1 },
+      ],
+    });
+    expect(refused.body.errors).toEqual([
+      {
+        field: 'lifecycle:srmDemoNoteFlow#/transitions/0/effects/1/openTodo/menuCode',
+        message: 'menu "NO_SUCH_MENU" does not exist',
+      },
+    ]);
+    const published = await tableModel(server, 'publish', {
+      documents: [
+        {
+          content: noteEntity([status, noteDate], { lifecycle: flow.name, statusField: 'noteStatus' }),
+          baseVersion: 1,
+        },
+        { content: closing, baseVersion: 1 },
+      ],
+    });
+    expect(published.body.errors, JSON.stringify(published.body.errors)).toBeUndefined();
+    const id = (await notes('saveOrUpdate', { noteTitle: 'Due note', noteDate: '2026-11-01' })).body.data.noteId;
+    await notes('doSubmit', { id });
+    const todos = () =>
+      server.kernel.db.select(
+        'SELECT assignee_user_id, handle_flag FROM base_todo WHERE entity_name = ? AND bill_id = ?',
+        ['srmDemoNote', id],
+      );
+    expect(await todos()).toEqual([{ assignee_user_id: 3, handle_flag: 'N' }]); // manager01 holds MANAGER_RESP
+    expect((await notes('doApprove', { id }, 'manager01')).body.data.noteStatus).toBe('APPROVED');
+    expect(await todos()).toEqual([{ assignee_user_id: 3, handle_flag: 'Y' }]);
+    const notified = await server.kernel.db.select(
+      'SELECT recipient_user_id, notification_title FROM base_notification WHERE source_bill_id = ? AND notification_title LIKE ?',
+      [id, '%Due note%'],
+    );
+    expect(notified).toEqual([{ recipient_user_id: 1, notification_title: '备忘 Due note 已审批' }]); // admin created it
+
+    const ran = await scheduler.runDue(new Date('2026-11-10T12:00:00'));
+    expect(ran.filter((r) => r.timerName === 'srmDemoNote.doClose')).toMatchObject([{ rowsAffected: 1 }]);
+    expect((await notes('findById', { id })).body.data.noteStatus).toBe('CLOSED');
   });
 });
