@@ -84,3 +84,18 @@ export function idFrom(body: Record<string, unknown>, fields: string[]): number 
   if (!field) throw new Error(`No id among ${fields.join(', ')}: declare the input with eitherIdInput`);
   return body[field] as number;
 }
+
+/**
+ * The record id of a multipart call (an import), whose form fields are text and arrive only once the
+ * handler reads the upload: checked as a declared id would be (400 naming the fields), the first
+ * source holding a field winning (the upload's fields before the body's).
+ */
+export function formRecordId(sources: Record<string, unknown>[], fields: string[]): number {
+  const given: Record<string, unknown> = {};
+  for (const f of fields) {
+    const source = sources.find((s) => s[f] !== undefined && s[f] !== null && s[f] !== '');
+    if (source) given[f] = source[f];
+  }
+  checkActionInput(eitherIdInput(fields), given);
+  return idFrom(given, fields);
+}

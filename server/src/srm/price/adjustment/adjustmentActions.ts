@@ -6,9 +6,11 @@
  * {itemId, supplierId?, date?} reads the preset proportions. Every read goes through the caller's
  * row scope (another supplier's adjustment is not found: 404).
  */
+import type { JsonSchema } from '@meridian/metadata';
 import { isSupplierType } from '../../../access/accessService';
 import type { Row } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
+import { eitherIdInput, idFrom, recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
@@ -43,13 +45,34 @@ type Handler = (
 const PAGES = ['srmSmlAdjustmentHeadList', 'SmlAdjustmentHead/SmlAdjustmentHeadEdit'];
 const EDITABLE = ['DRAFT', 'REJECTED', 'SUPPLIER_REJECTED'];
 
-export const positiveId = (value: unknown, field: string): number => {
-  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1)
-    throw Errors.badRequest(`${field} 无效`, `${field} must be a positive integer`, [
-      { field, message: 'positive integer' },
-    ]);
-  return n;
+const HEAD_ID = ['id', 'adjustmentHeadId'];
+const NULLABLE_ID: JsonSchema = { type: ['integer', 'null'], minimum: 1 };
+const DATE_OR_EMPTY: JsonSchema = { anyOf: [{ type: 'string', format: 'date' }, { enum: ['', null] }] };
+
+/** Each action's body, checked by the platform before the handler (400 naming the field). */
+const INPUTS: Record<string, JsonSchema> = {
+  compAdjustment: eitherIdInput(HEAD_ID),
+  // A line, or an adjustment's every line: the spec's pages send one id or the other (null for the unused one).
+  viewJSGS: {
+    type: 'object',
+    anyOf: ['adjustmentLineId', 'adjustmentHeadId', 'id'].map((f) => ({
+      required: [f],
+      properties: { [f]: { type: 'integer' } },
+    })),
+    properties: { adjustmentLineId: NULLABLE_ID, adjustmentHeadId: NULLABLE_ID, id: NULLABLE_ID },
+  },
+  confirmAdjustment: {
+    ...eitherIdInput(HEAD_ID, {
+      agree: { enum: ['Y', 'N'] },
+      supplierComment: { type: ['string', 'null'], maxLength: 2000 },
+    }),
+    required: ['agree'],
+  },
+  findPresetProportion: recordIdInput('itemId', {
+    supplierId: NULLABLE_ID,
+    date: DATE_OR_EMPTY,
+    effectiveDate: DATE_OR_EMPTY,
+  }),
 };
 
 const insideOnly = (req: ActionRequest) => {
@@ -65,7 +88,7 @@ async function compAdjustment(
   req: ActionRequest,
 ) {
   insideOnly(req);
-  const id = positiveId(body.id ?? body.adjustmentHeadId, 'id');
+  const id = idFrom(body, HEAD_ID);
   const model = store.model(HEAD);
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
   await kernel.db.transaction(async (tx) => {
@@ -101,13 +124,13 @@ async function viewJSGS(
   const headScope = await kernel.auth.guard.rowScope(req.identity!, headModel, true, ctx);
   let headId: number;
   let lineId: number | undefined;
-  if (body.adjustmentLineId !== undefined && body.adjustmentLineId !== null) {
-    lineId = positiveId(body.adjustmentLineId, 'adjustmentLineId');
+  if (typeof body.adjustmentLineId === 'number') {
+    lineId = body.adjustmentLineId;
     const lineScope = await kernel.auth.guard.rowScope(req.identity!, store.model(LINE), true, ctx);
     const line = await store.reader.byId(store.model(LINE), lineId, ctx, lineScope);
     if (!line) throw Errors.recordNotFound();
     headId = Number(line.adjustmentHeadId);
-  } else headId = positiveId(body.adjustmentHeadId ?? body.id, 'adjustmentHeadId');
+  } else headId = idFrom(body, ['adjustmentHeadId', 'id']);
   const head = await store.reader.byId(headModel, headId, ctx, headScope);
   if (!head) throw Errors.recordNotFound();
   const full = await kernel.db.transaction((tx) => store.withLines(tx, head, ctx));
@@ -125,17 +148,8 @@ async function confirmAdjustment(
 ) {
   if (!isSupplierType(req.identity!.user.userType))
     throw Errors.forbidden('只有供应商可以确认调价', 'Only the supplier can confirm a price adjustment');
-  const id = positiveId(body.id ?? body.adjustmentHeadId, 'id');
-  if (body.agree !== 'Y' && body.agree !== 'N')
-    throw Errors.badRequest('agree 应为 Y（同意）或 N（不同意）', 'agree must be Y (agree) or N (disagree)', [
-      { field: 'agree', message: 'Y | N' },
-    ]);
-  const comment =
-    typeof body.supplierComment === 'string' && body.supplierComment.trim() ? body.supplierComment.trim() : null;
-  if (comment && comment.length > 2000)
-    throw Errors.badRequest('供应商意见过长', 'supplierComment is too long (at most 2000 characters)', [
-      { field: 'supplierComment', message: 'at most 2000 characters' },
-    ]);
+  const id = idFrom(body, HEAD_ID);
+  const comment = (body.supplierComment as string | null | undefined)?.trim() || null;
   if (body.agree === 'N' && !comment)
     throw Errors.badRequest('不同意时请填写供应商意见', 'Say why you disagree (supplierComment)', [
       { field: 'supplierComment', message: 'required / 必填' },
@@ -165,21 +179,9 @@ async function findPresetProportion(
   req: ActionRequest,
 ) {
   insideOnly(req);
-  const itemId = positiveId(body.itemId, 'itemId');
-  const supplierId =
-    body.supplierId === undefined || body.supplierId === null || body.supplierId === ''
-      ? null
-      : positiveId(body.supplierId, 'supplierId');
-  const date = body.date ?? body.effectiveDate;
-  if (
-    date !== undefined &&
-    date !== null &&
-    date !== '' &&
-    !(typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date))
-  )
-    throw Errors.badRequest('日期格式应为 yyyy-MM-dd', 'date must be yyyy-MM-dd', [
-      { field: 'date', message: 'yyyy-MM-dd' },
-    ]);
+  const itemId = body.itemId as number;
+  const supplierId = (body.supplierId as number | null | undefined) ?? null;
+  const date = (body.date ?? body.effectiveDate) as string | null | undefined;
   const rows = await kernel.db.transaction((tx) =>
     store.presets(tx, { itemId, supplierId, onDate: (date as string) || null }),
   );
@@ -193,6 +195,7 @@ export function registerAdjustmentActions(store: AdjustmentStore, actions: Actio
       resource: RESOURCE,
       action,
       access: resourceCode ? { pages, resourceCode } : { pages },
+      input: INPUTS[action],
       handler: (body, ctx, kernel, req) => fn(store, body, ctx, kernel, req!),
     });
   add('compAdjustment', PAGES, 'btnCompute', compAdjustment);

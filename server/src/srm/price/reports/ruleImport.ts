@@ -12,7 +12,7 @@ import type { Kernel } from '../../../kernel';
 import type { ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { compareDecimals, toDecimal } from '../../../util/decimal';
-import { positiveId } from '../adjustment/adjustmentActions';
+import { formRecordId } from '../../../platform/actionInput';
 
 const RULE = 'srmSmlRuleHeader';
 const LINE = 'srmSmlRuleLine';
@@ -85,7 +85,7 @@ export async function importRule(
 ) {
   if (!req.xlsxUpload) throw Errors.badRequest('请上传 Excel 文件', 'Upload an .xlsx file as multipart/form-data');
   const upload = await req.xlsxUpload();
-  const id = positiveId(upload.fields.ruleHeaderId ?? upload.fields.id ?? body.ruleHeaderId ?? body.id, 'ruleHeaderId');
+  const id = formRecordId([upload.fields, body], ['ruleHeaderId', 'id']);
   const [factorRows, scoreRows] = await readSheets(upload.file, [FACTOR_COLUMNS, SCORE_COLUMNS]);
   const factors = cellsOf(factorRows);
   const scores = cellsOf(scoreRows);

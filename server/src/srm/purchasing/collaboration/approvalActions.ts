@@ -12,10 +12,9 @@ import { noDataRows, RowErrors } from '../../../exchange/rowErrors';
 import { readSheet, type SheetColumn } from '../../../exchange/sheetReader';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
-import { eitherIdInput, idFrom } from '../../../platform/actionInput';
+import { eitherIdInput, formRecordId, idFrom } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
-import { positiveId } from '../../price/adjustment/adjustmentActions';
 import { today } from '../../../util/time';
 import { ACK, ACK_LINE, supplierOf, type Collab } from './collabContext';
 
@@ -83,7 +82,7 @@ async function idsByCode(k: Collab, entity: string, codeField: string, codes: st
 
 async function importLines(k: Collab, body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
   const { rows, fields } = await sheetRows(req);
-  const id = positiveId(fields.approvalHeaderId ?? body.approvalHeaderId ?? fields.id ?? body.id, 'approvalHeaderId');
+  const id = formRecordId([fields, body], ['approvalHeaderId', 'id']);
   const entity = kernel.registry.entity(ACK)!;
   const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, 'saveOrUpdate', ctx);
   const form = await kernel.resources.findById(entity, id, ctx, scope);
