@@ -1,10 +1,9 @@
-import * as ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { menuId, sessionHeaders } from '../../../testing/authFixtures';
-import { signedHeaders, type ApiAnswer } from '../../../testing/testServer';
+import { sessionHeaders } from '../../../testing/authFixtures';
 import { call, RESP, rows, type Body, type ProofUser } from '../../../testing/proofFixtures';
 import { proofServer } from '../../../testing/proofServer';
+import { uploadXlsx } from '../../../testing/sheetUploads';
 
 /**
  * Simple performance records (DOMAIN.md §2.3 "Other Spe records", §14, Flow 4 step 12): dynamic
@@ -34,29 +33,6 @@ const line = (extra: Body = {}) => ({
   value: '-1.50',
   ...extra,
 });
-
-async function upload(
-  user: ProofUser,
-  menu: string,
-  resource: string,
-  action: string,
-  sheetRows: unknown[][],
-  fields: Record<string, string>,
-): Promise<ApiAnswer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('lines');
-  for (const r of sheetRows) sheet.addRow(r);
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([Buffer.from(await book.xlsx.writeBuffer())]), 'lines.xlsx');
-  const { 'content-type': _json, ...signed } = signedHeaders();
-  const res = await fetch(`${p.server.baseUrl}/api/srmServer/v1/${resource}/${action}`, {
-    method: 'POST',
-    headers: { ...signed, ...sessionHeaders(p.sessions[user], RESP[user], await menuId(p.server, menu)) },
-    body: form,
-  });
-  return { status: res.status, body: (await res.json()) as ApiAnswer['body'] };
-}
 
 describe('dynamic performance data', () => {
   it('new → released (≥ 1 line, stamped), 409 out of state, no edits after release', async () => {
@@ -134,7 +110,7 @@ describe('dynamic performance data', () => {
     );
     const id = String(draft.expressionHeaderId);
     const go = (sheet: unknown[][]) =>
-      upload('buyer01', 'SPE_EXPRESSION', EXP, 'doImportSupplierExpression', sheet, { expressionHeaderId: id });
+      uploadXlsx(p, 'buyer01', 'SPE_EXPRESSION', EXP, 'doImportSupplierExpression', sheet, { expressionHeaderId: id });
     const refused = await go([
       ['考评指标', '事件日期', '事件描述', '分值'],
       ['交货准时率', '2026-11-21', '好 / fine', 2],
@@ -166,7 +142,7 @@ describe('dynamic performance data', () => {
       409,
     );
     expectError(
-      await upload('supplier01', 'SUP_SPE_EXPRESSION', EXP, 'doImportSupplierExpression', [['value'], [1]], {
+      await uploadXlsx(p, 'supplier01', 'SUP_SPE_EXPRESSION', EXP, 'doImportSupplierExpression', [['value'], [1]], {
         expressionHeaderId: id,
       }),
       403,
@@ -266,7 +242,7 @@ describe('simple evaluations', () => {
       expectOk(await simple('buyer01', 'saveOrUpdate', simpleBody([{ supplierId: 1, score: '60' }]))).schemeSimpleId,
     );
     const go = (sheet: unknown[][]) =>
-      upload('buyer01', 'SPE_SCHEME_SIMPLE', SIMPLE, 'doImportPerformanceSimple', sheet, { schemeSimpleId: id });
+      uploadXlsx(p, 'buyer01', 'SPE_SCHEME_SIMPLE', SIMPLE, 'doImportPerformanceSimple', sheet, { schemeSimpleId: id });
     const bad = await go([
       ['供应商', '得分', '等级', '评语'],
       [2, 150, 'A', 'x'],

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { notificationsOf, rows, type Body, type ProofUser } from '../../../testing/proofFixtures';
-import { ACK_RES, act, dayFrom, LINE_RES, one, pdfOf, sql, supplierTodos, uploadXlsx } from './collabFixtures';
+import { ACK_RES, act, dayFrom, LINE_RES, one, pdfOf, sql, supplierTodos } from './collabFixtures';
+import { uploadXlsx } from '../../../testing/sheetUploads';
 import { proofServer } from '../../../testing/proofServer';
 
 /** Acknowledgement forms (承认书, DOMAIN.md §5.8): save, send, supplier sign-off, completion, cancel, deadline, import, scope. */

@@ -1,9 +1,7 @@
 /** Helpers of the acknowledgement and EQ tests (DOMAIN.md §5.8): calls by menu, uploads, sheets, rows. */
-import * as ExcelJS from 'exceljs';
 import { expectOk } from '../../../testing/apiAssertions';
 import { menuId, runSql, sessionHeaders } from '../../../testing/authFixtures';
 import { PDF, upload } from '../../../testing/fileFixtures';
-import { signedHeaders, type ApiAnswer } from '../../../testing/testServer';
 import { call, RESP, rows, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
 import { today } from '../../../util/time';
 
@@ -25,31 +23,6 @@ export const act = (p: Proof, user: ProofUser, menu: string, resource: string, a
 export async function pdfOf(p: Proof, user: ProofUser, menu: string): Promise<number> {
   const auth = sessionHeaders(p.sessions[user], RESP[user], await menuId(p.server, menu));
   return Number(expectOk(await upload(p.server, auth, [{ name: 'ack.pdf', bytes: PDF }]))[0].id);
-}
-
-/** A multipart .xlsx upload of `sheet` to an action, with form fields. */
-export async function uploadXlsx(
-  p: Proof,
-  user: ProofUser,
-  menu: string,
-  resource: string,
-  action: string,
-  sheet: unknown[][],
-  fields: Record<string, string>,
-): Promise<ApiAnswer> {
-  const book = new ExcelJS.Workbook();
-  const ws = book.addWorksheet('lines');
-  for (const r of sheet) ws.addRow(r);
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([Buffer.from(await book.xlsx.writeBuffer())]), 'lines.xlsx');
-  const { 'content-type': _json, ...signed } = signedHeaders();
-  const res = await fetch(`${p.server.baseUrl}/api/srmServer/v1/${resource}/${action}`, {
-    method: 'POST',
-    headers: { ...signed, ...sessionHeaders(p.sessions[user], RESP[user], await menuId(p.server, menu)) },
-    body: form,
-  });
-  return { status: res.status, body: (await res.json()) as ApiAnswer['body'] };
 }
 
 export const one = async (p: Proof, table: string, key: string, id: number) =>

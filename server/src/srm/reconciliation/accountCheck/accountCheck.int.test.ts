@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, runSql, sessionHeaders } from '../../../testing/authFixtures';
 import { PDF, upload } from '../../../testing/fileFixtures';
-import { signedHeaders, type ApiAnswer } from '../../../testing/testServer';
+import { signedHeaders } from '../../../testing/testServer';
 import { SCREW_LINE, statementBody } from '../statementFixtures';
 import {
   call,
@@ -15,6 +15,7 @@ import {
   RESP,
 } from '../../../testing/proofFixtures';
 import { proofServer } from '../../../testing/proofServer';
+import { uploadXlsx as uploadSheet } from '../../../testing/sheetUploads';
 
 /** The account statement (DOMAIN.md §4.1): its lifecycle, amounts, tolerance, scope, files, and the receipt seam without receipts. */
 const p = proofServer('srm_rcn_check');
@@ -421,27 +422,8 @@ describe('files', () => {
     expect((await sheetOf(same.bytes)).getRow(2).values).toEqual(values[2] && [undefined, ...values[2]]);
   });
 
-  async function uploadXlsx(
-    user: ProofUser,
-    action: string,
-    rowsIn: unknown[][],
-    fields: Record<string, string>,
-  ): Promise<ApiAnswer> {
-    const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet('lines');
-    for (const r of rowsIn) sheet.addRow(r);
-    const bytes = Buffer.from(await book.xlsx.writeBuffer());
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('file', new Blob([bytes]), 'lines.xlsx');
-    const { 'content-type': _json, ...signed } = signedHeaders();
-    const res = await fetch(`${p.server.baseUrl}/api/srmServer/v1/${RES}/${action}`, {
-      method: 'POST',
-      headers: { ...signed, ...sessionHeaders(p.sessions[user], RESP[user], await menuId(p.server, MENU[user])) },
-      body: form,
-    });
-    return { status: res.status, body: (await res.json()) as ApiAnswer['body'] };
-  }
+  const uploadXlsx = (user: ProofUser, action: string, sheet: unknown[][], fields: Record<string, string>) =>
+    uploadSheet(p, user, MENU[user], RES, action, sheet, fields);
 
   it('doImportCheckLine appends the sheet rows as lines (titles in either language) and recomputes the totals; doImportListItem fills the invoice list', async () => {
     const id = await draft();
