@@ -15,35 +15,17 @@ import {
  * domains share lives in server/src/testing, not in one of them.
  */
 
-/**
- * Imports that break the rule and are being removed (issue 32): each names its file and import.
- * An entry whose import is gone fails the test, so the list only shrinks.
- */
-const PENDING: { file: string; specifier: string; why: string }[] = [
-  {
-    file: 'purchasing/collaboration/approvalActions.ts',
-    specifier: '../../price/adjustment/adjustmentActions',
-    why: 'positiveId (the purchasing ↔ price cycle): being replaced by typed action inputs',
-  },
-];
-
-const pending = (i: DomainImport) => PENDING.some((p) => p.file === i.file && p.specifier === i.specifier);
 const show = (i: DomainImport) => `${i.file} imports '${i.specifier}'`;
 const imports = crossDomainImports(readSources(__dirname));
 
 describe('the domains of server/src/srm', () => {
   it('import another domain only through its contract files', () => {
-    expect(imports.filter((i) => !isContract(i.target) && !pending(i)).map(show)).toEqual([]);
+    expect(imports.filter((i) => !isContract(i.target)).map(show)).toEqual([]);
   });
 
   it('import each other without a cycle', () => {
-    const edges = imports.filter((i) => !pending(i)).map((i): [string, string] => [i.fromDomain, i.toDomain]);
+    const edges = imports.map((i): [string, string] => [i.fromDomain, i.toDomain]);
     expect(domainCycles(edges).map((c) => [...c, c[0]].join(' → '))).toEqual([]);
-  });
-
-  it('every pending exception still exists (remove it from PENDING once it is gone)', () => {
-    const gone = PENDING.filter((p) => !imports.some((i) => i.file === p.file && i.specifier === p.specifier));
-    expect(gone).toEqual([]);
   });
 });
 
