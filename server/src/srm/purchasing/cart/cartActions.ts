@@ -1,8 +1,10 @@
+import type { JsonSchema } from '@meridian/metadata';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
+import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
-import { caller, idOf } from '../../../home/readerContext';
+import { caller } from '../../../home/readerContext';
 import { addGoods, CART, cartCount, cartLines, countOf, ownLine, setLineCount } from './cartStore';
 import { groupBySupplier } from './cartGroups';
 
@@ -29,6 +31,15 @@ function userOf(req: ActionRequest): number {
  * btnDelete, btnDeleteAll), findBySupplier (the lines by supplier). page.count of every answer is the cart count.
  * All but saveOrUpdate are registered on srmPurNoProductiveMaterialRestful too, as the catalog names them there.
  */
+/** The bodies of the cart's actions on one line: the line, and for doAddCount a whole, non-zero change. */
+const CART_INPUTS: Record<string, JsonSchema | undefined> = {
+  doAddCount: {
+    ...recordIdInput('id', { count: { type: 'integer', not: { const: 0 } } }),
+    required: ['id', 'count'],
+  },
+  doDelete: recordIdInput(),
+};
+
 export function registerCartActions(actions: ActionRegistry): void {
   const cart = (
     action: string,
@@ -49,6 +60,7 @@ export function registerCartActions(actions: ActionRegistry): void {
         resource,
         action,
         access,
+        input: CART_INPUTS[action],
         handler: async (body, ctx, kernel, req) => {
           const userId = userOf(req);
           await handler(body, userId, kernel, ctx, req);
@@ -86,19 +98,15 @@ export function registerCartActions(actions: ActionRegistry): void {
     },
   );
   cart('doAddCount', { pages: [TROLLEY], resourceCode: 'btnEdit' }, async (body, userId, kernel) => {
-    const id = idOf(body);
-    const delta = Number(body.count);
-    if (!Number.isSafeInteger(delta) || delta === 0)
-      throw Errors.badRequest('数量变化必须是非零整数', 'count must be a whole number other than 0', [
-        { field: 'count', message: 'must enter a number' },
-      ]);
+    const id = body.id as number;
+    const delta = body.count as number;
     await kernel.db.transaction(async (tx) => {
       const line = await ownLine(kernel, tx, userId, id);
       await setLineCount(kernel, tx, userId, line, countOf(Number(line.count) + delta));
     });
   });
   cart('doDelete', { pages: [TROLLEY], resourceCode: 'btnDelete' }, async (body, userId, kernel) => {
-    const id = idOf(body);
+    const id = body.id as number;
     const { t, c } = kernel.auth.access.sql;
     const done = await kernel.db.transaction((tx) =>
       tx.execute(`DELETE FROM ${t(CART)} WHERE ${c(CART, 'cartId')} = ? AND ${c(CART, 'userId')} = ?`, [id, userId]),

@@ -1,7 +1,9 @@
+import type { JsonSchema } from '@meridian/metadata';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
-import { caller, idOf } from '../../../home/readerContext';
+import { caller } from '../../../home/readerContext';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
+import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
@@ -46,10 +48,6 @@ function receiptsOf(body: Record<string, unknown>, lines: Row[]): Receipt[] {
   if (body.lines === undefined || body.lines === null) {
     return lines.map((line) => ({ line, received: dec(line.shipQty), accepted: dec(line.shipQty), rejected: ZERO }));
   }
-  if (!Array.isArray(body.lines) || body.lines.length === 0)
-    throw Errors.badRequest('lines 必须是非空数组', 'lines must be a non-empty array', [
-      { field: 'lines', message: 'must be a non-empty array' },
-    ]);
   const byId = new Map(lines.map((l) => [Number(l.deliveryNoteLineId), l]));
   const seen = new Set<number>();
   return (body.lines as unknown[]).map((raw, i) => {
@@ -110,17 +108,12 @@ async function receive(
 ) {
   const user = caller(req);
   requireInternal(ctx);
-  const id = idOf(body);
+  const id = body.id as number;
   const entity = kernel.registry.entity(NOTE)!;
   const scope = await kernel.auth.guard.rowScope(req.identity!, entity, false, ctx);
   await kernel.db.transaction(async (tx) => {
     const note = await kernel.resources.reader.byId(entity, id, ctx, scope, tx, true);
     if (!note) throw Errors.recordNotFound();
-    if (note.status !== 'SHIPPED')
-      throw Errors.conflict(
-        '送货单不是待收货状态（已收货或已取消）',
-        'The delivery note is not awaiting receipt (already received or cancelled)',
-      );
     const lines = await noteLines(d, tx, id, true);
     const receipts = receiptsOf(body, lines);
     const orders = await d.orderLines.lock(
@@ -237,12 +230,40 @@ async function receive(
   return { data: row ? await kernel.resources.reader.withChildren(entity, row, ctx) : null };
 }
 
+const QUANTITY: JsonSchema = { type: ['string', 'number', 'null'] };
+/** doReceive's body: the note, and the received lines when not all of the note as shipped (quantities are decimals, parsed below). */
+const RECEIVE_INPUT = recordIdInput('id', {
+  lines: {
+    type: ['array', 'null'],
+    minItems: 1,
+    items: {
+      type: 'object',
+      required: ['deliveryNoteLineId'],
+      properties: {
+        deliveryNoteLineId: { type: 'integer', minimum: 1 },
+        receivedQty: QUANTITY,
+        acceptedQty: QUANTITY,
+        rejectedQty: QUANTITY,
+      },
+    },
+  },
+});
+
 export function registerReceive(d: Delivery, actions: ActionRegistry): void {
   actions.register({
     area: 'srmServer',
     resource: RES,
     action: 'doReceive',
     access: { pages: PAGES, resourceCode: 'btnReceive' },
+    input: RECEIVE_INPUT,
+    states: {
+      entity: NOTE,
+      in: ['SHIPPED'],
+      refusal: () => [
+        '送货单不是待收货状态（已收货或已取消）',
+        'The delivery note is not awaiting receipt (already received or cancelled)',
+      ],
+    },
     handler: (body, ctx, kernel, req) => receive(d, body, ctx, kernel, req),
   });
 }
