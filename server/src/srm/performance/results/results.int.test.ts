@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../../resource/context';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
 import { fileCall, PDF, PNG, upload } from '../../../testing/fileFixtures';
-import { startTestServer, type TestServer } from '../../../testing/testServer';
-import { proofOf, RESP, type Proof } from '../../../testing/proofFixtures';
+import { RESP } from '../../../testing/proofFixtures';
 import { timerNamed, transitionTimerName, type TransitionTimerDef } from '../../../scheduler/timerCatalog';
 import { fireTransitionTimer } from '../../../scheduler/transitionTimers';
 import {
@@ -22,20 +21,13 @@ import {
   supplierTodos,
   today,
 } from './resultFixtures';
+import { proofServer } from '../../../testing/proofServer';
 
 /** Performance results (DOMAIN.md §2.3): release, agree or appeal, appeal decisions, rectification, the deadline job, scope. */
-let server: TestServer;
-let p: Proof;
-beforeAll(async () => {
-  server = await startTestServer('srm_spe_results');
-  p = await proofOf(server);
-}, 600_000);
-afterAll(async () => {
-  await server?.close();
-});
+const p = proofServer('srm_spe_results', { timeout: 600_000 });
 
 const schemeStatus = async (id: number) =>
-  (await server.kernel.db.select('SELECT status AS s FROM srm_spe_scheme WHERE scheme_id = ?', [id]))[0].s;
+  (await p.server.kernel.db.select('SELECT status AS s FROM srm_spe_scheme WHERE scheme_id = ?', [id]))[0].s;
 
 /** A result of supplier01 (or `supplierId`) released by buyer01. */
 async function released(supplierId = 1): Promise<{ id: number; schemeId: number }> {
@@ -188,11 +180,11 @@ describe('agree or appeal', () => {
   it("the appeal's files are linked to the result: the buyer reviewing it downloads them, another supplier gets 404", async () => {
     const { id } = await released();
     const as = async (user: 'buyer01' | 'supplier01' | 'supplier02', menu: string) =>
-      sessionHeaders(p.sessions[user], RESP[user], await menuId(server, menu));
+      sessionHeaders(p.sessions[user], RESP[user], await menuId(p.server, menu));
     const own = await as('supplier01', 'SUP_SPE_APPEAL');
     const [added, sent] = [
-      expectOk(await upload(server, own, [{ name: 'evidence.pdf', bytes: PDF }]))[0].id as number,
-      expectOk(await upload(server, own, [{ name: 'photo.png', bytes: PNG }]))[0].id as number,
+      expectOk(await upload(p.server, own, [{ name: 'evidence.pdf', bytes: PDF }]))[0].id as number,
+      expectOk(await upload(p.server, own, [{ name: 'photo.png', bytes: PNG }]))[0].id as number,
     ];
     expectOk(await supplier(p, 'supplier01', 'addAppealFile', { performanceId: id, attachmentId: added }));
     const attachments = [added, sent];
@@ -204,11 +196,11 @@ describe('agree or appeal', () => {
       [added, PDF],
       [sent, PNG],
     ] as const) {
-      const download = await fileCall(server, reviewer, `v2/file/download?id=${file}`);
+      const download = await fileCall(p.server, reviewer, `v2/file/download?id=${file}`);
       expect(download.status).toBe(200);
       expect(download.bytes.equals(bytes)).toBe(true);
       const foreign = await as('supplier02', 'SUP_SPE_APPEAL');
-      expect((await fileCall(server, foreign, `v2/file/download?id=${file}`)).status).toBe(404);
+      expect((await fileCall(p.server, foreign, `v2/file/download?id=${file}`)).status).toBe(404);
     }
   });
 
@@ -334,7 +326,7 @@ describe('the appeal-deadline job', () => {
     await setColumn(p, yesterday.id, 'appeal_deadline', dayFrom(-1));
     await setColumn(p, todayRow.id, 'appeal_deadline', today());
     await setColumn(p, tomorrow.id, 'appeal_deadline', dayFrom(1));
-    const { kernel } = server;
+    const { kernel } = p.server;
     // doDeadlineConfirm's timer (spePerformance.json), fired now as the platform scheduler fires it
     const timer = timerNamed(kernel.registry, transitionTimerName('srmSpePerformance', 'doDeadlineConfirm'));
     const confirmPastDeadline = async () =>
