@@ -6,7 +6,7 @@
  * metadata; this adds the line rules, the supplier to-dos, the line imports, the finder and doCollect.
  */
 import type { DomainRegistries } from '../../../platform/domainModules';
-import { idOf } from '../../../home/readerContext';
+import { recordIdInput } from '../../../platform/actionInput';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
 import type { ActionRequest } from '../../../platform/actionRegistry';
@@ -28,8 +28,9 @@ export function registerSpeSimple({ actions, hooks, handlers, registry, db }: Do
     resource: 'srmSpeSupplierExpressionHeaderRestful',
     action: 'remindSupplier',
     access: { pages: EXPRESSION_PAGES, resourceCode: 'btnRemind' },
+    input: recordIdInput(),
     handler: async (body, ctx, kernel, req) => {
-      const id = idOf(body);
+      const id = body.id as number;
       await readable(kernel, req, ctx, EXPRESSION, id);
       return remindSupplier(store, id, ctx);
     },
@@ -52,8 +53,9 @@ export function registerSpeSimple({ actions, hooks, handlers, registry, db }: Do
     resource: 'srmSpeSchemeSimpleRestful',
     action: 'sendSrmSpePerformancePending',
     access: { pages: SIMPLE_PAGES, resourceCode: 'btnSendPending' },
+    input: recordIdInput(),
     handler: async (body, ctx, kernel, req) => {
-      const id = idOf(body);
+      const id = body.id as number;
       await readable(kernel, req, ctx, SCHEME_SIMPLE, id);
       return sendPending(store, id, ctx);
     },

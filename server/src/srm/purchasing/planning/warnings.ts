@@ -4,8 +4,9 @@
  * (handledFlag N) warning per document and type; handled by an internal user with doHandle.
  */
 import type { SqlExecutor } from '../../../db/sqlExecutor';
-import { caller, idOf } from '../../../home/readerContext';
+import { caller } from '../../../home/readerContext';
 import { Errors } from '../../../http/apiError';
+import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry } from '../../../platform/actionRegistry';
 import { readUnderLock } from '../../../resource/invariantLocks';
 import { formatDateTime } from '../../../util/time';
@@ -74,22 +75,23 @@ export function registerWarningActions(p: Planning, actions: ActionRegistry): vo
     resource: 'srmBaseWarningRestful',
     action: 'doHandle',
     access: { pages: PAGES, resourceCode: 'btnHandle' },
+    input: recordIdInput('id', { handleComment: { type: ['string', 'null'], maxLength: 500 } }),
+    states: {
+      entity: WARNING,
+      field: 'handledFlag',
+      in: ['N'],
+      refusal: () => ['该预警已处理', 'This warning is already handled'],
+    },
     handler: async (body, ctx, kernel, req) => {
       requireInternal(ctx);
-      const id = idOf(body);
+      const id = body.id as number;
       const user = caller(req);
-      const comment =
-        body.handleComment === undefined || body.handleComment === null ? null : String(body.handleComment);
-      if (comment !== null && comment.length > 500)
-        throw Errors.badRequest('处理说明不能超过500字', 'The handling note is at most 500 characters', [
-          { field: 'handleComment', message: 'at most 500 characters' },
-        ]);
+      const comment = (body.handleComment as string | null | undefined) ?? null;
       const entity = kernel.registry.entity(WARNING)!;
       const scope = await kernel.auth.guard.rowScope(req.identity!, entity, false, ctx);
       await kernel.db.transaction(async (tx) => {
         const row = await kernel.resources.reader.byId(entity, id, ctx, scope, tx, true);
         if (!row) throw Errors.recordNotFound();
-        if (row.handledFlag === 'Y') throw Errors.conflict('该预警已处理', 'This warning is already handled');
         await p.rows.update(
           tx,
           WARNING,
