@@ -5,7 +5,7 @@
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { MetaSql } from '../access/metaSql';
-import type { SqlExecutor } from '../db/sqlExecutor';
+import type { SqlExecutor, SqlParam } from '../db/sqlExecutor';
 import { PlatformRows } from '../lifecycle/platformRows';
 import { TodoService } from '../todos/todoService';
 
@@ -21,5 +21,17 @@ export class DomainStore {
     this.rows = new PlatformRows(registry, dialect);
     this.sql = this.rows.sql;
     this.todos = new TodoService(this.rows);
+  }
+
+  /** UPDATE entity SET values WHERE key = id, with versionNum + 1 and the audit columns (PlatformRows). */
+  update(
+    tx: SqlExecutor,
+    entity: string,
+    key: string,
+    id: number,
+    values: Record<string, SqlParam>,
+    userId: number | null,
+  ): Promise<number> {
+    return this.rows.update(tx, entity, values, { [key]: id }, userId);
   }
 }

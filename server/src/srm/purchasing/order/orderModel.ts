@@ -1,5 +1,5 @@
 import { isSupplierType } from '../../../access/accessService';
-import type { Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
+import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import type { ResourceContext } from '../../../resource/context';
 import { formatDecimal, toDecimal, ZERO, type Dec } from '../../../util/decimal';
@@ -42,20 +42,8 @@ export function requireInternal(ctx: ResourceContext): void {
     throw Errors.forbidden('仅采购方可执行此操作', 'Only the buyer side can do this on a purchase order');
 }
 
-/** Metadata-named SQL of the order tables, with the audited UPDATE the handlers share. */
+/** Metadata-named SQL of the order tables; the audited UPDATE the handlers share is DomainStore's. */
 export class OrderSql extends DomainStore {
-  /** UPDATE entity SET values WHERE key = id, with versionNum + 1 and the audit columns (PlatformRows). */
-  update(
-    tx: SqlExecutor,
-    entity: string,
-    key: string,
-    id: number,
-    values: Record<string, SqlParam>,
-    userId: number | null,
-  ): Promise<number> {
-    return this.rows.update(tx, entity, values, { [key]: id }, userId);
-  }
-
   /** The order's lines (key, quantities, dates, requisition link), optionally locked. */
   async lines(tx: SqlExecutor, orderHeaderId: number, lock = false): Promise<Row[]> {
     const { t, c } = this.sql;

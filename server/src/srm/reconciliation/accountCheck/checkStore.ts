@@ -1,4 +1,4 @@
-import type { Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
+import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { formatDateTime } from '../../../util/time';
 import type { CheckParts, CheckTotals, Tolerance, Values } from './checkAmounts';
 import { DomainStore } from '../../../platform/domainStore';
@@ -72,18 +72,6 @@ export class CheckStore extends DomainStore {
 
   async writeTotals(tx: SqlExecutor, id: number, totals: CheckTotals, userId: number | null): Promise<void> {
     await this.update(tx, CHECK, 'accountCheckId', id, { ...totals }, userId);
-  }
-
-  /** UPDATE entity SET values (+ audit, version) WHERE key = id (PlatformRows). */
-  update(
-    tx: SqlExecutor,
-    entity: string,
-    key: string,
-    id: number,
-    values: Record<string, SqlParam>,
-    userId: number | null,
-  ): Promise<number> {
-    return this.rows.update(tx, entity, values, { [key]: id }, userId);
   }
 
   /** The invoice tolerance of the statement's type at its company (no setup row: 0.00). */
