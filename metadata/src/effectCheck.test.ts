@@ -56,12 +56,21 @@ function withEffects(mutate: (lc: Lifecycle) => void = () => undefined): Sourced
   return [...docs, TODO_TYPES];
 }
 
+const createRecord = () => ({
+  createRecord: {
+    entity: 'demoSupplier',
+    set: { supplierCode: { field: 'orderNumber' }, supplierName: { comment: true }, apiToken: 'T' },
+    when: { field: 'totalAmount', op: 'gt', value: 0 },
+  },
+});
+
 const P = (pointer: string, message: string): MetadataProblem => ({ document: LC, pointer, message });
 const E = '/transitions/1/effects';
 
 describe('declared transition effects', () => {
   it('load when every field, child, menu, page, to-do type and placeholder exists', () => {
     expect(problems(withEffects())).toEqual([]);
+    expect(problems(withEffects((lc) => lc.transitions[1].effects.push(createRecord())))).toEqual([]);
   });
 
   it.each<[string, (lc: Lifecycle) => void, MetadataProblem[]]>([
@@ -107,6 +116,31 @@ describe('declared transition effects', () => {
       [
         P(`${E}/4/setLines/where`, 'filter field "qty" is not a field of demoOrderLine'),
         P(`${E}/6/setLines/lines`, '"items" is not a child of demoOrderHeader'),
+      ],
+    ],
+    [
+      'a record of no entity; its key, an audit column, no field and a value from no field of the record',
+      (lc) => {
+        lc.transitions[1].effects.push(createRecord());
+        lc.transitions[1].effects.push({ createRecord: { entity: 'demoVendor', set: { supplierCode: 'X' } } });
+        lc.transitions[1].effects[6].createRecord.set = {
+          supplierId: 1,
+          createdBy: 1,
+          supplierNo: 'X',
+          supplierCode: { field: 'orderNo' },
+        };
+        lc.transitions[1].effects[6].createRecord.when = { field: 'amount', op: 'gt', value: 0 };
+        lc.transitions[1].effects[6].createRecord.lines = { into: 'lines', from: 'items', set: { x: 1 } };
+      },
+      [
+        P(`${E}/6/createRecord/set`, '"supplierId" of demoSupplier is written by the platform, not by an effect'),
+        P(`${E}/6/createRecord/set`, '"createdBy" of demoSupplier is written by the platform, not by an effect'),
+        P(`${E}/6/createRecord/set`, '"supplierNo" is not a field of demoSupplier'),
+        P(`${E}/6/createRecord/set`, 'value field "orderNo" is not a field of the record or its lines'),
+        P(`${E}/6/createRecord/lines/into`, '"lines" is not a child of demoSupplier'),
+        P(`${E}/6/createRecord/lines/from`, '"items" is not a child of demoOrderHeader'),
+        P(`${E}/6/createRecord/when`, 'filter field "amount" is not a field of demoOrderHeader'),
+        P(`${E}/7/createRecord/entity`, 'entity "demoVendor" does not exist'),
       ],
     ],
     [

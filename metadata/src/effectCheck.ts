@@ -3,7 +3,7 @@
  * to-do type and placeholder they name exists, so that a mistake stops the start (or a publish)
  * with the document and pointer instead of failing a user's action later.
  */
-import type { EffectValue, LifecycleDef, RecipientsDef } from './generated/meta-model';
+import type { CreateRecordDef, EffectValue, LifecycleDef, RecipientsDef } from './generated/meta-model';
 import type { EntityModel } from './entityModel';
 import {
   BUILT_IN_PLACEHOLDERS,
@@ -76,6 +76,53 @@ function checkWrites(s: Scope, pointer: string, entity: EntityModel, values: Rec
   }
 }
 
+/**
+ * A created record: its entity exists, it writes its own fields (not the key or audit columns, which
+ * the writer fills) from fields of the transition's entity.
+ */
+function checkCreatedValues(
+  s: Scope,
+  pointer: string,
+  target: EntityModel,
+  values: Record<string, EffectValue>,
+  from: (source: string) => boolean,
+): void {
+  for (const [name, value] of Object.entries(values)) {
+    if (!target.field(name)) s.report(pointer, `"${name}" is not a field of ${target.name}`);
+    else if (name === target.primaryKey || PLATFORM_FIELDS.has(name))
+      s.report(pointer, `"${name}" of ${target.name} is written by the platform, not by an effect`);
+    const source = valueField(value);
+    if (source && !from(source)) s.report(pointer, `value field "${source}" is not a field of the record or its lines`);
+  }
+}
+
+/** The lines of a created record: both children exist, the values come from the source line or the header. */
+function checkCreatedLines(s: Scope, pointer: string, target: EntityModel, d: NonNullable<CreateRecordDef['lines']>) {
+  const into = target.children.find((c) => c.name === d.into);
+  const lines = into && s.registry.entity(into.entity);
+  if (!lines) s.report(`${pointer}/into`, `"${d.into}" is not a child of ${target.name}`);
+  for (const entity of s.entities) {
+    const child = entity.children.find((c) => c.name === d.from);
+    const source = child && s.registry.entity(child.entity);
+    if (!source) {
+      s.report(`${pointer}/from`, `"${d.from}" is not a child of ${entity.name}`);
+      continue;
+    }
+    if (lines) checkCreatedValues(s, `${pointer}/set`, lines, d.set, (f) => !!(source.field(f) ?? entity.field(f)));
+    for (const name of filterFields(d.where))
+      if (!source.field(name)) s.report(`${pointer}/where`, `filter field "${name}" is not a field of ${source.name}`);
+  }
+}
+
+function checkCreate(s: Scope, pointer: string, d: CreateRecordDef): void {
+  const target = s.registry.entity(d.entity);
+  if (!target) return s.report(`${pointer}/entity`, `entity "${d.entity}" does not exist`);
+  const own = (f: string) => s.entities.every((e) => !!e.field(f));
+  checkCreatedValues(s, `${pointer}/set`, target, d.set, own);
+  if (d.lines) checkCreatedLines(s, `${pointer}/lines`, target, d.lines);
+  checkFields(s, `${pointer}/when`, filterFields(d.when), 'filter field');
+}
+
 function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
   switch (effect.kind) {
     case 'openTodo': {
@@ -101,6 +148,8 @@ function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
       checkFields(s, `${pointer}/when`, filterFields(d.when), 'filter field');
       return;
     }
+    case 'createRecord':
+      return checkCreate(s, pointer, effect.def);
     case 'set':
       for (const entity of s.entities) checkWrites(s, pointer, entity, effect.def);
       return;

@@ -6,6 +6,7 @@
 import type {
   MenuDef,
   CloseTodosDef,
+  CreateRecordDef,
   EffectDef,
   EffectValue,
   NamedEffect,
@@ -22,7 +23,8 @@ export type DeclaredEffect =
   | { kind: 'closeTodos'; def: CloseTodosDef }
   | { kind: 'notify'; def: NotifyDef }
   | { kind: 'set'; def: Record<string, EffectValue> }
-  | { kind: 'setLines'; def: SetLinesDef };
+  | { kind: 'setLines'; def: SetLinesDef }
+  | { kind: 'createRecord'; def: CreateRecordDef };
 
 export function isNamedEffect(effect: EffectDef): effect is NamedEffect {
   return typeof effect === 'string';
@@ -38,6 +40,7 @@ export function declaredEffect(effect: Exclude<EffectDef, NamedEffect>): Declare
   if ('closeTodos' in effect) return { kind: 'closeTodos', def: effect.closeTodos };
   if ('notify' in effect) return { kind: 'notify', def: effect.notify };
   if ('set' in effect) return { kind: 'set', def: effect.set as Record<string, EffectValue> };
+  if ('createRecord' in effect) return { kind: 'createRecord', def: effect.createRecord };
   return { kind: 'setLines', def: effect.setLines };
 }
 

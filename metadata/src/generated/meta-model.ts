@@ -8,14 +8,20 @@ export type FilterOperator =
   'eq' | 'ne' | 'in' | 'nin' | 'like' | 'gt' | 'gte' | 'lt' | 'lte' | 'between' | 'null' | 'notNull';
 export type TransitionCheck = RecordCheck | LinesCheck | OtherRecordCheck;
 export type EffectDef =
-  NamedEffect | OpenTodoEffect | CloseTodosEffect | NotifyEffect | SetEffect | SetLinesEffect;
+  | NamedEffect
+  | OpenTodoEffect
+  | CloseTodosEffect
+  | NotifyEffect
+  | SetEffect
+  | SetLinesEffect
+  | CreateRecordEffect;
 /**
  * An approval effect of the lifecycle's approval rule, or a stamp of the submitter or approver (user and time, where the entity has those fields).
  */
 export type NamedEffect =
   'createApprovalTodo' | 'closeApprovalTodo' | 'notifySubmitter' | 'stampApprover' | 'stampSubmitter';
 /**
- * A value an effect writes: a constant (null clears), the time or date of the transition, the acting user's id, or another field of the record.
+ * A value an effect writes: a constant (null clears), the time or date of the transition, the acting user's id, the transition's comment (null without one), or another field of the record.
  */
 export type EffectValue =
   | (string | number | boolean | null)
@@ -24,6 +30,12 @@ export type EffectValue =
     }
   | {
       actor: 'userId';
+    }
+  | {
+      /**
+       * The comment the action was given (null without one).
+       */
+      comment: true;
     }
   | {
       field: string;
@@ -641,6 +653,51 @@ export interface SetLinesDef {
    * Only lines that match.
    */
   where?: FilterNode;
+}
+export interface CreateRecordEffect {
+  createRecord: CreateRecordDef;
+}
+/**
+ * Creates a record of another entity from this one through the generic writer (record hooks, document numbers, bounds and record rules apply), as the acting user; its values are the record's after the transition's set effects.
+ */
+export interface CreateRecordDef {
+  /**
+   * The entity of the new record.
+   */
+  entity: string;
+  /**
+   * Fields of the new record and their values ({ "field": x } reads this record).
+   */
+  set: {
+    [k: string]: EffectValue;
+  };
+  /**
+   * Created only when the record (as written by the transition) matches.
+   */
+  when?: FilterNode;
+  /**
+   * Lines of the new record, one per line of this record's child `from` that matches `where`.
+   */
+  lines?: {
+    /**
+     * The child of the new record's entity (children[].name) the lines go into.
+     */
+    into: string;
+    /**
+     * The child of this record's entity whose lines are copied.
+     */
+    from: string;
+    /**
+     * Fields of each new line; { "field": x } reads the source line (a header field when the line has none).
+     */
+    set: {
+      [k: string]: EffectValue;
+    };
+    /**
+     * Only source lines that match.
+     */
+    where?: FilterNode;
+  };
 }
 /**
  * The transition also fires by itself (the platform scheduler, server/src/scheduler): every day at `at` (server local time, and once at start when that run was missed), for each record of the lifecycle's entities in one of the transition's from-states that matches `where` and whose `due` date has been reached. Each record goes through the normal transition (owner and record locks, state, guard and checks, effects, handler, history) in a transaction of its own, as the system (no user), with `comment`. Without `due` it fires for every record that matches while the condition holds.

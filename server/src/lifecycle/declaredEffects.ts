@@ -14,6 +14,7 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Row, SqlParam } from '../db/sqlExecutor';
 import type { TodoRecipient, TodoService } from '../todos/todoService';
 import { resolveApprovers } from './approvers';
+import { createRecord, type CreateDeps } from './createRecord';
 import { billNumberOf } from './history';
 import { fillPattern, type PlatformRows } from './platformRows';
 import type { TransitionRun } from './transitionRun';
@@ -25,7 +26,7 @@ import type { TransitionRun } from './transitionRun';
  * document to a further step runs none. `set` is written with the state change itself
  * (`setEffectValues`), so its values are in the record the later effects read.
  */
-export interface EffectDeps {
+export interface EffectDeps extends CreateDeps {
   registry: MetadataRegistry;
   rows: PlatformRows;
   todos: TodoService;
@@ -36,10 +37,11 @@ function valueOf(value: EffectValue, record: Row, run: TransitionRun, now: strin
   if (value === null || typeof value !== 'object') return value as SqlParam;
   if ('now' in value) return value.now === 'date' ? now.slice(0, 10) : now;
   if ('actor' in value) return run.actor.userId;
+  if ('comment' in value) return run.comment ?? null;
   return (record[value.field] ?? null) as SqlParam;
 }
 
-function valuesOf(set: Record<string, EffectValue>, record: Row, run: TransitionRun, now: string) {
+export function valuesOf(set: Record<string, EffectValue>, record: Row, run: TransitionRun, now: string) {
   return Object.fromEntries(Object.entries(set).map(([f, v]) => [f, valueOf(v, record, run, now)]));
 }
 
@@ -142,6 +144,8 @@ export async function runDeclaredEffects(deps: EffectDeps, run: TransitionRun, n
     if (effect.kind === 'openTodo') await openTodo(deps, run, record, effect.def);
     else if (effect.kind === 'notify') await notify(deps, run, record, effect.def);
     else if (effect.kind === 'setLines') await setLines(deps, run, record, effect.def, now);
+    else if (effect.kind === 'createRecord')
+      await createRecord(deps, run, record, effect.def, (set, source) => valuesOf(set, source, run, now));
     else if (effect.kind === 'closeTodos')
       await deps.todos.close(
         run.tx,

@@ -12,6 +12,7 @@ import { Errors } from '../http/apiError';
 import type { RecordHookRegistry } from '../hooks/recordHooks';
 import type { ResourceContext } from '../resource/context';
 import type { ResourceReader } from '../resource/resourceReader';
+import { ResourceWriter } from '../resource/resourceWriter';
 import { lockOwner } from '../resource/invariantLocks';
 import type { ActionResult } from '../resource/resourceService';
 import { TodoService } from '../todos/todoService';
@@ -51,6 +52,8 @@ import type { Actor, TransitionRun } from './transitionRun';
 export class LifecycleService {
   readonly rows: PlatformRows;
   readonly todos: TodoService;
+  /** The generic writer of records an effect creates (createRecord). */
+  private readonly writer: ResourceWriter;
 
   constructor(
     private readonly registry: MetadataRegistry,
@@ -61,6 +64,7 @@ export class LifecycleService {
   ) {
     this.rows = new PlatformRows(registry, db.dialect);
     this.todos = new TodoService(this.rows);
+    this.writer = new ResourceWriter(registry, reader, hooks);
   }
 
   transitionFor(entity: EntityModel, action: string): TransitionDef | undefined {
@@ -255,7 +259,13 @@ export class LifecycleService {
     // An approval with further steps hands the document on instead of finishing it.
     if (run.advancing) await createApprovalTodos(this.rows, this.todos, run, run.step! + 1, meaning);
     if (effects.has('notifySubmitter') && !run.advancing) await notifySubmitter(this.todos, run, meaning);
-    const deps: EffectDeps = { registry: this.registry, rows: this.rows, todos: this.todos, stateMeaning: meaning };
+    const deps: EffectDeps = {
+      registry: this.registry,
+      rows: this.rows,
+      todos: this.todos,
+      writer: this.writer,
+      stateMeaning: meaning,
+    };
     await runDeclaredEffects(deps, run, formatDateTime());
   }
 }

@@ -101,11 +101,6 @@ async function release(store: ResultStore, run: TransitionRun): Promise<void> {
   await store.releaseSchemeWhenDone(run.tx, schemeId, run.ctx);
 }
 
-/** doAgree: the supplier's SRM_PERFORMANCE to-do handled is declared. */
-async function agree(store: ResultStore, run: TransitionRun): Promise<void> {
-  await history(store, run, run.comment);
-}
-
 /**
  * doAppeal: appealFlag Y, appealResult cleared and the supplier's to-do handled are declared. The
  * checks read run.record, the result as it was before the transition (appealFlag not yet Y).
@@ -237,27 +232,15 @@ async function confirmRectify(store: ResultStore, run: TransitionRun): Promise<v
     await raiseRectifyTodo(store, run, dateText(run.record.rectifyDeadline) ?? addDays(todayText(), 30));
 }
 
-async function close(store: ResultStore, run: TransitionRun): Promise<void> {
-  await history(store, run, run.comment);
-}
-
-/** doDeadlineConfirm (its timer, fired by the platform scheduler): the supplier's SRM_PERFORMANCE to-do handled is declared. */
-async function deadlineConfirm(store: ResultStore, run: TransitionRun): Promise<void> {
-  await history(store, run, run.comment);
-}
-
 export function registerResultTransitions(store: ResultStore, handlers: TransitionHandlerRegistry): void {
   handlers.registerOwner(PERF, 'schemeId');
   const on = (name: string, fn: (s: ResultStore, r: TransitionRun) => Promise<void>) =>
     handlers.register(name, (run) => fn(store, run));
   on('speRelease', release);
-  on('speAgree', agree);
   on('speAppeal', appeal);
   on('speRejectAppeal', rejectAppeal);
   on('speAcceptAppeal', acceptAppeal);
   on('speRectify', rectify);
   on('speSupplierCommit', supplierCommit);
   on('speConfirmRectify', confirmRectify);
-  on('speClose', close);
-  on('speDeadlineConfirm', deadlineConfirm);
 }

@@ -30,10 +30,6 @@ export function registerCheckTransitions(
     await store.writeTotals(run.tx, run.id, checkTotals(parts), run.actor.userId);
   });
 
-  handlers.register('rcnSupplierReject', async (run) => {
-    await store.update(run.tx, CHECK, 'accountCheckId', run.id, { supplierComment: run.comment }, run.actor.userId);
-  });
-
   handlers.register('rcnSubmitInvoice', async (run) => {
     const { tx, record } = run;
     const parts = await store.parts(tx, run.id);
