@@ -15,13 +15,12 @@ import { doCollect } from './simpleCollect';
 import { performanceSimpleList } from './simpleFinders';
 import { importLines } from './simpleImport';
 import { COLLECT_PAGES, EXPRESSION, EXPRESSION_PAGES, SCHEME_SIMPLE, SIMPLE_PAGES, SimpleStore } from './simpleStore';
-import { releaseExpression, remindSupplier, sendPending } from './simpleTodos';
+import { remindSupplier, sendPending } from './simpleTodos';
 
 const area = 'srmServer';
 
-export function registerSpeSimple({ actions, hooks, handlers, registry, db }: DomainRegistries): void {
+export function registerSpeSimple({ actions, hooks, registry, db }: DomainRegistries): void {
   const store = new SimpleStore(registry, db, hooks);
-  handlers.register('releaseExpression', (run) => releaseExpression(store, run));
 
   actions.register({
     area,

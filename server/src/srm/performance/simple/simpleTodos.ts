@@ -7,21 +7,12 @@
  * open one, so that sending twice never duplicates.
  */
 import { Errors } from '../../../http/apiError';
-import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import type { ResourceContext } from '../../../resource/context';
-import { EXPRESSION, EXPRESSION_LINE, now, PERFORMANCE_SIMPLE, SCHEME_SIMPLE, SimpleStore } from './simpleStore';
+import { EXPRESSION, now, PERFORMANCE_SIMPLE, SCHEME_SIMPLE, SimpleStore } from './simpleStore';
 
 export const EXPRESSION_TODO = 'SRM_SPE_EXPRESSION';
 export const SIMPLE_TODO = 'PERFORMANCE_SIMPLE';
 const EXPRESSION_MENU = 'SUP_SPE_EXPRESSION';
-
-/** Handler of doRelease: at least one event line (who released it and when are declared in speExpression.json). */
-export async function releaseExpression(store: SimpleStore, run: TransitionRun): Promise<void> {
-  if ((await store.lineCount(run.tx, EXPRESSION_LINE, 'expressionHeaderId', run.id)) === 0)
-    throw Errors.badRequest('发布前至少需要一行绩效事件', 'Add at least one performance event before releasing', [
-      { field: 'lines', message: 'at least one line' },
-    ]);
-}
 
 /** remindSupplier {id}: a RELEASED expression (409 otherwise); answers the new to-do's id. */
 export async function remindSupplier(store: SimpleStore, id: number, ctx: ResourceContext) {
