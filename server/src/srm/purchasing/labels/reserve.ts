@@ -12,7 +12,7 @@ import { ApiError, Errors } from '../../../http/apiError';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { formatDateTime } from '../../../util/time';
-import { type LabelStore, requireInside, RESERVE, RESERVE_LINE, supplierOf } from './labelStore';
+import { type LabelStore, RESERVE, RESERVE_LINE, supplierOf } from './labelStore';
 
 const SLOT_TAKEN = () =>
   Errors.conflict(
@@ -173,11 +173,6 @@ async function cancel(store: LabelStore, run: TransitionRun): Promise<void> {
   await setKeys(store, run.tx, run.id, null, false);
 }
 
-async function arrive(store: LabelStore, run: TransitionRun): Promise<void> {
-  requireInside(run.ctx);
-  await store.setFields(run.tx, RESERVE, run.id, { arrivedDate: formatDateTime() }, run.ctx);
-}
-
 export function registerReserve(
   store: LabelStore,
   hooks: RecordHookRegistry,
@@ -186,5 +181,4 @@ export function registerReserve(
   hooks.registerBeforeSave(RESERVE, (draft) => beforeSave(store, draft));
   handlers.register('submitReserve', (run) => submit(store, run));
   handlers.register('cancelReserve', (run) => cancel(store, run));
-  handlers.register('arriveReserve', (run) => arrive(store, run));
 }
