@@ -9,6 +9,7 @@ import {
   type OpenTodoDef,
   type RecipientsDef,
   type SetLinesDef,
+  valueField,
 } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Row, SqlParam } from '../db/sqlExecutor';
@@ -118,7 +119,9 @@ async function setLines(deps: EffectDeps, run: TransitionRun, record: Row, d: Se
   const child = run.entity.children.find((c) => c.name === d.lines)!;
   const lines: EntityModel = deps.registry.entity(child.entity)!;
   const { t, c } = deps.rows.sql;
-  const read = [lines.primaryKey, ...Object.keys(d.set), ...filterFields(d.where)];
+  // A value copied from another field of the line ({ field }) is read with the line.
+  const sources = Object.values(d.set).flatMap((v) => valueField(v) ?? []);
+  const read = [lines.primaryKey, ...Object.keys(d.set), ...sources, ...filterFields(d.where)];
   const rows = await run.tx.select(
     `SELECT ${[...new Set(read)].map((f) => `${c(lines.name, f)} AS ${run.tx.dialect.quote(f)}`).join(', ')} ` +
       `FROM ${t(lines.name)} WHERE ${c(lines.name, child.foreignKey)} = ?`,

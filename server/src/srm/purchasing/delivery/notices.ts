@@ -189,20 +189,6 @@ async function publish(d: Delivery, run: TransitionRun): Promise<void> {
   await setOpenQuantities(d, run.tx, run.id, true, run.actor.userId);
 }
 
-/**
- * The supplier confirms: confirmedQty / confirmedDate default to the required ones. The confirm
- * date and the to-do handled are declared effects (purDeliveryNotice.json).
- */
-async function confirm(d: Delivery, run: TransitionRun): Promise<void> {
-  const { t, c } = d.sql;
-  await run.tx.execute(
-    `UPDATE ${t(NOTICE_LINE)} SET ${c(NOTICE_LINE, 'confirmedQty')} = COALESCE(${c(NOTICE_LINE, 'confirmedQty')}, ${c(NOTICE_LINE, 'requiredQty')}), ` +
-      `${c(NOTICE_LINE, 'confirmedDate')} = COALESCE(${c(NOTICE_LINE, 'confirmedDate')}, ${c(NOTICE_LINE, 'requiredDate')}), ` +
-      `${c(NOTICE_LINE, 'versionNum')} = ${c(NOTICE_LINE, 'versionNum')} + 1 WHERE ${c(NOTICE_LINE, 'deliveryNoticeId')} = ?`,
-    [run.id],
-  );
-}
-
 async function closeOrCancel(d: Delivery, run: TransitionRun, cancelling: boolean): Promise<void> {
   if (cancelling) {
     const lines = await noticeLines(d, run.tx, run.id, true);
@@ -245,7 +231,6 @@ export async function rollUpNotice(
 export function registerNotices(d: Delivery, hooks: RecordHookRegistry, handlers: TransitionHandlerRegistry): void {
   hooks.registerBeforeSave(NOTICE, (draft) => beforeSaveNotice(d, draft));
   handlers.register('publishDeliveryNotice', (run) => publish(d, run));
-  handlers.register('confirmDeliveryNotice', (run) => confirm(d, run));
   handlers.register('closeDeliveryNotice', (run) => closeOrCancel(d, run, false));
   handlers.register('cancelDeliveryNotice', (run) => closeOrCancel(d, run, true));
 }
