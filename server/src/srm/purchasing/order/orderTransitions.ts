@@ -61,14 +61,6 @@ async function release(o: OrderSql, run: TransitionRun, gate: OrderGate): Promis
 }
 
 /**
- * doSupplierConfirm: the supplier accepts the order as released; promised dates default to the
- * need-by dates. The confirmation and the supplier's to-do handled are declared (purOrder.json).
- */
-async function confirm(o: OrderSql, run: TransitionRun): Promise<void> {
-  for (const line of await o.lines(run.tx, run.id, true)) await promise(o, run.tx, line, null, run.actor.userId);
-}
-
-/**
  * doAcceptFeedback: the buyer accepts the supplier's proposed dates. The confirmation and the
  * feedback to-do handled are declared (purOrder.json).
  */
@@ -118,7 +110,6 @@ async function revise(o: OrderSql, run: TransitionRun): Promise<void> {
 export function registerOrderTransitions(o: OrderSql, handlers: TransitionHandlerRegistry, gate: OrderGate): void {
   handlers.register('submitPurOrder', (run) => submit(o, run, gate));
   handlers.register('releasePurOrder', (run) => release(o, run, gate));
-  handlers.register('confirmPurOrder', (run) => confirm(o, run));
   handlers.register('acceptPurOrderFeedback', (run) => acceptFeedback(o, run));
   handlers.register('cancelPurOrder', (run) => cancel(o, run));
   handlers.register('revisePurOrder', (run) => revise(o, run));
