@@ -10,19 +10,24 @@ import type { Row } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
 import { PlatformRows } from '../../../lifecycle/platformRows';
-import type { ActionHandler, ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
+import { eitherIdInput, idFrom } from '../../../platform/actionInput';
+import type { ActionHandler, ActionRegistry, ActionRequest, RegisteredAction } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { lockOwner } from '../../../resource/invariantLocks';
 import { addDecimals, compareDecimals, formatDecimal, parseDecimal, ZERO, type Dec } from '../../../util/decimal';
 import { formatDateTime } from '../../../util/time';
 import { labelsPdf } from './labelPdf';
-import { BARCODE, type LabelStore, NOTE_LINE, positiveId, supplierOf } from './labelStore';
+import { BARCODE, type LabelStore, NOTE_LINE, supplierOf } from './labelStore';
 
 const RESOURCE = 'srmPurBarcodeReserveRestful';
 const GENERATE_PAGES = ['barcodeOrderToBeGeneratedList', 'barcodeOrderToBeGeneratedEdit'];
 const PRINT_PAGES = ['barcodeOrderToBeGeneratedEdit', 'printBarcodeList'];
 const MAX_PACKS = 500;
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
+/** The line is named deliveryNoteLineId (or id); a label barcodeId (or id). */
+const LINE_IDS = ['deliveryNoteLineId', 'id'];
+const BARCODE_IDS = ['barcodeId', 'id'];
+const LINE_OR_LABEL = eitherIdInput(['deliveryNoteLineId', 'barcodeId', 'id']);
 
 /** The packs asked for: "3000,3000,2000" (commas, Chinese commas, spaces) or an array of quantities. */
 export function parsePacks(raw: unknown): Dec[] {
@@ -66,7 +71,7 @@ async function scopedLabels(
 
 async function generate(store: LabelStore, body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel) {
   const supplierId = supplierOf(ctx);
-  const lineId = positiveId(body.deliveryNoteLineId ?? body.id, 'deliveryNoteLineId');
+  const lineId = idFrom(body, LINE_IDS);
   const packs = parsePacks(body.packQtys ?? body.packs);
   const rows = new PlatformRows(kernel.registry, kernel.db.dialect);
   const made = await kernel.db.transaction(async (tx) => {
@@ -131,9 +136,9 @@ async function print(
   kernel: Kernel,
   req: ActionRequest,
 ) {
-  const byLine = body.deliveryNoteLineId !== undefined && body.deliveryNoteLineId !== null;
+  const byLine = typeof body.deliveryNoteLineId === 'number';
   const field = byLine ? 'deliveryNoteLineId' : 'barcodeId';
-  const labels = await scopedLabels(kernel, req, ctx, field, positiveId(body[field] ?? body.id, field));
+  const labels = await scopedLabels(kernel, req, ctx, field, idFrom(body, byLine ? LINE_IDS : BARCODE_IDS));
   const content = await kernel.db.transaction(async (tx) => {
     const size = await store.labelSize(tx);
     const notes = await store.notes(tx, [...new Set(labels.map((l) => Number(l.deliveryNoteId)))]);
@@ -169,10 +174,9 @@ async function print(
 async function remove(store: LabelStore, body: Record<string, unknown>, ctx: ResourceContext, kernel: Kernel) {
   const supplierId = supplierOf(ctx);
   let lineId: number;
-  if (body.deliveryNoteLineId !== undefined && body.deliveryNoteLineId !== null)
-    lineId = positiveId(body.deliveryNoteLineId, 'deliveryNoteLineId');
+  if (typeof body.deliveryNoteLineId === 'number') lineId = body.deliveryNoteLineId;
   else {
-    const [label] = await store.labels(kernel.db, 'barcodeId', [positiveId(body.barcodeId ?? body.id, 'barcodeId')]);
+    const [label] = await store.labels(kernel.db, 'barcodeId', [idFrom(body, BARCODE_IDS)]);
     if (!label || Number(label.supplierId) !== supplierId) throw Errors.recordNotFound();
     lineId = Number(label.deliveryNoteLineId);
   }
@@ -195,16 +199,41 @@ async function remove(store: LabelStore, body: Record<string, unknown>, ctx: Res
 }
 
 export function registerBarcodeActions(store: LabelStore, actions: ActionRegistry): void {
-  const register = (action: string, pages: string[], resourceCode: string | undefined, handler: ActionHandler) =>
-    actions.register({ area: 'srmServer', resource: RESOURCE, action, access: { pages, resourceCode }, handler });
-  register('doSubmitBarcodePrint', GENERATE_PAGES, 'btnGenerate', (body, ctx, kernel) =>
-    generate(store, body, ctx, kernel),
+  const register = (
+    action: string,
+    pages: string[],
+    resourceCode: string | undefined,
+    handler: ActionHandler,
+    input?: RegisteredAction['input'],
+  ) =>
+    actions.register({
+      area: 'srmServer',
+      resource: RESOURCE,
+      action,
+      access: { pages, resourceCode },
+      input,
+      handler,
+    });
+  register(
+    'doSubmitBarcodePrint',
+    GENERATE_PAGES,
+    'btnGenerate',
+    (body, ctx, kernel) => generate(store, body, ctx, kernel),
+    eitherIdInput(LINE_IDS),
   );
-  register('findPrintBarcode', PRINT_PAGES, 'btnPrint', (body, ctx, kernel, req) =>
-    print(store, body, ctx, kernel, req),
+  register(
+    'findPrintBarcode',
+    PRINT_PAGES,
+    'btnPrint',
+    (body, ctx, kernel, req) => print(store, body, ctx, kernel, req),
+    LINE_OR_LABEL,
   );
-  register('doDeleteBarcodeData', PRINT_PAGES, 'btnDeleteBarcode', (body, ctx, kernel) =>
-    remove(store, body, ctx, kernel),
+  register(
+    'doDeleteBarcodeData',
+    PRINT_PAGES,
+    'btnDeleteBarcode',
+    (body, ctx, kernel) => remove(store, body, ctx, kernel),
+    LINE_OR_LABEL,
   );
   // findBarcode {barcode}: the label behind a scanned value (404 outside the caller's scope).
   register('findBarcode', ['printBarcodeList'], undefined, async (body, ctx, kernel, req) => {

@@ -42,15 +42,6 @@ export function requireInside(ctx: ResourceContext): void {
     throw Errors.forbidden('供应商用户不能执行此操作', 'Supplier users may not do this');
 }
 
-export const positiveId = (value: unknown, field: string): number => {
-  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1)
-    throw Errors.badRequest(`${field} 无效`, `${field} must be a positive integer`, [
-      { field, message: 'positive integer' },
-    ]);
-  return n;
-};
-
 export class LabelStore extends EntityStore {
   constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
     super(registry, db, hooks, 'Delivery appointments and labels');

@@ -205,6 +205,17 @@ describe('labels', () => {
     expect(short.body.msg).toContain('4000');
     expectError(await gen('supplier01', '2000,-3000'), 400);
     expectError(await gen('supplier01', 'abc'), 400);
+    // The line is a declared id: text, zero or nothing at all is a 400 naming it, before any read.
+    for (const deliveryNoteLineId of ['x', 0, undefined]) {
+      const answer = await t.api.barcode('supplier01', SUP_GENERATE, 'doSubmitBarcodePrint', {
+        deliveryNoteLineId,
+        packQtys: '5000',
+      });
+      expectError(answer, 400);
+    }
+    expectError(await t.api.barcode('supplier01', SUP_PRINT, 'findPrintBarcode', { barcodeId: -1 }), 400, [
+      'barcodeId',
+    ]);
     expectError(await gen('supplier02', '5000'), 404);
     expectError(
       await t.api.barcode('buyer01', 'PUR_BARCODE_PRINT', 'doSubmitBarcodePrint', {

@@ -8,14 +8,23 @@
 import type { Row } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
-import type { ActionAccess, ActionHandler, ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
+import { eitherIdInput, idFrom } from '../../../platform/actionInput';
+import type {
+  ActionAccess,
+  ActionHandler,
+  ActionRegistry,
+  ActionRequest,
+  RegisteredAction,
+} from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { packListPdf } from './labelPdf';
-import { type LabelStore, positiveId, PRINT_SIZE, RESERVE } from './labelStore';
+import { type LabelStore, PRINT_SIZE, RESERVE } from './labelStore';
 
 const RESOURCE = 'srmPurReserveHeaderRestful';
 const BARCODE_RESOURCE = 'srmPurBarcodeReserveRestful';
 const PAGES = ['srmPurReservList', 'PurReserveHeader/PurReserveHeaderEdit'];
+/** An appointment is named reserveId (or id). */
+const RESERVE_IDS = ['reserveId', 'id'];
 
 /** The appointment (scoped), its booked notes with their lines and labels. */
 export async function reserveInfo(
@@ -25,7 +34,7 @@ export async function reserveInfo(
   kernel: Kernel,
   req: ActionRequest,
 ) {
-  const id = positiveId(body.reserveId ?? body.id, 'reserveId');
+  const id = idFrom(body, RESERVE_IDS);
   const model = kernel.registry.entity(RESERVE)!;
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
   const header = await kernel.resources.reader.byId(model, id, ctx, scope);
@@ -65,9 +74,15 @@ async function lookupMeaning(store: LabelStore, type: string, code: string, ctx:
  * same authorization as its own endpoint (menu, button, row scope).
  */
 export function registerReserveActions(store: LabelStore, actions: ActionRegistry): void {
-  const both = (action: string, access: ActionAccess, handler: ActionHandler, own = RESOURCE) => {
-    actions.register({ area: 'srmServer', resource: own, action, access, handler });
-    actions.register({ area: 'srmServer', resource: BARCODE_RESOURCE, action, access, handler });
+  const both = (
+    action: string,
+    access: ActionAccess,
+    handler: ActionHandler,
+    own = RESOURCE,
+    input?: RegisteredAction['input'],
+  ) => {
+    actions.register({ area: 'srmServer', resource: own, action, access, input, handler });
+    actions.register({ area: 'srmServer', resource: BARCODE_RESOURCE, action, access, input, handler });
   };
   for (const [action, resourceCode] of [
     ['doSubmit', 'btnSubmit'],
@@ -85,49 +100,59 @@ export function registerReserveActions(store: LabelStore, actions: ActionRegistr
         return kernel.lifecycles.run(entity, kernel.lifecycles.transitionFor(entity, action)!, body, ctx, scope);
       },
     });
-  both('findReserveInfoByReserveId', { pages: PAGES }, async (body, ctx, kernel, req) => ({
-    data: await reserveInfo(store, body, ctx, kernel, req),
-  }));
-  both('doPringPack', { pages: PAGES, resourceCode: 'btnPrintPack' }, async (body, ctx, kernel, req) => {
-    const { header, deliveryNotes } = await reserveInfo(store, body, ctx, kernel, req);
-    if (!['SUBMITTED', 'ARRIVED'].includes(String(header.status)))
-      throw Errors.conflict(
-        '只有已提交或已到货的预约可以打印装箱单',
-        'Only a submitted or arrived appointment has a pack list',
-      );
-    const content = await packListPdf({
-      reserveNumber: String(header.reserveNumber),
-      supplierName: String(header.supplierName ?? header.supplierId),
-      invOrgName: String(header.invOrgName ?? header.invOrgId),
-      dockName: await lookupMeaning(store, 'PUR_DOCK_CODE', String(header.dockCode), ctx),
-      appointDate: String(header.appointDate).slice(0, 10),
-      timeSlot: await lookupMeaning(store, 'PUR_TIME_SLOT', String(header.timeSlot), ctx),
-      vehicleNumber: String(header.vehicleNumber ?? ''),
-      notes: deliveryNotes.map((n) => ({
-        deliveryNoteNumber: String(n.deliveryNoteNumber),
-        shipDate: String(n.shipDate ?? '').slice(0, 10),
-        lines: (n.lines as Row[]).map((l) => ({
-          lineNum: Number(l.lineNum),
-          poNumber: String(l.poNumber ?? ''),
-          itemCode: String(l.itemCode ?? ''),
-          itemName: String(l.itemName ?? ''),
-          shipQty: String(Number(l.shipQty)),
-          uomCode: String(l.uomCode ?? ''),
+  both(
+    'findReserveInfoByReserveId',
+    { pages: PAGES },
+    async (body, ctx, kernel, req) => ({ data: await reserveInfo(store, body, ctx, kernel, req) }),
+    RESOURCE,
+    eitherIdInput(RESERVE_IDS),
+  );
+  both(
+    'doPringPack',
+    { pages: PAGES, resourceCode: 'btnPrintPack' },
+    async (body, ctx, kernel, req) => {
+      const { header, deliveryNotes } = await reserveInfo(store, body, ctx, kernel, req);
+      if (!['SUBMITTED', 'ARRIVED'].includes(String(header.status)))
+        throw Errors.conflict(
+          '只有已提交或已到货的预约可以打印装箱单',
+          'Only a submitted or arrived appointment has a pack list',
+        );
+      const content = await packListPdf({
+        reserveNumber: String(header.reserveNumber),
+        supplierName: String(header.supplierName ?? header.supplierId),
+        invOrgName: String(header.invOrgName ?? header.invOrgId),
+        dockName: await lookupMeaning(store, 'PUR_DOCK_CODE', String(header.dockCode), ctx),
+        appointDate: String(header.appointDate).slice(0, 10),
+        timeSlot: await lookupMeaning(store, 'PUR_TIME_SLOT', String(header.timeSlot), ctx),
+        vehicleNumber: String(header.vehicleNumber ?? ''),
+        notes: deliveryNotes.map((n) => ({
+          deliveryNoteNumber: String(n.deliveryNoteNumber),
+          shipDate: String(n.shipDate ?? '').slice(0, 10),
+          lines: (n.lines as Row[]).map((l) => ({
+            lineNum: Number(l.lineNum),
+            poNumber: String(l.poNumber ?? ''),
+            itemCode: String(l.itemCode ?? ''),
+            itemName: String(l.itemName ?? ''),
+            shipQty: String(Number(l.shipQty)),
+            uomCode: String(l.uomCode ?? ''),
+          })),
+          labels: (n.labels as Row[]).map((l) => ({
+            barcode: String(l.barcode),
+            itemCode: String(l.itemCode ?? ''),
+            packSeq: Number(l.packSeq),
+            packCount: Number(l.packCount),
+            packQty: String(Number(l.packQty)),
+          })),
         })),
-        labels: (n.labels as Row[]).map((l) => ({
-          barcode: String(l.barcode),
-          itemCode: String(l.itemCode ?? ''),
-          packSeq: Number(l.packSeq),
-          packCount: Number(l.packCount),
-          packQty: String(Number(l.packQty)),
-        })),
-      })),
-    });
-    return {
-      data: null,
-      file: { fileName: `pack-list-${String(header.reserveNumber)}.pdf`, contentType: 'application/pdf', content },
-    };
-  });
+      });
+      return {
+        data: null,
+        file: { fileName: `pack-list-${String(header.reserveNumber)}.pdf`, contentType: 'application/pdf', content },
+      };
+    },
+    RESOURCE,
+    eitherIdInput(RESERVE_IDS),
+  );
   // findPurPrintSize {labelType?}: the enabled label sizes (any signed-in user: printing needs them).
   both(
     'findPurPrintSize',
