@@ -145,18 +145,8 @@ async function endOfReplaced(
     .at(-1)!;
 }
 
-async function disagree(store: AdjustmentStore, run: TransitionRun): Promise<void> {
-  supplierOnly(run);
-  if (!run.comment)
-    throw Errors.badRequest('不同意时请填写供应商意见', 'Say why you disagree (comment)', [
-      { field: 'comment', message: 'required / 必填' },
-    ]);
-  await store.updateHead(run.tx, run.id, { supplierComment: run.comment ?? null }, run.ctx);
-}
-
 export function registerAdjustmentTransitions(store: AdjustmentStore, handlers: TransitionHandlerRegistry): void {
   const prices = new PriceList(store.registry, store.writer, store.db.dialect);
   handlers.registerOwner(HEAD, 'supplierId');
   handlers.register('applyAdjustment', (run) => applyAdjustment(store, prices, run));
-  handlers.register('disagreeAdjustment', (run) => disagree(store, run));
 }
