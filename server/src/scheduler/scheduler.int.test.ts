@@ -40,6 +40,8 @@ const testJobs: DomainModule = {
 
 let server: TestServer;
 let p: Proof;
+// Runs of these tests only: the demo data holds earlier days' runs (seeds/demo/66-timer-runs.json).
+let seededRuns = 0;
 beforeAll(async () => {
   server = await startTestServer(
     'scheduler',
@@ -47,6 +49,8 @@ beforeAll(async () => {
     { documents: [...loadDocumentFiles(), TEST_JOBS], modules: [...SRM_MODULES, testJobs] },
   );
   p = await proofOf(server);
+  const [last] = await server.kernel.db.select('SELECT MAX(timer_run_id) AS id FROM base_timer_run');
+  seededRuns = Number(last?.id ?? 0);
 }, 300_000);
 afterAll(async () => {
   await server?.close();
@@ -54,7 +58,10 @@ afterAll(async () => {
 
 const T = 'base_timer_run';
 const runsOf = (name: string) =>
-  server.kernel.db.select(`SELECT * FROM ${T} WHERE timer_name = ? ORDER BY timer_run_id`, [name]);
+  server.kernel.db.select(`SELECT * FROM ${T} WHERE timer_name = ? AND timer_run_id > ? ORDER BY timer_run_id`, [
+    name,
+    seededRuns,
+  ]);
 const local = (day: string, time: string) => new Date(`${day}T${time}`);
 
 describe('the timers of the metadata', () => {
