@@ -247,6 +247,7 @@ export function DraftWorkspace({ designer }: { designer: Designer }) {
             isNew={open.baseVersion === undefined}
             errors={designer.errors}
             onChange={(doc) => updateLifecycle(designer, doc)}
+            loadNames={designer.api.listNames}
             entity={entityOfLifecycle(designer.entities, open.name)}
             editPage={editPageOf(designer.pages, entityOfLifecycle(designer.entities, open.name))}
           />

@@ -9,14 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EffectDef } from '../meta';
 import { RecipientPicker } from './RecipientPicker';
-import {
-  MENUS,
-  NOTIFICATION_TYPES,
-  TODO_TYPES,
-  useBehaviourScope,
-  useLookupOptions,
-  useNamedRows,
-} from './behaviourOptions';
+import { NOTIFICATION_TYPES, TODO_TYPES, useBehaviourScope, useLookupOptions, useNamedRows } from './behaviourOptions';
 
 const item = { style: { marginBottom: 0 } };
 type Name = (string | number)[];
@@ -41,7 +34,7 @@ function BilingualInputs({ name, what }: { name: Name; what: 'title' | 'content'
 function TodoFields({ name }: { name: Name }) {
   const { t } = useTranslation();
   const todoTypes = useLookupOptions(TODO_TYPES);
-  const menus = useNamedRows(MENUS);
+  const menus = useNamedRows('menus');
   const at = [...name, 'openTodo'];
   return (
     <>

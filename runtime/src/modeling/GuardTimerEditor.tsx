@@ -12,7 +12,7 @@ import { isDateField, useBehaviourScope, useFieldOptions } from './behaviourOpti
 
 const item = { style: { marginBottom: 0 } };
 const OPS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'like', 'null', 'notNull'] as const;
-const NUMERIC = new Set(['integer', 'number', 'amount', 'decimal']);
+const NUMERIC = new Set(['integer', 'decimal', 'money', 'quantity']);
 
 /** A check the designer edits: one condition on the record's own fields. */
 function isSimpleRecordCheck(check: TransitionCheck | undefined): boolean {

@@ -9,7 +9,7 @@ import { Button, Card, Checkbox, Form, Input, Select, Space } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef, LifecycleDef } from '../meta';
-import { BehaviourContext, type BehaviourScope } from './behaviourOptions';
+import { BehaviourContext, NO_NAMES, type BehaviourScope } from './behaviourOptions';
 import type { PlacedError } from './draftErrors';
 import { useLookupTypes } from './EntityEditor';
 import { lifecycleDocument } from './lifecycleDraft';
@@ -29,6 +29,8 @@ interface Props {
   entity?: EntityDef;
   /** That entity's edit page, the default link of a to-do. */
   editPage?: string;
+  /** Responsibilities, roles and menus by name (the designer's table_model API). */
+  loadNames?: BehaviourScope['loadNames'];
 }
 
 type Options = { value: string; label: string }[];
@@ -124,9 +126,9 @@ export function LifecycleEditor(props: Props) {
   const states = (watched ?? props.lifecycle.states).filter(Boolean).map((value) => ({ value, label: value }));
   const report = () => props.onChange(lifecycleDocument(form.getFieldsValue(true)));
   const scope: BehaviourScope = useMemo(
-    () => ({ entity: props.entity, editPage: props.editPage, changed: report }),
+    () => ({ entity: props.entity, editPage: props.editPage, changed: report, loadNames: props.loadNames ?? NO_NAMES }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- report reads the form when called
-    [props.entity, props.editPage, props.onChange],
+    [props.entity, props.editPage, props.onChange, props.loadNames],
   );
   return (
     <BehaviourContext.Provider value={scope}>

@@ -7,14 +7,7 @@
 import { Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RecipientsDef } from '../meta';
-import {
-  isSupplierField,
-  isUserField,
-  RESPONSIBILITIES,
-  ROLES,
-  useFieldOptions,
-  useNamedRows,
-} from './behaviourOptions';
+import { isSupplierField, isUserField, useFieldOptions, useNamedRows } from './behaviourOptions';
 
 type Kind = 'approvers' | 'submitter' | 'creator' | 'userField' | 'supplierField';
 const KINDS: Kind[] = ['approvers', 'submitter', 'creator', 'userField', 'supplierField'];
@@ -33,8 +26,8 @@ function fresh(kind: Kind): RecipientsDef {
 
 function ApproverPickers({ value, onChange }: { value: RecipientsDef; onChange: (to: RecipientsDef) => void }) {
   const { t } = useTranslation();
-  const responsibilities = useNamedRows(RESPONSIBILITIES);
-  const roles = useNamedRows(ROLES);
+  const responsibilities = useNamedRows('responsibilities');
+  const roles = useNamedRows('roles');
   const set = value.approvers ?? {};
   const put = (key: 'responsibilities' | 'roles', codes: string[]) =>
     onChange({ approvers: { ...set, [key]: codes.length ? codes : undefined } });

@@ -15,26 +15,23 @@ const entity: EntityDef = withLifecycle(
     fields: [
       ...base.fields,
       { name: 'dueDate', type: 'date', label: { cn: '到期日', en: 'Due on' } },
-      { name: 'amount', type: 'amount', label: { cn: '金额', en: 'Amount' } },
+      { name: 'amount', type: 'money', label: { cn: '金额', en: 'Amount' } },
     ] as EntityDef['fields'],
   },
   newLifecycle(base),
 );
 const flow = newLifecycle(base);
 
-const ROWS: Record<string, Record<string, unknown>[]> = {
-  baseResponsibility: [{ responsibilityCode: 'MANAGER_RESP', responsibilityName: '采购经理' }],
-  baseRole: [{ roleCode: 'APPROVER', roleName: '审批人' }],
-  baseMenu: [{ menuCode: 'DEMO_NOTES', menuName: '备忘台账' }],
+const NAMES = {
+  responsibilities: [{ code: 'MANAGER_RESP', name: '采购经理', nameEn: 'Purchasing manager' }],
+  roles: [{ code: 'APPROVER', name: '审批人', nameEn: 'Approver' }],
+  menus: [{ code: 'DEMO_NOTES', name: '备忘台账', nameEn: 'Notes' }],
 };
+const loadNames = () => Promise.resolve(NAMES);
 
 function renderEditor(lifecycle: LifecycleDef) {
   const onChange = vi.fn();
   const provider = createFakeProvider({
-    listByPage: async ({ name }: { name: string }) => ({
-      rows: ROWS[name] ?? [],
-      page: { count: 1, pageIndex: 1, pageRows: 500 },
-    }),
     findDic: async () => ({
       SYS_TOBEDO: [{ lookupCode: 'SLC_CHANGE_INFO', meaning: '信息变更' }],
       BASE_NOTIFICATION_TYPE: [{ lookupCode: 'APPROVAL', meaning: '审批' }],
@@ -51,6 +48,7 @@ function renderEditor(lifecycle: LifecycleDef) {
         onChange={onChange}
         entity={entity}
         editPage="demoNotesEdit"
+        loadNames={loadNames}
       />
     </TestProviders>
   );

@@ -1,14 +1,14 @@
 /**
  * What the lifecycle designer's behaviour section picks from, by name rather than by code: the
  * entity's fields (by label), to-do and notification types (their value sets), responsibilities,
- * roles and menus (read from the platform's own lists), and the context a transition row's
+ * roles and menus (read from their tables by table_model), and the context a transition row's
  * behaviour editors share.
  */
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
-import { useDataProvider } from '../core/DataProviderContext';
 import { useLookup } from '../core/LookupContext';
 import { useLabel, useLanguage } from '../i18n';
 import type { EntityDef, FieldDef } from '../meta';
+import type { NameLists, NamedCode } from './tableModelApi';
 
 export type Options = { value: string; label: string }[];
 
@@ -23,9 +23,14 @@ export interface BehaviourScope {
   editPage?: string;
   /** Reports a change the form made by code (a timer added or removed), as a typed one is. */
   changed: () => void;
+  /** Responsibilities, roles and menus by name (tableModelRestful/listNames). */
+  loadNames: () => Promise<NameLists>;
 }
 
-export const BehaviourContext = createContext<BehaviourScope>({ changed: () => undefined });
+/** No names to pick from (a designer without the table_model API: tests of other parts). */
+export const NO_NAMES = () => Promise.resolve<NameLists>({ responsibilities: [], roles: [], menus: [] });
+
+export const BehaviourContext = createContext<BehaviourScope>({ changed: () => undefined, loadNames: NO_NAMES });
 export const useBehaviourScope = () => useContext(BehaviourContext);
 
 /** The entity's fields the filter picks, shown by their label. */
@@ -52,44 +57,28 @@ export function useLookupOptions(lookupType: string): Options {
   return useMemo(() => (values ?? []).map((v) => ({ value: v.lookupCode, label: v.meaning })), [values]);
 }
 
-interface NamedList {
-  entity: string;
-  code: string;
-  name: string;
-  nameEn: string;
-}
+export type NameList = keyof NameLists;
 
-export const RESPONSIBILITIES: NamedList = {
-  entity: 'baseResponsibility',
-  code: 'responsibilityCode',
-  name: 'responsibilityName',
-  nameEn: 'responsibilityNameEn',
-};
-export const ROLES: NamedList = { entity: 'baseRole', code: 'roleCode', name: 'roleName', nameEn: 'roleNameEn' };
-export const MENUS: NamedList = { entity: 'baseMenu', code: 'menuCode', name: 'menuName', nameEn: 'menuNameEn' };
-
-/** The rows of a platform list as options: their code as value, their name (in the language) as label. */
-export function useNamedRows(list: NamedList): Options {
-  const provider = useDataProvider();
+/**
+ * Responsibilities, roles or menus as options: code as value, name in the language as label. Read
+ * when the picker appears, so that one made in the system screens meanwhile is offered.
+ */
+export function useNamedRows(list: NameList): Options {
+  const { loadNames } = useBehaviourScope();
   const language = useLanguage();
-  const [rows, setRows] = useState<Record<string, unknown>[]>([]);
+  const [rows, setRows] = useState<NamedCode[]>([]);
   useEffect(() => {
-    provider
-      .listByPage(
-        { name: list.entity, area: 'baseServer' },
-        { pageIndex: 1, pageRows: 1000, orderBy: `${list.code} asc` },
-      )
-      .then(
-        (answer) => setRows(answer.rows),
-        () => setRows([]),
-      );
-  }, [provider, list]);
+    let live = true;
+    loadNames().then(
+      (names) => live && setRows(names[list]),
+      () => live && setRows([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [loadNames, list]);
   return useMemo(
-    () =>
-      rows.map((r) => {
-        const name = (language === 'EN' && r[list.nameEn]) || r[list.name] || r[list.code];
-        return { value: String(r[list.code]), label: String(name) };
-      }),
-    [rows, language, list],
+    () => rows.map((r) => ({ value: r.code, label: (language === 'EN' && r.nameEn) || r.name })),
+    [rows, language],
   );
 }

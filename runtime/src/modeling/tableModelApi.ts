@@ -67,12 +67,26 @@ export interface ImportPreview {
 
 export type DocRef = { kind: string; name: string };
 
+/** A responsibility, role or menu by code with its names (tableModelRestful/listNames). */
+export interface NamedCode {
+  code: string;
+  name: string;
+  nameEn: string | null;
+}
+
+export interface NameLists {
+  responsibilities: NamedCode[];
+  roles: NamedCode[];
+  menus: NamedCode[];
+}
+
 export function createTableModelApi(screen: ScreenIds, request: RequestFn = defaultRequest) {
   const call = async <T>(action: string, body: object): Promise<T> =>
     (await request<T>(`${BASE}/${action}`, body, { screen })).data;
   return {
     listDocuments: () => call<StoredDocument[]>('listDocuments', {}),
     listTargets: () => call<Targets>('listTargets', {}),
+    listNames: () => call<NameLists>('listNames', {}),
     getDocument: (kind: string, name: string) =>
       call<StoredDocument & { content: Record<string, unknown> }>('getDocument', { kind, name }),
     validateDraft: (docs: DraftDocument[]) => call<{ valid: boolean }>('validateDraft', draftBody(docs)),

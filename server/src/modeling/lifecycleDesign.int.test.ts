@@ -193,6 +193,15 @@ describe('behaviour designed for the lifecycle', () => {
     const before = await scheduler.runDue(new Date('2026-11-10T12:00:00'));
     expect(before.map((r) => r.timerName)).not.toContain('srmDemoNote.doClose');
 
+    // What the designer picks approvers and the to-do's menu by: names from the tables, a menu made there included.
+    const names = (await tableModel(server, 'listNames', {})).body.data;
+    expect(names.responsibilities).toContainEqual({
+      code: 'MANAGER_RESP',
+      name: '采购经理',
+      nameEn: 'Purchasing manager',
+    });
+    expect(names.menus).toContainEqual({ code: 'DEMO_NOTES', name: '备忘', nameEn: 'Notes' });
+
     const status = { ...noteStatus, lookupType: closing.statusLookup };
     const entity = noteEntity([status, noteDate], { lifecycle: flow.name, statusField: 'noteStatus' });
     // Its to-do's menu is one of the menu screens' rows (base_menu), looked up there: a missing one is refused on it.

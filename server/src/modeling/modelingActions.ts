@@ -7,6 +7,7 @@ import { candidateRegistry } from './candidate';
 import { modeledKind, optionalVersion, readDraft, requiredString, requiredVersion } from './draftInput';
 import { fieldReferences, purgeField, retireField } from './fieldRetirement';
 import { missingHandlers, planPublish, publish } from './publisher';
+import { listNames } from './recipientNames';
 import { listTargets } from './targets';
 import { diffVersions, getDocument, getVersion, listDocuments, listVersions, rollback } from './versionActions';
 
@@ -31,6 +32,7 @@ function documentList(value: unknown): { kind: ModeledKind; name: string }[] {
 const handlers: Record<string, [string, ActionHandler]> = {
   listDocuments: ['btnView', async (_b, _c, k) => ({ data: await listDocuments(k) })],
   listTargets: ['btnView', async (_b, _c, k) => ({ data: listTargets(k) })],
+  listNames: ['btnView', async (_b, _c, k) => ({ data: await listNames(k) })],
   getDocument: [
     'btnView',
     async (b, _c, k) => ({ data: await getDocument(k, modeledKind(b), requiredString(b, 'name')) }),
