@@ -163,3 +163,68 @@ describe('declared transition effects', () => {
     expect(problems(withEffects(mutate))).toEqual(expected);
   });
 });
+
+/** The mini application with a reference from an order to its parent order, and effects on related records. */
+function withRelated(effects: unknown[]): SourcedDocument[] {
+  const docs = withEffects((lc) => lc.transitions[1].effects.push(...effects));
+  const header = docs.find((d) => d.source.endsWith('demoOrderHeader.json'))!.doc as Lifecycle;
+  header.fields.push({
+    name: 'parentOrderId',
+    label: { cn: '上级订单', en: 'Parent order' },
+    type: 'reference',
+    reference: { entity: 'demoOrderHeader', labelField: 'orderNumber' },
+  });
+  return docs;
+}
+
+describe('effects on related records', () => {
+  it('load when the selection, fields, filter and action exist', () => {
+    const effects = [
+      {
+        setRelated: {
+          related: { reference: 'supplierId' },
+          set: { supplierName: { field: 'orderNumber' } },
+          where: { field: 'supplierCode', op: 'notNull' },
+        },
+      },
+      {
+        transitionRelated: {
+          related: { entity: 'demoOrderHeader', field: 'parentOrderId' },
+          action: 'doApprove',
+          ifAllowed: true,
+        },
+      },
+      { transitionRelated: { related: { reference: 'parentOrderId' }, action: 'doSubmit' } },
+    ];
+    expect(problems(withRelated(effects))).toEqual([]);
+  });
+
+  it('stop the load on a wrong selection, field, filter or action', () => {
+    const effects = [
+      { setRelated: { related: { reference: 'orderDate' }, set: { note: 1 } } },
+      { setRelated: { related: { entity: 'demoOrderLine', field: 'orderHeaderId' }, set: { quantity: 1 } } },
+      { setRelated: { related: {}, set: { quantity: 1 } } },
+      {
+        setRelated: {
+          related: { reference: 'supplierId' },
+          set: { supplierId: 1, apiKey: 'x', supplierName: { field: 'name' } },
+          where: { field: 'code', op: 'null' },
+        },
+      },
+      { transitionRelated: { related: { reference: 'supplierId' }, action: 'doApprove' } },
+      { transitionRelated: { related: { reference: 'parentOrderId' }, action: 'doShip' } },
+    ];
+    const R = `${E}`;
+    expect(problems(withRelated(effects))).toEqual([
+      P(`${R}/6/setRelated/related/reference`, '"orderDate" is not a reference field of demoOrderHeader'),
+      P(`${R}/7/setRelated/related`, '"demoOrderLine.orderHeaderId" is not a reference to demoOrderHeader'),
+      P(`${R}/8/setRelated/related`, 'related names either a reference field, or an entity and its field'),
+      P(`${R}/9/setRelated/where`, 'filter field "code" is not a field of demoSupplier'),
+      P(`${R}/9/setRelated/set`, '"supplierId" of demoSupplier is written by the platform, not by an effect'),
+      P(`${R}/9/setRelated/set`, '"apiKey" is not a field of demoSupplier'),
+      P(`${R}/9/setRelated/set`, 'value field "name" is not a field of demoOrderHeader'),
+      P(`${R}/10/transitionRelated/action`, 'demoSupplier has no lifecycle action "doApprove"'),
+      P(`${R}/11/transitionRelated/action`, 'demoOrderHeader has no lifecycle action "doShip"'),
+    ]);
+  });
+});

@@ -17,6 +17,7 @@ import {
 } from './effects';
 import { filterFields } from './filter';
 import type { MetadataCatalog } from './metadataCatalog';
+import { checkRelatedEffect } from './relatedEffectCheck';
 import { checkTransitionChecks } from './transitionCheckLoad';
 import { AUDIT_FIELD_NAMES, VERSION_FIELD } from './systemFields';
 
@@ -150,6 +151,9 @@ function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
     }
     case 'createRecord':
       return checkCreate(s, pointer, effect.def);
+    case 'setRelated':
+    case 'transitionRelated':
+      return checkRelatedEffect(s.registry, s.entities, pointer, effect, s.report);
     case 'set':
       for (const entity of s.entities) checkWrites(s, pointer, entity, effect.def);
       return;

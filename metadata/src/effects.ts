@@ -7,6 +7,8 @@ import type {
   MenuDef,
   CloseTodosDef,
   CreateRecordDef,
+  SetRelatedDef,
+  TransitionRelatedDef,
   EffectDef,
   EffectValue,
   NamedEffect,
@@ -24,7 +26,9 @@ export type DeclaredEffect =
   | { kind: 'notify'; def: NotifyDef }
   | { kind: 'set'; def: Record<string, EffectValue> }
   | { kind: 'setLines'; def: SetLinesDef }
-  | { kind: 'createRecord'; def: CreateRecordDef };
+  | { kind: 'createRecord'; def: CreateRecordDef }
+  | { kind: 'setRelated'; def: SetRelatedDef }
+  | { kind: 'transitionRelated'; def: TransitionRelatedDef };
 
 export function isNamedEffect(effect: EffectDef): effect is NamedEffect {
   return typeof effect === 'string';
@@ -41,6 +45,8 @@ export function declaredEffect(effect: Exclude<EffectDef, NamedEffect>): Declare
   if ('notify' in effect) return { kind: 'notify', def: effect.notify };
   if ('set' in effect) return { kind: 'set', def: effect.set as Record<string, EffectValue> };
   if ('createRecord' in effect) return { kind: 'createRecord', def: effect.createRecord };
+  if ('setRelated' in effect) return { kind: 'setRelated', def: effect.setRelated };
+  if ('transitionRelated' in effect) return { kind: 'transitionRelated', def: effect.transitionRelated };
   return { kind: 'setLines', def: effect.setLines };
 }
 

@@ -14,7 +14,9 @@ export type EffectDef =
   | NotifyEffect
   | SetEffect
   | SetLinesEffect
-  | CreateRecordEffect;
+  | CreateRecordEffect
+  | SetRelatedEffect
+  | TransitionRelatedEffect;
 /**
  * An approval effect of the lifecycle's approval rule, or a stamp of the submitter or approver (user and time, where the entity has those fields).
  */
@@ -698,6 +700,60 @@ export interface CreateRecordDef {
      */
     where?: FilterNode;
   };
+}
+export interface SetRelatedEffect {
+  setRelated: SetRelatedDef;
+}
+/**
+ * Writes values to related records (those matching where), read under their lock after this record's; { "field": x } reads this record.
+ */
+export interface SetRelatedDef {
+  related: RelatedDef;
+  set: {
+    [k: string]: EffectValue;
+  };
+  /**
+   * Only related records that match.
+   */
+  where?: FilterNode;
+}
+/**
+ * Related records: the record a reference field of this one names (reference), or the records of entity whose reference field points at this one.
+ */
+export interface RelatedDef {
+  /**
+   * A reference field of this record.
+   */
+  reference?: string;
+  /**
+   * An entity with a reference field (field) to this record's entity.
+   */
+  entity?: string;
+  /**
+   * That field.
+   */
+  field?: string;
+}
+export interface TransitionRelatedEffect {
+  transitionRelated: TransitionRelatedDef;
+}
+/**
+ * Runs a transition of the related records' lifecycle on each (those matching where) as a system transition in this one's transaction: lock, state, checks, effects, handler, history.
+ */
+export interface TransitionRelatedDef {
+  related: RelatedDef;
+  /**
+   * The transition (action) of the related entity's lifecycle.
+   */
+  action: string;
+  /**
+   * Only related records that match.
+   */
+  where?: FilterNode;
+  /**
+   * Skip related records not in one of the transition's from-states (otherwise they refuse the action, 409).
+   */
+  ifAllowed?: boolean;
 }
 /**
  * The transition also fires by itself (the platform scheduler, server/src/scheduler): every day at `at` (server local time, and once at start when that run was missed), for each record of the lifecycle's entities in one of the transition's from-states that matches `where` and whose `due` date has been reached. Each record goes through the normal transition (owner and record locks, state, guard and checks, effects, handler, history) in a transaction of its own, as the system (no user), with `comment`. Without `due` it fires for every record that matches while the condition holds.

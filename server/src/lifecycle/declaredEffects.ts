@@ -17,6 +17,7 @@ import type { TodoRecipient, TodoService } from '../todos/todoService';
 import { resolveApprovers } from './approvers';
 import { createRecord, type CreateDeps } from './createRecord';
 import { billNumberOf } from './history';
+import { setRelated, transitionRelated, type RelatedDeps } from './relatedEffects';
 import { fillPattern, type PlatformRows } from './platformRows';
 import type { TransitionRun } from './transitionRun';
 
@@ -27,7 +28,7 @@ import type { TransitionRun } from './transitionRun';
  * document to a further step runs none. `set` is written with the state change itself
  * (`setEffectValues`), so its values are in the record the later effects read.
  */
-export interface EffectDeps extends CreateDeps {
+export interface EffectDeps extends CreateDeps, RelatedDeps {
   registry: MetadataRegistry;
   rows: PlatformRows;
   todos: TodoService;
@@ -149,6 +150,9 @@ export async function runDeclaredEffects(deps: EffectDeps, run: TransitionRun, n
     else if (effect.kind === 'setLines') await setLines(deps, run, record, effect.def, now);
     else if (effect.kind === 'createRecord')
       await createRecord(deps, run, record, effect.def, (set, source) => valuesOf(set, source, run, now));
+    else if (effect.kind === 'setRelated')
+      await setRelated(deps, run, record, effect.def, valuesOf(effect.def.set, record, run, now));
+    else if (effect.kind === 'transitionRelated') await transitionRelated(deps, run, record, effect.def);
     else if (effect.kind === 'closeTodos')
       await deps.todos.close(
         run.tx,

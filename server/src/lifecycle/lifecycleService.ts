@@ -265,6 +265,7 @@ export class LifecycleService {
       todos: this.todos,
       writer: this.writer,
       stateMeaning: meaning,
+      runTransition: (tx, entity, action, id, ctx) => this.runInTransaction(tx, entity, action, id, ctx),
     };
     await runDeclaredEffects(deps, run, formatDateTime());
   }

@@ -18,11 +18,10 @@
 import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
-import type { TransitionHandlerRegistry, TransitionHandlerServices } from '../../../lifecycle/transitionHandlers';
+import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
-import { formatDateTime } from '../../../util/time';
 import { requireInternal } from '../delivery/deliveryContext';
-import { EQ, EQ_USERS, PROMOTION, PROMOTION_TODO, RESEARCH_ENGINEER, supplierOf, type Collab } from './collabContext';
+import { EQ, EQ_USERS, PROMOTION, PROMOTION_TODO, RESEARCH_ENGINEER, type Collab } from './collabContext';
 
 const OPEN = ['SUBMITTED', 'ANSWERED'];
 
@@ -160,24 +159,6 @@ async function promote(k: Collab, run: TransitionRun): Promise<void> {
   );
 }
 
-/** doAnswer: the answer (the comment) on the promotion and on its EQ, which turns ANSWERED when still SUBMITTED. */
-async function answer(k: Collab, run: TransitionRun, services: TransitionHandlerServices): Promise<void> {
-  if (supplierOf(run.ctx) !== Number(run.record.supplierId))
-    throw Errors.forbidden('只有该供应商的用户可以回复', "Only a user of the EQ's supplier can answer");
-  const eqId = Number(run.record.eqHeaderId);
-  // The promotion's owner lock is its EQ (registerOwner), so the EQ's status read here is current.
-  const eq = await eqRow(k, run.tx, eqId);
-  if (!eq || eq.status === 'CLOSED')
-    throw Errors.conflict('EQ已关闭，不能再回复', 'The EQ is closed: it can no longer be answered');
-  const text = (run.comment ?? '').trim();
-  const userId = run.actor.userId;
-  await k.rows.update(run.tx, PROMOTION, { answerContent: text }, { eqPromotionId: run.id }, userId);
-  if (eq.status === 'SUBMITTED')
-    await services.lifecycles.runInTransaction(run.tx, services.registry.entity(EQ)!, 'doAnswered', eqId, run.ctx);
-  // The EQ takes every answer, also when it was ANSWERED already and no transition of it runs: not a declared effect.
-  await k.rows.update(run.tx, EQ, { answerContent: text, answerDate: formatDateTime() }, { eqHeaderId: eqId }, userId);
-}
-
 export function registerEqRules(k: Collab, hooks: RecordHookRegistry, handlers: TransitionHandlerRegistry): void {
   hooks.registerBeforeSave(EQ, (draft) => beforeSaveEq(k, draft));
   hooks.registerBeforeSave(PROMOTION, (draft) => beforeSavePromotion(k, draft));
@@ -185,5 +166,4 @@ export function registerEqRules(k: Collab, hooks: RecordHookRegistry, handlers: 
   handlers.register('submitEq', (run) => submitEq(k, run));
   handlers.register('closeEq', (run) => closeEq(k, run));
   handlers.register('promoteEq', (run) => promote(k, run));
-  handlers.register('answerEqPromotion', (run, services) => answer(k, run, services));
 }

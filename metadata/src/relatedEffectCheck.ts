@@ -1,0 +1,80 @@
+/**
+ * Load checks of the effects on related records (setRelated, transitionRelated): the selection names
+ * a reference field of the record or an entity's reference field to it, and what is written,
+ * filtered or run exists on the related entity.
+ */
+import type { EntityModel } from './entityModel';
+import { filterFields } from './filter';
+import type { EffectValue, RelatedDef, SetRelatedDef, TransitionRelatedDef } from './generated/meta-model';
+import type { MetadataCatalog } from './metadataCatalog';
+import { AUDIT_FIELD_NAMES, VERSION_FIELD } from './systemFields';
+import { valueField } from './effects';
+
+type Report = (pointer: string, message: string) => void;
+
+/** The entity the related records are of, for the record's entity; undefined (reported) when the selection is wrong. */
+function relatedEntity(
+  registry: MetadataCatalog,
+  entity: EntityModel,
+  related: RelatedDef,
+  pointer: string,
+  report: Report,
+): EntityModel | undefined {
+  if (related.reference !== undefined && related.entity === undefined && related.field === undefined) {
+    const ref = entity.field(related.reference)?.reference;
+    const named = ref && registry.entity(ref.entity);
+    if (!named) report(`${pointer}/reference`, `"${related.reference}" is not a reference field of ${entity.name}`);
+    return named || undefined;
+  }
+  if (related.reference === undefined && related.entity !== undefined && related.field !== undefined) {
+    const other = registry.entity(related.entity);
+    const ref = other?.field(related.field)?.reference;
+    if (!other || ref?.entity !== entity.name)
+      report(pointer, `"${related.entity}.${related.field}" is not a reference to ${entity.name}`);
+    return other && ref?.entity === entity.name ? other : undefined;
+  }
+  report(pointer, 'related names either a reference field, or an entity and its field');
+  return undefined;
+}
+
+function checkWhere(pointer: string, related: EntityModel, where: SetRelatedDef['where'], report: Report) {
+  for (const name of filterFields(where))
+    if (!related.field(name)) report(`${pointer}/where`, `filter field "${name}" is not a field of ${related.name}`);
+}
+
+function checkSet(
+  pointer: string,
+  entity: EntityModel,
+  related: EntityModel,
+  set: Record<string, EffectValue>,
+  report: Report,
+) {
+  for (const [name, value] of Object.entries(set)) {
+    if (!related.field(name)) report(`${pointer}/set`, `"${name}" is not a field of ${related.name}`);
+    else if ([related.primaryKey, related.statusField, ...AUDIT_FIELD_NAMES, VERSION_FIELD].includes(name))
+      report(`${pointer}/set`, `"${name}" of ${related.name} is written by the platform, not by an effect`);
+    const source = valueField(value);
+    if (source && !entity.field(source))
+      report(`${pointer}/set`, `value field "${source}" is not a field of ${entity.name}`);
+  }
+}
+
+export function checkRelatedEffect(
+  registry: MetadataCatalog,
+  entities: EntityModel[],
+  pointer: string,
+  effect: { kind: 'setRelated'; def: SetRelatedDef } | { kind: 'transitionRelated'; def: TransitionRelatedDef },
+  report: Report,
+): void {
+  for (const entity of entities) {
+    const related = relatedEntity(registry, entity, effect.def.related, `${pointer}/related`, report);
+    if (!related) continue;
+    checkWhere(pointer, related, effect.def.where, report);
+    if (effect.kind === 'setRelated') checkSet(pointer, entity, related, effect.def.set, report);
+    else {
+      const lc = related.def.lifecycle ? registry.lifecycle(related.def.lifecycle) : undefined;
+      if (!lc?.transitions.some((t) => t.action === effect.def.action))
+        report(`${pointer}/action`, `${related.name} has no lifecycle action "${effect.def.action}"`);
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import type { EffectDef } from '@meridian/metadata';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectOk, tableRows } from '../testing/apiAssertions';
+import { lineBody, requisitionBody } from '../testing/srmFixtures';
+import { startTestServer, type TestServer } from '../testing/testServer';
+import { act, actorsOf, type Actors } from './approvalFixtures';
+
+/**
+ * setRelated through the whole transition, on the records that point at this one: closing a
+ * requisition notes the closing comment on its lines still above 50 (the effect is added to this
+ * server's own requisition lifecycle). transitionRelated on the record a reference names, with
+ * ifAllowed, is the EQ answer's (purEqPromotion.json, eq.int.test.ts).
+ */
+let server: TestServer;
+let a: Actors;
+
+const noteLines: EffectDef = {
+  setRelated: {
+    related: { entity: 'srmPurRequisitionLine', field: 'requisitionHeaderId' },
+    set: { remark: { comment: true } },
+    where: { field: 'quantity', op: 'gt', value: 50 },
+  },
+};
+
+beforeAll(async () => {
+  server = await startTestServer('lifecycle_related_effects');
+  a = await actorsOf(server);
+  server.kernel.registry.lifecycle('purRequisition')!.transitions.find((t) => t.action === 'doClose')!.effects = [
+    noteLines,
+  ];
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('setRelated', () => {
+  it('writes the matching records that point at this one, and only those', async () => {
+    const body = requisitionBody({}, [lineBody(1), lineBody(2, { quantity: '10' })]);
+    const id = expectOk(await act(a, 'buyer01', 'saveOrUpdate', body)).requisitionHeaderId as number;
+    const other = expectOk(await act(a, 'buyer01', 'saveOrUpdate', requisitionBody())).requisitionHeaderId as number;
+    expectOk(await act(a, 'buyer01', 'doSubmit', { id }));
+    expectOk(await act(a, 'manager01', 'doApprove', { id }));
+    expectOk(await act(a, 'buyer01', 'doClose', { id, comment: 'closed early' }));
+    const lines = (rid: number) =>
+      tableRows(server, 'srm_pur_requisition_line', 'requisition_line_id', { requisition_header_id: rid });
+    expect((await lines(id)).map((l) => [l.line_num, l.remark])).toEqual([
+      [1, 'closed early'],
+      [2, null],
+    ]);
+    expect((await lines(other)).map((l) => l.remark)).toEqual([null]);
+  });
+});
