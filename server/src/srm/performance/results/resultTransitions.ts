@@ -225,11 +225,13 @@ async function supplierCommit(store: ResultStore, run: TransitionRun): Promise<v
   await history(store, run, report);
 }
 
-/** doConfirmPassed / doConfirmFailed: rectifyResult PASSED / FAILED is declared; failed, the supplier rectifies again. */
+/**
+ * doConfirmFailed: rectifyResult FAILED is declared; the supplier rectifies again, by the deadline
+ * given (30 days from today without one). doConfirmPassed is all declared (spePerformance.json).
+ */
 async function confirmRectify(store: ResultStore, run: TransitionRun): Promise<void> {
   await history(store, run, run.comment);
-  if (run.to !== 'CLOSED')
-    await raiseRectifyTodo(store, run, dateText(run.record.rectifyDeadline) ?? addDays(todayText(), 30));
+  await raiseRectifyTodo(store, run, dateText(run.record.rectifyDeadline) ?? addDays(todayText(), 30));
 }
 
 export function registerResultTransitions(store: ResultStore, handlers: TransitionHandlerRegistry): void {
