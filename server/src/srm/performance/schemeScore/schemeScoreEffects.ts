@@ -55,6 +55,7 @@ export class SchemeScoreEffects {
     );
   }
 
+  /** doApprove: the approver's comment, and the scheme calculated with its last sheet (a rejection's comment is declared). */
   async decide(run: TransitionRun): Promise<void> {
     const { t, c } = this.sql;
     await run.tx.execute(
