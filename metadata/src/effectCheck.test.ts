@@ -98,6 +98,11 @@ describe('declared transition effects', () => {
       [P(`${E}/2/openTodo`, 'placeholder "orderNo" is not a field of demoOrderHeader')],
     ],
     [
+      'to-dos closed for a user field the entity lacks',
+      (lc) => (lc.transitions[1].effects[5].closeTodos.userField = 'scorerUserId'),
+      [P(`${E}/5/closeTodos/userField`, 'user field "scorerUserId" is not a field of demoOrderHeader')],
+    ],
+    [
       'a set of the status, of an audit column and of an unknown field',
       (lc) => (lc.transitions[1].effects[1].set = { status: 'X', versionNum: 2, amount: { field: 'total' } }),
       [

@@ -140,6 +140,7 @@ function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
     }
     case 'closeTodos':
       effect.def.billTypes.forEach((b, i) => checkBillType(s, `${pointer}/billTypes/${i}`, b));
+      if (effect.def.userField) checkFields(s, `${pointer}/userField`, [effect.def.userField], 'user field');
       return;
     case 'notify': {
       const d = effect.def;

@@ -608,6 +608,10 @@ export interface CloseTodosDef {
    */
   billTypes: [string, ...string[]];
   as: 'handled' | 'cancelled';
+  /**
+   * Only the internal to-dos of the user this field of the record names (a scorer's own, when approvers' to-dos of the same type are open too).
+   */
+  userField?: string;
 }
 export interface NotifyEffect {
   notify: NotifyDef;

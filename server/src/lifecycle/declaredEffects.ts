@@ -1,5 +1,6 @@
 import {
   declaredEffects,
+  type CloseTodosDef,
   evaluateFilter,
   filterFields,
   type EffectValue,
@@ -141,6 +142,23 @@ async function setLines(deps: EffectDeps, run: TransitionRun, record: Row, d: Se
   }
 }
 
+/** The record's open to-dos of those types; with userField, only that user's (none when it is blank). */
+async function closeTodos(deps: EffectDeps, run: TransitionRun, record: Row, d: CloseTodosDef): Promise<void> {
+  const user = d.userField ? record[d.userField] : undefined;
+  if (user === null || user === '') return;
+  await deps.todos.close(
+    run.tx,
+    {
+      entityName: run.entity.name,
+      billId: run.id,
+      billTypes: d.billTypes,
+      ...(user === undefined ? {} : { assigneeUserId: Number(user) }),
+    },
+    d.as,
+    run.actor.userId,
+  );
+}
+
 export async function runDeclaredEffects(deps: EffectDeps, run: TransitionRun, now: string): Promise<void> {
   if (run.advancing) return;
   const record: Row = { ...run.record, ...setEffectValues(run, now), [run.entity.statusField!]: run.to };
@@ -153,12 +171,6 @@ export async function runDeclaredEffects(deps: EffectDeps, run: TransitionRun, n
     else if (effect.kind === 'setRelated')
       await setRelated(deps, run, record, effect.def, valuesOf(effect.def.set, record, run, now));
     else if (effect.kind === 'transitionRelated') await transitionRelated(deps, run, record, effect.def);
-    else if (effect.kind === 'closeTodos')
-      await deps.todos.close(
-        run.tx,
-        { entityName: run.entity.name, billId: run.id, billTypes: effect.def.billTypes },
-        effect.def.as,
-        run.actor.userId,
-      );
+    else if (effect.kind === 'closeTodos') await closeTodos(deps, run, record, effect.def);
   }
 }

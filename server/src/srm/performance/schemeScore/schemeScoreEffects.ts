@@ -1,58 +1,33 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { MetaSql } from '../../../access/metaSql';
 import type { Database } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { readUnderLock } from '../../../resource/invariantLocks';
-import { TodoService } from '../../../todos/todoService';
 import { formatDateTime } from '../../../util/time';
 import { SchemeCalc } from '../scheme/schemeCalc';
 import { SheetSave } from './sheetSave';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 
 const SCORE = 'srmSpeSchemeScore';
-const LINE = 'srmSpeSupplierScore';
 const SCHEME = 'srmSpeScheme';
 
 /**
- * Score sheets (DOMAIN 2.2, lifecycle speSchemeScore): a sheet is submitted only with at least
- * one supplier score; each decision keeps the approver's comment on the sheet; when the last
+ * Score sheets (DOMAIN 2.2, lifecycle speSchemeScore): the submit rule (at least one supplier
+ * score), the scorer's to-do handled and a rejection's comment are declared (speSchemeScore.json);
+ * an approval keeps the approver's comment on the sheet, and when the last
  * sheet of a SCORING scheme is approved the scheme becomes CALCULATED and its results are written
  * (scheme/schemeCalc.ts).
  */
 export class SchemeScoreEffects {
   private readonly sql: MetaSql;
-  private readonly todos: TodoService;
   private readonly calc: SchemeCalc;
 
   constructor(registry: MetadataRegistry, db: Database) {
     const rows = new PlatformRows(registry, db.dialect);
     this.sql = rows.sql;
-    this.todos = new TodoService(rows);
     this.calc = new SchemeCalc(registry, db);
-  }
-
-  async submit(run: TransitionRun): Promise<void> {
-    const { t, c } = this.sql;
-    const [{ n }] = await run.tx.select(`SELECT COUNT(*) AS n FROM ${t(LINE)} WHERE ${c(LINE, 'schemeScoreId')} = ?`, [
-      run.id,
-    ]);
-    if (Number(n) === 0)
-      throw Errors.badRequest(
-        '评分单没有供应商得分，不能提交',
-        'Score at least one supplier before submitting the sheet',
-      );
-    // The scorer's to-do (created when the scheme was approved) is done once the sheet is submitted.
-    // Not a declared closeTodos: the approval to-dos just opened share its type (SPE_SCHEME_SCORE),
-    // so only the scorer's own are closed.
-    await this.todos.close(
-      run.tx,
-      { entityName: SCORE, billId: run.id, assigneeUserId: Number(run.record.scorerUserId) },
-      'handled',
-      run.actor.userId,
-    );
   }
 
   /** doApprove: the approver's comment, and the scheme calculated with its last sheet (a rejection's comment is declared). */
@@ -96,7 +71,6 @@ export function registerSchemeScore(
   const effects = new SchemeScoreEffects(deps.registry, deps.db);
   // Every transition of a sheet first locks its scheme: the scheme is calculated once, when its last sheet is approved.
   handlers.registerOwner(SCORE, 'schemeId');
-  handlers.register('submitSchemeScore', (run) => effects.submit(run));
   handlers.register('recordScoreDecision', (run) => effects.decide(run));
   const save = new SheetSave(deps.registry, deps.db);
   deps.hooks.registerBeforeSave(SCORE, (draft) => save.beforeSave(draft));
