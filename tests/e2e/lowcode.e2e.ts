@@ -5,8 +5,12 @@
  * menu for it under the buyer's role with create/edit buttons through the menu screens; the
  * buyer signs in (no server restart) and creates, edits and finds a record; the admin then adds
  * a field and retires another — the retired column's data is still in the database, the new
- * field is usable. The screen also gets a lifecycle defined in the designer: the buyer submits
- * the record, which then waits for approval and can no longer be changed.
+ * field is usable. The screen also gets a lifecycle defined in the designer, with behaviour and
+ * no code (issue 32): on submit a to-do for the approvers (the purchasing manager's responsibility),
+ * on approval a notification to the creator, and a close seven days after the signing date. The
+ * buyer submits the record, which then waits for approval and can no longer be changed; manager01
+ * approves it from the to-do on the home page; the buyer sees the notification; the admin runs the
+ * close timer now on the timers screen, and the record is closed.
  */
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { test } from './fixtures';
@@ -18,8 +22,10 @@ import {
   chooseAnother,
   clickExpectingToast,
   dataRows,
+  decide,
   dropdownOf,
   fieldMessage,
+  fieldValue,
   formItem,
   openMenu,
   save,
@@ -145,7 +151,21 @@ async function designLines(page: Page): Promise<void> {
   await expect(page.getByRole('textbox', { name: '实体名' })).toHaveValue(ENTITY);
 }
 
-/** A lifecycle defined here (the starting one: submit, approve, reject); the entity gains its status field. */
+const transitionRow = (page: Page, index: number) => page.getByLabel('流转项', { exact: true }).nth(index);
+
+/** Opens a transition's behaviour section (folded by default). */
+async function behaviourOf(page: Page, index: number): Promise<Locator> {
+  const row = transitionRow(page, index);
+  await row.getByRole('button', { name: '行为', exact: true }).click();
+  await expect(row.getByRole('button', { name: '新增待办' })).toBeVisible();
+  return row;
+}
+
+/**
+ * A lifecycle defined here: the starting one (submit, approve, reject) over a value set that also
+ * has CLOSED; approval notifies the creator, and a timer closes an approved contract seven days
+ * after its signing date. The entity gains its status field (over that value set).
+ */
 async function defineFlow(page: Page): Promise<void> {
   await page.getByRole('button', { name: '新建状态流' }).click();
   await expect(page.getByRole('textbox', { name: '状态流名称' })).toHaveValue(`${ENTITY}Flow`);
@@ -153,6 +173,36 @@ async function defineFlow(page: Page): Promise<void> {
   await expect(actions).toHaveCount(3);
   await expect(actions.first()).toHaveValue('doSubmit');
   await page.getByRole('textbox', { name: '中文名称' }).first().fill('提交审批'); // this screen's wording
+  await choose(page.getByRole('combobox', { name: '状态值集' }), 'PUR_REQUISITION_STATUS 采购申请状态', 'PUR_REQ');
+  const states = page.getByRole('combobox', { name: '状态', exact: true });
+  await states.click();
+  await states.pressSequentially('CLOSED');
+  await states.press('Enter');
+  await states.press('Escape');
+
+  const approve = await behaviourOf(page, 1);
+  await expect(approve.getByText('记录审批人')).toBeVisible(); // the starting lifecycle's stamp, in words
+  await approve.getByRole('button', { name: '新增通知' }).click();
+  await expect(approve.locator('.ant-select-selection-item[title="创建人"]')).toBeVisible(); // the default recipient
+  await approve.getByRole('textbox', { name: '中文标题' }).fill('合同 {title} 已审批');
+  await approve.getByRole('textbox', { name: '英文标题' }).fill('Contract {title} approved');
+  await approve.getByRole('textbox', { name: '中文内容' }).fill('您创建的合同已审批通过');
+  await approve.getByRole('textbox', { name: '英文内容' }).fill('Your contract was approved');
+
+  await page.getByRole('button', { name: '新增流转' }).click();
+  const close = transitionRow(page, 3);
+  await close.getByRole('textbox', { name: '动作' }).fill('doClose');
+  await chooseAnother(close.getByRole('combobox', { name: '起始状态' }), 'APPROVED');
+  await choose(close.getByRole('combobox', { name: '目标状态' }), 'CLOSED');
+  await close.getByRole('textbox', { name: '按钮资源' }).fill('btnClose');
+  await close.getByRole('textbox', { name: '中文名称' }).fill('关闭');
+  await close.getByRole('textbox', { name: '英文名称' }).fill('Close');
+  await behaviourOf(page, 3);
+  await close.getByRole('button', { name: '新增定时' }).click();
+  await expect(close.locator('.ant-select-selection-item[title="签订日期"]')).toBeVisible(); // the only date field
+  await close.getByRole('spinbutton', { name: '加天数' }).fill('7');
+  await close.getByRole('textbox', { name: '中文说明' }).fill('签订满 7 天，系统自动关闭');
+  await close.getByRole('textbox', { name: '英文说明' }).fill('Closed 7 days after signing');
   await page.getByRole('button', { name: ENTITY, exact: true }).click();
   await expect(
     fieldsTable(page)
@@ -192,7 +242,7 @@ async function layOutAndPublish(page: Page): Promise<void> {
   await clickExpectingToast(dialog.getByRole('button', { name: '确认发布' }), '发布成功');
 }
 
-test('an administrator designs, publishes and grants a screen; the buyer uses it; the admin adds and retires fields', async ({
+test('an administrator designs, publishes and grants a screen; the buyer uses it; the admin adds and retires fields; its to-do, notification and timer work', async ({
   page,
   browser,
 }) => {
@@ -216,6 +266,8 @@ test('an administrator designs, publishes and grants a screen; the buyer uses it
     expect(rows).toEqual([{ contact_name: '张经理', contract_no: 'HT-001-A' }]);
     await buyerUsesNewField(browser);
   });
+  await test.step('manager01 approves from the to-do; the buyer is notified', () => approveFromTodo(browser));
+  await test.step('the admin runs the close timer now: the contract is closed', () => closeByTimer(page, browser));
 });
 
 const CONTRACT_MENU = '合同台账';
@@ -254,6 +306,7 @@ async function grantMenu(page: Page): Promise<void> {
     ['btnView', '查看'],
     ['btnSave', '保存'],
     ['btnSubmit', '提交审批'],
+    ['btnApprove', '审批通过'], // manager01 approves: the purchasing manager's responsibility has the buyer role too
   ]) {
     const dialog = page.getByRole('dialog', { name: /按钮/ });
     await visible(page).getByRole('button', { name: '新增', exact: true }).click();
@@ -300,6 +353,21 @@ async function buyerPage(browser: Browser): Promise<Page> {
 }
 
 const CONTRACT = '年度框架合同';
+/** Signed a month ago: seven days after it, the close timer finds the contract due. */
+const SIGNED = new Date(Date.now() - 30 * 86_400_000).toLocaleDateString('sv'); // YYYY-MM-DD, local
+
+/** On submit, a to-do for the purchasing managers, opening this screen's edit page on the record. */
+async function addApprovalTodo(page: Page): Promise<void> {
+  await openDraft(page, `${ENTITY}Flow`);
+  const submit = await behaviourOf(page, 0);
+  await submit.getByRole('button', { name: '新增待办' }).click();
+  await choose(submit.getByRole('combobox', { name: '待办类型' }), '合同审批', '合同审批');
+  await chooseAnother(submit.getByRole('combobox', { name: '职责' }), '采购经理', '采购经理');
+  await submit.getByRole('textbox', { name: '中文标题' }).fill('合同 {title} 待审批');
+  await submit.getByRole('textbox', { name: '英文标题' }).fill('Contract {title} to approve');
+  await choose(submit.getByRole('combobox', { name: '打开菜单' }), CONTRACT_MENU, CONTRACT_MENU);
+  await expect(submit.getByRole('textbox', { name: '链接' })).toHaveValue(`${LIST}Edit?id={id}`);
+}
 
 async function buyerWorks(browser: Browser): Promise<void> {
   const page = await buyerPage(browser);
@@ -313,7 +381,7 @@ async function buyerWorks(browser: Browser): Promise<void> {
   await choose(page.getByRole('combobox', { name: '币种' }), '人民币');
   await choose(page.getByRole('combobox', { name: '签约公司' }), '子午线电子(苏州)有限公司', '电子');
   await page.getByRole('spinbutton', { name: '合同金额' }).fill('125000.5');
-  await typeDate(page.getByRole('textbox', { name: '签订日期' }), '2026-11-20');
+  await typeDate(page.getByRole('textbox', { name: '签订日期' }), SIGNED);
   await page.getByRole('textbox', { name: '联系人' }).fill('张经理');
   const lines = page.getByRole('region', { name: '合同台账行' });
   await lines.getByRole('button', { name: '新增行' }).click();
@@ -393,6 +461,7 @@ async function changeModel(page: Page): Promise<void> {
   await added.getByRole('textbox', { name: '英文标签' }).fill('Payment terms');
   await swapSectionField(page, `${LIST}Edit`);
   await swapSectionField(page, `${LIST}Detail`);
+  await addApprovalTodo(page); // its menu exists now (grantMenu)
 
   await page.getByRole('button', { name: '发布', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '发布前确认' });
@@ -439,4 +508,43 @@ async function buyerUsesNewField(browser: Browser): Promise<void> {
   expect(actions).not.toContain('编辑'); // under approval: not changed behind the approver's back
   await list.context().close();
   await page.context().close();
+}
+
+async function userPage(browser: Browser, user: string): Promise<Page> {
+  const page = await (
+    await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN' })
+  ).newPage();
+  await signIn(page, user);
+  return page;
+}
+
+async function approveFromTodo(browser: Browser): Promise<void> {
+  const manager = await userPage(browser, 'manager01');
+  await manager
+    .getByTestId('home-todos')
+    .getByRole('button', { name: `合同 ${CONTRACT} 待审批`, exact: true })
+    .click();
+  await expect(manager).toHaveURL(new RegExp(`${LIST}Edit\\?id=\\d+`));
+  await expect(fieldValue(manager, '合同名称')).toHaveText(CONTRACT, { timeout: 15_000 }); // read-only under approval
+  await decide(manager, '审批通过', '同意', false);
+  await expect(fieldValue(manager, '状态')).toHaveText('已审批');
+  await manager.context().close();
+
+  const buyer = await userPage(browser, 'buyer01');
+  await expect(
+    buyer.getByTestId('home-notifications').getByRole('link', { name: `合同 ${CONTRACT} 已审批` }),
+  ).toBeVisible();
+  await buyer.context().close();
+}
+
+async function closeByTimer(page: Page, browser: Browser): Promise<void> {
+  await openMenu(page, '系统管理', '定时任务');
+  await visible(page).getByRole('button', { name: '立即运行' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox').fill(`${ENTITY}.doClose`);
+  await clickExpectingToast(dialog.getByRole('button', { name: /^确\s*定$/ }), /已运行/);
+  const buyer = await userPage(browser, 'buyer01');
+  await openMenu(buyer, '采购管理', CONTRACT_MENU);
+  await expect(dataRows(visible(buyer).getByRole('table')).first()).toContainText('已关闭');
+  await buyer.context().close();
 }

@@ -126,7 +126,8 @@ function effectInWords(effect: EffectDef, t: (key: string, o?: Record<string, st
       lines: effect.setLines.lines,
       fields: Object.keys(effect.setLines.set).join(', '),
     });
-  return JSON.stringify(effect);
+  // A kind this designer does not know yet (added to the schema later): named, kept as it is.
+  return `${t('modeling.behaviour.kind_other')} ${Object.keys(effect)[0]}`;
 }
 
 const EDITORS: Record<string, (p: { name: Name }) => ReactNode> = {
