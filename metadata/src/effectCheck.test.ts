@@ -200,6 +200,14 @@ describe('effects on related records', () => {
         },
       },
       { transitionRelated: { related: { reference: 'parentOrderId' }, action: 'doSubmit' } },
+      {
+        closeTodos: {
+          billTypes: ['DEMO_CONFIRM'],
+          as: 'cancelled',
+          related: { entity: 'demoOrderHeader', field: 'parentOrderId' },
+          where: { field: 'status', op: 'eq', value: 'DRAFT' },
+        },
+      },
     ];
     expect(problems(withRelated(effects))).toEqual([]);
   });
@@ -218,6 +226,8 @@ describe('effects on related records', () => {
       },
       { transitionRelated: { related: { reference: 'supplierId' }, action: 'doApprove' } },
       { transitionRelated: { related: { reference: 'parentOrderId' }, action: 'doShip' } },
+      { closeTodos: { billTypes: ['DEMO_CONFIRM'], as: 'handled', related: { reference: 'orderNumber' } } },
+      { closeTodos: { billTypes: ['DEMO_CONFIRM'], as: 'handled', where: { field: 'status', op: 'null' } } },
     ];
     const R = `${E}`;
     expect(problems(withRelated(effects))).toEqual([
@@ -230,6 +240,8 @@ describe('effects on related records', () => {
       P(`${R}/9/setRelated/set`, 'value field "name" is not a field of demoOrderHeader'),
       P(`${R}/10/transitionRelated/action`, 'demoSupplier has no lifecycle action "doApprove"'),
       P(`${R}/11/transitionRelated/action`, 'demoOrderHeader has no lifecycle action "doShip"'),
+      P(`${R}/12/closeTodos/related/reference`, '"orderNumber" is not a reference field of demoOrderHeader'),
+      P(`${R}/13/closeTodos/where`, 'where filters related records: name them (related)'),
     ]);
   });
 });

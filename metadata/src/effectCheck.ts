@@ -17,7 +17,7 @@ import {
 } from './effects';
 import { filterFields } from './filter';
 import type { MetadataCatalog } from './metadataCatalog';
-import { checkRelatedEffect } from './relatedEffectCheck';
+import { checkRelatedEffect, checkRelatedSelection } from './relatedEffectCheck';
 import { checkTransitionChecks } from './transitionCheckLoad';
 import { AUDIT_FIELD_NAMES, VERSION_FIELD } from './systemFields';
 
@@ -141,6 +141,15 @@ function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
     case 'closeTodos':
       effect.def.billTypes.forEach((b, i) => checkBillType(s, `${pointer}/billTypes/${i}`, b));
       if (effect.def.userField) checkFields(s, `${pointer}/userField`, [effect.def.userField], 'user field');
+      if (effect.def.related)
+        checkRelatedSelection(
+          s.registry,
+          s.entities,
+          pointer,
+          { ...effect.def, related: effect.def.related },
+          s.report,
+        );
+      else if (effect.def.where) s.report(`${pointer}/where`, 'where filters related records: name them (related)');
       return;
     case 'notify': {
       const d = effect.def;

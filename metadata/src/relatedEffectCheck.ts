@@ -59,6 +59,20 @@ function checkSet(
   }
 }
 
+/** A selection of related records and its filter (closeTodos' related). */
+export function checkRelatedSelection(
+  registry: MetadataCatalog,
+  entities: EntityModel[],
+  pointer: string,
+  d: { related: RelatedDef; where?: SetRelatedDef['where'] },
+  report: Report,
+): void {
+  for (const entity of entities) {
+    const related = relatedEntity(registry, entity, d.related, `${pointer}/related`, report);
+    if (related) checkWhere(pointer, related, d.where, report);
+  }
+}
+
 export function checkRelatedEffect(
   registry: MetadataCatalog,
   entities: EntityModel[],

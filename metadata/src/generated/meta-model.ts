@@ -612,6 +612,31 @@ export interface CloseTodosDef {
    * Only the internal to-dos of the user this field of the record names (a scorer's own, when approvers' to-dos of the same type are open too).
    */
   userField?: string;
+  /**
+   * End the related records' to-dos instead of the record's (an EQ's closing cancels its follow-ups' to-dos).
+   */
+  related?: RelatedDef;
+  /**
+   * With related: only related records that match.
+   */
+  where?: FilterNode;
+}
+/**
+ * Related records: the record a reference field of this one names (reference), or the records of entity whose reference field points at this one.
+ */
+export interface RelatedDef {
+  /**
+   * A reference field of this record.
+   */
+  reference?: string;
+  /**
+   * An entity with a reference field (field) to this record's entity.
+   */
+  entity?: string;
+  /**
+   * That field.
+   */
+  field?: string;
 }
 export interface NotifyEffect {
   notify: NotifyDef;
@@ -720,23 +745,6 @@ export interface SetRelatedDef {
    * Only related records that match.
    */
   where?: FilterNode;
-}
-/**
- * Related records: the record a reference field of this one names (reference), or the records of entity whose reference field points at this one.
- */
-export interface RelatedDef {
-  /**
-   * A reference field of this record.
-   */
-  reference?: string;
-  /**
-   * An entity with a reference field (field) to this record's entity.
-   */
-  entity?: string;
-  /**
-   * That field.
-   */
-  field?: string;
 }
 export interface TransitionRelatedEffect {
   transitionRelated: TransitionRelatedDef;

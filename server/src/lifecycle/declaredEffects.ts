@@ -18,7 +18,7 @@ import type { TodoRecipient, TodoService } from '../todos/todoService';
 import { resolveApprovers } from './approvers';
 import { createRecord, type CreateDeps } from './createRecord';
 import { billNumberOf } from './history';
-import { setRelated, transitionRelated, type RelatedDeps } from './relatedEffects';
+import { relatedOf, setRelated, transitionRelated, type RelatedDeps } from './relatedEffects';
 import { fillPattern, type PlatformRows } from './platformRows';
 import type { TransitionRun } from './transitionRun';
 
@@ -142,21 +142,25 @@ async function setLines(deps: EffectDeps, run: TransitionRun, record: Row, d: Se
   }
 }
 
-/** The record's open to-dos of those types; with userField, only that user's (none when it is blank). */
+/**
+ * The record's open to-dos of those types (or, with related, those of the related records); with
+ * userField, only that user's (none when it is blank).
+ */
 async function closeTodos(deps: EffectDeps, run: TransitionRun, record: Row, d: CloseTodosDef): Promise<void> {
   const user = d.userField ? record[d.userField] : undefined;
   if (user === null || user === '') return;
-  await deps.todos.close(
-    run.tx,
-    {
-      entityName: run.entity.name,
-      billId: run.id,
-      billTypes: d.billTypes,
-      ...(user === undefined ? {} : { assigneeUserId: Number(user) }),
-    },
-    d.as,
-    run.actor.userId,
-  );
+  const bills = d.related
+    ? await relatedOf(deps, run, record, d.related, d.where).then(({ entity, rows }) =>
+        rows.map((row) => ({ entityName: entity.name, billId: Number(row[entity.primaryKey]) })),
+      )
+    : [{ entityName: run.entity.name, billId: run.id }];
+  for (const bill of bills)
+    await deps.todos.close(
+      run.tx,
+      { ...bill, billTypes: d.billTypes, ...(user === undefined ? {} : { assigneeUserId: Number(user) }) },
+      d.as,
+      run.actor.userId,
+    );
 }
 
 export async function runDeclaredEffects(deps: EffectDeps, run: TransitionRun, now: string): Promise<void> {

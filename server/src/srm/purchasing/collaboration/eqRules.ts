@@ -101,23 +101,6 @@ async function submitEq(k: Collab, run: TransitionRun): Promise<void> {
     );
 }
 
-/** doClose: the supplier's open promotion to-dos of the EQ are cancelled with it (the promotions' to-dos, not the EQ's). */
-async function closeEq(k: Collab, run: TransitionRun): Promise<void> {
-  requireInternal(run.ctx);
-  const { t, c } = k.sql;
-  const open = await run.tx.select(
-    `SELECT ${c(PROMOTION, 'eqPromotionId')} AS id FROM ${t(PROMOTION)} WHERE ${c(PROMOTION, 'eqHeaderId')} = ? AND ${c(PROMOTION, 'status')} = 'PROMOTED'`,
-    [run.id],
-  );
-  for (const row of open)
-    await k.todos.close(
-      run.tx,
-      { entityName: PROMOTION, billId: Number(row.id), billTypes: [PROMOTION_TODO.billType], kind: 'supplier' },
-      'cancelled',
-      run.actor.userId,
-    );
-}
-
 /** doPromote: supplier, company and subject copied from the EQ again, and the to-do for the EQ's supplier titled with the EQ's number. */
 async function promote(k: Collab, run: TransitionRun): Promise<void> {
   requireInternal(run.ctx);
@@ -164,6 +147,5 @@ export function registerEqRules(k: Collab, hooks: RecordHookRegistry, handlers: 
   hooks.registerBeforeSave(PROMOTION, (draft) => beforeSavePromotion(k, draft));
   handlers.registerOwner(PROMOTION, 'eqHeaderId');
   handlers.register('submitEq', (run) => submitEq(k, run));
-  handlers.register('closeEq', (run) => closeEq(k, run));
   handlers.register('promoteEq', (run) => promote(k, run));
 }
