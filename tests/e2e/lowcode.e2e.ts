@@ -188,6 +188,14 @@ async function defineFlow(page: Page): Promise<void> {
   await approve.getByRole('textbox', { name: '英文标题' }).fill('Contract {title} approved');
   await approve.getByRole('textbox', { name: '中文内容' }).fill('您创建的合同已审批通过');
   await approve.getByRole('textbox', { name: '英文内容' }).fill('Your contract was approved');
+  await approve.getByRole('button', { name: '新增关闭待办' }).click(); // the approver's to-do ends with the decision
+  // Not chooseAnother: once picked, the long type list (virtual) scrolls the picked option out of view.
+  const closed = approve.getByRole('combobox', { name: '待办类型' });
+  await closed.click();
+  await closed.fill('合同审批');
+  await (await dropdownOf(closed)).getByTitle('合同审批', { exact: true }).click();
+  await closed.press('Escape');
+  await expect(approve.locator('.ant-select-selection-item[title="合同审批"]')).toBeVisible();
 
   await page.getByRole('button', { name: '新增流转' }).click();
   const close = transitionRow(page, 3);
@@ -528,6 +536,10 @@ async function approveFromTodo(browser: Browser): Promise<void> {
   await expect(fieldValue(manager, '合同名称')).toHaveText(CONTRACT, { timeout: 15_000 }); // read-only under approval
   await decide(manager, '审批通过', '同意', false);
   await expect(fieldValue(manager, '状态')).toHaveText('已审批');
+  const todos = readDatabase<{ handle_flag: string }>(
+    "SELECT handle_flag FROM base_todo WHERE entity_name = 'srmDemoContract'",
+  );
+  expect(todos).toEqual([{ handle_flag: 'Y' }]);
   await manager.context().close();
 
   const buyer = await userPage(browser, 'buyer01');

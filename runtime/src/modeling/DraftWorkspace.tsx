@@ -12,7 +12,14 @@ import { addLineEntity, draftKey, type DraftDocument } from './entityDraft';
 import { EntityEditor } from './EntityEditor';
 import { FieldRetirement, type FieldAction } from './FieldRetirement';
 import { LifecycleEditor } from './LifecycleEditor';
-import { editPageOf, entityOfLifecycle, newLifecycle, withLifecycle, withStatusLookup } from './lifecycleDraft';
+import {
+  editPageOf,
+  entityOfLifecycle,
+  newLifecycle,
+  pageWithStatusLookup,
+  withLifecycle,
+  withStatusLookup,
+} from './lifecycleDraft';
 import { PageEditor } from './PageEditor';
 import { generatePages, type LineEntity } from './pageLayout';
 import { PagePreview } from './PagePreview';
@@ -66,7 +73,12 @@ function updateLifecycle(designer: Designer, lifecycle: LifecycleDef) {
   designer.update(draftKey('lifecycle', lifecycle.name), lifecycle as never);
   for (const entity of Object.values(designer.entities)) {
     const followed = withStatusLookup(entity, lifecycle);
-    if (followed) designer.update(draftKey('entity', entity.name), followed as never);
+    if (!followed) continue;
+    designer.update(draftKey('entity', entity.name), followed as never);
+    for (const page of designer.draft.filter((d) => d.kind === 'page')) {
+      const relabelled = pageWithStatusLookup(page.content as unknown as PageDef, entity, lifecycle);
+      if (relabelled) designer.update(draftKey('page', page.name), relabelled as never);
+    }
   }
 }
 

@@ -7,8 +7,10 @@ import {
   lifecycleDocument,
   newLifecycle,
   withLifecycle,
+  pageWithStatusLookup,
   withStatusLookup,
 } from './lifecycleDraft';
+import { generatePages } from './pageLayout';
 
 const note: EntityDef = newEntity('srmDemoNote', { cn: '备忘', en: 'Note' });
 const withStatus: EntityDef = {
@@ -134,6 +136,12 @@ describe('lifecycle drafts', () => {
     });
     expect(moved.fields.filter((f, i) => f !== entity.fields[i]).map((f) => f.name)).toEqual([entity.statusField]);
     expect(withStatusLookup(entity, flow)).toBeUndefined();
+    const [list, edit] = generatePages('demoNotes', entity, []);
+    const column = (page: typeof list) => page.grid!.columns.find((c) => c.key === entity.statusField);
+    expect(column(list)?.lookup?.typeCode).toBe(DEFAULT_STATUS_LOOKUP);
+    expect(column(pageWithStatusLookup(list, entity, closing)!)?.lookup?.typeCode).toBe('PUR_REQUISITION_STATUS');
+    expect(pageWithStatusLookup(list, entity, flow)).toBeUndefined();
+    expect(pageWithStatusLookup(edit, entity, closing)).toBeUndefined(); // no grid: its fields show the entity's lookup
     expect(withStatusLookup(entity, { ...closing, name: 'otherFlow' })).toBeUndefined();
   });
 

@@ -163,3 +163,18 @@ export function withStatusLookup(entity: EntityDef, lifecycle: LifecycleDef): En
     ) as EntityDef['fields'],
   };
 }
+
+/**
+ * The page with its status column over the lifecycle's status lookup: a generated list column
+ * carries the lookup it was generated with, and would show the new value set's codes raw.
+ * Undefined when the page has no such column to change.
+ */
+export function pageWithStatusLookup(page: PageDef, entity: EntityDef, lifecycle: LifecycleDef): PageDef | undefined {
+  const stale = (c: NonNullable<PageDef['grid']>['columns'][number]) =>
+    c.key === entity.statusField && !!c.lookup && c.lookup.typeCode !== lifecycle.statusLookup;
+  if (page.entity !== entity.name || !page.grid?.columns.some(stale)) return undefined;
+  const columns = page.grid.columns.map((c) =>
+    stale(c) ? { ...c, lookup: { ...c.lookup!, typeCode: lifecycle.statusLookup } } : c,
+  ) as typeof page.grid.columns;
+  return { ...page, grid: { ...page.grid, columns } };
+}
