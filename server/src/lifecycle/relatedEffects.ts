@@ -33,7 +33,13 @@ interface Related {
 }
 
 /** The related records with their key, status and the fields `where` reads, matching `where`. */
-export async function relatedOf(deps: RelatedDeps, run: TransitionRun, record: Row, related: RelatedDef, where?: FilterNode) {
+export async function relatedOf(
+  deps: RelatedDeps,
+  run: TransitionRun,
+  record: Row,
+  related: RelatedDef,
+  where?: FilterNode,
+) {
   const entity = related.reference
     ? deps.registry.entity(run.entity.field(related.reference)!.reference!.entity)!
     : deps.registry.entity(related.entity!)!;
