@@ -200,6 +200,8 @@ describe('effects on related records', () => {
         },
       },
       { transitionRelated: { related: { reference: 'parentOrderId' }, action: 'doSubmit' } },
+      // The lines, by their foreign key.
+      { setRelated: { related: { entity: 'demoOrderLine', field: 'orderHeaderId' }, set: { quantity: 1 } } },
       {
         closeTodos: {
           billTypes: ['DEMO_CONFIRM'],
@@ -215,7 +217,7 @@ describe('effects on related records', () => {
   it('stop the load on a wrong selection, field, filter or action', () => {
     const effects = [
       { setRelated: { related: { reference: 'orderDate' }, set: { note: 1 } } },
-      { setRelated: { related: { entity: 'demoOrderLine', field: 'orderHeaderId' }, set: { quantity: 1 } } },
+      { setRelated: { related: { entity: 'demoOrderLine', field: 'lineNum' }, set: { quantity: 1 } } },
       { setRelated: { related: {}, set: { quantity: 1 } } },
       {
         setRelated: {
@@ -232,7 +234,7 @@ describe('effects on related records', () => {
     const R = `${E}`;
     expect(problems(withRelated(effects))).toEqual([
       P(`${R}/6/setRelated/related/reference`, '"orderDate" is not a reference field of demoOrderHeader'),
-      P(`${R}/7/setRelated/related`, '"demoOrderLine.orderHeaderId" is not a reference to demoOrderHeader'),
+      P(`${R}/7/setRelated/related`, '"demoOrderLine.lineNum" is not a reference to demoOrderHeader'),
       P(`${R}/8/setRelated/related`, 'related names either a reference field, or an entity and its field'),
       P(`${R}/9/setRelated/where`, 'filter field "code" is not a field of demoSupplier'),
       P(`${R}/9/setRelated/set`, '"supplierId" of demoSupplier is written by the platform, not by an effect'),

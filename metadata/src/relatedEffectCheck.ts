@@ -28,10 +28,12 @@ function relatedEntity(
   }
   if (related.reference === undefined && related.entity !== undefined && related.field !== undefined) {
     const other = registry.entity(related.entity);
-    const ref = other?.field(related.field)?.reference;
-    if (!other || ref?.entity !== entity.name)
-      report(pointer, `"${related.entity}.${related.field}" is not a reference to ${entity.name}`);
-    return other && ref?.entity === entity.name ? other : undefined;
+    // A reference field to this entity, or the foreign key of one of its children (its lines).
+    const points =
+      other?.field(related.field)?.reference?.entity === entity.name ||
+      entity.children.some((c) => c.entity === related.entity && c.foreignKey === related.field);
+    if (!other || !points) report(pointer, `"${related.entity}.${related.field}" is not a reference to ${entity.name}`);
+    return other && points ? other : undefined;
   }
   report(pointer, 'related names either a reference field, or an entity and its field');
   return undefined;

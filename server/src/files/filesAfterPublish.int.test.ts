@@ -17,7 +17,7 @@ describe('attachments of an entity published through table_model after start-up'
     const published = await tableModel(server, 'publish', {
       documents: [{ content: noteEntity() }, { content: notePage() }],
     });
-    expect(published.status).toBe(200);
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
     const auth = await server.authHeaders('srmDemoNoteRestful');
     const saved = await server.call(
       'srmServer',

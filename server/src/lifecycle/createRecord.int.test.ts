@@ -2,6 +2,7 @@ import type { EffectDef } from '@meridian/metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk, tableRows } from '../testing/apiAssertions';
 import { lineBody, requisitionBody } from '../testing/srmFixtures';
+import { documentsWithEffects } from '../testing/metadataVariants';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { act, actorsOf, draft, statusOf, type Actors } from './approvalFixtures';
 
@@ -48,12 +49,10 @@ const refused: EffectDef = {
 };
 
 beforeAll(async () => {
-  server = await startTestServer('lifecycle_create_record');
+  const documents = documentsWithEffects('purRequisition', { doClose: [reorder], doCancel: [refused] });
+  server = await startTestServer('lifecycle_create_record', {}, { documents });
   a = await actorsOf(server);
-  const transitions = server.kernel.registry.lifecycle('purRequisition')!.transitions;
-  transitions.find((t) => t.action === 'doClose')!.effects = [reorder];
-  transitions.find((t) => t.action === 'doCancel')!.effects = [refused];
-});
+}, 300_000);
 afterAll(async () => {
   await server?.close();
 });

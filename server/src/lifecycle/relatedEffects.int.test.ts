@@ -2,6 +2,7 @@ import type { EffectDef } from '@meridian/metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk, tableRows } from '../testing/apiAssertions';
 import { lineBody, requisitionBody } from '../testing/srmFixtures';
+import { documentsWithEffects } from '../testing/metadataVariants';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { act, actorsOf, type Actors } from './approvalFixtures';
 
@@ -23,12 +24,10 @@ const noteLines: EffectDef = {
 };
 
 beforeAll(async () => {
-  server = await startTestServer('lifecycle_related_effects');
+  const documents = documentsWithEffects('purRequisition', { doClose: [noteLines] });
+  server = await startTestServer('lifecycle_related_effects', {}, { documents });
   a = await actorsOf(server);
-  server.kernel.registry.lifecycle('purRequisition')!.transitions.find((t) => t.action === 'doClose')!.effects = [
-    noteLines,
-  ];
-});
+}, 300_000);
 afterAll(async () => {
   await server?.close();
 });

@@ -17,7 +17,7 @@ describe('two administrators publishing the same new screen at once, on two inst
   it('one publish wins; the other gets 409 and writes nothing', async () => {
     const draft = { documents: [{ content: noteEntity() }, { content: notePage() }] };
     const answers = await Promise.all([tableModel(a, 'publish', draft), tableModel(b, 'publish', draft)]);
-    expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
+    expect(answers.map((x) => x.status).sort(), JSON.stringify(answers.map((x) => x.body))).toEqual([200, 409]);
     const versions = await tableModel(a, 'listVersions', { kind: 'entity', name: 'srmDemoNote' });
     expect(versions.body.data).toHaveLength(1);
   });

@@ -26,6 +26,26 @@ export function documentsWith(
   return [...documents, ...extra.map((doc, i) => ({ source: `test:extra/${i}`, doc }))];
 }
 
+/**
+ * The file metadata with lifecycle `name`'s transitions given other effects (action → effects): a
+ * test server of its own for effects the shipped lifecycles do not declare. Never change the
+ * registry of a running test server instead: test servers of one process share it.
+ */
+export function documentsWithEffects(name: string, effects: Record<string, unknown[]>): SourcedDocument[] {
+  const documents = loadDocumentFiles().map((d) => ({ source: d.source, doc: structuredClone(d.doc) }));
+  const lifecycle = documents.find(
+    (d) =>
+      (d.doc as { kind?: string; name?: string }).kind === 'lifecycle' && (d.doc as { name: string }).name === name,
+  )?.doc as { transitions: { action: string; effects?: unknown[] }[] } | undefined;
+  if (!lifecycle) throw new Error(`no lifecycle document ${name}`);
+  for (const [action, list] of Object.entries(effects)) {
+    const transition = lifecycle.transitions.find((t) => t.action === action);
+    if (!transition) throw new Error(`no transition ${name}.${action}`);
+    transition.effects = list;
+  }
+  return documents;
+}
+
 export function fieldOf(entity: EntityDoc, name: string): Record<string, unknown> {
   const field = entity.fields.find((f) => f.name === name);
   if (!field) throw new Error(`no field ${entity.name}.${name}`);
