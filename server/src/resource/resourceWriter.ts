@@ -81,7 +81,7 @@ export class ResourceWriter {
     assertWrittenValues(entity, record.values, ctx.language, lines);
     assertRecordRules(entity, { ...current, ...record.values }, ctx);
     const id = creating
-      ? await this.insert(tx, entity, await this.withCreateDefaults(tx, entity, record.values), ctx)
+      ? await this.insertChecked(tx, entity, await this.withCreateDefaults(tx, entity, record.values), ctx)
       : await this.update(tx, entity, record.id!, record.values, record.versionNum, ctx);
     await this.hooks.runAfterSave({ entity, id, values: record.values, ctx, tx });
     for (const child of entity.children) {
@@ -148,8 +148,19 @@ export class ResourceWriter {
     ];
   }
 
+  /** Inserts a row whose values have not been checked yet (seeds, sessions, domain rows): held to its fields' bounds. */
   async insert(tx: SqlExecutor, entity: EntityModel, values: RecordValues, ctx: ResourceContext): Promise<number> {
     assertWrittenValues(entity, values, ctx.language);
+    return this.insertChecked(tx, entity, values, ctx);
+  }
+
+  /** save() checked the record and its lines once, naming lines as the body does (lines[0].x). */
+  private async insertChecked(
+    tx: SqlExecutor,
+    entity: EntityModel,
+    values: RecordValues,
+    ctx: ResourceContext,
+  ): Promise<number> {
     const now = formatDateTime();
     const [columns, params] = this.params(entity, values);
     columns.push('created_by', 'creation_date', 'last_updated_by', 'last_update_date', 'version_num');
@@ -163,7 +174,10 @@ export class ResourceWriter {
     return typeof explicitKey === 'number' ? explicitKey : result.insertId!;
   }
 
-  /** UPDATE … WHERE key = ? AND version_num = ?: a stale versionNum changes nothing and answers 409. */
+  /**
+   * UPDATE … WHERE key = ? AND version_num = ?: a stale versionNum changes nothing and answers 409.
+   * Only save() updates, after checking the record and its lines.
+   */
   private async update(
     tx: SqlExecutor,
     entity: EntityModel,
@@ -177,7 +191,6 @@ export class ResourceWriter {
         { field: 'versionNum', message: 'required' },
       ]);
     }
-    assertWrittenValues(entity, values, ctx.language);
     const [columns, params] = this.params(entity, values);
     const q = tx.dialect.quote;
     const sets = [
@@ -220,7 +233,7 @@ export class ResourceWriter {
     const kept = new Set<number>();
     for (const { row, values } of lines) {
       if (row.id === undefined) {
-        const id = await this.insert(tx, model, await this.withCreateDefaults(tx, model, values), ctx);
+        const id = await this.insertChecked(tx, model, await this.withCreateDefaults(tx, model, values), ctx);
         await this.hooks.runAfterSave({ entity: model, id, values, ctx, tx });
         continue;
       }
