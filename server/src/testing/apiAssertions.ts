@@ -28,14 +28,19 @@ export function expectError(answer: ApiAnswer, httpStatus: number, fields?: stri
 export function expectOk<T = any>(answer: ApiAnswer): T {
   // toMatchObject leaves out properties the expectation does not name: the message says why it failed.
   const ok = answer.status === 200 && answer.body.code === 'S';
-  const why = ok ? '' : JSON.stringify({ msg: answer.body.msg, errors: answer.body.errors, data: answer.body.data }).slice(0, 2000);
-  expect({
-    status: answer.status,
-    code: answer.body.code,
-    status2: answer.body.status,
-    errors: answer.body.errors,
-    msg: answer.body.msg,
-  }, why).toMatchObject({ status: 200, code: 'S', status2: 'S' });
+  const why = ok
+    ? ''
+    : JSON.stringify({ msg: answer.body.msg, errors: answer.body.errors, data: answer.body.data }).slice(0, 2000);
+  expect(
+    {
+      status: answer.status,
+      code: answer.body.code,
+      status2: answer.body.status,
+      errors: answer.body.errors,
+      msg: answer.body.msg,
+    },
+    why,
+  ).toMatchObject({ status: 200, code: 'S', status2: 'S' });
   return answer.body.data as T;
 }
 
