@@ -114,4 +114,49 @@ describe('declared checks and record rules', () => {
   ])('stop the load: %s', (_name, mutate, expected) => {
     expect(problems(withChecks(mutate))).toEqual(expected);
   });
+
+  // when (over the record), recordField (a header field a lines rule is about), reference lines
+  // (a child of the referenced record) and lineReference (each line's own referenced record).
+  const pushed = (check: Doc) => withChecks((lc) => lc.transitions[1].checks.push(check));
+  it('load a lines check with when and recordField', () => {
+    const check = {
+      lines: 'lines',
+      when: { field: 'totalAmount', op: 'gt', value: 0 },
+      none: { field: 'quantity', op: 'gt', value: 100 },
+      recordField: 'orderDate',
+      message: LINE_M,
+    };
+    expect(problems(pushed(check))).toEqual([]);
+  });
+
+  it.each<[string, Doc, MetadataProblem[]]>([
+    [
+      'when and recordField on fields the record lacks, field beside recordField',
+      {
+        lines: 'lines',
+        when: { field: 'permanentFlag', op: 'eq', value: 'Y' },
+        none: { field: 'quantity', op: 'gt', value: 100 },
+        recordField: 'endDate',
+        field: 'quantity',
+        message: LINE_M,
+      },
+      [
+        P(`${C}/7/when`, 'filter field "permanentFlag" is not a field of demoOrderHeader'),
+        P(`${C}/7/recordField`, 'field "endDate" is not a field of demoOrderHeader'),
+        P(`${C}/7/field`, 'field names a line of the body: not with recordField or reference'),
+      ],
+    ],
+    [
+      'the lines of a referenced record that has no such child',
+      { lines: 'lines', reference: 'supplierId', min: 1, message: M },
+      [P(`${C}/7/lines`, '"lines" is not a child of demoSupplier')],
+    ],
+    [
+      'a lineReference that is no reference field of the lines',
+      { lines: 'lines', lineReference: 'uomCode', all: { field: 'quantity', op: 'gt', value: 0 }, message: LINE_M },
+      [P(`${C}/7/lineReference`, '"uomCode" is not a reference field of demoOrderLine')],
+    ],
+  ])('stop the load: %s', (_name, check, expected) => {
+    expect(problems(pushed(check))).toEqual(expected);
+  });
 });

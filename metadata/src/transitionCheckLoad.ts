@@ -27,21 +27,41 @@ function fieldsOf(report: Report, pointer: string, entity: EntityModel, names: s
 
 const messageOf = (c: { message: { cn: string; en: string } }) => `${c.message.cn} ${c.message.en}`;
 
+/** The entity a check's reference field names, reported when it is none. */
+function referencedEntity(s: Scope, at: string, reference: string, entity: EntityModel): EntityModel | undefined {
+  const ref = entity.field(reference);
+  const named = ref?.reference && s.registry.entity(ref.reference.entity);
+  if (!named) s.report(`${at}/reference`, `"${reference}" is not a reference field of ${entity.name}`);
+  return named || undefined;
+}
+
+/** `when`: a filter over the transition's own record. */
+function checkWhen(s: Scope, at: string, check: RecordCheck | LinesCheck, entity: EntityModel): void {
+  if (!check.when) return;
+  fieldsOf(s.report, `${at}/when`, entity, filterFields(check.when), 'filter field');
+  fieldsOf(s.report, `${at}/when`, entity, comparedFields('record', check.when), 'compared field');
+}
+
 function checkRecord(s: Scope, at: string, check: RecordCheck, entity: EntityModel): void {
   fieldsOf(s.report, at, entity, comparedFields('record', check.record), 'compared field');
-  let target = entity;
-  if (check.reference) {
-    const ref = entity.field(check.reference);
-    const named = ref?.reference && s.registry.entity(ref.reference.entity);
-    if (!named) return s.report(`${at}/reference`, `"${check.reference}" is not a reference field of ${entity.name}`);
-    target = named;
-  }
+  checkWhen(s, at, check, entity);
+  const target = check.reference ? referencedEntity(s, at, check.reference, entity) : entity;
+  if (!target) return;
   fieldsOf(s.report, `${at}/record`, target, filterFields(check.record), 'filter field');
   if (check.field) fieldsOf(s.report, `${at}/field`, entity, [check.field], 'field');
   fieldsOf(s.report, `${at}/message`, target, placeholders(messageOf(check)), 'placeholder');
 }
 
-function checkLineRules(report: Report, at: string, check: LinesCheck, lines: EntityModel): void {
+/** Entities beside the lines whose fields a lines check may name: in its filters, in its message. */
+interface AlsoNamed {
+  filters: EntityModel[];
+  message: EntityModel[];
+}
+
+/** The names none of these entities has. */
+const unknownTo = (entities: EntityModel[], names: string[]) => names.filter((n) => !entities.some((e) => e.field(n)));
+
+function checkLineRules(report: Report, at: string, check: LinesCheck, lines: EntityModel, also: AlsoNamed): void {
   const named = [
     check.required,
     check.distinct,
@@ -66,15 +86,28 @@ function checkLineRules(report: Report, at: string, check: LinesCheck, lines: En
       if (!/^-?\d+(\.\d+)?$/.test(String(b))) report(`${at}/sum`, `bound "${b}" is not a decimal`);
   }
   const filters = [check.none, check.all, check.where];
-  fieldsOf(report, at, lines, [...filters.flatMap((f) => filterFields(f)), ...comparedFields('line', ...filters)]);
+  const read = [...filters.flatMap((f) => filterFields(f)), ...comparedFields('line', ...filters)];
+  fieldsOf(report, at, lines, unknownTo(also.filters, read));
   const message = placeholders(messageOf(check)).filter((n) => n !== 'lineNo' && n !== 'other.lineNo');
   const own = check.sum ? message.filter((n) => n !== 'sum' && n !== 'gap') : message;
   fieldsOf(
     report,
     at,
     lines,
-    own.map((n) => n.replace(/^other\./, '')),
+    unknownTo(
+      also.message,
+      own.map((n) => n.replace(/^other\./, '')),
+    ),
   );
+}
+
+/** The entity a line's reference field names (lineReference), reported when it is none. */
+function lineTarget(s: Scope, at: string, check: LinesCheck, lines: EntityModel): EntityModel | undefined {
+  if (!check.lineReference) return undefined;
+  const ref = lines.field(check.lineReference)?.reference;
+  const named = ref && s.registry.entity(ref.entity);
+  if (!named) s.report(`${at}/lineReference`, `"${check.lineReference}" is not a reference field of ${lines.name}`);
+  return named || undefined;
 }
 
 function checkLines(s: Scope, at: string, check: LinesCheck, entity: EntityModel): void {
@@ -85,10 +118,22 @@ function checkLines(s: Scope, at: string, check: LinesCheck, entity: EntityModel
   if (check.field && !(check.none || check.all))
     s.report(`${at}/field`, 'field names the line field of a none or all rule');
   fieldsOf(s.report, at, entity, comparedFields('record', check.none, check.all), 'compared field');
-  const child = entity.children.find((c) => c.name === check.lines);
+  checkWhen(s, at, check, entity);
+  if (check.recordField) fieldsOf(s.report, `${at}/recordField`, entity, [check.recordField], 'field');
+  if (check.field && (check.recordField || check.reference))
+    s.report(`${at}/field`, 'field names a line of the body: not with recordField or reference');
+  const owner = check.reference ? referencedEntity(s, at, check.reference, entity) : entity;
+  if (!owner) return;
+  const child = owner.children.find((c) => c.name === check.lines);
   const lines = child && s.registry.entity(child.entity);
-  if (!lines) return s.report(`${at}/lines`, `"${check.lines}" is not a child of ${entity.name}`);
-  checkLineRules(s.report, at, check, lines);
+  if (!lines) return s.report(`${at}/lines`, `"${check.lines}" is not a child of ${owner.name}`);
+  // A line's referenced record is read by the filters and shown; a referenced owner is only shown.
+  const named = lineTarget(s, at, check, lines);
+  const header = check.reference ? [owner] : [];
+  checkLineRules(s.report, at, check, lines, {
+    filters: named ? [named] : [],
+    message: [...header, ...(named ? [named] : [])],
+  });
 }
 
 function checkOther(s: Scope, at: string, check: OtherRecordCheck, entity: EntityModel): void {

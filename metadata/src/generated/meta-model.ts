@@ -23,12 +23,16 @@ export type EffectDef =
 export type NamedEffect =
   'createApprovalTodo' | 'closeApprovalTodo' | 'notifySubmitter' | 'stampApprover' | 'stampSubmitter';
 /**
- * A value an effect writes: a constant (null clears), the time or date of the transition, the acting user's id, the transition's comment (null without one), or another field of the record.
+ * A value an effect writes: a constant (null clears), the time or date of the transition (a date addDays later), the acting user's id, the transition's comment (null without one), or another field of the record (an input's value once given).
  */
 export type EffectValue =
   | (string | number | boolean | null)
   | {
       now: 'datetime' | 'date';
+      /**
+       * With now date: that many days after the transition's date (negative: before).
+       */
+      addDays?: number;
     }
   | {
       actor: 'userId';
@@ -400,6 +404,10 @@ export interface TransitionDef {
    */
   commentRequired?: boolean;
   /**
+   * Values the action takes besides the comment, each a field of the record: sent in the action's body next to id/ids (one value for the whole batch), checked like any written value (type, bounds; required: 400 naming the field) and written onto the record with the state change. The guard reads the record before the action; checks, set effects, the other effects and the handler read it with these values.
+   */
+  input?: TransitionInput[];
+  /**
    * With further approval steps in the rule: while a step remains, this action keeps the document in its state and hands it to the next step's approvers.
    */
   advancesStep?: boolean;
@@ -410,13 +418,17 @@ export interface TransitionDef {
   timer?: TransitionTimer;
 }
 /**
- * The record (or the record one of its reference fields names) must match.
+ * The record (or the record one of its reference fields names) must match; only when the record matches when.
  */
 export interface RecordCheck {
   /**
    * The record must match; "$record.x" compares with another field of the record. With reference, the filter is over the referenced record (still "$record.x" for the transition's own).
    */
   record: FilterNode;
+  /**
+   * The check applies only when the transition's record matches ("$record.x" as in record); otherwise it passes. A check about a reference that may be blank says when it is not blank here.
+   */
+  when?: FilterNode;
   /**
    * A reference field of the record: the check is on the record it names (a missing one matches nothing), and the message's {field} placeholders are that record's values.
    */
@@ -428,13 +440,29 @@ export interface RecordCheck {
   message: I18NText;
 }
 /**
- * The lines of one child: at least min of them, none matching none, all matching all, every one with required, distinct values, a sum within bounds, no overlapping ranges (at least one of these).
+ * The lines of one child (of the record, or with reference of the record it names): at least min of them, none matching none, all matching all, every one with required, distinct values, a sum within bounds, no overlapping ranges (at least one of these); only when the record matches when.
  */
 export interface LinesCheck {
   /**
-   * A child of the entity (children[].name).
+   * A child of the entity (children[].name), or with reference a child of the entity the reference names.
    */
   lines: string;
+  /**
+   * A reference field of the record: the lines are those of the record it names (a trial's qualification's nodes), read under lock; a blank reference has no lines. The message's {field} placeholders may also be that record's values.
+   */
+  reference?: string;
+  /**
+   * The check applies only when the transition's record matches ("$record.x" as in record); otherwise it passes. A check about a reference that may be blank says when it is not blank here.
+   */
+  when?: FilterNode;
+  /**
+   * A reference field of the lines: each line is checked with the record it names (a daily-management line's supplier site) merged over it, read under lock. The filters read that record's fields (its values win over a line field of the same name; "$line.x" is the merged line, so "$line.statusBefore" compares the site's state with the line's), as do the message's {field} placeholders.
+   */
+  lineReference?: string;
+  /**
+   * A field of the transition's record the rule is about (a result that the failed lines contradict): the refusal is then 400 naming it rather than a line. Not with field.
+   */
+  recordField?: string;
   /**
    * Only the lines that match count, for min and every rule (at least one expert: where inspectRole is EXPERT, min 1).
    */
@@ -452,7 +480,7 @@ export interface LinesCheck {
    */
   all?: FilterNode;
   /**
-   * The line field a none/all rule is about: the refusal is then 400 naming lines[i].field (an input rule); without it, 409 (a state rule).
+   * The line field a none/all rule is about: the refusal is then 400 naming lines[i].field (an input rule); without it, 409 (a state rule). Not with recordField or reference (another record's lines are no input: 409).
    */
   field?: string;
   /**
@@ -766,6 +794,20 @@ export interface TransitionRelatedDef {
    * Skip related records not in one of the transition's from-states (otherwise they refuse the action, 409).
    */
   ifAllowed?: boolean;
+}
+export interface TransitionInput {
+  /**
+   * A field of the record's entity (not its key, status or audit fields).
+   */
+  field: string;
+  /**
+   * The action needs a non-empty value (400 naming the field).
+   */
+  required?: true;
+  /**
+   * Written when the body has no value for the field (e.g. { "now": "date", "addDays": 30 }).
+   */
+  default?: EffectValue;
 }
 /**
  * The transition also fires by itself (the platform scheduler, server/src/scheduler): every day at `at` (server local time, and once at start when that run was missed), for each record of the lifecycle's entities in one of the transition's from-states that matches `where` and whose `due` date has been reached. Each record goes through the normal transition (owner and record locks, state, guard and checks, effects, handler, history) in a transaction of its own, as the system (no user), with `comment`. Without `due` it fires for every record that matches while the condition holds.

@@ -5,22 +5,23 @@ import {
   placeholders,
   type FilterNode,
   type LinesCheck,
-  type RecordCheck,
   type TransitionCheck,
   type TransitionDef,
 } from '@meridian/metadata';
-import type { Row, SqlParam } from '../db/sqlExecutor';
+import type { Row } from '../db/sqlExecutor';
 import { ApiError } from '../http/apiError';
 import { lineRuleFailure } from './lineRules';
 import { otherRecord, type CheckScope } from './otherRecords';
+import { referencedLines, referencedRecord, withLineReferences } from './referencedRecords';
 import { fillPattern } from './platformRows';
 
 export type { CheckScope };
 
 /**
  * A transition's declared checks (lifecycle.schema.json `checks`): the record (or the record a
- * reference names) must match, its lines must keep their rules, no other record may be open for
- * the same values. Run inside the transition's transaction after the record is read under lock,
+ * reference names) must match, its lines (or the referenced record's, and each with the record
+ * its own reference names) must keep their rules, no other record may be open for the same
+ * values; a check with `when` only for records that match it. Run inside the transition's transaction after the record is read under lock,
  * before anything changes; the first that fails refuses the action with the check's own message
  * in both languages: 400 naming the field or lines for an input rule, 409 for a state rule.
  */
@@ -33,7 +34,17 @@ function refusal(check: TransitionCheck, values: Row, field?: string): ApiError 
 
 const messageFields = (check: TransitionCheck) => placeholders(`${check.message.cn} ${check.message.en}`);
 
-async function linesOf(s: CheckScope, child: string, fields: string[]): Promise<Row[]> {
+/**
+ * The lines of a child of the record's entity, or of the entity its reference names; with
+ * lineReference, each merged with the record its own reference names.
+ */
+async function linesOf(s: CheckScope, check: LinesCheck, fields: string[]): Promise<Row[]> {
+  const own = [...fields, check.lineReference ?? ''].filter(Boolean);
+  const lines = check.reference ? await referencedLines(s, check, own) : await ownLines(s, check.lines, own);
+  return check.lineReference ? withLineReferences(s, check, lines, fields) : lines;
+}
+
+async function ownLines(s: CheckScope, child: string, fields: string[]): Promise<Row[]> {
   const def = s.entity.children.find((c) => c.name === child)!;
   const lines = s.registry.entity(def.entity)!;
   const { t, c } = s.rows.sql;
@@ -59,28 +70,13 @@ function lineFields(check: LinesCheck): string[] {
   ].filter(Boolean);
 }
 
-/** The record a reference field names, or an empty row when it names none. */
-async function referenced(s: CheckScope, check: RecordCheck): Promise<Row> {
-  const target = s.entity.field(check.reference!)!.reference!.entity;
-  const entity = s.registry.entity(target)!;
-  const id = s.record[check.reference!];
-  if (id === null || id === undefined || id === '') return {};
-  const { t, c } = s.rows.sql;
-  const q = s.tx.dialect.quote;
-  const names = [...new Set([...filterFields(check.record), ...messageFields(check)])].filter((f) => entity.field(f));
-  const select = names.length ? names.map((f) => `${c(entity.name, f)} AS ${q(f)}`).join(', ') : '1 AS one';
-  const [row] = await s.tx.select(
-    `SELECT ${select} FROM ${t(entity.name)} WHERE ${c(entity.name, entity.primaryKey)} = ?`,
-    [id as SqlParam],
-  );
-  return row ?? {};
-}
-
 async function checkOne(s: CheckScope, check: TransitionCheck): Promise<void> {
   // "$record.startDate" compares with another field of the record (end not before start).
   const vars = { ...s.ctx.vars, record: s.record };
+  if ('when' in check && check.when && !evaluateFilter(check.when, s.record, vars)) return;
   if ('record' in check) {
-    const row = check.reference ? await referenced(s, check) : s.record;
+    const fields = [...filterFields(check.record), ...messageFields(check)];
+    const row = check.reference ? await referencedRecord(s, check.reference, fields) : s.record;
     if (!evaluateFilter(check.record, row, vars)) throw refusal(check, row, check.field);
     return;
   }
@@ -89,8 +85,12 @@ async function checkOne(s: CheckScope, check: TransitionCheck): Promise<void> {
     if (other) throw refusal(check, other);
     return;
   }
-  const failure = lineRuleFailure(check, await linesOf(s, check.lines, lineFields(check)), vars);
-  if (failure) throw refusal(check, { ...s.record, ...failure.values }, failure.field);
+  const failure = lineRuleFailure(check, await linesOf(s, check, lineFields(check)), vars);
+  if (!failure) return;
+  if (!check.reference) throw refusal(check, { ...s.record, ...failure.values }, check.recordField ?? failure.field);
+  // Another record's lines are no input of this action: a 409 (a state rule), its values in the message too.
+  const header = await referencedRecord(s, check.reference, messageFields(check));
+  throw refusal(check, { ...header, ...failure.values }, check.recordField);
 }
 
 export async function runTransitionChecks(s: CheckScope, t: TransitionDef): Promise<void> {

@@ -1,18 +1,8 @@
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
-import { applyMove, assertMoveAllowed, lockedSupplier } from '../status/statusMoves';
+import { applyMove, lockedSupplier } from '../status/statusMoves';
 import { SITE, SUPPLIER, type SupplierStatusStore } from '../status/supplierStatusStore';
 
 export const BLACKLIST = 'srmSlcSupplierBlacklist';
-
-/**
- * doSubmit: the supplier can still be blacklisted (DOMAIN 1.11: not blacklisted yet, which also
- * covers an entry in effect). Another entry under approval is a declared check
- * (slcSupplierBlacklist.json `noOther`), as is, on approval, one under approval or in effect.
- */
-export async function checkBlacklistSubmit(store: SupplierStatusStore, run: TransitionRun): Promise<void> {
-  const supplier = await lockedSupplier(store, run.tx, Number(run.record.supplierId));
-  assertMoveAllowed('BLACKLIST', { entity: SUPPLIER, row: supplier });
-}
 
 /** doApprove (→ EFFECTIVE): the supplier and all its sites BLACKLIST, with history; every ASL row DEBARRED. */
 export async function applyBlacklist(store: SupplierStatusStore, run: TransitionRun): Promise<void> {
@@ -27,8 +17,8 @@ export async function applyBlacklist(store: SupplierStatusStore, run: Transition
 /**
  * doRelease (EFFECTIVE → RELEASED, the reason is the required comment): the supplier and its
  * blacklisted sites go to FROZEN for review (DOMAIN 1.11); the ASL rows stay DEBARRED until a
- * re-qualification approves them again. releaseDate and releasedBy are declared effects
- * (slcSupplierBlacklist.json); the reason, the transition's comment, is no field: written here.
+ * re-qualification approves them again. releaseDate, releasedBy and releaseReason (the comment)
+ * are declared effects (slcSupplierBlacklist.json).
  */
 export async function releaseBlacklist(store: SupplierStatusStore, run: TransitionRun): Promise<void> {
   const supplierId = Number(run.record.supplierId);
@@ -36,5 +26,4 @@ export async function releaseBlacklist(store: SupplierStatusStore, run: Transiti
   await applyMove(store, run, 'RELEASE', { entity: SUPPLIER, row: supplier });
   for (const site of await store.rowsWhere(run.tx, SITE, 'supplierId', supplierId))
     if (site.siteStatus === 'BLACKLIST') await applyMove(store, run, 'RELEASE', { entity: SITE, row: site });
-  await store.setFields(run.tx, BLACKLIST, run.id, { releaseReason: run.comment }, run.ctx);
 }

@@ -81,21 +81,15 @@ function checkOperations(lines: Record<string, unknown>[], target: ChildTarget):
 }
 
 /**
- * Submit: only one change per supplier may be under approval (409, also for simultaneous submits:
- * the supplier row is locked before the change), and the change must change
- * something. The master's basic values and versionNum are kept as basicBefore, the new ones as
+ * Submit: the change must change something. (Only one change per supplier under approval is the
+ * declared noOther check of slcChangeInfo.json, read under the supplier's lock, the lifecycle's
+ * owner (changeInfoActions.ts), so two submits at once see each other.) The master's basic values and versionNum are kept as basicBefore, the new ones as
  * basicAfter, so the approver sees both and approval can detect a master edited meanwhile.
  */
 export async function submitChangeInfo(store: ChangeInfoStore, run: TransitionRun): Promise<void> {
   const { tx, ctx, id } = run;
   const change = await store.reader.withChildren(store.model(CHANGE), { ...run.record }, ctx, tx);
   const supplierId = Number(change.supplierId);
-  // The rule spans two changes: the lifecycle has locked the supplier both submits share
-  // (registerOwner in changeInfoActions.ts), so this count under that lock sees the other submit
-  // (a plain read-then-write let two through at once; docs/developer-guide.md, "Invariants under concurrency").
-  if ((await store.otherSubmitted(tx, supplierId, id)) > 0) {
-    throw Errors.conflict('该供应商已有审批中的信息变更', 'This supplier already has an info change under approval');
-  }
   const after = Object.fromEntries(
     BASIC_FIELDS.filter((f) => !blank(change[f])).map((f) => [f, String(change[f]).trim()]),
   );

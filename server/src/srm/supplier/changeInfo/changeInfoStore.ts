@@ -83,20 +83,6 @@ export class ChangeInfoStore extends EntityStore {
     return this.reader.byId(this.model(SUPPLIER), supplierId, ctx, undefined, tx, true);
   }
 
-  /**
-   * Other SUBMITTED changes of the same supplier (DOMAIN 1.3: at most one may be under approval),
-   * read under the supplier's lock: the latest committed rows, not the transaction's snapshot.
-   */
-  async otherSubmitted(tx: SqlExecutor, supplierId: number, changeInfoId: number): Promise<number> {
-    const { t, c } = this.sql;
-    const rows = await readUnderLock(
-      tx,
-      `SELECT COUNT(*) AS n FROM ${t(CHANGE)} WHERE ${c(CHANGE, 'supplierId')} = ? AND ${c(CHANGE, 'status')} = 'SUBMITTED' AND ${c(CHANGE, 'changeInfoId')} <> ?`,
-      [supplierId, changeInfoId],
-    );
-    return Number(rows[0].n);
-  }
-
   /** Which of `ids` are rows of the supplier's master sub-record (contacts or accounts). */
   async ownRows(tx: SqlExecutor, target: ChildTarget, supplierId: number, ids: number[]): Promise<Set<number>> {
     const { t, c } = this.sql;

@@ -191,7 +191,7 @@ export class ContractSignEffects {
         );
       }
     }
-    await this.rows.update(run.tx, LINE, { refuseReason: run.comment }, { signLineId: run.id }, run.actor.userId);
+    // refuseReason, the required comment, is declared (slcContractSignLine.json).
     await this.finishLine(run);
   }
 

@@ -36,6 +36,23 @@ describe('saving: the server fills the site lines', () => {
     expect((await docRow(p, 'manage', id)).manage_number).toMatch(/^DMG\d{12}$/);
   });
 
+  it("a save of the header alone re-derives the stored lines' statusAfter from a changed manage type", async () => {
+    const s = await supplierWithSites(p);
+    const first = expectOk(await act(p, 'manage', 'buyer01', 'saveOrUpdate', manageBody(s, 'FREEZE')));
+    const id = Number(first.dailyManageId);
+    const header = {
+      dailyManageId: id,
+      versionNum: first.versionNum,
+      manageType: 'LEVEL_CHANGE',
+      newLevel: 'STRATEGIC',
+    };
+    expectOk(await act(p, 'manage', 'buyer01', 'saveOrUpdate', header));
+    expect((await manageLines(id)).map((l) => [l.status_before, l.status_after])).toEqual([
+      ['QUALIFIED', 'QUALIFIED'],
+      ['QUALIFIED', 'QUALIFIED'],
+    ]);
+  });
+
   it('a site of another supplier is refused (400)', async () => {
     const s = await supplierWithSites(p);
     const other = await supplierWithSites(p);

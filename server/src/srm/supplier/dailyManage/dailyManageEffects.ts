@@ -1,7 +1,7 @@
 import type { Row } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
-import { applyMove, assertMoveAllowed, lockedSupplier, targetOf, type StatusMove } from '../status/statusMoves';
+import { applyMove, lockedSupplier, targetOf, type StatusMove } from '../status/statusMoves';
 import { CATEGORY, SITE, SUPPLIER, type SupplierStatusStore } from '../status/supplierStatusStore';
 
 export const MANAGE = 'srmSlcDailyManage';
@@ -20,55 +20,15 @@ export function statusAfterOf(manageType: string, statusBefore: string): string 
   return move ? targetOf(move) : statusBefore;
 }
 
-const NEEDS_SITES = ['FREEZE', 'UNFREEZE', 'CATEGORY_ADD', 'CATEGORY_REMOVE'];
-
 async function selectedLines(store: SupplierStatusStore, run: TransitionRun): Promise<Row[]> {
   const lines = await store.rowsWhere(run.tx, MANAGE_SITE, 'dailyManageId', run.id);
   return lines.filter((l) => l.selectFlag !== 'N').sort((a, b) => Number(a.siteId) - Number(b.siteId));
 }
 
-/** The line's site, read under the supplier's lock; 409 when someone moved it since the line was written. */
-async function unchangedSite(store: SupplierStatusStore, run: TransitionRun, line: Row): Promise<Row> {
-  const site = await store.one(run.tx, SITE, Number(line.siteId));
-  if (!site || Number(site.supplierId) !== Number(run.record.supplierId))
-    throw Errors.conflict('供应商地点已不属于该供应商', 'The supplier site no longer belongs to this supplier');
-  if (site.siteStatus !== line.statusBefore)
-    throw Errors.conflict(
-      `供应商地点 ${String(site.siteName)} 的状态已由 ${String(line.statusBefore)} 变为 ${String(site.siteStatus)}（已被其他单据调整），请重新选择地点`,
-      `Supplier site ${String(site.siteName)} has moved from ${String(line.statusBefore)} to ${String(site.siteStatus)} since this document was written (another document changed it); pick the sites again`,
-    );
-  return site;
-}
-
-/** doDailyManageSubmit: what the type needs is there, and every selected site can still make the move. */
-export async function checkDailyManageSubmit(store: SupplierStatusStore, run: TransitionRun): Promise<void> {
-  const type = String(run.record.manageType);
-  const lines = await selectedLines(store, run);
-  if (NEEDS_SITES.includes(type) && !lines.length)
-    throw Errors.badRequest('请至少选择一个供应商地点', 'Select at least one supplier site');
-  if (type === 'LEVEL_CHANGE' && !run.record.newLevel)
-    throw Errors.badRequest('等级调整需填写调整后等级', 'A level change needs the new level');
-  if (type.startsWith('CATEGORY_') && !run.record.categoryId)
-    throw Errors.badRequest('品类调整需选择品类', 'A category change needs the category');
-  const move = siteMoveOf(type);
-  for (const line of lines) {
-    const site = await unchangedSite(store, run, line);
-    if (move) assertMoveAllowed(move, { entity: SITE, row: site });
-    if (type === 'CATEGORY_ADD') assertQualifiedForCategory(site);
-    await store.setFields(
-      run.tx,
-      MANAGE_SITE,
-      Number(line.manageSiteId),
-      { statusAfter: statusAfterOf(type, String(site.siteStatus)) },
-      run.ctx,
-    );
-  }
-}
-
 /**
  * doDailyManageApproval (DOMAIN 1.8): under the supplier's lock (the lifecycle owner), each
- * selected site must still be in its statusBefore (409: another document moved it) and takes
- * statusAfter; the supplier follows (frozen when no site is qualified any more, qualified again
+ * selected site — still the supplier's and in its statusBefore, the transition's declared checks
+ * (slcDailyManage.json; 409: another document moved it) — takes statusAfter; the supplier follows (frozen when no site is qualified any more, qualified again
  * when a site is unfrozen) and takes the new level; category changes write the supply scope.
  */
 export async function applyDailyManage(store: SupplierStatusStore, run: TransitionRun): Promise<void> {
@@ -77,7 +37,7 @@ export async function applyDailyManage(store: SupplierStatusStore, run: Transiti
   const supplier = await lockedSupplier(store, run.tx, supplierId);
   const move = siteMoveOf(type);
   for (const line of await selectedLines(store, run)) {
-    const site = await unchangedSite(store, run, line);
+    const site = (await store.one(run.tx, SITE, Number(line.siteId)))!;
     if (move) await applyMove(store, run, move, { entity: SITE, row: site });
     else if (type === 'CATEGORY_ADD') await addCategory(store, run, site);
     else if (type === 'CATEGORY_REMOVE') await removeCategory(store, run, site);

@@ -1,9 +1,9 @@
-/** Daily management (DOMAIN 1.8): site lines, its transitions and its two named queries. */
+/** Daily management (DOMAIN 1.8): site lines, its approval's moves and its two named queries (the submit's rules are declared checks). */
 import { recordIdInput } from '../../../platform/actionInput';
 import type { DomainRegistries } from '../../../platform/domainModules';
 import { fillSiteLines } from '../status/siteLines';
 import { SITE, SupplierStatusStore } from '../status/supplierStatusStore';
-import { applyDailyManage, checkDailyManageSubmit, MANAGE, statusAfterOf } from './dailyManageEffects';
+import { applyDailyManage, MANAGE, MANAGE_SITE, statusAfterOf } from './dailyManageEffects';
 
 const RESOURCE = 'srmSlcDailyManageRestful';
 const PAGES = ['slcDailyManageEdit', 'srmSlcDailyManageList'];
@@ -12,15 +12,23 @@ export function registerDailyManage({ actions, hooks, handlers, registry, db }: 
   const store = new SupplierStatusStore(registry, db, hooks);
   // Every transition locks the supplier first: two documents moving one supplier's sites apply one after the other.
   handlers.registerOwner(MANAGE, 'supplierId');
-  handlers.register('checkDailyManageSubmit', (run) => checkDailyManageSubmit(store, run));
   handlers.register('applyDailyManage', (run) => applyDailyManage(store, run));
-  hooks.registerBeforeSave(MANAGE, (draft) =>
-    fillSiteLines(store, draft, {
+  hooks.registerBeforeSave(MANAGE, async (draft) => {
+    await fillSiteLines(store, draft, {
       child: 'sites',
       withLocation: true,
       statusAfter: (header, before) => statusAfterOf(String(header.manageType ?? ''), before),
-    }),
-  );
+    });
+    // A save of the header alone keeps its lines: their statusAfter follows a changed manage type
+    // (the submit's checks hold statusBefore to the site's state, so statusAfter is then the move's).
+    if (draft.children.sites || draft.id === undefined || draft.values.manageType === undefined) return;
+    for (const line of await store.rowsWhere(draft.tx, MANAGE_SITE, 'dailyManageId', draft.id)) {
+      if (line.statusBefore === null) continue;
+      const statusAfter = statusAfterOf(String(draft.values.manageType), String(line.statusBefore));
+      if (line.statusAfter !== statusAfter)
+        await store.setFields(draft.tx, MANAGE_SITE, Number(line.manageSiteId), { statusAfter }, draft.ctx);
+    }
+  });
   actions.register({
     area: 'srmServer',
     resource: RESOURCE,

@@ -17,7 +17,6 @@ export class InspectPlanEffects {
     private readonly inspects: LocaleInspectStore,
   ) {}
 
-  /** Submit: at least one supplier, an expert on the team, and an end date not before the start. */
   /** Approval: the plan is EXECUTING; one inspection per supplier starts PENDING_SELF_CHECK. */
   async start(run: TransitionRun): Promise<void> {
     const { tx } = run;

@@ -11,11 +11,13 @@
  * scheduler, server/src/scheduler; its time in metadata/apps/srm/supplier/schedules).
  */
 import { pickText } from '@meridian/metadata';
-import { ApiError, Errors } from '../../../http/apiError';
+import { ApiError } from '../../../http/apiError';
+import type { ActionStates, Kernel } from '../../../kernel';
+import { recordIdInput } from '../../../platform/actionInput';
 import type { ResourceContext } from '../../../resource/context';
 import { translateDbError } from '../../../resource/dbErrors';
 import { formatDateTime } from '../../../util/time';
-import { CREDENTIAL, idFrom, SUPPLIER, WARNING, type MasterStore } from './masterStore';
+import { CREDENTIAL, SUPPLIER, WARNING, type MasterStore } from './masterStore';
 
 export const DEFAULT_WARNING_DAYS = 30;
 
@@ -110,22 +112,33 @@ async function typeMeaning(store: MasterStore, code: string): Promise<{ cn: stri
     : { cn: code, en: code };
 }
 
-/** doHandleWarning: marks a warning handled (once). */
-export async function handleWarning(store: MasterStore, body: Record<string, unknown>, ctx: ResourceContext) {
-  const id = idFrom(body, 'warningId');
-  if (!id) throw Errors.badRequest('请选择预警', 'Choose a warning');
+/** doHandleWarning's body: the warning's id. */
+export const WARNING_INPUT = recordIdInput('warningId');
+
+/** A warning is handled once: a handled one answers 409 (checked again under its lock). */
+export const WARNING_STATES: ActionStates = {
+  entity: WARNING,
+  id: 'warningId',
+  field: 'handledFlag',
+  in: ['N'],
+  refusal: () => ['该预警已处理', 'This warning has already been handled'],
+};
+
+/** doHandleWarning: marks a warning handled; its declared states hold in the transaction (kernel.db). */
+export async function handleWarning(
+  kernel: Kernel,
+  store: MasterStore,
+  body: Record<string, unknown>,
+  ctx: ResourceContext,
+) {
+  const id = body.warningId as number;
   const { t, c } = store.sql;
-  const done = await store.db.transaction((tx) =>
+  await kernel.db.transaction((tx) =>
     tx.execute(
       `UPDATE ${t(WARNING)} SET ${c(WARNING, 'handledFlag')} = 'Y', ${c(WARNING, 'handledBy')} = ?, ${c(WARNING, 'handledDate')} = ?, ` +
-        `${c(WARNING, 'versionNum')} = ${c(WARNING, 'versionNum')} + 1 WHERE ${c(WARNING, 'warningId')} = ? AND ${c(WARNING, 'handledFlag')} = 'N'`,
+        `${c(WARNING, 'versionNum')} = ${c(WARNING, 'versionNum')} + 1 WHERE ${c(WARNING, 'warningId')} = ?`,
       [ctx.userId, formatDateTime(), id],
     ),
   );
-  if (done.affected === 0) {
-    const exists = await store.db.select(`SELECT 1 AS x FROM ${t(WARNING)} WHERE ${c(WARNING, 'warningId')} = ?`, [id]);
-    if (!exists.length) throw Errors.recordNotFound();
-    throw Errors.conflict('该预警已处理', 'This warning has already been handled');
-  }
   return { data: { warningId: id }, msg: pickText({ cn: '已标记为已处理', en: 'Marked handled' }, ctx.language) };
 }

@@ -7,11 +7,17 @@ import type { LoginPolicyRegistry } from '../../../auth/loginPolicies';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import type { ActionRegistry } from '../../../platform/actionRegistry';
 import type { DomainRegistries } from '../../../platform/domainModules';
-import { handleWarning, raiseCredentialWarnings, warningDays } from './credentialWarnings';
+import {
+  handleWarning,
+  raiseCredentialWarnings,
+  WARNING_INPUT,
+  WARNING_STATES,
+  warningDays,
+} from './credentialWarnings';
 import { enterpriseRegistryFor } from './enterpriseRegistry';
 import { MasterStore } from './masterStore';
-import { openPortalAccount } from './portalAccount';
-import { qxbInfo } from './qxbInfo';
+import { openPortalAccount, PORTAL_INPUT } from './portalAccount';
+import { qxbInfo, QXB_INPUT } from './qxbInfo';
 import { registerSupplierMasterHooks } from './supplierMasterHooks';
 
 const area = 'srmServer';
@@ -29,6 +35,7 @@ export function registerSupplierMaster(
     resource: 'srmSlcSupplierInfoRestful',
     action: 'doOpenPortalAccount',
     access: { pages: ['supplierInfoToPortal'], resourceCode: 'btnOpenPortal' },
+    input: PORTAL_INPUT,
     handler: (body, ctx, kernel) => openPortalAccount(kernel, store, body, ctx),
   });
 
@@ -38,6 +45,7 @@ export function registerSupplierMaster(
     resource: 'srmSlcSupplierInfoRestful',
     action: 'qxbInfo',
     access: { pages: ['qxbInfo'], resourceCode: 'btnQxbInfo' },
+    input: QXB_INPUT,
     handler: (body, ctx, kernel) => qxbInfo(kernel, store, enterprises, body, ctx),
   });
 
@@ -56,7 +64,9 @@ export function registerSupplierMaster(
     resource: 'srmSlcSupplierWarningRestful',
     action: 'doHandleWarning',
     access: { pages: ['slcSupplierWarningList'], resourceCode: 'btnHandle' },
-    handler: (body, ctx) => handleWarning(store, body, ctx),
+    input: WARNING_INPUT,
+    states: WARNING_STATES,
+    handler: (body, ctx, kernel) => handleWarning(kernel, store, body, ctx),
   });
   // Daily at the time metadata/apps/srm/supplier/schedules/supplierJobs.json declares.
   deps.jobs.register(

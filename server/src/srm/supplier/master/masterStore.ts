@@ -15,12 +15,3 @@ export class MasterStore extends EntityStore {
     super(registry, db, hooks, 'Supplier master');
   }
 }
-
-/** A positive whole id from the body (`supplierId`, or `id`), else undefined. */
-export function idFrom(body: Record<string, unknown>, ...names: string[]): number | undefined {
-  for (const name of [...names, 'id']) {
-    const n = Number(body[name]);
-    if (body[name] !== undefined && body[name] !== null && Number.isSafeInteger(n) && n > 0) return n;
-  }
-  return undefined;
-}

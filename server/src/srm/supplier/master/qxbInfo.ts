@@ -6,8 +6,22 @@ import { pickText } from '@meridian/metadata';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
+import type { JsonSchema } from '@meridian/metadata';
 import type { EnterpriseRegistry } from './enterpriseRegistry';
-import { idFrom, SUPPLIER, type MasterStore } from './masterStore';
+import { SUPPLIER, type MasterStore } from './masterStore';
+
+const ID: JsonSchema = { type: 'integer', minimum: 1 };
+
+/** A supplier (`supplierId`, or `id`) or a unified social credit code: at least one. */
+export const QXB_INPUT: JsonSchema = {
+  type: 'object',
+  anyOf: [{ required: ['supplierId'] }, { required: ['id'] }, { required: ['unifiedSocialCreditCode'] }],
+  properties: {
+    supplierId: ID,
+    id: ID,
+    unifiedSocialCreditCode: { type: 'string', minLength: 1, maxLength: 50, pattern: '\\S' },
+  },
+};
 
 export async function qxbInfo(
   kernel: Kernel,
@@ -16,8 +30,8 @@ export async function qxbInfo(
   body: Record<string, unknown>,
   ctx: ResourceContext,
 ) {
-  const supplierId = idFrom(body, 'supplierId');
-  let uscc = typeof body.unifiedSocialCreditCode === 'string' ? body.unifiedSocialCreditCode.trim() : '';
+  const supplierId = (body.supplierId ?? body.id) as number | undefined;
+  let uscc = ((body.unifiedSocialCreditCode as string | undefined) ?? '').trim();
   let supplierName: string | undefined;
   if (supplierId) {
     const { t, c } = store.sql;

@@ -391,6 +391,15 @@ describe('slcSupplierWarningList: credential expiry warnings', () => {
     }
   });
 
+  it('declares the bodies of the master actions: a bad or missing id is 400 naming the field', async () => {
+    expectError(await warn('buyer01', 'doHandleWarning', { warningId: 'abc' }), 400, ['warningId']);
+    expectError(await warn('buyer01', 'doHandleWarning', {}), 400, ['warningId']);
+    expectError(await portal('buyer01', { supplierId: 0 }), 400, ['supplierId']);
+    expectError(await portal('buyer01', {}), 400, ['supplierId', 'id']);
+    expectError(await qxb('buyer01', { supplierId: 'x' }), 400, ['supplierId']);
+    expectError(await qxb('buyer01', {}), 400);
+  });
+
   it('marks a warning handled once; the demo warning of 苏州恒达 is on the list', async () => {
     const listed = expectOk(await warn('buyer01', 'listByPage', { pageIndex: 1, pageRows: 200 }));
     const demo = listed.find((r: Body) => r.credentialNumber === 'IATF-0412-7788');

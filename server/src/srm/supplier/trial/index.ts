@@ -1,4 +1,4 @@
-/** Sample trial and batch tryout (DOMAIN.md §1.7): submit checks, node settling on approval, the supplier's delivery date. */
+/** Sample trial and batch tryout (DOMAIN.md §1.7): node settling on approval, the supplier's delivery date (submit checks are declared). */
 import type { DomainRegistries } from '../../../platform/domainModules';
 import { DELIVERY_DATE_INPUT, DELIVERY_DATE_STATES, supplierDeliveryDate } from './supplierDeliveryDate';
 import { BATCH_TRYOUT, SAMPLE_TRIAL, TrialRules } from './trialRules';
@@ -9,8 +9,6 @@ export function registerTrial({ actions, hooks, handlers, registry, db }: Domain
   const rules = new TrialRules(store);
   hooks.registerBeforeSave(SAMPLE, (draft) => rules.fillFromItem(draft));
   hooks.registerBeforeSave(TRYOUT, (draft) => rules.fillFromItem(draft));
-  handlers.register('checkSampleTrialSubmit', (run) => rules.checkSampleSubmit(run));
-  handlers.register('checkBatchTryoutSubmit', (run) => rules.checkTryoutSubmit(run));
   handlers.register('settleSampleTrialNode', (run, services) => rules.settleNode(run, services, SAMPLE_TRIAL));
   handlers.register('settleBatchTryoutNode', (run, services) => rules.settleNode(run, services, BATCH_TRYOUT));
   actions.register({

@@ -227,6 +227,32 @@ describe('the batch tryout', () => {
     );
   });
 
+  it('the qualification checks apply only with one: its node missing or its introduction over refuse the submit (409)', async () => {
+    const { qualifyHeaderId, supplierId } = await approvedQualification(p);
+    const sql = (text: string, params: (string | number)[]) =>
+      p.server.kernel.db.transaction((tx) => tx.execute(text, params));
+    const alone = await draftOf(p, 'tryout', tryoutBody(supplierId, null));
+    expectOk(await act(p, 'buyer01', 'tryout', 'doSubmit', { id: alone }));
+    const id = await draftOf(p, 'tryout', tryoutBody(supplierId, qualifyHeaderId));
+    await sql('DELETE FROM srm_slc_qualify_nodes WHERE qualify_header_id = ? AND node_code = ?', [
+      qualifyHeaderId,
+      'BATCH_TRYOUT',
+    ]);
+    const noNode = await act(p, 'buyer01', 'tryout', 'doSubmit', { id });
+    expectError(noNode, 409);
+    expect(noNode.body.msg).toContain('has no BATCH_TRYOUT node');
+    const other = await approvedQualification(p);
+    const late = await draftOf(p, 'tryout', tryoutBody(other.supplierId, other.qualifyHeaderId));
+    await sql('UPDATE srm_slc_qualify_header SET status = ? WHERE qualify_header_id = ?', [
+      'COMPLETED',
+      other.qualifyHeaderId,
+    ]);
+    const over = await act(p, 'buyer01', 'tryout', 'doSubmit', { id: late });
+    expectError(over, 409);
+    expect(over.body.msg).toContain('is not being introduced');
+    expect([(await tryoutOf(p, id)).status, (await tryoutOf(p, late)).status]).toEqual(['DRAFT', 'DRAFT']);
+  });
+
   it('a FAIL tryout fails the optional node without failing the review', async () => {
     const { qualifyHeaderId, supplierId } = await approvedQualification(p);
     const id = await draftOf(p, 'tryout', tryoutBody(supplierId, qualifyHeaderId, { trialResult: 'FAIL' }));
