@@ -4,8 +4,38 @@
  * by the part's register.
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
+import { isSupplierType } from '../../access/accessService';
 import type { Database } from '../../db/sqlExecutor';
+import { Errors } from '../../http/apiError';
 import { DomainStore } from '../../platform/domainStore';
+import type { ResourceContext } from '../../resource/context';
+
+const callerOf = (ctx: ResourceContext) => ctx.vars.user as { userType?: unknown; supplierId?: unknown } | undefined;
+
+/** Whether the caller is a supplier (EX) user. */
+export function isSupplierCaller(ctx: ResourceContext): boolean {
+  return isSupplierType(String(callerOf(ctx)?.userType ?? ''));
+}
+
+/** The caller's supplier when the caller is a supplier user bound to one, else null. */
+export function supplierOf(ctx: ResourceContext): number | null {
+  const supplierId = callerOf(ctx)?.supplierId;
+  return isSupplierCaller(ctx) && supplierId ? Number(supplierId) : null;
+}
+
+/** Buyer-side work: supplier users get 403. */
+export function requireInternal(ctx: ResourceContext): void {
+  if (isSupplierCaller(ctx)) throw Errors.forbidden('供应商用户不能执行此操作', 'Supplier users may not do this');
+}
+
+/** Supplier-side work: other users get 403. */
+export function requireSupplier(ctx: ResourceContext): void {
+  if (!isSupplierCaller(ctx)) throw Errors.forbidden('只有供应商用户可以执行此操作', 'Only supplier users may do this');
+}
+
+/** The date part (YYYY-MM-DD) of a stored date or datetime; null when blank. */
+export const dateText = (v: unknown): string | null =>
+  v === null || v === undefined || v === '' ? null : String(v).slice(0, 10);
 
 export class PartContext extends DomainStore {
   constructor(

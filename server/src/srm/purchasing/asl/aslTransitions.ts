@@ -4,22 +4,16 @@
  * of each line's key, an alteration changes the entry it read — in the approval's transaction.
  */
 import type { Row } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { formatDateTime } from '../../../util/time';
+import { dateText } from '../partContext';
 import type { AslRules } from './aslRules';
 import { ASL, keyOf, type AslStore } from './aslStore';
 
-const dateOnly = (v: unknown): string | null =>
-  v === null || v === undefined || v === '' ? null : String(v).slice(0, 10);
-
 async function checkLines(store: AslStore, rules: AslRules, run: TransitionRun, lock: boolean): Promise<Row[]> {
+  // At least one line is a declared check of both transitions (purAsl.json).
   const lines = await store.lines(run.tx, run.id);
-  if (!lines.length)
-    throw Errors.badRequest('请至少添加一行', 'Add at least one line to the request', [
-      { field: 'lines', message: 'required / 必填' },
-    ]);
   if (run.record.aslDocType === 'ALTERATION') {
     for (const line of lines) await rules.checkStillBefore(run.tx, line, lock);
   } else {
@@ -34,7 +28,7 @@ function entryValues(line: Row, run: TransitionRun, effectiveDate: string) {
     aslStatus: String(line.aslStatusAfter),
     vendorBusinessType: (line.vendorBusinessType as string | null) ?? null,
     quotaPercent: (line.quotaPercent as string | number | null) ?? null,
-    reviewByDate: dateOnly(line.reviewByDate),
+    reviewByDate: dateText(line.reviewByDate),
     effectiveDate,
     sourceAslHeaderId: run.id,
   };
@@ -43,7 +37,7 @@ function entryValues(line: Row, run: TransitionRun, effectiveDate: string) {
 async function approve(store: AslStore, rules: AslRules, run: TransitionRun): Promise<void> {
   const lines = await checkLines(store, rules, run, true);
   const userId = run.actor.userId;
-  const effectiveDate = dateOnly(run.record.effectiveDate) ?? formatDateTime().slice(0, 10);
+  const effectiveDate = dateText(run.record.effectiveDate) ?? formatDateTime().slice(0, 10);
   if (run.record.aslDocType === 'ALTERATION') {
     for (const line of lines)
       await store.rows.update(

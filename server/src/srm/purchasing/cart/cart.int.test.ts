@@ -105,7 +105,8 @@ describe('shopping cart', () => {
     expect((await cart('doAddCount', { id: paper.cartId, count: -1 }, headers.buyerCart)).body.page.count).toBe(5);
     expectError(await cart('doAddCount', { id: paper.cartId, count: -2 }, headers.buyerCart), 400);
     expectError(await cart('doAddCount', { id: paper.cartId, count: 'x' }, headers.buyerCart), 400);
-    expectError(await cart('saveOrUpdate', { noProductiveMaterialId: 1, count: 0 }, headers.buyerMall), 400);
+    expectError(await cart('saveOrUpdate', { noProductiveMaterialId: 1, count: 0 }, headers.buyerMall), 400, ['count']);
+    expectError(await cart('saveOrUpdate', { count: 1 }, headers.buyerMall), 400, ['noProductiveMaterialId']);
     expectError(await cart('saveOrUpdate', { noProductiveMaterialId: 999999, count: 1 }, headers.buyerMall), 404);
     expect((await cart('doDelete', { id: pen.cartId }, headers.buyerCart)).body.page.count).toBe(2);
     expectError(await cart('doDelete', { id: pen.cartId }, headers.buyerCart), 404);

@@ -5,7 +5,7 @@ import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { caller } from '../../../home/readerContext';
-import { addGoods, CART, cartCount, cartLines, countOf, ownLine, setLineCount } from './cartStore';
+import { addGoods, CART, cartCount, cartLines, countOf, MAX_COUNT, ownLine, setLineCount } from './cartStore';
 import { groupBySupplier } from './cartGroups';
 
 const MALL = 'purNoProductiveMaterial/SrminteriorShopping';
@@ -31,8 +31,19 @@ function userOf(req: ActionRequest): number {
  * btnDelete, btnDeleteAll), findBySupplier (the lines by supplier). page.count of every answer is the cart count.
  * All but saveOrUpdate are registered on srmPurNoProductiveMaterialRestful too, as the catalog names them there.
  */
-/** The bodies of the cart's actions on one line: the line, and for doAddCount a whole, non-zero change. */
+/**
+ * The bodies of the cart's actions: the goods and a whole count of 1 or more (blank: 1) for
+ * saveOrUpdate; the line, and for doAddCount a whole, non-zero change.
+ */
 const CART_INPUTS: Record<string, JsonSchema | undefined> = {
+  saveOrUpdate: {
+    type: 'object',
+    required: ['noProductiveMaterialId'],
+    properties: {
+      noProductiveMaterialId: { type: 'integer', minimum: 1 },
+      count: { type: ['integer', 'null'], minimum: 1, maximum: MAX_COUNT },
+    },
+  },
   doAddCount: {
     ...recordIdInput('id', { count: { type: 'integer', not: { const: 0 } } }),
     required: ['id', 'count'],
@@ -78,7 +89,7 @@ export function registerCartActions(actions: ActionRegistry): void {
     { pages: [MALL], resourceCode: 'btnAddCart' },
     async (body, userId, kernel, ctx, req) => {
       const orgId = caller(req).orgId ?? null;
-      await addGoods(kernel, { userId, orgId }, body.noProductiveMaterialId, countOf(body.count ?? 1), ctx);
+      await addGoods(kernel, { userId, orgId }, body.noProductiveMaterialId as number, Number(body.count ?? 1), ctx);
     },
     cartAnswer,
     false,

@@ -43,14 +43,15 @@ export function lineAmount(price: unknown, count: number): string {
   return formatDecimal(multiplyDecimals(unit, { units: BigInt(count), scale: 0 }), 2);
 }
 
-/** A whole count of 1 or more (positive-integer validator of docs/architecture.md "Spec: validators"). */
-export function countOf(value: unknown, field = 'count'): number {
-  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > 999999) {
+/** The largest count of a cart line. */
+export const MAX_COUNT = 999999;
+
+/** A line's count after a change: whole, 1 or more (positive-integer validator of docs/architecture.md "Spec: validators"). */
+export function countOf(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_COUNT)
     throw Errors.badRequest('数量必须是正整数', 'The quantity must be a positive integer', [
-      { field, message: 'must enter a positive integer' },
+      { field: 'count', message: 'must enter a positive integer' },
     ]);
-  }
   return n;
 }
 
@@ -85,18 +86,8 @@ export async function setLineCount(
  * Goods on sale with a price in force for the user's company today, for adding to a cart: price and
  * supplier come from here, never from the body. Goods without a price in force cannot be added (409).
  */
-export async function goodsOnSale(
-  kernel: Kernel,
-  tx: SqlExecutor,
-  goodsId: unknown,
-  orgId: number | null,
-): Promise<Row> {
+export async function goodsOnSale(kernel: Kernel, tx: SqlExecutor, id: number, orgId: number | null): Promise<Row> {
   const { t, c } = kernel.auth.access.sql;
-  const id = Number(goodsId);
-  if (!Number.isSafeInteger(id) || id < 1)
-    throw Errors.badRequest('请选择物资', 'Choose the goods', [
-      { field: 'noProductiveMaterialId', message: 'required' },
-    ]);
   const rows = await tx.select(
     `SELECT ${c(GOODS, 'noProductiveMaterialId')} AS id, ${c(GOODS, 'supplierId')} AS supplierId, ${c(GOODS, 'goodsName')} AS name FROM ${t(GOODS)} ` +
       `WHERE ${c(GOODS, 'noProductiveMaterialId')} = ? AND ${onSaleSql(c)}`,
@@ -116,7 +107,7 @@ export async function goodsOnSale(
 export async function addGoods(
   kernel: Kernel,
   user: { userId: number; orgId: number | null },
-  goodsId: unknown,
+  goodsId: number,
   count: number,
   ctx: ResourceContext,
 ): Promise<void> {

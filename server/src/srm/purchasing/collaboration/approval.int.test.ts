@@ -127,6 +127,13 @@ describe('supplier sign-off', () => {
     expect(first).toMatchObject({ ack_status: 'ACKNOWLEDGED', ack_user_id: 5 });
     expect(String(first.ack_file_ids)).toMatch(/^\d+$/);
     expectError(await supplier('supplier01', 'doAcknowledge', { id: a }), 409);
+    // A file only while PENDING: the action's declared states (409 with the action's own text).
+    const after = await supplier('supplier01', 'addAckFile', {
+      approvalLineId: a,
+      attachmentId: await pdfOf(p, 'supplier01', 'SUP_APPROVAL'),
+    });
+    expectError(after, 409);
+    expect(after.body.msg).toMatch(/待签收|not waiting/);
     // supplier01's to-do stays open until both of its lines are acknowledged.
     const todo = async (s: number) =>
       (await supplierTodos(p, 'srmPurApprovalHeader', id, 'SRM_ACKNOWLEDGEMENT')).find(

@@ -1,6 +1,7 @@
 /**
  * Named actions of the acknowledgement forms (DOMAIN.md §5.8): addAckFile {approvalLineId,
- * attachmentId} — the supplier adds one uploaded file to its line while it is to be acknowledged;
+ * attachmentId} — the supplier adds one uploaded file to its line while it is to be acknowledged
+ * (PENDING: the action's declared states) and its deadline has not passed;
  * doImportListItem (multipart .xlsx `file` and approvalHeaderId) — appends lines to a DRAFT form from
  * a sheet whose first row holds the titles 供应商编码/supplierCode, 物料编码/itemCode and optionally
  * 承认要求/requirement, read through exchange. Every row is checked first; a bad row answers 400
@@ -31,13 +32,7 @@ async function addAckFile(k: Collab, body: Body, ctx: ResourceContext, kernel: K
     if (!line) throw Errors.recordNotFound();
     if (supplierOf(ctx) !== Number(line.supplierId))
       throw Errors.forbidden('只有该供应商的用户可以上传承认文件', "Only a user of the line's supplier can add files");
-    if (line.ackStatus === 'CANCELLED')
-      throw Errors.conflict(
-        '承认书已作废，不能再上传文件',
-        'The acknowledgement form was cancelled: no more files can be added',
-      );
-    if (line.ackStatus !== 'PENDING')
-      throw Errors.conflict('该行不在待签收状态，不能上传文件', 'The line is not waiting for acknowledgement');
+    // PENDING is the action's declared state, held under the line's lock in this transaction.
     if (String(line.deadline ?? '').slice(0, 10) < today())
       throw Errors.conflict('签收截止日期已过', 'The deadline has passed');
     await k.addOwnFile(tx, ACK_LINE, id, 'ackFileIds', line.ackFileIds, body.attachmentId, ctx);
@@ -151,6 +146,15 @@ export function registerApprovalActions(k: Collab, actions: ActionRegistry): voi
     action: 'addAckFile',
     access: { pages: ['approvalList'], resourceCode: 'btnAcknowledge' },
     input: eitherIdInput(LINE_ID, { attachmentId: { type: 'integer', minimum: 1 } }),
+    states: {
+      entity: ACK_LINE,
+      id: LINE_ID,
+      in: ['PENDING'],
+      refusal: (line) =>
+        line.ackStatus === 'CANCELLED'
+          ? ['承认书已作废，不能再上传文件', 'The acknowledgement form was cancelled: no more files can be added']
+          : ['该行不在待签收状态，不能上传文件', 'The line is not waiting for acknowledgement'],
+    },
     handler: (body, ctx, kernel, req) => addAckFile(k, body, ctx, kernel, req!),
   });
   actions.register({

@@ -15,9 +15,8 @@ import type { RecordHookRegistry, SaveDone, SaveDraft } from '../../../hooks/rec
 import type { TransitionHandlerRegistry, TransitionHandlerServices } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { readUnderLock } from '../../../resource/invariantLocks';
-import { requireInternal } from '../delivery/deliveryContext';
 import { today } from '../../../util/time';
-import { ACK, ACK_LINE, ACK_TODO, supplierOf, type Collab } from './collabContext';
+import { ACK, ACK_LINE, ACK_TODO, type Collab } from './collabContext';
 
 const dateOf = (v: unknown) => (v ? String(v).slice(0, 10) : '');
 
@@ -79,18 +78,13 @@ async function lineRows(k: Collab, run: TransitionRun, headerId: number, locking
 }
 
 /**
- * doSubmit: internal users; lines present; a deadline not yet passed; every line PENDING; one to-do
- * per supplier of the lines (computed recipients, so not a declared effect). The submit date is a
- * declared effect (purApproval.json); the lines' ackStatus is their own lifecycle's state, which an
- * effect may not write, so it stays here.
+ * doSubmit: a deadline not yet passed (no "today" in a declared check); every line PENDING; one to-do
+ * per supplier of the lines (computed recipients, so not a declared effect). Internal users, the
+ * lines and the submit date are declared (purApproval.json); the lines' ackStatus is their own
+ * lifecycle's state, which an effect may not write, so it stays here.
  */
 async function submit(k: Collab, run: TransitionRun): Promise<void> {
-  requireInternal(run.ctx);
   const lines = await lineRows(k, run, run.id);
-  if (!lines.length)
-    throw Errors.badRequest('请至少添加一行承认书明细', 'Add at least one line (supplier and item) before sending', [
-      { field: 'lines', message: 'empty / 无明细' },
-    ]);
   const deadline = dateOf(run.record.deadline);
   if (deadline < today())
     throw Errors.badRequest(
@@ -122,24 +116,17 @@ async function submit(k: Collab, run: TransitionRun): Promise<void> {
 }
 
 /**
- * doAcknowledge of a line: its supplier's user only, the form SUBMITTED and its deadline not passed, a
- * file attached. The sign-off date and user are declared effects (purApprovalLine.json), the form's
- * completion date one of its doComplete (purApproval.json); the comment (no effect value) and the
- * form's to-do, which depends on the supplier's other lines, stay here.
+ * doAcknowledge of a line: the deadline not passed (the line's copy of the form's), a file attached
+ * (here, after the declared `by`: an internal user is refused 403 before a missing file). Supplier
+ * users only (others' lines are outside their row scope), the form SUBMITTED, the sign-off date,
+ * user and comment are declared (purApprovalLine.json), the form's completion date by its
+ * doComplete (purApproval.json); the form's to-do, which depends on the supplier's other lines,
+ * stays here.
  */
 async function acknowledge(k: Collab, run: TransitionRun, services: TransitionHandlerServices): Promise<void> {
-  const own = supplierOf(run.ctx);
-  if (own === undefined || own !== Number(run.record.supplierId))
-    throw Errors.forbidden('只有该供应商的用户可以签收', "Only a user of the line's supplier can acknowledge it");
+  const own = Number(run.record.supplierId);
   const headerId = Number(run.record.approvalHeaderId);
-  const { t, c } = k.sql;
-  const [head] = await run.tx.select(
-    `SELECT ${c(ACK, 'status')} AS status, ${c(ACK, 'deadline')} AS deadline FROM ${t(ACK)} WHERE ${c(ACK, 'approvalHeaderId')} = ?`,
-    [headerId],
-  );
-  if (head?.status !== 'SUBMITTED')
-    throw Errors.conflict('承认书不在签收中，不能签收', 'The acknowledgement form is not open for sign-off');
-  const deadline = dateOf(head.deadline);
+  const deadline = dateOf(run.record.deadline);
   if (deadline < today())
     throw Errors.conflict(
       `签收截止日期 ${deadline} 已过，不能再签收`,
@@ -150,7 +137,6 @@ async function acknowledge(k: Collab, run: TransitionRun, services: TransitionHa
       { field: 'ackFileIds', message: 'required / 必填' },
     ]);
   const userId = run.actor.userId;
-  await k.rows.update(run.tx, ACK_LINE, { ackComment: run.comment ?? null }, { approvalLineId: run.id }, userId);
   // The header is locked first by every line transition (registerOwner): the count sees the other sign-offs.
   const lines = await lineRows(k, run, headerId, true);
   const mine = lines.filter((l) => Number(l.supplierId) === own);
@@ -166,7 +152,7 @@ async function acknowledge(k: Collab, run: TransitionRun, services: TransitionHa
 }
 
 /**
- * doCancel (DRAFT or SUBMITTED → CANCELLED; COMPLETED is refused by the lifecycle, 409): internal users.
+ * doCancel (DRAFT or SUBMITTED → CANCELLED; COMPLETED is refused by the lifecycle, 409; internal users, declared).
  * The lines still PENDING become CANCELLED, so their supplier sees the withdrawal on the line and can
  * neither add files nor sign off (the line lifecycle answers 409); ACKNOWLEDGED lines keep their
  * sign-off, which did happen. The suppliers' open to-dos are cancelled, not handled: nobody did the
@@ -178,7 +164,6 @@ async function acknowledge(k: Collab, run: TransitionRun, services: TransitionHa
  * both): the second sees the first's result, so no line is acknowledged after its form was cancelled.
  */
 async function cancel(k: Collab, run: TransitionRun): Promise<void> {
-  requireInternal(run.ctx);
   const userId = run.actor.userId;
   const waiting = (await lineRows(k, run, run.id)).filter((l) => l.ackStatus === 'PENDING');
   await k.rows.update(

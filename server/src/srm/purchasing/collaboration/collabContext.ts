@@ -69,7 +69,4 @@ export class Collab extends PartContext {
   }
 }
 
-export const supplierOf = (ctx: ResourceContext): number | undefined => {
-  const v = (ctx.vars.user as { supplierId?: unknown } | undefined)?.supplierId;
-  return v === undefined || v === null ? undefined : Number(v);
-};
+export { supplierOf } from '../partContext';

@@ -19,7 +19,7 @@ import type { ActionRegistry, ActionRequest, RegisteredAction } from '../../../p
 import type { ResourceContext } from '../../../resource/context';
 import { lockOwner } from '../../../resource/invariantLocks';
 import { formatDateTime } from '../../../util/time';
-import { requireInternal } from '../delivery/deliveryContext';
+import { requireInternal } from '../partContext';
 import { EQ, EQ_TRANSFER, EQ_USERS, PROMOTION, RESEARCH_ENGINEER, supplierOf, type Collab } from './collabContext';
 import { isResearchEngineer } from './eqRules';
 
@@ -123,8 +123,6 @@ async function addAnswerFile(k: Collab, body: Body, ctx: ResourceContext, kernel
         '只有该供应商的用户可以上传回复附件',
         "Only a user of the EQ's supplier can add answer files",
       );
-    if (row.status !== 'PROMOTED')
-      throw Errors.conflict('该推进不在待回复状态', 'The promotion is not waiting for an answer');
     await k.addOwnFile(tx, PROMOTION, id, 'answerFileIds', row.answerFileIds, body.attachmentId, ctx);
   });
   return { data: await kernel.resources.findById(model, id, ctx, scope) };
@@ -133,7 +131,7 @@ async function addAnswerFile(k: Collab, body: Body, ctx: ResourceContext, kernel
 const EQ_ID = ['id', 'eqHeaderId'];
 const PROMOTION_ID = ['eqPromotionId', 'id'];
 const OPTIONAL_ID: JsonSchema = { type: ['integer', 'null'], minimum: 1 };
-/** The actions' bodies, and the states an EQ is transferred in (the same 409 as before). */
+/** The actions' bodies, and the states an EQ is transferred in and a promotion takes answer files in (the same 409s as before). */
 const TYPED: Record<string, Pick<RegisteredAction, 'input' | 'states'>> = {
   listSupplierContact: { input: { type: 'object', properties: { supplierId: OPTIONAL_ID } } },
   transfer: {
@@ -148,7 +146,15 @@ const TYPED: Record<string, Pick<RegisteredAction, 'input' | 'states'>> = {
       ],
     },
   },
-  addAnswerFile: { input: eitherIdInput(PROMOTION_ID, { attachmentId: { type: 'integer', minimum: 1 } }) },
+  addAnswerFile: {
+    input: eitherIdInput(PROMOTION_ID, { attachmentId: { type: 'integer', minimum: 1 } }),
+    states: {
+      entity: PROMOTION,
+      id: PROMOTION_ID,
+      in: ['PROMOTED'],
+      refusal: () => ['该推进不在待回复状态', 'The promotion is not waiting for an answer'],
+    },
+  },
 };
 
 export function registerEqActions(k: Collab, actions: ActionRegistry): void {

@@ -20,7 +20,6 @@ import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
-import { requireInternal } from '../delivery/deliveryContext';
 import { EQ, EQ_USERS, PROMOTION, PROMOTION_TODO, RESEARCH_ENGINEER, type Collab } from './collabContext';
 
 const OPEN = ['SUBMITTED', 'ANSWERED'];
@@ -92,8 +91,8 @@ async function beforeSavePromotion(k: Collab, draft: SaveDraft): Promise<void> {
   draft.values.title = eq.title;
 }
 
+/** doSubmit (internal users: declared in purEq.json): the engineer is still an enabled research engineer. */
 async function submitEq(k: Collab, run: TransitionRun): Promise<void> {
-  requireInternal(run.ctx);
   if (!(await isResearchEngineer(k, run.tx, Number(run.record.researchEngineerId))))
     throw Errors.conflict(
       '研发工程师已不是启用的EQ用户，请重新选择',
@@ -101,15 +100,13 @@ async function submitEq(k: Collab, run: TransitionRun): Promise<void> {
     );
 }
 
-/** doPromote: supplier, company and subject copied from the EQ again, and the to-do for the EQ's supplier titled with the EQ's number. */
+/**
+ * doPromote: supplier, company and subject copied from the EQ again, and the to-do for the EQ's
+ * supplier titled with the EQ's number (no effect value reads a referenced record). Internal users
+ * and the EQ submitted or answered are declared (purEqPromotion.json).
+ */
 async function promote(k: Collab, run: TransitionRun): Promise<void> {
-  requireInternal(run.ctx);
   const eq = await eqRow(k, run.tx, Number(run.record.eqHeaderId));
-  if (!eq || !OPEN.includes(String(eq.status)))
-    throw Errors.conflict(
-      'EQ不是已提交或已回复状态，不能推进',
-      'The EQ is not submitted or answered: it cannot be followed up',
-    );
   const userId = run.actor.userId;
   await k.rows.update(
     run.tx,

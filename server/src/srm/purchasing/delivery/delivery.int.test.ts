@@ -237,6 +237,14 @@ describe('delivery notices', () => {
       expect(await t.api.orderLine(90005)).toEqual({ shipped: '5000.0000', received: '0.0000' });
     });
 
+    it('a line shipping nothing is refused (400 naming it: a declared check) and changes nothing', async () => {
+      const note = await newNote([{ orderLineId: 90005, shipQty: '0' }]);
+      const refused = await t.api.note('supplier01', 'SUP_DELIVERY_NOTE', 'doShip', { id: note.deliveryNoteId });
+      expectError(refused, 400, ['lines[0].shipQty']);
+      expect(await t.api.status('srm_pur_delivery_note', 'delivery_note_id', note.deliveryNoteId)).toBe('DRAFT');
+      expect(await t.api.orderLine(90005)).toEqual({ shipped: '5000.0000', received: '0.0000' });
+    });
+
     it('doCancel of a shipped note reverses the shipped quantities and cancels the buyer’s to-do', async () => {
       const id = await shipped([{ orderLineId: 90005, shipQty: '3000' }]);
       expect(await t.api.orderLine(90005)).toEqual({ shipped: '8000.0000', received: '0.0000' });

@@ -6,7 +6,7 @@ import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { lockOwner, readUnderLock } from '../../../resource/invariantLocks';
 import { NOTE, NOTE_LINE, NOTICE, NOTICE_LINE, type Delivery } from './deliveryContext';
 import { rollUpNotice } from './notices';
-import { add, dec, isPositive, neg, qty, ZERO, type Dec } from './quantities';
+import { add, dec, neg, qty, ZERO, type Dec } from './quantities';
 
 /**
  * Delivery notes (ASN, DOMAIN 5.6): the supplier ships from notice lines or directly from its
@@ -191,13 +191,7 @@ async function ship(d: Delivery, run: TransitionRun): Promise<void> {
   const lines = await noteLines(d, run.tx, run.id, true);
   if (!lines.length)
     throw Errors.conflict('送货单没有明细行，不能发货', 'A delivery note without lines cannot be shipped');
-  lines.forEach((line, i) => {
-    if (!isPositive(dec(line.shipQty)))
-      throw Errors.badRequest('发货数量必须大于 0', 'The ship quantity must be greater than 0', [
-        { field: `lines[${i}].shipQty`, message: 'must be greater than 0' },
-      ]);
-  });
-  // The shipped date is a declared effect (purDeliveryNote.json); the buyers come from the order lines.
+  // A ship quantity above 0 and the shipped date are declared (purDeliveryNote.json); the buyers come from the order lines.
   await moveShipped(d, run, lines, 1);
   const orders = await d.orderLines.read(
     run.tx,
@@ -222,15 +216,9 @@ async function ship(d: Delivery, run: TransitionRun): Promise<void> {
     );
 }
 
+/** Nothing received yet and the buyers' to-dos cancelled are declared (purDeliveryNote.json). */
 async function cancel(d: Delivery, run: TransitionRun): Promise<void> {
-  const lines = await noteLines(d, run.tx, run.id, true);
-  if (lines.some((l) => isPositive(dec(l.receivedQty))))
-    throw Errors.conflict(
-      '送货单已收货，不能取消',
-      'Goods of this delivery note have been received: it cannot be cancelled',
-    );
-  // The buyers' to-dos cancelled are a declared effect (purDeliveryNote.json).
-  await moveShipped(d, run, lines, -1);
+  await moveShipped(d, run, await noteLines(d, run.tx, run.id, true), -1);
 }
 
 export function registerNotes(d: Delivery, hooks: RecordHookRegistry, handlers: TransitionHandlerRegistry): void {

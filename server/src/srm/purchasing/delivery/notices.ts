@@ -18,13 +18,14 @@ import { add, cmp, dec, max, qty, sub, ZERO, type Dec } from './quantities';
  * (400, without locks, for the form) and again on publish under the order lines' locks (409).
  *
  * What a line still expects is kept on the line itself (openQty, set by publish and by
- * rollUpNotice, 0 once closed or cancelled), so the check reads notice lines only: a locking read
+ * rollUpNotice; 0 once closed or cancelled, and nothing shipped for a cancel: declared in
+ * purDeliveryNotice.json), so the check reads notice lines only: a locking read
  * of other notices' headers would wait for a notice whose own publish waits for the order's lock.
  */
 const RESERVING = ['PUBLISHED', 'CONFIRMED', 'PARTIAL_SHIPPED'];
 
-/** Lines of a notice, read under lock when `locking`. */
-export async function noticeLines(d: Delivery, tx: SqlExecutor, noticeId: number, locking = false): Promise<Row[]> {
+/** Lines of a notice. */
+async function noticeLines(d: Delivery, tx: SqlExecutor, noticeId: number): Promise<Row[]> {
   const { t, c } = d.sql;
   const cols = [
     'noticeLineId',
@@ -40,7 +41,7 @@ export async function noticeLines(d: Delivery, tx: SqlExecutor, noticeId: number
     .map((n) => `${c(NOTICE_LINE, n)} AS ${n}`)
     .join(', ');
   const sql = `SELECT ${cols} FROM ${t(NOTICE_LINE)} WHERE ${c(NOTICE_LINE, 'deliveryNoticeId')} = ? ORDER BY ${c(NOTICE_LINE, 'lineNum')}, ${c(NOTICE_LINE, 'noticeLineId')}`;
-  return locking ? readUnderLock(tx, sql, [noticeId]) : tx.select(sql, [noticeId]);
+  return tx.select(sql, [noticeId]);
 }
 
 /** What other notices still expect of these order lines (see above). */
@@ -189,19 +190,6 @@ async function publish(d: Delivery, run: TransitionRun): Promise<void> {
   await setOpenQuantities(d, run.tx, run.id, true, run.actor.userId);
 }
 
-async function closeOrCancel(d: Delivery, run: TransitionRun, cancelling: boolean): Promise<void> {
-  if (cancelling) {
-    const lines = await noticeLines(d, run.tx, run.id, true);
-    if (lines.some((l) => dec(l.shippedQty).units > 0n))
-      throw Errors.conflict(
-        '送货通知已有发货，不能取消（可关闭）',
-        'Goods have been shipped against this notice: close it instead of cancelling',
-      );
-  }
-  // The supplier's to-do cancelled is a declared effect (purDeliveryNotice.json).
-  await setOpenQuantities(d, run.tx, run.id, false, run.actor.userId);
-}
-
 /**
  * The system's move of a notice from its lines' shippedQty (after a note ships or is cancelled):
  * SHIPPED when every line shipped its required quantity, PARTIAL_SHIPPED when some shipped, else
@@ -231,6 +219,4 @@ export async function rollUpNotice(
 export function registerNotices(d: Delivery, hooks: RecordHookRegistry, handlers: TransitionHandlerRegistry): void {
   hooks.registerBeforeSave(NOTICE, (draft) => beforeSaveNotice(d, draft));
   handlers.register('publishDeliveryNotice', (run) => publish(d, run));
-  handlers.register('closeDeliveryNotice', (run) => closeOrCancel(d, run, false));
-  handlers.register('cancelDeliveryNotice', (run) => closeOrCancel(d, run, true));
 }

@@ -8,7 +8,8 @@ import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegi
 import type { ResourceContext } from '../../../resource/context';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
 import { formatDateTime } from '../../../util/time';
-import { NOTE, RECEIPT, requireInternal, type Delivery } from './deliveryContext';
+import { requireInternal } from '../partContext';
+import { NOTE, RECEIPT, type Delivery } from './deliveryContext';
 import { BUYER_TODO, noteLines } from './notes';
 import type { OrderLine } from './orderLines';
 import { add, bodyQuantity, cmp, dec, isPositive, money, mul, qty, ZERO, type Dec } from './quantities';

@@ -83,7 +83,10 @@ describe('the mall', () => {
     ]);
     const office = expectOk<Goods[]>(await mall('findByClassifyId', { classifyId: 8 }));
     expect(office.map((g) => g.goodsCode)).toEqual(['5001000001', '5001000015', '5001000022']);
-    expectError(await mall('findByClassifyId', {}), 400);
+    // The bodies are declared (input): a missing or bad category is a 400 naming it; blank means all.
+    expectError(await mall('findByClassifyId', {}), 400, ['classifyId']);
+    expectError(await mall('listByPageGoods', { classifyId: 'x' }), 400, ['classifyId']);
+    expect(expectOk<Goods[]>(await mall('listByPageGoods', { classifyId: '', keyword: '' })).length).toBe(7);
     expectError(await mall('listByPageGoods', {}, 'supplier01'), 403);
   });
 
@@ -232,7 +235,10 @@ describe('the cart to requisitions', () => {
       403,
     );
     expectError(await cart('doSubmitGoods', { ids: [lines[0].cartId, 999999] }, RESOURCE), 404);
-    expectError(await cart('doSubmitGoods', { ids: [] }, RESOURCE), 400);
+    expectError(await cart('doSubmitGoods', { ids: [] }, RESOURCE), 400, ['ids']);
+    expectError(await cart('doSubmitGoods', { ids: ['x'] }, RESOURCE), 400, ['ids[0]']);
+    const noDate = { ids: [lines[0].cartId], needByDate: '2027-02-31' };
+    expectError(await cart('doSubmitGoods', noDate, RESOURCE), 400, ['needByDate']);
     // The shoes' price is invalidated after they were put in the cart.
     const shoes = lines.find((l) => l.noProductiveMaterialId === 5702)!;
     expectOk(await price('doInvalid', { id: 5709 }));

@@ -4,9 +4,8 @@
  * (the goods of one category). Only goods on sale with a price in force for the caller's company
  * today are shown, each with that price (unitPriceIncl) — never the goods' list price.
  */
-import type { FilterNode } from '@meridian/metadata';
+import type { FilterNode, JsonSchema } from '@meridian/metadata';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
@@ -43,29 +42,26 @@ export async function callerPrices(
   );
 }
 
-function classifyOf(body: Record<string, unknown>, required: boolean): number | undefined {
-  const raw = body.classifyId;
-  if ((raw === undefined || raw === null || raw === '') && !required) return undefined;
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1)
-    throw Errors.badRequest('请选择物资分类', 'Choose a goods category', [
-      { field: 'classifyId', message: 'required' },
-    ]);
-  return id;
-}
+const KEYWORD: JsonSchema = { type: ['string', 'null'], maxLength: 200 };
+/** The mall's search: an optional keyword and category (blank: all); paging is read by pagingOf. */
+const SEARCH_INPUT: JsonSchema = {
+  type: 'object',
+  properties: { keyword: KEYWORD, classifyId: { type: ['integer', 'null'], minimum: 1 } },
+};
+/** The goods of one category: classifyId required. */
+const CATEGORY_INPUT: JsonSchema = {
+  type: 'object',
+  required: ['classifyId'],
+  properties: { keyword: KEYWORD, classifyId: { type: 'integer', minimum: 1 } },
+};
 
-async function goodsForSale(
-  kernel: Kernel,
-  req: ActionRequest,
-  ctx: ResourceContext,
-  body: Record<string, unknown>,
-  classifyId?: number,
-) {
+async function goodsForSale(kernel: Kernel, req: ActionRequest, ctx: ResourceContext, body: Record<string, unknown>) {
+  const classifyId = body.classifyId as number | null | undefined;
   const prices = await callerPrices(kernel, req);
   const paging = pagingOf(body, 20);
   if (!prices.size) return { data: [], page: { count: 0, ...paging } };
   const and: FilterNode[] = [{ field: 'noProductiveMaterialId', op: 'in', value: [...prices.keys()] }];
-  const keyword = typeof body.keyword === 'string' ? body.keyword.trim() : '';
+  const keyword = String(body.keyword ?? '').trim();
   if (keyword)
     and.push({
       or: [
@@ -74,7 +70,7 @@ async function goodsForSale(
         { field: 'goodsNameEn', op: 'like', value: keyword },
       ],
     });
-  if (classifyId !== undefined) and.push({ field: 'classifyId', op: 'eq', value: classifyId });
+  if (classifyId !== undefined && classifyId !== null) and.push({ field: 'classifyId', op: 'eq', value: classifyId });
   const entity = kernel.registry.entity(GOODS)!;
   const { rows, page } = await kernel.resources.reader.list(
     entity,
@@ -94,14 +90,25 @@ async function goodsForSale(
 }
 
 export function registerGoodsReads(actions: ActionRegistry): void {
-  const read = (action: string, handler: Parameters<ActionRegistry['register']>[0]['handler']) =>
-    actions.register({ area: 'srmServer', resource: GOODS_RESOURCE, action, access: { pages: [MALL] }, handler });
+  const read = (
+    action: string,
+    input: JsonSchema | undefined,
+    handler: Parameters<ActionRegistry['register']>[0]['handler'],
+  ) =>
+    actions.register({
+      area: 'srmServer',
+      resource: GOODS_RESOURCE,
+      action,
+      access: { pages: [MALL] },
+      input,
+      handler,
+    });
   // {keyword?, classifyId?, pageIndex, pageRows}
-  read('listByPageGoods', (body, ctx, kernel, req) => goodsForSale(kernel, req, ctx, body, classifyOf(body, false)));
+  read('listByPageGoods', SEARCH_INPUT, (body, ctx, kernel, req) => goodsForSale(kernel, req, ctx, body));
   // {classifyId, keyword?, pageIndex, pageRows}
-  read('findByClassifyId', (body, ctx, kernel, req) => goodsForSale(kernel, req, ctx, body, classifyOf(body, true)));
+  read('findByClassifyId', CATEGORY_INPUT, (body, ctx, kernel, req) => goodsForSale(kernel, req, ctx, body));
   // {} → [{classifyId, classifyName, goodsCount}] of the goods for sale
-  read('findByClassify', async (_body, ctx, kernel, req) => {
+  read('findByClassify', undefined, async (_body, ctx, kernel, req) => {
     const prices = await callerPrices(kernel, req);
     if (!prices.size) return { data: [] };
     const { rows } = await kernel.resources.reader.list(

@@ -6,7 +6,7 @@
  * The requisition's own save (hooks: number, amounts; scope) does the rest, and it enters the normal
  * requisition approval (purRequisition: doSubmit → manager's to-do → doApprove).
  */
-import type { FilterNode } from '@meridian/metadata';
+import type { FilterNode, JsonSchema } from '@meridian/metadata';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
@@ -14,7 +14,7 @@ import type { ResourceContext } from '../../../resource/context';
 import { prepareRecord } from '../../../resource/recordPreparation';
 import { MetaSql } from '../../../access/metaSql';
 import { CART } from '../cart/cartStore';
-import { today } from '../../../util/time';
+import { addDays, today } from '../../../util/time';
 import { companyOf } from './goodsActions';
 import { GOODS, pricesInForce } from './goodsPrices';
 
@@ -36,31 +36,27 @@ export interface CreatedRequisition {
   supplierId: number;
 }
 
-export function cartIdsOf(body: Record<string, unknown>): number[] | undefined {
-  if (body.ids === undefined || body.ids === null) return undefined;
-  const ids = body.ids;
-  if (
-    !Array.isArray(ids) ||
-    !ids.length ||
-    ids.length > MAX_LINES ||
-    !ids.every((id) => Number.isSafeInteger(id) && id > 0)
-  )
-    throw Errors.badRequest(`请选择 1 至 ${MAX_LINES} 个购物车行`, `ids: choose 1 to ${MAX_LINES} cart lines`, [
-      { field: 'ids', message: `1 to ${MAX_LINES} positive integer ids` },
-    ]);
-  return [...new Set(ids as number[])];
-}
+/**
+ * doSubmitGoods' body: `ids`, 1 to MAX_LINES cart line ids (none: the selected lines), and
+ * `needByDate`, a calendar date (blank: a week from today). Checked before the handler runs.
+ */
+export const CHECKOUT_INPUT: JsonSchema = {
+  type: 'object',
+  properties: {
+    ids: { type: ['array', 'null'], minItems: 1, maxItems: MAX_LINES, items: { type: 'integer', minimum: 1 } },
+    needByDate: { type: ['string', 'null'], anyOf: [{ format: 'date' }, { maxLength: 0 }] },
+  },
+};
 
-export function needByOf(body: Record<string, unknown>, onDate: string): string {
-  if (body.needByDate === undefined || body.needByDate === null || body.needByDate === '') {
-    const d = new Date(`${onDate}T00:00:00Z`);
-    d.setUTCDate(d.getUTCDate() + NEED_BY_DAYS);
-    return d.toISOString().slice(0, 10);
+/** The need-by date of a checked body: the given date, from today on (400 before), or a week from today. */
+export function needByOf(needByDate: unknown, onDate: string): string {
+  if (needByDate === undefined || needByDate === null || needByDate === '') {
+    return addDays(onDate, NEED_BY_DAYS);
   }
-  const value = String(body.needByDate);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < onDate)
+  const value = String(needByDate);
+  if (value < onDate)
     throw Errors.badRequest('需求日期不能早于今天', 'needByDate must be a date from today on', [
-      { field: 'needByDate', message: 'YYYY-MM-DD, today or later / 不能早于今天' },
+      { field: 'needByDate', message: 'today or later / 不能早于今天' },
     ]);
   return value;
 }
@@ -157,7 +153,7 @@ export async function checkOutCart(
     );
   }
   const invOrgId = await plantOf(tx, kernel, orgId);
-  const needBy = input.needByDate ?? needByOf({}, onDate);
+  const needBy = input.needByDate ?? needByOf(undefined, onDate);
   const bySupplier = new Map<number, Row[]>();
   for (const line of lines)
     bySupplier.set(Number(line.supplierId), [...(bySupplier.get(Number(line.supplierId)) ?? []), line]);

@@ -10,7 +10,7 @@ import { caller } from '../../../home/readerContext';
 import { today } from '../../../util/time';
 import { TROLLEY } from '../cart/cartActions';
 import { GOODS_RESOURCE, registerGoodsReads } from './goodsActions';
-import { cartIdsOf, checkOutCart, needByOf } from './goodsCheckout';
+import { CHECKOUT_INPUT, checkOutCart, needByOf } from './goodsCheckout';
 import { registerGoodsPriceRules } from './goodsPrices';
 import { registerLinkageCollect, registerLinkageRules } from './linkage';
 
@@ -25,6 +25,7 @@ export function registerGoods({ actions, hooks, handlers, registry }: DomainRegi
     resource: GOODS_RESOURCE,
     action: 'doSubmitGoods',
     access: { pages: [TROLLEY], resourceCode: 'btnSubmitGoods' },
+    input: CHECKOUT_INPUT,
     handler: async (body, ctx, kernel, req) => {
       const user = caller(req);
       if (isSupplierType(user.userType))
@@ -32,8 +33,8 @@ export function registerGoods({ actions, hooks, handlers, registry }: DomainRegi
       const onDate = today();
       const input = {
         user: { userId: user.userId, orgId: user.orgId ?? null },
-        ids: cartIdsOf(body),
-        needByDate: needByOf(body, onDate),
+        ids: body.ids ? [...new Set(body.ids as number[])] : undefined,
+        needByDate: needByOf(body.needByDate, onDate),
       };
       const scope = await kernel.auth.guard.rowScope(
         req.identity!,

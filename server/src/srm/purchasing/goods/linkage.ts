@@ -136,10 +136,12 @@ export function registerLinkageCollect(actions: ActionRegistry): void {
     resource: 'srmPurLinkageCollectListRestful',
     action: 'listByPage',
     access: { pages: ['linkageCollectList'] },
+    // The list's filter is a filter over the summary's rows (evaluated here, not in SQL).
+    input: { type: 'object', properties: { filter: { type: ['object', 'null'] } } },
     handler: async (body, _ctx, kernel, req) => {
       internalCaller(req);
       const { pageIndex, pageRows } = pagingOf(body, 20);
-      const filter = body.filter as FilterNode | undefined;
+      const filter = (body.filter ?? undefined) as FilterNode | undefined;
       const rows = (await kernel.db.transaction((tx) => collectLinkages(tx, kernel.registry))).filter((row) =>
         evaluateFilter(filter, row),
       );

@@ -14,16 +14,8 @@ import {
   REJECT_FEEDBACK_STATES,
   rejectFeedback,
 } from './orderFeedback';
-import {
-  BUYER_PAGES,
-  HEADER,
-  QA,
-  requireInternal,
-  requireSupplier,
-  RESOURCE,
-  SUPPLIER_PAGES,
-  type OrderSql,
-} from './orderModel';
+import { BUYER_PAGES, HEADER, QA, RESOURCE, SUPPLIER_PAGES, type OrderSql } from './orderModel';
+import { requireInternal, requireSupplier } from '../partContext';
 
 type Typed = Pick<RegisteredAction, 'input' | 'states'>;
 type Work = (tx: SqlExecutor, order: Row, body: Record<string, unknown>, ctx: ResourceContext) => Promise<void>;

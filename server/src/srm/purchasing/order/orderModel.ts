@@ -1,7 +1,4 @@
-import { isSupplierType } from '../../../access/accessService';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
-import type { ResourceContext } from '../../../resource/context';
 import { formatDecimal, toDecimal, ZERO, type Dec } from '../../../util/decimal';
 import { DomainStore } from '../../../platform/domainStore';
 
@@ -27,20 +24,6 @@ export const decimalOf = (value: unknown): Dec => toDecimal(value) ?? ZERO;
 export const qtyText = (d: Dec): string => formatDecimal(d, 4);
 
 /** Whether the caller of a transition or action is a supplier user (from the request's filter variables). */
-export function callerIsSupplier(ctx: ResourceContext): boolean {
-  const user = ctx.vars.user as { userType?: string } | undefined;
-  return isSupplierType(user?.userType);
-}
-
-export function requireSupplier(ctx: ResourceContext): void {
-  if (!callerIsSupplier(ctx))
-    throw Errors.forbidden('仅供应商可执行此操作', 'Only the supplier can do this on a purchase order');
-}
-
-export function requireInternal(ctx: ResourceContext): void {
-  if (callerIsSupplier(ctx))
-    throw Errors.forbidden('仅采购方可执行此操作', 'Only the buyer side can do this on a purchase order');
-}
 
 /** Metadata-named SQL of the order tables; the audited UPDATE the handlers share is DomainStore's. */
 export class OrderSql extends DomainStore {

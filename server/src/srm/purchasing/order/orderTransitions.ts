@@ -2,12 +2,10 @@ import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { toBaseCurrency } from '../../base/contract';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import { dateText } from '../partContext';
 import { FEEDBACK, HEADER, LINE, type OrderSql } from './orderModel';
 import type { OrderGate } from './orderGate';
 import { moveRequisitionQuantities } from './requisitionQuantities';
-
-const dateText = (v: unknown): string | null =>
-  v === null || v === undefined || v === '' ? null : String(v).slice(0, 10);
 
 /** promisedDate := the given date, or the line's own, or its need-by date; originalPromisedDate is written once, never overwritten. */
 async function promise(

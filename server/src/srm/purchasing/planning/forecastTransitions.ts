@@ -5,15 +5,16 @@
  * (`by`), the dates and the supplier's to-do SRM_PUR_FORECAST (opened on publish, handled on
  * feedback, cancelled on close) are declared in purForecast.json. Here:
  * - doPublish: needs lines (409);
- * - doSupplierFeedback: every line needs a committed quantity (400 naming the line); the server
- *   writes gapQty = forecastQty − supplierCommitQty.
+ * - doSupplierFeedback: every line needs a committed quantity (a declared check, 400 naming the
+ *   line; another supplier's forecast is outside its row scope, 404); the server writes
+ *   gapQty = forecastQty − supplierCommitQty.
  */
 import { Errors } from '../../../http/apiError';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { dec, qty, sub } from '../delivery/quantities';
 import { forecastLines } from './forecastSave';
-import { FORECAST_LINE, supplierOf, type Planning } from './planningContext';
+import { FORECAST_LINE, type Planning } from './planningContext';
 
 async function publish(p: Planning, run: TransitionRun): Promise<void> {
   const lines = await forecastLines(p, run.tx, run.id);
@@ -21,16 +22,8 @@ async function publish(p: Planning, run: TransitionRun): Promise<void> {
 }
 
 async function feedback(p: Planning, run: TransitionRun): Promise<void> {
-  if (supplierOf(run.ctx) !== Number(run.record.supplierId)) throw Errors.recordNotFound();
   const lines = await forecastLines(p, run.tx, run.id);
   if (!lines.length) throw Errors.conflict('预测没有明细行', 'The forecast has no lines');
-  const missing = lines.findIndex((l) => l.supplierCommitQty === null || l.supplierCommitQty === undefined);
-  if (missing >= 0)
-    throw Errors.badRequest(
-      `第 ${missing + 1} 行（${String(lines[missing].periodStart).slice(0, 10)}）未填写承诺数量，请填写并保存后再反馈`,
-      `Line ${missing + 1} (${String(lines[missing].periodStart).slice(0, 10)}) has no committed quantity: enter and save it first`,
-      [{ field: `lines[${missing}].supplierCommitQty`, message: 'required' }],
-    );
   for (const line of lines)
     await p.rows.update(
       run.tx,

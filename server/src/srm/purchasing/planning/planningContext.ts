@@ -1,7 +1,5 @@
-import { isSupplierType } from '../../../access/accessService';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
-import type { ResourceContext } from '../../../resource/context';
 import { PartContext } from '../partContext';
 
 /**
@@ -16,28 +14,11 @@ export const WARNING = 'srmBaseWarning';
 
 export class Planning extends PartContext {}
 
-/** The caller's supplier when the caller is a supplier (EX) user, else null. */
-export function supplierOf(ctx: ResourceContext): number | null {
-  const user = ctx.vars.user as { userType?: unknown; supplierId?: unknown } | undefined;
-  if (!isSupplierType(String(user?.userType ?? ''))) return null;
-  return user?.supplierId ? Number(user.supplierId) : null;
-}
-
-export function isSupplierCaller(ctx: ResourceContext): boolean {
-  const user = ctx.vars.user as { userType?: unknown } | undefined;
-  return isSupplierType(String(user?.userType ?? ''));
-}
-
-/** Buyer-side work: supplier users get 403. */
-export function requireInternal(ctx: ResourceContext): void {
-  if (isSupplierCaller(ctx)) throw Errors.forbidden('供应商用户不能执行此操作', 'Supplier users may not do this');
-}
+// The caller's kind, shared by the purchasing parts.
+export { dateText, isSupplierCaller, requireInternal, supplierOf } from '../partContext';
 
 // The planning files' names for the platform's calendar helpers.
 export { addDays as daysAfter, today } from '../../../util/time';
-
-export const dateText = (v: unknown): string | null =>
-  v === null || v === undefined || v === '' ? null : String(v).slice(0, 10);
 
 /** Copies the item's code into `values.itemCode` when the save names an item (itemCode is server-only). */
 export async function copyItemCode(p: Planning, tx: SqlExecutor, values: Record<string, unknown>): Promise<void> {
