@@ -115,6 +115,31 @@ describe('lifecycle approval rules', () => {
       },
       [P('/approvalRule/steps/0/when', 'filter field "amountInBase" is not a field of demoOrderHeader')],
     ],
+    [
+      'an input naming an unknown field, the key, the status, an audit column, twice, or a default from an unknown field',
+      (lc) => {
+        lc.transitions[1].input = [
+          { field: 'orderDate', required: true, default: { now: 'date', addDays: 3 } },
+          { field: 'amount' },
+          { field: 'orderHeaderId' },
+          { field: 'status' },
+          { field: 'lastUpdateDate' },
+          { field: 'orderDate' },
+          { field: 'totalAmount', default: { field: 'amount' } },
+        ];
+      },
+      [
+        P('/transitions/1/input/1/field', '"amount" is not a field of demoOrderHeader'),
+        P('/transitions/1/input/2/field', '"orderHeaderId" is the key or the status of demoOrderHeader: not an input'),
+        P('/transitions/1/input/3/field', '"status" is the key or the status of demoOrderHeader: not an input'),
+        P(
+          '/transitions/1/input/4/field',
+          '"lastUpdateDate" of demoOrderHeader is written by the platform, not an input',
+        ),
+        P('/transitions/1/input/5/field', '"orderDate" is an input of doApprove twice'),
+        P('/transitions/1/input/6/default', 'value field "amount" is not a field of demoOrderHeader'),
+      ],
+    ],
   ])('%s', (_name, mutate, expected) => {
     expect(problems(withRule(mutate))).toEqual(expected);
   });

@@ -4,6 +4,7 @@ import type { MetadataProblem } from './problems';
 import type { MetadataCatalog } from './metadataCatalog';
 import { checkDeclaredEffects } from './effectCheck';
 import { BUILT_IN_PLACEHOLDERS, menuCodes, placeholders, TODO_LOOKUP } from './effects';
+import { checkTransitionInput } from './transitionInputCheck';
 
 type Report = (pointer: string, message: string) => void;
 
@@ -61,6 +62,7 @@ export function checkLifecycleRules(registry: MetadataCatalog, problems: Metadat
     checkDeclaredEffects(registry, lc, report);
     const entities = registry.entities().filter((e) => e.def.lifecycle === lc.name);
     lc.transitions.forEach((t, i) => {
+      checkTransitionInput(entities, `/transitions/${i}/input`, t, report);
       for (const effect of t.effects ?? []) {
         if (typeof effect === 'string' && RULE_EFFECTS.has(effect) && !lc.approvalRule)
           report(`/transitions/${i}/effects`, `effect "${effect}" of ${t.action} needs an approvalRule`);

@@ -36,7 +36,16 @@ export interface ClientLifecycle {
   statusLookup: string;
   transitions: Pick<
     TransitionDef,
-    'action' | 'aliases' | 'from' | 'to' | 'label' | 'approval' | 'commentRequired' | 'submitterOnly' | 'effects'
+    | 'action'
+    | 'aliases'
+    | 'from'
+    | 'to'
+    | 'label'
+    | 'approval'
+    | 'commentRequired'
+    | 'submitterOnly'
+    | 'effects'
+    | 'input'
   >[];
 }
 

@@ -2,7 +2,9 @@
  * Runs a page action: client actions (create, edit, view, export) call back into the page;
  * endpoint actions call the server (delete, doBatchDelete, lifecycle actions such as doSubmit),
  * after a confirmation where deleting or where the action declares one, or after asking for the
- * text the action's `prompt` names (a reject reason), which is sent in the body.
+ * text the action's `prompt` names (a reject reason), which is sent in the body. A lifecycle action
+ * whose transition takes input (and that has no prompt of its own) first asks for those fields in
+ * a dialog (transitionInput.tsx) and sends them next to id/ids.
  *
  * File actions (docs/developer-guide.md "File actions on pages") act on one record: `file:
  * download` saves the answer under its Content-Disposition name; `upload` first takes a file from
@@ -13,6 +15,7 @@
 import { App, Input } from 'antd';
 import { createElement, useCallback, useContext, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLifecycleOf } from '../approvals/LifecycleContext';
 import { useDataProvider, useScreen } from '../core/DataProviderContext';
 import type { ActionTarget } from '../core/dataProvider';
 import { saveFile } from '../core/download';
@@ -21,6 +24,7 @@ import { acceptsFile, actionKey, isFileAction, uploadAccept, type BusyAction } f
 import { useLabel } from '../i18n';
 import type { DataRecord, EntityDef, PageAction } from '../meta';
 import { AttachmentApiContext } from '../widgets/attachment/useAttachments';
+import { inputBody, inputComplete, transitionInputFields, TransitionInputForm } from './transitionInput';
 
 export interface ClientHandlers {
   create?: () => void;
@@ -73,6 +77,7 @@ export function useActionRunner(entity: EntityDef, handlers: ClientHandlers): Ac
   const { modal } = App.useApp();
   const { t } = useTranslation();
   const label = useLabel();
+  const lifecycle = useLifecycleOf(entity.name);
   const [busy, setBusy] = useState<BusyAction | undefined>(undefined);
   const running = useRef(false);
   const input = useRef<HTMLInputElement>(null);
@@ -176,7 +181,7 @@ export function useActionRunner(entity: EntityDef, handlers: ClientHandlers): Ac
   );
 
   const callEndpoint = useCallback(
-    async (action: PageAction, rows: DataRecord[], extra: Record<string, string> = {}) => {
+    async (action: PageAction, rows: DataRecord[], extra: Record<string, unknown> = {}) => {
       const ids = rows.map((row) => row[entity.primaryKey]);
       const many = action.placement === 'toolbar';
       let message = DELETE_ACTIONS.has(action.action) ? t('common.deleted') : t('common.done');
@@ -286,6 +291,27 @@ export function useActionRunner(entity: EntityDef, handlers: ClientHandlers): Ac
         });
         return;
       }
+      // A lifecycle action (the page entity's own endpoint) whose transition takes input.
+      const inputs = action.resource || action.idField ? [] : transitionInputFields(lifecycle, action.action, entity);
+      if (inputs.length) {
+        let values: DataRecord = {};
+        const dialog = modal.confirm({
+          title: label(action.label),
+          content: createElement(TransitionInputForm, {
+            fields: inputs,
+            label,
+            onChange: (next: DataRecord) => {
+              values = next;
+              dialog.update({ okButtonProps: { disabled: !inputComplete(inputs, values) } });
+            },
+          }),
+          okButtonProps: { disabled: !inputComplete(inputs, values) },
+          okText: t('common.ok'),
+          cancelText: t('common.cancel'),
+          onOk: () => callEndpoint(action, rows, inputBody(values)).catch((error: unknown) => feedback.error(error)),
+        });
+        return;
+      }
       const call = () => callEndpoint(action, rows).catch((error: unknown) => feedback.error(error));
       const text = confirmText(action, rows);
       if (!text) return void call();
@@ -297,7 +323,7 @@ export function useActionRunner(entity: EntityDef, handlers: ClientHandlers): Ac
         onOk: call,
       });
     },
-    [handlers, feedback, callEndpoint, confirmText, modal, t, label, chooseFile, download],
+    [handlers, feedback, callEndpoint, confirmText, modal, t, label, chooseFile, download, lifecycle, entity],
   );
 
   return { run, busy, fileInput };

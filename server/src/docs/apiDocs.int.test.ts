@@ -58,6 +58,22 @@ describe('the API description (/api/openapi.json, /api/docs)', () => {
     }
   });
 
+  it("shows a lifecycle transition's input fields, typed by the record schema, under its action and aliases", async () => {
+    const doc = await json(await get(server, '/api/openapi.json'));
+    const base = '/api/srmServer/v1/srmSpePerformanceRestful';
+    for (const action of ['doAcceptAppeal', 'saveAfterScore']) {
+      const schema = doc.paths[`${base}/${action}`].post.requestBody.content['application/json'].schema;
+      expect(schema.allOf[1]).toMatchObject({
+        properties: { totalScore: { $ref: '#/components/schemas/SrmSpePerformanceRecord/properties/totalScore' } },
+        required: ['totalScore'],
+      });
+    }
+    expect(doc.components.schemas.SrmSpePerformanceRecord.properties.totalScore).toBeDefined();
+    const rectify = doc.paths[`${base}/doRectification`].post.requestBody.content['application/json'].schema;
+    expect(rectify.allOf[1].required).toEqual(['rectifyRequirement']);
+    expect(Object.keys(rectify.allOf[1].properties)).toEqual(['rectifyRequirement', 'rectifyDeadline']);
+  });
+
   it('documents every registered custom action', async () => {
     const doc = await json(await get(server, '/api/openapi.json'));
     for (const action of server.kernel.actions.list()) {

@@ -5,6 +5,7 @@ import type { RegisteredAction } from '../platform/actionRegistry';
 import { statesText } from '../platform/actionStates';
 import { EXCHANGE_PATHS } from './exchangePaths';
 import { FIXED_PATHS } from './fixedPaths';
+import { addTransitionInputs } from './transitionInputDocs';
 
 const SERVER_VERSION = '0.1.0';
 /**
@@ -35,6 +36,12 @@ export function apiDocument(kernel: Kernel): OpenApiDocument {
     customActions: kernel.actions.list().map(customActionInfo),
     fixedPaths: { ...FIXED_PATHS, ...EXCHANGE_PATHS },
   });
+  addTransitionInputs(
+    doc,
+    registry.entities(),
+    (entity) => kernel.lifecycles.lifecycleOf(entity),
+    (resource, action) => !!kernel.actions.find(resource, action),
+  );
   byActions.set(kernel.actions, doc);
   return doc;
 }

@@ -17,6 +17,7 @@ import type { Row, SqlParam } from '../db/sqlExecutor';
 import type { TodoRecipient, TodoService } from '../todos/todoService';
 import { resolveApprovers } from './approvers';
 import { createRecord, type CreateDeps } from './createRecord';
+import { addDays } from '../util/time';
 import { billNumberOf } from './history';
 import { relatedOf, setRelated, transitionRelated, type RelatedDeps } from './relatedEffects';
 import { fillPattern, type PlatformRows } from './platformRows';
@@ -36,9 +37,15 @@ export interface EffectDeps extends CreateDeps, RelatedDeps {
   stateMeaning: (state: string) => I18nText;
 }
 
-function valueOf(value: EffectValue, record: Row, run: TransitionRun, now: string): SqlParam {
+/** What an effect value means for this record and run (the run's actor and comment; `now`, the transition's time). */
+export function valueOf(
+  value: EffectValue,
+  record: Row,
+  run: Pick<TransitionRun, 'actor' | 'comment'>,
+  now: string,
+): SqlParam {
   if (value === null || typeof value !== 'object') return value as SqlParam;
-  if ('now' in value) return value.now === 'date' ? now.slice(0, 10) : now;
+  if ('now' in value) return value.now === 'date' ? addDays(now.slice(0, 10), value.addDays ?? 0) : now;
   if ('actor' in value) return run.actor.userId;
   if ('comment' in value) return run.comment ?? null;
   return (record[value.field] ?? null) as SqlParam;
@@ -53,7 +60,7 @@ export function setEffectValues(run: TransitionRun, now: string): Record<string,
   if (run.advancing) return {};
   const values: Record<string, SqlParam> = {};
   for (const effect of declaredEffects(run.transition))
-    if (effect.kind === 'set') Object.assign(values, valuesOf(effect.def, run.record, run, now));
+    if (effect.kind === 'set') Object.assign(values, valuesOf(effect.def, { ...run.record, ...run.input }, run, now));
   return values;
 }
 
@@ -165,7 +172,7 @@ async function closeTodos(deps: EffectDeps, run: TransitionRun, record: Row, d: 
 
 export async function runDeclaredEffects(deps: EffectDeps, run: TransitionRun, now: string): Promise<void> {
   if (run.advancing) return;
-  const record: Row = { ...run.record, ...setEffectValues(run, now), [run.entity.statusField!]: run.to };
+  const record: Row = { ...run.record, ...run.input, ...setEffectValues(run, now), [run.entity.statusField!]: run.to };
   for (const effect of declaredEffects(run.transition)) {
     if (effect.kind === 'openTodo') await openTodo(deps, run, record, effect.def);
     else if (effect.kind === 'notify') await notify(deps, run, record, effect.def);

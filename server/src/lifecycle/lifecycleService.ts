@@ -24,10 +24,11 @@ import {
   createApprovalTodos,
   notifySubmitter,
 } from './approvalEffects';
-import { runDeclaredEffects, setEffectValues, type EffectDeps } from './declaredEffects';
+import { runDeclaredEffects, setEffectValues, valueOf, type EffectDeps } from './declaredEffects';
 import { sinceLatestSubmit, writeHistory } from './history';
 import { runTransitionChecks } from './transitionChecks';
 import { PlatformRows } from './platformRows';
+import { inputValues, linkInputFiles, transitionInput } from './transitionInput';
 import type { TransitionHandlerRegistry } from './transitionHandlers';
 import {
   checkActor,
@@ -98,7 +99,15 @@ export class LifecycleService {
         const actor: Actor = { userId: ctx.userId, userName: await this.rows.userName(tx, ctx.userId) };
         for (const id of ids) {
           try {
-            await this.applyOne(tx, entity, transition, id, { ctx, scope, expectedVersion, comment, actor });
+            // The input sits in the body next to id/ids; checked once the record is found (a foreign id is 404 whatever the body).
+            await this.applyOne(tx, entity, transition, id, {
+              ctx,
+              scope,
+              expectedVersion,
+              comment,
+              actor,
+              input: body,
+            });
           } catch (e) {
             throw ids.length > 1 ? inBatch(e, id) : e;
           }
@@ -119,6 +128,7 @@ export class LifecycleService {
    * server decides, not a button). The actor is ctx.userId. Throws as run() does. `only`: the
    * transition applies only while the record, as read under lock, matches it (a timer's due
    * condition, read before under no lock); otherwise RecordNoLongerDue, and nothing changes.
+   * `input`: the transition's input values (checked as a user's are; defaults fill the rest).
    */
   async runInTransaction(
     tx: SqlExecutor,
@@ -128,11 +138,12 @@ export class LifecycleService {
     ctx: ResourceContext,
     comment: string | null = null,
     only?: FilterNode,
+    input: Record<string, unknown> = {},
   ): Promise<void> {
     const transition = this.transitionFor(entity, action);
     if (!transition) throw new Error(`${entity.name} has no lifecycle action "${action}"`);
     const actor: Actor = { userId: ctx.userId, userName: await this.rows.userName(tx, ctx.userId) };
-    await this.applyOne(tx, entity, transition, id, { ctx, comment, actor, only });
+    await this.applyOne(tx, entity, transition, id, { ctx, comment, actor, only, input });
   }
 
   private async applyOne(
@@ -147,12 +158,15 @@ export class LifecycleService {
       comment: string | null;
       actor: Actor;
       only?: FilterNode;
+      /** Where the transition's input values are read (the body; a system caller's values). */
+      input?: Record<string, unknown>;
     },
   ): Promise<void> {
     const lifecycle = this.lifecycleOf(entity)!;
     const owner = await this.lockOwnerOf(tx, entity, id);
     const current = await this.reader.byId(entity, id, o.ctx, o.scope, tx, true);
     if (!current) throw Errors.recordNotFound();
+    const given = transitionInput(this.registry, entity, t, o.input ?? {}, o.ctx);
     if (o.only && !evaluateFilter(o.only, current, o.ctx.vars)) throw new RecordNoLongerDue(entity.name, id);
     // The owner was read before the record's lock: a record moved to another owner meanwhile is stale.
     if (owner && String(current[owner.field] ?? '') !== owner.value) throw Errors.staleVersion();
@@ -161,8 +175,10 @@ export class LifecycleService {
     if (!t.from.includes(state)) throw illegalTransition(this.registry, lifecycle, t, state);
     if (t.guard && !evaluateFilter(t.guard, current, o.ctx.vars))
       throw Errors.conflict('不满足操作条件', `The conditions for "${t.action}" are not met`);
+    // The checks see the record with the action's input, as it will be written.
+    const input = inputValues(entity, t, given, o.ctx.language, (v) => valueOf(v, current, o, formatDateTime()));
     await runTransitionChecks(
-      { registry: this.registry, rows: this.rows, tx, entity, id, record: current, ctx: o.ctx },
+      { registry: this.registry, rows: this.rows, tx, entity, id, record: { ...current, ...input }, ctx: o.ctx },
       t,
     );
     checkActorKind(t, o.ctx);
@@ -187,6 +203,7 @@ export class LifecycleService {
       approvalSteps: stepsInForce,
       advancing,
       comment: o.comment,
+      input,
       actor: o.actor,
       submitterId,
       ctx: o.ctx,
@@ -194,6 +211,7 @@ export class LifecycleService {
     };
     if (decision && rule) await checkStepApprover(this.rows, run, step!);
     await this.updateRecord(run);
+    await linkInputFiles(this.hooks, run);
     await writeHistory(this.rows, run);
     await this.runEffects(run);
     if (t.handler)
@@ -231,18 +249,19 @@ export class LifecycleService {
     const { entity, transition: t, tx } = run;
     const q = tx.dialect.quote;
     const now = formatDateTime();
-    const set: [string, SqlParam][] = [
-      [entity.statusField!, run.to],
-      ['lastUpdatedBy', run.actor.userId],
-      ['lastUpdateDate', now],
-    ];
+    // The input first: a set effect of the same field has the last word.
+    const values = new Map<string, SqlParam>(Object.entries(run.input) as [string, SqlParam][]);
+    values.set(entity.statusField!, run.to);
+    values.set('lastUpdatedBy', run.actor.userId);
+    values.set('lastUpdateDate', now);
     const stamp = (by: string, at: string) => {
-      if (entity.field(by)) set.push([by, run.actor.userId]);
-      if (entity.field(at)) set.push([at, now]);
+      if (entity.field(by)) values.set(by, run.actor.userId);
+      if (entity.field(at)) values.set(at, now);
     };
     if (t.effects?.includes('stampSubmitter')) stamp('submittedBy', 'submitDate');
     if (t.effects?.includes('stampApprover')) stamp('approvedBy', 'approveDate');
-    for (const [field, value] of Object.entries(setEffectValues(run, now))) set.push([field, value]);
+    for (const [field, value] of Object.entries(setEffectValues(run, now))) values.set(field, value);
+    const set = [...values];
     const result = await tx.execute(
       `UPDATE ${q(entity.table)} SET ${set.map(([f]) => `${q(entity.field(f)!.column)} = ?`).join(', ')}, ${q('version_num')} = ${q('version_num')} + 1 ` +
         `WHERE ${q(entity.field(entity.primaryKey)!.column)} = ? AND ${q('version_num')} = ?`,

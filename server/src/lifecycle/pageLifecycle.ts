@@ -105,13 +105,22 @@ export function withRecordGuards(entity: EntityDef, page: PageDef): PageDef {
   return { ...page, actions };
 }
 
-/** What the runtime needs of a lifecycle to run its actions: transitions and their comment rules. */
+/** What the runtime needs of a lifecycle to run its actions: transitions, their comment rules and input fields. */
 export interface ClientLifecycle {
   name: string;
   statusLookup: string;
   transitions: Pick<
     LifecycleDef['transitions'][number],
-    'action' | 'aliases' | 'from' | 'to' | 'label' | 'approval' | 'commentRequired' | 'submitterOnly' | 'effects'
+    | 'action'
+    | 'aliases'
+    | 'from'
+    | 'to'
+    | 'label'
+    | 'approval'
+    | 'commentRequired'
+    | 'submitterOnly'
+    | 'effects'
+    | 'input'
   >[];
 }
 
@@ -126,7 +135,7 @@ export function clientLifecycles(registry: MetadataRegistry, entityNames: string
       name: lc.name,
       statusLookup: lc.statusLookup,
       transitions: lc.transitions.map(
-        ({ action, aliases, from, to, label, approval, commentRequired, submitterOnly, effects }) => ({
+        ({ action, aliases, from, to, label, approval, commentRequired, submitterOnly, effects, input }) => ({
           action,
           aliases,
           from,
@@ -136,6 +145,7 @@ export function clientLifecycles(registry: MetadataRegistry, entityNames: string
           commentRequired,
           submitterOnly,
           effects,
+          input,
         }),
       ),
     };

@@ -26,6 +26,8 @@ export interface TransitionRun {
   /** true when this approval hands the document to the next step instead of finishing. */
   advancing: boolean;
   comment: string | null;
+  /** The transition's input as written with the state change (given values and defaults): the record after it has them. */
+  input: Row;
   actor: Actor;
   /** The user who submitted the document (latest submit), when known. */
   submitterId: number | null;

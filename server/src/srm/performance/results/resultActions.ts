@@ -1,15 +1,16 @@
 /**
- * The named actions of the performance result (DOMAIN.md §2.3, srmSpePerformanceRestful), with the
- * spec's names and bodies. Each reads the result through the caller's row scope (another supplier's
- * or an unreleased result is not found: 404), checks its body (400) and runs the lifecycle
- * transition in one transaction — the transition locks the scheme and the result and checks the
- * state (409), the handler (resultTransitions.ts) checks who acts (403) and writes the values.
+ * The named actions of the performance result (DOMAIN.md §2.3, srmSpePerformanceRestful) that are
+ * more than a transition with its input: each reads the result through the caller's row scope
+ * (another supplier's or an unreleased result is not found: 404), checks its body (400) and runs
+ * the lifecycle transition in one transaction with the transition's input — the transition locks
+ * the scheme and the result, checks the state (409) and who acts (403) and writes the values.
+ * doUpdateRejection {id, rejectionReason}, saveAfterScore {id, totalScore} and doRectification
+ * {id, rectifyRequirement, rectifyDeadline?} are the lifecycle actions themselves.
  *
- * agreeOrAppeal {id, decision: AGREE|APPEAL, reason, attachments}; doUpdateRejection {id,
- * rejectionReason}; saveAfterScore {id, totalScore, reason?}; doRectification {id,
- * rectifyRequirement, rectifyDeadline?}; doSupplierCommit {id, rectifyReport, attachments};
- * doConfirm {id, rectifyResult?: PASSED|FAILED} (without a rectification: CONFIRMED → CLOSED);
- * addAppealFile / addRectifyFile {performanceId, attachmentId} attach one uploaded file.
+ * agreeOrAppeal {id, decision: AGREE|APPEAL, reason, attachments} picks the transition;
+ * doSupplierCommit {id, rectifyReport, attachments} checks the files are the caller's; doConfirm
+ * {id, rectifyResult?: PASSED|FAILED} picks the transition (without a rectification: CONFIRMED →
+ * CLOSED); addAppealFile / addRectifyFile {performanceId, attachmentId} attach one uploaded file.
  */
 import type { JsonSchema } from '@meridian/metadata';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
@@ -19,7 +20,6 @@ import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegi
 import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
 import { PERF, type ResultStore } from './resultStore';
-import { withParams, type ResultParams } from './resultTransitions';
 
 export const RESOURCE = 'srmSpePerformanceRestful';
 export const INSIDE_PAGES = ['srmSpePerformanceList', 'SpePerformance/SpePerformanceEdit'];
@@ -66,24 +66,28 @@ async function attachments(
   return ids.join(',');
 }
 
-/** Reads the result in scope (404), then runs `action` on it with `params`. */
+/** The transition to run and its input (lifecycle `input` fields of srmSpePerformance). */
+interface Picked {
+  action: string;
+  input?: Record<string, unknown>;
+  comment?: string | null;
+}
+
+/** Reads the result in scope (404), then runs the action `pick` chooses on it with its input. */
 async function transition(
   kernel: Kernel,
   req: ActionRequest,
   ctx: ResourceContext,
   id: number,
-  pick: (
-    row: Record<string, unknown>,
-    tx: SqlExecutor,
-  ) => Promise<{ action: string; params: ResultParams; comment?: string | null }>,
+  pick: (row: Record<string, unknown>, tx: SqlExecutor) => Promise<Picked>,
 ) {
   const model = kernel.registry.entity(PERF)!;
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
   await kernel.db.transaction(async (tx) => {
     const row = await kernel.resources.reader.byId(model, id, ctx, scope, tx);
     if (!row) throw Errors.recordNotFound();
-    const { action, params, comment } = await pick(row, tx);
-    await withParams(tx, params, () => kernel.lifecycles.runInTransaction(tx, model, action, id, ctx, comment ?? null));
+    const { action, input, comment } = await pick(row, tx);
+    await kernel.lifecycles.runInTransaction(tx, model, action, id, ctx, comment ?? null, undefined, input);
   });
   return { data: await kernel.resources.findById(model, id, ctx, scope) };
 }
@@ -99,43 +103,18 @@ type Handler = (
 const RESULT_ID = ['id', 'performanceId'];
 const idOf = (body: Body) => idFrom(body, RESULT_ID);
 const bad = (cn: string, en: string, field: string, message: string) => Errors.badRequest(cn, en, [{ field, message }]);
+/** An input value only when given: a missing one leaves the field as it is. */
+const given = (values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
 
 // Each body is checked once the result is found in the caller's scope: a foreign id is 404 whatever its body.
 const agreeOrAppeal: Handler = (store, body, ctx, kernel, req) =>
   transition(kernel, req, ctx, idOf(body), async (_row, tx) => {
     const appeal = body.decision === 'APPEAL';
     const reason = text(body, 'reason', { required: appeal });
-    return {
-      action: appeal ? 'doAppeal' : 'doAgree',
-      params: { reason, attachments: appeal ? await attachments(store, tx, body.attachments, ctx) : undefined },
-      comment: appeal ? null : (reason ?? null),
-    };
-  });
-
-const doUpdateRejection: Handler = (_store, body, ctx, kernel, req) =>
-  transition(kernel, req, ctx, idOf(body), () => {
-    const reason =
-      body.rejectionReason !== undefined ? text(body, 'rejectionReason', { required: true }) : text(body, 'comment');
-    if (!reason) throw bad('请填写驳回说明', 'rejectionReason is required', 'rejectionReason', 'required / 必填');
-    return Promise.resolve({ action: 'doUpdateRejection', params: { reason } });
-  });
-
-const saveAfterScore: Handler = (_store, body, ctx, kernel, req) =>
-  transition(kernel, req, ctx, idOf(body), () => {
-    return Promise.resolve({
-      action: 'doAcceptAppeal',
-      params: { totalScore: String(body.totalScore), reason: text(body, 'reason') },
-    });
-  });
-
-const doRectification: Handler = (_store, body, ctx, kernel, req) =>
-  transition(kernel, req, ctx, idOf(body), () => {
-    const rectifyRequirement = text(body, 'rectifyRequirement', { required: true });
-    const deadline = body.rectifyDeadline;
-    return Promise.resolve({
-      action: 'doRectification',
-      params: { rectifyRequirement, rectifyDeadline: (deadline as string) || undefined },
-    });
+    if (!appeal) return { action: 'doAgree', comment: reason ?? null };
+    const files = await attachments(store, tx, body.attachments, ctx);
+    return { action: 'doAppeal', input: given({ appealReason: reason, appealAttachmentIds: files }) };
   });
 
 const doSupplierCommit: Handler = (store, body, ctx, kernel, req) =>
@@ -144,10 +123,8 @@ const doSupplierCommit: Handler = (store, body, ctx, kernel, req) =>
       required: true,
       max: 4000,
     });
-    return {
-      action: 'doSupplierCommit',
-      params: { reason: report, attachments: await attachments(store, tx, body.attachments, ctx) },
-    };
+    const files = await attachments(store, tx, body.attachments, ctx);
+    return { action: 'doSupplierCommit', input: given({ rectifyReport: report, rectifyAttachmentIds: files }) };
   });
 
 const doConfirm: Handler = (_store, body, ctx, kernel, req) =>
@@ -162,7 +139,7 @@ const doConfirm: Handler = (_store, body, ctx, kernel, req) =>
       );
     const action =
       row.status !== 'RECTIFY_SUBMITTED' ? 'doConfirm' : result === 'PASSED' ? 'doConfirmPassed' : 'doConfirmFailed';
-    return Promise.resolve({ action, params: {}, comment: text(body, 'comment') ?? null });
+    return Promise.resolve({ action, comment: text(body, 'comment') ?? null });
   });
 
 /** Attaches one uploaded file to the appeal (RELEASED, not yet appealed) or to the rectification report (RECTIFYING). */
@@ -218,12 +195,6 @@ const INPUTS: Record<string, JsonSchema> = {
     attachments: ATTACHMENTS,
   }),
   addRectifyFile: eitherIdInput(FILE_RESULT_ID, { attachmentId: ATTACHMENTS }),
-  doUpdateRejection: ON_RESULT({ rejectionReason: TEXT, comment: TEXT }),
-  saveAfterScore: ON_RESULT({ totalScore: { type: ['number', 'string'] }, reason: TEXT }, ['totalScore']),
-  doRectification: ON_RESULT({
-    rectifyRequirement: TEXT,
-    rectifyDeadline: { anyOf: [{ type: 'string', format: 'date' }, { enum: ['', null] }] },
-  }),
   doConfirm: ON_RESULT({ rectifyResult: { enum: ['PASSED', 'FAILED', '', null] }, comment: TEXT }),
 };
 
@@ -241,8 +212,5 @@ export function registerResultActions(store: ResultStore, actions: ActionRegistr
   add('addAppealFile', SUPPLIER_PAGES, 'btnAgreeOrAppeal', addFile('appealAttachmentIds', 'RELEASED'));
   add('doSupplierCommit', SUPPLIER_PAGES, 'btnSupplierCommit', doSupplierCommit);
   add('addRectifyFile', SUPPLIER_PAGES, 'btnSupplierCommit', addFile('rectifyAttachmentIds', 'RECTIFYING'));
-  add('doUpdateRejection', INSIDE_PAGES, 'btnAppealDecision', doUpdateRejection);
-  add('saveAfterScore', INSIDE_PAGES, 'btnAppealDecision', saveAfterScore);
-  add('doRectification', INSIDE_PAGES, 'btnRectification', doRectification);
   add('doConfirm', INSIDE_PAGES, 'btnConfirm', doConfirm);
 }

@@ -155,7 +155,8 @@ describe('agree or appeal', () => {
     expectError(await buyer(p, 'saveAfterScore', { id, totalScore: '101' }), 400, ['totalScore']);
     expectError(await buyer(p, 'saveAfterScore', { id, totalScore: 'abc' }), 400, ['totalScore']);
     expectError(await buyer(p, 'doAcceptAppeal', { id }), 400, ['totalScore']);
-    expectOk(await buyer(p, 'saveAfterScore', { id, totalScore: '76.00', reason: '数据更正' }));
+    // The lifecycle action (alias saveAfterScore) takes the reason as its comment.
+    expectOk(await buyer(p, 'saveAfterScore', { id, totalScore: '76.00', comment: '数据更正' }));
     const row = await resultOf(p, id);
     expect(row).toMatchObject({ status: 'RELEASED', grade_code: 'C', appeal_result: 'ACCEPTED' });
     expect(Number(row.total_score)).toBe(76);

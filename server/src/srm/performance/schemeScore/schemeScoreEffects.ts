@@ -15,10 +15,9 @@ const SCHEME = 'srmSpeScheme';
 
 /**
  * Score sheets (DOMAIN 2.2, lifecycle speSchemeScore): the submit rule (at least one supplier
- * score), the scorer's to-do handled and a rejection's comment are declared (speSchemeScore.json);
- * an approval keeps the approver's comment on the sheet, and when the last
- * sheet of a SCORING scheme is approved the scheme becomes CALCULATED and its results are written
- * (scheme/schemeCalc.ts).
+ * score), the scorer's to-do handled and the approver's comment on the sheet are declared
+ * (speSchemeScore.json); when the last sheet of a SCORING scheme is approved the scheme becomes
+ * CALCULATED and its results are written (scheme/schemeCalc.ts).
  */
 export class SchemeScoreEffects {
   private readonly sql: MetaSql;
@@ -30,13 +29,8 @@ export class SchemeScoreEffects {
     this.calc = new SchemeCalc(registry, db);
   }
 
-  /** doApprove: the approver's comment, and the scheme calculated with its last sheet (a rejection's comment is declared). */
+  /** doApprove: the scheme calculated with its last sheet. */
   async decide(run: TransitionRun): Promise<void> {
-    const { t, c } = this.sql;
-    await run.tx.execute(
-      `UPDATE ${t(SCORE)} SET ${c(SCORE, 'approverComment')} = ? WHERE ${c(SCORE, 'schemeScoreId')} = ?`,
-      [run.comment, run.id],
-    );
     if (run.to === 'APPROVED') await this.calculateWhenComplete(run);
   }
 
@@ -71,7 +65,7 @@ export function registerSchemeScore(
   const effects = new SchemeScoreEffects(deps.registry, deps.db);
   // Every transition of a sheet first locks its scheme: the scheme is calculated once, when its last sheet is approved.
   handlers.registerOwner(SCORE, 'schemeId');
-  handlers.register('recordScoreDecision', (run) => effects.decide(run));
+  handlers.register('calculateSchemeWhenScored', (run) => effects.decide(run));
   const save = new SheetSave(deps.registry, deps.db);
   deps.hooks.registerBeforeSave(SCORE, (draft) => save.beforeSave(draft));
 }

@@ -11,10 +11,9 @@
  *   (those starting on or after it become INVALID), a new price-list row (source ADJUSTMENT) and an
  *   adjustment-list row are written — in the transition's transaction, so a failure keeps none.
  * - the supplier disagrees: its comment is kept; the internal users can change and resubmit.
- * On either answer confirmedBy, confirmDate and the supplier's to-do handled are declared effects;
- * the comment is written here (an effect value cannot name the transition's comment).
+ * Who answers (the supplier: `by`), and on either answer confirmedBy, confirmDate, the supplier's
+ * comment and its to-do handled are declared (smlAdjustment.json); this file keeps the price list.
  */
-import { isSupplierType } from '../../../access/accessService';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
@@ -26,12 +25,6 @@ import { findMaterialPrice, PriceList, PRICE } from '../../purchasing/price/cont
 import { HEAD, LIST, type AdjustmentStore } from './adjustmentStore';
 
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
-
-function supplierOnly(run: TransitionRun): void {
-  const user = run.ctx.vars.user as { userType?: string } | undefined;
-  if (!isSupplierType(user?.userType))
-    throw Errors.forbidden('只有供应商可以确认调价', 'Only the supplier can confirm a price adjustment');
-}
 
 /** Ends the valid prices of an item, supplier and company at `from` (the day before); later-starting ones become INVALID. */
 async function endPrices(
@@ -57,7 +50,6 @@ async function endPrices(
 }
 
 async function applyAdjustment(store: AdjustmentStore, prices: PriceList, run: TransitionRun): Promise<void> {
-  supplierOnly(run);
   const { tx, ctx } = run;
   const head = await store.withLines(tx, run.record, ctx);
   const effective = String(head.effectiveDate).slice(0, 10);
@@ -119,7 +111,6 @@ async function applyAdjustment(store: AdjustmentStore, prices: PriceList, run: T
       ctx,
     );
   }
-  await store.updateHead(tx, run.id, { supplierComment: run.comment ?? null }, ctx);
 }
 
 /**

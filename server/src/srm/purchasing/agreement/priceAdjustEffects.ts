@@ -4,11 +4,10 @@
  * (doSupplierConfirm, APPROVED → CONFIRMED) writes the new prices to the agreement lines and the
  * price list. The lifecycle locks the agreement (the owner) and then the change itself, and checks
  * the state under those locks: a second confirmation finds CONFIRMED and answers 409, so the
- * prices are applied once. The supplier's to-do, its handling and the confirming user and date are
- * declared effects, and the submit's checks declared checks (purPriceAdjust.json); this file keeps
+ * prices are applied once. Who confirms (the supplier: `by`), the supplier's to-do, its handling
+ * and the confirming user and date are declared effects, and the submit's checks declared checks (purPriceAdjust.json); this file keeps
  * the computed prices.
  */
-import { isSupplierType } from '../../../access/accessService';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
@@ -86,9 +85,6 @@ async function prepareAdjust(
 /** Submit: lines present, the agreement still approved, the effective date inside its validity. */
 /** The supplier's confirmation: new prices on the agreement lines and in the price list from the effective date. */
 async function applyAdjust(store: AgreementStore, run: TransitionRun): Promise<void> {
-  const user = run.ctx.vars.user as { userType?: string } | undefined;
-  if (!isSupplierType(user?.userType))
-    throw Errors.forbidden('只有供应商可以确认调价', 'Only the supplier can confirm a price change');
   const { tx, ctx } = run;
   const adjust = await store.withLines(tx, ADJUST, run.record, ctx);
   const agreement = await store.agreement(tx, Number(adjust.agreementHeaderId), ctx, true);
