@@ -62,6 +62,14 @@ export function comparedFields(variable: string, ...filters: Array<FilterNode | 
     .map((v) => v.slice(prefix.length));
 }
 
+/** Every variable the filters compare with ("$record.startDate", "$today"), once each. */
+export function filterVariables(...filters: Array<FilterNode | undefined>): string[] {
+  const values = filters
+    .flatMap((f) => filterConditions(f))
+    .flatMap((c) => (Array.isArray(c.value) ? c.value : [c.value]));
+  return [...new Set(values.filter((v): v is string => typeof v === 'string' && v.startsWith('$')))];
+}
+
 /** A value such as "$user.supplierId" is read from the variables; anything else is literal. */
 export function resolveFilterValue(value: unknown, vars: FilterVariables): unknown {
   if (typeof value === 'string' && value.startsWith('$')) {

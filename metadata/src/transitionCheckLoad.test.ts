@@ -111,6 +111,19 @@ describe('declared checks and record rules', () => {
         P('/recordRules/0/record', '"startDate" is not a field of demoOrderHeader', ENTITY),
       ],
     ],
+    [
+      'a variable no check knows, a $line variable outside lines, and a state rule naming a field',
+      (lc) => {
+        lc.transitions[1].checks[5].record = { field: 'supplierName', op: 'gte', value: '$todya' };
+        lc.transitions[1].checks.push({ record: { field: 'orderDate', op: 'lt', value: '$line.x' }, message: M });
+        lc.transitions[1].checks[4].state = true;
+      },
+      [
+        P(`${C}/4/state`, 'a state rule names no field: not with field or recordField'),
+        P(`${C}/5`, '"$todya" is not a variable of a check: $record.<field>, $user.<name>, $resp.id, $today or $now'),
+        P(`${C}/7`, '"$line.x" is not a variable of a check: $record.<field>, $user.<name>, $resp.id, $today or $now'),
+      ],
+    ],
   ])('stop the load: %s', (_name, mutate, expected) => {
     expect(problems(withChecks(mutate))).toEqual(expected);
   });
@@ -118,6 +131,27 @@ describe('declared checks and record rules', () => {
   // when (over the record), recordField (a header field a lines rule is about), reference lines
   // (a child of the referenced record) and lineReference (each line's own referenced record).
   const pushed = (check: Doc) => withChecks((lc) => lc.transitions[1].checks.push(check));
+  it('load checks comparing with $today, $now, $user and $record, and a lines state rule', () => {
+    const docs = withChecks((lc) =>
+      lc.transitions[1].checks.push(
+        { record: { field: 'orderDate', op: 'gte', value: '$today' }, field: 'orderDate', message: M },
+        {
+          record: { field: 'orderDate', op: 'lte', value: '$now' },
+          when: { field: 'supplierId', op: 'eq', value: '$user.supplierId' },
+          message: M,
+        },
+        {
+          lines: 'lines',
+          min: 1,
+          state: true,
+          where: { field: 'quantity', op: 'gt', value: '$record.totalAmount' },
+          message: LINE_M,
+        },
+      ),
+    );
+    expect(problems(docs)).toEqual([]);
+  });
+
   it('load a lines check with when and recordField', () => {
     const check = {
       lines: 'lines',

@@ -3,10 +3,10 @@
  * reference, entity, state and placeholder a check names exists and has the type its rule needs,
  * so that a mistake stops the start (or a publish) instead of failing a user's action later.
  */
-import type { LinesCheck, OtherRecordCheck, RecordCheck, TransitionDef } from './generated/meta-model';
+import type { FilterNode, LinesCheck, OtherRecordCheck, RecordCheck, TransitionDef } from './generated/meta-model';
 import type { EntityModel } from './entityModel';
 import { placeholders } from './effects';
-import { comparedFields, filterFields } from './filter';
+import { comparedFields, filterFields, filterVariables } from './filter';
 import type { MetadataCatalog } from './metadataCatalog';
 
 type Report = (pointer: string, message: string) => void;
@@ -27,6 +27,20 @@ function fieldsOf(report: Report, pointer: string, entity: EntityModel, names: s
 
 const messageOf = (c: { message: { cn: string; en: string } }) => `${c.message.cn} ${c.message.en}`;
 
+/** The variables a check's filters may compare with: the session's, the moment's and the record's (lines: the line's). */
+const VARIABLE = /^\$(user\.\w+|resp\.id|today|now|record\.\w+)$/;
+const LINE_VARIABLE = /^\$line\.\w+$/;
+
+/** A misspelt variable would compare with nothing and pass or refuse every record: it stops the load instead. */
+function variablesOf(report: Report, at: string, filters: Array<FilterNode | undefined>, lines: boolean): void {
+  for (const v of filterVariables(...filters))
+    if (!VARIABLE.test(v) && !(lines && LINE_VARIABLE.test(v)))
+      report(
+        at,
+        `"${v}" is not a variable of a check: $record.<field>, ${lines ? '$line.<field>, ' : ''}$user.<name>, $resp.id, $today or $now`,
+      );
+}
+
 /** The entity a check's reference field names, reported when it is none. */
 function referencedEntity(s: Scope, at: string, reference: string, entity: EntityModel): EntityModel | undefined {
   const ref = entity.field(reference);
@@ -43,6 +57,7 @@ function checkWhen(s: Scope, at: string, check: RecordCheck | LinesCheck, entity
 }
 
 function checkRecord(s: Scope, at: string, check: RecordCheck, entity: EntityModel): void {
+  variablesOf(s.report, at, [check.record, check.when], false);
   fieldsOf(s.report, at, entity, comparedFields('record', check.record), 'compared field');
   checkWhen(s, at, check, entity);
   const target = check.reference ? referencedEntity(s, at, check.reference, entity) : entity;
@@ -118,8 +133,11 @@ function checkLines(s: Scope, at: string, check: LinesCheck, entity: EntityModel
   if (check.field && !(check.none || check.all))
     s.report(`${at}/field`, 'field names the line field of a none or all rule');
   fieldsOf(s.report, at, entity, comparedFields('record', check.none, check.all), 'compared field');
+  variablesOf(s.report, at, [check.none, check.all, check.where, check.when], true);
   checkWhen(s, at, check, entity);
   if (check.recordField) fieldsOf(s.report, `${at}/recordField`, entity, [check.recordField], 'field');
+  if (check.state && (check.field || check.recordField))
+    s.report(`${at}/state`, 'a state rule names no field: not with field or recordField');
   if (check.field && (check.recordField || check.reference))
     s.report(`${at}/field`, 'field names a line of the body: not with recordField or reference');
   const owner = check.reference ? referencedEntity(s, at, check.reference, entity) : entity;

@@ -472,6 +472,10 @@ export interface LinesCheck {
    */
   min?: number;
   /**
+   * The rule is about the record's state, not about what the body sent (a notice to publish with no line left open): the refusal is 409 and names no field. Not with field or recordField.
+   */
+  state?: boolean;
+  /**
    * No line may match; "$line.x" compares with another field of the same line, "$record.x" with the header.
    */
   none?: FilterNode;

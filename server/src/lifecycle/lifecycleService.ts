@@ -163,6 +163,9 @@ export class LifecycleService {
     },
   ): Promise<void> {
     const lifecycle = this.lifecycleOf(entity)!;
+    // Guards, checks and effects may compare with "$today" and "$now": the moment of this transition.
+    const moment = formatDateTime();
+    o = { ...o, ctx: { ...o.ctx, vars: { today: moment.slice(0, 10), now: moment, ...o.ctx.vars } } };
     const owner = await this.lockOwnerOf(tx, entity, id);
     const current = await this.reader.byId(entity, id, o.ctx, o.scope, tx, true);
     if (!current) throw Errors.recordNotFound();
@@ -173,6 +176,8 @@ export class LifecycleService {
     if (o.expectedVersion !== undefined && current.versionNum !== o.expectedVersion) throw Errors.staleVersion();
     const state = String(current[entity.statusField!] ?? '');
     if (!t.from.includes(state)) throw illegalTransition(this.registry, lifecycle, t, state);
+    // Who may act comes before what the record allows: a wrong kind of user is 403 whatever the record says.
+    checkActorKind(t, o.ctx);
     if (t.guard && !evaluateFilter(t.guard, current, o.ctx.vars))
       throw Errors.conflict('不满足操作条件', `The conditions for "${t.action}" are not met`);
     // The checks see the record with the action's input, as it will be written.
@@ -181,7 +186,6 @@ export class LifecycleService {
       { registry: this.registry, rows: this.rows, tx, entity, id, record: { ...current, ...input }, ctx: o.ctx },
       t,
     );
-    checkActorKind(t, o.ctx);
     const submitting = !!t.effects?.includes('stampSubmitter');
     const since = await sinceLatestSubmit(tx, this.rows, entity, lifecycle, id);
     const submitterId = submitting ? o.actor.userId : (since.submitterId ?? fieldUser(entity, current, 'submittedBy'));

@@ -87,10 +87,11 @@ async function checkOne(s: CheckScope, check: TransitionCheck): Promise<void> {
   }
   const failure = lineRuleFailure(check, await linesOf(s, check, lineFields(check)), vars);
   if (!failure) return;
-  if (!check.reference) throw refusal(check, { ...s.record, ...failure.values }, check.recordField ?? failure.field);
+  const named = check.state ? undefined : (check.recordField ?? failure.field);
+  if (!check.reference) throw refusal(check, { ...s.record, ...failure.values }, named);
   // Another record's lines are no input of this action: a 409 (a state rule), its values in the message too.
   const header = await referencedRecord(s, check.reference, messageFields(check));
-  throw refusal(check, { ...header, ...failure.values }, check.recordField);
+  throw refusal(check, { ...header, ...failure.values }, check.state ? undefined : check.recordField);
 }
 
 export async function runTransitionChecks(s: CheckScope, t: TransitionDef): Promise<void> {

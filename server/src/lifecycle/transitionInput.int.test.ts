@@ -43,6 +43,18 @@ function withInput(): SourcedDocument[] {
           field: 'description',
           message: { cn: '说明不能是 blocked', en: 'The description cannot be blocked' },
         },
+        {
+          record: { field: 'requisitionDate', op: 'gte', value: '$today' },
+          field: 'requisitionDate',
+          message: { cn: '日期不能早于今天', en: 'The date cannot be before today' },
+        },
+        {
+          lines: 'lines',
+          when: { field: 'description', op: 'eq', value: 'too few' },
+          min: 99,
+          state: true,
+          message: { cn: '行不够', en: 'Not enough lines' },
+        },
       ],
     },
   );
@@ -92,6 +104,23 @@ describe('transition input', () => {
   it('the checks see the input: a refused value is 400 naming the field', async () => {
     const id = await draft(a);
     expectError(await act(a, 'buyer01', 'doCancel', { id, description: 'blocked' }), 400, ['description']);
+    expect((await statusOf(server, id)).status).toBe('DRAFT');
+  });
+
+  it('a check compares with $today, the moment of the transition', async () => {
+    const id = await draft(a);
+    const past = await act(a, 'buyer01', 'doCancel', { id, description: 'x', requisitionDate: addDays(today(), -1) });
+    expectError(past, 400, ['requisitionDate']);
+    expect(past.body.msg).toBe('The date cannot be before today');
+    expect((await statusOf(server, id)).status).toBe('DRAFT');
+    expectOk(await act(a, 'buyer01', 'doCancel', { id, description: 'x', requisitionDate: today() }));
+  });
+
+  it('a lines check stated as a state rule is 409 naming no field', async () => {
+    const id = await draft(a);
+    const answer = await act(a, 'buyer01', 'doCancel', { id, description: 'too few' });
+    expectError(answer, 409);
+    expect(answer.body.msg).toBe('Not enough lines');
     expect((await statusOf(server, id)).status).toBe('DRAFT');
   });
 
