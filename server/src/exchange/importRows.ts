@@ -1,5 +1,5 @@
 /**
- * Reads an uploaded xlsx row by row with exceljs's streaming WorkbookReader (bounded memory) and
+ * Reads an uploaded xlsx row by row with exceljs's streaming worksheet reader (bounded memory) and
  * turns each row into a saveOrUpdate body; which header names which column is decided once.
  */
 import { pickText, type EntityModel, type Language } from '@meridian/metadata';
@@ -8,6 +8,7 @@ import { ApiError, Errors } from '../http/apiError';
 import type { PlannedColumn } from './columnPlan';
 import { importCell, messageOf, plainCell } from './importCells';
 import type { LookupTable } from './lookupTable';
+import { workbookSheets } from './workbookSheets';
 
 export interface ImportedRow {
   /** The row number in the sheet (1 is the header). */
@@ -111,7 +112,7 @@ export async function* sheetRows<Layout = (PlannedColumn | undefined)[]>(
   try {
     // styles 'cache' makes the reader turn date cells into Date objects instead of serial numbers
     // (docs/architecture.md "Trap: exceljs streaming").
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    const sheets = workbookSheets(file, {
       sharedStrings: 'cache',
       styles: 'cache',
       hyperlinks: 'ignore',
@@ -119,7 +120,7 @@ export async function* sheetRows<Layout = (PlannedColumn | undefined)[]>(
       entries: 'ignore',
     });
     let sheet = 0;
-    for await (const worksheet of reader) {
+    for await (const worksheet of sheets) {
       const layout: { current?: Layout } = {};
       for await (const values of worksheet as AsyncIterable<ExcelJS.Row>) yield { sheet, row: { values, layout } };
       if (!layout.current) yield { sheet };
