@@ -39,8 +39,11 @@ async function rezipped(order: (paths: string[]) => string[], edit: (xml: string
   for (const name of order([...content.keys()])) zip.addBuffer(content.get(name)!, name);
   zip.end();
   const file = path.join(dir, `${fs.readdirSync(dir).length}.xlsx`);
-  await new Promise((resolve, reject) =>
-    zip.outputStream.pipe(fs.createWriteStream(file)).on('finish', resolve).on('error', reject),
+  await new Promise<void>((resolve, reject) =>
+    zip.outputStream
+      .pipe(fs.createWriteStream(file))
+      .on('finish', () => resolve())
+      .on('error', reject),
   );
   return file;
 }
