@@ -71,6 +71,8 @@ describe('declared transition effects', () => {
   it('load when every field, child, menu, page, to-do type and placeholder exists', () => {
     expect(problems(withEffects())).toEqual([]);
     expect(problems(withEffects((lc) => lc.transitions[1].effects.push(createRecord())))).toEqual([]);
+    const toLines = { lines: 'lines', userField: 'lineNum', where: { field: 'quantity', op: 'gt', value: 0 } };
+    expect(problems(withEffects((lc) => (lc.transitions[1].effects[3].notify.to = toLines)))).toEqual([]);
   });
 
   it.each<[string, (lc: Lifecycle) => void, MetadataProblem[]]>([
@@ -83,6 +85,31 @@ describe('declared transition effects', () => {
       'a recipient field the entity lacks',
       (lc) => (lc.transitions[1].effects[2].openTodo.to = { userField: 'buyerId' }),
       [P(`${E}/2/openTodo/to`, 'recipient field "buyerId" is not a field of demoOrderHeader')],
+    ],
+    [
+      'recipients of lines the record lacks, a line field the lines lack, two kinds, where without lines',
+      (lc) => {
+        lc.transitions[1].effects[2].openTodo.to = { lines: 'items', supplierField: 'supplierId' };
+        lc.transitions[1].effects[3].notify.to = { lines: 'lines', supplierField: 'supplierId' };
+        lc.transitions[1].effects.push(
+          { notify: { ...lc.transitions[1].effects[3].notify, to: { creator: true, submitter: true } } },
+          {
+            notify: {
+              ...lc.transitions[1].effects[3].notify,
+              to: { creator: true, where: { field: 'x', op: 'null' } },
+            },
+          },
+        );
+      },
+      [
+        P(`${E}/2/openTodo/to/lines`, '"items" is not a child of demoOrderHeader'),
+        P(`${E}/3/notify/to`, 'recipient field "supplierId" is not a field of demoOrderLine'),
+        P(
+          `${E}/6/notify/to`,
+          'recipients name one of userField, supplierField, submitter, creator, approvers, not submitter and creator',
+        ),
+        P(`${E}/7/notify/to/where`, 'where selects lines: only with lines'),
+      ],
     ],
     [
       'an unknown menu and a link to no page',

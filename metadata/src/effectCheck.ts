@@ -58,7 +58,29 @@ function checkBillType(s: Scope, pointer: string, billType: string): void {
     s.report(pointer, `billType "${billType}" is not a value of ${TODO_LOOKUP}`);
 }
 
+const RECIPIENT_KINDS = ['userField', 'supplierField', 'submitter', 'creator', 'approvers'] as const;
+
+/** With lines, the recipient field and the filter are the lines' (each entity's child of that name). */
+function checkLineRecipients(s: Scope, pointer: string, to: RecipientsDef): void {
+  if (!to.userField && !to.supplierField) s.report(pointer, 'lines name the recipients by userField or supplierField');
+  for (const entity of s.entities) {
+    const child = entity.children.find((c) => c.name === to.lines);
+    const lines = child && s.registry.entity(child.entity);
+    if (!lines) {
+      s.report(`${pointer}/lines`, `"${to.lines}" is not a child of ${entity.name}`);
+      continue;
+    }
+    for (const name of [...recipientFields(to), ...filterFields(to.where)])
+      if (!lines.field(name)) s.report(pointer, `recipient field "${name}" is not a field of ${lines.name}`);
+  }
+}
+
 function checkRecipients(s: Scope, pointer: string, to: RecipientsDef): void {
+  const kinds = RECIPIENT_KINDS.filter((k) => to[k] !== undefined);
+  if (kinds.length !== 1)
+    s.report(pointer, `recipients name one of ${RECIPIENT_KINDS.join(', ')}, not ${kinds.join(' and ') || 'none'}`);
+  if (to.where && !to.lines) s.report(`${pointer}/where`, 'where selects lines: only with lines');
+  if (to.lines) return checkLineRecipients(s, pointer, to);
   checkFields(s, pointer, recipientFields(to), 'recipient field');
   const set = to.approvers;
   if (set && !set.responsibilities?.length && !set.roles?.length && !set.users?.length)

@@ -599,9 +599,17 @@ export interface OpenTodoDef {
   when?: FilterNode;
 }
 /**
- * Who receives a to-do or a notification: the user a user field of the record names, the supplier a supplier field names (a supplier to-do, seen by that supplier's users; a notification to each of its enabled users), the document's submitter or creator, or the holders of an approver set.
+ * Who receives a to-do or a notification: the user a user field of the record names, the supplier a supplier field names (a supplier to-do, seen by that supplier's users; a notification to each of its enabled users), the document's submitter or creator, or the holders of an approver set — exactly one of these; with lines, the field is the lines'.
  */
 export interface RecipientsDef {
+  /**
+   * A child of the record (children[].name): userField or supplierField is then a field of those lines, and each distinct user or supplier among the lines (that match where) receives one — a to-do per supplier of an acknowledgement form's lines.
+   */
+  lines?: string;
+  /**
+   * With lines: only the lines that match count ("$line.x" compares with another field of the line).
+   */
+  where?: FilterNode;
   /**
    * A field of the record holding a user id (e.g. buyerId).
    */

@@ -4,7 +4,6 @@ import {
   evaluateFilter,
   filterFields,
   type EffectValue,
-  type EntityModel,
   type I18nText,
   type NotifyDef,
   type OpenTodoDef,
@@ -19,6 +18,7 @@ import { resolveApprovers } from './approvers';
 import { createRecord, type CreateDeps } from './createRecord';
 import { addDays } from '../util/time';
 import { billNumberOf } from './history';
+import { lineRecipientValues, readLines } from './lineRecipients';
 import { relatedOf, setRelated, transitionRelated, type RelatedDeps } from './relatedEffects';
 import { fillPattern, type PlatformRows } from './platformRows';
 import type { TransitionRun } from './transitionRun';
@@ -67,6 +67,10 @@ export function setEffectValues(run: TransitionRun, now: string): Record<string,
 async function recipientsOf(deps: EffectDeps, run: TransitionRun, record: Row, to: RecipientsDef) {
   const ids = (values: unknown[]): TodoRecipient[] =>
     values.filter((v) => v !== null && v !== undefined && v !== '').map((v) => ({ userId: Number(v) }));
+  if (to.lines) {
+    const values = await lineRecipientValues(deps, run, to);
+    return to.supplierField ? values.map((v): TodoRecipient => ({ supplierId: Number(v) })) : ids(values);
+  }
   if (to.supplierField)
     return record[to.supplierField] == null ? [] : [{ supplierId: Number(record[to.supplierField]) }];
   if (to.userField) return ids([record[to.userField]]);
@@ -125,17 +129,10 @@ async function notify(deps: EffectDeps, run: TransitionRun, record: Row, d: Noti
 
 /** The lines of one child that match `where`, each written with the effect's values. */
 async function setLines(deps: EffectDeps, run: TransitionRun, record: Row, d: SetLinesDef, now: string) {
-  const child = run.entity.children.find((c) => c.name === d.lines)!;
-  const lines: EntityModel = deps.registry.entity(child.entity)!;
-  const { t, c } = deps.rows.sql;
   // A value copied from another field of the line ({ field }) is read with the line.
   const sources = Object.values(d.set).flatMap((v) => valueField(v) ?? []);
-  const read = [lines.primaryKey, ...Object.keys(d.set), ...sources, ...filterFields(d.where)];
-  const rows = await run.tx.select(
-    `SELECT ${[...new Set(read)].map((f) => `${c(lines.name, f)} AS ${run.tx.dialect.quote(f)}`).join(', ')} ` +
-      `FROM ${t(lines.name)} WHERE ${c(lines.name, child.foreignKey)} = ?`,
-    [run.id],
-  );
+  const read = [...Object.keys(d.set), ...sources, ...filterFields(d.where)];
+  const { lines, rows } = await readLines(deps, run, d.lines, read);
   for (const line of rows) {
     if (d.where && !evaluateFilter(d.where, line, run.ctx.vars)) continue;
     const values = valuesOf(d.set, { ...record, ...line }, run, now);

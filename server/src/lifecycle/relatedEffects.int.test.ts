@@ -23,8 +23,18 @@ const noteLines: EffectDef = {
   },
 };
 
+// Recipients from lines: the suppliers suggested on the lines still above 50, each notified once.
+const notifyLineSuppliers: EffectDef = {
+  notify: {
+    to: { lines: 'lines', supplierField: 'suggestedSupplierId', where: { field: 'quantity', op: 'gt', value: 50 } },
+    title: { cn: '申请 {requisitionNumber} 已关闭', en: 'Requisition {requisitionNumber} closed' },
+    content: { cn: '{action}', en: '{action}' },
+    type: 'APPROVAL',
+  },
+};
+
 beforeAll(async () => {
-  const documents = documentsWithEffects('purRequisition', { doClose: [noteLines] });
+  const documents = documentsWithEffects('purRequisition', { doClose: [noteLines, notifyLineSuppliers] });
   server = await startTestServer('lifecycle_related_effects', {}, { documents });
   a = await actorsOf(server);
 }, 300_000);
@@ -47,5 +57,34 @@ describe('setRelated', () => {
       [2, null],
     ]);
     expect((await lines(other)).map((l) => l.remark)).toEqual([null]);
+  });
+});
+
+describe('recipients from lines', () => {
+  it('notifies the users of each distinct supplier named by the matching lines, once each', async () => {
+    const body = requisitionBody({}, [
+      lineBody(1, { suggestedSupplierId: 1 }),
+      lineBody(2, { suggestedSupplierId: 1 }),
+      lineBody(3, { suggestedSupplierId: 2, quantity: '10' }),
+      lineBody(4),
+    ]);
+    const id = expectOk(await act(a, 'buyer01', 'saveOrUpdate', body)).requisitionHeaderId as number;
+    expectOk(await act(a, 'buyer01', 'doSubmit', { id }));
+    expectOk(await act(a, 'manager01', 'doApprove', { id }));
+    expectOk(await act(a, 'buyer01', 'doClose', { id }));
+    const all = await tableRows(server, 'base_notification', 'notification_id', {
+      source_entity_name: 'srmPurRequisitionHeader',
+      source_bill_id: id,
+    });
+    // The approval notified its creator too: only the closing notices are this effect's.
+    const sent = all.filter((n) => /^申请 \S+ 已关闭$/.test(String(n.notification_title)));
+    const usersOf = async (supplierId: number) =>
+      (await tableRows(server, 'base_users', 'user_id', { supplier_id: supplierId, enabled_flag: 'Y' })).map(
+        (u) => u.user_id,
+      );
+    const expected = await usersOf(1);
+    expect(expected.length).toBeGreaterThan(0);
+    const ids = (values: unknown[]) => values.map(Number).sort((x, y) => x - y);
+    expect(ids(sent.map((n) => n.recipient_user_id))).toEqual(ids(expected));
   });
 });
