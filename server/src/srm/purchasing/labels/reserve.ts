@@ -4,15 +4,13 @@
  * unique keys that only an active (SUBMITTED or ARRIVED) appointment fills: the header's
  * activeSlotKey (plant|dock|date|slot) and each line's activeNoteId (the delivery note). A second
  * submit of the same slot or note waits for the first writer and then fails on the key: 409.
- * Cancelling empties both keys, which frees the slot and the notes.
+ * Cancelling empties both keys, which frees the slot and the notes (declared: purReserve.json).
  */
-import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
 import { ApiError, Errors } from '../../../http/apiError';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
-import { formatDateTime } from '../../../util/time';
-import { type LabelStore, RESERVE, RESERVE_LINE, supplierOf } from './labelStore';
+import { type LabelStore, RESERVE, RESERVE_LINE } from './labelStore';
 
 const SLOT_TAKEN = () =>
   Errors.conflict(
@@ -99,78 +97,41 @@ async function beforeSave(store: LabelStore, draft: SaveDraft): Promise<void> {
   });
 }
 
-async function setKeys(
-  store: LabelStore,
-  tx: SqlExecutor,
-  reserveId: number,
-  slotKey: string | null,
-  hold: boolean,
-): Promise<void> {
+/**
+ * doSubmit: the keys that hold the slot and the notes, and the notes' ids (computed values). Supplier
+ * users only, the date not in the past, at least one line, each note still a shipped note of the
+ * supplier at the plant and the submit date are declared (purReserve.json). The slot key is written
+ * first, then the lines in note order, so two submits cannot deadlock; a duplicate is 409.
+ */
+async function submit(store: LabelStore, run: TransitionRun): Promise<void> {
   const { t, c } = store.sql;
+  const r = run.record;
+  const slotKey = [r.invOrgId, r.dockCode, r.appointDate, r.timeSlot].map(String).join('|');
   await uniqueWrite(
     () =>
-      tx.execute(`UPDATE ${t(RESERVE)} SET ${c(RESERVE, 'activeSlotKey')} = ? WHERE ${c(RESERVE, 'reserveId')} = ?`, [
-        slotKey,
-        reserveId,
-      ]),
+      run.tx.execute(
+        `UPDATE ${t(RESERVE)} SET ${c(RESERVE, 'activeSlotKey')} = ? WHERE ${c(RESERVE, 'reserveId')} = ?`,
+        [slotKey, run.id],
+      ),
     SLOT_TAKEN,
   );
-  const lines = (await store.reserveLines(tx, reserveId)).sort(
-    (a, b) => Number(a.deliveryNoteId) - Number(b.deliveryNoteId),
-  );
-  for (const line of lines)
+  const lines = await store.reserveLines(run.tx, run.id);
+  for (const line of [...lines].sort((a, b) => Number(a.deliveryNoteId) - Number(b.deliveryNoteId)))
     await uniqueWrite(
       () =>
-        tx.execute(
+        run.tx.execute(
           `UPDATE ${t(RESERVE_LINE)} SET ${c(RESERVE_LINE, 'activeNoteId')} = ? WHERE ${c(RESERVE_LINE, 'reserveLineId')} = ?`,
-          [hold ? Number(line.deliveryNoteId) : null, Number(line.reserveLineId)],
+          [Number(line.deliveryNoteId), Number(line.reserveLineId)],
         ),
       () => NOTE_TAKEN(String(line.deliveryNoteNumber)),
     );
-}
-
-async function submit(store: LabelStore, run: TransitionRun): Promise<void> {
-  const supplierId = supplierOf(run.ctx);
-  const r = run.record;
-  if (Number(r.supplierId) !== supplierId) throw Errors.recordNotFound();
-  if (String(r.appointDate).slice(0, 10) < formatDateTime().slice(0, 10))
-    throw Errors.badRequest('预约日期不能早于今天', 'The appointment date cannot be in the past', [
-      { field: 'appointDate', message: 'past date' },
-    ]);
-  const lines = await store.reserveLines(run.tx, run.id);
-  if (!lines.length) throw Errors.conflict('请先添加要送货的送货单', 'Add the delivery notes to deliver first');
-  const notes = await store.notes(
-    run.tx,
-    lines.map((l) => Number(l.deliveryNoteId)),
-  );
-  for (const line of lines) {
-    const note = notes.get(Number(line.deliveryNoteId));
-    if (
-      !note ||
-      Number(note.supplierId) !== supplierId ||
-      String(note.status) !== 'SHIPPED' ||
-      Number(note.invOrgId) !== Number(r.invOrgId)
-    )
-      throw Errors.conflict(
-        `送货单 ${String(line.deliveryNoteNumber)} 已不是本工厂的已发货送货单，不能预约`,
-        `Delivery note ${String(line.deliveryNoteNumber)} is no longer a shipped note of this plant: it cannot be booked`,
-      );
-  }
-  const slotKey = [r.invOrgId, r.dockCode, r.appointDate, r.timeSlot].map(String).join('|');
-  await setKeys(store, run.tx, run.id, slotKey, true);
   await store.setFields(
     run.tx,
     RESERVE,
     run.id,
-    { deliveryNoteIds: JSON.stringify(lines.map((l) => Number(l.deliveryNoteId))), submitDate: formatDateTime() },
+    { deliveryNoteIds: JSON.stringify(lines.map((l) => Number(l.deliveryNoteId))) },
     run.ctx,
   );
-}
-
-async function cancel(store: LabelStore, run: TransitionRun): Promise<void> {
-  const supplierId = supplierOf(run.ctx);
-  if (Number(run.record.supplierId) !== supplierId) throw Errors.recordNotFound();
-  await setKeys(store, run.tx, run.id, null, false);
 }
 
 export function registerReserve(
@@ -180,5 +141,4 @@ export function registerReserve(
 ): void {
   hooks.registerBeforeSave(RESERVE, (draft) => beforeSave(store, draft));
   handlers.register('submitReserve', (run) => submit(store, run));
-  handlers.register('cancelReserve', (run) => cancel(store, run));
 }
