@@ -105,13 +105,12 @@ export async function submitChangeInfo(store: ChangeInfoStore, run: TransitionRu
   if (!master) throw Errors.conflict('供应商不存在', 'The supplier does not exist');
   const before: Snapshot = Object.fromEntries(BASIC_FIELDS.map((f) => [f, master[f] ?? null]));
   before.versionNum = Number(master.versionNum);
-  await store.update(
+  await store.rows.update(
     tx,
     CHANGE,
-    'changeInfoId',
-    id,
     { basicBefore: JSON.stringify(before), basicAfter: JSON.stringify(after) },
-    ctx,
+    { changeInfoId: id },
+    ctx.userId,
   );
 }
 
@@ -126,9 +125,13 @@ export async function applyChangeInfo(store: ChangeInfoStore, run: TransitionRun
   const supplierId = Number(change.supplierId);
   const before = parse(change.basicBefore);
   const after = parse(change.basicAfter) as Record<string, SqlParam>;
-  const written = await store.update(tx, SUPPLIER, 'supplierId', supplierId, after, ctx, [
-    ['versionNum', before.versionNum ?? -1],
-  ]);
+  const written = await store.rows.update(
+    tx,
+    SUPPLIER,
+    after,
+    { supplierId, versionNum: before.versionNum ?? -1 },
+    ctx.userId,
+  );
   if (written === 0) {
     throw Errors.conflict(
       '供应商主数据在提交后已被修改，请重新提交变更',
@@ -161,7 +164,13 @@ async function stampSourceVersions(
         `原记录 ${String(l[target.sourceField])} 已不存在`,
         `The original row ${String(l[target.sourceField])} no longer exists`,
       );
-    await store.update(tx, line.name, line.primaryKey, Number(l[line.primaryKey]), { sourceVersionNum: version }, ctx);
+    await store.rows.update(
+      tx,
+      line.name,
+      { sourceVersionNum: version },
+      { [line.primaryKey]: Number(l[line.primaryKey]) },
+      ctx.userId,
+    );
   }
 }
 
@@ -222,8 +231,11 @@ function writeSource(
     return store.remove(tx, target, sourceId, supplierId, version);
   const changes = line.operationType === 'DELETE' ? { enabledFlag: 'N' } : values;
   // The supplier condition keeps a change from reaching another supplier's rows.
-  return store.update(tx, target.master, target.masterKey, sourceId, changes, ctx, [
-    ['supplierId', supplierId],
-    ['versionNum', version],
-  ]);
+  return store.rows.update(
+    tx,
+    target.master,
+    changes,
+    { [target.masterKey]: sourceId, supplierId, versionNum: version },
+    ctx.userId,
+  );
 }

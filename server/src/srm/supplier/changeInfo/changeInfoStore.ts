@@ -1,12 +1,12 @@
 import type { EntityModel } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
-import type { Database, Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
+import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import type { ResourceContext } from '../../../resource/context';
 import { attachmentIds } from '../../../files/attachmentLinks';
+import { PlatformRows } from '../../../lifecycle/platformRows';
 import { EntityStore } from '../../../resource/entityStore';
 import { readUnderLock } from '../../../resource/invariantLocks';
-import { formatDateTime } from '../../../util/time';
 
 export const CHANGE = 'srmSlcChangeInfo';
 export const SUPPLIER = 'srmSlcSupplierInfo';
@@ -67,8 +67,12 @@ export type ChildTarget = (typeof CHILD_TARGETS)[number];
 
 /** Reads and writes of the info-change effects across the change, the supplier master and its sub-records. */
 export class ChangeInfoStore extends EntityStore {
+  /** Versioned, audited UPDATEs by field equalities (`rows.update`: rows affected, 0 when a version moved on). */
+  readonly rows: PlatformRows;
+
   constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
     super(registry, db, hooks, 'Info changes');
+    this.rows = new PlatformRows(registry, db.dialect);
   }
 
   /** The change's line entity of a target (srmSlcChangeContact for contacts, ...). */
@@ -131,33 +135,5 @@ export class ChangeInfoStore extends EntityStore {
         `WHERE ${c('baseFile', 'attachmentId')} IN (${ids.map(() => '?').join(', ')}) AND ${c('baseFile', 'functionId')} = ? AND ${c('baseFile', 'businessId')} = ?`,
       [master.name, masterId, ...ids, lineModel.name, Number(line[lineModel.primaryKey])],
     );
-  }
-
-  /** UPDATE of chosen fields with the audit columns; `expectedVersion` makes it a checked (409-able) update. Returns rows affected. */
-  async update(
-    tx: SqlExecutor,
-    entity: string,
-    key: string,
-    id: number,
-    values: Record<string, SqlParam>,
-    ctx: ResourceContext,
-    where: [string, SqlParam][] = [],
-  ): Promise<number> {
-    const { t, c } = this.sql;
-    const sets = Object.keys(values).map((f) => `${c(entity, f)} = ?`);
-    sets.push(
-      `${c(entity, 'versionNum')} = ${c(entity, 'versionNum')} + 1`,
-      `${c(entity, 'lastUpdatedBy')} = ?`,
-      `${c(entity, 'lastUpdateDate')} = ?`,
-    );
-    const conditions = [`${c(entity, key)} = ?`, ...where.map(([f]) => `${c(entity, f)} = ?`)];
-    const result = await tx.execute(`UPDATE ${t(entity)} SET ${sets.join(', ')} WHERE ${conditions.join(' AND ')}`, [
-      ...Object.values(values),
-      ctx.userId,
-      formatDateTime(),
-      id,
-      ...where.map(([, v]) => v),
-    ]);
-    return result.affected;
   }
 }

@@ -117,11 +117,7 @@ export async function openPortalAccount(
         ctx,
       );
       await grantSupplierResponsibility(store, tx, ctx, userId);
-      await tx.execute(
-        `UPDATE ${t(CONTACT)} SET ${c(CONTACT, 'portalUserFlag')} = 'Y', ${c(CONTACT, 'versionNum')} = ${c(CONTACT, 'versionNum')} + 1, ` +
-          `${c(CONTACT, 'lastUpdatedBy')} = ?, ${c(CONTACT, 'lastUpdateDate')} = ? WHERE ${c(CONTACT, 'contactId')} = ?`,
-        [ctx.userId, now, Number(contact.id)],
-      );
+      await store.setFields(tx, CONTACT, Number(contact.id), { portalUserFlag: 'Y' }, ctx);
       return { userId, userName, contactId: Number(contact.id), email: String(contact.email ?? '') };
     })
     .catch((e: unknown) => {

@@ -1,8 +1,8 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../../access/metaSql';
 import type { Database, SqlExecutor } from '../../../db/sqlExecutor';
+import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { ResourceContext } from '../../../resource/context';
-import { formatDateTime } from '../../../util/time';
 
 export const QUALIFY = 'srmSlcQualifyHeader';
 export const SITE = 'srmSlcQualifySite';
@@ -16,12 +16,14 @@ export interface StoredSite {
 /** The qualification's own queries: its stored site rows, and the supplier and site state changes of its approval. */
 export class QualifyStore {
   readonly sql: MetaSql;
+  readonly rows: PlatformRows;
 
   constructor(
     readonly registry: MetadataRegistry,
     readonly db: Database,
   ) {
     this.sql = new MetaSql(registry, db.dialect);
+    this.rows = new PlatformRows(registry, db.dialect);
   }
 
   async sites(tx: SqlExecutor, qualifyHeaderId: number): Promise<Map<number, StoredSite>> {
@@ -54,18 +56,20 @@ export class QualifyStore {
     supplierId: number,
     ctx: ResourceContext,
   ): Promise<boolean> {
-    const { t, c } = this.sql;
-    const now = formatDateTime();
-    const supplier = await tx.execute(
-      `UPDATE ${t(SUPPLIER)} SET ${c(SUPPLIER, 'supplierStatus')} = 'POTENTIAL', ${c(SUPPLIER, 'versionNum')} = ${c(SUPPLIER, 'versionNum')} + 1, ` +
-        `${c(SUPPLIER, 'lastUpdatedBy')} = ?, ${c(SUPPLIER, 'lastUpdateDate')} = ? WHERE ${c(SUPPLIER, 'supplierId')} = ? AND ${c(SUPPLIER, 'supplierStatus')} = 'REGISTERED'`,
-      [ctx.userId, now, supplierId],
+    const changed = await this.rows.update(
+      tx,
+      SUPPLIER,
+      { supplierStatus: 'POTENTIAL' },
+      { supplierId, supplierStatus: 'REGISTERED' },
+      ctx.userId,
     );
-    await tx.execute(
-      `UPDATE ${t(SITE)} SET ${c(SITE, 'siteStatus')} = 'POTENTIAL', ${c(SITE, 'versionNum')} = ${c(SITE, 'versionNum')} + 1, ` +
-        `${c(SITE, 'lastUpdatedBy')} = ?, ${c(SITE, 'lastUpdateDate')} = ? WHERE ${c(SITE, 'qualifyHeaderId')} = ? AND ${c(SITE, 'siteStatus')} = 'REGISTERED'`,
-      [ctx.userId, now, qualifyHeaderId],
+    await this.rows.update(
+      tx,
+      SITE,
+      { siteStatus: 'POTENTIAL' },
+      { qualifyHeaderId, siteStatus: 'REGISTERED' },
+      ctx.userId,
     );
-    return supplier.affected > 0;
+    return changed > 0;
   }
 }

@@ -103,12 +103,7 @@ export class RegisterEffects {
     if (row.inviteNumber) await linkInvitedSupplier(tx, this.store, String(row.inviteNumber), supplierId, ctx);
     await this.setColumn(tx, REGISTER, 'rejectReason', null, 'registerId', Number(row.registerId));
     const userId = Number(row.userId);
-    const { t, c } = this.store.sql;
-    await tx.execute(
-      `UPDATE ${t('baseUsers')} SET ${c('baseUsers', 'supplierId')} = ?, ${c('baseUsers', 'enabledFlag')} = 'Y', ${c('baseUsers', 'versionNum')} = ${c('baseUsers', 'versionNum')} + 1, ` +
-        `${c('baseUsers', 'lastUpdatedBy')} = ?, ${c('baseUsers', 'lastUpdateDate')} = ? WHERE ${c('baseUsers', 'userId')} = ?`,
-      [supplierId, ctx.userId, formatDateTime(), userId],
-    );
+    await this.store.setFields(tx, 'baseUsers', userId, { supplierId, enabledFlag: 'Y' }, ctx);
     await this.grantSupplierResponsibility(tx, ctx, userId);
   }
 
@@ -165,19 +160,14 @@ export class RegisterEffects {
     const supplierId = Number(row.supplierId);
     if (!supplierId) throw Errors.conflict('该注册尚未关联供应商', 'This registration has no supplier yet');
     const full = await this.store.reader.withChildren(this.store.model(REGISTER), { ...row }, ctx, tx);
-    const { t, c } = this.store.sql;
     const copied = {
       supplierNameEn: row.supplierNameEn,
       supplierType: row.supplierType,
       registeredAddress: row.registeredAddress,
       email: row.contactEmail,
     };
-    const sets = Object.keys(copied).map((f) => `${c(SUPPLIER, f)} = ?`);
-    await tx.execute(
-      `UPDATE ${t(SUPPLIER)} SET ${sets.join(', ')}, ${c(SUPPLIER, 'supplierStatus')} = 'REGISTERED', ${c(SUPPLIER, 'versionNum')} = ${c(SUPPLIER, 'versionNum')} + 1, ` +
-        `${c(SUPPLIER, 'lastUpdatedBy')} = ?, ${c(SUPPLIER, 'lastUpdateDate')} = ? WHERE ${c(SUPPLIER, 'supplierId')} = ?`,
-      [...Object.values(copied).map((v) => str(v)), ctx.userId, formatDateTime(), supplierId],
-    );
+    const values = Object.fromEntries(Object.entries(copied).map(([f, v]) => [f, str(v)]));
+    await this.store.setFields(tx, SUPPLIER, supplierId, { ...values, supplierStatus: 'REGISTERED' }, ctx);
     for (const { from, to } of CHILD_COPIES) {
       const model = this.store.model(to);
       const source = this.store.model(this.store.model(REGISTER).children.find((ch) => ch.name === from)!.entity);

@@ -13,8 +13,7 @@ import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionHandler, ActionStates } from '../../../platform/actionRegistry';
 import { lockOwner } from '../../../resource/invariantLocks';
 import { TodoService } from '../../../todos/todoService';
-import { formatDateTime } from '../../../util/time';
-import { SAMPLE, setDeliveryDate, type TrialStore } from './trialStore';
+import { SAMPLE, type TrialStore } from './trialStore';
 
 /** The body: the trial and the date, a calendar day, and no other field (400 naming each other field). */
 export const DELIVERY_DATE_INPUT: JsonSchema = {
@@ -48,7 +47,7 @@ export function supplierDeliveryDate(store: TrialStore): ActionHandler {
       if (!(await lockOwner(tx, model, id))) throw Errors.recordNotFound();
       const trial = await store.reader.byId(model, id, ctx, scope, tx);
       if (!trial) throw Errors.recordNotFound();
-      await setDeliveryDate(store, tx, id, date, identity.user.userId, formatDateTime());
+      await store.setFields(tx, SAMPLE, id, { supplierDeliveryDate: date }, { ...ctx, userId: identity.user.userId });
       if (trial.submittedBy !== null && trial.submittedBy !== undefined)
         await todos.notify(
           tx,

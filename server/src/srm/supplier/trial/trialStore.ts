@@ -23,20 +23,3 @@ export class TrialStore extends EntityStore {
     return row;
   }
 }
-
-/** Sets the supplier's delivery date of a sample trial (versioned, audited); the caller holds the row's lock. */
-export async function setDeliveryDate(
-  store: TrialStore,
-  tx: SqlExecutor,
-  id: number,
-  date: string,
-  userId: number | null,
-  now: string,
-): Promise<void> {
-  const { t, c } = store.sql;
-  await tx.execute(
-    `UPDATE ${t(SAMPLE)} SET ${c(SAMPLE, 'supplierDeliveryDate')} = ?, ${c(SAMPLE, 'versionNum')} = ${c(SAMPLE, 'versionNum')} + 1,
-     ${c(SAMPLE, 'lastUpdatedBy')} = ?, ${c(SAMPLE, 'lastUpdateDate')} = ? WHERE ${c(SAMPLE, 'sampleTrialId')} = ?`,
-    [date, userId, now, id],
-  );
-}
