@@ -4,13 +4,10 @@
  * rows that approval, closing and expiry write — each inside the transition's own transaction, so a
  * failure rolls the state change back too.
  */
-import type { Row } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
-import { Errors } from '../../../http/apiError';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { preparePriceValues } from '../price/materialPrices';
-import { today } from '../../../util/time';
 import { decimalText } from '../../../util/decimal';
 import { parsePriceBreaks } from '../price/priceMath';
 import { AGREEMENT, type AgreementStore } from './agreementStore';
@@ -46,17 +43,6 @@ async function publishPrices(store: AgreementStore, run: TransitionRun): Promise
   }
 }
 
-/** Submit: an agreement needs at least one line and a validity that ends after it starts. */
-/** Expiry is only for an agreement past its valid-to date: 409 before. */
-function checkExpired(record: Row): void {
-  const validTo = String(record.validTo ?? '');
-  if (!validTo || validTo >= today())
-    throw Errors.conflict(
-      `协议有效期至 ${validTo}，尚未过期`,
-      `The agreement is valid until ${validTo} and has not expired yet`,
-    );
-}
-
 export function registerAgreementEffects(
   store: AgreementStore,
   hooks: RecordHookRegistry,
@@ -73,8 +59,8 @@ export function registerAgreementEffects(
   handlers.register('closeAgreementPrices', (run) =>
     store.prices.setAgreementPrices(run.tx, run.id, 'INVALID', run.ctx),
   );
-  handlers.register('expireAgreementPrices', async (run) => {
-    checkExpired(run.record);
-    await store.prices.setAgreementPrices(run.tx, run.id, 'EXPIRED', run.ctx);
-  });
+  // Expiry only past the valid-to date is a declared check against $today (purAgreement.json).
+  handlers.register('expireAgreementPrices', (run) =>
+    store.prices.setAgreementPrices(run.tx, run.id, 'EXPIRED', run.ctx),
+  );
 }

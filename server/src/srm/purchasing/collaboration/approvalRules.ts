@@ -15,7 +15,6 @@ import type { RecordHookRegistry, SaveDone, SaveDraft } from '../../../hooks/rec
 import type { TransitionHandlerRegistry, TransitionHandlerServices } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { readUnderLock } from '../../../resource/invariantLocks';
-import { today } from '../../../util/time';
 import { ACK, ACK_LINE, ACK_TODO, type Collab } from './collabContext';
 
 const dateOf = (v: unknown) => (v ? String(v).slice(0, 10) : '');
@@ -78,20 +77,14 @@ async function lineRows(k: Collab, run: TransitionRun, headerId: number, locking
 }
 
 /**
- * doSubmit: a deadline not yet passed (no "today" in a declared check); every line PENDING; one to-do
- * per supplier of the lines (computed recipients, so not a declared effect). Internal users, the
- * lines and the submit date are declared (purApproval.json); the lines' ackStatus is their own
- * lifecycle's state, which an effect may not write, so it stays here.
+ * doSubmit: every line PENDING; one to-do per supplier of the lines (computed recipients, so not a
+ * declared effect). Internal users, the lines, the deadline not passed (against `$today`) and the
+ * submit date are declared (purApproval.json); the lines' ackStatus is their own lifecycle's state,
+ * which an effect may not write, so it stays here.
  */
 async function submit(k: Collab, run: TransitionRun): Promise<void> {
   const lines = await lineRows(k, run, run.id);
   const deadline = dateOf(run.record.deadline);
-  if (deadline < today())
-    throw Errors.badRequest(
-      `签收截止日期 ${deadline} 已过，请修改后再发送`,
-      `The deadline ${deadline} has passed: change it before sending`,
-      [{ field: 'deadline', message: 'in the past / 已过期' }],
-    );
   const userId = run.actor.userId;
   await k.rows.update(run.tx, ACK_LINE, { ackStatus: 'PENDING' }, { approvalHeaderId: run.id }, userId);
   const number = String(run.record.approvalNumber);
@@ -116,26 +109,15 @@ async function submit(k: Collab, run: TransitionRun): Promise<void> {
 }
 
 /**
- * doAcknowledge of a line: the deadline not passed (the line's copy of the form's), a file attached
- * (here, after the declared `by`: an internal user is refused 403 before a missing file). Supplier
- * users only (others' lines are outside their row scope), the form SUBMITTED, the sign-off date,
- * user and comment are declared (purApprovalLine.json), the form's completion date by its
- * doComplete (purApproval.json); the form's to-do, which depends on the supplier's other lines,
- * stays here.
+ * doAcknowledge of a line: the form's to-do, which depends on the supplier's other lines, and the
+ * form's completion when no line is left. Supplier users only (others' lines are outside their row
+ * scope), the form SUBMITTED, the deadline not passed (the line's copy of the form's, against
+ * `$today`, 409), a file attached (400), the sign-off date, user and comment are declared
+ * (purApprovalLine.json), the form's completion date by its doComplete (purApproval.json).
  */
 async function acknowledge(k: Collab, run: TransitionRun, services: TransitionHandlerServices): Promise<void> {
   const own = Number(run.record.supplierId);
   const headerId = Number(run.record.approvalHeaderId);
-  const deadline = dateOf(run.record.deadline);
-  if (deadline < today())
-    throw Errors.conflict(
-      `签收截止日期 ${deadline} 已过，不能再签收`,
-      `The deadline ${deadline} has passed: the line can no longer be acknowledged`,
-    );
-  if (!String(run.record.ackFileIds ?? '').trim())
-    throw Errors.badRequest('请先上传承认文件', 'Upload the acknowledgement file first', [
-      { field: 'ackFileIds', message: 'required / 必填' },
-    ]);
   const userId = run.actor.userId;
   // The header is locked first by every line transition (registerOwner): the count sees the other sign-offs.
   const lines = await lineRows(k, run, headerId, true);
