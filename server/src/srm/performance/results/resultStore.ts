@@ -1,17 +1,14 @@
 /**
- * Reads and writes of the performance result (DOMAIN.md §2.3, srmSpePerformance): its history rows
- * (srmSpePerformanceHistory), the to-dos its handlers open (through the platform's TodoService;
- * those closed are declared in spePerformance.json), and the scheme's move to RELEASED once its
- * last result is released.
+ * Reads and writes of the performance result (DOMAIN.md §2.3, srmSpePerformance): the rescore's
+ * history row (srmSpePerformanceHistory; the others and every to-do are declared in
+ * spePerformance.json), and the scheme's move to RELEASED once its last result is released.
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
-import type { Database, Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
+import type { Database, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
-import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { ResourceContext } from '../../../resource/context';
 import { EntityStore } from '../../../resource/entityStore';
 import { readUnderLock } from '../../../resource/invariantLocks';
-import { TodoService } from '../../../todos/todoService';
 import { formatDateTime, today } from '../../../util/time';
 
 export const PERF = 'srmSpePerformance';
@@ -20,7 +17,6 @@ export const SCHEME = 'srmSpeScheme';
 export const DEFAULT_APPEAL_DAYS = 7;
 
 export const todayText = (): string => today();
-export const dateText = (v: unknown): string | null => (v ? String(v).slice(0, 10) : null);
 
 export interface HistoryEntry {
   performanceId: number;
@@ -35,26 +31,13 @@ export interface HistoryEntry {
   actorUserId: number | null;
 }
 
-export interface SupplierTodo {
-  billType: 'SRM_PERFORMANCE' | 'SRM_RECTIFICATION';
-  menuCode: string;
-  billLink: string;
-  title: { cn: string; en: string };
-}
-
-/** The result's number as to-dos show it: its key while it has none. */
-const numberOf = (record: Row): string => String(record.performanceNumber ?? Number(record.performanceId));
-
 export class ResultStore extends EntityStore {
-  private readonly todos: TodoService;
-
   constructor(
     registry: MetadataRegistry,
     db: Database,
     private readonly hooks: RecordHookRegistry,
   ) {
     super(registry, db, hooks, 'Performance result');
-    this.todos = new TodoService(new PlatformRows(registry, db.dialect));
   }
 
   /**
@@ -132,64 +115,5 @@ export class ResultStore extends EntityStore {
       [ctx.userId, formatDateTime(), schemeId],
     );
     return changed.affected > 0;
-  }
-
-  /**
-   * A supplier to-do on the result. Opened here, not declared: its title and number fall back to
-   * the result's key while it has no number, and some titles carry values the handler computes.
-   */
-  async raiseSupplierTodo(tx: SqlExecutor, record: Row, todo: SupplierTodo, ctx: ResourceContext): Promise<void> {
-    const id = Number(record.performanceId);
-    await this.todos.open(
-      tx,
-      {
-        to: { supplierId: Number(record.supplierId) },
-        billType: todo.billType,
-        entityName: PERF,
-        billId: id,
-        billNumber: numberOf(record),
-        title: todo.title,
-        menuCode: todo.menuCode,
-        link: `${todo.billLink}?id=${id}`,
-      },
-      ctx.userId,
-    );
-  }
-
-  /** Who handles an appeal: the user who released the result (its latest release in the history); the record's creator otherwise. */
-  async releaser(tx: SqlExecutor, record: Row): Promise<number | null> {
-    const { t, c } = this.sql;
-    const [row] = await tx.select(
-      `SELECT ${c(HISTORY, 'actorUserId')} AS u FROM ${t(HISTORY)} WHERE ${c(HISTORY, 'performanceId')} = ? AND ${c(HISTORY, 'actionCode')} = 'release' ` +
-        `AND ${c(HISTORY, 'actorUserId')} IS NOT NULL ORDER BY ${c(HISTORY, 'performanceHistoryId')} DESC`,
-      [Number(record.performanceId)],
-    );
-    const user = row?.u ?? record.createdBy;
-    return user === null || user === undefined ? null : Number(user);
-  }
-
-  /** The appeal's to-do goes to a computed user (the releaser), so a handler opens it; nobody to ask, no to-do. */
-  async raiseAppealTodo(tx: SqlExecutor, record: Row, ctx: ResourceContext): Promise<void> {
-    const id = Number(record.performanceId);
-    const number = numberOf(record);
-    const assignee = await this.releaser(tx, record);
-    if (assignee === null) return;
-    await this.todos.open(
-      tx,
-      {
-        to: { userId: assignee },
-        billType: 'SPE_APPEAL',
-        entityName: PERF,
-        billId: id,
-        billNumber: number,
-        title: {
-          cn: `考评结果 ${number} 供应商申诉待处理`,
-          en: `Performance result ${number}: the supplier appeals`,
-        },
-        menuCode: 'SPE_PERFORMANCE_RESULT',
-        link: `SpePerformance/SpePerformanceEdit?id=${id}`,
-      },
-      ctx.userId,
-    );
   }
 }

@@ -3,9 +3,10 @@
  * what metadata cannot say. Every transition first locks the result's scheme (the owner), so the
  * scheme moves to RELEASED exactly once, when its last result is released. The values an action
  * takes (reason, files, new score, requirement and deadline) are the transitions' declared input;
- * the fields set, history rows, to-dos and the one-appeal rule are declared effects and checks
- * (spePerformance.json), run before the handler in the same transaction: a handler that refuses
- * still rolls them back.
+ * the fields set, history rows, to-dos (the appeal's to the user who released the result, a
+ * history line's actor) and the rules (one appeal, the appeal deadline and the rectification
+ * deadline against $today) are declared effects and checks (spePerformance.json), run before the
+ * handler in the same transaction: a handler that refuses still rolls them back.
  */
 import type { SqlParam } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
@@ -14,7 +15,7 @@ import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { formatDecimal, toDecimal } from '../../../util/decimal';
 import { addDays } from '../../../util/time';
 import { gradeForScore } from '../setup';
-import { dateText, PERF, todayText, type ResultStore } from './resultStore';
+import { PERF, todayText, type ResultStore } from './resultStore';
 
 /** doRelease: the appeal deadline counts the scheme's appeal days from today; the scheme is RELEASED with its last result. */
 async function release(store: ResultStore, run: TransitionRun): Promise<void> {
@@ -22,17 +23,6 @@ async function release(store: ResultStore, run: TransitionRun): Promise<void> {
   const appealDeadline = addDays(todayText(), await store.appealDays(run.tx, schemeId));
   await store.setFields(run.tx, PERF, run.id, { appealDeadline }, run.ctx);
   await store.releaseSchemeWhenDone(run.tx, schemeId, run.ctx);
-}
-
-/** doAppeal: not after the appeal deadline (a date against today); the appeal's to-do goes to the user who released the result. */
-async function appeal(store: ResultStore, run: TransitionRun): Promise<void> {
-  const deadline = dateText(run.record.appealDeadline);
-  if (deadline && todayText() > deadline)
-    throw Errors.conflict(
-      `申诉期已于 ${deadline} 截止，不能申诉`,
-      `The appeal period ended on ${deadline}: it can no longer be appealed`,
-    );
-  await store.raiseAppealTodo(run.tx, run.record, run.ctx);
 }
 
 /** doAcceptAppeal: the new score (input totalScore) is 0–100; its grade is looked up in the scheme's grade setting. */
@@ -70,22 +60,10 @@ async function acceptAppeal(store: ResultStore, run: TransitionRun): Promise<voi
   );
 }
 
-/** doRectification: the deadline (input, 30 days from today by default) may not be before today. */
-function rectify(_store: ResultStore, run: TransitionRun): Promise<void> {
-  const deadline = dateText(run.input.rectifyDeadline);
-  if (deadline && deadline < todayText())
-    throw Errors.badRequest('整改期限不能早于今天', 'The rectification deadline cannot be before today', [
-      { field: 'rectifyDeadline', message: '>= today' },
-    ]);
-  return Promise.resolve();
-}
-
 export function registerResultTransitions(store: ResultStore, handlers: TransitionHandlerRegistry): void {
   handlers.registerOwner(PERF, 'schemeId');
   const on = (name: string, fn: (s: ResultStore, r: TransitionRun) => Promise<void>) =>
     handlers.register(name, (run) => fn(store, run));
   on('speRelease', release);
-  on('speAppeal', appeal);
   on('speAcceptAppeal', acceptAppeal);
-  on('speRectify', rectify);
 }

@@ -246,6 +246,9 @@ describe('rectification', () => {
     expectOk(await supplier(p, 'supplier01', 'agreeOrAppeal', { id, decision: 'AGREE' }));
     expectError(await buyer(p, 'doRectification', { id }), 400, ['rectifyRequirement']);
     expectError(await supplier(p, 'supplier01', 'doRectification', { id, rectifyRequirement: 'x' }), 403);
+    const past = await buyer(p, 'doRectification', { id, rectifyRequirement: 'x', rectifyDeadline: dayFrom(-1) });
+    expectError(past, 400, ['rectifyDeadline']);
+    expect(past.body.msg).toContain('cannot be before today');
     expectOk(
       await buyer(p, 'doRectification', { id, rectifyRequirement: '提升准时交付率', rectifyDeadline: dayFrom(30) }),
     );
