@@ -189,9 +189,7 @@ async function moveShipped(d: Delivery, run: TransitionRun, lines: Row[], sign: 
 
 async function ship(d: Delivery, run: TransitionRun): Promise<void> {
   const lines = await noteLines(d, run.tx, run.id, true);
-  if (!lines.length)
-    throw Errors.conflict('送货单没有明细行，不能发货', 'A delivery note without lines cannot be shipped');
-  // A ship quantity above 0 and the shipped date are declared (purDeliveryNote.json); the buyers come from the order lines.
+  // A line, each ship quantity above 0 and the shipped date are declared (purDeliveryNote.json); the buyers come from the order lines.
   await moveShipped(d, run, lines, 1);
   const orders = await d.orderLines.read(
     run.tx,

@@ -160,10 +160,9 @@ async function beforeSaveNotice(d: Delivery, draft: SaveDraft): Promise<void> {
 }
 
 async function publish(d: Delivery, run: TransitionRun): Promise<void> {
-  // The notice is locked by the transition; its lines are read without locks until the order's are taken.
+  // The notice is locked by the transition; its lines (at least one: declared, purDeliveryNotice.json)
+  // are read without locks until the order's are taken.
   const lines = await noticeLines(d, run.tx, run.id);
-  if (!lines.length)
-    throw Errors.conflict('送货通知没有明细行，不能发布', 'A delivery notice without lines cannot be published');
   const orders = await d.orderLines.lock(
     run.tx,
     lines.map((l) => Number(l.orderLineId)),
