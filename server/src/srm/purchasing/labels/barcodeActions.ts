@@ -236,41 +236,59 @@ export function registerBarcodeActions(store: LabelStore, actions: ActionRegistr
     LINE_OR_LABEL,
   );
   // findBarcode {barcode}: the label behind a scanned value (404 outside the caller's scope).
-  register('findBarcode', ['printBarcodeList'], undefined, async (body, ctx, kernel, req) => {
-    const value = String(body.barcode ?? '').trim();
-    if (!value || value.length > 60)
-      throw Errors.badRequest('请提供条码', 'Give the barcode', [{ field: 'barcode', message: 'required' }]);
-    const model = kernel.registry.entity(BARCODE)!;
-    const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
-    const { rows } = await kernel.resources.reader.list(
-      model,
-      { params: {}, filter: { field: 'barcode', op: 'eq', value }, pageIndex: 1, pageRows: 1 },
-      ctx,
-      scope,
-    );
-    if (!rows.length) throw Errors.recordNotFound();
-    return { data: rows[0] };
-  });
+  register(
+    'findBarcode',
+    ['printBarcodeList'],
+    undefined,
+    async (body, ctx, kernel, req) => {
+      const value = String(body.barcode).trim();
+      const model = kernel.registry.entity(BARCODE)!;
+      const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
+      const { rows } = await kernel.resources.reader.list(
+        model,
+        { params: {}, filter: { field: 'barcode', op: 'eq', value }, pageIndex: 1, pageRows: 1 },
+        ctx,
+        scope,
+      );
+      if (!rows.length) throw Errors.recordNotFound();
+      return { data: rows[0] };
+    },
+    {
+      type: 'object',
+      required: ['barcode'],
+      properties: { barcode: { type: 'string', maxLength: 60, pattern: '\\S' } },
+    },
+  );
   // findBarcodeOrder: the shipped delivery-note lines awaiting labels that the caller may see.
-  register('findBarcodeOrder', GENERATE_PAGES, undefined, async (body, ctx, kernel, req) => {
-    const model = kernel.registry.entity(NOTE_LINE)!;
-    const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
-    const pageRows = Math.min(200, Math.max(1, Number(body.pageRows) || 50));
-    const pageIndex = Math.max(1, Number(body.pageIndex) || 1);
-    const { rows, page } = await kernel.resources.reader.list(
-      model,
-      {
-        params: {},
-        filter: {
-          and: [{ field: 'labelStatus', op: 'null' }, { parent: { field: 'status', op: 'eq', value: 'SHIPPED' } }],
+  const PAGE = { type: 'integer', minimum: 1 };
+  register(
+    'findBarcodeOrder',
+    GENERATE_PAGES,
+    undefined,
+    async (body, ctx, kernel, req) => {
+      const model = kernel.registry.entity(NOTE_LINE)!;
+      const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
+      const pageRows = Math.min(200, body.pageRows as number);
+      const pageIndex = body.pageIndex as number;
+      const { rows, page } = await kernel.resources.reader.list(
+        model,
+        {
+          params: {},
+          filter: {
+            and: [{ field: 'labelStatus', op: 'null' }, { parent: { field: 'status', op: 'eq', value: 'SHIPPED' } }],
+          },
+          pageIndex,
+          pageRows,
+          orderBy: 'deliveryNoteLineId desc',
         },
-        pageIndex,
-        pageRows,
-        orderBy: 'deliveryNoteLineId desc',
-      },
-      ctx,
-      scope,
-    );
-    return { data: rows, page };
-  });
+        ctx,
+        scope,
+      );
+      return { data: rows, page };
+    },
+    {
+      type: 'object',
+      properties: { pageRows: { ...PAGE, default: 50 }, pageIndex: { ...PAGE, default: 1 } },
+    },
+  );
 }

@@ -2,7 +2,7 @@
  * Named reads and prints of delivery appointments (resource srmPurReserveHeaderRestful) and label
  * sizes (srmPurPrintSizeRestful): findReserveInfoByReserveId {reserveId} answers the appointment with
  * its delivery notes, their lines and labels; doPringPack {reserveId} answers the pack list as a
- * PDF; findPurPrintSize {labelType?} the enabled label sizes. Appointments are read through the
+ * PDF (a SUBMITTED or ARRIVED appointment: declared `states`); findPurPrintSize {labelType?} the enabled label sizes. Appointments are read through the
  * caller's row scope (another supplier's: 404).
  */
 import type { Row } from '../../../db/sqlExecutor';
@@ -80,9 +80,10 @@ export function registerReserveActions(store: LabelStore, actions: ActionRegistr
     handler: ActionHandler,
     own = RESOURCE,
     input?: RegisteredAction['input'],
+    states?: RegisteredAction['states'],
   ) => {
-    actions.register({ area: 'srmServer', resource: own, action, access, input, handler });
-    actions.register({ area: 'srmServer', resource: BARCODE_RESOURCE, action, access, input, handler });
+    for (const resource of [own, BARCODE_RESOURCE])
+      actions.register({ area: 'srmServer', resource, action, access, input, states, handler });
   };
   for (const [action, resourceCode] of [
     ['doSubmit', 'btnSubmit'],
@@ -112,11 +113,6 @@ export function registerReserveActions(store: LabelStore, actions: ActionRegistr
     { pages: PAGES, resourceCode: 'btnPrintPack' },
     async (body, ctx, kernel, req) => {
       const { header, deliveryNotes } = await reserveInfo(store, body, ctx, kernel, req);
-      if (!['SUBMITTED', 'ARRIVED'].includes(String(header.status)))
-        throw Errors.conflict(
-          '只有已提交或已到货的预约可以打印装箱单',
-          'Only a submitted or arrived appointment has a pack list',
-        );
       const content = await packListPdf({
         reserveNumber: String(header.reserveNumber),
         supplierName: String(header.supplierName ?? header.supplierId),
@@ -152,6 +148,15 @@ export function registerReserveActions(store: LabelStore, actions: ActionRegistr
     },
     RESOURCE,
     eitherIdInput(RESERVE_IDS),
+    {
+      entity: RESERVE,
+      id: RESERVE_IDS,
+      in: ['SUBMITTED', 'ARRIVED'],
+      refusal: () => [
+        '只有已提交或已到货的预约可以打印装箱单',
+        'Only a submitted or arrived appointment has a pack list',
+      ],
+    },
   );
   // findPurPrintSize {labelType?}: the enabled label sizes (any signed-in user: printing needs them).
   both(
@@ -159,7 +164,7 @@ export function registerReserveActions(store: LabelStore, actions: ActionRegistr
     'session',
     async (body) => {
       const { t, c } = store.sql;
-      const type = body.labelType === undefined || body.labelType === null ? null : String(body.labelType);
+      const type = (body.labelType as string | null | undefined) ?? null;
       const cols = ['printSizeId', 'labelType', 'sizeName', 'widthMm', 'heightMm']
         .map((n) => `${c(PRINT_SIZE, n)} AS ${n}`)
         .join(', ');
@@ -170,5 +175,6 @@ export function registerReserveActions(store: LabelStore, actions: ActionRegistr
       return { data: rows.map((r) => ({ ...r, widthMm: Number(r.widthMm), heightMm: Number(r.heightMm) })) };
     },
     'srmPurPrintSizeRestful',
+    { type: 'object', properties: { labelType: { type: ['string', 'null'], maxLength: 30 } } },
   );
 }
