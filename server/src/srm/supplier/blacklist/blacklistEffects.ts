@@ -9,7 +9,7 @@ export async function applyBlacklist(store: SupplierStatusStore, run: Transition
   const supplierId = Number(run.record.supplierId);
   const supplier = await lockedSupplier(store, run.tx, supplierId);
   await applyMove(store, run, 'BLACKLIST', { entity: SUPPLIER, row: supplier });
-  for (const site of await store.rowsWhere(run.tx, SITE, 'supplierId', supplierId))
+  for (const site of await store.rowsWhere(run.tx, SITE, { supplierId }))
     if (site.siteStatus !== 'BLACKLIST') await applyMove(store, run, 'BLACKLIST', { entity: SITE, row: site });
   await store.debarAsl(run.tx, supplierId, null, run.ctx);
 }
@@ -24,6 +24,6 @@ export async function releaseBlacklist(store: SupplierStatusStore, run: Transiti
   const supplierId = Number(run.record.supplierId);
   const supplier = await lockedSupplier(store, run.tx, supplierId);
   await applyMove(store, run, 'RELEASE', { entity: SUPPLIER, row: supplier });
-  for (const site of await store.rowsWhere(run.tx, SITE, 'supplierId', supplierId))
+  for (const site of await store.rowsWhere(run.tx, SITE, { supplierId }))
     if (site.siteStatus === 'BLACKLIST') await applyMove(store, run, 'RELEASE', { entity: SITE, row: site });
 }

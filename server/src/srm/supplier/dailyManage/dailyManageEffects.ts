@@ -21,7 +21,7 @@ export function statusAfterOf(manageType: string, statusBefore: string): string 
 }
 
 async function selectedLines(store: SupplierStatusStore, run: TransitionRun): Promise<Row[]> {
-  const lines = await store.rowsWhere(run.tx, MANAGE_SITE, 'dailyManageId', run.id);
+  const lines = await store.rowsWhere(run.tx, MANAGE_SITE, { dailyManageId: run.id });
   return lines.filter((l) => l.selectFlag !== 'N').sort((a, b) => Number(a.siteId) - Number(b.siteId));
 }
 
@@ -54,7 +54,7 @@ async function followSites(
   supplier: Row,
   move: StatusMove,
 ): Promise<void> {
-  const sites = await store.rowsWhere(run.tx, SITE, 'supplierId', Number(supplier.supplierId));
+  const sites = await store.rowsWhere(run.tx, SITE, { supplierId: Number(supplier.supplierId) });
   const anyQualified = sites.some((s) => s.siteStatus === 'QUALIFIED');
   if (move === 'FREEZE' && supplier.supplierStatus === 'QUALIFIED' && !anyQualified)
     await applyMove(store, run, 'FREEZE', { entity: SUPPLIER, row: supplier });
@@ -63,7 +63,7 @@ async function followSites(
 }
 
 async function scopeRow(store: SupplierStatusStore, run: TransitionRun, site: Row): Promise<Row | undefined> {
-  const rows = await store.rowsWhere(run.tx, CATEGORY, 'siteId', Number(site.siteId));
+  const rows = await store.rowsWhere(run.tx, CATEGORY, { siteId: Number(site.siteId) });
   return rows.find((r) => Number(r.categoryId) === Number(run.record.categoryId));
 }
 

@@ -22,7 +22,7 @@ export function registerDailyManage({ actions, hooks, handlers, registry, db }: 
     // A save of the header alone keeps its lines: their statusAfter follows a changed manage type
     // (the submit's checks hold statusBefore to the site's state, so statusAfter is then the move's).
     if (draft.children.sites || draft.id === undefined || draft.values.manageType === undefined) return;
-    for (const line of await store.rowsWhere(draft.tx, MANAGE_SITE, 'dailyManageId', draft.id)) {
+    for (const line of await store.rowsWhere(draft.tx, MANAGE_SITE, { dailyManageId: draft.id })) {
       if (line.statusBefore === null) continue;
       const statusAfter = statusAfterOf(String(draft.values.manageType), String(line.statusBefore));
       if (line.statusAfter !== statusAfter)

@@ -1,8 +1,7 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
-import { EntityStore } from '../../../resource/entityStore';
-import { readUnderLock } from '../../../resource/invariantLocks';
+import { SupplierEntityStore } from '../supplierEntityStore';
 
 export const QUALIFY = 'srmSlcQualifyHeader';
 export const Q_SITE = 'srmSlcQualifySite';
@@ -20,64 +19,30 @@ export const ORG = 'baseOrganization';
  * master (sites, categories) and the approved supplier list (DOMAIN 1.5, 1.11, 5.8). Reads that
  * decide something run under the qualification's lock (readUnderLock).
  */
-export class QualifyGateStore extends EntityStore {
+export class QualifyGateStore extends SupplierEntityStore {
   constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
     super(registry, db, hooks, 'Qualification gate');
   }
 
-  async linesOf(tx: SqlExecutor, entity: string, qualifyHeaderId: number): Promise<Row[]> {
-    const { t, c } = this.sql;
-    const key = this.model(entity).primaryKey;
-    return readUnderLock(
-      tx,
-      `SELECT * FROM ${t(entity)} WHERE ${c(entity, 'qualifyHeaderId')} = ? ORDER BY ${c(entity, key)}`,
-      [qualifyHeaderId],
-    ).then((rows) => rows.map((r) => this.fields(entity, r)));
+  linesOf(tx: SqlExecutor, entity: string, qualifyHeaderId: number): Promise<Row[]> {
+    return this.rowsWhere(tx, entity, { qualifyHeaderId });
   }
 
-  /** A stored row with field names instead of columns. */
-  fields(entity: string, row: Row): Row {
-    const out: Row = {};
-    for (const f of this.model(entity).fields) if (f.column in row) out[f.name] = row[f.column];
-    return out;
-  }
-
-  async header(tx: SqlExecutor, qualifyHeaderId: number): Promise<Row | undefined> {
-    const { t, c } = this.sql;
-    const [row] = await readUnderLock(tx, `SELECT * FROM ${t(QUALIFY)} WHERE ${c(QUALIFY, 'qualifyHeaderId')} = ?`, [
-      qualifyHeaderId,
-    ]);
-    return row && this.fields(QUALIFY, row);
+  header(tx: SqlExecutor, qualifyHeaderId: number): Promise<Row | undefined> {
+    return this.one(tx, QUALIFY, qualifyHeaderId);
   }
 
   /** The master site of the supplier at an organisation, if any. */
   async masterSite(tx: SqlExecutor, supplierId: number, orgId: number): Promise<Row | undefined> {
-    const { t, c } = this.sql;
-    const [row] = await readUnderLock(
-      tx,
-      `SELECT * FROM ${t(M_SITE)} WHERE ${c(M_SITE, 'supplierId')} = ? AND ${c(M_SITE, 'orgId')} = ?`,
-      [supplierId, orgId],
-    );
-    return row && this.fields(M_SITE, row);
+    return (await this.rowsWhere(tx, M_SITE, { supplierId, orgId }))[0];
   }
 
-  async masterSites(tx: SqlExecutor, supplierId: number): Promise<Row[]> {
-    const { t, c } = this.sql;
-    const rows = await tx.select(
-      `SELECT * FROM ${t(M_SITE)} WHERE ${c(M_SITE, 'supplierId')} = ? ORDER BY ${c(M_SITE, 'siteId')}`,
-      [supplierId],
-    );
-    return rows.map((r) => this.fields(M_SITE, r));
+  masterSites(tx: SqlExecutor, supplierId: number): Promise<Row[]> {
+    return this.rowsWhere(tx, M_SITE, { supplierId }, false);
   }
 
   async supplierCategory(tx: SqlExecutor, siteId: number, categoryId: number): Promise<Row | undefined> {
-    const { t, c } = this.sql;
-    const [row] = await readUnderLock(
-      tx,
-      `SELECT * FROM ${t(M_CATEGORY)} WHERE ${c(M_CATEGORY, 'siteId')} = ? AND ${c(M_CATEGORY, 'categoryId')} = ?`,
-      [siteId, categoryId],
-    );
-    return row && this.fields(M_CATEGORY, row);
+    return (await this.rowsWhere(tx, M_CATEGORY, { siteId, categoryId }))[0];
   }
 
   /** The inventory organisations under an operating unit (its INV_ORG children); the unit itself when it has none. */
@@ -91,12 +56,6 @@ export class QualifyGateStore extends EntityStore {
   }
 
   async aslRow(tx: SqlExecutor, supplierId: number, categoryId: number, invOrgId: number): Promise<Row | undefined> {
-    const { t, c } = this.sql;
-    const [row] = await readUnderLock(
-      tx,
-      `SELECT * FROM ${t(ASL)} WHERE ${c(ASL, 'supplierId')} = ? AND ${c(ASL, 'categoryId')} = ? AND ${c(ASL, 'invOrgId')} = ? AND ${c(ASL, 'itemId')} IS NULL`,
-      [supplierId, categoryId, invOrgId],
-    );
-    return row && this.fields(ASL, row);
+    return (await this.rowsWhere(tx, ASL, { supplierId, categoryId, invOrgId, itemId: null }))[0];
   }
 }

@@ -15,8 +15,8 @@ export const QUIT_SITE = 'srmSlcSupplierQuitSite';
 async function sitesToQuit(store: SupplierStatusStore, run: TransitionRun): Promise<Row[]> {
   const supplierId = Number(run.record.supplierId);
   if (run.record.quitScope !== 'SITE')
-    return (await store.rowsWhere(run.tx, SITE, 'supplierId', supplierId)).filter((s) => s.siteStatus !== 'QUIT');
-  const lines = await store.rowsWhere(run.tx, QUIT_SITE, 'quitId', run.id);
+    return (await store.rowsWhere(run.tx, SITE, { supplierId })).filter((s) => s.siteStatus !== 'QUIT');
+  const lines = await store.rowsWhere(run.tx, QUIT_SITE, { quitId: run.id });
   const sites: Row[] = [];
   for (const line of lines.sort((a, b) => Number(a.siteId) - Number(b.siteId)))
     sites.push((await store.one(run.tx, SITE, Number(line.siteId)))!);
@@ -46,7 +46,7 @@ export async function applyQuit(store: SupplierStatusStore, run: TransitionRun):
   await stampOpenOrders(store, run, sites);
   for (const site of sites) await applyMove(store, run, 'QUIT', { entity: SITE, row: site });
   const all = run.record.quitScope !== 'SITE';
-  const left = (await store.rowsWhere(run.tx, SITE, 'supplierId', supplierId)).filter((s) => s.siteStatus !== 'QUIT');
+  const left = (await store.rowsWhere(run.tx, SITE, { supplierId })).filter((s) => s.siteStatus !== 'QUIT');
   if (all || !left.length) await applyMove(store, run, 'QUIT', { entity: SUPPLIER, row: supplier });
   await store.debarAsl(run.tx, supplierId, all ? null : sites, run.ctx);
 }

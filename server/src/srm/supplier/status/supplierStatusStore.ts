@@ -2,8 +2,7 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import type { ResourceContext } from '../../../resource/context';
-import { EntityStore } from '../../../resource/entityStore';
-import { readUnderLock } from '../../../resource/invariantLocks';
+import { SupplierEntityStore } from '../supplierEntityStore';
 
 export const SUPPLIER = 'srmSlcSupplierInfo';
 export const SITE = 'srmSlcSupplierSite';
@@ -21,32 +20,9 @@ const OPEN_ORDER_STATES = ['SUBMITTED', 'RELEASED', 'CONFIRMED', 'PARTIAL_RECEIV
  * 1.10, 1.11). Reads that decide a move run under lock (readUnderLock): the acting transition
  * has locked the supplier first (its lifecycle owner).
  */
-export class SupplierStatusStore extends EntityStore {
+export class SupplierStatusStore extends SupplierEntityStore {
   constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
     super(registry, db, hooks, 'Supplier status');
-  }
-
-  /** A stored row with field names instead of columns. */
-  fields(entity: string, row: Row): Row {
-    const out: Row = {};
-    for (const f of this.model(entity).fields) if (f.column in row) out[f.name] = row[f.column];
-    return out;
-  }
-
-  async rowsWhere(tx: SqlExecutor, entity: string, field: string, value: SqlParam): Promise<Row[]> {
-    const { t, c } = this.sql;
-    const key = this.model(entity).primaryKey;
-    const rows = await readUnderLock(
-      tx,
-      `SELECT * FROM ${t(entity)} WHERE ${c(entity, field)} = ? ORDER BY ${c(entity, key)}`,
-      [value],
-    );
-    return rows.map((r) => this.fields(entity, r));
-  }
-
-  async one(tx: SqlExecutor, entity: string, id: number): Promise<Row | undefined> {
-    const [row] = await this.rowsWhere(tx, entity, this.model(entity).primaryKey, id);
-    return row;
   }
 
   /** The inventory organisations under an operating unit (its INV_ORG children) and the unit itself. */
@@ -64,7 +40,7 @@ export class SupplierStatusStore extends EntityStore {
    * (by site, or by an inventory organisation of the site's unit). Returns the rows changed.
    */
   async debarAsl(tx: SqlExecutor, supplierId: number, sites: Row[] | null, ctx: ResourceContext): Promise<number[]> {
-    const rows = (await this.rowsWhere(tx, ASL, 'supplierId', supplierId)).filter((r) => r.aslStatus !== 'DEBARRED');
+    const rows = (await this.rowsWhere(tx, ASL, { supplierId })).filter((r) => r.aslStatus !== 'DEBARRED');
     let hit = rows;
     if (sites) {
       const siteIds = new Set(sites.map((s) => Number(s.siteId)));
