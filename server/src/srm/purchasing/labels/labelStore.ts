@@ -3,12 +3,12 @@
  * srmPurBarcodeReserve, srmPurPrintSize) over the delivery notes (5.6).
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
-import { isSupplierType } from '../../../access/accessService';
 import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
 import type { ResourceContext } from '../../../resource/context';
 import { EntityStore } from '../../../resource/entityStore';
+import { supplierOf as callerSupplier } from '../partContext';
 import type { LabelSize } from './labelPdf';
 
 export const RESERVE = 'srmPurReserveHeader';
@@ -25,21 +25,11 @@ type Reads = Pick<SqlExecutor, 'select'>;
 /** The label size used when none is configured for BARCODE_LABEL (docs/decisions.md). */
 export const DEFAULT_LABEL_SIZE: LabelSize = { widthMm: 100, heightMm: 70 };
 
-export const userOf = (ctx: ResourceContext) =>
-  (ctx.vars.user ?? {}) as { userType?: string; supplierId?: number | string | null; userId?: number };
-
 /** Supplier-side actions: internal users get 403. Answers the caller's supplier. */
 export function supplierOf(ctx: ResourceContext): number {
-  const user = userOf(ctx);
-  if (!isSupplierType(String(user.userType ?? '')) || !user.supplierId)
-    throw Errors.forbidden('只有供应商用户可以执行此操作', 'Only supplier users may do this');
-  return Number(user.supplierId);
-}
-
-/** Buyer-side actions: supplier users get 403. */
-export function requireInside(ctx: ResourceContext): void {
-  if (isSupplierType(String(userOf(ctx).userType ?? '')))
-    throw Errors.forbidden('供应商用户不能执行此操作', 'Supplier users may not do this');
+  const supplierId = callerSupplier(ctx);
+  if (supplierId === null) throw Errors.forbidden('只有供应商用户可以执行此操作', 'Only supplier users may do this');
+  return supplierId;
 }
 
 export class LabelStore extends EntityStore {
