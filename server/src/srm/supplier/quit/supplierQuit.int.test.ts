@@ -103,6 +103,34 @@ describe('refusals', () => {
     expect(again.body.msg).toMatch(/is QUIT and cannot be moved/);
   });
 
+  it('a chosen site moved since the exit was written, or blacklisted, is refused (409) at submit and at approval', async () => {
+    const s = await supplierWithSites(p);
+    const draft = await saved(p, 'quit', quitBody(s, 'SITE', [s.sites[0]]));
+    const pending = await submitted(p, 'quit', quitBody(s, 'SITE', [s.sites[1]]));
+    await runSql(p.server, 'UPDATE srm_slc_supplier_site SET site_status = ? WHERE site_id IN (?, ?)', [
+      'FROZEN',
+      s.sites[0],
+      s.sites[1],
+    ]);
+    const moved = await act(p, 'quit', 'buyer01', 'doSubmit', { id: draft });
+    expectError(moved, 409);
+    expect(moved.body.msg).toMatch(/has moved from QUALIFIED to FROZEN since this exit was written/);
+    expectError(await approve(pending), 409);
+    const other = await supplierWithSites(p);
+    await runSql(p.server, 'UPDATE srm_slc_supplier_site SET site_status = ? WHERE site_id = ?', [
+      'BLACKLIST',
+      other.sites[0],
+    ]);
+    const all = await act(p, 'quit', 'buyer01', 'doSubmit', { id: await saved(p, 'quit', quitBody(other, 'ALL')) });
+    expectError(all, 409);
+    expect(all.body.msg).toMatch(/is BLACKLIST and cannot be moved \(exit\)/);
+    expect([(await docRow(p, 'quit', draft)).status, (await docRow(p, 'quit', pending)).status]).toEqual([
+      'DRAFT',
+      'SUBMITTED',
+    ]);
+    expect((await siteRows(p, s.supplierId)).map((r) => r.site_status)).toEqual(['FROZEN', 'FROZEN']);
+  });
+
   it('illegal transitions (409), self-approval (403), a buyer cannot approve (403), reject needs a comment', async () => {
     const s = await supplierWithSites(p);
     const id = await saved(p, 'quit', quitBody(s, 'ALL'));
