@@ -7,29 +7,16 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import type { ResourceContext } from '../../../resource/context';
+import { PlatformRows } from '../../../lifecycle/platformRows';
 import { EntityStore } from '../../../resource/entityStore';
 import { readUnderLock } from '../../../resource/invariantLocks';
-import { formatDateTime, today } from '../../../util/time';
+import { today } from '../../../util/time';
 
 export const PERF = 'srmSpePerformance';
-export const HISTORY = 'srmSpePerformanceHistory';
 export const SCHEME = 'srmSpeScheme';
 export const DEFAULT_APPEAL_DAYS = 7;
 
 export const todayText = (): string => today();
-
-export interface HistoryEntry {
-  performanceId: number;
-  actionCode: string;
-  fromStatus: string | null;
-  toStatus: string | null;
-  oldTotalScore?: SqlParam;
-  newTotalScore?: SqlParam;
-  oldGradeCode?: SqlParam;
-  newGradeCode?: SqlParam;
-  reason?: string | null;
-  actorUserId: number | null;
-}
 
 export class ResultStore extends EntityStore {
   constructor(
@@ -58,42 +45,19 @@ export class ResultStore extends EntityStore {
     if (files.length) await this.hooks.runAfterSave({ entity: model, id, values: Object.fromEntries(files), ctx, tx });
   }
 
-  async history(tx: SqlExecutor, entry: HistoryEntry, ctx: ResourceContext): Promise<void> {
-    await this.writer.insert(
-      tx,
-      this.model(HISTORY),
-      {
-        oldTotalScore: null,
-        newTotalScore: null,
-        oldGradeCode: null,
-        newGradeCode: null,
-        reason: null,
-        ...entry,
-        actionDate: formatDateTime(),
-      },
-      ctx,
-    );
-  }
-
-  /** The scheme's appeal days (its appealDays field when the scheme has one and it is set; 7 otherwise). */
-  async appealDays(tx: SqlExecutor, schemeId: number): Promise<number> {
-    if (!this.model(SCHEME).field('appealDays')) return DEFAULT_APPEAL_DAYS;
+  /** The scheme's appeal days (7 while not set) and grade setting. */
+  async scheme(tx: SqlExecutor, schemeId: number): Promise<{ appealDays: number; settingHeadId: number | null }> {
     const { t, c } = this.sql;
     const [row] = await tx.select(
-      `SELECT ${c(SCHEME, 'appealDays')} AS d FROM ${t(SCHEME)} WHERE ${c(SCHEME, 'schemeId')} = ?`,
+      `SELECT ${c(SCHEME, 'appealDays')} AS d, ${c(SCHEME, 'settingHeadId')} AS s FROM ${t(SCHEME)} WHERE ${c(SCHEME, 'schemeId')} = ?`,
       [schemeId],
     );
     const days = Number(row?.d);
-    return row?.d !== null && row?.d !== undefined && Number.isInteger(days) && days >= 0 ? days : DEFAULT_APPEAL_DAYS;
-  }
-
-  async settingOf(tx: SqlExecutor, schemeId: number): Promise<number | null> {
-    const { t, c } = this.sql;
-    const [row] = await tx.select(
-      `SELECT ${c(SCHEME, 'settingHeadId')} AS s FROM ${t(SCHEME)} WHERE ${c(SCHEME, 'schemeId')} = ?`,
-      [schemeId],
-    );
-    return row?.s === null || row?.s === undefined ? null : Number(row.s);
+    return {
+      appealDays:
+        row?.d !== null && row?.d !== undefined && Number.isInteger(days) && days >= 0 ? days : DEFAULT_APPEAL_DAYS,
+      settingHeadId: row?.s === null || row?.s === undefined ? null : Number(row.s),
+    };
   }
 
   /**
@@ -109,11 +73,7 @@ export class ResultStore extends EntityStore {
       [schemeId],
     );
     if (Number(n) > 0) return false;
-    const changed = await tx.execute(
-      `UPDATE ${t(SCHEME)} SET ${c(SCHEME, 'status')} = 'RELEASED', ${c(SCHEME, 'versionNum')} = ${c(SCHEME, 'versionNum')} + 1, ` +
-        `${c(SCHEME, 'lastUpdatedBy')} = ?, ${c(SCHEME, 'lastUpdateDate')} = ? WHERE ${c(SCHEME, 'schemeId')} = ? AND ${c(SCHEME, 'status')} = 'CALCULATED'`,
-      [ctx.userId, formatDateTime(), schemeId],
-    );
-    return changed.affected > 0;
+    const rows = new PlatformRows(this.registry, this.db.dialect);
+    return (await rows.update(tx, SCHEME, { status: 'RELEASED' }, { schemeId, status: 'CALCULATED' }, ctx.userId)) > 0;
   }
 }

@@ -13,14 +13,16 @@ import { Errors } from '../../../http/apiError';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { formatDecimal, toDecimal } from '../../../util/decimal';
-import { addDays } from '../../../util/time';
+import { addDays, formatDateTime } from '../../../util/time';
 import { gradeForScore } from '../setup';
 import { PERF, todayText, type ResultStore } from './resultStore';
+
+const HISTORY = 'srmSpePerformanceHistory';
 
 /** doRelease: the appeal deadline counts the scheme's appeal days from today; the scheme is RELEASED with its last result. */
 async function release(store: ResultStore, run: TransitionRun): Promise<void> {
   const schemeId = Number(run.record.schemeId);
-  const appealDeadline = addDays(todayText(), await store.appealDays(run.tx, schemeId));
+  const appealDeadline = addDays(todayText(), (await store.scheme(run.tx, schemeId)).appealDays);
   await store.setFields(run.tx, PERF, run.id, { appealDeadline }, run.ctx);
   await store.releaseSchemeWhenDone(run.tx, schemeId, run.ctx);
 }
@@ -34,7 +36,7 @@ async function acceptAppeal(store: ResultStore, run: TransitionRun): Promise<voi
       { field: 'totalScore', message: '0–100' },
     ]);
   const newScore = formatDecimal(score, 2);
-  const settingHeadId = await store.settingOf(run.tx, Number(run.record.schemeId));
+  const { settingHeadId } = await store.scheme(run.tx, Number(run.record.schemeId));
   const grade = settingHeadId ? await gradeForScore(run.tx, settingHeadId, newScore) : undefined;
   if (!grade)
     throw Errors.conflict(
@@ -42,8 +44,10 @@ async function acceptAppeal(store: ResultStore, run: TransitionRun): Promise<voi
       `The scheme's grade setting has no grade for ${newScore}`,
     );
   await store.setFields(run.tx, PERF, run.id, { totalScore: newScore, gradeCode: grade.gradeCode }, run.ctx);
-  await store.history(
+  // The history row with the old score and grade (the record as read before the change) and the new.
+  await store.writer.insert(
     run.tx,
+    store.model(HISTORY),
     {
       performanceId: run.id,
       actionCode: run.transition.aliases?.[0] ?? run.transition.action,
@@ -55,6 +59,7 @@ async function acceptAppeal(store: ResultStore, run: TransitionRun): Promise<voi
       newTotalScore: newScore,
       oldGradeCode: run.record.gradeCode as SqlParam,
       newGradeCode: grade.gradeCode,
+      actionDate: formatDateTime(),
     },
     run.ctx,
   );

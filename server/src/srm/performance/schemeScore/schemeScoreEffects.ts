@@ -1,11 +1,9 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
-import type { MetaSql } from '../../../access/metaSql';
 import type { Database } from '../../../db/sqlExecutor';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { readUnderLock } from '../../../resource/invariantLocks';
-import { formatDateTime } from '../../../util/time';
 import { SchemeCalc } from '../scheme/schemeCalc';
 import { SheetSave } from './sheetSave';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
@@ -20,12 +18,11 @@ const SCHEME = 'srmSpeScheme';
  * CALCULATED and its results are written (scheme/schemeCalc.ts).
  */
 export class SchemeScoreEffects {
-  private readonly sql: MetaSql;
+  private readonly rows: PlatformRows;
   private readonly calc: SchemeCalc;
 
   constructor(registry: MetadataRegistry, db: Database) {
-    const rows = new PlatformRows(registry, db.dialect);
-    this.sql = rows.sql;
+    this.rows = new PlatformRows(registry, db.dialect);
     this.calc = new SchemeCalc(registry, db);
   }
 
@@ -40,7 +37,7 @@ export class SchemeScoreEffects {
    * sheets approved at once the second sees the first (docs/developer-guide.md, "Invariants under concurrency").
    */
   private async calculateWhenComplete(run: TransitionRun): Promise<void> {
-    const { t, c } = this.sql;
+    const { t, c } = this.rows.sql;
     const schemeId = Number(run.record.schemeId);
     const [{ n }] = await readUnderLock(
       run.tx,
@@ -48,13 +45,15 @@ export class SchemeScoreEffects {
       [schemeId],
     );
     if (Number(n) > 0) return;
-    const moved = await run.tx.execute(
-      `UPDATE ${t(SCHEME)} SET ${c(SCHEME, 'status')} = 'CALCULATED', ${c(SCHEME, 'versionNum')} = ${c(SCHEME, 'versionNum')} + 1, ${c(SCHEME, 'lastUpdatedBy')} = ?, ` +
-        `${c(SCHEME, 'lastUpdateDate')} = ? WHERE ${c(SCHEME, 'schemeId')} = ? AND ${c(SCHEME, 'status')} = 'SCORING'`,
-      [run.actor.userId, formatDateTime(), schemeId],
+    const moved = await this.rows.update(
+      run.tx,
+      SCHEME,
+      { status: 'CALCULATED' },
+      { schemeId, status: 'SCORING' },
+      run.actor.userId,
     );
     // Only the transaction that moved the scheme out of SCORING writes its results: exactly once.
-    if (moved.affected === 1) await this.calc.calculate(run.tx, schemeId, run.actor.userId!);
+    if (moved === 1) await this.calc.calculate(run.tx, schemeId, run.actor.userId!);
   }
 }
 
