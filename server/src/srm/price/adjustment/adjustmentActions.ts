@@ -108,7 +108,7 @@ async function compAdjustment(
       const values = Object.fromEntries(COMPUTED_LINE_FIELDS.map((name) => [name, line[name]]));
       await store.updateLine(tx, Number(line.adjustmentLineId), values, ctx, `lines[${i}].`);
     }
-    await store.updateHead(tx, id, { totalImpactAmount: totalImpact(lines) }, ctx);
+    await store.setFields(tx, HEAD, id, { totalImpactAmount: totalImpact(lines) }, ctx);
   });
   return { data: await kernel.resources.findById(model, id, ctx, scope) };
 }

@@ -8,10 +8,7 @@ import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import type { ResourceContext } from '../../../resource/context';
 import { EntityStore } from '../../../resource/entityStore';
 import { assertWrittenValues } from '../../../resource/writtenValues';
-import { formatDateTime } from '../../../util/time';
 import { decimalText } from '../../../util/decimal';
-
-const now = () => formatDateTime();
 
 export const HEAD = 'srmSmlAdjustmentHead';
 export const LINE = 'srmSmlAdjustmentLine';
@@ -88,31 +85,8 @@ export class AdjustmentStore extends EntityStore {
   }
 
   /** Writes the computed values of one stored line (`at`: how the refusal names it, "lines[0]."), within their fields' bounds. */
-  async updateLine(
-    tx: SqlExecutor,
-    id: number,
-    values: Record<string, unknown>,
-    ctx: ResourceContext,
-    at = '',
-  ): Promise<void> {
+  async updateLine(tx: SqlExecutor, id: number, values: Record<string, unknown>, ctx: ResourceContext, at = '') {
     assertWrittenValues(this.model(LINE), values, ctx.language, [], at);
-    const { t, c } = this.sql;
-    const fields = Object.keys(values);
-    await tx.execute(
-      `UPDATE ${t(LINE)} SET ${fields.map((f) => `${c(LINE, f)} = ?`).join(', ')}, ${c(LINE, 'versionNum')} = ${c(LINE, 'versionNum')} + 1, ` +
-        `${c(LINE, 'lastUpdatedBy')} = ?, ${c(LINE, 'lastUpdateDate')} = ? WHERE ${c(LINE, 'adjustmentLineId')} = ?`,
-      [...fields.map((f) => values[f] as SqlParam), ctx.userId, now(), id],
-    );
-  }
-
-  /** Sets header fields without the generic writer (server-only values: totals, the supplier comment). */
-  async updateHead(tx: SqlExecutor, id: number, values: Record<string, SqlParam>, ctx: ResourceContext): Promise<void> {
-    const { t, c } = this.sql;
-    const fields = Object.keys(values);
-    await tx.execute(
-      `UPDATE ${t(HEAD)} SET ${fields.map((f) => `${c(HEAD, f)} = ?`).join(', ')}, ${c(HEAD, 'versionNum')} = ${c(HEAD, 'versionNum')} + 1, ` +
-        `${c(HEAD, 'lastUpdatedBy')} = ?, ${c(HEAD, 'lastUpdateDate')} = ? WHERE ${c(HEAD, 'adjustmentHeadId')} = ?`,
-      [...fields.map((f) => values[f]), ctx.userId, now(), id],
-    );
+    await this.setFields(tx, LINE, id, values as Record<string, SqlParam>, ctx);
   }
 }

@@ -23,7 +23,7 @@ const RULE_ID = ['ruleHeaderId', 'id'];
 
 async function storedLineIds(
   store: AdjustmentStore,
-  tx: Parameters<AdjustmentStore['updateHead']>[0],
+  tx: Parameters<AdjustmentStore['updateLine']>[0],
   id: number | undefined,
 ) {
   if (id === undefined) return new Set<number>();
