@@ -17,8 +17,6 @@ import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { readUnderLock } from '../../../resource/invariantLocks';
 import { ACK, ACK_LINE, ACK_TODO, type Collab } from './collabContext';
 
-const dateOf = (v: unknown) => (v ? String(v).slice(0, 10) : '');
-
 /** beforeSave of the header: line numbers, item codes, no supplier × item twice, and the suppliers' list. */
 async function beforeSaveHeader(k: Collab, draft: SaveDraft): Promise<void> {
   const lines = draft.children.lines;
@@ -77,35 +75,13 @@ async function lineRows(k: Collab, run: TransitionRun, headerId: number, locking
 }
 
 /**
- * doSubmit: every line PENDING; one to-do per supplier of the lines (computed recipients, so not a
- * declared effect). Internal users, the lines, the deadline not passed (against `$today`) and the
- * submit date are declared (purApproval.json); the lines' ackStatus is their own lifecycle's state,
- * which an effect may not write, so it stays here.
+ * doSubmit: every line PENDING. Internal users, the lines, the deadline not passed (against
+ * `$today`), the submit date and one to-do per supplier of the lines are declared
+ * (purApproval.json); the lines' ackStatus is their own lifecycle's state, which an effect may not
+ * write, so it stays here.
  */
 async function submit(k: Collab, run: TransitionRun): Promise<void> {
-  const lines = await lineRows(k, run, run.id);
-  const deadline = dateOf(run.record.deadline);
-  const userId = run.actor.userId;
-  await k.rows.update(run.tx, ACK_LINE, { ackStatus: 'PENDING' }, { approvalHeaderId: run.id }, userId);
-  const number = String(run.record.approvalNumber);
-  for (const supplierId of [...new Set(lines.map((l) => Number(l.supplierId)))])
-    await k.todos.open(
-      run.tx,
-      {
-        to: { supplierId },
-        billType: ACK_TODO.billType,
-        menuCode: ACK_TODO.menuCode,
-        entityName: ACK,
-        billId: run.id,
-        billNumber: number,
-        link: ACK_TODO.link,
-        title: {
-          cn: `承认书 ${number}「${String(run.record.title)}」待签收，截止 ${deadline}`,
-          en: `Acknowledgement form ${number} awaits your sign-off by ${deadline}`,
-        },
-      },
-      userId,
-    );
+  await k.rows.update(run.tx, ACK_LINE, { ackStatus: 'PENDING' }, { approvalHeaderId: run.id }, run.actor.userId);
 }
 
 /**
@@ -137,43 +113,21 @@ async function acknowledge(k: Collab, run: TransitionRun, services: TransitionHa
  * doCancel (DRAFT or SUBMITTED → CANCELLED; COMPLETED is refused by the lifecycle, 409; internal users, declared).
  * The lines still PENDING become CANCELLED, so their supplier sees the withdrawal on the line and can
  * neither add files nor sign off (the line lifecycle answers 409); ACKNOWLEDGED lines keep their
- * sign-off, which did happen. The suppliers' open to-dos are cancelled, not handled: nobody did the
- * work; the users of the suppliers that still had lines to sign off get a notification saying so. A
- * draft has neither PENDING lines nor to-dos, so there only the form changes. The cancel date and the
- * to-dos cancelled are declared effects (purApproval.json); the lines' ackStatus (their own
- * lifecycle's state, which no effect writes) and the notices to computed suppliers stay here. A cancel
- * and a sign-off at once are ordered by the header's lock (the line lifecycle's owner, taken first by
- * both): the second sees the first's result, so no line is acknowledged after its form was cancelled.
+ * sign-off, which did happen. The cancel date, the suppliers' open to-dos cancelled (not handled:
+ * nobody did the work) and the notice to the users of the suppliers that still had lines to sign off
+ * are declared effects (purApproval.json), run before this; the lines' ackStatus (their own
+ * lifecycle's state, which no effect writes) stays here. A cancel and a sign-off at once are ordered
+ * by the header's lock (the line lifecycle's owner, taken first by both): the second sees the
+ * first's result, so no line is acknowledged after its form was cancelled.
  */
 async function cancel(k: Collab, run: TransitionRun): Promise<void> {
-  const userId = run.actor.userId;
-  const waiting = (await lineRows(k, run, run.id)).filter((l) => l.ackStatus === 'PENDING');
   await k.rows.update(
     run.tx,
     ACK_LINE,
     { ackStatus: 'CANCELLED' },
     { approvalHeaderId: run.id, ackStatus: 'PENDING' },
-    userId,
+    run.actor.userId,
   );
-  const source = { entityName: ACK, billId: run.id, billType: ACK_TODO.billType };
-  // The suppliers still asked to sign off are told why their to-do went away.
-  const number = String(run.record.approvalNumber);
-  const title = String(run.record.title);
-  for (const supplierId of new Set(waiting.map((l) => Number(l.supplierId))))
-    await k.todos.notifySupplierUsers(
-      run.tx,
-      supplierId,
-      {
-        type: 'BUSINESS',
-        title: { cn: `承认书 ${number} 已作废`, en: `Acknowledgement form ${number} was cancelled` },
-        content: {
-          cn: `采购方已作废承认书 ${number}「${title}」，无需再签收。`,
-          en: `The buyer cancelled acknowledgement form ${number} ("${title}"): no sign-off is needed any more.`,
-        },
-        source,
-      },
-      userId,
-    );
 }
 
 export function registerApprovalRules(k: Collab, hooks: RecordHookRegistry, handlers: TransitionHandlerRegistry): void {
