@@ -3,13 +3,12 @@ import type { SqlParam } from '../../../db/sqlExecutor';
 import { systemContext } from '../../../resource/context';
 import { runSql } from '../../../testing/authFixtures';
 import { call, rows, type Body, type Proof, type ProofUser } from '../../../testing/proofFixtures';
-import { addDays } from '../../../util/time';
-import { todayText } from './resultStore';
+import { addDays, today } from '../../../util/time';
 
 export const RES = 'srmSpePerformanceRestful';
 export const INSIDE_MENU = 'SPE_PERFORMANCE_RESULT';
-export const today = () => todayText();
-export const dayFrom = (days: number) => addDays(todayText(), days);
+export { today };
+export const dayFrom = (days: number) => addDays(today(), days);
 
 export const buyer = (p: Proof, action: string, body: Body) => call(p, 'buyer01', INSIDE_MENU, RES, action, body);
 export const supplier = (p: Proof, user: ProofUser, action: string, body: Body, menu = 'SUP_SPE_APPEAL') =>

@@ -10,13 +10,10 @@ import type { ResourceContext } from '../../../resource/context';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import { EntityStore } from '../../../resource/entityStore';
 import { readUnderLock } from '../../../resource/invariantLocks';
-import { today } from '../../../util/time';
 
 export const PERF = 'srmSpePerformance';
 export const SCHEME = 'srmSpeScheme';
 export const DEFAULT_APPEAL_DAYS = 7;
-
-export const todayText = (): string => today();
 
 export class ResultStore extends EntityStore {
   constructor(

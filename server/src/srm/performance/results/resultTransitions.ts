@@ -13,16 +13,16 @@ import { Errors } from '../../../http/apiError';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { formatDecimal, toDecimal } from '../../../util/decimal';
-import { addDays, formatDateTime } from '../../../util/time';
+import { addDays, formatDateTime, today } from '../../../util/time';
 import { gradeForScore } from '../setup';
-import { PERF, todayText, type ResultStore } from './resultStore';
+import { PERF, type ResultStore } from './resultStore';
 
 const HISTORY = 'srmSpePerformanceHistory';
 
 /** doRelease: the appeal deadline counts the scheme's appeal days from today; the scheme is RELEASED with its last result. */
 async function release(store: ResultStore, run: TransitionRun): Promise<void> {
   const schemeId = Number(run.record.schemeId);
-  const appealDeadline = addDays(todayText(), (await store.scheme(run.tx, schemeId)).appealDays);
+  const appealDeadline = addDays(today(), (await store.scheme(run.tx, schemeId)).appealDays);
   await store.setFields(run.tx, PERF, run.id, { appealDeadline }, run.ctx);
   await store.releaseSchemeWhenDone(run.tx, schemeId, run.ctx);
 }

@@ -16,7 +16,8 @@ import type { ActionRegistry, ActionRequest, ActionStates, RegisteredAction } fr
 import type { DomainServiceRegistry } from '../../../platform/domainServices';
 import type { ResourceContext } from '../../../resource/context';
 import { lockOwner } from '../../../resource/invariantLocks';
-import { formatDateTime } from '../../../util/time';
+import { today } from '../../../util/time';
+import { PlatformRows } from '../../../lifecycle/platformRows';
 import { PERFORMANCE_DATA_SOURCE } from './dataSource';
 import { SCHEME, SCORE_LINE, SHEET } from './schemeSheets';
 import type { SystemIndicators, SystemKind } from './systemIndicators';
@@ -47,8 +48,6 @@ async function visible(kernel: Kernel, entity: string, id: number, ctx: Resource
   return { model, row: row as Record<string, unknown>, scope };
 }
 
-const today = () => formatDateTime().slice(0, 10);
-
 async function adjustScoreEndDate(body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
   const id = body.id as number;
   const end = body.scoreEndDate as string;
@@ -65,9 +64,12 @@ async function adjustScoreEndDate(body: Body, ctx: ResourceContext, kernel: Kern
         '新的评分截止日不能早于今天或评分开始日',
         'The new scoring end cannot be before today or the start of scoring',
       );
-    await tx.execute(
-      `UPDATE ${tx.dialect.quote(model.table)} SET ${q('scoreEndDate')} = ?, ${q('versionNum')} = ${q('versionNum')} + 1, ${q('lastUpdatedBy')} = ?, ${q('lastUpdateDate')} = ? WHERE ${q('schemeId')} = ?`,
-      [end, ctx.userId, formatDateTime(), id],
+    await new PlatformRows(kernel.registry, tx.dialect).update(
+      tx,
+      SCHEME,
+      { scoreEndDate: end },
+      { schemeId: id },
+      ctx.userId,
     );
   });
   return { data: await kernel.resources.findById(model, id, ctx, scope) };
