@@ -23,8 +23,9 @@ import {
   SUPPLIER_TODO_TYPE,
   type ContractSignStore,
 } from './contractSignStore';
+import { tellSupplier } from '../supplierTodo';
 import { sha256Hex } from './signedPdf';
-import type { ElectronicSignProvider, SignDocument } from './signProvider';
+import type { ElectronicSignProvider } from './signProvider';
 
 const ELECTRONIC = 'ELECTRONIC';
 
@@ -81,44 +82,27 @@ export class ContractSignEffects {
           userId,
         );
       }
-      await this.tellSupplier(run.tx, doc, userId);
-    }
-  }
-
-  /**
-   * The line's supplier gets a to-do and each of its users a notification. Stays here, not in
-   * slcContractSign.json: the recipient is a line's supplier, not a field of the head approved.
-   */
-  private async tellSupplier(tx: SqlExecutor, doc: SignDocument, userId: number | null): Promise<void> {
-    // The English title names the agreement by number only: its title is data, often Chinese.
-    const title = {
-      cn: `协议 ${doc.signNumber}「${doc.signTitle}」待签署`,
-      en: `Agreement ${doc.signNumber} awaits your signature`,
-    };
-    const subject = { entityName: LINE, billId: doc.signLineId };
-    await this.todos.open(
-      tx,
-      {
-        ...subject,
-        to: { supplierId: doc.supplierId },
+      // The line's supplier, not a field of the head approved: its to-do and notices are written here.
+      // The English title names the agreement by number only: its title is data, often Chinese.
+      const task = {
+        supplierId: doc.supplierId,
+        entityName: LINE,
+        billId: doc.signLineId,
         billType: SUPPLIER_TODO_TYPE,
         billNumber: doc.signNumber,
-        title,
+        title: {
+          cn: `协议 ${doc.signNumber}「${doc.signTitle}」待签署`,
+          en: `Agreement ${doc.signNumber} awaits your signature`,
+        },
+        content: {
+          cn: `请在「待签协议」中签署或拒签协议 ${doc.signNumber}（有效期 ${doc.validFrom} 起）。`,
+          en: `Sign or refuse agreement ${doc.signNumber} (valid from ${doc.validFrom}) under "Agreements to sign".`,
+        },
         menuCode: SUPPLIER_MENU,
         link: `${SUPPLIER_EDIT_LINK}${doc.signLineId}`,
-      },
-      userId,
-    );
-    const content = {
-      cn: `请在「待签协议」中签署或拒签协议 ${doc.signNumber}（有效期 ${doc.validFrom} 起）。`,
-      en: `Sign or refuse agreement ${doc.signNumber} (valid from ${doc.validFrom}) under "Agreements to sign".`,
-    };
-    await this.todos.notifySupplierUsers(
-      tx,
-      doc.supplierId,
-      { title, content, type: 'BUSINESS', source: { ...subject, billType: SUPPLIER_TODO_TYPE } },
-      userId,
-    );
+      };
+      await tellSupplier(this.todos, run.tx, task, userId);
+    }
   }
 
   /** The head of a line, which must be SIGNING (409 otherwise), and the caller must be the line's supplier (403). */

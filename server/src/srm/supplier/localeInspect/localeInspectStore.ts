@@ -8,6 +8,7 @@ import { HISTORY } from '../../../lifecycle/history';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import { readUnderLock } from '../../../resource/invariantLocks';
 import { TodoService } from '../../../todos/todoService';
+import { tellSupplier } from '../supplierTodo';
 
 export const INSPECT = 'srmSlcLocaleInspect';
 export const RECORD = 'srmSlcInspectRecord';
@@ -85,34 +86,24 @@ export class LocaleInspectStore {
     planName: string,
     userId: number | null,
   ): Promise<void> {
-    const title = {
-      cn: `现场考察 ${doc.inspectNumber} 待自评`,
-      en: `On-site inspection ${doc.inspectNumber} awaits your self-check`,
-    };
-    const subject = { entityName: INSPECT, billId: doc.localeInspectId };
-    await this.todos.open(
-      tx,
-      {
-        ...subject,
-        to: { supplierId: doc.supplierId },
-        billType: TODO_TYPE,
-        billNumber: doc.inspectNumber,
-        title,
-        menuCode: SUPPLIER_MENU,
-        link: `${EDIT_LINK}${doc.localeInspectId}`,
+    const task = {
+      supplierId: doc.supplierId,
+      entityName: INSPECT,
+      billId: doc.localeInspectId,
+      billType: TODO_TYPE,
+      billNumber: doc.inspectNumber,
+      title: {
+        cn: `现场考察 ${doc.inspectNumber} 待自评`,
+        en: `On-site inspection ${doc.inspectNumber} awaits your self-check`,
       },
-      userId,
-    );
-    const content = {
-      cn: `考察计划「${planName}」已批准，请在「现场考察」中填写自评分并提交自评。`,
-      en: `An inspection plan was approved: enter your self scores under "On-site inspection" and submit the self-check.`,
+      content: {
+        cn: `考察计划「${planName}」已批准，请在「现场考察」中填写自评分并提交自评。`,
+        en: `An inspection plan was approved: enter your self scores under "On-site inspection" and submit the self-check.`,
+      },
+      menuCode: SUPPLIER_MENU,
+      link: `${EDIT_LINK}${doc.localeInspectId}`,
     };
-    await this.todos.notifySupplierUsers(
-      tx,
-      doc.supplierId,
-      { title, content, type: 'BUSINESS', source: { ...subject, billType: TODO_TYPE } },
-      userId,
-    );
+    await tellSupplier(this.todos, tx, task, userId);
   }
 
   /** An expert's scoring to-do: the experts are the plan's staff, not a field of the inspection. */

@@ -42,10 +42,7 @@ export async function oaWriteSupplierInfo(
       undefined,
       tx,
     );
-    const { t, c } = store.sql;
-    const categories = (
-      await tx.select(`SELECT * FROM ${t(M_CATEGORY)} WHERE ${c(M_CATEGORY, 'supplierId')} = ?`, [supplierId])
-    ).map((r) => store.fields(M_CATEGORY, r));
+    const categories = await store.rowsWhere(tx, M_CATEGORY, { supplierId }, false);
     const sent = await gateway.writeSupplier(
       tx,
       {
