@@ -55,7 +55,7 @@ async function scopedLabels(
   req: ActionRequest,
   ctx: ResourceContext,
   field: string,
-  id: number,
+  id: number | string,
 ): Promise<Row[]> {
   const model = kernel.registry.entity(BARCODE)!;
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
@@ -240,19 +240,9 @@ export function registerBarcodeActions(store: LabelStore, actions: ActionRegistr
     'findBarcode',
     ['printBarcodeList'],
     undefined,
-    async (body, ctx, kernel, req) => {
-      const value = String(body.barcode).trim();
-      const model = kernel.registry.entity(BARCODE)!;
-      const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
-      const { rows } = await kernel.resources.reader.list(
-        model,
-        { params: {}, filter: { field: 'barcode', op: 'eq', value }, pageIndex: 1, pageRows: 1 },
-        ctx,
-        scope,
-      );
-      if (!rows.length) throw Errors.recordNotFound();
-      return { data: rows[0] };
-    },
+    async (body, ctx, kernel, req) => ({
+      data: (await scopedLabels(kernel, req, ctx, 'barcode', String(body.barcode).trim()))[0],
+    }),
     {
       type: 'object',
       required: ['barcode'],
