@@ -67,17 +67,8 @@ async function scopeRow(store: SupplierStatusStore, run: TransitionRun, site: Ro
   return rows.find((r) => Number(r.categoryId) === Number(run.record.categoryId));
 }
 
-/** A category is added to qualified sites only (DOMAIN 1.11: only they may be sourced). */
-function assertQualifiedForCategory(site: Row): void {
-  if (site.siteStatus !== 'QUALIFIED')
-    throw Errors.conflict(
-      `供应商地点 ${String(site.siteName)} 不是合格状态，不能增加品类`,
-      `Supplier site ${String(site.siteName)} is not qualified; no category can be added`,
-    );
-}
-
+/** A category is added to qualified sites only (DOMAIN 1.11): the submit's declared check, the site unmoved since (the approval's). */
 async function addCategory(store: SupplierStatusStore, run: TransitionRun, site: Row): Promise<void> {
-  assertQualifiedForCategory(site);
   const row = await scopeRow(store, run, site);
   if (row)
     await store.setFields(run.tx, CATEGORY, Number(row.supplierCategoryId), { categoryStatus: 'QUALIFIED' }, run.ctx);

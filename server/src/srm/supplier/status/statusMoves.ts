@@ -59,10 +59,6 @@ export function targetOf(move: StatusMove): string {
   return RULES[move].to;
 }
 
-export function moveAllowed(move: StatusMove, from: string): boolean {
-  return RULES[move].allowed(from);
-}
-
 /** What a move is for: the entity word and name in the messages, and the document that makes it. */
 interface Subject {
   entity: typeof SUPPLIER | typeof SITE;
