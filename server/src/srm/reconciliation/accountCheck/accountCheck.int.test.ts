@@ -235,6 +235,16 @@ describe('every action from every state', () => {
 });
 
 describe('invoice tolerance', () => {
+  it('a submit without invoices is refused with 400 naming them', async () => {
+    const id = await draft();
+    expectOk(await act('buyer01', 'doRelease', { id }));
+    expectOk(await act('supplier01', 'doSupplierConfirm', { id }));
+    const refused = await act('supplier01', 'doSubmitInvoice', { id });
+    expectError(refused, 400, ['invoices']);
+    expect(refused.body.msg).toMatch(/Enter the invoices before submitting them/);
+    expect((await headerOf(id)).status).toBe('SUPPLIER_CONFIRMED');
+  });
+
   it('an invoice total off by 0.01 is refused with 400 naming the difference (CN and EN); the exact total is accepted', async () => {
     const id = await withInvoice('958.59');
     const refused = await act('supplier01', 'doSubmitInvoice', { id });

@@ -16,7 +16,8 @@ const hasReceipts = (lines: { transactionId?: unknown }[]) =>
  * DOMAIN.md §4.1 "Who": menus grant the buttons, the side holds even for a user granted both), the
  * supplier's to-dos (opened on release, handled by its answer), the buyer's dispute to-do and the
  * to-dos ended by the buyer's next step or the cancellation; they run before these handlers, and a
- * handler that throws (no lines, invoices off the tolerance) rolls them back with the rest.
+ * handler that throws (no lines, invoices off the tolerance) rolls them back with the rest. The
+ * invoice submit's "at least one invoice" is a declared lines check (400 naming invoices).
  */
 export function registerCheckTransitions(
   handlers: TransitionHandlerRegistry,
@@ -33,10 +34,6 @@ export function registerCheckTransitions(
   handlers.register('rcnSubmitInvoice', async (run) => {
     const { tx, record } = run;
     const parts = await store.parts(tx, run.id);
-    if (!parts.invoices.length)
-      throw Errors.badRequest('请先录入发票', 'Enter the invoices before submitting them', [
-        { field: 'invoices', message: 'required' },
-      ]);
     const totals = checkTotals(parts);
     const tolerance = await store.tolerance(tx, String(record.checkType), Number(record.orgId));
     const check = invoiceDifference(totals.invoiceAmountTotal, totals.checkAmountTotal, tolerance);
