@@ -1,3 +1,4 @@
+import type { MetaSql } from '../../../access/metaSql';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordValues, SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
@@ -17,11 +18,20 @@ async function currencyScale(o: OrderSql, tx: SqlExecutor, currencyCode: unknown
   return Number.isInteger(scale) && scale >= 0 && scale <= 6 ? scale : 2;
 }
 
-/** Item code, name, category and UOM on a line are copies of the material master, never what the client typed. */
-async function copyItemMaster(o: OrderSql, tx: SqlExecutor, lines: RecordValues[]): Promise<void> {
+/**
+ * Item code and name on a line are copies of the material master, never what the client typed; an
+ * order line also takes the item's category and UOM where blank (a requisition's hook asks only for
+ * code and name).
+ */
+export async function copyItemMaster(
+  sql: MetaSql,
+  tx: SqlExecutor,
+  lines: RecordValues[],
+  categoryAndUom = true,
+): Promise<void> {
   const ids = [...new Set(lines.map((l) => l.itemId).filter((id): id is number => typeof id === 'number'))];
   if (!ids.length) return;
-  const { t, c } = o.sql;
+  const { t, c } = sql;
   const M = 'srmBaseMaterialItem';
   const rows = await tx.select(
     `SELECT ${c(M, 'itemId')} AS id, ${c(M, 'itemCode')} AS code, ${c(M, 'itemName')} AS name, ${c(M, 'categoryId')} AS category, ${c(M, 'primaryUomCode')} AS uom FROM ${t(M)} WHERE ${c(M, 'itemId')} IN (${ids.map(() => '?').join(', ')})`,
@@ -34,6 +44,7 @@ async function copyItemMaster(o: OrderSql, tx: SqlExecutor, lines: RecordValues[
     if (!item) throw Errors.validation([{ field: `lines[${i}].itemId`, message: 'unknown material / 物料不存在' }]);
     line.itemCode = item.code;
     line.itemName = item.name;
+    if (!categoryAndUom) return;
     line.categoryId ??= item.category === null ? null : Number(item.category);
     line.uomCode ??= item.uom;
   });
@@ -70,6 +81,6 @@ export function computeOrderAmounts(values: RecordValues, lines: RecordValues[],
 export async function prepareOrderAmounts(o: OrderSql, draft: SaveDraft, currencyCode: unknown): Promise<void> {
   const lines = draft.children.lines;
   if (!lines) return;
-  await copyItemMaster(o, draft.tx, lines);
+  await copyItemMaster(o.sql, draft.tx, lines);
   computeOrderAmounts(draft.values, lines, await currencyScale(o, draft.tx, currencyCode));
 }

@@ -2,30 +2,11 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../../access/metaSql';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHooks';
-import { Errors } from '../../../http/apiError';
 import { addDecimals, formatDecimal, multiplyDecimals, parseDecimal, ZERO } from '../../../util/decimal';
+import { copyItemMaster } from '../order/orderAmounts';
 
 const HEADER = 'srmPurRequisitionHeader';
 const LINE = 'srmPurRequisitionLine';
-
-/** Item code and name on a line are copies of the material master, never what the client typed. */
-async function copyItemMaster(tx: SqlExecutor, lines: RecordValues[]): Promise<void> {
-  const ids = [...new Set(lines.map((l) => l.itemId).filter((id): id is number => typeof id === 'number'))];
-  if (!ids.length) return;
-  const q = tx.dialect.quote;
-  const rows = await tx.select(
-    `SELECT ${q('item_id')} AS id, ${q('item_code')} AS code, ${q('item_name')} AS name FROM ${q('srm_base_material_item')} WHERE ${q('item_id')} IN (${ids.map(() => '?').join(', ')})`,
-    ids,
-  );
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  lines.forEach((line, i) => {
-    if (typeof line.itemId !== 'number') return;
-    const item = byId.get(line.itemId);
-    if (!item) throw Errors.validation([{ field: `lines[${i}].itemId`, message: 'unknown material / 物料不存在' }]);
-    line.itemCode = item.code;
-    line.itemName = item.name;
-  });
-}
 
 /** Line amount = quantity × estimated price (rounded to 2 decimals); header total = sum of the line amounts. Exact decimals. */
 function computeAmounts(values: RecordValues, lines: RecordValues[]): void {
@@ -63,7 +44,7 @@ export function registerRequisitionHooks(hooks: RecordHookRegistry, registry: Me
   hooks.registerBeforeSave(HEADER, async ({ values, children, tx }) => {
     const lines = children.lines;
     if (!lines) return;
-    await copyItemMaster(tx, lines);
+    await copyItemMaster(new MetaSql(registry, tx.dialect), tx, lines, false);
     computeAmounts(values, lines);
   });
   hooks.registerAfterTransition(HEADER, ({ id, tx }) => copyNumberToLines(registry, tx, id));
