@@ -13,7 +13,6 @@
  */
 import { pickText } from '@meridian/metadata';
 import { hashPassword, temporaryPassword } from '../../../auth/passwords';
-import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { ApiError, Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
@@ -21,7 +20,7 @@ import { translateDbError } from '../../../resource/dbErrors';
 import { lockKeys, lockOwner, readUnderLock } from '../../../resource/invariantLocks';
 import { formatDateTime } from '../../../util/time';
 import { LOGIN_NAME_PATTERN } from '../registration/registerForm';
-import { SUPPLIER_RESPONSIBILITY } from '../registration/registerEffects';
+import { grantSupplierResponsibility } from '../registration/registerEffects';
 import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import { CONTACT, SUPPLIER, type MasterStore } from './masterStore';
 
@@ -146,25 +145,4 @@ export async function openPortalAccount(
       ctx.language,
     ),
   };
-}
-
-/** The standard supplier responsibility (as an approved registration gets), when the installation has one. */
-async function grantSupplierResponsibility(
-  store: MasterStore,
-  tx: SqlExecutor,
-  ctx: ResourceContext,
-  userId: number,
-): Promise<void> {
-  const { t, c } = store.sql;
-  const resp = await tx.select(
-    `SELECT ${c('baseResponsibility', 'responsibilityId')} AS id FROM ${t('baseResponsibility')} WHERE ${c('baseResponsibility', 'responsibilityCode')} = ? AND ${c('baseResponsibility', 'userType')} = 'EX'`,
-    [SUPPLIER_RESPONSIBILITY],
-  );
-  if (!resp[0]) return;
-  await store.writer.insert(
-    tx,
-    store.model('baseUserResp'),
-    { userId, responsibilityId: Number(resp[0].id), startDate: formatDateTime().slice(0, 10), enabledFlag: 'Y' },
-    ctx,
-  );
 }

@@ -4,6 +4,7 @@ import type { RecordHookRegistry, TransitionDone } from '../../../hooks/recordHo
 import { ApiError, Errors } from '../../../http/apiError';
 import type { ResourceContext } from '../../../resource/context';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
+import type { EntityStore } from '../../../resource/entityStore';
 import { formatDateTime } from '../../../util/time';
 import { linkInvitedSupplier } from '../develop/invitations';
 import { takenConflict } from './publicRegistration';
@@ -11,6 +12,30 @@ import { REGISTER, SUPPLIER, type RegistrationStore } from './registrationStore'
 
 /** The responsibility a newly approved supplier account receives, when the installation has one. */
 export const SUPPLIER_RESPONSIBILITY = 'SUPPLIER_RESP';
+
+/**
+ * The standard supplier responsibility, when the installation has one: an approved registration's
+ * account and a portal account opened from the master get the supplier menus.
+ */
+export async function grantSupplierResponsibility(
+  store: EntityStore,
+  tx: SqlExecutor,
+  ctx: ResourceContext,
+  userId: number,
+): Promise<void> {
+  const { t, c } = store.sql;
+  const resp = await tx.select(
+    `SELECT ${c('baseResponsibility', 'responsibilityId')} AS id FROM ${t('baseResponsibility')} WHERE ${c('baseResponsibility', 'responsibilityCode')} = ? AND ${c('baseResponsibility', 'userType')} = 'EX'`,
+    [SUPPLIER_RESPONSIBILITY],
+  );
+  if (!resp[0]) return;
+  await store.writer.insert(
+    tx,
+    store.model('baseUserResp'),
+    { userId, responsibilityId: Number(resp[0].id), startDate: formatDateTime().slice(0, 10), enabledFlag: 'Y' },
+    ctx,
+  );
+}
 
 /** A reject action's reason travels with the context into the transition hook, so it is written in the same transaction. */
 export interface RejectContext extends ResourceContext {
@@ -104,28 +129,7 @@ export class RegisterEffects {
     await this.setColumn(tx, REGISTER, 'rejectReason', null, 'registerId', Number(row.registerId));
     const userId = Number(row.userId);
     await this.store.setFields(tx, 'baseUsers', userId, { supplierId, enabledFlag: 'Y' }, ctx);
-    await this.grantSupplierResponsibility(tx, ctx, userId);
-  }
-
-  /** The standard supplier responsibility, so the account has the supplier menus once its details are approved too. */
-  private async grantSupplierResponsibility(tx: SqlExecutor, ctx: ResourceContext, userId: number): Promise<void> {
-    const { t, c } = this.store.sql;
-    const resp = await tx.select(
-      `SELECT ${c('baseResponsibility', 'responsibilityId')} AS id FROM ${t('baseResponsibility')} WHERE ${c('baseResponsibility', 'responsibilityCode')} = ? AND ${c('baseResponsibility', 'userType')} = 'EX'`,
-      [SUPPLIER_RESPONSIBILITY],
-    );
-    if (!resp[0]) return;
-    await this.store.writer.insert(
-      tx,
-      this.store.model('baseUserResp'),
-      {
-        userId,
-        responsibilityId: Number(resp[0].id),
-        startDate: formatDateTime().slice(0, 10),
-        enabledFlag: 'Y',
-      },
-      ctx,
-    );
+    await grantSupplierResponsibility(this.store, tx, ctx, userId);
   }
 
   /** Submitting needs the details an approver checks: address, bank, and a business licence. */
