@@ -55,4 +55,22 @@ describe('the application metadata (metadata/apps)', () => {
       ).toEqual([]);
     }
   });
+
+  it("a header's setLines may set its lines' own state, only to a state of their lifecycle", () => {
+    // purApproval.json: a form sent or cancelled moves its lines (purApprovalLine's ackStatus).
+    const docs = loadDocumentFiles();
+    const form = docs.find((d) => d.source.endsWith('/purchasing/lifecycles/purApproval.json'))!.doc as {
+      transitions: Array<{ action: string; effects: Array<Record<string, { set?: Record<string, unknown> }>> }>;
+    };
+    const cancel = form.transitions.find((t) => t.action === 'doCancel')!;
+    cancel.effects.find((e) => 'setLines' in e)!.setLines.set = { ackStatus: 'GONE' };
+    let problems: string[] = [];
+    try {
+      MetadataRegistry.load(docs);
+    } catch (e) {
+      problems = (e as MetadataError).problems.map(formatProblem);
+    }
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('"ackStatus" of srmPurApprovalLine is set to a state of its lifecycle, not "GONE"');
+  });
 });

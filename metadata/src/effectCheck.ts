@@ -87,12 +87,28 @@ function checkRecipients(s: Scope, pointer: string, to: RecipientsDef): void {
     s.report(pointer, 'approvers name no responsibility, role or user');
 }
 
-/** Written fields must be the entity's own, not its key, state or audit columns. */
-function checkWrites(s: Scope, pointer: string, entity: EntityModel, values: Record<string, EffectValue>): void {
+/**
+ * Written fields must be the entity's own, not its key, state or audit columns. `lineStates`: the
+ * states of the lines' own lifecycle, which their header's setLines may set (a form sent or
+ * cancelled moves its lines; where says which), a state literally, never copied from a field.
+ */
+function checkWrites(
+  s: Scope,
+  pointer: string,
+  entity: EntityModel,
+  values: Record<string, EffectValue>,
+  lineStates?: ReadonlySet<string>,
+): void {
   for (const [name, value] of Object.entries(values)) {
     const field = entity.field(name);
     if (!field) s.report(pointer, `"${name}" is not a field of ${entity.name}`);
-    else if (name === entity.primaryKey || name === entity.statusField || PLATFORM_FIELDS.has(name))
+    else if (lineStates && name === entity.statusField) {
+      if (typeof value !== 'string' || !lineStates.has(value))
+        s.report(
+          pointer,
+          `"${name}" of ${entity.name} is set to a state of its lifecycle, not ${JSON.stringify(value)}`,
+        );
+    } else if (name === entity.primaryKey || name === entity.statusField || PLATFORM_FIELDS.has(name))
       s.report(pointer, `"${name}" of ${entity.name} is written by the platform, not by an effect`);
     const source = valueField(value);
     if (source && !entity.field(source)) s.report(pointer, `value field "${source}" is not a field of ${entity.name}`);
@@ -146,6 +162,12 @@ function checkCreate(s: Scope, pointer: string, d: CreateRecordDef): void {
   checkFields(s, `${pointer}/when`, filterFields(d.when), 'filter field');
 }
 
+/** The states of an entity's own lifecycle; none without one (its status field stays the platform's). */
+function lifecycleStates(s: Scope, entity: EntityModel): ReadonlySet<string> | undefined {
+  const lifecycle = entity.def.lifecycle && s.registry.lifecycles().find((l) => l.name === entity.def.lifecycle);
+  return lifecycle ? new Set<string>(lifecycle.states) : undefined;
+}
+
 function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
   switch (effect.kind) {
     case 'openTodo': {
@@ -197,7 +219,7 @@ function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
           s.report(`${pointer}/lines`, `"${effect.def.lines}" is not a child of ${entity.name}`);
           continue;
         }
-        checkWrites(s, `${pointer}/set`, lines, effect.def.set);
+        checkWrites(s, `${pointer}/set`, lines, effect.def.set, lifecycleStates(s, lines));
         for (const name of filterFields(effect.def.where))
           if (!lines.field(name))
             s.report(`${pointer}/where`, `filter field "${name}" is not a field of ${lines.name}`);

@@ -75,16 +75,6 @@ async function lineRows(k: Collab, run: TransitionRun, headerId: number, locking
 }
 
 /**
- * doSubmit: every line PENDING. Internal users, the lines, the deadline not passed (against
- * `$today`), the submit date and one to-do per supplier of the lines are declared
- * (purApproval.json); the lines' ackStatus is their own lifecycle's state, which an effect may not
- * write, so it stays here.
- */
-async function submit(k: Collab, run: TransitionRun): Promise<void> {
-  await k.rows.update(run.tx, ACK_LINE, { ackStatus: 'PENDING' }, { approvalHeaderId: run.id }, run.actor.userId);
-}
-
-/**
  * doAcknowledge of a line: the form's to-do, which depends on the supplier's other lines, and the
  * form's completion when no line is left. Supplier users only (others' lines are outside their row
  * scope), the form SUBMITTED, the deadline not passed (the line's copy of the form's, against
@@ -109,32 +99,9 @@ async function acknowledge(k: Collab, run: TransitionRun, services: TransitionHa
     await services.lifecycles.runInTransaction(run.tx, services.registry.entity(ACK)!, 'doComplete', headerId, run.ctx);
 }
 
-/**
- * doCancel (DRAFT or SUBMITTED → CANCELLED; COMPLETED is refused by the lifecycle, 409; internal users, declared).
- * The lines still PENDING become CANCELLED, so their supplier sees the withdrawal on the line and can
- * neither add files nor sign off (the line lifecycle answers 409); ACKNOWLEDGED lines keep their
- * sign-off, which did happen. The cancel date, the suppliers' open to-dos cancelled (not handled:
- * nobody did the work) and the notice to the users of the suppliers that still had lines to sign off
- * are declared effects (purApproval.json), run before this; the lines' ackStatus (their own
- * lifecycle's state, which no effect writes) stays here. A cancel and a sign-off at once are ordered
- * by the header's lock (the line lifecycle's owner, taken first by both): the second sees the
- * first's result, so no line is acknowledged after its form was cancelled.
- */
-async function cancel(k: Collab, run: TransitionRun): Promise<void> {
-  await k.rows.update(
-    run.tx,
-    ACK_LINE,
-    { ackStatus: 'CANCELLED' },
-    { approvalHeaderId: run.id, ackStatus: 'PENDING' },
-    run.actor.userId,
-  );
-}
-
 export function registerApprovalRules(k: Collab, hooks: RecordHookRegistry, handlers: TransitionHandlerRegistry): void {
   hooks.registerBeforeSave(ACK, (draft) => beforeSaveHeader(k, draft));
   hooks.onAfterSave((done) => copyHeaderToLines(k, done));
   handlers.registerOwner(ACK_LINE, 'approvalHeaderId');
-  handlers.register('submitApproval', (run) => submit(k, run));
-  handlers.register('cancelApproval', (run) => cancel(k, run));
   handlers.register('acknowledgeApprovalLine', (run, services) => acknowledge(k, run, services));
 }
