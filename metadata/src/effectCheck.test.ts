@@ -229,6 +229,10 @@ describe('effects on related records', () => {
       { transitionRelated: { related: { reference: 'parentOrderId' }, action: 'doSubmit' } },
       // The lines, by their foreign key.
       { setRelated: { related: { entity: 'demoOrderLine', field: 'orderHeaderId' }, set: { quantity: 1 } } },
+      // The records naming one of the lines (here the lines themselves, by their key).
+      {
+        setRelated: { related: { entity: 'demoOrderLine', field: 'orderLineId', via: 'lines' }, set: { quantity: 2 } },
+      },
       {
         closeTodos: {
           billTypes: ['DEMO_CONFIRM'],
@@ -257,6 +261,10 @@ describe('effects on related records', () => {
       { transitionRelated: { related: { reference: 'parentOrderId' }, action: 'doShip' } },
       { closeTodos: { billTypes: ['DEMO_CONFIRM'], as: 'handled', related: { reference: 'orderNumber' } } },
       { closeTodos: { billTypes: ['DEMO_CONFIRM'], as: 'handled', where: { field: 'status', op: 'null' } } },
+      { setRelated: { related: { entity: 'demoOrderLine', field: 'lineNum', via: 'lines' }, set: { quantity: 1 } } },
+      {
+        setRelated: { related: { entity: 'demoOrderLine', field: 'orderLineId', via: 'items' }, set: { quantity: 1 } },
+      },
     ];
     const R = `${E}`;
     expect(problems(withRelated(effects))).toEqual([
@@ -271,6 +279,8 @@ describe('effects on related records', () => {
       P(`${R}/11/transitionRelated/action`, 'demoOrderHeader has no lifecycle action "doShip"'),
       P(`${R}/12/closeTodos/related/reference`, '"orderNumber" is not a reference field of demoOrderHeader'),
       P(`${R}/13/closeTodos/where`, 'where filters related records: name them (related)'),
+      P(`${R}/14/setRelated/related`, '"demoOrderLine.lineNum" does not name a line of demoOrderLine'),
+      P(`${R}/15/setRelated/related/via`, '"items" is not a child of demoOrderHeader'),
     ]);
   });
 });

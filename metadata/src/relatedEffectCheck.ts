@@ -26,6 +26,7 @@ function relatedEntity(
     if (!named) report(`${pointer}/reference`, `"${related.reference}" is not a reference field of ${entity.name}`);
     return named || undefined;
   }
+  if (related.via !== undefined) return viaLines(registry, entity, related, pointer, report);
   if (related.reference === undefined && related.entity !== undefined && related.field !== undefined) {
     const other = registry.entity(related.entity);
     // A reference field to this entity, or the foreign key of one of its children (its lines).
@@ -37,6 +38,29 @@ function relatedEntity(
   }
   report(pointer, 'related names either a reference field, or an entity and its field');
   return undefined;
+}
+
+/** entity.field names one of the record's lines (child via): a reference to them, or an integer named as their key. */
+function viaLines(
+  registry: MetadataCatalog,
+  entity: EntityModel,
+  related: RelatedDef,
+  pointer: string,
+  report: Report,
+): EntityModel | undefined {
+  const child = entity.children.find((c) => c.name === related.via);
+  const lines = child && registry.entity(child.entity);
+  if (!lines) {
+    report(`${pointer}/via`, `"${related.via}" is not a child of ${entity.name}`);
+    return undefined;
+  }
+  const other = related.entity === undefined ? undefined : registry.entity(related.entity);
+  const field = related.field === undefined ? undefined : other?.field(related.field);
+  const names =
+    field?.reference?.entity === lines.name || (field?.type === 'integer' && field.name === lines.primaryKey);
+  if (related.reference !== undefined || !other || !names)
+    report(pointer, `"${related.entity}.${related.field}" does not name a line of ${lines.name}`);
+  return other && names && related.reference === undefined ? other : undefined;
 }
 
 function checkWhere(pointer: string, related: EntityModel, where: SetRelatedDef['where'], report: Report) {

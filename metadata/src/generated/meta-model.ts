@@ -662,7 +662,7 @@ export interface CloseTodosDef {
   where?: FilterNode;
 }
 /**
- * Related records: the record a reference field of this one names (reference), or the records of entity whose reference field points at this one.
+ * Related records: the record a reference field of this one names (reference), the records of entity whose reference field points at this one, or (via) at one of its lines.
  */
 export interface RelatedDef {
   /**
@@ -677,6 +677,10 @@ export interface RelatedDef {
    * That field.
    */
   field?: string;
+  /**
+   * A child of this record (children[].name): with entity and field, the records whose field holds the key of one of this record's lines — a reference to the lines' entity, or an integer field named as their key (an agreement's price rows, which name its lines).
+   */
+  via?: string;
 }
 export interface NotifyEffect {
   notify: NotifyDef;

@@ -176,8 +176,13 @@ export class LifecycleService {
     if (o.expectedVersion !== undefined && current.versionNum !== o.expectedVersion) throw Errors.staleVersion();
     const state = String(current[entity.statusField!] ?? '');
     if (!t.from.includes(state)) throw illegalTransition(this.registry, lifecycle, t, state);
-    // Who may act comes before what the record allows: a wrong kind of user is 403 whatever the record says.
+    // Who may act comes before what the record allows: a wrong kind of user, a self-approval or
+    // another's withdrawal is 403 whatever the record says.
     checkActorKind(t, o.ctx);
+    const submitting = !!t.effects?.includes('stampSubmitter');
+    const since = await sinceLatestSubmit(tx, this.rows, entity, lifecycle, id);
+    const submitterId = submitting ? o.actor.userId : (since.submitterId ?? fieldUser(entity, current, 'submittedBy'));
+    checkActor(lifecycle, t, o.actor, submitterId);
     if (t.guard && !evaluateFilter(t.guard, current, o.ctx.vars))
       throw Errors.conflict('不满足操作条件', `The conditions for "${t.action}" are not met`);
     // The checks see the record with the action's input, as it will be written.
@@ -186,10 +191,6 @@ export class LifecycleService {
       { registry: this.registry, rows: this.rows, tx, entity, id, record: { ...current, ...input }, ctx: o.ctx },
       t,
     );
-    const submitting = !!t.effects?.includes('stampSubmitter');
-    const since = await sinceLatestSubmit(tx, this.rows, entity, lifecycle, id);
-    const submitterId = submitting ? o.actor.userId : (since.submitterId ?? fieldUser(entity, current, 'submittedBy'));
-    checkActor(lifecycle, t, o.actor, submitterId);
     const decision = isDecision(t);
     const rule = lifecycle.approvalRule;
     const stepsInForce = rule ? approvalSteps(rule, current, o.ctx.vars) : [];

@@ -32,6 +32,14 @@ interface Related {
   rows: Row[];
 }
 
+/** The keys of the record's lines of one child (the parameter is the record's key). */
+function linesOf(deps: RelatedDeps, run: TransitionRun, via: string): string {
+  const child = run.entity.children.find((c) => c.name === via)!;
+  const lines = deps.registry.entity(child.entity)!;
+  const { t, c } = deps.rows.sql;
+  return `SELECT ${c(lines.name, lines.primaryKey)} FROM ${t(lines.name)} WHERE ${c(lines.name, child.foreignKey)} = ?`;
+}
+
 /** The related records with their key, status and the fields `where` reads, matching `where`. */
 export async function relatedOf(
   deps: RelatedDeps,
@@ -52,7 +60,7 @@ export async function relatedOf(
   const rows = await readUnderLock(
     run.tx,
     `SELECT ${names.map((f) => `${c(entity.name, f)} AS ${run.tx.dialect.quote(f)}`).join(', ')} FROM ${t(entity.name)} ` +
-      `WHERE ${c(entity.name, by)} = ? ORDER BY ${c(entity.name, entity.primaryKey)}`,
+      `WHERE ${c(entity.name, by)} ${related.via ? `IN (${linesOf(deps, run, related.via)})` : '= ?'} ORDER BY ${c(entity.name, entity.primaryKey)}`,
     [value as SqlParam],
   );
   return { entity, rows: rows.filter((row) => !where || evaluateFilter(where, row, run.ctx.vars)) } as Related;

@@ -56,11 +56,4 @@ export function registerAgreementEffects(
     await preparePriceValues(tx, store.registry, lines, (i) => `lines[${i}].`, true);
   });
   handlers.register('publishAgreementPrices', (run) => publishPrices(store, run));
-  handlers.register('closeAgreementPrices', (run) =>
-    store.prices.setAgreementPrices(run.tx, run.id, 'INVALID', run.ctx),
-  );
-  // Expiry only past the valid-to date is a declared check against $today (purAgreement.json).
-  handlers.register('expireAgreementPrices', (run) =>
-    store.prices.setAgreementPrices(run.tx, run.id, 'EXPIRED', run.ctx),
-  );
 }

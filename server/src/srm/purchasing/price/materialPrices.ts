@@ -181,22 +181,6 @@ export class PriceList {
       [dayBefore(from), ctx.userId, at, agreementLineId, from, from],
     );
   }
-
-  /** The valid prices of an agreement's lines take `status` (INVALID when it closes, EXPIRED when it expires). */
-  async setAgreementPrices(
-    tx: SqlExecutor,
-    agreementHeaderId: number,
-    status: string,
-    ctx: ResourceContext,
-  ): Promise<void> {
-    const { t, c } = this.sql;
-    const LINE = 'srmPurAgreementLine';
-    await tx.execute(
-      `UPDATE ${t(PRICE)} SET ${c(PRICE, 'priceStatus')} = ?, ${c(PRICE, 'versionNum')} = ${c(PRICE, 'versionNum')} + 1, ${c(PRICE, 'lastUpdatedBy')} = ?, ${c(PRICE, 'lastUpdateDate')} = ? ` +
-        `WHERE ${c(PRICE, 'priceStatus')} = 'VALID' AND ${c(PRICE, 'agreementLineId')} IN (SELECT ${c(LINE, 'agreementLineId')} FROM ${t(LINE)} WHERE ${c(LINE, 'agreementHeaderId')} = ?)`,
-      [status, ctx.userId, formatDateTime(), agreementHeaderId],
-    );
-  }
 }
 
 /** Item code from the material master; unit price incl. tax computed; price breaks checked. `at` names the field path for errors. */
