@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../testing/apiAssertions';
 import { documentsWithEffects } from '../testing/metadataVariants';
 import { startTestServer, type TestServer } from '../testing/testServer';
+import { requisitionBody } from '../testing/srmFixtures';
 import { addDays, today } from '../util/time';
 import { act, actorsOf, as, draft, notifications, statusOf, type Actors } from './approvalFixtures';
 
@@ -54,6 +55,18 @@ function withInput(): SourcedDocument[] {
           min: 99,
           state: true,
           message: { cn: '行不够', en: 'Not enough lines' },
+        },
+      ],
+    },
+  );
+  // A check on approval, to see who may act asked before it.
+  Object.assign(
+    lifecycle.transitions.find((t) => t.action === 'doApprove')!,
+    {
+      checks: [
+        {
+          record: { field: 'description', op: 'ne', value: 'no approval' },
+          message: { cn: '不能审批', en: 'Not approvable' },
         },
       ],
     },
@@ -114,6 +127,19 @@ describe('transition input', () => {
     expect(past.body.msg).toBe('The date cannot be before today');
     expect((await statusOf(server, id)).status).toBe('DRAFT');
     expectOk(await act(a, 'buyer01', 'doCancel', { id, description: 'x', requisitionDate: today() }));
+  });
+
+  it('who may act is asked before the checks: a self-approval is 403 even where a check refuses the record', async () => {
+    const body = requisitionBody({ description: 'no approval' });
+    const id = expectOk(await act(a, 'admin', 'saveOrUpdate', body)).requisitionHeaderId as number;
+    expectOk(await act(a, 'admin', 'doSubmit', { id }));
+    const self = await act(a, 'admin', 'doApprove', { id });
+    expectError(self, 403);
+    expect(self.body.msg).toBe('The submitter cannot approve their own document');
+    const other = await act(a, 'manager01', 'doApprove', { id });
+    expectError(other, 409);
+    expect(other.body.msg).toBe('Not approvable');
+    expect((await statusOf(server, id)).status).toBe('SUBMITTED');
   });
 
   it('a lines check stated as a state rule is 409 naming no field', async () => {
