@@ -8,7 +8,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
-import { pdfBarcodes, pdfPages } from '../../server/src/srm/purchasing/labels/pdfPages';
+import { pdfBarcodes, pdfPages } from '../../server/src/testing/pdfPages';
 import {
   choose,
   dataRows,

@@ -2,7 +2,7 @@ import { expectOk } from '../../../testing/apiAssertions';
 import { signedHeaders, type ApiAnswer } from '../../../testing/testServer';
 import { DeliveryApi, noteBody } from '../delivery/deliveryFixtures';
 
-export { pdfBarcodes, pdfPages } from './pdfPages';
+export { pdfBarcodes, pdfPages } from '../../../testing/pdfPages';
 
 /**
  * Test helpers of appointments and labels: shipped delivery notes of supplier01 made through the
