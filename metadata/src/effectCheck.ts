@@ -3,20 +3,20 @@
  * to-do type and placeholder they name exists, so that a mistake stops the start (or a publish)
  * with the document and pointer instead of failing a user's action later.
  */
-import type { CreateRecordDef, EffectValue, LifecycleDef, RecipientsDef } from './generated/meta-model';
+import type { CreateRecordDef, EffectValue, LifecycleDef } from './generated/meta-model';
 import type { EntityModel } from './entityModel';
 import {
   BUILT_IN_PLACEHOLDERS,
   declaredEffects,
   menuCodes,
   placeholders,
-  recipientFields,
   TODO_LOOKUP,
   valueField,
   type DeclaredEffect,
 } from './effects';
 import { filterFields } from './filter';
 import type { MetadataCatalog } from './metadataCatalog';
+import { checkRecipients } from './recipientCheck';
 import { checkRelatedEffect, checkRelatedSelection } from './relatedEffectCheck';
 import { checkTransitionChecks } from './transitionCheckLoad';
 import { AUDIT_FIELD_NAMES, VERSION_FIELD } from './systemFields';
@@ -56,35 +56,6 @@ function checkBillType(s: Scope, pointer: string, billType: string): void {
   const lookup = s.registry.lookupType(TODO_LOOKUP);
   if (lookup && !lookup.values.some((v) => v.lookupCode === billType))
     s.report(pointer, `billType "${billType}" is not a value of ${TODO_LOOKUP}`);
-}
-
-const RECIPIENT_KINDS = ['userField', 'supplierField', 'submitter', 'creator', 'approvers'] as const;
-
-/** With lines, the recipient field and the filter are the lines' (each entity's child of that name). */
-function checkLineRecipients(s: Scope, pointer: string, to: RecipientsDef): void {
-  if (!to.userField && !to.supplierField) s.report(pointer, 'lines name the recipients by userField or supplierField');
-  for (const entity of s.entities) {
-    const child = entity.children.find((c) => c.name === to.lines);
-    const lines = child && s.registry.entity(child.entity);
-    if (!lines) {
-      s.report(`${pointer}/lines`, `"${to.lines}" is not a child of ${entity.name}`);
-      continue;
-    }
-    for (const name of [...recipientFields(to), ...filterFields(to.where)])
-      if (!lines.field(name)) s.report(pointer, `recipient field "${name}" is not a field of ${lines.name}`);
-  }
-}
-
-function checkRecipients(s: Scope, pointer: string, to: RecipientsDef): void {
-  const kinds = RECIPIENT_KINDS.filter((k) => to[k] !== undefined);
-  if (kinds.length !== 1)
-    s.report(pointer, `recipients name one of ${RECIPIENT_KINDS.join(', ')}, not ${kinds.join(' and ') || 'none'}`);
-  if (to.where && !to.lines) s.report(`${pointer}/where`, 'where selects lines: only with lines');
-  if (to.lines) return checkLineRecipients(s, pointer, to);
-  checkFields(s, pointer, recipientFields(to), 'recipient field');
-  const set = to.approvers;
-  if (set && !set.responsibilities?.length && !set.roles?.length && !set.users?.length)
-    s.report(pointer, 'approvers name no responsibility, role or user');
 }
 
 /**
@@ -173,7 +144,7 @@ function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
     case 'openTodo': {
       const d = effect.def;
       checkBillType(s, `${pointer}/billType`, d.billType);
-      checkRecipients(s, `${pointer}/to`, d.to);
+      checkRecipients(s, `${pointer}/to`, d.to, (at, names, what) => checkFields(s, at, names, what));
       if (!s.adminMade && !menuCodes(s.registry.menus()).has(d.menuCode))
         s.report(`${pointer}/menuCode`, `menu "${d.menuCode}" does not exist`);
       const page = d.link.split('?')[0];
@@ -197,7 +168,7 @@ function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
       return;
     case 'notify': {
       const d = effect.def;
-      checkRecipients(s, `${pointer}/to`, d.to);
+      checkRecipients(s, `${pointer}/to`, d.to, (at, names, what) => checkFields(s, at, names, what));
       if (d.billType) checkBillType(s, `${pointer}/billType`, d.billType);
       checkPatterns(s, pointer, [d.title.cn, d.title.en, d.content.cn, d.content.en]);
       checkFields(s, `${pointer}/when`, filterFields(d.when), 'filter field');
