@@ -1,6 +1,7 @@
 import { menuGraftProblems } from './menuGraft';
 import type { ColumnConfig, FilterNode, FormField, GridConfig, PageAction, PageDef } from './generated/meta-model';
 import type { EntityModel } from './entityModel';
+import { childEntity } from './childEntity';
 import { contextDefaultProblem } from './contextDefaults';
 import { checkLifecycleRules } from './lifecycleCheck';
 import { checkRowFilter, checkRowScope, checkSqlFilter } from './rowScopeCheck';
@@ -168,10 +169,8 @@ function checkPage(registry: MetadataCatalog, page: PageDef, report: Report) {
     }),
   );
   page.form?.lines?.forEach((lines, li) => {
-    const child = entity.children.find((c) => c.name === lines.child);
-    const childModel = child && registry.entity(child.entity);
-    if (!childModel) report(`/form/lines/${li}/child`, `"${lines.child}" is not a child of ${entity.name}`);
-    else {
+    const childModel = childEntity(registry, entity, lines.child, report, `/form/lines/${li}/child`);
+    if (childModel) {
       checkGrid(registry, childModel, lines.grid, `/form/lines/${li}/grid`, report);
       if (lines.pick) checkLinePick(registry, page, entity, childModel, lines.pick, `/form/lines/${li}/pick`, report);
     }

@@ -5,6 +5,7 @@
  */
 import type { CreateRecordDef, EffectValue, LifecycleDef } from './generated/meta-model';
 import type { EntityModel } from './entityModel';
+import { childEntity } from './childEntity';
 import {
   BUILT_IN_PLACEHOLDERS,
   declaredEffects,
@@ -108,16 +109,10 @@ function checkCreatedValues(
 
 /** The lines of a created record: both children exist, the values come from the source line or the header. */
 function checkCreatedLines(s: Scope, pointer: string, target: EntityModel, d: NonNullable<CreateRecordDef['lines']>) {
-  const into = target.children.find((c) => c.name === d.into);
-  const lines = into && s.registry.entity(into.entity);
-  if (!lines) s.report(`${pointer}/into`, `"${d.into}" is not a child of ${target.name}`);
+  const lines = childEntity(s.registry, target, d.into, s.report, `${pointer}/into`);
   for (const entity of s.entities) {
-    const child = entity.children.find((c) => c.name === d.from);
-    const source = child && s.registry.entity(child.entity);
-    if (!source) {
-      s.report(`${pointer}/from`, `"${d.from}" is not a child of ${entity.name}`);
-      continue;
-    }
+    const source = childEntity(s.registry, entity, d.from, s.report, `${pointer}/from`);
+    if (!source) continue;
     if (lines) checkCreatedValues(s, `${pointer}/set`, lines, d.set, (f) => !!(source.field(f) ?? entity.field(f)));
     for (const name of filterFields(d.where))
       if (!source.field(name)) s.report(`${pointer}/where`, `filter field "${name}" is not a field of ${source.name}`);
@@ -184,12 +179,8 @@ function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
       return;
     case 'setLines':
       for (const entity of s.entities) {
-        const child = entity.children.find((c) => c.name === effect.def.lines);
-        const lines = child && s.registry.entity(child.entity);
-        if (!lines) {
-          s.report(`${pointer}/lines`, `"${effect.def.lines}" is not a child of ${entity.name}`);
-          continue;
-        }
+        const lines = childEntity(s.registry, entity, effect.def.lines, s.report, `${pointer}/lines`);
+        if (!lines) continue;
         checkWrites(s, `${pointer}/set`, lines, effect.def.set, lifecycleStates(s, lines));
         for (const name of filterFields(effect.def.where))
           if (!lines.field(name))

@@ -2,6 +2,7 @@
  * Load checks of a to-do's or notification's recipients (lifecycle.schema.json $defs/recipients):
  * exactly one kind; the field a recipient names is the record's, or with lines the lines'.
  */
+import { childEntity } from './childEntity';
 import type { EntityModel } from './entityModel';
 import { recipientFields } from './effects';
 import { filterFields } from './filter';
@@ -20,12 +21,8 @@ const RECIPIENT_KINDS = ['userField', 'supplierField', 'submitter', 'creator', '
 function checkLineRecipients(s: RecipientScope, pointer: string, to: RecipientsDef): void {
   if (!to.userField && !to.supplierField) s.report(pointer, 'lines name the recipients by userField or supplierField');
   for (const entity of s.entities) {
-    const child = entity.children.find((c) => c.name === to.lines);
-    const lines = child && s.registry.entity(child.entity);
-    if (!lines) {
-      s.report(`${pointer}/lines`, `"${to.lines}" is not a child of ${entity.name}`);
-      continue;
-    }
+    const lines = childEntity(s.registry, entity, to.lines, s.report, `${pointer}/lines`);
+    if (!lines) continue;
     for (const name of [...recipientFields(to), ...filterFields(to.where)])
       if (!lines.field(name)) s.report(pointer, `recipient field "${name}" is not a field of ${lines.name}`);
   }

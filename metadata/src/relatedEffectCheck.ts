@@ -3,6 +3,7 @@
  * a reference field of the record or an entity's reference field to it, and what is written,
  * filtered or run exists on the related entity.
  */
+import { childEntity } from './childEntity';
 import type { EntityModel } from './entityModel';
 import { filterFields } from './filter';
 import type { EffectValue, RelatedDef, SetRelatedDef, TransitionRelatedDef } from './generated/meta-model';
@@ -48,12 +49,8 @@ function viaLines(
   pointer: string,
   report: Report,
 ): EntityModel | undefined {
-  const child = entity.children.find((c) => c.name === related.via);
-  const lines = child && registry.entity(child.entity);
-  if (!lines) {
-    report(`${pointer}/via`, `"${related.via}" is not a child of ${entity.name}`);
-    return undefined;
-  }
+  const lines = childEntity(registry, entity, related.via, report, `${pointer}/via`);
+  if (!lines) return undefined;
   const other = related.entity === undefined ? undefined : registry.entity(related.entity);
   const field = related.field === undefined ? undefined : other?.field(related.field);
   const names =

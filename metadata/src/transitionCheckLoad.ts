@@ -4,6 +4,7 @@
  * so that a mistake stops the start (or a publish) instead of failing a user's action later.
  */
 import type { FilterNode, LinesCheck, OtherRecordCheck, RecordCheck, TransitionDef } from './generated/meta-model';
+import { childEntity } from './childEntity';
 import type { EntityModel } from './entityModel';
 import { placeholders } from './effects';
 import { comparedFields, filterFields, filterVariables } from './filter';
@@ -142,9 +143,8 @@ function checkLines(s: Scope, at: string, check: LinesCheck, entity: EntityModel
     s.report(`${at}/field`, 'field names a line of the body: not with recordField or reference');
   const owner = check.reference ? referencedEntity(s, at, check.reference, entity) : entity;
   if (!owner) return;
-  const child = owner.children.find((c) => c.name === check.lines);
-  const lines = child && s.registry.entity(child.entity);
-  if (!lines) return s.report(`${at}/lines`, `"${check.lines}" is not a child of ${owner.name}`);
+  const lines = childEntity(s.registry, owner, check.lines, s.report, `${at}/lines`);
+  if (!lines) return;
   // A line's referenced record is read by the filters and shown; a referenced owner is only shown.
   const named = lineTarget(s, at, check, lines);
   const header = check.reference ? [owner] : [];
