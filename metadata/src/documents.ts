@@ -3,11 +3,12 @@ import type {
   LifecycleDef,
   LookupSetDef,
   MenuSetDef,
+  MessageSetDef,
   PageDef,
   ScheduleSetDef,
 } from './generated/meta-model';
 
-export type MetaDocumentKind = 'entity' | 'page' | 'lifecycle' | 'lookupSet' | 'menuSet' | 'scheduleSet';
+export type MetaDocumentKind = 'entity' | 'page' | 'lifecycle' | 'lookupSet' | 'menuSet' | 'scheduleSet' | 'messageSet';
 
 /** A metadata document and where it came from (a file path, or "db:meta_document/{id}"). */
 export interface SourcedDocument {
@@ -15,7 +16,8 @@ export interface SourcedDocument {
   doc: unknown;
 }
 
-export type MetaDocument = EntityDef | PageDef | LifecycleDef | LookupSetDef | MenuSetDef | ScheduleSetDef;
+export type MetaDocument =
+  EntityDef | PageDef | LifecycleDef | LookupSetDef | MenuSetDef | ScheduleSetDef | MessageSetDef;
 
 export const SCHEMA_FILE_BY_KIND: Record<MetaDocumentKind, string> = {
   entity: 'entity.schema.json',
@@ -24,6 +26,7 @@ export const SCHEMA_FILE_BY_KIND: Record<MetaDocumentKind, string> = {
   lookupSet: 'lookup.schema.json',
   menuSet: 'menu.schema.json',
   scheduleSet: 'schedule.schema.json',
+  messageSet: 'message.schema.json',
 };
 
 export function documentKind(doc: unknown): MetaDocumentKind | undefined {

@@ -1,4 +1,12 @@
-import type { LifecycleDef, LookupTypeDef, MenuDef, PageDef, ScheduledJobDef } from './generated/meta-model';
+import type {
+  DeclaredMessageDef,
+  LifecycleDef,
+  LookupTypeDef,
+  MenuDef,
+  MessageSetDef,
+  PageDef,
+  ScheduledJobDef,
+} from './generated/meta-model';
 import { describeAjvError, metaSchemaValidator, significantErrors } from './ajv';
 import { crossCheck } from './crossCheck';
 import { graftMenus } from './menuGraft';
@@ -19,6 +27,7 @@ export class MetadataRegistry implements MetadataCatalog {
   private readonly lookupByType = new Map<string, LookupTypeDef>();
   private readonly menuList: MenuDef[] = [];
   private readonly jobByName = new Map<string, ScheduledJobDef>();
+  private readonly messageByCode = new Map<string, DeclaredMessageDef>();
   private graftedMenus: MenuDef[] | undefined;
   private readonly sourceOf = new Map<object, string>();
 
@@ -96,6 +105,12 @@ export class MetadataRegistry implements MetadataCatalog {
         return (doc as { jobs: ScheduledJobDef[] }).jobs.flatMap((j) =>
           add(this.jobByName, j.name, j, 'scheduled job'),
         );
+      case 'messageSet': {
+        const set = doc as MessageSetDef;
+        return Object.entries(set.messages).flatMap(([key, m]) =>
+          add(this.messageByCode, `${set.name}.${key}`, m, 'message'),
+        );
+      }
       default:
         return [];
     }
@@ -128,6 +143,14 @@ export class MetadataRegistry implements MetadataCatalog {
   /** The scheduled jobs of every scheduleSet document (the platform scheduler runs them). */
   scheduledJobs(): ScheduledJobDef[] {
     return [...this.jobByName.values()];
+  }
+  /** A declared message by its code (set name, dot, key: "contractSign.notSigning"). */
+  message(code: string): DeclaredMessageDef | undefined {
+    return this.messageByCode.get(code);
+  }
+  /** Every declared message's code. */
+  messageCodes(): string[] {
+    return [...this.messageByCode.keys()];
   }
   /** The sidebar tree: every menu set's entries, those with a parentMenuCode placed under that directory. */
   menus(): MenuDef[] {

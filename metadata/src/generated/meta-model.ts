@@ -69,6 +69,7 @@ export interface MeridianMetaModel {
   lifecycle?: LifecycleDef;
   lookup?: LookupSetDef;
   menu?: MenuSetDef;
+  message?: MessageSetDef;
   page?: PageDef;
   schedule?: ScheduleSetDef;
 }
@@ -957,6 +958,33 @@ export interface MenuResourceDef {
   resourceCode: string;
   resourceName: I18NText;
   resIcon?: string;
+}
+/**
+ * A domain's refusals and errors in both languages, declared instead of written into code: hand code throws one by its code (server `declaredError`), with {name} placeholders filled from the values it passes. Texts stay in metadata, where a translator or an administrator reads them.
+ */
+export interface MessageSetDef {
+  $schema?: string;
+  metaVersion?: number;
+  kind: 'messageSet';
+  /**
+   * The set's name: the first part of each of its codes (contractSign.notSigning).
+   */
+  name: string;
+  messages: {
+    [k: string]: DeclaredMessageDef;
+  };
+}
+export interface DeclaredMessageDef {
+  /**
+   * The HTTP status of the refusal: 400 what was sent is wrong, 403 not this user, 404 not found, 409 not in this state, 502/503 an outside system failed or is unavailable.
+   */
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 502 | 503;
+  cn: string;
+  en: string;
+  /**
+   * The field the refusal is about: the envelope's errors then name it with this message (400).
+   */
+  field?: string;
 }
 /**
  * A screen reached at /#/main/{path}: a generated list, edit or detail page over an entity, or a custom page rendered by a registered widget.

@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { FileStorage } from '../../../files/fileStorage';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { HISTORY } from '../../../lifecycle/history';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { TodoService } from '../../../todos/todoService';
@@ -108,17 +109,10 @@ export class ContractSignEffects {
   /** The head of a line, which must be SIGNING (409 otherwise), and the caller must be the line's supplier (403). */
   private async signingHead(run: TransitionRun): Promise<Row> {
     const head = await this.store.head(run.tx, Number(run.record.signHeadId));
-    if (!head || head.status !== 'SIGNING')
-      throw Errors.conflict(
-        '协议不在签署中，不能签署或拒签',
-        'The agreement is not being signed: the line cannot be signed or refused now',
-      );
+    if (!head || head.status !== 'SIGNING') throw declaredError('contractSign.notSigning');
     const own = (run.ctx.vars.user as { supplierId?: unknown } | undefined)?.supplierId;
     if (own === undefined || own === null || Number(own) !== Number(run.record.supplierId))
-      throw Errors.forbidden(
-        '只有该供应商的用户可以签署此协议',
-        "Only a user of the line's supplier can sign or refuse it",
-      );
+      throw declaredError('contractSign.notLineSupplier');
     return head;
   }
 
@@ -130,7 +124,7 @@ export class ContractSignEffects {
     const values: Record<string, string | number | null> = { signDate: signedAt };
     if (doc.signMethod === ELECTRONIC) {
       const flow = await this.store.flowOfLine(run.tx, run.id);
-      if (!flow) throw Errors.conflict('该行没有电子签署流程', 'This line has no electronic signing flow');
+      if (!flow) throw declaredError('contractSign.noElectronicFlow');
       const signer = {
         userId: run.actor.userId!,
         userName: run.actor.userName ?? String(run.actor.userId),

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { ContractSignStore } from './contractSignStore';
 import { sha256Hex, signedContent, signedPdf } from './signedPdf';
 import type {
@@ -27,7 +27,7 @@ export class LocalSignProvider implements ElectronicSignProvider {
 
   async sign(tx: SqlExecutor, signFlowId: string, doc: SignDocument, signer: Signer): Promise<SignedDocument> {
     if ((await this.status(tx, signFlowId)) !== 'PENDING')
-      throw Errors.conflict('签署流程已结束', `The signing flow ${signFlowId} is not waiting for a signature`);
+      throw declaredError('contractSign.flowFinished', { signFlowId });
     const contentSha256 = sha256Hex(signedContent(doc, signer));
     return {
       fileName: `${doc.signNumber}-${doc.supplierCode ?? doc.supplierId}-signed.pdf`,
@@ -39,12 +39,12 @@ export class LocalSignProvider implements ElectronicSignProvider {
 
   async refuse(tx: SqlExecutor, signFlowId: string): Promise<void> {
     if ((await this.status(tx, signFlowId)) !== 'PENDING')
-      throw Errors.conflict('签署流程已结束', `The signing flow ${signFlowId} is not waiting for a signature`);
+      throw declaredError('contractSign.flowFinished', { signFlowId });
   }
 
   async status(tx: SqlExecutor, signFlowId: string): Promise<FlowStatus> {
     const flow = await this.store.flowById(tx, signFlowId);
-    if (!flow) throw Errors.notFound('签署流程不存在', `No signing flow ${signFlowId}`);
+    if (!flow) throw declaredError('contractSign.noFlow', { signFlowId });
     return String(flow.signStatus) as FlowStatus;
   }
 }

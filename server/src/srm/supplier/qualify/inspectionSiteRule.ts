@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { SaveDone, SaveDraft } from '../../../hooks/recordHooks';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { ResourceContext } from '../../../resource/context';
 import { SITE, type QualifyStore, type StoredSite } from './qualifyStore';
 
@@ -39,16 +39,9 @@ export class InspectionSiteRule {
 
 function allowChange(ctx: ResourceContext, before: StoredSite | undefined, wanted: unknown): void {
   if (String(wanted ?? 'N') === (before?.inspectFlag ?? 'N')) return;
-  if (!isInside(ctx))
-    throw Errors.forbidden(
-      '只有内部用户可以修改“参与考察”',
-      'Only internal users can change "participate in inspection"',
-    );
+  if (!isInside(ctx)) throw declaredError('qualify.siteByInternalOnly');
   if (before && before.editFlag !== 'Y') {
-    throw Errors.forbidden(
-      '该考察地点已锁定，不能修改“参与考察”',
-      'This inspection site is locked: "participate in inspection" cannot be changed',
-    );
+    throw declaredError('qualify.siteLocked');
   }
 }
 

@@ -2,6 +2,7 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { SystemTransitions } from '../../../lifecycle/transitionHandlers';
 import type { ResourceContext } from '../../../resource/context';
 import { lockOwner } from '../../../resource/invariantLocks';
@@ -48,15 +49,12 @@ export async function settleQualifyNode(tx: SqlExecutor, deps: QualifyNodeDeps, 
   if (!(await lockOwner(tx, store.model(QUALIFY), o.qualifyHeaderId))) throw Errors.recordNotFound();
   const header = (await store.header(tx, o.qualifyHeaderId))!;
   if (header.status !== 'APPROVED')
-    throw Errors.conflict(
-      `资质审查 ${String(header.qualifyNumber)} 不在引入中，不能更新节点`,
-      `Qualification ${String(header.qualifyNumber)} is not being introduced; its nodes cannot change`,
-    );
+    throw declaredError('qualify.notIntroducing', { qualifyNumber: header.qualifyNumber });
   const nodes = await store.linesOf(tx, Q_NODE, o.qualifyHeaderId);
   const node = nodes.find((n) => n.nodeCode === o.nodeCode);
-  if (!node) throw Errors.conflict(`资质审查没有节点 ${o.nodeCode}`, `The qualification has no node ${o.nodeCode}`);
+  if (!node) throw declaredError('qualify.noSuchNode', { nodeCode: o.nodeCode });
   if (node.nodeStatus === 'PASSED' || node.nodeStatus === 'FAILED')
-    throw Errors.conflict(`节点 ${o.nodeCode} 已有结论`, `Node ${o.nodeCode} is already decided`);
+    throw declaredError('qualify.nodeDecided', { nodeCode: o.nodeCode });
   const ctx: ResourceContext = { userId: o.userId, language: 'CN', vars: {} };
   const nodeStatus = o.passed ? 'PASSED' : 'FAILED';
   await store.setFields(

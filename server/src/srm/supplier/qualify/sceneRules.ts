@@ -1,5 +1,5 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { nodeConfigOf } from './qualifyFill';
 
@@ -13,14 +13,7 @@ export function checkSceneNodes(registry: MetadataRegistry, run: TransitionRun):
   const known = new Set((registry.lookupType('SLC_QUALIFY_NODE')?.values ?? []).map((v) => v.lookupCode));
   const codes = config.map((n) => n.nodeCode);
   const wrong = codes.filter((code) => !known.has(code));
-  if (!config.length || codes[0] !== 'QUALIFICATION')
-    throw Errors.conflict(
-      '节点配置须以资质审查(QUALIFICATION)开始',
-      'The node configuration must start with QUALIFICATION (qualification review)',
-    );
+  if (!config.length || codes[0] !== 'QUALIFICATION') throw declaredError('qualify.scenesStartWithQualification');
   if (wrong.length || new Set(codes).size !== codes.length)
-    throw Errors.conflict(
-      `节点配置有未知或重复的节点：${wrong.join(', ') || codes.join(', ')}`,
-      `The node configuration has unknown or repeated nodes: ${wrong.join(', ') || codes.join(', ')}`,
-    );
+    throw declaredError('qualify.scenesUnknownOrRepeated', { nodes: wrong.join(', ') || codes.join(', ') });
 }
