@@ -15,6 +15,7 @@
 import type { JsonSchema } from '@meridian/metadata';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
+import { attachmentIds } from '../../../files/attachmentLinks';
 import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { Kernel } from '../../../kernel';
@@ -31,17 +32,11 @@ export const SUPPLIER_PAGES = [
 
 type Body = Record<string, unknown>;
 
-function text(body: Body, field: string, o: { required?: boolean; max?: number } = {}): string | undefined {
-  const value = body[field];
-  if (value !== undefined && value !== null && typeof value !== 'string')
-    throw Errors.badRequest(`${field} 应为文本`, `${field} must be text`, [{ field, message: 'text' }]);
-  const v = (value ?? '').trim();
-  if (o.required && !v)
-    throw Errors.badRequest(`请填写 ${field}`, `${field} is required`, [{ field, message: 'required / 必填' }]);
-  if (v.length > (o.max ?? 2000))
-    throw Errors.badRequest(`${field} 过长`, `${field} is too long`, [{ field, message: `at most ${o.max ?? 2000}` }]);
-  return v || undefined;
-}
+/** A text field of the body, trimmed (its type and length are the declared input's); undefined when blank. */
+const textOf = (body: Body, field: string) => (body[field] as string | null | undefined)?.trim() || undefined;
+
+const required = (field: string) =>
+  Errors.badRequest(`请填写 ${field}`, `${field} is required`, [{ field, message: 'required / 必填' }]);
 
 /** Attachment ids (array or comma list) as the stored comma list; each must be a file the caller uploaded. */
 async function attachments(
@@ -50,10 +45,8 @@ async function attachments(
   value: unknown,
   ctx: ResourceContext,
 ): Promise<string | undefined> {
-  if (value === undefined || value === null || value === '') return undefined;
-  // Checked against ATTACHMENTS: an array of ids, or their comma list.
-  const list = Array.isArray(value) ? (value as number[]) : String(value).split(',').map(Number);
-  const ids = [...new Set(list)];
+  const ids = attachmentIds(value);
+  if (!ids.length) return undefined;
   const { t, c } = store.sql;
   const rows = await tx.select(
     `SELECT ${c('baseFile', 'attachmentId')} AS id FROM ${t('baseFile')} WHERE ${c('baseFile', 'uploadedBy')} = ? AND ${c('baseFile', 'attachmentId')} IN (${ids.map(() => '?').join(', ')})`,
@@ -110,19 +103,18 @@ const given = (values: Record<string, unknown>) =>
 // Each body is checked once the result is found in the caller's scope: a foreign id is 404 whatever its body.
 const agreeOrAppeal: Handler = (store, body, ctx, kernel, req) =>
   transition(kernel, req, ctx, idOf(body), async (_row, tx) => {
-    const appeal = body.decision === 'APPEAL';
-    const reason = text(body, 'reason', { required: appeal });
-    if (!appeal) return { action: 'doAgree', comment: reason ?? null };
+    const reason = textOf(body, 'reason');
+    if (body.decision !== 'APPEAL') return { action: 'doAgree', comment: reason ?? null };
+    if (!reason) throw required('reason');
     const files = await attachments(store, tx, body.attachments, ctx);
     return { action: 'doAppeal', input: given({ appealReason: reason, appealAttachmentIds: files }) };
   });
 
 const doSupplierCommit: Handler = (store, body, ctx, kernel, req) =>
   transition(kernel, req, ctx, idOf(body), async (_row, tx) => {
-    const report = text(body, body.rectifyReport !== undefined ? 'rectifyReport' : 'comment', {
-      required: true,
-      max: 4000,
-    });
+    const field = body.rectifyReport !== undefined ? 'rectifyReport' : 'comment';
+    const report = textOf(body, field);
+    if (!report) throw required(field);
     const files = await attachments(store, tx, body.attachments, ctx);
     return { action: 'doSupplierCommit', input: given({ rectifyReport: report, rectifyAttachmentIds: files }) };
   });
@@ -139,7 +131,7 @@ const doConfirm: Handler = (_store, body, ctx, kernel, req) =>
       );
     const action =
       row.status !== 'RECTIFY_SUBMITTED' ? 'doConfirm' : result === 'PASSED' ? 'doConfirmPassed' : 'doConfirmFailed';
-    return Promise.resolve({ action, comment: text(body, 'comment') ?? null });
+    return Promise.resolve({ action, comment: textOf(body, 'comment') ?? null });
   });
 
 /** Attaches one uploaded file to the appeal (RELEASED, not yet appealed) or to the rectification report (RECTIFYING). */
