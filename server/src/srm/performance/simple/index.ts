@@ -7,12 +7,8 @@
  */
 import type { DomainRegistries } from '../../../platform/domainModules';
 import { recordIdInput } from '../../../platform/actionInput';
-import { Errors } from '../../../http/apiError';
-import type { Kernel } from '../../../kernel';
-import type { ActionRequest } from '../../../platform/actionRegistry';
-import type { ResourceContext } from '../../../resource/context';
-import { doCollect } from './simpleCollect';
-import { performanceSimpleList } from './simpleFinders';
+import { COLLECT_INPUT, doCollect } from './simpleCollect';
+import { performanceSimpleList, SIMPLE_LIST_INPUT } from './simpleFinders';
 import { importLines } from './simpleImport';
 import { COLLECT_PAGES, EXPRESSION, EXPRESSION_PAGES, SCHEME_SIMPLE, SIMPLE_PAGES, SimpleStore } from './simpleStore';
 import { remindSupplier, sendPending } from './simpleTodos';
@@ -28,11 +24,15 @@ export function registerSpeSimple({ actions, hooks, registry, db }: DomainRegist
     action: 'remindSupplier',
     access: { pages: EXPRESSION_PAGES, resourceCode: 'btnRemind' },
     input: recordIdInput(),
-    handler: async (body, ctx, kernel, req) => {
-      const id = body.id as number;
-      await readable(kernel, req, ctx, EXPRESSION, id);
-      return remindSupplier(store, id, ctx);
+    states: {
+      entity: EXPRESSION,
+      in: ['RELEASED'],
+      refusal: () => [
+        '只有已发布的动态绩效数据才能提醒供应商',
+        'Only released performance data can be sent to the supplier',
+      ],
     },
+    handler: (body, ctx, kernel) => remindSupplier(store, kernel.db, body.id as number, ctx),
   });
   actions.register({
     area,
@@ -53,11 +53,15 @@ export function registerSpeSimple({ actions, hooks, registry, db }: DomainRegist
     action: 'sendSrmSpePerformancePending',
     access: { pages: SIMPLE_PAGES, resourceCode: 'btnSendPending' },
     input: recordIdInput(),
-    handler: async (body, ctx, kernel, req) => {
-      const id = body.id as number;
-      await readable(kernel, req, ctx, SCHEME_SIMPLE, id);
-      return sendPending(store, id, ctx);
+    states: {
+      entity: SCHEME_SIMPLE,
+      in: ['APPROVED'],
+      refusal: () => [
+        '只有审批通过的简易考评才能通知供应商',
+        'Only an approved simple evaluation can be sent to suppliers',
+      ],
     },
+    handler: (body, ctx, kernel) => sendPending(store, kernel.db, body.id as number, ctx),
   });
   actions.register({
     area,
@@ -77,6 +81,7 @@ export function registerSpeSimple({ actions, hooks, registry, db }: DomainRegist
     resource: 'srmSpePerformanceSimpleRestful',
     action: 'performanceSimpleList',
     access: 'session',
+    input: SIMPLE_LIST_INPUT,
     handler: (body, ctx, kernel, req) => performanceSimpleList(kernel, body, ctx, req),
   });
   actions.register({
@@ -84,13 +89,7 @@ export function registerSpeSimple({ actions, hooks, registry, db }: DomainRegist
     resource: 'srmSpePerformanceCollectRestful',
     action: 'doCollect',
     access: { pages: COLLECT_PAGES, resourceCode: 'btnCollect' },
+    input: COLLECT_INPUT,
     handler: (body, ctx) => doCollect(store, body, ctx),
   });
-}
-
-/** 404 unless the caller's row scope (organisation permits) reaches the record. */
-async function readable(kernel: Kernel, req: ActionRequest, ctx: ResourceContext, entityName: string, id: number) {
-  const entity = kernel.registry.entity(entityName)!;
-  const scope = await kernel.auth.guard.rowScope(req.identity!, entity, true, ctx);
-  if (!(await kernel.resources.reader.byId(entity, id, ctx, scope))) throw Errors.recordNotFound();
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { averageOf, yearOf } from './simpleCollect';
+import { checkActionInput } from '../../../platform/actionInput';
+import { averageOf, COLLECT_INPUT } from './simpleCollect';
 
 describe('annual summary rules', () => {
   it('averages in hundredths, half up', () => {
@@ -9,10 +10,13 @@ describe('annual summary rules', () => {
     expect(averageOf(['100'])).toBe('100.00');
   });
 
-  it('takes a four-digit year 2000–2100 only', () => {
-    expect(yearOf({ year: '2025' })).toBe(2025);
-    expect(yearOf({ year: 2025 })).toBe(2025);
+  it('takes a four-digit year 2000–2100 only (the declared input)', () => {
+    for (const year of ['2025', 2025]) {
+      const body = { year };
+      checkActionInput(COLLECT_INPUT, body);
+      expect(body.year).toBe(2025);
+    }
     for (const year of ['25', '1999', '2101', '', 'abcd', undefined, '2025.5'])
-      expect(() => yearOf({ year })).toThrow();
+      expect(() => checkActionInput(COLLECT_INPUT, { year })).toThrow();
   });
 });

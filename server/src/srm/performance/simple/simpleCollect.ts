@@ -6,7 +6,8 @@
  * up); finalGrade is gradeForScore of the average under the setting of the supplier's latest scheme
  * (latest scoreEndDate, then scheme id). The year's summary rows are replaced in one transaction.
  */
-import { Errors } from '../../../http/apiError';
+import type { JsonSchema } from '@meridian/metadata';
+import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { ResourceContext } from '../../../resource/context';
 import { gradeForScore } from '../setup';
 import { COLLECT, COLLECT_LINE, now, PERFORMANCE, SCHEME, SimpleStore } from './simpleStore';
@@ -24,16 +25,12 @@ interface Result {
   scoreEndDate: string;
 }
 
-/** The year of the body, 2000–2100 (400 otherwise). */
-export function yearOf(body: Record<string, unknown>): number {
-  const text = String(body.year ?? '').trim();
-  const year = /^\d{4}$/.test(text) ? Number(text) : NaN;
-  if (!(year >= 2000 && year <= 2100))
-    throw Errors.badRequest('请填写四位数的年度（2000–2100）', 'Give the year as four digits (2000–2100)', [
-      { field: 'year', message: '2000–2100' },
-    ]);
-  return year;
-}
+/** doCollect's body: the year, 2000–2100 (a four-digit text is taken as the number; 400 naming year otherwise). */
+export const COLLECT_INPUT: JsonSchema = {
+  type: 'object',
+  required: ['year'],
+  properties: { year: { type: 'integer', minimum: 2000, maximum: 2100 } },
+};
 
 /** Mean of scores with 2 decimals, half up, computed in hundredths. */
 export function averageOf(scores: string[]): string {
@@ -42,7 +39,7 @@ export function averageOf(scores: string[]): string {
   return (Math.round(sum / cents.length) / 100).toFixed(2);
 }
 
-async function finalResults(store: SimpleStore, tx: Parameters<SimpleStore['lineCount']>[0], year: number) {
+async function finalResults(store: SimpleStore, tx: SqlExecutor, year: number) {
   const { t, c } = store.sql;
   const P = PERFORMANCE;
   const rows = await tx.select(
@@ -67,7 +64,7 @@ async function finalResults(store: SimpleStore, tx: Parameters<SimpleStore['line
   }));
 }
 
-async function clearYear(store: SimpleStore, tx: Parameters<SimpleStore['lineCount']>[0], year: number) {
+async function clearYear(store: SimpleStore, tx: SqlExecutor, year: number) {
   const { t, c } = store.sql;
   const ofYear = `SELECT ${c(COLLECT, 'performanceCollectId')} AS id FROM ${t(COLLECT)} WHERE ${c(COLLECT, 'year')} = ?`;
   const ids = (await tx.select(`${ofYear}${tx.dialect.forUpdate}`, [year])).map((r) => Number(r.id));
@@ -84,7 +81,7 @@ async function clearYear(store: SimpleStore, tx: Parameters<SimpleStore['lineCou
 }
 
 export async function doCollect(store: SimpleStore, body: Record<string, unknown>, ctx: ResourceContext) {
-  const year = yearOf(body);
+  const year = body.year as number;
   return store.db.transaction(async (tx) => {
     await clearYear(store, tx, year);
     const results = await finalResults(store, tx, year);

@@ -4,22 +4,22 @@
  * permits apply through the header); supplier users get only their own supplier's lines of APPROVED
  * evaluations whose suppliers were notified (sendSrmSpePerformancePending), whatever the body says.
  */
-import type { FilterNode } from '@meridian/metadata';
+import type { FilterNode, JsonSchema } from '@meridian/metadata';
 import { isSupplierType } from '../../../access/accessService';
 import { caller, eq, pagingOf, supplierCaller } from '../../../home/readerContext';
-import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
 import type { ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { PERFORMANCE_SIMPLE, SCHEME_SIMPLE } from './simpleStore';
 
-function positive(body: Record<string, unknown>, name: string): number | undefined {
-  const raw = body[name];
-  if (raw === undefined || raw === null || raw === '') return undefined;
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < 1) throw Errors.badRequest(`${name} 无效`, `${name} must be a positive integer`);
-  return n;
-}
+/** An optional positive id: blank ('' or null) means not given; anything else not a positive integer is 400. */
+const OPTIONAL_ID: JsonSchema = { type: ['integer', 'null'], minimum: 1 };
+
+/** performanceSimpleList's body (the paging is read by pagingOf). */
+export const SIMPLE_LIST_INPUT: JsonSchema = {
+  type: 'object',
+  properties: { schemeSimpleId: OPTIONAL_ID, supplierId: OPTIONAL_ID },
+};
 
 export async function performanceSimpleList(
   kernel: Kernel,
@@ -29,7 +29,7 @@ export async function performanceSimpleList(
 ) {
   const lines = kernel.registry.entity(PERFORMANCE_SIMPLE)!;
   const filters: FilterNode[] = [];
-  const schemeSimpleId = positive(body, 'schemeSimpleId');
+  const schemeSimpleId = body.schemeSimpleId as number | null | undefined;
   if (schemeSimpleId) filters.push(eq('schemeSimpleId', schemeSimpleId));
   let scope: FilterNode | undefined;
   if (isSupplierType(caller(req).userType)) {
@@ -40,7 +40,7 @@ export async function performanceSimpleList(
     const header = kernel.registry.entity(SCHEME_SIMPLE)!;
     await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, header, 'findById', ctx);
     scope = await kernel.auth.guard.rowScope(req.identity!, lines, true, ctx);
-    const supplierId = positive(body, 'supplierId');
+    const supplierId = body.supplierId as number | null | undefined;
     if (supplierId) filters.push(eq('supplierId', supplierId));
   }
   if (scope) filters.push(scope);

@@ -45,13 +45,6 @@ export class SimpleStore extends EntityStore {
     return row;
   }
 
-  /** How many lines a header has. */
-  async lineCount(tx: SqlExecutor, line: string, foreignKey: string, id: number): Promise<number> {
-    const { t, c } = this.sql;
-    const rows = await tx.select(`SELECT COUNT(*) AS n FROM ${t(line)} WHERE ${c(line, foreignKey)} = ?`, [id]);
-    return Number(rows[0]?.n ?? 0);
-  }
-
   /** Stamps columns of a row without moving its version (the row was just versioned by its transition). */
   async stamp(tx: SqlExecutor, entity: string, id: number, set: Record<string, string | number | null>): Promise<void> {
     const { t, c } = this.sql;

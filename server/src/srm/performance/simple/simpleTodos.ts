@@ -6,7 +6,7 @@
  * handled when the supplier opens it (todoHandledOnOpen) — and skips suppliers that already hold an
  * open one, so that sending twice never duplicates.
  */
-import { Errors } from '../../../http/apiError';
+import type { Database } from '../../../db/sqlExecutor';
 import type { ResourceContext } from '../../../resource/context';
 import { EXPRESSION, now, PERFORMANCE_SIMPLE, SCHEME_SIMPLE, SimpleStore } from './simpleStore';
 
@@ -14,15 +14,13 @@ export const EXPRESSION_TODO = 'SRM_SPE_EXPRESSION';
 export const SIMPLE_TODO = 'PERFORMANCE_SIMPLE';
 const EXPRESSION_MENU = 'SUP_SPE_EXPRESSION';
 
-/** remindSupplier {id}: a RELEASED expression (409 otherwise); answers the new to-do's id. */
-export async function remindSupplier(store: SimpleStore, id: number, ctx: ResourceContext) {
-  return store.db.transaction(async (tx) => {
-    const head = await store.locked(tx, EXPRESSION, id, ['expressionNumber', 'supplierId', 'periodName', 'status']);
-    if (head.status !== 'RELEASED')
-      throw Errors.conflict(
-        '只有已发布的动态绩效数据才能提醒供应商',
-        'Only released performance data can be sent to the supplier',
-      );
+/**
+ * remindSupplier {id}: answers the new to-do's id. `db` is the action's: each of its transactions
+ * starts by checking the declared state (RELEASED) under the header's lock.
+ */
+export async function remindSupplier(store: SimpleStore, db: Database, id: number, ctx: ResourceContext) {
+  return db.transaction(async (tx) => {
+    const head = await store.locked(tx, EXPRESSION, id, ['expressionNumber', 'supplierId', 'periodName']);
     // One open reminder per document: the earlier open one is cancelled.
     const cancelled = await store.todos.close(
       tx,
@@ -60,15 +58,10 @@ export async function remindSupplier(store: SimpleStore, id: number, ctx: Resour
   });
 }
 
-/** sendSrmSpePerformancePending {id}: an APPROVED evaluation (409 otherwise); answers how many to-dos were created and skipped. */
-export async function sendPending(store: SimpleStore, id: number, ctx: ResourceContext) {
-  return store.db.transaction(async (tx) => {
-    const head = await store.locked(tx, SCHEME_SIMPLE, id, ['schemeName', 'periodName', 'status']);
-    if (head.status !== 'APPROVED')
-      throw Errors.conflict(
-        '只有审批通过的简易考评才能通知供应商',
-        'Only an approved simple evaluation can be sent to suppliers',
-      );
+/** sendSrmSpePerformancePending {id}: answers how many to-dos were created and skipped (the state, APPROVED, is declared as remindSupplier's). */
+export async function sendPending(store: SimpleStore, db: Database, id: number, ctx: ResourceContext) {
+  return db.transaction(async (tx) => {
+    const head = await store.locked(tx, SCHEME_SIMPLE, id, ['schemeName', 'periodName']);
     const { t, c } = store.sql;
     const lines = await tx.select(
       `SELECT DISTINCT ${c(PERFORMANCE_SIMPLE, 'supplierId')} AS supplierId FROM ${t(PERFORMANCE_SIMPLE)} ` +
