@@ -10,14 +10,14 @@ import { registerCheckHooks } from './accountCheck/checkHooks';
 import { CheckStore } from './accountCheck/checkStore';
 import { registerCheckTransitions } from './accountCheck/checkTransitions';
 import { registerInvoiceRecognition } from './invoiceOcr/ocrActions';
-import { receiptLedgerFor } from './receiptLedger';
+import { ReceiptLedger } from './receiptLedger';
 import { ReceiptLines } from './receiptLines';
 
 export const reconciliationModule: DomainModule = {
   name: 'reconciliation',
   register({ actions, hooks, handlers, registry, db }) {
     const store = new CheckStore(registry, db.dialect);
-    const ledger = receiptLedgerFor(registry, db.dialect);
+    const ledger = new ReceiptLedger(registry, db.dialect);
     registerCheckHooks(hooks, store, ledger, new ReceiptLines(registry, db.dialect));
     registerCheckTransitions(handlers, store, ledger);
     registerCheckActions(actions, store, ledger);

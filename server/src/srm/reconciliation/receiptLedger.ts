@@ -1,7 +1,6 @@
-import type { MetadataRegistry } from '@meridian/metadata/node';
-import { MetaSql } from '../../access/metaSql';
 import type { Row, SqlExecutor, SqlParam } from '../../db/sqlExecutor';
 import { Errors } from '../../http/apiError';
+import { DomainStore } from '../../platform/domainStore';
 import { readUnderLock } from '../../resource/invariantLocks';
 import { addDecimals, formatDecimal, parseDecimal, ZERO } from '../../util/decimal';
 import { formatDateTime } from '../../util/time';
@@ -16,11 +15,6 @@ import { formatDateTime } from '../../util/time';
  * - markChecked / addInvoiced: the accepted invoice marks the receipts checkedFlag Y and adds
  *   their quantities to the order lines' invoicedQty;
  * - unchecked: a supplier's receipts not yet on a statement (the source of a new statement).
- *
- * Until the receipt entity exists in the registry the ledger is `UnavailableReceiptLedger`: every
- * operation that needs receipts answers 409 saying so, instead of pretending.
- * TODO(integration): once srmPurReceiptTransaction lands, srmRcnAccountCheckLine.transactionId
- * becomes a reference to it and TableReceiptLedger is active by itself (see receiptLedgerFor).
  */
 export interface ReceiptRow {
   transactionId: number;
@@ -39,98 +33,45 @@ export interface ReceiptRow {
   transactionDate: string | null;
 }
 
-export interface ReceiptLedger {
-  /** Whether receipt transactions exist in this installation. */
-  readonly available: boolean;
-  /** The statement's lines name exactly these receipts now: claim the new ones (409 if taken), free the dropped ones. */
-  claim(
-    tx: SqlExecutor,
-    accountCheckId: number,
-    supplierId: number,
-    transactionIds: number[],
-    userId: number | null,
-  ): Promise<void>;
-  /** Frees every receipt of the statement (cancel). */
-  release(tx: SqlExecutor, accountCheckId: number, userId: number | null): Promise<void>;
-  /** The statement's receipts are checked (invoice accepted). */
-  markChecked(tx: SqlExecutor, accountCheckId: number, userId: number | null): Promise<void>;
-  /** Adds the statement's receipt quantities to their order lines' invoicedQty. */
-  addInvoiced(tx: SqlExecutor, accountCheckId: number, userId: number | null): Promise<void>;
-  /** The supplier's receipts on no statement and not checked; with ids, only those (read under lock). */
-  unchecked(
-    tx: SqlExecutor,
-    supplierId: number,
-    options?: { ids?: number[]; pageIndex?: number; pageRows?: number },
-  ): Promise<ReceiptRow[]>;
-}
-
 export const RECEIPT = 'srmPurReceiptTransaction';
 const CHECK = 'srmRcnAccountCheck';
 const ORDER_LINE = 'srmPurOrderLine';
-const RECEIPT_FIELDS = ['transactionId', 'supplierId', 'quantity', 'checkedFlag', 'accountCheckId'];
+/** The receipt's columns a statement reads, and which of them are ids (the others stay text: decimals exact). */
+const RECEIPT_COLUMNS: (keyof ReceiptRow)[] = [
+  'transactionId',
+  'transactionNumber',
+  'transactionType',
+  'orderHeaderId',
+  'orderLineId',
+  'supplierId',
+  'orgId',
+  'itemId',
+  'quantity',
+  'uomCode',
+  'unitPriceExcl',
+  'taxRate',
+  'amountExcl',
+  'transactionDate',
+];
+const ID_COLUMNS = new Set<string>(['transactionId', 'orderHeaderId', 'orderLineId', 'supplierId', 'orgId', 'itemId']);
 
-export const receiptsUnavailable = () =>
-  Errors.conflict(
-    '收货事务尚未启用，无法按收货对账（对账明细的收货事务需在收货功能上线后使用）',
-    'Receipt transactions are not available in this installation yet: statement lines cannot name receipts until they are',
-  );
+const receiptOf = (r: Row) =>
+  Object.fromEntries(
+    RECEIPT_COLUMNS.map((n) => [
+      n,
+      r[n] === null || r[n] === undefined ? null : ID_COLUMNS.has(n) ? Number(r[n]) : String(r[n]),
+    ]),
+  ) as unknown as ReceiptRow;
 
-/** No receipt entity yet: nothing that needs receipts can run. */
-export class UnavailableReceiptLedger implements ReceiptLedger {
-  readonly available = false;
-
-  async claim(_tx: SqlExecutor, _id: number, _supplierId: number, transactionIds: number[]): Promise<void> {
-    if (transactionIds.length) throw receiptsUnavailable();
-  }
-
-  async release(): Promise<void> {
-    // Nothing can have been claimed without receipts.
-  }
-
-  async markChecked(): Promise<never> {
-    throw receiptsUnavailable();
-  }
-
-  async addInvoiced(): Promise<never> {
-    throw receiptsUnavailable();
-  }
-
-  async unchecked(): Promise<never> {
-    throw receiptsUnavailable();
-  }
-}
-
-/** The ledger on the srmPurReceiptTransaction table (and srmPurOrderLine.invoicedQty when that exists). */
-export class TableReceiptLedger implements ReceiptLedger {
-  readonly available = true;
-  private readonly sql: MetaSql;
-
-  constructor(
-    private readonly registry: MetadataRegistry,
-    dialect: SqlExecutor['dialect'],
-  ) {
-    this.sql = new MetaSql(registry, dialect);
-  }
-
-  /**
-   * A receipt is free when no statement holds it, or the one it names is cancelled or gone (a
-   * deleted draft): "on only one non-cancelled account check" (DOMAIN.md §4.1).
-   */
-  private free(alias: string): string {
-    const { t, c } = this.sql;
-    return (
-      `(${c(RECEIPT, 'accountCheckId', alias)} IS NULL OR NOT EXISTS (SELECT 1 FROM ${t(CHECK)} h WHERE ${c(CHECK, 'accountCheckId', 'h')} = ${c(RECEIPT, 'accountCheckId', alias)} ` +
-      `AND ${c(CHECK, 'status', 'h')} <> 'CANCELLED'))`
-    );
-  }
-
+/** The ledger on the srmPurReceiptTransaction table and srmPurOrderLine.invoicedQty. */
+export class ReceiptLedger extends DomainStore {
   /**
    * Of these statements, those that exist and are not cancelled — read with a locking read, so a
    * statement another transaction committed while this one waited for the receipt's lock counts
    * (a subquery inside a locking read would answer from this transaction's snapshot on MariaDB).
    */
-  private async liveHolders(tx: SqlExecutor, holders: number[]): Promise<Set<number>> {
-    const ids = [...new Set(holders)];
+  private async liveHolders(tx: SqlExecutor, holders: unknown[]): Promise<Set<number>> {
+    const ids = [...new Set(holders.filter((h) => h !== null && h !== undefined).map(Number))];
     if (!ids.length) return new Set();
     const { t, c } = this.sql;
     const rows = await readUnderLock(
@@ -142,31 +83,6 @@ export class TableReceiptLedger implements ReceiptLedger {
     return new Set(rows.map((r) => Number(r.id)));
   }
 
-  private has(entity: string, field: string): boolean {
-    return !!this.registry.entity(entity)?.field(field);
-  }
-
-  private columns(): string {
-    const { c } = this.sql;
-    const names: (keyof ReceiptRow)[] = [
-      'transactionId',
-      'transactionNumber',
-      'transactionType',
-      'orderHeaderId',
-      'orderLineId',
-      'supplierId',
-      'orgId',
-      'itemId',
-      'quantity',
-      'uomCode',
-      'unitPriceExcl',
-      'taxRate',
-      'amountExcl',
-      'transactionDate',
-    ];
-    return names.map((n) => (this.has(RECEIPT, n) ? `${c(RECEIPT, n, 'r')} AS ${n}` : `NULL AS ${n}`)).join(', ');
-  }
-
   private stamp(userId: number | null): [string, SqlParam[]] {
     const { c } = this.sql;
     return [
@@ -175,6 +91,7 @@ export class TableReceiptLedger implements ReceiptLedger {
     ];
   }
 
+  /** The statement's lines name exactly these receipts now: claim the new ones (409 if taken), free the dropped ones. */
   async claim(
     tx: SqlExecutor,
     accountCheckId: number,
@@ -194,10 +111,7 @@ export class TableReceiptLedger implements ReceiptLedger {
       );
       const held = await this.liveHolders(
         tx,
-        rows
-          .map((r) => r.accountCheckId)
-          .filter((h) => h !== null && h !== undefined && Number(h) !== accountCheckId)
-          .map(Number),
+        rows.map((r) => r.accountCheckId).filter((h) => Number(h) !== accountCheckId),
       );
       const found = new Map(rows.map((r) => [Number(r.id), r]));
       for (const id of ids) {
@@ -231,26 +145,18 @@ export class TableReceiptLedger implements ReceiptLedger {
     );
   }
 
+  /** Frees every receipt of the statement that is not checked (cancel). */
   async release(tx: SqlExecutor, accountCheckId: number, userId: number | null): Promise<void> {
-    const { t, c } = this.sql;
-    const [stamp, stampParams] = this.stamp(userId);
-    await tx.execute(
-      `UPDATE ${t(RECEIPT)} SET ${c(RECEIPT, 'accountCheckId')} = NULL, ${stamp} WHERE ${c(RECEIPT, 'accountCheckId')} = ? AND ${c(RECEIPT, 'checkedFlag')} <> 'Y'`,
-      [...stampParams, accountCheckId],
-    );
+    await this.rows.update(tx, RECEIPT, { accountCheckId: null }, { accountCheckId, checkedFlag: 'N' }, userId);
   }
 
+  /** The statement's receipts are checked (invoice accepted). */
   async markChecked(tx: SqlExecutor, accountCheckId: number, userId: number | null): Promise<void> {
-    const { t, c } = this.sql;
-    const [stamp, stampParams] = this.stamp(userId);
-    await tx.execute(
-      `UPDATE ${t(RECEIPT)} SET ${c(RECEIPT, 'checkedFlag')} = 'Y', ${stamp} WHERE ${c(RECEIPT, 'accountCheckId')} = ?`,
-      [...stampParams, accountCheckId],
-    );
+    await this.rows.update(tx, RECEIPT, { checkedFlag: 'Y' }, { accountCheckId }, userId);
   }
 
+  /** Adds the statement's receipt quantities to their order lines' invoicedQty. */
   async addInvoiced(tx: SqlExecutor, accountCheckId: number, userId: number | null): Promise<void> {
-    if (!this.has(RECEIPT, 'orderLineId') || !this.has(ORDER_LINE, 'invoicedQty')) return;
     const { t, c } = this.sql;
     const rows = await tx.select(
       `SELECT ${c(RECEIPT, 'orderLineId')} AS lineId, ${c(RECEIPT, 'quantity')} AS quantity FROM ${t(RECEIPT)} WHERE ${c(RECEIPT, 'accountCheckId')} = ?`,
@@ -271,71 +177,28 @@ export class TableReceiptLedger implements ReceiptLedger {
       );
       if (!current) continue;
       const next = addDecimals(parseDecimal(String(current.q ?? '0')) ?? ZERO, quantity);
-      await tx.execute(
-        `UPDATE ${t(ORDER_LINE)} SET ${c(ORDER_LINE, 'invoicedQty')} = ?, ${c(ORDER_LINE, 'lastUpdatedBy')} = ?, ${c(ORDER_LINE, 'lastUpdateDate')} = ?, ` +
-          `${c(ORDER_LINE, 'versionNum')} = ${c(ORDER_LINE, 'versionNum')} + 1 WHERE ${c(ORDER_LINE, key)} = ?`,
-        [formatDecimal(next, 4), userId, formatDateTime(), lineId],
-      );
+      await this.update(tx, ORDER_LINE, key, lineId, { invoicedQty: formatDecimal(next, 4) }, userId);
     }
   }
 
-  async unchecked(
-    tx: SqlExecutor,
-    supplierId: number,
-    options: { ids?: number[]; pageIndex?: number; pageRows?: number } = {},
-  ): Promise<ReceiptRow[]> {
+  /** The supplier's receipts among `ids` on no live statement and not checked, read under lock. */
+  async unchecked(tx: SqlExecutor, supplierId: number, ids: number[]): Promise<ReceiptRow[]> {
+    if (!ids.length) return [];
     const { t, c } = this.sql;
-    const where =
-      `${c(RECEIPT, 'supplierId', 'r')} = ? AND ${this.free('r')} AND ` +
-      `(${c(RECEIPT, 'checkedFlag', 'r')} IS NULL OR ${c(RECEIPT, 'checkedFlag', 'r')} <> 'Y')`;
-    let rows: Row[];
-    if (options.ids) {
-      if (!options.ids.length) return [];
-      const locked = await readUnderLock(
-        tx,
-        `SELECT ${this.columns()}, ${c(RECEIPT, 'accountCheckId', 'r')} AS holder FROM ${t(RECEIPT)} r WHERE ${c(RECEIPT, 'supplierId', 'r')} = ? ` +
-          `AND (${c(RECEIPT, 'checkedFlag', 'r')} IS NULL OR ${c(RECEIPT, 'checkedFlag', 'r')} <> 'Y') ` +
-          `AND ${c(RECEIPT, 'transactionId', 'r')} IN (${options.ids.map(() => '?').join(', ')}) ORDER BY ${c(RECEIPT, 'transactionId', 'r')}`,
-        [supplierId, ...options.ids],
-      );
-      const held = await this.liveHolders(
-        tx,
-        locked
-          .map((r) => r.holder)
-          .filter((h) => h !== null && h !== undefined)
-          .map(Number),
-      );
-      rows = locked.filter((r) => r.holder === null || r.holder === undefined || !held.has(Number(r.holder)));
-    } else {
-      const pageRows = options.pageRows ?? 100;
-      rows = await tx.select(
-        `SELECT ${this.columns()} FROM ${t(RECEIPT)} r WHERE ${where} ORDER BY ${c(RECEIPT, 'transactionId', 'r')} LIMIT ? OFFSET ?`,
-        [supplierId, pageRows, ((options.pageIndex ?? 1) - 1) * pageRows],
-      );
-    }
-    return rows.map((r) => ({
-      transactionId: Number(r.transactionId),
-      transactionNumber: r.transactionNumber === null ? null : String(r.transactionNumber),
-      transactionType: r.transactionType === null ? null : String(r.transactionType),
-      orderHeaderId: r.orderHeaderId === null ? null : Number(r.orderHeaderId),
-      orderLineId: r.orderLineId === null ? null : Number(r.orderLineId),
-      supplierId: Number(r.supplierId),
-      orgId: r.orgId === null ? null : Number(r.orgId),
-      itemId: r.itemId === null ? null : Number(r.itemId),
-      quantity: r.quantity === null ? null : String(r.quantity),
-      uomCode: r.uomCode === null ? null : String(r.uomCode),
-      unitPriceExcl: r.unitPriceExcl === null ? null : String(r.unitPriceExcl),
-      taxRate: r.taxRate === null ? null : String(r.taxRate),
-      amountExcl: r.amountExcl === null ? null : String(r.amountExcl),
-      transactionDate: r.transactionDate === null ? null : String(r.transactionDate),
-    }));
+    const columns = RECEIPT_COLUMNS.map((n) => `${c(RECEIPT, n, 'r')} AS ${n}`).join(', ');
+    const locked = await readUnderLock(
+      tx,
+      `SELECT ${columns}, ${c(RECEIPT, 'accountCheckId', 'r')} AS holder FROM ${t(RECEIPT)} r WHERE ${c(RECEIPT, 'supplierId', 'r')} = ? ` +
+        `AND (${c(RECEIPT, 'checkedFlag', 'r')} IS NULL OR ${c(RECEIPT, 'checkedFlag', 'r')} <> 'Y') ` +
+        `AND ${c(RECEIPT, 'transactionId', 'r')} IN (${ids.map(() => '?').join(', ')}) ORDER BY ${c(RECEIPT, 'transactionId', 'r')}`,
+      [supplierId, ...ids],
+    );
+    const held = await this.liveHolders(
+      tx,
+      locked.map((r) => r.holder),
+    );
+    return locked
+      .filter((r) => r.holder === null || r.holder === undefined || !held.has(Number(r.holder)))
+      .map(receiptOf);
   }
-}
-
-/** The table ledger once srmPurReceiptTransaction (with its checkedFlag and accountCheckId) is in the registry; otherwise the refusing one. */
-export function receiptLedgerFor(registry: MetadataRegistry, dialect: SqlExecutor['dialect']): ReceiptLedger {
-  const receipt = registry.entity(RECEIPT);
-  return receipt && RECEIPT_FIELDS.every((f) => receipt.field(f))
-    ? new TableReceiptLedger(registry, dialect)
-    : new UnavailableReceiptLedger();
 }

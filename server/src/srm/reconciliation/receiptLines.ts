@@ -22,6 +22,7 @@ const ITEM = 'srmBaseMaterialItem';
 const TYPES = ['RECEIVE', 'RETURN', 'PRICE_DIFF'];
 
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const date = (v: unknown) => (v === null || v === undefined ? null : String(v).slice(0, 10));
 
 export class ReceiptLines {
@@ -34,37 +35,22 @@ export class ReceiptLines {
     this.sql = new MetaSql(registry, dialect);
   }
 
-  private has(entity: string, field: string): boolean {
-    return !!this.registry.entity(entity)?.field(field);
-  }
-
-  /** `alias.field AS name`, or NULL when this installation's entity lacks the field. */
-  private col(entity: string, field: string, alias: string, name = field): string {
-    return this.has(entity, field) ? `${this.sql.c(entity, field, alias)} AS ${name}` : `NULL AS ${name}`;
-  }
-
   /** The receipts by id that the caller's scope reaches, with their order, delivery note and item labels. */
   private async read(tx: SqlExecutor, ids: number[], scope: FilterNode | undefined, vars: FilterVariables) {
     const { t, c } = this.sql;
     const receipt = this.registry.entity(RECEIPT)!;
     const scoped = scope ? compileFilter(receipt, this.dialect, scope, vars, { registry: this.registry }) : undefined;
     const join = (entity: string, alias: string, field: string) =>
-      this.registry.entity(entity) && this.has(RECEIPT, field)
-        ? ` LEFT JOIN ${t(entity)} ${alias} ON ${c(entity, this.registry.entity(entity)!.primaryKey, alias)} = ${c(RECEIPT, field, 't')}`
-        : '';
-    const joined = (entity: string, alias: string, field: string, label: string, name: string) =>
-      join(entity, alias, field) && this.has(entity, label)
-        ? `${c(entity, label, alias)} AS ${name}`
-        : `NULL AS ${name}`;
+      ` LEFT JOIN ${t(entity)} ${alias} ON ${c(entity, this.registry.entity(entity)!.primaryKey, alias)} = ${c(RECEIPT, field, 't')}`;
     const columns = [
       ...['transactionId', 'transactionNumber', 'transactionType', 'orderLineId', 'itemId', 'itemCode', 'quantity']
         .concat(['uomCode', 'unitPriceExcl', 'taxRate', 'amountExcl', 'transactionDate'])
-        .map((f) => this.col(RECEIPT, f, 't')),
-      joined(ORDER, 'o', 'orderHeaderId', 'poNumber', 'poNumber'),
-      joined(ORDER_LINE, 'ol', 'orderLineId', 'lineNum', 'poLineNum'),
-      joined(NOTE, 'n', 'deliveryNoteId', 'deliveryNoteNumber', 'deliveryNoteNumber'),
-      joined(ITEM, 'i', 'itemId', 'itemCode', 'itemMasterCode'),
-      joined(ITEM, 'i', 'itemId', 'itemName', 'itemName'),
+        .map((f) => `${c(RECEIPT, f, 't')} AS ${f}`),
+      `${c(ORDER, 'poNumber', 'o')} AS poNumber`,
+      `${c(ORDER_LINE, 'lineNum', 'ol')} AS poLineNum`,
+      `${c(NOTE, 'deliveryNoteNumber', 'n')} AS deliveryNoteNumber`,
+      `${c(ITEM, 'itemCode', 'i')} AS itemMasterCode`,
+      `${c(ITEM, 'itemName', 'i')} AS itemName`,
     ];
     const joins =
       join(ORDER, 'o', 'orderHeaderId') +
@@ -104,10 +90,10 @@ export class ReceiptLines {
         transactionNumber: text(r.transactionNumber),
         transactionType: type && TYPES.includes(type) ? type : 'RECEIVE',
         poNumber: text(r.poNumber),
-        poLineNum: r.poLineNum === null || r.poLineNum === undefined ? null : Number(r.poLineNum),
-        orderLineId: r.orderLineId === null || r.orderLineId === undefined ? null : Number(r.orderLineId),
+        poLineNum: num(r.poLineNum),
+        orderLineId: num(r.orderLineId),
         deliveryNoteNumber: text(r.deliveryNoteNumber),
-        itemId: r.itemId === null || r.itemId === undefined ? null : Number(r.itemId),
+        itemId: num(r.itemId),
         itemCode: text(r.itemCode) ?? text(r.itemMasterCode),
         itemName: text(r.itemName),
         uomCode: text(r.uomCode),

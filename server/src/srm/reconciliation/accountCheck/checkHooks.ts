@@ -97,7 +97,7 @@ export function registerCheckHooks(
         'The supplier has confirmed this statement and is invoicing it: it cannot be changed now',
       );
     }
-    if (children.lines?.length && ledger.available) {
+    if (children.lines?.length) {
       const receipts = store.registry.entity(RECEIPT)!;
       await receiptLines.fill(tx, children.lines, ctx.scopeFor?.(receipts), ctx.vars);
     }

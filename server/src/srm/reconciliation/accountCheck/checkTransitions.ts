@@ -7,9 +7,6 @@ import { CHECK, CheckStore } from './checkStore';
 /** The statement's edit page, which a to-do opens. */
 const EDIT_PAGE = 'SrmRcnAccountCheckEdit';
 
-const hasReceipts = (lines: { transactionId?: unknown }[]) =>
-  lines.some((l) => l.transactionId !== null && l.transactionId !== undefined && l.transactionId !== '');
-
 /**
  * The statement's transitions (lifecycle rcnAccountCheck): each a named handler run in the
  * transition's transaction. Declared in rcnAccountCheck.json: which side runs each (`by`;
@@ -69,11 +66,10 @@ export function registerCheckTransitions(
   });
 
   handlers.register('rcnApproveInvoice', async (run) => {
+    // The receipts the statement holds (none when no line names one): checked and invoiced.
+    await ledger.markChecked(run.tx, run.id, run.actor.userId);
+    await ledger.addInvoiced(run.tx, run.id, run.actor.userId);
     const parts = await store.parts(run.tx, run.id);
-    if (hasReceipts(parts.lines)) {
-      await ledger.markChecked(run.tx, run.id, run.actor.userId);
-      await ledger.addInvoiced(run.tx, run.id, run.actor.userId);
-    }
     await store.settleRebates(run.tx, parts.deducteds, Number(run.record.supplierId), run.actor.userId);
   });
 

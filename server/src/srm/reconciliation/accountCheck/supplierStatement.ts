@@ -6,7 +6,7 @@ import { supplierCaller } from '../../../home/readerContext';
 import { Errors } from '../../../http/apiError';
 import { addDecimals, formatDecimal, parseDecimal, ZERO } from '../../../util/decimal';
 import { formatDateTime } from '../../../util/time';
-import { receiptsUnavailable, type ReceiptLedger, type ReceiptRow } from '../receiptLedger';
+import type { ReceiptLedger, ReceiptRow } from '../receiptLedger';
 import { checkTotals, lineAmounts, listItemAmounts, type Values } from './checkAmounts';
 import { CHECK, INVOICE_LIST, LINE } from './checkStore';
 
@@ -109,11 +109,10 @@ export function registerSupplierStatement(actions: ActionRegistry, ledger: Recei
         periodFrom?: string | null;
         periodTo?: string | null;
       };
-      if (!ledger.available) throw receiptsUnavailable();
       const ids = [...new Set(body.transactionIds as number[])];
       const entity = kernel.registry.entity(CHECK)!;
       const id = await kernel.db.transaction(async (tx) => {
-        const receipts = await ledger.unchecked(tx, user.supplierId, { ids });
+        const receipts = await ledger.unchecked(tx, user.supplierId, ids);
         if (receipts.length !== ids.length)
           throw Errors.conflict(
             '部分收货事务不存在、不属于您或已对账',
