@@ -1,4 +1,4 @@
-import { Errors } from '../../../http/apiError';
+import type { JsonSchema } from '@meridian/metadata';
 import type { DomainRegistries } from '../../../platform/domainModules';
 import { LocaleInspectStore } from '../localeInspect/localeInspectStore';
 import { InspectPlanEffects } from './inspectPlanEffects';
@@ -6,19 +6,12 @@ import { InspectPlanStore } from './inspectPlanStore';
 import { registerPlanLoaders } from './planLoaders';
 import { PLAN, PlanSites } from './planSites';
 
-/** `{qualifyHeaderIds}` → positive whole numbers, at most 200 (a plan inspects a handful of suppliers). */
-function qualifyIdsOf(value: unknown): number[] {
-  if (
-    !Array.isArray(value) ||
-    value.length > 200 ||
-    !value.every((v) => Number.isSafeInteger(Number(v)) && Number(v) > 0)
-  ) {
-    throw Errors.badRequest('qualifyHeaderIds 无效', 'qualifyHeaderIds must be a list of at most 200 ids', [
-      { field: 'qualifyHeaderIds', message: 'a list of ids' },
-    ]);
-  }
-  return [...new Set(value.map(Number))];
-}
+/** `{qualifyHeaderIds}`: positive whole numbers, at most 200 (a plan inspects a handful of suppliers). */
+const SITES_INPUT: JsonSchema = {
+  type: 'object',
+  required: ['qualifyHeaderIds'],
+  properties: { qualifyHeaderIds: { type: 'array', maxItems: 200, items: { type: 'integer', minimum: 1 } } },
+};
 
 /**
  * The inspection plan's server side: the site table's source (findSupplierSites, for the plan's
@@ -37,11 +30,12 @@ export function registerInspectPlan({ actions, hooks, handlers, registry, db }: 
     resource: 'srmSlcInspectPlanRestful',
     action: 'findSupplierSites',
     access: { pages: ['inspectPlanEdit'], resourceCode: 'btnSave' },
+    input: SITES_INPUT,
     handler: async (body, ctx, kernel, req) => {
       // Only qualifications the caller may read (organisation permits): the others' sites are not listed.
       const qualify = registry.entity('srmSlcQualifyHeader')!;
       const scope = await kernel.auth.guard.rowScope(req.identity!, qualify, true, ctx);
-      const asked = qualifyIdsOf(body.qualifyHeaderIds);
+      const asked = [...new Set(body.qualifyHeaderIds as number[])];
       const readable =
         scope && asked.length
           ? (
