@@ -16,7 +16,7 @@ import type { ActionStates, Kernel } from '../../../kernel';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { ResourceContext } from '../../../resource/context';
 import { translateDbError } from '../../../resource/dbErrors';
-import { formatDateTime } from '../../../util/time';
+import { addDays, formatDateTime, today as dayOf } from '../../../util/time';
 import { CREDENTIAL, SUPPLIER, WARNING, type MasterStore } from './masterStore';
 
 export const DEFAULT_WARNING_DAYS = 30;
@@ -24,13 +24,6 @@ export const DEFAULT_WARNING_DAYS = 30;
 export function warningDays(env: NodeJS.ProcessEnv = process.env): number {
   const n = Number(env.CREDENTIAL_WARNING_DAYS);
   return env.CREDENTIAL_WARNING_DAYS && Number.isSafeInteger(n) && n >= 0 ? n : DEFAULT_WARNING_DAYS;
-}
-
-/** YYYY-MM-DD of local `date` plus `days`. */
-export function addDays(date: Date, days: number): string {
-  const d = new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
 interface Due {
@@ -50,8 +43,8 @@ export async function raiseCredentialWarnings(
   now = new Date(),
 ): Promise<number[]> {
   const { t, c } = store.sql;
-  const today = addDays(now, 0);
-  const horizon = addDays(now, days);
+  const today = dayOf(now);
+  const horizon = addDays(today, days);
   const due = (await store.db.select(
     `SELECT cr.${c(CREDENTIAL, 'credentialId')} AS credentialId, cr.${c(CREDENTIAL, 'supplierId')} AS supplierId, s.${c(SUPPLIER, 'supplierName')} AS supplierName, ` +
       `cr.${c(CREDENTIAL, 'credentialType')} AS credentialType, cr.${c(CREDENTIAL, 'credentialNumber')} AS credentialNumber, cr.${c(CREDENTIAL, 'expireDate')} AS expireDate ` +
@@ -132,13 +125,7 @@ export async function handleWarning(
   ctx: ResourceContext,
 ) {
   const id = body.warningId as number;
-  const { t, c } = store.sql;
-  await kernel.db.transaction((tx) =>
-    tx.execute(
-      `UPDATE ${t(WARNING)} SET ${c(WARNING, 'handledFlag')} = 'Y', ${c(WARNING, 'handledBy')} = ?, ${c(WARNING, 'handledDate')} = ?, ` +
-        `${c(WARNING, 'versionNum')} = ${c(WARNING, 'versionNum')} + 1 WHERE ${c(WARNING, 'warningId')} = ?`,
-      [ctx.userId, formatDateTime(), id],
-    ),
-  );
+  const handled = { handledFlag: 'Y', handledBy: ctx.userId, handledDate: formatDateTime() };
+  await kernel.db.transaction((tx) => store.setFields(tx, WARNING, id, handled, ctx));
   return { data: { warningId: id }, msg: pickText({ cn: '已标记为已处理', en: 'Marked handled' }, ctx.language) };
 }

@@ -24,13 +24,6 @@ import { grantSupplierResponsibility } from '../registration/registerEffects';
 import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import { CONTACT, SUPPLIER, type MasterStore } from './masterStore';
 
-export interface PortalAccount {
-  userId: number;
-  userName: string;
-  contactId: number;
-  email: string;
-}
-
 /**
  * The supplier (the page's row action sends `supplierId`; `id` is taken too) and an optional login
  * name; the name's pattern stays in the handler, whose 400 says the rule.

@@ -3,7 +3,7 @@ import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { login, outbox, runSql } from '../../../testing/authFixtures';
 import { signIn } from '../../../testing/sessions';
 import { call, rows, type Body, type ProofUser } from '../../../testing/proofFixtures';
-import { addDays } from './credentialWarnings';
+import { addDays, today as dayOf } from '../../../util/time';
 import { proofServer } from '../../../testing/proofServer';
 
 /** The supplier master kept by the buying company (issue 16g): create/edit, portal accounts, qxbInfo, credential warnings. */
@@ -309,7 +309,7 @@ describe('qxbInfo', () => {
 });
 
 describe('slcSupplierWarningList: credential expiry warnings', () => {
-  const today = new Date();
+  const today = dayOf();
   async function withCredentials(): Promise<{ id: number; due: string[]; notDue: string[] }> {
     const { uscc } = fresh();
     const creds = [

@@ -3,7 +3,7 @@ import { expectOk } from '../../../testing/apiAssertions';
 import { menuId, sessionHeaders } from '../../../testing/authFixtures';
 import { onMysql } from '../../../testing/secondProcess';
 import { call, RESP, rows, type Body } from '../../../testing/proofFixtures';
-import { addDays } from './credentialWarnings';
+import { addDays, today } from '../../../util/time';
 import { proofServer } from '../../../testing/proofServer';
 
 /**
@@ -63,8 +63,8 @@ describe('supplier master invariants on two server processes', () => {
     const headers = sessionHeaders(p.sessions.buyer01, RESP.buyer01, await menuId(p.server, 'SLC_SUPPLIER_WARNING'));
     for (let round = 0; round < ROUNDS; round++) {
       const { id } = await newMaster([
-        { credentialType: 'ISO9001', credentialNumber: `Q-${round}-1`, expireDate: addDays(new Date(), 5) },
-        { credentialType: 'ISO14001', credentialNumber: `Q-${round}-2`, expireDate: addDays(new Date(), 7) },
+        { credentialType: 'ISO9001', credentialNumber: `Q-${round}-1`, expireDate: addDays(today(), 5) },
+        { credentialType: 'ISO14001', credentialNumber: `Q-${round}-2`, expireDate: addDays(today(), 7) },
       ]);
       const answers = await Promise.all([
         p.server.call('srmServer', 'srmSlcSupplierWarningRestful', 'doCheckCredentialExpiry', {}, headers),
