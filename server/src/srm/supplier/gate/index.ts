@@ -8,9 +8,6 @@ import { SUPPLIER_TRADE_GATE } from './contract';
 import { GateReads } from './gateReads';
 import { SupplierGate } from './supplierGate';
 
-export { SUPPLIER_TRADE_GATE } from './contract';
-export type { ListingRequest, SupplierTradeGate, TradePurpose, TradeRequest } from './contract';
-
 export function registerSupplierGate({ services, registry, db }: DomainRegistries): void {
   services.provide(SUPPLIER_TRADE_GATE, new SupplierGate(new GateReads(registry, db.dialect)));
 }

@@ -55,13 +55,31 @@ export class SupplierGate implements SupplierTradeGate {
   constructor(private readonly reads: GateReads) {}
 
   async checkSupplierMayTrade(tx: SqlExecutor, request: TradeRequest): Promise<void> {
+    const accepted = acceptedStates(request.purpose);
+    const { who, site } = await this.supplierAndSite(tx, request, PURPOSE[request.purpose], accepted);
+    const { categories, itemsOf } = await this.categoriesOf(tx, request);
+    await this.checkCategories(tx, request, Number(site.siteId), categories, who);
+    if (request.purpose !== 'SAMPLE_ORDER') await this.checkAsl(tx, request, categories, itemsOf, who);
+  }
+
+  async checkSupplierMayBeListed(tx: SqlExecutor, request: ListingRequest): Promise<number> {
+    const { site } = await this.supplierAndSite(tx, { ...request, orgId: null }, LISTING, LISTABLE);
+    return Number(site.siteId);
+  }
+
+  /** The supplier and the site that serves the request, each in one of the `accepted` states (409 otherwise). */
+  private async supplierAndSite(
+    tx: SqlExecutor,
+    request: Pick<TradeRequest, 'supplierId' | 'supplierSiteId' | 'orgId' | 'invOrgId'>,
+    purpose: [string, string],
+    accepted: string[],
+  ): Promise<{ who: Who; site: Row }> {
     const supplier = await this.reads.supplier(tx, request.supplierId);
     if (!supplier)
       throw Errors.badRequest('供应商不存在', 'The supplier does not exist', [
         { field: 'supplierId', message: 'unknown' },
       ]);
-    const who = whoOf(supplier, PURPOSE[request.purpose]);
-    const accepted = acceptedStates(request.purpose);
+    const who = whoOf(supplier, purpose);
     if (!accepted.includes(String(supplier.status))) {
       const [cn, en] = statusText(supplier.status);
       throw refuse(who, `供应商状态为“${cn}”`, `the supplier is ${en}`);
@@ -71,28 +89,7 @@ export class SupplierGate implements SupplierTradeGate {
       const [cn, en] = statusText(site.status);
       throw refuse(who, `地点“${String(site.siteName)}”状态为“${cn}”`, `its site "${String(site.siteName)}" is ${en}`);
     }
-    const { categories, itemsOf } = await this.categoriesOf(tx, request);
-    await this.checkCategories(tx, request, Number(site.siteId), categories, who);
-    if (request.purpose !== 'SAMPLE_ORDER') await this.checkAsl(tx, request, categories, itemsOf, who);
-  }
-
-  async checkSupplierMayBeListed(tx: SqlExecutor, request: ListingRequest): Promise<number> {
-    const supplier = await this.reads.supplier(tx, request.supplierId);
-    if (!supplier)
-      throw Errors.badRequest('供应商不存在', 'The supplier does not exist', [
-        { field: 'supplierId', message: 'unknown' },
-      ]);
-    const who = whoOf(supplier, LISTING);
-    if (!LISTABLE.includes(String(supplier.status))) {
-      const [cn, en] = statusText(supplier.status);
-      throw refuse(who, `供应商状态为“${cn}”`, `the supplier is ${en}`);
-    }
-    const site = await this.site(tx, { ...request, orgId: null }, who);
-    if (!LISTABLE.includes(String(site.status))) {
-      const [cn, en] = statusText(site.status);
-      throw refuse(who, `地点“${String(site.siteName)}”状态为“${cn}”`, `its site "${String(site.siteName)}" is ${en}`);
-    }
-    return Number(site.siteId);
+    return { who, site };
   }
 
   /** The named site (it must be the supplier's), else the site at the nearest organisation above the inventory org / org. */
