@@ -2,9 +2,10 @@
  * The rules of an ASL request's lines (DOMAIN.md §5.8), shared by the save hook and the
  * transitions: an application names a supplier, an inventory organisation and an item or a
  * category, and its supplier and site must be QUALIFIED or POTENTIAL (the supplier trade gate);
- * an alteration changes an existing entry, and the status it read must still be the entry's.
+ * an alteration changes an existing entry (that the status it read is still the entry's is a
+ * declared check of its transitions, purAsl.json).
  */
-import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
+import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordValues } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
 import type { DomainServiceRegistry } from '../../../platform/domainServices';
@@ -48,17 +49,5 @@ export class AslRules {
     for (const f of ['supplierId', 'supplierSiteId', 'itemId', 'categoryId', 'invOrgId'])
       line[f] = entry[f] === null || entry[f] === undefined ? null : Number(entry[f]);
     line.aslStatusBefore = entry.aslStatus;
-  }
-
-  /** The entry still has the status the alteration read (409 otherwise: someone changed it meanwhile). */
-  async checkStillBefore(tx: SqlExecutor, line: Row, lock: boolean): Promise<Row> {
-    const entry = await this.store.entry(tx, Number(line.aslId), lock);
-    if (!entry) throw Errors.conflict('目录记录已不存在', `ASL entry ${String(line.aslId)} no longer exists`);
-    if (String(entry.aslStatus) !== String(line.aslStatusBefore))
-      throw Errors.conflict(
-        `目录记录 ${String(line.aslId)} 的状态已变为 ${String(entry.aslStatus)}（变更单读取时为 ${String(line.aslStatusBefore)}），请重新选择`,
-        `ASL entry ${String(line.aslId)} is now ${String(entry.aslStatus)}, not ${String(line.aslStatusBefore)} as when the alteration read it: pick it again`,
-      );
-    return entry;
   }
 }

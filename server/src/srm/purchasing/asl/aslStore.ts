@@ -62,12 +62,14 @@ export class AslStore {
     );
   }
 
-  /** An ASL entry by id, locked until commit when `lock` (an alteration's check-then-write). */
-  async entry(tx: SqlExecutor, aslId: number, lock = false): Promise<Row | undefined> {
+  /** An ASL entry by id (what an alteration line copies). */
+  async entry(tx: SqlExecutor, aslId: number): Promise<Row | undefined> {
     const { t, c } = this.sql;
     const fields = ['aslId', 'supplierId', 'supplierSiteId', 'itemId', 'categoryId', 'invOrgId', 'aslStatus'];
-    const sql = `SELECT ${fields.map((f) => `${c(ASL, f)} AS ${f}`).join(', ')} FROM ${t(ASL)} WHERE ${c(ASL, 'aslId')} = ?`;
-    const [row] = lock ? await readUnderLock(tx, sql, [aslId]) : await tx.select(sql, [aslId]);
+    const [row] = await tx.select(
+      `SELECT ${fields.map((f) => `${c(ASL, f)} AS ${f}`).join(', ')} FROM ${t(ASL)} WHERE ${c(ASL, 'aslId')} = ?`,
+      [aslId],
+    );
     return row;
   }
 

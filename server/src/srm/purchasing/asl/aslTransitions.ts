@@ -1,5 +1,5 @@
 /**
- * purAsl's handlers: submit checks the lines again (the supplier or the entries may have changed
+ * purAsl's handlers: submit checks an application's lines again (the supplier may have changed
  * since the save); approval writes the approved supplier list — an application upserts the entry
  * of each line's key, an alteration changes the entry it read — in the approval's transaction.
  */
@@ -11,14 +11,15 @@ import { dateText } from '../partContext';
 import type { AslRules } from './aslRules';
 import { ASL, keyOf, type AslStore } from './aslStore';
 
-async function checkLines(store: AslStore, rules: AslRules, run: TransitionRun, lock: boolean): Promise<Row[]> {
-  // At least one line is a declared check of both transitions (purAsl.json).
+/**
+ * An application's lines pass the supplier trade gate again. At least one line, and an
+ * alteration's entries still in the status it read (read under lock), are declared checks of both
+ * transitions (purAsl.json).
+ */
+async function checkLines(store: AslStore, rules: AslRules, run: TransitionRun): Promise<Row[]> {
   const lines = await store.lines(run.tx, run.id);
-  if (run.record.aslDocType === 'ALTERATION') {
-    for (const line of lines) await rules.checkStillBefore(run.tx, line, lock);
-  } else {
+  if (run.record.aslDocType !== 'ALTERATION')
     for (const [i, line] of lines.entries()) await rules.checkApplyLine(run.tx, { ...line }, i);
-  }
   return lines;
 }
 
@@ -35,7 +36,7 @@ function entryValues(line: Row, run: TransitionRun, effectiveDate: string) {
 }
 
 async function approve(store: AslStore, rules: AslRules, run: TransitionRun): Promise<void> {
-  const lines = await checkLines(store, rules, run, true);
+  const lines = await checkLines(store, rules, run);
   const userId = run.actor.userId;
   const effectiveDate = dateText(run.record.effectiveDate) ?? formatDateTime().slice(0, 10);
   if (run.record.aslDocType === 'ALTERATION') {
@@ -68,7 +69,7 @@ async function approve(store: AslStore, rules: AslRules, run: TransitionRun): Pr
 
 export function registerAslTransitions(store: AslStore, rules: AslRules, handlers: TransitionHandlerRegistry): void {
   handlers.register('checkAslSubmit', async (run) => {
-    await checkLines(store, rules, run, false);
+    await checkLines(store, rules, run);
   });
   handlers.register('applyAslRequest', (run) => approve(store, rules, run));
 }
