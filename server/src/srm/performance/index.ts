@@ -1,6 +1,5 @@
 /** The performance evaluation domain (DOMAIN.md §2): set-up (indicators, templates, grade settings) score sheets and adjustments (manual scores, exclusion bills). Metadata: metadata/apps/srm/performance. */
 import type { DomainModule } from '../../platform/domainModules';
-import { registerSpeAdjust } from './adjust';
 import { registerSpeResults } from './results';
 import { registerSpeScheme } from './scheme';
 import { registerSchemeScore } from './schemeScore/schemeScoreEffects';
@@ -17,7 +16,6 @@ export const performanceModule: DomainModule = {
     const { handlers, registry, db, hooks } = into;
     registerSchemeScore(handlers, { registry, db, hooks });
     registerSpeSetup(into);
-    registerSpeAdjust(into);
     registerSpeSimple(into);
     registerSpeResults(into);
     registerSpeScheme(into);

@@ -1,40 +1,16 @@
 /**
  * Performance adjustments (DOMAIN.md §2.2, last block): manual scores and exclusion bills. A manual
- * score is a signed decimal — a BONUS above 0, a DEDUCTION below 0, never 0, within ±100 (the entity's
- * min/max) — with a reason; an exclusion bill needs at least one document line to be submitted or
- * approved. approvedExclusions is what the indicator computation reads to skip documents.
+ * score is a signed decimal — a BONUS above 0, a DEDUCTION below 0, never 0, within ±100 — with a
+ * reason: the entity's bounds, pattern and record rules (srmSpeManualScore.json); an exclusion bill
+ * needs at least one document line to be submitted or approved (speExclude.json).
+ * approvedExclusions is what the indicator computation reads to skip documents.
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../../access/metaSql';
 import type { Database, SqlExecutor } from '../../../db/sqlExecutor';
-import type { SaveDraft } from '../../../hooks/recordHooks';
-import { Errors } from '../../../http/apiError';
-import { compareDecimals, toDecimal } from '../../../util/decimal';
 
-export const MANUAL_SCORE = 'srmSpeManualScore';
 export const EXCLUDE = 'srmSpeExcludeHeader';
 export const EXCLUDE_LINE = 'srmSpeExcludeLine';
-
-const ZERO = toDecimal('0')!;
-
-/** What is wrong with a manual score's type, score and reason (CN, EN, field), or undefined. */
-export function manualScoreProblem(v: {
-  scoreType?: unknown;
-  score?: unknown;
-  reason?: unknown;
-}): { cn: string; en: string; field: string } | undefined {
-  if (typeof v.reason !== 'string' || v.reason.trim() === '')
-    return { cn: '请填写加减分原因', en: 'Give the reason for the manual score', field: 'reason' };
-  const score = toDecimal(v.score);
-  if (!score) return { cn: '请填写分值', en: 'Enter the score', field: 'score' };
-  const sign = compareDecimals(score, ZERO);
-  if (sign === 0) return { cn: '分值不能为 0', en: 'The score cannot be 0', field: 'score' };
-  if (v.scoreType === 'BONUS' && sign < 0)
-    return { cn: '加分的分值须大于 0', en: 'A bonus must be above 0', field: 'score' };
-  if (v.scoreType === 'DEDUCTION' && sign > 0)
-    return { cn: '扣分的分值须小于 0', en: 'A deduction must be below 0', field: 'score' };
-  return undefined;
-}
 
 /** One document an APPROVED exclusion bill takes out of the system indicators. */
 export interface Exclusion {
@@ -52,22 +28,6 @@ export class AdjustRules {
 
   constructor(registry: MetadataRegistry, db: Database) {
     this.sql = new MetaSql(registry, db.dialect);
-  }
-
-  /** beforeSave of srmSpeManualScore: an update is checked with its stored values filled in. */
-  async checkManualScore(draft: SaveDraft): Promise<void> {
-    let values = draft.values;
-    if (!draft.creating && draft.id !== undefined) {
-      const { t, c } = this.sql;
-      const [stored] = await draft.tx.select(
-        `SELECT ${c(MANUAL_SCORE, 'scoreType')} AS scoreType, ${c(MANUAL_SCORE, 'score')} AS score, ${c(MANUAL_SCORE, 'reason')} AS reason ` +
-          `FROM ${t(MANUAL_SCORE)} WHERE ${c(MANUAL_SCORE, 'manualScoreId')} = ?`,
-        [draft.id],
-      );
-      values = { ...stored, ...values };
-    }
-    const problem = manualScoreProblem(values);
-    if (problem) throw Errors.badRequest(problem.cn, problem.en, [{ field: problem.field, message: problem.en }]);
   }
 
   /** The documents of APPROVED exclusion bills of a supplier (the excludeList's rows), for the indicator computation. */
