@@ -36,8 +36,8 @@ export async function reachableCheck(
   return { entity, row };
 }
 
-const CHECK_ID = ['accountCheckId', 'id'];
-const accountCheckIdOf = (body: Record<string, unknown>) => idFrom(body, CHECK_ID);
+export const CHECK_ID = ['accountCheckId', 'id'];
+export const accountCheckIdOf = (body: Record<string, unknown>) => idFrom(body, CHECK_ID);
 const PAGING: Record<string, JsonSchema> = {
   pageIndex: { type: 'integer', minimum: 1 },
   pageRows: { type: 'integer', minimum: 1, maximum: 500 },

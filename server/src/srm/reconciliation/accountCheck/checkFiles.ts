@@ -3,12 +3,12 @@ import * as ExcelJS from 'exceljs';
 import { exportFileName, neutralizeCell } from '../../../exchange/exchangeRules';
 import { importLines } from '../../../exchange/lineImport';
 import { Errors } from '../../../http/apiError';
-import { idOf } from '../../../home/readerContext';
 import type { Kernel } from '../../../kernel';
-import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
+import { eitherIdInput, formRecordId } from '../../../platform/actionInput';
+import type { ActionRegistry, ActionRequest, RegisteredAction } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import type { Values } from './checkAmounts';
-import { CHECK_PAGES, reachableCheck, RESOURCE } from './checkActions';
+import { accountCheckIdOf, CHECK_ID, CHECK_PAGES, reachableCheck, RESOURCE } from './checkActions';
 import { CHECK, CheckStore, DEDUCTED, INVOICE_LIST, LINE, OTHER } from './checkStore';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -101,8 +101,7 @@ async function workbookBuffer(book: ExcelJS.Workbook): Promise<Buffer> {
 }
 
 /** The statement as the caller reads it, with its lines. */
-async function fullCheck(kernel: Kernel, req: ActionRequest, ctx: ResourceContext, body: Values) {
-  const id = idOf({ id: body.accountCheckId ?? body.id });
+async function fullCheck(kernel: Kernel, req: ActionRequest, ctx: ResourceContext, id: number) {
   const { entity, row } = await reachableCheck(kernel, req, ctx, id);
   return { id, entity, check: (await kernel.resources.reader.withChildren(entity, row, ctx)) as Values };
 }
@@ -165,7 +164,8 @@ async function importInto(
 ) {
   if (!req.xlsxUpload) throw Errors.badRequest('请上传 Excel 文件', 'Upload an .xlsx file as multipart/form-data');
   const upload = await req.xlsxUpload();
-  const { entity, check } = await fullCheck(kernel, req, ctx, { ...upload.fields, ...body });
+  const id = formRecordId([body, upload.fields], CHECK_ID);
+  const { entity, check } = await fullCheck(kernel, req, ctx, id);
   const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, 'saveOrUpdate', ctx);
   const fields = child === 'lines' ? LINE_COLUMNS.filter((c) => c !== 'taxAmount' && c !== 'amountIncl') : LIST_COLUMNS;
   const { data, imported } = await importLines(
@@ -183,42 +183,56 @@ export function registerCheckFiles(actions: ActionRegistry, _store: CheckStore):
     resource: string,
     action: string,
     resourceCode: string,
-    handler: Parameters<ActionRegistry['register']>[0]['handler'],
-  ) => actions.register({ area: 'srmServer', resource, action, access: { pages: CHECK_PAGES, resourceCode }, handler });
+    handler: RegisteredAction['handler'],
+    input?: RegisteredAction['input'],
+  ) =>
+    actions.register({
+      area: 'srmServer',
+      resource,
+      action,
+      access: { pages: CHECK_PAGES, resourceCode },
+      input,
+      handler,
+    });
+  const onCheck = eitherIdInput(CHECK_ID);
 
-  register(RESOURCE, 'exportPrintExcel', 'btnPrint', async (body, ctx, kernel, req) => {
-    const { check } = await fullCheck(kernel, req, ctx, body);
-    const content = await printWorkbook(kernel, check, LINE_COLUMNS, ctx.language);
-    return {
-      data: null,
-      file: { fileName: exportFileName(`${String(check.checkNumber)}`, 'xlsx'), contentType: XLSX, content },
-    };
-  });
+  register(
+    RESOURCE,
+    'exportPrintExcel',
+    'btnPrint',
+    async (body, ctx, kernel, req) => {
+      const { check } = await fullCheck(kernel, req, ctx, accountCheckIdOf(body));
+      const content = await printWorkbook(kernel, check, LINE_COLUMNS, ctx.language);
+      return {
+        data: null,
+        file: { fileName: exportFileName(`${String(check.checkNumber)}`, 'xlsx'), contentType: XLSX, content },
+      };
+    },
+    onCheck,
+  );
 
   // exportPrintCustomExcel {id, columns?: line fields}: the print with the lines' columns the caller chose, in their order.
-  register(RESOURCE, 'exportPrintCustomExcel', 'btnPrint', async (body, ctx, kernel, req) => {
-    const asked = body.columns;
-    const columns =
-      asked === undefined || asked === null
-        ? LINE_COLUMNS
-        : Array.isArray(asked) && asked.length && asked.every((c) => LINE_COLUMNS.includes(String(c)))
-          ? asked.map(String)
-          : null;
-    if (!columns)
-      throw Errors.badRequest('打印列无效', `columns must list line fields: ${LINE_COLUMNS.join(', ')}`, [
-        { field: 'columns', message: 'unknown column' },
-      ]);
-    const { check } = await fullCheck(kernel, req, ctx, body);
-    const content = await printWorkbook(kernel, check, columns, ctx.language);
-    return {
-      data: null,
-      file: { fileName: exportFileName(`${String(check.checkNumber)}`, 'xlsx'), contentType: XLSX, content },
-    };
-  });
+  register(
+    RESOURCE,
+    'exportPrintCustomExcel',
+    'btnPrint',
+    async (body, ctx, kernel, req) => {
+      const columns = (body.columns as string[] | null | undefined) ?? LINE_COLUMNS;
+      const { check } = await fullCheck(kernel, req, ctx, accountCheckIdOf(body));
+      const content = await printWorkbook(kernel, check, columns, ctx.language);
+      return {
+        data: null,
+        file: { fileName: exportFileName(`${String(check.checkNumber)}`, 'xlsx'), contentType: XLSX, content },
+      };
+    },
+    eitherIdInput(CHECK_ID, {
+      columns: { type: ['array', 'null'], minItems: 1, items: { type: 'string', enum: LINE_COLUMNS } },
+    }),
+  );
 
   // exportInvoiceList: its file-stream path names the invoice-list resource; the named-action list puts it on the statement's too.
-  const exportInvoiceList: Parameters<ActionRegistry['register']>[0]['handler'] = async (body, ctx, kernel, req) => {
-    const { check } = await fullCheck(kernel, req, ctx, body);
+  const exportInvoiceList: RegisteredAction['handler'] = async (body, ctx, kernel, req) => {
+    const { check } = await fullCheck(kernel, req, ctx, accountCheckIdOf(body));
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet(ctx.language === 'EN' ? 'Invoice list' : '开票清单');
     const kind = await presenter(kernel, INVOICE_LIST, ctx.language);
@@ -231,8 +245,14 @@ export function registerCheckFiles(actions: ActionRegistry, _store: CheckStore):
       file: { fileName: exportFileName(name, 'xlsx'), contentType: XLSX, content: await workbookBuffer(book) },
     };
   };
-  register('srmRcnAccountCheckInvoiceListRestful', 'exportInvoiceList', 'btnExportInvoiceList', exportInvoiceList);
-  register(RESOURCE, 'exportInvoiceList', 'btnExportInvoiceList', exportInvoiceList);
+  register(
+    'srmRcnAccountCheckInvoiceListRestful',
+    'exportInvoiceList',
+    'btnExportInvoiceList',
+    exportInvoiceList,
+    onCheck,
+  );
+  register(RESOURCE, 'exportInvoiceList', 'btnExportInvoiceList', exportInvoiceList, onCheck);
 
   // doImportCheckLine / doImportListItem: multipart `file` (.xlsx, first row the column titles) and the statement's id (field or body).
   register(RESOURCE, 'doImportCheckLine', 'btnImportLine', (body, ctx, kernel, req) =>

@@ -1,8 +1,8 @@
-import { pickText, type I18nText, type Language } from '@meridian/metadata';
+import { pickText, type I18nText, type JsonSchema, type Language } from '@meridian/metadata';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
-import { idOf } from '../../../home/readerContext';
 import type { Kernel } from '../../../kernel';
+import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { compareDecimals, parseDecimal } from '../../../util/decimal';
@@ -14,6 +14,7 @@ import { ESSENTIAL, type InvoiceFields } from './invoiceText';
 
 export const OCR_RESOURCE = 'srmRcnAccountCheckOcrTaskRestful';
 const OPEN_FOR_INVOICES = ['SUPPLIER_CONFIRMED', 'INVOICE_REJECTED'];
+const ID: JsonSchema = { type: 'integer', minimum: 1 };
 
 export interface CompareItem {
   field: 'amountIncl' | 'taxAmount' | 'amountExcl';
@@ -118,6 +119,17 @@ export function registerInvoiceRecognition(
   readers?: InvoiceReader[],
 ): void {
   const access = { pages: CHECK_PAGES, resourceCode: 'btnRecognizeInvoice' };
+  const invoiceTypes = store.registry.lookupType('RCN_INVOICE_TYPE')?.values.map((v) => v.lookupCode) ?? [];
+  const ocrInput: JsonSchema = {
+    type: 'object',
+    required: ['accountCheckId', 'attachmentId'],
+    properties: {
+      accountCheckId: ID,
+      attachmentId: ID,
+      checkInvoiceId: { type: ['integer', 'null'], minimum: 1 },
+      invoiceType: { type: ['string', 'null'], enum: [...invoiceTypes, null] },
+    },
+  };
 
   // invoiceOcr {accountCheckId, attachmentId, checkInvoiceId?, invoiceType?}
   actions.register({
@@ -125,24 +137,18 @@ export function registerInvoiceRecognition(
     resource: OCR_RESOURCE,
     action: 'invoiceOcr',
     access,
+    input: ocrInput,
     handler: async (body, ctx, kernel, req) => {
-      const accountCheckId = idOf({ id: body.accountCheckId });
-      const attachmentId = idOf({ id: body.attachmentId });
+      const accountCheckId = body.accountCheckId as number;
+      const attachmentId = body.attachmentId as number;
       const { row } = await reachableCheck(kernel, req, ctx, accountCheckId);
       if (!OPEN_FOR_INVOICES.includes(String(row.status)))
         throw Errors.conflict(
           `对账单当前状态为${String(row.status)}，不能录入发票`,
           `The statement is ${String(row.status)}: invoices cannot be entered now`,
         );
-      const invoiceId =
-        body.checkInvoiceId === undefined || body.checkInvoiceId === null
-          ? undefined
-          : idOf({ id: body.checkInvoiceId });
-      const invoiceType = String(body.invoiceType ?? 'SPECIAL_VAT');
-      if (!kernel.registry.lookupType('RCN_INVOICE_TYPE')?.values.some((v) => v.lookupCode === invoiceType))
-        throw Errors.badRequest('发票类型无效', 'invoiceType is not an RCN_INVOICE_TYPE', [
-          { field: 'invoiceType', message: 'unknown' },
-        ]);
+      const invoiceId = (body.checkInvoiceId as number | null | undefined) ?? undefined;
+      const invoiceType = (body.invoiceType as string | null | undefined) ?? 'SPECIAL_VAT';
       if (!req.readFile) throw Errors.unauthorized('请先登录', 'Sign in first');
       const file = await req.readFile(attachmentId);
       const taskEntity = kernel.registry.entity(OCR_TASK)!;
@@ -261,8 +267,9 @@ export function registerInvoiceRecognition(
     resource: OCR_RESOURCE,
     action: 'compareByTaskId',
     access: { pages: CHECK_PAGES },
+    input: recordIdInput(),
     handler: async (body, ctx, kernel, req) => {
-      const task = taskView(await readableTask(kernel, req, ctx, idOf(body)))!;
+      const task = taskView(await readableTask(kernel, req, ctx, body.id as number))!;
       const fields = ((task.resultJson as { fields?: InvoiceFields } | null)?.fields ?? {}) as InvoiceFields;
       const totals = await kernel.db.transaction((tx) => statementTotals(store, tx, Number(task.accountCheckId)));
       return { data: { ...task, compareResult: compareInvoice(fields, totals) } };
@@ -275,10 +282,13 @@ export function registerInvoiceRecognition(
     resource: OCR_RESOURCE,
     action: 'compareBatchQuery',
     access: { pages: CHECK_PAGES },
+    input: {
+      type: 'object',
+      required: ['ids'],
+      properties: { ids: { type: 'array', minItems: 1, maxItems: 100, items: ID } },
+    },
     handler: async (body, ctx, kernel, req) => {
-      const ids = Array.isArray(body.ids) ? body.ids.map((id) => idOf({ id })) : [];
-      if (!ids.length || ids.length > 100)
-        throw Errors.badRequest('ids 须为 1 到 100 个', 'ids must list 1 to 100 tasks');
+      const ids = body.ids as number[];
       const tasks = [];
       for (const id of ids) tasks.push(taskView(await readableTask(kernel, req, ctx, id)));
       return { data: tasks };
