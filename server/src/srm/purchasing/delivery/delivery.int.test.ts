@@ -153,6 +153,22 @@ describe('delivery notices', () => {
     ).toBe('CANCELLED');
   });
 
+  it('doPublish refuses a line whose order can no longer be delivered against (409 naming it: a declared check)', async () => {
+    const draft = await newNotice([{ orderLineId: 90005, requiredQty: '1' }]);
+    const status = await t.api.status('srm_pur_order_header', 'order_header_id', 9003);
+    await t.api.run("UPDATE srm_pur_order_header SET status = 'RELEASED' WHERE order_header_id = 9003");
+    try {
+      const refused = await t.api.notice('buyer01', BUYER_NOTICE, 'doPublish', { id: draft.deliveryNoticeId });
+      expectError(refused, 409);
+      expect(refused.body.msg).toContain('PO202611109003 line 1 cannot be delivered now');
+    } finally {
+      await t.api.run('UPDATE srm_pur_order_header SET status = ? WHERE order_header_id = 9003', [status]);
+    }
+    expect(
+      expectOk(await t.api.notice('buyer01', BUYER_NOTICE, 'doCancel', { id: draft.deliveryNoticeId })).status,
+    ).toBe('CANCELLED');
+  });
+
   it('doSupplierConfirm: only the supplier; confirmed quantity and date default to the required ones; to-do handled', async () => {
     expectError(await t.api.notice('buyer01', BUYER_NOTICE, 'doSupplierConfirm', { id: noticeId }), 403);
     const confirmed = expectOk(await t.api.notice('supplier01', SUP_NOTICE, 'doSupplierConfirm', { id: noticeId }));
@@ -237,6 +253,21 @@ describe('delivery notices', () => {
       expect(await t.api.orderLine(90005)).toEqual({ shipped: '5000.0000', received: '0.0000' });
     });
 
+    it('a line whose order can no longer be delivered against is refused (409: a declared check) and changes nothing', async () => {
+      const note = await newNote([{ orderLineId: 90005, shipQty: '1' }]);
+      const status = await t.api.status('srm_pur_order_header', 'order_header_id', 9003);
+      await t.api.run("UPDATE srm_pur_order_header SET status = 'RELEASED' WHERE order_header_id = 9003");
+      try {
+        const refused = await t.api.note('supplier01', 'SUP_DELIVERY_NOTE', 'doShip', { id: note.deliveryNoteId });
+        expectError(refused, 409);
+        expect(refused.body.msg).toContain('PO202611109003 line 1 cannot be delivered now');
+      } finally {
+        await t.api.run('UPDATE srm_pur_order_header SET status = ? WHERE order_header_id = 9003', [status]);
+      }
+      expect(await t.api.status('srm_pur_delivery_note', 'delivery_note_id', note.deliveryNoteId)).toBe('DRAFT');
+      expect(await t.api.orderLine(90005)).toEqual({ shipped: '5000.0000', received: '0.0000' });
+    });
+
     it('a line shipping nothing is refused (400 naming it: a declared check) and changes nothing', async () => {
       const note = await newNote([{ orderLineId: 90005, shipQty: '0' }]);
       const refused = await t.api.note('supplier01', 'SUP_DELIVERY_NOTE', 'doShip', { id: note.deliveryNoteId });
@@ -280,6 +311,19 @@ describe('delivery notices', () => {
         }),
         400,
       );
+    });
+
+    it('doReceive: a quantity is a decimal ≥ 0 with at most 4 places, received and accepted required (400 naming it)', async () => {
+      const [{ id: lineId }] = await t.api.select(
+        'SELECT delivery_note_line_id AS id FROM srm_pur_delivery_note_line WHERE delivery_note_id = ?',
+        [noteId],
+      );
+      const receive = (line: Record<string, unknown>) =>
+        t.api.note('buyer01', RECEIVE, 'doReceive', { id: noteId, lines: [{ deliveryNoteLineId: lineId, ...line }] });
+      expectError(await receive({ receivedQty: '-1', acceptedQty: '0' }), 400, ['lines[0].receivedQty']);
+      expectError(await receive({ receivedQty: '1', acceptedQty: 1.00001 }), 400, ['lines[0].acceptedQty']);
+      expectError(await receive({ receivedQty: '1' }), 400, ['lines[0].acceptedQty']);
+      expect(await t.api.status('srm_pur_delivery_note', 'delivery_note_id', noteId)).toBe('SHIPPED');
     });
 
     it('doReceive with rejects: RECEIVED, a RECEIVE transaction of the accepted quantity, the order PARTIAL_RECEIVED, to-dos; a repeat is 409', async () => {

@@ -171,10 +171,7 @@ async function moveShipped(d: Delivery, run: TransitionRun, lines: Row[], sign: 
   for (const [orderLineId, amount] of byOrderLine) {
     const order = orders.get(orderLineId);
     if (!order) throw Errors.conflict('订单行不存在', 'The order line no longer exists');
-    if (sign > 0) {
-      d.orderLines.requireDeliverable(order);
-      if (order.supplierId !== Number(run.record.supplierId)) throw Errors.recordNotFound();
-    }
+    if (sign > 0 && order.supplierId !== Number(run.record.supplierId)) throw Errors.recordNotFound();
     await d.orderLines.addShipped(run.tx, order, sign > 0 ? amount : neg(amount), run.actor.userId);
   }
   const { t, c } = d.sql;
@@ -189,7 +186,8 @@ async function moveShipped(d: Delivery, run: TransitionRun, lines: Row[], sign: 
 
 async function ship(d: Delivery, run: TransitionRun): Promise<void> {
   const lines = await noteLines(d, run.tx, run.id, true);
-  // A line, each ship quantity above 0 and the shipped date are declared (purDeliveryNote.json); the buyers come from the order lines.
+  // A line, each ship quantity above 0, each order deliverable (read under the orders' locks) and the
+  // shipped date are declared (purDeliveryNote.json); the buyers come from the order lines.
   await moveShipped(d, run, lines, 1);
   const orders = await d.orderLines.read(
     run.tx,

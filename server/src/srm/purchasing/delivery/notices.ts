@@ -17,9 +17,9 @@ import { add, cmp, dec, max, qty, sub, ZERO, type Dec } from './quantities';
  * line while PUBLISHED, CONFIRMED or PARTIAL_SHIPPED). Drafts reserve nothing. Checked on save
  * (400, without locks, for the form) and again on publish under the order lines' locks (409).
  *
- * What a line still expects is kept on the line itself (openQty, set by publish and by
- * rollUpNotice; 0 once closed or cancelled, and nothing shipped for a cancel: declared in
- * purDeliveryNotice.json), so the check reads notice lines only: a locking read
+ * What a line still expects is kept on the line itself (openQty: its required quantity on publish,
+ * nothing being shipped yet; 0 once closed or cancelled: declared in purDeliveryNotice.json; after
+ * a shipment, rollUpNotice), so the check reads notice lines only: a locking read
  * of other notices' headers would wait for a notice whose own publish waits for the order's lock.
  */
 const RESERVING = ['PUBLISHED', 'CONFIRMED', 'PARTIAL_SHIPPED'];
@@ -159,19 +159,17 @@ async function beforeSaveNotice(d: Delivery, draft: SaveDraft): Promise<void> {
   );
 }
 
+/**
+ * doPublish: the open quantities, checked under the order lines' locks. At least one line, each
+ * order deliverable and the notice's supplier's (read under the same locks, headers first), the
+ * lines' openQty, the publish date and the supplier's to-do are declared (purDeliveryNotice.json).
+ */
 async function publish(d: Delivery, run: TransitionRun): Promise<void> {
-  // The notice is locked by the transition; its lines (at least one: declared, purDeliveryNotice.json)
-  // are read without locks until the order's are taken.
   const lines = await noticeLines(d, run.tx, run.id);
   const orders = await d.orderLines.lock(
     run.tx,
     lines.map((l) => Number(l.orderLineId)),
   );
-  for (const order of orders.values()) {
-    d.orderLines.requireDeliverable(order);
-    if (order.supplierId !== Number(run.record.supplierId))
-      throw Errors.conflict('订单行不属于该送货通知的供应商', "An order line is not the notice's supplier's");
-  }
   await checkOpenQuantities(
     d,
     run.tx,
@@ -185,8 +183,6 @@ async function publish(d: Delivery, run: TransitionRun): Promise<void> {
         `The required quantity exceeds the open quantity ${qty(open)} of purchase order ${order.poNumber} line ${order.lineNum}`,
       ),
   );
-  // The publish date and the supplier's to-do are declared effects (purDeliveryNotice.json).
-  await setOpenQuantities(d, run.tx, run.id, true, run.actor.userId);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { Errors } from '../../../http/apiError';
 import {
   addDecimals,
   compareDecimals,
@@ -39,17 +38,3 @@ export const qty = (d: Dec): string => formatDecimal(d, 4);
 export const money = (d: Dec): string => formatDecimal(d, 2);
 /** A percentage as a fraction: 5 → 0.05. */
 export const percentOf = (pct: Dec): Dec => ({ units: pct.units, scale: pct.scale + 2 });
-
-/** A quantity of a request body: a non-negative decimal with at most 4 places, else 400 naming the field. */
-export function bodyQuantity(value: unknown, field: string): Dec {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  const d = /^\d{1,16}(\.\d{1,4})?$/.test(text) ? parseDecimal(text) : undefined;
-  if (!d) {
-    throw Errors.badRequest(
-      `${field} 必须是不小于 0 的数量（最多 4 位小数）`,
-      `${field} must be a quantity ≥ 0 with at most 4 decimals`,
-      [{ field, message: 'must be a quantity ≥ 0 with at most 4 decimals' }],
-    );
-  }
-  return d;
-}

@@ -12,7 +12,7 @@ import { requireInternal } from '../partContext';
 import { NOTE, RECEIPT, type Delivery } from './deliveryContext';
 import { BUYER_TODO, noteLines } from './notes';
 import type { OrderLine } from './orderLines';
-import { add, bodyQuantity, cmp, dec, isPositive, money, mul, qty, ZERO, type Dec } from './quantities';
+import { add, cmp, dec, isPositive, money, mul, qty, ZERO, type Dec } from './quantities';
 
 /**
  * doReceive {id, lines?: [{deliveryNoteLineId, receivedQty, acceptedQty, rejectedQty}]} (DOMAIN 5.6,
@@ -51,8 +51,7 @@ function receiptsOf(body: Record<string, unknown>, lines: Row[]): Receipt[] {
   }
   const byId = new Map(lines.map((l) => [Number(l.deliveryNoteLineId), l]));
   const seen = new Set<number>();
-  return (body.lines as unknown[]).map((raw, i) => {
-    const entry = (raw ?? {}) as Record<string, unknown>;
+  return (body.lines as Record<string, unknown>[]).map((entry, i) => {
     const id = Number(entry.deliveryNoteLineId);
     const line = byId.get(id);
     if (!line || seen.has(id))
@@ -60,9 +59,9 @@ function receiptsOf(body: Record<string, unknown>, lines: Row[]): Receipt[] {
         { field: `lines[${i}].deliveryNoteLineId`, message: 'not a line of this delivery note (or listed twice)' },
       ]);
     seen.add(id);
-    const received = bodyQuantity(entry.receivedQty, `lines[${i}].receivedQty`);
-    const accepted = bodyQuantity(entry.acceptedQty, `lines[${i}].acceptedQty`);
-    const rejected = bodyQuantity(entry.rejectedQty ?? '0', `lines[${i}].rejectedQty`);
+    const received = dec(entry.receivedQty);
+    const accepted = dec(entry.acceptedQty);
+    const rejected = dec(entry.rejectedQty);
     if (cmp(add(accepted, rejected), received) !== 0)
       throw Errors.badRequest(
         '合格数量 + 不合格数量必须等于实收数量',
@@ -231,20 +230,21 @@ async function receive(
   return { data: row ? await kernel.resources.reader.withChildren(entity, row, ctx) : null };
 }
 
-const QUANTITY: JsonSchema = { type: ['string', 'number', 'null'] };
-/** doReceive's body: the note, and the received lines when not all of the note as shipped (quantities are decimals, parsed below). */
+/** A quantity of the body: at least 0, at most 4 decimals (a number is taken as its text). */
+const QUANTITY: JsonSchema = { type: 'string', pattern: '^\\s*\\d{1,16}(\\.\\d{1,4})?\\s*$' };
+/** doReceive's body: the note, and the received lines when not all of the note as shipped (a blank rejectedQty is 0). */
 const RECEIVE_INPUT = recordIdInput('id', {
   lines: {
     type: ['array', 'null'],
     minItems: 1,
     items: {
       type: 'object',
-      required: ['deliveryNoteLineId'],
+      required: ['deliveryNoteLineId', 'receivedQty', 'acceptedQty'],
       properties: {
         deliveryNoteLineId: { type: 'integer', minimum: 1 },
         receivedQty: QUANTITY,
         acceptedQty: QUANTITY,
-        rejectedQty: QUANTITY,
+        rejectedQty: { ...QUANTITY, type: ['string', 'null'] },
       },
     },
   },
