@@ -25,8 +25,8 @@ export class AgreementStore extends EntityStore {
     return { ...full, lines: (full.lines as Row[] | undefined) ?? [] };
   }
 
-  /** The agreement header, read inside `tx` (locked when `lock`); undefined when missing. */
-  async agreement(tx: SqlExecutor, id: number, ctx: ResourceContext, lock = false): Promise<Row | undefined> {
-    return (await this.reader.byId(this.model(AGREEMENT), id, ctx, undefined, tx, lock)) ?? undefined;
+  /** The agreement header, read inside `tx`; undefined when missing. */
+  async agreement(tx: SqlExecutor, id: number, ctx: ResourceContext): Promise<Row | undefined> {
+    return (await this.reader.byId(this.model(AGREEMENT), id, ctx, undefined, tx)) ?? undefined;
   }
 }

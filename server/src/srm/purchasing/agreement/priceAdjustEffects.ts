@@ -5,8 +5,8 @@
  * price list. The lifecycle locks the agreement (the owner) and then the change itself, and checks
  * the state under those locks: a second confirmation finds CONFIRMED and answers 409, so the
  * prices are applied once. Who confirms (the supplier: `by`), the supplier's to-do, its handling
- * and the confirming user and date are declared effects, and the submit's checks declared checks (purPriceAdjust.json); this file keeps
- * the computed prices.
+ * and the confirming user and date are declared effects, and the checks of the submit and of the
+ * confirmation declared checks (purPriceAdjust.json); this file keeps the computed prices.
  */
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHooks';
@@ -82,17 +82,12 @@ async function prepareAdjust(
   });
 }
 
-/** Submit: lines present, the agreement still approved, the effective date inside its validity. */
 /** The supplier's confirmation: new prices on the agreement lines and in the price list from the effective date. */
 async function applyAdjust(store: AgreementStore, run: TransitionRun): Promise<void> {
   const { tx, ctx } = run;
   const adjust = await store.withLines(tx, ADJUST, run.record, ctx);
-  const agreement = await store.agreement(tx, Number(adjust.agreementHeaderId), ctx, true);
-  if (!agreement || agreement.status !== 'APPROVED')
-    throw Errors.conflict(
-      '协议已不是已审批状态，不能确认调价',
-      'The agreement is no longer approved; the price change cannot apply',
-    );
+  // Locked first as the lifecycle's owner; still approved is a declared check (purPriceAdjust.json).
+  const agreement = (await store.agreement(tx, Number(adjust.agreementHeaderId), ctx))!;
   const effective = String(adjust.effectiveDate);
   const byId = await agreementLines(store, tx, Number(adjust.agreementHeaderId));
   const { t, c } = store.sql;
