@@ -17,8 +17,14 @@ import { add, cmp, dec, isPositive, mul, percentOf, qty, sub, type Dec } from '.
  */
 export const ORDER = 'srmPurOrderHeader';
 export const ORDER_LINE = 'srmPurOrderLine';
-/** Order states a delivery may be made against (decision: a RELEASED order is not yet accepted by the supplier). */
-export const DELIVERABLE_ORDER_STATES = ['CONFIRMED', 'PARTIAL_RECEIVED'];
+/**
+ * Whether deliveries may be made against the line: its order CONFIRMED or PARTIAL_RECEIVED (decision:
+ * a RELEASED order is not yet accepted by the supplier), the line neither cancelled nor closed. The
+ * same rule is a declared check of publishing a notice and shipping a note (purDeliveryNotice.json,
+ * purDeliveryNote.json), under the orders' locks.
+ */
+const deliverable = (line: OrderLine): boolean =>
+  ['CONFIRMED', 'PARTIAL_RECEIVED'].includes(line.status) && !['CANCELLED', 'CLOSED'].includes(line.lineStatus ?? '');
 
 export interface OrderLine {
   orderLineId: number;
@@ -142,13 +148,10 @@ export class DeliveryOrderLines {
    * against, then the order and item the delivery documents show are copied onto the line.
    */
   copyOnto(line: Record<string, unknown>, order: OrderLine, field: string): void {
-    try {
-      this.requireDeliverable(order);
-    } catch {
+    if (!deliverable(order))
       throw Errors.validation([
         { field, message: 'the order must be confirmed by the supplier / 订单须为供应商已确认' },
       ]);
-    }
     line.orderHeaderId = order.orderHeaderId;
     line.poNumber = order.poNumber;
     line.poLineNum = order.lineNum;
@@ -156,20 +159,6 @@ export class DeliveryOrderLines {
     line.itemCode = order.itemCode;
     line.itemName = order.itemName;
     line.uomCode = order.uomCode;
-  }
-
-  /** 409 unless the line's order is one deliveries may be made against. */
-  requireDeliverable(line: OrderLine): void {
-    if (
-      !DELIVERABLE_ORDER_STATES.includes(line.status) ||
-      line.lineStatus === 'CANCELLED' ||
-      line.lineStatus === 'CLOSED'
-    ) {
-      throw Errors.conflict(
-        `采购订单 ${line.poNumber} 第 ${line.lineNum} 行当前不能送货（订单须为供应商已确认或部分收货）`,
-        `Purchase order ${line.poNumber} line ${line.lineNum} cannot be delivered now (the order must be confirmed or partially received)`,
-      );
-    }
   }
 
   /**
