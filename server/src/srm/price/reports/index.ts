@@ -7,8 +7,8 @@
  * - srmSmlRuleHeaderRestful/doImportExcel (multipart .xlsx + ruleHeaderId; btnSave of the rule
  *   pages): the rule's factors and score ranges (ruleImport.ts).
  */
+import type { JsonSchema } from '@meridian/metadata';
 import type { DomainRegistries } from '../../../platform/domainModules';
-import { Errors } from '../../../http/apiError';
 import { pushWarnings } from './warningPush';
 import { reportRows, thresholdPct, warningRows } from './priceReports';
 import { ReportReads } from './reportReads';
@@ -18,25 +18,12 @@ const RESOURCE = 'srmSmlIndexPriceRestful';
 export const MONITORING_PAGE = 'srmSmlMonitoringReport';
 export const WARNING_PAGE = 'srmSmlWarningReport';
 
-const PERIOD = /^\d{4}-\d{2}$/;
-const MATERIAL = /^[A-Z0-9_]{1,30}$/;
-
-function optional(body: Record<string, unknown>, field: string, pattern: RegExp): string | undefined {
-  const v = body[field];
-  if (v === undefined || v === null || v === '') return undefined;
-  if (typeof v !== 'string' || !pattern.test(v))
-    throw Errors.badRequest(`${field} 格式不正确`, `${field} is not valid`, [{ field, message: 'invalid' }]);
-  return v;
-}
-
-function ids(body: Record<string, unknown>): number[] {
-  const list = body.presetProportionIds;
-  if (!Array.isArray(list) || !list.length || list.length > 500 || !list.every((v) => Number.isSafeInteger(v) && v > 0))
-    throw Errors.badRequest('请选择预警行', 'Choose the warning rows to push', [
-      { field: 'presetProportionIds', message: 'required' },
-    ]);
-  return [...new Set(list as number[])];
-}
+/** An optional filter: blank, or text of this pattern. */
+const optional = (pattern: string): JsonSchema => ({ type: ['string', 'null'], pattern: `^(${pattern})?$` });
+const MATERIAL = optional('[A-Z0-9_]{1,30}');
+const PERIOD = optional('\\d{4}-\\d{2}');
+/** A filter's value as the reads take it: blank is no filter. */
+const given = (v: unknown) => (v as string | null | undefined) || undefined;
 
 export function registerPriceReports({ actions, registry, db }: DomainRegistries): void {
   const reads = new ReportReads(registry, db.dialect);
@@ -52,10 +39,11 @@ export function registerPriceReports({ actions, registry, db }: DomainRegistries
     resource: RESOURCE,
     action: 'monitoringReportPage',
     access: { pages: [MONITORING_PAGE] },
+    input: { type: 'object', properties: { rawMaterialCode: MATERIAL, periodFrom: PERIOD, periodTo: PERIOD } },
     handler: async (body) => {
-      const material = optional(body, 'rawMaterialCode', MATERIAL);
-      const from = optional(body, 'periodFrom', PERIOD);
-      const to = optional(body, 'periodTo', PERIOD);
+      const material = given(body.rawMaterialCode);
+      const from = given(body.periodFrom);
+      const to = given(body.periodTo);
       return db.transaction(async (tx) => ({
         data: { series: await reads.series(tx, material, from, to), rows: await reportRows(reads, tx, material) },
       }));
@@ -66,8 +54,9 @@ export function registerPriceReports({ actions, registry, db }: DomainRegistries
     resource: RESOURCE,
     action: 'findWarningReportPage',
     access: { pages: [WARNING_PAGE] },
+    input: { type: 'object', properties: { rawMaterialCode: MATERIAL } },
     handler: async (body) => {
-      const material = optional(body, 'rawMaterialCode', MATERIAL);
+      const material = given(body.rawMaterialCode);
       return db.transaction(async (tx) => {
         const threshold = await thresholdPct(reads, tx);
         return { data: { threshold, rows: warningRows(await reportRows(reads, tx, material), threshold) } };
@@ -79,8 +68,15 @@ export function registerPriceReports({ actions, registry, db }: DomainRegistries
     resource: RESOURCE,
     action: 'warningPush',
     access: { pages: [WARNING_PAGE], resourceCode: 'btnWarningPush' },
+    input: {
+      type: 'object',
+      required: ['presetProportionIds'],
+      properties: {
+        presetProportionIds: { type: 'array', minItems: 1, maxItems: 500, items: { type: 'integer', minimum: 1 } },
+      },
+    },
     handler: async (body, ctx) => {
-      const chosen = ids(body);
+      const chosen = [...new Set(body.presetProportionIds as number[])];
       const result = await db.transaction(async (tx) =>
         pushWarnings(reads, tx, warningRows(await reportRows(reads, tx), await thresholdPct(reads, tx)), chosen, ctx),
       );
