@@ -1,6 +1,7 @@
 import type { Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import type { SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import type { ResourceContext } from '../../../resource/context';
 import {
@@ -95,14 +96,11 @@ export async function submitChangeInfo(store: ChangeInfoStore, run: TransitionRu
   );
   const lines = CHILD_TARGETS.reduce((n, target) => n + (change[target.child] as Row[]).length, 0);
   if (!Object.keys(after).length && !lines) {
-    throw Errors.badRequest(
-      '变更单没有任何变更内容',
-      'The change changes nothing: give a new value or a contact, bank account, location, credential or tax line',
-    );
+    throw declaredError('supplier.changeChangesNothing');
   }
   for (const target of CHILD_TARGETS) await stampSourceVersions(store, tx, ctx, target, change[target.child] as Row[]);
   const master = await store.supplier(tx, supplierId, ctx);
-  if (!master) throw Errors.conflict('供应商不存在', 'The supplier does not exist');
+  if (!master) throw declaredError('supplier.changeSupplierGone');
   const before: Snapshot = Object.fromEntries(BASIC_FIELDS.map((f) => [f, master[f] ?? null]));
   before.versionNum = Number(master.versionNum);
   await store.rows.update(
@@ -133,10 +131,7 @@ export async function applyChangeInfo(store: ChangeInfoStore, run: TransitionRun
     ctx.userId,
   );
   if (written === 0) {
-    throw Errors.conflict(
-      '供应商主数据在提交后已被修改，请重新提交变更',
-      'The supplier master changed after this change was submitted; submit the change again',
-    );
+    throw declaredError('supplier.changeMasterEdited');
   }
   for (const target of CHILD_TARGETS) {
     for (const line of change[target.child] as Row[]) await applyLine(store, tx, ctx, supplierId, target, line);
@@ -159,11 +154,7 @@ async function stampSourceVersions(
   const line = store.lineModel(target);
   for (const l of sourced) {
     const version = versions.get(l[target.sourceField] as number);
-    if (version === undefined)
-      throw Errors.conflict(
-        `原记录 ${String(l[target.sourceField])} 已不存在`,
-        `The original row ${String(l[target.sourceField])} no longer exists`,
-      );
+    if (version === undefined) throw declaredError('supplier.changeSourceGone', { sourceId: l[target.sourceField] });
     await store.rows.update(
       tx,
       line.name,
@@ -207,10 +198,7 @@ async function applyLine(
   }
   const sourceId = Number(line[target.sourceField]);
   if ((await writeSource(store, tx, ctx, supplierId, target, line, values)) === 0)
-    throw Errors.conflict(
-      `原记录 ${sourceId} 在提交后已被修改、删除或不属于该供应商，请重新提交变更`,
-      `The original row ${sourceId} changed, was removed or is not this supplier's since the change was submitted; submit the change again`,
-    );
+    throw declaredError('supplier.changeSourceEdited', { sourceId });
   if (line.operationType === 'UPDATE') await store.moveAttachments(tx, store.lineModel(target), line, model, sourceId);
 }
 

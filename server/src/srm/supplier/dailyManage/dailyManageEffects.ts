@@ -1,5 +1,5 @@
 import type { Row } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { applyMove, lockedSupplier, targetOf, type StatusMove } from '../status/statusMoves';
 import { CATEGORY, SITE, SUPPLIER, type SupplierStatusStore } from '../status/supplierStatusStore';
@@ -89,9 +89,6 @@ async function addCategory(store: SupplierStatusStore, run: TransitionRun, site:
 async function removeCategory(store: SupplierStatusStore, run: TransitionRun, site: Row): Promise<void> {
   const row = await scopeRow(store, run, site);
   if (!row || row.categoryStatus === 'QUIT')
-    throw Errors.conflict(
-      `供应商地点 ${String(site.siteName)} 没有可取消的该品类`,
-      `Supplier site ${String(site.siteName)} does not supply this category`,
-    );
+    throw declaredError('supplier.categoryNotSupplied', { siteName: site.siteName });
   await store.setFields(run.tx, CATEGORY, Number(row.supplierCategoryId), { categoryStatus: 'QUIT' }, run.ctx);
 }

@@ -6,6 +6,7 @@
  */
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { ListingRequest, SupplierTradeGate, TradePurpose, TradeRequest } from './contract';
 import type { GateReads } from './gateReads';
 
@@ -76,9 +77,7 @@ export class SupplierGate implements SupplierTradeGate {
   ): Promise<{ who: Who; site: Row }> {
     const supplier = await this.reads.supplier(tx, request.supplierId);
     if (!supplier)
-      throw Errors.badRequest('供应商不存在', 'The supplier does not exist', [
-        { field: 'supplierId', message: 'unknown' },
-      ]);
+      throw declaredError('supplier.gateUnknownSupplier', {}, [{ field: 'supplierId', message: 'unknown' }]);
     const who = whoOf(supplier, purpose);
     if (!accepted.includes(String(supplier.status))) {
       const [cn, en] = statusText(supplier.status);

@@ -9,7 +9,7 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../../access/metaSql';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { SaveDraft } from '../../../hooks/recordHooks';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 
 export const PLAN = 'srmSlcInspectPlan';
 const QUALIFY = 'srmSlcQualifyHeader';
@@ -71,18 +71,13 @@ export class PlanSites {
     lines.forEach((line, i) => {
       const source = sources.get(Number(line.qualifySiteId));
       if (!source) {
-        throw Errors.badRequest(
-          `第 ${i + 1} 个考察地点不属于计划中供应商的资质审查`,
-          `Site line ${i + 1} is not a site of a qualification review of the plan's suppliers`,
-          [{ field: `sites[${i}].qualifySiteId`, message: 'not a site of the plan suppliers' }],
-        );
+        throw declaredError('supplier.planSiteNotOfSuppliers', { lineNo: i + 1 }, [
+          { field: `sites[${i}].qualifySiteId`, message: 'not a site of the plan suppliers' },
+        ]);
       }
       const wanted = String(line.inspectFlag ?? 'N');
       if (source.editFlag !== 'Y' && wanted !== source.inspectFlag) {
-        throw Errors.forbidden(
-          '该考察地点已锁定，不能修改“参与考察”',
-          'This inspection site is locked: "participate in inspection" cannot be changed',
-        );
+        throw declaredError('qualify.siteLocked');
       }
       Object.assign(line, {
         supplierId: source.supplierId,

@@ -6,7 +6,7 @@
  * the plan when its last inspection is approved.
  */
 import type { Row } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerServices } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { PLAN, type InspectPlanStore } from '../inspectPlan/inspectPlanStore';
@@ -23,11 +23,9 @@ function checkScores(lines: Row[], field: 'selfScore' | 'expertScore'): void {
     return score === null || Number.isNaN(score) || score < 0 || score > Number(l.standardScore);
   });
   if (bad)
-    throw Errors.badRequest(
-      `第 ${String(bad.itemSeq)} 项的评分须在 0 到标准分之间`,
-      `Item ${String(bad.itemSeq)} needs a score between 0 and its standard score`,
-      [{ field: `records.${field}`, message: `item ${String(bad.itemSeq)}` }],
-    );
+    throw declaredError('supplier.scoreOutOfRange', { itemSeq: bad.itemSeq }, [
+      { field: `records.${field}`, message: `item ${String(bad.itemSeq)}` },
+    ]);
 }
 
 export class LocaleInspectEffects {
@@ -39,10 +37,7 @@ export class LocaleInspectEffects {
   async selfCheck(run: TransitionRun): Promise<void> {
     const own = (run.ctx.vars.user as { supplierId?: unknown } | undefined)?.supplierId;
     if (own === undefined || own === null || Number(own) !== Number(run.record.supplierId))
-      throw Errors.forbidden(
-        '只有被考察供应商的用户可以提交自评',
-        'Only a user of the inspected supplier can submit the self-check',
-      );
+      throw declaredError('supplier.selfCheckByInspectedSupplier');
     const selfLines = (await this.store.records(run.tx, run.id)).filter((l) => l.expertUserId === null);
     checkScores(selfLines, 'selfScore');
     const userId = run.actor.userId;
@@ -62,15 +57,10 @@ export class LocaleInspectEffects {
   async expertSubmit(run: TransitionRun, deps: TransitionHandlerServices): Promise<void> {
     const me = run.actor.userId!;
     const experts = await this.plans.staffOf(run.tx, Number(run.record.inspectPlanId), 'EXPERT');
-    if (!experts.includes(me))
-      throw Errors.forbidden(
-        '只有考察小组的专家可以提交专家评分',
-        'Only an expert of the inspection team can submit expert scores',
-      );
+    if (!experts.includes(me)) throw declaredError('supplier.expertScoresByExperts');
     // This call's own history row is already written: a second one of the same expert is a repeat.
     const submitted = await this.store.actedBy(run.tx, run.id, 'doExpertSubmit');
-    if (submitted.filter((u) => u === me).length > 1)
-      throw Errors.conflict('您已提交过专家评分', 'You have already submitted your expert scores');
+    if (submitted.filter((u) => u === me).length > 1) throw declaredError('supplier.expertScoresSent');
     const lines = await this.store.records(run.tx, run.id);
     checkScores(
       lines.filter((l) => num(l.expertUserId) === me),
@@ -93,10 +83,9 @@ export class LocaleInspectEffects {
     const planId = Number(run.record.inspectPlanId);
     const plan = (await this.plans.plan(run.tx, planId))!;
     const leaders = [Number(plan.leaderId), ...(await this.plans.staffOf(run.tx, planId, 'LEADER'))];
-    if (!leaders.includes(Number(run.actor.userId)))
-      throw Errors.forbidden('只有考察组长可以提交考察结论', 'Only the team leader can submit the inspection result');
+    if (!leaders.includes(Number(run.actor.userId))) throw declaredError('supplier.inspectResultByLeader');
     if (!run.record.inspectResult)
-      throw Errors.badRequest('请先填写考察结论', 'Enter the inspection result first', [
+      throw declaredError('supplier.inspectResultRequired', {}, [
         { field: 'inspectResult', message: 'required / 必填' },
       ]);
     if (num(run.record.finalScore) === null)

@@ -11,6 +11,7 @@
 import type { Row } from '../../../db/sqlExecutor';
 import type { RecordValues, SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { LocaleInspectStore } from './localeInspectStore';
 
 const SCORING = ['SELF_CHECKED', 'EXPERT_SCORING'];
@@ -23,18 +24,13 @@ export class LocaleInspectSave {
   constructor(private readonly store: LocaleInspectStore) {}
 
   async check(draft: SaveDraft): Promise<void> {
-    if (draft.creating || !draft.id)
-      throw Errors.forbidden(
-        '现场考察由考察计划审批生成，不能新建',
-        'On-site inspections come from approved inspection plans',
-      );
+    if (draft.creating || !draft.id) throw declaredError('supplier.inspectFromPlanOnly');
     const header = await this.store.header(draft.tx, draft.id);
     if (!header) throw Errors.recordNotFound();
     const supplierId = (draft.ctx.vars.user as { supplierId?: unknown } | undefined)?.supplierId;
     const isSupplier = supplierId !== undefined && supplierId !== null;
     if (isSupplier) {
-      if (header.status !== 'PENDING_SELF_CHECK')
-        throw Errors.conflict('自评已提交，不能再修改', 'The self-check is submitted and cannot change');
+      if (header.status !== 'PENDING_SELF_CHECK') throw declaredError('supplier.selfCheckSubmitted');
       for (const key of Object.keys(draft.values)) if (key !== 'versionNum') delete draft.values[key];
     }
     const sent = draft.children.records;
@@ -42,10 +38,7 @@ export class LocaleInspectSave {
     const ids = draft.childIds?.records ?? [];
     const stored = new Map((await this.store.records(draft.tx, draft.id)).map((l) => [Number(l.inspectRecordId), l]));
     if (sent.length !== stored.size || ids.some((id) => id === undefined || !stored.has(id)))
-      throw Errors.forbidden(
-        '考察记录由考察清单生成，不能增加或删除',
-        'The inspection lines come from the checklist: they cannot be added or removed',
-      );
+      throw declaredError('supplier.inspectLinesFixed');
     const experts = isSupplier ? [] : await this.store.actedBy(draft.tx, draft.id, 'doExpertSubmit');
     sent.forEach((body, i) => {
       const line = stored.get(ids[i]!)!;
@@ -60,7 +53,7 @@ export class LocaleInspectSave {
 
   private takeSelfScore(body: RecordValues, line: Row): RecordValues {
     if (changed(body, line, 'expertScore', number) || changed(body, line, 'finding', text))
-      throw Errors.forbidden('供应商不能填写专家评分', 'A supplier cannot write expert scores or findings');
+      throw declaredError('supplier.supplierWritesNoExpertScores');
     return line.expertUserId === null && 'selfScore' in body ? { selfScore: number(body.selfScore) } : {};
   }
 
@@ -71,9 +64,8 @@ export class LocaleInspectSave {
   ): RecordValues {
     if (!changed(body, line, 'expertScore', number) && !changed(body, line, 'finding', text)) return {};
     if (line.expertUserId === null || Number(line.expertUserId) !== o.me)
-      throw Errors.forbidden('只能填写分配给自己的专家评分行', 'You can only score your own expert lines');
-    if (!SCORING.includes(o.status) || o.experts.includes(o.me!))
-      throw Errors.conflict('当前状态不能修改专家评分', 'Expert scores cannot change in this state');
+      throw declaredError('supplier.ownExpertLinesOnly');
+    if (!SCORING.includes(o.status) || o.experts.includes(o.me!)) throw declaredError('supplier.expertScoresFixed');
     const allowed: RecordValues = {};
     if ('expertScore' in body) allowed.expertScore = number(body.expertScore);
     if ('finding' in body) allowed.finding = text(body.finding);

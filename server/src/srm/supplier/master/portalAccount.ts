@@ -14,6 +14,7 @@
 import { pickText } from '@meridian/metadata';
 import { hashPassword, temporaryPassword } from '../../../auth/passwords';
 import { ApiError, Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
 import { translateDbError } from '../../../resource/dbErrors';
@@ -32,8 +33,7 @@ export const PORTAL_INPUT = eitherIdInput(['supplierId', 'id'], {
   userName: { type: ['string', 'null'], maxLength: 100 },
 });
 
-const userNameTaken = () =>
-  Errors.conflict('登录账号已被使用，请换一个', 'This login name is already taken. Choose another one.');
+const userNameTaken = () => declaredError('supplier.loginNameTaken');
 
 export async function openPortalAccount(
   kernel: Kernel,
@@ -51,11 +51,9 @@ export async function openPortalAccount(
   const chosen = typeof body.userName === 'string' ? body.userName.trim() : '';
   const userName = chosen || String(found[0].code);
   if (!LOGIN_NAME_PATTERN.test(userName))
-    throw Errors.badRequest(
-      `登录账号"${userName}"无效：须以字母开头，4-50 位字母、数字、_ . -`,
-      `The login name "${userName}" is not valid: it must start with a letter, 4-50 letters, digits, _ . -`,
-      [{ field: 'userName', message: pickText({ cn: '格式无效', en: 'is not valid' }, ctx.language) }],
-    );
+    throw declaredError('supplier.loginNameInvalid', { userName }, [
+      { field: 'userName', message: pickText({ cn: '格式无效', en: 'is not valid' }, ctx.language) },
+    ]);
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password, kernel.config.passwordCost);
   const account = await kernel.db
@@ -67,11 +65,7 @@ export async function openPortalAccount(
         `SELECT ${c('baseUsers', 'userName')} AS userName FROM ${t('baseUsers')} WHERE ${c('baseUsers', 'supplierId')} = ?`,
         [supplierId],
       );
-      if (users.length)
-        throw Errors.conflict(
-          `该供应商已开通门户账号（${String(users[0].userName)}）`,
-          `This supplier already has a portal account (${String(users[0].userName)})`,
-        );
+      if (users.length) throw declaredError('supplier.portalAccountExists', { userName: users[0].userName });
       const contact = (
         await readUnderLock(
           tx,
@@ -80,11 +74,7 @@ export async function openPortalAccount(
           [supplierId],
         )
       )[0];
-      if (!contact)
-        throw Errors.badRequest(
-          '该供应商没有启用的主联系人，请先在供应商信息中维护主联系人',
-          'This supplier has no enabled primary contact. Add one to the supplier master first.',
-        );
+      if (!contact) throw declaredError('supplier.noPrimaryContact');
       const taken = await readUnderLock(
         tx,
         `SELECT 1 AS x FROM ${t('baseUsers')} WHERE LOWER(${c('baseUsers', 'userName')}) = ?`,

@@ -4,6 +4,7 @@
  */
 import { pickText } from '@meridian/metadata';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
 import type { JsonSchema } from '@meridian/metadata';
@@ -43,8 +44,7 @@ export async function qxbInfo(
     uscc = String(rows[0].uscc ?? '');
     supplierName = String(rows[0].name);
   }
-  if (!uscc)
-    throw Errors.badRequest('请指定供应商或统一社会信用代码', 'Name a supplier or a unified social credit code');
+  if (!uscc) throw declaredError('supplier.qxbNothingNamed');
   const record = await registry.lookup(uscc);
   if (!record)
     return {

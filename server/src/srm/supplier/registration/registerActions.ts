@@ -5,6 +5,7 @@ import type { Database } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import { recordIdInput } from '../../../platform/actionInput';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
@@ -24,15 +25,14 @@ const MAX_REASON = 1000;
 /** A supplier user reaches only the registration they made (by user, since the supplier link comes later). */
 function ownRegistration(req: ActionRequest): FilterNode {
   const user = req.identity!.user;
-  if (!isSupplierType(user.userType))
-    throw Errors.forbidden('仅供应商用户可以维护注册资料', 'Only supplier users maintain their registration');
+  if (!isSupplierType(user.userType)) throw declaredError('supplier.registrationBySupplierUsers');
   return { field: 'userId', op: 'eq', value: user.userId };
 }
 
 async function findOwn(kernel: Kernel, store: RegistrationStore, req: ActionRequest, ctx: ResourceContext) {
   const scope = ownRegistration(req);
   const state = await store.stateOfUser(req.identity!.user.userId);
-  if (!state) throw Errors.notFound('没有找到您的注册信息', 'You have no supplier registration');
+  if (!state) throw declaredError('supplier.noOwnRegistration');
   return { scope, row: await kernel.resources.findById(store.model(REGISTER), state.registerId, ctx, scope) };
 }
 
@@ -164,11 +164,10 @@ export function registerSupplierRegistration(
               : { cn: '请填写驳回原因', en: 'is required' },
             ctx.language,
           );
-          throw Errors.badRequest(
-            reason ? '驳回原因过长' : '请填写驳回原因',
-            reason ? 'The reject reason is too long' : 'Give the reject reason',
-            [{ field: 'rejectReason', message }],
-          );
+          const errors = [{ field: 'rejectReason', message }];
+          throw reason
+            ? declaredError('supplier.rejectReasonTooLong', {}, errors)
+            : declaredError('supplier.rejectReasonRequired', {}, errors);
         }
         const transition = kernel.lifecycles.transitionFor(entity, action)!;
         const withReason: RejectContext = { ...ctx, rejectReason: reason };

@@ -1,7 +1,8 @@
 import { pickText } from '@meridian/metadata';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, TransitionDone } from '../../../hooks/recordHooks';
-import { ApiError, Errors } from '../../../http/apiError';
+import { ApiError } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { ResourceContext } from '../../../resource/context';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
 import type { EntityStore } from '../../../resource/entityStore';
@@ -162,7 +163,7 @@ export class RegisterEffects {
   /** Details approved: they are copied into the supplier master and its sub-records; the supplier becomes REGISTERED. */
   private async approveInfo(tx: SqlExecutor, ctx: ResourceContext, row: Row): Promise<void> {
     const supplierId = Number(row.supplierId);
-    if (!supplierId) throw Errors.conflict('该注册尚未关联供应商', 'This registration has no supplier yet');
+    if (!supplierId) throw declaredError('supplier.registrationWithoutSupplier');
     const full = await this.store.reader.withChildren(this.store.model(REGISTER), { ...row }, ctx, tx);
     const copied = {
       supplierNameEn: row.supplierNameEn,

@@ -1,6 +1,6 @@
 import type { Row } from '../../../db/sqlExecutor';
 import type { RecordValues, SaveDraft } from '../../../hooks/recordHooks';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { SITE, type SupplierStatusStore } from './supplierStatusStore';
 
 export interface SiteLineRule {
@@ -33,11 +33,9 @@ export async function fillSiteLines(store: SupplierStatusStore, draft: SaveDraft
     if (line.siteId === undefined || line.siteId === null) continue;
     const site: Row | undefined = await store.one(draft.tx, SITE, Number(line.siteId));
     if (!site || Number(site.supplierId) !== supplierId)
-      throw Errors.badRequest(
-        '所选供应商地点不属于该供应商',
-        'The chosen supplier site does not belong to this supplier',
-        [{ field: `${rule.child}.siteId`, message: 'not a site of the supplier' }],
-      );
+      throw declaredError('supplier.siteNotOfSupplier', {}, [
+        { field: `${rule.child}.siteId`, message: 'not a site of the supplier' },
+      ]);
     line.orgId = site.orgId;
     if (rule.withLocation) line.locationId = site.locationId ?? null;
     line.statusBefore = site.siteStatus;

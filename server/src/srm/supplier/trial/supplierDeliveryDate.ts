@@ -8,6 +8,7 @@
 import type { JsonSchema } from '@meridian/metadata';
 import { isSupplierType } from '../../../access/accessService';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionHandler, ActionStates } from '../../../platform/actionRegistry';
@@ -37,8 +38,7 @@ export function supplierDeliveryDate(store: TrialStore): ActionHandler {
   const todos = new TodoService(new PlatformRows(store.registry, store.db.dialect));
   return async (body, ctx, kernel, req) => {
     const identity = req.identity!;
-    if (!isSupplierType(identity.user.userType))
-      throw Errors.forbidden('交样日期由供应商填写', 'Only the supplier enters its delivery date');
+    if (!isSupplierType(identity.user.userType)) throw declaredError('supplier.deliveryDateBySupplier');
     const id = body.id as number;
     const date = body.supplierDeliveryDate as string;
     const model = store.model(SAMPLE);
