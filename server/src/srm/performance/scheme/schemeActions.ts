@@ -15,7 +15,6 @@ import { eitherIdInput, idFrom, recordIdInput } from '../../../platform/actionIn
 import type { ActionRegistry, ActionRequest, ActionStates, RegisteredAction } from '../../../platform/actionRegistry';
 import type { DomainServiceRegistry } from '../../../platform/domainServices';
 import type { ResourceContext } from '../../../resource/context';
-import { lockOwner } from '../../../resource/invariantLocks';
 import { today } from '../../../util/time';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import { PERFORMANCE_DATA_SOURCE } from './dataSource';
@@ -38,6 +37,17 @@ const SCORING_ONLY: ActionStates = {
   ],
 };
 
+/** doDelayRateFromErp / doRejectRateFromMess's states: the figures are taken only while the scheme is SCORING. */
+const FIGURES_WHILE_SCORING: ActionStates = {
+  entity: SCHEME,
+  id: SCHEME_ID,
+  in: ['SCORING'],
+  refusal: (s) => [
+    `方案状态为 ${String(s.status)}，只有评分中的方案可以取数`,
+    `The scheme is ${String(s.status)}: only a SCORING scheme takes system figures`,
+  ],
+};
+
 async function visible(kernel: Kernel, entity: string, id: number, ctx: ResourceContext, req: ActionRequest) {
   if (isSupplierType(req.identity!.user.userType))
     throw Errors.forbidden('供应商不能执行此操作', 'Suppliers cannot do this');
@@ -52,8 +62,8 @@ async function adjustScoreEndDate(body: Body, ctx: ResourceContext, kernel: Kern
   const id = body.id as number;
   const end = body.scoreEndDate as string;
   const { model, scope } = await visible(kernel, SCHEME, id, ctx, req);
+  // The declared states lock the scheme at the start of the transaction and hold it SCORING.
   await kernel.db.transaction(async (tx) => {
-    await lockOwner(tx, model, id);
     const q = (f: string) => tx.dialect.quote(model.field(f)!.column);
     const [s] = await tx.select(
       `SELECT ${q('scoreStartDate')} AS start FROM ${tx.dialect.quote(model.table)} WHERE ${q('schemeId')} = ?`,
@@ -76,9 +86,8 @@ async function adjustScoreEndDate(body: Body, ctx: ResourceContext, kernel: Kern
 }
 
 function systemFigures(kind: SystemKind, indicators: SystemIndicators, services: DomainServiceRegistry) {
-  return async (body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) => {
+  return async (body: Body, ctx: ResourceContext, kernel: Kernel) => {
     const id = idFrom(body, SCHEME_ID);
-    await visible(kernel, SCHEME, id, ctx, req);
     const source = services.get(PERFORMANCE_DATA_SOURCE);
     const snapshots = await kernel.db.transaction((tx) => indicators.fill(tx, id, kind, source, ctx.userId!));
     return { data: snapshots };
@@ -192,6 +201,7 @@ export function registerSchemeActions(
       handler: (b, c, k, r) => handler(b, c, k, r!) as never,
     });
   const scheme = { input: eitherIdInput(SCHEME_ID) };
+  const figures = { ...scheme, states: FIGURES_WHILE_SCORING };
   const adjust = {
     input: {
       ...recordIdInput('id', { scoreEndDate: { type: 'string', format: 'date' } }),
@@ -201,9 +211,9 @@ export function registerSchemeActions(
   };
   add('srmSpeSchemeRestful', 'doAdjustScoreEndDate', PAGES, 'btnAdjustEndDate', adjust, adjustScoreEndDate);
   const erp = systemFigures('ERP_DELAY_RATE', indicators, services);
-  add('srmSpeSchemeRestful', 'doDelayRateFromErp', PAGES, 'btnSystemData', scheme, erp);
+  add('srmSpeSchemeRestful', 'doDelayRateFromErp', PAGES, 'btnSystemData', figures, erp);
   const mes = systemFigures('MES_REJECT_RATE', indicators, services);
-  add('srmSpeSchemeRestful', 'doRejectRateFromMess', PAGES, 'btnSystemData', scheme, mes);
+  add('srmSpeSchemeRestful', 'doRejectRateFromMess', PAGES, 'btnSystemData', figures, mes);
   add('srmSpeSchemeRestful', 'doExportSupplierScore', PAGES, 'btnExport', scheme, exportSupplierScore);
   const paging = {
     pageIndex: { type: 'integer', minimum: 1, default: 1 },

@@ -9,7 +9,6 @@ import { MetaSql } from '../../../access/metaSql';
 import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import { PlatformRows } from '../../../lifecycle/platformRows';
-import { lockOwner } from '../../../resource/invariantLocks';
 import { formatDateTime } from '../../../util/time';
 import type { AdjustRules } from '../adjust';
 import type { PerformanceDataSource } from './dataSource';
@@ -25,7 +24,7 @@ export class SystemIndicators {
   private readonly rows: PlatformRows;
 
   constructor(
-    private readonly registry: MetadataRegistry,
+    registry: MetadataRegistry,
     db: Database,
     private readonly adjust: AdjustRules,
   ) {
@@ -33,21 +32,17 @@ export class SystemIndicators {
     this.rows = new PlatformRows(registry, db.dialect);
   }
 
-  /** The scheme locked and SCORING (404 / 409), with its template's indicators of this data source. */
+  /**
+   * The scheme's template and period, with the template's indicators of this data source. The
+   * action declares its states: its transaction starts with the scheme locked and SCORING (404 / 409).
+   */
   private async schemeAndIndicators(tx: SqlExecutor, schemeId: number, kind: SystemKind) {
     const { t, c } = this.sql;
-    if (!(await lockOwner(tx, this.registry.entity(SCHEME)!, schemeId)))
-      throw Errors.notFound('考评方案不存在', 'The scheme does not exist');
     const [s] = await tx.select(
-      `SELECT ${['status', 'templateHeadId', 'periodStart', 'periodEnd'].map((f) => `${c(SCHEME, f)} AS ${f}`).join(', ')} ` +
+      `SELECT ${['templateHeadId', 'periodStart', 'periodEnd'].map((f) => `${c(SCHEME, f)} AS ${f}`).join(', ')} ` +
         `FROM ${t(SCHEME)} WHERE ${c(SCHEME, 'schemeId')} = ?`,
       [schemeId],
     );
-    if (s.status !== 'SCORING')
-      throw Errors.conflict(
-        `方案状态为 ${String(s.status)}，只有评分中的方案可以取数`,
-        `The scheme is ${String(s.status)}: only a SCORING scheme takes system figures`,
-      );
     const TI = 'srmSpeTemplateIndicator';
     const IH = 'srmSpeIndicatorsHead';
     const indicators = await tx.select(
