@@ -12,10 +12,10 @@
  * company and subject are the EQ's, set on save.
  *
  * The dates, the answering user and the record's own to-dos closed are declared effects
- * (purEq.json, purEqPromotion.json); what stays here are the checks, values taken from another
- * record or from the comment, and the to-dos of other records.
+ * (purEq.json, purEqPromotion.json); what stays here are the save rules (values taken from the
+ * EQ), the research engineer's check and the promotion's to-do, titled with the EQ's number.
  */
-import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
+import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
@@ -101,24 +101,13 @@ async function submitEq(k: Collab, run: TransitionRun): Promise<void> {
 }
 
 /**
- * doPromote: supplier, company and subject copied from the EQ again, and the to-do for the EQ's
- * supplier titled with the EQ's number (no effect value reads a referenced record). Internal users
- * and the EQ submitted or answered are declared (purEqPromotion.json).
+ * doPromote: the to-do for the EQ's supplier, titled with the EQ's number (no effect placeholder
+ * reads a referenced record). The promotion's supplier, company and subject are the EQ's since its
+ * save (server-only fields; an EQ past DRAFT keeps them). Internal users and the EQ submitted or
+ * answered are declared (purEqPromotion.json).
  */
 async function promote(k: Collab, run: TransitionRun): Promise<void> {
   const eq = await eqRow(k, run.tx, Number(run.record.eqHeaderId));
-  const userId = run.actor.userId;
-  await k.rows.update(
-    run.tx,
-    PROMOTION,
-    {
-      supplierId: eq.supplierId as SqlParam,
-      orgId: eq.orgId as SqlParam,
-      title: eq.title as SqlParam,
-    },
-    { eqPromotionId: run.id },
-    userId,
-  );
   const number = String(run.record.promotionNumber);
   await k.todos.open(
     run.tx,
@@ -135,7 +124,7 @@ async function promote(k: Collab, run: TransitionRun): Promise<void> {
         en: `EQ ${String(eq.eqNumber)}: follow-up ${number} awaits your answer`,
       },
     },
-    userId,
+    run.actor.userId,
   );
 }
 
