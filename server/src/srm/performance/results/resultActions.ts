@@ -15,6 +15,7 @@
 import type { JsonSchema } from '@meridian/metadata';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { attachmentIds } from '../../../files/attachmentLinks';
 import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
@@ -36,7 +37,7 @@ type Body = Record<string, unknown>;
 const textOf = (body: Body, field: string) => (body[field] as string | null | undefined)?.trim() || undefined;
 
 const required = (field: string) =>
-  Errors.badRequest(`请填写 ${field}`, `${field} is required`, [{ field, message: 'required / 必填' }]);
+  declaredError('performance.textRequired', { field }, [{ field, message: 'required / 必填' }]);
 
 /** Attachment ids (array or comma list) as the stored comma list; each must be a file the caller uploaded. */
 async function attachments(
@@ -53,9 +54,7 @@ async function attachments(
     [ctx.userId, ...ids],
   );
   if (rows.length !== ids.length)
-    throw Errors.badRequest('附件不存在或不是您上传的', 'An attachment does not exist or was not uploaded by you', [
-      { field: 'attachments', message: 'unknown file' },
-    ]);
+    throw declaredError('performance.attachmentNotYours', {}, [{ field: 'attachments', message: 'unknown file' }]);
   return ids.join(',');
 }
 
@@ -95,7 +94,6 @@ type Handler = (
 
 const RESULT_ID = ['id', 'performanceId'];
 const idOf = (body: Body) => idFrom(body, RESULT_ID);
-const bad = (cn: string, en: string, field: string, message: string) => Errors.badRequest(cn, en, [{ field, message }]);
 /** An input value only when given: a missing one leaves the field as it is. */
 const given = (values: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
@@ -123,12 +121,9 @@ const doConfirm: Handler = (_store, body, ctx, kernel, req) =>
   transition(kernel, req, ctx, idOf(body), (row) => {
     const result = body.rectifyResult;
     if (row.status === 'RECTIFY_SUBMITTED' && !result)
-      throw bad(
-        '请选择整改验证结果',
-        'rectifyResult (PASSED or FAILED) is required',
-        'rectifyResult',
-        'PASSED | FAILED',
-      );
+      throw declaredError('performance.rectifyResultRequired', {}, [
+        { field: 'rectifyResult', message: 'PASSED | FAILED' },
+      ]);
     const action =
       row.status !== 'RECTIFY_SUBMITTED' ? 'doConfirm' : result === 'PASSED' ? 'doConfirmPassed' : 'doConfirmFailed';
     return Promise.resolve({ action, comment: textOf(body, 'comment') ?? null });
@@ -144,10 +139,7 @@ function addFile(field: 'appealAttachmentIds' | 'rectifyAttachmentIds', state: s
       const row = await kernel.resources.reader.byId(model, id, ctx, scope, tx, true);
       if (!row) throw Errors.recordNotFound();
       if (row.status !== state || (field === 'appealAttachmentIds' && row.appealFlag === 'Y'))
-        throw Errors.conflict(
-          `考评结果状态为 ${String(row.status)}，不能添加附件`,
-          `The result is ${String(row.status)}: no file can be added now`,
-        );
+        throw declaredError('performance.noFileNow', { status: row.status });
       const added = await attachments(store, tx, body.attachmentId, ctx);
       const ids = [
         ...new Set([

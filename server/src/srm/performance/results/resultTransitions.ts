@@ -9,7 +9,7 @@
  * handler in the same transaction: a handler that refuses still rolls them back.
  */
 import type { SqlParam } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { formatDecimal, toDecimal } from '../../../util/decimal';
@@ -32,17 +32,11 @@ async function acceptAppeal(store: ResultStore, run: TransitionRun): Promise<voi
   const text = String(run.input.totalScore ?? '').trim();
   const score = /^\d{1,3}(\.\d{1,2})?$/.test(text) ? toDecimal(text) : undefined;
   if (!score || Number(text) > 100)
-    throw Errors.badRequest('新总分应为 0–100 之间的数字', 'totalScore must be a number from 0 to 100', [
-      { field: 'totalScore', message: '0–100' },
-    ]);
+    throw declaredError('performance.rescoreRange', {}, [{ field: 'totalScore', message: '0–100' }]);
   const newScore = formatDecimal(score, 2);
   const { settingHeadId } = await store.scheme(run.tx, Number(run.record.schemeId));
   const grade = settingHeadId ? await gradeForScore(run.tx, settingHeadId, newScore) : undefined;
-  if (!grade)
-    throw Errors.conflict(
-      `等级设置中没有覆盖 ${newScore} 分的等级`,
-      `The scheme's grade setting has no grade for ${newScore}`,
-    );
+  if (!grade) throw declaredError('performance.noGradeForScore', { score: newScore });
   await store.setFields(run.tx, PERF, run.id, { totalScore: newScore, gradeCode: grade.gradeCode }, run.ctx);
   // The history row with the old score and grade (the record as read before the change) and the new.
   await store.writer.insert(

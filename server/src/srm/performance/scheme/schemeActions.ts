@@ -9,6 +9,7 @@
 import { PassThrough } from 'node:stream';
 import { isSupplierType } from '../../../access/accessService';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { writeXlsx } from '../../../exchange/exportWriters';
 import type { Kernel } from '../../../kernel';
 import { eitherIdInput, idFrom, recordIdInput } from '../../../platform/actionInput';
@@ -49,8 +50,7 @@ const FIGURES_WHILE_SCORING: ActionStates = {
 };
 
 async function visible(kernel: Kernel, entity: string, id: number, ctx: ResourceContext, req: ActionRequest) {
-  if (isSupplierType(req.identity!.user.userType))
-    throw Errors.forbidden('供应商不能执行此操作', 'Suppliers cannot do this');
+  if (isSupplierType(req.identity!.user.userType)) throw declaredError('performance.suppliersCannot');
   const model = kernel.registry.entity(entity)!;
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
   const row = await kernel.resources.findById(model, id, ctx, scope);
@@ -69,11 +69,7 @@ async function adjustScoreEndDate(body: Body, ctx: ResourceContext, kernel: Kern
       `SELECT ${q('scoreStartDate')} AS start FROM ${tx.dialect.quote(model.table)} WHERE ${q('schemeId')} = ?`,
       [id],
     );
-    if (end < today() || end < String(s.start).slice(0, 10))
-      throw Errors.conflict(
-        '新的评分截止日不能早于今天或评分开始日',
-        'The new scoring end cannot be before today or the start of scoring',
-      );
+    if (end < today() || end < String(s.start).slice(0, 10)) throw declaredError('performance.scoreEndTooEarly');
     await new PlatformRows(kernel.registry, tx.dialect).update(
       tx,
       SCHEME,

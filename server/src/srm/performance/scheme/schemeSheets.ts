@@ -7,7 +7,7 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../../access/metaSql';
 import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
@@ -48,11 +48,7 @@ export class SchemeSheets {
     const { t, c } = this.sql;
     const schemeId = run.id;
     const pairs = await this.scorers(run.tx, Number(run.record.templateHeadId));
-    if (!pairs.length)
-      throw Errors.conflict(
-        '考评模板的指标没有评分人，无法生成评分单',
-        'No indicator of the template has a scorer: no score sheet can be created',
-      );
+    if (!pairs.length) throw declaredError('performance.noScorer');
     const suppliers = await run.tx.select(
       `SELECT ${c(SCHEME_SUPPLIER, 'supplierId')} AS supplierId FROM ${t(SCHEME_SUPPLIER)} WHERE ${c(SCHEME_SUPPLIER, 'schemeId')} = ? ORDER BY ${c(SCHEME_SUPPLIER, 'schemeSupplierId')}`,
       [schemeId],

@@ -7,7 +7,7 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../../access/metaSql';
 import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import { formatDateTime } from '../../../util/time';
 import type { AdjustRules } from '../adjust';
@@ -51,11 +51,7 @@ export class SystemIndicators {
         `WHERE ti.${c(TI, 'templateHeadId')} = ? AND h.${c(IH, 'indicatorType')} = 'SYSTEM' AND h.${c(IH, 'dataSource')} = ?`,
       [Number(s.templateHeadId), kind],
     );
-    if (!indicators.length)
-      throw Errors.conflict(
-        '方案的考评模板没有此数据来源的系统指标',
-        `The scheme's template has no SYSTEM indicator from ${kind}`,
-      );
+    if (!indicators.length) throw declaredError('performance.noSystemIndicator', { kind });
     return { s, indicators };
   }
 

@@ -8,7 +8,7 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../../access/metaSql';
 import type { Database } from '../../../db/sqlExecutor';
 import type { SaveDraft } from '../../../hooks/recordHooks';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { compareDecimals, toDecimal } from '../../../util/decimal';
 import { weighted } from '../scheme/scoreMath';
 
@@ -33,8 +33,7 @@ export class SheetSave {
           `FROM ${t(SHEET)} WHERE ${c(SHEET, 'schemeScoreId')} = ?`,
         [draft.id],
       );
-      if (stored && Number(stored.scorer) !== draft.ctx.userId)
-        throw Errors.forbidden('只有评分人可以修改自己的评分单', 'Only the scorer of this sheet can change it');
+      if (stored && Number(stored.scorer) !== draft.ctx.userId) throw declaredError('performance.notTheScorer');
       if (stored?.status === 'PENDING') draft.values.scoreStatus = 'SCORING';
       schemeId = schemeId ?? stored?.schemeId;
     }
@@ -52,11 +51,9 @@ export class SheetSave {
       const full = toDecimal(ind?.fullScore);
       const score = toDecimal(line.score);
       if (full && score && compareDecimals(score, full) > 0)
-        throw Errors.badRequest(
-          `得分不能超过指标满分 ${String(ind!.fullScore)}`,
-          `A score cannot exceed the indicator's full score ${String(ind!.fullScore)}`,
-          [{ field: 'score', message: 'above fullScore' }],
-        );
+        throw declaredError('performance.scoreAboveFull', { fullScore: ind!.fullScore }, [
+          { field: 'score', message: 'above fullScore' },
+        ]);
       line.weightedScore = ind ? weighted(line.score, ind.weight) : null;
     }
   }

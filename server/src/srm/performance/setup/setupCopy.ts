@@ -7,7 +7,7 @@ import type { EntityModel } from '@meridian/metadata/node';
 import type { Kernel } from '../../../kernel';
 import { MetaSql } from '../../../access/metaSql';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { ResourceContext } from '../../../resource/context';
 import type { ActionResult } from '../../../resource/resourceService';
 
@@ -34,10 +34,7 @@ export async function copyCode(tx: SqlExecutor, kernel: Kernel, entity: EntityMo
     ]);
     if (taken.length === 0) return candidate;
   }
-  throw Errors.conflict(
-    '无法为副本生成编码，请先修改已有副本的编码',
-    'No free code for the copy: rename the earlier copies first',
-  );
+  throw declaredError('performance.noFreeCopyCode');
 }
 
 /** Copies the record `id` of `entityName` (header and lines) into a new DRAFT; answers the copy (input: recordIdInput()). */

@@ -7,7 +7,7 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../../access/metaSql';
 import type { Database, SqlExecutor } from '../../../db/sqlExecutor';
 import type { SaveDraft } from '../../../hooks/recordHooks';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { compareDecimals, toDecimal, ZERO, type Dec } from '../../../util/decimal';
 import { INDICATORS } from './setupNames';
 
@@ -28,21 +28,17 @@ export class TemplateRules {
     for (const [i, line] of lines.entries()) {
       const weight = toDecimal(line.weight);
       if (weight && (compareDecimals(weight, ZERO) <= 0 || compareDecimals(weight, ONE) > 0))
-        throw Errors.badRequest(
-          `第 ${i + 1} 行权重须大于 0 且不超过 1`,
-          `Line ${i + 1}: the weight must be above 0 and at most 1`,
-          [{ field: `indicators[${i}].weight`, message: 'must be above 0 and at most 1' }],
-        );
+        throw declaredError('performance.weightRange', { line: i + 1 }, [
+          { field: `indicators[${i}].weight`, message: 'must be above 0 and at most 1' },
+        ]);
       const id = Number(line.indicatorsHeadId);
       if (!id) continue;
       const first = seen.get(id);
       if (first !== undefined) {
         const code = (await this.indicatorCodes(draft.tx, [id])).get(id)?.indicatorCode ?? String(id);
-        throw Errors.badRequest(
-          `指标 ${String(code)} 在模板中重复（第 ${first + 1} 行和第 ${i + 1} 行）`,
-          `Indicator ${String(code)} appears twice in the template (lines ${first + 1} and ${i + 1})`,
-          [{ field: `indicators[${i}].indicatorsHeadId`, message: 'appears twice' }],
-        );
+        throw declaredError('performance.indicatorTwice', { code, first: first + 1, line: i + 1 }, [
+          { field: `indicators[${i}].indicatorsHeadId`, message: 'appears twice' },
+        ]);
       }
       seen.set(id, i);
     }

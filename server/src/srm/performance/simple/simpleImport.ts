@@ -8,6 +8,7 @@
 import { pickText } from '@meridian/metadata';
 import { importLines as importSheetLines } from '../../../exchange/lineImport';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import type { ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
@@ -29,11 +30,11 @@ export async function importLines(
   body: Values,
   spec: LineImport,
 ) {
-  if (!req.xlsxUpload) throw Errors.badRequest('请上传 Excel 文件', 'Upload an .xlsx file as multipart/form-data');
+  if (!req.xlsxUpload) throw declaredError('performance.uploadXlsx');
   const upload = await req.xlsxUpload();
   const merged = { ...upload.fields, ...body };
   const id = Number(merged[spec.idField] ?? merged.id);
-  if (!Number.isInteger(id) || id <= 0) throw Errors.badRequest(`缺少 ${spec.idField}`, `${spec.idField} is required`);
+  if (!Number.isInteger(id) || id <= 0) throw declaredError('performance.importIdMissing', { field: spec.idField });
   const header = kernel.registry.entity(spec.header)!;
   const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, header, 'saveOrUpdate', ctx);
   const found = await kernel.resources.reader.byId(header, id, ctx, scope);
