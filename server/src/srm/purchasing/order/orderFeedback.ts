@@ -5,7 +5,7 @@ import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionStates } from '../../../platform/actionRegistry';
 import { formatDateTime } from '../../../util/time';
 import { FEEDBACK, HEADER, type OrderSql } from './orderModel';
-import { closeTodos, createFeedbackTodo, createSupplierTodo, orderRef } from './orderTodos';
+import { handOver } from './orderTodos';
 
 export interface FeedbackInput {
   feedbackType: 'DATE_CHANGE' | 'REJECT';
@@ -130,8 +130,7 @@ export async function recordFeedback(
     );
   const feedbackStatus = input.feedbackType === 'REJECT' ? 'REJECTED' : 'DELIVERY_DATE_CHANGE';
   await o.update(tx, HEADER, 'orderHeaderId', id, { feedbackStatus }, userId);
-  await closeTodos(o, tx, 'supplier', id, 'SRM_PUR_ORDER', 'handled', userId);
-  await createFeedbackTodo(o, tx, orderRef(id, order), userId);
+  await handOver(o, tx, order, 'internal', userId);
 }
 
 /** doRejectFeedback (REJECT_FEEDBACK_STATES): the buyer turns the supplier's feedback down; the order waits for feedback again. */
@@ -150,6 +149,5 @@ export async function rejectFeedback(
     [comment, userId, formatDateTime(), id],
   );
   await o.update(tx, HEADER, 'orderHeaderId', id, { feedbackStatus: 'PENDING_FEEDBACK' }, userId);
-  await closeTodos(o, tx, 'internal', id, 'PUR_ORDER_FEEDBACK', 'handled', userId);
-  await createSupplierTodo(o, tx, orderRef(id, order), userId);
+  await handOver(o, tx, order, 'supplier', userId);
 }

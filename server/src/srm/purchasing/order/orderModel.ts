@@ -23,8 +23,6 @@ export const EDIT_LINK = 'purOrderManage/purchaseOrderEdit?id=';
 export const decimalOf = (value: unknown): Dec => toDecimal(value) ?? ZERO;
 export const qtyText = (d: Dec): string => formatDecimal(d, 4);
 
-/** Whether the caller of a transition or action is a supplier user (from the request's filter variables). */
-
 /** Metadata-named SQL of the order tables; the audited UPDATE the handlers share is DomainStore's. */
 export class OrderSql extends DomainStore {
   /** The order's lines (key, quantities, dates, requisition link), optionally locked. */
