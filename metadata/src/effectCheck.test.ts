@@ -265,6 +265,7 @@ describe('effects on related records', () => {
       {
         setRelated: { related: { entity: 'demoOrderLine', field: 'orderLineId', via: 'items' }, set: { quantity: 1 } },
       },
+      { transitionRelated: { related: { reference: 'parentOrderId' }, action: 'doSubmit', ifChecksPass: true } },
     ];
     const R = `${E}`;
     expect(problems(withRelated(effects))).toEqual([
@@ -281,6 +282,7 @@ describe('effects on related records', () => {
       P(`${R}/13/closeTodos/where`, 'where filters related records: name them (related)'),
       P(`${R}/14/setRelated/related`, '"demoOrderLine.lineNum" does not name a line of demoOrderLine'),
       P(`${R}/15/setRelated/related/via`, '"items" is not a child of demoOrderHeader'),
+      P(`${R}/16/transitionRelated/ifChecksPass`, 'demoOrderHeader\'s "doSubmit" has no checks to pass'),
     ]);
   });
 });

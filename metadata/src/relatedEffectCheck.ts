@@ -110,8 +110,11 @@ export function checkRelatedEffect(
     if (effect.kind === 'setRelated') checkSet(pointer, entity, related, effect.def.set, report);
     else {
       const lc = related.def.lifecycle ? registry.lifecycle(related.def.lifecycle) : undefined;
-      if (!lc?.transitions.some((t) => t.action === effect.def.action))
-        report(`${pointer}/action`, `${related.name} has no lifecycle action "${effect.def.action}"`);
+      const transition = lc?.transitions.find((t) => t.action === effect.def.action);
+      if (!transition) report(`${pointer}/action`, `${related.name} has no lifecycle action "${effect.def.action}"`);
+      // Skipping on a refusal needs something that can refuse: without checks it always runs.
+      else if (effect.def.ifChecksPass && !transition.checks?.length)
+        report(`${pointer}/ifChecksPass`, `${related.name}'s "${effect.def.action}" has no checks to pass`);
     }
   }
 }

@@ -811,6 +811,10 @@ export interface TransitionRelatedDef {
    * Skip related records not in one of the transition's from-states (otherwise they refuse the action, 409).
    */
   ifAllowed?: boolean;
+  /**
+   * Skip related records whose transition's checks refuse it (otherwise the refusal refuses this action too): the head that completes once its checks hold, e.g. when none of its lines is pending any more. Checks only read, so a skipped record is left as it was.
+   */
+  ifChecksPass?: boolean;
 }
 export interface TransitionInput {
   /**

@@ -4,7 +4,7 @@ import { ApiError, type FieldErrorOut } from './apiError';
 
 /**
  * Refusals declared in metadata (message.schema.json) instead of written into code: domain code
- * throws `declaredError('contractSign.notSigning', { number })`, and the status and both texts come
+ * throws `declaredError('qualify.noSuchNode', { nodeCode })`, and the status and both texts come
  * from the messageSet documents under metadata/apps. They are read from those files once per
  * process, whatever kernel is running: the codes are part of the code that throws them, as an
  * import is (a test checks that every code thrown is declared and every declared one is thrown).

@@ -8,7 +8,7 @@ import {
 } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor, SqlParam } from '../db/sqlExecutor';
-import { Errors } from '../http/apiError';
+import { ApiError, Errors } from '../http/apiError';
 import type { RecordHookRegistry } from '../hooks/recordHooks';
 import type { ResourceContext } from '../resource/context';
 import type { ResourceReader } from '../resource/resourceReader';
@@ -146,6 +146,30 @@ export class LifecycleService {
     await this.applyOne(tx, entity, transition, id, { ctx, comment, actor, only, input });
   }
 
+  /**
+   * runInTransaction, except that a refusal by the transition's checks (400, 409) leaves the record
+   * as it was and answers false: a head completes once none of its lines is pending, asked after
+   * each line's move (transitionRelated ifChecksPass). The checks only read, so nothing is undone.
+   */
+  async runIfChecksPass(
+    tx: SqlExecutor,
+    entity: EntityModel,
+    action: string,
+    id: number,
+    ctx: ResourceContext,
+  ): Promise<boolean> {
+    const transition = this.transitionFor(entity, action);
+    if (!transition) throw new Error(`${entity.name} has no lifecycle action "${action}"`);
+    const actor: Actor = { userId: ctx.userId, userName: await this.rows.userName(tx, ctx.userId) };
+    try {
+      await this.applyOne(tx, entity, transition, id, { ctx, comment: null, actor, input: {}, ifChecksPass: true });
+      return true;
+    } catch (e) {
+      if (e instanceof ChecksRefused) return false;
+      throw e;
+    }
+  }
+
   private async applyOne(
     tx: SqlExecutor,
     entity: EntityModel,
@@ -160,6 +184,8 @@ export class LifecycleService {
       only?: FilterNode;
       /** Where the transition's input values are read (the body; a system caller's values). */
       input?: Record<string, unknown>;
+      /** A refusal by the checks throws ChecksRefused (runIfChecksPass) instead of the refusal. */
+      ifChecksPass?: boolean;
     },
   ): Promise<void> {
     const lifecycle = this.lifecycleOf(entity)!;
@@ -190,7 +216,11 @@ export class LifecycleService {
     await runTransitionChecks(
       { registry: this.registry, rows: this.rows, tx, entity, id, record: { ...current, ...input }, ctx: o.ctx },
       t,
-    );
+    ).catch((e: unknown) => {
+      throw o.ifChecksPass && e instanceof ApiError && (e.httpStatus === 400 || e.httpStatus === 409)
+        ? new ChecksRefused()
+        : e;
+    });
     const decision = isDecision(t);
     const rule = lifecycle.approvalRule;
     const stepsInForce = rule ? approvalSteps(rule, current, o.ctx.vars) : [];
@@ -289,11 +319,17 @@ export class LifecycleService {
       todos: this.todos,
       writer: this.writer,
       stateMeaning: meaning,
-      runTransition: (tx, entity, action, id, ctx) => this.runInTransaction(tx, entity, action, id, ctx),
+      runTransition: async (tx, entity, action, id, ctx, options) => {
+        if (options?.ifChecksPass) await this.runIfChecksPass(tx, entity, action, id, ctx);
+        else await this.runInTransaction(tx, entity, action, id, ctx);
+      },
     };
     await runDeclaredEffects(deps, run, formatDateTime());
   }
 }
+
+/** The transition's checks refused the record (runIfChecksPass): nothing was written. */
+class ChecksRefused extends Error {}
 
 /** runInTransaction's `only` no longer holds under lock: changed or moved on since it was selected. */
 export class RecordNoLongerDue extends Error {

@@ -24,6 +24,7 @@ export interface RelatedDeps {
     action: string,
     id: number,
     ctx: ResourceContext,
+    options?: { ifChecksPass?: boolean },
   ) => Promise<void>;
 }
 
@@ -88,7 +89,7 @@ export async function transitionRelated(
   deps: RelatedDeps,
   run: TransitionRun,
   record: Row,
-  d: { related: RelatedDef; action: string; where?: FilterNode; ifAllowed?: boolean },
+  d: { related: RelatedDef; action: string; where?: FilterNode; ifAllowed?: boolean; ifChecksPass?: boolean },
 ): Promise<void> {
   const { entity, rows } = await relatedOf(deps, run, record, d.related, d.where);
   const lifecycle = deps.registry.lifecycle(entity.def.lifecycle!)!;
@@ -96,6 +97,8 @@ export async function transitionRelated(
   for (const row of rows) {
     // Skipped, not refused: "answer the EQ when it still waits for one" (ifAllowed).
     if (d.ifAllowed && !from.includes(String(row[entity.statusField!]))) continue;
-    await deps.runTransition(run.tx, entity, d.action, Number(row[entity.primaryKey]), run.ctx);
+    await deps.runTransition(run.tx, entity, d.action, Number(row[entity.primaryKey]), run.ctx, {
+      ifChecksPass: d.ifChecksPass,
+    });
   }
 }

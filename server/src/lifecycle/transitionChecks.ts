@@ -10,6 +10,7 @@ import {
 } from '@meridian/metadata';
 import type { Row } from '../db/sqlExecutor';
 import { ApiError } from '../http/apiError';
+import { readUnderLock } from '../resource/invariantLocks';
 import { lineRuleFailure } from './lineRules';
 import { otherRecord, type CheckScope } from './otherRecords';
 import { referencedLines, referencedRecord, withLineReferences } from './referencedRecords';
@@ -50,7 +51,11 @@ async function ownLines(s: CheckScope, child: string, fields: string[]): Promise
   const { t, c } = s.rows.sql;
   const q = s.tx.dialect.quote;
   const names = [...new Set([lines.primaryKey, ...fields])].filter((f) => lines.field(f));
-  return s.tx.select(
+  // Latest committed lines, as the record itself is read: under REPEATABLE READ a plain read answers
+  // from a snapshot that may predate a line moved by the transaction this one waited for (a head
+  // completing when another supplier's answer just committed).
+  return readUnderLock(
+    s.tx,
     `SELECT ${names.map((f) => `${c(lines.name, f)} AS ${q(f)}`).join(', ')} FROM ${t(lines.name)} ` +
       `WHERE ${c(lines.name, def.foreignKey)} = ? ORDER BY ${c(lines.name, lines.primaryKey)}`,
     [s.id],

@@ -231,7 +231,7 @@ describe('signing and refusing', () => {
     expect(history).toEqual([
       ['doSubmit', 'DRAFT', 'SUBMITTED'],
       ['doApprove', 'SUBMITTED', 'SIGNING'],
-      ['complete', 'SIGNING', 'COMPLETED'],
+      ['doComplete', 'SIGNING', 'COMPLETED'],
     ]);
     const told = (await notificationsOf(p, HEAD_ENTITY, id)).map((n) => [
       Number(n.recipient_user_id),
@@ -283,7 +283,7 @@ describe('signing and refusing', () => {
       ]);
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
       expect((await headOf(p, id)).status).toBe('COMPLETED');
-      const completions = (await historyOf(p, HEAD_ENTITY, id)).filter((h) => h.action === 'complete');
+      const completions = (await historyOf(p, HEAD_ENTITY, id)).filter((h) => h.action === 'doComplete');
       expect(completions).toHaveLength(1);
     }
   });

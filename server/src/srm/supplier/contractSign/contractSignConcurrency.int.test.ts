@@ -30,7 +30,7 @@ describe.runIf(onMysql)('the last two lines answered on two processes at once', 
       expect((await linesOf(p, id)).map((l) => l.supplier_sign_status)).toEqual(['SIGNED', 'REFUSED']);
       expect((await headOf(p, id)).status).toBe('COMPLETED');
       const history = await historyOf(p, HEAD_ENTITY, id);
-      expect(history.filter((h) => h.action === 'complete')).toHaveLength(1);
+      expect(history.filter((h) => h.action === 'doComplete')).toHaveLength(1);
       const done = (await notificationsOf(p, HEAD_ENTITY, id)).filter((n) =>
         String(n.notification_title).endsWith('已完成'),
       );

@@ -1,23 +1,21 @@
 /**
- * Agreement signing (DOMAIN.md §1.9), the transition handlers: the submit check; the approval that
- * sends every line to its supplier (PENDING, an e-signing flow, a supplier to-do and notifications);
- * the supplier's sign and refuse on its line; and the system's SIGNING → COMPLETED of the head when
- * no line is PENDING — all in the transition's own transaction, after the head's lock (the line
- * lifecycle's owner), so that two suppliers signing the last two lines complete it exactly once.
- * The line's signer and its to-do handled are declared effects (slcContractSignLine.json).
+ * Agreement signing (DOMAIN.md §1.9), the transition handlers: the approval that sends every line
+ * to its supplier (PENDING, an e-signing flow, a supplier to-do and notifications), and the
+ * supplier's sign and refuse on its line through the e-signing provider. The rest is declared
+ * (slcContractSign.json, slcContractSignLine.json): the head must be SIGNING, the line's signer,
+ * refusal reason and to-do, and the head's SIGNING → COMPLETED once no line is PENDING, run after
+ * each answer under the head's lock (the line lifecycle's owner), so that two suppliers answering
+ * the last two lines complete it exactly once.
  */
 import { Readable } from 'node:stream';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { FileStorage } from '../../../files/fileStorage';
-import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
-import { HISTORY } from '../../../lifecycle/history';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { TodoService } from '../../../todos/todoService';
 import { formatDateTime } from '../../../util/time';
 import {
   ELEC,
-  HEAD,
   LINE,
   SUPPLIER_EDIT_LINK,
   SUPPLIER_MENU,
@@ -106,18 +104,16 @@ export class ContractSignEffects {
     }
   }
 
-  /** The head of a line, which must be SIGNING (409 otherwise), and the caller must be the line's supplier (403). */
-  private async signingHead(run: TransitionRun): Promise<Row> {
-    const head = await this.store.head(run.tx, Number(run.record.signHeadId));
-    if (!head || head.status !== 'SIGNING') throw declaredError('contractSign.notSigning');
+  /** The head of a line (its state is a declared check); the caller must be the line's supplier (403). */
+  private async lineHead(run: TransitionRun): Promise<Row> {
     const own = (run.ctx.vars.user as { supplierId?: unknown } | undefined)?.supplierId;
     if (own === undefined || own === null || Number(own) !== Number(run.record.supplierId))
       throw declaredError('contractSign.notLineSupplier');
-    return head;
+    return (await this.store.head(run.tx, Number(run.record.signHeadId)))!;
   }
 
   async sign(run: TransitionRun): Promise<void> {
-    const head = await this.signingHead(run);
+    const head = await this.lineHead(run);
     const doc = await this.store.document(run.tx, head, run.id);
     // signDate stays here (signedBy is declared): it is the instant the signed PDF and the flow carry too.
     const signedAt = formatDateTime();
@@ -151,11 +147,10 @@ export class ContractSignEffects {
       values.signedFileIds = String(fileId);
     }
     await this.rows.update(run.tx, LINE, values, { signLineId: run.id }, run.actor.userId);
-    await this.finishLine(run);
   }
 
   async refuse(run: TransitionRun): Promise<void> {
-    const head = await this.signingHead(run);
+    const head = await this.lineHead(run);
     if (head.signMethod === ELECTRONIC) {
       const flow = await this.store.flowOfLine(run.tx, run.id);
       if (flow) {
@@ -170,7 +165,6 @@ export class ContractSignEffects {
       }
     }
     // refuseReason, the required comment, is declared (slcContractSignLine.json).
-    await this.finishLine(run);
   }
 
   /** The signed PDF into the platform's file storage and base_file, owned by the line (its readers may download it). */
@@ -206,65 +200,5 @@ export class ContractSignEffects {
       await this.storage.delete(key);
       throw e;
     }
-  }
-
-  /** The head completes when no line is PENDING any more (its lock is held); the line's to-do is declared handled. */
-  private async finishLine(run: TransitionRun): Promise<void> {
-    const headId = Number(run.record.signHeadId);
-    if ((await this.store.pendingCount(run.tx, headId)) > 0) return;
-    await this.complete(run.tx, headId, run, formatDateTime());
-  }
-
-  private async complete(tx: SqlExecutor, headId: number, run: TransitionRun, now: string): Promise<void> {
-    const head = (await this.store.head(tx, headId))!;
-    const changed = await this.rows.update(
-      tx,
-      HEAD,
-      { status: 'COMPLETED', completeDate: now },
-      { signHeadId: headId, status: 'SIGNING' },
-      run.actor.userId,
-    );
-    if (changed !== 1) throw Errors.staleVersion();
-    await this.rows.insert(
-      tx,
-      HISTORY,
-      {
-        entityName: HEAD,
-        recordId: headId,
-        billNumber: String(head.signNumber),
-        billType: 'SLC_CONTRACT_SIGN',
-        action: 'complete',
-        actionLabel: '签署完成（系统）',
-        actionLabelEn: 'Signing completed (system)',
-        fromState: 'SIGNING',
-        toState: 'COMPLETED',
-        approval: 'N',
-        approvalStep: null,
-        comment: `最后一家供应商${run.transition.action === 'doSupplierSign' ? '已签署' : '已拒签'} / last supplier ${run.transition.action === 'doSupplierSign' ? 'signed' : 'refused'}`,
-        userId: run.actor.userId,
-        userName: run.actor.userName,
-        actionDate: now,
-      },
-      run.actor.userId,
-    );
-    // The head's submitter is told: the head is another record than the line whose transition this is.
-    if (head.submittedBy !== null && head.submittedBy !== undefined)
-      await this.todos.notify(
-        tx,
-        {
-          recipientUserId: Number(head.submittedBy),
-          title: {
-            cn: `协议签署 ${String(head.signNumber)} 已完成`,
-            en: `Agreement signing ${String(head.signNumber)} completed`,
-          },
-          content: {
-            cn: `协议「${String(head.signTitle)}」的所有供应商均已签署或拒签。`,
-            en: `Every supplier of agreement ${String(head.signNumber)} has signed or refused.`,
-          },
-          type: 'BUSINESS',
-          source: { billType: 'SLC_CONTRACT_SIGN', entityName: HEAD, billId: headId },
-        },
-        run.actor.userId,
-      );
   }
 }

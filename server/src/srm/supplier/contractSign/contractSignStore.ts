@@ -2,7 +2,6 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import { PlatformRows } from '../../../lifecycle/platformRows';
-import { readUnderLock } from '../../../resource/invariantLocks';
 import type { SignDocument } from './signProvider';
 
 export const HEAD = 'srmSlcContractSignHead';
@@ -37,17 +36,6 @@ export class ContractSignStore {
         `WHERE ${c(LINE, 'signHeadId', 'l')} = ? ORDER BY ${c(LINE, 'signLineId', 'l')}`,
       [signHeadId],
     );
-  }
-
-  /** Lines still waiting for their supplier, read under the head's lock (latest committed rows). */
-  async pendingCount(tx: SqlExecutor, signHeadId: number): Promise<number> {
-    const { t, c } = this.rows.sql;
-    const rows = await readUnderLock(
-      tx,
-      `SELECT COUNT(*) AS n FROM ${t(LINE)} WHERE ${c(LINE, 'signHeadId')} = ? AND ${c(LINE, 'supplierSignStatus')} = 'PENDING'`,
-      [signHeadId],
-    );
-    return Number(rows[0].n);
   }
 
   async head(tx: SqlExecutor, signHeadId: number): Promise<Row | undefined> {
