@@ -1,5 +1,6 @@
 import type { FilterNode } from '@meridian/metadata';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
@@ -49,7 +50,7 @@ export const MAX_COUNT = 999999;
 /** A line's count after a change: whole, 1 or more (positive-integer validator of docs/architecture.md "Spec: validators"). */
 export function countOf(n: number): number {
   if (!Number.isSafeInteger(n) || n < 1 || n > MAX_COUNT)
-    throw Errors.badRequest('数量必须是正整数', 'The quantity must be a positive integer', [
+    throw declaredError('purchasingDelivery.countPositive', {}, [
       { field: 'count', message: 'must enter a positive integer' },
     ]);
   return n;
@@ -93,13 +94,9 @@ export async function goodsOnSale(kernel: Kernel, tx: SqlExecutor, id: number, o
       `WHERE ${c(GOODS, 'noProductiveMaterialId')} = ? AND ${onSaleSql(c)}`,
     [id],
   );
-  if (!rows.length) throw Errors.notFound('物资不存在或已下架', 'These goods do not exist or are no longer on sale');
+  if (!rows.length) throw declaredError('purchasingDelivery.goodsOffSale');
   const price = (await pricesInForce(tx, kernel.registry, await companyOf(tx, kernel, orgId), today(), [id])).get(id);
-  if (!price)
-    throw Errors.conflict(
-      `物资 ${String(rows[0].name)} 今天没有有效价格，不能购买`,
-      `The goods ${String(rows[0].name)} have no price in force today and cannot be bought`,
-    );
+  if (!price) throw declaredError('purchasingDelivery.noPriceToday', rows[0]);
   return { ...rows[0], price: price.unitPriceIncl };
 }
 

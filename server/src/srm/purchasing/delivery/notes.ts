@@ -1,6 +1,7 @@
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { lockOwner, readUnderLock } from '../../../resource/invariantLocks';
@@ -154,10 +155,7 @@ async function moveShipped(d: Delivery, run: TransitionRun, lines: Row[], sign: 
         [id],
       );
       if (!NOTICE_SHIPPABLE.includes(String(status[0]?.status)))
-        throw Errors.conflict(
-          '送货通知已关闭、取消或已全部发货，不能再发货',
-          'The delivery notice is closed, cancelled or fully shipped: nothing more can ship against it',
-        );
+        throw declaredError('purchasingDelivery.noticeNotShippable');
     }
   }
   const byOrderLine = new Map<number, Dec>();
@@ -170,7 +168,7 @@ async function moveShipped(d: Delivery, run: TransitionRun, lines: Row[], sign: 
   }
   for (const [orderLineId, amount] of byOrderLine) {
     const order = orders.get(orderLineId);
-    if (!order) throw Errors.conflict('订单行不存在', 'The order line no longer exists');
+    if (!order) throw declaredError('purchasingDelivery.orderLineGone');
     if (sign > 0 && order.supplierId !== Number(run.record.supplierId)) throw Errors.recordNotFound();
     await d.orderLines.addShipped(run.tx, order, sign > 0 ? amount : neg(amount), run.actor.userId);
   }

@@ -1,6 +1,7 @@
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { readUnderLock } from '../../../resource/invariantLocks';
@@ -178,10 +179,11 @@ async function publish(d: Delivery, run: TransitionRun): Promise<void> {
     orders,
     true,
     (order, open) =>
-      Errors.conflict(
-        `要求数量超过采购订单 ${order.poNumber} 第 ${order.lineNum} 行的未交数量 ${qty(open)}`,
-        `The required quantity exceeds the open quantity ${qty(open)} of purchase order ${order.poNumber} line ${order.lineNum}`,
-      ),
+      declaredError('purchasingDelivery.overOpenQuantity', {
+        poNumber: order.poNumber,
+        lineNum: order.lineNum,
+        open: qty(open),
+      }),
   );
 }
 

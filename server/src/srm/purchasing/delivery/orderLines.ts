@@ -1,6 +1,7 @@
 import type { MetaSql } from '../../../access/metaSql';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { PlatformRows } from '../../../lifecycle/platformRows';
 import { readUnderLock } from '../../../resource/invariantLocks';
 import { add, cmp, dec, isPositive, mul, percentOf, qty, sub, type Dec } from './quantities';
@@ -168,10 +169,11 @@ export class DeliveryOrderLines {
   async addShipped(tx: SqlExecutor, line: OrderLine, delta: Dec, userId: number | null): Promise<void> {
     const after = add(line.shippedQty, delta);
     if (cmp(after, line.quantity) > 0) {
-      throw Errors.conflict(
-        `发货数量超过采购订单 ${line.poNumber} 第 ${line.lineNum} 行的未发货数量（剩余 ${qty(sub(line.quantity, line.shippedQty))}）`,
-        `The shipped quantity exceeds the open quantity of purchase order ${line.poNumber} line ${line.lineNum} (open: ${qty(sub(line.quantity, line.shippedQty))})`,
-      );
+      throw declaredError('purchasingDelivery.overShipped', {
+        poNumber: line.poNumber,
+        lineNum: line.lineNum,
+        open: qty(sub(line.quantity, line.shippedQty)),
+      });
     }
     if (after.units < 0n) throw new Error(`order line ${line.orderLineId}: shippedQty would become negative`);
     await this.rows.update(tx, ORDER_LINE, { shippedQty: qty(after) }, { orderLineId: line.orderLineId }, userId);
@@ -193,9 +195,15 @@ export class DeliveryOrderLines {
     const after = add(line.receivedQty, delta);
     const limit = add(line.quantity, mul(line.quantity, percentOf(tolerancePct)));
     if (cmp(after, limit) > 0) {
-      throw Errors.badRequest(
-        `收货数量超过采购订单 ${line.poNumber} 第 ${line.lineNum} 行允许的数量（订单 ${qty(line.quantity)}，已收 ${qty(line.receivedQty)}，超收容差 ${qty(tolerancePct)}%）`,
-        `The received quantity exceeds what purchase order ${line.poNumber} line ${line.lineNum} allows (ordered ${qty(line.quantity)}, received ${qty(line.receivedQty)}, over-receipt tolerance ${qty(tolerancePct)} %)`,
+      throw declaredError(
+        'purchasingDelivery.overReceived',
+        {
+          poNumber: line.poNumber,
+          lineNum: line.lineNum,
+          quantity: qty(line.quantity),
+          receivedQty: qty(line.receivedQty),
+          tolerance: qty(tolerancePct),
+        },
         [{ field, message: 'exceeds the order line quantity plus the over-receipt tolerance' }],
       );
     }

@@ -2,6 +2,7 @@ import type { JsonSchema } from '@meridian/metadata';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { caller } from '../../../home/readerContext';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
@@ -55,7 +56,7 @@ function receiptsOf(body: Record<string, unknown>, lines: Row[]): Receipt[] {
     const id = Number(entry.deliveryNoteLineId);
     const line = byId.get(id);
     if (!line || seen.has(id))
-      throw Errors.badRequest('送货单行不属于该送货单', 'The line is not a line of this delivery note', [
+      throw declaredError('purchasingDelivery.notNoteLine', {}, [
         { field: `lines[${i}].deliveryNoteLineId`, message: 'not a line of this delivery note (or listed twice)' },
       ]);
     seen.add(id);
@@ -63,11 +64,9 @@ function receiptsOf(body: Record<string, unknown>, lines: Row[]): Receipt[] {
     const accepted = dec(entry.acceptedQty);
     const rejected = dec(entry.rejectedQty);
     if (cmp(add(accepted, rejected), received) !== 0)
-      throw Errors.badRequest(
-        '合格数量 + 不合格数量必须等于实收数量',
-        'acceptedQty + rejectedQty must equal receivedQty',
-        [{ field: `lines[${i}].acceptedQty`, message: 'acceptedQty + rejectedQty must equal receivedQty' }],
-      );
+      throw declaredError('purchasingDelivery.receiptUnbalanced', {}, [
+        { field: `lines[${i}].acceptedQty`, message: 'acceptedQty + rejectedQty must equal receivedQty' },
+      ]);
     return { line, received, accepted, rejected };
   });
 }
@@ -131,7 +130,7 @@ async function receive(
     let differs = false;
     for (const [i, r] of receipts.entries()) {
       const order: OrderLine | undefined = orders.get(Number(r.line.orderLineId));
-      if (!order) throw Errors.conflict('订单行不存在', 'The order line no longer exists');
+      if (!order) throw declaredError('purchasingDelivery.orderLineGone');
       if (isPositive(r.accepted))
         await d.orderLines.addReceived(
           tx,

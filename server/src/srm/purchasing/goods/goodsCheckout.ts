@@ -9,6 +9,7 @@
 import type { FilterNode, JsonSchema } from '@meridian/metadata';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
 import { prepareRecord } from '../../../resource/recordPreparation';
@@ -55,7 +56,7 @@ export function needByOf(needByDate: unknown, onDate: string): string {
   }
   const value = String(needByDate);
   if (value < onDate)
-    throw Errors.badRequest('需求日期不能早于今天', 'needByDate must be a date from today on', [
+    throw declaredError('purchasingDelivery.needByPast', {}, [
       { field: 'needByDate', message: 'today or later / 不能早于今天' },
     ]);
   return value;
@@ -76,10 +77,7 @@ async function lockLines(tx: SqlExecutor, kernel: Kernel, userId: number, ids?: 
     [userId, ...(ids ?? [])],
   );
   if (ids && lines.length !== ids.length) throw Errors.recordNotFound();
-  if (!lines.length)
-    throw Errors.badRequest('请选择要提交的购物车行', 'Choose the cart lines to check out', [
-      { field: 'ids', message: 'required' },
-    ]);
+  if (!lines.length) throw declaredError('purchasingDelivery.noCartLines', {}, [{ field: 'ids', message: 'required' }]);
   return lines;
 }
 
@@ -122,7 +120,7 @@ async function plantOf(tx: SqlExecutor, kernel: Kernel, orgId: number): Promise<
       `AND ${c('baseOrganization', 'orgType')} = 'INV_ORG' AND ${c('baseOrganization', 'enabledFlag')} = 'Y' ORDER BY ${c('baseOrganization', 'orgId')}`,
     [orgId],
   );
-  if (!plant) throw Errors.conflict('您所在公司没有可收货的工厂', 'Your company has no plant to receive the goods');
+  if (!plant) throw declaredError('purchasingDelivery.noPlant');
   return Number(plant.id);
 }
 
@@ -135,11 +133,7 @@ export async function checkOutCart(
   onDate = today(),
 ): Promise<CreatedRequisition[]> {
   const orgId = await companyOf(tx, kernel, input.user.orgId);
-  if (orgId === null)
-    throw Errors.conflict(
-      '您的账号没有所属公司，不能提交申请',
-      'Your account belongs to no company: no requisition can be made',
-    );
+  if (orgId === null) throw declaredError('purchasingDelivery.noCompany');
   const lines = await lockLines(tx, kernel, input.user.userId, input.ids);
   const prices = await pricesInForce(tx, kernel.registry, orgId, onDate, [
     ...new Set(lines.map((l) => Number(l.goodsId))),
@@ -147,10 +141,7 @@ export async function checkOutCart(
   const unpriced = lines.filter((l) => !prices.has(Number(l.goodsId)));
   if (unpriced.length) {
     const names = unpriced.map((l) => `${String(l.goodsCode)} ${String(l.goodsName)}`).join('、');
-    throw Errors.conflict(
-      `以下物资今天没有有效价格或已下架，请从购物车删除：${names}`,
-      `These goods have no price in force today or are off sale; delete them from the cart: ${names}`,
-    );
+    throw declaredError('purchasingDelivery.unpricedGoods', { names });
   }
   const invOrgId = await plantOf(tx, kernel, orgId);
   const needBy = input.needByDate ?? needByOf(undefined, onDate);

@@ -8,7 +8,7 @@
  */
 import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHooks';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../../access/metaSql';
@@ -122,10 +122,7 @@ async function refuseOverlap(
   const [other] = await readUnderLock(tx, sql, params);
   if (!other) return;
   const span = `${dayOf(other.validFrom)} ~ ${dayOf(other.validTo) ?? '∞'}`;
-  throw Errors.conflict(
-    `该物资、供应商和公司已有有效期重叠的价格（${span}）`,
-    `These goods already have a price of this supplier and company whose validity overlaps (${span})`,
-  );
+  throw declaredError('purchasingDelivery.priceOverlap', { span });
 }
 
 /** The goods of a price, locked: the price's supplier and code are the goods' own. 400 for unknown goods. */
@@ -133,7 +130,7 @@ async function lockGoods(tx: SqlExecutor, registry: MetadataRegistry, goodsId: u
   const entity = registry.entity(GOODS)!;
   const id = Number(goodsId);
   if (!Number.isSafeInteger(id) || !(await lockOwner(tx, entity, id)))
-    throw Errors.badRequest('物资不存在', 'These goods do not exist', [
+    throw declaredError('purchasingDelivery.unknownGoods', {}, [
       { field: 'noProductiveMaterialId', message: 'unknown goods / 物资不存在' },
     ]);
   const { t, c } = new MetaSql(registry, tx.dialect);

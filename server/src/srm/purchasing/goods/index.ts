@@ -5,7 +5,7 @@
  */
 import type { DomainRegistries } from '../../../platform/domainModules';
 import { isSupplierType } from '../../../access/accessService';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { caller } from '../../../home/readerContext';
 import { today } from '../../../util/time';
 import { TROLLEY } from '../cart/cartActions';
@@ -28,8 +28,7 @@ export function registerGoods({ actions, hooks, handlers, registry }: DomainRegi
     input: CHECKOUT_INPUT,
     handler: async (body, ctx, kernel, req) => {
       const user = caller(req);
-      if (isSupplierType(user.userType))
-        throw Errors.forbidden('仅内部用户可以提交采购申请', 'Only internal users make requisitions');
+      if (isSupplierType(user.userType)) throw declaredError('purchasingDelivery.internalRequisitions');
       const onDate = today();
       const input = {
         user: { userId: user.userId, orgId: user.orgId ?? null },

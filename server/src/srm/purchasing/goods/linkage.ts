@@ -13,7 +13,7 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../../access/metaSql';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { internalCaller, pagingOf } from '../../../home/readerContext';
 import type { ActionRegistry } from '../../../platform/actionRegistry';
 import { lockOwner, readUnderLock } from '../../../resource/invariantLocks';
@@ -39,11 +39,9 @@ export function registerLinkageRules(hooks: RecordHookRegistry, registry: Metada
     }
     const share = parseDecimal(proportion as string);
     if (!share || share.units <= 0n)
-      throw Errors.badRequest('联动比例必须大于 0', 'The linked proportion must be more than 0', [
-        { field: 'proportion', message: '> 0' },
-      ]);
+      throw declaredError('purchasingDelivery.proportionPositive', {}, [{ field: 'proportion', message: '> 0' }]);
     if (!(await lockOwner(tx, registry.entity(ITEM)!, Number(itemId))))
-      throw Errors.badRequest('物料不存在', 'Unknown item', [
+      throw declaredError('purchasingDelivery.unknownItem', {}, [
         { field: 'itemId', message: 'unknown item / 物料不存在' },
       ]);
     const [item] = await tx.select(
@@ -59,10 +57,7 @@ export function registerLinkageRules(hooks: RecordHookRegistry, registry: Metada
     );
     const total = others.reduce((sum, row) => addDecimals(sum, parseDecimal(row.p as string) ?? ZERO), share);
     if (compareDecimals(total, { units: 1n, scale: 0 }) > 0)
-      throw Errors.conflict(
-        `该物料的联动比例合计将为 ${formatDecimal(total, 4)}，不能超过 1`,
-        `The item's linked proportions would add up to ${formatDecimal(total, 4)}, more than 1`,
-      );
+      throw declaredError('purchasingDelivery.proportionsOver', { total: formatDecimal(total, 4) });
   });
 }
 

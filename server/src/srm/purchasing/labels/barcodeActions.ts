@@ -8,6 +8,7 @@
  */
 import type { Row } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import { eitherIdInput, idFrom } from '../../../platform/actionInput';
@@ -37,11 +38,7 @@ export function parsePacks(raw: unknown): Dec[] {
         .split(/[,，;；\s]+/)
         .filter((s) => s !== '');
   const bad = () =>
-    Errors.badRequest(
-      '每包数量须为大于 0 的数字（最多 4 位小数），用逗号分隔',
-      'Pack quantities must be numbers greater than 0 (at most 4 decimals), separated by commas',
-      [{ field: 'packQtys', message: 'positive quantities' }],
-    );
+    declaredError('purchasingDelivery.badPacks', {}, [{ field: 'packQtys', message: 'positive quantities' }]);
   if (!parts.length || parts.length > MAX_PACKS) throw bad();
   return parts.map((p) => {
     const d = typeof p === 'number' || typeof p === 'string' ? parseDecimal(p) : undefined;
@@ -78,19 +75,14 @@ async function generate(store: LabelStore, body: Record<string, unknown>, ctx: R
     if (!(await lockOwner(tx, kernel.registry.entity(NOTE_LINE)!, lineId))) throw Errors.recordNotFound();
     const line = await store.noteLine(tx, lineId);
     if (!line || Number(line.supplierId) !== supplierId) throw Errors.recordNotFound();
-    if (String(line.status) !== 'SHIPPED')
-      throw Errors.conflict('只能为已发货的送货单生成条码', 'Labels can be generated for shipped delivery notes only');
-    if (line.labelStatus === 'GENERATED')
-      throw Errors.conflict(
-        '该送货单行已生成条码，请先删除再重新生成',
-        'This line already has labels: delete them to generate again',
-      );
+    if (String(line.status) !== 'SHIPPED') throw declaredError('purchasingDelivery.labelsNeedShipped');
+    if (line.labelStatus === 'GENERATED') throw declaredError('purchasingDelivery.labelsExist');
     const total = packs.reduce<Dec>((sum, p) => addDecimals(sum, p), ZERO);
     const shipQty = parseDecimal(String(line.shipQty)) ?? ZERO;
     if (compareDecimals(total, shipQty) !== 0)
-      throw Errors.badRequest(
-        `每包数量合计 ${formatDecimal(total, 4)} 不等于发货数量 ${formatDecimal(shipQty, 4)}`,
-        `The packs add up to ${formatDecimal(total, 4)}, not the ship quantity ${formatDecimal(shipQty, 4)}`,
+      throw declaredError(
+        'purchasingDelivery.packsNotShipQty',
+        { total: formatDecimal(total, 4), shipQty: formatDecimal(shipQty, 4) },
         [{ field: 'packQtys', message: 'sum must equal the ship quantity' }],
       );
     const barcodes: string[] = [];
@@ -184,12 +176,8 @@ async function remove(store: LabelStore, body: Record<string, unknown>, ctx: Res
     if (!(await lockOwner(tx, kernel.registry.entity(NOTE_LINE)!, lineId))) throw Errors.recordNotFound();
     const line = await store.noteLine(tx, lineId);
     if (!line || Number(line.supplierId) !== supplierId) throw Errors.recordNotFound();
-    if (line.labelStatus !== 'GENERATED') throw Errors.conflict('该送货单行没有条码', 'This line has no labels');
-    if (String(line.status) !== 'SHIPPED')
-      throw Errors.conflict(
-        '送货单已收货或已取消，条码不能删除',
-        'The delivery note has been received or cancelled: its labels cannot be deleted',
-      );
+    if (line.labelStatus !== 'GENERATED') throw declaredError('purchasingDelivery.noLabels');
+    if (String(line.status) !== 'SHIPPED') throw declaredError('purchasingDelivery.labelsFixed');
     const { t, c } = store.sql;
     const done = await tx.execute(`DELETE FROM ${t(BARCODE)} WHERE ${c(BARCODE, 'deliveryNoteLineId')} = ?`, [lineId]);
     await store.setFields(tx, NOTE_LINE, lineId, { labelStatus: null }, ctx);

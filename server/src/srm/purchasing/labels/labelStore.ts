@@ -5,7 +5,7 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { ResourceContext } from '../../../resource/context';
 import { EntityStore } from '../../../resource/entityStore';
 import { supplierOf as callerSupplier } from '../partContext';
@@ -28,7 +28,7 @@ export const DEFAULT_LABEL_SIZE: LabelSize = { widthMm: 100, heightMm: 70 };
 /** Supplier-side actions: internal users get 403. Answers the caller's supplier. */
 export function supplierOf(ctx: ResourceContext): number {
   const supplierId = callerSupplier(ctx);
-  if (supplierId === null) throw Errors.forbidden('只有供应商用户可以执行此操作', 'Only supplier users may do this');
+  if (supplierId === null) throw declaredError('purchasingDelivery.supplierOnly');
   return supplierId;
 }
 

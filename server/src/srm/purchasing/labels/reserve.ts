@@ -7,21 +7,11 @@
  * Cancelling empties both keys, which frees the slot and the notes (declared: purReserve.json).
  */
 import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
-import { ApiError, Errors } from '../../../http/apiError';
+import { ApiError } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { type LabelStore, RESERVE, RESERVE_LINE } from './labelStore';
-
-const SLOT_TAKEN = () =>
-  Errors.conflict(
-    '该收货工厂的月台在此日期时段已被预约，请选择其他月台或时段',
-    'This dock of the plant is already booked for that date and time slot: choose another dock or slot',
-  );
-const NOTE_TAKEN = (number: string) =>
-  Errors.conflict(
-    `送货单 ${number} 已在另一个有效的送货预约中`,
-    `Delivery note ${number} is already in another active appointment`,
-  );
 
 /** A unique-key violation of MariaDB or SQLite (server/src/resource/dbErrors.ts knows the same codes). */
 export function isDuplicate(e: unknown): boolean {
@@ -68,27 +58,17 @@ async function beforeSave(store: LabelStore, draft: SaveDraft): Promise<void> {
     const field = `lines[${i}].deliveryNoteId`;
     const note = notes.get(Number(line.deliveryNoteId));
     if (!note || Number(note.supplierId) !== supplierId)
-      throw Errors.badRequest('送货单不存在', 'Unknown delivery note', [
+      throw declaredError('purchasingDelivery.unknownNote', {}, [
         { field, message: 'unknown delivery note / 送货单不存在' },
       ]);
     if (String(note.status) !== 'SHIPPED')
-      throw Errors.badRequest(
-        `送货单 ${String(note.deliveryNoteNumber)} 不是已发货状态，不能预约`,
-        `Delivery note ${String(note.deliveryNoteNumber)} is not shipped: it cannot be booked`,
-        [{ field, message: 'only shipped delivery notes / 只能预约已发货的送货单' }],
-      );
+      throw declaredError('purchasingDelivery.noteNotShipped', note, [
+        { field, message: 'only shipped delivery notes / 只能预约已发货的送货单' },
+      ]);
     if (Number(note.invOrgId) !== invOrgId)
-      throw Errors.badRequest(
-        `送货单 ${String(note.deliveryNoteNumber)} 的收货工厂与预约不同`,
-        `Delivery note ${String(note.deliveryNoteNumber)} ships to another plant`,
-        [{ field, message: 'another plant / 收货工厂不同' }],
-      );
+      throw declaredError('purchasingDelivery.notePlant', note, [{ field, message: 'another plant / 收货工厂不同' }]);
     if (seen.has(Number(note.deliveryNoteId)))
-      throw Errors.badRequest(
-        `送货单 ${String(note.deliveryNoteNumber)} 重复`,
-        `Delivery note ${String(note.deliveryNoteNumber)} is listed twice`,
-        [{ field, message: 'listed twice / 重复' }],
-      );
+      throw declaredError('purchasingDelivery.noteTwice', note, [{ field, message: 'listed twice / 重复' }]);
     seen.add(Number(note.deliveryNoteId));
     line.lineNum ??= i + 1;
     line.deliveryNoteNumber = note.deliveryNoteNumber;
@@ -113,7 +93,7 @@ async function submit(store: LabelStore, run: TransitionRun): Promise<void> {
         `UPDATE ${t(RESERVE)} SET ${c(RESERVE, 'activeSlotKey')} = ? WHERE ${c(RESERVE, 'reserveId')} = ?`,
         [slotKey, run.id],
       ),
-    SLOT_TAKEN,
+    () => declaredError('purchasingDelivery.slotTaken'),
   );
   const lines = await store.reserveLines(run.tx, run.id);
   for (const line of [...lines].sort((a, b) => Number(a.deliveryNoteId) - Number(b.deliveryNoteId)))
@@ -123,7 +103,7 @@ async function submit(store: LabelStore, run: TransitionRun): Promise<void> {
           `UPDATE ${t(RESERVE_LINE)} SET ${c(RESERVE_LINE, 'activeNoteId')} = ? WHERE ${c(RESERVE_LINE, 'reserveLineId')} = ?`,
           [Number(line.deliveryNoteId), Number(line.reserveLineId)],
         ),
-      () => NOTE_TAKEN(String(line.deliveryNoteNumber)),
+      () => declaredError('purchasingDelivery.noteTaken', { deliveryNoteNumber: line.deliveryNoteNumber }),
     );
   await store.setFields(
     run.tx,
