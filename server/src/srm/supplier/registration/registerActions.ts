@@ -12,7 +12,7 @@ import type { ResourceContext } from '../../../resource/context';
 import { prepareRecord } from '../../../resource/recordPreparation';
 import { translateDbError } from '../../../resource/dbErrors';
 import { registerSupplier } from './publicRegistration';
-import { RegisterEffects, type RejectContext } from './registerEffects';
+import { RegisterEffects } from './registerEffects';
 import { RegisterRateLimit } from './registerRateLimit';
 import { REGISTER, RegistrationStore } from './registrationStore';
 
@@ -169,13 +169,13 @@ export function registerSupplierRegistration(
             ? declaredError('supplier.rejectReasonTooLong', {}, errors)
             : declaredError('supplier.rejectReasonRequired', {}, errors);
         }
+        // The reason is the transition's comment: slcRegister.json writes it to rejectReason.
         const transition = kernel.lifecycles.transitionFor(entity, action)!;
-        const withReason: RejectContext = { ...ctx, rejectReason: reason };
         return kernel.lifecycles.run(
           entity,
           transition,
           { id, versionNum: body.versionNum, comment: reason },
-          withReason,
+          ctx,
           scope,
         );
       },

@@ -38,11 +38,6 @@ export async function grantSupplierResponsibility(
   );
 }
 
-/** A reject action's reason travels with the context into the transition hook, so it is written in the same transaction. */
-export interface RejectContext extends ResourceContext {
-  rejectReason?: string;
-}
-
 type Row = Record<string, unknown>;
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
@@ -73,29 +68,7 @@ export class RegisterEffects {
         return this.checkComplete(tx, ctx, row);
       case 'doApproveRegisterInfo':
         return this.approveInfo(tx, ctx, row);
-      case 'doRejectRegister':
-      case 'doRejectRegisterInfo':
-        return this.setColumn(
-          tx,
-          REGISTER,
-          'rejectReason',
-          (ctx as RejectContext).rejectReason ?? null,
-          'registerId',
-          id,
-        );
     }
-  }
-
-  private async setColumn(
-    tx: SqlExecutor,
-    entity: string,
-    field: string,
-    value: string | number | null,
-    keyField: string,
-    key: number,
-  ): Promise<void> {
-    const { t, c } = this.store.sql;
-    await tx.execute(`UPDATE ${t(entity)} SET ${c(entity, field)} = ? WHERE ${c(entity, keyField)} = ?`, [value, key]);
   }
 
   /** Account approved: a supplier master record (REGISTERING) is created, linked to the user, and the user enabled. */
@@ -125,9 +98,12 @@ export class RegisterEffects {
       },
       ctx,
     );
-    await this.setColumn(tx, REGISTER, 'supplierId', supplierId, 'registerId', Number(row.registerId));
+    const { t, c } = this.store.sql;
+    await tx.execute(
+      `UPDATE ${t(REGISTER)} SET ${c(REGISTER, 'supplierId')} = ? WHERE ${c(REGISTER, 'registerId')} = ?`,
+      [supplierId, Number(row.registerId)],
+    );
     if (row.inviteNumber) await linkInvitedSupplier(tx, this.store, String(row.inviteNumber), supplierId, ctx);
-    await this.setColumn(tx, REGISTER, 'rejectReason', null, 'registerId', Number(row.registerId));
     const userId = Number(row.userId);
     await this.store.setFields(tx, 'baseUsers', userId, { supplierId, enabledFlag: 'Y' }, ctx);
     await grantSupplierResponsibility(this.store, tx, ctx, userId);
@@ -157,7 +133,6 @@ export class RegisterEffects {
         missing,
       );
     }
-    await this.setColumn(tx, REGISTER, 'rejectReason', null, 'registerId', Number(row.registerId));
   }
 
   /** Details approved: they are copied into the supplier master and its sub-records; the supplier becomes REGISTERED. */
