@@ -1,10 +1,11 @@
 import type { EntityModel } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../access/metaSql';
-import type { Database, SqlExecutor, SqlParam } from '../db/sqlExecutor';
+import type { Database, Row, SqlExecutor, SqlParam } from '../db/sqlExecutor';
 import type { RecordHookRegistry } from '../hooks/recordHooks';
 import { formatDateTime } from '../util/time';
 import type { ResourceContext } from './context';
+import { readUnderLock } from './invariantLocks';
 import { ResourceReader } from './resourceReader';
 import { ResourceWriter } from './resourceWriter';
 
@@ -34,6 +35,36 @@ export abstract class EntityStore {
     const model = this.registry.entity(name);
     if (!model) throw new Error(`${this.purpose} needs the entity ${name}`);
     return model;
+  }
+
+  /** A stored row with field names instead of columns. */
+  fields(entity: string, row: Row): Row {
+    const out: Row = {};
+    for (const f of this.model(entity).fields) if (f.column in row) out[f.name] = row[f.column];
+    return out;
+  }
+
+  /**
+   * The whole rows where each field equals its value (null: IS NULL), in key order, by field name.
+   * Read under lock (the latest committed rows, "Invariants under concurrency") unless `locked` is false.
+   */
+  async rowsWhere(tx: SqlExecutor, entity: string, where: Record<string, SqlParam>, locked = true): Promise<Row[]> {
+    const { t, c } = this.sql;
+    const names = Object.keys(where);
+    const sql =
+      `SELECT * FROM ${t(entity)}` +
+      (names.length
+        ? ` WHERE ${names.map((n) => `${c(entity, n)} ${where[n] === null ? 'IS NULL' : '= ?'}`).join(' AND ')}`
+        : '') +
+      ` ORDER BY ${c(entity, this.model(entity).primaryKey)}`;
+    const params = names.filter((n) => where[n] !== null).map((n) => where[n]);
+    const rows = locked ? await readUnderLock(tx, sql, params) : await tx.select(sql, params);
+    return rows.map((r) => this.fields(entity, r));
+  }
+
+  /** One row by its key (rowsWhere), under lock unless `locked` is false. */
+  async one(tx: SqlExecutor, entity: string, id: number, locked = true): Promise<Row | undefined> {
+    return (await this.rowsWhere(tx, entity, { [this.model(entity).primaryKey]: id }, locked))[0];
   }
 
   /** Sets columns of one row (versioned, audited): `set` by field name. */

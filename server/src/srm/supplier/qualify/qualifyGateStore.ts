@@ -1,7 +1,7 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
-import { SupplierEntityStore } from '../supplierEntityStore';
+import { EntityStore } from '../../../resource/entityStore';
 
 export const QUALIFY = 'srmSlcQualifyHeader';
 export const Q_SITE = 'srmSlcQualifySite';
@@ -19,7 +19,7 @@ export const ORG = 'baseOrganization';
  * master (sites, categories) and the approved supplier list (DOMAIN 1.5, 1.11, 5.8). Reads that
  * decide something run under the qualification's lock (readUnderLock).
  */
-export class QualifyGateStore extends SupplierEntityStore {
+export class QualifyGateStore extends EntityStore {
   constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
     super(registry, db, hooks, 'Qualification gate');
   }

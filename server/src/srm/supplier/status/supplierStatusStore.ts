@@ -2,7 +2,7 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import type { ResourceContext } from '../../../resource/context';
-import { SupplierEntityStore } from '../supplierEntityStore';
+import { EntityStore } from '../../../resource/entityStore';
 
 export const SUPPLIER = 'srmSlcSupplierInfo';
 export const SITE = 'srmSlcSupplierSite';
@@ -20,7 +20,7 @@ const OPEN_ORDER_STATES = ['SUBMITTED', 'RELEASED', 'CONFIRMED', 'PARTIAL_RECEIV
  * 1.10, 1.11). Reads that decide a move run under lock (readUnderLock): the acting transition
  * has locked the supplier first (its lifecycle owner).
  */
-export class SupplierStatusStore extends SupplierEntityStore {
+export class SupplierStatusStore extends EntityStore {
   constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
     super(registry, db, hooks, 'Supplier status');
   }
