@@ -1,5 +1,5 @@
 import type { Row, SqlExecutor, SqlParam } from '../../db/sqlExecutor';
-import { Errors } from '../../http/apiError';
+import { declaredError } from '../../http/declaredErrors';
 import { DomainStore } from '../../platform/domainStore';
 import { readUnderLock } from '../../resource/invariantLocks';
 import { addDecimals, formatDecimal, parseDecimal, ZERO } from '../../util/decimal';
@@ -117,19 +117,13 @@ export class ReceiptLedger extends DomainStore {
       for (const id of ids) {
         const row = found.get(id);
         if (!row || Number(row.supplierId) !== supplierId)
-          throw Errors.badRequest(
-            `收货事务 ${id} 不存在或不属于该供应商`,
-            `Receipt transaction ${id} does not exist or belongs to another supplier`,
-            [{ field: 'lines.transactionId', message: `unknown receipt ${id}` }],
-          );
+          throw declaredError('reconciliation.receiptNotSuppliers', { id }, [
+            { field: 'lines.transactionId', message: `unknown receipt ${id}` },
+          ]);
         const holder =
           row.accountCheckId === null || row.accountCheckId === undefined ? null : Number(row.accountCheckId);
         const taken = holder !== null && holder !== accountCheckId && held.has(holder);
-        if (taken || String(row.checkedFlag ?? 'N') === 'Y')
-          throw Errors.conflict(
-            `收货事务 ${id} 已在其他未作废的对账单上`,
-            `Receipt transaction ${id} is already on another account statement that is not cancelled`,
-          );
+        if (taken || String(row.checkedFlag ?? 'N') === 'Y') throw declaredError('reconciliation.receiptTaken', { id });
       }
       await tx.execute(
         `UPDATE ${t(RECEIPT)} SET ${c(RECEIPT, 'accountCheckId')} = ?, ${stamp} WHERE ${c(RECEIPT, 'transactionId')} IN (${ids.map(() => '?').join(', ')}) ` +

@@ -2,7 +2,7 @@ import type { FilterNode, FilterVariables } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../access/metaSql';
 import type { Row, SqlExecutor } from '../../db/sqlExecutor';
-import { Errors } from '../../http/apiError';
+import { declaredError } from '../../http/declaredErrors';
 import { compileFilter } from '../../resource/queryCompiler';
 import { RECEIPT } from './receiptLedger';
 
@@ -80,11 +80,9 @@ export class ReceiptLines {
       if (!named.includes(line)) return;
       const r = rows.get(Number(line.transactionId));
       if (!r)
-        throw Errors.badRequest(
-          `收货事务 ${String(line.transactionId)} 不存在或您无权对账`,
-          `Receipt transaction ${String(line.transactionId)} does not exist or is not yours to reconcile`,
-          [{ field: `lines[${i}].transactionId`, message: 'unknown receipt' }],
-        );
+        throw declaredError('reconciliation.receiptNotYours', { id: line.transactionId }, [
+          { field: `lines[${i}].transactionId`, message: 'unknown receipt' },
+        ]);
       const type = text(r.transactionType);
       Object.assign(line, {
         transactionNumber: text(r.transactionNumber),

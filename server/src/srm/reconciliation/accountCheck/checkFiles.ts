@@ -2,7 +2,7 @@ import { pickText, type Language } from '@meridian/metadata';
 import * as ExcelJS from 'exceljs';
 import { exportFileName, neutralizeCell } from '../../../exchange/exchangeRules';
 import { importLines } from '../../../exchange/lineImport';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import { eitherIdInput, formRecordId } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest, RegisteredAction } from '../../../platform/actionRegistry';
@@ -162,7 +162,7 @@ async function importInto(
   body: Values,
   child: 'lines' | 'invoiceLists',
 ) {
-  if (!req.xlsxUpload) throw Errors.badRequest('请上传 Excel 文件', 'Upload an .xlsx file as multipart/form-data');
+  if (!req.xlsxUpload) throw declaredError('reconciliation.uploadXlsx');
   const upload = await req.xlsxUpload();
   const id = formRecordId([body, upload.fields], CHECK_ID);
   const { entity, check } = await fullCheck(kernel, req, ctx, id);

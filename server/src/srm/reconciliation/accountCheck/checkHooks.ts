@@ -1,6 +1,6 @@
 import { isSupplierType } from '../../../access/accessService';
 import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { ResourceContext } from '../../../resource/context';
 import { parseDecimal } from '../../../util/decimal';
 import { RECEIPT, type ReceiptLedger } from '../receiptLedger';
@@ -60,18 +60,10 @@ export function registerCheckHooks(
     const { values, children, tx, ctx } = draft;
     const supplier = isSupplierCtx(ctx);
     const stored = draft.creating ? undefined : await store.header(tx, draft.id!);
-    if (draft.creating && supplier)
-      throw Errors.forbidden(
-        '供应商请通过“按收货创建对账单”新建对账单',
-        'Suppliers create statements from their receipts (createInvoiceListAndAccountCheck)',
-      );
+    if (draft.creating && supplier) throw declaredError('reconciliation.supplierCreatesFromReceipts');
     const status = String(stored?.status ?? 'DRAFT');
     if (supplier) {
-      if (!WITH_SUPPLIER.includes(status))
-        throw Errors.conflict(
-          `对账单当前状态为${status}，不能修改`,
-          `The statement is ${status}: you cannot change it now`,
-        );
+      if (!WITH_SUPPLIER.includes(status)) throw declaredError('reconciliation.notWithSupplier', { status });
       for (const name of Object.keys(values))
         if (!SUPPLIER_HEADER_FIELDS.has(name) && name !== 'versionNum') delete values[name];
       for (const [child, fields] of Object.entries(FROZEN_FOR_SUPPLIER)) {
@@ -86,16 +78,10 @@ export function registerCheckHooks(
         )!.primaryKey;
         const kept = await store.childRows(tx, child, draft.id!, fields);
         if (fingerprint(sent, key, fields) !== fingerprint(kept, key, fields))
-          throw Errors.forbidden(
-            '供应商只能维护发票和开票清单',
-            'Suppliers can only maintain the invoices and the invoice list of a statement',
-          );
+          throw declaredError('reconciliation.supplierInvoicesOnly');
       }
     } else if (WITH_SUPPLIER.includes(status)) {
-      throw Errors.conflict(
-        '对账单已由供应商确认，正在开票，不能修改',
-        'The supplier has confirmed this statement and is invoicing it: it cannot be changed now',
-      );
+      throw declaredError('reconciliation.beingInvoiced');
     }
     if (children.lines?.length) {
       const receipts = store.registry.entity(RECEIPT)!;
@@ -118,7 +104,7 @@ export function registerCheckHooks(
         .filter((v) => v !== null && v !== undefined && v !== '')
         .map(Number);
       if (new Set(ids).size !== ids.length)
-        throw Errors.badRequest('同一收货事务不能重复对账', 'A receipt transaction can be on a statement only once', [
+        throw declaredError('reconciliation.receiptTwice', {}, [
           { field: 'lines.transactionId', message: 'duplicate' },
         ]);
       claims.set(values, { transactionIds: ids, supplierId: stored ? Number(stored.supplierId) : undefined });

@@ -1,4 +1,4 @@
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { ReceiptLedger } from '../receiptLedger';
 import { checkTotals, invoiceDifference } from './checkAmounts';
@@ -23,8 +23,7 @@ export function registerCheckTransitions(
 ): void {
   handlers.register('rcnRelease', async (run) => {
     const parts = await store.parts(run.tx, run.id);
-    if (!parts.lines.length && !parts.others.length)
-      throw Errors.conflict('对账单没有明细，不能发布', 'The statement has no lines: add lines before releasing it');
+    if (!parts.lines.length && !parts.others.length) throw declaredError('reconciliation.noLines');
     await store.writeTotals(run.tx, run.id, checkTotals(parts), run.actor.userId);
   });
 
@@ -35,9 +34,14 @@ export function registerCheckTransitions(
     const tolerance = await store.tolerance(tx, String(record.checkType), Number(record.orgId));
     const check = invoiceDifference(totals.invoiceAmountTotal, totals.checkAmountTotal, tolerance);
     if (!check.accepted)
-      throw Errors.badRequest(
-        `发票金额合计 ${totals.invoiceAmountTotal} 与对账总额 ${totals.checkAmountTotal} 相差 ${check.difference}，超出容差 ${check.allowed}`,
-        `The invoices total ${totals.invoiceAmountTotal} and the statement ${totals.checkAmountTotal}: the difference ${check.difference} exceeds the tolerance ${check.allowed}`,
+      throw declaredError(
+        'reconciliation.invoicesOffTolerance',
+        {
+          invoiceTotal: totals.invoiceAmountTotal,
+          checkTotal: totals.checkAmountTotal,
+          difference: check.difference,
+          allowed: check.allowed,
+        },
         [{ field: 'invoices.amountIncl', message: `difference ${check.difference}` }],
       );
     await store.writeTotals(tx, run.id, totals, run.actor.userId);

@@ -3,7 +3,7 @@ import type { Kernel } from '../../../kernel';
 import type { ActionRegistry } from '../../../platform/actionRegistry';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
 import { supplierCaller } from '../../../home/readerContext';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { addDecimals, formatDecimal, parseDecimal, ZERO } from '../../../util/decimal';
 import { formatDateTime } from '../../../util/time';
 import type { ReceiptLedger, ReceiptRow } from '../receiptLedger';
@@ -113,11 +113,7 @@ export function registerSupplierStatement(actions: ActionRegistry, ledger: Recei
       const entity = kernel.registry.entity(CHECK)!;
       const id = await kernel.db.transaction(async (tx) => {
         const receipts = await ledger.unchecked(tx, user.supplierId, ids);
-        if (receipts.length !== ids.length)
-          throw Errors.conflict(
-            '部分收货事务不存在、不属于您或已对账',
-            'Some receipt transactions do not exist, are not yours or are already on a statement',
-          );
+        if (receipts.length !== ids.length) throw declaredError('reconciliation.receiptsNotFree');
         const lines = receipts.map(lineOfReceipt);
         await withItems(kernel, lines);
         const dates = receipts

@@ -1,6 +1,7 @@
 import { pickText, type I18nText, type JsonSchema, type Language } from '@meridian/metadata';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
@@ -143,13 +144,10 @@ export function registerInvoiceRecognition(
       const attachmentId = body.attachmentId as number;
       const { row } = await reachableCheck(kernel, req, ctx, accountCheckId);
       if (!OPEN_FOR_INVOICES.includes(String(row.status)))
-        throw Errors.conflict(
-          `对账单当前状态为${String(row.status)}，不能录入发票`,
-          `The statement is ${String(row.status)}: invoices cannot be entered now`,
-        );
+        throw declaredError('reconciliation.notOpenForInvoices', { status: row.status });
       const invoiceId = (body.checkInvoiceId as number | null | undefined) ?? undefined;
       const invoiceType = (body.invoiceType as string | null | undefined) ?? 'SPECIAL_VAT';
-      if (!req.readFile) throw Errors.unauthorized('请先登录', 'Sign in first');
+      if (!req.readFile) throw declaredError('reconciliation.signIn');
       const file = await req.readFile(attachmentId);
       const taskEntity = kernel.registry.entity(OCR_TASK)!;
       const taskId = await kernel.db.transaction((tx) =>
@@ -174,7 +172,7 @@ export function registerInvoiceRecognition(
       await kernel.db.transaction(async (tx) => {
         const header = await store.header(tx, accountCheckId, true);
         if (!header || !OPEN_FOR_INVOICES.includes(String(header.status)))
-          throw Errors.conflict('对账单状态已变化', 'The statement changed meanwhile: recognise the invoice again');
+          throw declaredError('reconciliation.changedMeanwhile');
         if ('unavailable' in reading) {
           await store.update(
             tx,
