@@ -10,6 +10,7 @@ import type { JsonSchema } from '@meridian/metadata';
 import { isSupplierType } from '../../../access/accessService';
 import type { Row } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { eitherIdInput, idFrom, recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { Kernel } from '../../../kernel';
@@ -76,8 +77,7 @@ const INPUTS: Record<string, JsonSchema> = {
 };
 
 const insideOnly = (req: ActionRequest) => {
-  if (isSupplierType(req.identity!.user.userType))
-    throw Errors.forbidden('供应商不能执行此操作', 'Suppliers cannot do this');
+  if (isSupplierType(req.identity!.user.userType)) throw declaredError('price.internalOnly');
 };
 
 async function compAdjustment(
@@ -96,10 +96,7 @@ async function compAdjustment(
     const row = await store.reader.byId(model, id, ctx, scope, tx);
     if (!row) throw Errors.recordNotFound();
     if (!EDITABLE.includes(String(row.status)))
-      throw Errors.conflict(
-        `调价单 ${String(row.adjustmentNumber)} 状态为 ${String(row.status)}，不能重新计算`,
-        `Price adjustment ${String(row.adjustmentNumber)} is ${String(row.status)}: its prices cannot be recomputed`,
-      );
+      throw declaredError('price.notRecomputable', { number: row.adjustmentNumber, status: row.status });
     const head = await store.withLines(tx, row, ctx);
     const lines = head.lines.map((l) => ({ ...l }));
     await fillInputs(store, tx, headInputs(head), lines);
@@ -146,14 +143,11 @@ async function confirmAdjustment(
   kernel: Kernel,
   req: ActionRequest,
 ) {
-  if (!isSupplierType(req.identity!.user.userType))
-    throw Errors.forbidden('只有供应商可以确认调价', 'Only the supplier can confirm a price adjustment');
+  if (!isSupplierType(req.identity!.user.userType)) throw declaredError('price.supplierOnly');
   const id = idFrom(body, HEAD_ID);
   const comment = (body.supplierComment as string | null | undefined)?.trim() || null;
   if (body.agree === 'N' && !comment)
-    throw Errors.badRequest('不同意时请填写供应商意见', 'Say why you disagree (supplierComment)', [
-      { field: 'supplierComment', message: 'required / 必填' },
-    ]);
+    throw declaredError('price.disagreeWithoutComment', {}, [{ field: 'supplierComment', message: 'required / 必填' }]);
   const model = store.model(HEAD);
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
   await kernel.db.transaction(async (tx) => {

@@ -8,7 +8,7 @@
  */
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordValues, SaveDraft } from '../../../hooks/recordHooks';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { findMaterialPrice } from '../../purchasing/price/contract';
 import { decimalText } from '../../../util/decimal';
 import { FormulaError } from '../formula/formula';
@@ -45,7 +45,7 @@ export const headInputs = (row: Record<string, unknown>): HeadInputs => ({
 /** A formula problem as 400 naming the line's field. */
 export function formulaRefused(e: unknown, field: string): never {
   if (e instanceof FormulaError)
-    throw Errors.badRequest(`计算公式有误：${e.cn}`, `The formula is not valid: ${e.en}`, [
+    throw declaredError('price.formulaInvalid', { reasonCn: e.cn, reasonEn: e.en }, [
       { field, message: `${e.en} / ${e.cn}` },
     ]);
   throw e;
@@ -109,11 +109,9 @@ export function computeLines(lines: LineValues[], always: boolean): void {
     if (always || empty(line.newPrice)) {
       const missing = missingInputs(line);
       if (missing.length)
-        throw Errors.badRequest(
-          `第 ${i + 1} 行无法计算新价格，缺少：${missing.join(', ')}`,
-          `Line ${i + 1}: the new price cannot be computed without ${missing.join(', ')}`,
-          [{ field: `lines[${i}].newPrice`, message: `missing ${missing.join(', ')} / 缺少 ${missing.join(', ')}` }],
-        );
+        throw declaredError('price.newPriceInputsMissing', { lineNo: i + 1, missing: missing.join(', ') }, [
+          { field: `lines[${i}].newPrice`, message: `missing ${missing.join(', ')} / 缺少 ${missing.join(', ')}` },
+        ]);
       try {
         line.newPrice = computeNewPrice(line);
       } catch (e) {
@@ -121,11 +119,9 @@ export function computeLines(lines: LineValues[], always: boolean): void {
       }
     } else line.newPrice = decimalText(line.newPrice, 6);
     if (empty(line.oldPrice))
-      throw Errors.badRequest(
-        `第 ${i + 1} 行没有原单价：价格库中没有该供应商在生效日期的有效价格，请填写原单价`,
-        `Line ${i + 1} has no old price: the price list holds no valid price of this supplier on the effective date; enter it`,
-        [{ field: `lines[${i}].oldPrice`, message: 'required / 必填' }],
-      );
+      throw declaredError('price.noOldPrice', { lineNo: i + 1 }, [
+        { field: `lines[${i}].oldPrice`, message: 'required / 必填' },
+      ]);
     deriveLine(line);
   });
 }

@@ -15,7 +15,7 @@
  * comment and its to-do handled are declared (smlAdjustment.json); this file keeps the price list.
  */
 import type { SqlExecutor } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import type { ResourceContext } from '../../../resource/context';
@@ -62,10 +62,7 @@ async function applyAdjustment(store: AdjustmentStore, prices: PriceList, run: T
     const taxRate = decimalText(line.taxRate, 4);
     const newPrice = decimalText(line.newPrice, 6);
     if (!taxRate || !newPrice)
-      throw Errors.conflict(
-        `调价单 ${String(number)} 的物料 ${String(line.itemCode)} 缺少税率或新单价，不能生效`,
-        `Price adjustment ${String(number)}: item ${String(line.itemCode)} has no tax rate or new price; it cannot apply`,
-      );
+      throw declaredError('price.lineCannotApply', { number: String(number), itemCode: String(line.itemCode) });
     const replaced = await findMaterialPrice(tx, store.registry, { itemId, orgId, onDate: effective, supplierId });
     const replacedTo = await endOfReplaced(store, tx, { itemId, supplierId, orgId }, effective);
     await endPrices(store, tx, { itemId, supplierId, orgId }, effective, ctx);

@@ -8,6 +8,7 @@
  */
 import { readSheets, type SheetColumn, type SheetRow } from '../../../exchange/sheetReader';
 import { Errors, type FieldErrorOut } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import type { ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
@@ -83,20 +84,15 @@ export async function importRule(
   ctx: ResourceContext,
   body: Record<string, unknown>,
 ) {
-  if (!req.xlsxUpload) throw Errors.badRequest('请上传 Excel 文件', 'Upload an .xlsx file as multipart/form-data');
+  if (!req.xlsxUpload) throw declaredError('price.uploadXlsx');
   const upload = await req.xlsxUpload();
   const id = formRecordId([upload.fields, body], ['ruleHeaderId', 'id']);
   const [factorRows, scoreRows] = await readSheets(upload.file, [FACTOR_COLUMNS, SCORE_COLUMNS]);
   const factors = cellsOf(factorRows);
   const scores = cellsOf(scoreRows);
-  if (!factors.length) throw Errors.badRequest('因素表没有数据行', 'The factor sheet (first sheet) has no rows');
+  if (!factors.length) throw declaredError('price.noFactorRows');
   const errors = check(factors, scores);
-  if (errors.length)
-    throw Errors.badRequest(
-      `导入失败：${errors.length} 处错误，未写入任何数据`,
-      `Import refused: ${errors.length} error(s), nothing was written`,
-      errors,
-    );
+  if (errors.length) throw declaredError('price.importRefused', { count: errors.length }, errors);
   const { registry, db, resources } = kernel;
   const model = registry.entity(RULE)!;
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
@@ -109,8 +105,7 @@ export async function importRule(
       [id],
     );
     if (!rule) throw Errors.recordNotFound();
-    if (rule.status !== 'NEW')
-      throw Errors.conflict('只有新建状态的规则可以导入', 'Only a new (not yet valid) rule can be imported into');
+    if (rule.status !== 'NEW') throw declaredError('price.ruleNotNew');
     await tx.execute(`DELETE FROM ${q(SCORE)} WHERE ${col(SCORE, 'ruleHeaderId')} = ?`, [id]);
     await tx.execute(`DELETE FROM ${q(LINE)} WHERE ${col(LINE, 'ruleHeaderId')} = ?`, [id]);
     const ids = new Map<string, number>();

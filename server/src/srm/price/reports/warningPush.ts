@@ -6,7 +6,7 @@
  * locked while its push is decided, so two pushes at once send one.
  */
 import type { SqlExecutor } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { ResourceContext } from '../../../resource/context';
 import { NOTIFICATION as NOTE } from '../../../todos/todoService';
 import { formatDateTime } from '../../../util/time';
@@ -53,11 +53,7 @@ export async function pushWarnings(
 ): Promise<PushResult> {
   const byId = new Map(warnings.map((w) => [w.presetProportionId, w]));
   const missing = ids.filter((id) => !byId.has(id));
-  if (missing.length)
-    throw Errors.conflict(
-      `所选行已不在预警中（${missing.join(', ')}），请刷新后重试`,
-      `Rows ${missing.join(', ')} are no longer warnings: reload and try again`,
-    );
+  if (missing.length) throw declaredError('price.noLongerWarnings', { rows: missing.join(', ') });
   const now = formatDateTime();
   const result: PushResult = { pushed: [], skipped: [] };
   for (const id of ids) {

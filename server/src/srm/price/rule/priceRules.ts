@@ -10,6 +10,7 @@
 import type { Row } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { eitherIdInput, idFrom, recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry } from '../../../platform/actionRegistry';
 import { compareDecimals, toDecimal } from '../../../util/decimal';
@@ -48,23 +49,19 @@ export function registerPriceRules(store: AdjustmentStore, hooks: RecordHookRegi
       if (line.parentLineId === null || line.parentLineId === undefined) return;
       const parent = Number(line.parentLineId);
       if (!kept.has(parent) || parent === childIds?.lines?.[i])
-        throw Errors.badRequest(
-          `第 ${i + 1} 个因素的上级因素不是本规则已保存的其他因素`,
-          `Factor ${i + 1}: the parent must be another saved factor of this rule`,
-          [{ field: `lines[${i}].parentLineId`, message: 'not a saved factor of this rule / 不是本规则已保存的因素' }],
-        );
+        throw declaredError('price.parentNotSavedFactor', { no: i + 1 }, [
+          { field: `lines[${i}].parentLineId`, message: 'not a saved factor of this rule / 不是本规则已保存的因素' },
+        ]);
     });
     scores?.forEach((score, i) => {
       if (!kept.has(Number(score.ruleLineId)))
-        throw Errors.badRequest(
-          `第 ${i + 1} 个评分区间的因素不是本规则已保存的因素`,
-          `Score range ${i + 1}: the factor must be a saved factor of this rule`,
-          [{ field: `scores[${i}].ruleLineId`, message: 'not a saved factor of this rule / 不是本规则已保存的因素' }],
-        );
+        throw declaredError('price.scoreFactorNotSaved', { no: i + 1 }, [
+          { field: `scores[${i}].ruleLineId`, message: 'not a saved factor of this rule / 不是本规则已保存的因素' },
+        ]);
       const from = toDecimal(score.rangeFrom);
       const to = toDecimal(score.rangeTo);
       if (from && to && compareDecimals(from, to) > 0)
-        throw Errors.badRequest(`第 ${i + 1} 个评分区间的下限大于上限`, `Score range ${i + 1}: From is above To`, [
+        throw declaredError('price.scoreRangeReversed', { no: i + 1 }, [
           { field: `scores[${i}].rangeTo`, message: 'below rangeFrom / 小于下限' },
         ]);
     });
