@@ -20,10 +20,6 @@ async function cartAnswer(kernel: Kernel, userId: number, ctx: ResourceContext) 
   return { data: lines, msg: undefined, page: { count: cartCount(lines), pageIndex: 1, pageRows: lines.length } };
 }
 
-function userOf(req: ActionRequest): number {
-  return caller(req).userId;
-}
-
 /**
  * srmPurShoppingCartRestful (docs/architecture.md "Spec: shopping cart"): findByUserId (any signed-in user, for the
  * shell's badge; a userId in the body other than the caller's is 404), saveOrUpdate {noProductiveMaterialId,
@@ -73,7 +69,7 @@ export function registerCartActions(actions: ActionRegistry): void {
         access,
         input: CART_INPUTS[action],
         handler: async (body, ctx, kernel, req) => {
-          const userId = userOf(req);
+          const { userId } = caller(req);
           await handler(body, userId, kernel, ctx, req);
           return answer(kernel, userId, ctx);
         },

@@ -7,8 +7,6 @@
 import { MM, a4Template, labelTemplate } from '../../../documents/pdfTemplates';
 import { PdfWriter } from '../../../documents/pdfWriter';
 
-export { MM };
-
 export interface LabelSize {
   widthMm: number;
   heightMm: number;

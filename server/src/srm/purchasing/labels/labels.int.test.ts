@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { MM } from './labelPdf';
+import { MM } from '../../../documents/pdfTemplates';
 import {
   BARCODE_RES,
   dayFromNow,

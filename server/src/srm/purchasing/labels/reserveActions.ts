@@ -6,6 +6,7 @@
  * caller's row scope (another supplier's: 404).
  */
 import type { Row } from '../../../db/sqlExecutor';
+import { LookupTable } from '../../../exchange/lookupTable';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
 import { eitherIdInput, idFrom } from '../../../platform/actionInput';
@@ -55,17 +56,6 @@ export async function reserveInfo(
   return { header, deliveryNotes };
 }
 
-async function lookupMeaning(store: LabelStore, type: string, code: string, ctx: ResourceContext): Promise<string> {
-  const { t, c } = store.sql;
-  const V = 'baseLookupValues';
-  const [row] = await store.db.select(
-    `SELECT ${c(V, 'meaning')} AS cn, ${c(V, 'meaningEn')} AS en FROM ${t(V)} WHERE ${c(V, 'lookupType')} = ? AND ${c(V, 'lookupCode')} = ?`,
-    [type, code],
-  );
-  if (!row) return code;
-  return String((ctx.language === 'EN' ? row.en : row.cn) ?? row.cn ?? code);
-}
-
 /**
  * The spec lists the appointment's and the size's actions in one group with the labels' resource
  * ("attribution by name"): each is registered on srmPurReserveHeaderRestful (srmPurPrintSizeRestful)
@@ -113,13 +103,15 @@ export function registerReserveActions(store: LabelStore, actions: ActionRegistr
     { pages: PAGES, resourceCode: 'btnPrintPack' },
     async (body, ctx, kernel, req) => {
       const { header, deliveryNotes } = await reserveInfo(store, body, ctx, kernel, req);
+      const lookups = await LookupTable.load(store.db, ['PUR_DOCK_CODE', 'PUR_TIME_SLOT']);
+      const meaning = (type: string, code: unknown) => String(lookups.meaning(type, String(code), ctx.language));
       const content = await packListPdf({
         reserveNumber: String(header.reserveNumber),
         supplierName: String(header.supplierName ?? header.supplierId),
         invOrgName: String(header.invOrgName ?? header.invOrgId),
-        dockName: await lookupMeaning(store, 'PUR_DOCK_CODE', String(header.dockCode), ctx),
+        dockName: meaning('PUR_DOCK_CODE', header.dockCode),
         appointDate: String(header.appointDate).slice(0, 10),
-        timeSlot: await lookupMeaning(store, 'PUR_TIME_SLOT', String(header.timeSlot), ctx),
+        timeSlot: meaning('PUR_TIME_SLOT', header.timeSlot),
         vehicleNumber: String(header.vehicleNumber ?? ''),
         notes: deliveryNotes.map((n) => ({
           deliveryNoteNumber: String(n.deliveryNoteNumber),
