@@ -2,7 +2,6 @@ import { pickText } from '@meridian/metadata';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, TransitionDone } from '../../../hooks/recordHooks';
 import { ApiError } from '../../../http/apiError';
-import { declaredError } from '../../../http/declaredErrors';
 import type { ResourceContext } from '../../../resource/context';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
 import type { EntityStore } from '../../../resource/entityStore';
@@ -137,8 +136,8 @@ export class RegisterEffects {
 
   /** Details approved: they are copied into the supplier master and its sub-records; the supplier becomes REGISTERED. */
   private async approveInfo(tx: SqlExecutor, ctx: ResourceContext, row: Row): Promise<void> {
+    // Never null here: doApproveRegisterInfo's declared check (slcRegister.json).
     const supplierId = Number(row.supplierId);
-    if (!supplierId) throw declaredError('supplier.registrationWithoutSupplier');
     const full = await this.store.reader.withChildren(this.store.model(REGISTER), { ...row }, ctx, tx);
     const copied = {
       supplierNameEn: row.supplierNameEn,
