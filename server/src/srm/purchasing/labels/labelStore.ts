@@ -112,13 +112,8 @@ export class LabelStore extends EntityStore {
     );
   }
 
-  async supplierName(tx: Reads, supplierId: number): Promise<string> {
-    const { t, c } = this.sql;
-    const [row] = await tx.select(
-      `SELECT ${c(SUPPLIER, 'supplierName')} AS name FROM ${t(SUPPLIER)} WHERE ${c(SUPPLIER, 'supplierId')} = ?`,
-      [supplierId],
-    );
-    return String(row?.name ?? supplierId);
+  async supplierName(tx: SqlExecutor, supplierId: number): Promise<string> {
+    return String((await this.one(tx, SUPPLIER, supplierId, false))?.supplierName ?? supplierId);
   }
 
   /** The enabled size of a label type; BARCODE_LABEL falls back to DEFAULT_LABEL_SIZE. */

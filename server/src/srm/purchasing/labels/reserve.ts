@@ -38,15 +38,7 @@ async function uniqueWrite(write: () => Promise<unknown>, taken: () => ApiError)
 async function beforeSave(store: LabelStore, draft: SaveDraft): Promise<void> {
   const lines = draft.children.lines;
   if (!lines) return;
-  const { t, c } = store.sql;
-  const stored = draft.id
-    ? (
-        await draft.tx.select(
-          `SELECT ${c(RESERVE, 'supplierId')} AS supplierId, ${c(RESERVE, 'invOrgId')} AS invOrgId FROM ${t(RESERVE)} WHERE ${c(RESERVE, 'reserveId')} = ?`,
-          [draft.id],
-        )
-      )[0]
-    : undefined;
+  const stored = draft.id ? await store.one(draft.tx, RESERVE, draft.id, false) : undefined;
   const supplierId = Number(draft.values.supplierId ?? stored?.supplierId);
   const invOrgId = Number(draft.values.invOrgId ?? stored?.invOrgId);
   const notes = await store.notes(
@@ -84,34 +76,28 @@ async function beforeSave(store: LabelStore, draft: SaveDraft): Promise<void> {
  * first, then the lines in note order, so two submits cannot deadlock; a duplicate is 409.
  */
 async function submit(store: LabelStore, run: TransitionRun): Promise<void> {
-  const { t, c } = store.sql;
   const r = run.record;
-  const slotKey = [r.invOrgId, r.dockCode, r.appointDate, r.timeSlot].map(String).join('|');
+  const lines = await store.reserveLines(run.tx, run.id);
+  const header = {
+    activeSlotKey: [r.invOrgId, r.dockCode, r.appointDate, r.timeSlot].map(String).join('|'),
+    deliveryNoteIds: JSON.stringify(lines.map((l) => Number(l.deliveryNoteId))),
+  };
   await uniqueWrite(
-    () =>
-      run.tx.execute(
-        `UPDATE ${t(RESERVE)} SET ${c(RESERVE, 'activeSlotKey')} = ? WHERE ${c(RESERVE, 'reserveId')} = ?`,
-        [slotKey, run.id],
-      ),
+    () => store.setFields(run.tx, RESERVE, run.id, header, run.ctx),
     () => declaredError('purchasingDelivery.slotTaken'),
   );
-  const lines = await store.reserveLines(run.tx, run.id);
   for (const line of [...lines].sort((a, b) => Number(a.deliveryNoteId) - Number(b.deliveryNoteId)))
     await uniqueWrite(
       () =>
-        run.tx.execute(
-          `UPDATE ${t(RESERVE_LINE)} SET ${c(RESERVE_LINE, 'activeNoteId')} = ? WHERE ${c(RESERVE_LINE, 'reserveLineId')} = ?`,
-          [Number(line.deliveryNoteId), Number(line.reserveLineId)],
+        store.setFields(
+          run.tx,
+          RESERVE_LINE,
+          Number(line.reserveLineId),
+          { activeNoteId: Number(line.deliveryNoteId) },
+          run.ctx,
         ),
       () => declaredError('purchasingDelivery.noteTaken', { deliveryNoteNumber: line.deliveryNoteNumber }),
     );
-  await store.setFields(
-    run.tx,
-    RESERVE,
-    run.id,
-    { deliveryNoteIds: JSON.stringify(lines.map((l) => Number(l.deliveryNoteId))) },
-    run.ctx,
-  );
 }
 
 export function registerReserve(
