@@ -7,14 +7,10 @@ import { registerGradeGate } from './gradeGate';
 import { registerSpeSetup } from './setup';
 import { registerSpeSimple } from './simple';
 
-export { gradeForScore, type GradeLine } from './setup';
-export { GRADE_WARNING, SUPPLIER_GRADE_GATE, type GradeGateResult, type SupplierGradeGate } from './gradeGate/contract';
-
 export const performanceModule: DomainModule = {
   name: 'performance',
   register(into) {
-    const { handlers, registry, db, hooks } = into;
-    registerSchemeScore(handlers, { registry, db, hooks });
+    registerSchemeScore(into);
     registerSpeSetup(into);
     registerSpeSimple(into);
     registerSpeResults(into);

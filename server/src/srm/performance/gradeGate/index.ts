@@ -8,9 +8,6 @@ import { SUPPLIER_GRADE_GATE } from './contract';
 import { GradeGate } from './gradeGate';
 import { GradeReads } from './gradeReads';
 
-export { GRADE_WARNING, SUPPLIER_GRADE_GATE } from './contract';
-export type { GradeGateResult, GradePurpose, SupplierGradeGate } from './contract';
-
 export function registerGradeGate({ services, registry, db }: DomainRegistries): void {
   services.provide(SUPPLIER_GRADE_GATE, new GradeGate(new GradeReads(registry, db.dialect)));
 }

@@ -24,7 +24,7 @@ import {
 } from './setupNames';
 import { TemplateRules } from './templateRules';
 
-export { gradeForScore, type GradeLine } from './settingRules';
+export { gradeForScore } from './settingRules';
 
 const area = 'srmServer';
 
