@@ -27,13 +27,9 @@ async function release(store: ResultStore, run: TransitionRun): Promise<void> {
   await store.releaseSchemeWhenDone(run.tx, schemeId, run.ctx);
 }
 
-/** doAcceptAppeal: the new score (input totalScore) is 0–100; its grade is looked up in the scheme's grade setting. */
+/** doAcceptAppeal: the new score (input totalScore, 0–100 by a declared check) is graded in the scheme's grade setting. */
 async function acceptAppeal(store: ResultStore, run: TransitionRun): Promise<void> {
-  const text = String(run.input.totalScore ?? '').trim();
-  const score = /^\d{1,3}(\.\d{1,2})?$/.test(text) ? toDecimal(text) : undefined;
-  if (!score || Number(text) > 100)
-    throw declaredError('performance.rescoreRange', {}, [{ field: 'totalScore', message: '0–100' }]);
-  const newScore = formatDecimal(score, 2);
+  const newScore = formatDecimal(toDecimal(run.input.totalScore)!, 2);
   const { settingHeadId } = await store.scheme(run.tx, Number(run.record.schemeId));
   const grade = settingHeadId ? await gradeForScore(run.tx, settingHeadId, newScore) : undefined;
   if (!grade) throw declaredError('performance.noGradeForScore', { score: newScore });

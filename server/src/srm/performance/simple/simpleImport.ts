@@ -10,6 +10,7 @@ import { importLines as importSheetLines } from '../../../exchange/lineImport';
 import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
+import { formRecordId } from '../../../platform/actionInput';
 import type { ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 
@@ -18,7 +19,7 @@ type Values = Record<string, unknown>;
 export interface LineImport {
   header: string;
   child: string;
-  /** The header's key in the body (or `id`). */
+  /** The header's key in the body or the upload's fields (or `id`). */
   idField: string;
   columns: string[];
 }
@@ -32,9 +33,7 @@ export async function importLines(
 ) {
   if (!req.xlsxUpload) throw declaredError('performance.uploadXlsx');
   const upload = await req.xlsxUpload();
-  const merged = { ...upload.fields, ...body };
-  const id = Number(merged[spec.idField] ?? merged.id);
-  if (!Number.isInteger(id) || id <= 0) throw declaredError('performance.importIdMissing', { field: spec.idField });
+  const id = formRecordId([body, upload.fields], [spec.idField, 'id']);
   const header = kernel.registry.entity(spec.header)!;
   const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, header, 'saveOrUpdate', ctx);
   const found = await kernel.resources.reader.byId(header, id, ctx, scope);
