@@ -6,7 +6,7 @@ import { parseDecimal } from '../../../util/decimal';
 import { RECEIPT, type ReceiptLedger } from '../receiptLedger';
 import type { ReceiptLines } from '../receiptLines';
 import { checkTotals, feeAmounts, lineAmounts, listItemAmounts, type CheckParts, type Values } from './checkAmounts';
-import { CHECK, CheckStore } from './checkStore';
+import { CHECK, CheckStore, CHILD_ENTITY } from './checkStore';
 
 /** Whether the caller is a supplier user (EX). */
 export function isSupplierCtx(ctx: ResourceContext): boolean {
@@ -69,13 +69,7 @@ export function registerCheckHooks(
       for (const [child, fields] of Object.entries(FROZEN_FOR_SUPPLIER)) {
         const sent = children[child];
         if (!sent) continue;
-        const key = store.registry.entity(
-          child === 'lines'
-            ? 'srmRcnAccountCheckLine'
-            : child === 'deducteds'
-              ? 'srmRcnAccountCheckDeducted'
-              : 'srmRcnAccountCheckOther',
-        )!.primaryKey;
+        const key = store.registry.entity(CHILD_ENTITY[child])!.primaryKey;
         const kept = await store.childRows(tx, child, draft.id!, fields);
         if (fingerprint(sent, key, fields) !== fingerprint(kept, key, fields))
           throw declaredError('reconciliation.supplierInvoicesOnly');

@@ -4,8 +4,8 @@ import type { ActionRegistry } from '../../../platform/actionRegistry';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
 import { supplierCaller } from '../../../home/readerContext';
 import { declaredError } from '../../../http/declaredErrors';
-import { addDecimals, formatDecimal, parseDecimal, ZERO } from '../../../util/decimal';
-import { formatDateTime } from '../../../util/time';
+import { addDecimals, formatDecimal, toDecimal, ZERO } from '../../../util/decimal';
+import { today as todayOf } from '../../../util/time';
 import type { ReceiptLedger, ReceiptRow } from '../receiptLedger';
 import { checkTotals, lineAmounts, listItemAmounts, type Values } from './checkAmounts';
 import { CHECK, INVOICE_LIST, LINE } from './checkStore';
@@ -53,15 +53,11 @@ export function invoiceListOf(lines: Values[]): Values[] {
       });
       continue;
     }
-    g.quantity = formatDecimal(addOf(g.quantity, line.quantity), 4);
+    g.quantity = formatDecimal(addDecimals(toDecimal(g.quantity) ?? ZERO, toDecimal(line.quantity) ?? ZERO), 4);
   }
   const rows = [...groups.values()];
   rows.forEach(listItemAmounts);
   return rows;
-}
-
-function addOf(a: unknown, b: unknown) {
-  return addDecimals(parseDecimal(String(a ?? '0')) ?? ZERO, parseDecimal(String(b ?? '0')) ?? ZERO);
 }
 
 /** Item codes and names of the lines from the material master. */
@@ -120,7 +116,7 @@ export function registerSupplierStatement(actions: ActionRegistry, ledger: Recei
           .map((r) => String(r.transactionDate ?? '').slice(0, 10))
           .filter(Boolean)
           .sort();
-        const today = formatDateTime().slice(0, 10);
+        const today = todayOf();
         const orgId = receipts.find((r) => r.orgId)?.orgId ?? null;
         const header: Values = {
           checkType,
