@@ -6,7 +6,7 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { isSupplierType } from '../../access/accessService';
 import type { Database } from '../../db/sqlExecutor';
-import { Errors } from '../../http/apiError';
+import { declaredError } from '../../http/declaredErrors';
 import { DomainStore } from '../../platform/domainStore';
 import type { ResourceContext } from '../../resource/context';
 
@@ -25,12 +25,12 @@ export function supplierOf(ctx: ResourceContext): number | null {
 
 /** Buyer-side work: supplier users get 403. */
 export function requireInternal(ctx: ResourceContext): void {
-  if (isSupplierCaller(ctx)) throw Errors.forbidden('供应商用户不能执行此操作', 'Supplier users may not do this');
+  if (isSupplierCaller(ctx)) throw declaredError('purchasingOrders.internalOnly');
 }
 
 /** Supplier-side work: other users get 403. */
 export function requireSupplier(ctx: ResourceContext): void {
-  if (!isSupplierCaller(ctx)) throw Errors.forbidden('只有供应商用户可以执行此操作', 'Only supplier users may do this');
+  if (!isSupplierCaller(ctx)) throw declaredError('purchasingOrders.supplierOnly');
 }
 
 /** The date part (YYYY-MM-DD) of a stored date or datetime; null when blank. */

@@ -11,6 +11,7 @@
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import type { ResourceContext } from '../../../resource/context';
@@ -57,7 +58,7 @@ async function prepareAdjust(
   if (agreementHeaderId === undefined) return;
   const agreement = await store.agreement(tx, agreementHeaderId, ctx);
   if (!agreement || agreement.status !== 'APPROVED')
-    throw Errors.badRequest('只能对已审批的协议调价', 'Only an approved agreement can have its prices changed', [
+    throw declaredError('purchasingOrders.adjustAgreementNotApproved', {}, [
       { field: 'agreementHeaderId', message: 'not an approved agreement / 协议未审批' },
     ]);
   values.supplierId = Number(agreement.supplierId);
@@ -95,7 +96,7 @@ async function applyAdjust(store: AgreementStore, run: TransitionRun): Promise<v
   for (const line of adjust.lines) {
     const agreementLineId = Number(line.agreementLineId);
     const current = byId.get(agreementLineId);
-    if (!current) throw Errors.conflict('协议行已不存在', `Agreement line ${agreementLineId} no longer exists`);
+    if (!current) throw declaredError('purchasingOrders.agreementLineGone', { agreementLineId });
     const newPrice = decimalText(line.newPrice, 6)!;
     const taxRate = decimalText(current.taxRate, 4)!;
     const oldPrice = decimalText(current.unitPriceExcl, 6);

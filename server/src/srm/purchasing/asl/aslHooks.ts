@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { AslRules } from './aslRules';
 import { HEADER, type AslStore } from './aslStore';
 
@@ -20,7 +20,7 @@ export function registerAslHooks(store: AslStore, rules: AslRules, hooks: Record
     if (!draft.creating) {
       const stored = await storedDocType(store, draft.tx, draft.id!);
       if (draft.values.aslDocType !== undefined && draft.values.aslDocType !== stored)
-        throw Errors.conflict('单据类型创建后不能修改', 'The document type cannot change once the request is created');
+        throw declaredError('purchasingOrders.aslDocTypeFixed');
       docType = stored;
     }
     const lines = draft.children.lines ?? [];

@@ -7,7 +7,7 @@
  */
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordValues } from '../../../hooks/recordHooks';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { DomainServiceRegistry } from '../../../platform/domainServices';
 import { SUPPLIER_TRADE_GATE } from '../../supplier/gate/contract';
 import type { AslStore } from './aslStore';
@@ -23,13 +23,11 @@ export class AslRules {
   /** An application line: item or category, no entry of its own; the supplier and its site may be listed (the site is filled in). */
   async checkApplyLine(tx: SqlExecutor, line: RecordValues, i: number): Promise<void> {
     if (given(line.aslId))
-      throw Errors.badRequest(
-        '准入申请的行不能引用已有目录记录，请使用目录变更',
-        'An application line cannot name an existing ASL entry: use an alteration',
-        [{ field: `lines[${i}].aslId`, message: 'not allowed / 不允许' }],
-      );
+      throw declaredError('purchasingOrders.aslApplyLineNamesEntry', {}, [
+        { field: `lines[${i}].aslId`, message: 'not allowed / 不允许' },
+      ]);
     if (!given(line.itemId) && !given(line.categoryId))
-      throw Errors.badRequest('申请行需填写物料或品类', 'An application line needs an item or a category', [
+      throw declaredError('purchasingOrders.aslApplyLineNeedsItem', {}, [
         { field: `lines[${i}].categoryId`, message: 'required / 必填' },
       ]);
     line.supplierSiteId = await this.services.get(SUPPLIER_TRADE_GATE).checkSupplierMayBeListed(tx, {
@@ -43,7 +41,7 @@ export class AslRules {
   async fillAlterationLine(tx: SqlExecutor, line: RecordValues, i: number): Promise<void> {
     const entry = given(line.aslId) ? await this.store.entry(tx, Number(line.aslId)) : undefined;
     if (!entry)
-      throw Errors.badRequest('变更行需选择已有的目录记录', 'An alteration line must pick an existing ASL entry', [
+      throw declaredError('purchasingOrders.aslAlterationNeedsEntry', {}, [
         { field: `lines[${i}].aslId`, message: 'required / 必填' },
       ]);
     for (const f of ['supplierId', 'supplierSiteId', 'itemId', 'categoryId', 'invOrgId'])

@@ -12,6 +12,7 @@ import { pickText } from '@meridian/metadata';
 import { noDataRows, RowErrors } from '../../../exchange/rowErrors';
 import { readSheet, type SheetColumn } from '../../../exchange/sheetReader';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import { eitherIdInput, formRecordId, idFrom } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
@@ -30,11 +31,9 @@ async function addAckFile(k: Collab, body: Body, ctx: ResourceContext, kernel: K
   await kernel.db.transaction(async (tx) => {
     const line = await kernel.resources.reader.byId(model, id, ctx, scope, tx, true);
     if (!line) throw Errors.recordNotFound();
-    if (supplierOf(ctx) !== Number(line.supplierId))
-      throw Errors.forbidden('只有该供应商的用户可以上传承认文件', "Only a user of the line's supplier can add files");
+    if (supplierOf(ctx) !== Number(line.supplierId)) throw declaredError('purchasingOrders.ackFileNotLineSupplier');
     // PENDING is the action's declared state, held under the line's lock in this transaction.
-    if (String(line.deadline ?? '').slice(0, 10) < today())
-      throw Errors.conflict('签收截止日期已过', 'The deadline has passed');
+    if (String(line.deadline ?? '').slice(0, 10) < today()) throw declaredError('purchasingOrders.ackDeadlinePassed');
     await k.addOwnFile(tx, ACK_LINE, id, 'ackFileIds', line.ackFileIds, body.attachmentId, ctx);
   });
   return { data: await kernel.resources.findById(model, id, ctx, scope) };
@@ -48,7 +47,7 @@ const SHEET_COLUMNS: SheetColumn[] = [
 
 /** The sheet's rows as {supplierCode, itemCode, requirement} with their sheet row numbers, read through exchange. */
 async function sheetRows(req: ActionRequest) {
-  if (!req.xlsxUpload) throw Errors.badRequest('请上传 Excel 文件', 'Upload an .xlsx file as multipart/form-data');
+  if (!req.xlsxUpload) throw declaredError('purchasingOrders.xlsxRequired');
   const upload = await req.xlsxUpload();
   const sheet = await readSheet(upload.file, SHEET_COLUMNS, MAX_ROWS);
   if (!sheet.length) throw noDataRows();
@@ -82,8 +81,7 @@ async function importLines(k: Collab, body: Body, ctx: ResourceContext, kernel: 
   const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, 'saveOrUpdate', ctx);
   const form = await kernel.resources.findById(entity, id, ctx, scope);
   if (!form) throw Errors.recordNotFound();
-  if (form.status !== 'DRAFT')
-    throw Errors.conflict('只有草稿状态的承认书可以导入明细', 'Lines can be imported into a draft form only');
+  if (form.status !== 'DRAFT') throw declaredError('purchasingOrders.ackImportDraftOnly');
   const suppliers = await idsByCode(
     k,
     'srmSlcSupplierInfo',

@@ -6,7 +6,7 @@
  */
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { attachmentIds } from '../../../files/attachmentLinks';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { ResourceContext } from '../../../resource/context';
 import { PartContext } from '../partContext';
 
@@ -43,7 +43,7 @@ export class Collab extends PartContext {
   ): Promise<string> {
     const [fileId] = attachmentIds(attachmentId);
     if (!fileId)
-      throw Errors.badRequest('请上传文件', 'attachmentId is required', [
+      throw declaredError('purchasingOrders.attachmentRequired', {}, [
         { field: 'attachmentId', message: 'required / 必填' },
       ]);
     const { t, c } = this.sql;
@@ -54,7 +54,7 @@ export class Collab extends PartContext {
       [entity, id, fileId, ctx.userId, entity, id],
     );
     if (!linked.affected)
-      throw Errors.badRequest('附件不存在或不是您上传的', 'The attachment does not exist or was not uploaded by you', [
+      throw declaredError('purchasingOrders.attachmentNotOwn', {}, [
         { field: 'attachmentId', message: 'unknown file' },
       ]);
     const ids = [...new Set([...attachmentIds(current), fileId])].join(',');

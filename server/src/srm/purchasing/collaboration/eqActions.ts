@@ -13,6 +13,7 @@
  */
 import type { JsonSchema } from '@meridian/metadata';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest, RegisteredAction } from '../../../platform/actionRegistry';
@@ -30,7 +31,7 @@ const PROMOTION_PAGES = ['SrmPurEqPromotionList', 'eqPromotion/SrmPurEqPromotion
 async function listSupplierContact(k: Collab, body: Body, ctx: ResourceContext) {
   const supplierId = supplierOf(ctx) ?? (body.supplierId as number | undefined);
   if (!supplierId)
-    throw Errors.badRequest('请选择供应商', 'supplierId is required', [{ field: 'supplierId', message: 'required' }]);
+    throw declaredError('purchasingOrders.supplierRequired', {}, [{ field: 'supplierId', message: 'required' }]);
   const { t, c } = k.sql;
   const C = 'srmSlcSupplierContact';
   const names = [
@@ -77,20 +78,20 @@ async function transfer(k: Collab, body: Body, ctx: ResourceContext, kernel: Ker
     requireInternal(ctx);
     const to = Number(body.researchEngineerId ?? eq.transferToId ?? 0);
     if (!to)
-      throw Errors.badRequest('请选择转交的研发工程师', 'Choose the research engineer to transfer to', [
+      throw declaredError('purchasingOrders.transferEngineerRequired', {}, [
         { field: 'researchEngineerId', message: 'required / 必填' },
       ]);
     if (to === Number(eq.researchEngineerId))
-      throw Errors.badRequest('不能转交给当前研发工程师', 'The EQ is already with this research engineer', [
+      throw declaredError('purchasingOrders.transferSameEngineer', {}, [
         { field: 'researchEngineerId', message: 'same engineer / 同一工程师' },
       ]);
     if (!(await isResearchEngineer(k, tx, to)))
-      throw Errors.badRequest('所选用户不是已启用的研发工程师', 'The user is not an enabled research engineer', [
+      throw declaredError('purchasingOrders.transferNotEngineer', {}, [
         { field: 'researchEngineerId', message: 'not a research engineer / 非研发工程师' },
       ]);
     const reason = ((body.reason as string | undefined) ?? '').trim();
     if (!reason)
-      throw Errors.badRequest('请填写转交原因（最多 500 字）', 'reason is required (at most 500 characters)', [
+      throw declaredError('purchasingOrders.transferReasonRequired', {}, [
         { field: 'reason', message: 'required / 必填' },
       ]);
     await k.rows.insert(
@@ -118,11 +119,7 @@ async function addAnswerFile(k: Collab, body: Body, ctx: ResourceContext, kernel
   await kernel.db.transaction(async (tx) => {
     const row = await kernel.resources.reader.byId(model, id, ctx, scope, tx, true);
     if (!row) throw Errors.recordNotFound();
-    if (supplierOf(ctx) !== Number(row.supplierId))
-      throw Errors.forbidden(
-        '只有该供应商的用户可以上传回复附件',
-        "Only a user of the EQ's supplier can add answer files",
-      );
+    if (supplierOf(ctx) !== Number(row.supplierId)) throw declaredError('purchasingOrders.answerFileNotEqSupplier');
     await k.addOwnFile(tx, PROMOTION, id, 'answerFileIds', row.answerFileIds, body.attachmentId, ctx);
   });
   return { data: await kernel.resources.findById(model, id, ctx, scope) };

@@ -18,6 +18,7 @@
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { EQ, EQ_USERS, PROMOTION, PROMOTION_TODO, RESEARCH_ENGINEER, type Collab } from './collabContext';
@@ -94,10 +95,7 @@ async function beforeSavePromotion(k: Collab, draft: SaveDraft): Promise<void> {
 /** doSubmit (internal users: declared in purEq.json): the engineer is still an enabled research engineer. */
 async function submitEq(k: Collab, run: TransitionRun): Promise<void> {
   if (!(await isResearchEngineer(k, run.tx, Number(run.record.researchEngineerId))))
-    throw Errors.conflict(
-      '研发工程师已不是启用的EQ用户，请重新选择',
-      'The research engineer is no longer an enabled EQ user: choose another',
-    );
+    throw declaredError('purchasingOrders.eqEngineerDisabled');
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import type { FilterNode } from '@meridian/metadata';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
 import { prepareRecord } from '../../../resource/recordPreparation';
@@ -38,10 +38,9 @@ async function priceOf(tx: SqlExecutor, kernel: Kernel, line: DemandLine, onDate
     ...(line.suggestedSupplierId ? { supplierId: line.suggestedSupplierId } : {}),
   });
   if (!price)
-    throw Errors.badRequest(
-      `采购申请行 ${line.requisitionNumber}/${line.lineNum}（${line.itemCode}）在 ${onDate} 没有有效价格${line.suggestedSupplierId ? '（建议供应商）' : ''}：请先维护价格协议，或手工创建订单`,
-      `Requisition line ${line.requisitionNumber}/${line.lineNum} (${line.itemCode}) has no valid price on ${onDate}${line.suggestedSupplierId ? ' from its suggested supplier' : ''}: agree a price first, or write the order by hand`,
-    );
+    throw line.suggestedSupplierId
+      ? declaredError('purchasingOrders.demandNoSuggestedPrice', { ...line, onDate })
+      : declaredError('purchasingOrders.demandNoPrice', { ...line, onDate });
   return { line, price };
 }
 

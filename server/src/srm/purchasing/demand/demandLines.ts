@@ -8,6 +8,7 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../../access/metaSql';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { ResourceContext } from '../../../resource/context';
 import type { ResourceReader } from '../../../resource/resourceReader';
 import { addDecimals, formatDecimal, parseDecimal, type Dec } from '../../../util/decimal';
@@ -94,10 +95,7 @@ export async function lockDemandLines(
     const open = openOf(row);
     const name = `${String(row.requisitionNumber)}/${String(row.lineNum)}`;
     if (row.status !== 'APPROVED' || !ORDERABLE.includes(String(row.lineStatus)) || open.units <= 0n)
-      throw Errors.conflict(
-        `采购申请行 ${name} 不在需求池中（未审批、已下单完毕或已关闭）`,
-        `Requisition line ${name} is not in the demand pool (not approved, fully ordered or closed)`,
-      );
+      throw declaredError('purchasingOrders.demandLineNotInPool', { name });
     return {
       requisitionLineId: Number(row.requisitionLineId),
       requisitionNumber: String(row.requisitionNumber),

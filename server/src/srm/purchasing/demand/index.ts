@@ -3,7 +3,7 @@
  * of approved requisitions through grid.filter); doCreateOrder turns chosen lines into draft orders.
  */
 import type { ActionRegistry } from '../../../platform/actionRegistry';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { formatDateTime } from '../../../util/time';
 import { createOrdersFromDemand } from './createOrders';
 import { REQ_LINE } from './demandLines';
@@ -18,11 +18,9 @@ function lineIds(body: Record<string, unknown>): number[] {
     ids.length > MAX_LINES ||
     !ids.every((id) => Number.isInteger(id) && id > 0)
   )
-    throw Errors.badRequest(
-      `请选择 1 至 ${MAX_LINES} 个采购申请行`,
-      `ids: choose 1 to ${MAX_LINES} requisition lines`,
-      [{ field: 'ids', message: `1 to ${MAX_LINES} positive integer ids` }],
-    );
+    throw declaredError('purchasingOrders.demandIds', { max: MAX_LINES }, [
+      { field: 'ids', message: `1 to ${MAX_LINES} positive integer ids` },
+    ]);
   return [...new Set(ids as number[])];
 }
 

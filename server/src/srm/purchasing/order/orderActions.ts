@@ -1,5 +1,6 @@
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import type { JsonSchema } from '@meridian/metadata';
 import { recordIdInput } from '../../../platform/actionInput';
@@ -71,7 +72,7 @@ async function answerQa(
     `UPDATE ${t(QA)} SET ${c(QA, 'answer')} = ?, ${c(QA, 'answeredBy')} = ?, ${c(QA, 'answeredDate')} = ?, ${c(QA, 'versionNum')} = ${c(QA, 'versionNum')} + 1 WHERE ${c(QA, 'orderQaId')} = ? AND ${c(QA, 'orderHeaderId')} = ?`,
     [answer, userId, formatDateTime(), body.orderQaId as number, orderId],
   );
-  if (done.affected === 0) throw Errors.notFound('问题不存在', 'No such question on this order');
+  if (done.affected === 0) throw declaredError('purchasingOrders.questionNotFound');
 }
 
 /** The order's custom actions: supplier feedback, the buyer's rejection of it, and questions and answers. */

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '@meridian/metadata';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionStates } from '../../../platform/actionRegistry';
 import { formatDateTime } from '../../../util/time';
@@ -68,18 +68,12 @@ export function feedbackInput(body: Record<string, unknown>): FeedbackInput {
   const reason = text?.trim() || null;
   if (type === 'REJECT') {
     if (!reason)
-      throw Errors.badRequest('拒单必须填写原因', 'A refusal needs a reason', [
-        { field: 'reason', message: 'required' },
-      ]);
+      throw declaredError('purchasingOrders.refusalNeedsReason', {}, [{ field: 'reason', message: 'required' }]);
     return { feedbackType: type, reason, lines: [] };
   }
   if (!lines.length && proposedDate) return { feedbackType: type, reason, lines: [], allLines: proposedDate };
   if (!lines.length)
-    throw Errors.badRequest(
-      '交期变更需要至少一行建议交期',
-      'A date change needs proposed dates for at least one line',
-      [{ field: 'lines', message: 'required' }],
-    );
+    throw declaredError('purchasingOrders.dateChangeNeedsLines', {}, [{ field: 'lines', message: 'required' }]);
   return {
     feedbackType: type,
     reason,
@@ -110,7 +104,7 @@ export async function recordFeedback(
     input = { ...input, lines: [...own].map((orderLineId) => ({ orderLineId, proposedDate: input.allLines! })) };
   const foreign = input.lines.find((l) => !own.has(l.orderLineId));
   if (foreign)
-    throw Errors.badRequest('订单行不属于该订单', `Line ${foreign.orderLineId} is not a line of this order`, [
+    throw declaredError('purchasingOrders.foreignOrderLine', { orderLineId: foreign.orderLineId }, [
       { field: 'lines', message: 'foreign line' },
     ]);
   if (input.feedbackType === 'REJECT')

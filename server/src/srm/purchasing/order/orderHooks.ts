@@ -1,5 +1,5 @@
 import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { prepareOrderAmounts } from './orderAmounts';
 import type { OrderGate } from './orderGate';
 import { FEEDBACK, HEADER, QA, type OrderSql } from './orderModel';
@@ -27,11 +27,7 @@ async function keepActionRows(o: OrderSql, draft: SaveDraft): Promise<void> {
           )[0].n,
         );
     if (rows.length !== stored)
-      throw Errors.badRequest(
-        '反馈和问答由各自的操作写入，保存时不能增删',
-        `${child} rows are written by their own actions: a save cannot add or remove them`,
-        [{ field: child, message: 'read only' }],
-      );
+      throw declaredError('purchasingOrders.actionRowsReadOnly', { child }, [{ field: child, message: 'read only' }]);
   }
 }
 

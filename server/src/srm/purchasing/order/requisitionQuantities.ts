@@ -1,5 +1,5 @@
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { addDecimals, compareDecimals, subtractDecimals, type Dec } from '../../../util/decimal';
 import { decimalOf, qtyText, REQ_HEADER, REQ_LINE, type OrderSql } from './orderModel';
 
@@ -37,15 +37,13 @@ async function lockRequisitionLine(o: OrderSql, tx: SqlExecutor, id: number): Pr
 function checkOrderable(req: Row, id: number, ordered: Dec, quantity: Dec): void {
   const name = `${String(req.requisitionNumber)}/${String(req.lineNum)}`;
   if (req.status !== 'APPROVED' || ['CLOSED', 'CANCELLED'].includes(String(req.lineStatus)))
-    throw Errors.conflict(
-      `采购申请行 ${name} 未审批或已关闭，不能下单`,
-      `Requisition line ${name} (id ${id}) is not approved or is closed: it cannot be ordered`,
-    );
+    throw declaredError('purchasingOrders.requisitionLineNotOrderable', { name, id });
   if (compareDecimals(ordered, quantity) > 0)
-    throw Errors.conflict(
-      `采购申请行 ${name} 的下单数量 ${qtyText(ordered)} 将超过申请数量 ${qtyText(quantity)}`,
-      `Requisition line ${name}: ordered quantity ${qtyText(ordered)} would exceed its approved quantity ${qtyText(quantity)}`,
-    );
+    throw declaredError('purchasingOrders.requisitionLineOverOrdered', {
+      name,
+      ordered: qtyText(ordered),
+      quantity: qtyText(quantity),
+    });
 }
 
 /**
@@ -64,7 +62,7 @@ export async function moveRequisitionQuantities(
   for (const id of [...sums.keys()].sort((a, b) => a - b)) {
     const req = await lockRequisitionLine(o, tx, id);
     if (!req)
-      throw Errors.badRequest(`采购申请行 ${id} 不存在`, `Requisition line ${id} does not exist`, [
+      throw declaredError('purchasingOrders.requisitionLineUnknown', { id }, [
         { field: 'requisitionLineId', message: 'unknown' },
       ]);
     const quantity = decimalOf(req.quantity);

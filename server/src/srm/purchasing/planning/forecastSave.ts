@@ -10,6 +10,7 @@
 import type { Row } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, RecordValues, SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { cmp, dec } from '../delivery/quantities';
 import { copyItemCode, dateText, FORECAST, FORECAST_LINE, isSupplierCaller, type Planning } from './planningContext';
 
@@ -41,26 +42,20 @@ async function storedStatus(p: Planning, draft: SaveDraft): Promise<string | nul
 function checkDates(draft: SaveDraft): void {
   const { horizonStart, horizonEnd } = draft.values;
   if (horizonStart && horizonEnd && String(horizonEnd) < String(horizonStart))
-    throw Errors.badRequest('预测结束日期不能早于开始日期', 'The horizon end cannot be before its start', [
+    throw declaredError('purchasingOrders.forecastHorizonOrder', {}, [
       { field: 'horizonEnd', message: 'before horizonStart' },
     ]);
   (draft.children.lines ?? []).forEach((line, i) => {
     if (line.periodStart && line.periodEnd && String(line.periodEnd) < String(line.periodStart))
-      throw Errors.badRequest(
-        `第 ${i + 1} 行：期间结束不能早于期间开始`,
-        `Line ${i + 1}: the period end is before its start`,
-        [{ field: `lines[${i}].periodEnd`, message: 'before periodStart' }],
-      );
+      throw declaredError('purchasingOrders.forecastPeriodOrder', { lineNo: i + 1 }, [
+        { field: `lines[${i}].periodEnd`, message: 'before periodStart' },
+      ]);
   });
 }
 
 async function buyerSave(p: Planning, draft: SaveDraft): Promise<void> {
   const status = await storedStatus(p, draft);
-  if (status !== null && status !== 'DRAFT')
-    throw Errors.conflict(
-      '预测已发布，不能再修改；如需调整请关闭后新建版本',
-      'The forecast is published and cannot change: close it and create a new version',
-    );
+  if (status !== null && status !== 'DRAFT') throw declaredError('purchasingOrders.forecastPublished');
   checkDates(draft);
   await copyItemCode(p, draft.tx, draft.values);
   for (const line of draft.children.lines ?? []) for (const key of SUPPLIER_COLUMNS) delete line[key];
@@ -71,11 +66,7 @@ function takeCommitment(body: RecordValues, line: Row, i: number): RecordValues 
     ('forecastQty' in body && cmp(dec(body.forecastQty), dec(line.forecastQty)) !== 0) ||
     ('periodStart' in body && dateText(body.periodStart) !== dateText(line.periodStart)) ||
     ('periodEnd' in body && dateText(body.periodEnd) !== dateText(line.periodEnd));
-  if (changed)
-    throw Errors.forbidden(
-      `第 ${i + 1} 行：供应商只能填写承诺数量和说明`,
-      `Line ${i + 1}: a supplier enters only the committed quantity and comment`,
-    );
+  if (changed) throw declaredError('purchasingOrders.forecastSupplierColumnsOnly', { lineNo: i + 1 });
   const allowed: RecordValues = {};
   if ('supplierCommitQty' in body) allowed.supplierCommitQty = number(body.supplierCommitQty);
   if ('supplierComment' in body) allowed.supplierComment = body.supplierComment ?? null;
@@ -83,21 +74,16 @@ function takeCommitment(body: RecordValues, line: Row, i: number): RecordValues 
 }
 
 async function supplierSave(p: Planning, draft: SaveDraft): Promise<void> {
-  if (draft.creating || !draft.id)
-    throw Errors.forbidden('供应商不能新建采购预测', 'Suppliers cannot create forecasts');
+  if (draft.creating || !draft.id) throw declaredError('purchasingOrders.forecastSupplierCreate');
   const status = await storedStatus(p, draft);
-  if (status !== 'PUBLISHED')
-    throw Errors.conflict(
-      '只有已发布待反馈的预测可以填写',
-      'Only a published forecast awaiting a response can be filled in',
-    );
+  if (status !== 'PUBLISHED') throw declaredError('purchasingOrders.forecastNotPublished');
   for (const key of Object.keys(draft.values)) if (key !== 'versionNum') delete draft.values[key];
   const sent = draft.children.lines;
   if (!sent) return;
   const ids = draft.childIds?.lines ?? [];
   const stored = new Map((await forecastLines(p, draft.tx, draft.id)).map((l) => [Number(l.forecastLineId), l]));
   if (sent.length !== stored.size || ids.some((id) => id === undefined || !stored.has(id)))
-    throw Errors.forbidden('供应商不能增加或删除预测行', 'A supplier cannot add or remove forecast lines');
+    throw declaredError('purchasingOrders.forecastSupplierLines');
   sent.forEach((body, i) => {
     const allowed = takeCommitment(body, stored.get(ids[i]!)!, i);
     for (const key of Object.keys(body)) delete body[key];

@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { PartContext } from '../partContext';
 
 /**
@@ -28,7 +28,6 @@ export async function copyItemCode(p: Planning, tx: SqlExecutor, values: Record<
     `SELECT ${c('srmBaseMaterialItem', 'itemCode')} AS code FROM ${t('srmBaseMaterialItem')} WHERE ${c('srmBaseMaterialItem', 'itemId')} = ?`,
     [Number(values.itemId)],
   );
-  if (!item)
-    throw Errors.badRequest('物料不存在', 'The item does not exist', [{ field: 'itemId', message: 'not found' }]);
+  if (!item) throw declaredError('purchasingOrders.itemUnknown', {}, [{ field: 'itemId', message: 'not found' }]);
   values.itemCode = item.code;
 }

@@ -12,7 +12,7 @@
  */
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, SaveDone, SaveDraft } from '../../../hooks/recordHooks';
-import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
 import { lockOwner, readUnderLock } from '../../../resource/invariantLocks';
 import { add, cmp, dec, isPositive, neg, qty, type Dec } from '../delivery/quantities';
@@ -108,9 +108,7 @@ export async function warnStock(
 export async function move(p: Planning, tx: SqlExecutor, m: Movement) {
   const stock = await lockStock(p, tx, m.vmiStockId);
   if (!stock)
-    throw Errors.badRequest('VMI库存不存在', 'The VMI stock does not exist', [
-      { field: 'vmiStockId', message: 'not found' },
-    ]);
+    throw declaredError('purchasingOrders.vmiStockUnknown', {}, [{ field: 'vmiStockId', message: 'not found' }]);
   const delta = m.type === 'IN' ? m.quantity : neg(m.quantity);
   const levels: StockLevels = {
     onHand: add(dec(stock.onHandQty ?? 0), delta),
@@ -118,10 +116,10 @@ export async function move(p: Planning, tx: SqlExecutor, m: Movement) {
     max: opt(stock.maxStockQty),
   };
   if (levels.onHand.units < 0n)
-    throw Errors.conflict(
-      `库存不足：现有量 ${qty(dec(stock.onHandQty ?? 0))}，本次 ${qty(m.quantity)}`,
-      `Not enough stock: ${qty(dec(stock.onHandQty ?? 0))} on hand, ${qty(m.quantity)} requested`,
-    );
+    throw declaredError('purchasingOrders.vmiStockShort', {
+      onHand: qty(dec(stock.onHandQty ?? 0)),
+      quantity: qty(m.quantity),
+    });
   const balance = qty(levels.onHand);
   await p.rows.update(
     tx,
@@ -142,17 +140,15 @@ export async function move(p: Planning, tx: SqlExecutor, m: Movement) {
 /** A transfer record created on the screen: checked, applied to the stock, its copied columns filled. */
 async function transferSave(p: Planning, draft: SaveDraft): Promise<void> {
   requireInternal(draft.ctx);
-  if (!draft.creating) throw Errors.conflict('库存事务记录不能修改', 'Stock transactions cannot change');
+  if (!draft.creating) throw declaredError('purchasingOrders.vmiTransferFixed');
   const v = draft.values;
   if (v.transactionType === 'IN')
-    throw Errors.badRequest('入库由送货单收货产生，不能手工新增', 'IN transactions come from delivery-note receipts', [
+    throw declaredError('purchasingOrders.vmiManualIn', {}, [
       { field: 'transactionType', message: 'IN is written by receipts' },
     ]);
   const quantity = dec(v.quantity);
   if (!isPositive(quantity))
-    throw Errors.badRequest('数量必须大于0', 'The quantity must be greater than 0', [
-      { field: 'quantity', message: 'must be > 0' },
-    ]);
+    throw declaredError('purchasingOrders.vmiQuantityPositive', {}, [{ field: 'quantity', message: 'must be > 0' }]);
   const { stock, balance } = await move(p, draft.tx, {
     vmiStockId: Number(v.vmiStockId),
     type: String(v.transactionType),
@@ -188,7 +184,7 @@ async function stockSave(p: Planning, draft: SaveDraft): Promise<void> {
   const levels: StockLevels = { onHand, safety: pick('safetyStockQty'), max: pick('maxStockQty') };
   const min = pick('minStockQty');
   if (levels.max !== null && min !== null && cmp(levels.max, min) < 0)
-    throw Errors.badRequest('最高库存不能小于最低库存', 'The maximum cannot be below the minimum', [
+    throw declaredError('purchasingOrders.vmiMaxBelowMin', {}, [
       { field: 'maxStockQty', message: 'below minStockQty' },
     ]);
   draft.values.warningFlag = belowSafety(levels) || aboveMax(levels) ? 'Y' : 'N';

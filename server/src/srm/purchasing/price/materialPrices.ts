@@ -12,6 +12,7 @@ import { MetaSql } from '../../../access/metaSql';
 import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { ResourceContext } from '../../../resource/context';
 import type { ResourceWriter } from '../../../resource/resourceWriter';
 import { compareDecimals, decimalText, toDecimal } from '../../../util/decimal';
@@ -79,7 +80,7 @@ export async function findMaterialPrice(
   sql += ` ORDER BY ${c(PRICE, 'supplierId')}, ${c(PRICE, 'validFrom')} DESC, ${c(PRICE, 'materialPriceId')} DESC`;
   const quantity = query.quantity === undefined ? undefined : decimalText(query.quantity, 4);
   if (query.quantity !== undefined && quantity === null)
-    throw Errors.badRequest('数量无效', 'quantity must be a number', [{ field: 'quantity', message: 'not a number' }]);
+    throw declaredError('purchasingOrders.priceQuantityInvalid', {}, [{ field: 'quantity', message: 'not a number' }]);
   const qty = quantity ? toDecimal(quantity) : undefined;
   const perSupplier = new Map<number, FoundPrice>();
   for (const row of await tx.select(sql, params)) {
@@ -221,7 +222,7 @@ export function checkValidity(values: RecordValues): void {
   const from = typeof values.validFrom === 'string' ? values.validFrom : undefined;
   const to = typeof values.validTo === 'string' ? values.validTo : undefined;
   if (from && to && to < from)
-    throw Errors.badRequest('失效日期不能早于生效日期', 'validTo must not be before validFrom', [
+    throw declaredError('purchasingOrders.priceValidToBeforeFrom', {}, [
       { field: 'validTo', message: 'before validFrom / 早于生效日期' },
     ]);
 }
