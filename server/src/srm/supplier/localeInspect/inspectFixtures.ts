@@ -94,9 +94,11 @@ export interface PlanSetup {
   qualifyHeaderId?: number;
   leader?: Person;
   experts?: Person[];
+  /** Further suppliers of the plan, each without a qualification. */
+  more?: number[];
 }
 
-/** A draft plan for one supplier, its team a leader and experts (buyer01 and qe01 unless told). */
+/** A draft plan for one supplier (and `more`), its team a leader and experts (buyer01 and qe01 unless told). */
 export async function draftPlan(s: Inspections, o: PlanSetup): Promise<number> {
   const leader = o.leader ?? 'buyer01';
   const body = {
@@ -106,7 +108,10 @@ export async function draftPlan(s: Inspections, o: PlanSetup): Promise<number> {
     leaderId: USER_ID[leader],
     planStartDate: '2026-12-01',
     planEndDate: '2026-12-05',
-    suppliers: [{ supplierId: o.supplierId, qualifyHeaderId: o.qualifyHeaderId ?? null, plannedDate: '2026-12-02' }],
+    suppliers: [
+      { supplierId: o.supplierId, qualifyHeaderId: o.qualifyHeaderId ?? null, plannedDate: '2026-12-02' },
+      ...(o.more ?? []).map((supplierId) => ({ supplierId, qualifyHeaderId: null, plannedDate: '2026-12-03' })),
+    ],
     staffs: [
       { userId: USER_ID[leader], inspectRole: 'LEADER' },
       ...(o.experts ?? ['qe01']).map((e) => ({ userId: USER_ID[e], inspectRole: 'EXPERT' })),

@@ -109,6 +109,23 @@ describe('Flow 1 steps 8–10: self-check, expert scores, submit, approval', () 
     });
     expect(q.qualify_result).toBe('FAIL');
   });
+
+  it('the plan completes with its last approved inspection, not before', async () => {
+    const { planId, inspectId: first } = await executingPlan(t.api, { supplierId: 1, more: [2] });
+    const lines = await rowsOf(t.api, 'srm_slc_inspect_plan_supplier', 'plan_supplier_id', { inspect_plan_id: planId });
+    const second = Number(lines.find((l) => Number(l.supplier_id) === 2)!.locale_inspect_id);
+    for (const [id, supplier] of [
+      [first, 'supplier01'],
+      [second, 'supplier02'],
+    ] as const) {
+      await selfChecked(t.api, id, supplier);
+      expectOk(await expertScores(t.api, id, 'qe01', 1));
+      expectOk(await onInspect(t.api, 'qe01', 'doExpertSubmit', { id }));
+      await submittedWith(id, 'PASS');
+      expectOk(await onInspect(t.api, 'manager01', 'doApproval', { id }));
+      expect((await planOf(t.api, planId)).status).toBe(id === second ? 'COMPLETED' : 'EXECUTING');
+    }
+  });
 });
 
 describe('two experts, reject, self-approval', () => {

@@ -2,14 +2,13 @@
  * The on-site inspection's transitions (DOMAIN.md §1.6, lifecycle slcLocaleInspect), each inside its
  * own transaction after the plan's lock (the lifecycle owner): the supplier's self-check, each
  * expert's scores (SCORED after the last one, expertScore = the mean of the experts' totals), the
- * leader's submit, and the approval that settles the qualification's INSPECTION node and completes
- * the plan when its last inspection is approved.
+ * leader's submit, and the approval that settles the qualification's INSPECTION node.
  */
 import type { Row } from '../../../db/sqlExecutor';
 import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerServices } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
-import { PLAN, type InspectPlanStore } from '../inspectPlan/inspectPlanStore';
+import type { InspectPlanStore } from '../inspectPlan/inspectPlanStore';
 import { settleQualifyNode } from '../qualify/qualifyNodes';
 import { INSPECT, TODO_TYPE, type LocaleInspectStore } from './localeInspectStore';
 
@@ -98,7 +97,11 @@ export class LocaleInspectEffects {
       );
   }
 
-  /** Approval: the qualification's INSPECTION node is settled; the plan completes with its last inspection. */
+  /**
+   * Approval: the qualification's INSPECTION node is settled. (The plan completes with its last
+   * approved inspection: a declared transitionRelated of slcLocaleInspect.json, whose doComplete
+   * in slcInspectPlan.json checks that every inspection of the plan is approved.)
+   */
   async approve(run: TransitionRun, deps: TransitionHandlerServices): Promise<void> {
     const qualifyHeaderId = num(run.record.qualifyHeaderId);
     if (qualifyHeaderId !== null)
@@ -110,9 +113,5 @@ export class LocaleInspectEffects {
         sourceDocId: run.id,
         userId: run.actor.userId,
       });
-    const planId = Number(run.record.inspectPlanId);
-    const plan = await this.plans.plan(run.tx, planId);
-    if (plan?.status === 'EXECUTING' && (await this.store.openOfPlan(run.tx, planId)) === 0)
-      await deps.lifecycles.runInTransaction(run.tx, deps.registry.entity(PLAN)!, 'doComplete', planId, run.ctx);
   }
 }

@@ -65,17 +65,6 @@ export class LocaleInspectStore {
     return rows.map((r) => Number(r.userId));
   }
 
-  /** Inspections of the plan not yet APPROVED, under the plan's lock. */
-  async openOfPlan(tx: SqlExecutor, planId: number): Promise<number> {
-    const { t, c } = this.rows.sql;
-    const rows = await readUnderLock(
-      tx,
-      `SELECT COUNT(*) AS n FROM ${t(INSPECT)} WHERE ${c(INSPECT, 'inspectPlanId')} = ? AND ${c(INSPECT, 'status')} <> 'APPROVED'`,
-      [planId],
-    );
-    return Number(rows[0].n);
-  }
-
   /**
    * The supplier's self-check to-do and a notification to each of its users, when the plan
    * approval creates the inspection (the recipient is not a field of the plan).
