@@ -11,7 +11,7 @@ import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { ResourceContext } from '../../../resource/context';
 import type { ResourceReader } from '../../../resource/resourceReader';
-import { addDecimals, formatDecimal, parseDecimal, type Dec } from '../../../util/decimal';
+import { formatDecimal, subtractDecimals, toDecimal, ZERO, type Dec } from '../../../util/decimal';
 
 export const REQ_HEADER = 'srmPurRequisitionHeader';
 export const REQ_LINE = 'srmPurRequisitionLine';
@@ -34,9 +34,8 @@ export interface DemandLine {
   suggestedSupplierId: number | null;
 }
 
-const dec = (v: unknown): Dec => parseDecimal(v as string | number | null | undefined) ?? { units: 0n, scale: 0 };
-const openOf = (row: Row): Dec =>
-  addDecimals(dec(row.quantity), { ...dec(row.orderedQty), units: -dec(row.orderedQty).units });
+const dec = (v: unknown): Dec => toDecimal(v) ?? ZERO;
+const openOf = (row: Row): Dec => subtractDecimals(dec(row.quantity), dec(row.orderedQty));
 
 /** The ids the caller's row scope lets it read (an id it may not see is as missing as one that does not exist). */
 async function visibleIds(

@@ -27,6 +27,13 @@ export interface StockLevels {
 
 const opt = (v: unknown): Dec | null => (v === null || v === undefined || v === '' ? null : dec(v));
 
+/** A stock row's levels, its on-hand quantity moved by `delta`. */
+export const stockLevels = (stock: Record<string, unknown>, delta: Dec = dec(0)): StockLevels => ({
+  onHand: add(dec(stock.onHandQty ?? 0), delta),
+  safety: opt(stock.safetyStockQty),
+  max: opt(stock.maxStockQty),
+});
+
 export function belowSafety(s: StockLevels): boolean {
   return s.safety !== null && cmp(s.onHand, s.safety) < 0;
 }
@@ -110,11 +117,7 @@ export async function move(p: Planning, tx: SqlExecutor, m: Movement) {
   if (!stock)
     throw declaredError('purchasingOrders.vmiStockUnknown', {}, [{ field: 'vmiStockId', message: 'not found' }]);
   const delta = m.type === 'IN' ? m.quantity : neg(m.quantity);
-  const levels: StockLevels = {
-    onHand: add(dec(stock.onHandQty ?? 0), delta),
-    safety: opt(stock.safetyStockQty),
-    max: opt(stock.maxStockQty),
-  };
+  const levels = stockLevels(stock, delta);
   if (levels.onHand.units < 0n)
     throw declaredError('purchasingOrders.vmiStockShort', {
       onHand: qty(dec(stock.onHandQty ?? 0)),

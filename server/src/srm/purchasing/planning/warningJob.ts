@@ -14,7 +14,7 @@ import type { Database, Row } from '../../../db/sqlExecutor';
 import { lockKeys } from '../../../resource/invariantLocks';
 import { qty, dec } from '../delivery/quantities';
 import { daysAfter, Planning, today, STOCK } from './planningContext';
-import { aboveMax, belowSafety, lockStock, warnStock, type StockLevels } from './vmiStock';
+import { aboveMax, belowSafety, lockStock, stockLevels, warnStock } from './vmiStock';
 import { raiseWarning, warningKey, type WarningText } from './warnings';
 
 async function lateLines(p: Planning, on: string): Promise<WarningText[]> {
@@ -78,12 +78,7 @@ async function scanStock(p: Planning): Promise<number> {
     raised += await p.db.transaction(async (tx) => {
       const stock = await lockStock(p, tx, Number(id));
       if (!stock) return 0;
-      const opt = (v: unknown) => (v === null || v === undefined || v === '' ? null : dec(v));
-      const levels: StockLevels = {
-        onHand: dec(stock.onHandQty ?? 0),
-        safety: opt(stock.safetyStockQty),
-        max: opt(stock.maxStockQty),
-      };
+      const levels = stockLevels(stock);
       const flag = belowSafety(levels) || aboveMax(levels) ? 'Y' : 'N';
       await tx.execute(`UPDATE ${t(STOCK)} SET ${c(STOCK, 'warningFlag')} = ? WHERE ${c(STOCK, 'vmiStockId')} = ?`, [
         flag,
