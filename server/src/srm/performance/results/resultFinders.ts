@@ -46,15 +46,10 @@ async function findSupplierInfoById(
   req: ActionRequest,
 ) {
   const { row } = await resultInScope(kernel, req, ctx, body);
-  const { t, c } = store.sql;
-  const model = store.model(SUPPLIER);
-  const fields = SUPPLIER_FIELDS.filter((f) => model.field(f));
-  const [info] = await kernel.db.select(
-    `SELECT ${fields.map((f) => `${c(SUPPLIER, f)} AS ${f}`).join(', ')} FROM ${t(SUPPLIER)} WHERE ${c(SUPPLIER, 'supplierId')} = ?`,
-    [Number(row.supplierId)],
-  );
+  const info = await kernel.db.transaction((tx) => store.one(tx, SUPPLIER, Number(row.supplierId), false));
   if (!info) throw Errors.recordNotFound();
-  return { data: { ...info, supplierId: Number(info.supplierId) } };
+  const fields = SUPPLIER_FIELDS.filter((f) => f in info).map((f) => [f, info[f]]);
+  return { data: { ...Object.fromEntries(fields), supplierId: Number(info.supplierId) } };
 }
 
 /** The supplier's score lines of the scheme (joined through their sheet's schemeId), with the scorer. */

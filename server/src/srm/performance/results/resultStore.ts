@@ -9,7 +9,6 @@ import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import type { ResourceContext } from '../../../resource/context';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import { EntityStore } from '../../../resource/entityStore';
-import { readUnderLock } from '../../../resource/invariantLocks';
 
 export const PERF = 'srmSpePerformance';
 export const SCHEME = 'srmSpeScheme';
@@ -44,16 +43,11 @@ export class ResultStore extends EntityStore {
 
   /** The scheme's appeal days (7 while not set) and grade setting. */
   async scheme(tx: SqlExecutor, schemeId: number): Promise<{ appealDays: number; settingHeadId: number | null }> {
-    const { t, c } = this.sql;
-    const [row] = await tx.select(
-      `SELECT ${c(SCHEME, 'appealDays')} AS d, ${c(SCHEME, 'settingHeadId')} AS s FROM ${t(SCHEME)} WHERE ${c(SCHEME, 'schemeId')} = ?`,
-      [schemeId],
-    );
-    const days = Number(row?.d);
+    const { appealDays: d, settingHeadId: s } = (await this.one(tx, SCHEME, schemeId, false)) ?? {};
+    const days = Number(d);
     return {
-      appealDays:
-        row?.d !== null && row?.d !== undefined && Number.isInteger(days) && days >= 0 ? days : DEFAULT_APPEAL_DAYS,
-      settingHeadId: row?.s === null || row?.s === undefined ? null : Number(row.s),
+      appealDays: d !== null && d !== undefined && Number.isInteger(days) && days >= 0 ? days : DEFAULT_APPEAL_DAYS,
+      settingHeadId: s === null || s === undefined ? null : Number(s),
     };
   }
 
@@ -63,13 +57,7 @@ export class ResultStore extends EntityStore {
    * under that lock sees the other releases committed before.
    */
   async releaseSchemeWhenDone(tx: SqlExecutor, schemeId: number, ctx: ResourceContext): Promise<boolean> {
-    const { t, c } = this.sql;
-    const [{ n }] = await readUnderLock(
-      tx,
-      `SELECT COUNT(*) AS n FROM ${t(PERF)} WHERE ${c(PERF, 'schemeId')} = ? AND ${c(PERF, 'status')} = 'UNRELEASED'`,
-      [schemeId],
-    );
-    if (Number(n) > 0) return false;
+    if ((await this.rowsWhere(tx, PERF, { schemeId, status: 'UNRELEASED' })).length > 0) return false;
     const rows = new PlatformRows(this.registry, this.db.dialect);
     return (await rows.update(tx, SCHEME, { status: 'RELEASED' }, { schemeId, status: 'CALCULATED' }, ctx.userId)) > 0;
   }

@@ -3,8 +3,7 @@
  * dynamic performance data, simple evaluations and the annual summary.
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
-import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
+import type { Database, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import { EntityStore } from '../../../resource/entityStore';
@@ -31,18 +30,6 @@ export class SimpleStore extends EntityStore {
   constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
     super(registry, db, hooks, 'Simple performance');
     this.todos = new TodoService(new PlatformRows(registry, db.dialect));
-  }
-
-  /** The header row under lock (the state checks of the custom actions run on it); 404 when gone. */
-  async locked(tx: SqlExecutor, entity: string, id: number, fields: string[]): Promise<Row> {
-    const { t, c } = this.sql;
-    const key = this.model(entity).primaryKey;
-    const [row] = await tx.select(
-      `SELECT ${fields.map((f) => `${c(entity, f)} AS ${f}`).join(', ')} FROM ${t(entity)} WHERE ${c(entity, key)} = ?${tx.dialect.forUpdate}`,
-      [id],
-    );
-    if (!row) throw Errors.recordNotFound();
-    return row;
   }
 
   /** Stamps columns of a row without moving its version (the row was just versioned by its transition). */

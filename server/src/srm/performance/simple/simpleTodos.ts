@@ -20,7 +20,8 @@ const EXPRESSION_MENU = 'SUP_SPE_EXPRESSION';
  */
 export async function remindSupplier(store: SimpleStore, db: Database, id: number, ctx: ResourceContext) {
   return db.transaction(async (tx) => {
-    const head = await store.locked(tx, EXPRESSION, id, ['expressionNumber', 'supplierId', 'periodName']);
+    // The declared state's check has locked the header and found it.
+    const head = (await store.one(tx, EXPRESSION, id))!;
     // One open reminder per document: the earlier open one is cancelled.
     const cancelled = await store.todos.close(
       tx,
@@ -61,7 +62,7 @@ export async function remindSupplier(store: SimpleStore, db: Database, id: numbe
 /** sendSrmSpePerformancePending {id}: answers how many to-dos were created and skipped (the state, APPROVED, is declared as remindSupplier's). */
 export async function sendPending(store: SimpleStore, db: Database, id: number, ctx: ResourceContext) {
   return db.transaction(async (tx) => {
-    const head = await store.locked(tx, SCHEME_SIMPLE, id, ['schemeName', 'periodName']);
+    const head = (await store.one(tx, SCHEME_SIMPLE, id))!;
     const { t, c } = store.sql;
     const lines = await tx.select(
       `SELECT DISTINCT ${c(PERFORMANCE_SIMPLE, 'supplierId')} AS supplierId FROM ${t(PERFORMANCE_SIMPLE)} ` +
