@@ -162,6 +162,18 @@ describe('non-production prices', () => {
     );
   });
 
+  it('the overlap refusal names the other price’s validity, an open end as ∞', async () => {
+    const refused = await price('saveOrUpdate', {
+      noProductiveMaterialId: 5703,
+      orgId: 2,
+      unitPriceIncl: '34.00',
+      taxRate: '0.13',
+      validFrom: '2027-03-01',
+    });
+    expectError(refused, 409);
+    expect(refused.body.msg).toContain('(2026-12-01 ~ ∞)');
+  });
+
   it('enables and invalidates by state only (409 otherwise); a VALID price is not edited', async () => {
     const [row] = await tableRows(server, 'srm_pur_no_productive_price', 'no_productive_price_id', {
       no_productive_price_id: 5710,

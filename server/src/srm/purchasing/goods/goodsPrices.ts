@@ -9,10 +9,14 @@
 import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHooks';
 import { declaredError } from '../../../http/declaredErrors';
+import { otherRecord } from '../../../lifecycle/otherRecords';
+import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
+import type { ResourceContext } from '../../../resource/context';
+import type { OtherRecordCheck } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../../access/metaSql';
-import { lockOwner, readUnderLock } from '../../../resource/invariantLocks';
+import { lockOwner } from '../../../resource/invariantLocks';
 import { checkValidity } from '../price/materialPrices';
 
 export const GOODS = 'srmPurNoProductiveMaterial';
@@ -89,40 +93,28 @@ export async function pricesInForce(
   return new Map([...found].map(([id, { specific: _specific, ...price }]) => [id, price]));
 }
 
-/** 409 when another price of the same goods, supplier and company in `statuses` overlaps from..to. */
+/** Another price of the same goods, supplier and company whose validity overlaps, as the enabling check says it (purNoProductivePrice.json). */
+const OVERLAP: OtherRecordCheck['noOther'] = {
+  states: ['NEW', 'VALID'],
+  same: ['noProductiveMaterialId', 'supplierId', 'orgId'],
+  overlap: { from: 'validFrom', to: 'validTo' },
+};
+
+/** 409 when another NEW or VALID price overlaps the saved one (the platform's noOther read, under lock). */
 async function refuseOverlap(
   tx: SqlExecutor,
   registry: MetadataRegistry,
   price: RecordValues,
-  statuses: string[],
-  selfId: number | undefined,
+  ctx: ResourceContext,
+  id = 0,
 ): Promise<void> {
-  const { t, c } = new MetaSql(registry, tx.dialect);
-  const from = dayOf(price.validFrom)!;
-  const to = dayOf(price.validTo);
-  const params: SqlParam[] = [Number(price.noProductiveMaterialId), Number(price.supplierId), ...statuses, from];
-  let sql =
-    `SELECT ${c(PRICE, 'noProductivePriceId')} AS id, ${c(PRICE, 'validFrom')} AS validFrom, ${c(PRICE, 'validTo')} AS validTo FROM ${t(PRICE)} ` +
-    `WHERE ${c(PRICE, 'noProductiveMaterialId')} = ? AND ${c(PRICE, 'supplierId')} = ? ` +
-    `AND ${c(PRICE, 'status')} IN (${statuses.map(() => '?').join(', ')}) ` +
-    `AND (${c(PRICE, 'validTo')} IS NULL OR ${c(PRICE, 'validTo')} >= ?)`;
-  if (to) {
-    sql += ` AND ${c(PRICE, 'validFrom')} <= ?`;
-    params.push(to);
-  }
-  if (price.orgId === null || price.orgId === undefined) sql += ` AND ${c(PRICE, 'orgId')} IS NULL`;
-  else {
-    sql += ` AND ${c(PRICE, 'orgId')} = ?`;
-    params.push(Number(price.orgId));
-  }
-  if (selfId !== undefined) {
-    sql += ` AND ${c(PRICE, 'noProductivePriceId')} <> ?`;
-    params.push(selfId);
-  }
-  const [other] = await readUnderLock(tx, sql, params);
-  if (!other) return;
-  const span = `${dayOf(other.validFrom)} ~ ${dayOf(other.validTo) ?? '∞'}`;
-  throw declaredError('purchasingDelivery.priceOverlap', { span });
+  const rows = new PlatformRows(registry, tx.dialect);
+  const scope = { registry, rows, tx, entity: registry.entity(PRICE)!, id, record: price, ctx };
+  const other = await otherRecord(scope, OVERLAP, ['validFrom', 'validTo']);
+  if (other)
+    throw declaredError('purchasingDelivery.priceOverlap', {
+      span: `${dayOf(other.validFrom)} ~ ${dayOf(other.validTo)}`,
+    });
 }
 
 /** The goods of a price, locked: the price's supplier and code are the goods' own. 400 for unknown goods. */
@@ -150,7 +142,7 @@ export function registerGoodsPriceRules(
     // The mall and the cart read goodsStatus; enabledFlag (the issue 7 column) follows it.
     if (values.goodsStatus !== undefined) values.enabledFlag = values.goodsStatus === 'ON_SALE' ? 'Y' : 'N';
   });
-  hooks.registerBeforeSave(PRICE, async ({ values, id, tx }) => {
+  hooks.registerBeforeSave(PRICE, async ({ values, id, tx, ctx }) => {
     let merged: RecordValues = values;
     if (id !== undefined) {
       const { t, c } = new MetaSql(registry, tx.dialect);
@@ -166,7 +158,7 @@ export function registerGoodsPriceRules(
     const goods = await lockGoods(tx, registry, merged.noProductiveMaterialId);
     values.supplierId = Number(goods.supplierId);
     values.goodsCode = goods.goodsCode;
-    await refuseOverlap(tx, registry, { ...merged, supplierId: goods.supplierId }, ['NEW', 'VALID'], id);
+    await refuseOverlap(tx, registry, { ...merged, supplierId: Number(goods.supplierId) }, ctx, id);
   });
   // Every transition of a price locks its goods first (the same owner lock as the save).
   handlers.registerOwner(PRICE, 'noProductiveMaterialId');
