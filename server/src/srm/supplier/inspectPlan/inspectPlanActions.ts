@@ -2,9 +2,9 @@ import type { JsonSchema } from '@meridian/metadata';
 import type { DomainRegistries } from '../../../platform/domainModules';
 import { LocaleInspectStore } from '../localeInspect/localeInspectStore';
 import { InspectPlanEffects } from './inspectPlanEffects';
-import { InspectPlanStore } from './inspectPlanStore';
+import { InspectPlanStore, PLAN } from './inspectPlanStore';
 import { registerPlanLoaders } from './planLoaders';
-import { PLAN, PlanSites } from './planSites';
+import { PlanSites } from './planSites';
 
 /** `{qualifyHeaderIds}`: positive whole numbers, at most 200 (a plan inspects a handful of suppliers). */
 const SITES_INPUT: JsonSchema = {

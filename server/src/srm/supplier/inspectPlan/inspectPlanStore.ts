@@ -5,7 +5,7 @@
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
-import { PlatformRows } from '../../../lifecycle/platformRows';
+import { DomainStore } from '../../../platform/domainStore';
 
 export const PLAN = 'srmSlcInspectPlan';
 export const PLAN_SUPPLIER = 'srmSlcInspectPlanSupplier';
@@ -14,19 +14,14 @@ export const PLAN_SITE = 'srmSlcInspectPlanSite';
 export const PLAN_CATEGORY = 'srmSlcInspectPlanCategory';
 export const PLAN_LOCATION = 'srmSlcInspectPlanLocation';
 
-export class InspectPlanStore {
-  readonly rows: PlatformRows;
-
-  constructor(
-    readonly registry: MetadataRegistry,
-    db: Database,
-  ) {
-    this.rows = new PlatformRows(registry, db.dialect);
+export class InspectPlanStore extends DomainStore {
+  constructor(registry: MetadataRegistry, db: Database) {
+    super(registry, db.dialect);
   }
 
   /** SELECT the named fields of an entity's rows where `field` = value, in key order. */
   async select(tx: SqlExecutor, entity: string, fields: string[], where: Record<string, unknown>): Promise<Row[]> {
-    const { t, c } = this.rows.sql;
+    const { t, c } = this.sql;
     const model = this.registry.entity(entity)!;
     const names = Object.keys(where);
     return tx.select(
@@ -65,7 +60,7 @@ export class InspectPlanStore {
     lines: Record<string, string | number | null>[],
     userId: number | null,
   ): Promise<void> {
-    const { t, c } = this.rows.sql;
+    const { t, c } = this.sql;
     await tx.execute(`DELETE FROM ${t(entity)} WHERE ${c(entity, 'inspectPlanId')} = ?`, [planId]);
     for (const line of lines) await this.rows.insert(tx, entity, { ...line, inspectPlanId: planId }, userId);
   }

@@ -11,7 +11,6 @@ import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { SaveDraft } from '../../../hooks/recordHooks';
 import { declaredError } from '../../../http/declaredErrors';
 
-export const PLAN = 'srmSlcInspectPlan';
 const QUALIFY = 'srmSlcQualifyHeader';
 const SITE = 'srmSlcQualifySite';
 

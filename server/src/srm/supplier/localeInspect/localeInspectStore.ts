@@ -5,9 +5,8 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { HISTORY } from '../../../lifecycle/history';
-import { PlatformRows } from '../../../lifecycle/platformRows';
+import { DomainStore } from '../../../platform/domainStore';
 import { readUnderLock } from '../../../resource/invariantLocks';
-import { TodoService } from '../../../todos/todoService';
 import { tellSupplier } from '../supplierTodo';
 
 export const INSPECT = 'srmSlcLocaleInspect';
@@ -21,20 +20,13 @@ export const TODO_TYPE = 'SLC_LOCALE_INSPECT';
 const RECORD_FIELDS = ['inspectRecordId', 'itemSeq', 'inspectDimension', 'checkItem', 'standardScore'];
 const SCORE_FIELDS = ['selfScore', 'expertUserId', 'expertScore', 'finding', 'attachmentIds', 'versionNum'];
 
-export class LocaleInspectStore {
-  readonly rows: PlatformRows;
-  readonly todos: TodoService;
-
-  constructor(
-    readonly registry: MetadataRegistry,
-    db: Database,
-  ) {
-    this.rows = new PlatformRows(registry, db.dialect);
-    this.todos = new TodoService(this.rows);
+export class LocaleInspectStore extends DomainStore {
+  constructor(registry: MetadataRegistry, db: Database) {
+    super(registry, db.dialect);
   }
 
   async header(tx: SqlExecutor, id: number): Promise<Row | undefined> {
-    const { t, c } = this.rows.sql;
+    const { t, c } = this.sql;
     const fields = ['localeInspectId', 'inspectNumber', 'inspectPlanId', 'supplierId', 'qualifyHeaderId', 'status'];
     const rows = await tx.select(
       `SELECT ${[...fields, 'inspectResult', 'expertScore', 'finalScore'].map((f) => `${c(INSPECT, f)} AS ${f}`).join(', ')} ` +
@@ -45,7 +37,7 @@ export class LocaleInspectStore {
   }
 
   async records(tx: SqlExecutor, id: number): Promise<Row[]> {
-    const { t, c } = this.rows.sql;
+    const { t, c } = this.sql;
     return tx.select(
       `SELECT ${[...RECORD_FIELDS, ...SCORE_FIELDS].map((f) => `${c(RECORD, f)} AS ${f}`).join(', ')} FROM ${t(RECORD)} ` +
         `WHERE ${c(RECORD, 'localeInspectId')} = ? ORDER BY ${c(RECORD, 'inspectRecordId')}`,
@@ -55,7 +47,7 @@ export class LocaleInspectStore {
 
   /** The users who ran `action` on this inspection (history), read under the lock (latest committed rows). */
   async actedBy(tx: SqlExecutor, id: number, action: string): Promise<number[]> {
-    const { t, c } = this.rows.sql;
+    const { t, c } = this.sql;
     const rows = await readUnderLock(
       tx,
       `SELECT ${c(HISTORY, 'userId')} AS userId FROM ${t(HISTORY)} WHERE ${c(HISTORY, 'entityName')} = ? ` +
