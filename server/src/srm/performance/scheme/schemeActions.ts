@@ -61,23 +61,13 @@ async function visible(kernel: Kernel, entity: string, id: number, ctx: Resource
 async function adjustScoreEndDate(body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
   const id = body.id as number;
   const end = body.scoreEndDate as string;
-  const { model, scope } = await visible(kernel, SCHEME, id, ctx, req);
+  const { model, row, scope } = await visible(kernel, SCHEME, id, ctx, req);
+  // The start cannot move while SCORING (only a draft is editable): the row read here holds.
+  const start = String(row.scoreStartDate).slice(0, 10);
+  if (end < today() || end < start) throw declaredError('performance.scoreEndTooEarly');
   // The declared states lock the scheme at the start of the transaction and hold it SCORING.
-  await kernel.db.transaction(async (tx) => {
-    const q = (f: string) => tx.dialect.quote(model.field(f)!.column);
-    const [s] = await tx.select(
-      `SELECT ${q('scoreStartDate')} AS start FROM ${tx.dialect.quote(model.table)} WHERE ${q('schemeId')} = ?`,
-      [id],
-    );
-    if (end < today() || end < String(s.start).slice(0, 10)) throw declaredError('performance.scoreEndTooEarly');
-    await new PlatformRows(kernel.registry, tx.dialect).update(
-      tx,
-      SCHEME,
-      { scoreEndDate: end },
-      { schemeId: id },
-      ctx.userId,
-    );
-  });
+  const rows = new PlatformRows(kernel.registry, kernel.db.dialect);
+  await kernel.db.transaction((tx) => rows.update(tx, SCHEME, { scoreEndDate: end }, { schemeId: id }, ctx.userId));
   return { data: await kernel.resources.findById(model, id, ctx, scope) };
 }
 
