@@ -97,17 +97,16 @@ export async function importRule(
   const model = registry.entity(RULE)!;
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
   if (!(await resources.findById(model, id, ctx, scope))) throw Errors.recordNotFound();
-  const q = (e: string) => db.dialect.quote(registry.entity(e)!.table);
-  const col = (e: string, f: string) => db.dialect.quote(registry.entity(e)!.field(f)!.column);
+  const { t, c } = kernel.auth.access.sql;
   return db.transaction(async (tx) => {
     const [rule] = await tx.select(
-      `SELECT ${col(RULE, 'status')} AS status FROM ${q(RULE)} WHERE ${col(RULE, 'ruleHeaderId')} = ?${db.dialect.forUpdate}`,
+      `SELECT ${c(RULE, 'status')} AS status FROM ${t(RULE)} WHERE ${c(RULE, 'ruleHeaderId')} = ?${db.dialect.forUpdate}`,
       [id],
     );
     if (!rule) throw Errors.recordNotFound();
     if (rule.status !== 'NEW') throw declaredError('price.ruleNotNew');
-    await tx.execute(`DELETE FROM ${q(SCORE)} WHERE ${col(SCORE, 'ruleHeaderId')} = ?`, [id]);
-    await tx.execute(`DELETE FROM ${q(LINE)} WHERE ${col(LINE, 'ruleHeaderId')} = ?`, [id]);
+    await tx.execute(`DELETE FROM ${t(SCORE)} WHERE ${c(SCORE, 'ruleHeaderId')} = ?`, [id]);
+    await tx.execute(`DELETE FROM ${t(LINE)} WHERE ${c(LINE, 'ruleHeaderId')} = ?`, [id]);
     const ids = new Map<string, number>();
     for (const [, r] of factors) {
       const parentLineId = r.parent ? ids.get(r.parent)! : null;
