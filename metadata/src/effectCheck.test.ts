@@ -75,6 +75,20 @@ describe('declared transition effects', () => {
     expect(problems(withEffects((lc) => (lc.transitions[1].effects[3].notify.to = toLines)))).toEqual([]);
   });
 
+  it('read "reference.field" from the record a reference names, and stop on a name it does not have', () => {
+    const through = (title: string, supplierField: string) =>
+      withEffects((lc) => {
+        lc.transitions[1].effects[3].notify.title = { cn: title, en: 'Order' };
+        lc.transitions[1].effects[3].notify.to = { supplierField };
+      });
+    expect(problems(through('{supplierId.supplierName}', 'supplierId'))).toEqual([]);
+    expect(problems(through('{supplierId.nickName} {orderDate.x}', 'supplierId.nope'))).toEqual([
+      P(`${E}/3/notify/to`, 'recipient field "supplierId.nope" is not a field of demoOrderHeader'),
+      P(`${E}/3/notify`, 'placeholder "supplierId.nickName" is not a field of demoOrderHeader'),
+      P(`${E}/3/notify`, 'placeholder "orderDate.x" is not a field of demoOrderHeader'),
+    ]);
+  });
+
   it.each<[string, (lc: Lifecycle) => void, MetadataProblem[]]>([
     [
       'a to-do type that is not a SYS_TOBEDO value',

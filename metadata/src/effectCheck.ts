@@ -18,6 +18,7 @@ import {
 import { filterFields } from './filter';
 import type { MetadataCatalog } from './metadataCatalog';
 import { checkRecipients } from './recipientCheck';
+import { referencedField } from './referencedNames';
 import { checkRelatedEffect, checkRelatedSelection } from './relatedEffectCheck';
 import { checkTransitionChecks } from './transitionCheckLoad';
 import { AUDIT_FIELD_NAMES, VERSION_FIELD } from './systemFields';
@@ -42,10 +43,14 @@ interface Scope {
 /** Sources of documents made in table_model: stored (db:) and drafted (draft:). */
 export const isAdminSource = (source: string) => /^(db|draft):/.test(source);
 
+/** A field of the record, or "reference.field": a field of the record its reference field names. */
+const recordField = (s: Scope, entity: EntityModel, name: string) =>
+  !!entity.field(name) || !!referencedField(s.registry, entity, name);
+
 function checkFields(s: Scope, pointer: string, names: string[], what: string): void {
   for (const name of names)
     for (const entity of s.entities)
-      if (!entity.field(name)) s.report(pointer, `${what} "${name}" is not a field of ${entity.name}`);
+      if (!recordField(s, entity, name)) s.report(pointer, `${what} "${name}" is not a field of ${entity.name}`);
 }
 
 function checkPatterns(s: Scope, pointer: string, patterns: string[]): void {
@@ -83,7 +88,9 @@ function checkWrites(
     } else if (name === entity.primaryKey || name === entity.statusField || PLATFORM_FIELDS.has(name))
       s.report(pointer, `"${name}" of ${entity.name} is written by the platform, not by an effect`);
     const source = valueField(value);
-    if (source && !entity.field(source)) s.report(pointer, `value field "${source}" is not a field of ${entity.name}`);
+    // "reference.field" reads the record's references: only in the record's own set.
+    const known = (name: string) => (s.entities.includes(entity) ? recordField(s, entity, name) : !!entity.field(name));
+    if (source && !known(source)) s.report(pointer, `value field "${source}" is not a field of ${entity.name}`);
   }
 }
 

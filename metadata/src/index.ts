@@ -21,6 +21,7 @@ export * from './datePatterns';
 export * from './formGroup';
 export * from './todoRules';
 export * from './effects';
+export * from './referencedNames';
 export * from './richTextPolicy';
 export * from './embedLink';
 export * from './openapi/document';

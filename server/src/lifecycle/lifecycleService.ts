@@ -27,6 +27,7 @@ import {
 import { runDeclaredEffects, setEffectValues, valueOf, type EffectDeps } from './declaredEffects';
 import { sinceLatestSubmit, writeHistory } from './history';
 import { runTransitionChecks } from './transitionChecks';
+import { withReferencedValues } from './referencedValues';
 import { PlatformRows } from './platformRows';
 import { inputValues, linkInputFiles, transitionInput } from './transitionInput';
 import type { TransitionHandlerRegistry } from './transitionHandlers';
@@ -231,7 +232,8 @@ export class LifecycleService {
       lifecycle,
       transition: t,
       id,
-      record: current,
+      // With the values its effects read through its references ("eqHeaderId.eqNumber").
+      record: await withReferencedValues({ registry: this.registry, rows: this.rows }, tx, entity, t, current),
       from: state,
       to: advancing ? state : t.to,
       step,

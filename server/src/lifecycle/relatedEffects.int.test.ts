@@ -33,8 +33,24 @@ const notifyLineSuppliers: EffectDef = {
   },
 };
 
+// Values read through the record's references: the company's name and the approver's user name.
+const throughReferences: EffectDef[] = [
+  { set: { description: { field: 'orgId.orgName' } } },
+  {
+    notify: {
+      to: { userField: 'requesterId' },
+      title: { cn: '{orgId.orgName} 的申请 {requisitionNumber} 已关闭', en: 'Requisition {requisitionNumber} closed' },
+      content: { cn: '审批人 {approvedBy.userName}', en: 'Approved by {approvedBy.userName}' },
+      type: 'APPROVAL',
+    },
+  },
+];
+
 beforeAll(async () => {
-  const documents = documentsWithEffects('purRequisition', { doClose: [noteLines, notifyLineSuppliers] });
+  const documents = documentsWithEffects('purRequisition', {
+    doClose: [noteLines, notifyLineSuppliers],
+    doCancel: throughReferences,
+  });
   server = await startTestServer('lifecycle_related_effects', {}, { documents });
   a = await actorsOf(server);
 }, 300_000);
@@ -86,5 +102,26 @@ describe('recipients from lines', () => {
     expect(expected.length).toBeGreaterThan(0);
     const ids = (values: unknown[]) => values.map(Number).sort((x, y) => x - y);
     expect(ids(sent.map((n) => n.recipient_user_id))).toEqual(ids(expected));
+  });
+});
+
+describe('values through references', () => {
+  it('reads "reference.field" in set values, placeholders and recipients from the record it names', async () => {
+    const id = expectOk(await act(a, 'buyer01', 'saveOrUpdate', requisitionBody())).requisitionHeaderId as number;
+    expectOk(await act(a, 'buyer01', 'doCancel', { id }));
+    const [company] = await tableRows(server, 'base_organization', 'org_id', { org_id: 2 });
+    const [header] = await tableRows(server, 'srm_pur_requisition_header', 'requisition_header_id', {
+      requisition_header_id: id,
+    });
+    expect(header.description).toBe(company.org_name);
+    const [sent] = await tableRows(server, 'base_notification', 'notification_id', {
+      source_entity_name: 'srmPurRequisitionHeader',
+      source_bill_id: id,
+    });
+    expect([Number(sent.recipient_user_id), sent.notification_title, sent.notification_content]).toEqual([
+      2,
+      `${String(company.org_name)} 的申请 ${String(header.requisition_number)} 已关闭`,
+      '审批人 ',
+    ]);
   });
 });
