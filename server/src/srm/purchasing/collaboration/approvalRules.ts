@@ -12,7 +12,7 @@
  */
 import { Errors } from '../../../http/apiError';
 import type { RecordHookRegistry, SaveDone, SaveDraft } from '../../../hooks/recordHooks';
-import type { TransitionHandlerRegistry, TransitionHandlerServices } from '../../../lifecycle/transitionHandlers';
+import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { readUnderLock } from '../../../resource/invariantLocks';
 import { ACK, ACK_LINE, ACK_TODO, type Collab } from './collabContext';
@@ -66,42 +66,41 @@ async function copyHeaderToLines(k: Collab, done: SaveDone): Promise<void> {
   );
 }
 
-async function lineRows(k: Collab, run: TransitionRun, headerId: number, locking = false) {
+/** The supplier's lines of the form, read under lock (the latest committed sign-offs). */
+async function supplierLines(k: Collab, run: TransitionRun, headerId: number, supplierId: number) {
   const { t, c } = k.sql;
-  const sql =
-    `SELECT ${c(ACK_LINE, 'approvalLineId')} AS id, ${c(ACK_LINE, 'supplierId')} AS supplierId, ${c(ACK_LINE, 'ackStatus')} AS ackStatus ` +
-    `FROM ${t(ACK_LINE)} WHERE ${c(ACK_LINE, 'approvalHeaderId')} = ?`;
-  return locking ? readUnderLock(run.tx, sql, [headerId]) : run.tx.select(sql, [headerId]);
+  return readUnderLock(
+    run.tx,
+    `SELECT ${c(ACK_LINE, 'approvalLineId')} AS id, ${c(ACK_LINE, 'ackStatus')} AS ackStatus FROM ${t(ACK_LINE)} ` +
+      `WHERE ${c(ACK_LINE, 'approvalHeaderId')} = ? AND ${c(ACK_LINE, 'supplierId')} = ?`,
+    [headerId, supplierId],
+  );
 }
 
 /**
- * doAcknowledge of a line: the form's to-do, which depends on the supplier's other lines, and the
- * form's completion when no line is left. Supplier users only (others' lines are outside their row
- * scope), the form SUBMITTED, the deadline not passed (the line's copy of the form's, against
- * `$today`, 409), a file attached (400), the sign-off date, user and comment are declared
- * (purApprovalLine.json), the form's completion date by its doComplete (purApproval.json).
+ * doAcknowledge of a line: the form's to-do, which depends on the supplier's other lines. Supplier
+ * users only (others' lines are outside their row scope), the form SUBMITTED, the deadline not
+ * passed (the line's copy of the form's, against `$today`, 409), a file attached (400), the
+ * sign-off date, user and comment, and the form's completion once no line is left (its doComplete
+ * when its checks pass) are declared (purApprovalLine.json, purApproval.json).
  */
-async function acknowledge(k: Collab, run: TransitionRun, services: TransitionHandlerServices): Promise<void> {
+async function acknowledge(k: Collab, run: TransitionRun): Promise<void> {
   const own = Number(run.record.supplierId);
   const headerId = Number(run.record.approvalHeaderId);
-  const userId = run.actor.userId;
   // The header is locked first by every line transition (registerOwner): the count sees the other sign-offs.
-  const lines = await lineRows(k, run, headerId, true);
-  const mine = lines.filter((l) => Number(l.supplierId) === own);
+  const mine = await supplierLines(k, run, headerId, own);
   if (mine.every((l) => Number(l.id) === run.id || l.ackStatus === 'ACKNOWLEDGED'))
     await k.todos.close(
       run.tx,
       { entityName: ACK, billId: headerId, billTypes: [ACK_TODO.billType], supplierId: own },
       'handled',
-      userId,
+      run.actor.userId,
     );
-  if (lines.every((l) => Number(l.id) === run.id || l.ackStatus === 'ACKNOWLEDGED'))
-    await services.lifecycles.runInTransaction(run.tx, services.registry.entity(ACK)!, 'doComplete', headerId, run.ctx);
 }
 
 export function registerApprovalRules(k: Collab, hooks: RecordHookRegistry, handlers: TransitionHandlerRegistry): void {
   hooks.registerBeforeSave(ACK, (draft) => beforeSaveHeader(k, draft));
   hooks.onAfterSave((done) => copyHeaderToLines(k, done));
   handlers.registerOwner(ACK_LINE, 'approvalHeaderId');
-  handlers.register('acknowledgeApprovalLine', (run, services) => acknowledge(k, run, services));
+  handlers.register('acknowledgeApprovalLine', (run) => acknowledge(k, run));
 }
