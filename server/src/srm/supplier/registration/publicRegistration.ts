@@ -1,6 +1,7 @@
 import { pickText, type I18nText, type Language } from '@meridian/metadata';
 import { hashPassword } from '../../../auth/passwords';
 import { ApiError, type FieldErrorOut } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
 import { prepareRecord } from '../../../resource/recordPreparation';
@@ -87,19 +88,8 @@ export async function registerSupplier(
   const labelOf = (field: string) => ACCOUNT_LABELS[field] ?? entity.field(field)?.label;
   if (errors.length || !record) throw new ApiError(400, describeErrors(errors, labelOf), errors);
   if (!(await kernel.auth.captchas.check(body.validateKey, body.validateCode))) {
-    throw new ApiError(
-      400,
-      {
-        cn: '验证码错误或已过期，请换一张重试',
-        en: 'The captcha is wrong or has expired. Take a new one and try again.',
-      },
-      [
-        {
-          field: 'validateCode',
-          message: pickText({ cn: '验证码错误或已过期', en: 'is wrong or has expired' }, ctx.language),
-        },
-      ],
-    );
+    const message = pickText({ cn: '验证码错误或已过期', en: 'is wrong or has expired' }, ctx.language);
+    throw declaredError('supplier.captchaWrong', {}, [{ field: 'validateCode', message }]);
   }
   const userName = String(body.userName).trim();
   const passwordHash = await hashPassword(String(body.password), kernel.config.passwordCost);
