@@ -2,8 +2,8 @@
  * The scheme's calculation (DOMAIN.md §2.2, system SCORING → CALCULATED): one srmSpePerformance per
  * scheme supplier. total = Σ over the template's indicators of (mean score of the approved sheets'
  * lines for that supplier and indicator × weight) + Σ VALID manual scores of the supplier for the
- * scheme, clamped to 0..100; grade from the setting; competition rank by total. Runs inside the
- * approval of the last sheet, under the scheme's lock, after the guarded status update.
+ * scheme, clamped to 0..100; grade from the setting; competition rank by total. The handler of the
+ * scheme's doCalculate, which the approval of its last sheet runs, under the scheme's lock.
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../../access/metaSql';
