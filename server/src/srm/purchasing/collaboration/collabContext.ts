@@ -20,11 +20,6 @@ export const EQ_USERS = 'srmPurEqUsers';
 export const RESEARCH_ENGINEER = 'RESEARCH_ENGINEER';
 
 export const ACK_TODO = { billType: 'SRM_ACKNOWLEDGEMENT', menuCode: 'SUP_APPROVAL', link: 'approvalList' } as const;
-export const PROMOTION_TODO = {
-  billType: 'SRM_EQ_PROMOTION',
-  menuCode: 'SUP_EQ_PROMOTION_EDIT',
-  link: 'eqPromotion/SrmPurEqPromotionEdit',
-} as const;
 
 export class Collab extends PartContext {
   /**

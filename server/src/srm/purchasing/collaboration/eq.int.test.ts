@@ -149,6 +149,8 @@ describe('promotions', () => {
     const [todo] = await supplierTodos(p, 'srmPurEqPromotion', id, 'SRM_EQ_PROMOTION');
     expect(todo).toMatchObject({ supplier_id: 1, handle_flag: 'N', menu_code: 'SUP_EQ_PROMOTION_EDIT' });
     expect(todo.bill_link).toBe(`eqPromotion/SrmPurEqPromotionEdit?id=${id}`);
+    const numbers = [(await eq(eqId)).eq_number, (await promo(id)).promotion_number];
+    expect(todo.pending_title).toBe(`EQ ${String(numbers[0])} 推进 ${String(numbers[1])}，请回复`);
 
     expectError(await supplierPromo('supplier02', 'findById', { id }), 404);
     expectError(await supplierPromo('supplier02', 'doAnswer', { id, comment: 'x' }), 404);

@@ -21,7 +21,7 @@ import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
-import { EQ, EQ_USERS, PROMOTION, PROMOTION_TODO, RESEARCH_ENGINEER, type Collab } from './collabContext';
+import { EQ, EQ_USERS, PROMOTION, RESEARCH_ENGINEER, type Collab } from './collabContext';
 
 const OPEN = ['SUBMITTED', 'ANSWERED'];
 
@@ -98,38 +98,9 @@ async function submitEq(k: Collab, run: TransitionRun): Promise<void> {
     throw declaredError('purchasingOrders.eqEngineerDisabled');
 }
 
-/**
- * doPromote: the to-do for the EQ's supplier, titled with the EQ's number (no effect placeholder
- * reads a referenced record). The promotion's supplier, company and subject are the EQ's since its
- * save (server-only fields; an EQ past DRAFT keeps them). Internal users and the EQ submitted or
- * answered are declared (purEqPromotion.json).
- */
-async function promote(k: Collab, run: TransitionRun): Promise<void> {
-  const eq = await eqRow(k, run.tx, Number(run.record.eqHeaderId));
-  const number = String(run.record.promotionNumber);
-  await k.todos.open(
-    run.tx,
-    {
-      to: { supplierId: Number(eq.supplierId) },
-      billType: PROMOTION_TODO.billType,
-      menuCode: PROMOTION_TODO.menuCode,
-      entityName: PROMOTION,
-      billId: run.id,
-      billNumber: number,
-      link: `${PROMOTION_TODO.link}?id=${run.id}`,
-      title: {
-        cn: `EQ ${String(eq.eqNumber)} 推进 ${number}，请回复`,
-        en: `EQ ${String(eq.eqNumber)}: follow-up ${number} awaits your answer`,
-      },
-    },
-    run.actor.userId,
-  );
-}
-
 export function registerEqRules(k: Collab, hooks: RecordHookRegistry, handlers: TransitionHandlerRegistry): void {
   hooks.registerBeforeSave(EQ, (draft) => beforeSaveEq(k, draft));
   hooks.registerBeforeSave(PROMOTION, (draft) => beforeSavePromotion(k, draft));
   handlers.registerOwner(PROMOTION, 'eqHeaderId');
   handlers.register('submitEq', (run) => submitEq(k, run));
-  handlers.register('promoteEq', (run) => promote(k, run));
 }
