@@ -28,14 +28,9 @@ function sum(rows: Values[] | undefined, field: string): Dec {
  * given; taxAmount = amountExcl × taxRate (to the cent) when the rate is given; amountIncl = the sum.
  */
 export function lineAmounts(line: Values): void {
-  const quantity = dec(line.quantity);
-  const price = dec(line.unitPriceExcl);
-  if (quantity && price) line.amountExcl = money(multiplyDecimals(quantity, price));
+  listItemAmounts(line);
   const excl = dec(line.amountExcl);
-  const rate = dec(line.taxRate);
-  if (excl && rate) line.taxAmount = money(multiplyDecimals(excl, rate));
-  const tax = dec(line.taxAmount);
-  if (excl) line.amountIncl = money(addDecimals(excl, tax ?? ZERO));
+  if (excl) line.amountIncl = money(addDecimals(excl, dec(line.taxAmount) ?? ZERO));
 }
 
 /** An other fee: amountIncl = amountExcl × (1 + taxRate) when the net amount is given. */

@@ -1,3 +1,4 @@
+import { isSupplierType } from '../../../access/accessService';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { formatDateTime } from '../../../util/time';
 import type { CheckParts, CheckTotals, Tolerance, Values } from './checkAmounts';
@@ -101,7 +102,7 @@ export class CheckStore extends DomainStore {
       [id],
     );
     const creator = rows[0];
-    return !creator || String(creator.userType ?? '').startsWith('EX') ? null : Number(creator.userId);
+    return !creator || isSupplierType(creator.userType as string | null) ? null : Number(creator.userId);
   }
 
   /** DEDUCT rebates deducted on the accepted statement are settled (settledFlag Y). */
