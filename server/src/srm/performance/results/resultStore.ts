@@ -1,13 +1,12 @@
 /**
  * Reads and writes of the performance result (DOMAIN.md §2.3, srmSpePerformance): the rescore's
  * history row (srmSpePerformanceHistory; the others and every to-do are declared in
- * spePerformance.json), and the scheme's move to RELEASED once its last result is released.
+ * spePerformance.json), and the scheme's appeal days and grade setting.
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import type { ResourceContext } from '../../../resource/context';
-import { PlatformRows } from '../../../lifecycle/platformRows';
 import { EntityStore } from '../../../resource/entityStore';
 
 export const PERF = 'srmSpePerformance';
@@ -49,16 +48,5 @@ export class ResultStore extends EntityStore {
       appealDays: d !== null && d !== undefined && Number.isInteger(days) && days >= 0 ? days : DEFAULT_APPEAL_DAYS,
       settingHeadId: s === null || s === undefined ? null : Number(s),
     };
-  }
-
-  /**
-   * The scheme becomes RELEASED (a system move, DOMAIN §2.2) when none of its results is left
-   * UNRELEASED. Every result transition has locked the scheme first (registerOwner), so the count
-   * under that lock sees the other releases committed before.
-   */
-  async releaseSchemeWhenDone(tx: SqlExecutor, schemeId: number, ctx: ResourceContext): Promise<boolean> {
-    if ((await this.rowsWhere(tx, PERF, { schemeId, status: 'UNRELEASED' })).length > 0) return false;
-    const rows = new PlatformRows(this.registry, this.db.dialect);
-    return (await rows.update(tx, SCHEME, { status: 'RELEASED' }, { schemeId, status: 'CALCULATED' }, ctx.userId)) > 0;
   }
 }

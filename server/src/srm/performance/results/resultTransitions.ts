@@ -19,12 +19,13 @@ import { PERF, type ResultStore } from './resultStore';
 
 const HISTORY = 'srmSpePerformanceHistory';
 
-/** doRelease: the appeal deadline counts the scheme's appeal days from today; the scheme is RELEASED with its last result. */
+/**
+ * doRelease: the appeal deadline counts the scheme's appeal days from today. (The scheme's own
+ * doRelease, with its last result, is declared: spePerformance.json asks for it, speScheme.json checks.)
+ */
 async function release(store: ResultStore, run: TransitionRun): Promise<void> {
-  const schemeId = Number(run.record.schemeId);
-  const appealDeadline = addDays(today(), (await store.scheme(run.tx, schemeId)).appealDays);
+  const appealDeadline = addDays(today(), (await store.scheme(run.tx, Number(run.record.schemeId))).appealDays);
   await store.setFields(run.tx, PERF, run.id, { appealDeadline }, run.ctx);
-  await store.releaseSchemeWhenDone(run.tx, schemeId, run.ctx);
 }
 
 /** doAcceptAppeal: the new score (input totalScore, 0–100 by a declared check) is graded in the scheme's grade setting. */
