@@ -166,7 +166,8 @@ describe('MetadataRegistry.load: documents that cannot be used', () => {
       { source: 'd.json', doc: ['entity'] },
       { source: 'e.json', doc: { kind: 'constructor' } },
     ];
-    const expected = 'unknown document kind; expected one of entity, page, lifecycle, lookupSet, menuSet, scheduleSet, messageSet';
+    const expected =
+      'unknown document kind; expected one of entity, page, lifecycle, lookupSet, menuSet, scheduleSet, messageSet';
     expect(problemsOf(docs)).toEqual(
       ['a', 'b', 'c', 'd', 'e'].map((n) => ({ document: `${n}.json`, pointer: '/kind', message: expected })),
     );
