@@ -36,11 +36,7 @@ export class AdjustmentStore extends EntityStore {
 
   /** The index price of a raw material for a period (yyyy-MM), 6 places; null when none is recorded. */
   async indexPrice(tx: SqlExecutor, rawMaterialCode: string, period: string): Promise<string | null> {
-    const { t, c } = this.sql;
-    const [row] = await tx.select(
-      `SELECT ${c(INDEX, 'price')} AS price FROM ${t(INDEX)} WHERE ${c(INDEX, 'rawMaterialCode')} = ? AND ${c(INDEX, 'period')} = ?`,
-      [rawMaterialCode, period],
-    );
+    const [row] = await this.rowsWhere(tx, INDEX, { rawMaterialCode, period }, false);
     return row ? decimalText(row.price, 6) : null;
   }
 
