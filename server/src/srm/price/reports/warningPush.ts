@@ -8,6 +8,7 @@
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { declaredError } from '../../../http/declaredErrors';
 import type { ResourceContext } from '../../../resource/context';
+import { readUnderLock } from '../../../resource/invariantLocks';
 import { NOTIFICATION as NOTE } from '../../../todos/todoService';
 import { formatDateTime } from '../../../util/time';
 import type { ReportRow } from './priceReports';
@@ -21,13 +22,17 @@ export interface PushResult {
   skipped: number[];
 }
 
+/** Whether the row was pushed today, read under the preset row's lock (a push in between is counted). */
 async function pushedToday(reads: ReportReads, tx: SqlExecutor, id: number, day: string): Promise<boolean> {
   const { t, c } = reads.sql;
   await tx.select(
     `SELECT ${c(PRESET, 'presetProportionId')} AS id FROM ${t(PRESET)} WHERE ${c(PRESET, 'presetProportionId')} = ?${tx.dialect.forUpdate}`,
     [id],
   );
-  const [row] = await tx.select(
+  // A locking read: a plain one would answer from the snapshot of this transaction's first read
+  // (the report rows), before the other push this lock waited for.
+  const [row] = await readUnderLock(
+    tx,
     `SELECT COUNT(*) AS n FROM ${t(NOTE)} WHERE ${c(NOTE, 'sourceEntityName')} = ? AND ${c(NOTE, 'sourceBillId')} = ? AND ${c(NOTE, 'sendDate')} >= ?`,
     [PRESET, id, `${day} 00:00:00`],
   );
