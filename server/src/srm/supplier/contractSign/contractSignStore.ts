@@ -41,7 +41,7 @@ export class ContractSignStore {
   async head(tx: SqlExecutor, signHeadId: number): Promise<Row | undefined> {
     const { t, c } = this.rows.sql;
     const fields = ['signHeadId', 'signNumber', 'signTitle', 'agreementType', 'orgId', 'validFrom', 'validTo'];
-    const more = ['signMethod', 'status', 'description', 'attachmentIds', 'submittedBy', 'versionNum'];
+    const more = ['signMethod', 'description', 'attachmentIds'];
     const rows = await tx.select(
       `SELECT ${this.cols(HEAD, [...fields, ...more], 'h')}, ${c('baseOrganization', 'orgName', 'o')} AS orgName FROM ${t(HEAD)} h ` +
         `LEFT JOIN ${t('baseOrganization')} o ON ${c('baseOrganization', 'orgId', 'o')} = ${c(HEAD, 'orgId', 'h')} ` +
@@ -109,14 +109,5 @@ export class ContractSignStore {
     return tx.select(`SELECT ${this.cols(ELEC, fields, 'e')} FROM ${t(ELEC)} e WHERE ${c(ELEC, field, 'e')} = ?`, [
       value,
     ]);
-  }
-
-  async supplierName(tx: SqlExecutor, supplierId: number): Promise<string> {
-    const { t, c } = this.rows.sql;
-    const rows = await tx.select(
-      `SELECT ${c('srmSlcSupplierInfo', 'supplierName')} AS n FROM ${t('srmSlcSupplierInfo')} WHERE ${c('srmSlcSupplierInfo', 'supplierId')} = ?`,
-      [supplierId],
-    );
-    return String(rows[0]?.n ?? supplierId);
   }
 }
