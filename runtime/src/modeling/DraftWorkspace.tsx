@@ -150,11 +150,13 @@ export function DraftWorkspace({ designer }: { designer: Designer }) {
   const entity = open?.kind === 'entity' ? (open.content as unknown as EntityDef) : undefined;
   const loadKey = open ? `${draftKey(open.kind, open.name)}@${open.baseVersion ?? 'new'}` : '';
   return (
-    <div style={{ display: 'flex', gap: 16 }}>
+    // The draft list beside the designer, or above it when the two do not fit side by side (at
+    // 1024 px the designer then keeps the full width for its field grid: docs/decisions.md).
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
       <List
         size="small"
         bordered
-        style={{ width: 260, flex: 'none' }}
+        style={{ flex: '1 1 260px', maxWidth: '100%', minWidth: 0 }}
         header={t('modeling.draft')}
         aria-label={t('modeling.draft')}
         dataSource={designer.draft}
@@ -174,7 +176,7 @@ export function DraftWorkspace({ designer }: { designer: Designer }) {
           );
         }}
       />
-      <div style={{ flex: 1, minWidth: 0 }}>
+      <div style={{ flex: '1000 1 640px', minWidth: 0 }}>
         <Space wrap style={{ marginBottom: 12 }}>
           {entity && !entity.parent && (
             <Button

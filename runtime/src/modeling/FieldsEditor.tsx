@@ -1,9 +1,10 @@
 /**
  * The fields table of the entity designer: one row per field (name, CN/EN label, type, size,
  * required, lookup type or reference target, validation rules), with retire / purge for
- * published fields.
+ * published fields. Laid out for reading at 1024 px and up (issue 33): see FieldsEditor.
  */
-import { Button, Checkbox, Form, Input, InputNumber, Select, Space, Tag, AutoComplete } from 'antd';
+import { AutoComplete, Button, Checkbox, Form, Input, InputNumber, Select, Tag } from 'antd';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../meta';
 import { isDecimalType } from './entityDraft';
@@ -37,39 +38,27 @@ interface Props {
   onPurge: (field: string) => void;
 }
 
+/** A labelled input of a row's second line (the label stays visible once a value is typed). */
+const detail = { style: { marginBottom: 0, marginInlineEnd: 12 } };
+
 function TypedInputs({ index, type }: { index: number; type: string }) {
   const { t } = useTranslation();
   if (type === 'string')
     return (
-      <Form.Item name={[index, 'length']} noStyle>
-        <InputNumber
-          aria-label={t('modeling.field.length')}
-          placeholder={t('modeling.field.length')}
-          min={1}
-          max={4000}
-        />
+      <Form.Item name={[index, 'length']} label={t('modeling.field.length')} {...detail}>
+        <InputNumber aria-label={t('modeling.field.length')} min={1} max={4000} style={{ width: 90 }} />
       </Form.Item>
     );
   if (isDecimalType(type)) {
     return (
-      <Space.Compact>
-        <Form.Item name={[index, 'precision']} noStyle>
-          <InputNumber
-            aria-label={t('modeling.field.precision')}
-            placeholder={t('modeling.field.precision')}
-            min={1}
-            max={38}
-          />
+      <>
+        <Form.Item name={[index, 'precision']} label={t('modeling.field.precision')} {...detail}>
+          <InputNumber aria-label={t('modeling.field.precision')} min={1} max={38} style={{ width: 72 }} />
         </Form.Item>
-        <Form.Item name={[index, 'scale']} noStyle>
-          <InputNumber
-            aria-label={t('modeling.field.scale')}
-            placeholder={t('modeling.field.scale')}
-            min={0}
-            max={20}
-          />
+        <Form.Item name={[index, 'scale']} label={t('modeling.field.scale')} {...detail}>
+          <InputNumber aria-label={t('modeling.field.scale')} min={0} max={20} style={{ width: 72 }} />
         </Form.Item>
-      </Space.Compact>
+      </>
     );
   }
   return null;
@@ -83,31 +72,27 @@ function ReferenceInputs({
 }: { index: number; target?: string } & Pick<Props, 'entityNames' | 'targetFields'>) {
   const { t } = useTranslation();
   const names = targetFields(target).map((value) => ({ value }));
-  const pick = (key: string, width: number) => (
-    <Form.Item name={[index, 'reference', key]} style={{ marginBottom: 0 }}>
-      <AutoComplete
-        aria-label={t(`modeling.field.${key === 'valueField' ? 'refValue' : 'refLabel'}`)}
-        placeholder={t(`modeling.field.${key === 'valueField' ? 'refValue' : 'refLabel'}`)}
-        options={names}
-        filterOption
-        style={{ width }}
-      />
-    </Form.Item>
-  );
+  const pick = (key: 'valueField' | 'labelField') => {
+    const label = t(`modeling.field.${key === 'valueField' ? 'refValue' : 'refLabel'}`);
+    return (
+      <Form.Item name={[index, 'reference', key]} label={label} {...detail}>
+        <AutoComplete aria-label={label} options={names} filterOption style={{ width: 150 }} />
+      </Form.Item>
+    );
+  };
   return (
-    <Space.Compact>
-      <Form.Item name={[index, 'reference', 'entity']} style={{ marginBottom: 0 }}>
+    <>
+      <Form.Item name={[index, 'reference', 'entity']} label={t('modeling.field.refEntity')} {...detail}>
         <AutoComplete
           aria-label={t('modeling.field.refEntity')}
-          placeholder={t('modeling.field.refEntity')}
           options={entityNames.map((value) => ({ value }))}
           filterOption
-          style={{ width: 170 }}
+          style={{ width: 200 }}
         />
       </Form.Item>
-      {pick('valueField', 130)}
-      {pick('labelField', 130)}
-    </Space.Compact>
+      {pick('valueField')}
+      {pick('labelField')}
+    </>
   );
 }
 
@@ -121,12 +106,12 @@ function TargetInputs({
   const { t } = useTranslation();
   if (field.type === 'lookup') {
     return (
-      <Form.Item name={[index, 'lookupType']} style={{ marginBottom: 0 }}>
+      <Form.Item name={[index, 'lookupType']} label={t('modeling.field.lookupType')} {...detail}>
         <Select
           aria-label={t('modeling.field.lookupType')}
           showSearch
           options={lookupTypes}
-          style={{ minWidth: 200 }}
+          style={{ width: 240 }}
           optionFilterProp="label"
         />
       </Form.Item>
@@ -143,6 +128,63 @@ function TargetInputs({
   );
 }
 
+/**
+ * The grid's columns: the name and the two labels share the width (each at least what a typical
+ * value needs: `supplierContactPhone`, `Supplier contact phone`), the operate column fits its
+ * button. A row's second line, under the name and labels, holds the type and what it needs.
+ */
+const COLUMNS = 'minmax(180px, 6fr) minmax(140px, 5fr) minmax(180px, 6fr) minmax(64px, max-content)';
+const rowStyle = (extra?: CSSProperties): CSSProperties => ({
+  display: 'grid',
+  gridTemplateColumns: COLUMNS,
+  columnGap: 8,
+  rowGap: 6,
+  alignItems: 'start',
+  ...extra,
+});
+const line2 = { gridColumn: '1 / 4', gridRow: 2 };
+const operateCell = { gridColumn: 4, gridRow: '1 / 3' };
+
+function Operate({
+  field,
+  published,
+  remove,
+  props,
+}: {
+  field: FieldDef;
+  published: boolean;
+  remove: () => void;
+  props: Props;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {field.retired && <Tag>{t('modeling.field.retired')}</Tag>}
+      {published && !field.retired && (
+        <Button size="small" onClick={() => props.onRetire(field.name)}>
+          {t('modeling.retire.button')}
+        </Button>
+      )}
+      {published && field.retired && (
+        <Button size="small" danger onClick={() => props.onPurge(field.name)}>
+          {t('modeling.purge.button')}
+        </Button>
+      )}
+      {!published && (
+        <Button size="small" type="link" danger onClick={remove}>
+          {t('modeling.field.remove')}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/**
+ * One row per field in two lines (docs/decisions.md, "The designer's field grid in two lines"):
+ * the name, CN and EN labels and the row's operation first, then the type, its size, required,
+ * the value set or reference target and the rules, each labelled, wrapping within the grid's width.
+ * The table keeps its roles (table, rows, cells) with each row laid out as a CSS grid.
+ */
 export function FieldsEditor(props: Props) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
@@ -152,59 +194,75 @@ export function FieldsEditor(props: Props) {
       {(rows, { add, remove }) => (
         <table
           className="modeling-fields"
+          role="table"
           aria-label={t('modeling.fields')}
-          style={{ width: '100%', borderCollapse: 'collapse' }}
+          style={{ display: 'block', width: '100%', minWidth: 0 }}
         >
-          <thead>
-            <tr>
-              {['name', 'labelCn', 'labelEn', 'type', 'size', 'required', 'target', 'rules', 'operate'].map((c) => (
-                <th key={c} style={{ textAlign: 'left' }}>
+          <thead role="rowgroup" style={{ display: 'block' }}>
+            <tr role="row" style={rowStyle({ borderBottom: '1px solid #f0f0f0', paddingBottom: 6 })}>
+              {(['name', 'labelCn', 'labelEn', 'operate'] as const).map((c) => (
+                <th key={c} role="columnheader" style={{ textAlign: 'left', fontWeight: 600 }}>
                   {t(`modeling.field.${c}`)}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup" style={{ display: 'block' }}>
             {rows.map(({ key, name }) => {
               const field = fields[name] ?? ({} as FieldDef);
               const isPublished = props.published.has(field.name);
               return (
-                <tr key={key} aria-label={field.name || t('modeling.field.new')}>
-                  <td>
-                    <Form.Item name={[name, 'name']} style={{ marginBottom: 0 }}>
+                <tr
+                  key={key}
+                  role="row"
+                  aria-label={field.name || t('modeling.field.new')}
+                  style={rowStyle({ padding: '8px 0', borderBottom: '1px solid #f0f0f0' })}
+                >
+                  <td role="cell" style={{ minWidth: 0 }}>
+                    <Form.Item name={[name, 'name']} style={{ marginBottom: 0, marginInlineEnd: 0, width: '100%' }}>
                       <Input aria-label={t('modeling.field.name')} disabled={isPublished} />
                     </Form.Item>
                   </td>
-                  <td>
-                    <Form.Item name={[name, 'label', 'cn']} style={{ marginBottom: 0 }}>
+                  <td role="cell" style={{ minWidth: 0 }}>
+                    <Form.Item
+                      name={[name, 'label', 'cn']}
+                      style={{ marginBottom: 0, marginInlineEnd: 0, width: '100%' }}
+                    >
                       <Input aria-label={t('modeling.field.labelCn')} />
                     </Form.Item>
                   </td>
-                  <td>
-                    <Form.Item name={[name, 'label', 'en']} style={{ marginBottom: 0 }}>
+                  <td role="cell" style={{ minWidth: 0 }}>
+                    <Form.Item
+                      name={[name, 'label', 'en']}
+                      style={{ marginBottom: 0, marginInlineEnd: 0, width: '100%' }}
+                    >
                       <Input aria-label={t('modeling.field.labelEn')} />
                     </Form.Item>
                   </td>
-                  <td>
-                    <Form.Item name={[name, 'type']} style={{ marginBottom: 0 }}>
+                  <td
+                    role="cell"
+                    style={{
+                      ...line2,
+                      display: 'flex',
+                      flexWrap: 'wrap',
+                      alignItems: 'center',
+                      rowGap: 6,
+                      minWidth: 0,
+                    }}
+                  >
+                    <Form.Item name={[name, 'type']} label={t('modeling.field.type')} {...detail}>
                       <Select
                         aria-label={t('modeling.field.type')}
                         showSearch
                         optionFilterProp="label"
                         options={FIELD_TYPES.map((v) => ({ value: v, label: t(`modeling.type.${v}`) }))}
-                        style={{ width: 110 }}
+                        style={{ width: 120 }}
                       />
                     </Form.Item>
-                  </td>
-                  <td>
                     <TypedInputs index={name} type={field.type} />
-                  </td>
-                  <td>
-                    <Form.Item name={[name, 'required']} valuePropName="checked" style={{ marginBottom: 0 }}>
-                      <Checkbox aria-label={t('modeling.field.required')} />
+                    <Form.Item name={[name, 'required']} valuePropName="checked" {...detail}>
+                      <Checkbox aria-label={t('modeling.field.required')}>{t('modeling.field.required')}</Checkbox>
                     </Form.Item>
-                  </td>
-                  <td>
                     <TargetInputs
                       index={name}
                       field={field}
@@ -212,33 +270,16 @@ export function FieldsEditor(props: Props) {
                       entityNames={props.entityNames}
                       targetFields={props.targetFields}
                     />
-                  </td>
-                  <td>
                     <FieldRules index={name} field={field} />
                   </td>
-                  <td>
-                    {field.retired && <Tag>{t('modeling.field.retired')}</Tag>}
-                    {isPublished && !field.retired && (
-                      <Button size="small" onClick={() => props.onRetire(field.name)}>
-                        {t('modeling.retire.button')}
-                      </Button>
-                    )}
-                    {isPublished && field.retired && (
-                      <Button size="small" danger onClick={() => props.onPurge(field.name)}>
-                        {t('modeling.purge.button')}
-                      </Button>
-                    )}
-                    {!isPublished && (
-                      <Button size="small" type="link" danger onClick={() => remove(name)}>
-                        {t('modeling.field.remove')}
-                      </Button>
-                    )}
+                  <td role="cell" style={operateCell}>
+                    <Operate field={field} published={isPublished} remove={() => remove(name)} props={props} />
                   </td>
                 </tr>
               );
             })}
-            <tr>
-              <td colSpan={9}>
+            <tr role="row" style={{ display: 'block', paddingTop: 8 }}>
+              <td role="cell" style={{ display: 'block' }}>
                 <Button type="dashed" onClick={() => add({ type: 'string', label: { cn: '', en: '' } })}>
                   {t('modeling.field.add')}
                 </Button>
