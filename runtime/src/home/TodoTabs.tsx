@@ -1,7 +1,8 @@
 /**
  * "My to-do" / "my done" (docs/architecture.md "Spec: routes and home"): title, document type (SYS_TOBEDO)
  * and creation time,
- * up to 500 rows, 250 px high; clicking a tab reloads its list, clicking an item opens it.
+ * up to 500 rows, 250 px high, newest first (the server's order, so the newest is in sight); clicking a
+ * tab or showing the home's shell tab again reloads the lists, clicking an item opens it.
  */
 import type { TodoKind } from '@meridian/metadata';
 import { Button, Card, Table, Tabs } from 'antd';

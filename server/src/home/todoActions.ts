@@ -37,8 +37,9 @@ async function findMyTodo(
   const filter: FilterNode = {
     and: [eq(owner, ownerOf(kind, req)), flag('handleFlag', handleFlag), flag('cancelFlag', 'N')],
   };
-  // Pending: a work queue, the longest waiting first (docs/decisions.md, issue 14 item 5); done: most recently handled first.
-  const orderBy = handleFlag === 'N' ? 'creationDate asc' : 'handleDate desc';
+  // Newest first (docs/decisions.md "Issue 33: newest first"): pending by creation, the key breaking
+  // ties; done by handling. The home shows them in a 250 px box: the newest must be in sight.
+  const orderBy = handleFlag === 'N' ? 'creationDate desc' : 'handleDate desc';
   const { rows, page } = await kernel.resources.reader.list(
     entity,
     { params: {}, filter, orderBy, ...pagingOf(body, 500) },

@@ -53,8 +53,8 @@ describe('my to-do and my done', () => {
     for (const id of ids(mine, 'todo_id')) expect(managers).not.toContain(id);
   });
 
-  it('lists pending items the longest waiting first (a work queue), ties by key', async () => {
-    // Written newest first: ids alone would give the opposite order.
+  it('lists pending items newest first (the home shows the newest in sight), ties by key', async () => {
+    // Written oldest last: ids alone would give the opposite order.
     for (const created of ['2026-01-03 08:00:00', '2026-01-02 08:00:00']) {
       await runSql(
         server,
@@ -63,9 +63,9 @@ describe('my to-do and my done', () => {
     }
     const pending = expectOk(await call('buyer01', 'baseTodoRestful', 'findMyTodo')) as Record<string, unknown>[];
     const order = pending.map((r) => `${String(r.creationDate)} ${String(r.todoId).padStart(9, '0')}`);
-    expect(order).toEqual([...order].sort());
+    expect(order).toEqual([...order].sort().reverse());
     const titles = pending.map((r) => r.pendingTitle);
-    expect(titles.indexOf('queue 2026-01-02 08:00:00')).toBeLessThan(titles.indexOf('queue 2026-01-03 08:00:00'));
+    expect(titles.indexOf('queue 2026-01-03 08:00:00')).toBeLessThan(titles.indexOf('queue 2026-01-02 08:00:00'));
   });
 
   it('lists handled items under handleFlag Y, and refuses other flags and more than 500 rows', async () => {
