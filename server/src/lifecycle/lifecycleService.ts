@@ -215,7 +215,16 @@ export class LifecycleService {
     // The checks see the record with the action's input, as it will be written.
     const input = inputValues(entity, t, given, o.ctx.language, (v) => valueOf(v, current, o, formatDateTime()));
     await runTransitionChecks(
-      { registry: this.registry, rows: this.rows, tx, entity, id, record: { ...current, ...input }, ctx: o.ctx },
+      {
+        registry: this.registry,
+        rows: this.rows,
+        tx,
+        entity,
+        id,
+        record: { ...current, ...input },
+        ctx: o.ctx,
+        linesUnderLock: o.ifChecksPass,
+      },
       t,
     ).catch((e: unknown) => {
       throw o.ifChecksPass && e instanceof ApiError && (e.httpStatus === 400 || e.httpStatus === 409)

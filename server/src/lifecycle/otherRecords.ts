@@ -14,6 +14,14 @@ export interface CheckScope {
   id: number;
   record: Row;
   ctx: ResourceContext;
+  /**
+   * Read the record's own lines with a locking read (the latest committed rows): a system
+   * transition asked after a line's move (runIfChecksPass), whose lines' writers all lock the
+   * record first, so the lock costs no wait. Other checks read them plainly: a locking read of a
+   * header's lines on MariaDB also locks the index gaps beside them, which deadlocks two
+   * documents published at once.
+   */
+  linesUnderLock?: boolean;
 }
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';

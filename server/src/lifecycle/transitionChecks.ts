@@ -8,7 +8,7 @@ import {
   type TransitionCheck,
   type TransitionDef,
 } from '@meridian/metadata';
-import type { Row } from '../db/sqlExecutor';
+import type { Row, SqlExecutor, SqlParam } from '../db/sqlExecutor';
 import { ApiError } from '../http/apiError';
 import { readUnderLock } from '../resource/invariantLocks';
 import { lineRuleFailure } from './lineRules';
@@ -51,10 +51,10 @@ async function ownLines(s: CheckScope, child: string, fields: string[]): Promise
   const { t, c } = s.rows.sql;
   const q = s.tx.dialect.quote;
   const names = [...new Set([lines.primaryKey, ...fields])].filter((f) => lines.field(f));
-  // Latest committed lines, as the record itself is read: under REPEATABLE READ a plain read answers
-  // from a snapshot that may predate a line moved by the transaction this one waited for (a head
+  // With linesUnderLock, the latest committed lines: under REPEATABLE READ a plain read answers from
+  // a snapshot that may predate a line moved by the transaction this one waited for (a head
   // completing when another supplier's answer just committed).
-  return readUnderLock(
+  return (s.linesUnderLock ? readUnderLock : (tx: SqlExecutor, sql: string, p: SqlParam[]) => tx.select(sql, p))(
     s.tx,
     `SELECT ${names.map((f) => `${c(lines.name, f)} AS ${q(f)}`).join(', ')} FROM ${t(lines.name)} ` +
       `WHERE ${c(lines.name, def.foreignKey)} = ? ORDER BY ${c(lines.name, lines.primaryKey)}`,
