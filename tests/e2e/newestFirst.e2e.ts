@@ -47,25 +47,43 @@ test('a list with no order asked opens newest first (purchase orders by order da
   expect(numbers).toEqual([...numbers].sort().reverse());
 });
 
-test('the home reads its to-dos again when its tab is shown again', async ({ page }) => {
-  test.setTimeout(90_000);
-  const answer = page.waitForResponse(
-    (r) => isPendingTodos(r.url()) && r.request().postData()?.includes('"N"') === true,
-  );
-  await signIn(page, 'buyer01');
-  const todos = ((await (await answer).json()).data ?? []) as Todo[];
-  // One handled on opening (todoHandledOnOpen), finished here behind the home's back.
-  const item = todos.find((todo) => todo.billType === 'BIDDING_BARGAINING')!;
-  await expect(todoRows(page).filter({ hasText: item.pendingTitle })).toHaveCount(1);
-  await openMenu(page, '采购管理', '采购申请');
-  await settled(page, { shownTab: true });
-  const handled = await callAsSession(page, '/api/baseServer/v1/baseTodoRestful/doHandle', { id: item.todoId });
-  expect(handled.status).toBe(200);
-  await page
+test('the home reads its to-dos again when its tab is shown again', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // manager01's home is open; buyer01 submits a requisition behind its back (its own data, so the
+  // test does not depend on a seeded to-do other tests may have finished).
+  const manager = await (await browser.newContext()).newPage();
+  await signIn(manager, 'manager01');
+  await expect(manager.getByTestId('internal-home')).toBeVisible();
+  const buyer = await (await browser.newContext()).newPage();
+  await signIn(buyer, 'buyer01');
+  await openMenu(buyer, '采购管理', '采购申请');
+  await settled(buyer, { shownTab: true });
+  const body = {
+    requisitionType: 'PRODUCTION',
+    orgId: 2,
+    invOrgId: 5,
+    deptId: 9,
+    requesterId: 2,
+    requisitionDate: '2026-11-22',
+    currencyCode: 'CNY',
+    urgentFlag: 'N',
+    description: 'newest first',
+    lines: [{ lineNum: 1, itemId: 1, categoryId: 2, uomCode: 'PCS', quantity: '5', needByDate: '2026-12-10' }],
+  };
+  const api = '/api/srmServer/v1/srmPurRequisitionHeaderRestful';
+  const saved = await callAsSession(buyer, `${api}/saveOrUpdate`, body);
+  expect(saved.status).toBe(200);
+  expect((await callAsSession(buyer, `${api}/doSubmit`, { id: saved.data.requisitionHeaderId })).status).toBe(200);
+  const number = String(saved.data.requisitionNumber);
+  await expect(todoRows(manager).filter({ hasText: number })).toHaveCount(0);
+  // Away from the home and back: the new to-do is there.
+  await openMenu(manager, '审批中心', '我的待审批');
+  await settled(manager, { shownTab: true });
+  await manager
     .getByRole('tab', { name: '首页' })
-    .or(page.locator('a[href="#/main"]', { hasText: '首页' }))
+    .or(manager.locator('a[href="#/main"]', { hasText: '首页' }))
     .first()
     .click();
-  await expect(page.getByTestId('internal-home')).toBeVisible();
-  await expect(todoRows(page).filter({ hasText: item.pendingTitle })).toHaveCount(0);
+  await expect(manager.getByTestId('internal-home')).toBeVisible();
+  await expect(todoRows(manager).filter({ hasText: number })).toHaveCount(1);
 });
