@@ -6,18 +6,20 @@
  *   ticks an inspection site (the locked site stays read-only) and submits again; manager01 approves;
  * - buyer01 submits two score sheets from the list; manager01 selects both and approves them in one batch.
  */
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import {
   choose,
   cellUnder,
   dataRows,
   decide,
+  dropdownOf,
   fieldValue,
   openMenu,
   runConfirmed,
   save,
   unique,
+  revealInGrid,
   rowAction,
   signIn,
 } from './support';
@@ -142,6 +144,34 @@ test('a qualification review is rejected with a comment, corrected and approved'
   await manager.reload();
   await decide(manager, '审批通过', '同意引入', false);
   await expect(fieldValue(manager, '状态')).toHaveText('引入中');
+});
+
+/** The options an antd Select shows for a search: their titles. */
+async function optionsFor(combobox: Locator, search: string): Promise<Locator> {
+  await revealInGrid(combobox);
+  await combobox.click({ force: true });
+  await combobox.fill(search);
+  return dropdownOf(combobox);
+}
+
+test('a qualification review applies for a company and inspects sites of operating units only', async ({ browser }) => {
+  const buyer = await signedIn(browser, 'buyer01');
+  await openMenu(buyer, '供应商管理', '资质审查');
+  await buyer.getByRole('button', { name: '新增', exact: true }).click();
+  await expect(buyer.getByRole('button', { name: '保存', exact: true })).toBeVisible({ timeout: 30_000 });
+  // 苏州 names a company, its operating unit, its purchasing centre and two plants (demo data).
+  const applying = await optionsFor(buyer.getByRole('combobox', { name: '申请组织', exact: true }), '苏州');
+  await expect(applying.getByTitle('子午线电子(苏州)有限公司', { exact: true })).toBeVisible();
+  for (const other of ['苏州业务实体', '苏州采购中心', '苏州一厂'])
+    await expect(applying.getByTitle(other, { exact: true })).toHaveCount(0);
+  await buyer.keyboard.press('Escape');
+
+  const sites = buyer.getByRole('region', { name: '考察地点', exact: true });
+  await sites.getByRole('button', { name: '新增行' }).click();
+  const unit = await optionsFor(sites.getByRole('combobox', { name: '业务实体', exact: true }), '苏州');
+  await expect(unit.getByTitle('苏州业务实体', { exact: true })).toBeVisible();
+  for (const other of ['子午线电子(苏州)有限公司', '苏州采购中心', '苏州一厂'])
+    await expect(unit.getByTitle(other, { exact: true })).toHaveCount(0);
 });
 
 test('two score sheets submitted from the list are approved in one batch', async ({ browser }) => {

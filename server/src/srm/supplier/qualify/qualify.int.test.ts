@@ -65,7 +65,7 @@ describe('approval', () => {
     const supplierId = await newSupplier(p);
     const id = await draft(supplierId, [
       { siteName: 'A', orgId: 3 },
-      { siteName: 'B', orgId: 7 },
+      { siteName: 'B', orgId: 11 },
     ]);
     expectOk(await act('buyer01', 'doQualifySubmit', { id }));
     expect((await todosOf(p, ENTITY, id)).map((t) => [t.assignee_user_id, t.bill_type, t.bill_link])).toEqual([
@@ -118,7 +118,7 @@ describe('inspection sites: participate (inspectFlag) only where editFlag is Y',
   it('an internal user ticks an editable site; a locked one (editFlag N) is refused with 403 and nothing is saved', async () => {
     const id = await draft(undefined, [
       { siteName: 'Open', orgId: 3 },
-      { siteName: 'Locked', orgId: 7 },
+      { siteName: 'Locked', orgId: 11 },
     ]);
     const [open, locked] = await sitesOf(id);
     await runSql(p.server, 'UPDATE srm_slc_qualify_site SET edit_flag = ? WHERE qualify_site_id = ?', [
