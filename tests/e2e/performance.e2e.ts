@@ -253,6 +253,12 @@ test('CN: performance evaluation — scheme, receipts figures, manual score, sco
     .click();
   await expect(supplier).toHaveURL(/SupplierAppeal\/SrmSpeSupplierAppeal\?id=\d+/, FIRST_OPEN);
   await expect(fieldValue(supplier, '总分')).toHaveText('72.5', FIRST_OPEN);
+  // What it appeals against: each indicator's score (74.50 weighted) and the −2 given by hand.
+  const indicatorScores = visibleTable(supplier, '指标得分');
+  await expect(dataRows(indicatorScores)).toHaveCount(4);
+  const onTime = dataRows(indicatorScores).filter({ hasText: '交货准时率' });
+  await expectCells(indicatorScores, onTime, { 得分: /^70(\.0+)?$/, 加权得分: /^21(\.0+)?$/ });
+  await expect(fieldValue(supplier, '手工加减分')).toHaveText(/^-2(\.0+)?$/);
   const appealFile = supplier.waitForEvent('filechooser');
   await supplier.getByRole('button', { name: '上传申诉附件', exact: true }).click();
   await (await appealFile).setFiles({ ...REPORT_PDF, name: 'appeal-evidence.pdf' });

@@ -7380,6 +7380,10 @@ export interface SrmSpeManualScoreRecord {
  */
 export type ResultNo = string | null;
 /**
+ * 手工加减分
+ */
+export type ManualAdjustments = string | null;
+/**
  * 总分
  */
 export type TotalScore = string | null;
@@ -7444,6 +7448,14 @@ export type VerificationResult = string | null;
  */
 export type PerformanceResult = number | null;
 /**
+ * 加权得分
+ */
+export type WeightedScore = string | null;
+/**
+ * 考评结果
+ */
+export type PerformanceResult1 = number | null;
+/**
  * 原总分
  */
 export type OldScore = string | null;
@@ -7474,6 +7486,7 @@ export interface SrmSpePerformanceRecord {
   supplierId?: Supplier;
   supplierName?: string | null;
   periodName?: Period;
+  manualScore?: ManualAdjustments;
   totalScore?: TotalScore;
   gradeCode?: Grade;
   rankNum?: Rank;
@@ -7495,14 +7508,32 @@ export interface SrmSpePerformanceRecord {
   lastUpdatedBy?: LastUpdatedBy;
   lastUpdateDate?: LastUpdatedAt;
   versionNum?: Version;
+  scores?: SrmSpePerformanceScoreRecord[];
   histories?: SrmSpePerformanceHistoryRecord[];
+}
+/**
+ * 指标得分 / Indicator score
+ */
+export interface SrmSpePerformanceScoreRecord {
+  performanceScoreId?: ID1;
+  performanceId?: PerformanceResult;
+  indicatorsHeadId?: Indicator;
+  indicatorName?: string | null;
+  weight?: Weight;
+  score?: Score;
+  weightedScore?: WeightedScore;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
 }
 /**
  * 考评结果历史 / Performance result history
  */
 export interface SrmSpePerformanceHistoryRecord {
-  performanceHistoryId?: ID1;
-  performanceId?: PerformanceResult;
+  performanceHistoryId?: ID2;
+  performanceId?: PerformanceResult1;
   actionCode?: Action;
   fromStatus?: From;
   toStatus?: To;
@@ -7514,11 +7545,11 @@ export interface SrmSpePerformanceHistoryRecord {
   actorUserId?: By;
   actorUserName?: string | null;
   actionDate?: When;
-  createdBy?: CreatedBy1;
-  creationDate?: CreatedAt1;
-  lastUpdatedBy?: LastUpdatedBy1;
-  lastUpdateDate?: LastUpdatedAt1;
-  versionNum?: Version1;
+  createdBy?: CreatedBy2;
+  creationDate?: CreatedAt2;
+  lastUpdatedBy?: LastUpdatedBy2;
+  lastUpdateDate?: LastUpdatedAt2;
+  versionNum?: Version2;
 }
 
 /**
@@ -7686,10 +7717,6 @@ export type Scheme2 = number | null;
  * 实际值
  */
 export type ActualValue = string | null;
-/**
- * 加权得分
- */
-export type WeightedScore = string | null;
 /**
  * 考评方案 / Evaluation scheme
  */

@@ -299,6 +299,20 @@ describe('system indicators and the calculation', () => {
       [1, 77.5, 'C', 2, 'UNRELEASED', '2026Q4'],
       [2, 96.5, 'A', 1, 'UNRELEASED', '2026Q4'],
     ]);
+    // Each result carries its breakdown: the template's indicators, then the manual adjustments.
+    expect(results.map((r) => Number(r.manual_score))).toEqual([5, 0]);
+    for (const r of results) {
+      const lines = await rows(p, 'srm_spe_performance_score', 'performance_score_id', {
+        performance_id: Number(r.performance_id),
+      });
+      expect(lines.map((l) => Number(l.indicators_head_id)).sort()).toEqual([4901, 4902, 4903, 4904]);
+      const weightedSum = lines.reduce((s, l) => s + Number(l.weighted_score ?? 0), 0);
+      expect(weightedSum + Number(r.manual_score)).toBeCloseTo(Number(r.total_score), 2);
+    }
+    const supplier1 = await rows(p, 'srm_spe_performance_score', 'performance_score_id', {
+      performance_id: Number(results[0].performance_id),
+    });
+    expect(Number(supplier1.find((l) => Number(l.indicators_head_id) === 4901)!.weighted_score)).toBe(27);
     // The figures cannot be fetched again once the scheme is calculated.
     expectError(await act('buyer01', 'doDelayRateFromErp', { id }), 409);
   });

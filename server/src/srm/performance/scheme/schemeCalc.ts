@@ -7,7 +7,7 @@
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../../access/metaSql';
-import type { Database, SqlExecutor } from '../../../db/sqlExecutor';
+import type { Database, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
 import { gradeForScore } from '../setup';
@@ -17,6 +17,21 @@ import { clamp, mean, ranks, sum, weighted } from './scoreMath';
 const PERFORMANCE = 'srmSpePerformance';
 const MANUAL = 'srmSpeManualScore';
 const TI = 'srmSpeTemplateIndicator';
+const SCORE = 'srmSpePerformanceScore';
+
+interface IndicatorScore {
+  indicatorsHeadId: number;
+  weight: SqlParam;
+  /** The mean of the approved sheets' scores; null when no sheet scored the indicator. */
+  score: string | null;
+  weightedScore: string | null;
+}
+
+export interface SupplierResult {
+  indicators: IndicatorScore[];
+  manualScore: string;
+  total: string;
+}
 
 export class SchemeCalc {
   private readonly sql: MetaSql;
@@ -27,14 +42,15 @@ export class SchemeCalc {
     this.rows = new PlatformRows(registry, db.dialect);
   }
 
-  async totals(tx: SqlExecutor, schemeId: number, templateHeadId: number): Promise<Map<number, string>> {
+  /** Each scheme supplier's result: its indicator scores, its manual adjustments and the total. */
+  async totals(tx: SqlExecutor, schemeId: number, templateHeadId: number): Promise<Map<number, SupplierResult>> {
     const { t, c } = this.sql;
     const suppliers = await tx.select(
       `SELECT ${c(SCHEME_SUPPLIER, 'supplierId')} AS supplierId FROM ${t(SCHEME_SUPPLIER)} WHERE ${c(SCHEME_SUPPLIER, 'schemeId')} = ? ORDER BY ${c(SCHEME_SUPPLIER, 'schemeSupplierId')}`,
       [schemeId],
     );
     const weights = await tx.select(
-      `SELECT ${c(TI, 'indicatorsHeadId')} AS id, ${c(TI, 'weight')} AS weight FROM ${t(TI)} WHERE ${c(TI, 'templateHeadId')} = ?`,
+      `SELECT ${c(TI, 'indicatorsHeadId')} AS id, ${c(TI, 'weight')} AS weight FROM ${t(TI)} WHERE ${c(TI, 'templateHeadId')} = ? ORDER BY ${c(TI, 'templateIndicatorId')}`,
       [templateHeadId],
     );
     const lines = await tx.select(
@@ -48,19 +64,27 @@ export class SchemeCalc {
         `WHERE ${c(MANUAL, 'schemeId')} = ? AND ${c(MANUAL, 'status')} = 'VALID'`,
       [schemeId],
     );
-    const totals = new Map<number, string>();
+    const results = new Map<number, SupplierResult>();
     for (const { supplierId } of suppliers) {
       const id = Number(supplierId);
-      const parts = weights.map((w) => {
+      const indicators = weights.map((w) => {
         const scores = lines
           .filter((l) => Number(l.supplierId) === id && Number(l.indicatorsHeadId) === Number(w.id))
           .map((l) => l.score);
-        return scores.length ? weighted(mean(scores), w.weight) : null;
+        const score = scores.length ? mean(scores) : null;
+        return {
+          indicatorsHeadId: Number(w.id),
+          weight: w.weight as SqlParam,
+          score,
+          weightedScore: weighted(score, w.weight),
+        };
       });
-      const adjust = manual.filter((m) => Number(m.supplierId) === id).map((m) => String(m.score));
-      totals.set(id, clamp(sum([...parts, ...adjust]), '0', '100'));
+      const adjustments = manual.filter((m) => Number(m.supplierId) === id).map((m) => String(m.score));
+      const manualScore = sum(adjustments);
+      const total = clamp(sum([...indicators.map((i) => i.weightedScore), manualScore]), '0', '100');
+      results.set(id, { indicators, manualScore, total });
     }
-    return totals;
+    return results;
   }
 
   async calculate(tx: SqlExecutor, schemeId: number, userId: number): Promise<void> {
@@ -70,15 +94,15 @@ export class SchemeCalc {
         `FROM ${t(SCHEME)} WHERE ${c(SCHEME, 'schemeId')} = ?`,
       [schemeId],
     );
-    const totals = await this.totals(tx, schemeId, Number(scheme.templateHeadId));
-    const ids = [...totals.keys()];
-    const rankOf = ranks(ids.map((id) => totals.get(id)!));
+    const results = await this.totals(tx, schemeId, Number(scheme.templateHeadId));
+    const ids = [...results.keys()];
+    const rankOf = ranks(ids.map((id) => results.get(id)!.total));
     for (const [i, supplierId] of ids.entries()) {
-      const totalScore = totals.get(supplierId)!;
+      const { indicators, manualScore, total: totalScore } = results.get(supplierId)!;
       const grade = scheme.settingHeadId
         ? await gradeForScore(tx, Number(scheme.settingHeadId), totalScore)
         : undefined;
-      await this.rows.insert(
+      const performanceId = await this.rows.insert(
         tx,
         PERFORMANCE,
         {
@@ -86,6 +110,7 @@ export class SchemeCalc {
           schemeId,
           supplierId,
           periodName: scheme.periodName as string,
+          manualScore,
           totalScore,
           gradeCode: grade?.gradeCode ?? null,
           rankNum: rankOf[i],
@@ -94,6 +119,9 @@ export class SchemeCalc {
         },
         userId,
       );
+      // The breakdown a supplier reads on its result and appeals against (findPerFormAnceVOById's lines).
+      for (const line of indicators)
+        await this.rows.insert(tx, SCORE, { performanceId: Number(performanceId), ...line }, userId);
     }
     await tx.execute(`UPDATE ${t(SCHEME)} SET ${c(SCHEME, 'resultCount')} = ? WHERE ${c(SCHEME, 'schemeId')} = ?`, [
       ids.length,
