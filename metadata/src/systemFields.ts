@@ -79,6 +79,16 @@ export function resolveFields(entity: EntityDef): ResolvedField[] {
   return [primaryKeyField(entity), ...declared, ...AUDIT_FIELDS.map((f) => ({ ...f }))];
 }
 
+/**
+ * A field a save by this caller may set (field.schema.json `writableBy`): users of the named kind
+ * only — a user type starting with EX (EX, EX_ADMIN) is a supplier's, any other internal. A caller of
+ * no user type (the system) always may.
+ */
+export function isWritableByUserType(field: Pick<ResolvedField, 'writableBy'>, userType: unknown): boolean {
+  if (!field.writableBy || userType === undefined || userType === null) return true;
+  return (String(userType).startsWith('EX') ? 'EX' : 'INSIDE') === field.writableBy;
+}
+
 /** Fields a request body may never set: keys, audit columns, versionNum (checked, not written), serverOnly ones. */
 export function isWritableFromBody(field: ResolvedField): boolean {
   return !field.system && !field.serverOnly && !field.generated && !field.retired && !field.secret;

@@ -424,6 +424,16 @@ test('Flow 1 — supplier onboarding, register → qualified (DOMAIN §15 steps 
       await activate(row, '检查项', records);
       await row.getByRole('spinbutton', { name: '自评分', exact: true }).fill('18');
     }
+    // It writes its self scores only: the checklist and the experts' columns stay as they are, and no
+    // line is added or deleted (the entities' writableBy, serverOnly and fixedLines).
+    const active = dataRows(records).nth(4);
+    for (const name of ['专家评分', '标准分'])
+      await expect(active.getByRole('spinbutton', { name, exact: true })).toHaveCount(0);
+    for (const name of ['发现问题', '检查项'])
+      await expect(active.getByRole('textbox', { name, exact: true })).toHaveCount(0);
+    const checklist = supplier.getByRole('region', { name: '考察记录', exact: true });
+    await expect(checklist.getByRole('button', { name: /新增行/ })).toHaveCount(0);
+    await expect(checklist.getByRole('button', { name: /^删除行/ })).toHaveCount(0);
     await save(supplier);
     await runConfirmed(supplier, '提交自评');
     await expect(fieldValue(supplier, '状态')).toHaveText('已自评');

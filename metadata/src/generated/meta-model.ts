@@ -276,6 +276,10 @@ export interface FieldDef {
    */
   serverOnly?: boolean;
   /**
+   * Only users of this type (INSIDE: the buying company's staff, EX: suppliers) set the field through a save: the server drops it from other users' bodies, and their forms show it read-only. Transitions and effects write it whoever acts.
+   */
+  writableBy?: 'INSIDE' | 'EX';
+  /**
    * Never returned, filtered or sorted on (password hashes, tokens).
    */
   secret?: boolean;
@@ -333,6 +337,10 @@ export interface ChildDef {
    * Lines shown with the header (findById) but never written through it: a saveOrUpdate body's lines of this child are ignored. For records that move only by their own actions (a supplier's sites and categories).
    */
   readOnly?: boolean;
+  /**
+   * The lines are made with the header (by the transition or effect that creates it): a save of an existing header may change its lines' values but neither add nor remove one (403), and the form offers no add or delete.
+   */
+  fixedLines?: boolean;
 }
 export interface RecordRule {
   /**

@@ -34,13 +34,13 @@ const page: PageDef = structuredClone(editPage);
 page.form!.lines![0].grid.columns[2] = { key: 'quantity', editType: 'number', min: 1, max: 100, precision: 2 };
 page.form!.lines![0].grid.selection = true;
 
-function setup() {
+function setup(withEntities = entities) {
   const provider = createFakeProvider({
     findById: async () => structuredClone(record),
     findByMenuResp: async () => [{ resourceCode: 'btnSave' }],
     saveOrUpdate: async (_entity: unknown, values: DataRecord) => ({ ...values, versionNum: 5 }),
   });
-  renderWithApp(<EditPage page={page} entities={entities} />, {
+  renderWithApp(<EditPage page={page} entities={withEntities} />, {
     provider,
     url: '/main/purRequisitionManage/purRequisitionEdit?id=1',
   });
@@ -81,6 +81,18 @@ describe('line grid', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(provider.saveOrUpdate).toHaveBeenCalled());
     expect(provider.saveOrUpdate.mock.calls[0][1].lines).toEqual([]);
+  });
+
+  it('fixed lines (children[].fixedLines) are edited in place: no add, no delete, no selection', async () => {
+    const header = entities[page.entity!];
+    setup({ ...entities, [header.name]: { ...header, children: [{ ...header.children![0], fixedLines: true }] } });
+    await screen.findByText('A-001');
+    fireEvent.click(within(grid()).getByText('A-001'));
+    expect(within(grid()).getAllByRole('textbox', { name: '物料编码' })).toHaveLength(1);
+    expect(within(grid()).queryByRole('button', { name: /新增行/ })).toBeNull();
+    expect(within(grid()).queryByRole('button', { name: '删除行 1' })).toBeNull();
+    expect(within(grid()).queryByRole('button', { name: /删除选中行/ })).toBeNull();
+    expect(within(grid()).queryByRole('checkbox', { name: '选择行 1' })).toBeNull();
   });
 
   it('with selection, deletes the selected rows together and saves the rest', async () => {

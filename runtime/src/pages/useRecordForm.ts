@@ -47,7 +47,11 @@ export function useRecordForm(
   const provider = useDataProvider();
   const screen = useScreen();
   const form = useLanguageForm(readPretty);
-  const schema = useMemo(() => buildFormSchema({ page, entities, language }), [page, entities, language]);
+  const userType = (currentFilterVars(screen).user as { userType?: string } | undefined)?.userType;
+  const schema = useMemo(
+    () => buildFormSchema({ page, entities, language, userType }),
+    [page, entities, language, userType],
+  );
   const shown = useRef<DataRecord | null | undefined>(undefined);
   useEffect(() => {
     // Only a newly loaded or saved record replaces the values; a form rebuilt for another

@@ -1,5 +1,5 @@
 /** Look-ups over an entity's fields that every schema builder needs. */
-import { resolveDefault, type FilterVariables } from '@meridian/metadata';
+import { isWritableByUserType, resolveDefault, type FilterVariables } from '@meridian/metadata';
 import type { DataRecord, EntityDef, FieldDef } from '../meta';
 
 /** Appended by the server to every entity (docs/architecture.md "Entity": audit fields and versionNum). */
@@ -22,6 +22,11 @@ export function userFields(entity: EntityDef): FieldDef[] {
 /** Filled by the server: shown, never edited. */
 export function isServerOwned(field: FieldDef): boolean {
   return Boolean(field.serverOnly || field.generated);
+}
+
+/** Shown, never edited, by this user: filled by the server, or written by the other kind of user (writableBy). */
+export function isReadOnlyFor(field: FieldDef, userType: string | undefined): boolean {
+  return isServerOwned(field) || !isWritableByUserType(field, userType);
 }
 
 /**

@@ -87,6 +87,33 @@ describe('buildFormSchema', () => {
     expect(cells.quantity['x-component-props']).toMatchObject({ stringMode: true, precision: 3 });
   });
 
+  it('shows a field another kind of user writes read-pretty, and fixed lines without add or delete', () => {
+    const header = entities[editPage.entity!];
+    const child = header.children![0];
+    const lineEntity = entities[child.entity];
+    const writtenBy = (name: string, by: 'INSIDE' | 'EX') => (f: FieldDef) =>
+      f.name === name ? { ...f, writableBy: by } : f;
+    const changed = {
+      ...entities,
+      [header.name]: {
+        ...header,
+        fields: header.fields.map(writtenBy('title', 'INSIDE')),
+        children: [{ ...child, fixedLines: true }],
+      },
+      [lineEntity.name]: { ...lineEntity, fields: lineEntity.fields.map(writtenBy('quantity', 'EX')) },
+    };
+    const build = (userType: string) =>
+      buildFormSchema({ page: editPage, entities: changed, language: 'EN', userType });
+    const asSupplier = build('EX_ADMIN');
+    expect(props(props(asSupplier).section0).title['x-read-pretty']).toBe(true);
+    expect(props(props(asSupplier).lines.items as ISchema).quantity['x-read-pretty']).toBeUndefined();
+    const asBuyer = build('INSIDE');
+    expect(props(props(asBuyer).section0).title['x-read-pretty']).toBeUndefined();
+    expect(props(props(asBuyer).lines.items as ISchema).quantity['x-read-pretty']).toBe(true);
+    expect(props(asBuyer).lines['x-component-props']).toMatchObject({ fixed: true });
+    expect(props(schema).lines['x-component-props']).not.toHaveProperty('fixed');
+  });
+
   it('labels follow the language', () => {
     const cn = buildFormSchema({ page: editPage, entities, language: 'CN' });
     expect(props(props(cn).section0).title.title).toBe('标题');

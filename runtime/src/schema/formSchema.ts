@@ -9,13 +9,15 @@ import type { EntityDef, FieldDef, FormField, FormSection, PageDef } from '../me
 import { componentForField, schemaTypeOf } from './fieldComponent';
 import { formilyRules } from './fieldRules';
 import { recordRuleValidators } from './recordRules';
-import { findField, isServerOwned, userFields } from './entityFields';
+import { findField, isReadOnlyFor, userFields } from './entityFields';
 import { buildLinesSchema } from './lineSchema';
 
 export interface FormSchemaInput {
   page: PageDef;
   entities: Record<string, EntityDef>;
   language: Language;
+  /** The signed-in user's type: fields another kind of user writes (writableBy) are read-only. */
+  userType?: string;
 }
 
 export const DEFAULT_FORM_COLUMNS = 3;
@@ -74,7 +76,7 @@ export function formFieldSchema(
     'x-index': index,
   };
   // Server-owned fields (status, document number) are shown but never typed in.
-  if (formField.readOnly || isServerOwned(field)) schema['x-read-pretty'] = true;
+  if (formField.readOnly || isReadOnlyFor(field, input.userType)) schema['x-read-pretty'] = true;
   if (formField.hidden) schema['x-display'] = 'hidden';
   return schema;
 }
@@ -107,7 +109,7 @@ export function buildFormSchema(input: FormSchemaInput): ISchema {
     properties[`section${index}`] = sectionSchema(section, entity, input, index);
   });
   (input.page.form?.lines ?? []).forEach((lines, index) => {
-    const schema = buildLinesSchema(lines, entity, input.entities, input.language, input.page);
+    const schema = buildLinesSchema(lines, entity, input.entities, input.language, input.page, input.userType);
     if (schema) properties[lines.child] = { ...schema, 'x-index': sections.length + index };
   });
   return { type: 'object', properties };

@@ -9,7 +9,7 @@ import { linePickProps, type LinePickProps } from './linePickProps';
 import { describeColumns, type ColumnDescriptor } from './columnDescriptor';
 import { componentForField, schemaTypeOf } from './fieldComponent';
 import { formilyRules } from './fieldRules';
-import { findField, isServerOwned } from './entityFields';
+import { findField, isReadOnlyFor } from './entityFields';
 
 export const LINE_NUM_FIELD = 'lineNum';
 
@@ -36,10 +36,12 @@ export interface LineGridProps {
   height?: number | 'auto';
   /** FormLines.pick: a toolbar button that adds lines from another document's rows. */
   pick?: LinePickProps;
+  /** children[].fixedLines: the lines came with the document — no add, delete or selection. */
+  fixed?: boolean;
 }
 
-function isReadOnlyColumn(column: ColumnDescriptor): boolean {
-  return column.editType === 'viewSlot' || column.key === LINE_NUM_FIELD || isServerOwned(column.field);
+function isReadOnlyColumn(column: ColumnDescriptor, userType: string | undefined): boolean {
+  return column.editType === 'viewSlot' || column.key === LINE_NUM_FIELD || isReadOnlyFor(column.field, userType);
 }
 
 function cellSchema(
@@ -48,6 +50,7 @@ function cellSchema(
   language: Language,
   index: number,
   owner: EntityDef,
+  userType: string | undefined,
 ): ISchema {
   const spec = componentForField(column.field, {
     entities,
@@ -72,7 +75,7 @@ function cellSchema(
     }),
     'x-index': index,
   };
-  if (isReadOnlyColumn(column)) schema['x-read-pretty'] = true;
+  if (isReadOnlyColumn(column, userType)) schema['x-read-pretty'] = true;
   return schema;
 }
 
@@ -82,6 +85,7 @@ export function buildLinesSchema(
   entities: Record<string, EntityDef>,
   language: Language,
   page?: PageDef,
+  userType?: string,
 ): ISchema | null {
   const child = header.children?.find((candidate) => candidate.name === lines.child);
   const lineEntity = child ? entities[child.entity] : undefined;
@@ -89,7 +93,7 @@ export function buildLinesSchema(
   const columns = describeColumns(lines.grid, lineEntity, language).filter((column) => !column.hidden);
   const properties: Record<string, ISchema> = {};
   columns.forEach((column, index) => {
-    properties[column.key] = cellSchema(column, entities, language, index, lineEntity);
+    properties[column.key] = cellSchema(column, entities, language, index, lineEntity, userType);
   });
   const title = pickLabel(lines.title ?? child.label ?? lineEntity.label, language);
   const props: LineGridProps = {
@@ -99,6 +103,7 @@ export function buildLinesSchema(
     primaryKey: lineEntity.primaryKey,
     ...(lines.grid.selection && { selection: true }),
     ...(lines.grid.height !== undefined && { height: lines.grid.height }),
+    ...(child.fixedLines && { fixed: true }),
   };
   const pick = linePickProps(lines, page, header, entities, language);
   if (pick) props.pick = pick;

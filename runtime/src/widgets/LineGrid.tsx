@@ -35,6 +35,8 @@ interface LineColumnsInput {
   columns: ColumnDescriptor[];
   items: Schema | undefined;
   editable: boolean;
+  /** Rows may be deleted (editable, and the lines are not fixed). */
+  deletable: boolean;
   activeIndex: number | null;
   deleteRow: (index: number) => void;
   deleteLabel: string;
@@ -88,7 +90,7 @@ function lineColumns(input: LineColumnsInput): TableColumnType<DataRecord>[] {
       </LineCellContext.Provider>
     ),
   }));
-  if (!editable) return cells;
+  if (!input.deletable) return cells;
   const deleteColumn = operateColumn(input.operateTitle, (_row: DataRecord, index: number) => (
     <Button
       type="link"
@@ -150,6 +152,7 @@ export const LineGrid = observer(function LineGrid({
   selection,
   height,
   pick,
+  fixed,
 }: LineGridProps) {
   const field = useField<ArrayField>();
   const schema = useFieldSchema();
@@ -162,6 +165,8 @@ export const LineGrid = observer(function LineGrid({
   // The table asks each row's key several times per render: a lookup, not rows.indexOf (quadratic in the rows).
   const rowIndex = useMemo(() => new Map(rows.map((row, index) => [row, index])), [rows]);
   const editable = field.pattern === 'editable';
+  // Fixed lines (children[].fixedLines) are edited in place: no row is added or deleted.
+  const growable = editable && !fixed;
   const items = Array.isArray(schema.items) ? schema.items[0] : schema.items;
   // Read here so that a change of the active row's own edit flag re-renders its cells (gridRules.defaultRowEditable).
   const activeEditFlag = activeIndex === null ? undefined : rows[activeIndex]?.editFlag;
@@ -197,6 +202,7 @@ export const LineGrid = observer(function LineGrid({
         columns: stableColumns,
         items,
         editable,
+        deletable: growable,
         activeIndex,
         deleteRow,
         deleteLabel: t('lines.deleteRow'),
@@ -205,11 +211,11 @@ export const LineGrid = observer(function LineGrid({
         onResize,
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- activeEditFlag: cellActive reads the active row's flag
-    [stableColumns, items, editable, activeIndex, activeEditFlag, deleteRow, t, widths, onResize],
+    [stableColumns, items, editable, growable, activeIndex, activeEditFlag, deleteRow, t, widths, onResize],
   );
   const rowKey = useCallback((row: DataRecord) => String(rowIndex.get(row) ?? -1), [rowIndex]);
   const rowSelection = useMemo(() => {
-    if (!selection || !editable) return undefined;
+    if (!selection || !growable) return undefined;
     // One translation per render, not one per row: antd asks every row's checkbox props on each render.
     const selectRow = t('lines.selectRow');
     return {
@@ -219,7 +225,7 @@ export const LineGrid = observer(function LineGrid({
       getCheckboxProps: (row: DataRecord) =>
         ({ 'aria-label': `${selectRow} ${(rowIndex.get(row) ?? -1) + 1}` }) as object,
     };
-  }, [selection, editable, selectedKeys, rowIndex, t]);
+  }, [selection, growable, selectedKeys, rowIndex, t]);
   const locale = useMemo(() => ({ emptyText: t('lines.empty') }), [t]);
   const onRow = useCallback(
     (_row: DataRecord, index?: number) => ({ onClick: () => editable && index !== undefined && setActiveIndex(index) }),
@@ -236,7 +242,7 @@ export const LineGrid = observer(function LineGrid({
         ) : (
           <span />
         )}
-        {editable && (
+        {growable && (
           <Space>
             {selection && (
               <Button

@@ -51,5 +51,6 @@ export async function createRecord(
     ...(d.lines ? { [d.lines.into]: await linesOf(deps, run, record, d, values) } : {}),
   };
   // Prepared as a page's save is: required fields, types, bounds and context defaults, 400 if not.
-  await deps.writer.save(run.tx, target, prepareRecord(deps.registry, target, body, run.ctx), run.ctx);
+  const prepared = prepareRecord(deps.registry, target, body, run.ctx, '', 'declaration');
+  await deps.writer.save(run.tx, target, prepared, run.ctx);
 }

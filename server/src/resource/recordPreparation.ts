@@ -1,4 +1,4 @@
-import { decimalShape, isWritableFromBody, type EntityModel } from '@meridian/metadata';
+import { decimalShape, isWritableByUserType, isWritableFromBody, type EntityModel } from '@meridian/metadata';
 import { validateRecord, type FieldError, type MetadataRegistry } from '@meridian/metadata/node';
 import { Errors } from '../http/apiError';
 import { plainNumberString } from '../util/decimal';
@@ -26,13 +26,14 @@ function idOf(value: unknown, what: string): number | undefined {
 
 /**
  * Keeps only what a body may set: declared, writable fields. Keys, audit columns, status, scope and
- * serverOnly fields are dropped here (mass assignment), before validation and before any SQL.
+ * serverOnly fields are dropped here (mass assignment), before validation and before any SQL, and so
+ * are the fields another type of user writes (writableBy; `userType` undefined for a declaration).
  */
-function pick(entity: EntityModel, body: Record<string, unknown>): RecordValues {
+function pick(entity: EntityModel, body: Record<string, unknown>, userType: unknown): RecordValues {
   const values: RecordValues = {};
   for (const field of entity.fields) {
     // The status field moves only through lifecycle actions, whatever its serverOnly flag says.
-    if (field.name === entity.statusField) continue;
+    if (field.name === entity.statusField || !isWritableByUserType(field, userType)) continue;
     if (isWritableFromBody(field) && Object.prototype.hasOwnProperty.call(body, field.name)) {
       values[field.name] = normalizeValue(entity, field.name, body[field.name]);
     }
@@ -45,6 +46,7 @@ function prepareOne(
   entity: EntityModel,
   body: Record<string, unknown>,
   depth: number,
+  userType: unknown,
 ): PreparedRecord {
   const children: PreparedRecord['children'] = {};
   for (const child of entity.children) {
@@ -57,14 +59,14 @@ function prepareOne(
     const model = registry.entity(child.entity)!;
     children[child.name] =
       depth < 2
-        ? rows.map((row) => prepareOne(registry, model, (row ?? {}) as Record<string, unknown>, depth + 1))
+        ? rows.map((row) => prepareOne(registry, model, (row ?? {}) as Record<string, unknown>, depth + 1, userType))
         : [];
   }
   return {
     id: idOf(body[entity.primaryKey], entity.primaryKey),
     versionNum:
       body.versionNum === undefined || body.versionNum === null ? undefined : idOf(body.versionNum, 'versionNum'),
-    values: pick(entity, body),
+    values: pick(entity, body, userType),
     children,
   };
 }
@@ -110,17 +112,23 @@ function columnRangeErrors(
   return errors;
 }
 
-/** Picks, normalises and validates a saveOrUpdate body (header and lines): 400 with every field error. */
+/**
+ * Picks, normalises and validates a saveOrUpdate body (header and lines): 400 with every field error.
+ * `from` 'declaration': values an effect declares (createRecord), which no user typed — writableBy
+ * does not apply to them.
+ */
 export function prepareRecord(
   registry: MetadataRegistry,
   entity: EntityModel,
   body: unknown,
   ctx: ResourceContext,
   errorPrefix = '',
+  from: 'request' | 'declaration' = 'request',
 ): PreparedRecord {
   if (!body || typeof body !== 'object' || Array.isArray(body))
     throw Errors.badRequest('请求内容必须是一条记录', 'The body must be a record object');
-  const prepared = prepareOne(registry, entity, body as Record<string, unknown>, 0);
+  const userType = from === 'request' ? (ctx.vars.user as { userType?: unknown } | undefined)?.userType : undefined;
+  const prepared = prepareOne(registry, entity, body as Record<string, unknown>, 0, userType);
   applyContextDefaults(registry, entity, prepared, ctx);
   const errors: FieldError[] = validateRecord(
     entity,

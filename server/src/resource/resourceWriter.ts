@@ -8,6 +8,7 @@ import type { ResourceContext } from './context';
 import { nextDocumentNumber } from './documentNumber';
 import { checkLookupCodes } from './lookupCheck';
 import type { PreparedRecord } from './recordPreparation';
+import { checkFixedLines } from './fixedLines';
 import { checkReferences } from './referenceCheck';
 import type { ResourceReader } from './resourceReader';
 import { readStoredLines, sameAsStored } from './storedLines';
@@ -56,6 +57,7 @@ export class ResourceWriter {
     applyScopeValues(record, creating, ctx);
     await checkLookupCodes(this.registry, tx, entity, record);
     if (!options.referencesChecked) await this.checkReferences(tx, entity, record, ctx, current, options.prefix);
+    await checkFixedLines(this.registry, tx, entity, record);
     const children = Object.fromEntries(
       Object.entries(record.children).map(([k, rows]) => [k, rows?.map((r) => r.values)]),
     );

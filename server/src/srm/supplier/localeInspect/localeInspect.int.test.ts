@@ -175,16 +175,28 @@ describe('two experts, reject, self-approval', () => {
 });
 
 describe('what a supplier may do', () => {
-  it("writes only its own self scores: expert columns 403, header fields ignored, another supplier's row unreachable", async () => {
+  it("writes only its own self scores: expert columns, checklist columns and header fields ignored, lines fixed, another supplier's row unreachable", async () => {
     const { inspectId: id } = await executingPlan(t.api, { supplierId: 1 });
+    const before = await recordsOf(t.api, id);
+    // Expert columns are written by internal users only, the checklist by nobody (writableBy, serverOnly).
     const expertLine = await linesWith(t.api, id, (l) => (l.expertUserId !== null ? { expertScore: 20 } : {}));
-    expectError(await saveInspection(t.api, 'supplier01', id, { records: expertLine }), 403);
-    const findings = await linesWith(t.api, id, (l) => (l.expertUserId === null ? { finding: '自评无问题' } : {}));
-    expectError(await saveInspection(t.api, 'supplier01', id, { records: findings }), 403);
+    expectOk(await saveInspection(t.api, 'supplier01', id, { records: expertLine }));
+    const rewritten = await linesWith(t.api, id, () => ({ finding: '自评无问题', checkItem: 'x', standardScore: 1 }));
+    expectOk(await saveInspection(t.api, 'supplier01', id, { records: rewritten }));
+    expect(await recordsOf(t.api, id)).toEqual(before);
     expectOk(await saveInspection(t.api, 'supplier01', id, { inspectResult: 'PASS', finalScore: 100 }));
     const header = await inspectionOf(t.api, id);
     expect([header.inspect_result, header.final_score]).toEqual([null, null]);
-    expect((await recordsOf(t.api, id)).every((r) => r.expert_score === null)).toBe(true);
+    // The checklist's lines come with the inspection: none added or removed (children[].fixedLines).
+    const lines = await linesWith(t.api, id, () => ({}));
+    for (const records of [lines.slice(1), [...lines, { itemSeq: 99, selfScore: 1 }]]) {
+      const refused = await saveInspection(t.api, 'supplier01', id, { records });
+      expectError(refused, 403);
+      expect(refused.body.msg).toBe(
+        'Inspection records: the lines come with the document and none can be added or removed',
+      );
+    }
+    expect(await recordsOf(t.api, id)).toEqual(before);
 
     // supplier02 neither sees nor acts on supplier 1's inspection.
     expectError(await onInspect(t.api, 'supplier02', 'findById', { id }), 404);
@@ -197,7 +209,10 @@ describe('what a supplier may do', () => {
 
     // After its self-check the supplier can change nothing, and has no expert or approval action.
     await selfChecked(t.api, id);
-    expectError(await saveInspection(t.api, 'supplier01', id, { records: [] }), 409);
+    expectError(
+      await saveInspection(t.api, 'supplier01', id, { records: await linesWith(t.api, id, () => ({})) }),
+      409,
+    );
     expectError(await onInspect(t.api, 'supplier01', 'doExpertSubmit', { id }), 403);
     expectError(await onInspect(t.api, 'supplier01', 'doApproval', { id }), 403);
   });
@@ -225,12 +240,11 @@ describe('what a supplier may do', () => {
         expect(now[column]).toEqual(line[column]);
       if (!selfLine) expect(now.version_num).toEqual(line.version_num);
     }
-    // A changed expert reference is still refused for the supplier (checked within what it may read).
-    const moved = read.records.map((l: Body) => (l.expertUserId === USER_ID.qe01 ? { ...l, expertUserId: 3 } : l));
-    const fields = moved.flatMap((l: Body, i: number) => (l.expertUserId === 3 ? [`records[${i}].expertUserId`] : []));
-    const refused = await saveInspection(t.api, 'supplier01', id, { records: moved });
-    expectError(refused, 400, fields.sort());
-    expect(refused.body.errors![0].message).toBe('"3" names no User record');
+    // The expert of a line is the plan's (serverOnly): a changed one sent back is not written.
+    const fresh = expectOk(await onInspect(t.api, 'supplier01', 'findById', { id }));
+    const moved = fresh.records.map((l: Body) => (l.expertUserId === USER_ID.qe01 ? { ...l, expertUserId: 3 } : l));
+    expectOk(await saveInspection(t.api, 'supplier01', id, { records: moved }));
+    expect((await recordsOf(t.api, id)).filter((r) => Number(r.expert_user_id) === 3)).toEqual([]);
   });
 
   it('nobody creates an inspection by hand; the list opens on demo rows for supplier01', async () => {

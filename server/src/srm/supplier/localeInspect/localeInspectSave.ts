@@ -1,11 +1,13 @@
 /**
- * Who may write what on an on-site inspection (DOMAIN.md §1.6), checked on every save:
- * - nobody creates one (the plan's approval does) and the checklist lines are fixed;
+ * Who may write what on an on-site inspection (DOMAIN.md §1.6), checked on every save. The entities
+ * declare what holds for every user of a type: the checklist columns are serverOnly, the lines fixed
+ * (children[].fixedLines), self scores written by suppliers only and expert scores and findings by
+ * internal users only (writableBy). What depends on the record is checked here:
+ * - nobody creates one (the plan's approval does);
  * - the supplier (EX) writes only the self scores of its own self-check lines, and only while it
- *   awaits the self-check; header fields it sends are ignored, expert columns refused (403);
+ *   awaits the self-check; header fields it sends are ignored;
  * - an internal user writes the header and, as an expert of the plan, the score and finding of
- *   their own expert lines until they submit; self scores they send are ignored, other experts'
- *   lines refused (403).
+ *   their own expert lines until they submit; other experts' lines are refused (403).
  * Each line sent keeps only its allowed values, so the rest of it is not written.
  */
 import type { Row } from '../../../db/sqlExecutor';
@@ -35,10 +37,9 @@ export class LocaleInspectSave {
     }
     const sent = draft.children.records;
     if (!sent) return;
+    // The writer has checked that the lines sent are exactly the stored ones (fixedLines).
     const ids = draft.childIds?.records ?? [];
     const stored = new Map((await this.store.records(draft.tx, draft.id)).map((l) => [Number(l.inspectRecordId), l]));
-    if (sent.length !== stored.size || ids.some((id) => id === undefined || !stored.has(id)))
-      throw declaredError('supplier.inspectLinesFixed');
     const experts = isSupplier ? [] : await this.store.actedBy(draft.tx, draft.id, 'doExpertSubmit');
     sent.forEach((body, i) => {
       const line = stored.get(ids[i]!)!;
@@ -52,8 +53,6 @@ export class LocaleInspectSave {
   }
 
   private takeSelfScore(body: RecordValues, line: Row): RecordValues {
-    if (changed(body, line, 'expertScore', number) || changed(body, line, 'finding', text))
-      throw declaredError('supplier.supplierWritesNoExpertScores');
     return line.expertUserId === null && 'selfScore' in body ? { selfScore: number(body.selfScore) } : {};
   }
 
