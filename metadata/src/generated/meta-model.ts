@@ -30,11 +30,11 @@ export type EffectValue =
   | {
       now: 'datetime' | 'date';
       /**
-       * With now date: that many days after the transition's date (negative: before).
+       * With now date: that many days after the transition's date (negative: before); with addDaysFrom, the days when that field is blank.
        */
       addDays?: number;
       /**
-       * With now date: the days added are this number field of the record or "reference.field" (blank: none), e.g. a scheme's appeal days.
+       * With now date: the days added are this number field of the record or "reference.field" (blank: addDays, else none), e.g. a scheme's appeal days.
        */
       addDaysFrom?: string;
     }
@@ -50,11 +50,11 @@ export type EffectValue =
   | {
       field: string;
       /**
-       * The field is a date: the value is that many days after it (negative: before).
+       * The field is a date: the value is that many days after it (negative: before); with addDaysFrom, the days when that field is blank.
        */
       addDays?: number;
       /**
-       * The field is a date: the days added are this number field of the record or "reference.field" (blank: none).
+       * The field is a date: the days added are this number field of the record or "reference.field" (blank: addDays, else none).
        */
       addDaysFrom?: string;
       /**

@@ -38,10 +38,10 @@ export interface EffectDeps extends CreateDeps, RelatedDeps {
   stateMeaning: (state: string) => I18nText;
 }
 
-/** The days a value adds: addDays, else the number in its addDaysFrom field (blank: none). */
+/** The days a value adds: the number in its addDaysFrom field, else (none there, or blank) addDays, else none. */
 function daysOf(value: { addDays?: number; addDaysFrom?: string }, record: Row): number {
   const from = value.addDaysFrom === undefined ? undefined : record[value.addDaysFrom];
-  return value.addDays ?? (from === null || from === undefined || from === '' ? 0 : Number(from));
+  return from === null || from === undefined || from === '' ? (value.addDays ?? 0) : Number(from);
 }
 
 /**
