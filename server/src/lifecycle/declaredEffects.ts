@@ -55,7 +55,7 @@ export function valueOf(
   now: string,
 ): SqlParam {
   if (value === null || typeof value !== 'object') return value as SqlParam;
-  if (isLineAggregate(value)) return run.aggregates!.get(value)!;
+  if (isLineAggregate(value)) return run.aggregates?.get(value) ?? null;
   if ('now' in value) return value.now === 'date' ? addDays(now.slice(0, 10), daysOf(value, record)) : now;
   if ('actor' in value) return run.actor.userId;
   if ('comment' in value) return run.comment ?? null;
