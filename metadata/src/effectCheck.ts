@@ -3,7 +3,7 @@
  * to-do type and placeholder they name exists, so that a mistake stops the start (or a publish)
  * with the document and pointer instead of failing a user's action later.
  */
-import type { CreateRecordDef, EffectValue, LifecycleDef } from './generated/meta-model';
+import type { EffectValue, LifecycleDef } from './generated/meta-model';
 import type { EntityModel } from './entityModel';
 import { childEntity } from './childEntity';
 import {
@@ -12,46 +12,17 @@ import {
   menuCodes,
   placeholders,
   TODO_LOOKUP,
-  valueField,
+  valueFields,
   type DeclaredEffect,
 } from './effects';
 import { filterFields } from './filter';
+import { checkCreate } from './createRecordCheck';
+import { checkLineAggregates } from './lineAggregateCheck';
 import type { MetadataCatalog } from './metadataCatalog';
 import { checkRecipients } from './recipientCheck';
-import { referencedField } from './referencedNames';
 import { checkRelatedEffect, checkRelatedSelection } from './relatedEffectCheck';
 import { checkTransitionChecks } from './transitionCheckLoad';
-import { AUDIT_FIELD_NAMES, VERSION_FIELD } from './systemFields';
-
-type Report = (pointer: string, message: string) => void;
-
-/** Columns the platform keeps: an effect never writes them. */
-const PLATFORM_FIELDS = new Set<string>([...AUDIT_FIELD_NAMES, VERSION_FIELD]);
-
-interface Scope {
-  registry: MetadataCatalog;
-  entities: EntityModel[];
-  report: Report;
-  /**
-   * A lifecycle an administrator designed (stored or drafted in table_model): its to-dos open from
-   * menus made in the menu screens — rows of base_menu, not metadata documents — so the server's
-   * table_model check looks their menu codes up in the database instead (modeling/todoMenus.ts).
-   */
-  adminMade: boolean;
-}
-
-/** Sources of documents made in table_model: stored (db:) and drafted (draft:). */
-export const isAdminSource = (source: string) => /^(db|draft):/.test(source);
-
-/** A field of the record, or "reference.field": a field of the record its reference field names. */
-const recordField = (s: Scope, entity: EntityModel, name: string) =>
-  !!entity.field(name) || !!referencedField(s.registry, entity, name);
-
-function checkFields(s: Scope, pointer: string, names: string[], what: string): void {
-  for (const name of names)
-    for (const entity of s.entities)
-      if (!recordField(s, entity, name)) s.report(pointer, `${what} "${name}" is not a field of ${entity.name}`);
-}
+import { checkFields, isAdminSource, PLATFORM_FIELDS, recordField, type Report, type Scope } from './effectScope';
 
 function checkPatterns(s: Scope, pointer: string, patterns: string[]): void {
   const names = patterns.flatMap(placeholders).filter((n) => !BUILT_IN_PLACEHOLDERS.has(n));
@@ -87,52 +58,11 @@ function checkWrites(
         );
     } else if (name === entity.primaryKey || name === entity.statusField || PLATFORM_FIELDS.has(name))
       s.report(pointer, `"${name}" of ${entity.name} is written by the platform, not by an effect`);
-    const source = valueField(value);
     // "reference.field" reads the record's references: only in the record's own set.
     const known = (name: string) => (s.entities.includes(entity) ? recordField(s, entity, name) : !!entity.field(name));
-    if (source && !known(source)) s.report(pointer, `value field "${source}" is not a field of ${entity.name}`);
+    for (const source of valueFields(value))
+      if (!known(source)) s.report(pointer, `value field "${source}" is not a field of ${entity.name}`);
   }
-}
-
-/**
- * A created record: its entity exists, it writes its own fields (not the key or audit columns, which
- * the writer fills) from fields of the transition's entity.
- */
-function checkCreatedValues(
-  s: Scope,
-  pointer: string,
-  target: EntityModel,
-  values: Record<string, EffectValue>,
-  from: (source: string) => boolean,
-): void {
-  for (const [name, value] of Object.entries(values)) {
-    if (!target.field(name)) s.report(pointer, `"${name}" is not a field of ${target.name}`);
-    else if (name === target.primaryKey || PLATFORM_FIELDS.has(name))
-      s.report(pointer, `"${name}" of ${target.name} is written by the platform, not by an effect`);
-    const source = valueField(value);
-    if (source && !from(source)) s.report(pointer, `value field "${source}" is not a field of the record or its lines`);
-  }
-}
-
-/** The lines of a created record: both children exist, the values come from the source line or the header. */
-function checkCreatedLines(s: Scope, pointer: string, target: EntityModel, d: NonNullable<CreateRecordDef['lines']>) {
-  const lines = childEntity(s.registry, target, d.into, s.report, `${pointer}/into`);
-  for (const entity of s.entities) {
-    const source = childEntity(s.registry, entity, d.from, s.report, `${pointer}/from`);
-    if (!source) continue;
-    if (lines) checkCreatedValues(s, `${pointer}/set`, lines, d.set, (f) => !!(source.field(f) ?? entity.field(f)));
-    for (const name of filterFields(d.where))
-      if (!source.field(name)) s.report(`${pointer}/where`, `filter field "${name}" is not a field of ${source.name}`);
-  }
-}
-
-function checkCreate(s: Scope, pointer: string, d: CreateRecordDef): void {
-  const target = s.registry.entity(d.entity);
-  if (!target) return s.report(`${pointer}/entity`, `entity "${d.entity}" does not exist`);
-  const own = (f: string) => s.entities.every((e) => !!e.field(f));
-  checkCreatedValues(s, `${pointer}/set`, target, d.set, own);
-  if (d.lines) checkCreatedLines(s, `${pointer}/lines`, target, d.lines);
-  checkFields(s, `${pointer}/when`, filterFields(d.when), 'filter field');
 }
 
 /** The states of an entity's own lifecycle; none without one (its status field stays the platform's). */
@@ -205,7 +135,9 @@ export function checkDeclaredEffects(registry: MetadataCatalog, lc: LifecycleDef
     (t.effects ?? []).forEach((effect, j) => {
       if (typeof effect === 'string') return;
       const [kind] = Object.keys(effect);
-      checkEffect(scope, `/transitions/${i}/effects/${j}/${kind}`, declaredEffects({ effects: [effect] })[0]);
+      const pointer = `/transitions/${i}/effects/${j}/${kind}`;
+      checkEffect(scope, pointer, declaredEffects({ effects: [effect] })[0]);
+      checkLineAggregates(registry, entities, pointer, effect, report);
     });
   });
 }

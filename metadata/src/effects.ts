@@ -11,6 +11,7 @@ import type {
   TransitionRelatedDef,
   EffectDef,
   EffectValue,
+  LineAggregateValue,
   NamedEffect,
   NotifyDef,
   OpenTodoDef,
@@ -62,9 +63,29 @@ export function recipientFields(to: RecipientsDef): string[] {
   return [to.userField, to.supplierField].filter((f): f is string => !!f);
 }
 
-/** The record field an effect value copies, if any. */
-export function valueField(value: EffectValue): string | undefined {
-  return value !== null && typeof value === 'object' && 'field' in value ? value.field : undefined;
+/** Whether an effect value is a count or sum over the record's lines (computed once per transition). */
+export function isLineAggregate(value: unknown): value is LineAggregateValue {
+  return value !== null && typeof value === 'object' && 'aggregate' in value && 'lines' in value;
+}
+
+/**
+ * The fields of the record an effect value reads: the field it copies, the field whose days it
+ * adds, its default's (a line aggregate reads lines, not fields of the record).
+ */
+export function valueFields(value: EffectValue): string[] {
+  if (value === null || typeof value !== 'object' || isLineAggregate(value)) return [];
+  const days = 'addDaysFrom' in value && value.addDaysFrom ? [value.addDaysFrom] : [];
+  if ('now' in value) return days;
+  if (!('field' in value)) return [];
+  return [value.field, ...days, ...(value.default === undefined ? [] : valueFields(value.default))];
+}
+
+/** Every line aggregate among an effect's values, wherever it sits in the effect. */
+export function lineAggregatesIn(node: unknown): LineAggregateValue[] {
+  if (isLineAggregate(node)) return [node];
+  if (Array.isArray(node)) return node.flatMap(lineAggregatesIn);
+  if (node && typeof node === 'object') return Object.values(node).flatMap(lineAggregatesIn);
+  return [];
 }
 
 /** The to-do type lookup (DOMAIN section 14): a to-do's billType must be one of its codes. */

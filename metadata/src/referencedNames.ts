@@ -16,7 +16,7 @@ export function referencedField(registry: Pick<MetadataCatalog, 'entity'>, entit
   return target ? registry.entity(target)?.field(field) : undefined;
 }
 
-const NAMING_KEYS = new Set(['field', 'userField', 'supplierField']);
+const NAMING_KEYS = new Set(['field', 'addDaysFrom', 'userField', 'supplierField']);
 
 /** Every dotted name the transition's effects use: placeholders of their texts and links, recipient and value fields. */
 export function dottedNames(t: Pick<TransitionDef, 'effects'>): string[] {

@@ -9,7 +9,7 @@ import { filterFields } from './filter';
 import type { EffectValue, RelatedDef, SetRelatedDef, TransitionRelatedDef } from './generated/meta-model';
 import type { MetadataCatalog } from './metadataCatalog';
 import { AUDIT_FIELD_NAMES, VERSION_FIELD } from './systemFields';
-import { valueField } from './effects';
+import { valueFields } from './effects';
 
 type Report = (pointer: string, message: string) => void;
 
@@ -76,9 +76,8 @@ function checkSet(
     if (!related.field(name)) report(`${pointer}/set`, `"${name}" is not a field of ${related.name}`);
     else if ([related.primaryKey, related.statusField, ...AUDIT_FIELD_NAMES, VERSION_FIELD].includes(name))
       report(`${pointer}/set`, `"${name}" of ${related.name} is written by the platform, not by an effect`);
-    const source = valueField(value);
-    if (source && !entity.field(source))
-      report(`${pointer}/set`, `value field "${source}" is not a field of ${entity.name}`);
+    for (const source of valueFields(value))
+      if (!entity.field(source)) report(`${pointer}/set`, `value field "${source}" is not a field of ${entity.name}`);
   }
 }
 

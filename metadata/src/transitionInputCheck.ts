@@ -4,7 +4,7 @@
  * transition) or a platform column — once, and a default copied from a field copies an existing one.
  */
 import type { EntityModel } from './entityModel';
-import { valueField } from './effects';
+import { isLineAggregate, valueFields } from './effects';
 import type { TransitionDef } from './generated/meta-model';
 import { AUDIT_FIELD_NAMES, VERSION_FIELD } from './systemFields';
 
@@ -24,9 +24,10 @@ export function checkTransitionInput(entities: EntityModel[], pointer: string, t
         report(`${at}/field`, `"${input.field}" is the key or the status of ${entity.name}: not an input`);
       else if (PLATFORM_FIELDS.has(input.field))
         report(`${at}/field`, `"${input.field}" of ${entity.name} is written by the platform, not an input`);
-      const source = input.default === undefined ? undefined : valueField(input.default);
-      if (source && !entity.field(source))
-        report(`${at}/default`, `value field "${source}" is not a field of ${entity.name}`);
+      for (const source of input.default === undefined ? [] : valueFields(input.default))
+        if (!entity.field(source)) report(`${at}/default`, `value field "${source}" is not a field of ${entity.name}`);
+      // A default is worked out before the transition reads anything else (its lines included).
+      if (isLineAggregate(input.default)) report(`${at}/default`, 'an input default cannot count or sum lines');
     }
   });
 }

@@ -23,16 +23,20 @@ export type EffectDef =
 export type NamedEffect =
   'createApprovalTodo' | 'closeApprovalTodo' | 'notifySubmitter' | 'stampApprover' | 'stampSubmitter';
 /**
- * A value an effect writes: a constant (null clears), the time or date of the transition (a date addDays later), the acting user's id, the transition's comment (null without one), or another field of the record (an input's value once given).
+ * A value an effect writes: a constant (null clears), the time or date of the transition (a date some days later), the acting user's id, the transition's comment (null without one), another field of the record (an input's value once given; a date field some days later, with a default when empty), or a count or sum over the record's lines.
  */
 export type EffectValue =
   | (string | number | boolean | null)
   | {
       now: 'datetime' | 'date';
       /**
-       * With now date: that many days after the transition's date (negative: before).
+       * With now date: that many days after the transition's date (negative: before); with addDaysFrom, the days when that field is blank.
        */
       addDays?: number;
+      /**
+       * With now date: the days added are this number field of the record or "reference.field" (blank: addDays, else none), e.g. a scheme's appeal days.
+       */
+      addDaysFrom?: string;
     }
   | {
       actor: 'userId';
@@ -45,7 +49,20 @@ export type EffectValue =
     }
   | {
       field: string;
-    };
+      /**
+       * The field is a date: the value is that many days after it (negative: before); with addDaysFrom, the days when that field is blank.
+       */
+      addDays?: number;
+      /**
+       * The field is a date: the days added are this number field of the record or "reference.field" (blank: addDays, else none).
+       */
+      addDaysFrom?: string;
+      /**
+       * The value when the field is empty (e.g. { "now": "date", "addDays": 7 }).
+       */
+      default?: EffectValue;
+    }
+  | LineAggregateValue;
 export type FormField =
   | string
   | {
@@ -719,6 +736,24 @@ export interface SetEffect {
     [k: string]: EffectValue;
   };
 }
+/**
+ * A count of the record's lines of one child, or the sum, minimum or maximum of a field of them, over those that match where (none match: a count of 0, a sum of 0, else null); read in the transition's transaction before its effects write, so setLines of the same transition is not counted.
+ */
+export interface LineAggregateValue {
+  aggregate: 'count' | 'sum' | 'min' | 'max';
+  /**
+   * A child of the record's entity (children[].name).
+   */
+  lines: string;
+  /**
+   * The field of the lines summed or compared (not with count): a number, or a date for min and max.
+   */
+  field?: string;
+  /**
+   * Only lines that match ("$line.x" compares with another field of the line).
+   */
+  where?: FilterNode;
+}
 export interface SetLinesEffect {
   setLines: SetLinesDef;
 }
@@ -742,7 +777,7 @@ export interface CreateRecordEffect {
   createRecord: CreateRecordDef;
 }
 /**
- * Creates a record of another entity from this one through the generic writer (record hooks, document numbers, bounds and record rules apply), as the acting user; its values are the record's after the transition's set effects.
+ * Creates a record of another entity from this one through the generic writer (record hooks, document numbers, bounds and record rules apply), as the acting user; its values are the record's after the transition's set effects. With forEach, one record per line or per group of lines.
  */
 export interface CreateRecordDef {
   /**
@@ -781,6 +816,29 @@ export interface CreateRecordDef {
      * Only source lines that match.
      */
     where?: FilterNode;
+  };
+  /**
+   * One record per line of this record's child `lines` that matches `where` — or, with groupBy, one per group of those lines that share the groupBy values — instead of one for the record. { "field": x } in set reads the line (the group's first), a header field when the line has none; `lines` of the effect from the same child take the group's lines only.
+   */
+  forEach?: {
+    /**
+     * A child of this record's entity (children[].name).
+     */
+    lines: string;
+    /**
+     * Only lines that match.
+     */
+    where?: FilterNode;
+    /**
+     * Fields of the lines: one record per distinct combination of their values, in line order.
+     *
+     * @minItems 1
+     */
+    groupBy?: [string, ...string[]];
+    /**
+     * A field of the lines that receives the key of the record made from them (an award line remembers its order).
+     */
+    keyInto?: string;
   };
 }
 export interface SetRelatedEffect {

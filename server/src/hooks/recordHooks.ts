@@ -17,6 +17,11 @@ export interface SaveDraft {
   ctx: ResourceContext;
   /** The saving transaction: hooks read master data consistently with the write. */
   tx: SqlExecutor;
+  /**
+   * The values were declared in metadata (a lifecycle's createRecord effect), not sent by a user: a
+   * hook that overrides what a user may not choose (a price's source) leaves them as declared.
+   */
+  declared?: boolean;
 }
 
 export type BeforeSaveHook = (draft: SaveDraft) => void | Promise<void>;

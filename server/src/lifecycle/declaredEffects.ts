@@ -9,7 +9,8 @@ import {
   type OpenTodoDef,
   type RecipientsDef,
   type SetLinesDef,
-  valueField,
+  isLineAggregate,
+  valueFields,
 } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Row, SqlParam } from '../db/sqlExecutor';
@@ -37,18 +38,32 @@ export interface EffectDeps extends CreateDeps, RelatedDeps {
   stateMeaning: (state: string) => I18nText;
 }
 
-/** What an effect value means for this record and run (the run's actor and comment; `now`, the transition's time). */
+/** The days a value adds: the number in its addDaysFrom field, else (none there, or blank) addDays, else none. */
+function daysOf(value: { addDays?: number; addDaysFrom?: string }, record: Row): number {
+  const from = value.addDaysFrom === undefined ? undefined : record[value.addDaysFrom];
+  return from === null || from === undefined || from === '' ? (value.addDays ?? 0) : Number(from);
+}
+
+/**
+ * What an effect value means for this record and run (the run's actor, comment and line
+ * aggregates; `now`, the transition's time). A copied field with days is a date that many days on.
+ */
 export function valueOf(
   value: EffectValue,
   record: Row,
-  run: Pick<TransitionRun, 'actor' | 'comment'>,
+  run: Pick<TransitionRun, 'actor' | 'comment' | 'aggregates'>,
   now: string,
 ): SqlParam {
   if (value === null || typeof value !== 'object') return value as SqlParam;
-  if ('now' in value) return value.now === 'date' ? addDays(now.slice(0, 10), value.addDays ?? 0) : now;
+  if (isLineAggregate(value)) return run.aggregates?.get(value) ?? null;
+  if ('now' in value) return value.now === 'date' ? addDays(now.slice(0, 10), daysOf(value, record)) : now;
   if ('actor' in value) return run.actor.userId;
   if ('comment' in value) return run.comment ?? null;
-  return (record[value.field] ?? null) as SqlParam;
+  const field = record[value.field];
+  if (field === null || field === undefined || field === '')
+    return value.default === undefined ? null : valueOf(value.default, record, run, now);
+  const dated = value.addDays !== undefined || value.addDaysFrom !== undefined;
+  return dated ? addDays(String(field).slice(0, 10), daysOf(value, record)) : (field as SqlParam);
 }
 
 export function valuesOf(set: Record<string, EffectValue>, record: Row, run: TransitionRun, now: string) {
@@ -130,7 +145,7 @@ async function notify(deps: EffectDeps, run: TransitionRun, record: Row, d: Noti
 /** The lines of one child that match `where`, each written with the effect's values. */
 async function setLines(deps: EffectDeps, run: TransitionRun, record: Row, d: SetLinesDef, now: string) {
   // A value copied from another field of the line ({ field }) is read with the line.
-  const sources = Object.values(d.set).flatMap((v) => valueField(v) ?? []);
+  const sources = Object.values(d.set).flatMap(valueFields);
   const read = [...Object.keys(d.set), ...sources, ...filterFields(d.where)];
   const { lines, rows } = await readLines(deps, run, d.lines, read);
   for (const line of rows) {

@@ -28,6 +28,7 @@ import { runDeclaredEffects, setEffectValues, valueOf, type EffectDeps } from '.
 import { sinceLatestSubmit, writeHistory } from './history';
 import { runTransitionChecks } from './transitionChecks';
 import { withReferencedValues } from './referencedValues';
+import { lineAggregatesOf } from './lineAggregates';
 import { PlatformRows } from './platformRows';
 import { inputValues, linkInputFiles, transitionInput } from './transitionInput';
 import type { TransitionHandlerRegistry } from './transitionHandlers';
@@ -243,6 +244,11 @@ export class LifecycleService {
       id,
       // With the values its effects read through its references ("eqHeaderId.eqNumber").
       record: await withReferencedValues({ registry: this.registry, rows: this.rows }, tx, entity, t, current),
+      aggregates: await lineAggregatesOf(
+        { registry: this.registry, rows: this.rows },
+        { entity, id, tx, ctx: o.ctx },
+        t,
+      ),
       from: state,
       to: advancing ? state : t.to,
       step,

@@ -12,7 +12,7 @@ interface LineDeps {
 /** The fields of a child's lines of the run's record, in key order; the child's entity with them. */
 export async function readLines(
   deps: LineDeps,
-  run: TransitionRun,
+  run: Pick<TransitionRun, 'entity' | 'id' | 'tx'>,
   childName: string,
   fields: string[],
 ): Promise<{ lines: EntityModel; rows: Row[] }> {

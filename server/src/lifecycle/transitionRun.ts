@@ -1,6 +1,9 @@
-import type { ApproverSet, EntityModel, LifecycleDef, TransitionDef } from '@meridian/metadata';
-import type { Row, SqlExecutor } from '../db/sqlExecutor';
+import type { ApproverSet, EntityModel, LifecycleDef, LineAggregateValue, TransitionDef } from '@meridian/metadata';
+import type { Row, SqlExecutor, SqlParam } from '../db/sqlExecutor';
 import type { ResourceContext } from '../resource/context';
+
+/** The values of a transition's line aggregates (lineAggregates.ts), by the effect value that names each. */
+export type LineAggregates = ReadonlyMap<LineAggregateValue, SqlParam>;
 
 /** Who runs a transition: the signed-in user (null for system calls). */
 export interface Actor {
@@ -29,6 +32,8 @@ export interface TransitionRun {
   /** The transition's input as written with the state change (given values and defaults): the record after it has them. */
   input: Row;
   actor: Actor;
+  /** The values of the line aggregates its effects name (lineAggregates.ts), read when it starts. */
+  aggregates?: LineAggregates;
   /** The user who submitted the document (latest submit), when known. */
   submitterId: number | null;
   ctx: ResourceContext;

@@ -35,7 +35,8 @@ export class ResourceWriter {
   /**
    * Saves header and lines inside tx; returns the header id. `referencesChecked`: the caller has
    * already run checkReferences on this record (a batch checks its new rows in one go);
-   * `prefix`: the path its reference errors start with (a batch's 'rows[3].').
+   * `prefix`: the path its reference errors start with (a batch's 'rows[3].'); `declared`: the values
+   * are a lifecycle effect's (createRecord), not a request body's (SaveDraft.declared).
    */
   async save(
     tx: SqlExecutor,
@@ -43,7 +44,7 @@ export class ResourceWriter {
     record: PreparedRecord,
     ctx: ResourceContext,
     scope?: FilterNode,
-    options: { referencesChecked?: boolean; prefix?: string } = {},
+    options: { referencesChecked?: boolean; prefix?: string; declared?: boolean } = {},
   ): Promise<number> {
     const creating = record.id === undefined;
     const current = creating ? undefined : await this.reader.byId(entity, record.id!, ctx, scope, tx, true);
@@ -73,6 +74,7 @@ export class ResourceWriter {
       id: record.id,
       ctx,
       tx,
+      ...(options.declared ? { declared: true } : {}),
     });
     // What the hooks computed is held to the fields' bounds, named as the body names it (lines[0].newPrice).
     const lines = entity.children.map((c) => ({

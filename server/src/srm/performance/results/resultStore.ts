@@ -1,7 +1,7 @@
 /**
  * Reads and writes of the performance result (DOMAIN.md §2.3, srmSpePerformance): the rescore's
  * history row (srmSpePerformanceHistory; the others and every to-do are declared in
- * spePerformance.json), and the scheme's appeal days and grade setting.
+ * spePerformance.json), and the scheme's grade setting.
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
@@ -11,7 +11,6 @@ import { EntityStore } from '../../../resource/entityStore';
 
 export const PERF = 'srmSpePerformance';
 export const SCHEME = 'srmSpeScheme';
-export const DEFAULT_APPEAL_DAYS = 7;
 
 export class ResultStore extends EntityStore {
   constructor(
@@ -40,13 +39,9 @@ export class ResultStore extends EntityStore {
     if (files.length) await this.hooks.runAfterSave({ entity: model, id, values: Object.fromEntries(files), ctx, tx });
   }
 
-  /** The scheme's appeal days (7 while not set) and grade setting. */
-  async scheme(tx: SqlExecutor, schemeId: number): Promise<{ appealDays: number; settingHeadId: number | null }> {
-    const { appealDays: d, settingHeadId: s } = (await this.one(tx, SCHEME, schemeId, false)) ?? {};
-    const days = Number(d);
-    return {
-      appealDays: d !== null && d !== undefined && Number.isInteger(days) && days >= 0 ? days : DEFAULT_APPEAL_DAYS,
-      settingHeadId: s === null || s === undefined ? null : Number(s),
-    };
+  /** The scheme's grade setting. */
+  async settingOf(tx: SqlExecutor, schemeId: number): Promise<number | null> {
+    const { settingHeadId: s } = (await this.one(tx, SCHEME, schemeId, false)) ?? {};
+    return s === null || s === undefined ? null : Number(s);
   }
 }

@@ -6,32 +6,24 @@
  * the fields set, history rows, to-dos (the appeal's to the user who released the result, a
  * history line's actor) and the rules (one appeal, the appeal deadline and the rectification
  * deadline against $today) are declared effects and checks (spePerformance.json), run before the
- * handler in the same transaction: a handler that refuses still rolls them back.
+ * handler in the same transaction: a handler that refuses still rolls them back. Release is all
+ * declared: its appeal deadline is the scheme's appeal days from today (seven when it has none).
  */
 import type { SqlParam } from '../../../db/sqlExecutor';
 import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { formatDecimal, toDecimal } from '../../../util/decimal';
-import { addDays, formatDateTime, today } from '../../../util/time';
+import { formatDateTime } from '../../../util/time';
 import { gradeForScore } from '../setup';
 import { PERF, type ResultStore } from './resultStore';
 
 const HISTORY = 'srmSpePerformanceHistory';
 
-/**
- * doRelease: the appeal deadline counts the scheme's appeal days from today. (The scheme's own
- * doRelease, with its last result, is declared: spePerformance.json asks for it, speScheme.json checks.)
- */
-async function release(store: ResultStore, run: TransitionRun): Promise<void> {
-  const appealDeadline = addDays(today(), (await store.scheme(run.tx, Number(run.record.schemeId))).appealDays);
-  await store.setFields(run.tx, PERF, run.id, { appealDeadline }, run.ctx);
-}
-
 /** doAcceptAppeal: the new score (input totalScore, 0–100 by a declared check) is graded in the scheme's grade setting. */
 async function acceptAppeal(store: ResultStore, run: TransitionRun): Promise<void> {
   const newScore = formatDecimal(toDecimal(run.input.totalScore)!, 2);
-  const { settingHeadId } = await store.scheme(run.tx, Number(run.record.schemeId));
+  const settingHeadId = await store.settingOf(run.tx, Number(run.record.schemeId));
   const grade = settingHeadId ? await gradeForScore(run.tx, settingHeadId, newScore) : undefined;
   if (!grade) throw declaredError('performance.noGradeForScore', { score: newScore });
   await store.setFields(run.tx, PERF, run.id, { totalScore: newScore, gradeCode: grade.gradeCode }, run.ctx);
@@ -60,6 +52,5 @@ export function registerResultTransitions(store: ResultStore, handlers: Transiti
   handlers.registerOwner(PERF, 'schemeId');
   const on = (name: string, fn: (s: ResultStore, r: TransitionRun) => Promise<void>) =>
     handlers.register(name, (run) => fn(store, run));
-  on('speRelease', release);
   on('speAcceptAppeal', acceptAppeal);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../../resource/context';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
-import { menuId, sessionHeaders } from '../../../testing/authFixtures';
+import { menuId, runSql, sessionHeaders } from '../../../testing/authFixtures';
 import { fileCall, PDF, PNG, upload } from '../../../testing/fileFixtures';
 import { RESP } from '../../../testing/proofFixtures';
 import { timerNamed, transitionTimerName, type TransitionTimerDef } from '../../../scheduler/timerCatalog';
@@ -63,6 +63,14 @@ describe('release', () => {
     expect(await schemeStatus(schemeId)).toBe('RELEASED');
     expectError(await buyer(p, 'release', { id: c }), 409);
     expect(await historyRows(p, c)).toHaveLength(1);
+  });
+
+  it("counts the appeal deadline with the scheme's own appeal days", async () => {
+    const schemeId = await newScheme(p);
+    await runSql(p.server, 'UPDATE srm_spe_scheme SET appeal_days = ? WHERE scheme_id = ?', [12, schemeId]);
+    const id = await newResult(p, schemeId, 1);
+    expectOk(await buyer(p, 'release', { id }));
+    expect(dateOf((await resultOf(p, id)).appeal_deadline)).toBe(dayFrom(12));
   });
 
   it('is refused to suppliers (403)', async () => {

@@ -9,7 +9,7 @@ import { registerPriceAdjustEffects } from './priceAdjustEffects';
 
 export function registerAgreements(into: DomainRegistries): void {
   const store = new AgreementStore(into.registry, into.db, into.hooks);
-  registerAgreementEffects(store, into.hooks, into.handlers);
+  registerAgreementEffects(store, into.hooks);
   registerPriceAdjustEffects(store, into.hooks, into.handlers);
   registerPriceListHooks(into.hooks, into.registry);
   registerPriceListActions(into.actions);

@@ -227,10 +227,13 @@ export function checkValidity(values: RecordValues): void {
     ]);
 }
 
-/** Hand-entered prices (the price list screen): always MANUAL, derived values from the server. */
+/**
+ * Hand-entered prices (the price list screen): always MANUAL, derived values from the server. A
+ * price a lifecycle declares (an approved agreement's, purAgreement.json) keeps its declared source.
+ */
 export function registerPriceListHooks(hooks: RecordHookRegistry, registry: MetadataRegistry): void {
-  hooks.registerBeforeSave(PRICE, async ({ values, creating, tx }) => {
-    if (creating) values.sourceType = 'MANUAL';
+  hooks.registerBeforeSave(PRICE, async ({ values, creating, declared, tx }) => {
+    if (creating && !declared) values.sourceType = 'MANUAL';
     checkValidity(values);
     await preparePriceValues(tx, registry, [values], () => '');
   });
