@@ -74,7 +74,8 @@ export function formFieldSchema(
     'x-index': index,
   };
   // Server-owned fields (status, document number) are shown but never typed in.
-  if (formField.readOnly || isServerOwned(field)) schema['x-read-pretty'] = true;
+  if (formField.readOnly || isServerOwned(field, pageEntity(input.page, input.entities)))
+    schema['x-read-pretty'] = true;
   if (formField.hidden) schema['x-display'] = 'hidden';
   return schema;
 }

@@ -38,8 +38,8 @@ export interface LineGridProps {
   pick?: LinePickProps;
 }
 
-function isReadOnlyColumn(column: ColumnDescriptor): boolean {
-  return column.editType === 'viewSlot' || column.key === LINE_NUM_FIELD || isServerOwned(column.field);
+function isReadOnlyColumn(column: ColumnDescriptor, lineEntity: EntityDef): boolean {
+  return column.editType === 'viewSlot' || column.key === LINE_NUM_FIELD || isServerOwned(column.field, lineEntity);
 }
 
 function cellSchema(
@@ -72,7 +72,7 @@ function cellSchema(
     }),
     'x-index': index,
   };
-  if (isReadOnlyColumn(column)) schema['x-read-pretty'] = true;
+  if (isReadOnlyColumn(column, owner)) schema['x-read-pretty'] = true;
   return schema;
 }
 
