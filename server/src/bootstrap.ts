@@ -22,6 +22,7 @@ import { HomeChartRegistry } from './home/homeCharts';
 import { DomainServiceRegistry } from './platform/domainServices';
 import { registerLookupActions } from './platform/lookupActions';
 import { registerMenuActions } from './platform/menuActions';
+import { registerMenuButtonActions } from './platform/menuButtons';
 import { registerEmbedActions } from './platform/embedActions';
 import { registerMetadataActions } from './platform/metadataActions';
 import { registerHome } from './home';
@@ -99,6 +100,7 @@ function registerPlatformExtensions(
   registerMetadataActions(actions);
   registerLookupActions(actions);
   registerMenuActions(actions);
+  registerMenuButtonActions(actions);
   registerMenuHooks(hooks);
   registerEmbedActions(actions);
   registerUserHooks(hooks);

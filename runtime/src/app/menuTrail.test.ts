@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuRow } from '../core/dataProvider';
-import { menuForUrl, menuTrail, parseShellUrl } from './menuTrail';
+import { menuForUrl, menuTrail, openerTrail, parseShellUrl } from './menuTrail';
 
 const row = (menuId: number, menuParentId: number, menuType: string, htmlUrl?: string): MenuRow => ({
   menuId,
@@ -42,5 +42,22 @@ describe('menuTrail', () => {
   it('parses the path and the query', () => {
     expect(parseShellUrl('/main/a/b?menuId=3&x=1')).toMatchObject({ path: 'a/b', menuId: '3' });
     expect(parseShellUrl('/main/a/b?menuId=3&x=1').params.get('x')).toBe('1');
+  });
+});
+
+describe('openerTrail', () => {
+  const ids = (rows: MenuRow[]) => rows.map((m) => m.menuId);
+
+  it('is the menu path of the list an edit page no menu opens was opened from (its menuId)', () => {
+    expect(menuTrail(menus, '/main/purchaseRequisitionListEdit?id=7&menuId=2')).toEqual([]);
+    expect(ids(openerTrail(menus, '/main/purchaseRequisitionListEdit?id=7&menuId=2'))).toEqual([1, 2]);
+  });
+
+  it('is empty when a menu opens the page itself, or the URL names no menu page', () => {
+    expect(openerTrail(menus, '/main/purRequisitionManage/purRequisitionEdit?id=5&menuId=2')).toEqual([]);
+    expect(openerTrail(menus, '/main/purchaseRequisitionListEdit?id=7')).toEqual([]);
+    expect(openerTrail(menus, '/main/purchaseRequisitionListEdit?menuId=1')).toEqual([]);
+    expect(openerTrail(menus, '/main/purchaseRequisitionListEdit?menuId=99')).toEqual([]);
+    expect(openerTrail(menus, '/main')).toEqual([]);
   });
 });

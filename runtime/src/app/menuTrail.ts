@@ -25,18 +25,33 @@ export function menuForUrl(menus: MenuRow[], url: string): MenuRow | undefined {
   return findMenuByPath(menus, path);
 }
 
-/** The menu and its ancestors, outermost first ([] when no menu opens the URL). */
-export function menuTrail(menus: MenuRow[], url: string): MenuRow[] {
+/** A menu and its ancestors, outermost first. */
+function ancestry(menus: MenuRow[], start: MenuRow | undefined): MenuRow[] {
   const byId = new Map(menus.map((row) => [String(row.menuId), row]));
   const trail: MenuRow[] = [];
   const seen = new Set<string>();
-  for (
-    let row = menuForUrl(menus, url);
-    row && !seen.has(String(row.menuId));
-    row = byId.get(String(row.menuParentId))
-  ) {
+  for (let row = start; row && !seen.has(String(row.menuId)); row = byId.get(String(row.menuParentId))) {
     seen.add(String(row.menuId));
     trail.unshift(row);
   }
   return trail;
+}
+
+/** The menu and its ancestors, outermost first ([] when no menu opens the URL). */
+export function menuTrail(menus: MenuRow[], url: string): MenuRow[] {
+  return ancestry(menus, menuForUrl(menus, url));
+}
+
+/**
+ * The menu path of a page no menu opens but a menu's screen led to (an edit or detail page opened
+ * from a list keeps the list's menuId, navigation.ts): that menu and its ancestors, outermost
+ * first. [] when a menu opens the URL itself, or the URL names no menu page.
+ */
+export function openerTrail(menus: MenuRow[], url: string): MenuRow[] {
+  const { path, menuId } = parseShellUrl(url);
+  if (!path || !menuId || menuForUrl(menus, url)) return [];
+  return ancestry(
+    menus,
+    menus.find((row) => String(row.menuId) === menuId && row.menuType !== 'DIR'),
+  );
 }

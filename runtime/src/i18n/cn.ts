@@ -538,6 +538,16 @@ export const cn = {
       remove: '删除',
       change: '修改',
     },
+    documentList: {
+      search: '搜索文档',
+      searchHint: '按名称或中英文名称搜索',
+      label: '显示名称',
+      source: '来源',
+      stored: '自建',
+      shipped: '系统内置',
+      view: '查看',
+      readOnly: '系统内置文档只读',
+    },
     column: {
       kind: '类型',
       name: '名称',

@@ -542,6 +542,16 @@ export const en: Translation = {
       remove: 'Removed',
       change: 'Changed',
     },
+    documentList: {
+      search: 'Search documents',
+      searchHint: 'By name or Chinese / English label',
+      label: 'Label',
+      source: 'Source',
+      stored: 'Designed here',
+      shipped: 'Shipped',
+      view: 'View',
+      readOnly: 'shipped documents are read-only',
+    },
     column: {
       kind: 'Kind',
       name: 'Name',

@@ -1,12 +1,17 @@
 /**
  * The documents made here (entities, pages, lifecycles stored in the database) with their
- * current versions: open one into the draft, or start a new entity.
+ * current versions, and the application's shipped entities: open a stored one into the draft,
+ * read a shipped one's fields, or start a new entity.
  */
 import { Button, Card, Form, Input, Space, Table, Tag } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../core/feedback';
+import { useLabel } from '../i18n';
+import { documentRows, searchDocuments, type DocumentRow } from './documentRows';
 import { draftKey, newEntity } from './entityDraft';
-import type { StoredDocument } from './tableModelApi';
+import type { TargetEntity } from './referenceTargets';
+import { ShippedEntityView } from './ShippedEntityView';
 import type { Designer } from './useDesigner';
 
 interface NewEntityValues {
@@ -49,8 +54,12 @@ function NewEntityForm({ designer, onOpened }: { designer: Designer; onOpened: (
 
 export function DocumentBrowser({ designer, onOpened }: { designer: Designer; onOpened: () => void }) {
   const { t } = useTranslation();
+  const label = useLabel();
   const feedback = useFeedback();
-  const open = async (doc: StoredDocument) => {
+  const [search, setSearch] = useState('');
+  const [viewed, setViewed] = useState<TargetEntity>();
+  const rows = useMemo(() => documentRows(designer.stored, designer.targets), [designer.stored, designer.targets]);
+  const open = async (doc: DocumentRow) => {
     try {
       await designer.openStored(doc.kind, doc.name);
       onOpened();
@@ -63,11 +72,19 @@ export function DocumentBrowser({ designer, onOpened }: { designer: Designer; on
       <Card size="small" title={t('modeling.newEntity')}>
         <NewEntityForm designer={designer} onOpened={onOpened} />
       </Card>
-      <Table<StoredDocument>
+      <Input.Search
+        allowClear
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        placeholder={t('modeling.documentList.searchHint')}
+        aria-label={t('modeling.documentList.search')}
+        style={{ maxWidth: 360 }}
+      />
+      <Table<DocumentRow>
         size="small"
-        rowKey={(d) => draftKey(d.kind, d.name)}
-        dataSource={designer.stored}
-        pagination={{ pageSize: 20 }}
+        rowKey="key"
+        dataSource={searchDocuments(rows, search)}
+        pagination={{ pageSize: 20, showSizeChanger: false }}
         aria-label={t('modeling.documents')}
         columns={[
           {
@@ -77,19 +94,38 @@ export function DocumentBrowser({ designer, onOpened }: { designer: Designer; on
             width: 110,
           },
           { key: 'name', dataIndex: 'name', title: t('modeling.column.name') },
+          {
+            key: 'label',
+            title: t('modeling.documentList.label'),
+            render: (_, d) => (d.label ? label(d.label) : ''),
+          },
+          {
+            key: 'source',
+            title: t('modeling.documentList.source'),
+            width: 110,
+            render: (_, d) => (
+              <Tag color={d.source === 'stored' ? 'blue' : undefined}>{t(`modeling.documentList.${d.source}`)}</Tag>
+            ),
+          },
           { key: 'version', dataIndex: 'version', title: t('modeling.column.version'), width: 90 },
           {
             key: 'open',
             title: t('modeling.column.operate'),
             width: 120,
-            render: (_, d) => (
-              <Button type="link" onClick={() => open(d)}>
-                {t('modeling.open')}
-              </Button>
-            ),
+            render: (_, d) =>
+              d.entity ? (
+                <Button type="link" onClick={() => setViewed(d.entity)}>
+                  {t('modeling.documentList.view')}
+                </Button>
+              ) : (
+                <Button type="link" onClick={() => open(d)}>
+                  {t('modeling.open')}
+                </Button>
+              ),
           },
         ]}
       />
+      <ShippedEntityView entity={viewed} onClose={() => setViewed(undefined)} />
     </Space>
   );
 }

@@ -19,14 +19,18 @@ export function userFields(entity: EntityDef): FieldDef[] {
   return entity.fields.filter((field) => !field.retired && !field.secret && !isSystemField(entity, field.name));
 }
 
-/** Filled by the server: shown, never edited. */
-export function isServerOwned(field: FieldDef): boolean {
-  return Boolean(field.serverOnly || field.generated);
+/**
+ * Filled by the server: shown, never edited. The entity's status field is one whatever its
+ * serverOnly flag says: it moves only through lifecycle actions, and a save drops it from the body
+ * (server/src/resource/recordPreparation.ts), so a form must not offer it on a new record either.
+ */
+export function isServerOwned(field: FieldDef, entity?: EntityDef): boolean {
+  return Boolean(field.serverOnly || field.generated || (entity?.statusField && field.name === entity.statusField));
 }
 
 /** Shown, never edited, by this user: filled by the server, or written by the other kind of user (writableBy). */
-export function isReadOnlyFor(field: FieldDef, userType: string | undefined): boolean {
-  return isServerOwned(field) || !isWritableByUserType(field, userType);
+export function isReadOnlyFor(field: FieldDef, entity: EntityDef | undefined, userType: string | undefined): boolean {
+  return isServerOwned(field, entity) || !isWritableByUserType(field, userType);
 }
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { editPage, entities, headerEntity } from '../test/fixtures';
 import { buildFormSchema, formSections } from './formSchema';
 import { componentForField, moneyFormatter, moneyParser, quantityFormatter } from './fieldComponent';
-import type { FieldDef } from '../meta';
+import type { EntityDef, FieldDef } from '../meta';
 
 const props = (schema: ISchema) => schema.properties as Record<string, ISchema>;
 
@@ -58,6 +58,23 @@ describe('buildFormSchema', () => {
     expect(fields.title['x-read-pretty']).toBeUndefined();
   });
 
+  it("shows the entity's status field read-pretty even when the metadata leaves it writable (a designed entity's)", () => {
+    const designed: EntityDef = {
+      ...headerEntity,
+      fields: headerEntity.fields.map((f) =>
+        f.name === 'status' ? { ...f, serverOnly: undefined } : f,
+      ) as EntityDef['fields'],
+    };
+    const built = buildFormSchema({
+      page: editPage,
+      entities: { ...entities, [headerEntity.name]: designed },
+      language: 'EN',
+    });
+    const designedFields = props(props(built).section0);
+    expect(designedFields.status['x-read-pretty']).toBe(true);
+    expect(designedFields.urgentFlag['x-read-pretty']).toBeUndefined();
+  });
+
   it('carries validation from the field metadata', () => {
     expect(fields.title['x-validator']).toContainEqual({ required: true, message: 'required' });
     const email = fields.contactEmail['x-validator'] as Array<{ validator: (v: unknown) => string }>;
@@ -101,7 +118,7 @@ describe('buildFormSchema', () => {
         children: [{ ...child, fixedLines: true }],
       },
       [lineEntity.name]: { ...lineEntity, fields: lineEntity.fields.map(writtenBy('quantity', 'EX')) },
-    };
+    } as typeof entities;
     const build = (userType: string) =>
       buildFormSchema({ page: editPage, entities: changed, language: 'EN', userType });
     const asSupplier = build('EX_ADMIN');

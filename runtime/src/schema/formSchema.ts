@@ -76,7 +76,8 @@ export function formFieldSchema(
     'x-index': index,
   };
   // Server-owned fields (status, document number) are shown but never typed in.
-  if (formField.readOnly || isReadOnlyFor(field, input.userType)) schema['x-read-pretty'] = true;
+  if (formField.readOnly || isReadOnlyFor(field, pageEntity(input.page, input.entities), input.userType))
+    schema['x-read-pretty'] = true;
   if (formField.hidden) schema['x-display'] = 'hidden';
   return schema;
 }

@@ -40,8 +40,10 @@ export interface LineGridProps {
   fixed?: boolean;
 }
 
-function isReadOnlyColumn(column: ColumnDescriptor, userType: string | undefined): boolean {
-  return column.editType === 'viewSlot' || column.key === LINE_NUM_FIELD || isReadOnlyFor(column.field, userType);
+function isReadOnlyColumn(column: ColumnDescriptor, lineEntity: EntityDef, userType: string | undefined): boolean {
+  return (
+    column.editType === 'viewSlot' || column.key === LINE_NUM_FIELD || isReadOnlyFor(column.field, lineEntity, userType)
+  );
 }
 
 function cellSchema(
@@ -75,7 +77,7 @@ function cellSchema(
     }),
     'x-index': index,
   };
-  if (isReadOnlyColumn(column, userType)) schema['x-read-pretty'] = true;
+  if (isReadOnlyColumn(column, owner, userType)) schema['x-read-pretty'] = true;
   return schema;
 }
 

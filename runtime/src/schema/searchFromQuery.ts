@@ -3,7 +3,10 @@
  * page's search fields pre-fills it (purCustomerOrderList?feedbackStatus=PENDING_FEEDBACK, the
  * supplier's to-do links), so the user sees the condition in the search form and can clear it.
  * A field's queryAliases turn a code into the value it stands for (status=CLOSE_CANCEL → the
- * statuses CLOSED and CANCELLED). Parameters that name no search field (menuId, respId) are ignored.
+ * statuses CLOSED and CANCELLED). Parameters that name no search field are ignored, and so are
+ * the shell's own (menuId, respId: the screen and responsibility, navigation.ts) even where a
+ * search field has that name — the button list's 菜单 (menuId) would otherwise open filtered to the
+ * button screen's own menu, showing its id.
  */
 import type { EntityDef, SearchField } from '../meta';
 import { findField, syntheticField } from './entityFields';
@@ -19,6 +22,8 @@ function valueOf(searchField: SearchField, raw: string, entity: EntityDef): unkn
   return raw;
 }
 
+const SHELL_PARAMETERS = new Set(['menuId', 'respId']);
+
 export function searchValuesFromQuery(
   fields: SearchField[],
   query: URLSearchParams,
@@ -26,6 +31,7 @@ export function searchValuesFromQuery(
 ): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const searchField of fields) {
+    if (SHELL_PARAMETERS.has(searchField.field)) continue;
     const raw = query.get(searchField.field);
     if (raw === null || raw === '') continue;
     const value = valueOf(searchField, raw, entity);

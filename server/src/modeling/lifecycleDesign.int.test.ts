@@ -116,9 +116,18 @@ describe('a lifecycle designed in table_model', () => {
     expect(published.status).toBe(200);
     expect(published.body.data.versions).toContainEqual({ kind: 'lifecycle', name: 'srmDemoNoteFlow', versionNo: 1 });
 
-    const saved = await notes('saveOrUpdate', { noteTitle: 'Designed flow' });
+    // The status is a plain lookup field of the designed entity: only the lifecycle moves it, a save never sets it.
+    const saved = await notes('saveOrUpdate', { noteTitle: 'Designed flow', noteStatus: 'APPROVED' });
     expect(saved.body.data.noteStatus).toBe('DRAFT');
     const id = saved.body.data.noteId;
+    const { versionNum } = saved.body.data;
+    const forged = await notes('saveOrUpdate', {
+      noteId: id,
+      versionNum,
+      noteTitle: 'Renamed',
+      noteStatus: 'APPROVED',
+    });
+    expect(forged.body.data).toMatchObject({ noteTitle: 'Renamed', noteStatus: 'DRAFT' });
     expect((await notes('doSubmit', { id })).body.data.noteStatus).toBe('SUBMITTED');
     expect((await notes('doApprove', { id })).status).toBe(403); // the submitter cannot decide on their own note
     expect((await notes('doReject', { id }, 'manager01')).status).toBe(400); // a reject needs a comment
