@@ -9,6 +9,7 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import {
+  callAsSession,
   choose,
   cellUnder,
   dataRows,
@@ -16,6 +17,7 @@ import {
   dropdownOf,
   fieldValue,
   openMenu,
+  openSubMenu,
   runConfirmed,
   save,
   unique,
@@ -172,6 +174,37 @@ test('a qualification review applies for a company and inspects sites of operati
   await expect(unit.getByTitle('苏州业务实体', { exact: true })).toBeVisible();
   for (const other of ['子午线电子(苏州)有限公司', '苏州采购中心', '苏州一厂'])
     await expect(unit.getByTitle(other, { exact: true })).toHaveCount(0);
+});
+
+test('an exclusion bill is approved from its to-do, and from its detail page', async ({ browser }) => {
+  const buyer = await signedIn(browser, 'buyer01');
+  await openSubMenu(buyer, '绩效管理', '绩效调整', '剔除单');
+  const api = '/api/srmServer/v1/srmSpeExcludeHeaderRestful';
+  const numbers: string[] = [];
+  for (const description of [unique('到货延误剔除'), unique('收货数量剔除')]) {
+    const body = {
+      supplierId: 1,
+      excludeReason: 'DATA_ERROR',
+      description,
+      lines: [{ docType: 'RECEIPT', docNumber: 'RCV202611169301' }],
+    };
+    const saved = await callAsSession(buyer, `${api}/saveOrUpdate`, body);
+    expect(saved.status).toBe(200);
+    expect((await callAsSession(buyer, `${api}/doSubmit`, { id: saved.data.excludeHeaderId })).status).toBe(200);
+    numbers.push(String(saved.data.excludeNumber));
+  }
+
+  const manager = await signedIn(browser, 'manager01');
+  await openFromUpcoming(manager, `剔除单 ${numbers[0]} 待审批`, /#\/main\/excludeBillEdit\?id=\d+/);
+  await runConfirmed(manager, '审批通过');
+  await expect(fieldValue(manager, '状态')).toHaveText('已审批');
+
+  await openSubMenu(manager, '绩效管理', '绩效调整', '剔除单');
+  const row = dataRows(visibleTable(manager)).filter({ hasText: numbers[1] });
+  await (await rowAction(row, '查看')).click();
+  await expect(manager).toHaveURL(/#\/main\/excludeBillDetail\?id=\d+/);
+  await runConfirmed(manager, '审批通过');
+  await expect(fieldValue(manager, '状态')).toHaveText('已审批');
 });
 
 test('two score sheets submitted from the list are approved in one batch', async ({ browser }) => {

@@ -24,6 +24,7 @@ import {
   expectCells,
   fieldValue,
   openMenu,
+  openSubMenu,
   runConfirmed,
   save,
   typeDate,
@@ -66,19 +67,6 @@ async function signIn(browser: Browser, user: User): Promise<Page> {
   const page = await (await browser.newContext({ baseURL, locale, viewport })).newPage();
   await signInTab(page, user, FIRST_OPEN);
   return page;
-}
-
-/** Opens a page of a sub-directory of the sider menu: the directory, its sub-directory, then the page. */
-async function openSubMenu(page: Page, directory: string, sub: string, item: string): Promise<void> {
-  const menu = page.getByRole('navigation');
-  const folder = menu.getByRole('menuitem', { name: sub, exact: true });
-  if (!(await folder.isVisible())) {
-    const top = menu.getByRole('menuitem', { name: directory, exact: true });
-    await top.click();
-    const listId = await top.getAttribute('aria-controls');
-    if (listId) await expect(page.locator(`[id="${listId}"]`)).not.toHaveClass(/ant-motion-collapse/);
-  }
-  await openMenu(page, sub, item);
 }
 
 /** The home's to-do list of the signed-in person. */

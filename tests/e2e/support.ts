@@ -168,6 +168,19 @@ export async function openMenu(page: Page, directory: string, item: string): Pro
   await expect(entry).toHaveClass(/ant-menu-item-selected/);
 }
 
+/** Opens a page of a sub-directory of the sider menu: the directory, its sub-directory, then the page. */
+export async function openSubMenu(page: Page, directory: string, sub: string, item: string): Promise<void> {
+  const menu = page.getByRole('navigation');
+  const folder = menu.getByRole('menuitem', { name: sub, exact: true });
+  if (!(await folder.isVisible())) {
+    const top = menu.getByRole('menuitem', { name: directory, exact: true });
+    await top.click();
+    const listId = await top.getAttribute('aria-controls');
+    if (listId) await expect(page.locator(`[id="${listId}"]`)).not.toHaveClass(/ant-motion-collapse/);
+  }
+  await openMenu(page, sub, item);
+}
+
 /**
  * The dropdown of an antd Select: the one holding the list this combobox controls (aria-controls),
  * so that another select's dropdown, still closing, is never used.
