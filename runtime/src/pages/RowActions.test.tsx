@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/App';
 import type { ActionState } from '../core/pageActions';
+import { i18n } from '../i18n';
 import type { PageAction } from '../meta';
 import { operateWidth } from './useListColumns';
 import { RowActions, splitRowActions } from './RowActions';
@@ -56,6 +57,18 @@ describe('RowActions', () => {
     await waitFor(() => expect(onRun).toHaveBeenCalledWith(SUBMIT.action));
     // A click on the row's buttons must not also open the record.
     expect(onRowClick).not.toHaveBeenCalled();
+  });
+
+  it('names the icons and "more" in English when the interface is in English', async () => {
+    await act(() => i18n.changeLanguage('EN'));
+    render(
+      <AppProviders>
+        <RowActions actions={[VIEW, EDIT, SUBMIT]} onRun={() => undefined} />
+      </AppProviders>,
+    );
+    expect(screen.getByRole('button', { name: 'View' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'More' })).toBeTruthy();
   });
 
   it('shows no "more" while every action fits', () => {
