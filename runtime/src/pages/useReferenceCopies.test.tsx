@@ -198,4 +198,34 @@ describe('a copied value that is a reference itself', () => {
     );
     expect(form.values.lines[0]).toEqual({ itemId: 1, itemCode: '1001000012', categoryId: 2, categoryName: '五金件' });
   });
+
+  it('a value the user changes while the picked row is read stays as the user set it', async () => {
+    const form = createForm({ values: { lines: [{ itemId: 1, itemCode: null, categoryId: null }] } });
+    let answer: () => void = () => undefined;
+    const provider = createFakeProvider({
+      listByPage: (target: { name: string }) =>
+        new Promise((resolve) => {
+          const rows: Record<string, DataRecord> = {
+            srmBaseMaterialItem: { itemId: 1, itemCode: '1001000012', categoryId: 2 },
+            srmBaseCategory: { categoryId: 2, categoryName: '五金件' },
+          };
+          const reply = () => resolve({ rows: [rows[target.name]], page: { count: 1, pageIndex: 1, pageRows: 1 } });
+          if (target.name === 'srmBaseMaterialItem') answer = reply;
+          else reply();
+        }),
+    });
+    const all = { srmBaseCategory: category, srmBaseMaterialItem: item, srmPurRequisitionLine: requisitionLine };
+    const copying = copyPicked(
+      form,
+      provider,
+      all,
+      { field: requisitionLine.fields[0], owner: requisitionLine },
+      'lines.0.itemId',
+    );
+    form.setValuesIn('lines.0.categoryId', 7);
+    await waitFor(() => expect(provider.listByPage).toHaveBeenCalled());
+    answer();
+    await copying;
+    expect(form.values.lines[0]).toEqual({ itemId: 1, itemCode: '1001000012', categoryId: 7 });
+  });
 });

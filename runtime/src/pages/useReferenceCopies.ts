@@ -64,16 +64,19 @@ export async function copyPicked(
   path: string,
 ): Promise<void> {
   const value = form.getValuesIn(path);
+  const base = path.split('.').slice(0, -1);
+  const at = (local: string) => [...base, local].join('.');
+  // What the user changes while the picked row is read (a category chosen right after the item) stays.
+  const before = Object.keys(field.reference?.copyFields ?? {}).map((local) => [local, form.getValuesIn(at(local))]);
   const target = referenceTarget(field, entities);
   const row = target && (await fetchReferenced(provider, target, value).catch(() => undefined));
   if (!row || form.getValuesIn(path) !== value) return;
-  const copied = copiedValues(field, row);
+  const untouched = new Set(before.filter(([local, was]) => form.getValuesIn(at(local)) === was).map(([l]) => l));
+  const copied = Object.fromEntries(Object.entries(copiedValues(field, row)).filter(([local]) => untouched.has(local)));
   const labels = await copiedLabels(provider, entities, owner, copied);
   if (form.getValuesIn(path) !== value) return;
-  const base = path.split('.').slice(0, -1);
   // Labels first: a copied reference's picker then draws its label, never the id alone.
-  for (const [local, next] of Object.entries({ ...labels, ...copied }))
-    form.setValuesIn([...base, local].join('.'), next);
+  for (const [local, next] of Object.entries({ ...labels, ...copied })) form.setValuesIn(at(local), next);
 }
 
 export function useReferenceCopies(
