@@ -22,6 +22,7 @@ export * from './formGroup';
 export * from './todoRules';
 export * from './effects';
 export * from './referencedNames';
+export * from './referenceSearch';
 export * from './richTextPolicy';
 export * from './embedLink';
 export * from './openapi/document';

@@ -508,7 +508,10 @@ export async function rowAction(row: Locator, name: string): Promise<Locator> {
 /** Every action a row offers, inline and in its "更多" menu (closed again). */
 export async function rowActionNames(row: Locator): Promise<string[]> {
   await rowActionsShown(row);
-  const inline = (await row.getByRole('button').allInnerTexts()).map((text) => text.trim());
+  // Row actions are icons: their names are their aria-labels (RowActions).
+  const inline = await row
+    .getByRole('button')
+    .evaluateAll((buttons) => buttons.map((b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim()));
   const names = inline.filter((text) => text && !MORE.test(text));
   const more = row.getByRole('button', { name: MORE });
   if (!(await more.count())) return names;

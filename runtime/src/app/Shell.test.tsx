@@ -53,6 +53,15 @@ function setup(url = '/main') {
 const nav = () => within(screen.getByRole('navigation', { name: '菜单' }));
 const location = () => screen.getByTestId('location').textContent;
 
+/** happy-dom's window, whose width the sider's breakpoint reads. */
+const setWindowWidth = (width: number) =>
+  (
+    window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+  ).happyDOM.setViewport({
+    width,
+    height: 800,
+  });
+
 afterEach(() => {
   sessionStorage.clear();
   localStorage.removeItem(SIDER_COLLAPSED_KEY);
@@ -96,5 +105,14 @@ describe('shell', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '展开菜单' })));
     expect(nav().getByRole('searchbox', { name: '搜索菜单' })).toBeTruthy();
     expect(localStorage.getItem(SIDER_COLLAPSED_KEY)).toBe('0');
+  });
+
+  it('folds the menu by itself in a window under 1200 px, without changing the preference', async () => {
+    setWindowWidth(1024);
+    signIn();
+    setup();
+    expect(await screen.findByRole('button', { name: '展开菜单' }, { timeout: 8000 })).toBeTruthy();
+    expect(nav().queryByRole('searchbox')).toBeNull();
+    expect(localStorage.getItem(SIDER_COLLAPSED_KEY)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The one grid of the runtime (list pages and line grids): antd Table with the spec's fixed
- * widths of selection (40) and expand (30) columns, resizable headers, a body height from
+ * widths of selection (40) and expand (30) columns, column widths that hold (fixed layout; a
+ * column without one takes DEFAULT_COLUMN_WIDTH), resizable headers, a body height from
  * GridConfig.height, and virtual rows once a page holds more than VIRTUAL_ROW_THRESHOLD rows
  * (500-row pages stay smooth: only the rows in view are in the DOM).
  */
@@ -33,10 +34,11 @@ export const DataGrid = memo(function DataGrid({
   const virtual = isVirtual(rowCount);
   const scroll = useMemo(() => {
     const extra = (rowSelection ? SELECTION_COLUMN_WIDTH : 0) + (expandable ? EXPAND_COLUMN_WIDTH : 0);
-    // Virtual rows need a numeric width; otherwise the table sizes itself to its content.
-    const x = virtual ? totalWidth(columns.map((column) => column.width as number | undefined)) + extra : 'max-content';
+    // The columns' widths hold (fixed layout, issue 33 item 11): a long supplier name shows an
+    // ellipsis instead of pushing the columns after it out of a 1024 px screen; virtual rows need it too.
+    const x = totalWidth(columns.map((column) => column.width as number | undefined)) + extra;
     return { x, y: bodyScrollY(height, rowCount) };
-  }, [columns, virtual, height, rowCount, rowSelection, expandable]);
+  }, [columns, height, rowCount, rowSelection, expandable]);
 
   return (
     <Table<DataRecord>
@@ -47,6 +49,7 @@ export const DataGrid = memo(function DataGrid({
       rowSelection={rowSelection ? { columnWidth: SELECTION_COLUMN_WIDTH, ...rowSelection } : undefined}
       expandable={expandable ? { columnWidth: EXPAND_COLUMN_WIDTH, ...expandable } : undefined}
       scroll={scroll}
+      tableLayout="fixed"
       virtual={virtual}
     />
   );

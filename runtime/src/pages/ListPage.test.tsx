@@ -270,7 +270,7 @@ describe('ListPage', () => {
       ],
     });
     setup(['btnCreate'], open('schemeId'));
-    fireEvent.click((await screen.findAllByText('查看结果'))[0]);
+    fireEvent.click((await screen.findAllByRole('button', { name: '查看结果' }))[0]);
     expect((await screen.findByTestId('location')).textContent).toBe('/main/srmSpePerformanceList?schemeId=1&respId=1');
   });
 

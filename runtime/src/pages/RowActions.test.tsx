@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/App';
 import type { ActionState } from '../core/pageActions';
+import { i18n } from '../i18n';
 import type { PageAction } from '../meta';
 import { operateWidth } from './useListColumns';
 import { RowActions, splitRowActions } from './RowActions';
@@ -24,16 +25,16 @@ describe('splitRowActions', () => {
 });
 
 describe('operateWidth', () => {
-  it('fits two buttons and "more", however many actions the page declares', () => {
+  it('fits two icons and "more", however many actions the page declares, never below 80', () => {
     expect(operateWidth(1)).toBe(80);
-    expect(operateWidth(2)).toBe(128);
+    expect(operateWidth(2)).toBe(80);
+    expect(operateWidth(3)).toBe(104);
     expect(operateWidth(9)).toBe(operateWidth(3));
-    expect(operateWidth(9)).toBeLessThan(220);
   });
 });
 
 describe('RowActions', () => {
-  it('shows two links and runs a folded action from the "more" menu', async () => {
+  it('shows two named icons and runs a folded action from the "more" menu', async () => {
     const onRun = vi.fn();
     const onRowClick = vi.fn();
     render(
@@ -43,8 +44,11 @@ describe('RowActions', () => {
         </div>
       </AppProviders>,
     );
-    expect(screen.getByRole('button', { name: '查看' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: '编辑' })).toBeTruthy();
+    // Icons, not words: the label is the button's name and its tooltip.
+    expect(screen.getByRole('button', { name: '查看' }).textContent).toBe('');
+    expect(screen.getByRole('button', { name: '编辑' }).querySelector('.anticon')).toBeTruthy();
+    fireEvent.mouseEnter(screen.getByRole('button', { name: '编辑' }));
+    expect((await screen.findByRole('tooltip')).textContent).toBe('编辑');
     expect(screen.queryByRole('button', { name: '提交' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '更多' }));
     const submit = await screen.findByRole('menuitem', { name: '提交' });
@@ -53,6 +57,18 @@ describe('RowActions', () => {
     await waitFor(() => expect(onRun).toHaveBeenCalledWith(SUBMIT.action));
     // A click on the row's buttons must not also open the record.
     expect(onRowClick).not.toHaveBeenCalled();
+  });
+
+  it('names the icons and "more" in English when the interface is in English', async () => {
+    await act(() => i18n.changeLanguage('EN'));
+    render(
+      <AppProviders>
+        <RowActions actions={[VIEW, EDIT, SUBMIT]} onRun={() => undefined} />
+      </AppProviders>,
+    );
+    expect(screen.getByRole('button', { name: 'View' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'More' })).toBeTruthy();
   });
 
   it('shows no "more" while every action fits', () => {

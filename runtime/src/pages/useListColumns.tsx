@@ -1,7 +1,7 @@
 /**
  * The list grid's columns: the user's arrangement of the metadata columns (grid/columnBuilder),
  * the index column (showIndex, width 70) and the row-button column (operateSlot, default width
- * 80, wider for two buttons and "more") of the row actions granted on the menu.
+ * 80, wider for two icons and "more") of the row actions granted on the menu.
  */
 import { Typography, type TableColumnType } from 'antd';
 import { useMemo, type ReactNode } from 'react';
@@ -30,17 +30,17 @@ export interface ListColumnsInput {
   rowOffset?: number;
 }
 
-/** The "更多 / More" link with its arrow. */
-const MORE_BUTTON_WIDTH = 64;
+/** A small icon-only link button (RowActions), and the cell's padding on both sides. */
+const ICON_BUTTON_WIDTH = 24;
+const CELL_PADDING = 32;
 
 /**
- * One link button is ~56 px wide: the operate column fits the inline buttons (at most
- * INLINE_ROW_ACTIONS, the rest fold into "more"), never below the spec's 80.
+ * The operate column fits the inline icons (at most INLINE_ROW_ACTIONS, the rest fold into the
+ * "more" icon), never below the spec's 80.
  */
 export function operateWidth(buttonCount: number): number {
-  const inline = Math.min(buttonCount, INLINE_ROW_ACTIONS);
-  const more = buttonCount > INLINE_ROW_ACTIONS ? MORE_BUTTON_WIDTH : 0;
-  return Math.max(OPERATE_COLUMN_WIDTH, inline * 56 + more + 16);
+  const icons = Math.min(buttonCount, INLINE_ROW_ACTIONS) + (buttonCount > INLINE_ROW_ACTIONS ? 1 : 0);
+  return Math.max(OPERATE_COLUMN_WIDTH, icons * ICON_BUTTON_WIDTH + CELL_PADDING);
 }
 
 export function useListColumns(input: ListColumnsInput): TableColumnType<DataRecord>[] {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DataProviderContext } from '../core/DataProviderContext';
 import type { DataRecord, EntityDef, PageDef } from '../meta';
 import { createFakeProvider, type FakeProvider } from '../test/fakeProvider';
-import { copyingFields, useReferenceCopies } from './useReferenceCopies';
+import { copyingFields, copyPicked, useReferenceCopies } from './useReferenceCopies';
 
 const label = (cn: string) => ({ cn, en: cn });
 const contact: EntityDef = {
@@ -97,7 +97,9 @@ function setup(): { form: Form; provider: FakeProvider } {
 
 describe("copyFields: a pick brings the picked record's values along", () => {
   it('finds the copying fields of the header and of every line grid', () => {
-    expect(copyingFields(page, change, entities).map((c) => c.pattern)).toEqual(['contacts.*.sourceContactId']);
+    expect(copyingFields(page, change, entities).map((c) => [c.pattern, c.owner.name])).toEqual([
+      ['contacts.*.sourceContactId', 'srmSlcChangeContact'],
+    ]);
   });
 
   it('the user picking the original contact fills the line from it', async () => {
@@ -125,5 +127,105 @@ describe("copyFields: a pick brings the picked record's values along", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(provider.listByPage).not.toHaveBeenCalled();
     expect(form.values.contacts[0].contactName).toBe('张伟（新）');
+  });
+});
+
+const category: EntityDef = {
+  kind: 'entity',
+  name: 'srmBaseCategory',
+  area: 'srmServer',
+  table: 'cat',
+  label: label('品类'),
+  primaryKey: 'categoryId',
+  displayField: 'categoryName',
+  fields: [
+    { name: 'categoryId', type: 'integer', label: label('ID') },
+    { name: 'categoryName', type: 'string', label: label('品类') },
+  ],
+};
+const item: EntityDef = {
+  ...category,
+  name: 'srmBaseMaterialItem',
+  primaryKey: 'itemId',
+  displayField: 'itemName',
+  fields: [
+    { name: 'itemId', type: 'integer', label: label('ID') },
+    { name: 'itemCode', type: 'string', label: label('编码') },
+    { name: 'categoryId', type: 'integer', label: label('品类') },
+  ],
+};
+const requisitionLine: EntityDef = {
+  ...category,
+  name: 'srmPurRequisitionLine',
+  primaryKey: 'requisitionLineId',
+  fields: [
+    {
+      name: 'itemId',
+      type: 'reference',
+      label: label('物料'),
+      reference: { entity: 'srmBaseMaterialItem', copyFields: { itemCode: 'itemCode', categoryId: 'categoryId' } },
+    },
+    { name: 'itemCode', type: 'string', label: label('编码') },
+    {
+      name: 'categoryId',
+      type: 'reference',
+      label: label('品类'),
+      reference: { entity: 'srmBaseCategory', labelAs: 'categoryName' },
+    },
+  ],
+};
+
+describe('a copied value that is a reference itself', () => {
+  it('comes with its label, so the copied category shows its name, not its id', async () => {
+    const rows: Record<string, DataRecord> = {
+      srmBaseMaterialItem: { itemId: 1, itemCode: '1001000012', categoryId: 2 },
+      srmBaseCategory: { categoryId: 2, categoryName: '五金件' },
+    };
+    const provider = createFakeProvider({
+      listByPage: async (target: { name: string }) => ({
+        rows: [rows[target.name]],
+        page: { count: 1, pageIndex: 1, pageRows: 1 },
+      }),
+    });
+    const form = createForm({ values: { lines: [{ itemId: 1, itemCode: null, categoryId: null }] } });
+    const all = { srmBaseCategory: category, srmBaseMaterialItem: item, srmPurRequisitionLine: requisitionLine };
+    await copyPicked(
+      form,
+      provider,
+      all,
+      { field: requisitionLine.fields[0], owner: requisitionLine },
+      'lines.0.itemId',
+    );
+    expect(form.values.lines[0]).toEqual({ itemId: 1, itemCode: '1001000012', categoryId: 2, categoryName: '五金件' });
+  });
+
+  it('a value the user changes while the picked row is read stays as the user set it', async () => {
+    const form = createForm({ values: { lines: [{ itemId: 1, itemCode: null, categoryId: null }] } });
+    let answer: () => void = () => undefined;
+    const provider = createFakeProvider({
+      listByPage: (target: { name: string }) =>
+        new Promise((resolve) => {
+          const rows: Record<string, DataRecord> = {
+            srmBaseMaterialItem: { itemId: 1, itemCode: '1001000012', categoryId: 2 },
+            srmBaseCategory: { categoryId: 2, categoryName: '五金件' },
+          };
+          const reply = () => resolve({ rows: [rows[target.name]], page: { count: 1, pageIndex: 1, pageRows: 1 } });
+          if (target.name === 'srmBaseMaterialItem') answer = reply;
+          else reply();
+        }),
+    });
+    const all = { srmBaseCategory: category, srmBaseMaterialItem: item, srmPurRequisitionLine: requisitionLine };
+    const copying = copyPicked(
+      form,
+      provider,
+      all,
+      { field: requisitionLine.fields[0], owner: requisitionLine },
+      'lines.0.itemId',
+    );
+    form.setValuesIn('lines.0.categoryId', 7);
+    await waitFor(() => expect(provider.listByPage).toHaveBeenCalled());
+    answer();
+    await copying;
+    expect(form.values.lines[0]).toEqual({ itemId: 1, itemCode: '1001000012', categoryId: 7 });
   });
 });

@@ -8,6 +8,7 @@ import { currencyFieldOf } from '../core/currency';
 import { pickLabel, type Language } from '../core/language';
 import type { AttachmentConfig, ColumnConfig, EntityDef, FieldDef, GridConfig } from '../meta';
 import type { FieldType } from '../meta';
+import { widthByType } from './columnWidth';
 import { findField, syntheticField } from './entityFields';
 import { referenceLabelKey } from './fieldComponent';
 
@@ -75,6 +76,7 @@ export function describeColumn(column: ColumnConfig, entity: EntityDef, language
   const field = findField(entity, key) ?? syntheticField(key);
   if (field.retired || field.secret) return null;
   const type = columnType(column, field);
+  const { width, narrowed } = widthByType(type, column.width);
   return {
     key,
     title: pickLabel(column.title ?? field.label, language),
@@ -95,10 +97,10 @@ export function describeColumn(column: ColumnConfig, entity: EntityDef, language
     fixed: column.fixedStyle,
     sortable: column.sortable ?? true,
     resizable: column.resizable ?? true,
-    ellipsis: column.ellipsis ?? false,
+    ellipsis: column.ellipsis ?? narrowed,
     linkTag: column.linkTag ?? false,
     showIcon: column.showIcon !== 'N',
-    width: column.width,
+    width,
     buttonType: column.buttonType,
     attachmentConfig: attachmentConfigOf(column, field),
   };

@@ -2,7 +2,7 @@
  * Field type → Formily component name and props (docs/architecture.md "Fields": the semantics layer).
  * Names are those of the WidgetRegistry; a page may override with FormField.widget.
  */
-import { defaultLabelAs, formDependencies } from '@meridian/metadata';
+import { defaultLabelAs, formDependencies, referenceSearchFields } from '@meridian/metadata';
 import { formatDecimal } from '../core/decimal';
 import type { EntityDef, FieldDef, FilterNode } from '../meta';
 
@@ -36,6 +36,8 @@ export interface ReferenceTarget {
   valueField: string;
   labelField?: string;
   labelAs?: string;
+  /** The target's fields typed text is matched against: its label (both languages) and its code (metadata referenceSearch). */
+  searchFields?: string[];
   /** reference.filter: the target rows the field may name, `$form.x` resolved by the picker. */
   filter?: FilterNode;
   /** The `$form` names read from the header (a line's filter naming a header field). */
@@ -57,6 +59,7 @@ export function referenceTarget(
   if (!field.reference) return undefined;
   const target = entities[field.reference.entity];
   const filter = field.reference.filter;
+  const labelField = field.reference.labelField ?? target?.displayField;
   const headerFields = owner?.parent
     ? formDependencies(filter).filter((name) => !owner.fields.some((f) => f.name === name))
     : [];
@@ -64,8 +67,9 @@ export function referenceTarget(
     name: field.reference.entity,
     area: target?.area,
     valueField: field.reference.valueField ?? target?.primaryKey ?? 'id',
-    labelField: field.reference.labelField ?? target?.displayField,
+    labelField,
     labelAs: referenceLabelKey(field),
+    searchFields: referenceSearchFields(labelField, target),
     ...(filter && { filter }),
     ...(headerFields.length && { headerFields }),
   };

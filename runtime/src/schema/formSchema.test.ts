@@ -48,6 +48,7 @@ describe('buildFormSchema', () => {
         valueField: 'orgId',
         labelField: 'orgName',
         labelAs: 'orgName',
+        searchFields: ['orgName'],
       },
     });
   });

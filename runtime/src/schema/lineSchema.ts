@@ -7,6 +7,7 @@ import { pickLabel, type Language } from '../core/language';
 import type { EntityDef, FormLines, PageDef } from '../meta';
 import { linePickProps, type LinePickProps } from './linePickProps';
 import { describeColumns, type ColumnDescriptor } from './columnDescriptor';
+import { keyColumnsFirst } from './lineColumnOrder';
 import { componentForField, schemaTypeOf } from './fieldComponent';
 import { formilyRules } from './fieldRules';
 import { findField, isReadOnlyFor } from './entityFields';
@@ -92,7 +93,7 @@ export function buildLinesSchema(
   const child = header.children?.find((candidate) => candidate.name === lines.child);
   const lineEntity = child ? entities[child.entity] : undefined;
   if (!child || !lineEntity) return null;
-  const columns = describeColumns(lines.grid, lineEntity, language).filter((column) => !column.hidden);
+  const columns = keyColumnsFirst(describeColumns(lines.grid, lineEntity, language).filter((column) => !column.hidden));
   const properties: Record<string, ISchema> = {};
   columns.forEach((column, index) => {
     properties[column.key] = cellSchema(column, entities, language, index, lineEntity, userType);

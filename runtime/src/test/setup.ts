@@ -13,6 +13,13 @@ registerSrm();
 configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(async () => {
+  // A desktop window (happy-dom's default is 1024 px, under which the shell folds its menu).
+  (
+    window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+  ).happyDOM.setViewport({
+    width: 1280,
+    height: 800,
+  });
   localStorage.clear();
   sessionStorage.clear();
   await i18n.changeLanguage('CN');

@@ -1,6 +1,6 @@
 /**
  * The server search behind a reference picker: the target's listByPage, `like` on its label
- * field, ANDed with the field's declared filter as resolved from the form (reference.filter;
+ * field or its code (ReferenceTarget.searchFields, so an item is found by its number too), ANDed with the field's declared filter as resolved from the form (reference.filter;
  * `$user` values are resolved by the server), one page at a time.
  */
 import { getLanguage } from '../core/language';
@@ -28,9 +28,20 @@ export interface SearchInput {
   pageIndex?: number;
 }
 
-function searchFilter(target: ReferenceTarget, text: string, declared: FilterNode | undefined): FilterNode | undefined {
-  const like: FilterNode | undefined =
-    target.labelField && text.trim() ? { field: target.labelField, op: 'like', value: text.trim() } : undefined;
+/** Typed text matches any search field (a target without searchFields: its label field). */
+function textFilter(target: ReferenceTarget, text: string): FilterNode | undefined {
+  const fields = target.searchFields?.length ? target.searchFields : target.labelField ? [target.labelField] : [];
+  const likes = fields.map((field): FilterNode => ({ field, op: 'like', value: text.trim() }));
+  if (!text.trim() || !likes.length) return undefined;
+  return likes.length > 1 ? { or: likes } : likes[0];
+}
+
+export function searchFilter(
+  target: ReferenceTarget,
+  text: string,
+  declared: FilterNode | undefined,
+): FilterNode | undefined {
+  const like = textFilter(target, text);
   const parts = [like, declared].filter((p): p is FilterNode => !!p);
   return parts.length > 1 ? { and: parts } : parts[0];
 }

@@ -139,9 +139,20 @@ describe('reference pickers', () => {
     const [person] = expectOk(
       await server.call('baseServer', 'basePersonRestful', 'listByPage', { pageRows: 1 }, userMenu),
     );
+    // The person's number is their code: a picker searches by it as by the name (issue 33, item 12).
     expect(Object.keys(person).sort()).toEqual(
-      ['personId', 'personName', 'personNameEn'].filter((k) => k in person).sort(),
+      ['personId', 'personName', 'personNameEn', 'personNumber'].filter((k) => k in person).sort(),
     );
+    const byNumber = expectOk(
+      await server.call(
+        'baseServer',
+        'basePersonRestful',
+        'listByPage',
+        { filter: { field: 'personNumber', op: 'eq', value: person.personNumber } },
+        userMenu,
+      ),
+    );
+    expect(byNumber.map((p: Record<string, unknown>) => p.personId)).toEqual([person.personId]);
     expectError(
       await server.call(
         'baseServer',

@@ -1,4 +1,4 @@
-import { filterFields, type EntityModel } from '@meridian/metadata';
+import { codeField, filterFields, type EntityModel } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 
 const cache = new WeakMap<MetadataRegistry, Map<string, ReadonlySet<string>>>();
@@ -6,7 +6,8 @@ const cache = new WeakMap<MetadataRegistry, Map<string, ReadonlySet<string>>>();
 /**
  * What a reference picker needs of a target entity, and all that a menu using the entity only as a
  * reference may read of it: the key, the display field, and every value and label field that a
- * reference to it names (in both languages), and the fields a reference copies on a pick. The rest of the record — a person's mobile and
+ * reference to it names (in both languages), the target's code (a picker searches by code and name:
+ * metadata referenceSearch.ts), and the fields a reference copies on a pick. The rest of the record — a person's mobile and
  * e-mail, say — stays with the menus that manage the entity.
  */
 export function pickerFields(registry: MetadataRegistry, target: EntityModel): ReadonlySet<string> {
@@ -25,6 +26,7 @@ function collect(registry: MetadataRegistry, target: EntityModel): ReadonlySet<s
     if (target.field(`${name}En`)) names.add(`${name}En`);
   };
   add(target.def.displayField);
+  add(codeField(target.def));
   for (const entity of registry.entities()) {
     for (const field of entity.fields) {
       const ref = field.reference;
