@@ -5,6 +5,7 @@
 import { defaultLabelAs, formDependencies } from '@meridian/metadata';
 import { formatDecimal } from '../core/decimal';
 import type { EntityDef, FieldDef, FilterNode } from '../meta';
+import { fallbackLabelField } from './referenceLabel';
 
 export interface ComponentSpec {
   component: string;
@@ -35,6 +36,8 @@ export interface ReferenceTarget {
   area?: string;
   valueField: string;
   labelField?: string;
+  /** The target's display field, named when the label field is empty and searched beside it (schema/referenceLabel). */
+  fallbackField?: string;
   labelAs?: string;
   /** reference.filter: the target rows the field may name, `$form.x` resolved by the picker. */
   filter?: FilterNode;
@@ -65,6 +68,7 @@ export function referenceTarget(
     area: target?.area,
     valueField: field.reference.valueField ?? target?.primaryKey ?? 'id',
     labelField: field.reference.labelField ?? target?.displayField,
+    fallbackField: fallbackLabelField(target, field.reference.labelField ?? target?.displayField),
     labelAs: referenceLabelKey(field),
     ...(filter && { filter }),
     ...(headerFields.length && { headerFields }),

@@ -1,12 +1,13 @@
 /**
  * The server search behind a reference picker: the target's listByPage, `like` on its label
- * field, ANDed with the field's declared filter as resolved from the form (reference.filter;
+ * field (or the display field it falls back to), ANDed with the field's declared filter as resolved from the form (reference.filter;
  * `$user` values are resolved by the server), one page at a time.
  */
 import { getLanguage } from '../core/language';
 import type { DataProvider } from '../core/dataProvider';
 import type { DataRecord, FilterNode } from '../meta';
 import type { ReferenceTarget } from '../schema/fieldComponent';
+import { targetRowLabel } from '../schema/referenceLabel';
 
 export interface ReferenceOption {
   value: string | number;
@@ -28,9 +29,17 @@ export interface SearchInput {
   pageIndex?: number;
 }
 
+/** `like` on the label field, and on the display field the label falls back to (a user by name or login). */
+function textFilter(target: ReferenceTarget, text: string): FilterNode | undefined {
+  if (!target.labelField || !text.trim()) return undefined;
+  const likes = [target.labelField, target.fallbackField]
+    .filter((field): field is string => !!field)
+    .map((field): FilterNode => ({ field, op: 'like', value: text.trim() }));
+  return likes.length > 1 ? { or: likes } : likes[0];
+}
+
 function searchFilter(target: ReferenceTarget, text: string, declared: FilterNode | undefined): FilterNode | undefined {
-  const like: FilterNode | undefined =
-    target.labelField && text.trim() ? { field: target.labelField, op: 'like', value: text.trim() } : undefined;
+  const like = textFilter(target, text);
   const parts = [like, declared].filter((p): p is FilterNode => !!p);
   return parts.length > 1 ? { and: parts } : parts[0];
 }
@@ -46,12 +55,10 @@ export async function searchReferences(
     { name: target.name, area: target.area },
     { params: {}, filter: searchFilter(target, input.text, input.filter), pageIndex, pageRows: SEARCH_ROWS },
   );
-  const labelField = target.labelField;
-  // In English the target's `{labelField}En` names the record when it is filled (as the server's joined labels do).
-  const english = getLanguage() === 'EN' && labelField ? `${labelField}En` : undefined;
+  const language = getLanguage();
   const options = rows.map((row) => ({
     value: row[target.valueField] as string | number,
-    label: String((english && row[english]) || (row[labelField ?? target.valueField] ?? row[target.valueField] ?? '')),
+    label: targetRowLabel(target, row, language),
   }));
   return { options, more: rows.length === SEARCH_ROWS && page.count > pageIndex * SEARCH_ROWS };
 }
