@@ -6,6 +6,7 @@ import type { Kernel } from '../kernel';
 import type { ActionRegistry, ActionRequest } from '../platform/actionRegistry';
 import type { ResourceContext } from '../resource/context';
 import { parseListRequest } from '../resource/listRequest';
+import { personNameSql } from '../access/personName';
 import { HISTORY } from './history';
 import { fillPattern } from './platformRows';
 
@@ -70,10 +71,9 @@ function historySelect(kernel: Kernel, language: Language): string {
  * login (the one kept in the history when the user is gone).
  */
 function actorName(kernel: Kernel, language: Language): string {
-  const { t, c } = kernel.lifecycles.rows.sql;
-  const names = language === 'EN' ? ['personNameEn', 'personName'] : ['personName'];
-  const tried = names.map((name) => `NULLIF(${c('baseUsers', name, 'u')}, '')`).join(', ');
-  const ofUser = `SELECT COALESCE(${tried}, ${c('baseUsers', 'userName', 'u')}) FROM ${t('baseUsers')} u WHERE ${c('baseUsers', 'userId', 'u')} = ${t(HISTORY)}.${c(HISTORY, 'userId')}`;
+  const sql = kernel.lifecycles.rows.sql;
+  const { t, c } = sql;
+  const ofUser = `SELECT ${personNameSql(sql, 'u', language)} FROM ${t('baseUsers')} u WHERE ${c('baseUsers', 'userId', 'u')} = ${t(HISTORY)}.${c(HISTORY, 'userId')}`;
   return `COALESCE((${ofUser}), ${t(HISTORY)}.${c(HISTORY, 'userName')}) AS ${kernel.db.dialect.quote('actorName')}`;
 }
 
