@@ -102,9 +102,9 @@ test('submit, find on my to-dos, approve with a comment; the buyer sees status, 
   await expect(fieldValue(buyer, '状态')).toHaveText('已审批');
   await expect(timeline(buyer)).toHaveCount(2);
   await expect(timeline(buyer).nth(0)).toContainText('提交');
-  await expect(timeline(buyer).nth(0)).toContainText('buyer01');
+  await expect(timeline(buyer).nth(0)).toContainText('王磊');
   await expect(timeline(buyer).nth(1)).toContainText('审批通过');
-  await expect(timeline(buyer).nth(1)).toContainText('manager01');
+  await expect(timeline(buyer).nth(1)).toContainText('陈静');
   await expect(timeline(buyer).nth(1)).toContainText('意见：同意，按计划采购');
   await buyer.goto('/#/main');
   await expect(shown(buyer, `采购申请 ${number} 已审批`)).toBeVisible();

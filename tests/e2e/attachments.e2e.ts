@@ -48,7 +48,7 @@ test('upload two attachments, save, download one, delete the other', async ({ pa
   await expect(toast(page, '上传成功')).toBeVisible();
   await expect(rowsOf(control).filter({ hasText: '技术规格.pdf' })).toHaveCount(1);
   await expect(rowsOf(control).filter({ hasText: 'notes.txt' })).toHaveCount(1);
-  await expect(rowsOf(control).filter({ hasText: 'notes.txt' })).toContainText('buyer01');
+  await expect(rowsOf(control).filter({ hasText: 'notes.txt' })).toContainText('王磊');
   await save(page);
 
   // After the save the files belong to the requisition: reload and they are still listed.

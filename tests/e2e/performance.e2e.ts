@@ -138,7 +138,7 @@ test('CN: performance evaluation — scheme, receipts figures, manual score, sco
   await buyer.getByRole('textbox', { name: '方案名称' }).fill(schemeName);
   await choose(buyer.getByRole('combobox', { name: '组织' }), '子午线电子(苏州)有限公司', '子午线电子');
   await choose(buyer.getByRole('combobox', { name: '考评模板' }), '季度考评模板', '季度');
-  await choose(buyer.getByRole('combobox', { name: '等级设置' }), '标准四级评定 / Standard four grades', '标准');
+  await choose(buyer.getByRole('combobox', { name: '等级设置' }), '标准四级评定', '标准');
   await choose(buyer.getByRole('combobox', { name: '周期' }), '季度');
   await buyer.getByRole('textbox', { name: '考评期间' }).fill(quarter.name);
   await typeDate(buyer.getByRole('textbox', { name: '数据区间起' }), quarter.start);

@@ -36,8 +36,9 @@ test('admin grants buyer01 Suzhou Plant 2 and reads the demo authorisation', asy
 
   await openMenu(page, '系统管理', '用户授权');
   await expect(page).toHaveURL(/userAuthorisationList/);
-  const row = dataRows(visible(page).getByRole('table')).filter({ hasText: 'manager01' });
-  await expect(row).toContainText('buyer01');
+  // The delegating and the delegated person by name: manager01 (陈静) to buyer01 (王磊).
+  const row = dataRows(visible(page).getByRole('table')).filter({ hasText: '陈静' });
+  await expect(row).toContainText('王磊');
   await row.getByRole('button', { name: '编辑', exact: true }).click();
   await expect(page).toHaveURL(/userAuthorisationEdit/);
   const relations = page.getByRole('region', { name: '授权关系' }).filter({ visible: true });

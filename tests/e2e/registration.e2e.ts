@@ -268,7 +268,7 @@ test('Flow 1 — supplier onboarding, register → qualified (DOMAIN §15 steps 
     await choose(buyer.getByRole('combobox', { name: '审查类型', exact: true }), '新供应商准入');
     await choose(buyer.getByRole('combobox', { name: '引入场景', exact: true }), '生产性新供应商引入', '生产性');
     await choose(buyer.getByRole('combobox', { name: '申请组织', exact: true }), SUZHOU, '电子');
-    await choose(buyer.getByRole('combobox', { name: '负责采购员', exact: true }), 'buyer01', 'buyer01');
+    await choose(buyer.getByRole('combobox', { name: '负责采购员', exact: true }), '王磊', 'buyer01');
     const categories = buyer.getByRole('region', { name: '审查品类', exact: true });
     await categories.getByRole('button', { name: '新增行' }).click();
     await choose(categories.getByRole('combobox', { name: '品类', exact: true }), '线缆', '线缆');
@@ -350,7 +350,7 @@ test('Flow 1 — supplier onboarding, register → qualified (DOMAIN §15 steps 
     await buyer.getByRole('textbox', { name: '计划名称', exact: true }).fill(`华晟准入现场考察 ${who.suffix}`);
     await choose(buyer.getByRole('combobox', { name: '考察类型', exact: true }), '准入考察');
     await choose(buyer.getByRole('combobox', { name: '组织', exact: true }), SUZHOU, '电子');
-    await choose(buyer.getByRole('combobox', { name: '考察组长', exact: true }), 'buyer01', 'buyer01');
+    await choose(buyer.getByRole('combobox', { name: '考察组长', exact: true }), '王磊', 'buyer01');
     await typeDate(buyer.getByRole('textbox', { name: '计划开始', exact: true }), dayFromToday(1));
     await typeDate(buyer.getByRole('textbox', { name: '计划结束', exact: true }), dayFromToday(3));
     // The supplier, from its qualification review.
@@ -358,14 +358,14 @@ test('Flow 1 — supplier onboarding, register → qualified (DOMAIN §15 steps 
     await suppliers.getByRole('button', { name: '新增行' }).click();
     await choose(suppliers.getByRole('combobox', { name: '供应商', exact: true }), who.company, who.company);
     await choose(suppliers.getByRole('combobox', { name: '资质审查单', exact: true }), qualifyNumber, qualifyNumber);
-    // The team: buyer01 leads, qe01 is the expert.
+    // The team: buyer01 (王磊) leads, qe01 (刘洋) is the expert; picked by login, shown by name.
     const team = buyer.getByRole('region', { name: '考察小组', exact: true });
-    for (const [person, role] of [
-      ['buyer01', '组长'],
-      ['qe01', '专家'],
+    for (const [person, login, role] of [
+      ['王磊', 'buyer01', '组长'],
+      ['刘洋', 'qe01', '专家'],
     ]) {
       await team.getByRole('button', { name: '新增行' }).click();
-      await choose(team.getByRole('combobox', { name: '人员', exact: true }), person, person);
+      await choose(team.getByRole('combobox', { name: '人员', exact: true }), person, login);
       await choose(team.getByRole('combobox', { name: '考察角色', exact: true }), role);
     }
     await save(buyer);
@@ -418,7 +418,7 @@ test('Flow 1 — supplier onboarding, register → qualified (DOMAIN §15 steps 
     const records = visibleTable(supplier, '考察记录');
     // Five checklist items for the supplier, the same five for the expert qe01 (20 points each).
     await expect(dataRows(records)).toHaveCount(10);
-    await expect(dataRows(records).filter({ hasText: 'qe01' })).toHaveCount(5);
+    await expect(dataRows(records).filter({ hasText: '刘洋' })).toHaveCount(5);
     for (let i = 0; i < 5; i++) {
       const row = dataRows(records).nth(i);
       await activate(row, '检查项', records);

@@ -71,8 +71,8 @@ test('create a requisition with two lines, edit it, find it and view it', async 
   await expect(fieldValue(page, '申请单号')).toHaveText('-');
   await expect(fieldValue(page, '预估总额')).toHaveText('-');
   await expect(fieldValue(page, '状态')).toHaveText('新建');
-  // Defaults from context: the signed-in buyer as requester (by name, not id), today, the buyer's company.
-  await expect(fieldValue(page, '申请人')).toContainText('buyer01');
+  // Defaults from context: the signed-in buyer as requester (by the person's name, not id or login), today, the buyer's company.
+  await expect(fieldValue(page, '申请人')).toContainText('王磊');
   await expect(fieldValue(page, '公司')).toContainText('子午线电子(苏州)有限公司');
   await expect(page.getByRole('textbox', { name: '申请日期' })).toHaveValue(
     compactToday().replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3'),
@@ -166,7 +166,7 @@ test('create a requisition with two lines, edit it, find it and view it', async 
     状态: '新建',
     公司: '子午线电子(苏州)有限公司',
     收货工厂: '苏州一厂',
-    申请人: 'buyer01',
+    申请人: '王磊',
     申请日期: '2026-11-20',
     币种: '美元',
     预估总额: '1,266.68',
@@ -182,7 +182,7 @@ test('create a requisition with two lines, edit it, find it and view it', async 
     申请类型: '生产性',
     公司: '子午线电子(苏州)有限公司',
     收货工厂: '苏州一厂',
-    申请人: 'buyer01',
+    申请人: '王磊',
     申请日期: '2026-11-20',
     状态: '新建',
     币种: '美元',

@@ -358,7 +358,8 @@ export async function fillRequisitionHeader(page: Page, header: RequisitionHeade
   await choose(page.getByRole('combobox', { name: '申请类型' }), '生产性');
   await choose(page.getByRole('combobox', { name: '公司' }), '子午线电子(苏州)有限公司', '电子');
   await choose(page.getByRole('combobox', { name: '收货工厂' }), '苏州一厂', '一厂');
-  await choose(page.getByRole('combobox', { name: '申请人' }), 'buyer01', 'buyer');
+  // A person is picked by name or login and shown by name (buyer01 is 王磊).
+  await choose(page.getByRole('combobox', { name: '申请人' }), '王磊', 'buyer');
   await typeDate(page.getByRole('textbox', { name: '申请日期' }), header.date ?? '2026-11-20');
   if (header.currency) await choose(page.getByRole('combobox', { name: '币种' }), header.currency);
   await page.getByRole('textbox', { name: '说明' }).fill(header.description);

@@ -1346,6 +1346,7 @@ export interface BaseUsersRecord {
   personId?: Person;
   personIdLabel?: string | null;
   personName?: PersonName;
+  personNameEn?: EnglishName;
   email?: EMail;
   mobile?: Mobile;
   supplierId?: Supplier;

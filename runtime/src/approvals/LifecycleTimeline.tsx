@@ -56,7 +56,8 @@ export function LifecycleTimeline({ entity, record }: LifecycleTimelineProps) {
         {' → '}
         <LookupTag lookupType={lifecycle.statusLookup} code={row.toState} />
         <div>
-          <Typography.Text type="secondary">{`${row.userName ?? ''} · ${row.actionDate ?? ''}`}</Typography.Text>
+          {/* The actor by name in the interface's language (findHistory's actorName), else the login kept. */}
+          <Typography.Text type="secondary">{`${row.actorName ?? row.userName ?? ''} · ${row.actionDate ?? ''}`}</Typography.Text>
         </div>
         {row.comment ? <div>{t('approval.commentShown', { comment: String(row.comment) })}</div> : null}
       </div>

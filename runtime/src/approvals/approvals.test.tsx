@@ -33,6 +33,7 @@ const history = [
     fromState: 'DRAFT',
     toState: 'SUBMITTED',
     userName: 'buyer01',
+    actorName: '王磊',
     actionDate: '2026-11-22 09:00:00',
     comment: null,
   },
@@ -58,7 +59,7 @@ function timeline(provider: ReturnType<typeof createFakeProvider>, record: Recor
 }
 
 describe('LifecycleTimeline', () => {
-  it('shows each transition with its action, states (lookup meanings), user, date and comment, oldest first', async () => {
+  it('shows each transition with its action, states (lookup meanings), user (by name, else login), date and comment, oldest first', async () => {
     await i18n.changeLanguage('CN');
     const provider = createFakeProvider({
       findHistory: async () => history,
@@ -67,7 +68,7 @@ describe('LifecycleTimeline', () => {
     timeline(provider, { requisitionHeaderId: 7, versionNum: 3 });
     await waitFor(() =>
       expect(screen.getAllByTestId('timeline-item').map((item) => item.textContent)).toEqual([
-        '提交 · 新建 → 审批中buyer01 · 2026-11-22 09:00:00',
+        '提交 · 新建 → 审批中王磊 · 2026-11-22 09:00:00',
         '审批通过 · 审批中 → 已审批manager01 · 2026-11-22 10:00:00意见：同意',
       ]),
     );

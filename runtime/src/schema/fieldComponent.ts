@@ -5,6 +5,7 @@
 import { defaultLabelAs, formDependencies, referenceSearchFields } from '@meridian/metadata';
 import { formatDecimal } from '../core/decimal';
 import type { EntityDef, FieldDef, FilterNode } from '../meta';
+import { fallbackLabelField } from './referenceLabel';
 
 export interface ComponentSpec {
   component: string;
@@ -35,6 +36,8 @@ export interface ReferenceTarget {
   area?: string;
   valueField: string;
   labelField?: string;
+  /** The target's display field, named when the label field is empty and searched beside it (schema/referenceLabel). */
+  fallbackField?: string;
   labelAs?: string;
   /** The target's fields typed text is matched against: its label (both languages) and its code (metadata referenceSearch). */
   searchFields?: string[];
@@ -68,6 +71,7 @@ export function referenceTarget(
     area: target?.area,
     valueField: field.reference.valueField ?? target?.primaryKey ?? 'id',
     labelField,
+    fallbackField: fallbackLabelField(target, labelField),
     labelAs: referenceLabelKey(field),
     searchFields: referenceSearchFields(labelField, target),
     ...(filter && { filter }),

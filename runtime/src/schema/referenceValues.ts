@@ -8,6 +8,7 @@ import type { DataProvider } from '../core/dataProvider';
 import { getLanguage } from '../core/language';
 import type { DataRecord, EntityDef, FieldDef } from '../meta';
 import { referenceTarget, type ReferenceTarget } from './fieldComponent';
+import { targetRowLabel } from './referenceLabel';
 
 const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
@@ -30,11 +31,9 @@ export async function fetchReferenced(
   return rows[0];
 }
 
-/** The row's label in the interface's language ({labelField}En in English when filled), as pickers show it. */
+/** The row's label in the interface's language, as pickers show it (schema/referenceLabel). */
 export function labelOf(target: ReferenceTarget, row: DataRecord): string {
-  const labelField = target.labelField ?? target.valueField;
-  const english = getLanguage() === 'EN' ? row[`${labelField}En`] : undefined;
-  return String(english || (row[labelField] ?? row[target.valueField] ?? ''));
+  return targetRowLabel(target, row, getLanguage());
 }
 
 /** The label of a defaulted reference field, and where the record carries it. */

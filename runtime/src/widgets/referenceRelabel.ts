@@ -12,6 +12,7 @@ import type { Language } from '../core/language';
 import type { DataRecord } from '../meta';
 import { useLanguage } from '../i18n';
 import type { ReferenceTarget } from '../schema/fieldComponent';
+import { targetRowLabel } from '../schema/referenceLabel';
 
 const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
@@ -28,9 +29,7 @@ export async function referenceLabel(
   );
   const row = rows.find((candidate) => String(candidate[target.valueField]) === String(value));
   if (!row) return undefined;
-  const labelField = target.labelField ?? target.valueField;
-  const english = language === 'EN' ? row[`${labelField}En`] : undefined;
-  return String(english || (row[labelField] ?? value));
+  return targetRowLabel(target, row, language);
 }
 
 export function useLabelInLanguage(

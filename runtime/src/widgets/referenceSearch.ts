@@ -1,12 +1,14 @@
 /**
  * The server search behind a reference picker: the target's listByPage, `like` on its label
- * field or its code (ReferenceTarget.searchFields, so an item is found by its number too), ANDed with the field's declared filter as resolved from the form (reference.filter;
+ * field, the display field it falls back to (a user by name or login) or its code
+ * (ReferenceTarget.searchFields, so an item is found by its number too), ANDed with the field's declared filter as resolved from the form (reference.filter;
  * `$user` values are resolved by the server), one page at a time.
  */
 import { getLanguage } from '../core/language';
 import type { DataProvider } from '../core/dataProvider';
 import type { DataRecord, FilterNode } from '../meta';
 import type { ReferenceTarget } from '../schema/fieldComponent';
+import { targetRowLabel } from '../schema/referenceLabel';
 
 export interface ReferenceOption {
   value: string | number;
@@ -28,9 +30,10 @@ export interface SearchInput {
   pageIndex?: number;
 }
 
-/** Typed text matches any search field (a target without searchFields: its label field). */
+/** Typed text matches any search field (a target without searchFields: its label field) or the label's fallback. */
 function textFilter(target: ReferenceTarget, text: string): FilterNode | undefined {
-  const fields = target.searchFields?.length ? target.searchFields : target.labelField ? [target.labelField] : [];
+  const declared = target.searchFields?.length ? target.searchFields : target.labelField ? [target.labelField] : [];
+  const fields = [...new Set([...declared, ...(target.fallbackField ? [target.fallbackField] : [])])];
   const likes = fields.map((field): FilterNode => ({ field, op: 'like', value: text.trim() }));
   if (!text.trim() || !likes.length) return undefined;
   return likes.length > 1 ? { or: likes } : likes[0];
@@ -57,12 +60,10 @@ export async function searchReferences(
     { name: target.name, area: target.area },
     { params: {}, filter: searchFilter(target, input.text, input.filter), pageIndex, pageRows: SEARCH_ROWS },
   );
-  const labelField = target.labelField;
-  // In English the target's `{labelField}En` names the record when it is filled (as the server's joined labels do).
-  const english = getLanguage() === 'EN' && labelField ? `${labelField}En` : undefined;
+  const language = getLanguage();
   const options = rows.map((row) => ({
     value: row[target.valueField] as string | number,
-    label: String((english && row[english]) || (row[labelField ?? target.valueField] ?? row[target.valueField] ?? '')),
+    label: targetRowLabel(target, row, language),
   }));
   return { options, more: rows.length === SEARCH_ROWS && page.count > pageIndex * SEARCH_ROWS };
 }

@@ -13,7 +13,7 @@ export interface UserRow {
   personName: string | null;
   /** The user's person (baseUsers.personId): a form default may name it ($user.personId). */
   personId: number | null;
-  /** The person's English name (basePerson.personNameEn), for the English interface. */
+  /** The user's English name (baseUsers.personNameEn, else its person's), for the English interface. */
   personNameEn: string | null;
   supplierId: number | null;
   supplierName: string | null;
@@ -107,7 +107,7 @@ export class AccessService {
     const source = from ? `${from.table} JOIN ${t('baseUsers')} u ON ${from.join}` : `${t('baseUsers')} u`;
     return (
       `SELECT ${c('baseUsers', 'userId', 'u')} AS userId, ${c('baseUsers', 'userName', 'u')} AS userName, ${c('baseUsers', 'userType', 'u')} AS userType, ` +
-      `${c('baseUsers', 'personName', 'u')} AS personName, ${c('baseUsers', 'personId', 'u')} AS personId, ${c('basePerson', 'personNameEn', 'pe')} AS personNameEn, ` +
+      `${c('baseUsers', 'personName', 'u')} AS personName, ${c('baseUsers', 'personId', 'u')} AS personId, COALESCE(NULLIF(${c('baseUsers', 'personNameEn', 'u')}, ''), ${c('basePerson', 'personNameEn', 'pe')}) AS personNameEn, ` +
       `${c('baseUsers', 'supplierId', 'u')} AS supplierId, ${c('srmSlcSupplierInfo', 'supplierName', 'sp')} AS supplierName, ${c('srmSlcSupplierInfo', 'supplierNameEn', 'sp')} AS supplierNameEn, ` +
       `${c('baseUsers', 'orgId', 'u')} AS orgId, ${c('baseOrganization', 'orgCode', 'o')} AS orgNumber, ${c('baseUsers', 'email', 'u')} AS email, ` +
       `${c('baseUsers', 'enabledFlag', 'u')} AS enabledFlag, ${c('baseUsers', 'passwordHash', 'u')} AS passwordHash, ${c('baseUsers', 'passwordChangedDate', 'u')} AS passwordChangedDate, ` +

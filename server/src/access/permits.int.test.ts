@@ -224,9 +224,9 @@ describe('granting through the admin screens', () => {
     const found = expectOk(await server.call('srmServer', 'baseUserAuthorisationRestful', 'findById', { id: 1 }));
     expect(found).toMatchObject({
       fromUserId: 3,
-      fromUserName: 'manager01',
+      fromUserName: 'Chen Jing',
       toUserId: 2,
-      toUserName: 'buyer01',
+      toUserName: 'Wang Lei',
       relations: [{ responsibilityId: 102 }],
     });
     const id = expectOk(
@@ -240,7 +240,7 @@ describe('granting through the admin screens', () => {
       }),
     ).authorisationId;
     expect(expectOk(await server.call('srmServer', 'baseUserAuthorisationRestful', 'findById', { id }))).toMatchObject({
-      toUserName: 'qe01',
+      toUserName: 'Liu Yang',
       relations: [{ responsibilityId: 101, responsibilityName: 'Buyer' }],
     });
     expectError(

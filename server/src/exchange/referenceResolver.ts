@@ -4,7 +4,8 @@ import type { SqlExecutor } from '../db/sqlExecutor';
 
 /**
  * An imported reference cell may hold the id or the label the grid shows (an export's own
- * column): a label is looked up in the target's label field (either language) and must name
+ * column): a label is looked up in the target's label field (either language) or its display field
+ * (a person by name or login) and must name
  * exactly one record. Answers are cached per import: a file names the same few records often.
  */
 export class ReferenceResolver {
@@ -37,9 +38,13 @@ export class ReferenceResolver {
   }
 
   private labelColumns(target: EntityModel, field: ResolvedField): string[] {
+    // The names a label may be in, and the display field a label falls back to (a user by its login
+    // as by its name: resource/selectBuilder), when that is text too.
+    const display = target.def.displayField;
     const names = new Set([
       referenceLabelField(field.reference!, target.def, 'CN'),
       referenceLabelField(field.reference!, target.def, 'EN'),
+      display && target.field(display)?.type === 'string' ? display : undefined,
     ]);
     return [...names].flatMap((name) => {
       const labelField = name ? target.field(name) : undefined;

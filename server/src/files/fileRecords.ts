@@ -1,5 +1,7 @@
+import type { Language } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../access/metaSql';
+import { personNameSql } from '../access/personName';
 import type { Database, Row, SqlExecutor } from '../db/sqlExecutor';
 import type { ResourceWriter } from '../resource/resourceWriter';
 
@@ -64,13 +66,13 @@ export class FileRecords {
     this.sql = new MetaSql(registry, db.dialect);
   }
 
-  private select(where: string): string {
+  private select(where: string, language: Language): string {
     const { t, c } = this.sql;
     const u = (f: string) => this.sql.c('baseUsers', f, 'u');
     const columns = FIELDS.map((f) => `${c(ENTITY, f, 'f')} AS ${this.db.dialect.quote(f)}`);
     return (
       `SELECT ${c(ENTITY, 'attachmentId', 'f')} AS ${this.db.dialect.quote('id')}, ${columns.join(', ')}, ` +
-      `${u('userName')} AS ${this.db.dialect.quote('uploadedByName')}, f.${this.db.dialect.quote('creation_date')} AS ${this.db.dialect.quote('creationDate')} ` +
+      `${personNameSql(this.sql, 'u', language)} AS ${this.db.dialect.quote('uploadedByName')}, f.${this.db.dialect.quote('creation_date')} AS ${this.db.dialect.quote('creationDate')} ` +
       `FROM ${t(ENTITY)} f LEFT JOIN ${t('baseUsers')} u ON ${u('userId')} = ${c(ENTITY, 'uploadedBy', 'f')} WHERE ${where}`
     );
   }
@@ -81,7 +83,11 @@ export class FileRecords {
   }
 
   /** Records by attachment id or storage key, in the order asked; unknown references are skipped. */
-  async find(refs: (number | string)[], executor: SqlExecutor | Database = this.db): Promise<FileRecord[]> {
+  async find(
+    refs: (number | string)[],
+    executor: SqlExecutor | Database = this.db,
+    language: Language = 'CN',
+  ): Promise<FileRecord[]> {
     const ids = refs.filter((r): r is number => typeof r === 'number');
     const keys = refs.filter((r): r is string => typeof r === 'string');
     if (!ids.length && !keys.length) return [];
@@ -90,7 +96,7 @@ export class FileRecords {
       ...(ids.length ? [`${c(ENTITY, 'attachmentId', 'f')} IN (${ids.map(() => '?').join(', ')})`] : []),
       ...(keys.length ? [`${c(ENTITY, 'fileId', 'f')} IN (${keys.map(() => '?').join(', ')})`] : []),
     ];
-    const rows = (await executor.select(this.select(parts.join(' OR ')), [...ids, ...keys])).map(toRecord);
+    const rows = (await executor.select(this.select(parts.join(' OR '), language), [...ids, ...keys])).map(toRecord);
     const byRef = new Map<number | string, FileRecord>();
     for (const row of rows) byRef.set(row.id, row).set(row.fileId, row);
     const found = refs.map((r) => byRef.get(r)).filter((r): r is FileRecord => !!r);

@@ -51,7 +51,7 @@ describe('upload, list and download', () => {
       size: PNG.length,
       path: 'purchase',
       fileDesc: 'specs',
-      uploadedByName: 'buyer01',
+      uploadedByName: 'Wang Lei',
       businessId: null,
     });
     expect(data[1]).toMatchObject({

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { Errors } from '../http/apiError';
+import { requestLanguage } from '../http/language';
 import type { Kernel } from '../kernel';
 import { contentTypeOf, checkFormatList, extensionOf } from './contentCheck';
 import { entityOfFunction, fileNotFound, type FileAccess } from './fileAccess';
@@ -90,7 +91,7 @@ export class FileService {
           saved.push(await this.records.insert(tx, this.newRecord(file, fields, owner, userId), userId));
         return saved;
       });
-      return (await this.records.find(ids)).map(viewOf);
+      return (await this.records.find(ids, undefined, requestLanguage(req))).map(viewOf);
     } catch (e) {
       await discard(this.storage, files);
       throw e;

@@ -56,7 +56,7 @@ export class FilesController {
     const { access } = await this.caller(req);
     const refs =
       body?.ids === '' || (Array.isArray(body?.ids) && body.ids.length === 0) ? [] : fileRefs(body?.ids, 'ids');
-    const found = await this.files.records.find(refs);
+    const found = await this.files.records.find(refs, undefined, requestLanguage(req));
     return success((await access.readable(found)).map(viewOf));
   }
 

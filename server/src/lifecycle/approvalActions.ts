@@ -1,4 +1,4 @@
-import type { EntityModel } from '@meridian/metadata';
+import type { EntityModel, Language } from '@meridian/metadata';
 import type { Row, SqlParam } from '../db/sqlExecutor';
 import { Errors } from '../http/apiError';
 import type { PageInfo } from '../http/envelope';
@@ -6,6 +6,7 @@ import type { Kernel } from '../kernel';
 import type { ActionRegistry, ActionRequest } from '../platform/actionRegistry';
 import type { ResourceContext } from '../resource/context';
 import { parseListRequest } from '../resource/listRequest';
+import { personNameSql } from '../access/personName';
 import { HISTORY } from './history';
 import { fillPattern } from './platformRows';
 
@@ -34,13 +35,13 @@ async function findHistory(body: Record<string, unknown>, ctx: ResourceContext, 
   if (!(await kernel.resources.reader.byId(entity, id, ctx, scope))) throw Errors.recordNotFound();
   const { c } = kernel.lifecycles.rows.sql;
   const rows = await kernel.db.select(
-    `${historySelect(kernel)} WHERE ${c(HISTORY, 'entityName')} = ? AND ${c(HISTORY, 'recordId')} = ? ORDER BY ${c(HISTORY, 'historyId')}`,
+    `${historySelect(kernel, ctx.language)} WHERE ${c(HISTORY, 'entityName')} = ? AND ${c(HISTORY, 'recordId')} = ? ORDER BY ${c(HISTORY, 'historyId')}`,
     [entity.name, id],
   );
   return { data: rows.map((r) => localized(r, ctx)) };
 }
 
-function historySelect(kernel: Kernel): string {
+function historySelect(kernel: Kernel, language: Language): string {
   const { t, c } = kernel.lifecycles.rows.sql;
   const fields = [
     'historyId',
@@ -60,7 +61,20 @@ function historySelect(kernel: Kernel): string {
     'userName',
     'actionDate',
   ];
-  return `SELECT ${fields.map((f) => `${c(HISTORY, f)} AS ${kernel.db.dialect.quote(f)}`).join(', ')} FROM ${t(HISTORY)}`;
+  const columns = fields.map((f) => `${c(HISTORY, f)} AS ${kernel.db.dialect.quote(f)}`);
+  return `SELECT ${columns.join(', ')}, ${actorName(kernel, language)} FROM ${t(HISTORY)}`;
+}
+
+/**
+ * Who acted, as a person field names a user: the
+ * person's name in the request's language, the Chinese one when there is no English one, else the
+ * login (the one kept in the history when the user is gone).
+ */
+function actorName(kernel: Kernel, language: Language): string {
+  const sql = kernel.lifecycles.rows.sql;
+  const { t, c } = sql;
+  const ofUser = `SELECT ${personNameSql(sql, 'u', language)} FROM ${t('baseUsers')} u WHERE ${c('baseUsers', 'userId', 'u')} = ${t(HISTORY)}.${c(HISTORY, 'userId')}`;
+  return `COALESCE((${ofUser}), ${t(HISTORY)}.${c(HISTORY, 'userName')}) AS ${kernel.db.dialect.quote('actorName')}`;
 }
 
 /** actionLabel in the request's language (the English one is kept beside it). */
@@ -100,7 +114,7 @@ async function findMyApproval(body: Record<string, unknown>, ctx: ResourceContex
   const { rows, page } = await paged(
     kernel,
     body,
-    historySelect(kernel),
+    historySelect(kernel, ctx.language),
     `${c(HISTORY, 'userId')} = ? AND ${c(HISTORY, 'approval')} = 'Y'`,
     [ctx.userId],
     `${c(HISTORY, 'actionDate')} DESC, ${c(HISTORY, 'historyId')} DESC`,

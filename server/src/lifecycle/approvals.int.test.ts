@@ -29,7 +29,7 @@ describe('submit', () => {
   it('moves DRAFT to SUBMITTED, stamps the submitter, writes history and one to-do per approver (manager01), titled in both languages', async () => {
     const id = await draft(a);
     const answer = expectOk(await act(a, 'buyer01', 'doSubmit', { id, comment: 'please approve' }));
-    expect(answer).toMatchObject({ status: 'SUBMITTED', submittedBy: 2, submittedByName: 'buyer01' });
+    expect(answer).toMatchObject({ status: 'SUBMITTED', submittedBy: 2, submittedByName: 'Wang Lei' });
     expect(answer.submitDate).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     const [todo, ...others] = await todos(server, id);
     expect(others).toEqual([]);
@@ -104,7 +104,7 @@ describe('approve and reject', () => {
   it("approve: APPROVED, approver stamped, the approver's to-do handled, history with the comment, the submitter notified", async () => {
     const id = await submitted(a);
     const approved = expectOk(await act(a, 'manager01', 'doApprove', { id, comment: 'OK for Q4' }));
-    expect(approved).toMatchObject({ status: 'APPROVED', approvedBy: 3, approvedByName: 'manager01' });
+    expect(approved).toMatchObject({ status: 'APPROVED', approvedBy: 3, approvedByName: 'Chen Jing' });
     expect(await todos(server, id)).toEqual([
       expect.objectContaining({ handle_flag: 'Y', cancel_flag: 'N', handle_user_id: 3 }),
     ]);

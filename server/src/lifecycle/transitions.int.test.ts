@@ -125,12 +125,22 @@ describe('findHistory', () => {
         r.fromState,
         r.toState,
         r.userName,
+        r.actorName,
         r.comment,
       ]),
     ).toEqual([
-      ['doSubmit', 'Submit', 'DRAFT', 'SUBMITTED', 'buyer01', null],
-      ['doApprove', 'Approve', 'SUBMITTED', 'APPROVED', 'manager01', 'fine'],
+      ['doSubmit', 'Submit', 'DRAFT', 'SUBMITTED', 'buyer01', 'Wang Lei', null],
+      ['doApprove', 'Approve', 'SUBMITTED', 'APPROVED', 'manager01', 'Chen Jing', 'fine'],
     ]);
+    // The actor is named as a person field names a user: in Chinese the Chinese name.
+    const cn = expectOk(
+      await findHistory(
+        'buyer01',
+        { resource: 'srmPurRequisitionHeaderRestful', id },
+        { ...as(a, 'buyer01'), language: 'CN' },
+      ),
+    );
+    expect(cn.map((r: Record<string, unknown>) => r.actorName)).toEqual(['王磊', '陈静']);
     expectError(await findHistory('buyer01', { resource: 'srmPurRequisitionHeaderRestful', id: 999999 }), 404);
     expectError(
       await findHistory(

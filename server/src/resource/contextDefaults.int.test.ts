@@ -29,7 +29,7 @@ describe('context defaults on create', () => {
     );
     expect(saved).toMatchObject({
       requesterId: 2,
-      requesterName: 'buyer01',
+      requesterName: 'Wang Lei',
       orgId: 2,
       requisitionDate: localDateParts(new Date()).today,
     });

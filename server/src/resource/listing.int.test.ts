@@ -211,7 +211,7 @@ describe('list rows', () => {
       orgName: 'Meridian Precision (Dongguan) Co., Ltd.',
       invOrgName: 'Dongguan Plant 1',
       deptName: 'Dongguan Production',
-      requesterName: 'buyer01',
+      requesterName: 'Wang Lei',
     });
     expect(rows.find((r) => r.requisitionHeaderId === b)).toMatchObject({ deptId: null, deptName: null });
     const cn = await server.call('srmServer', REQ, 'listByPage', company7(), { language: 'CN' });
@@ -219,7 +219,21 @@ describe('list rows', () => {
       orgName: '子午线精密(东莞)有限公司',
       invOrgName: '东莞一厂',
       deptName: '东莞生产部',
+      requesterName: '王磊',
     });
+  });
+
+  it('name a user as a person: the English name, else the Chinese one, else the login', async () => {
+    const requesterOf = async (language: string) =>
+      expectOk(await server.call('srmServer', REQ, 'findById', { id: a }, { language })).requesterName;
+    try {
+      await runSql(server, "UPDATE base_users SET person_name_en = '' WHERE user_id = 2");
+      expect(await requesterOf('EN')).toBe('王磊');
+      await runSql(server, 'UPDATE base_users SET person_name = NULL, person_name_en = NULL WHERE user_id = 2');
+      expect([await requesterOf('EN'), await requesterOf('CN')]).toEqual(['buyer01', 'buyer01']);
+    } finally {
+      await runSql(server, "UPDATE base_users SET person_name = '王磊', person_name_en = 'Wang Lei' WHERE user_id = 2");
+    }
   });
 
   it('carry the label of a reference that declares no labelAs, under {field}Label (findById too)', async () => {

@@ -40,14 +40,27 @@ export function buildSelectShape(
     joins.push(
       `LEFT JOIN ${d.quote(target.table)} ${alias} ON ${alias}.${d.quote(valueColumn)} = t.${d.quote(f.column)}`,
     );
-    const cn = `${alias}.${d.quote(target.field(labelField)!.column)}`;
-    const label =
-      localized === labelField
-        ? cn
-        : `COALESCE(NULLIF(${alias}.${d.quote(target.field(localized)!.column)}, ''), ${cn})`;
-    columns.push(`${label} AS ${d.quote(ref.labelAs)}`);
+    // Empty names fall back: the English one to the Chinese one, a label that is not the target's
+    // display field to that field (a user without a person name is named by its login).
+    const names = [...new Set([localized, labelField, fallbackName(target, labelField)])];
+    const columnsOfNames = names.map((name) => `${alias}.${d.quote(target.field(name)!.column)}`);
+    columns.push(`${labelExpression(columnsOfNames)} AS ${d.quote(ref.labelAs)}`);
   });
   return { columns: columns.join(', '), joins: joins.join(' '), ownColumns };
+}
+
+/** The target's display field when the label is another text field and it is a text field too. */
+function fallbackName(target: EntityModel, labelField: string): string {
+  const display = target.def.displayField;
+  const isText = (name: string | undefined) => !!name && target.field(name)?.type === 'string';
+  return display && isText(display) && isText(labelField) ? display : labelField;
+}
+
+/** The first of the columns that is not empty; the last one as it is. */
+function labelExpression(columns: string[]): string {
+  if (columns.length === 1) return columns[0];
+  const tried = columns.slice(0, -1).map((column) => `NULLIF(${column}, '')`);
+  return `COALESCE(${[...tried, columns[columns.length - 1]].join(', ')})`;
 }
 
 /**

@@ -34,6 +34,11 @@ describe('price monitoring report', () => {
     renderWithApp(<SmlMonitoringReport />, { provider });
     expect(await screen.findByText('6.345784')).toBeTruthy();
     expect(screen.getByText('7.84')).toBeTruthy();
+    // Rates and prices by the number rule: no zeros padded to their scale (0.3000, 18500.000000).
+    expect(screen.getByText('0.3')).toBeTruthy();
+    expect(screen.getByText('18500')).toBeTruthy();
+    expect(screen.getByText('6.2')).toBeTruthy();
+    expect(screen.queryByText('0.3000')).toBeNull();
     expect(provider.callAction).toHaveBeenCalledWith(expect.anything(), 'monitoringReportPage', {});
   });
 });

@@ -4,6 +4,7 @@
  * current price, last adjustment.
  */
 import type { ColumnsType } from 'antd/es/table';
+import { formatFieldNumber } from '../../../core/format';
 import type { Language } from '../../../core/language';
 
 export const RESOURCE = { name: 'srmSmlIndexPrice', area: 'srmServer', resource: 'srmSmlIndexPriceRestful' };
@@ -77,22 +78,38 @@ const TEXT = {
 
 export const reportText = (language: Language) => TEXT[language === 'EN' ? 'EN' : 'CN'];
 
+/**
+ * A number column shown by the fields' one rule (core/format): the report's values come as the
+ * stored decimals (0.4000, 68000.000000), shown at most to the field's scale without padded zeros.
+ */
+function numberColumn(key: keyof ReportRow, title: string, language: Language, scale: number, width = 120) {
+  return {
+    key,
+    dataIndex: key,
+    title,
+    width,
+    align: 'right' as const,
+    render: (value: unknown) => formatFieldNumber(value, language, { kind: 'decimal', scale }),
+  };
+}
+
 export function reportColumns(language: Language, warning = false): ColumnsType<ReportRow> {
   const t = reportText(language);
+  // Scales of srmSmlPresetProportion.proportion, srmSmlIndexPrice.price, the item prices; the change is in % to 2.
   const cols: ColumnsType<ReportRow> = [
     { key: 'itemCode', dataIndex: 'itemCode', title: t.item, width: 120 },
     { key: 'supplierName', dataIndex: 'supplierName', title: t.supplier, ellipsis: true },
     { key: 'rawMaterialCode', dataIndex: 'rawMaterialCode', title: t.material, width: 90 },
-    { key: 'proportion', dataIndex: 'proportion', title: t.proportion, width: 90, align: 'right' },
-    { key: 'baseIndexPrice', dataIndex: 'baseIndexPrice', title: t.base, width: 120, align: 'right' },
-    { key: 'currentIndexPrice', dataIndex: 'currentIndexPrice', title: t.current, width: 120, align: 'right' },
+    numberColumn('proportion', t.proportion, language, 4, 90),
+    numberColumn('baseIndexPrice', t.base, language, 6),
+    numberColumn('currentIndexPrice', t.current, language, 6),
     { key: 'currentPeriod', dataIndex: 'currentPeriod', title: t.period, width: 90 },
-    { key: 'changePct', dataIndex: 'changePct', title: t.change, width: 90, align: 'right' },
+    numberColumn('changePct', t.change, language, 2, 90),
   ];
   if (!warning)
     cols.push(
-      { key: 'theoreticalPrice', dataIndex: 'theoreticalPrice', title: t.theoretical, width: 120, align: 'right' },
-      { key: 'currentPrice', dataIndex: 'currentPrice', title: t.price, width: 120, align: 'right' },
+      numberColumn('theoreticalPrice', t.theoretical, language, 6),
+      numberColumn('currentPrice', t.price, language, 6),
     );
   cols.push({ key: 'lastAdjustmentDate', dataIndex: 'lastAdjustmentDate', title: t.lastAdjustment, width: 120 });
   if (!warning)

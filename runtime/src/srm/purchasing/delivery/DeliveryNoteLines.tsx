@@ -14,6 +14,7 @@ import { useFeedback } from '../../../core/feedback';
 import { useInvalidateEntity } from '../../../core/queries';
 import { request } from '../../../core/request';
 import { useGrantedResources } from '../../../core/useResources';
+import { formatCellText } from '../../../schema/cellValue';
 import type { LineGridProps } from '../../../schema/lineSchema';
 import { LineGrid } from '../../../widgets/LineGrid';
 import { initialEntries, receiveBody, type NoteLine, type ReceiptEntry } from './receiveLines';
@@ -36,7 +37,13 @@ export const DeliveryNoteLines = observer(function DeliveryNoteLines(props: Line
   const values = form.values as { deliveryNoteId?: number; status?: string };
   const canReceive =
     values.status === 'SHIPPED' && typeof values.deliveryNoteId === 'number' && granted.has('btnReceive');
-  const titleOf = (key: string) => props.columns.find((c) => c.key === key)?.title ?? key;
+  const columnOf = (key: string) => props.columns.find((c) => c.key === key);
+  const titleOf = (key: string) => columnOf(key)?.title ?? key;
+  // The shipped quantity as the line grid shows it (its field type's rule, core/format).
+  const shippedText = (line: NoteLine | undefined) => {
+    const column = columnOf('shipQty');
+    return column ? formatCellText(column, line?.shipQty) : String(line?.shipQty ?? '');
+  };
 
   const submit = async () => {
     if (!entries || values.deliveryNoteId === undefined) return;
@@ -105,8 +112,7 @@ export const DeliveryNoteLines = observer(function DeliveryNoteLines(props: Line
               key: 'shipQty',
               title: titleOf('shipQty'),
               width: 120,
-              render: (_v, row) =>
-                String(lines.find((l) => l.deliveryNoteLineId === row.deliveryNoteLineId)?.shipQty ?? ''),
+              render: (_v, row) => shippedText(lines.find((l) => l.deliveryNoteLineId === row.deliveryNoteLineId)),
             },
             ...QTY_FIELDS.map((key) => ({
               key,

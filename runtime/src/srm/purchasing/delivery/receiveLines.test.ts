@@ -2,13 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { initialEntries, isQuantity, receiveBody } from './receiveLines';
 
 describe('receiving a delivery note by line', () => {
-  it('starts from every saved line received in full and accepted', () => {
+  it('starts from every saved line received in full and accepted, without the zeros the scale pads', () => {
     expect(
       initialEntries([
         { deliveryNoteLineId: 7, shipQty: '10000.0000' },
         { lineNum: 2, shipQty: '5' },
+        { deliveryNoteLineId: 8, shipQty: '2.5000' },
+        { deliveryNoteLineId: 9, shipQty: null },
       ]),
-    ).toEqual([{ deliveryNoteLineId: 7, receivedQty: '10000.0000', acceptedQty: '10000.0000', rejectedQty: '0' }]);
+    ).toEqual([
+      { deliveryNoteLineId: 7, receivedQty: '10000', acceptedQty: '10000', rejectedQty: '0' },
+      { deliveryNoteLineId: 8, receivedQty: '2.5', acceptedQty: '2.5', rejectedQty: '0' },
+      { deliveryNoteLineId: 9, receivedQty: '0', acceptedQty: '0', rejectedQty: '0' },
+    ]);
   });
 
   it('sends decimal strings as typed and refuses what is not a quantity', () => {

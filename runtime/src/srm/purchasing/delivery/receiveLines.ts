@@ -3,6 +3,7 @@
  * from and what it sends. Quantities stay decimal strings as typed; the server checks them
  * (acceptedQty + rejectedQty = receivedQty, over-receipt tolerance) and answers 400 naming the line.
  */
+import { formatDecimal } from '../../../core/decimal';
 export interface NoteLine {
   deliveryNoteLineId?: number;
   lineNum?: number;
@@ -20,12 +21,15 @@ export interface ReceiptEntry {
 
 const QUANTITY = /^\d{1,16}(\.\d{1,4})?$/;
 
-/** Every saved line received in full as shipped and accepted: the dialog's starting values. */
+/**
+ * Every saved line received in full as shipped and accepted: the dialog's starting values, typed
+ * as a person would (8000, not the stored 8000.0000: core/decimal drops the zeros the scale pads).
+ */
 export function initialEntries(lines: NoteLine[]): ReceiptEntry[] {
   return lines
     .filter((l) => typeof l.deliveryNoteLineId === 'number')
     .map((l) => {
-      const shipped = l.shipQty === null || l.shipQty === undefined ? '0' : String(l.shipQty);
+      const shipped = formatDecimal(l.shipQty) || '0';
       return {
         deliveryNoteLineId: l.deliveryNoteLineId!,
         receivedQty: shipped,

@@ -11,11 +11,11 @@ export interface ChecklistItem {
 }
 
 const DEFAULT: [string, string][] = [
-  ['QUALITY_SYSTEM', '质量体系：体系认证、文件与记录控制 / Quality system: certification, document and record control'],
-  ['PRODUCTION', '生产制造：工艺、设备、过程控制 / Manufacturing: process, equipment, in-process control'],
-  ['R_AND_D', '研发：设计能力、变更管理 / R&D: design capability, change management'],
-  ['EHS', '环境安全：环保、职业健康与安全 / EHS: environment, health and safety'],
-  ['MANAGEMENT', '经营管理：财务、交付、供应链 / Management: finance, delivery, supply chain'],
+  ['QUALITY_SYSTEM', '质量体系：体系认证、文件与记录控制'],
+  ['PRODUCTION', '生产制造：工艺、设备、过程控制'],
+  ['R_AND_D', '研发：设计能力、变更管理'],
+  ['EHS', '环境安全：环保、职业健康与安全'],
+  ['MANAGEMENT', '经营管理：财务、交付、供应链'],
 ];
 
 export function checklistOf(template: unknown): ChecklistItem[] {
