@@ -155,8 +155,15 @@ export class RegisterEffects {
     for (const { from, to } of CHILD_COPIES) {
       const model = this.store.model(to);
       const source = this.store.model(this.store.model(REGISTER).children.find((ch) => ch.name === from)!.entity);
-      for (const line of full[from] as Row[])
-        await this.store.writer.insert(tx, model, masterValues(line, source, model, supplierId), ctx);
+      for (const line of full[from] as Row[]) {
+        const id = await this.store.writer.insert(tx, model, masterValues(line, source, model, supplierId), ctx);
+        // The files (a licence scan) go with the line: the master's readers see them from now on.
+        await this.store.moveFiles(
+          tx,
+          { entity: source.name, id: Number(line[source.primaryKey]) },
+          { entity: to, id },
+        );
+      }
     }
   }
 }

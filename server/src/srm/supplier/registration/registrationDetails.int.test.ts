@@ -51,6 +51,8 @@ const TAX = {
   invoiceType: 'SPECIAL_VAT',
   taxCode: 'VAT13',
 };
+/** The menu of 维护供应商信息 (supplierInfoEdit), where buyers read the master with its credentials. */
+const MASTER_MENU = 'SLC_SUPPLIER_CREATE_EDIT';
 const FACTORY = { locationName: '长安工厂', locationType: 'FACTORY', addressDetail: '广东省东莞市长安镇振安路 88 号' };
 const licence = (attachmentIds: string) => ({
   credentialType: 'BUSINESS_LICENSE',
@@ -136,6 +138,12 @@ describe('the tax records and factory addresses of a registration', () => {
       supplier_id: supplierId,
     });
     expect(credential).toMatchObject({ attachment_ids: String(scanId) });
+    // The scan now belongs to the master's credential: a buyer reads it from the supplier master.
+    const [file] = await tableRows(server, 'base_file', 'attachment_id', { attachment_id: scanId });
+    expect(file).toMatchObject({ function_id: 'srmSlcSupplierCredential', business_id: credential.credential_id });
+    const masterReader = await fromMenu(server, await sessionOf(server, 'buyer01'), MASTER_MENU);
+    const read = expectOk(await fileJson(server, masterReader, 'listBaseFile', { ids: [scanId] }));
+    expect(read.map((f: { id: number }) => f.id)).toEqual([scanId]);
     expect(String(credential.expire_date).slice(0, 10)).toBe('2046-05-31');
   });
 });
