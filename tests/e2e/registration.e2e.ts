@@ -309,6 +309,12 @@ test('Flow 1 — supplier onboarding, register → qualified (DOMAIN §15 steps 
     await (await rowAction(row, '查看')).click();
     await expect(manager.getByText('广东省东莞市长安镇振安路 88 号')).toBeVisible();
     await expect(manager.getByRole('cell', { name: '营业执照' })).toBeVisible();
+    // The licence's scan, opened from its row.
+    await manager.getByRole('button', { name: '附件：1 个附件', exact: true }).click();
+    const scan = manager.getByRole('dialog', { name: '附件' });
+    await expect(scan.getByRole('cell', { name: LICENCE_SCAN.name })).toBeVisible();
+    await manager.keyboard.press('Escape');
+    await expect(scan).toBeHidden();
     await expect(manager.getByRole('cell', { name: '增值税13%' })).toBeVisible();
     await expect(manager.getByRole('cell', { name: FACTORY_ADDRESS })).toBeVisible();
     await manager.getByRole('button', { name: '通过', exact: true }).click();
