@@ -69,6 +69,15 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // The browser's own date inputs show its locale's mm/dd/yyyy and calendar: dates use the app's picker.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='type'][value.value=/^(date|datetime-local|month|week|time)$/]",
+          message:
+            "No native date or time input: use the app's date picker (widgets/DateInput, or the DatePicker of a Formily schema).",
+        },
+      ],
     },
   },
   {

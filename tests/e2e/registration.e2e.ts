@@ -38,6 +38,13 @@ const PASSWORD = 'Huasheng#2026';
 const USCC_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const SUZHOU = '子午线电子(苏州)有限公司';
 const POWER_CORD = { search: '电源线', name: '电源线 3×0.75mm² 1.5m', code: '2001000301' };
+const FACTORY_ADDRESS = '广东省东莞市长安镇锦厦工业园 6 号';
+/** The licence scan the supplier attaches (a real PDF header: the server checks the content). */
+const LICENCE_SCAN = {
+  name: '营业执照.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
+};
 
 /**
  * The first opening of a screen in a tab loads its code and references: on a shared two-core
@@ -155,6 +162,41 @@ function dayFromToday(days: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+/** The relative luminance of a CSS rgb()/rgba() colour (WCAG 2). */
+function luminance(css: string): number {
+  const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+    const c = Number(v) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/**
+ * The header's language switch can be found and read (WCAG AA contrast 4.5:1 against the header,
+ * a 14 px text at least, as on the shell's header) and works: English, then back to Chinese.
+ */
+async function expectReadableLanguageSwitch(page: Page): Promise<void> {
+  const toggle = page.getByRole('banner').getByRole('button', { name: 'English', exact: true });
+  await expect(toggle).toBeVisible();
+  const { color, size, ground } = await toggle.evaluate((button) => {
+    let node: Element | null = button;
+    let back = 'rgba(0, 0, 0, 0)';
+    while (node && /rgba\(.*, 0\)|transparent/.test(back)) {
+      back = getComputedStyle(node).backgroundColor;
+      node = node.parentElement;
+    }
+    const style = getComputedStyle(button);
+    return { color: style.color, size: parseFloat(style.fontSize), ground: back };
+  });
+  const [light, dark] = [luminance(color), luminance(ground)].sort((a, b) => b - a);
+  expect((light + 0.05) / (dark + 0.05), `${color} on ${ground}`).toBeGreaterThanOrEqual(4.5);
+  expect(size).toBeGreaterThanOrEqual(14);
+  await toggle.click();
+  await expect(page.getByRole('heading', { name: 'Complete your registration' })).toBeVisible();
+  await page.getByRole('banner').getByRole('button', { name: '中文', exact: true }).click();
+  await expect(page.getByRole('heading', { name: '完善注册资料' })).toBeVisible();
+}
+
 /** With E2E_TIMING set, prints the seconds elapsed at each step (to see where a slow run spends them). */
 function stopwatch(): (step: string) => void {
   const t0 = Date.now();
@@ -210,25 +252,51 @@ test('Flow 1 — supplier onboarding, register → qualified (DOMAIN §15 steps 
     mark('2 account approved');
   });
 
-  await test.step('3. the supplier signs in, lands on /registerInfoEdit, completes and submits → 资料待审核', async () => {
+  await test.step('3. the supplier signs in, lands on /registerInfoEdit, adds its licence with its scan, a tax record, its bank, a factory and a supply ability, and submits → 资料待审核', async () => {
     const first = await context.newPage();
     await signInAs(first, who.login, PASSWORD);
     await expect(first).toHaveURL(/#\/registerInfoEdit$/);
     await expect(first.getByRole('heading', { name: '完善注册资料' })).toBeVisible();
     await expect(first.getByLabel('公司名称')).toHaveValue(who.company);
+    await expectReadableLanguageSwitch(first);
     await first.getByLabel('注册地址').fill('广东省东莞市长安镇振安路 88 号');
     await first.getByLabel('开户行').fill('中国工商银行东莞长安支行');
     await first.getByLabel('银行账号').fill('2010021309200123456');
+
+    // The business licence: the credential, its expiry in the app's date picker, and its scan.
     await first.getByRole('button', { name: '添加证照' }).click();
     await choose(first.getByRole('combobox', { name: '证照类型' }), '营业执照');
     await first.getByLabel('证照编号').fill(who.uscc);
-    await first.getByRole('checkbox', { name: '长期有效' }).check();
+    const expiry = first.getByRole('textbox', { name: '到期日期', exact: true });
+    await expect(expiry, "not the browser's own date input").not.toHaveAttribute('type', 'date');
+    await expiry.click();
+    await expect(first.locator('.ant-picker-dropdown').filter({ visible: true })).toBeVisible();
+    await typeDate(expiry, '2046-05-31');
+    const files = first.getByRole('group', { name: '证照附件' });
+    await files.locator('input[type="file"]').setInputFiles(LICENCE_SCAN);
+    await expect(files.getByRole('cell', { name: LICENCE_SCAN.name })).toBeVisible();
+
+    // A tax record (general taxpayer, VAT 13 %) and a factory address.
+    await first.getByRole('button', { name: '添加税务信息' }).click();
+    await first.getByRole('textbox', { name: '纳税人识别号' }).fill(who.uscc);
+    await choose(first.getByRole('combobox', { name: '纳税人类型' }), '一般纳税人');
+    await choose(first.getByRole('combobox', { name: '税码' }), '增值税13%');
+    await first.getByRole('button', { name: '添加地址' }).click();
+    await first.getByRole('textbox', { name: '地址名称' }).fill('长安工厂');
+    // A new address is a factory unless the supplier says otherwise.
+    const locationType = first.getByRole('combobox', { name: '地址类型' });
+    await expect(first.locator('.ant-select').filter({ has: locationType })).toContainText('工厂');
+    await first.getByRole('textbox', { name: '详细地址' }).fill(FACTORY_ADDRESS);
+
     await first.getByRole('button', { name: '添加供货能力' }).click();
     await choose(first.getByRole('combobox', { name: '品类' }), '0105 线缆', '线缆');
     await first.getByLabel('交货周期(天)').fill('15');
     await first.getByRole('button', { name: '提交审核' }).click();
     await expect(first.getByText('注册资料已提交，正在审核中，审核结果将在登录后显示。')).toBeVisible();
     await expect(first.getByText('资料待审核', { exact: true })).toBeVisible();
+    // What the server stored, read back: the date as entered, the scan still listed.
+    await expect(expiry).toHaveValue('2046-05-31');
+    await expect(files.getByRole('cell', { name: LICENCE_SCAN.name })).toBeVisible();
     await first.close();
     mark('3 details submitted');
   });
@@ -241,6 +309,14 @@ test('Flow 1 — supplier onboarding, register → qualified (DOMAIN §15 steps 
     await (await rowAction(row, '查看')).click();
     await expect(manager.getByText('广东省东莞市长安镇振安路 88 号')).toBeVisible();
     await expect(manager.getByRole('cell', { name: '营业执照' })).toBeVisible();
+    // The licence's scan, opened from its row.
+    await manager.getByRole('button', { name: '附件：1 个附件', exact: true }).click();
+    const scan = manager.getByRole('dialog', { name: '附件' });
+    await expect(scan.getByRole('cell', { name: LICENCE_SCAN.name })).toBeVisible();
+    await manager.keyboard.press('Escape');
+    await expect(scan).toBeHidden();
+    await expect(manager.getByRole('cell', { name: '增值税13%' })).toBeVisible();
+    await expect(manager.getByRole('cell', { name: FACTORY_ADDRESS })).toBeVisible();
     await manager.getByRole('button', { name: '通过', exact: true }).click();
     await manager.getByRole('dialog').getByRole('button', { name: '确定', exact: true }).click();
     // On the record shown (the list in its kept-alive tab may show the new status as well).
@@ -377,6 +453,8 @@ test('Flow 1 — supplier onboarding, register → qualified (DOMAIN §15 steps 
     const addresses = buyer.waitForResponse((r) => r.url().includes('/doLoadSupplierLocations'));
     await buyer.getByRole('button', { name: '加载供应商地址', exact: true }).click();
     expect((await addresses).ok(), '加载供应商地址').toBe(true);
+    // The factory the supplier entered at registration (step 3), now one of its locations.
+    await expect(rowWith(visibleTable(buyer, '考察地址'), FACTORY_ADDRESS)).toHaveCount(1);
     await buyer.getByRole('button', { name: '加载供应商品类', exact: true }).click();
     await expectCell(visibleTable(buyer, '考察品类'), who.company, '品类', '线缆');
 

@@ -6054,6 +6054,14 @@ export type Attachments1 = string | null;
  */
 export type Registration1 = number | null;
 /**
+ * 供应商注册
+ */
+export type Registration2 = number | null;
+/**
+ * 供应商注册
+ */
+export type Registration3 = number | null;
+/**
  * 年产能
  */
 export type AnnualCapacity = string | null;
@@ -6092,6 +6100,8 @@ export interface SrmSlcRegisterInfoRecord {
   lastUpdateDate?: LastUpdatedAt;
   versionNum?: Version;
   credentials?: SrmSlcRegisterCredentialRecord[];
+  taxes?: SrmSlcRegisterTaxRecord[];
+  locations?: SrmSlcRegisterLocationRecord[];
   supplyAbilities?: SrmSlcRegisterSupplyAbilityRecord[];
 }
 /**
@@ -6101,21 +6111,61 @@ export interface IntendedCategories {
   [k: string]: unknown;
 }
 /**
- * 注册供货能力 / Registration supply ability
+ * 注册税务信息 / Registration tax record
  */
-export interface SrmSlcRegisterSupplyAbilityRecord {
-  registerSupplyAbilityId?: ID2;
+export interface SrmSlcRegisterTaxRecord {
+  registerTaxId?: ID2;
   registerId?: Registration1;
-  categoryId?: Category;
-  categoryName?: string | null;
-  annualCapacity?: AnnualCapacity;
-  capacityUom?: CapacityUnit;
-  leadTimeDays?: LeadTimeDays;
+  taxpayerIdNumber?: TaxpayerIDNo;
+  taxpayerType?: TaxpayerType;
+  invoiceType?: InvoiceType;
+  taxCode?: TaxCode;
+  invoiceTitle?: InvoiceTitle;
+  invoiceAddressPhone?: InvoiceAddressAndPhone;
+  invoiceBankAccount?: InvoiceBankAndAccount;
+  primaryFlag?: Primary;
   createdBy?: CreatedBy2;
   creationDate?: CreatedAt2;
   lastUpdatedBy?: LastUpdatedBy2;
   lastUpdateDate?: LastUpdatedAt2;
   versionNum?: Version2;
+}
+/**
+ * 注册地址信息 / Registration location
+ */
+export interface SrmSlcRegisterLocationRecord {
+  registerLocationId?: ID3;
+  registerId?: Registration2;
+  locationName?: LocationName;
+  locationType?: LocationType;
+  countryCode?: Country;
+  provinceCode?: Province;
+  cityCode?: City;
+  districtCode?: District;
+  addressDetail?: Address;
+  postalCode?: PostalCode;
+  createdBy?: CreatedBy3;
+  creationDate?: CreatedAt3;
+  lastUpdatedBy?: LastUpdatedBy3;
+  lastUpdateDate?: LastUpdatedAt3;
+  versionNum?: Version3;
+}
+/**
+ * 注册供货能力 / Registration supply ability
+ */
+export interface SrmSlcRegisterSupplyAbilityRecord {
+  registerSupplyAbilityId?: ID4;
+  registerId?: Registration3;
+  categoryId?: Category;
+  categoryName?: string | null;
+  annualCapacity?: AnnualCapacity;
+  capacityUom?: CapacityUnit;
+  leadTimeDays?: LeadTimeDays;
+  createdBy?: CreatedBy4;
+  creationDate?: CreatedAt4;
+  lastUpdatedBy?: LastUpdatedBy4;
+  lastUpdateDate?: LastUpdatedAt4;
+  versionNum?: Version4;
 }
 
 /**

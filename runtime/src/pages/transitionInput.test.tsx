@@ -53,8 +53,13 @@ describe('transition input', () => {
     expect(within(dialog).getByText('需求日期')).toBeTruthy();
     const ok = within(dialog).getByRole('button', { name: /确\s*定/ });
     expect(ok.hasAttribute('disabled')).toBe(true);
-    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: ' 急用 ' } });
-    fireEvent.change(dialog.querySelector('input[type="date"]')!, { target: { value: '2026-03-01' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '备注 *' }), { target: { value: ' 急用 ' } });
+    // The app's date picker (widgets/DateInput), not the browser's own date input.
+    expect(dialog.querySelector('input[type="date"]')).toBeNull();
+    const date = within(dialog).getByRole('textbox', { name: '需求日期' });
+    fireEvent.mouseDown(date);
+    fireEvent.change(date, { target: { value: '2026-03-01' } });
+    fireEvent.keyDown(date, { key: 'Enter' });
     await waitFor(() => expect(ok.hasAttribute('disabled')).toBe(false));
     fireEvent.click(ok);
     await waitFor(() =>

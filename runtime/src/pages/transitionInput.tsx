@@ -7,6 +7,7 @@
 import { Checkbox, Input, InputNumber } from 'antd';
 import { useState, type ReactElement } from 'react';
 import type { ClientLifecycle, DataRecord, EntityDef, I18NText } from '../meta';
+import { DateInput } from '../widgets/DateInput';
 
 export interface InputField {
   name: string;
@@ -38,11 +39,11 @@ export function transitionInputFields(
 
 const NUMERIC = new Set(['integer', 'decimal', 'money', 'quantity', 'percent']);
 
-function widget(field: InputField, value: unknown, set: (v: unknown) => void): ReactElement {
+function widget(field: InputField, value: unknown, set: (v: unknown) => void, label: string): ReactElement {
   if (field.type === 'text')
     return <Input.TextArea rows={3} maxLength={field.maxLength ?? 2000} onChange={(e) => set(e.target.value)} />;
   if (field.type === 'date')
-    return <Input type="date" value={(value as string) ?? ''} onChange={(e) => set(e.target.value)} />;
+    return <DateInput value={value} onChange={set} aria-label={label} style={{ width: '100%' }} />;
   if (field.type === 'flag')
     return <Checkbox checked={value === 'Y'} onChange={(e) => set(e.target.checked ? 'Y' : 'N')} />;
   if (NUMERIC.has(field.type))
@@ -73,11 +74,16 @@ export function TransitionInputForm(props: {
             {field.required ? ' *' : ''}
           </span>
           <div style={{ marginTop: 4 }}>
-            {widget(field, values[field.name], (v) => {
-              const next = { ...values, [field.name]: v };
-              setValues(next);
-              props.onChange(next);
-            })}
+            {widget(
+              field,
+              values[field.name],
+              (v) => {
+                const next = { ...values, [field.name]: v };
+                setValues(next);
+                props.onChange(next);
+              },
+              props.label(field.label),
+            )}
           </div>
         </label>
       ))}

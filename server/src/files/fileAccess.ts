@@ -23,7 +23,7 @@ function refused(e: unknown): boolean {
 
 /**
  * Who may see and delete an attachment (docs/architecture.md "File security"). A file not yet linked to a record is
- * its uploader's alone. A linked file is visible to whoever may read that record through the
+ * its uploader's alone. A linked file is visible to its uploader and to whoever may read that record through the
  * menu of the call (menuId/respId headers) with their row scope, exactly as findById would answer;
  * it may be deleted by its uploader or by whoever may edit that record, and only whoever may edit a
  * record may upload files naming it.
@@ -78,9 +78,14 @@ export class FileAccess {
     return file.uploadedBy === this.identity.user.userId;
   }
 
+  /**
+   * The uploader keeps reading what they uploaded once it is linked: a supplier completing its
+   * registration on /registerInfoEdit (outside any menu) sees the licence scan it attached.
+   */
   async mayRead(file: FileRecord): Promise<boolean> {
+    if (this.isUploader(file)) return true;
     const entity = file.businessId === null ? undefined : entityOfFunction(this.kernel, file.functionId);
-    if (!entity) return this.isUploader(file);
+    if (!entity) return false;
     return (await this.record(entity, file.businessId!)) !== undefined;
   }
 

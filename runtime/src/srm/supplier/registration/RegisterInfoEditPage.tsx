@@ -2,7 +2,8 @@
  * `/registerInfoEdit` (docs/architecture.md "Spec: routes and home"; DOMAIN section 1.2): a supplier whose
  * account was approved
  * (or whose details were rejected) completes its registration — company, contact, address, bank,
- * credentials and supply abilities — saves it and submits it for review (doSubmitRegisterInfo).
+ * credentials with their files, tax records, factories and addresses, supply abilities — saves it and
+ * submits it for review (doSubmitRegisterInfo).
  * Once submitted the page is read-only; once approved it leads to the supplier home.
  */
 import { Alert, Button, Card, Col, Form, Input, Layout, Row, Select, Space, Spin, Typography } from 'antd';
@@ -18,9 +19,9 @@ import { LookupTag } from '../../../widgets/LookupTag';
 import { errorText } from '../../../app/AppFeedback';
 import { HOME_PATH } from '../../../app/authPaths';
 import { placeFieldErrors } from '../../../app/formErrors';
-import { LanguageToggle } from '../../../app/LanguageToggle';
-import { useSignOut } from '../../../app/useSignOut';
+import { RegisterInfoHeader } from './RegisterInfoHeader';
 import { CredentialLines, SupplyAbilityLines } from './RegisterLines';
+import { LocationLines, TaxLines } from './RegisterTaxLines';
 import { registrationApi, type CategoryOption } from './registrationApi';
 import { named, required } from './registerRules';
 
@@ -35,6 +36,8 @@ const FIELDS = [
   'bankName',
   'bankAccountNumber',
   'credentials',
+  'taxes',
+  'locations',
 ];
 
 export function RegisterInfoEditPage() {
@@ -42,7 +45,6 @@ export function RegisterInfoEditPage() {
   const language = useLanguage();
   const feedback = useFeedback();
   const navigate = useNavigate();
-  const signOut = useSignOut();
   const [form] = Form.useForm<DataRecord>();
   const [record, setRecord] = useState<DataRecord | null>(null);
   const [categories, setCategories] = useState<CategoryOption[]>([]);
@@ -109,15 +111,7 @@ export function RegisterInfoEditPage() {
   );
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header
-        style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', background: '#001529' }}
-      >
-        <Typography.Text style={{ color: '#fff', fontSize: 18 }}>{t('app.name')}</Typography.Text>
-        <Space>
-          <LanguageToggle />
-          <Button onClick={() => void signOut()}>{t('registerInfo.signOut')}</Button>
-        </Space>
-      </Layout.Header>
+      <RegisterInfoHeader />
       <Layout.Content style={{ padding: 24, maxWidth: 1200, width: '100%', margin: '0 auto' }}>
         <Card
           title={
@@ -261,6 +255,14 @@ export function RegisterInfoEditPage() {
                 {t('registerInfo.credentials')}
               </Typography.Title>
               <CredentialLines readOnly={!editable} />
+              <Typography.Title level={2} style={{ fontSize: 16, marginTop: 24 }}>
+                {t('registerInfo.taxes')}
+              </Typography.Title>
+              <TaxLines readOnly={!editable} />
+              <Typography.Title level={2} style={{ fontSize: 16, marginTop: 24 }}>
+                {t('registerInfo.locations')}
+              </Typography.Title>
+              <LocationLines readOnly={!editable} />
               <Typography.Title level={2} style={{ fontSize: 16, marginTop: 24 }}>
                 {t('registerInfo.supplyAbilities')}
               </Typography.Title>

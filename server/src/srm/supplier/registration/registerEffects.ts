@@ -1,4 +1,4 @@
-import { pickText } from '@meridian/metadata';
+import { isContextDefault, pickText, type EntityModel } from '@meridian/metadata';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, TransitionDone } from '../../../hooks/recordHooks';
 import { ApiError } from '../../../http/apiError';
@@ -40,9 +40,14 @@ export async function grantSupplierResponsibility(
 type Row = Record<string, unknown>;
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
-/** Master child entity for each registration child: same fields, FK supplierId instead of registerId. */
+/**
+ * Master entity for each registration child: same fields, FK supplierId instead of registerId. The
+ * factory addresses become the supplier's locations, which an inspection plan loads (doLoadSupplierLocations).
+ */
 const CHILD_COPIES = [
   { from: 'credentials', to: 'srmSlcSupplierCredential' },
+  { from: 'taxes', to: 'srmSlcSupplierTax' },
+  { from: 'locations', to: 'srmSlcSupplierLocation' },
   { from: 'supplyAbilities', to: 'srmSlcSupplierSupplyAbility' },
 ];
 
@@ -151,13 +156,28 @@ export class RegisterEffects {
       const model = this.store.model(to);
       const source = this.store.model(this.store.model(REGISTER).children.find((ch) => ch.name === from)!.entity);
       for (const line of full[from] as Row[]) {
-        const values: Row = { supplierId };
-        for (const field of model.fields) {
-          if (field.system || field.name === model.primaryKey || field.name === 'supplierId') continue;
-          if (source.field(field.name) && line[field.name] !== undefined) values[field.name] = line[field.name];
-        }
-        await this.store.writer.insert(tx, model, values, ctx);
+        const id = await this.store.writer.insert(tx, model, masterValues(line, source, model, supplierId), ctx);
+        // The files (a licence scan) go with the line: the master's readers see them from now on.
+        await this.store.moveFiles(
+          tx,
+          { entity: source.name, id: Number(line[source.primaryKey]) },
+          { entity: to, id },
+        );
       }
     }
   }
+}
+
+/**
+ * A registration line as its master row: the fields both entities have, and the master's own plain
+ * defaults for the rest (a location is enabled: the inspection plan loads enabled ones).
+ */
+function masterValues(line: Row, source: EntityModel, model: EntityModel, supplierId: number): Row {
+  const values: Row = { supplierId };
+  for (const field of model.fields) {
+    if (field.system || field.name === model.primaryKey || field.name === 'supplierId') continue;
+    if (source.field(field.name) && line[field.name] !== undefined) values[field.name] = line[field.name];
+    else if (field.default !== undefined && !isContextDefault(field.default)) values[field.name] = field.default;
+  }
+  return values;
 }

@@ -98,6 +98,23 @@ export class RegistrationStore extends EntityStore {
     );
   }
 
+  /**
+   * Links the files of one record to another (server/src/files/attachmentLinks.ts links them on
+   * save): whoever may read the new record may read them, and their uploader still may.
+   */
+  async moveFiles(
+    tx: SqlExecutor,
+    from: { entity: string; id: number },
+    to: { entity: string; id: number },
+  ): Promise<void> {
+    const { t, c } = this.sql;
+    await tx.execute(
+      `UPDATE ${t('baseFile')} SET ${c('baseFile', 'functionId')} = ?, ${c('baseFile', 'businessId')} = ? ` +
+        `WHERE ${c('baseFile', 'functionId')} = ? AND ${c('baseFile', 'businessId')} = ?`,
+      [to.entity, to.id, from.entity, from.id],
+    );
+  }
+
   async supplierStatus(supplierId: number | null): Promise<string | null> {
     if (!supplierId) return null;
     const { t, c } = this.sql;
