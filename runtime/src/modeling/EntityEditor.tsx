@@ -9,7 +9,7 @@ import { useDataProvider } from '../core/DataProviderContext';
 import type { EntityDef } from '../meta';
 import { entityDocument } from './entityDraft';
 import { FieldsEditor } from './FieldsEditor';
-import type { TargetFieldsOf } from './referenceTargets';
+import { matchesLabel, type EntityOption, type TargetFieldsOf } from './referenceTargets';
 import type { PlacedError } from './draftErrors';
 import { useDraftForm } from './useDraftForm';
 
@@ -21,7 +21,7 @@ interface Props {
   entity: EntityDef;
   isNew: boolean;
   publishedFields: Set<string>;
-  entityNames: string[];
+  entityNames: EntityOption[];
   targetFields: TargetFieldsOf;
   lifecycleNames: string[];
   errors: PlacedError[];
@@ -30,7 +30,7 @@ interface Props {
   onPurge: (field: string) => void;
 }
 
-/** Lookup types for the lookup picker, read from the platform's lookup type list. */
+/** Lookup types for the lookup picker, read from the platform's lookup type list; labelled by code and CN/EN name to search by either. */
 export function useLookupTypes() {
   const provider = useDataProvider();
   const [types, setTypes] = useState<{ value: string; label: string }[]>([]);
@@ -43,7 +43,10 @@ export function useLookupTypes() {
       .then(
         (answer) =>
           setTypes(
-            answer.rows.map((r) => ({ value: String(r.lookupType), label: `${r.lookupType} ${r.meaning ?? ''}` })),
+            answer.rows.map((r) => ({
+              value: String(r.lookupType),
+              label: [r.lookupType, r.meaning, r.meaningEn].filter(Boolean).join(' '),
+            })),
           ),
         () => setTypes([]),
       );
@@ -51,7 +54,7 @@ export function useLookupTypes() {
   return types;
 }
 
-function ChildrenEditor({ entityNames }: { entityNames: string[] }) {
+function ChildrenEditor({ entityNames }: { entityNames: EntityOption[] }) {
   const { t } = useTranslation();
   return (
     <Form.List name="children">
@@ -63,7 +66,7 @@ function ChildrenEditor({ entityNames }: { entityNames: string[] }) {
                 <Input />
               </Form.Item>
               <Form.Item name={[name, 'entity']} label={t('modeling.child.entity')} style={{ marginBottom: 0 }}>
-                <AutoComplete options={entityNames.map((value) => ({ value }))} style={{ width: 220 }} />
+                <AutoComplete options={entityNames} filterOption={matchesLabel} style={{ width: 220 }} />
               </Form.Item>
               <Form.Item name={[name, 'foreignKey']} label={t('modeling.child.foreignKey')} style={{ marginBottom: 0 }}>
                 <Input />

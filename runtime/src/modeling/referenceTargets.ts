@@ -24,6 +24,27 @@ export function targetEntityNames(drafted: Record<string, EntityDef>, targets: T
   return [...new Set([...Object.keys(drafted), ...targets.entities.map((e) => e.name)])];
 }
 
+/** An entity to pick: its name, and a label to search by name too ("srmBaseCategory 物料类别 Category"). */
+export interface EntityOption {
+  value: string;
+  label: string;
+}
+
+/** targetEntityNames as picker options, each with its CN and EN label (the draft's own label when it has one). */
+export function targetEntityOptions(drafted: Record<string, EntityDef>, targets: Targets): EntityOption[] {
+  const labelOf = (name: string) => drafted[name]?.label ?? targets.entities.find((e) => e.name === name)?.label;
+  return targetEntityNames(drafted, targets).map((value) => {
+    const label = labelOf(value);
+    return { value, label: [value, label?.cn, label?.en].filter(Boolean).join(' ') };
+  });
+}
+
+/** Search an option by its label (code and names), whatever the case. */
+export const matchesLabel = (input: string, option?: { label?: unknown }) =>
+  String(option?.label ?? '')
+    .toLowerCase()
+    .includes(input.toLowerCase());
+
 /** Lifecycle names an entity may use: the live ones and those in the draft. */
 export function targetLifecycleNames(draftLifecycles: string[], targets: Targets): string[] {
   return [...new Set([...draftLifecycles, ...targets.lifecycles.map((l) => l.name)])];
