@@ -9,7 +9,8 @@ import { useDataProvider } from '../core/DataProviderContext';
 import type { EntityDef } from '../meta';
 import { entityDocument } from './entityDraft';
 import { FieldsEditor } from './FieldsEditor';
-import { matchesLabel, type EntityOption, type TargetFieldsOf } from './referenceTargets';
+import type { LookupTypeOption } from './NewLookupType';
+import { matchesSearch, type EntityOption, type TargetFieldsOf } from './referenceTargets';
 import type { PlacedError } from './draftErrors';
 import { useDraftForm } from './useDraftForm';
 
@@ -30,10 +31,10 @@ interface Props {
   onPurge: (field: string) => void;
 }
 
-/** Lookup types for the lookup picker, read from the platform's lookup type list; labelled by code and CN/EN name to search by either. */
+/** Lookup types for the lookup picker, read from the platform's lookup type list; searched by code and CN/EN name. */
 export function useLookupTypes() {
   const provider = useDataProvider();
-  const [types, setTypes] = useState<{ value: string; label: string }[]>([]);
+  const [types, setTypes] = useState<LookupTypeOption[]>([]);
   useEffect(() => {
     provider
       .listByPage(
@@ -45,7 +46,8 @@ export function useLookupTypes() {
           setTypes(
             answer.rows.map((r) => ({
               value: String(r.lookupType),
-              label: [r.lookupType, r.meaning, r.meaningEn].filter(Boolean).join(' '),
+              label: `${r.lookupType} ${r.meaning ?? ''}`,
+              search: [r.lookupType, r.meaning, r.meaningEn].filter(Boolean).join(' '),
             })),
           ),
         () => setTypes([]),
@@ -66,7 +68,7 @@ function ChildrenEditor({ entityNames }: { entityNames: EntityOption[] }) {
                 <Input />
               </Form.Item>
               <Form.Item name={[name, 'entity']} label={t('modeling.child.entity')} style={{ marginBottom: 0 }}>
-                <AutoComplete options={entityNames} filterOption={matchesLabel} style={{ width: 220 }} />
+                <AutoComplete options={entityNames} filterOption={matchesSearch} style={{ width: 220 }} />
               </Form.Item>
               <Form.Item name={[name, 'foreignKey']} label={t('modeling.child.foreignKey')} style={{ marginBottom: 0 }}>
                 <Input />

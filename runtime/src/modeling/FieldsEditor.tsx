@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../meta';
 import { isDecimalType } from './entityDraft';
 import { FieldRules } from './FieldRules';
-import { LookupTypePicker } from './NewLookupType';
-import { matchesLabel, type EntityOption, type TargetFieldsOf } from './referenceTargets';
+import { LookupTypePicker, type LookupTypeOption } from './NewLookupType';
+import { matchesSearch, type EntityOption, type TargetFieldsOf } from './referenceTargets';
 
 export const FIELD_TYPES = [
   'string',
@@ -29,7 +29,7 @@ export const FIELD_TYPES = [
 ];
 
 interface Props {
-  lookupTypes: { value: string; label: string }[];
+  lookupTypes: LookupTypeOption[];
   entityNames: EntityOption[];
   /** Field names of a reference target, offered for its value and label fields. */
   targetFields: TargetFieldsOf;
@@ -87,7 +87,7 @@ function ReferenceInputs({
         <AutoComplete
           aria-label={t('modeling.field.refEntity')}
           options={entityNames}
-          filterOption={matchesLabel}
+          filterOption={matchesSearch}
           popupMatchSelectWidth={320}
           style={{ width: 200 }}
         />

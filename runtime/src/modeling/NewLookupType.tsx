@@ -14,9 +14,11 @@ import { useFeedback } from '../core/feedback';
 import { LOOKUPS_KEY } from '../core/queries';
 import { createTableModelApi, type NewLookupType } from './tableModelApi';
 
+/** A lookup type to pick: shown as "CODE 中文名", searched by code and CN/EN name. */
 export interface LookupTypeOption {
   value: string;
   label: string;
+  search: string;
 }
 
 /** What the form holds; the server numbers the values in this order. */
@@ -76,7 +78,11 @@ function NewLookupTypeModal({ onClose, onCreated }: { onClose: () => void; onCre
       const saved = await api.createLookupType(values);
       void client.invalidateQueries({ queryKey: LOOKUPS_KEY }); // a screen that asked for the code before sees it now
       feedback.success(t('modeling.newLookup.created', { code: saved.lookupType }));
-      onCreated({ value: saved.lookupType, label: [saved.lookupType, saved.meaning, saved.meaningEn].join(' ') });
+      onCreated({
+        value: saved.lookupType,
+        label: `${saved.lookupType} ${saved.meaning}`,
+        search: [saved.lookupType, saved.meaning, saved.meaningEn].filter(Boolean).join(' '),
+      });
     } catch (e) {
       // Field errors land on their inputs ("values[1].lookupCode"); the message says the rest.
       if (isApiError(e))
@@ -150,7 +156,7 @@ export function LookupTypePicker({
         onChange={onChange}
         options={all}
         style={{ width: 240 }}
-        optionFilterProp="label"
+        optionFilterProp="search"
       />
       <Button icon={<PlusOutlined />} onClick={() => setCreating(true)} title={t('modeling.newLookup.button')}>
         {t('modeling.newLookup.button')}

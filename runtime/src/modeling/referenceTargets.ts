@@ -24,24 +24,24 @@ export function targetEntityNames(drafted: Record<string, EntityDef>, targets: T
   return [...new Set([...Object.keys(drafted), ...targets.entities.map((e) => e.name)])];
 }
 
-/** An entity to pick: its name, and a label to search by name too ("srmBaseCategory 物料类别 Category"). */
+/** An entity to pick: shown by its name, searched by its name and CN/EN labels ("srmBaseCategory 物料类别 Category"). */
 export interface EntityOption {
   value: string;
-  label: string;
+  search: string;
 }
 
-/** targetEntityNames as picker options, each with its CN and EN label (the draft's own label when it has one). */
+/** targetEntityNames as picker options, searched by CN and EN label too (the draft's own label when it has one). */
 export function targetEntityOptions(drafted: Record<string, EntityDef>, targets: Targets): EntityOption[] {
   const labelOf = (name: string) => drafted[name]?.label ?? targets.entities.find((e) => e.name === name)?.label;
   return targetEntityNames(drafted, targets).map((value) => {
     const label = labelOf(value);
-    return { value, label: [value, label?.cn, label?.en].filter(Boolean).join(' ') };
+    return { value, search: [value, label?.cn, label?.en].filter(Boolean).join(' ') };
   });
 }
 
-/** Search an option by its label (code and names), whatever the case. */
-export const matchesLabel = (input: string, option?: { label?: unknown }) =>
-  String(option?.label ?? '')
+/** Search an option by its code and names (its `search` text), whatever the case. */
+export const matchesSearch = (input: string, option?: { search?: unknown }) =>
+  String(option?.search ?? '')
     .toLowerCase()
     .includes(input.toLowerCase());
 
