@@ -158,5 +158,5 @@ describe('table_model: a value set created from the designer', () => {
     }
     const answer = await types('delete', { id: created.lookupTypeId });
     expect([answer.status, answer.body.msg]).toEqual([409, expect.stringContaining('entity:srmDemoNote.noteKind')]);
-  });
+  }, 120_000); // a second instance starts (its schema check takes a while on MariaDB)
 });
