@@ -104,6 +104,7 @@ async function maintainOnLookup(page: Page): Promise<void> {
   await expect(rows.filter({ hasText: '服务请求' })).toHaveCount(1);
   const advice = rows.filter({ hasText: 'ADVICE' });
   await expect(advice).toContainText('咨询');
+  await expect(await cellUnder(shownTable(page), advice, '启用')).toHaveText('是'); // a new line is enabled by default
   await (await rowAction(advice, '编辑')).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: '含义(英文)' }).fill('Advice request');
