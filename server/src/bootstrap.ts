@@ -21,6 +21,7 @@ import { LoginPolicyRegistry } from './auth/loginPolicies';
 import { HomeChartRegistry } from './home/homeCharts';
 import { DomainServiceRegistry } from './platform/domainServices';
 import { registerLookupActions } from './platform/lookupActions';
+import { registerLookupAdminHooks } from './platform/lookupAdmin';
 import { registerMenuActions } from './platform/menuActions';
 import { registerMenuButtonActions } from './platform/menuButtons';
 import { registerEmbedActions } from './platform/embedActions';
@@ -102,6 +103,7 @@ function registerPlatformExtensions(
   registerMenuActions(actions);
   registerMenuButtonActions(actions);
   registerMenuHooks(hooks);
+  registerLookupAdminHooks(hooks, registry);
   registerEmbedActions(actions);
   registerUserHooks(hooks);
   registerPermitHooks(hooks);
@@ -161,7 +163,7 @@ export async function createKernel(
     fileRegistry.entities().map((e) => entitySchemaFor(e, config.dbKind)),
   );
   await dataSource.initialize();
-  const dbDocuments = await loadDbDocuments(dataSource, config.dbKind);
+  const dbDocuments = await loadDbDocuments(dataSource, config.dbKind, fileDocuments);
   let registry = fileRegistry;
   if (dbDocuments.length) {
     registry = MetadataRegistry.load([...fileDocuments, ...dbDocuments]);

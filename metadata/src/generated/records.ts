@@ -276,26 +276,17 @@ export type SystemCode = string | null;
  */
 export type Enabled = 'Y' | 'N' | null;
 /**
- * 值集类型 / Lookup type
+ * 主键
  */
-export interface BaseLookupTypeRecord {
-  lookupTypeId?: ID;
-  lookupType?: LookupType;
-  meaning?: NameChinese;
-  meaningEn?: NameEnglish;
-  systemCode?: SystemCode;
-  enabledFlag?: Enabled;
-  createdBy?: CreatedBy;
-  creationDate?: CreatedAt;
-  lastUpdatedBy?: LastUpdatedBy;
-  lastUpdateDate?: LastUpdatedAt;
-  versionNum?: Version;
-}
-
+export type ID1 = number | null;
 /**
  * 值集类型ID
  */
 export type LookupTypeID = number | null;
+/**
+ * 值集类型
+ */
+export type LookupType1 = string | null;
 /**
  * 编码
  */
@@ -325,17 +316,63 @@ export type ParentLookupTypeID = number | null;
  */
 export type ParentLookupValueID = number | null;
 /**
+ * 系统编码
+ */
+export type SystemCode1 = string | null;
+/**
  * 业务实体
  */
 export type BusinessUnit = number | null;
 /**
+ * 启用
+ */
+export type Enabled1 = 'Y' | 'N' | null;
+/**
+ * 创建人
+ */
+export type CreatedBy1 = number | null;
+/**
+ * 创建时间
+ */
+export type CreatedAt1 = string | null;
+/**
+ * 最后更新人
+ */
+export type LastUpdatedBy1 = number | null;
+/**
+ * 最后更新时间
+ */
+export type LastUpdatedAt1 = string | null;
+/**
+ * 版本号
+ */
+export type Version1 = number | null;
+
+/**
+ * 值集类型 / Lookup type
+ */
+export interface BaseLookupTypeRecord {
+  lookupTypeId?: ID;
+  lookupType?: LookupType;
+  meaning?: NameChinese;
+  meaningEn?: NameEnglish;
+  systemCode?: SystemCode;
+  enabledFlag?: Enabled;
+  createdBy?: CreatedBy;
+  creationDate?: CreatedAt;
+  lastUpdatedBy?: LastUpdatedBy;
+  lastUpdateDate?: LastUpdatedAt;
+  versionNum?: Version;
+  values?: BaseLookupValuesRecord[];
+}
+/**
  * 值集值 / Lookup value
  */
 export interface BaseLookupValuesRecord {
-  lookupValuesId?: ID;
+  lookupValuesId?: ID1;
   lookupTypeId?: LookupTypeID;
   lookupTypeIdLabel?: string | null;
-  lookupType?: LookupType;
+  lookupType?: LookupType1;
   lookupCode?: Code;
   meaning?: MeaningChinese;
   meaningEn?: MeaningEnglish;
@@ -344,14 +381,14 @@ export interface BaseLookupValuesRecord {
   color?: Colour;
   parentLookupTypeId?: ParentLookupTypeID;
   parentLookupValuesId?: ParentLookupValueID;
-  systemCode?: SystemCode;
+  systemCode?: SystemCode1;
   buOrgId?: BusinessUnit;
-  enabledFlag?: Enabled;
-  createdBy?: CreatedBy;
-  creationDate?: CreatedAt;
-  lastUpdatedBy?: LastUpdatedBy;
-  lastUpdateDate?: LastUpdatedAt;
-  versionNum?: Version;
+  enabledFlag?: Enabled1;
+  createdBy?: CreatedBy1;
+  creationDate?: CreatedAt1;
+  lastUpdatedBy?: LastUpdatedBy1;
+  lastUpdateDate?: LastUpdatedAt1;
+  versionNum?: Version1;
 }
 
 /**
@@ -572,11 +609,6 @@ export type ContentHash = string | null;
  * 变更摘要
  */
 export type Changes = string | null;
-/**
- * 版本号
- */
-export type Version1 = number | null;
-
 /**
  * 元数据版本 / Metadata version
  */
@@ -818,10 +850,6 @@ export type StartDate = string | null;
  */
 export type EndDate = string | null;
 /**
- * 主键
- */
-export type ID1 = number | null;
-/**
  * 职责
  */
 export type Responsibility = number | null;
@@ -829,22 +857,6 @@ export type Responsibility = number | null;
  * 角色
  */
 export type Role = number | null;
-/**
- * 创建人
- */
-export type CreatedBy1 = number | null;
-/**
- * 创建时间
- */
-export type CreatedAt1 = string | null;
-/**
- * 最后更新人
- */
-export type LastUpdatedBy1 = number | null;
-/**
- * 最后更新时间
- */
-export type LastUpdatedAt1 = string | null;
 /**
  * 职责 / Responsibility
  */
@@ -1207,10 +1219,6 @@ export type UserAuthorisation = number | null;
  * 授权职责
  */
 export type ResponsibilityDelegated = number | null;
-/**
- * 启用
- */
-export type Enabled1 = 'Y' | 'N' | null;
 /**
  * 用户授权 / User authorisation
  */

@@ -55,6 +55,10 @@ export function recordKey(entity: EntityAddress, id: unknown) {
 }
 
 export const lookupKey = (language: string, type: string) => ['lookup', language, type] as const;
+/** Every lookup type's values, in every language. */
+export const LOOKUPS_KEY = ['lookup'] as const;
+/** The entities whose rows are the lookups (lookuptype, lookupTypeEdit, lookup screens). */
+const LOOKUP_ENTITIES = new Set(['baseLookupType', 'baseLookupValues']);
 export const menusKey = (responsibilityId: string, language: string) => ['menus', responsibilityId, language] as const;
 export const resourcesKey = (menuId: string, respId: string) => ['resources', menuId, respId] as const;
 export const pageKey = (path: string) => ['page', path] as const;
@@ -67,6 +71,8 @@ export const pageKey = (path: string) => ['page', path] as const;
 export function invalidateEntity(client: QueryClient, entity: EntityAddress): void {
   void client.invalidateQueries({ queryKey: listKeyOf(entity) });
   void client.invalidateQueries({ queryKey: recordKeyOf(entity), refetchType: 'none' });
+  // The value-set screens write what findDic answers: every screen shows the new labels without a reload.
+  if (LOOKUP_ENTITIES.has(entity.name)) void client.invalidateQueries({ queryKey: LOOKUPS_KEY });
 }
 
 /** invalidateEntity bound to the app's client, for writes that do not go through the DataProvider (imports). */

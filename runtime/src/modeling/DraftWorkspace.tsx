@@ -24,7 +24,7 @@ import { PageEditor } from './PageEditor';
 import { generatePages, type LineEntity } from './pageLayout';
 import { PagePreview } from './PagePreview';
 import { PublishDialog } from './PublishDialog';
-import { lifecycleTransitions, targetEntityNames, targetFieldNames, targetLifecycleNames } from './referenceTargets';
+import { lifecycleTransitions, targetEntityOptions, targetFieldNames, targetLifecycleNames } from './referenceTargets';
 import type { MigrationPlan } from './tableModelApi';
 import { storedFieldNames, type Designer } from './useDesigner';
 
@@ -131,7 +131,7 @@ export function DraftWorkspace({ designer }: { designer: Designer }) {
   const [fieldAction, setFieldAction] = useState<FieldAction>();
   const open = designer.draft.find((d) => draftKey(d.kind, d.name) === designer.openKey);
   const entityNames = useMemo(
-    () => targetEntityNames(designer.entities, designer.targets),
+    () => targetEntityOptions(designer.entities, designer.targets),
     [designer.entities, designer.targets],
   );
   const lifecycleNames = targetLifecycleNames(

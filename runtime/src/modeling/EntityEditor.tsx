@@ -9,7 +9,8 @@ import { useDataProvider } from '../core/DataProviderContext';
 import type { EntityDef } from '../meta';
 import { entityDocument } from './entityDraft';
 import { FieldsEditor } from './FieldsEditor';
-import type { TargetFieldsOf } from './referenceTargets';
+import type { LookupTypeOption } from './NewLookupType';
+import { matchesSearch, type EntityOption, type TargetFieldsOf } from './referenceTargets';
 import type { PlacedError } from './draftErrors';
 import { useDraftForm } from './useDraftForm';
 
@@ -21,7 +22,7 @@ interface Props {
   entity: EntityDef;
   isNew: boolean;
   publishedFields: Set<string>;
-  entityNames: string[];
+  entityNames: EntityOption[];
   targetFields: TargetFieldsOf;
   lifecycleNames: string[];
   errors: PlacedError[];
@@ -30,10 +31,10 @@ interface Props {
   onPurge: (field: string) => void;
 }
 
-/** Lookup types for the lookup picker, read from the platform's lookup type list. */
+/** Lookup types for the lookup picker, read from the platform's lookup type list; searched by code and CN/EN name. */
 export function useLookupTypes() {
   const provider = useDataProvider();
-  const [types, setTypes] = useState<{ value: string; label: string }[]>([]);
+  const [types, setTypes] = useState<LookupTypeOption[]>([]);
   useEffect(() => {
     provider
       .listByPage(
@@ -43,7 +44,11 @@ export function useLookupTypes() {
       .then(
         (answer) =>
           setTypes(
-            answer.rows.map((r) => ({ value: String(r.lookupType), label: `${r.lookupType} ${r.meaning ?? ''}` })),
+            answer.rows.map((r) => ({
+              value: String(r.lookupType),
+              label: `${r.lookupType} ${r.meaning ?? ''}`,
+              search: [r.lookupType, r.meaning, r.meaningEn].filter(Boolean).join(' '),
+            })),
           ),
         () => setTypes([]),
       );
@@ -51,7 +56,7 @@ export function useLookupTypes() {
   return types;
 }
 
-function ChildrenEditor({ entityNames }: { entityNames: string[] }) {
+function ChildrenEditor({ entityNames }: { entityNames: EntityOption[] }) {
   const { t } = useTranslation();
   return (
     <Form.List name="children">
@@ -63,7 +68,7 @@ function ChildrenEditor({ entityNames }: { entityNames: string[] }) {
                 <Input />
               </Form.Item>
               <Form.Item name={[name, 'entity']} label={t('modeling.child.entity')} style={{ marginBottom: 0 }}>
-                <AutoComplete options={entityNames.map((value) => ({ value }))} style={{ width: 220 }} />
+                <AutoComplete options={entityNames} filterOption={matchesSearch} style={{ width: 220 }} />
               </Form.Item>
               <Form.Item name={[name, 'foreignKey']} label={t('modeling.child.foreignKey')} style={{ marginBottom: 0 }}>
                 <Input />

@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../meta';
 import { isDecimalType } from './entityDraft';
 import { FieldRules } from './FieldRules';
-import type { TargetFieldsOf } from './referenceTargets';
+import { LookupTypePicker, type LookupTypeOption } from './NewLookupType';
+import { matchesSearch, type EntityOption, type TargetFieldsOf } from './referenceTargets';
 
 export const FIELD_TYPES = [
   'string',
@@ -28,8 +29,8 @@ export const FIELD_TYPES = [
 ];
 
 interface Props {
-  lookupTypes: { value: string; label: string }[];
-  entityNames: string[];
+  lookupTypes: LookupTypeOption[];
+  entityNames: EntityOption[];
   /** Field names of a reference target, offered for its value and label fields. */
   targetFields: TargetFieldsOf;
   /** Published fields (retire/purge act on the stored version). */
@@ -85,8 +86,9 @@ function ReferenceInputs({
       <Form.Item name={[index, 'reference', 'entity']} label={t('modeling.field.refEntity')} {...detail}>
         <AutoComplete
           aria-label={t('modeling.field.refEntity')}
-          options={entityNames.map((value) => ({ value }))}
-          filterOption
+          options={entityNames}
+          filterOption={matchesSearch}
+          popupMatchSelectWidth={320}
           style={{ width: 200 }}
         />
       </Form.Item>
@@ -107,13 +109,7 @@ function TargetInputs({
   if (field.type === 'lookup') {
     return (
       <Form.Item name={[index, 'lookupType']} label={t('modeling.field.lookupType')} {...detail}>
-        <Select
-          aria-label={t('modeling.field.lookupType')}
-          showSearch
-          options={lookupTypes}
-          style={{ width: 240 }}
-          optionFilterProp="label"
-        />
+        <LookupTypePicker ariaLabel={t('modeling.field.lookupType')} options={lookupTypes} />
       </Form.Item>
     );
   }

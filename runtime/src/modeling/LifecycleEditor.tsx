@@ -148,7 +148,7 @@ export function LifecycleEditor(props: Props) {
               <Select
                 aria-label={t('modeling.lifecycle.statusLookup')}
                 showSearch
-                optionFilterProp="label"
+                optionFilterProp="search"
                 options={lookupTypes}
                 style={{ width: 260 }}
               />

@@ -3,7 +3,9 @@ import type { EntityDef } from '../meta';
 import type { LifecycleDef } from '../meta';
 import {
   lifecycleTransitions,
+  matchesSearch,
   targetEntityNames,
+  targetEntityOptions,
   targetFieldNames,
   targetLifecycleNames,
   type Targets,
@@ -47,6 +49,16 @@ describe('reference targets', () => {
   it('offers the draft’s entities and the live ones, once each', () => {
     expect(targetEntityNames(drafted, targets)).toEqual(['srmDemo', 'baseOrganization']);
     expect(targetEntityNames({ baseOrganization: drafted.srmDemo }, targets)).toEqual(['baseOrganization']);
+  });
+
+  it('finds an entity by its CN or EN label as well as by its name (issue 33, item 2)', () => {
+    const options = targetEntityOptions(drafted, targets);
+    expect(options.map((o) => o.value)).toEqual(['srmDemo', 'baseOrganization']);
+    const found = (input: string) => options.filter((o) => matchesSearch(input, o)).map((o) => o.value);
+    expect(found('组织')).toEqual(['baseOrganization']);
+    expect(found('organization')).toEqual(['baseOrganization']);
+    expect(found('演示')).toEqual(['srmDemo']);
+    expect(found('srmde')).toEqual(['srmDemo']);
   });
 
   it('offers a target’s primary key and live fields, from the draft when it is being designed', () => {

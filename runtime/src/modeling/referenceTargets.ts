@@ -24,6 +24,27 @@ export function targetEntityNames(drafted: Record<string, EntityDef>, targets: T
   return [...new Set([...Object.keys(drafted), ...targets.entities.map((e) => e.name)])];
 }
 
+/** An entity to pick: shown by its name, searched by its name and CN/EN labels ("srmBaseCategory 物料类别 Category"). */
+export interface EntityOption {
+  value: string;
+  search: string;
+}
+
+/** targetEntityNames as picker options, searched by CN and EN label too (the draft's own label when it has one). */
+export function targetEntityOptions(drafted: Record<string, EntityDef>, targets: Targets): EntityOption[] {
+  const labelOf = (name: string) => drafted[name]?.label ?? targets.entities.find((e) => e.name === name)?.label;
+  return targetEntityNames(drafted, targets).map((value) => {
+    const label = labelOf(value);
+    return { value, search: [value, label?.cn, label?.en].filter(Boolean).join(' ') };
+  });
+}
+
+/** Search an option by its code and names (its `search` text), whatever the case. */
+export const matchesSearch = (input: string, option?: { search?: unknown }) =>
+  String(option?.search ?? '')
+    .toLowerCase()
+    .includes(input.toLowerCase());
+
 /** Lifecycle names an entity may use: the live ones and those in the draft. */
 export function targetLifecycleNames(draftLifecycles: string[], targets: Targets): string[] {
   return [...new Set([...draftLifecycles, ...targets.lifecycles.map((l) => l.name)])];

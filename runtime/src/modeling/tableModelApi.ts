@@ -1,7 +1,7 @@
 /**
  * The calls of table_model (server/src/modeling/modelingActions.ts), made from the table_model
  * screen so that the server checks its buttons (btnView, btnPublish, btnRollback, btnPurge,
- * btnExport, btnImport).
+ * btnExport, btnImport, btnNewLookup).
  */
 import { request as defaultRequest, type RequestFn, type ScreenIds } from '../core/request';
 import { draftBody, type DraftDocument } from './entityDraft';
@@ -67,6 +67,14 @@ export interface ImportPreview {
 
 export type DocRef = { kind: string; name: string };
 
+/** A value set the designer creates (tableModelRestful/createLookupType): code, names, values in order. */
+export interface NewLookupType {
+  lookupType: string;
+  meaning: string;
+  meaningEn?: string;
+  values: { lookupCode: string; meaning: string; meaningEn?: string }[];
+}
+
 /** A responsibility, role or menu by code with its names (tableModelRestful/listNames). */
 export interface NamedCode {
   code: string;
@@ -110,6 +118,8 @@ export function createTableModelApi(screen: ScreenIds, request: RequestFn = defa
       call<{ dropped: string; rowsWithValue: number }>('purgeField', { entity, field, baseVersion, confirm }),
     exportBundle: (documents: DocRef[]) => call<unknown>('exportBundle', { documents }),
     previewImport: (bundle: unknown) => call<ImportPreview>('previewImport', { bundle }),
+    createLookupType: (type: NewLookupType) =>
+      call<{ lookupTypeId: number; lookupType: string; meaning: string; meaningEn?: string }>('createLookupType', type),
     importBundle: (bundle: unknown, comment?: string) =>
       call<{ versions: unknown[]; migrated: string[] }>('importBundle', { bundle, comment }),
   };

@@ -51,6 +51,17 @@ export interface SaveDone {
 
 export type AfterSaveListener = (done: SaveDone) => void | Promise<void>;
 
+/** What a beforeDelete hook sees: the locked stored row about to be deleted with its lines, inside the transaction. */
+export interface DeleteDraft {
+  entity: EntityModel;
+  id: number;
+  current: RecordValues;
+  ctx: ResourceContext;
+  tx: SqlExecutor;
+}
+
+export type BeforeDeleteHook = (draft: DeleteDraft) => void | Promise<void>;
+
 /**
  * Server-side record hooks by entity name: the place for derived values (line amounts, totals)
  * that metadata cannot express. Registration refuses a second hook for the same entity.
@@ -59,6 +70,7 @@ export class RecordHookRegistry {
   private readonly beforeSave = new Map<string, BeforeSaveHook>();
   private readonly afterTransition = new Map<string, AfterTransitionHook>();
   private readonly afterSave: AfterSaveListener[] = [];
+  private readonly beforeDelete = new Map<string, BeforeDeleteHook>();
 
   registerBeforeSave(entityName: string, hook: BeforeSaveHook): void {
     if (this.beforeSave.has(entityName)) throw new Error(`A beforeSave hook for "${entityName}" is already registered`);
@@ -67,6 +79,17 @@ export class RecordHookRegistry {
 
   async runBeforeSave(draft: SaveDraft): Promise<void> {
     await this.beforeSave.get(draft.entity.name)?.(draft);
+  }
+
+  /** A rule a delete must pass beyond deletableWhen (a row other data depends on); it throws to refuse. */
+  registerBeforeDelete(entityName: string, hook: BeforeDeleteHook): void {
+    if (this.beforeDelete.has(entityName))
+      throw new Error(`A beforeDelete hook for "${entityName}" is already registered`);
+    this.beforeDelete.set(entityName, hook);
+  }
+
+  async runBeforeDelete(draft: DeleteDraft): Promise<void> {
+    await this.beforeDelete.get(draft.entity.name)?.(draft);
   }
 
   /**

@@ -3,16 +3,26 @@ import { DataSource, type EntityMetadata } from 'typeorm';
 import type { DbKind, ServerConfig } from '../config';
 import { createDataSource } from '../db/dataSource';
 import { dialectFor } from '../db/dialect';
+import { loadDbValueSets } from './dbValueSets';
 import { entitySchemaFor } from './entitySchemaFactory';
 
 /** The source name of a stored document, as problems and registry.source() report it. */
 export const dbDocumentSource = (id: number | string) => `db:base_meta_document/${id}`;
 
 /**
- * DB-stored documents (admins' table_model screens) in base_meta_document. The table is itself
- * defined by file metadata, so it exists after the first migration; before that there are none.
+ * DB-stored documents (admins' table_model screens) in base_meta_document, then the value sets
+ * administrators created (dbValueSets.ts) that `fileDocuments` do not declare. The tables are
+ * themselves defined by file metadata, so they exist after the first migration; before that there are none.
  */
-export async function loadDbDocuments(dataSource: DataSource, kind: DbKind): Promise<SourcedDocument[]> {
+export async function loadDbDocuments(
+  dataSource: DataSource,
+  kind: DbKind,
+  fileDocuments: SourcedDocument[],
+): Promise<SourcedDocument[]> {
+  return [...(await loadMetaDocuments(dataSource, kind)), ...(await loadDbValueSets(dataSource, kind, fileDocuments))];
+}
+
+async function loadMetaDocuments(dataSource: DataSource, kind: DbKind): Promise<SourcedDocument[]> {
   const q = dialectFor(kind).quote;
   const runner = dataSource.createQueryRunner();
   try {

@@ -61,9 +61,9 @@ export async function candidateRegistry(kernel: Kernel, items: DraftItem[]): Pro
     );
   }
   const drafts = new Map(items.map((i) => [i.key, i]));
-  const stored: SourcedDocument[] = (await loadDbDocuments(kernel.db.dataSource, kernel.config.dbKind)).filter(
-    (d) => !drafts.has(keyOf(d.doc) ?? ''),
-  );
+  const stored: SourcedDocument[] = (
+    await loadDbDocuments(kernel.db.dataSource, kernel.config.dbKind, fileDocuments)
+  ).filter((d) => !drafts.has(keyOf(d.doc) ?? ''));
   const added = items.filter((i) => i.content).map((i) => ({ source: draftSource(i.key), doc: i.content }));
   let registry: MetadataRegistry;
   try {

@@ -72,7 +72,7 @@ export class LiveKernel implements LiveKernelHandle {
   private async load(): Promise<Kernel> {
     const { db, config } = this.current;
     const revision = await readRevision(db);
-    const dbDocuments = await loadDbDocuments(db.dataSource, config.dbKind);
+    const dbDocuments = await loadDbDocuments(db.dataSource, config.dbKind, this.fileDocuments);
     const registry = MetadataRegistry.load([...this.fileDocuments, ...dbDocuments]);
     // Admin entities only: file entities were migrated at start-up and cannot change without a restart.
     const adminEntities = registry

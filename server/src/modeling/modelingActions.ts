@@ -9,6 +9,7 @@ import { fieldReferences, purgeField, retireField } from './fieldRetirement';
 import { missingHandlers, planPublish, publish } from './publisher';
 import { listNames } from './recipientNames';
 import { listTargets } from './targets';
+import { createLookupType } from './valueSets';
 import { diffVersions, getDocument, getVersion, listDocuments, listVersions, rollback } from './versionActions';
 
 /** Every table_model call comes from the table_model menu; writes need its button (docs/admin-guide.md). */
@@ -157,6 +158,7 @@ const handlers: Record<string, [string, ActionHandler]> = {
       ),
     }),
   ],
+  createLookupType: ['btnNewLookup', async (b, c, k) => ({ data: await createLookupType(k, b, c) })],
   exportBundle: ['btnExport', async (b, _c, k) => ({ data: await exportBundle(k, documentList(b.documents)) })],
   previewImport: ['btnImport', async (b, _c, k) => ({ data: await previewImport(k, b.bundle) })],
   importBundle: ['btnImport', async (b, c, k) => ({ data: await importBundle(k, b.bundle, c.userId, comment(b)) })],

@@ -275,6 +275,7 @@ export class ResourceWriter {
         `This record cannot be deleted in its current state${entity.statusField ? ` (${String(current[entity.statusField])})` : ''}`,
       );
     }
+    await this.hooks.runBeforeDelete({ entity, id, current, ctx, tx });
     const q = tx.dialect.quote;
     for (const child of entity.children) {
       const model = this.registry.entity(child.entity)!;
