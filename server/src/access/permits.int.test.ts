@@ -122,7 +122,7 @@ describe('granting through the admin screens', () => {
     const id = expectOk(
       await server.call('srmServer', ORG, 'saveOrUpdate', { userId: 2, orgId: 7, allFlag: 'N', enabledFlag: 'Y' }),
     ).permitId;
-    expect((await permitsOf('buyer01')).orgIds).toEqual([1, 2, 3, 5, 7]);
+    expect((await permitsOf('buyer01')).orgIds).toEqual([1, 2, 3, 5, 7, 11]); // 7 and its operating unit 11
 
     const saved = expectOk(await server.call('srmServer', ORG, 'findById', { id }));
     expect(saved).toMatchObject({
