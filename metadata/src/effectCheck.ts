@@ -179,7 +179,9 @@ function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
     case 'createRecord':
       return checkCreate(s, pointer, effect.def);
     case 'setRelated':
+      return checkRelatedEffect(s.registry, s.entities, pointer, effect, s.report);
     case 'transitionRelated':
+      checkFields(s, `${pointer}/when`, filterFields(effect.def.when), 'filter field');
       return checkRelatedEffect(s.registry, s.entities, pointer, effect, s.report);
     case 'set':
       for (const entity of s.entities) checkWrites(s, pointer, entity, effect.def);

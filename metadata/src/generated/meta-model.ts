@@ -363,6 +363,10 @@ export interface LifecycleDef {
    * @minItems 1
    */
   states: [string, ...string[]];
+  /**
+   * The lifecycle of a record that only other documents move (a supplier's status, DOMAIN 1.11): a transition run by another record's transitionRelated writes this record's history naming that document — its number, type, action and comment, and the move's label followed by the document's label and number (冻结（日常管理 DM001）).
+   */
+  historyNamesCause?: boolean;
   transitions: TransitionDef[];
   approvalRule?: ApprovalRule;
 }
@@ -663,11 +667,11 @@ export interface CloseTodosDef {
   where?: FilterNode;
 }
 /**
- * Related records: the record a reference field of this one names (reference), the records of entity whose reference field points at this one, or (via) at one of its lines.
+ * Related records: the record a reference field of this one names (reference), the records of entity whose reference field points at this one (or holds the same value as one of this record's fields: equals), or (via) those pointing at one of its lines, or named by a reference field of its lines.
  */
 export interface RelatedDef {
   /**
-   * A reference field of this record.
+   * A reference field of this record; with via, of its lines.
    */
   reference?: string;
   /**
@@ -679,9 +683,17 @@ export interface RelatedDef {
    */
   field?: string;
   /**
-   * A child of this record (children[].name): with entity and field, the records whose field holds the key of one of this record's lines — a reference to the lines' entity, or an integer field named as their key (an agreement's price rows, which name its lines).
+   * A child of this record (children[].name): with entity and field, the records whose field holds the key of one of this record's lines — a reference to the lines' entity, or an integer field named as their key (an agreement's price rows, which name its lines); with reference, the records a reference field of the lines names (a daily management's sites: via sites, reference siteId).
    */
   via?: string;
+  /**
+   * With entity and field: the records whose field holds this record's value of this field instead of its key — both reference the same entity (a blacklist's supplier's sites: entity srmSlcSupplierSite, field supplierId, equals supplierId).
+   */
+  equals?: string;
+  /**
+   * With via: only the lines that match count (a daily management's selected lines).
+   */
+  viaWhere?: FilterNode;
 }
 export interface NotifyEffect {
   notify: NotifyDef;
@@ -803,6 +815,10 @@ export interface TransitionRelatedDef {
    * The transition (action) of the related entity's lifecycle.
    */
   action: string;
+  /**
+   * The effect applies only when this record matches (an exit of ALL sites, a daily management of type FREEZE).
+   */
+  when?: FilterNode;
   /**
    * Only related records that match.
    */

@@ -171,6 +171,25 @@ export class LifecycleService {
     }
   }
 
+  /** A transition another record's transitionRelated asks for (runInTransaction, runIfChecksPass), knowing that run. */
+  private async runRelated(
+    tx: SqlExecutor,
+    entity: EntityModel,
+    action: string,
+    id: number,
+    ctx: ResourceContext,
+    options: { ifChecksPass?: boolean; cause: TransitionRun },
+  ): Promise<void> {
+    const transition = this.transitionFor(entity, action)!;
+    const actor: Actor = { userId: ctx.userId, userName: await this.rows.userName(tx, ctx.userId) };
+    const o = { ctx, comment: null, actor, input: {}, cause: options.cause, ifChecksPass: options.ifChecksPass };
+    try {
+      await this.applyOne(tx, entity, transition, id, o);
+    } catch (e) {
+      if (!(options.ifChecksPass && e instanceof ChecksRefused)) throw e;
+    }
+  }
+
   private async applyOne(
     tx: SqlExecutor,
     entity: EntityModel,
@@ -187,6 +206,8 @@ export class LifecycleService {
       input?: Record<string, unknown>;
       /** A refusal by the checks throws ChecksRefused (runIfChecksPass) instead of the refusal. */
       ifChecksPass?: boolean;
+      /** The run whose transitionRelated effect runs this one. */
+      cause?: TransitionRun;
     },
   ): Promise<void> {
     const lifecycle = this.lifecycleOf(entity)!;
@@ -254,6 +275,7 @@ export class LifecycleService {
       submitterId,
       ctx: o.ctx,
       tx,
+      cause: o.cause,
     };
     if (decision && rule) await checkStepApprover(this.rows, run, step!);
     await this.updateRecord(run);
@@ -330,10 +352,7 @@ export class LifecycleService {
       todos: this.todos,
       writer: this.writer,
       stateMeaning: meaning,
-      runTransition: async (tx, entity, action, id, ctx, options) => {
-        if (options?.ifChecksPass) await this.runIfChecksPass(tx, entity, action, id, ctx);
-        else await this.runInTransaction(tx, entity, action, id, ctx);
-      },
+      runTransition: (tx, entity, action, id, ctx, options) => this.runRelated(tx, entity, action, id, ctx, options),
     };
     await runDeclaredEffects(deps, run, formatDateTime());
   }
