@@ -171,6 +171,12 @@ export class LifecycleService {
     }
   }
 
+  /** SystemTransitions.runAsEffectOf: a handler's move of another record, as transitionRelated makes it. */
+  async runAsEffectOf(cause: TransitionRun, entity: EntityModel, action: string, id: number): Promise<void> {
+    if (!this.transitionFor(entity, action)) throw new Error(`${entity.name} has no lifecycle action "${action}"`);
+    await this.runRelated(cause.tx, entity, action, id, cause.ctx, { cause });
+  }
+
   /** A transition another record's transitionRelated asks for (runInTransaction, runIfChecksPass), knowing that run. */
   private async runRelated(
     tx: SqlExecutor,
