@@ -270,6 +270,15 @@ describe('effects on related records', () => {
           when: { field: 'orderDate', op: 'notNull' },
         },
       },
+      // The supplier of the order each line names (a recipient two references away).
+      {
+        notify: {
+          to: { lines: 'lines', supplierField: 'sourceOrderId.supplierId' },
+          title: { cn: '订单 {orderNumber}', en: 'Order {orderNumber}' },
+          content: { cn: '已处理', en: 'Done' },
+          type: 'BUSINESS',
+        },
+      },
       // The orders of the same supplier.
       {
         setRelated: {
@@ -321,6 +330,14 @@ describe('effects on related records', () => {
           set: { supplierName: 'x' },
         },
       },
+      {
+        notify: {
+          to: { lines: 'lines', userField: 'sourceOrderId.buyer' },
+          title: { cn: '订单', en: 'Order' },
+          content: { cn: '已处理', en: 'Done' },
+          type: 'BUSINESS',
+        },
+      },
     ];
     const R = `${E}`;
     expect(problems(withRelated(effects))).toEqual([
@@ -346,6 +363,7 @@ describe('effects on related records', () => {
         '"demoOrderHeader.supplierId" and "parentOrderId" do not reference the same entity',
       ),
       P(`${R}/19/setRelated/related/viaWhere`, 'viaWhere filters the lines of via: name them'),
+      P(`${R}/20/notify/to`, 'recipient field "sourceOrderId.buyer" is not a field of demoOrderLine'),
     ]);
   });
 });
