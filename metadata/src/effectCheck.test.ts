@@ -279,6 +279,16 @@ describe('effects on related records', () => {
           type: 'BUSINESS',
         },
       },
+      // The supplier's to-dos on the parent order, once none of its lines is above this order's total.
+      {
+        closeTodos: {
+          billTypes: ['DEMO_CONFIRM'],
+          as: 'handled',
+          related: { reference: 'parentOrderId' },
+          supplierField: 'supplierId',
+          noLine: { lines: 'lines', where: { field: 'quantity', op: 'gt', value: '$record.totalAmount' } },
+        },
+      },
       // The orders of the same supplier.
       {
         setRelated: {
@@ -338,6 +348,23 @@ describe('effects on related records', () => {
           type: 'BUSINESS',
         },
       },
+      {
+        closeTodos: {
+          billTypes: ['DEMO_CONFIRM'],
+          as: 'handled',
+          userField: 'supplierId',
+          supplierField: 'supplierId',
+          noLine: { lines: 'items', where: { field: 'quantity', op: 'gt', value: 0 } },
+        },
+      },
+      {
+        closeTodos: {
+          billTypes: ['DEMO_CONFIRM'],
+          as: 'handled',
+          supplierField: 'vendorId',
+          noLine: { lines: 'lines', where: { field: 'qty', op: 'gt', value: 0 } },
+        },
+      },
     ];
     const R = `${E}`;
     expect(problems(withRelated(effects))).toEqual([
@@ -364,6 +391,10 @@ describe('effects on related records', () => {
       ),
       P(`${R}/19/setRelated/related/viaWhere`, 'viaWhere filters the lines of via: name them'),
       P(`${R}/20/notify/to`, 'recipient field "sourceOrderId.buyer" is not a field of demoOrderLine'),
+      P(`${R}/21/closeTodos`, "a to-do is a user's or a supplier's: userField or supplierField, not both"),
+      P(`${R}/21/closeTodos/noLine/lines`, '"items" is not a child of demoOrderHeader'),
+      P(`${R}/22/closeTodos/supplierField`, 'supplier field "vendorId" is not a field of demoOrderHeader'),
+      P(`${R}/22/closeTodos/noLine/where`, 'filter field "qty" is not a field of demoOrderLine'),
     ]);
   });
 });

@@ -658,6 +658,10 @@ export interface CloseTodosDef {
    */
   userField?: string;
   /**
+   * Only the supplier to-dos of the supplier this field of the record names (an acknowledgement line's supplier's to-do on its form).
+   */
+  supplierField?: string;
+  /**
    * End the related records' to-dos instead of the record's (an EQ's closing cancels its follow-ups' to-dos).
    */
   related?: RelatedDef;
@@ -665,6 +669,19 @@ export interface CloseTodosDef {
    * With related: only related records that match.
    */
   where?: FilterNode;
+  /**
+   * Ends them only when no line of the record whose to-dos they are (with related, the related record's) matches where, read under lock: a supplier's to-do on a form ends with its last line signed.
+   */
+  noLine?: {
+    /**
+     * A child of that record (children[].name).
+     */
+    lines: string;
+    /**
+     * A filter over the lines; "$record.x" is a field of the transition's own record.
+     */
+    where: FilterNode;
+  };
 }
 /**
  * Related records: the record a reference field of this one names (reference), the records of entity whose reference field points at this one (or holds the same value as one of this record's fields: equals), or (via) those pointing at one of its lines, or named by a reference field of its lines.

@@ -1,4 +1,11 @@
-import { evaluateFilter, filterFields, type EntityModel, type RecipientsDef } from '@meridian/metadata';
+import {
+  evaluateFilter,
+  filterFields,
+  type EntityModel,
+  type FilterNode,
+  type RecipientsDef,
+} from '@meridian/metadata';
+import { readUnderLock } from '../resource/invariantLocks';
 import type { Row, SqlExecutor } from '../db/sqlExecutor';
 import type { PlatformRows } from './platformRows';
 import type { MetadataRegistry } from '@meridian/metadata/node';
@@ -73,4 +80,30 @@ export async function lineRecipientValues(deps: LineDeps, run: TransitionRun, to
     .map((line) => (named ? named.get(Number(line[reference])) : line[reference]))
     .filter((v) => v !== null && v !== undefined && v !== '');
   return [...new Set(values.map(String))].map(Number);
+}
+
+/**
+ * Whether a line of the record `bill` names (a child `lines` of its entity) matches `where`, "$record.x"
+ * reading the transition's own record; the lines are read under lock, so the second of two
+ * transitions committed at once sees the first's lines (closeTodos noLine).
+ */
+export async function anyLineMatches(
+  deps: LineDeps,
+  run: TransitionRun,
+  record: Row,
+  bill: { entityName: string; billId: number },
+  d: { lines: string; where: FilterNode },
+): Promise<boolean> {
+  const entity = deps.registry.entity(bill.entityName)!;
+  const child = entity.children.find((c) => c.name === d.lines)!;
+  const lines = deps.registry.entity(child.entity)!;
+  const { t, c } = deps.rows.sql;
+  const read = [...new Set([lines.primaryKey, ...filterFields(d.where)])];
+  const rows = await readUnderLock(
+    run.tx,
+    `SELECT ${read.map((f) => `${c(lines.name, f)} AS ${run.tx.dialect.quote(f)}`).join(', ')} FROM ${t(lines.name)} ` +
+      `WHERE ${c(lines.name, child.foreignKey)} = ? ORDER BY ${c(lines.name, lines.primaryKey)}`,
+    [bill.billId],
+  );
+  return rows.some((line) => evaluateFilter(d.where, line, { ...run.ctx.vars, record }));
 }
