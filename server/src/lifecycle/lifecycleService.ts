@@ -147,37 +147,18 @@ export class LifecycleService {
     await this.applyOne(tx, entity, transition, id, { ctx, comment, actor, only, input });
   }
 
-  /**
-   * runInTransaction, except that a refusal by the transition's checks (400, 409) leaves the record
-   * as it was and answers false: a head completes once none of its lines is pending, asked after
-   * each line's move (transitionRelated ifChecksPass). The checks only read, so nothing is undone.
-   */
-  async runIfChecksPass(
-    tx: SqlExecutor,
-    entity: EntityModel,
-    action: string,
-    id: number,
-    ctx: ResourceContext,
-  ): Promise<boolean> {
-    const transition = this.transitionFor(entity, action);
-    if (!transition) throw new Error(`${entity.name} has no lifecycle action "${action}"`);
-    const actor: Actor = { userId: ctx.userId, userName: await this.rows.userName(tx, ctx.userId) };
-    try {
-      await this.applyOne(tx, entity, transition, id, { ctx, comment: null, actor, input: {}, ifChecksPass: true });
-      return true;
-    } catch (e) {
-      if (e instanceof ChecksRefused) return false;
-      throw e;
-    }
-  }
-
   /** SystemTransitions.runAsEffectOf: a handler's move of another record, as transitionRelated makes it. */
   async runAsEffectOf(cause: TransitionRun, entity: EntityModel, action: string, id: number): Promise<void> {
     if (!this.transitionFor(entity, action)) throw new Error(`${entity.name} has no lifecycle action "${action}"`);
     await this.runRelated(cause.tx, entity, action, id, cause.ctx, { cause });
   }
 
-  /** A transition another record's transitionRelated asks for (runInTransaction, runIfChecksPass), knowing that run. */
+  /**
+   * A transition another record's transitionRelated asks for, as runInTransaction runs it, knowing
+   * that run (its history may name it). With ifChecksPass a refusal by the transition's checks
+   * (400, 409) leaves the record as it was: a head completes once none of its lines is pending,
+   * asked after each line's move. The checks only read, so nothing is undone.
+   */
   private async runRelated(
     tx: SqlExecutor,
     entity: EntityModel,
@@ -210,7 +191,7 @@ export class LifecycleService {
       only?: FilterNode;
       /** Where the transition's input values are read (the body; a system caller's values). */
       input?: Record<string, unknown>;
-      /** A refusal by the checks throws ChecksRefused (runIfChecksPass) instead of the refusal. */
+      /** A refusal by the checks throws ChecksRefused (runRelated) instead of the refusal. */
       ifChecksPass?: boolean;
       /** The run whose transitionRelated effect runs this one. */
       cause?: TransitionRun;
@@ -364,7 +345,7 @@ export class LifecycleService {
   }
 }
 
-/** The transition's checks refused the record (runIfChecksPass): nothing was written. */
+/** The transition's checks refused the record (transitionRelated ifChecksPass): nothing was written. */
 class ChecksRefused extends Error {}
 
 /** runInTransaction's `only` no longer holds under lock: changed or moved on since it was selected. */
