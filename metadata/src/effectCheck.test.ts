@@ -220,6 +220,13 @@ function withRelated(effects: unknown[]): SourcedDocument[] {
     type: 'reference',
     reference: { entity: 'demoOrderHeader', labelField: 'orderNumber' },
   });
+  const line = docs.find((d) => d.source.endsWith('demoOrderLine.json'))!.doc as Lifecycle;
+  line.fields.push({
+    name: 'sourceOrderId',
+    label: { cn: '来源订单', en: 'Source order' },
+    type: 'reference',
+    reference: { entity: 'demoOrderHeader', labelField: 'orderNumber' },
+  });
   return docs;
 }
 
@@ -255,6 +262,40 @@ describe('effects on related records', () => {
           where: { field: 'status', op: 'eq', value: 'DRAFT' },
         },
       },
+      // The records the matching lines name, when the record matches.
+      {
+        transitionRelated: {
+          related: { via: 'lines', reference: 'sourceOrderId', viaWhere: { field: 'quantity', op: 'gt', value: 0 } },
+          action: 'doApprove',
+          when: { field: 'orderDate', op: 'notNull' },
+        },
+      },
+      // The supplier of the order each line names (a recipient two references away).
+      {
+        notify: {
+          to: { lines: 'lines', supplierField: 'sourceOrderId.supplierId' },
+          title: { cn: '订单 {orderNumber}', en: 'Order {orderNumber}' },
+          content: { cn: '已处理', en: 'Done' },
+          type: 'BUSINESS',
+        },
+      },
+      // The supplier's to-dos on the parent order, once none of its lines is above this order's total.
+      {
+        closeTodos: {
+          billTypes: ['DEMO_CONFIRM'],
+          as: 'handled',
+          related: { reference: 'parentOrderId' },
+          supplierField: 'supplierId',
+          noLine: { lines: 'lines', where: { field: 'quantity', op: 'gt', value: '$record.totalAmount' } },
+        },
+      },
+      // The orders of the same supplier.
+      {
+        setRelated: {
+          related: { entity: 'demoOrderHeader', field: 'supplierId', equals: 'supplierId' },
+          set: { totalAmount: 0 },
+        },
+      },
     ];
     expect(problems(withRelated(effects))).toEqual([]);
   });
@@ -280,6 +321,50 @@ describe('effects on related records', () => {
         setRelated: { related: { entity: 'demoOrderLine', field: 'orderLineId', via: 'items' }, set: { quantity: 1 } },
       },
       { transitionRelated: { related: { reference: 'parentOrderId' }, action: 'doSubmit', ifChecksPass: true } },
+      {
+        transitionRelated: {
+          related: { via: 'lines', reference: 'lineNum', viaWhere: { field: 'qty', op: 'gt', value: 0 } },
+          action: 'doApprove',
+          when: { field: 'orderDay', op: 'notNull' },
+        },
+      },
+      {
+        setRelated: {
+          related: { entity: 'demoOrderHeader', field: 'supplierId', equals: 'parentOrderId' },
+          set: { totalAmount: 0 },
+        },
+      },
+      {
+        setRelated: {
+          related: { reference: 'supplierId', viaWhere: { field: 'quantity', op: 'gt', value: 0 } },
+          set: { supplierName: 'x' },
+        },
+      },
+      {
+        notify: {
+          to: { lines: 'lines', userField: 'sourceOrderId.buyer' },
+          title: { cn: '订单', en: 'Order' },
+          content: { cn: '已处理', en: 'Done' },
+          type: 'BUSINESS',
+        },
+      },
+      {
+        closeTodos: {
+          billTypes: ['DEMO_CONFIRM'],
+          as: 'handled',
+          userField: 'supplierId',
+          supplierField: 'supplierId',
+          noLine: { lines: 'items', where: { field: 'quantity', op: 'gt', value: 0 } },
+        },
+      },
+      {
+        closeTodos: {
+          billTypes: ['DEMO_CONFIRM'],
+          as: 'handled',
+          supplierField: 'vendorId',
+          noLine: { lines: 'lines', where: { field: 'qty', op: 'gt', value: 0 } },
+        },
+      },
     ];
     const R = `${E}`;
     expect(problems(withRelated(effects))).toEqual([
@@ -297,6 +382,19 @@ describe('effects on related records', () => {
       P(`${R}/14/setRelated/related`, '"demoOrderLine.lineNum" does not name a line of demoOrderLine'),
       P(`${R}/15/setRelated/related/via`, '"items" is not a child of demoOrderHeader'),
       P(`${R}/16/transitionRelated/ifChecksPass`, 'demoOrderHeader\'s "doSubmit" has no checks to pass'),
+      P(`${R}/17/transitionRelated/when`, 'filter field "orderDay" is not a field of demoOrderHeader'),
+      P(`${R}/17/transitionRelated/related/reference`, '"lineNum" is not a reference field of demoOrderLine'),
+      P(`${R}/17/transitionRelated/related/viaWhere`, 'filter field "qty" is not a field of demoOrderLine'),
+      P(
+        `${R}/18/setRelated/related`,
+        '"demoOrderHeader.supplierId" and "parentOrderId" do not reference the same entity',
+      ),
+      P(`${R}/19/setRelated/related/viaWhere`, 'viaWhere filters the lines of via: name them'),
+      P(`${R}/20/notify/to`, 'recipient field "sourceOrderId.buyer" is not a field of demoOrderLine'),
+      P(`${R}/21/closeTodos`, "a to-do is a user's or a supplier's: userField or supplierField, not both"),
+      P(`${R}/21/closeTodos/noLine/lines`, '"items" is not a child of demoOrderHeader'),
+      P(`${R}/22/closeTodos/supplierField`, 'supplier field "vendorId" is not a field of demoOrderHeader'),
+      P(`${R}/22/closeTodos/noLine/where`, 'filter field "qty" is not a field of demoOrderLine'),
     ]);
   });
 });

@@ -3,7 +3,7 @@
  * to-do type and placeholder they name exists, so that a mistake stops the start (or a publish)
  * with the document and pointer instead of failing a user's action later.
  */
-import type { EffectValue, LifecycleDef } from './generated/meta-model';
+import type { CloseTodosDef, EffectValue, LifecycleDef } from './generated/meta-model';
 import type { EntityModel } from './entityModel';
 import { childEntity } from './childEntity';
 import {
@@ -71,6 +71,18 @@ function lifecycleStates(s: Scope, entity: EntityModel): ReadonlySet<string> | u
   return lifecycle ? new Set<string>(lifecycle.states) : undefined;
 }
 
+/** closeTodos noLine: a child of the record whose to-dos end (the related entity's, with related) and fields of its lines. */
+function checkNoLine(s: Scope, pointer: string, d: CloseTodosDef): void {
+  for (const entity of s.entities) {
+    const ref = d.related?.reference === undefined ? undefined : entity.field(d.related.reference)?.reference?.entity;
+    const owner = d.related ? s.registry.entity(ref ?? d.related.entity ?? '') : entity;
+    if (!owner) continue; // the selection's own check reports it
+    const lines = childEntity(s.registry, owner, d.noLine!.lines, s.report, `${pointer}/lines`);
+    for (const name of lines ? filterFields(d.noLine!.where) : [])
+      if (!lines!.field(name)) s.report(`${pointer}/where`, `filter field "${name}" is not a field of ${lines!.name}`);
+  }
+}
+
 function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
   switch (effect.kind) {
     case 'openTodo': {
@@ -88,6 +100,11 @@ function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
     case 'closeTodos':
       effect.def.billTypes.forEach((b, i) => checkBillType(s, `${pointer}/billTypes/${i}`, b));
       if (effect.def.userField) checkFields(s, `${pointer}/userField`, [effect.def.userField], 'user field');
+      if (effect.def.supplierField)
+        checkFields(s, `${pointer}/supplierField`, [effect.def.supplierField], 'supplier field');
+      if (effect.def.userField && effect.def.supplierField)
+        s.report(pointer, "a to-do is a user's or a supplier's: userField or supplierField, not both");
+      if (effect.def.noLine) checkNoLine(s, `${pointer}/noLine`, effect.def);
       if (effect.def.related)
         checkRelatedSelection(
           s.registry,
@@ -109,7 +126,9 @@ function checkEffect(s: Scope, pointer: string, effect: DeclaredEffect): void {
     case 'createRecord':
       return checkCreate(s, pointer, effect.def);
     case 'setRelated':
+      return checkRelatedEffect(s.registry, s.entities, pointer, effect, s.report);
     case 'transitionRelated':
+      checkFields(s, `${pointer}/when`, filterFields(effect.def.when), 'filter field');
       return checkRelatedEffect(s.registry, s.entities, pointer, effect, s.report);
     case 'set':
       for (const entity of s.entities) checkWrites(s, pointer, entity, effect.def);

@@ -1,6 +1,7 @@
 /**
  * Load checks of a to-do's or notification's recipients (lifecycle.schema.json $defs/recipients):
- * exactly one kind; the field a recipient names is the record's, or with lines the lines'.
+ * exactly one kind; the field a recipient names is the record's, or with lines the lines' (or a
+ * field of the record a line's reference names).
  */
 import { childEntity } from './childEntity';
 import type { EntityModel } from './entityModel';
@@ -8,6 +9,7 @@ import { recipientFields } from './effects';
 import { filterFields } from './filter';
 import type { RecipientsDef } from './generated/meta-model';
 import type { MetadataCatalog } from './metadataCatalog';
+import { referencedField } from './referencedNames';
 
 interface RecipientScope {
   registry: MetadataCatalog;
@@ -23,7 +25,11 @@ function checkLineRecipients(s: RecipientScope, pointer: string, to: RecipientsD
   for (const entity of s.entities) {
     const lines = childEntity(s.registry, entity, to.lines, s.report, `${pointer}/lines`);
     if (!lines) continue;
-    for (const name of [...recipientFields(to), ...filterFields(to.where)])
+    // A recipient may sit one reference further, on the record a line names ("orderHeaderId.buyerId").
+    for (const name of recipientFields(to))
+      if (!lines.field(name) && !referencedField(s.registry, lines, name))
+        s.report(pointer, `recipient field "${name}" is not a field of ${lines.name}`);
+    for (const name of filterFields(to.where))
       if (!lines.field(name)) s.report(pointer, `recipient field "${name}" is not a field of ${lines.name}`);
   }
 }

@@ -21,13 +21,21 @@ function relatedEntity(
   pointer: string,
   report: Report,
 ): EntityModel | undefined {
-  if (related.reference !== undefined && related.entity === undefined && related.field === undefined) {
+  if (related.viaWhere !== undefined && related.via === undefined)
+    report(`${pointer}/viaWhere`, 'viaWhere filters the lines of via: name them');
+  if (
+    related.reference !== undefined &&
+    related.via === undefined &&
+    related.entity === undefined &&
+    related.field === undefined
+  ) {
     const ref = entity.field(related.reference)?.reference;
     const named = ref && registry.entity(ref.entity);
     if (!named) report(`${pointer}/reference`, `"${related.reference}" is not a reference field of ${entity.name}`);
     return named || undefined;
   }
   if (related.via !== undefined) return viaLines(registry, entity, related, pointer, report);
+  if (related.equals !== undefined) return sameValue(registry, entity, related, pointer, report);
   if (related.reference === undefined && related.entity !== undefined && related.field !== undefined) {
     const other = registry.entity(related.entity);
     // A reference field to this entity, or the foreign key of one of its children (its lines).
@@ -41,6 +49,40 @@ function relatedEntity(
   return undefined;
 }
 
+/** entity.field and this record's field `equals` reference the same entity (a supplier's sites, from a document of the supplier). */
+function sameValue(
+  registry: MetadataCatalog,
+  entity: EntityModel,
+  related: RelatedDef,
+  pointer: string,
+  report: Report,
+): EntityModel | undefined {
+  const other = related.entity === undefined ? undefined : registry.entity(related.entity);
+  const theirs = related.field === undefined ? undefined : other?.field(related.field)?.reference?.entity;
+  const ours = entity.field(related.equals!)?.reference?.entity;
+  const same = !!theirs && theirs === ours && related.reference === undefined;
+  if (!same)
+    report(pointer, `"${related.entity}.${related.field}" and "${related.equals}" do not reference the same entity`);
+  return same ? other : undefined;
+}
+
+/** The lines' reference field `reference` (child via, those matching viaWhere): the records it names. */
+function namedByLines(
+  registry: MetadataCatalog,
+  lines: EntityModel,
+  related: RelatedDef,
+  pointer: string,
+  report: Report,
+): EntityModel | undefined {
+  const ref = lines.field(related.reference!)?.reference;
+  const named = ref && registry.entity(ref.entity);
+  if (!named || related.entity !== undefined || related.field !== undefined)
+    report(`${pointer}/reference`, `"${related.reference}" is not a reference field of ${lines.name}`);
+  for (const name of filterFields(related.viaWhere))
+    if (!lines.field(name)) report(`${pointer}/viaWhere`, `filter field "${name}" is not a field of ${lines.name}`);
+  return named && related.entity === undefined ? named : undefined;
+}
+
 /** entity.field names one of the record's lines (child via): a reference to them, or an integer named as their key. */
 function viaLines(
   registry: MetadataCatalog,
@@ -51,6 +93,7 @@ function viaLines(
 ): EntityModel | undefined {
   const lines = childEntity(registry, entity, related.via, report, `${pointer}/via`);
   if (!lines) return undefined;
+  if (related.reference !== undefined) return namedByLines(registry, lines, related, pointer, report);
   const other = related.entity === undefined ? undefined : registry.entity(related.entity);
   const field = related.field === undefined ? undefined : other?.field(related.field);
   const names =

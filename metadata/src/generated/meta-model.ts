@@ -388,6 +388,10 @@ export interface LifecycleDef {
    * @minItems 1
    */
   states: [string, ...string[]];
+  /**
+   * The lifecycle of a record that only other documents move (a supplier's status, DOMAIN 1.11): a transition run by another record's transitionRelated writes this record's history naming that document — its number, type, action and comment, and the move's label followed by the document's label and number (冻结（日常管理 DM001）).
+   */
+  historyNamesCause?: boolean;
   transitions: TransitionDef[];
   approvalRule?: ApprovalRule;
 }
@@ -679,6 +683,10 @@ export interface CloseTodosDef {
    */
   userField?: string;
   /**
+   * Only the supplier to-dos of the supplier this field of the record names (an acknowledgement line's supplier's to-do on its form).
+   */
+  supplierField?: string;
+  /**
    * End the related records' to-dos instead of the record's (an EQ's closing cancels its follow-ups' to-dos).
    */
   related?: RelatedDef;
@@ -686,13 +694,26 @@ export interface CloseTodosDef {
    * With related: only related records that match.
    */
   where?: FilterNode;
+  /**
+   * Ends them only when no line of the record whose to-dos they are (with related, the related record's) matches where, read under lock: a supplier's to-do on a form ends with its last line signed.
+   */
+  noLine?: {
+    /**
+     * A child of that record (children[].name).
+     */
+    lines: string;
+    /**
+     * A filter over the lines; "$record.x" is a field of the transition's own record.
+     */
+    where: FilterNode;
+  };
 }
 /**
- * Related records: the record a reference field of this one names (reference), the records of entity whose reference field points at this one, or (via) at one of its lines.
+ * Related records: the record a reference field of this one names (reference), the records of entity whose reference field points at this one (or holds the same value as one of this record's fields: equals), or (via) those pointing at one of its lines, or named by a reference field of its lines.
  */
 export interface RelatedDef {
   /**
-   * A reference field of this record.
+   * A reference field of this record; with via, of its lines.
    */
   reference?: string;
   /**
@@ -704,9 +725,17 @@ export interface RelatedDef {
    */
   field?: string;
   /**
-   * A child of this record (children[].name): with entity and field, the records whose field holds the key of one of this record's lines — a reference to the lines' entity, or an integer field named as their key (an agreement's price rows, which name its lines).
+   * A child of this record (children[].name): with entity and field, the records whose field holds the key of one of this record's lines — a reference to the lines' entity, or an integer field named as their key (an agreement's price rows, which name its lines); with reference, the records a reference field of the lines names (a daily management's sites: via sites, reference siteId).
    */
   via?: string;
+  /**
+   * With entity and field: the records whose field holds this record's value of this field instead of its key — both reference the same entity (a blacklist's supplier's sites: entity srmSlcSupplierSite, field supplierId, equals supplierId).
+   */
+  equals?: string;
+  /**
+   * With via: only the lines that match count (a daily management's selected lines).
+   */
+  viaWhere?: FilterNode;
 }
 export interface NotifyEffect {
   notify: NotifyDef;
@@ -869,6 +898,10 @@ export interface TransitionRelatedDef {
    * The transition (action) of the related entity's lifecycle.
    */
   action: string;
+  /**
+   * The effect applies only when this record matches (an exit of ALL sites, a daily management of type FREEZE).
+   */
+  when?: FilterNode;
   /**
    * Only related records that match.
    */

@@ -61,6 +61,17 @@ describe("findPage: lifecycle actions carry the lifecycle's own conditions", () 
   });
 });
 
+describe('findPage: a lifecycle only other documents move', () => {
+  it('is not sent with the page: no action and no timeline on the supplier master (its history names internal documents)', async () => {
+    const data = expectOk(
+      await server.call('baseServer', 'baseMetadataRestful', 'findPage', { path: 'supplierInfoEdit' }),
+    );
+    expect(data.page.entity).toBe('srmSlcSupplierInfo');
+    expect(data.lifecycles ?? {}).not.toHaveProperty('srmSlcSupplierInfo');
+    expect(data.lifecycles ?? {}).not.toHaveProperty('srmSlcSupplierSite');
+  });
+});
+
 describe('findPage: the actor rules on the buttons match what the server accepts', () => {
   const varsOf = (user: DemoUser) => contextVariables({ userId: a.sessions[user].userInfo.userId }, RESP[user]);
   const pageAction = async (user: DemoUser, name: string) => {

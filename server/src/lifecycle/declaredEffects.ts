@@ -19,7 +19,7 @@ import { resolveApprovers } from './approvers';
 import { createRecord, type CreateDeps } from './createRecord';
 import { addDays } from '../util/time';
 import { billNumberOf } from './history';
-import { lineRecipientValues, readLines } from './lineRecipients';
+import { anyLineMatches, lineRecipientValues, readLines } from './lineRecipients';
 import { relatedOf, setRelated, transitionRelated, type RelatedDeps } from './relatedEffects';
 import { fillPattern, type PlatformRows } from './platformRows';
 import type { TransitionRun } from './transitionRun';
@@ -163,23 +163,32 @@ async function setLines(deps: EffectDeps, run: TransitionRun, record: Row, d: Se
 
 /**
  * The record's open to-dos of those types (or, with related, those of the related records); with
- * userField, only that user's (none when it is blank).
+ * userField, only that user's, with supplierField only that supplier's (none when it is blank);
+ * with noLine, only those of records none of whose lines matches it (read under lock).
  */
 async function closeTodos(deps: EffectDeps, run: TransitionRun, record: Row, d: CloseTodosDef): Promise<void> {
   const user = d.userField ? record[d.userField] : undefined;
-  if (user === null || user === '') return;
+  const supplier = d.supplierField ? record[d.supplierField] : undefined;
+  if (user === null || user === '' || supplier === null || supplier === '') return;
   const bills = d.related
     ? await relatedOf(deps, run, record, d.related, d.where).then(({ entity, rows }) =>
         rows.map((row) => ({ entityName: entity.name, billId: Number(row[entity.primaryKey]) })),
       )
     : [{ entityName: run.entity.name, billId: run.id }];
-  for (const bill of bills)
+  for (const bill of bills) {
+    if (d.noLine && (await anyLineMatches(deps, run, record, bill, d.noLine))) continue;
     await deps.todos.close(
       run.tx,
-      { ...bill, billTypes: d.billTypes, ...(user === undefined ? {} : { assigneeUserId: Number(user) }) },
+      {
+        ...bill,
+        billTypes: d.billTypes,
+        ...(user === undefined ? {} : { assigneeUserId: Number(user) }),
+        ...(supplier === undefined ? {} : { supplierId: Number(supplier) }),
+      },
       d.as,
       run.actor.userId,
     );
+  }
 }
 
 export async function runDeclaredEffects(deps: EffectDeps, run: TransitionRun, now: string): Promise<void> {

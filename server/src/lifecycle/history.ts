@@ -22,6 +22,37 @@ export function billNumberOf(
   return value === undefined || value === null ? null : String(value);
 }
 
+/**
+ * The document, action and label a history row names: the run's own, or — in a lifecycle whose
+ * records only other documents move (historyNamesCause: a supplier's status) — the document whose
+ * transition moved it, its number, type, action and comment, after this move's label
+ * ("冻结（日常管理 DM001）").
+ */
+function namedInHistory(run: TransitionRun) {
+  const t = run.transition;
+  const cause = run.lifecycle.historyNamesCause ? run.cause : undefined;
+  const own = { cn: t.label?.cn ?? t.action, en: t.label?.en ?? t.action };
+  if (!cause)
+    return {
+      billNumber: billNumberOf(run.entity, run.lifecycle, run.record),
+      billType: run.lifecycle.approvalRule?.billType ?? null,
+      action: t.action,
+      actionLabel: own.cn,
+      actionLabelEn: own.en,
+      comment: run.comment,
+    };
+  const number = billNumberOf(cause.entity, cause.lifecycle, cause.record) ?? '';
+  const doc = cause.entity.def.label ?? { cn: cause.entity.name, en: cause.entity.name };
+  return {
+    billNumber: number,
+    billType: cause.lifecycle.approvalRule?.billType ?? null,
+    action: cause.transition.action,
+    actionLabel: `${own.cn}（${doc.cn} ${number}）`,
+    actionLabelEn: `${own.en} (${doc.en} ${number})`,
+    comment: cause.comment,
+  };
+}
+
 export async function writeHistory(rows: PlatformRows, run: TransitionRun): Promise<void> {
   const t = run.transition;
   await rows.insert(
@@ -30,16 +61,11 @@ export async function writeHistory(rows: PlatformRows, run: TransitionRun): Prom
     {
       entityName: run.entity.name,
       recordId: run.id,
-      billNumber: billNumberOf(run.entity, run.lifecycle, run.record),
-      billType: run.lifecycle.approvalRule?.billType ?? null,
-      action: t.action,
-      actionLabel: t.label?.cn ?? t.action,
-      actionLabelEn: t.label?.en ?? t.action,
+      ...namedInHistory(run),
       fromState: run.from,
       toState: run.to,
       approval: t.approval && !t.effects?.includes('stampSubmitter') ? 'Y' : 'N',
       approvalStep: run.step ?? null,
-      comment: run.comment,
       userId: run.actor.userId,
       userName: run.actor.userName,
       actionDate: formatDateTime(),

@@ -148,27 +148,33 @@ export class LifecycleService {
     await this.applyOne(tx, entity, transition, id, { ctx, comment, actor, only, input });
   }
 
+  /** SystemTransitions.runAsEffectOf: a handler's move of another record, as transitionRelated makes it. */
+  async runAsEffectOf(cause: TransitionRun, entity: EntityModel, action: string, id: number): Promise<void> {
+    if (!this.transitionFor(entity, action)) throw new Error(`${entity.name} has no lifecycle action "${action}"`);
+    await this.runRelated(cause.tx, entity, action, id, cause.ctx, { cause });
+  }
+
   /**
-   * runInTransaction, except that a refusal by the transition's checks (400, 409) leaves the record
-   * as it was and answers false: a head completes once none of its lines is pending, asked after
-   * each line's move (transitionRelated ifChecksPass). The checks only read, so nothing is undone.
+   * A transition another record's transitionRelated asks for, as runInTransaction runs it, knowing
+   * that run (its history may name it). With ifChecksPass a refusal by the transition's checks
+   * (400, 409) leaves the record as it was: a head completes once none of its lines is pending,
+   * asked after each line's move. The checks only read, so nothing is undone.
    */
-  async runIfChecksPass(
+  private async runRelated(
     tx: SqlExecutor,
     entity: EntityModel,
     action: string,
     id: number,
     ctx: ResourceContext,
-  ): Promise<boolean> {
-    const transition = this.transitionFor(entity, action);
-    if (!transition) throw new Error(`${entity.name} has no lifecycle action "${action}"`);
+    options: { ifChecksPass?: boolean; cause: TransitionRun },
+  ): Promise<void> {
+    const transition = this.transitionFor(entity, action)!;
     const actor: Actor = { userId: ctx.userId, userName: await this.rows.userName(tx, ctx.userId) };
+    const o = { ctx, comment: null, actor, input: {}, cause: options.cause, ifChecksPass: options.ifChecksPass };
     try {
-      await this.applyOne(tx, entity, transition, id, { ctx, comment: null, actor, input: {}, ifChecksPass: true });
-      return true;
+      await this.applyOne(tx, entity, transition, id, o);
     } catch (e) {
-      if (e instanceof ChecksRefused) return false;
-      throw e;
+      if (!(options.ifChecksPass && e instanceof ChecksRefused)) throw e;
     }
   }
 
@@ -186,8 +192,10 @@ export class LifecycleService {
       only?: FilterNode;
       /** Where the transition's input values are read (the body; a system caller's values). */
       input?: Record<string, unknown>;
-      /** A refusal by the checks throws ChecksRefused (runIfChecksPass) instead of the refusal. */
+      /** A refusal by the checks throws ChecksRefused (runRelated) instead of the refusal. */
       ifChecksPass?: boolean;
+      /** The run whose transitionRelated effect runs this one. */
+      cause?: TransitionRun;
     },
   ): Promise<void> {
     const lifecycle = this.lifecycleOf(entity)!;
@@ -260,6 +268,7 @@ export class LifecycleService {
       submitterId,
       ctx: o.ctx,
       tx,
+      cause: o.cause,
     };
     if (decision && rule) await checkStepApprover(this.rows, run, step!);
     await this.updateRecord(run);
@@ -336,16 +345,13 @@ export class LifecycleService {
       todos: this.todos,
       writer: this.writer,
       stateMeaning: meaning,
-      runTransition: async (tx, entity, action, id, ctx, options) => {
-        if (options?.ifChecksPass) await this.runIfChecksPass(tx, entity, action, id, ctx);
-        else await this.runInTransaction(tx, entity, action, id, ctx);
-      },
+      runTransition: (tx, entity, action, id, ctx, options) => this.runRelated(tx, entity, action, id, ctx, options),
     };
     await runDeclaredEffects(deps, run, formatDateTime());
   }
 }
 
-/** The transition's checks refused the record (runIfChecksPass): nothing was written. */
+/** The transition's checks refused the record (transitionRelated ifChecksPass): nothing was written. */
 class ChecksRefused extends Error {}
 
 /** runInTransaction's `only` no longer holds under lock: changed or moved on since it was selected. */

@@ -16,7 +16,7 @@ export interface CheckScope {
   ctx: ResourceContext;
   /**
    * Read the record's own lines with a locking read (the latest committed rows): a system
-   * transition asked after a line's move (runIfChecksPass), whose lines' writers all lock the
+   * transition asked after a line's move (transitionRelated ifChecksPass), whose lines' writers all lock the
    * record first, so the lock costs no wait. Other checks read them plainly: a locking read of a
    * header's lines on MariaDB also locks the index gaps beside them, which deadlocks two
    * documents published at once.

@@ -124,13 +124,18 @@ export interface ClientLifecycle {
   >[];
 }
 
-/** The lifecycles of the entities a page bundle carries, by entity name (approval rules stay on the server). */
+/**
+ * The lifecycles of the entities a page bundle carries, by entity name (approval rules stay on the
+ * server). A lifecycle only other documents move (historyNamesCause: a supplier's status) is not
+ * sent: its record's page has no action of it, and shows no timeline of moves that name internal
+ * documents and their comments (a supplier reads its own master).
+ */
 export function clientLifecycles(registry: MetadataRegistry, entityNames: string[]): Record<string, ClientLifecycle> {
   const result: Record<string, ClientLifecycle> = {};
   for (const name of entityNames) {
     const lifecycleName = registry.entity(name)?.def.lifecycle;
     const lc = lifecycleName ? registry.lifecycle(lifecycleName) : undefined;
-    if (!lc) continue;
+    if (!lc || lc.historyNamesCause) continue;
     result[name] = {
       name: lc.name,
       statusLookup: lc.statusLookup,

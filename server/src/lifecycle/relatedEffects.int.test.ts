@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOk, tableRows } from '../testing/apiAssertions';
 import { lineBody, requisitionBody } from '../testing/srmFixtures';
 import { documentsWithEffects } from '../testing/metadataVariants';
+import { runSql } from '../testing/authFixtures';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { act, actorsOf, type Actors } from './approvalFixtures';
 
@@ -46,9 +47,29 @@ const throughReferences: EffectDef[] = [
   },
 ];
 
+// The records the matching lines name (via + reference + viaWhere), when the record matches (when):
+// the suppliers suggested on lines above 50 are blacklisted through their own lifecycle, whose
+// history names the requisition (slcSupplierStatus: historyNamesCause).
+const blacklistSuggested: EffectDef = {
+  transitionRelated: {
+    related: { via: 'lines', reference: 'suggestedSupplierId', viaWhere: { field: 'quantity', op: 'gt', value: 50 } },
+    action: 'doBlacklist',
+    when: { field: 'description', op: 'eq', value: 'blacklist suggested' },
+  },
+};
+
+// The records holding this record's value of a field (equals): the company's requisitions marked "note me".
+const noteCompanyRequisitions: EffectDef = {
+  setRelated: {
+    related: { entity: 'srmPurRequisitionHeader', field: 'orgId', equals: 'orgId' },
+    set: { description: { comment: true } },
+    where: { field: 'description', op: 'eq', value: 'note me' },
+  },
+};
+
 beforeAll(async () => {
   const documents = documentsWithEffects('purRequisition', {
-    doClose: [noteLines, notifyLineSuppliers],
+    doClose: [noteLines, notifyLineSuppliers, blacklistSuggested, noteCompanyRequisitions],
     doCancel: throughReferences,
   });
   server = await startTestServer('lifecycle_related_effects', {}, { documents });
@@ -122,6 +143,78 @@ describe('values through references', () => {
       2,
       `${String(company.org_name)} 的申请 ${String(header.requisition_number)} 已关闭`,
       '审批人 ',
+    ]);
+  });
+});
+
+describe('related records through the lines, and by an equal value', () => {
+  const closed = async (body: Record<string, unknown>, comment: string) => {
+    const id = expectOk(await act(a, 'buyer01', 'saveOrUpdate', body)).requisitionHeaderId as number;
+    expectOk(await act(a, 'buyer01', 'doSubmit', { id }));
+    expectOk(await act(a, 'manager01', 'doApprove', { id }));
+    expectOk(await act(a, 'buyer01', 'doClose', { id, comment }));
+    return id;
+  };
+  const supplierStatus = async (supplierId: number) =>
+    (await tableRows(server, 'srm_slc_supplier_info', 'supplier_id', { supplier_id: supplierId }))[0].supplier_status;
+  const supplierHistory = (supplierId: number) =>
+    tableRows(server, 'base_lifecycle_history', 'history_id', {
+      entity_name: 'srmSlcSupplierInfo',
+      record_id: supplierId,
+    });
+
+  it('runs the transition on the records the matching lines name, only when the record matches; their history names it', async () => {
+    const lines = [
+      lineBody(1, { suggestedSupplierId: 3 }),
+      lineBody(2, { suggestedSupplierId: 3, quantity: '60' }),
+      lineBody(3, { suggestedSupplierId: 4, quantity: '10' }),
+      lineBody(4),
+    ];
+    const before = (await supplierHistory(3)).length;
+    await closed(requisitionBody({}, lines), 'not this one');
+    expect([await supplierStatus(3), (await supplierHistory(3)).length]).toEqual(['QUALIFIED', before]);
+
+    const id = await closed(requisitionBody({ description: 'blacklist suggested' }, lines), 'poor quality');
+    expect([await supplierStatus(3), await supplierStatus(4)]).toEqual(['BLACKLIST', 'QUALIFIED']);
+    const [header] = await tableRows(server, 'srm_pur_requisition_header', 'requisition_header_id', {
+      requisition_header_id: id,
+    });
+    const number = String(header.requisition_number);
+    const moves = (await supplierHistory(3)).slice(before);
+    expect(
+      moves.map((h) => [h.action, h.from_state, h.to_state, h.bill_type, h.bill_number, h.comment, Number(h.user_id)]),
+    ).toEqual([
+      [
+        'doClose',
+        'QUALIFIED',
+        'BLACKLIST',
+        'PUR_REQUISITION',
+        number,
+        'poor quality',
+        Number(a.sessions.buyer01.userInfo.userId),
+      ],
+    ]);
+    expect([moves[0].action_label, moves[0].action_label_en]).toEqual([
+      `列入黑名单（采购申请 ${number}）`,
+      `Blacklist (Purchase requisition ${number})`,
+    ]);
+  });
+
+  it('writes the records holding the same value of the field (equals) that match where, and no others', async () => {
+    const saved = async (description: string) =>
+      expectOk(await act(a, 'buyer01', 'saveOrUpdate', requisitionBody({ description }))).requisitionHeaderId as number;
+    const [marked, kept, otherCompany] = [await saved('note me'), await saved('keep'), await saved('note me')];
+    await runSql(server, 'UPDATE srm_pur_requisition_header SET org_id = 3 WHERE requisition_header_id = ?', [
+      otherCompany,
+    ]);
+    await closed(requisitionBody(), 'company note');
+    const descriptionOf = async (id: number) =>
+      (await tableRows(server, 'srm_pur_requisition_header', 'requisition_header_id', { requisition_header_id: id }))[0]
+        .description;
+    expect([await descriptionOf(marked), await descriptionOf(kept), await descriptionOf(otherCompany)]).toEqual([
+      'company note',
+      'keep',
+      'note me',
     ]);
   });
 });

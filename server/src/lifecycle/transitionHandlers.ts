@@ -15,6 +15,13 @@ export interface SystemTransitions {
     ctx: ResourceContext,
     comment?: string | null,
   ): Promise<void>;
+  /**
+   * The transition `action` of another record as an effect of `cause` (as transitionRelated runs
+   * it): in its transaction and context, its history naming the cause's document when the
+   * record's lifecycle says so (historyNamesCause). For a record a handler finds by a rule the
+   * metadata cannot say (a qualification's master site, by organisation).
+   */
+  runAsEffectOf(cause: TransitionRun, entity: EntityModel, action: string, id: number): Promise<void>;
 }
 
 /** What a transition handler may use besides its run: the metadata, the database, the lifecycles and the record hooks (a kernel has them all). */

@@ -38,4 +38,6 @@ export interface TransitionRun {
   submitterId: number | null;
   ctx: ResourceContext;
   tx: SqlExecutor;
+  /** The run of another record whose transitionRelated effect runs this one. */
+  cause?: TransitionRun;
 }

@@ -2,7 +2,8 @@
  * Acknowledgement forms (承认书, DOMAIN.md §5.8): the header's save rule, the send to suppliers
  * (DRAFT → SUBMITTED, a supplier to-do SRM_ACKNOWLEDGEMENT per supplier), the supplier's sign-off of
  * its line (PENDING → ACKNOWLEDGED, EX only, while the form is SUBMITTED and not after its deadline,
- * with at least one file), the form's completion when no line is left to acknowledge, and the
+ * with at least one file; the supplier's to-do on the form ends with its last line: a declared
+ * closeTodos, purApprovalLine.json), the form's completion when no line is left to acknowledge, and the
  * buyer's cancel (DRAFT or SUBMITTED → CANCELLED: the lines still to acknowledge and the open to-dos
  * are withdrawn; a CANCELLED form is read-only, as every form past DRAFT is, by its editableWhen).
  *
@@ -13,9 +14,7 @@
 import { Errors } from '../../../http/apiError';
 import type { RecordHookRegistry, SaveDone, SaveDraft } from '../../../hooks/recordHooks';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
-import type { TransitionRun } from '../../../lifecycle/transitionRun';
-import { readUnderLock } from '../../../resource/invariantLocks';
-import { ACK, ACK_LINE, ACK_TODO, type Collab } from './collabContext';
+import { ACK, ACK_LINE, type Collab } from './collabContext';
 
 /** beforeSave of the header: line numbers, item codes, no supplier × item twice, and the suppliers' list. */
 async function beforeSaveHeader(k: Collab, draft: SaveDraft): Promise<void> {
@@ -66,41 +65,8 @@ async function copyHeaderToLines(k: Collab, done: SaveDone): Promise<void> {
   );
 }
 
-/** The supplier's lines of the form, read under lock (the latest committed sign-offs). */
-async function supplierLines(k: Collab, run: TransitionRun, headerId: number, supplierId: number) {
-  const { t, c } = k.sql;
-  return readUnderLock(
-    run.tx,
-    `SELECT ${c(ACK_LINE, 'approvalLineId')} AS id, ${c(ACK_LINE, 'ackStatus')} AS ackStatus FROM ${t(ACK_LINE)} ` +
-      `WHERE ${c(ACK_LINE, 'approvalHeaderId')} = ? AND ${c(ACK_LINE, 'supplierId')} = ?`,
-    [headerId, supplierId],
-  );
-}
-
-/**
- * doAcknowledge of a line: the form's to-do, which depends on the supplier's other lines. Supplier
- * users only (others' lines are outside their row scope), the form SUBMITTED, the deadline not
- * passed (the line's copy of the form's, against `$today`, 409), a file attached (400), the
- * sign-off date, user and comment, and the form's completion once no line is left (its doComplete
- * when its checks pass) are declared (purApprovalLine.json, purApproval.json).
- */
-async function acknowledge(k: Collab, run: TransitionRun): Promise<void> {
-  const own = Number(run.record.supplierId);
-  const headerId = Number(run.record.approvalHeaderId);
-  // The header is locked first by every line transition (registerOwner): the count sees the other sign-offs.
-  const mine = await supplierLines(k, run, headerId, own);
-  if (mine.every((l) => Number(l.id) === run.id || l.ackStatus === 'ACKNOWLEDGED'))
-    await k.todos.close(
-      run.tx,
-      { entityName: ACK, billId: headerId, billTypes: [ACK_TODO.billType], supplierId: own },
-      'handled',
-      run.actor.userId,
-    );
-}
-
 export function registerApprovalRules(k: Collab, hooks: RecordHookRegistry, handlers: TransitionHandlerRegistry): void {
   hooks.registerBeforeSave(ACK, (draft) => beforeSaveHeader(k, draft));
   hooks.onAfterSave((done) => copyHeaderToLines(k, done));
   handlers.registerOwner(ACK_LINE, 'approvalHeaderId');
-  handlers.register('acknowledgeApprovalLine', (run) => acknowledge(k, run));
 }

@@ -183,31 +183,10 @@ async function moveShipped(d: Delivery, run: TransitionRun, lines: Row[], sign: 
 }
 
 async function ship(d: Delivery, run: TransitionRun): Promise<void> {
-  const lines = await noteLines(d, run.tx, run.id, true);
-  // A line, each ship quantity above 0, each order deliverable (read under the orders' locks) and the
-  // shipped date are declared (purDeliveryNote.json); the buyers come from the order lines.
-  await moveShipped(d, run, lines, 1);
-  const orders = await d.orderLines.read(
-    run.tx,
-    lines.map((l) => Number(l.orderLineId)),
-  );
-  const buyers = [...orders.values()].map((o) => o.buyerId).filter((id): id is number => id !== null);
-  const number = String(run.record.deliveryNoteNumber);
-  for (const buyer of new Set(buyers))
-    await d.todos.open(
-      run.tx,
-      {
-        to: { userId: buyer },
-        billType: BUYER_TODO,
-        entityName: NOTE,
-        billId: run.id,
-        billNumber: number,
-        menuCode: BUYER_MENU,
-        link: `purDeliveryManage/purDeliveryNoteEdit?id=${run.id}&mode=view`,
-        title: { cn: `送货单 ${number} 已发货，待收货`, en: `Delivery note ${number} has shipped and awaits receipt` },
-      },
-      run.actor.userId,
-    );
+  // A line, each ship quantity above 0, each order deliverable (read under the orders' locks), the
+  // shipped date and the buyers' to-dos (the buyer of each line's order) are declared
+  // (purDeliveryNote.json).
+  await moveShipped(d, run, await noteLines(d, run.tx, run.id, true), 1);
 }
 
 /** Nothing received yet and the buyers' to-dos cancelled are declared (purDeliveryNote.json). */

@@ -4,7 +4,7 @@ import { act, docRow, moveHistory, siteRows, supplierRow } from '../status/statu
 import { systemContext } from '../../../resource/context';
 import { timerNamed, transitionTimerName, type TransitionTimerDef } from '../../../scheduler/timerCatalog';
 import { fireTransitionTimer } from '../../../scheduler/transitionTimers';
-import { BLACKLIST } from './blacklistEffects';
+import { BLACKLIST } from './index';
 import { effectiveBlacklist } from './blacklistFixtures';
 import { proofServer } from '../../../testing/proofServer';
 

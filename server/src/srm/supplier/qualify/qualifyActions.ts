@@ -8,7 +8,6 @@ import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { lockOwner } from '../../../resource/invariantLocks';
-import { recordStatusChange } from '../status/statusMoves';
 import { InspectionSiteRule } from './inspectionSiteRule';
 import { OA_WRITE_STATES, oaWriteSupplierInfo } from './oaWrite';
 import { approveGate, completeGate } from './qualifyEffects';
@@ -55,16 +54,9 @@ export function registerQualify(
   hooks.registerBeforeSave(QUALIFY, (draft) => siteRule.remember(draft));
   hooks.registerBeforeSave(SITE, (draft) => siteRule.checkDirect(draft));
   hooks.onAfterSave((done) => siteRule.check(done));
+  // The supplier's REGISTERED → POTENTIAL is a declared effect (slcQualify.json), before this.
   handlers.register('approveQualification', async (run, services) => {
-    const supplierId = Number(run.record.supplierId);
-    if (await store.promoteToPotential(run.tx, run.id, supplierId, run.ctx))
-      await recordStatusChange(deps.registry, run, {
-        entity: SUPPLIER,
-        recordId: supplierId,
-        from: 'REGISTERED',
-        to: 'POTENTIAL',
-        label: { cn: '资质审查通过', en: 'Qualification approved' },
-      });
+    await store.promoteSitesToPotential(run.tx, run.id, run.ctx);
     await approveGate(run, services);
   });
   handlers.register('completeQualification', (run, services) => completeGate(run, services));

@@ -1,18 +1,8 @@
 import type { Row } from '../../../db/sqlExecutor';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { formatDateTime } from '../../../util/time';
-import {
-  ASL,
-  M_CATEGORY,
-  M_SITE,
-  Q_CATEGORY,
-  Q_NODE,
-  Q_SITE,
-  QUALIFY,
-  QualifyGateStore,
-  SUPPLIER,
-} from './qualifyGateStore';
-import { recordStatusChange } from '../status/statusMoves';
+import { ASL, M_CATEGORY, M_SITE, Q_CATEGORY, Q_NODE, Q_SITE, QUALIFY, QualifyGateStore } from './qualifyGateStore';
+import type { SystemTransitions } from '../../../lifecycle/transitionHandlers';
 import { settleQualifyNode, type QualifyNodeDeps } from './qualifyNodes';
 
 const formatDate = () => formatDateTime().slice(0, 10);
@@ -20,15 +10,13 @@ const formatDate = () => formatDateTime().slice(0, 10);
 /** States a qualification may move on (DOMAIN 1.11): frozen, exited and blacklisted ones keep theirs. */
 const PROMOTABLE = ['REGISTERED', 'POTENTIAL', 'QUALIFIED'];
 
-const APPROVED_LABEL = { cn: '资质审查通过', en: 'Qualification approved' };
-const COMPLETED_LABEL = { cn: '引入完成', en: 'Qualification completed' };
-
 /**
  * doQualifyApproval (DOMAIN 1.5): every site of the review gets its master site (a new one starts
  * POTENTIAL, a REGISTERED one becomes POTENTIAL), each site × reviewed category its supply-scope
  * row (POTENTIAL), and node QUALIFICATION passes through the node contract — which completes the
- * review at once when it is the only required node. The supplier's REGISTERED → POTENTIAL is
- * QualifyStore.promoteToPotential, run before this.
+ * review at once when it is the only required node. The supplier's REGISTERED → POTENTIAL is a
+ * declared effect of the approval (slcQualify.json), run before this; a site's is its lifecycle's
+ * doPotential (slcSupplierSiteStatus), its history naming the qualification.
  */
 export async function approveGate(run: TransitionRun, deps: QualifyNodeDeps): Promise<void> {
   const store = new QualifyGateStore(deps.registry, deps.db, deps.hooks);
@@ -36,7 +24,7 @@ export async function approveGate(run: TransitionRun, deps: QualifyNodeDeps): Pr
   const supplierId = Number(run.record.supplierId);
   const categories = await store.linesOf(tx, Q_CATEGORY, id);
   for (const site of await store.linesOf(tx, Q_SITE, id)) {
-    const siteId = await masterSiteFor(store, run, supplierId, site);
+    const siteId = await masterSiteFor(store, run, supplierId, site, deps.lifecycles);
     for (const cat of categories) {
       if (await store.supplierCategory(tx, siteId, Number(cat.categoryId))) continue;
       await store.writer.insert(
@@ -71,6 +59,7 @@ async function masterSiteFor(
   run: TransitionRun,
   supplierId: number,
   site: Row,
+  lifecycles: SystemTransitions,
 ): Promise<number> {
   const { tx, ctx } = run;
   let master = await store.masterSite(tx, supplierId, Number(site.orgId));
@@ -92,15 +81,8 @@ async function masterSiteFor(
     );
     master = { siteId, siteStatus: 'POTENTIAL' };
   } else if (master.siteStatus === 'REGISTERED') {
-    await store.setFields(tx, M_SITE, Number(master.siteId), { siteStatus: 'POTENTIAL' }, ctx);
+    await lifecycles.runAsEffectOf(run, store.model(M_SITE), 'doPotential', Number(master.siteId));
     master.siteStatus = 'POTENTIAL';
-    await recordStatusChange(store.registry, run, {
-      entity: M_SITE,
-      recordId: Number(master.siteId),
-      from: 'REGISTERED',
-      to: 'POTENTIAL',
-      label: APPROVED_LABEL,
-    });
   }
   await store.setFields(
     tx,
@@ -114,8 +96,10 @@ async function masterSiteFor(
 
 /**
  * doQualifyComplete (the system transition when every required node has passed): the review's
- * sites, their reviewed categories and the supplier become QUALIFIED, and one APPROVED
- * srmPurAslList row per supplier × category × inventory organisation of each site's unit.
+ * sites (their lifecycle's doQualify, history naming the qualification) and their reviewed
+ * categories become QUALIFIED, and one APPROVED srmPurAslList row per supplier × category ×
+ * inventory organisation of each site's unit. The supplier's move is a declared effect
+ * (slcQualify.json), run before this.
  */
 export async function completeGate(run: TransitionRun, deps: QualifyNodeDeps): Promise<void> {
   const store = new QualifyGateStore(deps.registry, deps.db, deps.hooks);
@@ -127,15 +111,8 @@ export async function completeGate(run: TransitionRun, deps: QualifyNodeDeps): P
     const master = await store.masterSite(tx, supplierId, Number(site.orgId));
     if (!master || !PROMOTABLE.includes(String(master.siteStatus))) continue;
     const siteId = Number(master.siteId);
-    await store.setFields(tx, M_SITE, siteId, { siteStatus: 'QUALIFIED' }, ctx);
     if (master.siteStatus !== 'QUALIFIED')
-      await recordStatusChange(store.registry, run, {
-        entity: M_SITE,
-        recordId: siteId,
-        from: String(master.siteStatus),
-        to: 'QUALIFIED',
-        label: COMPLETED_LABEL,
-      });
+      await deps.lifecycles.runAsEffectOf(run, store.model(M_SITE), 'doQualify', siteId);
     await store.setFields(tx, Q_SITE, Number(site.qualifySiteId), { siteStatus: 'QUALIFIED' }, ctx);
     for (const cat of categories) {
       const categoryId = Number(cat.categoryId);
@@ -171,21 +148,6 @@ export async function completeGate(run: TransitionRun, deps: QualifyNodeDeps): P
           );
       }
     }
-  }
-  const [supplier] = await tx.select(
-    `SELECT ${store.sql.c(SUPPLIER, 'supplierStatus')} AS s FROM ${store.sql.t(SUPPLIER)} WHERE ${store.sql.c(SUPPLIER, 'supplierId')} = ?`,
-    [supplierId],
-  );
-  if (supplier && PROMOTABLE.includes(String(supplier.s))) {
-    await store.setFields(tx, SUPPLIER, supplierId, { supplierStatus: 'QUALIFIED' }, ctx);
-    if (supplier.s !== 'QUALIFIED')
-      await recordStatusChange(store.registry, run, {
-        entity: SUPPLIER,
-        recordId: supplierId,
-        from: String(supplier.s),
-        to: 'QUALIFIED',
-        label: COMPLETED_LABEL,
-      });
   }
   // currentNodeCode cleared and completeDate are declared effects (slcQualify.json); the result is computed.
   const result = run.record.qualifyResult ? String(run.record.qualifyResult) : 'PASS';

@@ -48,21 +48,8 @@ export class QualifyStore {
     }));
   }
 
-  /** Approval (DOMAIN 1.5): a REGISTERED supplier becomes POTENTIAL (a QUALIFIED one keeps its status), and so do the qualification's REGISTERED sites. */
-  /** True when the supplier itself moved REGISTERED → POTENTIAL (its history is the caller's to write). */
-  async promoteToPotential(
-    tx: SqlExecutor,
-    qualifyHeaderId: number,
-    supplierId: number,
-    ctx: ResourceContext,
-  ): Promise<boolean> {
-    const changed = await this.rows.update(
-      tx,
-      SUPPLIER,
-      { supplierStatus: 'POTENTIAL' },
-      { supplierId, supplierStatus: 'REGISTERED' },
-      ctx.userId,
-    );
+  /** Approval (DOMAIN 1.5): the qualification's REGISTERED sites become POTENTIAL (the supplier's move is slcQualify.json's). */
+  async promoteSitesToPotential(tx: SqlExecutor, qualifyHeaderId: number, ctx: ResourceContext): Promise<void> {
     await this.rows.update(
       tx,
       SITE,
@@ -70,6 +57,5 @@ export class QualifyStore {
       { qualifyHeaderId, siteStatus: 'REGISTERED' },
       ctx.userId,
     );
-    return changed > 0;
   }
 }
