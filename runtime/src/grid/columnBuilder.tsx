@@ -51,6 +51,22 @@ export function renderDataCell(
   return column.linkTag && options.renderLink ? options.renderLink(row, content) : content;
 }
 
+/**
+ * What a cell stores where people must see something else: a value-set code (shown as its meaning),
+ * a reference or a bare `…Id` integer (shown as the record's label). The every-menu browser test
+ * (tests/e2e/menus.e2e.ts) compares each marked cell's text with its stored value (issue 33).
+ */
+export function storedValueMark(column: ColumnDescriptor, value: unknown): Record<string, string> | undefined {
+  if (value === null || value === undefined || value === '' || typeof value === 'object') return undefined;
+  const kind =
+    column.type === 'lookup'
+      ? 'code'
+      : column.field.type === 'reference' || (column.field.type === 'integer' && /.Id$/.test(column.key))
+        ? 'id'
+        : undefined;
+  return kind ? { 'data-stored-kind': kind, 'data-stored': String(value) } : undefined;
+}
+
 export function buildDataColumn(
   column: ColumnDescriptor,
   options: DataColumnOptions = {},
@@ -71,6 +87,7 @@ export function buildDataColumn(
         resizeLabel: column.title,
         baseWidth: column.width,
       }) as ResizableHeaderProps,
+    onCell: (row: DataRecord) => storedValueMark(column, row[column.key]) ?? {},
     render: (value: unknown, row: DataRecord) => renderDataCell(column, value, row, options),
   };
 }
