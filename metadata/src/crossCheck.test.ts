@@ -40,6 +40,31 @@ function problemsAfter(mutate: Mutate): MetadataProblem[] {
 }
 
 const cases: [string, Mutate, MetadataProblem[]][] = [
+  // polymorphic references
+  [
+    'polymorphic reference naming a missing type field, an unknown entity and a label clashing with a field',
+    (d) => {
+      d(LINE).fields[0].polymorphic = {
+        typeField: 'sourceType',
+        entities: ['demoOrderHeader', 'demoNothing'],
+        labelAs: 'lineNum',
+        typeLabelAs: 'sourceTypeLabel',
+      };
+    },
+    [
+      P(
+        LINE,
+        '/fields/0/polymorphic',
+        'polymorphic field "orderHeaderId" names type field "sourceType", which is not a field of demoOrderLine',
+      ),
+      P(LINE, '/fields/0/polymorphic', 'polymorphic field "orderHeaderId" names unknown entity "demoNothing"'),
+      P(
+        LINE,
+        '/fields/0/polymorphic',
+        'polymorphic field "orderHeaderId" returns "lineNum", which clashes with a field',
+      ),
+    ],
+  ],
   // pages
   [
     'page with an unknown entity',

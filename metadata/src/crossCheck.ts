@@ -19,6 +19,31 @@ function checkFilter(entity: EntityModel, filter: FilterNode | undefined, pointe
   checkRowFilter(entity, filter, pointer, report);
 }
 
+/** A polymorphic reference names its type field and entities that exist, each with a displayField to show. */
+function checkPolymorphic(
+  registry: MetadataCatalog,
+  entity: EntityModel,
+  f: EntityModel['fields'][number],
+  at: string,
+  report: Report,
+) {
+  const declared = f.polymorphic;
+  if (!declared) return;
+  if (!entity.field(declared.typeField))
+    report(
+      at,
+      `polymorphic field "${f.name}" names type field "${declared.typeField}", which is not a field of ${entity.name}`,
+    );
+  for (const name of declared.entities) {
+    const target = registry.entity(name);
+    if (!target) report(at, `polymorphic field "${f.name}" names unknown entity "${name}"`);
+    else if (!target.def.displayField)
+      report(at, `polymorphic field "${f.name}" names ${name}, which has no displayField to show`);
+  }
+  for (const name of [declared.labelAs, declared.typeLabelAs])
+    if (entity.field(name)) report(at, `polymorphic field "${f.name}" returns "${name}", which clashes with a field`);
+}
+
 function checkEntity(registry: MetadataCatalog, entity: EntityModel, report: Report) {
   const seenColumns = new Map<string, string>();
   entity.fields.forEach((f, i) => {
@@ -54,6 +79,7 @@ function checkEntity(registry: MetadataCatalog, entity: EntityModel, report: Rep
       }
     }
   });
+  entity.fields.forEach((f, i) => checkPolymorphic(registry, entity, f, `/fields/${i - 1}/polymorphic`, report));
   const seenNames = new Set<string>();
   for (const f of entity.fields) {
     if (seenNames.has(f.name))

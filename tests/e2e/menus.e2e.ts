@@ -3,7 +3,8 @@
  * they hold, once: in English for the administrator (who holds every internal screen) and for
  * supplier01, in Chinese for the others (each supplier screen is seen by supplier02 in Chinese). Each screen must
  * render something and show no page error, console error, raw i18n key or failed API call (HTTP
- * ≥ 400 or an envelope with status E), and in English no Chinese on its buttons, column headers,
+ * ≥ 400 or an envelope with status E), at no moment a raw status/type code, entity name or bare id
+ * in a list or line cell or a reference field (rawWatch.ts), and in English no Chinese on its buttons, column headers,
  * labels, tabs or breadcrumbs (data may be Chinese). A user's failures are gathered and reported together, so
  * one run lists every defect. Screens open by address (as the sider's click does, with menuId and
  * respId) in the shell's tabs; each tab is closed as the screen after the next one opens (the shell
@@ -12,6 +13,7 @@
  */
 import { errors, expect, test, type Browser, type Page, type Response } from '@playwright/test';
 import { cn } from '../../runtime/src/i18n/cn';
+import { takeRawValues, watchRawValues } from './rawWatch';
 import { settled, signIn as signInThroughApi } from './support';
 
 type Language = 'CN' | 'EN';
@@ -194,11 +196,15 @@ const SCREEN_TEXTS = () => {
   };
 };
 
-/** What the open screen shows wrongly: nothing at all, raw keys, untranslated labels in English. */
+/**
+ * What the open screen shows wrongly: nothing at all, raw keys, raw values shown at any moment
+ * since the last look, untranslated labels in English.
+ */
 async function inspectScreen(watch: Watch, language: Language): Promise<void> {
   const { text, widgets, shown, labels } = await watch.page.evaluate(SCREEN_TEXTS);
   if (!text && !widgets) watch.fail('renders nothing (empty content area)');
   for (const key of new Set(shown.match(RAW_KEY) ?? [])) watch.fail(`raw i18n text on screen: ${key}`);
+  for (const raw of await takeRawValues(watch.page)) watch.fail(`raw value on screen: ${raw}`);
   if (language !== 'EN') return;
   for (const chinese of new Set(labels.map((l) => l.trim()).filter((l) => CJK.test(l))))
     watch.fail(`Chinese label in English: ${chinese}`);
@@ -278,6 +284,7 @@ async function checkUser(
 ): Promise<{ failures: string[]; screens: number }> {
   const context = await browser.newContext({ locale: language === 'EN' ? 'en-US' : 'zh-CN' });
   if (language === 'EN') await context.addInitScript(() => localStorage.setItem('meridian.language', 'EN'));
+  await watchRawValues(context);
   const page = await context.newPage();
   const watch = new Watch(page);
   let screens = 0;

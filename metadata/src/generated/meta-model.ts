@@ -266,6 +266,29 @@ export interface FieldDef {
     };
     filter?: FilterNode;
   };
+  /**
+   * A reference whose target entity is named by another field of the record (a document of one of several types, e.g. the inspection or the sample trial that decided a qualification node): this integer field holds the target's primary key. Rows are returned with the document's label (its entity's displayField) under labelAs and its type (the entity's label in the caller's language) under typeLabelAs, so that neither an entity name nor a bare id is shown.
+   */
+  polymorphic?: {
+    /**
+     * Field of this entity holding the target entity's name.
+     */
+    typeField: string;
+    /**
+     * The entities the type field may name.
+     *
+     * @minItems 1
+     */
+    entities: [string, ...string[]];
+    /**
+     * Name under which the document's label (its entity's displayField) is returned, e.g. sourceDocLabel.
+     */
+    labelAs: string;
+    /**
+     * Name under which the document type (its entity's label) is returned, e.g. sourceDocTypeLabel.
+     */
+    typeLabelAs: string;
+  };
   required?: boolean;
   min?: number;
   max?: number;

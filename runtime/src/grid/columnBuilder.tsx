@@ -27,6 +27,8 @@ export interface DataColumnOptions {
   onResize?: (key: string, width: number) => void;
   /** Show the red asterisk of required columns (default true). */
   showRequired?: boolean;
+  /** The rows' own key (not another record's id). */
+  primaryKey?: string;
 }
 
 /** The read-only content of one cell, by editType and column semantics. */
@@ -51,6 +53,31 @@ export function renderDataCell(
   return column.linkTag && options.renderLink ? options.renderLink(row, content) : content;
 }
 
+/**
+ * What a cell stores where people must see something else: a value-set code (shown as its meaning),
+ * a reference or another record's `…Id` integer (shown as the record's label; the grid's own key,
+ * `primaryKey`, is the row's identity). The every-menu browser test (tests/e2e/rawWatch.ts)
+ * compares each marked cell's text with its stored value (issue 33).
+ */
+export function storedValueMark(
+  column: ColumnDescriptor,
+  value: unknown,
+  primaryKey?: string,
+): Record<string, string> | undefined {
+  if (value === null || value === undefined || value === '' || typeof value === 'object') return undefined;
+  const { field } = column;
+  const isForeignId = field.type === 'integer' && /.Id$/.test(column.key) && column.key !== primaryKey;
+  const kind =
+    column.type === 'lookup'
+      ? 'code'
+      : field.type === 'reference' || field.polymorphic
+        ? 'reference'
+        : isForeignId
+          ? 'id'
+          : undefined;
+  return kind ? { 'data-stored-kind': kind, 'data-stored': String(value), 'data-column': column.key } : undefined;
+}
+
 export function buildDataColumn(
   column: ColumnDescriptor,
   options: DataColumnOptions = {},
@@ -71,6 +98,7 @@ export function buildDataColumn(
         resizeLabel: column.title,
         baseWidth: column.width,
       }) as ResizableHeaderProps,
+    onCell: (row: DataRecord) => storedValueMark(column, row[column.key], options.primaryKey) ?? {},
     render: (value: unknown, row: DataRecord) => renderDataCell(column, value, row, options),
   };
 }

@@ -20,6 +20,7 @@ import { DataGrid } from '../grid/DataGrid';
 import { HiddenColumnsRow } from '../grid/HiddenColumnsRow';
 import { isGridConfigured, toolbarActions } from '../grid/gridRules';
 import { useTableConfig } from '../grid/useTableConfig';
+import { useLabelledRows } from '../grid/useCellLabels';
 import { setWidth } from '../grid/columnLayout';
 import { ActionButtons } from './ActionButtons';
 import { useOpenOtherPage, useOpenPage } from './navigation';
@@ -156,6 +157,7 @@ function ConfiguredListPage({
     onResize,
     rowOffset: rowOffsetOf(list),
   });
+  const tableProps = useLabelledRows(list.tableProps, descriptors);
   const { selectedRows, selectedRowKeys } = list.selection;
   const toolbar = markBusy(
     actionsForToolbar(toolbarActions(page.grid, actionsAt(page, 'toolbar')), granted, selectedRows, vars),
@@ -216,7 +218,7 @@ function ConfiguredListPage({
         </Space>
       </Space>
       <DataGrid
-        {...list.tableProps}
+        {...tableProps}
         columns={columns}
         height={page.grid?.height}
         rowSelection={rowSelection}

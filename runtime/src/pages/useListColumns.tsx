@@ -67,6 +67,7 @@ export function useListColumns(input: ListColumnsInput): TableColumnType<DataRec
       onButton: (row) => openRecord(row),
       onResize,
       showRequired: false,
+      primaryKey,
     });
     if (page.grid?.showIndex) columns.unshift(indexColumn(t('common.index'), rowOffset));
     const grantedRowActions = rowActions.filter((action) => granted.has(action.resourceCode));

@@ -70,6 +70,15 @@ function attachmentConfigOf(column: ColumnConfig, field: FieldDef): AttachmentCo
   return undefined;
 }
 
+/**
+ * Where a row carries what a polymorphic reference's columns show (FieldDef.polymorphic): the
+ * document's label beside its id, the document type's label beside the entity name.
+ */
+export function polymorphicLabelKey(field: FieldDef, entity: EntityDef): string | undefined {
+  if (field.polymorphic) return field.polymorphic.labelAs;
+  return entity.fields.find((f) => f.polymorphic?.typeField === field.name)?.polymorphic?.typeLabelAs;
+}
+
 export function describeColumn(column: ColumnConfig, entity: EntityDef, language: Language): ColumnDescriptor | null {
   const key = column.key ?? column.field;
   if (!key) return null;
@@ -84,7 +93,7 @@ export function describeColumn(column: ColumnConfig, entity: EntityDef, language
     field,
     editType: column.editType,
     lookupType: column.lookup?.typeCode ?? field.lookupType,
-    displayKey: column.displayKey ?? referenceLabelKey(field),
+    displayKey: column.displayKey ?? referenceLabelKey(field) ?? polymorphicLabelKey(field, entity),
     scale: column.precision ?? defaultScale(type, field),
     currencyField: type === 'money' ? currencyFieldOf(entity) : undefined,
     // Money reads best grouped; other numbers only when the page asks (showThousandSeparator).

@@ -40,6 +40,38 @@ describe('grid columns from GridConfig', () => {
     expect(formatCellText(org, 11, { orgId: 11, orgName: '上海工厂' })).toBe('上海工厂');
   });
 
+  it("shows a polymorphic reference's document and type by the labels its row carries", () => {
+    const node = {
+      ...headerEntity,
+      name: 'node',
+      fields: [
+        { name: 'sourceDocType', label: { cn: '类型', en: 'Type' }, type: 'string' },
+        {
+          name: 'sourceDocId',
+          label: { cn: '单据', en: 'Document' },
+          type: 'integer',
+          polymorphic: {
+            typeField: 'sourceDocType',
+            entities: ['srmPurRequisitionHeader'],
+            labelAs: 'sourceDocLabel',
+            typeLabelAs: 'sourceDocTypeLabel',
+          },
+        },
+      ],
+    } satisfies typeof headerEntity;
+    const [type, id] = describeColumns({ columns: [{ key: 'sourceDocType' }, { key: 'sourceDocId' }] }, node, 'CN');
+    const row = {
+      sourceDocType: 'srmPurRequisitionHeader',
+      sourceDocId: 8,
+      sourceDocLabel: 'PR1',
+      sourceDocTypeLabel: '采购申请',
+    };
+    expect([formatCellText(type, row.sourceDocType, row), formatCellText(id, row.sourceDocId, row)]).toEqual([
+      '采购申请',
+      'PR1',
+    ]);
+  });
+
   it('decimals get separators only when the page asks, and never the zeros their scale pads', () => {
     const [plain, grouped] = describeColumns(
       { columns: [{ key: 'quantity' }, { key: 'quantity', showThousandSeparator: true, precision: 1 }] },

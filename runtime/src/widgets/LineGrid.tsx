@@ -13,7 +13,9 @@ import { memo, useCallback, useMemo, useRef, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { operateColumn } from '../grid/columnBuilder';
 import { ColumnTitle } from '../grid/ColumnTitle';
+import { storedValueMark } from '../grid/columnBuilder';
 import { DataGrid } from '../grid/DataGrid';
+import { useCellLabelsReady } from '../grid/useCellLabels';
 import { activeAfterDelete, defaultRowEditable, isCellEditable } from '../grid/gridRules';
 import type { ResizableHeaderProps } from '../grid/ResizableHeaderCell';
 import type { DataRecord } from '../meta';
@@ -77,6 +79,7 @@ function lineColumns(input: LineColumnsInput): TableColumnType<DataRecord>[] {
         resizeLabel: column.title,
         baseWidth: input.widths[column.key] ?? column.width,
       }) as ResizableHeaderProps,
+    onCell: (row: DataRecord) => storedValueMark(column, row[column.key]) ?? {},
     render: (_value: unknown, row: DataRecord, index: number) => (
       <LineCellContext.Provider value={{ active: cellActive(input, row, index, column), column, row }}>
         {items && (
@@ -118,6 +121,9 @@ export function removalOrder(selectedKeys: Key[]): number[] {
  * observer of its own Formily field.
  */
 const LineTable = memo(DataGrid);
+
+/** Shown while the lines' value sets are on their way (grid/useCellLabels). */
+const NO_ROWS: DataRecord[] = [];
 
 /** Equal items in the same order (row objects by identity). */
 function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
@@ -162,6 +168,7 @@ export const LineGrid = observer(function LineGrid({
   const [widths, setWidths] = useState<Record<string, number>>({});
   const rows = useStableRows(field.value);
   const stableColumns = useStableJson(columns);
+  const labelsReady = useCellLabelsReady(stableColumns);
   // The table asks each row's key several times per render: a lookup, not rows.indexOf (quadratic in the rows).
   const rowIndex = useMemo(() => new Map(rows.map((row, index) => [row, index])), [rows]);
   const editable = field.pattern === 'editable';
@@ -268,7 +275,8 @@ export const LineGrid = observer(function LineGrid({
         rowKey={rowKey}
         height={height}
         rowSelection={rowSelection}
-        dataSource={rows}
+        dataSource={labelsReady ? rows : NO_ROWS}
+        loading={!labelsReady}
         columns={tableColumns}
         locale={locale}
         onRow={onRow}

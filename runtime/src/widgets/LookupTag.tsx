@@ -10,7 +10,8 @@ export interface LookupTagProps {
 
 export function LookupTag({ lookupType, code }: LookupTagProps) {
   const values = useLookup(lookupType);
-  if (code === null || code === undefined || code === '') return null;
+  // Nothing rather than the stored code while the labels are on their way (issue 33, item 5).
+  if (code === null || code === undefined || code === '' || values === undefined) return null;
   const value = findLookupValue(values, code);
   const text = value?.meaning ?? String(code);
   return value?.color ? <Tag color={value.color}>{text}</Tag> : <span>{text}</span>;

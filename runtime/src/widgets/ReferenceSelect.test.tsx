@@ -133,3 +133,32 @@ describe('ReferenceSelect with a declared filter', () => {
     expect(fake.listByPage.mock.calls[0][1].filter).toEqual({ field: 'orgType', op: 'eq', value: 'INV_ORG' });
   });
 });
+
+describe('ReferenceSelect given a value without its label (a context default, a copied value)', () => {
+  const shown = () => document.querySelector('.ant-select-selection-item')?.textContent ?? '';
+  /** Plants 1…3, read one by its id as referenceLabel asks. */
+  const plantsById = () =>
+    createFakeProvider({
+      listByPage: async (_entity: unknown, query: { filter: { value: number } }) => {
+        const rows =
+          query.filter.value <= 3 ? [{ orgId: query.filter.value, orgName: `工厂${query.filter.value}` }] : [];
+        return { rows, page: { count: rows.length, pageIndex: 1, pageRows: 1 } };
+      },
+    });
+
+  it("shows the record's label, read at once and kept beside the value, never the bare id", async () => {
+    const form = setup({ orgId: 2 }, plantsById());
+    act(() => form.setValuesIn('invOrgId', 3));
+    expect(shown()).not.toBe('3');
+    await waitFor(() => expect(shown()).toBe('工厂3'));
+    expect(form.values.invOrgName).toBe('工厂3');
+  });
+
+  it('shows the value itself only when no record has it', async () => {
+    const fake = plantsById();
+    const form = setup({ orgId: 2 }, fake);
+    act(() => form.setValuesIn('invOrgId', 99));
+    await waitFor(() => expect(fake.listByPage).toHaveBeenCalled());
+    await waitFor(() => expect(shown()).toBe('99'));
+  });
+});

@@ -13,7 +13,7 @@ import { useEffect, useMemo, useRef, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDataProvider } from '../core/DataProviderContext';
 import type { ReferenceTarget } from '../schema/fieldComponent';
-import { useLabelInLanguage } from './referenceRelabel';
+import { useLabelInLanguage, useMissingLabel } from './referenceRelabel';
 import { searchReferences, type ReferenceOption } from './referenceSearch';
 import { useReferenceFilter, type ReferenceFilterState } from './useReferenceFilter';
 
@@ -27,6 +27,15 @@ export interface ReferenceSelectProps extends Omit<SelectProps, 'options' | 'onC
 }
 
 const SEARCH_DELAY_MS = 300;
+
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+/** The chosen record's label; nothing while it is being read, the bare value only when no record has it. */
+function shownLabel(value: unknown, label: string | undefined, reading: boolean): string {
+  if (!isBlank(label)) return String(label);
+  return reading ? '' : String(value);
+}
+
 /** Within this many pixels of the list's end, scrolling fetches the next page. */
 const SCROLL_MARGIN_PX = 24;
 
@@ -97,13 +106,16 @@ export const ReferenceSelectBase = observer(function ReferenceSelectBase({
   const { t } = useTranslation();
   const { label, setLabel } = useLabelAs(target?.labelAs);
   useLabelInLanguage(target, value, setLabel);
+  const reading = useMissingLabel(target, value, label, setLabel);
   const filterState = useReferenceFilter(target, looseDependencies);
   const waiting = filterState.waitingFor.length > 0;
   const { options, loading, more, run, loadMore } = useReferenceOptions(target, filterState);
   const shown = useMemo(() => {
     const hasCurrent = value === undefined || value === null || value === '' || options.some((o) => o.value === value);
-    return hasCurrent ? options : [{ value: value as string | number, label: label ?? String(value) }, ...options];
-  }, [options, value, label]);
+    return hasCurrent
+      ? options
+      : [{ value: value as string | number, label: shownLabel(value, label, reading) }, ...options];
+  }, [options, value, label, reading]);
   const onPopupScroll = (event: UIEvent<HTMLDivElement>) => {
     const list = event.currentTarget;
     if (list.scrollTop + list.clientHeight >= list.scrollHeight - SCROLL_MARGIN_PX) loadMore();
@@ -142,6 +154,8 @@ export const ReferenceSelectBase = observer(function ReferenceSelectBase({
         onChange?.(next ?? null);
       }}
       style={{ width: '100%' }}
+      // The every-menu browser test compares what the field shows with the value it holds (no bare id).
+      data-reference-value={isBlank(value) ? undefined : String(value)}
     />
   );
 });
@@ -149,8 +163,9 @@ export const ReferenceSelectBase = observer(function ReferenceSelectBase({
 const ReferenceReadPretty = observer(function ReferenceReadPretty({ target, value }: ReferenceSelectProps) {
   const { label, setLabel } = useLabelAs(target?.labelAs);
   useLabelInLanguage(target, value, setLabel);
-  if (value === undefined || value === null || value === '') return null;
-  return <span>{label ?? String(value)}</span>;
+  const reading = useMissingLabel(target, value, label, setLabel);
+  if (isBlank(value)) return null;
+  return <span data-reference-value={String(value)}>{shownLabel(value, label, reading)}</span>;
 });
 
 export const ReferenceSelect = connect(ReferenceSelectBase, mapReadPretty(ReferenceReadPretty));

@@ -1,4 +1,4 @@
-import { referenceLabelField, type Language } from '@meridian/metadata';
+import { pickText, referenceLabelField, type Language } from '@meridian/metadata';
 import type { EntityModel, MetadataRegistry } from '@meridian/metadata/node';
 import type { Dialect } from '../db/dialect';
 
@@ -46,6 +46,12 @@ export function buildSelectShape(
     const columnsOfNames = names.map((name) => `${alias}.${d.quote(target.field(name)!.column)}`);
     columns.push(`${labelExpression(columnsOfNames)} AS ${d.quote(ref.labelAs)}`);
   });
+  fields.forEach((f, i) => {
+    if (!f.polymorphic || projection) return;
+    const shown = polymorphicLabels(registry, entity, f.name, d, language, `p${i}`);
+    columns.push(...shown.columns);
+    joins.push(...shown.joins);
+  });
   return { columns: columns.join(', '), joins: joins.join(' '), ownColumns };
 }
 
@@ -61,6 +67,55 @@ function labelExpression(columns: string[]): string {
   if (columns.length === 1) return columns[0];
   const tried = columns.slice(0, -1).map((column) => `NULLIF(${column}, '')`);
   return `COALESCE(${[...tried, columns[columns.length - 1]].join(', ')})`;
+}
+
+/** A SQL string literal (entity names and labels come from the metadata, quoted all the same). */
+function sqlText(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/**
+ * A polymorphic reference's document and type (FieldDef.polymorphic): one LEFT JOIN per entity the
+ * type field may name, each only where it names that entity; the document's label is the joined
+ * entity's displayField (in English its `…En` where filled), its type the entity's label.
+ */
+function polymorphicLabels(
+  registry: MetadataRegistry,
+  entity: EntityModel,
+  fieldName: string,
+  d: Dialect,
+  language: Language,
+  prefix: string,
+): { columns: string[]; joins: string[] } {
+  const field = entity.field(fieldName)!;
+  const declared = field.polymorphic!;
+  const typeColumn = `t.${d.quote(entity.field(declared.typeField)!.column)}`;
+  const joins: string[] = [];
+  const labels: string[] = [];
+  const types: string[] = [];
+  declared.entities.forEach((name, j) => {
+    const target = registry.entity(name);
+    const labelField = target && referenceLabelField({}, target.def, language);
+    if (!target || !labelField) return;
+    const alias = `${prefix}_${j}`;
+    const key = target.field(target.primaryKey)!.column;
+    joins.push(
+      `LEFT JOIN ${d.quote(target.table)} ${alias} ON ${typeColumn} = ${sqlText(name)} AND ${alias}.${d.quote(key)} = t.${d.quote(field.column)}`,
+    );
+    const cn = `${alias}.${d.quote(target.field(target.def.displayField!)!.column)}`;
+    const en = labelField === target.def.displayField ? cn : `${alias}.${d.quote(target.field(labelField)!.column)}`;
+    labels.push(en === cn ? cn : `NULLIF(${en}, '')`, ...(en === cn ? [] : [cn]));
+    types.push(`WHEN ${sqlText(name)} THEN ${sqlText(pickText(target.def.label, language))}`);
+  });
+  if (!joins.length) return { columns: [], joins: [] };
+  return {
+    columns: [
+      // SQLite's COALESCE wants two arguments at least.
+      `${labels.length > 1 ? `COALESCE(${labels.join(', ')})` : labels[0]} AS ${d.quote(declared.labelAs)}`,
+      `CASE ${typeColumn} ${types.join(' ')} ELSE ${typeColumn} END AS ${d.quote(declared.typeLabelAs)}`,
+    ],
+    joins,
+  };
 }
 
 /**

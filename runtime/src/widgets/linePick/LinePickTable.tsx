@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useListController } from '../../core/useListController';
 import { buildDataColumns } from '../../grid/columnBuilder';
 import { DataGrid } from '../../grid/DataGrid';
+import { useLabelledRows } from '../../grid/useCellLabels';
 import type { DataRecord, PageDef } from '../../meta';
 import type { LinePickProps } from '../../schema/linePickProps';
 import type { LinePickSelection } from './useLinePick';
@@ -35,7 +36,7 @@ function pickerPage(props: LinePickProps, filter: FilterNode | undefined): PageD
 export function LinePickTable({ props, filter, selection }: LinePickTableProps) {
   const { t } = useTranslation();
   const page = useMemo(() => pickerPage(props, filter), [props, filter]);
-  const { tableProps } = useListController(page, props.source);
+  const tableProps = useLabelledRows(useListController(page, props.source).tableProps, props.columns);
   const columns = useMemo(() => buildDataColumns(props.columns, { showRequired: false }), [props.columns]);
   const display = props.source.displayField ?? props.source.primaryKey;
   return (
