@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cn } from './cn';
-import { en } from './en';
+import { modelingCn, modelingEn } from '../modeling/texts';
+import { cn as shellCn } from './cn';
+import { en as shellEn } from './en';
+
+// The designer's strings load with its chunk (modeling/texts) but are the same tables.
+const cn = { ...shellCn, modeling: modelingCn };
+const en = { ...shellEn, modeling: modelingEn };
 
 const HAN = /[\u3400-\u9fff]/;
 /** Strings that are Chinese on purpose in the English UI: the toggle offers the other language by its own name. */

@@ -2,6 +2,8 @@
  * table_model (issue 7): the administrator's authoring screen — stored documents, the draft
  * designer (entity, pages, validate, preview, publish), versions and rollback, bundles.
  */
+// First: the designer's strings join the translation tables before anything here renders.
+import './texts';
 import { Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -3,6 +3,8 @@ import '@ant-design/v5-patch-for-react-19';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { i18n } from '../i18n';
+// The designer's strings, which the app adds when the designer's chunk loads: tests render its parts directly.
+import '../modeling/texts';
 import { registerSrm } from '../srm';
 
 // The application as main.tsx starts it: the SRM domains' widgets, routes and header items.
