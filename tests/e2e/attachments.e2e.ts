@@ -30,7 +30,8 @@ async function openDraftRequisition(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: '采购管理', exact: true }).click();
   await item.click();
   const draft = page.locator('tr.ant-table-row', { hasText: 'PR202611010001' });
-  await button(draft, /^编\s*辑$/).click();
+  // Row actions are icons named by their label (pages/RowActions.tsx).
+  await draft.locator('button[aria-label="编辑"]').click();
   await expect(page).toHaveURL(/#\/main\/purRequisitionManage\/purRequisitionEdit/);
   // The form stays disabled until the record, its lookups and the granted buttons are loaded.
   await expect(button(attachmentControl(page), /^上传附件$/)).toBeVisible({ timeout: 30_000 });

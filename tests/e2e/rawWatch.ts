@@ -87,6 +87,8 @@ const WATCH = ({ entities, keys, selfNamed }: RawWatchInput) => {
       if (shown === field.getAttribute('data-reference-value')) found.add(`bare id ${shown} in a reference field`);
     }
     for (const element of panel.querySelectorAll('.ant-table-tbody td, [data-reference-value]')) {
+      // Where technical names are the point (the table_model designer), an entity's name is no raw value.
+      if (element.closest('[data-technical-names]')) continue;
       const text = textOf(element);
       if (entityNames.has(text)) found.add(`raw entity name ${text}`);
     }

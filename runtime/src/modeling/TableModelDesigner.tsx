@@ -18,20 +18,24 @@ export function TableModelDesigner(_props: PageProps) {
   const { t } = useTranslation();
   const designer = useDesigner();
   const [tab, setTab] = useState('documents');
+  // Entities, fields and value sets go by their technical names here: the administrator's identifiers,
+  // which the every-menu harness would otherwise count as raw values (tests/e2e/rawWatch.ts).
   return (
-    <Tabs
-      activeKey={tab}
-      onChange={setTab}
-      items={[
-        {
-          key: 'documents',
-          label: t('modeling.tab.documents'),
-          children: <DocumentBrowser designer={designer} onOpened={() => setTab('design')} />,
-        },
-        { key: 'design', label: t('modeling.tab.design'), children: <DraftWorkspace designer={designer} /> },
-        { key: 'versions', label: t('modeling.tab.versions'), children: <VersionsPanel designer={designer} /> },
-        { key: 'bundle', label: t('modeling.tab.bundle'), children: <BundlePanel designer={designer} /> },
-      ]}
-    />
+    <div data-technical-names>
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          {
+            key: 'documents',
+            label: t('modeling.tab.documents'),
+            children: <DocumentBrowser designer={designer} onOpened={() => setTab('design')} />,
+          },
+          { key: 'design', label: t('modeling.tab.design'), children: <DraftWorkspace designer={designer} /> },
+          { key: 'versions', label: t('modeling.tab.versions'), children: <VersionsPanel designer={designer} /> },
+          { key: 'bundle', label: t('modeling.tab.bundle'), children: <BundlePanel designer={designer} /> },
+        ]}
+      />
+    </div>
   );
 }
