@@ -79,14 +79,23 @@ export function resolveFields(entity: EntityDef): ResolvedField[] {
   return [primaryKeyField(entity), ...declared, ...AUDIT_FIELDS.map((f) => ({ ...f }))];
 }
 
+/** A supplier's user: its user type starts with EX (EX, EX_ADMIN); any other is internal. */
+export function isSupplierUserType(userType: unknown): boolean {
+  return String(userType ?? '').startsWith('EX');
+}
+
+/** The kind of user a user type is, as `writableBy` and the applicant's type name it. */
+export function userKind(userType: unknown): 'EX' | 'INSIDE' {
+  return isSupplierUserType(userType) ? 'EX' : 'INSIDE';
+}
+
 /**
  * A field a save by this caller may set (field.schema.json `writableBy`): users of the named kind
- * only — a user type starting with EX (EX, EX_ADMIN) is a supplier's, any other internal. A caller of
- * no user type (the system) always may.
+ * only. A caller of no user type (the system) always may.
  */
 export function isWritableByUserType(field: Pick<ResolvedField, 'writableBy'>, userType: unknown): boolean {
   if (!field.writableBy || userType === undefined || userType === null) return true;
-  return (String(userType).startsWith('EX') ? 'EX' : 'INSIDE') === field.writableBy;
+  return userKind(userType) === field.writableBy;
 }
 
 /** Fields a request body may never set: keys, audit columns, versionNum (checked, not written), serverOnly ones. */

@@ -6,6 +6,7 @@
  * one, sign-out and an expired session (HTTP 401) clear them. Subscribers (the route guard, the
  * shell, the caches) hear every change.
  */
+import { isSupplierUserType } from '@meridian/metadata';
 import { getLanguage } from './language';
 
 export const SESSION_KEYS = {
@@ -118,7 +119,7 @@ export function hasSession(): boolean {
 
 /** Supplier users' type starts with EX (docs/architecture.md "Spec: users and language"); everyone else is internal. */
 export function isSupplierUser(userInfo: Pick<UserInfo, 'userType'> | null | undefined): boolean {
-  return String(userInfo?.userType ?? '').startsWith('EX');
+  return isSupplierUserType(userInfo?.userType);
 }
 
 /** The name shown for the user: the person's name (the English one in English, where there is one), else the user name. */

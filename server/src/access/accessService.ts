@@ -1,4 +1,4 @@
-import { pickText, type Language } from '@meridian/metadata';
+import { isSupplierUserType, pickText, type Language } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row } from '../db/sqlExecutor';
 import { TtlCache } from '../util/ttlCache';
@@ -45,7 +45,7 @@ export interface MenuRow {
 }
 
 const today = () => formatDateTime().slice(0, 10);
-export const isSupplierType = (userType: string | null | undefined) => String(userType ?? '').startsWith('EX');
+export const isSupplierType = (userType: string | null | undefined) => isSupplierUserType(userType);
 
 /** A record is in force when enabled and today lies within its optional start and end dates. */
 export function inForce(

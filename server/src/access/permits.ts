@@ -1,3 +1,4 @@
+import { isSupplierUserType } from '@meridian/metadata';
 import type { Database } from '../db/sqlExecutor';
 import type { TtlCache } from '../util/ttlCache';
 import { formatDateTime } from '../util/time';
@@ -52,7 +53,7 @@ export class PermitLoader {
   ) {}
 
   permits(user: PermitUser): Promise<UserPermits> {
-    if (String(user.userType ?? '').startsWith('EX')) return Promise.resolve(nothing());
+    if (isSupplierUserType(user.userType)) return Promise.resolve(nothing());
     return this.cache.get(`permits:${user.userId}`, () => this.load(user.userId));
   }
 
@@ -134,7 +135,7 @@ export class PermitLoader {
       enabled === 'Y' && (!start || String(start).slice(0, 10) <= day) && (!end || String(end).slice(0, 10) >= day);
     return rows.some(
       (r) =>
-        !String(r.userType ?? '').startsWith('EX') &&
+        !isSupplierUserType(r.userType) &&
         inForce(r.urEnabled, r.urStart, r.urEnd) &&
         inForce(r.rEnabled, r.rStart, r.rEnd),
     );

@@ -1,3 +1,4 @@
+import { userKind } from '@meridian/metadata';
 import type { Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import type { SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
@@ -22,7 +23,7 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
  */
 export async function prepareChange(store: ChangeInfoStore, draft: SaveDraft): Promise<void> {
   const userType = (draft.ctx.vars.user as { userType?: string } | undefined)?.userType ?? '';
-  draft.values.applicantUserType = userType.startsWith('EX') ? 'EX' : 'INSIDE';
+  draft.values.applicantUserType = userKind(userType);
   for (const target of CHILD_TARGETS) checkOperations(draft.children[target.child] ?? [], target);
   const supplierId =
     draft.values.supplierId ??
