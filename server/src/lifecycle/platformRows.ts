@@ -1,6 +1,6 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../access/metaSql';
-import type { SqlExecutor, SqlParam } from '../db/sqlExecutor';
+import type { Row, SqlExecutor, SqlParam } from '../db/sqlExecutor';
 import { formatDateTime } from '../util/time';
 
 /**
@@ -41,24 +41,63 @@ export class PlatformRows {
     return result.insertId;
   }
 
+  /**
+   * SELECT the named fields of `entity` (rows keyed by field name) WHERE each field of `where`
+   * equals its value (an array: IN, empty matches nothing; null: IS NULL), in `orderBy`'s order
+   * ('-field' descending). `underLock` reads the latest committed rows under a row lock
+   * (readUnderLock), for a check after an invariant's lock.
+   */
+  async select(
+    tx: SqlExecutor,
+    entity: string,
+    fields: readonly string[],
+    where: Record<string, SqlParam | readonly SqlParam[]>,
+    options: { orderBy?: readonly string[]; underLock?: boolean } = {},
+  ): Promise<Row[]> {
+    const { t, c } = this.sql;
+    const params: SqlParam[] = [];
+    const conditions = Object.entries(where).map(([name, value]) => {
+      if (value === null) return `${c(entity, name)} IS NULL`;
+      if (!Array.isArray(value)) {
+        params.push(value as SqlParam);
+        return `${c(entity, name)} = ?`;
+      }
+      if (value.length === 0) return '1 = 0';
+      params.push(...value);
+      return `${c(entity, name)} IN (${value.map(() => '?').join(', ')})`;
+    });
+    const order = (options.orderBy ?? []).map((o) =>
+      o.startsWith('-') ? `${c(entity, o.slice(1))} DESC` : c(entity, o),
+    );
+    const sql =
+      `SELECT ${fields.map((f) => `${c(entity, f)} AS ${f}`).join(', ')} FROM ${t(entity)}` +
+      (conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '') +
+      (order.length ? ` ORDER BY ${order.join(', ')}` : '') +
+      (options.underLock ? tx.dialect.forUpdate : '');
+    return tx.select(sql, params);
+  }
+
+  /** The first row `select` finds, or undefined. */
+  async one(
+    tx: SqlExecutor,
+    entity: string,
+    fields: readonly string[],
+    where: Record<string, SqlParam | readonly SqlParam[]>,
+    options: { underLock?: boolean } = {},
+  ): Promise<Row | undefined> {
+    return (await this.select(tx, entity, fields, where, options))[0];
+  }
+
   /** The (Chinese) name of the menu with this code, for the to-do's menuName. */
   async menuName(tx: SqlExecutor, menuCode: string): Promise<string | null> {
-    const { t, c } = this.sql;
-    const rows = await tx.select(
-      `SELECT ${c('baseMenu', 'menuName')} AS menuName FROM ${t('baseMenu')} WHERE ${c('baseMenu', 'menuCode')} = ?`,
-      [menuCode],
-    );
-    return rows[0] ? String(rows[0].menuName) : null;
+    const row = await this.one(tx, 'baseMenu', ['menuName'], { menuCode });
+    return row ? String(row.menuName) : null;
   }
 
   async userName(tx: SqlExecutor, userId: number | null): Promise<string | null> {
     if (userId === null) return null;
-    const { t, c } = this.sql;
-    const rows = await tx.select(
-      `SELECT ${c('baseUsers', 'userName')} AS userName FROM ${t('baseUsers')} WHERE ${c('baseUsers', 'userId')} = ?`,
-      [userId],
-    );
-    return rows[0] ? String(rows[0].userName) : null;
+    const row = await this.one(tx, 'baseUsers', ['userName'], { userId });
+    return row ? String(row.userName) : null;
   }
 
   /** UPDATE entity SET values WHERE the equalities of `where` hold; returns the rows changed. */

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SqlExecutor } from '../db/sqlExecutor';
+import { startTestServer, type TestServer } from '../testing/testServer';
+import { PlatformRows } from './platformRows';
+
+/** PlatformRows.select: fields by name, equalities, IN, IS NULL, order — on the demo users and menus. */
+let server: TestServer;
+let rows: PlatformRows;
+
+beforeAll(async () => {
+  server = await startTestServer('platform-rows');
+  rows = new PlatformRows(server.kernel.registry, server.kernel.db.dialect);
+});
+afterAll(() => server?.close());
+
+const inTransaction = <T>(fn: (tx: SqlExecutor) => Promise<T>) => server.kernel.db.transaction(fn);
+
+describe('PlatformRows.select', () => {
+  it('answers rows keyed by field name, filtered by equality and IN, in the order asked', async () => {
+    await inTransaction(async (tx) => {
+      expect((await rows.one(tx, 'baseUsers', ['userId', 'userName'], { userName: 'admin' }))?.userName).toBe('admin');
+      const both = await rows.select(
+        tx,
+        'baseUsers',
+        ['userName'],
+        { userName: ['admin', 'buyer01'] },
+        { orderBy: ['-userName'] },
+      );
+      expect(both.map((r) => r.userName)).toEqual(['buyer01', 'admin']);
+      expect(await rows.select(tx, 'baseUsers', ['userName'], { userName: [] })).toEqual([]);
+    });
+  });
+
+  it('reads null as IS NULL and reads under a lock', async () => {
+    await inTransaction(async (tx) => {
+      const roots = await rows.select(tx, 'baseMenu', ['menuCode', 'imageLink'], { imageLink: null });
+      expect(roots.length).toBeGreaterThan(0);
+      expect(roots.every((r) => r.imageLink === null)).toBe(true);
+      expect(
+        (await rows.one(tx, 'baseUsers', ['userName'], { userName: 'admin' }, { underLock: true }))?.userName,
+      ).toBe('admin');
+    });
+  });
+});
