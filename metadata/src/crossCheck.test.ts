@@ -65,6 +65,42 @@ const cases: [string, Mutate, MetadataProblem[]][] = [
       ),
     ],
   ],
+  // document numbers (numberOf)
+  [
+    'document number naming a missing type field, an unknown entity, a missing number field and a bad $form',
+    (d) => {
+      d(LINE).fields[1].numberOf = {
+        typeField: 'docType',
+        documents: {
+          A: { entity: 'demoNothing', numberField: 'orderNumber' },
+          B: { entity: 'demoOrderHeader', numberField: 'poNumber' },
+          C: {
+            entity: 'demoOrderHeader',
+            numberField: 'orderNumber',
+            filter: { field: 'supplierId', op: 'eq', value: '$form.vendorId' },
+          },
+        },
+      };
+    },
+    [
+      P(
+        LINE,
+        '/fields/1/numberOf',
+        'numberOf of "lineNum" names type field "docType", which is not a field of demoOrderLine',
+      ),
+      P(LINE, '/fields/1/numberOf/documents/A', 'numberOf of "lineNum" names unknown entity "demoNothing"'),
+      P(
+        LINE,
+        '/fields/1/numberOf/documents/B',
+        'numberOf of "lineNum" uses "poNumber", which is not a field of demoOrderHeader',
+      ),
+      P(
+        LINE,
+        '/fields/1/numberOf/documents/C/filter',
+        'field "lineNum" filter names $form.vendorId, which is not a field of demoOrderLine or of its header demoOrderHeader',
+      ),
+    ],
+  ],
   // pages
   [
     'page with an unknown entity',

@@ -6,6 +6,7 @@ import { contextDefaultProblem } from './contextDefaults';
 import { checkLifecycleRules } from './lifecycleCheck';
 import { checkRowFilter, checkRowScope, checkSqlFilter } from './rowScopeCheck';
 import { checkReferenceFilter } from './referenceFilterCheck';
+import { checkNumberOf } from './documentNumber';
 import { checkLinePick } from './linePickCheck';
 import { checkTimers } from './timerCheck';
 import { checkRecordRules } from './recordRuleCheck';
@@ -112,9 +113,10 @@ function checkEntity(registry: MetadataCatalog, entity: EntityModel, report: Rep
     }),
   );
   checkRowScope(entity, (name) => registry.entity(name), report);
-  entity.fields.forEach((f, i) =>
-    checkReferenceFilter(entity, f, `/fields/${i - 1}/reference/filter`, (name) => registry.entity(name), report),
-  );
+  entity.fields.forEach((f, i) => {
+    checkReferenceFilter(entity, f, `/fields/${i - 1}/reference/filter`, (name) => registry.entity(name), report);
+    checkNumberOf(entity, f, `/fields/${i - 1}/numberOf`, (name) => registry.entity(name), report);
+  });
   checkFilter(entity, entity.def.deletableWhen, '/deletableWhen', report);
   checkFilter(entity, entity.def.editableWhen, '/editableWhen', report);
 }

@@ -5,6 +5,7 @@ export * from './appsign';
 export * from './entityModel';
 export * from './filter';
 export * from './referenceFilter';
+export * from './documentNumber';
 export * from './linePick';
 export * from './contextDefaults';
 export * from './rowScope';

@@ -235,6 +235,8 @@ test('CN: procure-to-pay — requisition, approval, demand pool, order, release,
     订单数量: '20,000',
     不含税单价: /^0\.085/,
     需求日期: needBy,
+    // The line's requisition line reads as its requisition's number, not its id (issue 33 item 6).
+    采购申请行: prNumber,
   });
   await runConfirmed(buyer, '提交');
   await expect(fieldValue(buyer, '状态')).toHaveText('审批中');

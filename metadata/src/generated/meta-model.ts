@@ -289,6 +289,25 @@ export interface FieldDef {
      */
     typeLabelAs: string;
   };
+  /**
+   * A document number (a string field) whose document type is chosen by another field of the record, e.g. an exclusion line's PO or receipt number: on save the server checks that a document of that type has that number and matches the type's filter ($form.x: a field of the record or, on a line, of its header), else 400 naming the field. A type with no entry here is not checked (its documents are not in the application yet).
+   */
+  numberOf?: {
+    /**
+     * Field of this entity holding the document type (a value-set code).
+     */
+    typeField: string;
+    /**
+     * Per document type code: the entity whose numberField holds the number, and a filter the document must satisfy.
+     */
+    documents: {
+      [k: string]: {
+        entity: string;
+        numberField: string;
+        filter?: FilterNode;
+      };
+    };
+  };
   required?: boolean;
   min?: number;
   max?: number;

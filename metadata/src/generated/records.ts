@@ -3303,6 +3303,7 @@ export interface SrmPurOrderLineRecord {
   orderHeaderId?: PurchaseOrder;
   lineNum?: LineNo;
   requisitionLineId?: RequisitionLine;
+  requisitionLineNumber?: string | null;
   agreementLineId?: AgreementLine;
   itemId?: Item;
   itemLabel?: string | null;

@@ -1,4 +1,5 @@
 import {
+  numberTarget,
   formDependencies,
   formFieldLevel,
   pickText,
@@ -7,6 +8,7 @@ import {
   type FilterNode,
   type FilterVariables,
   type Language,
+  type NumberTarget,
   type ResolvedField,
 } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
@@ -19,6 +21,8 @@ import { setsNewValue, type ReferencedRecord } from './storedReferences';
 interface ReferenceCheckOptions {
   language: Language;
   vars: FilterVariables;
+  /** The caller's read scope of a target (referenceCheck.ts): a document number must name a row inside it. */
+  scopeFor?: (target: EntityModel) => FilterNode | undefined;
 }
 
 /** One record of the save (a header or a line), its stored row on an update, and its header for a line. */
@@ -33,20 +37,39 @@ interface Item {
 interface Group {
   target: EntityModel;
   valueField: string;
-  filter: FilterNode;
+  filter?: FilterNode;
+  /** A document number (numberOf): the caller's read scope applies, as in a reference's own check. */
+  byNumber: boolean;
   wanted: { field: ResolvedField; path: string; value: SqlParam }[];
 }
 
 /** At most this many values in one IN list, as in referenceCheck.ts. */
 const IN_CHUNK = 500;
 const isBlank = (v: unknown) => v === null || v === undefined || v === '';
-const filtered = (model: EntityModel) => model.fields.filter((f) => f.reference?.filter && !f.system);
+const filtered = (model: EntityModel) => model.fields.filter((f) => (f.reference?.filter || f.numberOf) && !f.system);
 
 /** A value as the saved record will hold it: from the body when it carries the field, else as stored. */
 const valueOf = (item: Item, name: string) =>
   name in item.record.values ? item.record.values[name] : item.stored?.[name];
 /** Whether the save sets the field to a new value (a new record sets all of them). */
 const changes = (item: Item, name: string) => setsNewValue(item.model, item.record, item.stored, name);
+
+/**
+ * What the field's value must name: its reference with a filter, or for a document number
+ * (FieldDef.numberOf) the document of the record's type, by number; undefined when not checked.
+ */
+function checkedTarget(
+  item: Item,
+  field: ResolvedField,
+): (Omit<NumberTarget, 'valueField'> & { valueField?: string }) | undefined {
+  if (!field.numberOf)
+    return {
+      entity: field.reference!.entity,
+      valueField: field.reference!.valueField,
+      filter: field.reference!.filter,
+    };
+  return numberTarget(field, valueOf(item, field.numberOf.typeField));
+}
 
 function collectItems(registry: MetadataRegistry, entity: EntityModel, records: ReferencedRecord[]): Item[] {
   const items: Item[] = [];
@@ -82,12 +105,13 @@ function groupChecks(
   const groups = new Map<string, Group>();
   for (const item of items) {
     for (const field of filtered(item.model)) {
-      const target = registry.entity(field.reference!.entity);
+      const checked = checkedTarget(item, field);
+      const target = checked && registry.entity(checked.entity);
       const value = valueOf(item, field.name);
-      const deps = formDependencies(field.reference!.filter).map((name) => ({
-        name,
-        owner: dependencyOwner(item, name),
-      }));
+      const deps = [
+        ...(field.numberOf ? [{ name: field.numberOf.typeField, owner: item as Item | undefined }] : []),
+        ...formDependencies(checked?.filter).map((name) => ({ name, owner: dependencyOwner(item, name) })),
+      ];
       // A record whose field and dependencies this save leaves alone keeps what it had (the target may have changed since).
       if (
         !target ||
@@ -107,10 +131,11 @@ function groupChecks(
         continue;
       }
       const owners = new Map(deps.map((d) => [d.name, d.owner!]));
-      const filter = resolveFormFilter(field.reference!.filter, (name) => valueOf(owners.get(name)!, name)).filter!;
-      const valueField = field.reference!.valueField ?? target.primaryKey;
-      const key = `${target.name}\u0000${valueField}\u0000${JSON.stringify(filter)}`;
-      if (!groups.has(key)) groups.set(key, { target, valueField, filter, wanted: [] });
+      const filter =
+        checked.filter && resolveFormFilter(checked.filter, (name) => valueOf(owners.get(name)!, name)).filter!;
+      const valueField = checked.valueField ?? target.primaryKey;
+      const key = `${target.name}\u0000${valueField}\u0000${JSON.stringify(filter)}\u0000${!!field.numberOf}`;
+      if (!groups.has(key)) groups.set(key, { target, valueField, filter, byNumber: !!field.numberOf, wanted: [] });
       groups.get(key)!.wanted.push({ field, path: item.prefix + field.name, value: value as SqlParam });
     }
   }
@@ -136,8 +161,17 @@ export async function checkReferenceFilters(
   if (!items.some((i) => filtered(i.model).length)) return [];
   const errors: FieldErrorOut[] = [];
   const q = tx.dialect.quote;
-  for (const { target, valueField, filter, wanted } of groupChecks(registry, items, options, errors).values()) {
-    const where = compileFilter(target, tx.dialect, filter, options.vars, { registry });
+  for (const { target, valueField, filter, byNumber, wanted } of groupChecks(
+    registry,
+    items,
+    options,
+    errors,
+  ).values()) {
+    const scope = byNumber ? options.scopeFor?.(target) : undefined;
+    const both = filter && scope ? { and: [filter, scope] } : (filter ?? scope);
+    const where = both
+      ? compileFilter(target, tx.dialect, both, options.vars, { registry })
+      : { sql: '1 = 1', params: [] };
     const values = [...new Set(wanted.map((w) => w.value))];
     const column = target.field(valueField)!.column;
     const found = new Set<string>();
@@ -153,10 +187,15 @@ export async function checkReferenceFilters(
     for (const w of wanted) {
       if (found.has(String(w.value).toLowerCase())) continue;
       const fieldLabel = pickText(w.field.label, options.language);
-      const text = {
-        cn: `所选${targetLabel}"${String(w.value)}"不能作为${fieldLabel}`,
-        en: `${targetLabel} "${String(w.value)}" cannot be chosen as ${fieldLabel}`,
-      };
+      const text = byNumber
+        ? {
+            cn: `没有符合条件的${targetLabel}"${String(w.value)}"`,
+            en: `No matching ${targetLabel} "${String(w.value)}"`,
+          }
+        : {
+            cn: `所选${targetLabel}"${String(w.value)}"不能作为${fieldLabel}`,
+            en: `${targetLabel} "${String(w.value)}" cannot be chosen as ${fieldLabel}`,
+          };
       errors.push({ field: w.path, message: pickText(text, options.language) });
     }
   }

@@ -29,8 +29,8 @@ export const manualBody = (score: string, extra: Body = {}) => ({
   ...extra,
 });
 
-export const excludeBody = (lines: Body[] = [{ docType: 'PO_LINE', docNumber: 'PO202611210001', docLineNum: 1 }]) => ({
-  supplierId: 3,
+export const excludeBody = (lines: Body[] = [{ docType: 'PO_LINE', docNumber: 'PO202611190001', docLineNum: 1 }]) => ({
+  supplierId: 2,
   excludeReason: 'FORCE_MAJEURE',
   description: '测试剔除 / test exclusion',
   lines,

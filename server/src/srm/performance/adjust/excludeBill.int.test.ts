@@ -9,7 +9,7 @@ import { proofServer } from '../../../testing/proofServer';
  * Exclusion bills (DOMAIN.md §2.2, std-approval lifecycle speExclude): doSubmit (≥ 1 line, else
  * 400), doApprove alias doApproval, doReject; the submitter may not approve (403); excludeList
  * (srmSpeExcludeLine with grid.filter parent status APPROVED) and approvedExclusions read APPROVED
- * bills only. Demo: 5101 APPROVED (supplier03's late PO line, ECN), 5102 DRAFT.
+ * bills only. Demo: 5101 APPROVED (supplier02's late PO line, ECN), 5102 DRAFT.
  */
 const p = proofServer('srm_spe_exclude', { timeout: 180_000 });
 
@@ -27,8 +27,8 @@ const linesOf = async (headerId: number) =>
 
 describe('exclusion bills', () => {
   it('the demo bills are there, numbered', async () => {
-    expect(await rowOf(p, 'exclude', 5101)).toMatchObject({ status: 'APPROVED', supplier_id: 3 });
-    expect(await rowOf(p, 'exclude', 5102)).toMatchObject({ status: 'DRAFT', supplier_id: 3 });
+    expect(await rowOf(p, 'exclude', 5101)).toMatchObject({ status: 'APPROVED', supplier_id: 2 });
+    expect(await rowOf(p, 'exclude', 5102)).toMatchObject({ status: 'DRAFT', supplier_id: 2 });
     const id = await draftOf(p, 'exclude', excludeBody());
     expect(String((await rowOf(p, 'exclude', id)).exclude_number)).toMatch(/^EXC\d+/);
   });
@@ -84,6 +84,30 @@ describe('exclusion bills', () => {
     expectError(await act(p, 'buyer01', 'exclude', 'saveOrUpdate', noReason), 400);
   });
 
+  it("a line's document number names a document of its type and the bill's supplier (numberOf), else 400 on the line", async () => {
+    const refused = async (lines: Record<string, unknown>[]) =>
+      expectError(await act(p, 'buyer01', 'exclude', 'saveOrUpdate', excludeBody(lines)), 400, ['lines[0].docNumber']);
+    await refused([{ docType: 'PO_LINE', docNumber: 'PO209912310001' }]);
+    // Supplier 1's order, on a bill of supplier 2; supplier 2's order named as a receipt.
+    await refused([{ docType: 'PO_LINE', docNumber: 'PO202611210001' }]);
+    await refused([{ docType: 'RECEIPT', docNumber: 'PO202611190001' }]);
+    const id = await draftOf(
+      p,
+      'exclude',
+      excludeBody([
+        { docType: 'RECEIPT', docNumber: 'RCV202611189303' },
+        { docType: 'DELIVERY_NOTE', docNumber: 'DN202611159204' },
+        // No inspection documents in the application yet: not checked.
+        { docType: 'INSPECTION', docNumber: 'IQC-ANY-1' },
+      ]),
+    );
+    // Moving the bill to another supplier checks the lines it saves again (the edit page sends them all).
+    const saved = expectOk(await act(p, 'buyer01', 'exclude', 'findById', { id }));
+    const moved = await act(p, 'buyer01', 'exclude', 'saveOrUpdate', { ...saved, supplierId: 1 });
+    expectError(moved, 400, ['lines[0].docNumber', 'lines[1].docNumber']);
+    expect((await rowOf(p, 'exclude', id)).supplier_id).toBe(2);
+  });
+
   it('excludeList and approvedExclusions show the lines of APPROVED bills only', async () => {
     const before = await excludeListIds();
     expect(before).toContain(5101);
@@ -96,7 +120,7 @@ describe('exclusion bills', () => {
     expectOk(await act(p, 'manager01', 'exclude', 'doApproval', { id }));
     expect(await excludeListIds()).toContain(line);
     const rules = new AdjustRules(p.server.kernel.registry, p.server.kernel.db);
-    const found = await p.server.kernel.db.transaction((tx) => rules.approvedExclusions(tx, 3));
+    const found = await p.server.kernel.db.transaction((tx) => rules.approvedExclusions(tx, 2));
     expect(found.map((e) => e.excludeLineId)).toEqual(expect.arrayContaining([5101, line]));
     expect(found.map((e) => e.excludeLineId)).not.toContain(5102);
     expect(found.find((e) => e.excludeLineId === 5101)).toMatchObject({
