@@ -65,6 +65,21 @@ const cases: [string, Mutate, MetadataProblem[]][] = [
       ),
     ],
   ],
+  // English twins of server-written texts (textEn)
+  [
+    'textEn naming a field that is not text, on a field the saves write',
+    (d) => {
+      d(HEADER).fields[0].textEn = 'totalAmount';
+    },
+    [
+      P(
+        HEADER,
+        '/fields/0/textEn',
+        'textEn of "orderNumber" names "totalAmount", which is not another text field of demoOrderHeader',
+      ),
+      P(HEADER, '/fields/0/textEn', 'textEn is for a serverOnly text field; "orderNumber" is not one'),
+    ],
+  ],
   // document numbers (numberOf)
   [
     'document number naming a missing type field, an unknown entity, a missing number field and a bad $form',

@@ -45,6 +45,18 @@ function checkPolymorphic(
     if (entity.field(name)) report(at, `polymorphic field "${f.name}" returns "${name}", which clashes with a field`);
 }
 
+const TEXT_TYPES = ['string', 'text'];
+
+/** A textEn names another text field, on a text field the server alone writes (serverOnly). */
+function checkTextEn(entity: EntityModel, f: EntityModel['fields'][number], at: string, report: Report) {
+  if (!f.textEn) return;
+  const twin = entity.field(f.textEn);
+  if (!twin || twin.name === f.name || !TEXT_TYPES.includes(twin.type))
+    report(at, `textEn of "${f.name}" names "${f.textEn}", which is not another text field of ${entity.name}`);
+  if (!f.serverOnly || !TEXT_TYPES.includes(f.type))
+    report(at, `textEn is for a serverOnly text field; "${f.name}" is not one`);
+}
+
 function checkEntity(registry: MetadataCatalog, entity: EntityModel, report: Report) {
   const seenColumns = new Map<string, string>();
   entity.fields.forEach((f, i) => {
@@ -81,6 +93,7 @@ function checkEntity(registry: MetadataCatalog, entity: EntityModel, report: Rep
     }
   });
   entity.fields.forEach((f, i) => checkPolymorphic(registry, entity, f, `/fields/${i - 1}/polymorphic`, report));
+  entity.fields.forEach((f, i) => checkTextEn(entity, f, `/fields/${i - 1}/textEn`, report));
   const seenNames = new Set<string>();
   for (const f of entity.fields) {
     if (seenNames.has(f.name))

@@ -176,9 +176,29 @@ test('a qualification review applies for a company and inspects sites of operati
     await expect(unit.getByTitle(other, { exact: true })).toHaveCount(0);
 });
 
+/** A line's document number must name a document of its type and the bill's supplier (issue 33 item 16). */
+async function excludedNumberIsChecked(buyer: Page): Promise<void> {
+  await buyer.getByRole('button', { name: '新增', exact: true }).click();
+  await expect(buyer.getByRole('button', { name: '保存', exact: true })).toBeVisible();
+  await choose(buyer.getByRole('combobox', { name: '供应商' }), '苏州恒达精密五金有限公司', '恒达');
+  await choose(buyer.getByRole('combobox', { name: '剔除原因' }), '数据错误');
+  await buyer.getByRole('textbox', { name: '说明' }).fill(unique('单据号校验'));
+  const lines = buyer.getByRole('region', { name: '剔除单据' });
+  await lines.getByRole('button', { name: '新增行' }).click();
+  const line = dataRows(lines.getByRole('table')).first();
+  await choose(line.getByRole('combobox', { name: '单据类型' }), '订单行');
+  await line.getByRole('textbox', { name: '单据号' }).fill('PO209912310001');
+  await buyer.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(buyer.getByText('没有符合条件的采购订单"PO209912310001"').first()).toBeVisible();
+  await line.getByRole('textbox', { name: '单据号' }).fill('PO202611210001');
+  await save(buyer);
+}
+
 test('an exclusion bill is approved from its to-do, and from its detail page', async ({ browser }) => {
+  test.slow(); // two users, three bills, one of them typed in the page
   const buyer = await signedIn(browser, 'buyer01');
   await openSubMenu(buyer, '绩效管理', '绩效调整', '剔除单');
+  await excludedNumberIsChecked(buyer);
   const api = '/api/srmServer/v1/srmSpeExcludeHeaderRestful';
   const numbers: string[] = [];
   for (const description of [unique('到货延误剔除'), unique('收货数量剔除')]) {

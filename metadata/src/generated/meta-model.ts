@@ -308,6 +308,10 @@ export interface FieldDef {
       };
     };
   };
+  /**
+   * Field of this entity holding this text in English (a text the server writes, such as a warning's content): a reader in English gets it under this field's name, this field's own text where it is empty. Only on a serverOnly string or text field, so that no save sends the English text back as this field.
+   */
+  textEn?: string;
   required?: boolean;
   min?: number;
   max?: number;

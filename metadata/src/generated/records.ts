@@ -1669,6 +1669,10 @@ export type WarningType = string | null;
  */
 export type Warning = string | null;
 /**
+ * 预警内容（英文）
+ */
+export type WarningEnglish = string | null;
+/**
  * 预警时间
  */
 export type RaisedAt = string | null;
@@ -1688,6 +1692,7 @@ export interface SrmBaseWarningRecord {
   supplierId?: Supplier;
   supplierName?: string | null;
   warningContent?: Warning;
+  warningContentEn?: WarningEnglish;
   warningDate?: RaisedAt;
   handledFlag?: Handled;
   handledBy?: HandledBy;
@@ -6844,6 +6849,7 @@ export interface SrmSlcSupplierWarningRecord {
   expireDate?: ExpiryDate;
   warningDate?: WarningDate;
   warningContent?: Warning;
+  warningContentEn?: WarningEnglish;
   handledFlag?: Handled;
   handledBy?: HandledBy;
   handledDate?: HandledAt;

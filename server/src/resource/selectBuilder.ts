@@ -23,8 +23,8 @@ export function buildSelectShape(
   projection?: ReadonlySet<string>,
 ): SelectShape {
   const fields = projection ? entity.readableFields.filter((f) => projection.has(f.name)) : entity.readableFields;
-  const columns = fields.map((f) => `t.${d.quote(f.column)} AS ${d.quote(f.name)}`);
-  const ownColumns = columns.join(', ');
+  const ownColumns = fields.map((f) => `t.${d.quote(f.column)} AS ${d.quote(f.name)}`).join(', ');
+  const columns = fields.map((f) => `${localizedColumn(entity, f, d, language)} AS ${d.quote(f.name)}`);
   const joins: string[] = [];
   fields.forEach((f, i) => {
     const ref = f.reference;
@@ -53,6 +53,13 @@ export function buildSelectShape(
     joins.push(...shown.joins);
   });
   return { columns: columns.join(', '), joins: joins.join(' '), ownColumns };
+}
+
+/** A server-written text in the caller's language (FieldDef.textEn): the English twin where it is not empty. */
+function localizedColumn(entity: EntityModel, f: EntityModel['fields'][number], d: Dialect, language: Language) {
+  const own = `t.${d.quote(f.column)}`;
+  const twin = f.textEn && language === 'EN' ? entity.field(f.textEn) : undefined;
+  return twin ? `COALESCE(NULLIF(t.${d.quote(twin.column)}, ''), ${own})` : own;
 }
 
 /** The target's display field when the label is another text field and it is a text field too. */
