@@ -18,26 +18,21 @@ import { eitherIdInput, formRecordId, idFrom } from '../../../platform/actionInp
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { today } from '../../../util/time';
-import { ACK, ACK_LINE, supplierOf, type Collab } from './collabContext';
+import { ACK, ACK_LINE, type Collab, type SupplierFile } from './collabContext';
 
 type Body = Record<string, unknown>;
 const MAX_ROWS = 2000;
 const LINE_ID = ['approvalLineId', 'id'];
 
-async function addAckFile(k: Collab, body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
-  const id = idFrom(body, LINE_ID);
-  const model = kernel.registry.entity(ACK_LINE)!;
-  const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
-  await kernel.db.transaction(async (tx) => {
-    const line = await kernel.resources.reader.byId(model, id, ctx, scope, tx, true);
-    if (!line) throw Errors.recordNotFound();
-    if (supplierOf(ctx) !== Number(line.supplierId)) throw declaredError('purchasingOrders.ackFileNotLineSupplier');
-    // PENDING is the action's declared state, held under the line's lock in this transaction.
+/** The supplier's file on its line, while the line is PENDING (the action's declared states) and before the form's deadline. */
+const ACK_FILE: Omit<SupplierFile, 'id' | 'attachmentId'> = {
+  entity: ACK_LINE,
+  field: 'ackFileIds',
+  notSupplier: () => declaredError('purchasingOrders.ackFileNotLineSupplier'),
+  check: (line) => {
     if (String(line.deadline ?? '').slice(0, 10) < today()) throw declaredError('purchasingOrders.ackDeadlinePassed');
-    await k.addOwnFile(tx, ACK_LINE, id, 'ackFileIds', line.ackFileIds, body.attachmentId, ctx);
-  });
-  return { data: await kernel.resources.findById(model, id, ctx, scope) };
-}
+  },
+};
 
 const SHEET_COLUMNS: SheetColumn[] = [
   { key: 'supplierCode', titles: ['supplierCode', '供应商编码'], required: true },
@@ -62,16 +57,10 @@ async function sheetRows(req: ActionRequest) {
 
 /** Enabled records of `entity` by their code: code → id. */
 async function idsByCode(k: Collab, entity: string, codeField: string, codes: string[]) {
-  const unique = [...new Set(codes.filter(Boolean))];
-  if (!unique.length) return new Map<string, number>();
-  const { t, c } = k.sql;
   const key = k.registry.entity(entity)!.primaryKey;
-  const rows = await k.db.select(
-    `SELECT ${c(entity, key)} AS id, ${c(entity, codeField)} AS code FROM ${t(entity)} ` +
-      `WHERE ${c(entity, codeField)} IN (${unique.map(() => '?').join(', ')}) AND ${c(entity, 'enabledFlag')} = 'Y'`,
-    unique,
-  );
-  return new Map(rows.map((r) => [String(r.code), Number(r.id)]));
+  const where = { [codeField]: [...new Set(codes.filter(Boolean))], enabledFlag: 'Y' };
+  const rows = await k.rows.select(k.db, entity, [key, codeField], where);
+  return new Map(rows.map((r) => [String(r[codeField]), Number(r[key])]));
 }
 
 async function importLines(k: Collab, body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
@@ -153,7 +142,8 @@ export function registerApprovalActions(k: Collab, actions: ActionRegistry): voi
           ? ['承认书已作废，不能再上传文件', 'The acknowledgement form was cancelled: no more files can be added']
           : ['该行不在待签收状态，不能上传文件', 'The line is not waiting for acknowledgement'],
     },
-    handler: (body, ctx, kernel, req) => addAckFile(k, body, ctx, kernel, req!),
+    handler: (body, ctx, kernel, req) =>
+      k.addSupplierFile(kernel, req!, ctx, { ...ACK_FILE, id: idFrom(body, LINE_ID), attachmentId: body.attachmentId }),
   });
   actions.register({
     area: 'srmServer',
