@@ -9,12 +9,11 @@
  * confirmation declared checks (purPriceAdjust.json); this file keeps the computed prices.
  */
 import type { SqlExecutor } from '../../../db/sqlExecutor';
-import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHooks';
+import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
-import type { ResourceContext } from '../../../resource/context';
 import { changeRate, decimalText } from '../../../util/decimal';
 import { priceInclTax } from '../price/priceMath';
 import { ADJUST, ADJUST_LINE, AGREEMENT_LINE, type AgreementStore } from './agreementStore';
@@ -29,16 +28,7 @@ async function agreementLines(store: AgreementStore, tx: SqlExecutor, agreementH
 }
 
 /** On save: supplier and company from the agreement (which must be APPROVED); per line the item, the current price and the change rate. */
-async function prepareAdjust(
-  store: AgreementStore,
-  draft: {
-    values: RecordValues;
-    children: Record<string, RecordValues[] | undefined>;
-    id?: number;
-    ctx: ResourceContext;
-    tx: SqlExecutor;
-  },
-): Promise<void> {
+async function prepareAdjust(store: AgreementStore, draft: SaveDraft): Promise<void> {
   const { values, tx, ctx } = draft;
   let agreementHeaderId = typeof values.agreementHeaderId === 'number' ? values.agreementHeaderId : undefined;
   if (agreementHeaderId === undefined && draft.id !== undefined) {

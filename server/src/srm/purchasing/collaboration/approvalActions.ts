@@ -40,8 +40,10 @@ const SHEET_COLUMNS: SheetColumn[] = [
   { key: 'requirement', titles: ['requirement', '承认要求'] },
 ];
 
+type SheetLine = { row: number; supplierCode: string; itemCode: string; requirement: string };
+
 /** The sheet's rows as {supplierCode, itemCode, requirement} with their sheet row numbers, read through exchange. */
-async function sheetRows(req: ActionRequest) {
+async function sheetRows(req: ActionRequest): Promise<{ rows: SheetLine[]; fields: Record<string, string> }> {
   if (!req.xlsxUpload) throw declaredError('purchasingOrders.xlsxRequired');
   const upload = await req.xlsxUpload();
   const sheet = await readSheet(upload.file, SHEET_COLUMNS, MAX_ROWS);
@@ -55,12 +57,12 @@ async function sheetRows(req: ActionRequest) {
   return { rows, fields: upload.fields };
 }
 
-/** Enabled records of `entity` by their code: code → id. */
-async function idsByCode(k: Collab, entity: string, codeField: string, codes: string[]) {
+/** Enabled records of `entity` by the codes the rows name in `codeField`: code → id. */
+async function idsByCode(k: Collab, entity: string, codeField: 'supplierCode' | 'itemCode', rows: SheetLine[]) {
   const key = k.registry.entity(entity)!.primaryKey;
-  const where = { [codeField]: [...new Set(codes.filter(Boolean))], enabledFlag: 'Y' };
-  const rows = await k.rows.select(k.db, entity, [key, codeField], where);
-  return new Map(rows.map((r) => [String(r[codeField]), Number(r[key])]));
+  const where = { [codeField]: [...new Set(rows.map((r) => r[codeField]).filter(Boolean))], enabledFlag: 'Y' };
+  const found = await k.rows.select(k.db, entity, [key, codeField], where);
+  return new Map(found.map((r) => [String(r[codeField]), Number(r[key])]));
 }
 
 async function importLines(k: Collab, body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
@@ -71,18 +73,8 @@ async function importLines(k: Collab, body: Body, ctx: ResourceContext, kernel: 
   const form = await kernel.resources.findById(entity, id, ctx, scope);
   if (!form) throw Errors.recordNotFound();
   if (form.status !== 'DRAFT') throw declaredError('purchasingOrders.ackImportDraftOnly');
-  const suppliers = await idsByCode(
-    k,
-    'srmSlcSupplierInfo',
-    'supplierCode',
-    rows.map((r) => r.supplierCode),
-  );
-  const items = await idsByCode(
-    k,
-    'srmBaseMaterialItem',
-    'itemCode',
-    rows.map((r) => r.itemCode),
-  );
+  const suppliers = await idsByCode(k, 'srmSlcSupplierInfo', 'supplierCode', rows);
+  const items = await idsByCode(k, 'srmBaseMaterialItem', 'itemCode', rows);
   const existing = ((form.lines as Body[] | undefined) ?? []).map((l) => ({
     approvalLineId: l.approvalLineId,
     supplierId: l.supplierId,

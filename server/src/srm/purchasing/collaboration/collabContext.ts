@@ -1,8 +1,7 @@
 /**
  * What the acknowledgement forms (承认书) and engineering queries (EQ) share (DOMAIN.md §5.8 "Other
- * purchasing records"): entity names, metadata-named SQL and platform rows, the supplier to-dos (§14
- * SRM_ACKNOWLEDGEMENT, SRM_EQ_PROMOTION) the handlers open or close through the platform's TodoService,
- * and the files a supplier adds to a record it may reach.
+ * purchasing records"): entity names, metadata-named SQL and platform rows, and the files a
+ * supplier adds to a record of its own (their to-dos are declared effects of the lifecycles).
  */
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { attachmentIds } from '../../../files/attachmentLinks';
@@ -13,7 +12,6 @@ import type { ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { PartContext, supplierOf } from '../partContext';
 
-export const TEMPLATE = 'srmPurApprovalTemplate';
 export const ACK = 'srmPurApprovalHeader';
 export const ACK_LINE = 'srmPurApprovalLine';
 export const EQ = 'srmPurEqHeader';
@@ -21,8 +19,6 @@ export const EQ_TRANSFER = 'srmPurEqTransferHistory';
 export const PROMOTION = 'srmPurEqPromotion';
 export const EQ_USERS = 'srmPurEqUsers';
 export const RESEARCH_ENGINEER = 'RESEARCH_ENGINEER';
-
-export const ACK_TODO = { billType: 'SRM_ACKNOWLEDGEMENT', menuCode: 'SUP_APPROVAL', link: 'approvalList' } as const;
 
 /** A file a supplier adds to its own record's attachment field (addSupplierFile). */
 export interface SupplierFile {
