@@ -11,9 +11,9 @@
  * the to-do is handled and the EQ takes the answer, SUBMITTED → ANSWERED). The promotion's supplier,
  * company and subject are the EQ's, set on save.
  *
- * The dates, the answering user and the record's own to-dos closed are declared effects
+ * The dates, the answering user, the promotion's to-do and the to-dos closed are declared effects
  * (purEq.json, purEqPromotion.json); what stays here are the save rules (values taken from the
- * EQ), the research engineer's check and the promotion's to-do, titled with the EQ's number.
+ * EQ) and the research engineer's check.
  */
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
