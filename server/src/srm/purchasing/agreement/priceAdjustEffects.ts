@@ -8,14 +8,12 @@
  * and the confirming user and date are declared effects, and the checks of the submit and of the
  * confirmation declared checks (purPriceAdjust.json); this file keeps the computed prices.
  */
-import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
-import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHooks';
+import type { SqlExecutor } from '../../../db/sqlExecutor';
+import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
-import type { ResourceContext } from '../../../resource/context';
-import { formatDateTime } from '../../../util/time';
 import { changeRate, decimalText } from '../../../util/decimal';
 import { priceInclTax } from '../price/priceMath';
 import { ADJUST, ADJUST_LINE, AGREEMENT_LINE, type AgreementStore } from './agreementStore';
@@ -23,32 +21,14 @@ import { ADJUST, ADJUST_LINE, AGREEMENT_LINE, type AgreementStore } from './agre
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 
 /** The agreement's lines by id, read inside `tx`. */
-async function agreementLines(
-  store: AgreementStore,
-  tx: SqlExecutor,
-  agreementHeaderId: number,
-): Promise<Map<number, Row>> {
-  const { t, c } = store.sql;
-  const rows = await tx.select(
-    `SELECT ${c(AGREEMENT_LINE, 'agreementLineId')} AS id, ${c(AGREEMENT_LINE, 'itemId')} AS itemId, ${c(AGREEMENT_LINE, 'itemCode')} AS itemCode, ` +
-      `${c(AGREEMENT_LINE, 'unitPriceExcl')} AS unitPriceExcl, ${c(AGREEMENT_LINE, 'taxRate')} AS taxRate, ${c(AGREEMENT_LINE, 'minOrderQty')} AS minOrderQty, ` +
-      `${c(AGREEMENT_LINE, 'quotaPercent')} AS quotaPercent FROM ${t(AGREEMENT_LINE)} WHERE ${c(AGREEMENT_LINE, 'agreementHeaderId')} = ?`,
-    [agreementHeaderId],
-  );
-  return new Map(rows.map((r) => [Number(r.id), r]));
+async function agreementLines(store: AgreementStore, tx: SqlExecutor, agreementHeaderId: number) {
+  const fields = ['agreementLineId', 'itemId', 'itemCode', 'unitPriceExcl', 'taxRate', 'minOrderQty', 'quotaPercent'];
+  const rows = await store.rows.select(tx, AGREEMENT_LINE, fields, { agreementHeaderId });
+  return new Map(rows.map((r) => [Number(r.agreementLineId), r]));
 }
 
 /** On save: supplier and company from the agreement (which must be APPROVED); per line the item, the current price and the change rate. */
-async function prepareAdjust(
-  store: AgreementStore,
-  draft: {
-    values: RecordValues;
-    children: Record<string, RecordValues[] | undefined>;
-    id?: number;
-    ctx: ResourceContext;
-    tx: SqlExecutor;
-  },
-): Promise<void> {
+async function prepareAdjust(store: AgreementStore, draft: SaveDraft): Promise<void> {
   const { values, tx, ctx } = draft;
   let agreementHeaderId = typeof values.agreementHeaderId === 'number' ? values.agreementHeaderId : undefined;
   if (agreementHeaderId === undefined && draft.id !== undefined) {
@@ -91,8 +71,6 @@ async function applyAdjust(store: AgreementStore, run: TransitionRun): Promise<v
   const agreement = (await store.agreement(tx, Number(adjust.agreementHeaderId), ctx))!;
   const effective = String(adjust.effectiveDate);
   const byId = await agreementLines(store, tx, Number(adjust.agreementHeaderId));
-  const { t, c } = store.sql;
-  const now = formatDateTime();
   for (const line of adjust.lines) {
     const agreementLineId = Number(line.agreementLineId);
     const current = byId.get(agreementLineId);
@@ -100,16 +78,16 @@ async function applyAdjust(store: AgreementStore, run: TransitionRun): Promise<v
     const newPrice = decimalText(line.newPrice, 6)!;
     const taxRate = decimalText(current.taxRate, 4)!;
     const oldPrice = decimalText(current.unitPriceExcl, 6);
-    await tx.execute(
-      `UPDATE ${t(ADJUST_LINE)} SET ${c(ADJUST_LINE, 'oldPrice')} = ?, ${c(ADJUST_LINE, 'changeRate')} = ? WHERE ${c(ADJUST_LINE, 'priceAdjustLineId')} = ?`,
-      [oldPrice, changeRate(oldPrice, newPrice), Number(line.priceAdjustLineId)],
+    const changed = { oldPrice, changeRate: changeRate(oldPrice, newPrice) };
+    await store.rows.update(
+      tx,
+      ADJUST_LINE,
+      changed,
+      { priceAdjustLineId: Number(line.priceAdjustLineId) },
+      ctx.userId,
     );
-    await tx.execute(
-      `UPDATE ${t(AGREEMENT_LINE)} SET ${c(AGREEMENT_LINE, 'unitPriceExcl')} = ?, ${c(AGREEMENT_LINE, 'unitPriceIncl')} = ?, ` +
-        `${c(AGREEMENT_LINE, 'versionNum')} = ${c(AGREEMENT_LINE, 'versionNum')} + 1, ${c(AGREEMENT_LINE, 'lastUpdatedBy')} = ?, ${c(AGREEMENT_LINE, 'lastUpdateDate')} = ? ` +
-        `WHERE ${c(AGREEMENT_LINE, 'agreementLineId')} = ?`,
-      [newPrice, priceInclTax(newPrice, taxRate), ctx.userId, now, agreementLineId],
-    );
+    const price = { unitPriceExcl: newPrice, unitPriceIncl: priceInclTax(newPrice, taxRate) };
+    await store.rows.update(tx, AGREEMENT_LINE, price, { agreementLineId }, ctx.userId);
     await store.prices.endLinePrices(tx, agreementLineId, effective, ctx);
     await store.prices.insert(
       tx,

@@ -1,25 +1,28 @@
 /**
- * purAsl's handlers: submit checks an application's lines again (the supplier may have changed
- * since the save); approval writes the approved supplier list — an application upserts the entry
- * of each line's key, an alteration changes the entry it read — in the approval's transaction.
+ * purAsl's save rule and handlers: the document type is fixed once created and lines are checked
+ * and completed by their type on save; submit checks an application's lines again (the supplier
+ * may have changed since the save); approval writes the approved supplier list — an application
+ * upserts the entry of each line's key, an alteration changes the entry it read — in the
+ * approval's transaction.
  */
 import type { Row } from '../../../db/sqlExecutor';
+import type { RecordHookRegistry } from '../../../hooks/recordHooks';
+import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { formatDateTime } from '../../../util/time';
 import { dateText } from '../partContext';
-import type { AslRules } from './aslRules';
-import { ASL, keyOf, type AslStore } from './aslStore';
+import { ASL, HEADER, keyOf, type AslStore } from './aslStore';
 
 /**
  * An application's lines pass the supplier trade gate again. At least one line, and an
  * alteration's entries still in the status it read (read under lock), are declared checks of both
  * transitions (purAsl.json).
  */
-async function checkLines(store: AslStore, rules: AslRules, run: TransitionRun): Promise<Row[]> {
+async function checkLines(store: AslStore, run: TransitionRun): Promise<Row[]> {
   const lines = await store.lines(run.tx, run.id);
   if (run.record.aslDocType !== 'ALTERATION')
-    for (const [i, line] of lines.entries()) await rules.checkApplyLine(run.tx, { ...line }, i);
+    for (const [i, line] of lines.entries()) await store.checkApplyLine(run.tx, { ...line }, i);
   return lines;
 }
 
@@ -35,8 +38,8 @@ function entryValues(line: Row, run: TransitionRun, effectiveDate: string) {
   };
 }
 
-async function approve(store: AslStore, rules: AslRules, run: TransitionRun): Promise<void> {
-  const lines = await checkLines(store, rules, run);
+async function approve(store: AslStore, run: TransitionRun): Promise<void> {
+  const lines = await checkLines(store, run);
   const userId = run.actor.userId;
   const effectiveDate = dateText(run.record.effectiveDate) ?? formatDateTime().slice(0, 10);
   if (run.record.aslDocType === 'ALTERATION') {
@@ -67,9 +70,28 @@ async function approve(store: AslStore, rules: AslRules, run: TransitionRun): Pr
   }
 }
 
-export function registerAslTransitions(store: AslStore, rules: AslRules, handlers: TransitionHandlerRegistry): void {
-  handlers.register('checkAslSubmit', async (run) => {
-    await checkLines(store, rules, run);
+export function registerAslTransitions(
+  store: AslStore,
+  hooks: RecordHookRegistry,
+  handlers: TransitionHandlerRegistry,
+): void {
+  hooks.registerBeforeSave(HEADER, async (draft) => {
+    let docType = String(draft.values.aslDocType ?? 'APPLY');
+    if (!draft.creating) {
+      const stored = String(
+        (await store.rows.one(draft.tx, HEADER, ['aslDocType'], { aslHeaderId: draft.id! }))?.aslDocType,
+      );
+      if (draft.values.aslDocType !== undefined && draft.values.aslDocType !== stored)
+        throw declaredError('purchasingOrders.aslDocTypeFixed');
+      docType = stored;
+    }
+    for (const [i, line] of (draft.children.lines ?? []).entries()) {
+      if (docType === 'ALTERATION') await store.fillAlterationLine(draft.tx, line, i);
+      else await store.checkApplyLine(draft.tx, line, i);
+    }
   });
-  handlers.register('applyAslRequest', (run) => approve(store, rules, run));
+  handlers.register('checkAslSubmit', async (run) => {
+    await checkLines(store, run);
+  });
+  handlers.register('applyAslRequest', (run) => approve(store, run));
 }

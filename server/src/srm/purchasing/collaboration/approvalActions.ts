@@ -18,26 +18,21 @@ import { eitherIdInput, formRecordId, idFrom } from '../../../platform/actionInp
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { today } from '../../../util/time';
-import { ACK, ACK_LINE, supplierOf, type Collab } from './collabContext';
+import { ACK, ACK_LINE, type Collab, type SupplierFile } from './collabContext';
 
 type Body = Record<string, unknown>;
 const MAX_ROWS = 2000;
 const LINE_ID = ['approvalLineId', 'id'];
 
-async function addAckFile(k: Collab, body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
-  const id = idFrom(body, LINE_ID);
-  const model = kernel.registry.entity(ACK_LINE)!;
-  const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
-  await kernel.db.transaction(async (tx) => {
-    const line = await kernel.resources.reader.byId(model, id, ctx, scope, tx, true);
-    if (!line) throw Errors.recordNotFound();
-    if (supplierOf(ctx) !== Number(line.supplierId)) throw declaredError('purchasingOrders.ackFileNotLineSupplier');
-    // PENDING is the action's declared state, held under the line's lock in this transaction.
+/** The supplier's file on its line, while the line is PENDING (the action's declared states) and before the form's deadline. */
+const ACK_FILE: Omit<SupplierFile, 'id' | 'attachmentId'> = {
+  entity: ACK_LINE,
+  field: 'ackFileIds',
+  notSupplier: () => declaredError('purchasingOrders.ackFileNotLineSupplier'),
+  check: (line) => {
     if (String(line.deadline ?? '').slice(0, 10) < today()) throw declaredError('purchasingOrders.ackDeadlinePassed');
-    await k.addOwnFile(tx, ACK_LINE, id, 'ackFileIds', line.ackFileIds, body.attachmentId, ctx);
-  });
-  return { data: await kernel.resources.findById(model, id, ctx, scope) };
-}
+  },
+};
 
 const SHEET_COLUMNS: SheetColumn[] = [
   { key: 'supplierCode', titles: ['supplierCode', '供应商编码'], required: true },
@@ -45,8 +40,10 @@ const SHEET_COLUMNS: SheetColumn[] = [
   { key: 'requirement', titles: ['requirement', '承认要求'] },
 ];
 
+type SheetLine = { row: number; supplierCode: string; itemCode: string; requirement: string };
+
 /** The sheet's rows as {supplierCode, itemCode, requirement} with their sheet row numbers, read through exchange. */
-async function sheetRows(req: ActionRequest) {
+async function sheetRows(req: ActionRequest): Promise<{ rows: SheetLine[]; fields: Record<string, string> }> {
   if (!req.xlsxUpload) throw declaredError('purchasingOrders.xlsxRequired');
   const upload = await req.xlsxUpload();
   const sheet = await readSheet(upload.file, SHEET_COLUMNS, MAX_ROWS);
@@ -60,18 +57,12 @@ async function sheetRows(req: ActionRequest) {
   return { rows, fields: upload.fields };
 }
 
-/** Enabled records of `entity` by their code: code → id. */
-async function idsByCode(k: Collab, entity: string, codeField: string, codes: string[]) {
-  const unique = [...new Set(codes.filter(Boolean))];
-  if (!unique.length) return new Map<string, number>();
-  const { t, c } = k.sql;
+/** Enabled records of `entity` by the codes the rows name in `codeField`: code → id. */
+async function idsByCode(k: Collab, entity: string, codeField: 'supplierCode' | 'itemCode', rows: SheetLine[]) {
   const key = k.registry.entity(entity)!.primaryKey;
-  const rows = await k.db.select(
-    `SELECT ${c(entity, key)} AS id, ${c(entity, codeField)} AS code FROM ${t(entity)} ` +
-      `WHERE ${c(entity, codeField)} IN (${unique.map(() => '?').join(', ')}) AND ${c(entity, 'enabledFlag')} = 'Y'`,
-    unique,
-  );
-  return new Map(rows.map((r) => [String(r.code), Number(r.id)]));
+  const where = { [codeField]: [...new Set(rows.map((r) => r[codeField]).filter(Boolean))], enabledFlag: 'Y' };
+  const found = await k.rows.select(k.db, entity, [key, codeField], where);
+  return new Map(found.map((r) => [String(r[codeField]), Number(r[key])]));
 }
 
 async function importLines(k: Collab, body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
@@ -82,18 +73,8 @@ async function importLines(k: Collab, body: Body, ctx: ResourceContext, kernel: 
   const form = await kernel.resources.findById(entity, id, ctx, scope);
   if (!form) throw Errors.recordNotFound();
   if (form.status !== 'DRAFT') throw declaredError('purchasingOrders.ackImportDraftOnly');
-  const suppliers = await idsByCode(
-    k,
-    'srmSlcSupplierInfo',
-    'supplierCode',
-    rows.map((r) => r.supplierCode),
-  );
-  const items = await idsByCode(
-    k,
-    'srmBaseMaterialItem',
-    'itemCode',
-    rows.map((r) => r.itemCode),
-  );
+  const suppliers = await idsByCode(k, 'srmSlcSupplierInfo', 'supplierCode', rows);
+  const items = await idsByCode(k, 'srmBaseMaterialItem', 'itemCode', rows);
   const existing = ((form.lines as Body[] | undefined) ?? []).map((l) => ({
     approvalLineId: l.approvalLineId,
     supplierId: l.supplierId,
@@ -153,7 +134,8 @@ export function registerApprovalActions(k: Collab, actions: ActionRegistry): voi
           ? ['承认书已作废，不能再上传文件', 'The acknowledgement form was cancelled: no more files can be added']
           : ['该行不在待签收状态，不能上传文件', 'The line is not waiting for acknowledgement'],
     },
-    handler: (body, ctx, kernel, req) => addAckFile(k, body, ctx, kernel, req!),
+    handler: (body, ctx, kernel, req) =>
+      k.addSupplierFile(kernel, req!, ctx, { ...ACK_FILE, id: idFrom(body, LINE_ID), attachmentId: body.attachmentId }),
   });
   actions.register({
     area: 'srmServer',

@@ -20,7 +20,6 @@ import { ACK, ACK_LINE, type Collab } from './collabContext';
 async function beforeSaveHeader(k: Collab, draft: SaveDraft): Promise<void> {
   const lines = draft.children.lines;
   if (!lines) return;
-  const { t, c } = k.sql;
   const seen = new Set<string>();
   const suppliers: number[] = [];
   for (const [i, line] of lines.entries()) {
@@ -31,22 +30,15 @@ async function beforeSaveHeader(k: Collab, draft: SaveDraft): Promise<void> {
         { field: `lines[${i}].itemId`, message: 'this supplier and item are listed twice / 同一供应商与物料重复' },
       ]);
     seen.add(key);
-    const [item] = await draft.tx.select(
-      `SELECT ${c('srmBaseMaterialItem', 'itemCode')} AS code FROM ${t('srmBaseMaterialItem')} WHERE ${c('srmBaseMaterialItem', 'itemId')} = ?`,
-      [Number(line.itemId)],
-    );
+    const item = await k.rows.one(draft.tx, 'srmBaseMaterialItem', ['itemCode'], { itemId: Number(line.itemId) });
     if (!item) throw Errors.validation([{ field: `lines[${i}].itemId`, message: 'unknown item / 物料不存在' }]);
-    line.itemCode = item.code;
+    line.itemCode = item.itemCode;
     if (!suppliers.includes(Number(line.supplierId))) suppliers.push(Number(line.supplierId));
   }
-  const names = suppliers.length
-    ? await draft.tx.select(
-        `SELECT ${c('srmSlcSupplierInfo', 'supplierId')} AS id, ${c('srmSlcSupplierInfo', 'supplierName')} AS name FROM ${t('srmSlcSupplierInfo')} ` +
-          `WHERE ${c('srmSlcSupplierInfo', 'supplierId')} IN (${suppliers.map(() => '?').join(', ')})`,
-        suppliers,
-      )
-    : [];
-  const nameOf = new Map(names.map((r) => [Number(r.id), String(r.name)]));
+  const names = await k.rows.select(draft.tx, 'srmSlcSupplierInfo', ['supplierId', 'supplierName'], {
+    supplierId: suppliers,
+  });
+  const nameOf = new Map(names.map((r) => [Number(r.supplierId), String(r.supplierName)]));
   draft.values.supplierIds = suppliers.join(',') || null;
   draft.values.supplierNames = suppliers.map((s) => nameOf.get(s) ?? String(s)).join('、') || null;
 }

@@ -1,16 +1,17 @@
 /**
  * What the acknowledgement forms (承认书) and engineering queries (EQ) share (DOMAIN.md §5.8 "Other
- * purchasing records"): entity names, metadata-named SQL and platform rows, the supplier to-dos (§14
- * SRM_ACKNOWLEDGEMENT, SRM_EQ_PROMOTION) the handlers open or close through the platform's TodoService,
- * and the files a supplier adds to a record it may reach.
+ * purchasing records"): entity names, metadata-named SQL and platform rows, and the files a
+ * supplier adds to a record of its own (their to-dos are declared effects of the lifecycles).
  */
-import type { SqlExecutor } from '../../../db/sqlExecutor';
+import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { attachmentIds } from '../../../files/attachmentLinks';
+import { Errors, type ApiError } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
+import type { Kernel } from '../../../kernel';
+import type { ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
-import { PartContext } from '../partContext';
+import { PartContext, supplierOf } from '../partContext';
 
-export const TEMPLATE = 'srmPurApprovalTemplate';
 export const ACK = 'srmPurApprovalHeader';
 export const ACK_LINE = 'srmPurApprovalLine';
 export const EQ = 'srmPurEqHeader';
@@ -19,9 +20,36 @@ export const PROMOTION = 'srmPurEqPromotion';
 export const EQ_USERS = 'srmPurEqUsers';
 export const RESEARCH_ENGINEER = 'RESEARCH_ENGINEER';
 
-export const ACK_TODO = { billType: 'SRM_ACKNOWLEDGEMENT', menuCode: 'SUP_APPROVAL', link: 'approvalList' } as const;
+/** A file a supplier adds to its own record's attachment field (addSupplierFile). */
+export interface SupplierFile {
+  entity: string;
+  id: number;
+  field: string;
+  attachmentId: unknown;
+  /** The refusal when the caller is not the record's supplier. */
+  notSupplier: () => ApiError;
+  /** Further rules on the record as read under its lock. */
+  check?: (row: Row) => void;
+}
 
 export class Collab extends PartContext {
+  /**
+   * addOwnFile on a record the caller's supplier owns, read locked in the caller's scope (404
+   * otherwise) inside one transaction; answers the record as the caller then reads it.
+   */
+  async addSupplierFile(kernel: Kernel, req: ActionRequest, ctx: ResourceContext, file: SupplierFile) {
+    const model = kernel.registry.entity(file.entity)!;
+    const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
+    await kernel.db.transaction(async (tx) => {
+      const row = await kernel.resources.reader.byId(model, file.id, ctx, scope, tx, true);
+      if (!row) throw Errors.recordNotFound();
+      if (supplierOf(ctx) !== Number(row.supplierId)) throw file.notSupplier();
+      file.check?.(row);
+      await this.addOwnFile(tx, file.entity, file.id, file.field, row[file.field], file.attachmentId, ctx);
+    });
+    return { data: await kernel.resources.findById(model, file.id, ctx, scope) };
+  }
+
   /**
    * Adds one upload of the caller to a record's attachment field: the file must be the caller's own,
    * not yet linked to any record (400 otherwise); it is linked to the record so that whoever may read

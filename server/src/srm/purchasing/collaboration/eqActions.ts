@@ -16,13 +16,12 @@ import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import { eitherIdInput, idFrom } from '../../../platform/actionInput';
-import type { ActionRegistry, ActionRequest, RegisteredAction } from '../../../platform/actionRegistry';
+import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
-import { lockOwner } from '../../../resource/invariantLocks';
 import { formatDateTime } from '../../../util/time';
 import { requireInternal } from '../partContext';
-import { EQ, EQ_TRANSFER, EQ_USERS, PROMOTION, RESEARCH_ENGINEER, supplierOf, type Collab } from './collabContext';
-import { isResearchEngineer } from './eqRules';
+import { EQ, EQ_TRANSFER, PROMOTION, supplierOf, type Collab, type SupplierFile } from './collabContext';
+import { isResearchEngineer, researchEngineers } from './eqRules';
 
 type Body = Record<string, unknown>;
 const EQ_PAGES = ['eqList', 'eq/eqEdit'];
@@ -32,9 +31,7 @@ async function listSupplierContact(k: Collab, body: Body, ctx: ResourceContext) 
   const supplierId = supplierOf(ctx) ?? (body.supplierId as number | undefined);
   if (!supplierId)
     throw declaredError('purchasingOrders.supplierRequired', {}, [{ field: 'supplierId', message: 'required' }]);
-  const { t, c } = k.sql;
-  const C = 'srmSlcSupplierContact';
-  const names = [
+  const fields = [
     'contactId',
     'supplierId',
     'contactName',
@@ -45,26 +42,10 @@ async function listSupplierContact(k: Collab, body: Body, ctx: ResourceContext) 
     'email',
     'primaryFlag',
   ];
-  const rows = await k.db.select(
-    `SELECT ${names.map((n) => `${c(C, n)} AS ${n}`).join(', ')} FROM ${t(C)} WHERE ${c(C, 'supplierId')} = ? AND ${c(C, 'enabledFlag')} = 'Y' ` +
-      `ORDER BY ${c(C, 'primaryFlag')} DESC, ${c(C, 'contactId')}`,
-    [supplierId],
-  );
-  return { data: rows };
-}
-
-async function listResearchEngineer(k: Collab, _body: Body, ctx: ResourceContext) {
-  requireInternal(ctx);
-  const { t, c } = k.sql;
-  const U = 'baseUsers';
-  const rows = await k.db.select(
-    `SELECT u.${c(U, 'userId')} AS userId, u.${c(U, 'userName')} AS userName, u.${c(U, 'personName')} AS personName, u.${c(U, 'email')} AS email, ` +
-      `e.${c(EQ_USERS, 'orgId')} AS orgId FROM ${t(EQ_USERS)} e JOIN ${t(U)} u ON u.${c(U, 'userId')} = e.${c(EQ_USERS, 'userId')} ` +
-      `WHERE e.${c(EQ_USERS, 'roleType')} = ? AND e.${c(EQ_USERS, 'enabledFlag')} = 'Y' AND u.${c(U, 'enabledFlag')} = 'Y' ` +
-      `AND u.${c(U, 'userType')} IN ('INSIDE', 'INSIDE_ADMIN') ORDER BY u.${c(U, 'userName')}`,
-    [RESEARCH_ENGINEER],
-  );
-  return { data: rows };
+  const where = { supplierId, enabledFlag: 'Y' };
+  return {
+    data: await k.rows.select(k.db, 'srmSlcSupplierContact', fields, where, { orderBy: ['-primaryFlag', 'contactId'] }),
+  };
 }
 
 async function transfer(k: Collab, body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
@@ -72,7 +53,7 @@ async function transfer(k: Collab, body: Body, ctx: ResourceContext, kernel: Ker
   const model = kernel.registry.entity(EQ)!;
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
   await kernel.db.transaction(async (tx) => {
-    if (!(await lockOwner(tx, model, id))) throw Errors.recordNotFound();
+    // The EQ is locked, in the caller's scope and SUBMITTED or ANSWERED: the action's declared states.
     const eq = await kernel.resources.reader.byId(model, id, ctx, scope, tx, true);
     if (!eq) throw Errors.recordNotFound();
     requireInternal(ctx);
@@ -112,26 +93,37 @@ async function transfer(k: Collab, body: Body, ctx: ResourceContext, kernel: Ker
   return { data: await kernel.resources.findById(model, id, ctx, scope) };
 }
 
-async function addAnswerFile(k: Collab, body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
-  const id = idFrom(body, PROMOTION_ID);
-  const model = kernel.registry.entity(PROMOTION)!;
-  const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
-  await kernel.db.transaction(async (tx) => {
-    const row = await kernel.resources.reader.byId(model, id, ctx, scope, tx, true);
-    if (!row) throw Errors.recordNotFound();
-    if (supplierOf(ctx) !== Number(row.supplierId)) throw declaredError('purchasingOrders.answerFileNotEqSupplier');
-    await k.addOwnFile(tx, PROMOTION, id, 'answerFileIds', row.answerFileIds, body.attachmentId, ctx);
-  });
-  return { data: await kernel.resources.findById(model, id, ctx, scope) };
-}
-
 const EQ_ID = ['id', 'eqHeaderId'];
 const PROMOTION_ID = ['eqPromotionId', 'id'];
 const OPTIONAL_ID: JsonSchema = { type: ['integer', 'null'], minimum: 1 };
-/** The actions' bodies, and the states an EQ is transferred in and a promotion takes answer files in (the same 409s as before). */
-const TYPED: Record<string, Pick<RegisteredAction, 'input' | 'states'>> = {
-  listSupplierContact: { input: { type: 'object', properties: { supplierId: OPTIONAL_ID } } },
-  transfer: {
+const ANSWER_FILE: Omit<SupplierFile, 'id' | 'attachmentId'> = {
+  entity: PROMOTION,
+  field: 'answerFileIds',
+  notSupplier: () => declaredError('purchasingOrders.answerFileNotEqSupplier'),
+};
+
+export function registerEqActions(k: Collab, actions: ActionRegistry): void {
+  const eq = { area: 'srmServer', resource: 'srmPurEqHeaderRestful' };
+  actions.register({
+    ...eq,
+    action: 'listSupplierContact',
+    access: { pages: EQ_PAGES, resourceCode: 'btnView' },
+    input: { type: 'object', properties: { supplierId: OPTIONAL_ID } },
+    handler: (body, ctx) => listSupplierContact(k, body, ctx),
+  });
+  actions.register({
+    ...eq,
+    action: 'listResearchEngineer',
+    access: { pages: EQ_PAGES, resourceCode: 'btnEdit' },
+    handler: async (_body, ctx) => {
+      requireInternal(ctx);
+      return { data: await researchEngineers(k, k.db) };
+    },
+  });
+  actions.register({
+    ...eq,
+    action: 'transfer',
+    access: { pages: EQ_PAGES, resourceCode: 'btnTransfer' },
     input: eitherIdInput(EQ_ID, { researchEngineerId: OPTIONAL_ID, reason: { type: 'string', maxLength: 500 } }),
     states: {
       entity: EQ,
@@ -142,8 +134,13 @@ const TYPED: Record<string, Pick<RegisteredAction, 'input' | 'states'>> = {
         `The EQ is ${String(eq.status)}: it cannot be transferred`,
       ],
     },
-  },
-  addAnswerFile: {
+    handler: (body, ctx, kernel, req) => transfer(k, body, ctx, kernel, req!),
+  });
+  actions.register({
+    area: 'srmServer',
+    resource: 'srmPurEqPromotionRestful',
+    action: 'addAnswerFile',
+    access: { pages: PROMOTION_PAGES, resourceCode: 'btnAnswer' },
     input: eitherIdInput(PROMOTION_ID, { attachmentId: { type: 'integer', minimum: 1 } }),
     states: {
       entity: PROMOTION,
@@ -151,33 +148,11 @@ const TYPED: Record<string, Pick<RegisteredAction, 'input' | 'states'>> = {
       in: ['PROMOTED'],
       refusal: () => ['该推进不在待回复状态', 'The promotion is not waiting for an answer'],
     },
-  },
-};
-
-export function registerEqActions(k: Collab, actions: ActionRegistry): void {
-  const add = (
-    resource: string,
-    action: string,
-    pages: string[],
-    resourceCode: string,
-    fn: (body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) => Promise<{ data: unknown }>,
-  ) =>
-    actions.register({
-      area: 'srmServer',
-      resource,
-      action,
-      access: { pages, resourceCode },
-      ...TYPED[action],
-      handler: (body, ctx, kernel, req) => fn(body, ctx, kernel, req!),
-    });
-  add('srmPurEqHeaderRestful', 'listSupplierContact', EQ_PAGES, 'btnView', (b, ctx) => listSupplierContact(k, b, ctx));
-  add('srmPurEqHeaderRestful', 'listResearchEngineer', EQ_PAGES, 'btnEdit', (b, ctx) =>
-    listResearchEngineer(k, b, ctx),
-  );
-  add('srmPurEqHeaderRestful', 'transfer', EQ_PAGES, 'btnTransfer', (b, ctx, kernel, req) =>
-    transfer(k, b, ctx, kernel, req),
-  );
-  add('srmPurEqPromotionRestful', 'addAnswerFile', PROMOTION_PAGES, 'btnAnswer', (b, ctx, kernel, req) =>
-    addAnswerFile(k, b, ctx, kernel, req),
-  );
+    handler: (body, ctx, kernel, req) =>
+      k.addSupplierFile(kernel, req!, ctx, {
+        ...ANSWER_FILE,
+        id: idFrom(body, PROMOTION_ID),
+        attachmentId: body.attachmentId,
+      }),
+  });
 }

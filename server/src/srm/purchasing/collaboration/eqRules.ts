@@ -11,50 +11,40 @@
  * the to-do is handled and the EQ takes the answer, SUBMITTED → ANSWERED). The promotion's supplier,
  * company and subject are the EQ's, set on save.
  *
- * The dates, the answering user and the record's own to-dos closed are declared effects
+ * The dates, the answering user, the promotion's to-do and the to-dos closed are declared effects
  * (purEq.json, purEqPromotion.json); what stays here are the save rules (values taken from the
- * EQ), the research engineer's check and the promotion's to-do, titled with the EQ's number.
+ * EQ) and the research engineer's check.
  */
-import type { SqlExecutor } from '../../../db/sqlExecutor';
+import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
+import type { SqlReads } from '../../../lifecycle/platformRows';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { EQ, EQ_USERS, PROMOTION, RESEARCH_ENGINEER, type Collab } from './collabContext';
 
 const OPEN = ['SUBMITTED', 'ANSWERED'];
 
-/** Whether the user is an enabled research engineer (srmPurEqUsers, role RESEARCH_ENGINEER, an enabled internal user). */
-export async function isResearchEngineer(k: Collab, tx: SqlExecutor, userId: number): Promise<boolean> {
+/** The enabled research engineers (srmPurEqUsers, role RESEARCH_ENGINEER, enabled internal users), or only `userId` when it is one. */
+export async function researchEngineers(k: Collab, tx: SqlReads, userId?: number): Promise<Row[]> {
   const { t, c } = k.sql;
-  const rows = await tx.select(
-    `SELECT 1 AS ok FROM ${t(EQ_USERS)} e JOIN ${t('baseUsers')} u ON u.${c('baseUsers', 'userId')} = e.${c(EQ_USERS, 'userId')} ` +
-      `WHERE e.${c(EQ_USERS, 'userId')} = ? AND e.${c(EQ_USERS, 'roleType')} = ? AND e.${c(EQ_USERS, 'enabledFlag')} = 'Y' ` +
-      `AND u.${c('baseUsers', 'enabledFlag')} = 'Y' AND u.${c('baseUsers', 'userType')} IN ('INSIDE', 'INSIDE_ADMIN')`,
-    [userId, RESEARCH_ENGINEER],
+  const U = 'baseUsers';
+  const one = userId === undefined ? '' : ` AND e.${c(EQ_USERS, 'userId')} = ?`;
+  return tx.select(
+    `SELECT u.${c(U, 'userId')} AS userId, u.${c(U, 'userName')} AS userName, u.${c(U, 'personName')} AS personName, u.${c(U, 'email')} AS email, ` +
+      `e.${c(EQ_USERS, 'orgId')} AS orgId FROM ${t(EQ_USERS)} e JOIN ${t(U)} u ON u.${c(U, 'userId')} = e.${c(EQ_USERS, 'userId')} ` +
+      `WHERE e.${c(EQ_USERS, 'roleType')} = ? AND e.${c(EQ_USERS, 'enabledFlag')} = 'Y' AND u.${c(U, 'enabledFlag')} = 'Y' ` +
+      `AND u.${c(U, 'userType')} IN ('INSIDE', 'INSIDE_ADMIN')${one} ORDER BY u.${c(U, 'userName')}`,
+    userId === undefined ? [RESEARCH_ENGINEER] : [RESEARCH_ENGINEER, userId],
   );
-  return rows.length > 0;
 }
 
-export async function eqRow(k: Collab, tx: SqlExecutor, id: number) {
-  const { t, c } = k.sql;
-  const names = [
-    'eqHeaderId',
-    'eqNumber',
-    'title',
-    'supplierId',
-    'orgId',
-    'status',
-    'researchEngineerId',
-    'transferToId',
-  ];
-  const [row] = await tx.select(
-    `SELECT ${names.map((n) => `${c(EQ, n)} AS ${n}`).join(', ')} FROM ${t(EQ)} WHERE ${c(EQ, 'eqHeaderId')} = ?`,
-    [id],
-  );
-  return row;
-}
+export const isResearchEngineer = async (k: Collab, tx: SqlExecutor, userId: number): Promise<boolean> =>
+  (await researchEngineers(k, tx, userId)).length > 0;
+
+const eqRow = (k: Collab, tx: SqlExecutor, id: number) =>
+  k.rows.one(tx, EQ, ['status', 'supplierId', 'orgId', 'title'], { eqHeaderId: id });
 
 async function beforeSaveEq(k: Collab, draft: SaveDraft): Promise<void> {
   const stored = draft.id ? await eqRow(k, draft.tx, draft.id) : undefined;
@@ -68,13 +58,11 @@ async function beforeSaveEq(k: Collab, draft: SaveDraft): Promise<void> {
       { field: 'researchEngineerId', message: 'not an enabled research engineer (EQ users) / 不是已启用的研发工程师' },
     ]);
   if (draft.values.itemId !== undefined) {
-    const { t, c } = k.sql;
-    const [item] = await draft.tx.select(
-      `SELECT ${c('srmBaseMaterialItem', 'itemCode')} AS code FROM ${t('srmBaseMaterialItem')} WHERE ${c('srmBaseMaterialItem', 'itemId')} = ?`,
-      [Number(draft.values.itemId)],
-    );
+    const item = await k.rows.one(draft.tx, 'srmBaseMaterialItem', ['itemCode'], {
+      itemId: Number(draft.values.itemId),
+    });
     if (!item) throw Errors.validation([{ field: 'itemId', message: 'unknown item / 物料不存在' }]);
-    draft.values.itemCode = item.code;
+    draft.values.itemCode = item.itemCode;
   }
 }
 

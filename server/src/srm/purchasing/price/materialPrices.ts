@@ -8,13 +8,14 @@
  * applied), then the lowest supplierId so that the answer never depends on row order.
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
-import { MetaSql } from '../../../access/metaSql';
 import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
+import { MetaSql } from '../../../access/metaSql';
 import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { ResourceContext } from '../../../resource/context';
 import type { ResourceWriter } from '../../../resource/resourceWriter';
+import { PlatformRows } from '../../../lifecycle/platformRows';
 import { compareDecimals, decimalText, toDecimal } from '../../../util/decimal';
 import { dayBefore, formatDateTime } from '../../../util/time';
 import { parsePriceBreaks, priceForQuantity, priceInclTax, type PriceBreak } from './priceMath';
@@ -59,12 +60,10 @@ export async function findMaterialPrice(
   registry: MetadataRegistry,
   query: PriceQuery,
 ): Promise<FoundPrice | null> {
-  const { t, c } = new MetaSql(registry, tx.dialect);
+  const rows = new PlatformRows(registry, tx.dialect);
+  const { t, c } = rows.sql;
   const orgs = [query.orgId];
-  const [org] = await tx.select(
-    `SELECT ${c(ORG, 'companyId')} AS companyId FROM ${t(ORG)} WHERE ${c(ORG, 'orgId')} = ?`,
-    [query.orgId],
-  );
+  const org = await rows.one(tx, ORG, ['companyId'], { orgId: query.orgId });
   if (org?.companyId !== null && org?.companyId !== undefined && Number(org.companyId) !== query.orgId)
     orgs.push(Number(org.companyId));
   const col = (f: string) => `${c(PRICE, f)} AS ${f}`;
@@ -192,21 +191,22 @@ export async function preparePriceValues(
   at: (i: number) => string,
   withUom = false,
 ): Promise<void> {
-  const { t, c } = new MetaSql(registry, tx.dialect);
   const ids = [...new Set(rows.map((r) => r.itemId).filter((id): id is number => typeof id === 'number'))];
-  const items = ids.length
-    ? await tx.select(
-        `SELECT ${c(ITEM, 'itemId')} AS id, ${c(ITEM, 'itemCode')} AS code, ${c(ITEM, 'primaryUomCode')} AS uom FROM ${t(ITEM)} WHERE ${c(ITEM, 'itemId')} IN (${ids.map(() => '?').join(', ')})`,
-        ids,
-      )
-    : [];
-  const byId = new Map(items.map((r) => [Number(r.id), r]));
+  const items = await new PlatformRows(registry, tx.dialect).select(
+    tx,
+    ITEM,
+    ['itemId', 'itemCode', 'primaryUomCode'],
+    {
+      itemId: ids,
+    },
+  );
+  const byId = new Map(items.map((r) => [Number(r.itemId), r]));
   rows.forEach((row, i) => {
     if (typeof row.itemId === 'number') {
       const item = byId.get(row.itemId);
       if (!item) throw Errors.validation([{ field: `${at(i)}itemId`, message: 'unknown material / 物料不存在' }]);
-      row.itemCode = item.code;
-      if (withUom && !row.uomCode) row.uomCode = item.uom;
+      row.itemCode = item.itemCode;
+      if (withUom && !row.uomCode) row.uomCode = item.primaryUomCode;
     }
     if ('unitPriceExcl' in row && 'taxRate' in row) row.unitPriceIncl = priceInclTax(row.unitPriceExcl, row.taxRate);
     if ('priceBreaks' in row) {
