@@ -20,33 +20,36 @@ import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHan
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import type { ResourceContext } from '../../../resource/context';
 import { decimalText } from '../../../util/decimal';
-import { dayBefore, formatDateTime } from '../../../util/time';
+import { dayBefore } from '../../../util/time';
 import { findMaterialPrice, PriceList, PRICE } from '../../purchasing/price/contract';
 import { HEAD, LIST, type AdjustmentStore } from './adjustmentStore';
 
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 
-/** Ends the valid prices of an item, supplier and company at `from` (the day before); later-starting ones become INVALID. */
+/**
+ * Ends the valid prices of an item, supplier and company at `from` (the day before; those starting on
+ * or after it become INVALID), read under lock, and answers the end of the new price: the latest end
+ * among the prices it ends or replaces (open when one of them is open; open when there is none).
+ */
 async function endPrices(
   store: AdjustmentStore,
   tx: SqlExecutor,
   key: { itemId: number; supplierId: number; orgId: number },
   from: string,
   ctx: ResourceContext,
-): Promise<void> {
-  const { t, c } = store.sql;
-  const stamp = `${c(PRICE, 'versionNum')} = ${c(PRICE, 'versionNum')} + 1, ${c(PRICE, 'lastUpdatedBy')} = ?, ${c(PRICE, 'lastUpdateDate')} = ?`;
-  const at = formatDateTime();
-  const mine = `${c(PRICE, 'itemId')} = ? AND ${c(PRICE, 'supplierId')} = ? AND ${c(PRICE, 'orgId')} = ? AND ${c(PRICE, 'priceStatus')} = 'VALID'`;
-  const keys = [key.itemId, key.supplierId, key.orgId];
-  await tx.execute(
-    `UPDATE ${t(PRICE)} SET ${c(PRICE, 'priceStatus')} = 'INVALID', ${stamp} WHERE ${mine} AND ${c(PRICE, 'validFrom')} >= ?`,
-    [ctx.userId, at, ...keys, from],
-  );
-  await tx.execute(
-    `UPDATE ${t(PRICE)} SET ${c(PRICE, 'validTo')} = ?, ${stamp} WHERE ${mine} AND ${c(PRICE, 'validFrom')} < ? AND (${c(PRICE, 'validTo')} IS NULL OR ${c(PRICE, 'validTo')} >= ?)`,
-    [dayBefore(from), ctx.userId, at, ...keys, from, from],
-  );
+): Promise<string | null> {
+  const day = (v: unknown) => String(v).slice(0, 10);
+  const valid = await store.rowsWhere(tx, PRICE, { ...key, priceStatus: 'VALID' });
+  const live = valid.filter((r) => !r.validTo || day(r.validTo) >= from);
+  for (const r of live) {
+    const end = day(r.validFrom) >= from ? { priceStatus: 'INVALID' } : { validTo: dayBefore(from) };
+    await store.setFields(tx, PRICE, Number(r.materialPriceId), end, ctx);
+  }
+  if (!live.length || live.some((r) => !r.validTo)) return null;
+  return live
+    .map((r) => day(r.validTo))
+    .sort()
+    .at(-1)!;
 }
 
 async function applyAdjustment(store: AdjustmentStore, prices: PriceList, run: TransitionRun): Promise<void> {
@@ -64,8 +67,7 @@ async function applyAdjustment(store: AdjustmentStore, prices: PriceList, run: T
     if (!taxRate || !newPrice)
       throw declaredError('price.lineCannotApply', { number: String(number), itemCode: String(line.itemCode) });
     const replaced = await findMaterialPrice(tx, store.registry, { itemId, orgId, onDate: effective, supplierId });
-    const replacedTo = await endOfReplaced(store, tx, { itemId, supplierId, orgId }, effective);
-    await endPrices(store, tx, { itemId, supplierId, orgId }, effective, ctx);
+    const replacedTo = await endPrices(store, tx, { itemId, supplierId, orgId }, effective, ctx);
     const materialPriceId = await prices.insert(
       tx,
       {
@@ -108,29 +110,6 @@ async function applyAdjustment(store: AdjustmentStore, prices: PriceList, run: T
       ctx,
     );
   }
-}
-
-/**
- * The end of the new price: the latest end among the valid prices it ends or replaces (open when one
- * of them is open; open when there is none).
- */
-async function endOfReplaced(
-  store: AdjustmentStore,
-  tx: SqlExecutor,
-  key: { itemId: number; supplierId: number; orgId: number },
-  from: string,
-): Promise<string | null> {
-  const { t, c } = store.sql;
-  const rows = await tx.select(
-    `SELECT ${c(PRICE, 'validTo')} AS validTo FROM ${t(PRICE)} WHERE ${c(PRICE, 'itemId')} = ? AND ${c(PRICE, 'supplierId')} = ? AND ${c(PRICE, 'orgId')} = ? ` +
-      `AND ${c(PRICE, 'priceStatus')} = 'VALID' AND (${c(PRICE, 'validTo')} IS NULL OR ${c(PRICE, 'validTo')} >= ?)`,
-    [key.itemId, key.supplierId, key.orgId, from],
-  );
-  if (!rows.length || rows.some((r) => !r.validTo)) return null;
-  return rows
-    .map((r) => String(r.validTo).slice(0, 10))
-    .sort()
-    .at(-1)!;
 }
 
 export function registerAdjustmentTransitions(store: AdjustmentStore, handlers: TransitionHandlerRegistry): void {
