@@ -14,7 +14,7 @@
  * Who answers (the supplier: `by`), and on either answer confirmedBy, confirmDate, the supplier's
  * comment and its to-do handled are declared (smlAdjustment.json); this file keeps the price list.
  */
-import type { SqlExecutor } from '../../../db/sqlExecutor';
+import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
@@ -42,7 +42,8 @@ async function endPrices(
   const valid = await store.rowsWhere(tx, PRICE, { ...key, priceStatus: 'VALID' });
   const live = valid.filter((r) => !r.validTo || day(r.validTo) >= from);
   for (const r of live) {
-    const end = day(r.validFrom) >= from ? { priceStatus: 'INVALID' } : { validTo: dayBefore(from) };
+    const end: Record<string, SqlParam> =
+      day(r.validFrom) >= from ? { priceStatus: 'INVALID' } : { validTo: dayBefore(from) };
     await store.setFields(tx, PRICE, Number(r.materialPriceId), end, ctx);
   }
   if (!live.length || live.some((r) => !r.validTo)) return null;

@@ -32,7 +32,7 @@ export function registerPriceReports({ actions, registry, db }: DomainRegistries
     resource: 'srmSmlRuleHeaderRestful',
     action: 'doImportExcel',
     access: { pages: ['SrmSmlRuleHeaderList', 'SrmSmlRuleHeaderEdit'], resourceCode: 'btnSave' },
-    handler: (body, ctx, kernel, req) => importRule(kernel, req, ctx, body),
+    handler: (body, ctx, kernel, req) => importRule(reads, kernel, req, ctx, body),
   });
   actions.register({
     area: 'srmServer',

@@ -25,10 +25,7 @@ export interface PushResult {
 /** Whether the row was pushed today, read under the preset row's lock (a push in between is counted). */
 async function pushedToday(reads: ReportReads, tx: SqlExecutor, id: number, day: string): Promise<boolean> {
   const { t, c } = reads.sql;
-  await tx.select(
-    `SELECT ${c(PRESET, 'presetProportionId')} AS id FROM ${t(PRESET)} WHERE ${c(PRESET, 'presetProportionId')} = ?${tx.dialect.forUpdate}`,
-    [id],
-  );
+  await reads.rows.one(tx, PRESET, ['presetProportionId'], { presetProportionId: id }, { underLock: true });
   // A locking read: a plain one would answer from the snapshot of this transaction's first read
   // (the report rows), before the other push this lock waited for.
   const [row] = await readUnderLock(
@@ -39,13 +36,10 @@ async function pushedToday(reads: ReportReads, tx: SqlExecutor, id: number, day:
   return Number(row.n) > 0;
 }
 
+/** The buyer who created the supplier's latest price adjustment, else the pushing user. */
 async function recipients(reads: ReportReads, tx: SqlExecutor, supplierId: number, caller: number | null) {
-  const { t, c } = reads.sql;
-  const [row] = await tx.select(
-    `SELECT ${c(HEAD, 'createdBy')} AS buyer FROM ${t(HEAD)} WHERE ${c(HEAD, 'supplierId')} = ? ORDER BY ${c(HEAD, 'adjustmentHeadId')} DESC LIMIT 1`,
-    [supplierId],
-  );
-  const buyer = row?.buyer === null || row?.buyer === undefined ? caller : Number(row.buyer);
+  const [latest] = await reads.rows.select(tx, HEAD, ['createdBy'], { supplierId }, { orderBy: ['-adjustmentHeadId'] });
+  const buyer = latest?.createdBy === null || latest?.createdBy === undefined ? caller : Number(latest.createdBy);
   return buyer === null ? [] : [buyer];
 }
 
