@@ -17,11 +17,6 @@ import type { ReportReads } from './reportReads';
 const PRESET = 'srmSmlPresetProportion';
 const HEAD = 'srmSmlAdjustmentHead';
 
-export interface PushResult {
-  pushed: number[];
-  skipped: number[];
-}
-
 /** Whether the row was pushed today, read under the preset row's lock (a push in between is counted). */
 async function pushedToday(reads: ReportReads, tx: SqlExecutor, id: number, day: string): Promise<boolean> {
   const { t, c } = reads.sql;
@@ -49,12 +44,12 @@ export async function pushWarnings(
   warnings: ReportRow[],
   ids: number[],
   ctx: ResourceContext,
-): Promise<PushResult> {
+): Promise<{ pushed: number[]; skipped: number[] }> {
   const byId = new Map(warnings.map((w) => [w.presetProportionId, w]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length) throw declaredError('price.noLongerWarnings', { rows: missing.join(', ') });
   const now = formatDateTime();
-  const result: PushResult = { pushed: [], skipped: [] };
+  const result = { pushed: [] as number[], skipped: [] as number[] };
   for (const id of ids) {
     if (await pushedToday(reads, tx, id, now.slice(0, 10))) {
       result.skipped.push(id);
