@@ -8,8 +8,9 @@
  * - approve: the supplier's to-do SRM_PRICE_ADJUST is a declared effect (smlAdjustment.json).
  * - the supplier agrees (doSupplierAgree, also through confirmAdjustment {agree: Y}): per line
  *   the valid prices of the same item, supplier and company end the day before the effective date
- *   (those starting on or after it become INVALID), a new price-list row (source ADJUSTMENT) and an
- *   adjustment-list row are written — in the transition's transaction, so a failure keeps none.
+ *   (those starting on or after it become INVALID) and a new price-list row (source ADJUSTMENT) is
+ *   written; its adjustment-list row is a declared effect — all in the transition's transaction, so a
+ *   failure keeps none.
  * - the supplier disagrees: its comment is kept; the internal users can change and resubmit.
  * Who answers (the supplier: `by`), and on either answer confirmedBy, confirmDate, the supplier's
  * comment and its to-do handled are declared (smlAdjustment.json); this file keeps the price list.
@@ -90,26 +91,9 @@ async function applyAdjustment(store: AdjustmentStore, prices: PriceList, run: T
       },
       ctx,
     );
-    await store.writer.insert(
-      tx,
-      store.model(LIST),
-      {
-        adjustmentHeadId: run.id,
-        adjustmentNumber: number,
-        adjustmentLineId: Number(line.adjustmentLineId),
-        itemId,
-        itemCode: str(line.itemCode),
-        supplierId,
-        orgId,
-        currencyCode: str(head.currencyCode),
-        oldPrice: decimalText(line.oldPrice, 6),
-        newPrice: decimalText(line.newPrice, 6),
-        changeRate: decimalText(line.changeRate, 4),
-        effectiveDate: effective,
-        materialPriceId,
-      },
-      ctx,
-    );
+    // The line's adjustment-list row (a declared effect of doSupplierAgree) names the price it wrote.
+    const [listed] = await store.rowsWhere(tx, LIST, { adjustmentLineId: Number(line.adjustmentLineId) });
+    await store.setFields(tx, LIST, Number(listed.adjustmentListId), { materialPriceId }, ctx);
   }
 }
 
