@@ -8,7 +8,7 @@
  */
 import type { JsonSchema } from '@meridian/metadata';
 import { isSupplierType } from '../../../access/accessService';
-import type { SqlExecutor } from '../../../db/sqlExecutor';
+import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { ActionHandler, ActionRequest, Kernel } from '../../../kernel';
@@ -16,6 +16,7 @@ import { eitherIdInput, idFrom, recordIdInput } from '../../../platform/actionIn
 import type { ActionRegistry } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { lockOwner } from '../../../resource/invariantLocks';
+import { assertWrittenValues } from '../../../resource/writtenValues';
 import { fillInputs } from './adjustmentInputs';
 import { computeLines, explainLine, totalImpact } from './adjustmentMath';
 import { HEAD, LINE, type AdjustmentStore } from './adjustmentStore';
@@ -93,9 +94,11 @@ export function registerAdjustmentActions(store: AdjustmentStore, actions: Actio
       computeLines(lines, true);
       // What the computation changed on each line, within the fields' bounds.
       for (const [i, line] of lines.entries()) {
-        const changed = Object.entries(line).filter(([name, value]) => value !== head.lines[i][name]);
-        if (changed.length)
-          await store.updateLine(tx, Number(line.adjustmentLineId), Object.fromEntries(changed), ctx, `lines[${i}].`);
+        const changed = Object.fromEntries(
+          Object.entries(line).filter(([name, value]) => value !== head.lines[i][name]),
+        ) as Record<string, SqlParam>;
+        assertWrittenValues(store.model(LINE), changed, ctx.language, [], `lines[${i}].`);
+        if (Object.keys(changed).length) await store.setFields(tx, LINE, Number(line.adjustmentLineId), changed, ctx);
       }
       await store.setFields(tx, HEAD, id, { totalImpactAmount: totalImpact(lines) }, ctx);
     });

@@ -96,17 +96,7 @@ export function registerPriceRules(store: AdjustmentStore, hooks: RecordHookRegi
       const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
       const { rows } = await kernel.resources.reader.list(
         model,
-        {
-          params: {},
-          filter: {
-            and: [
-              { field: 'categoryId', op: 'eq', value: categoryId },
-              { field: 'status', op: 'eq', value: 'VALID' },
-            ],
-          },
-          pageIndex: 1,
-          pageRows: 100,
-        },
+        { params: { categoryId, status: 'VALID' }, pageIndex: 1, pageRows: 100 },
         ctx,
         scope,
       );
