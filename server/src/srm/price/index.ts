@@ -6,10 +6,9 @@
 import type { DomainModule } from '../../platform/domainModules';
 import { registerAdjustmentActions } from './adjustment/adjustmentActions';
 import { prepareAdjustment } from './adjustment/adjustmentInputs';
-import { AdjustmentStore, HEAD } from './adjustment/adjustmentStore';
+import { AdjustmentStore, HEAD, PRESET } from './adjustment/adjustmentStore';
 import { registerAdjustmentTransitions } from './adjustment/adjustmentTransitions';
 import { registerAdjustmentListActions } from './adjustmentList/adjustmentListActions';
-import { registerPresetHooks } from './preset/presetHooks';
 import { registerPriceReports } from './reports';
 import { registerPriceRules } from './rule/priceRules';
 
@@ -22,7 +21,12 @@ export const priceModule: DomainModule = {
     registerAdjustmentTransitions(store, handlers);
     registerAdjustmentActions(store, actions);
     registerAdjustmentListActions(actions);
-    registerPresetHooks(store, hooks);
+    // A preset proportion's item code comes from the material master (that its validity does not end
+    // before it starts is a record rule of srmSmlPresetProportion, 400 naming validTo).
+    hooks.registerBeforeSave(PRESET, async ({ values, tx }) => {
+      if (typeof values.itemId === 'number')
+        values.itemCode = (await store.itemCodes(tx, [values.itemId])).get(values.itemId) ?? null;
+    });
     registerPriceRules(store, hooks, actions);
     registerPriceReports(into);
   },

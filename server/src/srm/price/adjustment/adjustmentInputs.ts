@@ -8,56 +8,25 @@
  */
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordValues, SaveDraft } from '../../../hooks/recordHooks';
-import { declaredError } from '../../../http/declaredErrors';
 import { findMaterialPrice } from '../../purchasing/price/contract';
-import { decimalText } from '../../../util/decimal';
-import { FormulaError } from '../formula/formula';
-import {
-  checkFormula,
-  computeNewPrice,
-  deriveLine,
-  missingInputs,
-  totalImpact,
-  type LineValues,
-} from './adjustmentMath';
+import { computeLines, totalImpact, type LineValues } from './adjustmentMath';
 import { HEAD, type AdjustmentStore } from './adjustmentStore';
 
-export interface HeadInputs {
-  supplierId: number | null;
-  orgId: number | null;
-  effectiveDate: string | null;
-  basePeriod: string | null;
-  targetPeriod: string | null;
-}
-
 const empty = (v: unknown) => v === null || v === undefined || v === '';
-const num = (v: unknown) => (empty(v) ? null : Number(v));
-const str = (v: unknown) => (empty(v) ? null : String(v));
+const text = (v: unknown) => (empty(v) ? null : String(v));
 
-export const headInputs = (row: Record<string, unknown>): HeadInputs => ({
-  supplierId: num(row.supplierId),
-  orgId: num(row.orgId),
-  effectiveDate: str(row.effectiveDate)?.slice(0, 10) ?? null,
-  basePeriod: str(row.basePeriod),
-  targetPeriod: str(row.targetPeriod),
-});
-
-/** A formula problem as 400 naming the line's field. */
-export function formulaRefused(e: unknown, field: string): never {
-  if (e instanceof FormulaError)
-    throw declaredError('price.formulaInvalid', { reasonCn: e.cn, reasonEn: e.en }, [
-      { field, message: `${e.en} / ${e.cn}` },
-    ]);
-  throw e;
-}
-
-/** Fills the empty inputs of each line (in place). */
+/** Fills the empty inputs of each line (in place) from the header's supplier, organisation, date and periods. */
 export async function fillInputs(
   store: AdjustmentStore,
   tx: SqlExecutor,
-  head: HeadInputs,
+  head: Record<string, unknown>,
   lines: LineValues[],
 ): Promise<void> {
+  const supplierId = Number(head.supplierId) || null;
+  const orgId = Number(head.orgId) || null;
+  const onDate = text(head.effectiveDate)?.slice(0, 10) ?? null;
+  const basePeriod = text(head.basePeriod);
+  const targetPeriod = text(head.targetPeriod);
   const codes = await store.itemCodes(tx, [
     ...new Set(lines.map((l) => Number(l.itemId)).filter((id) => Number.isSafeInteger(id) && id > 0)),
   ]);
@@ -65,65 +34,28 @@ export async function fillInputs(
     const itemId = Number(line.itemId);
     if (!codes.has(itemId)) continue; // the generic writer refuses an unknown item
     line.itemCode = codes.get(itemId);
-    if ((empty(line.oldPrice) || empty(line.taxRate)) && head.supplierId && head.orgId && head.effectiveDate) {
-      const price = await findMaterialPrice(tx, store.registry, {
-        itemId,
-        orgId: head.orgId,
-        onDate: head.effectiveDate,
-        supplierId: head.supplierId,
-      });
+    if ((empty(line.oldPrice) || empty(line.taxRate)) && supplierId && orgId && onDate) {
+      const price = await findMaterialPrice(tx, store.registry, { itemId, orgId, onDate, supplierId });
       if (price) {
         if (empty(line.oldPrice)) line.oldPrice = price.baseUnitPriceExcl;
         if (empty(line.taxRate)) line.taxRate = price.taxRate;
       }
     }
     if (empty(line.proportion) || empty(line.rawMaterialCode)) {
-      const [preset] = await store.presets(tx, { itemId, supplierId: head.supplierId, onDate: head.effectiveDate });
+      const [preset] = await store.presets(tx, { itemId, supplierId, onDate });
       if (preset && (empty(line.rawMaterialCode) || line.rawMaterialCode === preset.rawMaterialCode)) {
         line.rawMaterialCode = preset.rawMaterialCode;
         if (empty(line.proportion)) line.proportion = preset.proportion;
-        if (empty(line.baseIndexPrice) && !head.basePeriod && preset.baseIndexPrice)
+        if (empty(line.baseIndexPrice) && !basePeriod && preset.baseIndexPrice)
           line.baseIndexPrice = preset.baseIndexPrice;
       }
     }
-    const material = str(line.rawMaterialCode);
-    if (material && empty(line.baseIndexPrice) && head.basePeriod)
-      line.baseIndexPrice = await store.indexPrice(tx, material, head.basePeriod);
-    if (material && empty(line.currentIndexPrice) && head.targetPeriod)
-      line.currentIndexPrice = await store.indexPrice(tx, material, head.targetPeriod);
+    const material = text(line.rawMaterialCode);
+    if (material && empty(line.baseIndexPrice) && basePeriod)
+      line.baseIndexPrice = await store.indexPrice(tx, material, basePeriod);
+    if (material && empty(line.currentIndexPrice) && targetPeriod)
+      line.currentIndexPrice = await store.indexPrice(tx, material, targetPeriod);
   }
-}
-
-/**
- * newPrice of each line by its formula — every line when `always`, else only those without one —
- * then changeRate and impactAmount. A line that cannot be computed answers 400 naming the missing
- * inputs (`lines[i].newPrice`); a bad formula 400 naming `lines[i].formulaText`.
- */
-export function computeLines(lines: LineValues[], always: boolean): void {
-  lines.forEach((line, i) => {
-    try {
-      checkFormula(line);
-    } catch (e) {
-      formulaRefused(e, `lines[${i}].formulaText`);
-    }
-    if (always || empty(line.newPrice)) {
-      const missing = missingInputs(line);
-      if (missing.length)
-        throw declaredError('price.newPriceInputsMissing', { lineNo: i + 1, missing: missing.join(', ') }, [
-          { field: `lines[${i}].newPrice`, message: `missing ${missing.join(', ')} / 缺少 ${missing.join(', ')}` },
-        ]);
-      try {
-        line.newPrice = computeNewPrice(line);
-      } catch (e) {
-        formulaRefused(e, `lines[${i}].formulaText`);
-      }
-    } else line.newPrice = decimalText(line.newPrice, 6);
-    if (empty(line.oldPrice))
-      throw declaredError('price.noOldPrice', { lineNo: i + 1 }, [
-        { field: `lines[${i}].oldPrice`, message: 'required / 必填' },
-      ]);
-    deriveLine(line);
-  });
 }
 
 /** beforeSave of the header: inputs, prices and totals of the lines posted with it. */
@@ -136,7 +68,7 @@ export async function prepareAdjustment(store: AdjustmentStore, draft: SaveDraft
     const stored = await store.reader.byId(store.model(HEAD), draft.id, ctx, undefined, tx);
     head = { ...(stored ?? {}), ...values };
   }
-  await fillInputs(store, tx, headInputs(head), lines);
+  await fillInputs(store, tx, head, lines);
   computeLines(lines, false);
   values.totalImpactAmount = totalImpact(lines);
 }

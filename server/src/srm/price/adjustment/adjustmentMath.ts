@@ -3,6 +3,7 @@
  * line's formula (the default one when formulaText is empty), changeRate = (new − old) ÷ old,
  * impactAmount = (new − old) × estimatedQty and the header's totalImpactAmount.
  */
+import { declaredError } from '../../../http/declaredErrors';
 import {
   addDecimals,
   changeRate,
@@ -14,7 +15,7 @@ import {
   toDecimal,
   ZERO,
 } from '../../../util/decimal';
-import { evaluate, parseFormula, substitute, variablesOf } from '../formula/formula';
+import { evaluate, FormulaError, parseFormula, substitute, variablesOf } from '../formula/formula';
 
 export const DEFAULT_FORMULA = 'oldPrice * (1 + proportion * (currentIndexPrice - baseIndexPrice) / baseIndexPrice)';
 export const FORMULA_VARIABLES: ReadonlySet<string> = new Set([
@@ -28,30 +29,60 @@ export const FORMULA_VARIABLES: ReadonlySet<string> = new Set([
 
 export type LineValues = Record<string, unknown>;
 
-export const formulaOf = (line: LineValues): string => {
+const empty = (v: unknown) => v === null || v === undefined || v === '';
+
+const formulaOf = (line: LineValues): string => {
   const text = typeof line.formulaText === 'string' ? line.formulaText.trim() : '';
   return text || DEFAULT_FORMULA;
 };
 
-export function valuesOf(line: LineValues): Map<string, Dec | undefined> {
-  return new Map([...FORMULA_VARIABLES].map((name) => [name, toDecimal(line[name])]));
+const valuesOf = (line: LineValues): Map<string, Dec | undefined> =>
+  new Map([...FORMULA_VARIABLES].map((name) => [name, toDecimal(line[name])]));
+
+/** newPrice of 6 places by the formula (the line's own unless given); throws FormulaError. */
+export function computeNewPrice(line: LineValues, formula = parseFormula(formulaOf(line), FORMULA_VARIABLES)): string {
+  return formatDecimal(evaluate(formula, valuesOf(line)), 6);
 }
 
-/** Checks the line's own formula (syntax and names) without evaluating it. */
-export function checkFormula(line: LineValues): void {
-  parseFormula(formulaOf(line), FORMULA_VARIABLES);
+/** The value of `fn`, a formula problem as 400 naming the line's field. */
+function unlessFormulaRefused<T>(field: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (!(e instanceof FormulaError)) throw e;
+    throw declaredError('price.formulaInvalid', { reasonCn: e.cn, reasonEn: e.en }, [
+      { field, message: `${e.en} / ${e.cn}` },
+    ]);
+  }
 }
 
-/** The variables the line's formula needs that have no value. */
-export function missingInputs(line: LineValues): string[] {
-  const values = valuesOf(line);
-  return variablesOf(parseFormula(formulaOf(line), FORMULA_VARIABLES)).filter((name) => !values.get(name));
-}
-
-/** newPrice of 6 places by the line's formula; throws FormulaError. */
-export function computeNewPrice(line: LineValues): string {
-  const result = evaluate(parseFormula(formulaOf(line), FORMULA_VARIABLES), valuesOf(line));
-  return formatDecimal(result, 6);
+/**
+ * newPrice of each line by its formula — every line when `always`, else only those without one —
+ * then changeRate and impactAmount (in place). A line that cannot be computed answers 400 naming
+ * the missing inputs (`lines[i].newPrice`); a bad formula 400 naming `lines[i].formulaText`.
+ */
+export function computeLines(lines: LineValues[], always: boolean): void {
+  lines.forEach((line, i) => {
+    const at = `lines[${i}].formulaText`;
+    const formula = unlessFormulaRefused(at, () => parseFormula(formulaOf(line), FORMULA_VARIABLES));
+    if (always || empty(line.newPrice)) {
+      const values = valuesOf(line);
+      const missing = variablesOf(formula).filter((name) => !values.get(name));
+      if (missing.length)
+        throw declaredError('price.newPriceInputsMissing', { lineNo: i + 1, missing: missing.join(', ') }, [
+          { field: `lines[${i}].newPrice`, message: `missing ${missing.join(', ')} / 缺少 ${missing.join(', ')}` },
+        ]);
+      line.newPrice = unlessFormulaRefused(at, () => computeNewPrice(line, formula));
+    } else line.newPrice = decimalText(line.newPrice, 6);
+    if (empty(line.oldPrice))
+      throw declaredError('price.noOldPrice', { lineNo: i + 1 }, [
+        { field: `lines[${i}].oldPrice`, message: 'required / 必填' },
+      ]);
+    line.changeRate = changeRate(line.oldPrice, line.newPrice);
+    const [before, after, qty] = [line.oldPrice, line.newPrice, line.estimatedQty].map(toDecimal);
+    line.impactAmount =
+      before && after && qty ? formatDecimal(multiplyDecimals(subtractDecimals(after, before), qty), 2) : null;
+  });
 }
 
 /** What viewJSGS shows for a line: the formula, its values, the substituted text and the result (or why not). */
@@ -76,20 +107,8 @@ export function explainLine(line: LineValues): Record<string, unknown> {
   return out;
 }
 
-/** changeRate and impactAmount of a line (in place), from its oldPrice, newPrice and estimatedQty. */
-export function deriveLine(line: LineValues): void {
-  line.changeRate = changeRate(line.oldPrice, line.newPrice);
-  const before = toDecimal(line.oldPrice);
-  const after = toDecimal(line.newPrice);
-  const qty = toDecimal(line.estimatedQty);
-  line.impactAmount =
-    before && after && qty ? formatDecimal(multiplyDecimals(subtractDecimals(after, before), qty), 2) : null;
-}
-
 /** The header's total of the lines' impact amounts (lines without one count 0). */
 export function totalImpact(lines: LineValues[]): string {
   const sum = lines.reduce<Dec>((acc, l) => addDecimals(acc, toDecimal(l.impactAmount) ?? ZERO), ZERO);
   return formatDecimal(sum, 2);
 }
-
-export const price6 = (v: unknown): string | null => decimalText(v, 6);

@@ -7,7 +7,6 @@ import type { Database, Row, SqlExecutor, SqlParam } from '../../../db/sqlExecut
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import type { ResourceContext } from '../../../resource/context';
 import { EntityStore } from '../../../resource/entityStore';
-import { assertWrittenValues } from '../../../resource/writtenValues';
 import { decimalText } from '../../../util/decimal';
 
 export const HEAD = 'srmSmlAdjustmentHead';
@@ -16,13 +15,6 @@ export const LIST = 'srmSmlAdjustmentList';
 export const INDEX = 'srmSmlIndexPrice';
 export const PRESET = 'srmSmlPresetProportion';
 export const ITEM = 'srmBaseMaterialItem';
-
-export interface PresetQuery {
-  itemId: number;
-  supplierId?: number | null;
-  /** yyyy-MM-dd: the preset must be valid on this day (open ends count as valid). */
-  onDate?: string | null;
-}
 
 export class AdjustmentStore extends EntityStore {
   constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
@@ -40,8 +32,14 @@ export class AdjustmentStore extends EntityStore {
     return row ? decimalText(row.price, 6) : null;
   }
 
-  /** VALID preset proportions of an item on a day: the supplier's own rows first, then the generic ones (no supplier). */
-  async presets(tx: SqlExecutor, q: PresetQuery): Promise<Row[]> {
+  /**
+   * VALID preset proportions of an item valid on a day (yyyy-MM-dd, open ends count as valid): the
+   * supplier's own rows first, then the generic ones (no supplier).
+   */
+  async presets(
+    tx: SqlExecutor,
+    q: { itemId: number; supplierId: number | null; onDate: string | null },
+  ): Promise<Row[]> {
     const { t, c } = this.sql;
     const col = (f: string) => `${c(PRESET, f)} AS ${f}`;
     const params: SqlParam[] = [q.itemId];
@@ -78,11 +76,5 @@ export class AdjustmentStore extends EntityStore {
       ids,
     );
     return new Map(rows.map((r) => [Number(r.id), String(r.code)]));
-  }
-
-  /** Writes the computed values of one stored line (`at`: how the refusal names it, "lines[0]."), within their fields' bounds. */
-  async updateLine(tx: SqlExecutor, id: number, values: Record<string, unknown>, ctx: ResourceContext, at = '') {
-    assertWrittenValues(this.model(LINE), values, ctx.language, [], at);
-    await this.setFields(tx, LINE, id, values as Record<string, SqlParam>, ctx);
   }
 }

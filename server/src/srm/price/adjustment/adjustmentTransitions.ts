@@ -8,45 +8,50 @@
  * - approve: the supplier's to-do SRM_PRICE_ADJUST is a declared effect (smlAdjustment.json).
  * - the supplier agrees (doSupplierAgree, also through confirmAdjustment {agree: Y}): per line
  *   the valid prices of the same item, supplier and company end the day before the effective date
- *   (those starting on or after it become INVALID), a new price-list row (source ADJUSTMENT) and an
- *   adjustment-list row are written — in the transition's transaction, so a failure keeps none.
+ *   (those starting on or after it become INVALID) and a new price-list row (source ADJUSTMENT) is
+ *   written; its adjustment-list row is a declared effect — all in the transition's transaction, so a
+ *   failure keeps none.
  * - the supplier disagrees: its comment is kept; the internal users can change and resubmit.
  * Who answers (the supplier: `by`), and on either answer confirmedBy, confirmDate, the supplier's
  * comment and its to-do handled are declared (smlAdjustment.json); this file keeps the price list.
  */
-import type { SqlExecutor } from '../../../db/sqlExecutor';
+import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import type { ResourceContext } from '../../../resource/context';
 import { decimalText } from '../../../util/decimal';
-import { dayBefore, formatDateTime } from '../../../util/time';
+import { dayBefore } from '../../../util/time';
 import { findMaterialPrice, PriceList, PRICE } from '../../purchasing/price/contract';
 import { HEAD, LIST, type AdjustmentStore } from './adjustmentStore';
 
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 
-/** Ends the valid prices of an item, supplier and company at `from` (the day before); later-starting ones become INVALID. */
+/**
+ * Ends the valid prices of an item, supplier and company at `from` (the day before; those starting on
+ * or after it become INVALID), read under lock, and answers the end of the new price: the latest end
+ * among the prices it ends or replaces (open when one of them is open; open when there is none).
+ */
 async function endPrices(
   store: AdjustmentStore,
   tx: SqlExecutor,
   key: { itemId: number; supplierId: number; orgId: number },
   from: string,
   ctx: ResourceContext,
-): Promise<void> {
-  const { t, c } = store.sql;
-  const stamp = `${c(PRICE, 'versionNum')} = ${c(PRICE, 'versionNum')} + 1, ${c(PRICE, 'lastUpdatedBy')} = ?, ${c(PRICE, 'lastUpdateDate')} = ?`;
-  const at = formatDateTime();
-  const mine = `${c(PRICE, 'itemId')} = ? AND ${c(PRICE, 'supplierId')} = ? AND ${c(PRICE, 'orgId')} = ? AND ${c(PRICE, 'priceStatus')} = 'VALID'`;
-  const keys = [key.itemId, key.supplierId, key.orgId];
-  await tx.execute(
-    `UPDATE ${t(PRICE)} SET ${c(PRICE, 'priceStatus')} = 'INVALID', ${stamp} WHERE ${mine} AND ${c(PRICE, 'validFrom')} >= ?`,
-    [ctx.userId, at, ...keys, from],
-  );
-  await tx.execute(
-    `UPDATE ${t(PRICE)} SET ${c(PRICE, 'validTo')} = ?, ${stamp} WHERE ${mine} AND ${c(PRICE, 'validFrom')} < ? AND (${c(PRICE, 'validTo')} IS NULL OR ${c(PRICE, 'validTo')} >= ?)`,
-    [dayBefore(from), ctx.userId, at, ...keys, from, from],
-  );
+): Promise<string | null> {
+  const day = (v: unknown) => String(v).slice(0, 10);
+  const valid = await store.rowsWhere(tx, PRICE, { ...key, priceStatus: 'VALID' });
+  const live = valid.filter((r) => !r.validTo || day(r.validTo) >= from);
+  for (const r of live) {
+    const end: Record<string, SqlParam> =
+      day(r.validFrom) >= from ? { priceStatus: 'INVALID' } : { validTo: dayBefore(from) };
+    await store.setFields(tx, PRICE, Number(r.materialPriceId), end, ctx);
+  }
+  if (!live.length || live.some((r) => !r.validTo)) return null;
+  return live
+    .map((r) => day(r.validTo))
+    .sort()
+    .at(-1)!;
 }
 
 async function applyAdjustment(store: AdjustmentStore, prices: PriceList, run: TransitionRun): Promise<void> {
@@ -64,8 +69,7 @@ async function applyAdjustment(store: AdjustmentStore, prices: PriceList, run: T
     if (!taxRate || !newPrice)
       throw declaredError('price.lineCannotApply', { number: String(number), itemCode: String(line.itemCode) });
     const replaced = await findMaterialPrice(tx, store.registry, { itemId, orgId, onDate: effective, supplierId });
-    const replacedTo = await endOfReplaced(store, tx, { itemId, supplierId, orgId }, effective);
-    await endPrices(store, tx, { itemId, supplierId, orgId }, effective, ctx);
+    const replacedTo = await endPrices(store, tx, { itemId, supplierId, orgId }, effective, ctx);
     const materialPriceId = await prices.insert(
       tx,
       {
@@ -87,50 +91,10 @@ async function applyAdjustment(store: AdjustmentStore, prices: PriceList, run: T
       },
       ctx,
     );
-    await store.writer.insert(
-      tx,
-      store.model(LIST),
-      {
-        adjustmentHeadId: run.id,
-        adjustmentNumber: number,
-        adjustmentLineId: Number(line.adjustmentLineId),
-        itemId,
-        itemCode: str(line.itemCode),
-        supplierId,
-        orgId,
-        currencyCode: str(head.currencyCode),
-        oldPrice: decimalText(line.oldPrice, 6),
-        newPrice: decimalText(line.newPrice, 6),
-        changeRate: decimalText(line.changeRate, 4),
-        effectiveDate: effective,
-        materialPriceId,
-      },
-      ctx,
-    );
+    // The line's adjustment-list row (a declared effect of doSupplierAgree) names the price it wrote.
+    const [listed] = await store.rowsWhere(tx, LIST, { adjustmentLineId: Number(line.adjustmentLineId) });
+    await store.setFields(tx, LIST, Number(listed.adjustmentListId), { materialPriceId }, ctx);
   }
-}
-
-/**
- * The end of the new price: the latest end among the valid prices it ends or replaces (open when one
- * of them is open; open when there is none).
- */
-async function endOfReplaced(
-  store: AdjustmentStore,
-  tx: SqlExecutor,
-  key: { itemId: number; supplierId: number; orgId: number },
-  from: string,
-): Promise<string | null> {
-  const { t, c } = store.sql;
-  const rows = await tx.select(
-    `SELECT ${c(PRICE, 'validTo')} AS validTo FROM ${t(PRICE)} WHERE ${c(PRICE, 'itemId')} = ? AND ${c(PRICE, 'supplierId')} = ? AND ${c(PRICE, 'orgId')} = ? ` +
-      `AND ${c(PRICE, 'priceStatus')} = 'VALID' AND (${c(PRICE, 'validTo')} IS NULL OR ${c(PRICE, 'validTo')} >= ?)`,
-    [key.itemId, key.supplierId, key.orgId, from],
-  );
-  if (!rows.length || rows.some((r) => !r.validTo)) return null;
-  return rows
-    .map((r) => String(r.validTo).slice(0, 10))
-    .sort()
-    .at(-1)!;
 }
 
 export function registerAdjustmentTransitions(store: AdjustmentStore, handlers: TransitionHandlerRegistry): void {

@@ -9,36 +9,14 @@
  * - findAdjustmentList {adjustmentHeadId}: the rows one adjustment wrote.
  */
 import type { FilterNode, JsonSchema } from '@meridian/metadata';
-import type { Kernel } from '../../../kernel';
 import { eitherIdInput, idFrom } from '../../../platform/actionInput';
-import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
-import type { ResourceContext } from '../../../resource/context';
+import type { ActionRegistry } from '../../../platform/actionRegistry';
 import { parseListRequest } from '../../../resource/listRequest';
 
 const LIST = 'srmSmlAdjustmentList';
 const RESOURCE = 'srmSmlAdjustmentListRestful';
 const PAGES = ['srmSmlAdjustmentList', 'srmSmlAdjustmentHeadList', 'SmlAdjustmentHead/SmlAdjustmentHeadEdit'];
 const NEWEST = 'effectiveDate desc, adjustmentListId desc';
-
-async function listWith(
-  kernel: Kernel,
-  req: ActionRequest,
-  ctx: ResourceContext,
-  body: Record<string, unknown>,
-  and: FilterNode[],
-) {
-  const entity = kernel.registry.entity(LIST)!;
-  const scope = await kernel.auth.guard.rowScope(req.identity!, entity, true, ctx);
-  const request = parseListRequest(body);
-  const filters = [...(request.filter ? [request.filter] : []), ...and];
-  const { rows, page } = await kernel.resources.reader.list(
-    entity,
-    { ...request, filter: filters.length ? { and: filters } : undefined, orderBy: request.orderBy ?? NEWEST },
-    ctx,
-    scope,
-  );
-  return { data: rows, page };
-}
 
 const OPTIONAL_ID: JsonSchema = { type: ['integer', 'null'], minimum: 1 };
 const HEAD_ID = ['adjustmentHeadId', 'id'];
@@ -52,35 +30,43 @@ const BY_ITEM: JsonSchema = {
   },
 };
 
+type Body = Record<string, unknown>;
+const eq = (field: string, value: unknown): FilterNode => ({ field, op: 'eq', value: value as string | number });
+
 export function registerAdjustmentListActions(actions: ActionRegistry): void {
-  const add = (
-    action: string,
-    input: JsonSchema | undefined,
-    handler: (
-      body: Record<string, unknown>,
-      ctx: ResourceContext,
-      kernel: Kernel,
-      req: ActionRequest,
-    ) => Promise<unknown>,
-  ) =>
+  /** A list read of the adjustment list: `request` gives the listByPage body and the filters added to its own. */
+  const add = (action: string, input: JsonSchema | undefined, request: (body: Body) => [Body, FilterNode[]]) =>
     actions.register({
       area: 'srmServer',
       resource: RESOURCE,
       action,
       access: { pages: PAGES },
       input,
-      handler: handler as never,
+      handler: async (body, ctx, kernel, req) => {
+        const [listBody, and] = request(body);
+        const entity = kernel.registry.entity(LIST)!;
+        const scope = await kernel.auth.guard.rowScope(req.identity!, entity, true, ctx);
+        const list = parseListRequest(listBody);
+        const filters = [...(list.filter ? [list.filter] : []), ...and];
+        const { rows, page } = await kernel.resources.reader.list(
+          entity,
+          { ...list, filter: filters.length ? { and: filters } : undefined, orderBy: list.orderBy ?? NEWEST },
+          ctx,
+          scope,
+        );
+        return { data: rows, page };
+      },
     });
-  add('queryListByPage', undefined, (body, ctx, kernel, req) => listWith(kernel, req, ctx, body, []));
-  add('queryListByItemCode', BY_ITEM, (body, ctx, kernel, req) => {
-    const and: FilterNode[] = [{ field: 'itemCode', op: 'eq', value: String(body.itemCode).trim() }];
-    for (const field of ['supplierId', 'orgId'])
-      if (typeof body[field] === 'number') and.push({ field, op: 'eq', value: body[field] });
-    return listWith(kernel, req, ctx, { pageIndex: body.pageIndex, pageRows: body.pageRows }, and);
-  });
-  add('findAdjustmentList', eitherIdInput(HEAD_ID), (body, ctx, kernel, req) =>
-    listWith(kernel, req, ctx, { pageIndex: 1, pageRows: 500 }, [
-      { field: 'adjustmentHeadId', op: 'eq', value: idFrom(body, HEAD_ID) },
-    ]),
-  );
+  add('queryListByPage', undefined, (body) => [body, []]);
+  add('queryListByItemCode', BY_ITEM, (body) => [
+    { pageIndex: body.pageIndex, pageRows: body.pageRows },
+    [
+      eq('itemCode', String(body.itemCode).trim()),
+      ...['supplierId', 'orgId'].filter((f) => typeof body[f] === 'number').map((f) => eq(f, body[f])),
+    ],
+  ]);
+  add('findAdjustmentList', eitherIdInput(HEAD_ID), (body) => [
+    { pageIndex: 1, pageRows: 500 },
+    [eq('adjustmentHeadId', idFrom(body, HEAD_ID))],
+  ]);
 }

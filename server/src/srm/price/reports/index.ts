@@ -8,6 +8,7 @@
  *   pages): the rule's factors and score ranges (ruleImport.ts).
  */
 import type { JsonSchema } from '@meridian/metadata';
+import type { ActionAccess, ActionHandler } from '../../../kernel';
 import type { DomainRegistries } from '../../../platform/domainModules';
 import { pushWarnings } from './warningPush';
 import { reportRows, thresholdPct, warningRows } from './priceReports';
@@ -25,6 +26,19 @@ const PERIOD = optional('\\d{4}-\\d{2}');
 /** A filter's value as the reads take it: blank is no filter. */
 const given = (v: unknown) => (v as string | null | undefined) || undefined;
 
+const MONITORING_INPUT: JsonSchema = {
+  type: 'object',
+  properties: { rawMaterialCode: MATERIAL, periodFrom: PERIOD, periodTo: PERIOD },
+};
+const WARNING_INPUT: JsonSchema = { type: 'object', properties: { rawMaterialCode: MATERIAL } };
+const PUSH_INPUT: JsonSchema = {
+  type: 'object',
+  required: ['presetProportionIds'],
+  properties: {
+    presetProportionIds: { type: 'array', minItems: 1, maxItems: 500, items: { type: 'integer', minimum: 1 } },
+  },
+};
+
 export function registerPriceReports({ actions, registry, db }: DomainRegistries): void {
   const reads = new ReportReads(registry, db.dialect);
   actions.register({
@@ -32,59 +46,34 @@ export function registerPriceReports({ actions, registry, db }: DomainRegistries
     resource: 'srmSmlRuleHeaderRestful',
     action: 'doImportExcel',
     access: { pages: ['SrmSmlRuleHeaderList', 'SrmSmlRuleHeaderEdit'], resourceCode: 'btnSave' },
-    handler: (body, ctx, kernel, req) => importRule(kernel, req, ctx, body),
+    handler: (body, ctx, kernel, req) => importRule(reads, kernel, req, ctx, body),
   });
-  actions.register({
-    area: 'srmServer',
-    resource: RESOURCE,
-    action: 'monitoringReportPage',
-    access: { pages: [MONITORING_PAGE] },
-    input: { type: 'object', properties: { rawMaterialCode: MATERIAL, periodFrom: PERIOD, periodTo: PERIOD } },
-    handler: async (body) => {
-      const material = given(body.rawMaterialCode);
-      const from = given(body.periodFrom);
-      const to = given(body.periodTo);
-      return db.transaction(async (tx) => ({
-        data: { series: await reads.series(tx, material, from, to), rows: await reportRows(reads, tx, material) },
-      }));
-    },
+  const add = (action: string, access: ActionAccess, input: JsonSchema, handler: ActionHandler) =>
+    actions.register({ area: 'srmServer', resource: RESOURCE, action, access, input, handler });
+  add('monitoringReportPage', { pages: [MONITORING_PAGE] }, MONITORING_INPUT, async (body) => {
+    const material = given(body.rawMaterialCode);
+    const from = given(body.periodFrom);
+    const to = given(body.periodTo);
+    return db.transaction(async (tx) => ({
+      data: { series: await reads.series(tx, material, from, to), rows: await reportRows(reads, tx, material) },
+    }));
   });
-  actions.register({
-    area: 'srmServer',
-    resource: RESOURCE,
-    action: 'findWarningReportPage',
-    access: { pages: [WARNING_PAGE] },
-    input: { type: 'object', properties: { rawMaterialCode: MATERIAL } },
-    handler: async (body) => {
-      const material = given(body.rawMaterialCode);
-      return db.transaction(async (tx) => {
-        const threshold = await thresholdPct(reads, tx);
-        return { data: { threshold, rows: warningRows(await reportRows(reads, tx, material), threshold) } };
-      });
-    },
+  add('findWarningReportPage', { pages: [WARNING_PAGE] }, WARNING_INPUT, async (body) => {
+    const material = given(body.rawMaterialCode);
+    return db.transaction(async (tx) => {
+      const threshold = await thresholdPct(reads, tx);
+      return { data: { threshold, rows: warningRows(await reportRows(reads, tx, material), threshold) } };
+    });
   });
-  actions.register({
-    area: 'srmServer',
-    resource: RESOURCE,
-    action: 'warningPush',
-    access: { pages: [WARNING_PAGE], resourceCode: 'btnWarningPush' },
-    input: {
-      type: 'object',
-      required: ['presetProportionIds'],
-      properties: {
-        presetProportionIds: { type: 'array', minItems: 1, maxItems: 500, items: { type: 'integer', minimum: 1 } },
-      },
-    },
-    handler: async (body, ctx) => {
-      const chosen = [...new Set(body.presetProportionIds as number[])];
-      const result = await db.transaction(async (tx) =>
-        pushWarnings(reads, tx, warningRows(await reportRows(reads, tx), await thresholdPct(reads, tx)), chosen, ctx),
-      );
-      const msg =
-        ctx.language === 'EN'
-          ? `${result.pushed.length} row(s) pushed${result.skipped.length ? `; ${result.skipped.length} already pushed today, skipped` : ''}`
-          : `已推送 ${result.pushed.length} 行${result.skipped.length ? `，${result.skipped.length} 行今日已推送，已跳过` : ''}`;
-      return { data: result, msg };
-    },
+  add('warningPush', { pages: [WARNING_PAGE], resourceCode: 'btnWarningPush' }, PUSH_INPUT, async (body, ctx) => {
+    const chosen = [...new Set(body.presetProportionIds as number[])];
+    const result = await db.transaction(async (tx) =>
+      pushWarnings(reads, tx, warningRows(await reportRows(reads, tx), await thresholdPct(reads, tx)), chosen, ctx),
+    );
+    const msg =
+      ctx.language === 'EN'
+        ? `${result.pushed.length} row(s) pushed${result.skipped.length ? `; ${result.skipped.length} already pushed today, skipped` : ''}`
+        : `已推送 ${result.pushed.length} 行${result.skipped.length ? `，${result.skipped.length} 行今日已推送，已跳过` : ''}`;
+    return { data: result, msg };
   });
 }

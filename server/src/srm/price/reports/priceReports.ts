@@ -17,30 +17,11 @@ import {
 } from '../../../util/decimal';
 import { today } from '../../../util/time';
 import { computeNewPrice, DEFAULT_FORMULA } from '../adjustment/adjustmentMath';
+import { FormulaError } from '../formula/formula';
 import type { ReportReads } from './reportReads';
 
 /** The warning threshold in percent: lookup SML_REPORT_SETTING / WARNING_THRESHOLD_PCT's description, else 5. */
 export const DEFAULT_THRESHOLD_PCT = '5';
-
-export interface ReportRow extends Record<string, unknown> {
-  presetProportionId: number;
-  itemId: number;
-  itemCode: string;
-  supplierId: number;
-  supplierName: string;
-  rawMaterialCode: string;
-  proportion: string;
-  baseIndexPrice: string | null;
-  currentIndexPrice: string | null;
-  currentPeriod: string | null;
-  /** (current − base) ÷ base × 100, 2 places. */
-  changePct: string | null;
-  currentPrice: string | null;
-  theoreticalPrice: string | null;
-  lastAdjustmentDate: string | null;
-  lastAdjustmentNumber: string | null;
-  openAdjustmentNumber: string | null;
-}
 
 const text = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 
@@ -59,27 +40,20 @@ function changePct(base: string | null, current: string | null): string | null {
   return rate ? formatDecimal({ units: rate.units * 100n, scale: rate.scale }, 2) : null;
 }
 
-function theoretical(row: Omit<ReportRow, 'theoreticalPrice'>): string | null {
-  if (!row.currentPrice || !row.baseIndexPrice || !row.currentIndexPrice || !toDecimal(row.baseIndexPrice)?.units)
-    return null;
-  return computeNewPrice({
-    formulaText: DEFAULT_FORMULA,
-    oldPrice: row.currentPrice,
-    proportion: row.proportion,
-    baseIndexPrice: row.baseIndexPrice,
-    currentIndexPrice: row.currentIndexPrice,
-  });
+/** The theoretical new price by the default formula; null when an input is missing or the base index is 0. */
+function theoretical(inputs: Record<string, string | null>): string | null {
+  try {
+    return computeNewPrice({ ...inputs, formulaText: DEFAULT_FORMULA });
+  } catch (e) {
+    if (e instanceof FormulaError) return null;
+    throw e;
+  }
 }
 
 /** Every VALID preset's report row (of one raw material when given), on `day`. */
-export async function reportRows(
-  reads: ReportReads,
-  tx: SqlExecutor,
-  material?: string,
-  day = today(),
-): Promise<ReportRow[]> {
+export async function reportRows(reads: ReportReads, tx: SqlExecutor, material?: string, day = today()) {
   const latest = latestIndex(await reads.series(tx, material));
-  const out: ReportRow[] = [];
+  const out = [];
   for (const preset of await reads.presets(tx, material)) {
     const confirmed = await reads.lastConfirmed(tx, preset);
     const index = latest.get(String(preset.rawMaterialCode));
@@ -101,10 +75,17 @@ export async function reportRows(
       lastAdjustmentNumber: text(confirmed?.adjustmentNumber),
       openAdjustmentNumber: await reads.openAdjustment(tx, preset),
     };
-    out.push({ ...row, theoreticalPrice: theoretical(row) });
+    const { currentPrice: oldPrice, proportion, baseIndexPrice, currentIndexPrice } = row;
+    out.push({ ...row, theoreticalPrice: theoretical({ oldPrice, proportion, baseIndexPrice, currentIndexPrice }) });
   }
   return out;
 }
+
+/**
+ * A report row: the supplier's item and raw material, the reference and latest index, changePct =
+ * (current − base) ÷ base × 100 (2 places), the current and theoretical price and the adjustments.
+ */
+export type ReportRow = Awaited<ReturnType<typeof reportRows>>[number];
 
 export async function thresholdPct(reads: ReportReads, tx: SqlExecutor): Promise<string> {
   const configured = await reads.lookupDescription(tx, 'SML_REPORT_SETTING', 'WARNING_THRESHOLD_PCT');

@@ -1,10 +1,6 @@
 /** The reads behind the price monitoring and warning reports (DOMAIN.md §3 "Reports"). */
-import type { MetadataRegistry } from '@meridian/metadata/node';
-import { MetaSql } from '../../../access/metaSql';
-import type { Dialect } from '../../../db/dialect';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
-import { PlatformRows } from '../../../lifecycle/platformRows';
-import { TodoService } from '../../../todos/todoService';
+import { DomainStore } from '../../../platform/domainStore';
 
 const INDEX = 'srmSmlIndexPrice';
 const PRESET = 'srmSmlPresetProportion';
@@ -17,33 +13,18 @@ const LOOKUP = 'baseLookupValues';
 /** Adjustments still under way (DRAFT to APPROVED in the status lookup's order, a rejected one may be resubmitted). */
 export const OPEN_ADJUSTMENT = ['DRAFT', 'SUBMITTED', 'REJECTED', 'APPROVED'];
 
-export class ReportReads {
-  readonly sql: MetaSql;
-  /** The platform's writer of the pushed notifications. */
-  readonly todos: TodoService;
-
-  constructor(registry: MetadataRegistry, dialect: Dialect) {
-    this.sql = new MetaSql(registry, dialect);
-    this.todos = new TodoService(new PlatformRows(registry, dialect));
-  }
-
+/** The reads; `todos` is the platform's writer of the pushed notifications. */
+export class ReportReads extends DomainStore {
   /** Index prices, oldest period first; of one raw material when given, within [from, to] periods when given. */
   async series(tx: SqlExecutor, material?: string, from?: string, to?: string): Promise<Row[]> {
-    const { t, c } = this.sql;
-    const conditions: [string, string | undefined][] = [
-      [`${c(INDEX, 'rawMaterialCode')} = ?`, material],
-      [`${c(INDEX, 'period')} >= ?`, from],
-      [`${c(INDEX, 'period')} <= ?`, to],
-    ];
-    const used = conditions.filter(([, v]) => v !== undefined);
-    const where = used.map(([sql]) => sql);
-    const params = used.map(([, v]) => v!);
-    return tx.select(
-      `SELECT ${c(INDEX, 'rawMaterialCode')} AS rawMaterialCode, ${c(INDEX, 'period')} AS period, ${c(INDEX, 'price')} AS price ` +
-        `FROM ${t(INDEX)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ` +
-        `ORDER BY ${c(INDEX, 'rawMaterialCode')}, ${c(INDEX, 'period')}, ${c(INDEX, 'indexPriceId')}`,
-      params,
+    const rows = await this.rows.select(
+      tx,
+      INDEX,
+      ['rawMaterialCode', 'period', 'price'],
+      material ? { rawMaterialCode: material } : {},
+      { orderBy: ['rawMaterialCode', 'period', 'indexPriceId'] },
     );
+    return rows.filter((r) => (!from || String(r.period) >= from) && (!to || String(r.period) <= to));
   }
 
   /** VALID preset proportions of a supplier's item (the report's rows), with the supplier's name. */
@@ -99,12 +80,8 @@ export class ReportReads {
   }
 
   /** A lookup value's description (the warning threshold: SML_REPORT_SETTING / WARNING_THRESHOLD_PCT). */
-  async lookupDescription(tx: SqlExecutor, type: string, code: string): Promise<string | null> {
-    const { t, c } = this.sql;
-    const [row] = await tx.select(
-      `SELECT ${c(LOOKUP, 'description')} AS d FROM ${t(LOOKUP)} WHERE ${c(LOOKUP, 'lookupType')} = ? AND ${c(LOOKUP, 'lookupCode')} = ?`,
-      [type, code],
-    );
-    return row?.d === null || row?.d === undefined ? null : String(row.d);
+  async lookupDescription(tx: SqlExecutor, lookupType: string, lookupCode: string): Promise<string | null> {
+    const row = await this.rows.one(tx, LOOKUP, ['description'], { lookupType, lookupCode });
+    return row?.description === null || row?.description === undefined ? null : String(row.description);
   }
 }

@@ -14,35 +14,23 @@ import type { ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { compareDecimals, toDecimal } from '../../../util/decimal';
 import { formRecordId } from '../../../platform/actionInput';
+import type { ReportReads } from './reportReads';
 
 const RULE = 'srmSmlRuleHeader';
 const LINE = 'srmSmlRuleLine';
 const SCORE = 'srmSmlRuleScore';
-type Cells = Record<string, string | undefined>;
 
-const columns = (titles: Record<string, string[]>, required: string[]): SheetColumn[] =>
-  Object.entries(titles).map(([key, names]) => ({ key, titles: names, required: required.includes(key) }));
-
-const FACTOR_COLUMNS = columns(
-  {
-    factorName: ['factorName', '因素名称', 'factor'],
-    parent: ['parentFactorName', '上级因素', 'parent factor'],
-    weight: ['weight', '权重'],
-  },
-  ['factorName'],
-);
-const SCORE_COLUMNS = columns(
-  {
-    factorName: ['factorName', '因素名称', 'factor'],
-    rangeFrom: ['rangeFrom', '区间下限', 'from'],
-    rangeTo: ['rangeTo', '区间上限', 'to'],
-    score: ['score', '得分'],
-  },
-  [],
-);
-
-/** A sheet's rows as [row number, cells] for the checks below. */
-const cellsOf = (rows: SheetRow[]): [number, Cells][] => rows.map((r) => [r.row, r.values]);
+const FACTOR_COLUMNS: SheetColumn[] = [
+  { key: 'factorName', titles: ['factorName', '因素名称', 'factor'], required: true },
+  { key: 'parent', titles: ['parentFactorName', '上级因素', 'parent factor'] },
+  { key: 'weight', titles: ['weight', '权重'] },
+];
+const SCORE_COLUMNS: SheetColumn[] = [
+  { key: 'factorName', titles: ['factorName', '因素名称', 'factor'] },
+  { key: 'rangeFrom', titles: ['rangeFrom', '区间下限', 'from'] },
+  { key: 'rangeTo', titles: ['rangeTo', '区间上限', 'to'] },
+  { key: 'score', titles: ['score', '得分'] },
+];
 
 function decimalIn(v: string | undefined, min?: number, max?: number): boolean {
   const d = toDecimal(v);
@@ -52,10 +40,10 @@ function decimalIn(v: string | undefined, min?: number, max?: number): boolean {
 }
 
 /** Every bad row of both sheets (field "factors[row n]" / "scores[row n]"). */
-function check(factors: [number, Cells][], scores: [number, Cells][]): FieldErrorOut[] {
+function check(factors: SheetRow[], scores: SheetRow[]): FieldErrorOut[] {
   const errors: FieldErrorOut[] = [];
   const seen = new Set<string>();
-  for (const [n, r] of factors) {
+  for (const { row: n, values: r } of factors) {
     const bad = (m: string) => errors.push({ field: `factors[row ${n}]`, message: m });
     if (!r.factorName || r.factorName.length > 100)
       bad('因素名称必填，最多 100 字 / Factor is required, at most 100 characters');
@@ -65,7 +53,7 @@ function check(factors: [number, Cells][], scores: [number, Cells][]): FieldErro
       bad(`上级因素须在前面的行中 / Parent factor "${r.parent}" must be an earlier row`);
     if (r.factorName) seen.add(r.factorName);
   }
-  for (const [n, r] of scores) {
+  for (const { row: n, values: r } of scores) {
     const bad = (m: string) => errors.push({ field: `scores[row ${n}]`, message: m });
     if (!r.factorName || !seen.has(r.factorName))
       bad(`因素不在因素表中 / Factor "${r.factorName ?? ''}" is not in the factor sheet`);
@@ -79,6 +67,7 @@ function check(factors: [number, Cells][], scores: [number, Cells][]): FieldErro
 }
 
 export async function importRule(
+  reads: ReportReads,
   kernel: Kernel,
   req: ActionRequest,
   ctx: ResourceContext,
@@ -87,9 +76,7 @@ export async function importRule(
   if (!req.xlsxUpload) throw declaredError('price.uploadXlsx');
   const upload = await req.xlsxUpload();
   const id = formRecordId([upload.fields, body], ['ruleHeaderId', 'id']);
-  const [factorRows, scoreRows] = await readSheets(upload.file, [FACTOR_COLUMNS, SCORE_COLUMNS]);
-  const factors = cellsOf(factorRows);
-  const scores = cellsOf(scoreRows);
+  const [factors, scores] = await readSheets(upload.file, [FACTOR_COLUMNS, SCORE_COLUMNS]);
   if (!factors.length) throw declaredError('price.noFactorRows');
   const errors = check(factors, scores);
   if (errors.length) throw declaredError('price.importRefused', { count: errors.length }, errors);
@@ -97,23 +84,20 @@ export async function importRule(
   const model = registry.entity(RULE)!;
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
   if (!(await resources.findById(model, id, ctx, scope))) throw Errors.recordNotFound();
-  const { t, c } = kernel.auth.access.sql;
+  const { t, c } = reads.sql;
   return db.transaction(async (tx) => {
-    const [rule] = await tx.select(
-      `SELECT ${c(RULE, 'status')} AS status FROM ${t(RULE)} WHERE ${c(RULE, 'ruleHeaderId')} = ?${db.dialect.forUpdate}`,
-      [id],
-    );
+    const rule = await reads.rows.one(tx, RULE, ['status'], { ruleHeaderId: id }, { underLock: true });
     if (!rule) throw Errors.recordNotFound();
     if (rule.status !== 'NEW') throw declaredError('price.ruleNotNew');
     await tx.execute(`DELETE FROM ${t(SCORE)} WHERE ${c(SCORE, 'ruleHeaderId')} = ?`, [id]);
     await tx.execute(`DELETE FROM ${t(LINE)} WHERE ${c(LINE, 'ruleHeaderId')} = ?`, [id]);
     const ids = new Map<string, number>();
-    for (const [, r] of factors) {
+    for (const { values: r } of factors) {
       const parentLineId = r.parent ? ids.get(r.parent)! : null;
       const values = { ruleHeaderId: id, factorName: r.factorName, weight: r.weight, parentLineId };
       ids.set(r.factorName!, await resources.writer.insert(tx, registry.entity(LINE)!, values, ctx));
     }
-    for (const [, r] of scores) {
+    for (const { values: r } of scores) {
       const values = {
         ruleHeaderId: id,
         ruleLineId: ids.get(r.factorName!)!,

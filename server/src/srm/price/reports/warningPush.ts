@@ -17,18 +17,10 @@ import type { ReportReads } from './reportReads';
 const PRESET = 'srmSmlPresetProportion';
 const HEAD = 'srmSmlAdjustmentHead';
 
-export interface PushResult {
-  pushed: number[];
-  skipped: number[];
-}
-
 /** Whether the row was pushed today, read under the preset row's lock (a push in between is counted). */
 async function pushedToday(reads: ReportReads, tx: SqlExecutor, id: number, day: string): Promise<boolean> {
   const { t, c } = reads.sql;
-  await tx.select(
-    `SELECT ${c(PRESET, 'presetProportionId')} AS id FROM ${t(PRESET)} WHERE ${c(PRESET, 'presetProportionId')} = ?${tx.dialect.forUpdate}`,
-    [id],
-  );
+  await reads.rows.one(tx, PRESET, ['presetProportionId'], { presetProportionId: id }, { underLock: true });
   // A locking read: a plain one would answer from the snapshot of this transaction's first read
   // (the report rows), before the other push this lock waited for.
   const [row] = await readUnderLock(
@@ -39,13 +31,10 @@ async function pushedToday(reads: ReportReads, tx: SqlExecutor, id: number, day:
   return Number(row.n) > 0;
 }
 
+/** The buyer who created the supplier's latest price adjustment, else the pushing user. */
 async function recipients(reads: ReportReads, tx: SqlExecutor, supplierId: number, caller: number | null) {
-  const { t, c } = reads.sql;
-  const [row] = await tx.select(
-    `SELECT ${c(HEAD, 'createdBy')} AS buyer FROM ${t(HEAD)} WHERE ${c(HEAD, 'supplierId')} = ? ORDER BY ${c(HEAD, 'adjustmentHeadId')} DESC LIMIT 1`,
-    [supplierId],
-  );
-  const buyer = row?.buyer === null || row?.buyer === undefined ? caller : Number(row.buyer);
+  const [latest] = await reads.rows.select(tx, HEAD, ['createdBy'], { supplierId }, { orderBy: ['-adjustmentHeadId'] });
+  const buyer = latest?.createdBy === null || latest?.createdBy === undefined ? caller : Number(latest.createdBy);
   return buyer === null ? [] : [buyer];
 }
 
@@ -55,12 +44,12 @@ export async function pushWarnings(
   warnings: ReportRow[],
   ids: number[],
   ctx: ResourceContext,
-): Promise<PushResult> {
+): Promise<{ pushed: number[]; skipped: number[] }> {
   const byId = new Map(warnings.map((w) => [w.presetProportionId, w]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length) throw declaredError('price.noLongerWarnings', { rows: missing.join(', ') });
   const now = formatDateTime();
-  const result: PushResult = { pushed: [], skipped: [] };
+  const result = { pushed: [] as number[], skipped: [] as number[] };
   for (const id of ids) {
     if (await pushedToday(reads, tx, id, now.slice(0, 10))) {
       result.skipped.push(id);

@@ -22,25 +22,15 @@ const CATEGORY = 'srmBaseCategory';
 const PAGES = ['SrmSmlRuleHeaderList', 'SrmSmlRuleHeaderEdit'];
 const RULE_ID = ['ruleHeaderId', 'id'];
 
-async function storedLineIds(
-  store: AdjustmentStore,
-  tx: Parameters<AdjustmentStore['updateLine']>[0],
-  id: number | undefined,
-) {
-  if (id === undefined) return new Set<number>();
-  const { t, c } = store.sql;
-  const rows = await tx.select(
-    `SELECT ${c(RULE_LINE, 'ruleLineId')} AS id FROM ${t(RULE_LINE)} WHERE ${c(RULE_LINE, 'ruleHeaderId')} = ?`,
-    [id],
-  );
-  return new Set(rows.map((r) => Number(r.id)));
-}
-
 export function registerPriceRules(store: AdjustmentStore, hooks: RecordHookRegistry, actions: ActionRegistry): void {
   hooks.registerBeforeSave(RULE, async ({ children, childIds, id, tx }) => {
     const lines = children.lines as RecordValues[] | undefined;
     const scores = children.scores as RecordValues[] | undefined;
-    const stored = await storedLineIds(store, tx, id);
+    const stored = new Set(
+      id === undefined
+        ? []
+        : (await store.rowsWhere(tx, RULE_LINE, { ruleHeaderId: id }, false)).map((r) => Number(r.ruleLineId)),
+    );
     // Factors kept by this save: the stored ones posted again (all stored ones when lines are not posted).
     const kept = lines
       ? new Set((childIds?.lines ?? []).filter((x): x is number => x !== undefined && stored.has(x)))
@@ -78,20 +68,16 @@ export function registerPriceRules(store: AdjustmentStore, hooks: RecordHookRegi
       const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
       const rule = await kernel.resources.findById(model, idFrom(body, RULE_ID), ctx, scope);
       if (!rule) throw Errors.recordNotFound();
-      const lines = ((rule.lines as Row[] | undefined) ?? []).map((l) => ({
-        row: l,
-        children: [] as unknown[],
-        scores: [] as Row[],
-      }));
-      const byId = new Map(lines.map((l) => [Number(l.row.ruleLineId), l]));
-      for (const s of (rule.scores as Row[] | undefined) ?? []) byId.get(Number(s.ruleLineId))?.scores.push(s);
-      const roots: unknown[] = [];
-      for (const l of lines) {
-        const node = Object.assign(l.row, { children: l.children, scores: l.scores });
-        const parentId = l.row.parentLineId;
-        const parent = parentId === null || parentId === undefined ? undefined : byId.get(Number(parentId));
-        (parent ? parent.children : roots).push(node);
-      }
+      // The factors as a tree by parentLineId (a parent not on the rule: a root), each with its score ranges.
+      const nodes = new Map(
+        ((rule.lines as Row[] | undefined) ?? []).map((l) => [
+          Number(l.ruleLineId),
+          Object.assign(l, { children: [] as Row[], scores: [] as Row[] }),
+        ]),
+      );
+      for (const s of (rule.scores as Row[] | undefined) ?? []) nodes.get(Number(s.ruleLineId))?.scores.push(s);
+      const roots: Row[] = [];
+      for (const node of nodes.values()) (nodes.get(Number(node.parentLineId))?.children ?? roots).push(node);
       return { data: roots };
     },
   });
@@ -110,17 +96,7 @@ export function registerPriceRules(store: AdjustmentStore, hooks: RecordHookRegi
       const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
       const { rows } = await kernel.resources.reader.list(
         model,
-        {
-          params: {},
-          filter: {
-            and: [
-              { field: 'categoryId', op: 'eq', value: categoryId },
-              { field: 'status', op: 'eq', value: 'VALID' },
-            ],
-          },
-          pageIndex: 1,
-          pageRows: 100,
-        },
+        { params: { categoryId, status: 'VALID' }, pageIndex: 1, pageRows: 100 },
         ctx,
         scope,
       );
