@@ -6,8 +6,15 @@
  */
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors, warningConfirmed } from '../../../http/apiError';
+import { DomainStore } from '../../../platform/domainStore';
 import { GRADE_WARNING, type GradeGateResult, type GradePurpose, type SupplierGradeGate } from './contract';
-import type { GradeReads } from './gradeReads';
+
+const RESULT = 'srmSpePerformance';
+const SCHEME = 'srmSpeScheme';
+const LINE = 'srmSpeSettingLine';
+
+/** Result states in which a grade is in force (released to the supplier and after). */
+const GRADE_IN_FORCE = ['RELEASED', 'CONFIRMED', 'RECTIFYING', 'RECTIFY_SUBMITTED', 'CLOSED'];
 
 const FLAGS: Record<GradePurpose, { warn: string; prevent: string }> = {
   PO: { warn: 'warnPoFlag', prevent: 'preventPoFlag' },
@@ -33,15 +40,32 @@ function describe(g: GradeGateResult): { cn: string; en: string } {
   };
 }
 
-export class GradeGate implements SupplierGradeGate {
-  constructor(private readonly reads: GradeReads) {}
+export class GradeGate extends DomainStore implements SupplierGradeGate {
+  /** The latest result in force (by release date, then id) with its scheme and the grade's setting line flags. */
+  private async latestGrade(tx: SqlExecutor, supplierId: number): Promise<Row | undefined> {
+    const { t, c } = this.sql;
+    const [row] = await tx.select(
+      `SELECT p.${c(RESULT, 'performanceId')} AS performanceId, p.${c(RESULT, 'performanceNumber')} AS performanceNumber, ` +
+        `p.${c(RESULT, 'gradeCode')} AS gradeCode, p.${c(RESULT, 'periodName')} AS periodName, ` +
+        `s.${c(SCHEME, 'schemeNumber')} AS schemeNumber, s.${c(SCHEME, 'schemeName')} AS schemeName, s.${c(SCHEME, 'periodName')} AS schemePeriod, ` +
+        `l.${c(LINE, 'warnPoFlag')} AS warnPoFlag, l.${c(LINE, 'preventPoFlag')} AS preventPoFlag, ` +
+        `l.${c(LINE, 'warnRfqFlag')} AS warnRfqFlag, l.${c(LINE, 'preventRfqFlag')} AS preventRfqFlag ` +
+        `FROM ${t(RESULT)} p JOIN ${t(SCHEME)} s ON s.${c(SCHEME, 'schemeId')} = p.${c(RESULT, 'schemeId')} ` +
+        `LEFT JOIN ${t(LINE)} l ON l.${c(LINE, 'settingHeadId')} = s.${c(SCHEME, 'settingHeadId')} AND l.${c(LINE, 'gradeCode')} = p.${c(RESULT, 'gradeCode')} ` +
+        `WHERE p.${c(RESULT, 'supplierId')} = ? AND p.${c(RESULT, 'status')} IN (${GRADE_IN_FORCE.map(() => '?').join(', ')}) ` +
+        `ORDER BY p.${c(RESULT, 'releaseDate')} DESC, p.${c(RESULT, 'performanceId')} DESC LIMIT 1`,
+      [supplierId, ...GRADE_IN_FORCE],
+    );
+    return row;
+  }
 
   async gradeGateFor(tx: SqlExecutor, supplierId: number, purpose: GradePurpose): Promise<GradeGateResult | null> {
-    const row = await this.reads.latestGrade(tx, supplierId);
+    const row = await this.latestGrade(tx, supplierId);
     if (!row || row.gradeCode === null || row.gradeCode === undefined) return null;
+    const supplier = await this.rows.one(tx, 'srmSlcSupplierInfo', ['supplierName'], { supplierId });
     return {
       supplierId,
-      supplierName: await this.reads.supplierName(tx, supplierId),
+      supplierName: supplier ? String(supplier.supplierName) : `#${supplierId}`,
       gradeCode: String(row.gradeCode),
       performanceId: Number(row.performanceId),
       performanceNumber: String(row.performanceNumber ?? ''),

@@ -6,8 +6,7 @@
 import type { DomainRegistries } from '../../../platform/domainModules';
 import { SUPPLIER_GRADE_GATE } from './contract';
 import { GradeGate } from './gradeGate';
-import { GradeReads } from './gradeReads';
 
 export function registerGradeGate({ services, registry, db }: DomainRegistries): void {
-  services.provide(SUPPLIER_GRADE_GATE, new GradeGate(new GradeReads(registry, db.dialect)));
+  services.provide(SUPPLIER_GRADE_GATE, new GradeGate(registry, db.dialect));
 }

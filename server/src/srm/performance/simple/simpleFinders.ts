@@ -10,7 +10,9 @@ import { caller, eq, pagingOf, supplierCaller } from '../../../home/readerContex
 import type { Kernel } from '../../../kernel';
 import type { ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
-import { PERFORMANCE_SIMPLE, SCHEME_SIMPLE } from './simpleStore';
+
+const PERFORMANCE_SIMPLE = 'srmSpePerformanceSimple';
+const SCHEME_SIMPLE = 'srmSpeSchemeSimple';
 
 /** An optional positive id: blank ('' or null) means not given; anything else not a positive integer is 400. */
 const OPTIONAL_ID: JsonSchema = { type: ['integer', 'null'], minimum: 1 };
