@@ -2,8 +2,9 @@
  * Performance adjustments (DOMAIN.md §2.2, last block): manual scores and exclusion bills. A manual
  * score is a signed decimal — a BONUS above 0, a DEDUCTION below 0, never 0, within ±100 — with a
  * reason: the entity's bounds, pattern and record rules (srmSpeManualScore.json); an exclusion bill
- * needs at least one document line to be submitted or approved (speExclude.json).
- * approvedExclusions is what the indicator computation reads to skip documents.
+ * needs at least one document line to be submitted or approved (speExclude.json). The documents,
+ * screens and transitions are metadata; approvedExclusions is what the indicator computation reads
+ * to skip documents.
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../../access/metaSql';

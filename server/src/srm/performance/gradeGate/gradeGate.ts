@@ -3,6 +3,9 @@
  * of its latest performance result in force (RELEASED, CONFIRMED, RECTIFYING, RECTIFY_SUBMITTED or
  * CLOSED; latest by release date, then id), read in that result's scheme's grade setting. Its line's
  * preventPoFlag / preventRfqFlag refuse the purpose; warnPoFlag / warnRfqFlag ask the user to confirm.
+ * Provided to other domains as SUPPLIER_GRADE_GATE (contract.ts): purchasing calls it on orders
+ * (purpose 'PO'); sourcing is to call it with 'RFQ' on inquiry invitations when it is built
+ * (docs/decisions.md "Issue 17: the grade gate").
  */
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors, warningConfirmed } from '../../../http/apiError';

@@ -14,14 +14,13 @@
  */
 import type { JsonSchema } from '@meridian/metadata';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import { attachmentIds } from '../../../files/attachmentLinks';
 import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
-import { PERF, type ResultStore } from './resultStore';
+import { PERF, resultScope, type ResultStore } from './resultStore';
 
 export const RESOURCE = 'srmSpePerformanceRestful';
 export const INSIDE_PAGES = ['srmSpePerformanceList', 'SpePerformance/SpePerformanceEdit'];
@@ -49,8 +48,9 @@ async function attachments(
   const ids = attachmentIds(value);
   if (!ids.length) return undefined;
   const { t, c } = store.sql;
+  const F = 'baseFile';
   const rows = await tx.select(
-    `SELECT ${c('baseFile', 'attachmentId')} AS id FROM ${t('baseFile')} WHERE ${c('baseFile', 'uploadedBy')} = ? AND ${c('baseFile', 'attachmentId')} IN (${ids.map(() => '?').join(', ')})`,
+    `SELECT ${c(F, 'attachmentId')} AS id FROM ${t(F)} WHERE ${c(F, 'uploadedBy')} = ? AND ${c(F, 'attachmentId')} IN (${ids.map(() => '?').join(', ')})`,
     [ctx.userId, ...ids],
   );
   if (rows.length !== ids.length)
@@ -73,18 +73,15 @@ async function transition(
   id: number,
   pick: (row: Record<string, unknown>, tx: SqlExecutor) => Promise<Picked>,
 ) {
-  const model = kernel.registry.entity(PERF)!;
-  const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
+  const { model, scope, read } = await resultScope(kernel, req, ctx, false);
   await kernel.db.transaction(async (tx) => {
-    const row = await kernel.resources.reader.byId(model, id, ctx, scope, tx);
-    if (!row) throw Errors.recordNotFound();
-    const { action, input, comment } = await pick(row, tx);
+    const { action, input, comment } = await pick(await read(id, tx), tx);
     await kernel.lifecycles.runInTransaction(tx, model, action, id, ctx, comment ?? null, undefined, input);
   });
   return { data: await kernel.resources.findById(model, id, ctx, scope) };
 }
 
-type Handler = (
+export type Handler = (
   store: ResultStore,
   body: Body,
   ctx: ResourceContext,
@@ -133,23 +130,14 @@ const doConfirm: Handler = (_store, body, ctx, kernel, req) =>
 function addFile(field: 'appealAttachmentIds' | 'rectifyAttachmentIds', state: string): Handler {
   return async (store, body, ctx, kernel, req) => {
     const id = idFrom(body, FILE_RESULT_ID);
-    const model = kernel.registry.entity(PERF)!;
-    const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
+    const { model, scope, read } = await resultScope(kernel, req, ctx, false);
     await kernel.db.transaction(async (tx) => {
-      const row = await kernel.resources.reader.byId(model, id, ctx, scope, tx, true);
-      if (!row) throw Errors.recordNotFound();
+      const row = await read(id, tx, true);
       if (row.status !== state || (field === 'appealAttachmentIds' && row.appealFlag === 'Y'))
         throw declaredError('performance.noFileNow', { status: row.status });
-      const added = await attachments(store, tx, body.attachmentId, ctx);
-      const ids = [
-        ...new Set([
-          ...String(row[field] ?? '')
-            .split(',')
-            .filter(Boolean),
-          ...(added ?? '').split(',').filter(Boolean),
-        ]),
-      ];
-      await store.setFields(tx, PERF, id, { [field]: ids.join(',') || null }, ctx);
+      const added = (await attachments(store, tx, body.attachmentId, ctx)) ?? '';
+      const ids = new Set([...String(row[field] ?? '').split(','), ...added.split(',')].filter(Boolean));
+      await store.setFields(tx, PERF, id, { [field]: [...ids].join(',') || null }, ctx);
     });
     return { data: await kernel.resources.findById(model, id, ctx, scope) };
   };

@@ -11,8 +11,8 @@ import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
-import { INSIDE_PAGES, RESOURCE, SUPPLIER_PAGES } from './resultActions';
-import { PERF, type ResultStore } from './resultStore';
+import { INSIDE_PAGES, RESOURCE, SUPPLIER_PAGES, type Handler } from './resultActions';
+import { resultScope, type ResultStore } from './resultStore';
 
 const SUPPLIER = 'srmSlcSupplierInfo';
 const SUPPLIER_FIELDS = [
@@ -31,39 +31,39 @@ const LINE = 'srmSpeSupplierScore';
 
 async function resultInScope(kernel: Kernel, req: ActionRequest, ctx: ResourceContext, body: Record<string, unknown>) {
   const id = idFrom(body, RESULT_ID);
-  const model = kernel.registry.entity(PERF)!;
-  const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
-  const row = await kernel.resources.reader.byId(model, id, ctx, scope);
-  if (!row) throw Errors.recordNotFound();
-  return { id, model, row, scope };
+  const { model, scope, read } = await resultScope(kernel, req, ctx, true);
+  return { id, model, scope, row: await read(id) };
 }
 
-async function findSupplierInfoById(
-  store: ResultStore,
-  body: Record<string, unknown>,
-  ctx: ResourceContext,
-  kernel: Kernel,
-  req: ActionRequest,
-) {
+const findSupplierInfoById: Handler = async (store, body, ctx, kernel, req) => {
   const { row } = await resultInScope(kernel, req, ctx, body);
   const info = await kernel.db.transaction((tx) => store.one(tx, SUPPLIER, Number(row.supplierId), false));
   if (!info) throw Errors.recordNotFound();
-  const fields = SUPPLIER_FIELDS.filter((f) => f in info).map((f) => [f, info[f]]);
+  const fields = SUPPLIER_FIELDS.map((f) => [f, info[f]]);
   return { data: { ...Object.fromEntries(fields), supplierId: Number(info.supplierId) } };
-}
+};
+
+const LINE_FIELDS = [
+  'supplierScoreId',
+  'schemeScoreId',
+  'score',
+  'remark',
+  'indicatorsHeadId',
+  'actualValue',
+  'weightedScore',
+];
+const SHEET_FIELDS = ['schemeScoreNumber', 'scorerUserId', 'scoreStatus'];
 
 /** The supplier's score lines of the scheme (joined through their sheet's schemeId), with the scorer. */
 async function scoreLines(store: ResultStore, schemeId: number, supplierId: number) {
   const { t, c } = store.sql;
-  const line = (f: string) => c(LINE, f, 'l');
-  const sheet = (f: string) => c(SHEET, f, 's');
-  const optional = ['indicatorsHeadId', 'actualValue', 'weightedScore'].filter((f) => store.model(LINE).field(f));
+  const columns = [
+    ...LINE_FIELDS.map((f) => `${c(LINE, f, 'l')} AS ${f}`),
+    ...SHEET_FIELDS.map((f) => `${c(SHEET, f, 's')} AS ${f}`),
+  ];
   const rows = await store.db.select(
-    `SELECT ${line('supplierScoreId')} AS supplierScoreId, ${line('schemeScoreId')} AS schemeScoreId, ${sheet('schemeScoreNumber')} AS schemeScoreNumber, ` +
-      `${sheet('scorerUserId')} AS scorerUserId, ${sheet('scoreStatus')} AS scoreStatus, ${line('score')} AS score, ${line('remark')} AS remark` +
-      optional.map((f) => `, ${line(f)} AS ${f}`).join('') +
-      ` FROM ${t(LINE)} l JOIN ${t(SHEET)} s ON ${sheet('schemeScoreId')} = ${line('schemeScoreId')} ` +
-      `WHERE ${sheet('schemeId')} = ? AND ${line('supplierId')} = ? ORDER BY ${line('supplierScoreId')}`,
+    `SELECT ${columns.join(', ')} FROM ${t(LINE)} l JOIN ${t(SHEET)} s ON ${c(SHEET, 'schemeScoreId', 's')} = ${c(LINE, 'schemeScoreId', 'l')} ` +
+      `WHERE ${c(SHEET, 'schemeId', 's')} = ? AND ${c(LINE, 'supplierId', 'l')} = ? ORDER BY ${c(LINE, 'supplierScoreId', 'l')}`,
     [schemeId, supplierId],
   );
   return rows.map((r) => ({
@@ -75,18 +75,11 @@ async function scoreLines(store: ResultStore, schemeId: number, supplierId: numb
   }));
 }
 
-async function findPerFormAnceVOById(
-  store: ResultStore,
-  body: Record<string, unknown>,
-  ctx: ResourceContext,
-  kernel: Kernel,
-  req: ActionRequest,
-) {
+const findPerFormAnceVOById: Handler = async (store, body, ctx, kernel, req) => {
   const { id, model, scope } = await resultInScope(kernel, req, ctx, body);
-  const header = await kernel.resources.findById(model, id, ctx, scope);
-  const row = header as Record<string, unknown>;
+  const row = await kernel.resources.findById(model, id, ctx, scope);
   return { data: { ...row, scoreLines: await scoreLines(store, Number(row.schemeId), Number(row.supplierId)) } };
-}
+};
 
 export function registerResultFinders(store: ResultStore, actions: ActionRegistry): void {
   const pages = [...INSIDE_PAGES, ...SUPPLIER_PAGES];

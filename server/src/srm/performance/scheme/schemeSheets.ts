@@ -4,14 +4,11 @@
  * template indicators' persons), with a line per (scheme supplier × indicator the person scores),
  * and a to-do for each scorer.
  */
-import type { MetadataRegistry } from '@meridian/metadata/node';
-import { MetaSql } from '../../../access/metaSql';
-import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
+import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { declaredError } from '../../../http/declaredErrors';
-import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import { DomainStore } from '../../../platform/domainStore';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
-import { TodoService } from '../../../todos/todoService';
 
 export const SCHEME = 'srmSpeScheme';
 export const SCHEME_SUPPLIER = 'srmSpeSchemeSupplier';
@@ -19,17 +16,7 @@ export const SHEET = 'srmSpeSchemeScore';
 export const SCORE_LINE = 'srmSpeSupplierScore';
 export const SHEET_MENU = 'SPE_SCHEME_SCORE';
 
-export class SchemeSheets {
-  readonly sql: MetaSql;
-  readonly rows: PlatformRows;
-  private readonly todos: TodoService;
-
-  constructor(registry: MetadataRegistry, db: Database) {
-    this.sql = new MetaSql(registry, db.dialect);
-    this.rows = new PlatformRows(registry, db.dialect);
-    this.todos = new TodoService(this.rows);
-  }
-
+export class SchemeSheets extends DomainStore {
   /** (userId, indicatorsHeadId) of every person scoring an indicator of the template. */
   private async scorers(tx: SqlExecutor, templateHeadId: number): Promise<Row[]> {
     const { t, c } = this.sql;
@@ -45,14 +32,11 @@ export class SchemeSheets {
 
   /** Handler of doApprove: the sheets, their lines and the scorers' to-dos (409 when nobody scores). */
   async createSheets(run: TransitionRun): Promise<void> {
-    const { t, c } = this.sql;
     const schemeId = run.id;
     const pairs = await this.scorers(run.tx, Number(run.record.templateHeadId));
     if (!pairs.length) throw declaredError('performance.noScorer');
-    const suppliers = await run.tx.select(
-      `SELECT ${c(SCHEME_SUPPLIER, 'supplierId')} AS supplierId FROM ${t(SCHEME_SUPPLIER)} WHERE ${c(SCHEME_SUPPLIER, 'schemeId')} = ? ORDER BY ${c(SCHEME_SUPPLIER, 'schemeSupplierId')}`,
-      [schemeId],
-    );
+    const order = { orderBy: ['schemeSupplierId'] };
+    const suppliers = await this.rows.select(run.tx, SCHEME_SUPPLIER, ['supplierId'], { schemeId }, order);
     const byUser = new Map<number, number[]>();
     for (const p of pairs) {
       const list = byUser.get(Number(p.userId)) ?? [];
@@ -73,13 +57,15 @@ export class SchemeSheets {
   }
 
   private async insertSheet(run: TransitionRun, userId: number, indicators: number[]): Promise<number> {
-    const { t, c } = this.sql;
     // The sheet's department: the scoring department of the person's first indicator that names one.
-    const D = 'srmSpeIndicatorsDepartment';
-    const [dept] = await run.tx.select(
-      `SELECT ${c(D, 'deptId')} AS deptId FROM ${t(D)} WHERE ${c(D, 'indicatorsHeadId')} IN (${indicators.map(() => '?').join(', ')}) ` +
-        `ORDER BY ${c(D, 'indicatorsHeadId')}, ${c(D, 'indicatorsDepartmentId')}`,
-      indicators,
+    const [dept] = await this.rows.select(
+      run.tx,
+      'srmSpeIndicatorsDepartment',
+      ['deptId'],
+      { indicatorsHeadId: indicators },
+      {
+        orderBy: ['indicatorsHeadId', 'indicatorsDepartmentId'],
+      },
     );
     const number = await nextDocumentNumber(run.tx, 'SCS');
     const values = {

@@ -3,15 +3,16 @@
  * step 12): dynamic performance data (srmSpeSupplierExpressionHeader/Line, lifecycle speExpression),
  * simple evaluations (srmSpeSchemeSimple + srmSpePerformanceSimple, std-approval speSchemeSimple)
  * and the annual summary (srmSpePerformanceCollect). Documents, screens and transitions are
- * metadata; this adds the line rules, the supplier to-dos, the line imports, the finder and doCollect.
+ * metadata; this adds the line rules, the supplier to-dos, the line imports (exchange's
+ * importLinesAction: an .xlsx of lines appended to an editable header), the finder and doCollect.
  */
 import type { DomainRegistries } from '../../../platform/domainModules';
+import { importLinesAction } from '../../../exchange/lineImport';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { RegisteredAction } from '../../../platform/actionRegistry';
 import { DomainStore } from '../../../platform/domainStore';
 import { COLLECT_INPUT, doCollect } from './simpleCollect';
 import { performanceSimpleList, SIMPLE_LIST_INPUT } from './simpleFinders';
-import { importLines } from './simpleImport';
 import { remindSupplier, sendPending } from './simpleTodos';
 
 const EXPRESSION = 'srmSpeSupplierExpressionHeader';
@@ -41,11 +42,11 @@ export function registerSpeSimple({ actions, registry, db }: DomainRegistries): 
   add(EXPRESSION, 'doImportSupplierExpression', {
     access: { pages: EXPRESSION_PAGES, resourceCode: 'btnImport' },
     handler: (body, ctx, kernel, req) =>
-      importLines(kernel, req, ctx, body, {
+      importLinesAction(kernel, req, ctx, body, {
         header: EXPRESSION,
         child: 'lines',
-        idField: 'expressionHeaderId',
-        columns: ['indicatorsHeadId', 'eventDate', 'eventDesc', 'value'],
+        idFields: ['expressionHeaderId', 'id'],
+        fields: ['indicatorsHeadId', 'eventDate', 'eventDesc', 'value'],
       }),
   });
   add(SCHEME_SIMPLE, 'sendSrmSpePerformancePending', {
@@ -64,11 +65,11 @@ export function registerSpeSimple({ actions, registry, db }: DomainRegistries): 
   add(SCHEME_SIMPLE, 'doImportPerformanceSimple', {
     access: { pages: SIMPLE_PAGES, resourceCode: 'btnImport' },
     handler: (body, ctx, kernel, req) =>
-      importLines(kernel, req, ctx, body, {
+      importLinesAction(kernel, req, ctx, body, {
         header: SCHEME_SIMPLE,
         child: 'lines',
-        idField: 'schemeSimpleId',
-        columns: ['supplierId', 'score', 'gradeCode', 'comment'],
+        idFields: ['schemeSimpleId', 'id'],
+        fields: ['supplierId', 'score', 'gradeCode', 'comment'],
       }),
   });
   add('srmSpePerformanceSimple', 'performanceSimpleList', {
