@@ -9,6 +9,7 @@
  */
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors, warningConfirmed } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { DomainStore } from '../../../platform/domainStore';
 import { GRADE_WARNING, type GradeGateResult, type GradePurpose, type SupplierGradeGate } from './contract';
 
@@ -19,33 +20,15 @@ const LINE = 'srmSpeSettingLine';
 /** Result states in which a grade is in force (released to the supplier and after). */
 const GRADE_IN_FORCE = ['RELEASED', 'CONFIRMED', 'RECTIFYING', 'RECTIFY_SUBMITTED', 'CLOSED'];
 
-const FLAGS: Record<GradePurpose, { warn: string; prevent: string }> = {
-  PO: { warn: 'warnPoFlag', prevent: 'preventPoFlag' },
-  RFQ: { warn: 'warnRfqFlag', prevent: 'preventRfqFlag' },
-};
-
-const PURPOSE_TEXT: Record<GradePurpose, { cn: string; en: string }> = {
-  PO: { cn: '下达采购订单', en: 'purchase orders' },
-  RFQ: { cn: '邀请询价', en: 'inquiry invitations' },
-};
-
+/** The grade line's flags for the purpose: warnPoFlag / preventPoFlag, warnRfqFlag / preventRfqFlag. */
 function effectOf(row: Row, purpose: GradePurpose): GradeGateResult['effect'] {
-  if (row[FLAGS[purpose].prevent] === 'Y') return 'PREVENT';
-  return row[FLAGS[purpose].warn] === 'Y' ? 'WARN' : 'NONE';
-}
-
-/** "供应商 X 的绩效等级为 D（方案 …，期间 …）" in both languages. */
-function describe(g: GradeGateResult): { cn: string; en: string } {
-  const scheme = `${g.schemeNumber} ${g.schemeName}`.trim();
-  return {
-    cn: `供应商“${g.supplierName}”当前绩效等级为 ${g.gradeCode}（考评方案 ${scheme}，期间 ${g.periodName}，考评结果 ${g.performanceNumber}）`,
-    en: `Supplier "${g.supplierName}" is graded ${g.gradeCode} (evaluation scheme ${scheme}, period ${g.periodName}, result ${g.performanceNumber})`,
-  };
+  const flag = (kind: 'warn' | 'prevent') => row[`${kind}${purpose === 'PO' ? 'Po' : 'Rfq'}Flag`] === 'Y';
+  return flag('prevent') ? 'PREVENT' : flag('warn') ? 'WARN' : 'NONE';
 }
 
 export class GradeGate extends DomainStore implements SupplierGradeGate {
-  /** The latest result in force (by release date, then id) with its scheme and the grade's setting line flags. */
-  private async latestGrade(tx: SqlExecutor, supplierId: number): Promise<Row | undefined> {
+  async gradeGateFor(tx: SqlExecutor, supplierId: number, purpose: GradePurpose): Promise<GradeGateResult | null> {
+    // The latest result in force (by release date, then id) with its scheme and the grade's setting line flags.
     const { t, c } = this.sql;
     const [row] = await tx.select(
       `SELECT p.${c(RESULT, 'performanceId')} AS performanceId, p.${c(RESULT, 'performanceNumber')} AS performanceNumber, ` +
@@ -59,11 +42,6 @@ export class GradeGate extends DomainStore implements SupplierGradeGate {
         `ORDER BY p.${c(RESULT, 'releaseDate')} DESC, p.${c(RESULT, 'performanceId')} DESC LIMIT 1`,
       [supplierId, ...GRADE_IN_FORCE],
     );
-    return row;
-  }
-
-  async gradeGateFor(tx: SqlExecutor, supplierId: number, purpose: GradePurpose): Promise<GradeGateResult | null> {
-    const row = await this.latestGrade(tx, supplierId);
     if (!row || row.gradeCode === null || row.gradeCode === undefined) return null;
     const supplier = await this.rows.one(tx, 'srmSlcSupplierInfo', ['supplierName'], { supplierId });
     return {
@@ -87,16 +65,17 @@ export class GradeGate extends DomainStore implements SupplierGradeGate {
   ): Promise<GradeGateResult | null> {
     const grade = await this.gradeGateFor(tx, supplierId, purpose);
     if (!grade || grade.effect === 'NONE') return null;
-    const who = describe(grade);
-    const what = PURPOSE_TEXT[purpose];
+    // The texts (performance.json) name the supplier, its grade, the scheme, the period and the result.
+    const values = { ...grade, scheme: `${grade.schemeNumber} ${grade.schemeName}`.trim() };
     if (grade.effect === 'PREVENT')
-      throw Errors.conflict(`${who.cn}，该等级禁止${what.cn}`, `${who.en}; this grade prevents ${what.en}`);
-    if (!warningConfirmed(confirmed, GRADE_WARNING))
-      throw Errors.warning(
-        GRADE_WARNING,
-        `${who.cn}，该等级${what.cn}需要确认`,
-        `${who.en}; this grade requires a confirmation for ${what.en}`,
-      );
-    return grade;
+      throw purpose === 'PO'
+        ? declaredError('performance.gradePreventsPo', values)
+        : declaredError('performance.gradePreventsRfq', values);
+    if (warningConfirmed(confirmed, GRADE_WARNING)) return grade;
+    const { text } =
+      purpose === 'PO'
+        ? declaredError('performance.gradeWarnsPo', values)
+        : declaredError('performance.gradeWarnsRfq', values);
+    throw Errors.warning(GRADE_WARNING, text.cn, text.en);
   }
 }

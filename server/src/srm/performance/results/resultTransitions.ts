@@ -52,7 +52,5 @@ async function acceptAppeal(store: ResultStore, run: TransitionRun): Promise<voi
 
 export function registerResultTransitions(store: ResultStore, handlers: TransitionHandlerRegistry): void {
   handlers.registerOwner(PERF, 'schemeId');
-  const on = (name: string, fn: (s: ResultStore, r: TransitionRun) => Promise<void>) =>
-    handlers.register(name, (run) => fn(store, run));
-  on('speAcceptAppeal', acceptAppeal);
+  handlers.register('speAcceptAppeal', (run) => acceptAppeal(store, run));
 }

@@ -1,5 +1,8 @@
 /**
- * The scheme's named actions (resource srmSpeSchemeRestful, from the scheme's pages):
+ * Evaluation schemes (DOMAIN.md §2.2, lifecycle speScheme; its submit checks are declared there): the
+ * sheets the approval creates (schemeSheets.ts), the system indicators from this system's data
+ * (PerformanceDataSource, the local provider), the calculation (schemeCalc.ts, doCalculate's
+ * handler) and the scheme's named actions (resource srmSpeSchemeRestful, from the scheme's pages):
  * doAdjustScoreEndDate {id, scoreEndDate} moves the scoring window's end while SCORING (declared
  * states; 409 when the date is before today or the window's start); doDelayRateFromErp /
  * doRejectRateFromMess {id} fill the SYSTEM indicators (systemIndicators.ts); doExportSupplierScore {id} answers the scheme's score lines
@@ -11,14 +14,17 @@ import { declaredError } from '../../../http/declaredErrors';
 import { XLSX_TYPE, xlsxBuffer } from '../../../exchange/xlsxBuffer';
 import type { Kernel } from '../../../kernel';
 import { eitherIdInput, idFrom, recordIdInput } from '../../../platform/actionInput';
-import type { ActionRegistry, ActionRequest, ActionStates, RegisteredAction } from '../../../platform/actionRegistry';
+import type { ActionRequest, ActionStates, RegisteredAction } from '../../../platform/actionRegistry';
+import type { DomainRegistries } from '../../../platform/domainModules';
 import type { DomainServiceRegistry } from '../../../platform/domainServices';
 import type { ResourceContext } from '../../../resource/context';
 import { today } from '../../../util/time';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import { PERFORMANCE_DATA_SOURCE } from './dataSource';
-import { SCHEME, SCORE_LINE, SHEET } from './schemeSheets';
-import type { SystemIndicators, SystemKind } from './systemIndicators';
+import { LocalDataSource } from './localDataSource';
+import { SchemeCalc } from './schemeCalc';
+import { SCHEME, SchemeSheets, SCORE_LINE, SHEET } from './schemeSheets';
+import { SystemIndicators, type SystemKind } from './systemIndicators';
 
 const RESOURCE = 'srmSpeSchemeRestful';
 const PAGES = ['srmSpeSchemeList', 'srmSpeSchemeEdit'];
@@ -116,15 +122,13 @@ async function findPageListBySchemeScoreId(body: Body, ctx: ResourceContext, ker
   await visible(kernel, SHEET, sheetId, ctx, req);
   const model = kernel.registry.entity(SCORE_LINE)!;
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
-  const pageIndex = body.pageIndex as number;
-  const pageRows = Math.min(500, body.pageRows as number);
   const { rows, page } = await kernel.resources.reader.list(
     model,
     {
       params: {},
       filter: { field: 'schemeScoreId', op: 'eq', value: sheetId },
-      pageIndex,
-      pageRows,
+      pageIndex: body.pageIndex as number,
+      pageRows: Math.min(500, body.pageRows as number),
       orderBy: 'supplierId asc, indicatorsHeadId asc',
     },
     ctx,
@@ -133,11 +137,14 @@ async function findPageListBySchemeScoreId(body: Body, ctx: ResourceContext, ker
   return { data: rows, page };
 }
 
-export function registerSchemeActions(
-  actions: ActionRegistry,
-  indicators: SystemIndicators,
-  services: DomainServiceRegistry,
-): void {
+export function registerSpeScheme({ actions, handlers, registry, db, services }: DomainRegistries): void {
+  const sheets = new SchemeSheets(registry, db.dialect);
+  handlers.register('createSchemeSheets', (run) => sheets.createSheets(run));
+  // doCalculate (SCORING → CALCULATED, once every sheet is approved): the scheme's results.
+  const calc = new SchemeCalc(registry, db.dialect);
+  handlers.register('calculateScheme', (run) => calc.calculate(run.tx, run.id, run.actor.userId!));
+  services.provide(PERFORMANCE_DATA_SOURCE, new LocalDataSource(registry, db.dialect));
+  const indicators = new SystemIndicators(registry, db.dialect);
   const add = (action: string, resourceCode: string, rest: Pick<RegisteredAction, 'input' | 'states' | 'handler'>) =>
     actions.register({
       area: 'srmServer',

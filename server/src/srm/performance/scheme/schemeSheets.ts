@@ -4,7 +4,6 @@
  * template indicators' persons), with a line per (scheme supplier × indicator the person scores),
  * and a to-do for each scorer.
  */
-import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { DomainStore } from '../../../platform/domainStore';
@@ -17,23 +16,19 @@ export const SCORE_LINE = 'srmSpeSupplierScore';
 export const SHEET_MENU = 'SPE_SCHEME_SCORE';
 
 export class SchemeSheets extends DomainStore {
-  /** (userId, indicatorsHeadId) of every person scoring an indicator of the template. */
-  private async scorers(tx: SqlExecutor, templateHeadId: number): Promise<Row[]> {
-    const { t, c } = this.sql;
-    const TI = 'srmSpeTemplateIndicator';
-    const P = 'srmSpeIndicatorsPerson';
-    return tx.select(
-      `SELECT p.${c(P, 'userId')} AS userId, ti.${c(TI, 'indicatorsHeadId')} AS indicatorsHeadId FROM ${t(TI)} ti ` +
-        `JOIN ${t(P)} p ON p.${c(P, 'indicatorsHeadId')} = ti.${c(TI, 'indicatorsHeadId')} ` +
-        `WHERE ti.${c(TI, 'templateHeadId')} = ? ORDER BY p.${c(P, 'userId')}, ti.${c(TI, 'templateIndicatorId')}`,
-      [templateHeadId],
-    );
-  }
-
   /** Handler of doApprove: the sheets, their lines and the scorers' to-dos (409 when nobody scores). */
   async createSheets(run: TransitionRun): Promise<void> {
     const schemeId = run.id;
-    const pairs = await this.scorers(run.tx, Number(run.record.templateHeadId));
+    // (userId, indicatorsHeadId) of every person scoring an indicator of the template.
+    const { t, c } = this.sql;
+    const TI = 'srmSpeTemplateIndicator';
+    const P = 'srmSpeIndicatorsPerson';
+    const pairs = await run.tx.select(
+      `SELECT p.${c(P, 'userId')} AS userId, ti.${c(TI, 'indicatorsHeadId')} AS indicatorsHeadId FROM ${t(TI)} ti ` +
+        `JOIN ${t(P)} p ON p.${c(P, 'indicatorsHeadId')} = ti.${c(TI, 'indicatorsHeadId')} ` +
+        `WHERE ti.${c(TI, 'templateHeadId')} = ? ORDER BY p.${c(P, 'userId')}, ti.${c(TI, 'templateIndicatorId')}`,
+      [Number(run.record.templateHeadId)],
+    );
     if (!pairs.length) throw declaredError('performance.noScorer');
     const order = { orderBy: ['schemeSupplierId'] };
     const suppliers = await this.rows.select(run.tx, SCHEME_SUPPLIER, ['supplierId'], { schemeId }, order);

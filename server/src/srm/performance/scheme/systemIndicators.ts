@@ -6,10 +6,9 @@
  */
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { declaredError } from '../../../http/declaredErrors';
-import type { MetadataRegistry } from '@meridian/metadata/node';
 import { DomainStore } from '../../../platform/domainStore';
 import { formatDateTime } from '../../../util/time';
-import type { AdjustRules } from '../adjust/adjustRules';
+import { approvedExclusions } from '../adjust/adjustRules';
 import type { PerformanceDataSource } from './dataSource';
 import { SCHEME, SCHEME_SUPPLIER, SCORE_LINE, SHEET } from './schemeSheets';
 import { scoreOfRate, weighted, type RangeLine } from './scoreMath';
@@ -19,19 +18,9 @@ const SNAPSHOT = 'srmSpeIndicatorSnapshot';
 const OPEN_SHEET = ['PENDING', 'SCORING', 'REJECTED'];
 
 export class SystemIndicators extends DomainStore {
-  constructor(
-    registry: MetadataRegistry,
-    dialect: SqlExecutor['dialect'],
-    private readonly adjust: AdjustRules,
-  ) {
-    super(registry, dialect);
-  }
-
-  /**
-   * The scheme's template and period, with the template's indicators of this data source. The
-   * action declares its states: its transaction starts with the scheme locked and SCORING (404 / 409).
-   */
-  private async schemeAndIndicators(tx: SqlExecutor, schemeId: number, kind: SystemKind) {
+  async fill(tx: SqlExecutor, schemeId: number, kind: SystemKind, source: PerformanceDataSource, userId: number) {
+    // The scheme's template and period, with the template's indicators of this data source. The
+    // action declares its states: its transaction starts with the scheme locked and SCORING (404 / 409).
     const { t, c } = this.sql;
     const s = (await this.rows.one(tx, SCHEME, ['templateHeadId', 'periodStart', 'periodEnd'], { schemeId }))!;
     const TI = 'srmSpeTemplateIndicator';
@@ -43,17 +32,12 @@ export class SystemIndicators extends DomainStore {
       [Number(s.templateHeadId), kind],
     );
     if (!indicators.length) throw declaredError('performance.noSystemIndicator', { kind });
-    return { s, indicators };
-  }
-
-  async fill(tx: SqlExecutor, schemeId: number, kind: SystemKind, source: PerformanceDataSource, userId: number) {
-    const { s, indicators } = await this.schemeAndIndicators(tx, schemeId, kind);
     const suppliers = await this.rows.select(tx, SCHEME_SUPPLIER, ['supplierId'], { schemeId });
     const openSheets = await this.rows.select(tx, SHEET, ['schemeScoreId'], { schemeId, scoreStatus: OPEN_SHEET });
     const snapshots: Row[] = [];
     for (const { supplierId } of suppliers)
       for (const ind of indicators) {
-        const exclusions = (await this.adjust.approvedExclusions(tx, Number(supplierId))).filter(
+        const exclusions = (await approvedExclusions(this.sql, tx, Number(supplierId))).filter(
           (e) =>
             (e.schemeId === null || e.schemeId === schemeId) &&
             (e.indicatorsHeadId === null || e.indicatorsHeadId === Number(ind.id)),

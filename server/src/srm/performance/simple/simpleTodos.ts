@@ -36,7 +36,7 @@ export async function remindSupplier(store: DomainStore, db: Database, id: numbe
       ctx.userId,
     );
     const [number, period] = [String(head.expressionNumber), String(head.periodName)];
-    await store.todos.open(
+    const supplierTodoId = await store.todos.open(
       tx,
       {
         ...subject,
@@ -52,11 +52,9 @@ export async function remindSupplier(store: DomainStore, db: Database, id: numbe
       },
       ctx.userId,
     );
-    // The answer names the new to-do: the only one of the document left open.
-    const [todo] = await store.todos.pendingSupplierTodos(tx, { ...subject, billType: EXPRESSION_TODO });
     const remindDate = formatDateTime();
     await store.update(tx, EXPRESSION, 'expressionHeaderId', id, { remindDate }, ctx.userId);
-    return { data: { supplierTodoId: todo.todoId, remindDate, cancelled } };
+    return { data: { supplierTodoId, remindDate, cancelled } };
   });
 }
 
