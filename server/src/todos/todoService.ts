@@ -56,9 +56,10 @@ export interface TodoFilter {
 export class TodoService {
   constructor(private readonly rows: PlatformRows) {}
 
-  async open(tx: SqlExecutor, todo: NewTodo, actorUserId: number | null): Promise<void> {
+  /** Opens the to-do; answers its id. */
+  async open(tx: SqlExecutor, todo: NewTodo, actorUserId: number | null): Promise<number> {
     const toSupplier = 'supplierId' in todo.to;
-    await this.rows.insert(
+    const id = await this.rows.insert(
       tx,
       toSupplier ? SUPPLIER_TODO : TODO,
       {
@@ -78,6 +79,7 @@ export class TodoService {
       },
       actorUserId,
     );
+    return Number(id);
   }
 
   /**

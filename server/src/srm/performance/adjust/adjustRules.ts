@@ -2,12 +2,12 @@
  * Performance adjustments (DOMAIN.md §2.2, last block): manual scores and exclusion bills. A manual
  * score is a signed decimal — a BONUS above 0, a DEDUCTION below 0, never 0, within ±100 — with a
  * reason: the entity's bounds, pattern and record rules (srmSpeManualScore.json); an exclusion bill
- * needs at least one document line to be submitted or approved (speExclude.json).
- * approvedExclusions is what the indicator computation reads to skip documents.
+ * needs at least one document line to be submitted or approved (speExclude.json). The documents,
+ * screens and transitions are metadata; approvedExclusions is what the indicator computation reads
+ * to skip documents.
  */
-import type { MetadataRegistry } from '@meridian/metadata/node';
-import { MetaSql } from '../../../access/metaSql';
-import type { Database, SqlExecutor } from '../../../db/sqlExecutor';
+import type { MetaSql } from '../../../access/metaSql';
+import type { SqlExecutor } from '../../../db/sqlExecutor';
 
 export const EXCLUDE = 'srmSpeExcludeHeader';
 export const EXCLUDE_LINE = 'srmSpeExcludeLine';
@@ -23,33 +23,25 @@ export interface Exclusion {
   indicatorsHeadId: number | null;
 }
 
-export class AdjustRules {
-  private readonly sql: MetaSql;
-
-  constructor(registry: MetadataRegistry, db: Database) {
-    this.sql = new MetaSql(registry, db.dialect);
-  }
-
-  /** The documents of APPROVED exclusion bills of a supplier (the excludeList's rows), for the indicator computation. */
-  async approvedExclusions(tx: SqlExecutor, supplierId: number): Promise<Exclusion[]> {
-    const { t, c } = this.sql;
-    const rows = await tx.select(
-      `SELECT l.${c(EXCLUDE_LINE, 'excludeLineId')} AS excludeLineId, h.${c(EXCLUDE, 'supplierId')} AS supplierId, ` +
-        `h.${c(EXCLUDE, 'schemeId')} AS schemeId, l.${c(EXCLUDE_LINE, 'docType')} AS docType, l.${c(EXCLUDE_LINE, 'docNumber')} AS docNumber, ` +
-        `l.${c(EXCLUDE_LINE, 'docLineNum')} AS docLineNum, l.${c(EXCLUDE_LINE, 'indicatorsHeadId')} AS indicatorsHeadId ` +
-        `FROM ${t(EXCLUDE_LINE)} l JOIN ${t(EXCLUDE)} h ON h.${c(EXCLUDE, 'excludeHeaderId')} = l.${c(EXCLUDE_LINE, 'excludeHeaderId')} ` +
-        `WHERE h.${c(EXCLUDE, 'status')} = 'APPROVED' AND h.${c(EXCLUDE, 'supplierId')} = ? ORDER BY l.${c(EXCLUDE_LINE, 'excludeLineId')}`,
-      [supplierId],
-    );
-    const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-    return rows.map((r) => ({
-      excludeLineId: Number(r.excludeLineId),
-      supplierId: Number(r.supplierId),
-      schemeId: num(r.schemeId),
-      docType: String(r.docType),
-      docNumber: String(r.docNumber),
-      docLineNum: num(r.docLineNum),
-      indicatorsHeadId: num(r.indicatorsHeadId),
-    }));
-  }
+/** The documents of APPROVED exclusion bills of a supplier (the excludeList's rows), for the indicator computation. */
+export async function approvedExclusions(sql: MetaSql, tx: SqlExecutor, supplierId: number): Promise<Exclusion[]> {
+  const { t, c } = sql;
+  const rows = await tx.select(
+    `SELECT l.${c(EXCLUDE_LINE, 'excludeLineId')} AS excludeLineId, h.${c(EXCLUDE, 'supplierId')} AS supplierId, ` +
+      `h.${c(EXCLUDE, 'schemeId')} AS schemeId, l.${c(EXCLUDE_LINE, 'docType')} AS docType, l.${c(EXCLUDE_LINE, 'docNumber')} AS docNumber, ` +
+      `l.${c(EXCLUDE_LINE, 'docLineNum')} AS docLineNum, l.${c(EXCLUDE_LINE, 'indicatorsHeadId')} AS indicatorsHeadId ` +
+      `FROM ${t(EXCLUDE_LINE)} l JOIN ${t(EXCLUDE)} h ON h.${c(EXCLUDE, 'excludeHeaderId')} = l.${c(EXCLUDE_LINE, 'excludeHeaderId')} ` +
+      `WHERE h.${c(EXCLUDE, 'status')} = 'APPROVED' AND h.${c(EXCLUDE, 'supplierId')} = ? ORDER BY l.${c(EXCLUDE_LINE, 'excludeLineId')}`,
+    [supplierId],
+  );
+  const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+  return rows.map((r) => ({
+    excludeLineId: Number(r.excludeLineId),
+    supplierId: Number(r.supplierId),
+    schemeId: num(r.schemeId),
+    docType: String(r.docType),
+    docNumber: String(r.docNumber),
+    docLineNum: num(r.docLineNum),
+    indicatorsHeadId: num(r.indicatorsHeadId),
+  }));
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../../../testing/apiAssertions';
 import { todosOf } from '../../../testing/proofFixtures';
 import { act, draftOf, excludeBody, rowOf } from './adjustFixtures';
-import { AdjustRules } from './adjustRules';
+import { MetaSql } from '../../../access/metaSql';
+import { approvedExclusions } from './adjustRules';
 import { proofServer } from '../../../testing/proofServer';
 
 /**
@@ -119,8 +120,8 @@ describe('exclusion bills', () => {
     expect(await excludeListIds()).not.toContain(line);
     expectOk(await act(p, 'manager01', 'exclude', 'doApproval', { id }));
     expect(await excludeListIds()).toContain(line);
-    const rules = new AdjustRules(p.server.kernel.registry, p.server.kernel.db);
-    const found = await p.server.kernel.db.transaction((tx) => rules.approvedExclusions(tx, 2));
+    const sql = new MetaSql(p.server.kernel.registry, p.server.kernel.db.dialect);
+    const found = await p.server.kernel.db.transaction((tx) => approvedExclusions(sql, tx, 2));
     expect(found.map((e) => e.excludeLineId)).toEqual(expect.arrayContaining([5101, line]));
     expect(found.map((e) => e.excludeLineId)).not.toContain(5102);
     expect(found.find((e) => e.excludeLineId === 5101)).toMatchObject({

@@ -6,7 +6,6 @@ import { historyOf, RESP } from '../../../testing/proofFixtures';
 import { act, headerOf, line, orderBody } from '../../../testing/orderFixtures';
 import { GRADE_WARNING } from './contract';
 import { GradeGate } from './gradeGate';
-import { GradeReads } from './gradeReads';
 import { proofServer } from '../../../testing/proofServer';
 
 /**
@@ -84,7 +83,7 @@ async function confirmedCall(action: string, payload: Record<string, unknown>, l
   });
 }
 
-const gate = () => new GradeGate(new GradeReads(p.server.kernel.registry, p.server.kernel.db.dialect));
+const gate = () => new GradeGate(p.server.kernel.registry, p.server.kernel.db.dialect);
 const gradeOf = (purpose: 'PO' | 'RFQ', supplierId = SUPPLIER) =>
   p.server.kernel.db.transaction((tx) => gate().gradeGateFor(tx, supplierId, purpose));
 

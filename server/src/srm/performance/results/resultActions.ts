@@ -21,15 +21,16 @@ import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
-import { PERF, type ResultStore } from './resultStore';
-
-export const RESOURCE = 'srmSpePerformanceRestful';
-export const INSIDE_PAGES = ['srmSpePerformanceList', 'SpePerformance/SpePerformanceEdit'];
-export const SUPPLIER_PAGES = [
-  'srmSpePerformanceListMenu',
-  'SupplierAppeal/SrmSpeSupplierAppeal',
-  'SupplierAppeal/SrmSpeSupplierRectification',
-];
+import {
+  INSIDE_PAGES,
+  PERF,
+  RESOURCE,
+  RESULT_ID,
+  resultScope,
+  SUPPLIER_PAGES,
+  type Handler,
+  type ResultStore,
+} from './resultStore';
 
 type Body = Record<string, unknown>;
 
@@ -49,8 +50,9 @@ async function attachments(
   const ids = attachmentIds(value);
   if (!ids.length) return undefined;
   const { t, c } = store.sql;
+  const F = 'baseFile';
   const rows = await tx.select(
-    `SELECT ${c('baseFile', 'attachmentId')} AS id FROM ${t('baseFile')} WHERE ${c('baseFile', 'uploadedBy')} = ? AND ${c('baseFile', 'attachmentId')} IN (${ids.map(() => '?').join(', ')})`,
+    `SELECT ${c(F, 'attachmentId')} AS id FROM ${t(F)} WHERE ${c(F, 'uploadedBy')} = ? AND ${c(F, 'attachmentId')} IN (${ids.map(() => '?').join(', ')})`,
     [ctx.userId, ...ids],
   );
   if (rows.length !== ids.length)
@@ -73,26 +75,14 @@ async function transition(
   id: number,
   pick: (row: Record<string, unknown>, tx: SqlExecutor) => Promise<Picked>,
 ) {
-  const model = kernel.registry.entity(PERF)!;
-  const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
+  const { model, scope, read } = await resultScope(kernel, req, ctx, false);
   await kernel.db.transaction(async (tx) => {
-    const row = await kernel.resources.reader.byId(model, id, ctx, scope, tx);
-    if (!row) throw Errors.recordNotFound();
-    const { action, input, comment } = await pick(row, tx);
+    const { action, input, comment } = await pick(await read(id, tx), tx);
     await kernel.lifecycles.runInTransaction(tx, model, action, id, ctx, comment ?? null, undefined, input);
   });
   return { data: await kernel.resources.findById(model, id, ctx, scope) };
 }
 
-type Handler = (
-  store: ResultStore,
-  body: Body,
-  ctx: ResourceContext,
-  kernel: Kernel,
-  req: ActionRequest,
-) => Promise<{ data: unknown }>;
-
-const RESULT_ID = ['id', 'performanceId'];
 const idOf = (body: Body) => idFrom(body, RESULT_ID);
 /** An input value only when given: a missing one leaves the field as it is. */
 const given = (values: Record<string, unknown>) =>
@@ -133,27 +123,96 @@ const doConfirm: Handler = (_store, body, ctx, kernel, req) =>
 function addFile(field: 'appealAttachmentIds' | 'rectifyAttachmentIds', state: string): Handler {
   return async (store, body, ctx, kernel, req) => {
     const id = idFrom(body, FILE_RESULT_ID);
-    const model = kernel.registry.entity(PERF)!;
-    const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
+    const { model, scope, read } = await resultScope(kernel, req, ctx, false);
     await kernel.db.transaction(async (tx) => {
-      const row = await kernel.resources.reader.byId(model, id, ctx, scope, tx, true);
-      if (!row) throw Errors.recordNotFound();
+      const row = await read(id, tx, true);
       if (row.status !== state || (field === 'appealAttachmentIds' && row.appealFlag === 'Y'))
         throw declaredError('performance.noFileNow', { status: row.status });
-      const added = await attachments(store, tx, body.attachmentId, ctx);
-      const ids = [
-        ...new Set([
-          ...String(row[field] ?? '')
-            .split(',')
-            .filter(Boolean),
-          ...(added ?? '').split(',').filter(Boolean),
-        ]),
-      ];
-      await store.setFields(tx, PERF, id, { [field]: ids.join(',') || null }, ctx);
+      const added = (await attachments(store, tx, body.attachmentId, ctx)) ?? '';
+      const ids = new Set([...String(row[field] ?? '').split(','), ...added.split(',')].filter(Boolean));
+      const values = { [field]: [...ids].join(',') || null };
+      await store.setFields(tx, PERF, id, values, ctx);
+      // The after-save hooks link the caller's uploads named there to the result, so that the buyer
+      // reviewing an appeal or a rectification report may download them (an unlinked upload is its uploader's alone).
+      if (values[field]) await kernel.hooks.runAfterSave({ entity: model, id, values, ctx, tx });
     });
     return { data: await kernel.resources.findById(model, id, ctx, scope) };
   };
 }
+
+/*
+ * The finders of the performance result (DOMAIN.md §2.3): findSupplierInfoById {id} answers the
+ * master information of the result's supplier (the result header's supplier block);
+ * findPerFormAnceVOById {id} answers the result with its history and `scoreLines`, the
+ * srmSpeSupplierScore lines of the scheme's score sheets for that supplier. Both read the result
+ * through the caller's row scope first: a supplier reads only its own released results (404
+ * otherwise), although the score sheets themselves stay internal.
+ */
+const SUPPLIER = 'srmSlcSupplierInfo';
+const SUPPLIER_FIELDS = [
+  'supplierId',
+  'supplierCode',
+  'supplierName',
+  'supplierType',
+  'supplierStatus',
+  'unifiedSocialCreditCode',
+  'registeredAddress',
+  'countryCode',
+];
+const SHEET = 'srmSpeSchemeScore';
+const LINE = 'srmSpeSupplierScore';
+
+async function resultInScope(kernel: Kernel, req: ActionRequest, ctx: ResourceContext, body: Record<string, unknown>) {
+  const id = idFrom(body, RESULT_ID);
+  const { model, scope, read } = await resultScope(kernel, req, ctx, true);
+  return { id, model, scope, row: await read(id) };
+}
+
+const findSupplierInfoById: Handler = async (store, body, ctx, kernel, req) => {
+  const { row } = await resultInScope(kernel, req, ctx, body);
+  const info = await kernel.db.transaction((tx) => store.one(tx, SUPPLIER, Number(row.supplierId), false));
+  if (!info) throw Errors.recordNotFound();
+  const fields = SUPPLIER_FIELDS.map((f) => [f, info[f]]);
+  return { data: { ...Object.fromEntries(fields), supplierId: Number(info.supplierId) } };
+};
+
+const LINE_FIELDS = [
+  'supplierScoreId',
+  'schemeScoreId',
+  'score',
+  'remark',
+  'indicatorsHeadId',
+  'actualValue',
+  'weightedScore',
+];
+const SHEET_FIELDS = ['schemeScoreNumber', 'scorerUserId', 'scoreStatus'];
+
+/** The supplier's score lines of the scheme (joined through their sheet's schemeId), with the scorer. */
+async function scoreLines(store: ResultStore, schemeId: number, supplierId: number) {
+  const { t, c } = store.sql;
+  const columns = [
+    ...LINE_FIELDS.map((f) => `${c(LINE, f, 'l')} AS ${f}`),
+    ...SHEET_FIELDS.map((f) => `${c(SHEET, f, 's')} AS ${f}`),
+  ];
+  const rows = await store.db.select(
+    `SELECT ${columns.join(', ')} FROM ${t(LINE)} l JOIN ${t(SHEET)} s ON ${c(SHEET, 'schemeScoreId', 's')} = ${c(LINE, 'schemeScoreId', 'l')} ` +
+      `WHERE ${c(SHEET, 'schemeId', 's')} = ? AND ${c(LINE, 'supplierId', 'l')} = ? ORDER BY ${c(LINE, 'supplierScoreId', 'l')}`,
+    [schemeId, supplierId],
+  );
+  return rows.map((r) => ({
+    ...r,
+    supplierScoreId: Number(r.supplierScoreId),
+    schemeScoreId: Number(r.schemeScoreId),
+    scorerUserId: r.scorerUserId === null ? null : Number(r.scorerUserId),
+    score: r.score === null ? null : Number(r.score).toFixed(2),
+  }));
+}
+
+const findPerFormAnceVOById: Handler = async (store, body, ctx, kernel, req) => {
+  const { id, model, scope } = await resultInScope(kernel, req, ctx, body);
+  const row = await kernel.resources.findById(model, id, ctx, scope);
+  return { data: { ...row, scoreLines: await scoreLines(store, Number(row.schemeId), Number(row.supplierId)) } };
+};
 
 const TEXT: JsonSchema = { type: ['string', 'null'], maxLength: 2000 };
 /** Uploaded files: an array of ids, or their comma list (the spec's pages send either). */
@@ -180,21 +239,27 @@ const INPUTS: Record<string, JsonSchema> = {
   }),
   addRectifyFile: eitherIdInput(FILE_RESULT_ID, { attachmentId: ATTACHMENTS }),
   doConfirm: ON_RESULT({ rectifyResult: { enum: ['PASSED', 'FAILED', '', null] }, comment: TEXT }),
+  findSupplierInfoById: eitherIdInput(RESULT_ID),
+  findPerFormAnceVOById: eitherIdInput(RESULT_ID),
 };
 
 export function registerResultActions(store: ResultStore, actions: ActionRegistry): void {
-  const add = (action: string, pages: string[], resourceCode: string, fn: Handler) =>
+  const add = (action: string, pages: string[], resourceCode: string | undefined, fn: Handler) =>
     actions.register({
       area: 'srmServer',
       resource: RESOURCE,
       action,
-      access: { pages, resourceCode },
+      access: resourceCode ? { pages, resourceCode } : { pages },
       input: INPUTS[action],
-      handler: (body, ctx, kernel, req) => fn(store, body, ctx, kernel, req!),
+      handler: (body, ctx, kernel, req) => fn(store, body, ctx, kernel, req),
     });
   add('agreeOrAppeal', SUPPLIER_PAGES, 'btnAgreeOrAppeal', agreeOrAppeal);
   add('addAppealFile', SUPPLIER_PAGES, 'btnAgreeOrAppeal', addFile('appealAttachmentIds', 'RELEASED'));
   add('doSupplierCommit', SUPPLIER_PAGES, 'btnSupplierCommit', doSupplierCommit);
   add('addRectifyFile', SUPPLIER_PAGES, 'btnSupplierCommit', addFile('rectifyAttachmentIds', 'RECTIFYING'));
   add('doConfirm', INSIDE_PAGES, 'btnConfirm', doConfirm);
+  // The finders: from the pages of both sides, no button.
+  const pages = [...INSIDE_PAGES, ...SUPPLIER_PAGES];
+  add('findSupplierInfoById', pages, undefined, findSupplierInfoById);
+  add('findPerFormAnceVOById', pages, undefined, findPerFormAnceVOById);
 }

@@ -8,6 +8,8 @@
  * deadline against $today) are declared effects and checks (spePerformance.json), run before the
  * handler in the same transaction: a handler that refuses still rolls them back. Release is all
  * declared: its appeal deadline is the scheme's appeal days from today (seven when it has none).
+ * The appeal deadline is doDeadlineConfirm's timer (spePerformance.json: the day after
+ * appealDeadline), fired by the platform scheduler as the system.
  */
 import type { SqlParam } from '../../../db/sqlExecutor';
 import { declaredError } from '../../../http/declaredErrors';
@@ -23,8 +25,8 @@ const HISTORY = 'srmSpePerformanceHistory';
 /** doAcceptAppeal: the new score (input totalScore, 0–100 by a declared check) is graded in the scheme's grade setting. */
 async function acceptAppeal(store: ResultStore, run: TransitionRun): Promise<void> {
   const newScore = formatDecimal(toDecimal(run.input.totalScore)!, 2);
-  const settingHeadId = await store.settingOf(run.tx, Number(run.record.schemeId));
-  const grade = settingHeadId ? await gradeForScore(run.tx, settingHeadId, newScore) : undefined;
+  const { settingHeadId } = (await store.one(run.tx, 'srmSpeScheme', Number(run.record.schemeId), false)) ?? {};
+  const grade = settingHeadId ? await gradeForScore(run.tx, Number(settingHeadId), newScore) : undefined;
   if (!grade) throw declaredError('performance.noGradeForScore', { score: newScore });
   await store.setFields(run.tx, PERF, run.id, { totalScore: newScore, gradeCode: grade.gradeCode }, run.ctx);
   // The history row with the old score and grade (the record as read before the change) and the new.
@@ -50,7 +52,5 @@ async function acceptAppeal(store: ResultStore, run: TransitionRun): Promise<voi
 
 export function registerResultTransitions(store: ResultStore, handlers: TransitionHandlerRegistry): void {
   handlers.registerOwner(PERF, 'schemeId');
-  const on = (name: string, fn: (s: ResultStore, r: TransitionRun) => Promise<void>) =>
-    handlers.register(name, (run) => fn(store, run));
-  on('speAcceptAppeal', acceptAppeal);
+  handlers.register('speAcceptAppeal', (run) => acceptAppeal(store, run));
 }

@@ -6,7 +6,7 @@
  */
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { DomainServiceKey } from '../../../platform/domainServices';
-import type { Exclusion } from '../adjust';
+import type { Exclusion } from '../adjust/adjustRules';
 
 /** A rate in percent (4 decimals) with what it counted; rate null when nothing was due/received. */
 export interface RateFigures {
@@ -19,25 +19,22 @@ export interface RateFigures {
   excluded: string[];
 }
 
+/** A rate of the supplier's documents dated in the period (dates inclusive), less the excluded ones. */
+export type RateOf = (
+  tx: SqlExecutor,
+  supplierId: number,
+  periodStart: string,
+  periodEnd: string,
+  exclusions: Exclusion[],
+) => Promise<RateFigures>;
+
 export interface PerformanceDataSource {
   /** The provider's name, stored on every snapshot. */
   readonly name: string;
   /** On-time delivery rate: received quantity on or before the original promised date ÷ received quantity. */
-  deliveryRate(
-    tx: SqlExecutor,
-    supplierId: number,
-    periodStart: string,
-    periodEnd: string,
-    exclusions: Exclusion[],
-  ): Promise<RateFigures>;
+  deliveryRate: RateOf;
   /** Reject rate: rejected quantity ÷ received quantity. */
-  rejectRate(
-    tx: SqlExecutor,
-    supplierId: number,
-    periodStart: string,
-    periodEnd: string,
-    exclusions: Exclusion[],
-  ): Promise<RateFigures>;
+  rejectRate: RateOf;
 }
 
 export const PERFORMANCE_DATA_SOURCE: DomainServiceKey<PerformanceDataSource> = { name: 'performanceDataSource' };

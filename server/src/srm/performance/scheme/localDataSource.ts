@@ -5,12 +5,19 @@
  * promisedDate, else its needByDate. Rejected = a receipt whose inspectResult is FAIL. Excluded:
  * RECEIPT lines by transaction number, PO_LINE lines by order number (and line number when given).
  */
-import type { MetadataRegistry } from '@meridian/metadata/node';
-import { MetaSql } from '../../../access/metaSql';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
-import { addDecimals, formatDecimal, parseDecimal, ZERO, type Dec } from '../../../util/decimal';
-import type { Exclusion } from '../adjust';
-import type { PerformanceDataSource, RateFigures } from './dataSource';
+import { DomainStore } from '../../../platform/domainStore';
+import {
+  addDecimals,
+  divideDecimals,
+  formatDecimal,
+  multiplyDecimals,
+  parseDecimal,
+  ZERO,
+  type Dec,
+} from '../../../util/decimal';
+import type { Exclusion } from '../adjust/adjustRules';
+import type { PerformanceDataSource, RateFigures, RateOf } from './dataSource';
 
 const RCV = 'srmPurReceiptTransaction';
 const LINE = 'srmPurOrderLine';
@@ -28,22 +35,12 @@ function excludedBy(row: Row, exclusions: Exclusion[]): boolean {
 
 /** numerator ÷ denominator × 100 to 4 decimals (exact, half away from zero), or null for 0. */
 export function percent(numerator: Dec, denominator: Dec): string | null {
-  if (denominator.units === 0n) return null;
-  const scale = Math.max(numerator.scale, denominator.scale);
-  const n = numerator.units * 10n ** BigInt(scale - numerator.scale);
-  const d = denominator.units * 10n ** BigInt(scale - denominator.scale);
-  // rate in units of 1e-5 %, then rounded to 1e-4
-  const fine = (n * 100n * 100000n) / d;
-  return formatDecimal({ units: fine, scale: 5 }, 4);
+  const rate = divideDecimals(multiplyDecimals(numerator, { units: 100n, scale: 0 }), denominator, 4);
+  return rate ? formatDecimal(rate, 4) : null;
 }
 
-export class LocalDataSource implements PerformanceDataSource {
+export class LocalDataSource extends DomainStore implements PerformanceDataSource {
   readonly name = 'LOCAL_RECEIPTS';
-  private readonly sql: MetaSql;
-
-  constructor(registry: MetadataRegistry, dialect: SqlExecutor['dialect']) {
-    this.sql = new MetaSql(registry, dialect);
-  }
 
   private async receipts(tx: SqlExecutor, supplierId: number, from: string, to: string): Promise<Row[]> {
     const { t, c } = this.sql;
@@ -91,14 +88,8 @@ export class LocalDataSource implements PerformanceDataSource {
     };
   }
 
-  deliveryRate(
-    tx: SqlExecutor,
-    supplierId: number,
-    from: string,
-    to: string,
-    exclusions: Exclusion[],
-  ): Promise<RateFigures> {
-    return this.rate(tx, supplierId, from, to, exclusions, (r) => {
+  readonly deliveryRate: RateOf = (tx, supplierId, from, to, exclusions) =>
+    this.rate(tx, supplierId, from, to, exclusions, (r) => {
       const promised = r.originalPromisedDate ?? r.promisedDate ?? r.needByDate;
       return (
         promised !== null &&
@@ -106,15 +97,7 @@ export class LocalDataSource implements PerformanceDataSource {
         String(r.transactionDate).slice(0, 10) <= String(promised).slice(0, 10)
       );
     });
-  }
 
-  rejectRate(
-    tx: SqlExecutor,
-    supplierId: number,
-    from: string,
-    to: string,
-    exclusions: Exclusion[],
-  ): Promise<RateFigures> {
-    return this.rate(tx, supplierId, from, to, exclusions, (r) => r.inspectResult === 'FAIL');
-  }
+  readonly rejectRate: RateOf = (tx, supplierId, from, to, exclusions) =>
+    this.rate(tx, supplierId, from, to, exclusions, (r) => r.inspectResult === 'FAIL');
 }

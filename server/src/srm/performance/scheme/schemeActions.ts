@@ -1,27 +1,32 @@
 /**
- * The scheme's named actions (resource srmSpeSchemeRestful, from the scheme's pages):
+ * Evaluation schemes (DOMAIN.md §2.2, lifecycle speScheme; its submit checks are declared there): the
+ * sheets the approval creates (schemeSheets.ts), the system indicators from this system's data
+ * (PerformanceDataSource, the local provider), the calculation (schemeCalc.ts, doCalculate's
+ * handler) and the scheme's named actions (resource srmSpeSchemeRestful, from the scheme's pages):
  * doAdjustScoreEndDate {id, scoreEndDate} moves the scoring window's end while SCORING (declared
  * states; 409 when the date is before today or the window's start); doDelayRateFromErp /
  * doRejectRateFromMess {id} fill the SYSTEM indicators (systemIndicators.ts); doExportSupplierScore {id} answers the scheme's score lines
  * as .xlsx. srmSpeSupplierScoreRestful/findPageListBySchemeScoreId {schemeScoreId, pageIndex, pageRows}
  * pages one sheet's lines. Each reads the record through the caller's row scope first (404).
  */
-import { PassThrough } from 'node:stream';
 import { isSupplierType } from '../../../access/accessService';
-import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
-import { writeXlsx } from '../../../exchange/exportWriters';
+import { XLSX_TYPE, xlsxBuffer } from '../../../exchange/xlsxBuffer';
 import type { Kernel } from '../../../kernel';
 import { eitherIdInput, idFrom, recordIdInput } from '../../../platform/actionInput';
-import type { ActionRegistry, ActionRequest, ActionStates, RegisteredAction } from '../../../platform/actionRegistry';
+import type { ActionRequest, ActionStates, RegisteredAction } from '../../../platform/actionRegistry';
+import type { DomainRegistries } from '../../../platform/domainModules';
 import type { DomainServiceRegistry } from '../../../platform/domainServices';
 import type { ResourceContext } from '../../../resource/context';
 import { today } from '../../../util/time';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import { PERFORMANCE_DATA_SOURCE } from './dataSource';
-import { SCHEME, SCORE_LINE, SHEET } from './schemeSheets';
-import type { SystemIndicators, SystemKind } from './systemIndicators';
+import { LocalDataSource } from './localDataSource';
+import { SchemeCalc } from './schemeCalc';
+import { SCHEME, SchemeSheets, SCORE_LINE, SHEET } from './schemeSheets';
+import { SystemIndicators, type SystemKind } from './systemIndicators';
 
+const RESOURCE = 'srmSpeSchemeRestful';
 const PAGES = ['srmSpeSchemeList', 'srmSpeSchemeEdit'];
 type Body = Record<string, unknown>;
 
@@ -53,9 +58,7 @@ async function visible(kernel: Kernel, entity: string, id: number, ctx: Resource
   if (isSupplierType(req.identity!.user.userType)) throw declaredError('performance.suppliersCannot');
   const model = kernel.registry.entity(entity)!;
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
-  const row = await kernel.resources.findById(model, id, ctx, scope);
-  if (!row) throw Errors.recordNotFound();
-  return { model, row: row as Record<string, unknown>, scope };
+  return { model, scope, row: await kernel.resources.findById(model, id, ctx, scope) };
 }
 
 async function adjustScoreEndDate(body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
@@ -80,25 +83,16 @@ function systemFigures(kind: SystemKind, indicators: SystemIndicators, services:
   };
 }
 
-const EXPORT_FIELDS = [
-  'schemeScoreNumber',
-  'scorerUserName',
-  'supplierName',
-  'indicatorName',
-  'actualValue',
-  'score',
-  'weightedScore',
-  'remark',
-];
-const EXPORT_TITLES = [
-  '评分单号 Sheet',
-  '评分人 Scorer',
-  '供应商 Supplier',
-  '指标 Indicator',
-  '实际值 Actual',
-  '得分 Score',
-  '加权得分 Weighted',
-  '备注 Remark',
+/** The export's columns: a field of the score line (or of its sheet) and its title. */
+const EXPORT: [string, string][] = [
+  ['schemeScoreNumber', '评分单号 Sheet'],
+  ['scorerUserName', '评分人 Scorer'],
+  ['supplierName', '供应商 Supplier'],
+  ['indicatorName', '指标 Indicator'],
+  ['actualValue', '实际值 Actual'],
+  ['score', '得分 Score'],
+  ['weightedScore', '加权得分 Weighted'],
+  ['remark', '备注 Remark'],
 ];
 
 async function exportSupplierScore(body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
@@ -113,34 +107,14 @@ async function exportSupplierScore(body: Body, ctx: ResourceContext, kernel: Ker
     scope,
   );
   const out: unknown[][] = [];
-  for (const sheet of rows as Record<string, unknown>[]) {
-    const full = (await kernel.resources.findById(sheets, Number(sheet.schemeScoreId), ctx, scope)) as Record<
-      string,
-      unknown
-    >;
+  for (const sheet of rows) {
+    const full = await kernel.resources.findById(sheets, Number(sheet.schemeScoreId), ctx, scope);
     for (const l of (full.supplierScores ?? []) as Record<string, unknown>[])
-      out.push(EXPORT_FIELDS.map((f) => (f in l ? l[f] : full[f]) ?? ''));
+      out.push(EXPORT.map(([f]) => (f in l ? l[f] : full[f]) ?? ''));
   }
-  const chunks: Buffer[] = [];
-  const stream = new PassThrough();
-  stream.on('data', (b: Buffer) => chunks.push(b));
-  const done = new Promise((resolve) => stream.on('end', resolve));
-  await writeXlsx(
-    stream,
-    { titles: EXPORT_TITLES, sheetMaxRow: 100000, sheetBaseName: 'scores' },
-    (async function* () {
-      yield out;
-    })(),
-  );
-  await done;
-  return {
-    data: null,
-    file: {
-      fileName: `${String(row.schemeNumber)}-scores.xlsx`,
-      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      content: Buffer.concat(chunks),
-    },
-  };
+  const layout = { titles: EXPORT.map(([, title]) => title), sheetMaxRow: 100000, sheetBaseName: 'scores' };
+  const fileName = `${String(row.schemeNumber)}-scores.xlsx`;
+  return { data: null, file: { fileName, contentType: XLSX_TYPE, content: await xlsxBuffer(layout, out) } };
 }
 
 async function findPageListBySchemeScoreId(body: Body, ctx: ResourceContext, kernel: Kernel, req: ActionRequest) {
@@ -148,15 +122,13 @@ async function findPageListBySchemeScoreId(body: Body, ctx: ResourceContext, ker
   await visible(kernel, SHEET, sheetId, ctx, req);
   const model = kernel.registry.entity(SCORE_LINE)!;
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, false, ctx);
-  const pageIndex = body.pageIndex as number;
-  const pageRows = Math.min(500, body.pageRows as number);
   const { rows, page } = await kernel.resources.reader.list(
     model,
     {
       params: {},
       filter: { field: 'schemeScoreId', op: 'eq', value: sheetId },
-      pageIndex,
-      pageRows,
+      pageIndex: body.pageIndex as number,
+      pageRows: Math.min(500, body.pageRows as number),
       orderBy: 'supplierId asc, indicatorsHeadId asc',
     },
     ctx,
@@ -165,54 +137,51 @@ async function findPageListBySchemeScoreId(body: Body, ctx: ResourceContext, ker
   return { data: rows, page };
 }
 
-export function registerSchemeActions(
-  actions: ActionRegistry,
-  indicators: SystemIndicators,
-  services: DomainServiceRegistry,
-): void {
-  const add = (
-    resource: string,
-    action: string,
-    pages: string[],
-    resourceCode: string | undefined,
-    typed: Pick<RegisteredAction, 'input' | 'states'>,
-    handler: (b: Body, c: ResourceContext, k: Kernel, r: ActionRequest) => Promise<unknown>,
-  ) =>
+export function registerSpeScheme({ actions, handlers, registry, db, services }: DomainRegistries): void {
+  const sheets = new SchemeSheets(registry, db.dialect);
+  handlers.register('createSchemeSheets', (run) => sheets.createSheets(run));
+  // doCalculate (SCORING → CALCULATED, once every sheet is approved): the scheme's results.
+  const calc = new SchemeCalc(registry, db.dialect);
+  handlers.register('calculateScheme', (run) => calc.calculate(run.tx, run.id, run.actor.userId!));
+  services.provide(PERFORMANCE_DATA_SOURCE, new LocalDataSource(registry, db.dialect));
+  const indicators = new SystemIndicators(registry, db.dialect);
+  const add = (action: string, resourceCode: string, rest: Pick<RegisteredAction, 'input' | 'states' | 'handler'>) =>
     actions.register({
       area: 'srmServer',
-      resource,
+      resource: RESOURCE,
       action,
-      access: resourceCode ? { pages, resourceCode } : { pages },
-      ...typed,
-      handler: (b, c, k, r) => handler(b, c, k, r!) as never,
+      access: { pages: PAGES, resourceCode },
+      ...rest,
     });
-  const scheme = { input: eitherIdInput(SCHEME_ID) };
-  const figures = { ...scheme, states: FIGURES_WHILE_SCORING };
-  const adjust = {
+  const scheme = eitherIdInput(SCHEME_ID);
+  add('doAdjustScoreEndDate', 'btnAdjustEndDate', {
     input: {
       ...recordIdInput('id', { scoreEndDate: { type: 'string', format: 'date' } }),
       required: ['id', 'scoreEndDate'],
     },
     states: SCORING_ONLY,
-  };
-  add('srmSpeSchemeRestful', 'doAdjustScoreEndDate', PAGES, 'btnAdjustEndDate', adjust, adjustScoreEndDate);
-  const erp = systemFigures('ERP_DELAY_RATE', indicators, services);
-  add('srmSpeSchemeRestful', 'doDelayRateFromErp', PAGES, 'btnSystemData', figures, erp);
-  const mes = systemFigures('MES_REJECT_RATE', indicators, services);
-  add('srmSpeSchemeRestful', 'doRejectRateFromMess', PAGES, 'btnSystemData', figures, mes);
-  add('srmSpeSchemeRestful', 'doExportSupplierScore', PAGES, 'btnExport', scheme, exportSupplierScore);
+    handler: adjustScoreEndDate,
+  });
+  for (const [action, kind] of [
+    ['doDelayRateFromErp', 'ERP_DELAY_RATE'],
+    ['doRejectRateFromMess', 'MES_REJECT_RATE'],
+  ] as const)
+    add(action, 'btnSystemData', {
+      input: scheme,
+      states: FIGURES_WHILE_SCORING,
+      handler: systemFigures(kind, indicators, services),
+    });
+  add('doExportSupplierScore', 'btnExport', { input: scheme, handler: exportSupplierScore });
   const paging = {
     pageIndex: { type: 'integer', minimum: 1, default: 1 },
     pageRows: { type: 'integer', minimum: 1, default: 20 },
   } as const;
-  const sheetPage = { input: eitherIdInput(SHEET_ID, paging) };
-  const sheetPages = ['srmSpeSchemeScoreEdit', 'srmSpeSchemeScoreList'];
-  add(
-    'srmSpeSupplierScoreRestful',
-    'findPageListBySchemeScoreId',
-    sheetPages,
-    undefined,
-    sheetPage,
-    findPageListBySchemeScoreId,
-  );
+  actions.register({
+    area: 'srmServer',
+    resource: 'srmSpeSupplierScoreRestful',
+    action: 'findPageListBySchemeScoreId',
+    access: { pages: ['srmSpeSchemeScoreEdit', 'srmSpeSchemeScoreList'] },
+    input: eitherIdInput(SHEET_ID, paging),
+    handler: findPageListBySchemeScoreId,
+  });
 }

@@ -3,12 +3,11 @@
  * scheme supplier. total = Σ over the template's indicators of (mean score of the approved sheets'
  * lines for that supplier and indicator × weight) + Σ VALID manual scores of the supplier for the
  * scheme, clamped to 0..100; grade from the setting; competition rank by total. The handler of the
- * scheme's doCalculate, which the approval of its last sheet runs, under the scheme's lock.
+ * scheme's doCalculate, which the approval of its last sheet runs, under the scheme's lock (the
+ * scheme's resultCount, one result per scheme supplier, is doCalculate's declared count: speScheme.json).
  */
-import type { MetadataRegistry } from '@meridian/metadata/node';
-import { MetaSql } from '../../../access/metaSql';
-import type { Database, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
-import { PlatformRows } from '../../../lifecycle/platformRows';
+import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
+import { DomainStore } from '../../../platform/domainStore';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
 import { gradeForScore } from '../setup';
 import { SCHEME, SCHEME_SUPPLIER, SCORE_LINE, SHEET } from './schemeSheets';
@@ -33,25 +32,23 @@ export interface SupplierResult {
   total: string;
 }
 
-export class SchemeCalc {
-  private readonly sql: MetaSql;
-  private readonly rows: PlatformRows;
-
-  constructor(registry: MetadataRegistry, db: Database) {
-    this.sql = new MetaSql(registry, db.dialect);
-    this.rows = new PlatformRows(registry, db.dialect);
-  }
-
+export class SchemeCalc extends DomainStore {
   /** Each scheme supplier's result: its indicator scores, its manual adjustments and the total. */
   async totals(tx: SqlExecutor, schemeId: number, templateHeadId: number): Promise<Map<number, SupplierResult>> {
     const { t, c } = this.sql;
-    const suppliers = await tx.select(
-      `SELECT ${c(SCHEME_SUPPLIER, 'supplierId')} AS supplierId FROM ${t(SCHEME_SUPPLIER)} WHERE ${c(SCHEME_SUPPLIER, 'schemeId')} = ? ORDER BY ${c(SCHEME_SUPPLIER, 'schemeSupplierId')}`,
-      [schemeId],
+    const suppliers = await this.rows.select(
+      tx,
+      SCHEME_SUPPLIER,
+      ['supplierId'],
+      { schemeId },
+      { orderBy: ['schemeSupplierId'] },
     );
-    const weights = await tx.select(
-      `SELECT ${c(TI, 'indicatorsHeadId')} AS id, ${c(TI, 'weight')} AS weight FROM ${t(TI)} WHERE ${c(TI, 'templateHeadId')} = ? ORDER BY ${c(TI, 'templateIndicatorId')}`,
-      [templateHeadId],
+    const weights = await this.rows.select(
+      tx,
+      TI,
+      ['indicatorsHeadId', 'weight'],
+      { templateHeadId },
+      { orderBy: ['templateIndicatorId'] },
     );
     const lines = await tx.select(
       `SELECT l.${c(SCORE_LINE, 'supplierId')} AS supplierId, l.${c(SCORE_LINE, 'indicatorsHeadId')} AS indicatorsHeadId, l.${c(SCORE_LINE, 'score')} AS score ` +
@@ -59,21 +56,17 @@ export class SchemeCalc {
         `WHERE s.${c(SHEET, 'schemeId')} = ? AND s.${c(SHEET, 'scoreStatus')} = 'APPROVED'`,
       [schemeId],
     );
-    const manual = await tx.select(
-      `SELECT ${c(MANUAL, 'supplierId')} AS supplierId, ${c(MANUAL, 'score')} AS score FROM ${t(MANUAL)} ` +
-        `WHERE ${c(MANUAL, 'schemeId')} = ? AND ${c(MANUAL, 'status')} = 'VALID'`,
-      [schemeId],
-    );
+    const manual = await this.rows.select(tx, MANUAL, ['supplierId', 'score'], { schemeId, status: 'VALID' });
     const results = new Map<number, SupplierResult>();
     for (const { supplierId } of suppliers) {
       const id = Number(supplierId);
       const indicators = weights.map((w) => {
         const scores = lines
-          .filter((l) => Number(l.supplierId) === id && Number(l.indicatorsHeadId) === Number(w.id))
+          .filter((l) => Number(l.supplierId) === id && Number(l.indicatorsHeadId) === Number(w.indicatorsHeadId))
           .map((l) => l.score);
         const score = scores.length ? mean(scores) : null;
         return {
-          indicatorsHeadId: Number(w.id),
+          indicatorsHeadId: Number(w.indicatorsHeadId),
           weight: w.weight as SqlParam,
           score,
           weightedScore: weighted(score, w.weight),
@@ -88,12 +81,7 @@ export class SchemeCalc {
   }
 
   async calculate(tx: SqlExecutor, schemeId: number, userId: number): Promise<void> {
-    const { t, c } = this.sql;
-    const [scheme] = await tx.select(
-      `SELECT ${c(SCHEME, 'templateHeadId')} AS templateHeadId, ${c(SCHEME, 'settingHeadId')} AS settingHeadId, ${c(SCHEME, 'periodName')} AS periodName ` +
-        `FROM ${t(SCHEME)} WHERE ${c(SCHEME, 'schemeId')} = ?`,
-      [schemeId],
-    );
+    const scheme = (await this.rows.one(tx, SCHEME, ['templateHeadId', 'settingHeadId', 'periodName'], { schemeId }))!;
     const results = await this.totals(tx, schemeId, Number(scheme.templateHeadId));
     const ids = [...results.keys()];
     const rankOf = ranks(ids.map((id) => results.get(id)!.total));
@@ -123,9 +111,5 @@ export class SchemeCalc {
       for (const line of indicators)
         await this.rows.insert(tx, SCORE, { performanceId: Number(performanceId), ...line }, userId);
     }
-    await tx.execute(`UPDATE ${t(SCHEME)} SET ${c(SCHEME, 'resultCount')} = ? WHERE ${c(SCHEME, 'schemeId')} = ?`, [
-      ids.length,
-      schemeId,
-    ]);
   }
 }

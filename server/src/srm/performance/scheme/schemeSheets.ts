@@ -4,14 +4,10 @@
  * template indicators' persons), with a line per (scheme supplier × indicator the person scores),
  * and a to-do for each scorer.
  */
-import type { MetadataRegistry } from '@meridian/metadata/node';
-import { MetaSql } from '../../../access/metaSql';
-import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { declaredError } from '../../../http/declaredErrors';
-import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import { DomainStore } from '../../../platform/domainStore';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
-import { TodoService } from '../../../todos/todoService';
 
 export const SCHEME = 'srmSpeScheme';
 export const SCHEME_SUPPLIER = 'srmSpeSchemeSupplier';
@@ -19,40 +15,23 @@ export const SHEET = 'srmSpeSchemeScore';
 export const SCORE_LINE = 'srmSpeSupplierScore';
 export const SHEET_MENU = 'SPE_SCHEME_SCORE';
 
-export class SchemeSheets {
-  readonly sql: MetaSql;
-  readonly rows: PlatformRows;
-  private readonly todos: TodoService;
-
-  constructor(registry: MetadataRegistry, db: Database) {
-    this.sql = new MetaSql(registry, db.dialect);
-    this.rows = new PlatformRows(registry, db.dialect);
-    this.todos = new TodoService(this.rows);
-  }
-
-  /** (userId, indicatorsHeadId) of every person scoring an indicator of the template. */
-  private async scorers(tx: SqlExecutor, templateHeadId: number): Promise<Row[]> {
+export class SchemeSheets extends DomainStore {
+  /** Handler of doApprove: the sheets, their lines and the scorers' to-dos (409 when nobody scores). */
+  async createSheets(run: TransitionRun): Promise<void> {
+    const schemeId = run.id;
+    // (userId, indicatorsHeadId) of every person scoring an indicator of the template.
     const { t, c } = this.sql;
     const TI = 'srmSpeTemplateIndicator';
     const P = 'srmSpeIndicatorsPerson';
-    return tx.select(
+    const pairs = await run.tx.select(
       `SELECT p.${c(P, 'userId')} AS userId, ti.${c(TI, 'indicatorsHeadId')} AS indicatorsHeadId FROM ${t(TI)} ti ` +
         `JOIN ${t(P)} p ON p.${c(P, 'indicatorsHeadId')} = ti.${c(TI, 'indicatorsHeadId')} ` +
         `WHERE ti.${c(TI, 'templateHeadId')} = ? ORDER BY p.${c(P, 'userId')}, ti.${c(TI, 'templateIndicatorId')}`,
-      [templateHeadId],
+      [Number(run.record.templateHeadId)],
     );
-  }
-
-  /** Handler of doApprove: the sheets, their lines and the scorers' to-dos (409 when nobody scores). */
-  async createSheets(run: TransitionRun): Promise<void> {
-    const { t, c } = this.sql;
-    const schemeId = run.id;
-    const pairs = await this.scorers(run.tx, Number(run.record.templateHeadId));
     if (!pairs.length) throw declaredError('performance.noScorer');
-    const suppliers = await run.tx.select(
-      `SELECT ${c(SCHEME_SUPPLIER, 'supplierId')} AS supplierId FROM ${t(SCHEME_SUPPLIER)} WHERE ${c(SCHEME_SUPPLIER, 'schemeId')} = ? ORDER BY ${c(SCHEME_SUPPLIER, 'schemeSupplierId')}`,
-      [schemeId],
-    );
+    const order = { orderBy: ['schemeSupplierId'] };
+    const suppliers = await this.rows.select(run.tx, SCHEME_SUPPLIER, ['supplierId'], { schemeId }, order);
     const byUser = new Map<number, number[]>();
     for (const p of pairs) {
       const list = byUser.get(Number(p.userId)) ?? [];
@@ -73,13 +52,15 @@ export class SchemeSheets {
   }
 
   private async insertSheet(run: TransitionRun, userId: number, indicators: number[]): Promise<number> {
-    const { t, c } = this.sql;
     // The sheet's department: the scoring department of the person's first indicator that names one.
-    const D = 'srmSpeIndicatorsDepartment';
-    const [dept] = await run.tx.select(
-      `SELECT ${c(D, 'deptId')} AS deptId FROM ${t(D)} WHERE ${c(D, 'indicatorsHeadId')} IN (${indicators.map(() => '?').join(', ')}) ` +
-        `ORDER BY ${c(D, 'indicatorsHeadId')}, ${c(D, 'indicatorsDepartmentId')}`,
-      indicators,
+    const [dept] = await this.rows.select(
+      run.tx,
+      'srmSpeIndicatorsDepartment',
+      ['deptId'],
+      { indicatorsHeadId: indicators },
+      {
+        orderBy: ['indicatorsHeadId', 'indicatorsDepartmentId'],
+      },
     );
     const number = await nextDocumentNumber(run.tx, 'SCS');
     const values = {

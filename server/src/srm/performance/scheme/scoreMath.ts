@@ -2,10 +2,12 @@
 import {
   addDecimals,
   compareDecimals,
+  divideDecimals,
   formatDecimal,
   multiplyDecimals,
   parseDecimal,
   toDecimal,
+  ZERO,
   type Dec,
 } from '../../../util/decimal';
 
@@ -38,10 +40,8 @@ export function scoreOfRate(rate: string, lines: RangeLine[], fullScore: unknown
 }
 
 export function clamp(value: string, min: string, max: string): string {
-  const v = parseDecimal(value)!;
-  if (compareDecimals(v, parseDecimal(min)!) < 0) return formatDecimal(parseDecimal(min)!, 2);
-  if (compareDecimals(v, parseDecimal(max)!) > 0) return formatDecimal(parseDecimal(max)!, 2);
-  return formatDecimal(v, 2);
+  const [v, lo, hi] = [value, min, max].map((x) => parseDecimal(x)!);
+  return formatDecimal(compareDecimals(v, lo) < 0 ? lo : compareDecimals(v, hi) > 0 ? hi : v, 2);
 }
 
 /** score × weight to 2 decimals, or null when either is missing. */
@@ -53,15 +53,13 @@ export function weighted(score: unknown, weight: unknown): string | null {
 
 /** The mean of scores, exact to 4 decimals (then weighted and rounded to 2). */
 export function mean(scores: unknown[]): string {
-  let sum: Dec = { units: 0n, scale: 0 };
-  for (const s of scores) sum = addDecimals(sum, dec(s) ?? { units: 0n, scale: 0 });
-  const scale = Math.max(sum.scale, 6);
-  const units = (sum.units * 10n ** BigInt(scale - sum.scale)) / BigInt(scores.length || 1);
-  return formatDecimal({ units, scale }, 4);
+  let sum = ZERO;
+  for (const s of scores) sum = addDecimals(sum, dec(s) ?? ZERO);
+  return formatDecimal(divideDecimals(sum, { units: BigInt(scores.length || 1), scale: 0 }, 4)!, 4);
 }
 
 export function sum(values: (string | null)[]): string {
-  let total: Dec = { units: 0n, scale: 0 };
+  let total = ZERO;
   for (const v of values) if (v !== null) total = addDecimals(total, parseDecimal(v)!);
   return formatDecimal(total, 2);
 }

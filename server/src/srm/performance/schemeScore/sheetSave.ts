@@ -4,10 +4,9 @@
  * sheet's schemeId, a score within its indicator's full score (400) and weightedScore = score ×
  * the template weight of its indicator (computed here, never taken from the body).
  */
-import type { MetadataRegistry } from '@meridian/metadata/node';
-import { MetaSql } from '../../../access/metaSql';
-import type { Database } from '../../../db/sqlExecutor';
 import type { SaveDraft } from '../../../hooks/recordHooks';
+import type { DomainRegistries } from '../../../platform/domainModules';
+import { DomainStore } from '../../../platform/domainStore';
 import { declaredError } from '../../../http/declaredErrors';
 import { compareDecimals, toDecimal } from '../../../util/decimal';
 import { weighted } from '../scheme/scoreMath';
@@ -17,24 +16,15 @@ const SCHEME = 'srmSpeScheme';
 const TI = 'srmSpeTemplateIndicator';
 const IH = 'srmSpeIndicatorsHead';
 
-export class SheetSave {
-  private readonly sql: MetaSql;
-
-  constructor(registry: MetadataRegistry, db: Database) {
-    this.sql = new MetaSql(registry, db.dialect);
-  }
-
+class SheetSave extends DomainStore {
   async beforeSave(draft: SaveDraft): Promise<void> {
     const { t, c } = this.sql;
     let schemeId = draft.values.schemeId;
     if (!draft.creating && draft.id !== undefined) {
-      const [stored] = await draft.tx.select(
-        `SELECT ${c(SHEET, 'scorerUserId')} AS scorer, ${c(SHEET, 'scoreStatus')} AS status, ${c(SHEET, 'schemeId')} AS schemeId ` +
-          `FROM ${t(SHEET)} WHERE ${c(SHEET, 'schemeScoreId')} = ?`,
-        [draft.id],
-      );
-      if (stored && Number(stored.scorer) !== draft.ctx.userId) throw declaredError('performance.notTheScorer');
-      if (stored?.status === 'PENDING') draft.values.scoreStatus = 'SCORING';
+      const fields = ['scorerUserId', 'scoreStatus', 'schemeId'];
+      const stored = await this.rows.one(draft.tx, SHEET, fields, { schemeScoreId: draft.id });
+      if (stored && Number(stored.scorerUserId) !== draft.ctx.userId) throw declaredError('performance.notTheScorer');
+      if (stored?.scoreStatus === 'PENDING') draft.values.scoreStatus = 'SCORING';
       schemeId = schemeId ?? stored?.schemeId;
     }
     const lines = draft.children.supplierScores;
@@ -57,4 +47,19 @@ export class SheetSave {
       line.weightedScore = ind ? weighted(line.score, ind.weight) : null;
     }
   }
+}
+
+/**
+ * Score sheets (DOMAIN 2.2, lifecycle speSchemeScore): the submit rule (at least one supplier
+ * score), the scorer's to-do handled, the approver's comment on the sheet and the scheme's
+ * calculation once its last sheet is approved (the scheme's doCalculate, run when its sheets
+ * check holds: speScheme.json) are declared; the sheet's save rule is SheetSave above.
+ */
+export function registerSchemeScore({ handlers, hooks, registry, db }: DomainRegistries): void {
+  // Every transition of a sheet first locks its scheme: of the last two sheets approved at once,
+  // the second's calculation check sees the first, and the scheme is calculated once
+  // (docs/developer-guide.md, "Invariants under concurrency").
+  handlers.registerOwner(SHEET, 'schemeId');
+  const save = new SheetSave(registry, db.dialect);
+  hooks.registerBeforeSave(SHEET, (draft) => save.beforeSave(draft));
 }

@@ -5,6 +5,7 @@
  * grade lookup the later parts use.
  */
 import { recordIdInput } from '../../../platform/actionInput';
+import type { RegisteredAction } from '../../../platform/actionRegistry';
 import type { DomainRegistries } from '../../../platform/domainModules';
 import { copyDocument } from './setupCopy';
 import {
@@ -26,58 +27,39 @@ import { TemplateRules } from './templateRules';
 
 export { gradeForScore } from './settingRules';
 
-const area = 'srmServer';
-
-export function registerSpeSetup({ actions, hooks, registry, db }: DomainRegistries): void {
-  const templates = new TemplateRules(registry, db);
+export function registerSpeSetup({ actions, registry, hooks, db }: DomainRegistries): void {
+  const templates = new TemplateRules(registry, db.dialect);
   hooks.registerBeforeSave(TEMPLATE, (draft) => templates.checkLines(draft));
 
-  actions.register({
-    area,
-    resource: 'srmSpeIndicatorsHeadRestful',
-    action: 'copyIndicators',
-    access: { pages: INDICATORS_PAGES, resourceCode: 'btnCopy' },
+  const add = (resource: string, action: string, rest: Omit<RegisteredAction, 'area' | 'resource' | 'action'>) =>
+    actions.register({ area: 'srmServer', resource: `${resource}Restful`, action, ...rest });
+  const copy = { pages: INDICATORS_PAGES, resourceCode: 'btnCopy' };
+  add(INDICATORS, 'copyIndicators', {
+    access: copy,
     input: recordIdInput(),
     handler: (body, ctx, kernel) => copyDocument(kernel, INDICATORS, 'indicatorCode', body, ctx),
   });
-  actions.register({
-    area,
-    resource: 'srmSpeTemplateHeadRestful',
-    action: 'copyTemplate',
-    access: { pages: TEMPLATE_PAGES, resourceCode: 'btnCopy' },
+  add(TEMPLATE, 'copyTemplate', {
+    access: { ...copy, pages: TEMPLATE_PAGES },
     input: recordIdInput(),
     handler: (body, ctx, kernel) => copyDocument(kernel, TEMPLATE, 'templateCode', body, ctx),
   });
-  actions.register({
-    area,
-    resource: 'srmSpeIndicatorsHeadRestful',
-    action: 'findIndicatorsList',
-    access: { pages: [...INDICATORS_PAGES, ...TEMPLATE_PAGES] },
+  const both = { pages: [...INDICATORS_PAGES, ...TEMPLATE_PAGES] };
+  add(INDICATORS, 'findIndicatorsList', {
+    access: both,
     handler: (body, ctx, kernel) => findIndicatorsList(kernel, body, ctx),
   });
-  actions.register({
-    area,
-    resource: 'srmSpeIndicatorsHeadRestful',
-    action: 'findIndicatorsListByAssessmentDimensions',
-    access: { pages: [...INDICATORS_PAGES, ...TEMPLATE_PAGES] },
+  add(INDICATORS, 'findIndicatorsListByAssessmentDimensions', {
+    access: both,
     handler: (body, ctx, kernel) => findIndicatorsByDimensions(kernel, body, ctx),
   });
-  actions.register({
-    area,
-    resource: 'srmSpeTemplateHeadRestful',
-    action: 'findIndicatorsBytemplateHeadId',
-    access: { pages: TEMPLATE_PAGES },
-    input: TEMPLATE_LINES_INPUT,
-    handler: (body, ctx, kernel) => findTemplateLines(kernel, TEMPLATE_INDICATOR, body, ctx),
-  });
-  for (const [resource, entity] of [
-    ['srmSpeTemplateCategoryRestful', TEMPLATE_CATEGORY],
-    ['srmSpeTemplateContractRestful', TEMPLATE_CONTRACT],
+  // A template's lines of one child, by templateHeadId (or id).
+  for (const [resource, action, entity] of [
+    [TEMPLATE, 'findIndicatorsBytemplateHeadId', TEMPLATE_INDICATOR],
+    [TEMPLATE_CATEGORY, 'findByTemplateHeadId', TEMPLATE_CATEGORY],
+    [TEMPLATE_CONTRACT, 'findByTemplateHeadId', TEMPLATE_CONTRACT],
   ])
-    actions.register({
-      area,
-      resource,
-      action: 'findByTemplateHeadId',
+    add(resource, action, {
       access: { pages: TEMPLATE_PAGES },
       input: TEMPLATE_LINES_INPUT,
       handler: (body, ctx, kernel) => findTemplateLines(kernel, entity, body, ctx),

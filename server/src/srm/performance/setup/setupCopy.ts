@@ -5,7 +5,7 @@
  */
 import type { EntityModel } from '@meridian/metadata/node';
 import type { Kernel } from '../../../kernel';
-import { MetaSql } from '../../../access/metaSql';
+import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { declaredError } from '../../../http/declaredErrors';
 import type { ResourceContext } from '../../../resource/context';
@@ -24,15 +24,12 @@ function editable(entity: EntityModel, row: Row, foreignKey?: string): Row {
 }
 
 export async function copyCode(tx: SqlExecutor, kernel: Kernel, entity: EntityModel, field: string, code: string) {
-  const { t, c } = new MetaSql(kernel.registry, kernel.db.dialect);
+  const rows = new PlatformRows(kernel.registry, kernel.db.dialect);
   const length = entity.field(field)?.length ?? 30;
   for (let n = 1; n < 100; n++) {
     const suffix = n === 1 ? '-COPY' : `-COPY${n}`;
     const candidate = code.slice(0, length - suffix.length) + suffix;
-    const taken = await tx.select(`SELECT 1 AS x FROM ${t(entity.name)} WHERE ${c(entity.name, field)} = ?`, [
-      candidate,
-    ]);
-    if (taken.length === 0) return candidate;
+    if (!(await rows.one(tx, entity.name, [field], { [field]: candidate }))) return candidate;
   }
   throw declaredError('performance.noFreeCopyCode');
 }

@@ -23,6 +23,18 @@ function listOf(v: unknown): string[] {
   return items.map((x) => String(x).trim()).filter((x) => x !== '');
 }
 
+/** A page of the indicators matching every filter of `and`, by code. */
+async function indicators(
+  kernel: Kernel,
+  ctx: ResourceContext,
+  and: FilterNode[],
+  paging: { pageIndex: number; pageRows: number },
+) {
+  const filter = and.length ? { and } : undefined;
+  const list = { params: {}, filter, orderBy: 'indicatorCode asc', ...paging };
+  return kernel.resources.reader.list(kernel.registry.entity(INDICATORS)!, list, ctx);
+}
+
 /** findIndicatorsList {indicatorCode?, indicatorName?, assessmentDimension?, indicatorType?, status?, pageIndex, pageRows}. */
 export async function findIndicatorsList(kernel: Kernel, body: Body, ctx: ResourceContext): Promise<ActionResult> {
   const and: FilterNode[] = [];
@@ -30,29 +42,16 @@ export async function findIndicatorsList(kernel: Kernel, body: Body, ctx: Resour
     if (textOf(body[field])) and.push({ field, op: 'like', value: textOf(body[field]) });
   for (const field of ['assessmentDimension', 'indicatorType', 'status'])
     if (textOf(body[field])) and.push({ field, op: 'eq', value: textOf(body[field]) });
-  const { rows, page } = await kernel.resources.reader.list(
-    kernel.registry.entity(INDICATORS)!,
-    { params: {}, filter: and.length ? { and } : undefined, orderBy: 'indicatorCode asc', ...pagingOf(body, 20) },
-    ctx,
-  );
+  const { rows, page } = await indicators(kernel, ctx, and, pagingOf(body, 20));
   return { data: rows, page };
 }
 
 /** findIndicatorsListByAssessmentDimensions {assessmentDimensions | assessmentDimension}: the APPROVED indicators of those dimensions (all dimensions when none is named). */
-export async function findIndicatorsByDimensions(
-  kernel: Kernel,
-  body: Body,
-  ctx: ResourceContext,
-): Promise<ActionResult> {
+export async function findIndicatorsByDimensions(kernel: Kernel, body: Body, ctx: ResourceContext) {
   const dimensions = [...listOf(body.assessmentDimensions), ...listOf(body.assessmentDimension)];
   const and: FilterNode[] = [{ field: 'status', op: 'eq', value: 'APPROVED' }];
   if (dimensions.length) and.push({ field: 'assessmentDimension', op: 'in', value: dimensions });
-  const { rows } = await kernel.resources.reader.list(
-    kernel.registry.entity(INDICATORS)!,
-    { params: {}, filter: { and }, orderBy: 'indicatorCode asc', pageIndex: 1, pageRows: 500 },
-    ctx,
-  );
-  return { data: rows };
+  return { data: (await indicators(kernel, ctx, and, { pageIndex: 1, pageRows: 500 })).rows };
 }
 
 const TEMPLATE_ID = ['templateHeadId', 'id'];
@@ -67,9 +66,8 @@ export async function findTemplateLines(
   ctx: ResourceContext,
 ): Promise<ActionResult> {
   const templateHeadId = idFrom(body, TEMPLATE_ID);
-  await kernel.resources.reader.byId(kernel.registry.entity(TEMPLATE)!, templateHeadId, ctx).then((row) => {
-    if (!row) throw Errors.recordNotFound();
-  });
+  const template = await kernel.resources.reader.byId(kernel.registry.entity(TEMPLATE)!, templateHeadId, ctx);
+  if (!template) throw Errors.recordNotFound();
   const entity = kernel.registry.entity(lineEntity)!;
   const { rows } = await kernel.resources.reader.list(
     entity,

@@ -3,23 +3,16 @@
  * template with a weight in (0, 1] (checked here on save); that the weights add up to exactly 1, in
  * decimal arithmetic, on submit and approval is declared in speTemplate.json.
  */
-import type { MetadataRegistry } from '@meridian/metadata/node';
-import { MetaSql } from '../../../access/metaSql';
-import type { Database, SqlExecutor } from '../../../db/sqlExecutor';
+import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { SaveDraft } from '../../../hooks/recordHooks';
 import { declaredError } from '../../../http/declaredErrors';
+import { DomainStore } from '../../../platform/domainStore';
 import { compareDecimals, toDecimal, ZERO, type Dec } from '../../../util/decimal';
 import { INDICATORS } from './setupNames';
 
 const ONE: Dec = { units: 1n, scale: 0 };
 
-export class TemplateRules {
-  private readonly sql: MetaSql;
-
-  constructor(registry: MetadataRegistry, db: Database) {
-    this.sql = new MetaSql(registry, db.dialect);
-  }
-
+export class TemplateRules extends DomainStore {
   /** Before a save that carries the indicator lines: weights in (0, 1], each indicator once; code and dimension from the indicator. */
   async checkLines(draft: SaveDraft): Promise<void> {
     const lines = draft.children.indicators;
@@ -51,17 +44,10 @@ export class TemplateRules {
     }
   }
 
-  private async indicatorCodes(
-    tx: SqlExecutor,
-    ids: number[],
-  ): Promise<Map<number, { indicatorCode: unknown; assessmentDimension: unknown }>> {
-    if (ids.length === 0) return new Map();
-    const { t, c } = this.sql;
-    const rows = await tx.select(
-      `SELECT ${c(INDICATORS, 'indicatorsHeadId')} AS id, ${c(INDICATORS, 'indicatorCode')} AS code, ${c(INDICATORS, 'assessmentDimension')} AS dim ` +
-        `FROM ${t(INDICATORS)} WHERE ${c(INDICATORS, 'indicatorsHeadId')} IN (${ids.map(() => '?').join(', ')})`,
-      ids,
-    );
-    return new Map(rows.map((r) => [Number(r.id), { indicatorCode: r.code, assessmentDimension: r.dim }]));
+  /** The code and dimension of each indicator by id. */
+  private async indicatorCodes(tx: SqlExecutor, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
+    const fields = ['indicatorsHeadId', 'indicatorCode', 'assessmentDimension'];
+    const rows = await this.rows.select(tx, INDICATORS, fields, { indicatorsHeadId: ids });
+    return new Map(rows.map((r) => [Number(r.indicatorsHeadId), r]));
   }
 }

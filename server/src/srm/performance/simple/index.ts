@@ -3,25 +3,30 @@
  * step 12): dynamic performance data (srmSpeSupplierExpressionHeader/Line, lifecycle speExpression),
  * simple evaluations (srmSpeSchemeSimple + srmSpePerformanceSimple, std-approval speSchemeSimple)
  * and the annual summary (srmSpePerformanceCollect). Documents, screens and transitions are
- * metadata; this adds the line rules, the supplier to-dos, the line imports, the finder and doCollect.
+ * metadata; this adds the line rules, the supplier to-dos, the line imports (exchange's
+ * importLinesAction: an .xlsx of lines appended to an editable header), the finder and doCollect.
  */
 import type { DomainRegistries } from '../../../platform/domainModules';
+import { importLinesAction } from '../../../exchange/lineImport';
 import { recordIdInput } from '../../../platform/actionInput';
+import type { RegisteredAction } from '../../../platform/actionRegistry';
+import { DomainStore } from '../../../platform/domainStore';
 import { COLLECT_INPUT, doCollect } from './simpleCollect';
 import { performanceSimpleList, SIMPLE_LIST_INPUT } from './simpleFinders';
-import { importLines } from './simpleImport';
-import { COLLECT_PAGES, EXPRESSION, EXPRESSION_PAGES, SCHEME_SIMPLE, SIMPLE_PAGES, SimpleStore } from './simpleStore';
 import { remindSupplier, sendPending } from './simpleTodos';
 
-const area = 'srmServer';
+const EXPRESSION = 'srmSpeSupplierExpressionHeader';
+const SCHEME_SIMPLE = 'srmSpeSchemeSimple';
+const EXPRESSION_PAGES = ['srmSpeSupplierExpressionList', 'srmSpeSupplierExpressionEdit'];
+const SIMPLE_PAGES = ['srmSpeSchemeSimpleList', 'srmSpeSchemeSimpleEdit'];
+const COLLECT_PAGES = ['srmSpePerformanceCollect', 'srmSpePerformanceCollectEdit'];
 
-export function registerSpeSimple({ actions, hooks, registry, db }: DomainRegistries): void {
-  const store = new SimpleStore(registry, db, hooks);
+export function registerSpeSimple({ actions, registry, db }: DomainRegistries): void {
+  const store = new DomainStore(registry, db.dialect);
+  const add = (resource: string, action: string, rest: Omit<RegisteredAction, 'area' | 'resource' | 'action'>) =>
+    actions.register({ area: 'srmServer', resource: `${resource}Restful`, action, ...rest });
 
-  actions.register({
-    area,
-    resource: 'srmSpeSupplierExpressionHeaderRestful',
-    action: 'remindSupplier',
+  add(EXPRESSION, 'remindSupplier', {
     access: { pages: EXPRESSION_PAGES, resourceCode: 'btnRemind' },
     input: recordIdInput(),
     states: {
@@ -34,23 +39,17 @@ export function registerSpeSimple({ actions, hooks, registry, db }: DomainRegist
     },
     handler: (body, ctx, kernel) => remindSupplier(store, kernel.db, body.id as number, ctx),
   });
-  actions.register({
-    area,
-    resource: 'srmSpeSupplierExpressionHeaderRestful',
-    action: 'doImportSupplierExpression',
+  add(EXPRESSION, 'doImportSupplierExpression', {
     access: { pages: EXPRESSION_PAGES, resourceCode: 'btnImport' },
     handler: (body, ctx, kernel, req) =>
-      importLines(kernel, req, ctx, body, {
+      importLinesAction(kernel, req, ctx, body, {
         header: EXPRESSION,
         child: 'lines',
-        idField: 'expressionHeaderId',
-        columns: ['indicatorsHeadId', 'eventDate', 'eventDesc', 'value'],
+        idFields: ['expressionHeaderId', 'id'],
+        fields: ['indicatorsHeadId', 'eventDate', 'eventDesc', 'value'],
       }),
   });
-  actions.register({
-    area,
-    resource: 'srmSpeSchemeSimpleRestful',
-    action: 'sendSrmSpePerformancePending',
+  add(SCHEME_SIMPLE, 'sendSrmSpePerformancePending', {
     access: { pages: SIMPLE_PAGES, resourceCode: 'btnSendPending' },
     input: recordIdInput(),
     states: {
@@ -63,33 +62,24 @@ export function registerSpeSimple({ actions, hooks, registry, db }: DomainRegist
     },
     handler: (body, ctx, kernel) => sendPending(store, kernel.db, body.id as number, ctx),
   });
-  actions.register({
-    area,
-    resource: 'srmSpeSchemeSimpleRestful',
-    action: 'doImportPerformanceSimple',
+  add(SCHEME_SIMPLE, 'doImportPerformanceSimple', {
     access: { pages: SIMPLE_PAGES, resourceCode: 'btnImport' },
     handler: (body, ctx, kernel, req) =>
-      importLines(kernel, req, ctx, body, {
+      importLinesAction(kernel, req, ctx, body, {
         header: SCHEME_SIMPLE,
         child: 'lines',
-        idField: 'schemeSimpleId',
-        columns: ['supplierId', 'score', 'gradeCode', 'comment'],
+        idFields: ['schemeSimpleId', 'id'],
+        fields: ['supplierId', 'score', 'gradeCode', 'comment'],
       }),
   });
-  actions.register({
-    area,
-    resource: 'srmSpePerformanceSimpleRestful',
-    action: 'performanceSimpleList',
+  add('srmSpePerformanceSimple', 'performanceSimpleList', {
     access: 'session',
     input: SIMPLE_LIST_INPUT,
     handler: (body, ctx, kernel, req) => performanceSimpleList(kernel, body, ctx, req),
   });
-  actions.register({
-    area,
-    resource: 'srmSpePerformanceCollectRestful',
-    action: 'doCollect',
+  add('srmSpePerformanceCollect', 'doCollect', {
     access: { pages: COLLECT_PAGES, resourceCode: 'btnCollect' },
     input: COLLECT_INPUT,
-    handler: (body, ctx) => doCollect(store, body, ctx),
+    handler: (body, ctx, kernel) => doCollect(kernel, store, body, ctx),
   });
 }

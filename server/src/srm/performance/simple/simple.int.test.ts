@@ -72,9 +72,11 @@ describe('dynamic performance data', () => {
       handle_flag: 'N',
       cancel_flag: 'N',
     });
-    expectOk(await exp('buyer01', 'remindSupplier', { id: 5403 }));
+    const second = expectOk(await exp('buyer01', 'remindSupplier', { id: 5403 }));
     todos = await supplierTodos('srmSpeSupplierExpressionHeader', 5403);
     expect(todos.map((t) => t.cancel_flag).sort()).toEqual(['N', 'Y']);
+    // The answer names the new to-do (TodoService.open answers its id).
+    expect(todos.find((t) => t.cancel_flag === 'N')?.supplier_todo_id).toBe(second.supplierTodoId);
     // Reading the data is the task: opening the demo reminder of supplier01 handles it (supplier02: 404).
     const base = (user: ProofUser, action: string, body: Body) =>
       p.server.call('baseServer', 'baseSupplierTodoRestful', action, body, sessionHeaders(p.sessions[user]));

@@ -10,7 +10,9 @@ import { caller, eq, pagingOf, supplierCaller } from '../../../home/readerContex
 import type { Kernel } from '../../../kernel';
 import type { ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
-import { PERFORMANCE_SIMPLE, SCHEME_SIMPLE } from './simpleStore';
+
+const PERFORMANCE_SIMPLE = 'srmSpePerformanceSimple';
+const SCHEME_SIMPLE = 'srmSpeSchemeSimple';
 
 /** An optional positive id: blank ('' or null) means not given; anything else not a positive integer is 400. */
 const OPTIONAL_ID: JsonSchema = { type: ['integer', 'null'], minimum: 1 };
@@ -28,10 +30,9 @@ export async function performanceSimpleList(
   req: ActionRequest,
 ) {
   const lines = kernel.registry.entity(PERFORMANCE_SIMPLE)!;
-  const filters: FilterNode[] = [];
-  const schemeSimpleId = body.schemeSimpleId as number | null | undefined;
-  if (schemeSimpleId) filters.push(eq('schemeSimpleId', schemeSimpleId));
-  let scope: FilterNode | undefined;
+  /** An equality on the body's field, when the body gives it. */
+  const given = (field: string): FilterNode[] => (body[field] ? [eq(field, body[field] as number)] : []);
+  const filters = given('schemeSimpleId');
   if (isSupplierType(caller(req).userType)) {
     filters.push(eq('supplierId', supplierCaller(req).supplierId), {
       parent: { and: [eq('status', 'APPROVED'), { field: 'pendingSentDate', op: 'notNull' }] },
@@ -39,11 +40,9 @@ export async function performanceSimpleList(
   } else {
     const header = kernel.registry.entity(SCHEME_SIMPLE)!;
     await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, header, 'findById', ctx);
-    scope = await kernel.auth.guard.rowScope(req.identity!, lines, true, ctx);
-    const supplierId = body.supplierId as number | null | undefined;
-    if (supplierId) filters.push(eq('supplierId', supplierId));
+    const scope = await kernel.auth.guard.rowScope(req.identity!, lines, true, ctx);
+    filters.push(...given('supplierId'), ...(scope ? [scope] : []));
   }
-  if (scope) filters.push(scope);
   const { rows, page } = await kernel.resources.reader.list(
     lines,
     {

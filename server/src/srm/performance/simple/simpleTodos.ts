@@ -6,91 +6,79 @@
  * handled when the supplier opens it (todoHandledOnOpen) — and skips suppliers that already hold an
  * open one, so that sending twice never duplicates.
  */
+import { pickText } from '@meridian/metadata';
 import type { Database } from '../../../db/sqlExecutor';
+import type { DomainStore } from '../../../platform/domainStore';
 import type { ResourceContext } from '../../../resource/context';
-import { EXPRESSION, now, PERFORMANCE_SIMPLE, SCHEME_SIMPLE, SimpleStore } from './simpleStore';
+import { formatDateTime } from '../../../util/time';
 
-export const EXPRESSION_TODO = 'SRM_SPE_EXPRESSION';
-export const SIMPLE_TODO = 'PERFORMANCE_SIMPLE';
-const EXPRESSION_MENU = 'SUP_SPE_EXPRESSION';
+const EXPRESSION = 'srmSpeSupplierExpressionHeader';
+const SCHEME_SIMPLE = 'srmSpeSchemeSimple';
+const EXPRESSION_TODO = 'SRM_SPE_EXPRESSION';
+const SIMPLE_TODO = 'PERFORMANCE_SIMPLE';
 
 /**
  * remindSupplier {id}: answers the new to-do's id. `db` is the action's: each of its transactions
  * starts by checking the declared state (RELEASED) under the header's lock.
  */
-export async function remindSupplier(store: SimpleStore, db: Database, id: number, ctx: ResourceContext) {
+export async function remindSupplier(store: DomainStore, db: Database, id: number, ctx: ResourceContext) {
   return db.transaction(async (tx) => {
     // The declared state's check has locked the header and found it.
-    const head = (await store.one(tx, EXPRESSION, id))!;
+    const head = (await store.rows.one(tx, EXPRESSION, ['expressionNumber', 'periodName', 'supplierId'], {
+      expressionHeaderId: id,
+    }))!;
     // One open reminder per document: the earlier open one is cancelled.
+    const subject = { entityName: EXPRESSION, billId: id };
     const cancelled = await store.todos.close(
       tx,
-      { entityName: EXPRESSION, billId: id, billTypes: [EXPRESSION_TODO], kind: 'supplier' },
+      { ...subject, billTypes: [EXPRESSION_TODO], kind: 'supplier' },
       'cancelled',
       ctx.userId,
     );
-    const number = String(head.expressionNumber);
-    await store.todos.open(
+    const [number, period] = [String(head.expressionNumber), String(head.periodName)];
+    const supplierTodoId = await store.todos.open(
       tx,
       {
+        ...subject,
         to: { supplierId: Number(head.supplierId) },
         billType: EXPRESSION_TODO,
-        entityName: EXPRESSION,
-        billId: id,
         billNumber: number,
         title: {
-          cn: `动态绩效数据 ${number}（${String(head.periodName)}）请查阅`,
-          en: `Dynamic performance data ${number} (${String(head.periodName)}) for your attention`,
+          cn: `动态绩效数据 ${number}（${period}）请查阅`,
+          en: `Dynamic performance data ${number} (${period}) for your attention`,
         },
-        menuCode: EXPRESSION_MENU,
+        menuCode: 'SUP_SPE_EXPRESSION',
         link: `srmSpeSupplierExpressionEdit?id=${id}`,
       },
       ctx.userId,
     );
-    // The answer names the new to-do: the only one of the document left open.
-    const [todo] = await store.todos.pendingSupplierTodos(tx, {
-      entityName: EXPRESSION,
-      billId: id,
-      billType: EXPRESSION_TODO,
-    });
-    const at = now();
-    await store.stamp(tx, EXPRESSION, id, { remindDate: at });
-    return { data: { supplierTodoId: Number(todo.todoId), remindDate: at, cancelled } };
+    const remindDate = formatDateTime();
+    await store.update(tx, EXPRESSION, 'expressionHeaderId', id, { remindDate }, ctx.userId);
+    return { data: { supplierTodoId, remindDate, cancelled } };
   });
 }
 
 /** sendSrmSpePerformancePending {id}: answers how many to-dos were created and skipped (the state, APPROVED, is declared as remindSupplier's). */
-export async function sendPending(store: SimpleStore, db: Database, id: number, ctx: ResourceContext) {
+export async function sendPending(store: DomainStore, db: Database, id: number, ctx: ResourceContext) {
   return db.transaction(async (tx) => {
-    const head = (await store.one(tx, SCHEME_SIMPLE, id))!;
-    const { t, c } = store.sql;
-    const lines = await tx.select(
-      `SELECT DISTINCT ${c(PERFORMANCE_SIMPLE, 'supplierId')} AS supplierId FROM ${t(PERFORMANCE_SIMPLE)} ` +
-        `WHERE ${c(PERFORMANCE_SIMPLE, 'schemeSimpleId')} = ? ORDER BY ${c(PERFORMANCE_SIMPLE, 'supplierId')}`,
-      [id],
-    );
-    const holding = new Set(
-      (
-        await store.todos.pendingSupplierTodos(tx, { entityName: SCHEME_SIMPLE, billId: id, billType: SIMPLE_TODO })
-      ).map((r) => r.supplierId),
-    );
+    const head = (await store.rows.one(tx, SCHEME_SIMPLE, ['schemeName', 'periodName'], { schemeSimpleId: id }))!;
+    const lines = await store.rows.select(tx, 'srmSpePerformanceSimple', ['supplierId'], { schemeSimpleId: id });
+    const suppliers = [...new Set(lines.map((l) => Number(l.supplierId)))].sort((a, b) => a - b);
+    const subject = { entityName: SCHEME_SIMPLE, billId: id };
+    const pending = await store.todos.pendingSupplierTodos(tx, { ...subject, billType: SIMPLE_TODO });
+    const holding = new Set(pending.map((r) => r.supplierId));
+    const [name, period] = [String(head.schemeName), String(head.periodName)];
     let created = 0;
-    for (const line of lines) {
-      const supplierId = Number(line.supplierId);
-      if (holding.has(supplierId)) continue;
+    for (const supplierId of suppliers.filter((s) => !holding.has(s))) {
       // Informational, with no menu or page: the supplier reads it on the home (menuCode and link empty).
       await store.todos.open(
         tx,
         {
+          ...subject,
           to: { supplierId },
           billType: SIMPLE_TODO,
-          entityName: SCHEME_SIMPLE,
-          billId: id,
-          billNumber: String(head.schemeName).slice(0, 60),
-          title: {
-            cn: `新绩效考核：${String(head.schemeName)}（${String(head.periodName)}）`,
-            en: `New performance assessment: ${String(head.schemeName)} (${String(head.periodName)})`,
-          },
+          billNumber: name.slice(0, 60),
+          title: { cn: `新绩效考核：${name}（${period}）`, en: `New performance assessment: ${name} (${period})` },
           menuCode: '',
           link: '',
         },
@@ -98,13 +86,13 @@ export async function sendPending(store: SimpleStore, db: Database, id: number, 
       );
       created++;
     }
-    await store.stamp(tx, SCHEME_SIMPLE, id, { pendingSentDate: now() });
-    return {
-      data: { created, skipped: lines.length - created },
-      msg:
-        ctx.language === 'EN'
-          ? `${created} supplier to-dos created, ${lines.length - created} already open`
-          : `已通知 ${created} 家供应商，${lines.length - created} 家已有未读待办`,
+    const pendingSentDate = formatDateTime();
+    await store.update(tx, SCHEME_SIMPLE, 'schemeSimpleId', id, { pendingSentDate }, ctx.userId);
+    const skipped = suppliers.length - created;
+    const msg = {
+      cn: `已通知 ${created} 家供应商，${skipped} 家已有未读待办`,
+      en: `${created} supplier to-dos created, ${skipped} already open`,
     };
+    return { data: { created, skipped }, msg: pickText(msg, ctx.language) };
   });
 }
