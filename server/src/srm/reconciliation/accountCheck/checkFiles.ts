@@ -8,7 +8,7 @@ import { eitherIdInput, formRecordId } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest, RegisteredAction } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import type { Values } from './checkAmounts';
-import { accountCheckIdOf, CHECK_ID, CHECK_PAGES, reachableCheck, RESOURCE } from './checkActions';
+import { accountCheckIdOf, CHECK_ID, CHECK_PAGES, checkScope, fullCheck, RESOURCE } from './checkActions';
 import { CHECK, CheckStore, DEDUCTED, INVOICE_LIST, LINE, OTHER } from './checkStore';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -100,12 +100,6 @@ async function workbookBuffer(book: ExcelJS.Workbook): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** The statement as the caller reads it, with its lines. */
-async function fullCheck(kernel: Kernel, req: ActionRequest, ctx: ResourceContext, id: number) {
-  const { entity, row } = await reachableCheck(kernel, req, ctx, id);
-  return { id, entity, check: (await kernel.resources.reader.withChildren(entity, row, ctx)) as Values };
-}
-
 /** exportPrintExcel: header, lines, deductions, fees and totals on one sheet, as printed. */
 async function printWorkbook(
   kernel: Kernel,
@@ -166,7 +160,7 @@ async function importInto(
   const upload = await req.xlsxUpload();
   const id = formRecordId([body, upload.fields], CHECK_ID);
   const { entity, check } = await fullCheck(kernel, req, ctx, id);
-  const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, 'saveOrUpdate', ctx);
+  const scope = await checkScope(kernel, req, ctx, true);
   const fields = child === 'lines' ? LINE_COLUMNS.filter((c) => c !== 'taxAmount' && c !== 'amountIncl') : LIST_COLUMNS;
   const { data, imported } = await importLines(
     kernel,
