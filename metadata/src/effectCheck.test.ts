@@ -113,6 +113,7 @@ describe('declared transition effects', () => {
               to: { creator: true, where: { field: 'x', op: 'null' } },
             },
           },
+          { notify: { ...lc.transitions[1].effects[3].notify, to: { supplierField: 'supplierId', internal: true } } },
         );
       },
       [
@@ -123,6 +124,7 @@ describe('declared transition effects', () => {
           'recipients name one of userField, supplierField, submitter, creator, approvers, not submitter and creator',
         ),
         P(`${E}/7/notify/to/where`, 'where selects lines: only with lines'),
+        P(`${E}/8/notify/to/internal`, 'internal keeps internal users: not with supplierField'),
       ],
     ],
     [
@@ -227,6 +229,9 @@ function withRelated(effects: unknown[]): SourcedDocument[] {
     type: 'reference',
     reference: { entity: 'demoOrderHeader', labelField: 'orderNumber' },
   });
+  // An integer named as the order's key, no reference (a receipt's accountCheckId).
+  const supplier = docs.find((d) => d.source.endsWith('demoSupplier.json'))!.doc as Lifecycle;
+  supplier.fields.push({ name: 'orderHeaderId', label: { cn: '订单', en: 'Order' }, type: 'integer' });
   return docs;
 }
 
@@ -248,6 +253,8 @@ describe('effects on related records', () => {
         },
       },
       { transitionRelated: { related: { reference: 'parentOrderId' }, action: 'doSubmit' } },
+      // The records whose integer field named as the order's key holds it.
+      { setRelated: { related: { entity: 'demoSupplier', field: 'orderHeaderId' }, set: { supplierName: 'x' } } },
       // The lines, by their foreign key.
       { setRelated: { related: { entity: 'demoOrderLine', field: 'orderHeaderId' }, set: { quantity: 1 } } },
       // The records naming one of the lines (here the lines themselves, by their key).

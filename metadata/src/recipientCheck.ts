@@ -44,6 +44,8 @@ export function checkRecipients(
   if (kinds.length !== 1)
     s.report(pointer, `recipients name one of ${RECIPIENT_KINDS.join(', ')}, not ${kinds.join(' and ') || 'none'}`);
   if (to.where && !to.lines) s.report(`${pointer}/where`, 'where selects lines: only with lines');
+  if (to.internal && to.supplierField)
+    s.report(`${pointer}/internal`, 'internal keeps internal users: not with supplierField');
   if (to.lines) return checkLineRecipients(s, pointer, to);
   checkFields(pointer, recipientFields(to), 'recipient field');
   const set = to.approvers;

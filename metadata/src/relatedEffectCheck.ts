@@ -38,9 +38,12 @@ function relatedEntity(
   if (related.equals !== undefined) return sameValue(registry, entity, related, pointer, report);
   if (related.reference === undefined && related.entity !== undefined && related.field !== undefined) {
     const other = registry.entity(related.entity);
-    // A reference field to this entity, or the foreign key of one of its children (its lines).
+    const field = other?.field(related.field);
+    // A reference field to this entity, an integer named as its key (a receipt's accountCheckId),
+    // or the foreign key of one of its children (its lines).
     const points =
-      other?.field(related.field)?.reference?.entity === entity.name ||
+      field?.reference?.entity === entity.name ||
+      (field?.type === 'integer' && field.name === entity.primaryKey) ||
       entity.children.some((c) => c.entity === related.entity && c.foreignKey === related.field);
     if (!other || !points) report(pointer, `"${related.entity}.${related.field}" is not a reference to ${entity.name}`);
     return other && points ? other : undefined;

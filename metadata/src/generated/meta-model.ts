@@ -703,6 +703,10 @@ export interface RecipientsDef {
    */
   creator?: true;
   approvers?: ApproverSet;
+  /**
+   * Only internal users: a recipient user who is a supplier's (user type EX…) or no longer exists receives nothing — the creator of a document a supplier may have made. Not with supplierField.
+   */
+  internal?: true;
 }
 /**
  * Who approves: holders of these responsibilities (by code), users whose responsibilities grant these roles (by code), and these named users (by user name). The union is taken.

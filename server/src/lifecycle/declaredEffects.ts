@@ -19,6 +19,7 @@ import { resolveApprovers } from './approvers';
 import { createRecord, type CreateDeps } from './createRecord';
 import { addDays } from '../util/time';
 import { billNumberOf } from './history';
+import { internalOnly } from './internalRecipients';
 import { anyLineMatches, lineRecipientValues, readLines } from './lineRecipients';
 import { relatedOf, setRelated, transitionRelated, type RelatedDeps } from './relatedEffects';
 import { fillPattern, type PlatformRows } from './platformRows';
@@ -80,6 +81,11 @@ export function setEffectValues(run: TransitionRun, now: string): Record<string,
 }
 
 async function recipientsOf(deps: EffectDeps, run: TransitionRun, record: Row, to: RecipientsDef) {
+  const named = await namedRecipients(deps, run, record, to);
+  return to.internal ? internalOnly(deps.rows, run.tx, named) : named;
+}
+
+async function namedRecipients(deps: EffectDeps, run: TransitionRun, record: Row, to: RecipientsDef) {
   const ids = (values: unknown[]): TodoRecipient[] =>
     values.filter((v) => v !== null && v !== undefined && v !== '').map((v) => ({ userId: Number(v) }));
   if (to.lines) {

@@ -42,3 +42,18 @@ describe('PlatformRows.select', () => {
     });
   });
 });
+
+describe('PlatformRows.update', () => {
+  it('changes the rows an IN selects (none for an empty IN) and reads null as IS NULL, as select does', async () => {
+    await inTransaction(async (tx) => {
+      const [a, b] = (
+        await rows.select(tx, 'baseMenu', ['menuCode'], { imageLink: null }, { orderBy: ['menuCode'] })
+      ).map((r) => String(r.menuCode));
+      expect(await rows.update(tx, 'baseMenu', { imageLink: 'x.png' }, { menuCode: [a, b] }, null)).toBe(2);
+      expect(await rows.update(tx, 'baseMenu', { imageLink: 'y.png' }, { menuCode: [] }, null)).toBe(0);
+      expect(await rows.update(tx, 'baseMenu', { imageLink: 'z.png' }, { menuCode: a, imageLink: null }, null)).toBe(0);
+      expect(await rows.update(tx, 'baseMenu', { imageLink: null }, { imageLink: 'x.png' }, null)).toBe(2);
+      expect(await rows.select(tx, 'baseMenu', ['menuCode'], { menuCode: [a, b], imageLink: null })).toHaveLength(2);
+    });
+  });
+});

@@ -6,6 +6,9 @@ import { formatDateTime } from '../util/time';
 /** What a read needs: a transaction, or the database itself (a read outside any transaction). */
 export type SqlReads = Pick<SqlExecutor, 'select' | 'dialect'>;
 
+/** Field → value (=), values (IN; empty matches nothing) or null (IS NULL). */
+export type Where = Record<string, SqlParam | readonly SqlParam[]>;
+
 /**
  * Inserts and updates of platform rows (history, to-dos, notifications) written by the engine
  * inside a transition's transaction. Column names come from the entity metadata (MetaSql), and
@@ -54,21 +57,12 @@ export class PlatformRows {
     tx: SqlReads,
     entity: string,
     fields: readonly string[],
-    where: Record<string, SqlParam | readonly SqlParam[]>,
+    where: Where,
     options: { orderBy?: readonly string[]; underLock?: boolean } = {},
   ): Promise<Row[]> {
     const { t, c } = this.sql;
     const params: SqlParam[] = [];
-    const conditions = Object.entries(where).map(([name, value]) => {
-      if (value === null) return `${c(entity, name)} IS NULL`;
-      if (!Array.isArray(value)) {
-        params.push(value as SqlParam);
-        return `${c(entity, name)} = ?`;
-      }
-      if (value.length === 0) return '1 = 0';
-      params.push(...value);
-      return `${c(entity, name)} IN (${value.map(() => '?').join(', ')})`;
-    });
+    const conditions = this.conditions(entity, where, params);
     const order = (options.orderBy ?? []).map((o) =>
       o.startsWith('-') ? `${c(entity, o.slice(1))} DESC` : c(entity, o),
     );
@@ -80,12 +74,27 @@ export class PlatformRows {
     return tx.select(sql, params);
   }
 
+  /** `where`'s conditions (an array: IN, empty matches nothing; null: IS NULL), their values appended to params. */
+  private conditions(entity: string, where: Where, params: SqlParam[]): string[] {
+    const { c } = this.sql;
+    return Object.entries(where).map(([name, value]) => {
+      if (value === null) return `${c(entity, name)} IS NULL`;
+      if (!Array.isArray(value)) {
+        params.push(value as SqlParam);
+        return `${c(entity, name)} = ?`;
+      }
+      if (value.length === 0) return '1 = 0';
+      params.push(...value);
+      return `${c(entity, name)} IN (${value.map(() => '?').join(', ')})`;
+    });
+  }
+
   /** The first row `select` finds, or undefined. */
   async one(
     tx: SqlReads,
     entity: string,
     fields: readonly string[],
-    where: Record<string, SqlParam | readonly SqlParam[]>,
+    where: Where,
     options: { underLock?: boolean } = {},
   ): Promise<Row | undefined> {
     return (await this.select(tx, entity, fields, where, options))[0];
@@ -103,22 +112,23 @@ export class PlatformRows {
     return row ? String(row.userName) : null;
   }
 
-  /** UPDATE entity SET values WHERE the equalities of `where` hold; returns the rows changed. */
+  /** UPDATE entity SET values WHERE the conditions of `where` hold (as select's); returns the rows changed. */
   async update(
     tx: SqlExecutor,
     entity: string,
     values: Record<string, SqlParam>,
-    where: Record<string, SqlParam>,
+    where: Where,
     userId: number | null,
   ): Promise<number> {
     const { t, c } = this.sql;
     const set: Record<string, SqlParam> = { ...values, lastUpdatedBy: userId, lastUpdateDate: formatDateTime() };
     const setNames = Object.keys(set);
-    const whereNames = Object.keys(where);
+    const params = setNames.map((n) => set[n]);
+    const conditions = this.conditions(entity, where, params);
     const result = await tx.execute(
       `UPDATE ${t(entity)} SET ${setNames.map((n) => `${c(entity, n)} = ?`).join(', ')}, ${c(entity, 'versionNum')} = ${c(entity, 'versionNum')} + 1 ` +
-        `WHERE ${whereNames.map((n) => `${c(entity, n)} = ?`).join(' AND ')}`,
-      [...setNames.map((n) => set[n]), ...whereNames.map((n) => where[n])],
+        `WHERE ${conditions.join(' AND ')}`,
+      params,
     );
     return result.affected;
   }

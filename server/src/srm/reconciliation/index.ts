@@ -21,7 +21,7 @@ export const reconciliationModule: DomainModule = {
     registerCheckHooks(hooks, store, ledger, new ReceiptLines(registry, db.dialect));
     registerCheckTransitions(handlers, store, ledger);
     registerCheckActions(actions, store, ledger);
-    registerCheckFiles(actions, store);
+    registerCheckFiles(actions);
     registerInvoiceRecognition(actions, store);
   },
 };

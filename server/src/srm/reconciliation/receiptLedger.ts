@@ -1,67 +1,23 @@
-import type { Row, SqlExecutor, SqlParam } from '../../db/sqlExecutor';
+import type { Row, SqlExecutor } from '../../db/sqlExecutor';
 import { declaredError } from '../../http/declaredErrors';
 import { DomainStore } from '../../platform/domainStore';
-import { readUnderLock } from '../../resource/invariantLocks';
-import { addDecimals, formatDecimal, parseDecimal, ZERO } from '../../util/decimal';
-import { formatDateTime } from '../../util/time';
+import { addDecimals, formatDecimal, toDecimal, ZERO, type Dec } from '../../util/decimal';
 
 /**
  * The seam between the statements (DOMAIN.md §4.1) and the receipt transactions they come from
  * (§5.7 srmPurReceiptTransaction, built in the purchasing domain). Every effect a statement has on
  * receipts and order lines goes through here:
  * - claim: the statement's lines name these receipts; each may be on one non-cancelled statement
- *   only (409), so the receipt row records the statement (accountCheckId) under a row lock;
- * - release: a cancelled statement (or a line removed from a draft) frees its receipts;
- * - markChecked / addInvoiced: the accepted invoice marks the receipts checkedFlag Y and adds
- *   their quantities to the order lines' invoicedQty;
+ *   only (409), so the receipt row records the statement (accountCheckId) under a row lock; a line
+ *   removed from a draft frees its receipt. (A cancelled statement frees them all and the accepted
+ *   invoice marks them checkedFlag Y: setRelated effects of rcnAccountCheck.json);
+ * - addInvoiced: the accepted invoice adds the receipts' quantities to the order lines' invoicedQty;
  * - unchecked: a supplier's receipts not yet on a statement (the source of a new statement).
  */
-export interface ReceiptRow {
-  transactionId: number;
-  transactionNumber: string | null;
-  transactionType: string | null;
-  orderHeaderId: number | null;
-  orderLineId: number | null;
-  supplierId: number;
-  orgId: number | null;
-  itemId: number | null;
-  quantity: string | null;
-  uomCode: string | null;
-  unitPriceExcl: string | null;
-  taxRate: string | null;
-  amountExcl: string | null;
-  transactionDate: string | null;
-}
-
 export const RECEIPT = 'srmPurReceiptTransaction';
 const CHECK = 'srmRcnAccountCheck';
 const ORDER_LINE = 'srmPurOrderLine';
-/** The receipt's columns a statement reads, and which of them are ids (the others stay text: decimals exact). */
-const RECEIPT_COLUMNS: (keyof ReceiptRow)[] = [
-  'transactionId',
-  'transactionNumber',
-  'transactionType',
-  'orderHeaderId',
-  'orderLineId',
-  'supplierId',
-  'orgId',
-  'itemId',
-  'quantity',
-  'uomCode',
-  'unitPriceExcl',
-  'taxRate',
-  'amountExcl',
-  'transactionDate',
-];
-const ID_COLUMNS = new Set<string>(['transactionId', 'orderHeaderId', 'orderLineId', 'supplierId', 'orgId', 'itemId']);
-
-const receiptOf = (r: Row) =>
-  Object.fromEntries(
-    RECEIPT_COLUMNS.map((n) => [
-      n,
-      r[n] === null || r[n] === undefined ? null : ID_COLUMNS.has(n) ? Number(r[n]) : String(r[n]),
-    ]),
-  ) as unknown as ReceiptRow;
+const LOCKED = { underLock: true };
 
 /** The ledger on the srmPurReceiptTransaction table and srmPurOrderLine.invoicedQty. */
 export class ReceiptLedger extends DomainStore {
@@ -72,23 +28,8 @@ export class ReceiptLedger extends DomainStore {
    */
   private async liveHolders(tx: SqlExecutor, holders: unknown[]): Promise<Set<number>> {
     const ids = [...new Set(holders.filter((h) => h !== null && h !== undefined).map(Number))];
-    if (!ids.length) return new Set();
-    const { t, c } = this.sql;
-    const rows = await readUnderLock(
-      tx,
-      `SELECT ${c(CHECK, 'accountCheckId')} AS id FROM ${t(CHECK)} WHERE ${c(CHECK, 'accountCheckId')} IN (${ids.map(() => '?').join(', ')}) ` +
-        `AND ${c(CHECK, 'status')} <> 'CANCELLED'`,
-      ids,
-    );
-    return new Set(rows.map((r) => Number(r.id)));
-  }
-
-  private stamp(userId: number | null): [string, SqlParam[]] {
-    const { c } = this.sql;
-    return [
-      `${c(RECEIPT, 'lastUpdatedBy')} = ?, ${c(RECEIPT, 'lastUpdateDate')} = ?, ${c(RECEIPT, 'versionNum')} = ${c(RECEIPT, 'versionNum')} + 1`,
-      [userId, formatDateTime()],
-    ];
+    const rows = await this.rows.select(tx, CHECK, ['accountCheckId', 'status'], { accountCheckId: ids }, LOCKED);
+    return new Set(rows.filter((r) => r.status !== 'CANCELLED').map((r) => Number(r.accountCheckId)));
   }
 
   /** The statement's lines name exactly these receipts now: claim the new ones (409 if taken), free the dropped ones. */
@@ -99,100 +40,60 @@ export class ReceiptLedger extends DomainStore {
     transactionIds: number[],
     userId: number | null,
   ): Promise<void> {
-    const { t, c } = this.sql;
-    const [stamp, stampParams] = this.stamp(userId);
     const ids = [...new Set(transactionIds)];
-    if (ids.length) {
-      const rows = await readUnderLock(
-        tx,
-        `SELECT ${c(RECEIPT, 'transactionId')} AS id, ${c(RECEIPT, 'supplierId')} AS supplierId, ${c(RECEIPT, 'accountCheckId')} AS accountCheckId, ` +
-          `${c(RECEIPT, 'checkedFlag')} AS checkedFlag FROM ${t(RECEIPT)} WHERE ${c(RECEIPT, 'transactionId')} IN (${ids.map(() => '?').join(', ')})`,
-        ids,
-      );
-      const held = await this.liveHolders(
-        tx,
-        rows.map((r) => r.accountCheckId).filter((h) => Number(h) !== accountCheckId),
-      );
-      const found = new Map(rows.map((r) => [Number(r.id), r]));
-      for (const id of ids) {
-        const row = found.get(id);
-        if (!row || Number(row.supplierId) !== supplierId)
-          throw declaredError('reconciliation.receiptNotSuppliers', { id }, [
-            { field: 'lines.transactionId', message: `unknown receipt ${id}` },
-          ]);
-        const holder =
-          row.accountCheckId === null || row.accountCheckId === undefined ? null : Number(row.accountCheckId);
-        const taken = holder !== null && holder !== accountCheckId && held.has(holder);
-        if (taken || String(row.checkedFlag ?? 'N') === 'Y') throw declaredError('reconciliation.receiptTaken', { id });
-      }
-      await tx.execute(
-        `UPDATE ${t(RECEIPT)} SET ${c(RECEIPT, 'accountCheckId')} = ?, ${stamp} WHERE ${c(RECEIPT, 'transactionId')} IN (${ids.map(() => '?').join(', ')}) ` +
-          `AND (${c(RECEIPT, 'accountCheckId')} IS NULL OR ${c(RECEIPT, 'accountCheckId')} <> ?)`,
-        [accountCheckId, ...stampParams, ...ids, accountCheckId],
-      );
-    }
-    // Receipts this statement no longer lists are free again.
-    await tx.execute(
-      `UPDATE ${t(RECEIPT)} SET ${c(RECEIPT, 'accountCheckId')} = NULL, ${stamp} WHERE ${c(RECEIPT, 'accountCheckId')} = ?` +
-        (ids.length ? ` AND ${c(RECEIPT, 'transactionId')} NOT IN (${ids.map(() => '?').join(', ')})` : ''),
-      [...stampParams, accountCheckId, ...ids],
+    const fields = ['transactionId', 'supplierId', 'accountCheckId', 'checkedFlag'];
+    const rows = await this.rows.select(tx, RECEIPT, fields, { transactionId: ids }, LOCKED);
+    const held = await this.liveHolders(
+      tx,
+      rows.map((r) => r.accountCheckId).filter((h) => Number(h) !== accountCheckId),
     );
-  }
-
-  /** Frees every receipt of the statement that is not checked (cancel). */
-  async release(tx: SqlExecutor, accountCheckId: number, userId: number | null): Promise<void> {
-    await this.rows.update(tx, RECEIPT, { accountCheckId: null }, { accountCheckId, checkedFlag: 'N' }, userId);
-  }
-
-  /** The statement's receipts are checked (invoice accepted). */
-  async markChecked(tx: SqlExecutor, accountCheckId: number, userId: number | null): Promise<void> {
-    await this.rows.update(tx, RECEIPT, { checkedFlag: 'Y' }, { accountCheckId }, userId);
+    const found = new Map(rows.map((r) => [Number(r.transactionId), r]));
+    for (const id of ids) {
+      const row = found.get(id);
+      if (!row || Number(row.supplierId) !== supplierId)
+        throw declaredError('reconciliation.receiptNotSuppliers', { id }, [
+          { field: 'lines.transactionId', message: `unknown receipt ${id}` },
+        ]);
+      const holder =
+        row.accountCheckId === null || row.accountCheckId === undefined ? null : Number(row.accountCheckId);
+      const taken = holder !== null && holder !== accountCheckId && held.has(holder);
+      if (taken || String(row.checkedFlag ?? 'N') === 'Y') throw declaredError('reconciliation.receiptTaken', { id });
+    }
+    const claimed = ids.filter((id) => Number(found.get(id)!.accountCheckId) !== accountCheckId);
+    await this.rows.update(tx, RECEIPT, { accountCheckId }, { transactionId: claimed }, userId);
+    // Receipts this statement no longer lists are free again.
+    const listed = await this.rows.select(tx, RECEIPT, ['transactionId'], { accountCheckId }, LOCKED);
+    const dropped = listed.map((r) => Number(r.transactionId)).filter((id) => !ids.includes(id));
+    await this.rows.update(tx, RECEIPT, { accountCheckId: null }, { transactionId: dropped }, userId);
   }
 
   /** Adds the statement's receipt quantities to their order lines' invoicedQty. */
   async addInvoiced(tx: SqlExecutor, accountCheckId: number, userId: number | null): Promise<void> {
-    const { t, c } = this.sql;
-    const rows = await tx.select(
-      `SELECT ${c(RECEIPT, 'orderLineId')} AS lineId, ${c(RECEIPT, 'quantity')} AS quantity FROM ${t(RECEIPT)} WHERE ${c(RECEIPT, 'accountCheckId')} = ?`,
-      [accountCheckId],
-    );
-    const byLine = new Map<number, ReturnType<typeof addDecimals>>();
-    for (const r of rows) {
-      if (r.lineId === null || r.lineId === undefined) continue;
-      const id = Number(r.lineId);
-      byLine.set(id, addDecimals(byLine.get(id) ?? ZERO, parseDecimal(String(r.quantity ?? '0')) ?? ZERO));
+    const byLine = new Map<number, Dec>();
+    for (const r of await this.rows.select(tx, RECEIPT, ['orderLineId', 'quantity'], { accountCheckId })) {
+      if (r.orderLineId === null || r.orderLineId === undefined) continue;
+      const id = Number(r.orderLineId);
+      byLine.set(id, addDecimals(byLine.get(id) ?? ZERO, toDecimal(r.quantity) ?? ZERO));
     }
-    const key = this.registry.entity(ORDER_LINE)!.primaryKey;
-    for (const [lineId, quantity] of [...byLine].sort(([a], [b]) => a - b)) {
-      const [current] = await readUnderLock(
-        tx,
-        `SELECT ${c(ORDER_LINE, 'invoicedQty')} AS q FROM ${t(ORDER_LINE)} WHERE ${c(ORDER_LINE, key)} = ?`,
-        [lineId],
-      );
+    for (const [orderLineId, quantity] of [...byLine].sort(([a], [b]) => a - b)) {
+      const current = await this.rows.one(tx, ORDER_LINE, ['invoicedQty'], { orderLineId }, LOCKED);
       if (!current) continue;
-      const next = addDecimals(parseDecimal(String(current.q ?? '0')) ?? ZERO, quantity);
-      await this.update(tx, ORDER_LINE, key, lineId, { invoicedQty: formatDecimal(next, 4) }, userId);
+      const next = addDecimals(toDecimal(current.invoicedQty) ?? ZERO, quantity);
+      await this.rows.update(tx, ORDER_LINE, { invoicedQty: formatDecimal(next, 4) }, { orderLineId }, userId);
     }
   }
 
-  /** The supplier's receipts among `ids` on no live statement and not checked, read under lock. */
-  async unchecked(tx: SqlExecutor, supplierId: number, ids: number[]): Promise<ReceiptRow[]> {
-    if (!ids.length) return [];
-    const { t, c } = this.sql;
-    const columns = RECEIPT_COLUMNS.map((n) => `${c(RECEIPT, n, 'r')} AS ${n}`).join(', ');
-    const locked = await readUnderLock(
-      tx,
-      `SELECT ${columns}, ${c(RECEIPT, 'accountCheckId', 'r')} AS holder FROM ${t(RECEIPT)} r WHERE ${c(RECEIPT, 'supplierId', 'r')} = ? ` +
-        `AND (${c(RECEIPT, 'checkedFlag', 'r')} IS NULL OR ${c(RECEIPT, 'checkedFlag', 'r')} <> 'Y') ` +
-        `AND ${c(RECEIPT, 'transactionId', 'r')} IN (${ids.map(() => '?').join(', ')}) ORDER BY ${c(RECEIPT, 'transactionId', 'r')}`,
-      [supplierId, ...ids],
-    );
+  /** The supplier's receipts among `ids` (all their fields) on no live statement and not checked, read under lock. */
+  async unchecked(tx: SqlExecutor, supplierId: number, ids: number[]): Promise<Row[]> {
+    const fields = this.registry.entity(RECEIPT)!.fields.map((f) => f.name);
+    const options = { orderBy: ['transactionId'], underLock: true };
+    const locked = await this.rows.select(tx, RECEIPT, fields, { supplierId, transactionId: ids }, options);
     const held = await this.liveHolders(
       tx,
-      locked.map((r) => r.holder),
+      locked.map((r) => r.accountCheckId),
     );
-    return locked
-      .filter((r) => r.holder === null || r.holder === undefined || !held.has(Number(r.holder)))
-      .map(receiptOf);
+    return locked.filter(
+      (r) => r.checkedFlag !== 'Y' && (r.accountCheckId === null || !held.has(Number(r.accountCheckId))),
+    );
   }
 }

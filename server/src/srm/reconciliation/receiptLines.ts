@@ -25,6 +25,23 @@ const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const date = (v: unknown) => (v === null || v === undefined ? null : String(v).slice(0, 10));
 
+/** A statement line's values as its receipt row says: type, order line, item, unit, quantity, price, tax rate, amount, date. */
+export function receiptValues(r: Row): Values {
+  const type = text(r.transactionType);
+  return {
+    transactionId: num(r.transactionId),
+    transactionType: type && TYPES.includes(type) ? type : 'RECEIVE',
+    orderLineId: num(r.orderLineId),
+    itemId: num(r.itemId),
+    uomCode: text(r.uomCode),
+    quantity: text(r.quantity),
+    unitPriceExcl: text(r.unitPriceExcl),
+    taxRate: text(r.taxRate),
+    amountExcl: text(r.amountExcl),
+    transactionDate: date(r.transactionDate),
+  };
+}
+
 export class ReceiptLines {
   private readonly sql: MetaSql;
 
@@ -83,25 +100,16 @@ export class ReceiptLines {
         throw declaredError('reconciliation.receiptNotYours', { id: line.transactionId }, [
           { field: `lines[${i}].transactionId`, message: 'unknown receipt' },
         ]);
-      const type = text(r.transactionType);
       Object.assign(line, {
+        ...receiptValues(r),
         transactionNumber: text(r.transactionNumber),
-        transactionType: type && TYPES.includes(type) ? type : 'RECEIVE',
         poNumber: text(r.poNumber),
         poLineNum: num(r.poLineNum),
-        orderLineId: num(r.orderLineId),
         deliveryNoteNumber: text(r.deliveryNoteNumber),
-        itemId: num(r.itemId),
         itemCode: text(r.itemCode) ?? text(r.itemMasterCode),
         itemName: text(r.itemName),
-        uomCode: text(r.uomCode),
-        quantity: text(r.quantity),
-        unitPriceExcl: text(r.unitPriceExcl),
-        taxRate: text(r.taxRate),
-        amountExcl: text(r.amountExcl),
         taxAmount: null,
         amountIncl: null,
-        transactionDate: date(r.transactionDate),
       });
     });
   }

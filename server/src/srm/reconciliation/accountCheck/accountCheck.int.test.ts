@@ -225,6 +225,16 @@ describe('every action from every state', () => {
     expect((await headerOf(invoiced)).status).toBe('COMPLETED');
   });
 
+  it('a statement the supplier made from its receipts has no buyer to tell: its invoices submitted open no to-do', async () => {
+    const made = await act('supplier01', 'createInvoiceListAndAccountCheck', { transactionIds: [9301] });
+    const id = expectOk(made).accountCheckId as number;
+    const saved = expectOk(await act('supplier01', 'findById', { id }));
+    const invoices = [{ ...invoice(saved.checkAmountTotal), attachmentIds: await pdfOf('supplier01') }];
+    expectOk(await act('supplier01', 'saveOrUpdate', { accountCheckId: id, versionNum: saved.versionNum, invoices }));
+    expectOk(await act('supplier01', 'doSubmitInvoice', { id }));
+    expect(await rows(p, 'base_todo', 'todo_id', { entity_name: ENTITY, bill_id: id })).toEqual([]);
+  });
+
   it('each side runs only its own actions, whatever it is granted', async () => {
     const id = await draft();
     expectOk(await act('buyer01', 'doRelease', { id }));

@@ -1,4 +1,4 @@
-import type { EntityModel, JsonSchema } from '@meridian/metadata';
+import type { JsonSchema } from '@meridian/metadata';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
 import { eitherIdInput, idFrom } from '../../../platform/actionInput';
@@ -6,7 +6,7 @@ import type { ActionRegistry, ActionRequest, ActionStates, RegisteredAction } fr
 import type { ResourceContext } from '../../../resource/context';
 import { pagingOf } from '../../../home/readerContext';
 import type { ReceiptLedger } from '../receiptLedger';
-import { checkTotals } from './checkAmounts';
+import type { Values } from './checkAmounts';
 import { CHECK, CHECK_PO, CheckStore, INVOICE, LINE } from './checkStore';
 import { registerSupplierStatement } from './supplierStatement';
 
@@ -21,19 +21,25 @@ export const CHECK_PAGES = [
   'SrmRcnSupplierInvoiceList',
 ];
 
-/** The statement as the caller may reach it from the calling menu (row scope): 404 otherwise. */
-export async function reachableCheck(
-  kernel: Kernel,
-  req: ActionRequest,
-  ctx: ResourceContext,
-  id: number,
-  action: 'findById' | 'saveOrUpdate' = 'findById',
-): Promise<{ entity: EntityModel; row: Record<string, unknown> }> {
+/** The caller's row scope of statements to read (or to write) from the calling menu (403 when the menu does not offer it). */
+export function checkScope(kernel: Kernel, req: ActionRequest, ctx: ResourceContext, write = false) {
   const entity = kernel.registry.entity(CHECK)!;
-  const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, action, ctx);
-  const row = await kernel.resources.reader.byId(entity, id, ctx, scope);
+  const action = write ? 'saveOrUpdate' : 'findById';
+  return kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, action, ctx);
+}
+
+/** The statement as the caller may reach it from the calling menu (row scope): 404 otherwise. */
+export async function reachableCheck(kernel: Kernel, req: ActionRequest, ctx: ResourceContext, id: number) {
+  const entity = kernel.registry.entity(CHECK)!;
+  const row = await kernel.resources.reader.byId(entity, id, ctx, await checkScope(kernel, req, ctx));
   if (!row) throw Errors.recordNotFound();
   return { entity, row };
+}
+
+/** The statement as the caller reads it, with its children. */
+export async function fullCheck(kernel: Kernel, req: ActionRequest, ctx: ResourceContext, id: number) {
+  const { entity, row } = await reachableCheck(kernel, req, ctx, id);
+  return { entity, check: (await kernel.resources.reader.withChildren(entity, row, ctx)) as Values };
 }
 
 export const CHECK_ID = ['accountCheckId', 'id'];
@@ -49,25 +55,8 @@ const OPEN: ActionStates = {
   in: ['DRAFT', 'RELEASED', 'SUPPLIER_CONFIRMED', 'SUPPLIER_REJECTED', 'INVOICE_SUBMITTED', 'INVOICE_REJECTED'],
 };
 
-/** A page of one child of a statement the caller may read: {accountCheckId, pageIndex, pageRows} → rows and page. */
-async function childPage(
-  kernel: Kernel,
-  req: ActionRequest,
-  ctx: ResourceContext,
-  body: Record<string, unknown>,
-  child: string,
-) {
-  const id = accountCheckIdOf(body);
-  await reachableCheck(kernel, req, ctx, id);
-  const { pageIndex, pageRows } = pagingOf(body, 20);
-  const entity = kernel.registry.entity(child)!;
-  const { rows, page } = await kernel.resources.reader.list(
-    entity,
-    { params: { accountCheckId: id }, pageIndex, pageRows, orderBy: `${entity.primaryKey} asc` },
-    ctx,
-  );
-  return { data: rows, page };
-}
+/** The named actions that answer a page of one child. */
+const CHILD_PAGES = { listRcnAccountCheckLine: LINE, listRcnAccountCheckInvoice: INVOICE, listPoElecByPage: CHECK_PO };
 
 /** Attachment ids: an array, or their comma list. */
 const ATTACHMENT_IDS: JsonSchema = {
@@ -96,15 +85,8 @@ export function registerCheckActions(actions: ActionRegistry, store: CheckStore,
 
   // saveAccountCheck: header + lines + deductions + other fees in one transaction (the generic save with the statement's rules).
   register('saveAccountCheck', 'btnSave', async (body, ctx, kernel, req) => {
-    const entity = kernel.registry.entity(CHECK)!;
-    const scope = await kernel.auth.guard.authorizeEntityAction(
-      req.identity!,
-      req.headers,
-      entity,
-      'saveOrUpdate',
-      ctx,
-    );
-    return kernel.resources.run('saveOrUpdate', entity, body, ctx, scope);
+    const scope = await checkScope(kernel, req, ctx, true);
+    return kernel.resources.run('saveOrUpdate', kernel.registry.entity(CHECK)!, body, ctx, scope);
   });
 
   // updateCheckAmountTotal {id}: the totals again from the stored lines, fees, deductions and invoices.
@@ -113,14 +95,9 @@ export function registerCheckActions(actions: ActionRegistry, store: CheckStore,
     'btnCalculate',
     async (body, ctx, kernel, req) => {
       const id = accountCheckIdOf(body);
-      const { entity } = await reachableCheck(kernel, req, ctx, id);
-      await kernel.db.transaction(async (tx) => {
-        const header = await store.header(tx, id, true);
-        if (!header) throw Errors.recordNotFound();
-        await store.writeTotals(tx, id, checkTotals(await store.parts(tx, id)), ctx.userId);
-      });
-      const row = await kernel.resources.reader.byId(entity, id, ctx);
-      return { data: row && (await kernel.resources.reader.withChildren(entity, row, ctx)) };
+      await reachableCheck(kernel, req, ctx, id);
+      await kernel.db.transaction((tx) => store.writeTotals(tx, id, ctx.userId));
+      return { data: (await fullCheck(kernel, req, ctx, id)).check };
     },
     {
       input: onCheck,
@@ -162,25 +139,21 @@ export function registerCheckActions(actions: ActionRegistry, store: CheckStore,
     },
   );
 
-  const page = { input: eitherIdInput(CHECK_ID, PAGING) };
-  register(
-    'listRcnAccountCheckLine',
-    undefined,
-    (body, ctx, kernel, req) => childPage(kernel, req, ctx, body, LINE),
-    page,
-  );
-  register(
-    'listRcnAccountCheckInvoice',
-    undefined,
-    (body, ctx, kernel, req) => childPage(kernel, req, ctx, body, INVOICE),
-    page,
-  );
-  register(
-    'listPoElecByPage',
-    undefined,
-    (body, ctx, kernel, req) => childPage(kernel, req, ctx, body, CHECK_PO),
-    page,
-  );
+  // The statement's lines, invoices and orders a page at a time: {accountCheckId, pageIndex, pageRows} → rows and page.
+  for (const [action, child] of Object.entries(CHILD_PAGES))
+    register(
+      action,
+      undefined,
+      async (body, ctx, kernel, req) => {
+        const id = accountCheckIdOf(body);
+        await reachableCheck(kernel, req, ctx, id);
+        const entity = kernel.registry.entity(child)!;
+        const query = { params: { accountCheckId: id }, ...pagingOf(body, 20), orderBy: `${entity.primaryKey} asc` };
+        const { rows, page } = await kernel.resources.reader.list(entity, query, ctx);
+        return { data: rows, page };
+      },
+      { input: eitherIdInput(CHECK_ID, PAGING) },
+    );
 
   registerSupplierStatement(actions, ledger, RESOURCE);
 }

@@ -1,15 +1,17 @@
 import { pickText, type Language } from '@meridian/metadata';
 import * as ExcelJS from 'exceljs';
-import { exportFileName, neutralizeCell } from '../../../exchange/exchangeRules';
+import { exportCell, planColumns, readableKeys } from '../../../exchange/columnPlan';
+import { exportFileName } from '../../../exchange/exchangeRules';
 import { importLines } from '../../../exchange/lineImport';
+import { LookupTable } from '../../../exchange/lookupTable';
 import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import { eitherIdInput, formRecordId } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest, RegisteredAction } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import type { Values } from './checkAmounts';
-import { accountCheckIdOf, CHECK_ID, CHECK_PAGES, reachableCheck, RESOURCE } from './checkActions';
-import { CHECK, CheckStore, DEDUCTED, INVOICE_LIST, LINE, OTHER } from './checkStore';
+import { accountCheckIdOf, CHECK_ID, CHECK_PAGES, checkScope, fullCheck, RESOURCE } from './checkActions';
+import { CHECK, INVOICE_LIST } from './checkStore';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MAX_IMPORT_ROWS = 5000;
@@ -30,16 +32,6 @@ export const LINE_COLUMNS = [
   'taxAmount',
   'amountIncl',
   'transactionDate',
-];
-export const LIST_COLUMNS = [
-  'itemName',
-  'specification',
-  'uomCode',
-  'quantity',
-  'unitPriceExcl',
-  'taxRate',
-  'amountExcl',
-  'taxAmount',
 ];
 const HEADER_FIELDS = [
   'checkNumber',
@@ -62,29 +54,21 @@ const MONEY_FORMAT = '#,##0.00';
 
 type Kind = { label(field: string): string; value(field: string, row: Values): unknown };
 
-/** Labels in the caller's language and values as shown: lookups as meanings, references as their labels, decimals as numbers. */
+/** The invoice list's columns: its own fields (all but its statement). */
+function listColumns(kernel: Kernel): string[] {
+  const fields = kernel.registry.entity(INVOICE_LIST)!.def.fields;
+  return fields.map((f) => f.name).filter((n) => n !== 'accountCheckId');
+}
+
+/** Labels in the caller's language and cells as exchange exports them: lookups as meanings, references as labels, decimals as numbers. */
 async function presenter(kernel: Kernel, entityName: string, language: Language): Promise<Kind> {
   const entity = kernel.registry.entity(entityName)!;
-  const meanings = new Map<string, string>();
-  for (const field of entity.fields.filter((f) => f.type === 'lookup' && f.lookupType)) {
-    const type = kernel.registry.lookupType(field.lookupType!);
-    for (const v of type?.values ?? []) meanings.set(`${field.name}|${v.lookupCode}`, pickText(v.meaning, language));
-  }
+  const types = entity.fields.flatMap((f) => (f.lookupType ? [f.lookupType] : []));
+  const lookups = await LookupTable.load(kernel.db, types);
+  const keys = readableKeys(entity);
   return {
-    label: (name) => {
-      const field = entity.field(name);
-      return field ? pickText(field.label, language) : name;
-    },
-    value: (name, row) => {
-      const field = entity.field(name);
-      const raw = row[name];
-      if (raw === null || raw === undefined || raw === '') return null;
-      if (field?.type === 'lookup') return meanings.get(`${name}|${String(raw)}`) ?? String(raw);
-      if (field?.type === 'reference' && field.reference?.labelAs)
-        return (row[field.reference.labelAs] as string) ?? raw;
-      if (field && ['money', 'decimal', 'quantity'].includes(field.type)) return Number(raw);
-      return neutralizeCell(raw);
-    },
+    label: (name) => pickText(entity.field(name)?.label ?? { cn: name, en: name }, language),
+    value: (key, row) => exportCell(planColumns(entity, [], [{ key, title: key }])[0], row, lookups, language, keys),
   };
 }
 
@@ -100,10 +84,9 @@ async function workbookBuffer(book: ExcelJS.Workbook): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** The statement as the caller reads it, with its lines. */
-async function fullCheck(kernel: Kernel, req: ActionRequest, ctx: ResourceContext, id: number) {
-  const { entity, row } = await reachableCheck(kernel, req, ctx, id);
-  return { id, entity, check: (await kernel.resources.reader.withChildren(entity, row, ctx)) as Values };
+/** A custom action's answer with the workbook as its file. */
+function xlsxAnswer(name: string, content: Buffer) {
+  return { data: null, file: { fileName: exportFileName(name, 'xlsx'), contentType: XLSX, content } };
 }
 
 /** exportPrintExcel: header, lines, deductions, fees and totals on one sheet, as printed. */
@@ -121,31 +104,18 @@ async function printWorkbook(
   ]);
   title.font = { bold: true, size: 14 };
   for (const field of HEADER_FIELDS) sheet.addRow([header.label(field), header.value(field, check)]);
-  table(
-    sheet,
-    pickText(kernel.registry.entity(CHECK)!.def.children!.find((c) => c.name === 'lines')!.label!, language),
-    await presenter(kernel, LINE, language),
-    lineColumns,
-    (check.lines as Values[]) ?? [],
-  );
-  const deducteds = (check.deducteds as Values[]) ?? [];
-  if (deducteds.length)
-    table(
-      sheet,
-      language === 'EN' ? 'Deductions' : '扣款',
-      await presenter(kernel, DEDUCTED, language),
-      ['deductType', 'sourceDocNumber', 'amount', 'remark'],
-      deducteds,
-    );
-  const others = (check.others as Values[]) ?? [];
-  if (others.length)
-    table(
-      sheet,
-      language === 'EN' ? 'Other fees' : '其他费用',
-      await presenter(kernel, OTHER, language),
-      ['feeType', 'amountExcl', 'taxRate', 'amountIncl', 'remark'],
-      others,
-    );
+  // The lines (even none), then the deductions and other fees when there are any, under their children's labels.
+  const tables: Record<string, string[]> = {
+    lines: lineColumns,
+    deducteds: ['deductType', 'sourceDocNumber', 'amount', 'remark'],
+    others: ['feeType', 'amountExcl', 'taxRate', 'amountIncl', 'remark'],
+  };
+  for (const child of kernel.registry.entity(CHECK)!.def.children!.filter((c) => tables[c.name])) {
+    const rows = (check[child.name] as Values[]) ?? [];
+    if (!rows.length && child.name !== 'lines') continue;
+    const kind = await presenter(kernel, child.entity, language);
+    table(sheet, pickText(child.label!, language), kind, tables[child.name], rows);
+  }
   sheet.columns.forEach((column) => {
     column.width = 18;
     column.numFmt = MONEY_FORMAT;
@@ -166,8 +136,9 @@ async function importInto(
   const upload = await req.xlsxUpload();
   const id = formRecordId([body, upload.fields], CHECK_ID);
   const { entity, check } = await fullCheck(kernel, req, ctx, id);
-  const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, 'saveOrUpdate', ctx);
-  const fields = child === 'lines' ? LINE_COLUMNS.filter((c) => c !== 'taxAmount' && c !== 'amountIncl') : LIST_COLUMNS;
+  const scope = await checkScope(kernel, req, ctx, true);
+  const fields =
+    child === 'lines' ? LINE_COLUMNS.filter((c) => c !== 'taxAmount' && c !== 'amountIncl') : listColumns(kernel);
   const { data, imported } = await importLines(
     kernel,
     upload.file,
@@ -178,7 +149,7 @@ async function importInto(
 }
 
 /** File streams and imports of the statement: exportPrintExcel, exportPrintCustomExcel, exportInvoiceList, doImportCheckLine, doImportListItem. */
-export function registerCheckFiles(actions: ActionRegistry, _store: CheckStore): void {
+export function registerCheckFiles(actions: ActionRegistry): void {
   const register = (
     resource: string,
     action: string,
@@ -196,39 +167,17 @@ export function registerCheckFiles(actions: ActionRegistry, _store: CheckStore):
     });
   const onCheck = eitherIdInput(CHECK_ID);
 
-  register(
-    RESOURCE,
-    'exportPrintExcel',
-    'btnPrint',
+  // exportPrintExcel {id}; exportPrintCustomExcel {id, columns?: line fields}: the print with the lines' columns the caller chose, in their order.
+  const print =
+    (custom: boolean): RegisteredAction['handler'] =>
     async (body, ctx, kernel, req) => {
+      const columns = (custom && (body.columns as string[] | null)) || LINE_COLUMNS;
       const { check } = await fullCheck(kernel, req, ctx, accountCheckIdOf(body));
-      const content = await printWorkbook(kernel, check, LINE_COLUMNS, ctx.language);
-      return {
-        data: null,
-        file: { fileName: exportFileName(`${String(check.checkNumber)}`, 'xlsx'), contentType: XLSX, content },
-      };
-    },
-    onCheck,
-  );
-
-  // exportPrintCustomExcel {id, columns?: line fields}: the print with the lines' columns the caller chose, in their order.
-  register(
-    RESOURCE,
-    'exportPrintCustomExcel',
-    'btnPrint',
-    async (body, ctx, kernel, req) => {
-      const columns = (body.columns as string[] | null | undefined) ?? LINE_COLUMNS;
-      const { check } = await fullCheck(kernel, req, ctx, accountCheckIdOf(body));
-      const content = await printWorkbook(kernel, check, columns, ctx.language);
-      return {
-        data: null,
-        file: { fileName: exportFileName(`${String(check.checkNumber)}`, 'xlsx'), contentType: XLSX, content },
-      };
-    },
-    eitherIdInput(CHECK_ID, {
-      columns: { type: ['array', 'null'], minItems: 1, items: { type: 'string', enum: LINE_COLUMNS } },
-    }),
-  );
+      return xlsxAnswer(String(check.checkNumber), await printWorkbook(kernel, check, columns, ctx.language));
+    };
+  register(RESOURCE, 'exportPrintExcel', 'btnPrint', print(false), onCheck);
+  const columns = { type: ['array', 'null'], minItems: 1, items: { type: 'string', enum: LINE_COLUMNS } };
+  register(RESOURCE, 'exportPrintCustomExcel', 'btnPrint', print(true), eitherIdInput(CHECK_ID, { columns }));
 
   // exportInvoiceList: its file-stream path names the invoice-list resource; the named-action list puts it on the statement's too.
   const exportInvoiceList: RegisteredAction['handler'] = async (body, ctx, kernel, req) => {
@@ -236,14 +185,12 @@ export function registerCheckFiles(actions: ActionRegistry, _store: CheckStore):
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet(ctx.language === 'EN' ? 'Invoice list' : '开票清单');
     const kind = await presenter(kernel, INVOICE_LIST, ctx.language);
-    sheet.addRow(LIST_COLUMNS.map((c) => kind.label(c))).font = { bold: true };
-    for (const row of (check.invoiceLists as Values[]) ?? []) sheet.addRow(LIST_COLUMNS.map((c) => kind.value(c, row)));
+    const columns = listColumns(kernel);
+    sheet.addRow(columns.map((c) => kind.label(c))).font = { bold: true };
+    for (const row of (check.invoiceLists as Values[]) ?? []) sheet.addRow(columns.map((c) => kind.value(c, row)));
     sheet.columns.forEach((column) => (column.width = 18));
     const name = `${ctx.language === 'EN' ? 'Invoice list' : '开票清单'} ${String(check.checkNumber)}`;
-    return {
-      data: null,
-      file: { fileName: exportFileName(name, 'xlsx'), contentType: XLSX, content: await workbookBuffer(book) },
-    };
+    return xlsxAnswer(name, await workbookBuffer(book));
   };
   register(
     'srmRcnAccountCheckInvoiceListRestful',

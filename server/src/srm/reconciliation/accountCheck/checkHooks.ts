@@ -1,17 +1,11 @@
-import { isSupplierType } from '../../../access/accessService';
+import { isSupplierUserType } from '@meridian/metadata';
 import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
 import { declaredError } from '../../../http/declaredErrors';
-import type { ResourceContext } from '../../../resource/context';
 import { parseDecimal } from '../../../util/decimal';
 import { RECEIPT, type ReceiptLedger } from '../receiptLedger';
 import type { ReceiptLines } from '../receiptLines';
 import { checkTotals, feeAmounts, lineAmounts, listItemAmounts, type CheckParts, type Values } from './checkAmounts';
-import { CHECK, CheckStore, CHILD_ENTITY } from './checkStore';
-
-/** Whether the caller is a supplier user (EX). */
-export function isSupplierCtx(ctx: ResourceContext): boolean {
-  return isSupplierType((ctx.vars.user as { userType?: string } | undefined)?.userType);
-}
+import { CHECK, CheckStore } from './checkStore';
 
 const WITH_SUPPLIER = ['SUPPLIER_CONFIRMED', 'INVOICE_REJECTED'];
 /** Children a supplier never changes; what they may keep sending unchanged is compared on these fields. */
@@ -58,7 +52,7 @@ export function registerCheckHooks(
 
   hooks.registerBeforeSave(CHECK, async (draft: SaveDraft) => {
     const { values, children, tx, ctx } = draft;
-    const supplier = isSupplierCtx(ctx);
+    const supplier = isSupplierUserType((ctx.vars.user as Values | undefined)?.userType);
     const stored = draft.creating ? undefined : await store.header(tx, draft.id!);
     if (draft.creating && supplier) throw declaredError('reconciliation.supplierCreatesFromReceipts');
     const status = String(stored?.status ?? 'DRAFT');
@@ -69,7 +63,7 @@ export function registerCheckHooks(
       for (const [child, fields] of Object.entries(FROZEN_FOR_SUPPLIER)) {
         const sent = children[child];
         if (!sent) continue;
-        const key = store.registry.entity(CHILD_ENTITY[child])!.primaryKey;
+        const key = store.childEntity(child).primaryKey;
         const kept = await store.childRows(tx, child, draft.id!, fields);
         if (fingerprint(sent, key, fields) !== fingerprint(kept, key, fields))
           throw declaredError('reconciliation.supplierInvoicesOnly');

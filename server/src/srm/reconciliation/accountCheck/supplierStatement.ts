@@ -1,37 +1,24 @@
 import type { JsonSchema } from '@meridian/metadata';
-import type { Kernel } from '../../../kernel';
+import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
+import type { PlatformRows } from '../../../lifecycle/platformRows';
 import type { ActionRegistry } from '../../../platform/actionRegistry';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
 import { supplierCaller } from '../../../home/readerContext';
 import { declaredError } from '../../../http/declaredErrors';
 import { addDecimals, formatDecimal, toDecimal, ZERO } from '../../../util/decimal';
-import { today as todayOf } from '../../../util/time';
-import type { ReceiptLedger, ReceiptRow } from '../receiptLedger';
+import { today } from '../../../util/time';
+import type { ReceiptLedger } from '../receiptLedger';
+import { receiptValues } from '../receiptLines';
 import { checkTotals, lineAmounts, listItemAmounts, type Values } from './checkAmounts';
 import { CHECK, INVOICE_LIST, LINE } from './checkStore';
 
 /**
  * The supplier's own statement (createInvoiceListAndAccountCheck, DOMAIN.md §4.1): a
  * SUPPLIER_CONFIRMED statement with its lines and invoice list from the supplier's unchecked receipts.
+ * A line is what its receipt transaction says.
  */
-/** A statement line from a receipt transaction. */
-export function lineOfReceipt(r: ReceiptRow): Values {
-  const line: Values = {
-    transactionId: r.transactionId,
-    transactionType:
-      r.transactionType && ['RECEIVE', 'RETURN', 'PRICE_DIFF'].includes(r.transactionType)
-        ? r.transactionType
-        : 'RECEIVE',
-    poNumber: null,
-    orderLineId: r.orderLineId,
-    itemId: r.itemId,
-    uomCode: r.uomCode,
-    quantity: r.quantity,
-    unitPriceExcl: r.unitPriceExcl,
-    taxRate: r.taxRate,
-    amountExcl: r.amountExcl,
-    transactionDate: r.transactionDate ? String(r.transactionDate).slice(0, 10) : null,
-  };
+export function lineOfReceipt(r: Row): Values {
+  const line: Values = { ...receiptValues(r), poNumber: null };
   lineAmounts(line);
   return line;
 }
@@ -61,19 +48,13 @@ export function invoiceListOf(lines: Values[]): Values[] {
 }
 
 /** Item codes and names of the lines from the material master. */
-async function withItems(kernel: Kernel, lines: Values[]): Promise<void> {
-  const ids = [...new Set(lines.map((l) => l.itemId).filter((v): v is number => typeof v === 'number'))];
-  if (!ids.length) return;
-  const { t, c } = kernel.auth.access.sql;
-  const rows = await kernel.db.select(
-    `SELECT ${c('srmBaseMaterialItem', 'itemId')} AS id, ${c('srmBaseMaterialItem', 'itemCode')} AS code, ${c('srmBaseMaterialItem', 'itemName')} AS name ` +
-      `FROM ${t('srmBaseMaterialItem')} WHERE ${c('srmBaseMaterialItem', 'itemId')} IN (${ids.map(() => '?').join(', ')})`,
-    ids,
-  );
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+async function withItems(rows: PlatformRows, tx: SqlExecutor, lines: Values[]): Promise<void> {
+  const ids = lines.map((l) => l.itemId).filter((v): v is number => typeof v === 'number');
+  const items = await rows.select(tx, 'srmBaseMaterialItem', ['itemId', 'itemCode', 'itemName'], { itemId: ids });
+  const byId = new Map(items.map((r) => [Number(r.itemId), r]));
   for (const line of lines) {
     const item = byId.get(Number(line.itemId));
-    if (item) Object.assign(line, { itemCode: String(item.code), itemName: String(item.name) });
+    if (item) Object.assign(line, { itemCode: String(item.itemCode), itemName: String(item.itemName) });
   }
 }
 
@@ -100,54 +81,35 @@ export function registerSupplierStatement(actions: ActionRegistry, ledger: Recei
     input: STATEMENT_INPUT,
     handler: async (body, ctx, kernel, req) => {
       const user = supplierCaller(req);
-      const { checkType, periodFrom, periodTo } = body as {
-        checkType: string;
-        periodFrom?: string | null;
-        periodTo?: string | null;
-      };
+      const { checkType, periodFrom, periodTo } = body as Record<string, string | null | undefined>;
       const ids = [...new Set(body.transactionIds as number[])];
       const entity = kernel.registry.entity(CHECK)!;
       const id = await kernel.db.transaction(async (tx) => {
         const receipts = await ledger.unchecked(tx, user.supplierId, ids);
         if (receipts.length !== ids.length) throw declaredError('reconciliation.receiptsNotFree');
         const lines = receipts.map(lineOfReceipt);
-        await withItems(kernel, lines);
-        const dates = receipts
-          .map((r) => String(r.transactionDate ?? '').slice(0, 10))
+        await withItems(ledger.rows, tx, lines);
+        const dates = lines
+          .map((l) => l.transactionDate as string | null)
           .filter(Boolean)
           .sort();
-        const today = todayOf();
         const orgId = receipts.find((r) => r.orgId)?.orgId ?? null;
         const header: Values = {
           checkType,
           supplierId: user.supplierId,
           orgId,
           currencyCode: 'CNY',
-          periodFrom: periodFrom ?? dates[0] ?? today,
-          periodTo: periodTo ?? dates.at(-1) ?? today,
+          periodFrom: periodFrom ?? dates[0] ?? today(),
+          periodTo: periodTo ?? dates.at(-1) ?? today(),
           ...checkTotals({ lines, deducteds: [], others: [], invoices: [] }),
           status: 'SUPPLIER_CONFIRMED',
+          checkNumber: await nextDocumentNumber(tx, 'AC'),
         };
-        const record = await kernel.resources.writer.insert(
-          tx,
-          entity,
-          { ...header, checkNumber: await nextDocumentNumber(tx, 'AC') },
-          ctx,
-        );
-        for (const line of lines)
-          await kernel.resources.writer.insert(
-            tx,
-            kernel.registry.entity(LINE)!,
-            { ...line, accountCheckId: record },
-            ctx,
-          );
-        for (const item of invoiceListOf(lines))
-          await kernel.resources.writer.insert(
-            tx,
-            kernel.registry.entity(INVOICE_LIST)!,
-            { ...item, accountCheckId: record },
-            ctx,
-          );
+        const insert = (name: string, values: Values) =>
+          kernel.resources.writer.insert(tx, kernel.registry.entity(name)!, values, ctx);
+        const record = await insert(CHECK, header);
+        for (const [child, rows] of Object.entries({ [LINE]: lines, [INVOICE_LIST]: invoiceListOf(lines) }))
+          for (const row of rows) await insert(child, { ...row, accountCheckId: record });
         await ledger.claim(tx, record, user.supplierId, ids, ctx.userId);
         return record;
       });

@@ -1,15 +1,6 @@
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import * as fs from 'node:fs';
-import { createRequire } from 'node:module';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import type { I18nText } from '@meridian/metadata';
+import { IMAGE_TYPES, imageText, isPdf, pdfText } from '../../../documents/documentText';
 import { invoiceFieldsOf, type InvoiceFields } from './invoiceText';
-
-const run = promisify(execFile);
 
 /** The file an engine reads: its name, extension and bytes. */
 export interface InvoiceFile {
@@ -35,9 +26,9 @@ function logFailure(engine: string, file: InvoiceFile, error: unknown): void {
 }
 
 /**
- * An invoice recognition engine. The local ones are a PDF's text layer (pdfjs-dist) and the
- * `tesseract` command for images; an outside OCR service is one more implementation, put first in
- * the list given to `readInvoice`.
+ * An invoice recognition engine. The local ones are a PDF's text layer and the `tesseract` command
+ * for images (server/src/documents/documentText.ts); an outside OCR service is one more
+ * implementation, put first in the list given to `readInvoice`.
  */
 export interface InvoiceReader {
   readonly name: string;
@@ -45,70 +36,24 @@ export interface InvoiceReader {
   read(file: InvoiceFile): Promise<InvoiceReading>;
 }
 
-/** Text of every page of a PDF, a line per text row (pdfjs-dist, legacy build for Node). */
+/** Text of every page of a PDF (its first five), a line per text row. */
 export class PdfTextReader implements InvoiceReader {
   readonly name = 'pdf-text';
 
   accepts(file: InvoiceFile): boolean {
-    return file.extension === 'pdf' || file.content.subarray(0, 5).toString('latin1') === '%PDF-';
+    return isPdf(file.extension, file.content);
   }
 
   async read(file: InvoiceFile): Promise<InvoiceReading> {
-    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-    const fonts = path.join(
-      path.dirname(createRequire(__filename).resolve('pdfjs-dist/package.json')),
-      'standard_fonts',
-    );
-    const document = await pdfjs.getDocument({
-      data: new Uint8Array(file.content),
-      standardFontDataUrl: `${pathToFileURL(fonts).href}/`,
-      isEvalSupported: false,
-      useSystemFonts: false,
-      verbosity: 0,
-    }).promise;
-    try {
-      const lines: string[] = [];
-      for (let n = 1; n <= Math.min(document.numPages, 5); n++) {
-        const page = await document.getPage(n);
-        const content = await page.getTextContent();
-        let current = '';
-        for (const item of content.items) {
-          if (!('str' in item)) continue;
-          current += item.str;
-          if (item.hasEOL) {
-            lines.push(current);
-            current = '';
-          } else if (item.str && !current.endsWith(' ')) current += ' ';
-        }
-        if (current.trim()) lines.push(current);
-      }
-      const text = lines.join('\n');
-      if (!text.trim())
-        return unreadable(
-          this.name,
-          'PDF 没有文字层（扫描件），请手工录入发票',
-          'The PDF has no text layer (a scan): enter the invoice by hand',
-        );
-      return { engine: this.name, text, fields: invoiceFieldsOf(text) };
-    } finally {
-      await document.destroy();
-    }
+    const text = await pdfText(file.content);
+    if (!text.trim())
+      return unreadable(
+        this.name,
+        'PDF 没有文字层（扫描件），请手工录入发票',
+        'The PDF has no text layer (a scan): enter the invoice by hand',
+      );
+    return { engine: this.name, text, fields: invoiceFieldsOf(text) };
   }
-}
-
-/** Whether a command runs here (checked at run time, once per process). */
-let tesseractLanguages: Promise<string[] | null> | undefined;
-function tesseract(): Promise<string[] | null> {
-  tesseractLanguages ??= run('tesseract', ['--list-langs'], { timeout: 10000 })
-    .then(({ stdout }) =>
-      stdout
-        .split(/\r?\n/)
-        .slice(1)
-        .map((l) => l.trim())
-        .filter(Boolean),
-    )
-    .catch(() => null);
-  return tesseractLanguages;
 }
 
 /** Images (PNG, JPEG) through the local `tesseract` command (Debian tesseract-ocr, chi_sim when installed). */
@@ -116,26 +61,13 @@ export class TesseractReader implements InvoiceReader {
   readonly name = 'tesseract';
 
   accepts(file: InvoiceFile): boolean {
-    return ['png', 'jpg', 'jpeg'].includes(file.extension);
+    return IMAGE_TYPES.includes(file.extension);
   }
 
   async read(file: InvoiceFile): Promise<InvoiceReading> {
-    const languages = await tesseract();
-    if (!languages)
-      return unreadable(
-        this.name,
-        '服务器不能识别图片发票，请手工录入发票',
-        'This server cannot read invoice images: enter the invoice by hand',
-      );
-    const lang = ['chi_sim', 'eng'].filter((l) => languages.includes(l)).join('+') || languages[0];
-    const input = path.join(os.tmpdir(), `meridian-ocr-${randomBytes(8).toString('hex')}.${file.extension}`);
-    await fs.promises.writeFile(input, file.content, { mode: 0o600 });
+    let text: string | null;
     try {
-      const { stdout } = await run('tesseract', [input, 'stdout', '-l', lang, '--psm', '6'], {
-        timeout: 60000,
-        maxBuffer: 4 * 1024 * 1024,
-      });
-      return { engine: this.name, text: stdout, fields: invoiceFieldsOf(stdout) };
+      text = await imageText(file.content, file.extension);
     } catch (e) {
       logFailure(this.name, file, e);
       return unreadable(
@@ -143,9 +75,14 @@ export class TesseractReader implements InvoiceReader {
         '无法识别该图片（文件可能已损坏或不是发票图片），请检查文件或手工录入发票',
         'The image could not be read (it may be damaged or not an invoice image): check the file or enter the invoice by hand',
       );
-    } finally {
-      await fs.promises.rm(input, { force: true });
     }
+    if (text === null)
+      return unreadable(
+        this.name,
+        '服务器不能识别图片发票，请手工录入发票',
+        'This server cannot read invoice images: enter the invoice by hand',
+      );
+    return { engine: this.name, text, fields: invoiceFieldsOf(text) };
   }
 }
 

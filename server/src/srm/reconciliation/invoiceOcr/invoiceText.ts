@@ -67,7 +67,8 @@ const cents = (text: string) => {
   return /^-?\d+\.\d{2}$/.test(n) ? n : undefined;
 };
 
-function addCents(a: string, b: string): string {
+/** a + b, both with two decimals, to the cent. */
+export function addCents(a: string, b: string): string {
   const units = (s: string) => BigInt(s.replace('.', ''));
   const sum = units(a) + units(b);
   const negative = sum < 0n;

@@ -1,5 +1,5 @@
 import { pickText, type I18nText, type JsonSchema, type Language } from '@meridian/metadata';
-import type { SqlExecutor } from '../../../db/sqlExecutor';
+import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
@@ -7,77 +7,53 @@ import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { compareDecimals, parseDecimal } from '../../../util/decimal';
-import { checkTotals, type Values } from '../accountCheck/checkAmounts';
+import { checkTotals, type CheckTotals, type Values } from '../accountCheck/checkAmounts';
 import { CHECK_PAGES, reachableCheck } from '../accountCheck/checkActions';
-import { CheckStore, INVOICE, OCR_TASK } from '../accountCheck/checkStore';
+import { CHECK, CheckStore, INVOICE, OCR_TASK } from '../accountCheck/checkStore';
 import { readInvoice, type InvoiceReader } from './invoiceReader';
-import { ESSENTIAL, type InvoiceFields } from './invoiceText';
+import { addCents, ESSENTIAL, type InvoiceFields } from './invoiceText';
 
-export const OCR_RESOURCE = 'srmRcnAccountCheckOcrTaskRestful';
-const OPEN_FOR_INVOICES = ['SUPPLIER_CONFIRMED', 'INVOICE_REJECTED'];
+const OCR_RESOURCE = 'srmRcnAccountCheckOcrTaskRestful';
 const ID: JsonSchema = { type: 'integer', minimum: 1 };
-
-export interface CompareItem {
-  field: 'amountIncl' | 'taxAmount' | 'amountExcl';
-  invoice: string | null;
-  statement: string;
-  match: boolean;
-}
+/** The invoice's amounts compared, each with the statement's total it must equal. */
+const COMPARED = { amountIncl: 'checkAmountTotal', taxAmount: 'taxAmount' } as const;
 
 /**
  * The invoice against its statement: total incl. tax against the statement total, tax against the
  * statement's tax, and the invoice's own sum (excl. + tax = incl.). VERIFIED when all hold,
  * MISMATCH otherwise, FAILED when the amounts could not be read.
  */
-export function compareInvoice(fields: InvoiceFields, statement: { checkAmountTotal: string; taxAmount: string }) {
+function compareInvoice(fields: InvoiceFields, statement: Pick<CheckTotals, 'checkAmountTotal' | 'taxAmount'>) {
   const same = (a: string | undefined, b: string) => {
     const x = parseDecimal(a);
     const y = parseDecimal(b);
     return !!x && !!y && compareDecimals(x, y) === 0;
   };
-  const items: CompareItem[] = [
-    {
-      field: 'amountIncl',
-      invoice: fields.amountIncl ?? null,
-      statement: statement.checkAmountTotal,
-      match: same(fields.amountIncl, statement.checkAmountTotal),
-    },
-    {
-      field: 'taxAmount',
-      invoice: fields.taxAmount ?? null,
-      statement: statement.taxAmount,
-      match: same(fields.taxAmount, statement.taxAmount),
-    },
-  ];
-  const consistent = !!fields.amountExcl && !!fields.taxAmount && same(fields.amountIncl, checkSum(fields));
+  const items = (Object.keys(COMPARED) as (keyof typeof COMPARED)[]).map((field) => {
+    const total = statement[COMPARED[field]];
+    return { field, invoice: fields[field] ?? null, statement: total, match: same(fields[field], total) };
+  });
+  const consistent =
+    !!fields.amountExcl && !!fields.taxAmount && same(fields.amountIncl, addCents(fields.amountExcl, fields.taxAmount));
   const readable = ESSENTIAL.every((f) => fields[f]);
   const verifyStatus =
     !readable || !fields.amountIncl ? 'FAILED' : items.every((i) => i.match) && consistent ? 'VERIFIED' : 'MISMATCH';
   return { items, consistent, verifyStatus };
 }
 
-/** excl. + tax = incl., to the cent. */
-function checkSum(fields: InvoiceFields): string {
-  const cents = (s: string) => BigInt(s.replace('.', ''));
-  const sum = cents(fields.amountExcl!) + cents(fields.taxAmount!);
-  const text = (sum < 0n ? -sum : sum).toString().padStart(3, '0');
-  return `${sum < 0n ? '-' : ''}${text.slice(0, -2)}.${text.slice(-2)}`;
-}
-
-async function statementTotals(store: CheckStore, tx: SqlExecutor, id: number) {
-  const totals = checkTotals(await store.parts(tx, id));
-  return { checkAmountTotal: totals.checkAmountTotal, taxAmount: totals.taxAmount };
-}
-
-/** A task as answered: JSON columns parsed. */
-function taskView(row: Values | undefined): Values | undefined {
-  if (!row) return row;
+/** A task as answered (its JSON columns parsed), or undefined. */
+async function readTask(store: CheckStore, tx: SqlExecutor, id: number): Promise<Values | undefined> {
+  const fields = store.registry
+    .entity(OCR_TASK)!
+    .fields.filter((f) => !f.secret)
+    .map((f) => f.name);
+  const row = await store.rows.one(tx, OCR_TASK, fields, { ocrTaskId: id });
   const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
-  return { ...row, resultJson: parse(row.resultJson), compareResult: parse(row.compareResult) };
+  return row && { ...row, resultJson: parse(row.resultJson), compareResult: parse(row.compareResult) };
 }
 
 /** What the recognition came to, for the message the page shows after the upload (the task says the detail). */
-export function recognitionMessage(task: Values | undefined, language: Language, reason?: I18nText): string {
+function recognitionMessage(task: Values | undefined, language: Language, reason?: I18nText): string {
   const status = String(task?.verifyStatus ?? '');
   if (task?.taskStatus !== 'SUCCESS') {
     const why = reason ? `: ${pickText(reason, language)}` : task?.message ? `: ${String(task.message)}` : '';
@@ -95,17 +71,6 @@ export function recognitionMessage(task: Values | undefined, language: Language,
     },
     language,
   );
-}
-
-async function readTask(kernel: Kernel, tx: SqlExecutor | undefined, id: number): Promise<Values | undefined> {
-  const entity = kernel.registry.entity(OCR_TASK)!;
-  const { t, c } = kernel.auth.access.sql;
-  const names = entity.fields.filter((f) => !f.secret).map((f) => f.name);
-  const rows = await (tx ?? kernel.db).select(
-    `SELECT ${names.map((n) => `${c(OCR_TASK, n)} AS ${n}`).join(', ')} FROM ${t(OCR_TASK)} WHERE ${c(OCR_TASK, 'ocrTaskId')} = ?`,
-    [id],
-  );
-  return rows[0] as Values | undefined;
 }
 
 /**
@@ -139,12 +104,20 @@ export function registerInvoiceRecognition(
     action: 'invoiceOcr',
     access,
     input: ocrInput,
+    // While the supplier enters invoices; checked again, under lock, when the reading is written.
+    states: {
+      entity: CHECK,
+      id: 'accountCheckId',
+      in: ['SUPPLIER_CONFIRMED', 'INVOICE_REJECTED'],
+      refusal: (r) => [
+        `对账单当前状态为${String(r.status)}，不能录入发票`,
+        `The statement is ${String(r.status)}: invoices cannot be entered now`,
+      ],
+    },
     handler: async (body, ctx, kernel, req) => {
       const accountCheckId = body.accountCheckId as number;
       const attachmentId = body.attachmentId as number;
       const { row } = await reachableCheck(kernel, req, ctx, accountCheckId);
-      if (!OPEN_FOR_INVOICES.includes(String(row.status)))
-        throw declaredError('reconciliation.notOpenForInvoices', { status: row.status });
       const invoiceId = (body.checkInvoiceId as number | null | undefined) ?? undefined;
       const invoiceType = (body.invoiceType as string | null | undefined) ?? 'SPECIAL_VAT';
       if (!req.readFile) throw declaredError('reconciliation.signIn');
@@ -169,91 +142,63 @@ export function registerInvoiceRecognition(
         { fileName: file.originalFileName, extension: file.extension, content: file.content },
         readers,
       );
-      await kernel.db.transaction(async (tx) => {
-        const header = await store.header(tx, accountCheckId, true);
-        if (!header || !OPEN_FOR_INVOICES.includes(String(header.status)))
-          throw declaredError('reconciliation.changedMeanwhile');
+      const task = await kernel.db.transaction(async (tx) => {
+        const setTask = (values: Values) =>
+          store.update(tx, OCR_TASK, 'ocrTaskId', taskId, values as never, ctx.userId);
         if ('unavailable' in reading) {
-          await store.update(
-            tx,
-            OCR_TASK,
-            'ocrTaskId',
-            taskId,
-            // The task is read in either language: its message keeps both.
-            {
-              engine: reading.engine,
-              taskStatus: 'MANUAL',
-              message: `${reading.unavailable.cn} / ${reading.unavailable.en}`,
-              verifyStatus: 'UNVERIFIED',
-            },
-            ctx.userId,
-          );
-          return;
+          // The task is read in either language: its message keeps both.
+          const message = `${reading.unavailable.cn} / ${reading.unavailable.en}`;
+          await setTask({ engine: reading.engine, taskStatus: 'MANUAL', message, verifyStatus: 'UNVERIFIED' });
+          return readTask(store, tx, taskId);
         }
-        const compare = compareInvoice(reading.fields, await statementTotals(store, tx, accountCheckId));
+        const compare = compareInvoice(reading.fields, checkTotals(await store.parts(tx, accountCheckId)));
         const complete = ESSENTIAL.every((f) => reading.fields[f]);
-        await store.update(
-          tx,
-          OCR_TASK,
-          'ocrTaskId',
-          taskId,
-          {
-            engine: reading.engine,
-            taskStatus: complete ? 'SUCCESS' : 'MANUAL',
-            resultJson: JSON.stringify({ fields: reading.fields, text: reading.text.slice(0, 4000) }),
-            compareResult: JSON.stringify(compare),
-            verifyStatus: compare.verifyStatus,
-            message: complete
-              ? null
-              : `Not read: ${ESSENTIAL.filter((f) => !reading.fields[f]).join(', ')}; enter them by hand`,
-          },
-          ctx.userId,
-        );
-        if (!complete && invoiceId === undefined) return;
-        const values: Values = { ...reading.fields, ocrTaskId: taskId, verifyStatus: compare.verifyStatus };
+        await setTask({
+          engine: reading.engine,
+          taskStatus: complete ? 'SUCCESS' : 'MANUAL',
+          resultJson: JSON.stringify({ fields: reading.fields, text: reading.text.slice(0, 4000) }),
+          compareResult: JSON.stringify(compare),
+          verifyStatus: compare.verifyStatus,
+          message: complete
+            ? null
+            : `Not read: ${ESSENTIAL.filter((f) => !reading.fields[f]).join(', ')}; enter them by hand`,
+        });
+        if (!complete && invoiceId === undefined) return readTask(store, tx, taskId);
+        const attachmentIds = String(attachmentId);
+        const values = {
+          ...reading.fields,
+          ocrTaskId: taskId,
+          verifyStatus: compare.verifyStatus,
+          attachmentIds,
+        } as Record<string, SqlParam>;
         const invoiceEntity = kernel.registry.entity(INVOICE)!;
         let id = invoiceId;
         if (id !== undefined) {
-          const { t, c } = kernel.auth.access.sql;
-          const own = await tx.select(
-            `SELECT 1 AS ok FROM ${t(INVOICE)} WHERE ${c(INVOICE, 'checkInvoiceId')} = ? AND ${c(INVOICE, 'accountCheckId')} = ?`,
-            [id, accountCheckId],
-          );
-          if (!own.length) throw Errors.recordNotFound();
-          await store.update(
-            tx,
-            INVOICE,
-            'checkInvoiceId',
-            id,
-            { ...(values as Record<string, string>), attachmentIds: String(attachmentId) },
-            ctx.userId,
-          );
+          const own = await store.rows.one(tx, INVOICE, ['checkInvoiceId'], { checkInvoiceId: id, accountCheckId });
+          if (!own) throw Errors.recordNotFound();
+          await store.update(tx, INVOICE, 'checkInvoiceId', id, values, ctx.userId);
         } else {
-          id = await kernel.resources.writer.insert(
-            tx,
-            invoiceEntity,
-            { ...values, accountCheckId, invoiceType, attachmentIds: String(attachmentId) },
-            ctx,
-          );
-          await store.update(tx, OCR_TASK, 'ocrTaskId', taskId, { checkInvoiceId: id }, ctx.userId);
+          id = await kernel.resources.writer.insert(tx, invoiceEntity, { ...values, accountCheckId, invoiceType }, ctx);
+          await setTask({ checkInvoiceId: id });
         }
-        await kernel.hooks.runAfterSave({
-          entity: invoiceEntity,
-          id,
-          values: { attachmentIds: String(attachmentId) },
-          ctx,
-          tx,
-        });
-        await store.writeTotals(tx, accountCheckId, checkTotals(await store.parts(tx, accountCheckId)), ctx.userId);
+        await kernel.hooks.runAfterSave({ entity: invoiceEntity, id, values: { attachmentIds }, ctx, tx });
+        await store.writeTotals(tx, accountCheckId, ctx.userId);
+        return readTask(store, tx, taskId);
       });
-      const task = taskView(await readTask(kernel, undefined, taskId));
       const reason = 'unavailable' in reading ? reading.unavailable : undefined;
       return { data: task, msg: recognitionMessage(task, ctx.language, reason) };
     },
   });
 
-  const readableTask = async (kernel: Kernel, req: ActionRequest, ctx: ResourceContext, id: number) => {
-    const task = await readTask(kernel, undefined, id);
+  /** The task, when the caller may read its statement (404 otherwise). */
+  const readableTask = async (
+    kernel: Kernel,
+    req: ActionRequest,
+    ctx: ResourceContext,
+    tx: SqlExecutor,
+    id: number,
+  ) => {
+    const task = await readTask(store, tx, id);
     if (!task) throw Errors.recordNotFound();
     await reachableCheck(kernel, req, ctx, Number(task.accountCheckId));
     return task;
@@ -266,12 +211,13 @@ export function registerInvoiceRecognition(
     action: 'compareByTaskId',
     access: { pages: CHECK_PAGES },
     input: recordIdInput(),
-    handler: async (body, ctx, kernel, req) => {
-      const task = taskView(await readableTask(kernel, req, ctx, body.id as number))!;
-      const fields = ((task.resultJson as { fields?: InvoiceFields } | null)?.fields ?? {}) as InvoiceFields;
-      const totals = await kernel.db.transaction((tx) => statementTotals(store, tx, Number(task.accountCheckId)));
-      return { data: { ...task, compareResult: compareInvoice(fields, totals) } };
-    },
+    handler: async (body, ctx, kernel, req) =>
+      kernel.db.transaction(async (tx) => {
+        const task = await readableTask(kernel, req, ctx, tx, body.id as number);
+        const fields = (task.resultJson as { fields?: InvoiceFields } | null)?.fields ?? {};
+        const totals = checkTotals(await store.parts(tx, Number(task.accountCheckId)));
+        return { data: { ...task, compareResult: compareInvoice(fields, totals) } };
+      }),
   });
 
   // compareBatchQuery {ids}: several tasks with their stored comparison.
@@ -285,11 +231,11 @@ export function registerInvoiceRecognition(
       required: ['ids'],
       properties: { ids: { type: 'array', minItems: 1, maxItems: 100, items: ID } },
     },
-    handler: async (body, ctx, kernel, req) => {
-      const ids = body.ids as number[];
-      const tasks = [];
-      for (const id of ids) tasks.push(taskView(await readableTask(kernel, req, ctx, id)));
-      return { data: tasks };
-    },
+    handler: async (body, ctx, kernel, req) =>
+      kernel.db.transaction(async (tx) => {
+        const tasks = [];
+        for (const id of body.ids as number[]) tasks.push(await readableTask(kernel, req, ctx, tx, id));
+        return { data: tasks };
+      }),
   });
 }
