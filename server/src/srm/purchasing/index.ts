@@ -3,6 +3,7 @@
  * and prices, purchase orders, delivery notices, delivery notes and receipts. Metadata:
  * metadata/apps/srm/purchasing.
  */
+import { PlatformRows } from '../../lifecycle/platformRows';
 import type { DomainModule } from '../../platform/domainModules';
 import { registerAgreements } from './agreement';
 import { registerAsl } from './asl';
@@ -21,8 +22,8 @@ import { registerRequisitionHooks } from './requisition/requisitionHooks';
 export const purchasingModule: DomainModule = {
   name: 'purchasing',
   register(into) {
-    const { actions, hooks, homeCharts, registry } = into;
-    registerRequisitionHooks(hooks, registry);
+    const { actions, hooks, homeCharts, registry, db } = into;
+    registerRequisitionHooks(hooks, new PlatformRows(registry, db.dialect));
     registerRequisitionCharts(homeCharts);
     registerCartActions(actions);
     // Non-production goods, their prices, the cart's checkout and the price linkage (§5.8, issue 18)
