@@ -23,9 +23,10 @@ export const purchasingModule: DomainModule = {
   name: 'purchasing',
   register(into) {
     const { actions, hooks, homeCharts, registry, db } = into;
-    registerRequisitionHooks(hooks, new PlatformRows(registry, db.dialect));
+    const rows = new PlatformRows(registry, db.dialect);
+    registerRequisitionHooks(hooks, rows);
     registerRequisitionCharts(homeCharts);
-    registerCartActions(actions);
+    registerCartActions(actions, rows);
     // Non-production goods, their prices, the cart's checkout and the price linkage (§5.8, issue 18)
     registerGoods(into);
     // Agreements and prices (§5.2, §5.3, §5.8)

@@ -16,7 +16,6 @@ import { add, dec, neg, qty, ZERO, type Dec } from './quantities';
  * to-do PUR_DELIVERY_NOTE; doCancel (nothing received yet) reverses both.
  */
 export const BUYER_TODO = 'PUR_DELIVERY_NOTE';
-export const BUYER_MENU = 'PUR_DELIVERY_RECEIVE';
 const NOTICE_SHIPPABLE = ['PUBLISHED', 'CONFIRMED', 'PARTIAL_SHIPPED'];
 
 const NOTE_LINE_FIELDS = [

@@ -1,4 +1,5 @@
-import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
+import type { SqlExecutor } from '../../../db/sqlExecutor';
+import { decodeRow, nullableNumber, nullableText, type Decoded } from '../../../util/rowDecode';
 import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { PlatformRows } from '../../../lifecycle/platformRows';
@@ -25,40 +26,33 @@ export const ORDER_LINE = 'srmPurOrderLine';
 const deliverable = (line: OrderLine): boolean =>
   ['CONFIRMED', 'PARTIAL_RECEIVED'].includes(line.status) && !['CANCELLED', 'CLOSED'].includes(line.lineStatus ?? '');
 
-const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 /** The fields of an order line the delivery code reads, each with how its stored value is taken. */
 const LINE = {
   orderLineId: Number,
   orderHeaderId: Number,
   lineNum: Number,
   itemId: Number,
-  itemCode: text,
-  itemName: text,
-  uomCode: text,
+  itemCode: nullableText,
+  itemName: nullableText,
+  uomCode: nullableText,
   quantity: dec,
   shippedQty: dec,
   receivedQty: dec,
-  unitPriceExcl: text,
-  taxRate: text,
-  lineStatus: text,
+  unitPriceExcl: nullableText,
+  taxRate: nullableText,
+  lineStatus: nullableText,
 };
 /** The header's fields each line carries. */
 const HEADER = {
   poNumber: String,
   status: String,
   supplierId: Number,
-  orgId: num,
-  invOrgId: num,
-  buyerId: num,
-  currencyCode: text,
+  orgId: nullableNumber,
+  invOrgId: nullableNumber,
+  buyerId: nullableNumber,
+  currencyCode: nullableText,
 };
-type Decoded<S> = { [K in keyof S]: S[K] extends (v: never) => infer R ? R : never };
 export type OrderLine = Decoded<typeof LINE> & Decoded<typeof HEADER>;
-
-function decode<S extends Record<string, (v: unknown) => unknown>>(spec: S, row: Row): Decoded<S> {
-  return Object.fromEntries(Object.entries(spec).map(([name, take]) => [name, take(row[name])])) as Decoded<S>;
-}
 
 export class DeliveryOrderLines {
   constructor(private readonly rows: PlatformRows) {}
@@ -90,9 +84,9 @@ export class DeliveryOrderLines {
     const orderHeaderId = [...new Set(lines.map((l) => Number(l.orderHeaderId)))];
     const fields = ['orderHeaderId', ...Object.keys(HEADER)];
     const headers = await this.rows.select(tx, ORDER, fields, { orderHeaderId }, { underLock });
-    const headerOf = new Map(headers.map((h) => [Number(h.orderHeaderId), decode(HEADER, h)]));
+    const headerOf = new Map(headers.map((h) => [Number(h.orderHeaderId), decodeRow(HEADER, h)]));
     return new Map(
-      lines.map((l) => [Number(l.orderLineId), { ...decode(LINE, l), ...headerOf.get(Number(l.orderHeaderId))! }]),
+      lines.map((l) => [Number(l.orderLineId), { ...decodeRow(LINE, l), ...headerOf.get(Number(l.orderHeaderId))! }]),
     );
   }
 
