@@ -15,11 +15,6 @@ export const RESOURCE = 'srmPurOrderHeaderRestful';
 export const BUYER_PAGES = ['purchaseOrderList', 'purOrderManage/purchaseOrderEdit'];
 export const SUPPLIER_PAGES = ['purCustomerOrderList', 'purOrderManage/purchaseOrderEdit'];
 
-/** Menus the order's to-dos open: the buyer's order list and the supplier's customer orders. */
-export const BUYER_MENU = 'PUR_ORDER';
-export const SUPPLIER_MENU = 'SUP_CUSTOMER_ORDER';
-export const EDIT_LINK = 'purOrderManage/purchaseOrderEdit?id=';
-
 const LINE_FIELDS = [
   'orderLineId',
   'lineNum',
