@@ -3,6 +3,7 @@
  * and prices, purchase orders, delivery notices, delivery notes and receipts. Metadata:
  * metadata/apps/srm/purchasing.
  */
+import { PlatformRows } from '../../lifecycle/platformRows';
 import type { DomainModule } from '../../platform/domainModules';
 import { registerAgreements } from './agreement';
 import { registerAsl } from './asl';
@@ -21,10 +22,11 @@ import { registerRequisitionHooks } from './requisition/requisitionHooks';
 export const purchasingModule: DomainModule = {
   name: 'purchasing',
   register(into) {
-    const { actions, hooks, homeCharts, registry } = into;
-    registerRequisitionHooks(hooks, registry);
+    const { actions, hooks, homeCharts, registry, db } = into;
+    const rows = new PlatformRows(registry, db.dialect);
+    registerRequisitionHooks(hooks, rows);
     registerRequisitionCharts(homeCharts);
-    registerCartActions(actions);
+    registerCartActions(actions, rows);
     // Non-production goods, their prices, the cart's checkout and the price linkage (§5.8, issue 18)
     registerGoods(into);
     // Agreements and prices (§5.2, §5.3, §5.8)

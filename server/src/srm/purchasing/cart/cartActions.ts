@@ -2,7 +2,8 @@ import type { JsonSchema } from '@meridian/metadata';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
 import { recordIdInput } from '../../../platform/actionInput';
-import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
+import type { ActionRegistry, ActionRequest, RegisteredAction } from '../../../platform/actionRegistry';
+import type { PlatformRows } from '../../../lifecycle/platformRows';
 import type { ResourceContext } from '../../../resource/context';
 import { caller } from '../../../home/readerContext';
 import { addGoods, CART, cartCount, cartLines, countOf, MAX_COUNT, ownLine, setLineCount } from './cartStore';
@@ -14,10 +15,11 @@ const RESOURCE = 'srmPurShoppingCartRestful';
 /** The catalog also names the cart's reads and deletes under the goods' resource: the same handlers. */
 const GOODS_RESOURCE = 'srmPurNoProductiveMaterialRestful';
 
-/** Every cart answer is the user's cart afterwards: its lines (each with its count) and their sum. */
-async function cartAnswer(kernel: Kernel, userId: number, ctx: ResourceContext) {
+/** Every cart answer is the user's cart afterwards: its lines (each with its count), or grouped by supplier, and their sum. */
+async function cartAnswer(kernel: Kernel, userId: number, ctx: ResourceContext, bySupplier: boolean) {
   const lines = await cartLines(kernel, userId, ctx);
-  return { data: lines, msg: undefined, page: { count: cartCount(lines), pageIndex: 1, pageRows: lines.length } };
+  const data = bySupplier ? groupBySupplier(lines) : lines;
+  return { data, msg: undefined, page: { count: cartCount(lines), pageIndex: 1, pageRows: lines.length } };
 }
 
 /**
@@ -47,19 +49,20 @@ const CART_INPUTS: Record<string, JsonSchema | undefined> = {
   doDelete: recordIdInput(),
 };
 
-export function registerCartActions(actions: ActionRegistry): void {
+type CartWork = (
+  body: Record<string, unknown>,
+  userId: number,
+  kernel: Kernel,
+  ctx: ResourceContext,
+  req: ActionRequest,
+) => Promise<void>;
+
+export function registerCartActions(actions: ActionRegistry, rows: PlatformRows): void {
   const cart = (
     action: string,
-    access: Parameters<ActionRegistry['register']>[0]['access'],
-    handler: (
-      body: Record<string, unknown>,
-      userId: number,
-      kernel: Kernel,
-      ctx: ResourceContext,
-      req: ActionRequest,
-    ) => Promise<void>,
-    answer: (kernel: Kernel, userId: number, ctx: ResourceContext) => Promise<{ data: unknown }> = cartAnswer,
-    alsoOnGoods = true,
+    access: RegisteredAction['access'],
+    work: CartWork,
+    { bySupplier = false, alsoOnGoods = true } = {},
   ) => {
     for (const resource of alsoOnGoods ? [RESOURCE, GOODS_RESOURCE] : [RESOURCE])
       actions.register({
@@ -70,8 +73,8 @@ export function registerCartActions(actions: ActionRegistry): void {
         input: CART_INPUTS[action],
         handler: async (body, ctx, kernel, req) => {
           const { userId } = caller(req);
-          await handler(body, userId, kernel, ctx, req);
-          return answer(kernel, userId, ctx);
+          await work(body, userId, kernel, ctx, req);
+          return cartAnswer(kernel, userId, ctx, bySupplier);
         },
       });
   };
@@ -80,48 +83,33 @@ export function registerCartActions(actions: ActionRegistry): void {
       throw Errors.recordNotFound();
   });
   // Not on the goods' resource: its saveOrUpdate is the goods' own generic save.
+  const addCart = { pages: [MALL], resourceCode: 'btnAddCart' };
   cart(
     'saveOrUpdate',
-    { pages: [MALL], resourceCode: 'btnAddCart' },
+    addCart,
     async (body, userId, kernel, ctx, req) => {
-      const orgId = caller(req).orgId ?? null;
-      await addGoods(kernel, { userId, orgId }, body.noProductiveMaterialId as number, Number(body.count ?? 1), ctx);
+      const user = { userId, orgId: caller(req).orgId ?? null };
+      const count = Number(body.count ?? 1);
+      await addGoods(kernel, rows, user, body.noProductiveMaterialId as number, count, ctx);
     },
-    cartAnswer,
-    false,
+    { alsoOnGoods: false },
   );
   // The cart's lines grouped by supplier (one requisition each at checkout): [{supplierId, supplierName, count, amount, lines}].
-  cart(
-    'findBySupplier',
-    { pages: [TROLLEY, MALL] },
-    async () => undefined,
-    async (kernel, userId, ctx) => {
-      const lines = await cartLines(kernel, userId, ctx);
-      return {
-        data: groupBySupplier(lines),
-        msg: undefined,
-        page: { count: cartCount(lines), pageIndex: 1, pageRows: lines.length },
-      };
-    },
-  );
+  cart('findBySupplier', { pages: [TROLLEY, MALL] }, async () => undefined, { bySupplier: true });
   cart('doAddCount', { pages: [TROLLEY], resourceCode: 'btnEdit' }, async (body, userId, kernel) => {
-    const id = body.id as number;
-    const delta = body.count as number;
     await kernel.db.transaction(async (tx) => {
-      const line = await ownLine(kernel, tx, userId, id);
-      await setLineCount(kernel, tx, userId, line, countOf(Number(line.count) + delta));
+      const line = await ownLine(rows, tx, userId, body.id as number);
+      await setLineCount(rows, tx, userId, line, countOf(Number(line.count) + (body.count as number)));
     });
   });
   cart('doDelete', { pages: [TROLLEY], resourceCode: 'btnDelete' }, async (body, userId, kernel) => {
-    const id = body.id as number;
-    const { t, c } = kernel.auth.access.sql;
-    const done = await kernel.db.transaction((tx) =>
-      tx.execute(`DELETE FROM ${t(CART)} WHERE ${c(CART, 'cartId')} = ? AND ${c(CART, 'userId')} = ?`, [id, userId]),
-    );
+    const { t, c } = rows.sql;
+    const sql = `DELETE FROM ${t(CART)} WHERE ${c(CART, 'cartId')} = ? AND ${c(CART, 'userId')} = ?`;
+    const done = await kernel.db.transaction((tx) => tx.execute(sql, [body.id as number, userId]));
     if (done.affected === 0) throw Errors.recordNotFound();
   });
   cart('doDeleteAll', { pages: [TROLLEY], resourceCode: 'btnDeleteAll' }, async (_body, userId, kernel) => {
-    const { t, c } = kernel.auth.access.sql;
+    const { t, c } = rows.sql;
     await kernel.db.transaction((tx) => tx.execute(`DELETE FROM ${t(CART)} WHERE ${c(CART, 'userId')} = ?`, [userId]));
   });
 }

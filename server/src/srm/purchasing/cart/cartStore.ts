@@ -1,6 +1,7 @@
 import type { FilterNode } from '@meridian/metadata';
 import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
+import type { PlatformRows } from '../../../lifecycle/platformRows';
 import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
@@ -57,37 +58,23 @@ export function countOf(n: number): number {
 }
 
 /** The user's own line, locked; another user's line or a missing one is 404. */
-export async function ownLine(kernel: Kernel, tx: SqlExecutor, userId: number, cartId: number): Promise<Row> {
-  const { t, c } = kernel.auth.access.sql;
-  const rows = await tx.select(
-    `SELECT ${c(CART, 'cartId')} AS cartId, ${c(CART, 'count')} AS count, ${c(CART, 'unitPriceIncl')} AS price FROM ${t(CART)} ` +
-      `WHERE ${c(CART, 'cartId')} = ? AND ${c(CART, 'userId')} = ?${tx.dialect.forUpdate}`,
-    [cartId, userId],
-  );
-  if (!rows.length) throw Errors.recordNotFound();
-  return rows[0];
+export async function ownLine(rows: PlatformRows, tx: SqlExecutor, userId: number, cartId: number): Promise<Row> {
+  const line = await rows.one(tx, CART, ['cartId', 'count', 'unitPriceIncl'], { cartId, userId }, { underLock: true });
+  if (!line) throw Errors.recordNotFound();
+  return line;
 }
 
-export async function setLineCount(
-  kernel: Kernel,
-  tx: SqlExecutor,
-  userId: number,
-  line: Row,
-  count: number,
-): Promise<void> {
-  const { t, c } = kernel.auth.access.sql;
-  await tx.execute(
-    `UPDATE ${t(CART)} SET ${c(CART, 'count')} = ?, ${c(CART, 'amount')} = ?, ${c(CART, 'lastUpdatedBy')} = ?, ${c(CART, 'lastUpdateDate')} = ?, ` +
-      `${c(CART, 'versionNum')} = ${c(CART, 'versionNum')} + 1 WHERE ${c(CART, 'cartId')} = ? AND ${c(CART, 'userId')} = ?`,
-    [count, lineAmount(line.price, count), userId, formatDateTime(), Number(line.cartId), userId],
-  );
+/** The line's new count and amount (at its unit price). */
+export async function setLineCount(rows: PlatformRows, tx: SqlExecutor, userId: number, line: Row, count: number) {
+  const values = { count, amount: lineAmount(line.unitPriceIncl, count) };
+  await rows.update(tx, CART, values, { cartId: Number(line.cartId), userId }, userId);
 }
 
 /**
  * Goods on sale with a price in force for the user's company today, for adding to a cart: price and
  * supplier come from here, never from the body. Goods without a price in force cannot be added (409).
  */
-export async function goodsOnSale(kernel: Kernel, tx: SqlExecutor, id: number, orgId: number | null): Promise<Row> {
+async function goodsOnSale(kernel: Kernel, tx: SqlExecutor, id: number, orgId: number | null): Promise<Row> {
   const { t, c } = kernel.auth.access.sql;
   const rows = await tx.select(
     `SELECT ${c(GOODS, 'noProductiveMaterialId')} AS id, ${c(GOODS, 'supplierId')} AS supplierId, ${c(GOODS, 'goodsName')} AS name FROM ${t(GOODS)} ` +
@@ -103,27 +90,20 @@ export async function goodsOnSale(kernel: Kernel, tx: SqlExecutor, id: number, o
 /** Adds goods to the user's cart: a new line, or more of the goods already in it. */
 export async function addGoods(
   kernel: Kernel,
+  rows: PlatformRows,
   user: { userId: number; orgId: number | null },
   goodsId: number,
   count: number,
   ctx: ResourceContext,
 ): Promise<void> {
   const { userId } = user;
-  const { t, c } = kernel.auth.access.sql;
   await kernel.db.transaction(async (tx) => {
     const goods = await goodsOnSale(kernel, tx, goodsId, user.orgId);
-    const existing = await tx.select(
-      `SELECT ${c(CART, 'cartId')} AS cartId, ${c(CART, 'count')} AS count FROM ${t(CART)} WHERE ${c(CART, 'userId')} = ? AND ${c(CART, 'noProductiveMaterialId')} = ?${tx.dialect.forUpdate}`,
-      [userId, Number(goods.id)],
-    );
-    if (existing.length) {
-      await setLineCount(
-        kernel,
-        tx,
-        userId,
-        { ...existing[0], price: goods.price },
-        countOf(Number(existing[0].count) + count),
-      );
+    const where = { userId, noProductiveMaterialId: Number(goods.id) };
+    const existing = await rows.one(tx, CART, ['cartId', 'count'], where, { underLock: true });
+    if (existing) {
+      const line = { ...existing, unitPriceIncl: goods.price };
+      await setLineCount(rows, tx, userId, line, countOf(Number(existing.count) + count));
       return;
     }
     await kernel.resources.writer.insert(

@@ -9,5 +9,5 @@ export const RECEIPT = 'srmPurReceiptTransaction';
 
 /** What the delivery code shares: the part's context (PartContext) and the order-line module. */
 export class Delivery extends PartContext {
-  readonly orderLines = new DeliveryOrderLines(this.sql, this.rows);
+  readonly orderLines = new DeliveryOrderLines(this.rows);
 }

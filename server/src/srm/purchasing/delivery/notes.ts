@@ -4,7 +4,7 @@ import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
-import { lockOwner, readUnderLock } from '../../../resource/invariantLocks';
+import { lockOwner } from '../../../resource/invariantLocks';
 import { NOTE, NOTE_LINE, NOTICE, NOTICE_LINE, type Delivery } from './deliveryContext';
 import { rollUpNotice } from './notices';
 import { add, dec, neg, qty, ZERO, type Dec } from './quantities';
@@ -16,61 +16,37 @@ import { add, dec, neg, qty, ZERO, type Dec } from './quantities';
  * to-do PUR_DELIVERY_NOTE; doCancel (nothing received yet) reverses both.
  */
 export const BUYER_TODO = 'PUR_DELIVERY_NOTE';
-export const BUYER_MENU = 'PUR_DELIVERY_RECEIVE';
 const NOTICE_SHIPPABLE = ['PUBLISHED', 'CONFIRMED', 'PARTIAL_SHIPPED'];
 
-export async function noteLines(d: Delivery, tx: SqlExecutor, noteId: number, locking = false): Promise<Row[]> {
-  const { t, c } = d.sql;
-  const cols = [
-    'deliveryNoteLineId',
-    'lineNum',
-    'orderHeaderId',
-    'orderLineId',
-    'noticeLineId',
-    'itemId',
-    'itemCode',
-    'uomCode',
-    'shipQty',
-    'receivedQty',
-    'acceptedQty',
-    'rejectedQty',
-  ]
-    .map((n) => `${c(NOTE_LINE, n)} AS ${n}`)
-    .join(', ');
-  const sql = `SELECT ${cols} FROM ${t(NOTE_LINE)} WHERE ${c(NOTE_LINE, 'deliveryNoteId')} = ? ORDER BY ${c(NOTE_LINE, 'lineNum')}, ${c(NOTE_LINE, 'deliveryNoteLineId')}`;
-  return locking ? readUnderLock(tx, sql, [noteId]) : tx.select(sql, [noteId]);
+const NOTE_LINE_FIELDS = [
+  'deliveryNoteLineId',
+  'lineNum',
+  'orderHeaderId',
+  'orderLineId',
+  'noticeLineId',
+  'itemId',
+  'itemCode',
+  'uomCode',
+  'shipQty',
+  'receivedQty',
+  'acceptedQty',
+  'rejectedQty',
+];
+
+export function noteLines(d: Delivery, tx: SqlExecutor, deliveryNoteId: number, underLock = false): Promise<Row[]> {
+  const orderBy = ['lineNum', 'deliveryNoteLineId'];
+  return d.rows.select(tx, NOTE_LINE, NOTE_LINE_FIELDS, { deliveryNoteId }, { orderBy, underLock });
 }
 
-interface NoticeLineRef {
-  noticeLineId: number;
-  deliveryNoticeId: number;
-  orderLineId: number;
-  status: string;
-  supplierId: number;
-}
-
-async function readNoticeLines(d: Delivery, tx: SqlExecutor, ids: number[]): Promise<Map<number, NoticeLineRef>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const { t, c } = d.sql;
-  const rows = await tx.select(
-    `SELECT ${c(NOTICE_LINE, 'noticeLineId', 'l')} AS noticeLineId, ${c(NOTICE_LINE, 'deliveryNoticeId', 'l')} AS deliveryNoticeId, ${c(NOTICE_LINE, 'orderLineId', 'l')} AS orderLineId, ` +
-      `${c(NOTICE, 'status', 'n')} AS status, ${c(NOTICE, 'supplierId', 'n')} AS supplierId FROM ${t(NOTICE_LINE)} l ` +
-      `JOIN ${t(NOTICE)} n ON ${c(NOTICE, 'deliveryNoticeId', 'n')} = ${c(NOTICE_LINE, 'deliveryNoticeId', 'l')} WHERE ${c(NOTICE_LINE, 'noticeLineId', 'l')} IN (${unique.map(() => '?').join(', ')})`,
-    unique,
-  );
-  return new Map(
-    rows.map((r) => [
-      Number(r.noticeLineId),
-      {
-        noticeLineId: Number(r.noticeLineId),
-        deliveryNoticeId: Number(r.deliveryNoticeId),
-        orderLineId: Number(r.orderLineId),
-        status: String(r.status),
-        supplierId: Number(r.supplierId),
-      },
-    ]),
-  );
+/** Notice lines with their notice's status and supplier, by key. */
+async function readNoticeLines(d: Delivery, tx: SqlExecutor, noticeLineId: number[]): Promise<Map<number, Row>> {
+  const lines = await d.rows.select(tx, NOTICE_LINE, ['noticeLineId', 'deliveryNoticeId', 'orderLineId'], {
+    noticeLineId,
+  });
+  const deliveryNoticeId = [...new Set(lines.map((l) => Number(l.deliveryNoticeId)))];
+  const notices = await d.rows.select(tx, NOTICE, ['deliveryNoticeId', 'status', 'supplierId'], { deliveryNoticeId });
+  const noticeOf = new Map(notices.map((n) => [Number(n.deliveryNoticeId), n]));
+  return new Map(lines.map((l) => [Number(l.noticeLineId), { ...noticeOf.get(Number(l.deliveryNoticeId)), ...l }]));
 }
 
 /**
@@ -82,14 +58,8 @@ async function beforeSaveNote(d: Delivery, draft: SaveDraft): Promise<void> {
   const lines = draft.children.lines;
   if (!lines) return;
   const { tx, values } = draft;
-  const { t, c } = d.sql;
   const stored = draft.id
-    ? (
-        await tx.select(
-          `SELECT ${c(NOTE, 'supplierId')} AS supplierId, ${c(NOTE, 'invOrgId')} AS invOrgId, ${c(NOTE, 'deliveryNoticeId')} AS deliveryNoticeId FROM ${t(NOTE)} WHERE ${c(NOTE, 'deliveryNoteId')} = ?`,
-          [draft.id],
-        )
-      )[0]
+    ? await d.rows.one(tx, NOTE, ['supplierId', 'invOrgId', 'deliveryNoticeId'], { deliveryNoteId: draft.id })
     : undefined;
   const supplierId = Number(values.supplierId ?? stored?.supplierId);
   const invOrgId = values.invOrgId ?? stored?.invOrgId;
@@ -104,11 +74,11 @@ async function beforeSaveNote(d: Delivery, draft: SaveDraft): Promise<void> {
     if (line.noticeLineId === null || line.noticeLineId === undefined) return;
     const ref = notices.get(Number(line.noticeLineId));
     const field = `lines[${i}].noticeLineId`;
-    if (!ref || ref.supplierId !== supplierId)
+    if (!ref || Number(ref.supplierId) !== supplierId)
       throw Errors.validation([{ field, message: 'unknown notice line / 送货通知行不存在' }]);
-    if (!NOTICE_SHIPPABLE.includes(ref.status))
+    if (!NOTICE_SHIPPABLE.includes(String(ref.status)))
       throw Errors.validation([{ field, message: 'the notice is not open for delivery / 送货通知不可送货' }]);
-    if (noticeId !== null && noticeId !== undefined && Number(noticeId) !== ref.deliveryNoticeId)
+    if (noticeId !== null && noticeId !== undefined && Number(noticeId) !== Number(ref.deliveryNoticeId))
       throw Errors.validation([{ field, message: 'the line belongs to another notice / 该行属于其他送货通知' }]);
     line.orderLineId = ref.orderLineId;
   });
@@ -143,20 +113,13 @@ async function moveShipped(d: Delivery, run: TransitionRun, lines: Row[], sign: 
   );
   const noticeLineIds = lines.map((l) => Number(l.noticeLineId)).filter((n) => n > 0);
   const refs = await readNoticeLines(d, run.tx, noticeLineIds);
-  const noticeIds = [...new Set([...refs.values()].map((r) => r.deliveryNoticeId))].sort((a, b) => a - b);
+  const noticeIds = [...new Set([...refs.values()].map((r) => Number(r.deliveryNoticeId)))].sort((a, b) => a - b);
   const noticeEntity = d.registry.entity(NOTICE)!;
   for (const id of noticeIds) await lockOwner(run.tx, noticeEntity, id);
-  if (sign > 0) {
-    const { t, c } = d.sql;
-    for (const id of noticeIds) {
-      const status = await readUnderLock(
-        run.tx,
-        `SELECT ${c(NOTICE, 'status')} AS status FROM ${t(NOTICE)} WHERE ${c(NOTICE, 'deliveryNoticeId')} = ?`,
-        [id],
-      );
-      if (!NOTICE_SHIPPABLE.includes(String(status[0]?.status)))
-        throw declaredError('purchasingDelivery.noticeNotShippable');
-    }
+  for (const deliveryNoticeId of sign > 0 ? noticeIds : []) {
+    const notice = await d.rows.one(run.tx, NOTICE, ['status'], { deliveryNoticeId }, { underLock: true });
+    if (!NOTICE_SHIPPABLE.includes(String(notice?.status)))
+      throw declaredError('purchasingDelivery.noticeNotShippable');
   }
   const byOrderLine = new Map<number, Dec>();
   const byNoticeLine = new Map<number, Dec>();

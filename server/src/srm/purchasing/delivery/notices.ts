@@ -26,23 +26,9 @@ import { add, cmp, dec, max, qty, sub, ZERO, type Dec } from './quantities';
 const RESERVING = ['PUBLISHED', 'CONFIRMED', 'PARTIAL_SHIPPED'];
 
 /** Lines of a notice. */
-async function noticeLines(d: Delivery, tx: SqlExecutor, noticeId: number): Promise<Row[]> {
-  const { t, c } = d.sql;
-  const cols = [
-    'noticeLineId',
-    'lineNum',
-    'orderHeaderId',
-    'orderLineId',
-    'requiredQty',
-    'requiredDate',
-    'confirmedQty',
-    'confirmedDate',
-    'shippedQty',
-  ]
-    .map((n) => `${c(NOTICE_LINE, n)} AS ${n}`)
-    .join(', ');
-  const sql = `SELECT ${cols} FROM ${t(NOTICE_LINE)} WHERE ${c(NOTICE_LINE, 'deliveryNoticeId')} = ? ORDER BY ${c(NOTICE_LINE, 'lineNum')}, ${c(NOTICE_LINE, 'noticeLineId')}`;
-  return tx.select(sql, [noticeId]);
+function noticeLines(d: Delivery, tx: SqlExecutor, deliveryNoticeId: number): Promise<Row[]> {
+  const fields = ['noticeLineId', 'orderLineId', 'requiredQty', 'shippedQty'];
+  return d.rows.select(tx, NOTICE_LINE, fields, { deliveryNoticeId }, { orderBy: ['lineNum', 'noticeLineId'] });
 }
 
 /** What other notices still expect of these order lines (see above). */
@@ -121,13 +107,9 @@ async function beforeSaveNotice(d: Delivery, draft: SaveDraft): Promise<void> {
   let supplierId = values.supplierId as number | undefined;
   let invOrgId = values.invOrgId as number | undefined;
   if ((supplierId === undefined || invOrgId === undefined) && draft.id) {
-    const { t, c } = d.sql;
-    const stored = await tx.select(
-      `SELECT ${c(NOTICE, 'supplierId')} AS supplierId, ${c(NOTICE, 'invOrgId')} AS invOrgId FROM ${t(NOTICE)} WHERE ${c(NOTICE, 'deliveryNoticeId')} = ?`,
-      [draft.id],
-    );
-    supplierId ??= stored[0] ? Number(stored[0].supplierId) : undefined;
-    invOrgId ??= stored[0] ? Number(stored[0].invOrgId) : undefined;
+    const stored = await d.rows.one(tx, NOTICE, ['supplierId', 'invOrgId'], { deliveryNoticeId: draft.id });
+    supplierId ??= stored ? Number(stored.supplierId) : undefined;
+    invOrgId ??= stored ? Number(stored.invOrgId) : undefined;
   }
   const orders = await d.orderLines.read(
     tx,
@@ -198,17 +180,13 @@ export async function rollUpNotice(
   noticeId: number,
   userId: number | null,
 ): Promise<void> {
-  const { t, c } = d.sql;
-  const head = await tx.select(
-    `SELECT ${c(NOTICE, 'status')} AS status, ${c(NOTICE, 'confirmDate')} AS confirmDate FROM ${t(NOTICE)} WHERE ${c(NOTICE, 'deliveryNoticeId')} = ?`,
-    [noticeId],
-  );
-  const status = head[0] ? String(head[0].status) : '';
+  const head = await d.rows.one(tx, NOTICE, ['status', 'confirmDate'], { deliveryNoticeId: noticeId });
+  const status = head ? String(head.status) : '';
   if (!['PUBLISHED', 'CONFIRMED', 'PARTIAL_SHIPPED', 'SHIPPED'].includes(status)) return;
   const lines = await noticeLines(d, tx, noticeId);
   const all = lines.length > 0 && lines.every((l) => cmp(dec(l.shippedQty), dec(l.requiredQty)) >= 0);
   const any = lines.some((l) => dec(l.shippedQty).units > 0n);
-  const next = all ? 'SHIPPED' : any ? 'PARTIAL_SHIPPED' : head[0].confirmDate ? 'CONFIRMED' : 'PUBLISHED';
+  const next = all ? 'SHIPPED' : any ? 'PARTIAL_SHIPPED' : head!.confirmDate ? 'CONFIRMED' : 'PUBLISHED';
   if (next !== status) await d.rows.update(tx, NOTICE, { status: next }, { deliveryNoticeId: noticeId }, userId);
   await setOpenQuantities(d, tx, noticeId, RESERVING.includes(next), userId);
 }

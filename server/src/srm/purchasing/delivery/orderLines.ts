@@ -1,9 +1,8 @@
-import type { MetaSql } from '../../../access/metaSql';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
+import { decodeRow, nullableNumber, nullableText, type Decoded } from '../../../util/rowDecode';
 import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { PlatformRows } from '../../../lifecycle/platformRows';
-import { readUnderLock } from '../../../resource/invariantLocks';
 import { add, cmp, dec, isPositive, mul, percentOf, qty, sub, type Dec } from './quantities';
 
 /**
@@ -27,57 +26,36 @@ export const ORDER_LINE = 'srmPurOrderLine';
 const deliverable = (line: OrderLine): boolean =>
   ['CONFIRMED', 'PARTIAL_RECEIVED'].includes(line.status) && !['CANCELLED', 'CLOSED'].includes(line.lineStatus ?? '');
 
-export interface OrderLine {
-  orderLineId: number;
-  orderHeaderId: number;
-  lineNum: number;
-  itemId: number;
-  itemCode: string | null;
-  itemName: string | null;
-  uomCode: string | null;
-  quantity: Dec;
-  shippedQty: Dec;
-  receivedQty: Dec;
-  unitPriceExcl: string | null;
-  taxRate: string | null;
-  lineStatus: string | null;
-  /** The header's. */
-  poNumber: string;
-  status: string;
-  supplierId: number;
-  orgId: number | null;
-  invOrgId: number | null;
-  buyerId: number | null;
-  currencyCode: string | null;
-}
+/** The fields of an order line the delivery code reads, each with how its stored value is taken. */
+const LINE = {
+  orderLineId: Number,
+  orderHeaderId: Number,
+  lineNum: Number,
+  itemId: Number,
+  itemCode: nullableText,
+  itemName: nullableText,
+  uomCode: nullableText,
+  quantity: dec,
+  shippedQty: dec,
+  receivedQty: dec,
+  unitPriceExcl: nullableText,
+  taxRate: nullableText,
+  lineStatus: nullableText,
+};
+/** The header's fields each line carries. */
+const HEADER = {
+  poNumber: String,
+  status: String,
+  supplierId: Number,
+  orgId: nullableNumber,
+  invOrgId: nullableNumber,
+  buyerId: nullableNumber,
+  currencyCode: nullableText,
+};
+export type OrderLine = Decoded<typeof LINE> & Decoded<typeof HEADER>;
 
 export class DeliveryOrderLines {
-  constructor(
-    private readonly sql: MetaSql,
-    private readonly rows: PlatformRows,
-  ) {}
-
-  private lineColumns(alias: string): string {
-    const { c } = this.sql;
-    const f = (name: string) => `${c(ORDER_LINE, name, alias)} AS ${name}`;
-    return [
-      'orderLineId',
-      'orderHeaderId',
-      'lineNum',
-      'itemId',
-      'itemCode',
-      'itemName',
-      'uomCode',
-      'quantity',
-      'shippedQty',
-      'receivedQty',
-      'unitPriceExcl',
-      'taxRate',
-      'lineStatus',
-    ]
-      .map(f)
-      .join(', ');
-  }
+  constructor(private readonly rows: PlatformRows) {}
 
   /** Reads order lines with their header's values, without locking (save-time checks and copies). */
   async read(tx: SqlExecutor, orderLineIds: number[]): Promise<Map<number, OrderLine>> {
@@ -86,61 +64,29 @@ export class DeliveryOrderLines {
 
   /** Locks the orders of these lines and then the lines (see above); the answer is read under the locks. */
   async lock(tx: SqlExecutor, orderLineIds: number[]): Promise<Map<number, OrderLine>> {
-    const ids = [...new Set(orderLineIds)].sort((a, b) => a - b);
-    if (!ids.length) return new Map();
-    const { t, c } = this.sql;
-    const marks = ids.map(() => '?').join(', ');
-    const headers = await tx.select(
-      `SELECT DISTINCT ${c(ORDER_LINE, 'orderHeaderId')} AS id FROM ${t(ORDER_LINE)} WHERE ${c(ORDER_LINE, 'orderLineId')} IN (${marks})`,
-      ids,
-    );
-    const headerIds = headers.map((h) => Number(h.id)).sort((a, b) => a - b);
-    for (const id of headerIds) {
-      await readUnderLock(
-        tx,
-        `SELECT ${c(ORDER, 'orderHeaderId')} AS id FROM ${t(ORDER)} WHERE ${c(ORDER, 'orderHeaderId')} = ?`,
-        [id],
-      );
-    }
-    return this.select(tx, ids, true);
+    const orderLineId = [...new Set(orderLineIds)];
+    const headers = await this.rows.select(tx, ORDER_LINE, ['orderHeaderId'], { orderLineId });
+    for (const orderHeaderId of [...new Set(headers.map((h) => Number(h.orderHeaderId)))].sort((a, b) => a - b))
+      await this.rows.one(tx, ORDER, ['orderHeaderId'], { orderHeaderId }, { underLock: true });
+    return this.select(tx, orderLineId, true);
   }
 
-  private async select(tx: SqlExecutor, orderLineIds: number[], locking: boolean): Promise<Map<number, OrderLine>> {
-    const ids = [...new Set(orderLineIds)].sort((a, b) => a - b);
-    if (!ids.length) return new Map();
-    const { t, c } = this.sql;
-    const h = (name: string) => `${c(ORDER, name, 'h')} AS ${name}`;
-    const sql =
-      `SELECT ${this.lineColumns('l')}, ${['poNumber', 'status', 'supplierId', 'orgId', 'invOrgId', 'buyerId', 'currencyCode'].map(h).join(', ')} ` +
-      `FROM ${t(ORDER_LINE)} l JOIN ${t(ORDER)} h ON ${c(ORDER, 'orderHeaderId', 'h')} = ${c(ORDER_LINE, 'orderHeaderId', 'l')} ` +
-      `WHERE ${c(ORDER_LINE, 'orderLineId', 'l')} IN (${ids.map(() => '?').join(', ')}) ORDER BY ${c(ORDER_LINE, 'orderLineId', 'l')}`;
-    const found = locking ? await readUnderLock(tx, sql, ids) : await tx.select(sql, ids);
+  /** The lines in key order with their header's values (the headers read after the lines). */
+  private async select(tx: SqlExecutor, orderLineIds: number[], underLock: boolean): Promise<Map<number, OrderLine>> {
+    const orderLineId = [...new Set(orderLineIds)];
+    const lines = await this.rows.select(
+      tx,
+      ORDER_LINE,
+      Object.keys(LINE),
+      { orderLineId },
+      { orderBy: ['orderLineId'], underLock },
+    );
+    const orderHeaderId = [...new Set(lines.map((l) => Number(l.orderHeaderId)))];
+    const fields = ['orderHeaderId', ...Object.keys(HEADER)];
+    const headers = await this.rows.select(tx, ORDER, fields, { orderHeaderId }, { underLock });
+    const headerOf = new Map(headers.map((h) => [Number(h.orderHeaderId), decodeRow(HEADER, h)]));
     return new Map(
-      found.map((r) => [
-        Number(r.orderLineId),
-        {
-          orderLineId: Number(r.orderLineId),
-          orderHeaderId: Number(r.orderHeaderId),
-          lineNum: Number(r.lineNum),
-          itemId: Number(r.itemId),
-          itemCode: (r.itemCode as string | null) ?? null,
-          itemName: (r.itemName as string | null) ?? null,
-          uomCode: (r.uomCode as string | null) ?? null,
-          quantity: dec(r.quantity),
-          shippedQty: dec(r.shippedQty),
-          receivedQty: dec(r.receivedQty),
-          unitPriceExcl: r.unitPriceExcl === null || r.unitPriceExcl === undefined ? null : String(r.unitPriceExcl),
-          taxRate: r.taxRate === null || r.taxRate === undefined ? null : String(r.taxRate),
-          lineStatus: (r.lineStatus as string | null) ?? null,
-          poNumber: String(r.poNumber),
-          status: String(r.status),
-          supplierId: Number(r.supplierId),
-          orgId: r.orgId === null ? null : Number(r.orgId),
-          invOrgId: r.invOrgId === null ? null : Number(r.invOrgId),
-          buyerId: r.buyerId === null || r.buyerId === undefined ? null : Number(r.buyerId),
-          currencyCode: (r.currencyCode as string | null) ?? null,
-        },
-      ]),
+      lines.map((l) => [Number(l.orderLineId), { ...decodeRow(LINE, l), ...headerOf.get(Number(l.orderHeaderId))! }]),
     );
   }
 
@@ -218,19 +164,11 @@ export class DeliveryOrderLines {
    * RECEIVED move; the headers are locked by lock().
    */
   async rollUp(tx: SqlExecutor, orderHeaderIds: number[], userId: number | null): Promise<void> {
-    const { t, c } = this.sql;
     for (const headerId of [...new Set(orderHeaderIds)].sort((a, b) => a - b)) {
-      const header = await tx.select(
-        `SELECT ${c(ORDER, 'status')} AS status FROM ${t(ORDER)} WHERE ${c(ORDER, 'orderHeaderId')} = ?`,
-        [headerId],
-      );
-      const status = header[0] ? String(header[0].status) : '';
+      const status = String((await this.rows.one(tx, ORDER, ['status'], { orderHeaderId: headerId }))?.status ?? '');
       if (!['CONFIRMED', 'PARTIAL_RECEIVED', 'RECEIVED'].includes(status)) continue;
-      const lines = await tx.select(
-        `SELECT ${c(ORDER_LINE, 'quantity')} AS quantity, ${c(ORDER_LINE, 'receivedQty')} AS receivedQty, ${c(ORDER_LINE, 'lineStatus')} AS lineStatus ` +
-          `FROM ${t(ORDER_LINE)} WHERE ${c(ORDER_LINE, 'orderHeaderId')} = ?`,
-        [headerId],
-      );
+      const fields = ['quantity', 'receivedQty', 'lineStatus'];
+      const lines = await this.rows.select(tx, ORDER_LINE, fields, { orderHeaderId: headerId });
       const open = lines.filter((l) => l.lineStatus !== 'CANCELLED');
       const all = open.length > 0 && open.every((l) => cmp(dec(l.receivedQty), dec(l.quantity)) >= 0);
       const any = open.some((l) => isPositive(dec(l.receivedQty)));

@@ -78,23 +78,13 @@ async function tolerances(
   itemIds: number[],
   supplierId: number,
 ): Promise<Map<number, Dec>> {
-  const { t, c } = d.sql;
-  const supplier = await tx.select(
-    `SELECT ${c('srmSlcSupplierInfo', 'overReceiptTolerancePct')} AS pct FROM ${t('srmSlcSupplierInfo')} WHERE ${c('srmSlcSupplierInfo', 'supplierId')} = ?`,
-    [supplierId],
-  );
-  const fallback = dec(supplier[0]?.pct ?? null);
-  const ids = [...new Set(itemIds)];
-  const items = ids.length
-    ? await tx.select(
-        `SELECT ${c('srmBaseMaterialItem', 'itemId')} AS id, ${c('srmBaseMaterialItem', 'overReceiptTolerancePct')} AS pct FROM ${t('srmBaseMaterialItem')} ` +
-          `WHERE ${c('srmBaseMaterialItem', 'itemId')} IN (${ids.map(() => '?').join(', ')})`,
-        ids,
-      )
-    : [];
-  const out = new Map<number, Dec>(ids.map((id) => [id, fallback]));
+  const PCT = 'overReceiptTolerancePct';
+  const fallback = dec((await d.rows.one(tx, 'srmSlcSupplierInfo', [PCT], { supplierId }))?.[PCT] ?? null);
+  const itemId = [...new Set(itemIds)];
+  const items = await d.rows.select(tx, 'srmBaseMaterialItem', ['itemId', PCT], { itemId });
+  const out = new Map<number, Dec>(itemId.map((id) => [id, fallback]));
   for (const item of items)
-    if (item.pct !== null && item.pct !== undefined && item.pct !== '') out.set(Number(item.id), dec(item.pct));
+    if (item[PCT] !== null && item[PCT] !== undefined && item[PCT] !== '') out.set(Number(item.itemId), dec(item[PCT]));
   return out;
 }
 

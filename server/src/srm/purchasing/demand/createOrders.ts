@@ -12,6 +12,7 @@ import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
+import { PlatformRows } from '../../../lifecycle/platformRows';
 import { prepareRecord } from '../../../resource/recordPreparation';
 import { findMaterialPrice, type FoundPrice } from '../price/materialPrices';
 import { lockDemandLines, type DemandLine } from './demandLines';
@@ -96,15 +97,13 @@ export async function createOrdersFromDemand(
     groups.set(groupKey(priced), [...(groups.get(groupKey(priced)) ?? []), priced]);
   }
   const entity = kernel.registry.entity(ORDER)!;
+  const rows = new PlatformRows(kernel.registry, tx.dialect);
   const created: CreatedOrder[] = [];
   for (const group of groups.values()) {
     const record = prepareRecord(kernel.registry, entity, orderBody(group, ctx.userId, onDate), ctx);
     const orderHeaderId = await kernel.resources.writer.save(tx, entity, record, ctx, scopes.orders);
-    const [row] = await tx.select(
-      `SELECT ${tx.dialect.quote(entity.field('poNumber')!.column)} AS n FROM ${tx.dialect.quote(entity.table)} WHERE ${tx.dialect.quote(entity.field(entity.primaryKey)!.column)} = ?`,
-      [orderHeaderId],
-    );
-    created.push({ orderHeaderId, poNumber: String(row?.n ?? ''), supplierId: group[0].price.supplierId });
+    const row = await rows.one(tx, ORDER, ['poNumber'], { orderHeaderId });
+    created.push({ orderHeaderId, poNumber: String(row?.poNumber ?? ''), supplierId: group[0].price.supplierId });
   }
   return created;
 }

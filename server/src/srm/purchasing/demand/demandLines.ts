@@ -6,33 +6,41 @@
 import type { FilterNode } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../../access/metaSql';
+import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { ResourceContext } from '../../../resource/context';
 import type { ResourceReader } from '../../../resource/resourceReader';
 import { formatDecimal, subtractDecimals, toDecimal, ZERO, type Dec } from '../../../util/decimal';
+import { decodeRow, nullableNumber, type Decoded } from '../../../util/rowDecode';
 
 export const REQ_HEADER = 'srmPurRequisitionHeader';
 export const REQ_LINE = 'srmPurRequisitionLine';
 const ORDERABLE = ['OPEN', 'PARTIAL_ORDERED'];
 
-export interface DemandLine {
-  requisitionLineId: number;
-  requisitionNumber: string;
-  lineNum: number;
-  orgId: number;
-  invOrgId: number;
-  itemId: number;
-  itemCode: string;
-  itemName: string;
-  categoryId: number | null;
-  uomCode: string;
+/** A demand line as an order is made from it: the requisition line with its header's company and plant. */
+const DEMAND_LINE = {
+  requisitionLineId: Number,
+  requisitionNumber: String,
+  lineNum: Number,
+  orgId: Number,
+  invOrgId: Number,
+  itemId: Number,
+  itemCode: (v: unknown) => String(v ?? ''),
+  itemName: (v: unknown) => String(v ?? ''),
+  categoryId: nullableNumber,
+  uomCode: String,
+  needByDate: (v: unknown) => String(v).slice(0, 10),
+  suggestedSupplierId: nullableNumber,
+};
+/** The header's fields of DEMAND_LINE; the others are the line's. */
+const HEADER_FIELDS = ['requisitionNumber', 'orgId', 'invOrgId'];
+const LINE_FIELDS = Object.keys(DEMAND_LINE).filter((f) => !HEADER_FIELDS.includes(f));
+export type DemandLine = Decoded<typeof DEMAND_LINE> & {
   /** quantity − orderedQty, 4 decimals. */
   openQty: string;
-  needByDate: string;
-  suggestedSupplierId: number | null;
-}
+};
 
 const dec = (v: unknown): Dec => toDecimal(v) ?? ZERO;
 const openOf = (row: Row): Dec => subtractDecimals(dec(row.quantity), dec(row.orderedQty));
@@ -67,51 +75,20 @@ export async function lockDemandLines(
   const visible = await visibleIds(deps, ids, ctx, scope, tx);
   const missing = ids.find((id) => !visible.has(id));
   if (missing !== undefined) throw Errors.recordNotFound();
-  const { t, c } = new MetaSql(deps.registry, tx.dialect);
-  const l = (f: string) => `${c(REQ_LINE, f, 'l')} AS ${f}`;
-  const h = (f: string) => `${c(REQ_HEADER, f, 'h')} AS ${f}`;
-  const lineFields = [
-    'requisitionLineId',
-    'lineNum',
-    'itemId',
-    'itemCode',
-    'itemName',
-    'categoryId',
-    'uomCode',
-    'quantity',
-    'orderedQty',
-    'needByDate',
-    'suggestedSupplierId',
-    'lineStatus',
-  ];
-  const rows = await tx.select(
-    `SELECT ${[...lineFields.map(l), ...['requisitionNumber', 'status', 'orgId', 'invOrgId'].map(h)].join(', ')} ` +
-      `FROM ${t(REQ_LINE)} l JOIN ${t(REQ_HEADER)} h ON ${c(REQ_HEADER, 'requisitionHeaderId', 'h')} = ${c(REQ_LINE, 'requisitionHeaderId', 'l')} ` +
-      `WHERE ${c(REQ_LINE, 'requisitionLineId', 'l')} IN (${ids.map(() => '?').join(', ')}) ORDER BY ${c(REQ_LINE, 'requisitionLineId', 'l')}${tx.dialect.forUpdate}`,
-    ids,
-  );
-  return rows.map((row) => {
+  const rows = new PlatformRows(deps.registry, tx.dialect);
+  const lineFields = [...LINE_FIELDS, 'requisitionHeaderId', 'quantity', 'orderedQty', 'lineStatus'];
+  const byLine = { orderBy: ['requisitionLineId'], underLock: true };
+  const lines = await rows.select(tx, REQ_LINE, lineFields, { requisitionLineId: ids }, byLine);
+  const requisitionHeaderId = [...new Set(lines.map((l) => Number(l.requisitionHeaderId)))];
+  const headerFields = ['requisitionHeaderId', ...HEADER_FIELDS, 'status'];
+  const headers = await rows.select(tx, REQ_HEADER, headerFields, { requisitionHeaderId }, { underLock: true });
+  const headerOf = new Map(headers.map((h) => [Number(h.requisitionHeaderId), h]));
+  return lines.map((line) => {
+    const row = { ...line, ...headerOf.get(Number(line.requisitionHeaderId)) };
     const open = openOf(row);
     const name = `${String(row.requisitionNumber)}/${String(row.lineNum)}`;
     if (row.status !== 'APPROVED' || !ORDERABLE.includes(String(row.lineStatus)) || open.units <= 0n)
       throw declaredError('purchasingOrders.demandLineNotInPool', { name });
-    return {
-      requisitionLineId: Number(row.requisitionLineId),
-      requisitionNumber: String(row.requisitionNumber),
-      lineNum: Number(row.lineNum),
-      orgId: Number(row.orgId),
-      invOrgId: Number(row.invOrgId),
-      itemId: Number(row.itemId),
-      itemCode: String(row.itemCode ?? ''),
-      itemName: String(row.itemName ?? ''),
-      categoryId: row.categoryId === null || row.categoryId === undefined ? null : Number(row.categoryId),
-      uomCode: String(row.uomCode),
-      openQty: formatDecimal(open, 4),
-      needByDate: String(row.needByDate).slice(0, 10),
-      suggestedSupplierId:
-        row.suggestedSupplierId === null || row.suggestedSupplierId === undefined
-          ? null
-          : Number(row.suggestedSupplierId),
-    };
+    return { ...decodeRow(DEMAND_LINE, row), openQty: formatDecimal(open, 4) };
   });
 }

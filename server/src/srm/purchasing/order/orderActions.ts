@@ -44,37 +44,6 @@ function onOrder(work: Work) {
   };
 }
 
-async function insertQa(
-  o: OrderSql,
-  tx: SqlExecutor,
-  orderId: number,
-  question: string,
-  userId: number | null,
-): Promise<void> {
-  await o.rows.insert(
-    tx,
-    QA,
-    { orderHeaderId: orderId, question, askedBy: userId, askedDate: formatDateTime() },
-    userId,
-  );
-}
-
-async function answerQa(
-  o: OrderSql,
-  tx: SqlExecutor,
-  orderId: number,
-  body: Record<string, unknown>,
-  userId: number | null,
-): Promise<void> {
-  const answer = String(body.answer).trim();
-  const { t, c } = o.sql;
-  const done = await tx.execute(
-    `UPDATE ${t(QA)} SET ${c(QA, 'answer')} = ?, ${c(QA, 'answeredBy')} = ?, ${c(QA, 'answeredDate')} = ?, ${c(QA, 'versionNum')} = ${c(QA, 'versionNum')} + 1 WHERE ${c(QA, 'orderQaId')} = ? AND ${c(QA, 'orderHeaderId')} = ?`,
-    [answer, userId, formatDateTime(), body.orderQaId as number, orderId],
-  );
-  if (done.affected === 0) throw declaredError('purchasingOrders.questionNotFound');
-}
-
 /** The order's custom actions: supplier feedback, the buyer's rejection of it, and questions and answers. */
 export function registerOrderActions(o: OrderSql, actions: ActionRegistry): void {
   const reg = (action: string, pages: string[], resourceCode: string, typed: Typed, work: Work) =>
@@ -109,7 +78,8 @@ export function registerOrderActions(o: OrderSql, actions: ActionRegistry): void
   );
   const question = { ...recordIdInput('id', { question: TEXT }), required: ['id', 'question'] };
   reg('doAskQuestion', SUPPLIER_PAGES, 'btnAsk', { input: question }, async (tx, order, body, ctx) => {
-    await insertQa(o, tx, Number(order.orderHeaderId), String(body.question).trim(), ctx.userId);
+    const asked = { question: String(body.question).trim(), askedBy: ctx.userId, askedDate: formatDateTime() };
+    await o.rows.insert(tx, QA, { orderHeaderId: order.orderHeaderId as number, ...asked }, ctx.userId);
   });
   const answer = {
     ...recordIdInput('id', { orderQaId: { type: 'integer', minimum: 1 }, answer: TEXT }),
@@ -117,6 +87,9 @@ export function registerOrderActions(o: OrderSql, actions: ActionRegistry): void
   };
   reg('doAnswerQuestion', BUYER_PAGES, 'btnAnswer', { input: answer }, async (tx, order, body, ctx) => {
     requireInternal(ctx);
-    await answerQa(o, tx, Number(order.orderHeaderId), body, ctx.userId);
+    const answered = { answer: String(body.answer).trim(), answeredBy: ctx.userId, answeredDate: formatDateTime() };
+    const where = { orderQaId: body.orderQaId as number, orderHeaderId: order.orderHeaderId as number };
+    if ((await o.rows.update(tx, QA, answered, where, ctx.userId)) === 0)
+      throw declaredError('purchasingOrders.questionNotFound');
   });
 }

@@ -1,5 +1,5 @@
-import type { MetaSql } from '../../../access/metaSql';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
+import type { PlatformRows } from '../../../lifecycle/platformRows';
 import type { RecordValues, SaveDraft } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
 import { addDecimals, formatDecimal, multiplyDecimals, subtractDecimals, ZERO, type Dec } from '../../../util/decimal';
@@ -9,12 +9,8 @@ const ONE: Dec = { units: 1n, scale: 0 };
 
 /** The currency's decimals: the BASE_CURRENCY lookup value's description ("2", JPY "0"); 2 when unset. */
 async function currencyScale(o: OrderSql, tx: SqlExecutor, currencyCode: unknown): Promise<number> {
-  const { t, c } = o.sql;
-  const rows = await tx.select(
-    `SELECT ${c('baseLookupValues', 'description')} AS d FROM ${t('baseLookupValues')} WHERE ${c('baseLookupValues', 'lookupType')} = 'BASE_CURRENCY' AND ${c('baseLookupValues', 'lookupCode')} = ?`,
-    [String(currencyCode ?? 'CNY')],
-  );
-  const scale = Number(rows[0]?.d);
+  const lookup = { lookupType: 'BASE_CURRENCY', lookupCode: String(currencyCode ?? 'CNY') };
+  const scale = Number((await o.rows.one(tx, 'baseLookupValues', ['description'], lookup))?.description);
   return Number.isInteger(scale) && scale >= 0 && scale <= 6 ? scale : 2;
 }
 
@@ -24,29 +20,26 @@ async function currencyScale(o: OrderSql, tx: SqlExecutor, currencyCode: unknown
  * code and name).
  */
 export async function copyItemMaster(
-  sql: MetaSql,
+  rows: PlatformRows,
   tx: SqlExecutor,
   lines: RecordValues[],
   categoryAndUom = true,
 ): Promise<void> {
-  const ids = [...new Set(lines.map((l) => l.itemId).filter((id): id is number => typeof id === 'number'))];
-  if (!ids.length) return;
-  const { t, c } = sql;
-  const M = 'srmBaseMaterialItem';
-  const rows = await tx.select(
-    `SELECT ${c(M, 'itemId')} AS id, ${c(M, 'itemCode')} AS code, ${c(M, 'itemName')} AS name, ${c(M, 'categoryId')} AS category, ${c(M, 'primaryUomCode')} AS uom FROM ${t(M)} WHERE ${c(M, 'itemId')} IN (${ids.map(() => '?').join(', ')})`,
-    ids,
+  const itemId = [...new Set(lines.map((l) => l.itemId).filter((id): id is number => typeof id === 'number'))];
+  if (!itemId.length) return;
+  const fields = ['itemId', 'itemCode', 'itemName', 'categoryId', 'primaryUomCode'];
+  const byId = new Map(
+    (await rows.select(tx, 'srmBaseMaterialItem', fields, { itemId })).map((r) => [Number(r.itemId), r]),
   );
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
   lines.forEach((line, i) => {
     if (typeof line.itemId !== 'number') return;
     const item = byId.get(line.itemId);
     if (!item) throw Errors.validation([{ field: `lines[${i}].itemId`, message: 'unknown material / 物料不存在' }]);
-    line.itemCode = item.code;
-    line.itemName = item.name;
+    line.itemCode = item.itemCode;
+    line.itemName = item.itemName;
     if (!categoryAndUom) return;
-    line.categoryId ??= item.category === null ? null : Number(item.category);
-    line.uomCode ??= item.uom;
+    line.categoryId ??= item.categoryId === null ? null : Number(item.categoryId);
+    line.uomCode ??= item.primaryUomCode;
   });
 }
 
@@ -81,6 +74,6 @@ export function computeOrderAmounts(values: RecordValues, lines: RecordValues[],
 export async function prepareOrderAmounts(o: OrderSql, draft: SaveDraft, currencyCode: unknown): Promise<void> {
   const lines = draft.children.lines;
   if (!lines) return;
-  await copyItemMaster(o.sql, draft.tx, lines);
+  await copyItemMaster(o.rows, draft.tx, lines);
   computeOrderAmounts(draft.values, lines, await currencyScale(o, draft.tx, currencyCode));
 }

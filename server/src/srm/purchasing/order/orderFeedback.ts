@@ -81,15 +81,6 @@ export function feedbackInput(body: Record<string, unknown>): FeedbackInput {
   };
 }
 
-async function insertFeedback(
-  o: OrderSql,
-  tx: SqlExecutor,
-  values: Record<string, string | number | null>,
-  userId: number | null,
-): Promise<void> {
-  await o.rows.insert(tx, FEEDBACK, { ...values, feedbackDate: formatDateTime() }, userId);
-}
-
 /** doFeedback on a locked RELEASED order pending feedback (FEEDBACK_STATES): feedback rows, the new feedback status, the buyer's to-do. */
 export async function recordFeedback(
   o: OrderSql,
@@ -107,21 +98,10 @@ export async function recordFeedback(
     throw declaredError('purchasingOrders.foreignOrderLine', { orderLineId: foreign.orderLineId }, [
       { field: 'lines', message: 'foreign line' },
     ]);
-  if (input.feedbackType === 'REJECT')
-    await insertFeedback(o, tx, { orderHeaderId: id, feedbackType: 'REJECT', reason: input.reason }, userId);
-  for (const l of input.lines)
-    await insertFeedback(
-      o,
-      tx,
-      {
-        orderHeaderId: id,
-        orderLineId: l.orderLineId,
-        feedbackType: 'DATE_CHANGE',
-        proposedDate: l.proposedDate,
-        reason: input.reason,
-      },
-      userId,
-    );
+  const given = { orderHeaderId: id, reason: input.reason, feedbackDate: formatDateTime() };
+  if (input.feedbackType === 'REJECT') await o.rows.insert(tx, FEEDBACK, { ...given, feedbackType: 'REJECT' }, userId);
+  for (const { orderLineId, proposedDate } of input.lines)
+    await o.rows.insert(tx, FEEDBACK, { ...given, orderLineId, feedbackType: 'DATE_CHANGE', proposedDate }, userId);
   const feedbackStatus = input.feedbackType === 'REJECT' ? 'REJECTED' : 'DELIVERY_DATE_CHANGE';
   await o.update(tx, HEADER, 'orderHeaderId', id, { feedbackStatus }, userId);
   await handOver(o, tx, order, 'internal', userId);

@@ -32,21 +32,12 @@ export class OrderGate {
     readonly grade: OrderGrade,
   ) {}
 
-  private async storedHeader(tx: SqlExecutor, id: number): Promise<Row> {
-    const { t, c } = this.o.sql;
-    const [row] = await tx.select(
-      `SELECT ${HEADER_FIELDS.map((f) => `${c(HEADER, f)} AS ${f}`).join(', ')} FROM ${t(HEADER)} WHERE ${c(HEADER, 'orderHeaderId')} = ?`,
-      [id],
-    );
-    return row ?? {};
+  private async storedHeader(tx: SqlExecutor, orderHeaderId: number): Promise<Row> {
+    return (await this.o.rows.one(tx, HEADER, HEADER_FIELDS, { orderHeaderId })) ?? {};
   }
 
-  private async storedLines(tx: SqlExecutor, id: number): Promise<Row[]> {
-    const { t, c } = this.o.sql;
-    return tx.select(
-      `SELECT ${c(LINE, 'itemId')} AS itemId, ${c(LINE, 'categoryId')} AS categoryId FROM ${t(LINE)} WHERE ${c(LINE, 'orderHeaderId')} = ?`,
-      [id],
-    );
+  private storedLines(tx: SqlExecutor, orderHeaderId: number): Promise<Row[]> {
+    return this.o.rows.select(tx, LINE, ['itemId', 'categoryId'], { orderHeaderId });
   }
 
   private async check(tx: SqlExecutor, header: RecordValues, lines: RecordValues[]): Promise<void> {

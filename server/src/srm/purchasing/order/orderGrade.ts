@@ -42,14 +42,8 @@ export class OrderGrade {
     if (grade?.effect === 'WARN') await this.record(tx, id, order, grade, ctx, 'doSubmit');
   }
 
-  private async header(tx: SqlExecutor, id: number): Promise<Row | undefined> {
-    const { t, c } = this.o.sql;
-    const [row] = await tx.select(
-      `SELECT ${c(HEADER, 'supplierId')} AS supplierId, ${c(HEADER, 'poNumber')} AS poNumber, ${c(HEADER, 'status')} AS status ` +
-        `FROM ${t(HEADER)} WHERE ${c(HEADER, 'orderHeaderId')} = ?`,
-      [id],
-    );
-    return row;
+  private header(tx: SqlExecutor, orderHeaderId: number): Promise<Row | undefined> {
+    return this.o.rows.one(tx, HEADER, ['supplierId', 'poNumber', 'status'], { orderHeaderId });
   }
 
   private async record(

@@ -16,16 +16,9 @@ async function keepActionRows(o: OrderSql, draft: SaveDraft): Promise<void> {
   ] as const) {
     const rows = draft.children[child];
     if (rows === undefined) continue;
-    const { t, c } = o.sql;
     const stored = draft.creating
       ? 0
-      : Number(
-          (
-            await draft.tx.select(`SELECT COUNT(*) AS n FROM ${t(entity)} WHERE ${c(entity, 'orderHeaderId')} = ?`, [
-              draft.id!,
-            ])
-          )[0].n,
-        );
+      : (await o.rows.select(draft.tx, entity, ['orderHeaderId'], { orderHeaderId: draft.id! })).length;
     if (rows.length !== stored)
       throw declaredError('purchasingOrders.actionRowsReadOnly', { child }, [{ field: child, message: 'read only' }]);
   }
@@ -33,12 +26,7 @@ async function keepActionRows(o: OrderSql, draft: SaveDraft): Promise<void> {
 
 async function storedCurrency(o: OrderSql, draft: SaveDraft): Promise<unknown> {
   if (draft.values.currencyCode !== undefined || draft.creating) return draft.values.currencyCode;
-  const { t, c } = o.sql;
-  const rows = await draft.tx.select(
-    `SELECT ${c(HEADER, 'currencyCode')} AS cur FROM ${t(HEADER)} WHERE ${c(HEADER, 'orderHeaderId')} = ?`,
-    [draft.id!],
-  );
-  return rows[0]?.cur;
+  return (await o.rows.one(draft.tx, HEADER, ['currencyCode'], { orderHeaderId: draft.id! }))?.currencyCode;
 }
 
 export function registerOrderHooks(o: OrderSql, hooks: RecordHookRegistry, gate: OrderGate): void {

@@ -15,10 +15,18 @@ export const RESOURCE = 'srmPurOrderHeaderRestful';
 export const BUYER_PAGES = ['purchaseOrderList', 'purOrderManage/purchaseOrderEdit'];
 export const SUPPLIER_PAGES = ['purCustomerOrderList', 'purOrderManage/purchaseOrderEdit'];
 
-/** Menus the order's to-dos open: the buyer's order list and the supplier's customer orders. */
-export const BUYER_MENU = 'PUR_ORDER';
-export const SUPPLIER_MENU = 'SUP_CUSTOMER_ORDER';
-export const EDIT_LINK = 'purOrderManage/purchaseOrderEdit?id=';
+const LINE_FIELDS = [
+  'orderLineId',
+  'lineNum',
+  'requisitionLineId',
+  'quantity',
+  'needByDate',
+  'promisedDate',
+  'originalPromisedDate',
+  'shippedQty',
+  'receivedQty',
+  'lineStatus',
+];
 
 export const decimalOf = (value: unknown): Dec => toDecimal(value) ?? ZERO;
 export const qtyText = (d: Dec): string => formatDecimal(d, 4);
@@ -26,24 +34,7 @@ export const qtyText = (d: Dec): string => formatDecimal(d, 4);
 /** Metadata-named SQL of the order tables; the audited UPDATE the handlers share is DomainStore's. */
 export class OrderSql extends DomainStore {
   /** The order's lines (key, quantities, dates, requisition link), optionally locked. */
-  async lines(tx: SqlExecutor, orderHeaderId: number, lock = false): Promise<Row[]> {
-    const { t, c } = this.sql;
-    const f = (n: string) => `${c(LINE, n)} AS ${n}`;
-    const fields = [
-      'orderLineId',
-      'lineNum',
-      'requisitionLineId',
-      'quantity',
-      'needByDate',
-      'promisedDate',
-      'originalPromisedDate',
-      'shippedQty',
-      'receivedQty',
-      'lineStatus',
-    ];
-    return tx.select(
-      `SELECT ${fields.map(f).join(', ')} FROM ${t(LINE)} WHERE ${c(LINE, 'orderHeaderId')} = ? ORDER BY ${c(LINE, 'orderLineId')}${lock ? tx.dialect.forUpdate : ''}`,
-      [orderHeaderId],
-    );
+  lines(tx: SqlExecutor, orderHeaderId: number, lock = false): Promise<Row[]> {
+    return this.rows.select(tx, LINE, LINE_FIELDS, { orderHeaderId }, { orderBy: ['orderLineId'], underLock: lock });
   }
 }

@@ -1,6 +1,6 @@
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { TodoRecipient } from '../../../todos/todoService';
-import { BUYER_MENU, EDIT_LINK, HEADER, SUPPLIER_MENU, type OrderSql } from './orderModel';
+import { HEADER, type OrderSql } from './orderModel';
 
 /*
  * The to-dos the supplier's feedback actions hand over (orderFeedback.ts); the transitions' own are
@@ -10,13 +10,13 @@ const SIDES = {
   /** The supplier's SRM_PUR_ORDER: a released order waits for its confirmation or feedback. */
   supplier: {
     billType: 'SRM_PUR_ORDER',
-    menuCode: SUPPLIER_MENU,
+    menuCode: 'SUP_CUSTOMER_ORDER',
     title: (n: string) => ({ cn: `采购订单 ${n} 待确认`, en: `Purchase order ${n} awaits your confirmation` }),
   },
   /** The buyer's PUR_ORDER_FEEDBACK: the supplier asked for other dates or refused the order. */
   internal: {
     billType: 'PUR_ORDER_FEEDBACK',
-    menuCode: BUYER_MENU,
+    menuCode: 'PUR_ORDER',
     title: (n: string) => ({
       cn: `采购订单 ${n} 有供应商反馈待处理`,
       en: `Purchase order ${n}: supplier feedback to handle`,
@@ -58,7 +58,7 @@ export async function handOver(
       billNumber: poNumber,
       title: SIDES[to].title(poNumber),
       menuCode: SIDES[to].menuCode,
-      link: `${EDIT_LINK}${id}`,
+      link: `purOrderManage/purchaseOrderEdit?id=${id}`,
     },
     userId,
   );

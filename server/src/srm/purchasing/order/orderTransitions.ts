@@ -63,14 +63,13 @@ async function release(o: OrderSql, run: TransitionRun, gate: OrderGate): Promis
  * feedback to-do handled are declared (purOrder.json).
  */
 async function acceptFeedback(o: OrderSql, run: TransitionRun): Promise<void> {
-  const { t, c } = o.sql;
   const userId = run.actor.userId;
-  const open = await run.tx.select(
-    `SELECT ${c(FEEDBACK, 'feedbackId')} AS id, ${c(FEEDBACK, 'orderLineId')} AS lineId, ${c(FEEDBACK, 'proposedDate')} AS proposedDate FROM ${t(FEEDBACK)} ` +
-      `WHERE ${c(FEEDBACK, 'orderHeaderId')} = ? AND ${c(FEEDBACK, 'feedbackType')} = 'DATE_CHANGE' AND ${c(FEEDBACK, 'buyerDecision')} IS NULL`,
-    [run.id],
-  );
-  const proposed = new Map(open.map((f) => [Number(f.lineId), dateText(f.proposedDate)]));
+  const open = await o.rows.select(run.tx, FEEDBACK, ['feedbackId', 'orderLineId', 'proposedDate'], {
+    orderHeaderId: run.id,
+    feedbackType: 'DATE_CHANGE',
+    buyerDecision: null,
+  });
+  const proposed = new Map(open.map((f) => [Number(f.orderLineId), dateText(f.proposedDate)]));
   for (const line of await o.lines(run.tx, run.id, true))
     await promise(o, run.tx, line, proposed.get(Number(line.orderLineId)) ?? null, userId);
   for (const f of open)
@@ -78,7 +77,7 @@ async function acceptFeedback(o: OrderSql, run: TransitionRun): Promise<void> {
       run.tx,
       FEEDBACK,
       'feedbackId',
-      Number(f.id),
+      Number(f.feedbackId),
       { buyerDecision: 'PASS', decisionComment: run.comment },
       userId,
     );

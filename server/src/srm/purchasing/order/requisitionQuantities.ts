@@ -19,18 +19,13 @@ function perRequisitionLine(lines: Row[]): Map<number, Dec> {
  * number and status read without a lock: locking the shared header too would let two orders of
  * one requisition wait for each other.
  */
-async function lockRequisitionLine(o: OrderSql, tx: SqlExecutor, id: number): Promise<Row | undefined> {
-  const { t, c } = o.sql;
-  const f = (n: string) => `${c(REQ_LINE, n)} AS ${n}`;
-  const [line] = await tx.select(
-    `SELECT ${['quantity', 'orderedQty', 'lineStatus', 'lineNum', 'requisitionHeaderId'].map(f).join(', ')} FROM ${t(REQ_LINE)} WHERE ${c(REQ_LINE, 'requisitionLineId')} = ?${tx.dialect.forUpdate}`,
-    [id],
-  );
+async function lockRequisitionLine(o: OrderSql, tx: SqlExecutor, requisitionLineId: number): Promise<Row | undefined> {
+  const fields = ['quantity', 'orderedQty', 'lineStatus', 'lineNum', 'requisitionHeaderId'];
+  const line = await o.rows.one(tx, REQ_LINE, fields, { requisitionLineId }, { underLock: true });
   if (!line) return undefined;
-  const [header] = await tx.select(
-    `SELECT ${c(REQ_HEADER, 'requisitionNumber')} AS requisitionNumber, ${c(REQ_HEADER, 'status')} AS status FROM ${t(REQ_HEADER)} WHERE ${c(REQ_HEADER, 'requisitionHeaderId')} = ?`,
-    [Number(line.requisitionHeaderId)],
-  );
+  const header = await o.rows.one(tx, REQ_HEADER, ['requisitionNumber', 'status'], {
+    requisitionHeaderId: Number(line.requisitionHeaderId),
+  });
   return { ...line, ...header };
 }
 

@@ -1,6 +1,5 @@
-import type { MetadataRegistry } from '@meridian/metadata/node';
-import { MetaSql } from '../../../access/metaSql';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
+import type { PlatformRows } from '../../../lifecycle/platformRows';
 import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHooks';
 import { addDecimals, formatDecimal, multiplyDecimals, parseDecimal, ZERO } from '../../../util/decimal';
 import { copyItemMaster } from '../order/orderAmounts';
@@ -28,24 +27,21 @@ function computeAmounts(values: RecordValues, lines: RecordValues[]): void {
  * copied whenever the requisition moves (the number is generated when the header is first
  * inserted, after its lines' hooks have run, so a save cannot copy it).
  */
-async function copyNumberToLines(registry: MetadataRegistry, tx: SqlExecutor, id: number): Promise<void> {
-  const { t, c } = new MetaSql(registry, tx.dialect);
-  const [header] = await tx.select(
-    `SELECT ${c(HEADER, 'requisitionNumber')} AS n FROM ${t(HEADER)} WHERE ${c(HEADER, 'requisitionHeaderId')} = ?`,
-    [id],
-  );
+async function copyNumberToLines(rows: PlatformRows, tx: SqlExecutor, requisitionHeaderId: number): Promise<void> {
+  const header = await rows.one(tx, HEADER, ['requisitionNumber'], { requisitionHeaderId });
+  const { t, c } = rows.sql;
   await tx.execute(
     `UPDATE ${t(LINE)} SET ${c(LINE, 'requisitionNumber')} = ? WHERE ${c(LINE, 'requisitionHeaderId')} = ?`,
-    [(header?.n as string | undefined) ?? null, id],
+    [(header?.requisitionNumber as string | undefined) ?? null, requisitionHeaderId],
   );
 }
 
-export function registerRequisitionHooks(hooks: RecordHookRegistry, registry: MetadataRegistry): void {
+export function registerRequisitionHooks(hooks: RecordHookRegistry, rows: PlatformRows): void {
   hooks.registerBeforeSave(HEADER, async ({ values, children, tx }) => {
     const lines = children.lines;
     if (!lines) return;
-    await copyItemMaster(new MetaSql(registry, tx.dialect), tx, lines, false);
+    await copyItemMaster(rows, tx, lines, false);
     computeAmounts(values, lines);
   });
-  hooks.registerAfterTransition(HEADER, ({ id, tx }) => copyNumberToLines(registry, tx, id));
+  hooks.registerAfterTransition(HEADER, ({ id, tx }) => copyNumberToLines(rows, tx, id));
 }
