@@ -3,6 +3,9 @@ import { MetaSql } from '../access/metaSql';
 import type { Row, SqlExecutor, SqlParam } from '../db/sqlExecutor';
 import { formatDateTime } from '../util/time';
 
+/** What a read needs: a transaction, or the database itself (a read outside any transaction). */
+export type SqlReads = Pick<SqlExecutor, 'select' | 'dialect'>;
+
 /**
  * Inserts and updates of platform rows (history, to-dos, notifications) written by the engine
  * inside a transition's transaction. Column names come from the entity metadata (MetaSql), and
@@ -48,7 +51,7 @@ export class PlatformRows {
    * (readUnderLock), for a check after an invariant's lock.
    */
   async select(
-    tx: SqlExecutor,
+    tx: SqlReads,
     entity: string,
     fields: readonly string[],
     where: Record<string, SqlParam | readonly SqlParam[]>,
@@ -79,7 +82,7 @@ export class PlatformRows {
 
   /** The first row `select` finds, or undefined. */
   async one(
-    tx: SqlExecutor,
+    tx: SqlReads,
     entity: string,
     fields: readonly string[],
     where: Record<string, SqlParam | readonly SqlParam[]>,
