@@ -14,7 +14,7 @@ import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, SaveDone, SaveDraft } from '../../../hooks/recordHooks';
 import { declaredError } from '../../../http/declaredErrors';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
-import { lockOwner, readUnderLock } from '../../../resource/invariantLocks';
+import { lockOwner } from '../../../resource/invariantLocks';
 import { add, cmp, dec, isPositive, neg, qty, type Dec } from '../delivery/quantities';
 import { copyItemCode, requireInternal, STOCK, today, TRANSFER, type Planning } from './planningContext';
 import { raiseWarning, type WarningType } from './warnings';
