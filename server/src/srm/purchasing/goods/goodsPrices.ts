@@ -125,12 +125,8 @@ async function lockGoods(tx: SqlExecutor, registry: MetadataRegistry, goodsId: u
     throw declaredError('purchasingDelivery.unknownGoods', {}, [
       { field: 'noProductiveMaterialId', message: 'unknown goods / 物资不存在' },
     ]);
-  const { t, c } = new MetaSql(registry, tx.dialect);
-  const [goods] = await tx.select(
-    `SELECT ${c(GOODS, 'supplierId')} AS supplierId, ${c(GOODS, 'goodsCode')} AS goodsCode FROM ${t(GOODS)} WHERE ${c(GOODS, 'noProductiveMaterialId')} = ?`,
-    [id],
-  );
-  return goods;
+  const rows = new PlatformRows(registry, tx.dialect);
+  return (await rows.one(tx, GOODS, ['supplierId', 'goodsCode'], { noProductiveMaterialId: id }))!;
 }
 
 export function registerGoodsPriceRules(
@@ -145,12 +141,8 @@ export function registerGoodsPriceRules(
   hooks.registerBeforeSave(PRICE, async ({ values, id, tx, ctx }) => {
     let merged: RecordValues = values;
     if (id !== undefined) {
-      const { t, c } = new MetaSql(registry, tx.dialect);
-      const [stored] = await tx.select(
-        `SELECT ${c(PRICE, 'noProductiveMaterialId')} AS noProductiveMaterialId, ${c(PRICE, 'orgId')} AS orgId, ` +
-          `${c(PRICE, 'validFrom')} AS validFrom, ${c(PRICE, 'validTo')} AS validTo FROM ${t(PRICE)} WHERE ${c(PRICE, 'noProductivePriceId')} = ?`,
-        [id],
-      );
+      const fields = ['noProductiveMaterialId', 'orgId', 'validFrom', 'validTo'];
+      const stored = await new PlatformRows(registry, tx.dialect).one(tx, PRICE, fields, { noProductivePriceId: id });
       merged = { ...stored, ...values };
     }
     merged = { ...merged, validFrom: dayOf(merged.validFrom), validTo: dayOf(merged.validTo) };
