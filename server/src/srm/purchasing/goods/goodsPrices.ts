@@ -17,6 +17,7 @@ import type { OtherRecordCheck } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../../access/metaSql';
 import { lockOwner } from '../../../resource/invariantLocks';
+import { dateText } from '../partContext';
 import { checkValidity } from '../price/materialPrices';
 
 export const GOODS = 'srmPurNoProductiveMaterial';
@@ -35,14 +36,6 @@ export interface PriceInForce {
   unitPriceIncl: string;
   taxRate: string;
 }
-
-/** A date column read back as YYYY-MM-DD (MariaDB answers Date objects or datetime strings). */
-export const dayOf = (value: unknown): string | null =>
-  value === null || value === undefined
-    ? null
-    : value instanceof Date
-      ? value.toISOString().slice(0, 10)
-      : String(value).slice(0, 10);
 
 /**
  * The prices in force on `onDate` for goods on sale, from the goods' own supplier, for the company
@@ -113,7 +106,7 @@ async function refuseOverlap(
   const other = await otherRecord(scope, OVERLAP, ['validFrom', 'validTo']);
   if (other)
     throw declaredError('purchasingDelivery.priceOverlap', {
-      span: `${dayOf(other.validFrom)} ~ ${dayOf(other.validTo)}`,
+      span: `${dateText(other.validFrom)} ~ ${dateText(other.validTo)}`,
     });
 }
 
@@ -145,7 +138,7 @@ export function registerGoodsPriceRules(
       const stored = await new PlatformRows(registry, tx.dialect).one(tx, PRICE, fields, { noProductivePriceId: id });
       merged = { ...stored, ...values };
     }
-    merged = { ...merged, validFrom: dayOf(merged.validFrom), validTo: dayOf(merged.validTo) };
+    merged = { ...merged, validFrom: dateText(merged.validFrom), validTo: dateText(merged.validTo) };
     checkValidity(merged);
     const goods = await lockGoods(tx, registry, merged.noProductiveMaterialId);
     values.supplierId = Number(goods.supplierId);

@@ -6,7 +6,7 @@
  * doDeleteBarcodeData removes a line's labels; findBarcode {barcode} and findBarcodeOrder read.
  * Reads go through the caller's row scope: another supplier's labels are not found (404).
  */
-import type { Row } from '../../../db/sqlExecutor';
+import type { Row, SqlParam } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
@@ -28,6 +28,8 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 const LINE_IDS = ['deliveryNoteLineId', 'id'];
 const BARCODE_IDS = ['barcodeId', 'id'];
 const LINE_OR_LABEL = eitherIdInput(['deliveryNoteLineId', 'barcodeId', 'id']);
+/** What a label copies from its delivery-note line and note. */
+const COPIED = ['invOrgId', 'deliveryNoteId', 'deliveryNoteNumber', 'poNumber', 'itemCode', 'itemName', 'uomCode'];
 
 /** The packs asked for: "3000,3000,2000" (commas, Chinese commas, spaces) or an array of quantities. */
 export function parsePacks(raw: unknown): Dec[] {
@@ -90,16 +92,10 @@ async function generate(store: LabelStore, body: Record<string, unknown>, ctx: R
         tx,
         BARCODE,
         {
+          ...(Object.fromEntries(COPIED.map((f) => [f, line[f]])) as Record<string, SqlParam>),
           barcode,
           supplierId,
-          invOrgId: line.invOrgId as number,
-          deliveryNoteId: Number(line.deliveryNoteId),
           deliveryNoteLineId: lineId,
-          deliveryNoteNumber: String(line.deliveryNoteNumber),
-          poNumber: line.poNumber as string,
-          itemCode: line.itemCode as string,
-          itemName: line.itemName as string,
-          uomCode: line.uomCode as string,
           packSeq: i + 1,
           packCount: packs.length,
           packQty: formatDecimal(qty, 4),

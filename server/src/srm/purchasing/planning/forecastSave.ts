@@ -29,12 +29,8 @@ async function storedStatus(p: Planning, draft: SaveDraft): Promise<string | nul
   return String(row.status);
 }
 
-function checkDates(draft: SaveDraft): void {
-  const { horizonStart, horizonEnd } = draft.values;
-  if (horizonStart && horizonEnd && String(horizonEnd) < String(horizonStart))
-    throw declaredError('purchasingOrders.forecastHorizonOrder', {}, [
-      { field: 'horizonEnd', message: 'before horizonStart' },
-    ]);
+/** A line's period in order (the horizon's is a record rule of srmPurForecast.json). */
+function checkPeriods(draft: SaveDraft): void {
   (draft.children.lines ?? []).forEach((line, i) => {
     if (line.periodStart && line.periodEnd && String(line.periodEnd) < String(line.periodStart))
       throw declaredError('purchasingOrders.forecastPeriodOrder', { lineNo: i + 1 }, [
@@ -46,7 +42,7 @@ function checkDates(draft: SaveDraft): void {
 async function buyerSave(p: Planning, draft: SaveDraft): Promise<void> {
   const status = await storedStatus(p, draft);
   if (status !== null && status !== 'DRAFT') throw declaredError('purchasingOrders.forecastPublished');
-  checkDates(draft);
+  checkPeriods(draft);
   await copyItemCode(p, draft.tx, draft.values);
   for (const line of draft.children.lines ?? []) for (const key of SUPPLIER_COLUMNS) delete line[key];
 }
