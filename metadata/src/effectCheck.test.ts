@@ -71,6 +71,8 @@ describe('declared transition effects', () => {
   it('load when every field, child, menu, page, to-do type and placeholder exists', () => {
     expect(problems(withEffects())).toEqual([]);
     expect(problems(withEffects((lc) => lc.transitions[1].effects.push(createRecord())))).toEqual([]);
+    const difference = { setLines: { lines: 'lines', set: { quantity: { field: 'quantity', minus: 'lineNum' } } } };
+    expect(problems(withEffects((lc) => lc.transitions[1].effects.push(difference)))).toEqual([]);
     const toLines = { lines: 'lines', userField: 'lineNum', where: { field: 'quantity', op: 'gt', value: 0 } };
     expect(problems(withEffects((lc) => (lc.transitions[1].effects[3].notify.to = toLines)))).toEqual([]);
   });
@@ -154,6 +156,11 @@ describe('declared transition effects', () => {
         P(`${E}/1/set`, '"amount" is not a field of demoOrderHeader'),
         P(`${E}/1/set`, 'value field "total" is not a field of demoOrderHeader'),
       ],
+    ],
+    [
+      'a line value less a field that is not a number',
+      (lc) => (lc.transitions[1].effects[4].setLines.set = { quantity: { field: 'quantity', minus: 'uomCode' } }),
+      [P(`${E}/4/setLines/set`, 'value field "uomCode" of demoOrderLine is not a number: it cannot be subtracted')],
     ],
     [
       'lines of an unknown child, and a line filter on no line field',

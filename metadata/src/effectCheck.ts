@@ -62,8 +62,15 @@ function checkWrites(
     const known = (name: string) => (s.entities.includes(entity) ? recordField(s, entity, name) : !!entity.field(name));
     for (const source of valueFields(value))
       if (!known(source)) s.report(pointer, `value field "${source}" is not a field of ${entity.name}`);
+    // A difference is of two numbers.
+    if (value && typeof value === 'object' && 'minus' in value && value.minus)
+      for (const operand of [value.field, value.minus])
+        if (!NUMBERS.has(entity.field(operand)?.type ?? 'integer'))
+          s.report(pointer, `value field "${operand}" of ${entity.name} is not a number: it cannot be subtracted`);
   }
 }
+
+const NUMBERS = new Set(['integer', 'decimal', 'money', 'quantity']);
 
 /** The states of an entity's own lifecycle; none without one (its status field stays the platform's). */
 function lifecycleStates(s: Scope, entity: EntityModel): ReadonlySet<string> | undefined {

@@ -70,14 +70,15 @@ export function isLineAggregate(value: unknown): value is LineAggregateValue {
 
 /**
  * The fields of the record an effect value reads: the field it copies, the field whose days it
- * adds, its default's (a line aggregate reads lines, not fields of the record).
+ * adds, the field it subtracts, its default's (a line aggregate reads lines, not fields of the record).
  */
 export function valueFields(value: EffectValue): string[] {
   if (value === null || typeof value !== 'object' || isLineAggregate(value)) return [];
   const days = 'addDaysFrom' in value && value.addDaysFrom ? [value.addDaysFrom] : [];
   if ('now' in value) return days;
   if (!('field' in value)) return [];
-  return [value.field, ...days, ...(value.default === undefined ? [] : valueFields(value.default))];
+  const minus = value.minus ? [value.minus] : [];
+  return [value.field, ...days, ...minus, ...(value.default === undefined ? [] : valueFields(value.default))];
 }
 
 /** Every line aggregate among an effect's values, wherever it sits in the effect. */

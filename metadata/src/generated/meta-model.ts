@@ -58,6 +58,10 @@ export type EffectValue =
        */
       addDaysFrom?: string;
       /**
+       * The field is a number: the value is it minus this number field of the record (a line's own in setLines), in decimal arithmetic; a blank minus counts as 0.
+       */
+      minus?: string;
+      /**
        * The value when the field is empty (e.g. { "now": "date", "addDays": 7 }).
        */
       default?: EffectValue;

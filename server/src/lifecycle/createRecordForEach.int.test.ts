@@ -11,7 +11,7 @@ import { act, actorsOf, type Actors } from './approvalFixtures';
  * values (line aggregates, a date some days after a field with a default) through whole
  * transitions, added to this server's own requisition lifecycle: closing splits an approved
  * requisition into one new requisition per quantity; cancelling a draft stamps counts, sums and dates (a line's remark, when it holds one, else
- * its need-by date a line number of days on).
+ * its need-by date a line number of days on) and a difference (a line's quantity less its number).
  */
 let server: TestServer;
 let a: Actors;
@@ -56,6 +56,7 @@ const stampAggregates: EffectDef[] = [
         },
         orderedQty: { aggregate: 'count', lines: 'lines' },
         needByDate: { field: 'remark', addDays: 1, default: { field: 'needByDate', addDaysFrom: 'lineNum' } },
+        amount: { field: 'quantity', minus: 'lineNum' },
       },
     },
   },
@@ -120,5 +121,12 @@ describe('line aggregates and computed dates', () => {
       [200, 3, '2026-12-21'],
       [200, 3, '2026-12-04'],
     ]);
+  });
+
+  it('writes a line number less another, in decimal arithmetic', async () => {
+    const id = expectOk(await act(a, 'buyer01', 'saveOrUpdate', requisitionBody({}, lines)))
+      .requisitionHeaderId as number;
+    expectOk(await act(a, 'buyer01', 'doCancel', { id }));
+    expect((await linesOf(id)).map((l) => Number(l.amount))).toEqual([99, 8, 97]);
   });
 });

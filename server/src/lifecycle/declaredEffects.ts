@@ -18,6 +18,7 @@ import type { TodoRecipient, TodoService } from '../todos/todoService';
 import { resolveApprovers } from './approvers';
 import { createRecord, type CreateDeps } from './createRecord';
 import { addDays } from '../util/time';
+import { plainDecimal, subtractDecimals, toDecimal, ZERO } from '../util/decimal';
 import { billNumberOf } from './history';
 import { internalOnly } from './internalRecipients';
 import { anyLineMatches, lineRecipientValues, readLines } from './lineRecipients';
@@ -47,7 +48,8 @@ function daysOf(value: { addDays?: number; addDaysFrom?: string }, record: Row):
 
 /**
  * What an effect value means for this record and run (the run's actor, comment and line
- * aggregates; `now`, the transition's time). A copied field with days is a date that many days on.
+ * aggregates; `now`, the transition's time). A copied field with days is a date that many days on;
+ * with `minus`, a number less another field (a blank one: 0).
  */
 export function valueOf(
   value: EffectValue,
@@ -63,6 +65,8 @@ export function valueOf(
   const field = record[value.field];
   if (field === null || field === undefined || field === '')
     return value.default === undefined ? null : valueOf(value.default, record, run, now);
+  if (value.minus)
+    return plainDecimal(subtractDecimals(toDecimal(field) ?? ZERO, toDecimal(record[value.minus]) ?? ZERO));
   const dated = value.addDays !== undefined || value.addDaysFrom !== undefined;
   return dated ? addDays(String(field).slice(0, 10), daysOf(value, record)) : (field as SqlParam);
 }

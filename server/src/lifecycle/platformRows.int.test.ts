@@ -41,6 +41,15 @@ describe('PlatformRows.select', () => {
       ).toBe('admin');
     });
   });
+
+  it('reads on the database outside a transaction, and one() takes the first row in the order asked', async () => {
+    const names = { userName: ['admin', 'buyer01'] };
+    const db = server.kernel.db;
+    expect((await rows.one(db, 'baseUsers', ['userName'], names, { orderBy: ['-userName'] }))?.userName).toBe(
+      'buyer01',
+    );
+    expect((await rows.one(db, 'baseUsers', ['userName'], names, { orderBy: ['userName'] }))?.userName).toBe('admin');
+  });
 });
 
 describe('PlatformRows.update', () => {

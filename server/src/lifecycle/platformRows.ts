@@ -89,13 +89,13 @@ export class PlatformRows {
     });
   }
 
-  /** The first row `select` finds, or undefined. */
+  /** The first row `select` finds (in `orderBy`'s order), or undefined. */
   async one(
     tx: SqlReads,
     entity: string,
     fields: readonly string[],
     where: Where,
-    options: { underLock?: boolean } = {},
+    options: { orderBy?: readonly string[]; underLock?: boolean } = {},
   ): Promise<Row | undefined> {
     return (await this.select(tx, entity, fields, where, options))[0];
   }

@@ -7,6 +7,7 @@
  */
 import type { Kernel } from '../kernel';
 import type { ResourceContext } from '../resource/context';
+import { isDuplicateKey } from '../resource/dbErrors';
 import { formatDateTime } from '../util/time';
 
 export const TIMER_RUN = 'baseTimerRun';
@@ -15,17 +16,6 @@ export type RunTrigger = 'SCHEDULE' | 'CATCH_UP' | 'MANUAL';
 
 /** The longest error text kept (the column's length). */
 const ERROR_TEXT_MAX = 2000;
-
-/** A unique-key violation, as the two drivers report it (resource/dbErrors.ts reads the same codes). */
-function isDuplicateKey(e: unknown): boolean {
-  const err = e as { code?: string; driverError?: { code?: string }; message?: string };
-  const code = err.driverError?.code ?? err.code ?? '';
-  return (
-    code === 'ER_DUP_ENTRY' ||
-    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    /UNIQUE constraint failed|Duplicate entry/.test(err.message ?? '')
-  );
-}
 
 /** Claims the slot for this instance: the new run's id, or undefined when another instance has it. */
 export async function claimRun(

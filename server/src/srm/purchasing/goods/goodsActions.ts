@@ -9,7 +9,7 @@ import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { Kernel } from '../../../kernel';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
-import { MetaSql } from '../../../access/metaSql';
+import { PlatformRows } from '../../../lifecycle/platformRows';
 import { caller, pagingOf } from '../../../home/readerContext';
 import { today } from '../../../util/time';
 import { GOODS, pricesInForce, type PriceInForce } from './goodsPrices';
@@ -20,11 +20,8 @@ export const GOODS_RESOURCE = 'srmPurNoProductiveMaterialRestful';
 /** The company of an organisation (itself when it is one); null when it has none. */
 export async function companyOf(tx: SqlExecutor, kernel: Kernel, orgId: number | null): Promise<number | null> {
   if (orgId === null) return null;
-  const { t, c } = new MetaSql(kernel.registry, tx.dialect);
-  const [org] = await tx.select(
-    `SELECT ${c('baseOrganization', 'orgType')} AS orgType, ${c('baseOrganization', 'companyId')} AS companyId FROM ${t('baseOrganization')} WHERE ${c('baseOrganization', 'orgId')} = ?`,
-    [orgId],
-  );
+  const rows = new PlatformRows(kernel.registry, tx.dialect);
+  const org = await rows.one(tx, 'baseOrganization', ['orgType', 'companyId'], { orgId });
   if (!org) return null;
   if (org.orgType === 'COMPANY') return orgId;
   return org.companyId === null || org.companyId === undefined ? null : Number(org.companyId);

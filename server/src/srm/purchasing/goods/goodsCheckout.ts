@@ -14,6 +14,7 @@ import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
 import { prepareRecord } from '../../../resource/recordPreparation';
 import { MetaSql } from '../../../access/metaSql';
+import { PlatformRows } from '../../../lifecycle/platformRows';
 import { CART } from '../cart/cartStore';
 import { addDays, today } from '../../../util/time';
 import { companyOf } from './goodsActions';
@@ -81,47 +82,13 @@ async function lockLines(tx: SqlExecutor, kernel: Kernel, userId: number, ids?: 
   return lines;
 }
 
-function requisitionBody(
-  lines: Row[],
-  prices: Map<number, { unitPriceIncl: string }>,
-  input: CheckoutInput,
-  orgId: number,
-  invOrgId: number,
-  onDate: string,
-  needBy: string,
-) {
-  return {
-    requisitionType: 'SHOPPING_CART',
-    orgId,
-    invOrgId,
-    requesterId: input.user.userId,
-    requisitionDate: onDate,
-    currencyCode: 'CNY',
-    description: '非生产物资商城购物车 / From the non-production goods cart',
-    lines: lines.map((line, i) => ({
-      lineNum: i + 1,
-      itemCode: line.goodsCode,
-      itemName: line.goodsName,
-      categoryId: Number(line.classifyId),
-      uomCode: line.uomCode,
-      quantity: String(line.count),
-      estimatedPrice: prices.get(Number(line.goodsId))!.unitPriceIncl,
-      needByDate: needBy,
-      suggestedSupplierId: Number(line.supplierId),
-    })),
-  };
-}
-
 /** The company's first plant (INV_ORG) receives the goods. */
 async function plantOf(tx: SqlExecutor, kernel: Kernel, orgId: number): Promise<number> {
-  const { t, c } = new MetaSql(kernel.registry, tx.dialect);
-  const [plant] = await tx.select(
-    `SELECT ${c('baseOrganization', 'orgId')} AS id FROM ${t('baseOrganization')} WHERE ${c('baseOrganization', 'companyId')} = ? ` +
-      `AND ${c('baseOrganization', 'orgType')} = 'INV_ORG' AND ${c('baseOrganization', 'enabledFlag')} = 'Y' ORDER BY ${c('baseOrganization', 'orgId')}`,
-    [orgId],
-  );
+  const where = { companyId: orgId, orgType: 'INV_ORG', enabledFlag: 'Y' };
+  const rows = new PlatformRows(kernel.registry, tx.dialect);
+  const plant = await rows.one(tx, 'baseOrganization', ['orgId'], where, { orderBy: ['orgId'] });
   if (!plant) throw declaredError('purchasingDelivery.noPlant');
-  return Number(plant.id);
+  return Number(plant.orgId);
 }
 
 export async function checkOutCart(
@@ -145,26 +112,39 @@ export async function checkOutCart(
   }
   const invOrgId = await plantOf(tx, kernel, orgId);
   const needBy = input.needByDate ?? needByOf(undefined, onDate);
-  const bySupplier = new Map<number, Row[]>();
-  for (const line of lines)
-    bySupplier.set(Number(line.supplierId), [...(bySupplier.get(Number(line.supplierId)) ?? []), line]);
   const entity = kernel.registry.entity(REQUISITION)!;
-  const { t, c } = new MetaSql(kernel.registry, tx.dialect);
+  const rows = new PlatformRows(kernel.registry, tx.dialect);
   const created: CreatedRequisition[] = [];
-  for (const [supplierId, group] of bySupplier) {
-    const record = prepareRecord(
-      kernel.registry,
-      entity,
-      requisitionBody(group, prices, input, orgId, invOrgId, onDate, needBy),
-      ctx,
-    );
+  // One requisition per supplier, in the order of each supplier's first line.
+  for (const supplierId of new Set(lines.map((l) => Number(l.supplierId)))) {
+    const body = {
+      requisitionType: 'SHOPPING_CART',
+      orgId,
+      invOrgId,
+      requesterId: input.user.userId,
+      requisitionDate: onDate,
+      currencyCode: 'CNY',
+      description: '非生产物资商城购物车 / From the non-production goods cart',
+      lines: lines
+        .filter((line) => Number(line.supplierId) === supplierId)
+        .map((line, i) => ({
+          lineNum: i + 1,
+          itemCode: line.goodsCode,
+          itemName: line.goodsName,
+          categoryId: Number(line.classifyId),
+          uomCode: line.uomCode,
+          quantity: String(line.count),
+          estimatedPrice: prices.get(Number(line.goodsId))!.unitPriceIncl,
+          needByDate: needBy,
+          suggestedSupplierId: supplierId,
+        })),
+    };
+    const record = prepareRecord(kernel.registry, entity, body, ctx);
     const requisitionHeaderId = await kernel.resources.writer.save(tx, entity, record, ctx, scope);
-    const [row] = await tx.select(
-      `SELECT ${c(REQUISITION, 'requisitionNumber')} AS n FROM ${t(REQUISITION)} WHERE ${c(REQUISITION, 'requisitionHeaderId')} = ?`,
-      [requisitionHeaderId],
-    );
-    created.push({ requisitionHeaderId, requisitionNumber: String(row?.n ?? ''), supplierId });
+    const saved = await rows.one(tx, REQUISITION, ['requisitionNumber'], { requisitionHeaderId });
+    created.push({ requisitionHeaderId, requisitionNumber: String(saved?.requisitionNumber ?? ''), supplierId });
   }
+  const { t, c } = rows.sql;
   const ids = lines.map((l) => Number(l.cartId));
   await tx.execute(
     `DELETE FROM ${t(CART)} WHERE ${c(CART, 'userId')} = ? AND ${c(CART, 'cartId')} IN (${ids.map(() => '?').join(', ')})`,

@@ -17,6 +17,7 @@ import type { OtherRecordCheck } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { MetaSql } from '../../../access/metaSql';
 import { lockOwner } from '../../../resource/invariantLocks';
+import { dateText } from '../partContext';
 import { checkValidity } from '../price/materialPrices';
 
 export const GOODS = 'srmPurNoProductiveMaterial';
@@ -35,14 +36,6 @@ export interface PriceInForce {
   unitPriceIncl: string;
   taxRate: string;
 }
-
-/** A date column read back as YYYY-MM-DD (MariaDB answers Date objects or datetime strings). */
-export const dayOf = (value: unknown): string | null =>
-  value === null || value === undefined
-    ? null
-    : value instanceof Date
-      ? value.toISOString().slice(0, 10)
-      : String(value).slice(0, 10);
 
 /**
  * The prices in force on `onDate` for goods on sale, from the goods' own supplier, for the company
@@ -113,7 +106,7 @@ async function refuseOverlap(
   const other = await otherRecord(scope, OVERLAP, ['validFrom', 'validTo']);
   if (other)
     throw declaredError('purchasingDelivery.priceOverlap', {
-      span: `${dayOf(other.validFrom)} ~ ${dayOf(other.validTo)}`,
+      span: `${dateText(other.validFrom)} ~ ${dateText(other.validTo)}`,
     });
 }
 
@@ -125,12 +118,8 @@ async function lockGoods(tx: SqlExecutor, registry: MetadataRegistry, goodsId: u
     throw declaredError('purchasingDelivery.unknownGoods', {}, [
       { field: 'noProductiveMaterialId', message: 'unknown goods / 物资不存在' },
     ]);
-  const { t, c } = new MetaSql(registry, tx.dialect);
-  const [goods] = await tx.select(
-    `SELECT ${c(GOODS, 'supplierId')} AS supplierId, ${c(GOODS, 'goodsCode')} AS goodsCode FROM ${t(GOODS)} WHERE ${c(GOODS, 'noProductiveMaterialId')} = ?`,
-    [id],
-  );
-  return goods;
+  const rows = new PlatformRows(registry, tx.dialect);
+  return (await rows.one(tx, GOODS, ['supplierId', 'goodsCode'], { noProductiveMaterialId: id }))!;
 }
 
 export function registerGoodsPriceRules(
@@ -145,15 +134,11 @@ export function registerGoodsPriceRules(
   hooks.registerBeforeSave(PRICE, async ({ values, id, tx, ctx }) => {
     let merged: RecordValues = values;
     if (id !== undefined) {
-      const { t, c } = new MetaSql(registry, tx.dialect);
-      const [stored] = await tx.select(
-        `SELECT ${c(PRICE, 'noProductiveMaterialId')} AS noProductiveMaterialId, ${c(PRICE, 'orgId')} AS orgId, ` +
-          `${c(PRICE, 'validFrom')} AS validFrom, ${c(PRICE, 'validTo')} AS validTo FROM ${t(PRICE)} WHERE ${c(PRICE, 'noProductivePriceId')} = ?`,
-        [id],
-      );
+      const fields = ['noProductiveMaterialId', 'orgId', 'validFrom', 'validTo'];
+      const stored = await new PlatformRows(registry, tx.dialect).one(tx, PRICE, fields, { noProductivePriceId: id });
       merged = { ...stored, ...values };
     }
-    merged = { ...merged, validFrom: dayOf(merged.validFrom), validTo: dayOf(merged.validTo) };
+    merged = { ...merged, validFrom: dateText(merged.validFrom), validTo: dateText(merged.validTo) };
     checkValidity(merged);
     const goods = await lockGoods(tx, registry, merged.noProductiveMaterialId);
     values.supplierId = Number(goods.supplierId);

@@ -16,7 +16,8 @@ import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import { declaredError } from '../../../http/declaredErrors';
 import { internalCaller, pagingOf } from '../../../home/readerContext';
 import type { ActionRegistry } from '../../../platform/actionRegistry';
-import { lockOwner, readUnderLock } from '../../../resource/invariantLocks';
+import { PlatformRows } from '../../../lifecycle/platformRows';
+import { lockOwner } from '../../../resource/invariantLocks';
 import { addDecimals, compareDecimals, formatDecimal, parseDecimal, ZERO } from '../../../util/decimal';
 
 const LINKAGE = 'srmPurPriceLinkage';
@@ -26,14 +27,11 @@ export const CYCLE_MONTHS: Record<string, number> = { MONTH: 1, QUARTER: 3, HALF
 
 export function registerLinkageRules(hooks: RecordHookRegistry, registry: MetadataRegistry): void {
   hooks.registerBeforeSave(LINKAGE, async ({ values, id, tx }) => {
-    const { t, c } = new MetaSql(registry, tx.dialect);
+    const rows = new PlatformRows(registry, tx.dialect);
     let itemId = values.itemId;
     let proportion = values.proportion;
     if (id !== undefined) {
-      const [stored] = await tx.select(
-        `SELECT ${c(LINKAGE, 'itemId')} AS itemId, ${c(LINKAGE, 'proportion')} AS proportion FROM ${t(LINKAGE)} WHERE ${c(LINKAGE, 'priceLinkageId')} = ?`,
-        [id],
-      );
+      const stored = await rows.one(tx, LINKAGE, ['itemId', 'proportion'], { priceLinkageId: id });
       itemId ??= stored?.itemId;
       proportion ??= stored?.proportion;
     }
@@ -44,18 +42,17 @@ export function registerLinkageRules(hooks: RecordHookRegistry, registry: Metada
       throw declaredError('purchasingDelivery.unknownItem', {}, [
         { field: 'itemId', message: 'unknown item / 物料不存在' },
       ]);
-    const [item] = await tx.select(
-      `SELECT ${c(ITEM, 'itemCode')} AS code FROM ${t(ITEM)} WHERE ${c(ITEM, 'itemId')} = ?`,
-      [Number(itemId)],
-    );
-    values.itemCode = item?.code ?? null;
-    const others = await readUnderLock(
+    const item = await rows.one(tx, ITEM, ['itemCode'], { itemId: Number(itemId) });
+    values.itemCode = item?.itemCode ?? null;
+    const linked = await rows.select(
       tx,
-      `SELECT ${c(LINKAGE, 'proportion')} AS p FROM ${t(LINKAGE)} WHERE ${c(LINKAGE, 'itemId')} = ? AND ${c(LINKAGE, 'status')} IN ('NEW', 'VALID')` +
-        (id !== undefined ? ` AND ${c(LINKAGE, 'priceLinkageId')} <> ?` : ''),
-      id !== undefined ? [Number(itemId), id] : [Number(itemId)],
+      LINKAGE,
+      ['priceLinkageId', 'proportion'],
+      { itemId: Number(itemId), status: ['NEW', 'VALID'] },
+      { underLock: true },
     );
-    const total = others.reduce((sum, row) => addDecimals(sum, parseDecimal(row.p as string) ?? ZERO), share);
+    const others = linked.filter((row) => Number(row.priceLinkageId) !== id);
+    const total = others.reduce((sum, row) => addDecimals(sum, parseDecimal(row.proportion as string) ?? ZERO), share);
     if (compareDecimals(total, { units: 1n, scale: 0 }) > 0)
       throw declaredError('purchasingDelivery.proportionsOver', { total: formatDecimal(total, 4) });
   });
@@ -83,13 +80,18 @@ export async function collectLinkages(tx: SqlExecutor, registry: MetadataRegistr
       `FROM ${t(LINKAGE)} l LEFT JOIN ${t(ITEM)} i ON ${c(ITEM, 'itemId', 'i')} = ${c(LINKAGE, 'itemId', 'l')} ` +
       `WHERE ${c(LINKAGE, 'status', 'l')} = 'VALID' ORDER BY ${c(LINKAGE, 'itemCode', 'l')}, ${c(LINKAGE, 'rawMaterialCode', 'l')}`,
   );
-  const indices = await tx.select(
-    `SELECT ${c(INDEX, 'rawMaterialCode')} AS code, ${c(INDEX, 'period')} AS period, ${c(INDEX, 'price')} AS price FROM ${t(INDEX)} ORDER BY ${c(INDEX, 'period')} DESC`,
+  const platform = new PlatformRows(registry, tx.dialect);
+  const indices = await platform.select(
+    tx,
+    INDEX,
+    ['rawMaterialCode', 'period', 'price'],
+    {},
+    { orderBy: ['-period'] },
   );
   const series = new Map<string, { period: string; price: number; text: string }[]>();
   for (const row of indices)
-    series.set(String(row.code), [
-      ...(series.get(String(row.code)) ?? []),
+    series.set(String(row.rawMaterialCode), [
+      ...(series.get(String(row.rawMaterialCode)) ?? []),
       { period: String(row.period), price: Number(row.price), text: String(row.price) },
     ]);
   const rows = links.map((link) => {

@@ -6,11 +6,10 @@
  * doDeleteBarcodeData removes a line's labels; findBarcode {barcode} and findBarcodeOrder read.
  * Reads go through the caller's row scope: another supplier's labels are not found (404).
  */
-import type { Row } from '../../../db/sqlExecutor';
+import type { Row, SqlParam } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
-import { PlatformRows } from '../../../lifecycle/platformRows';
 import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import type { ActionHandler, ActionRegistry, ActionRequest, RegisteredAction } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
@@ -29,6 +28,8 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 const LINE_IDS = ['deliveryNoteLineId', 'id'];
 const BARCODE_IDS = ['barcodeId', 'id'];
 const LINE_OR_LABEL = eitherIdInput(['deliveryNoteLineId', 'barcodeId', 'id']);
+/** What a label copies from its delivery-note line and note. */
+const COPIED = ['invOrgId', 'deliveryNoteId', 'deliveryNoteNumber', 'poNumber', 'itemCode', 'itemName', 'uomCode'];
 
 /** The packs asked for: "3000,3000,2000" (commas, Chinese commas, spaces) or an array of quantities. */
 export function parsePacks(raw: unknown): Dec[] {
@@ -70,7 +71,6 @@ async function generate(store: LabelStore, body: Record<string, unknown>, ctx: R
   const supplierId = supplierOf(ctx);
   const lineId = idFrom(body, LINE_IDS);
   const packs = parsePacks(body.packQtys ?? body.packs);
-  const rows = new PlatformRows(kernel.registry, kernel.db.dialect);
   const made = await kernel.db.transaction(async (tx) => {
     if (!(await lockOwner(tx, kernel.registry.entity(NOTE_LINE)!, lineId))) throw Errors.recordNotFound();
     const line = await store.noteLine(tx, lineId);
@@ -88,20 +88,14 @@ async function generate(store: LabelStore, body: Record<string, unknown>, ctx: R
     const barcodes: string[] = [];
     for (const [i, qty] of packs.entries()) {
       const barcode = `${String(line.deliveryNoteNumber)}-${pad(Number(line.lineNum), 2)}-${pad(i + 1, 3)}`;
-      await rows.insert(
+      await store.rows.insert(
         tx,
         BARCODE,
         {
+          ...(Object.fromEntries(COPIED.map((f) => [f, line[f]])) as Record<string, SqlParam>),
           barcode,
           supplierId,
-          invOrgId: line.invOrgId as number,
-          deliveryNoteId: Number(line.deliveryNoteId),
           deliveryNoteLineId: lineId,
-          deliveryNoteNumber: String(line.deliveryNoteNumber),
-          poNumber: line.poNumber as string,
-          itemCode: line.itemCode as string,
-          itemName: line.itemName as string,
-          uomCode: line.uomCode as string,
           packSeq: i + 1,
           packCount: packs.length,
           packQty: formatDecimal(qty, 4),
@@ -112,7 +106,7 @@ async function generate(store: LabelStore, body: Record<string, unknown>, ctx: R
       );
       barcodes.push(barcode);
     }
-    await store.setFields(tx, NOTE_LINE, lineId, { labelStatus: 'GENERATED' }, ctx);
+    await store.update(tx, NOTE_LINE, 'deliveryNoteLineId', lineId, { labelStatus: 'GENERATED' }, ctx.userId);
     return barcodes;
   });
   return {
@@ -135,19 +129,13 @@ async function print(
     const size = await store.labelSize(tx);
     const notes = await store.notes(tx, [...new Set(labels.map((l) => Number(l.deliveryNoteId)))]);
     const supplier = await store.supplierName(tx, Number(labels[0].supplierId));
+    const shipDate = (l: Row) => notes.get(Number(l.deliveryNoteId))?.shipDate;
     const pdf = await labelsPdf(
       labels.map((l) => ({
-        barcode: String(l.barcode),
-        deliveryNoteNumber: String(l.deliveryNoteNumber),
-        poNumber: String(l.poNumber ?? ''),
-        itemCode: String(l.itemCode ?? ''),
-        itemName: String(l.itemName ?? ''),
+        ...l,
         packQty: formatDecimal(parseDecimal(String(l.packQty)) ?? ZERO, 0).replace(/\.$/, ''),
-        uomCode: String(l.uomCode ?? ''),
-        packSeq: Number(l.packSeq),
-        packCount: Number(l.packCount),
         supplierName: supplier,
-        shipDate: String(notes.get(Number(l.deliveryNoteId))?.shipDate ?? '').slice(0, 10),
+        shipDate: shipDate(l),
       })),
       size,
     );
@@ -180,7 +168,7 @@ async function remove(store: LabelStore, body: Record<string, unknown>, ctx: Res
     if (String(line.status) !== 'SHIPPED') throw declaredError('purchasingDelivery.labelsFixed');
     const { t, c } = store.sql;
     const done = await tx.execute(`DELETE FROM ${t(BARCODE)} WHERE ${c(BARCODE, 'deliveryNoteLineId')} = ?`, [lineId]);
-    await store.setFields(tx, NOTE_LINE, lineId, { labelStatus: null }, ctx);
+    await store.update(tx, NOTE_LINE, 'deliveryNoteLineId', lineId, { labelStatus: null }, ctx.userId);
     return done.affected;
   });
   return { data: { deliveryNoteLineId: lineId, deleted: removed } };

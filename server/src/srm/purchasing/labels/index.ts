@@ -6,7 +6,7 @@ import { registerReserve } from './reserve';
 import { registerReserveActions } from './reserveActions';
 
 export function registerLabels({ actions, hooks, handlers, registry, db }: DomainRegistries): void {
-  const store = new LabelStore(registry, db, hooks);
+  const store = new LabelStore(registry, db);
   registerReserve(store, hooks, handlers);
   registerReserveActions(store, actions);
   registerBarcodeActions(store, actions);

@@ -4,6 +4,7 @@
  * configured label size (srmPurPrintSize) with its Code 128 barcode, and the appointment's pack list
  * on A4; the delivery-note facts in Chinese and English.
  */
+import type { Row } from '../../../db/sqlExecutor';
 import { MM, a4Template, labelTemplate } from '../../../documents/pdfTemplates';
 import { PdfWriter } from '../../../documents/pdfWriter';
 
@@ -12,37 +13,10 @@ export interface LabelSize {
   heightMm: number;
 }
 
-export interface LabelData {
-  barcode: string;
-  deliveryNoteNumber: string;
-  poNumber: string;
-  itemCode: string;
-  itemName: string;
-  packQty: string;
-  uomCode: string;
-  packSeq: number;
-  packCount: number;
-  supplierName: string;
-  shipDate: string;
-}
-
-export interface PackListNote {
-  deliveryNoteNumber: string;
-  shipDate: string;
-  lines: { lineNum: number; poNumber: string; itemCode: string; itemName: string; shipQty: string; uomCode: string }[];
-  labels: { barcode: string; itemCode: string; packSeq: number; packCount: number; packQty: string }[];
-}
-
-export interface PackList {
-  reserveNumber: string;
-  supplierName: string;
-  invOrgName: string;
-  dockName: string;
-  appointDate: string;
-  timeSlot: string;
-  vehicleNumber: string;
-  notes: PackListNote[];
-}
+/** A stored value as printed: blank when empty. */
+const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+/** A stored quantity without its trailing zeros (1000.0000 → 1000). */
+const qty = (v: unknown): string => String(Number(v));
 
 /** The pack list's template: A4 with a 40 pt margin, type a little smaller than an agreement's. */
 const PACK_LIST = {
@@ -50,10 +24,13 @@ const PACK_LIST = {
   sizes: { title: 16, heading: 12, body: 10, small: 9 },
 };
 
-/** One page per label, each widthMm × heightMm. */
-export async function labelsPdf(labels: LabelData[], size: LabelSize): Promise<Buffer> {
+/**
+ * One page per label (rows of srmPurBarcodeReserve with their note's supplierName and shipDate, and
+ * packQty as printed), each widthMm × heightMm.
+ */
+export async function labelsPdf(labels: Row[], size: LabelSize): Promise<Buffer> {
   const template = labelTemplate('srmPurBarcodeReserve label', size);
-  const pdf = await PdfWriter.open(template, { title: `Labels ${labels[0]?.deliveryNoteNumber ?? ''}` });
+  const pdf = await PdfWriter.open(template, { title: `Labels ${text(labels[0]?.deliveryNoteNumber)}` });
   const { margin, innerWidth: inner } = pdf;
   const height = size.heightMm * MM;
   const barHeight = height * 0.28;
@@ -62,15 +39,19 @@ export async function labelsPdf(labels: LabelData[], size: LabelSize): Promise<B
   for (const label of labels) {
     pdf.page().text('送货标签 / Delivery label', 'title', { ...line, align: 'center' }, { x: margin, y: margin });
     const top = margin + body * 1.8;
-    await pdf.barcode(label.barcode, { x: margin, y: top, width: inner, height: barHeight });
-    pdf.text(label.barcode, 'body', { ...line, align: 'center' }, { x: margin, y: top + barHeight + 1 });
+    const barcode = String(label.barcode);
+    await pdf.barcode(barcode, { x: margin, y: top, width: inner, height: barHeight });
+    pdf.text(barcode, 'body', { ...line, align: 'center' }, { x: margin, y: top + barHeight + 1 });
     const rows: [string, string][] = [
-      ['送货单号 / DN no.', label.deliveryNoteNumber],
-      ['订单号 / PO no.', label.poNumber],
-      ['物料 / Item', `${label.itemCode} ${label.itemName}`],
-      ['数量 / Qty', `${label.packQty} ${label.uomCode}    包装 / Pack ${label.packSeq}/${label.packCount}`],
-      ['供应商 / Supplier', label.supplierName],
-      ['日期 / Date', label.shipDate],
+      ['送货单号 / DN no.', text(label.deliveryNoteNumber)],
+      ['订单号 / PO no.', text(label.poNumber)],
+      ['物料 / Item', `${text(label.itemCode)} ${text(label.itemName)}`],
+      [
+        '数量 / Qty',
+        `${text(label.packQty)} ${text(label.uomCode)}    包装 / Pack ${text(label.packSeq)}/${text(label.packCount)}`,
+      ],
+      ['供应商 / Supplier', text(label.supplierName)],
+      ['日期 / Date', text(label.shipDate).slice(0, 10)],
     ];
     let y = top + barHeight + body * 1.6;
     for (const [name, value] of rows) {
@@ -81,29 +62,35 @@ export async function labelsPdf(labels: LabelData[], size: LabelSize): Promise<B
   return pdf.finish();
 }
 
-/** The appointment's pack list on A4: its barcode, then per delivery note its lines and its packs' barcodes. */
-export async function packListPdf(list: PackList): Promise<Buffer> {
-  const pdf = await PdfWriter.open(PACK_LIST, { title: `Pack list ${list.reserveNumber}` });
+/**
+ * The appointment's pack list on A4: its barcode, then per delivery note (rows with their `lines`
+ * and `labels`) its lines and its packs' barcodes. `dock` and `slot` are the lookups' meanings.
+ */
+export async function packListPdf(header: Row, place: { dock: string; slot: string }, notes: Row[]): Promise<Buffer> {
+  const reserveNumber = String(header.reserveNumber);
+  const pdf = await PdfWriter.open(PACK_LIST, { title: `Pack list ${reserveNumber}` });
   pdf.page().text('装箱单 / Pack list', 'title', { align: 'center' }).moveDown(0.3);
-  await pdf.barcode(list.reserveNumber, { x: 197, y: pdf.y, width: 200, height: 40 });
-  pdf.text(list.reserveNumber, 'body', { align: 'center' }).moveDown(0.5);
-  pdf.field('预约单号', 'Appointment no.', list.reserveNumber);
-  pdf.field('供应商', 'Supplier', list.supplierName);
-  pdf.field('收货工厂', 'Ship-to plant', list.invOrgName);
-  pdf.field('卸货月台', 'Dock', list.dockName);
-  pdf.field('预约日期', 'Date', `${list.appointDate} ${list.timeSlot}`);
-  pdf.field('车牌', 'Vehicle', list.vehicleNumber || '-');
-  for (const note of list.notes) {
-    pdf.moveDown(0.8).text(`送货单 / Delivery note ${note.deliveryNoteNumber}  (${note.shipDate})`, 'heading');
-    for (const line of note.lines)
+  await pdf.barcode(reserveNumber, { x: 197, y: pdf.y, width: 200, height: 40 });
+  pdf.text(reserveNumber, 'body', { align: 'center' }).moveDown(0.5);
+  pdf.field('预约单号', 'Appointment no.', reserveNumber);
+  pdf.field('供应商', 'Supplier', text(header.supplierName ?? header.supplierId));
+  pdf.field('收货工厂', 'Ship-to plant', text(header.invOrgName ?? header.invOrgId));
+  pdf.field('卸货月台', 'Dock', place.dock);
+  pdf.field('预约日期', 'Date', `${text(header.appointDate).slice(0, 10)} ${place.slot}`);
+  pdf.field('车牌', 'Vehicle', text(header.vehicleNumber) || '-');
+  for (const note of notes) {
+    const when = text(note.shipDate).slice(0, 10);
+    pdf.moveDown(0.8).text(`送货单 / Delivery note ${text(note.deliveryNoteNumber)}  (${when})`, 'heading');
+    for (const line of note.lines as Row[])
       pdf.text(
-        `  ${line.lineNum}. ${line.poNumber}  ${line.itemCode} ${line.itemName}  ${line.shipQty} ${line.uomCode}`,
+        `  ${text(line.lineNum)}. ${text(line.poNumber)}  ${text(line.itemCode)} ${text(line.itemName)}  ${qty(line.shipQty)} ${text(line.uomCode)}`,
         'small',
       );
-    if (!note.labels.length) pdf.text('  未生成条码 / No labels generated', 'small');
-    for (const label of note.labels)
+    const labels = note.labels as Row[];
+    if (!labels.length) pdf.text('  未生成条码 / No labels generated', 'small');
+    for (const label of labels)
       pdf.text(
-        `  [${label.packSeq}/${label.packCount}] ${label.barcode}  ${label.itemCode}  ${label.packQty}`,
+        `  [${text(label.packSeq)}/${text(label.packCount)}] ${text(label.barcode)}  ${text(label.itemCode)}  ${qty(label.packQty)}`,
         'small',
       );
   }

@@ -7,29 +7,18 @@
  * Cancelling empties both keys, which frees the slot and the notes (declared: purReserve.json).
  */
 import type { RecordHookRegistry, SaveDraft } from '../../../hooks/recordHooks';
-import { ApiError } from '../../../http/apiError';
+import type { ApiError } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import { isDuplicateKey } from '../../../resource/dbErrors';
 import { type LabelStore, RESERVE, RESERVE_LINE } from './labelStore';
-
-/** A unique-key violation of MariaDB or SQLite (server/src/resource/dbErrors.ts knows the same codes). */
-export function isDuplicate(e: unknown): boolean {
-  if (e instanceof ApiError) return false;
-  const err = e as { code?: string; driverError?: { code?: string }; message?: string };
-  const code = err.driverError?.code ?? err.code ?? '';
-  return (
-    code === 'ER_DUP_ENTRY' ||
-    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    /UNIQUE constraint failed|Duplicate entry/.test(err.message ?? '')
-  );
-}
 
 async function uniqueWrite(write: () => Promise<unknown>, taken: () => ApiError): Promise<void> {
   try {
     await write();
   } catch (e) {
-    if (isDuplicate(e)) throw taken();
+    if (isDuplicateKey(e)) throw taken();
     throw e;
   }
 }
@@ -38,7 +27,9 @@ async function uniqueWrite(write: () => Promise<unknown>, taken: () => ApiError)
 async function beforeSave(store: LabelStore, draft: SaveDraft): Promise<void> {
   const lines = draft.children.lines;
   if (!lines) return;
-  const stored = draft.id ? await store.one(draft.tx, RESERVE, draft.id, false) : undefined;
+  const stored = draft.id
+    ? await store.rows.one(draft.tx, RESERVE, ['supplierId', 'invOrgId'], { reserveId: draft.id })
+    : undefined;
   const supplierId = Number(draft.values.supplierId ?? stored?.supplierId);
   const invOrgId = Number(draft.values.invOrgId ?? stored?.invOrgId);
   const notes = await store.notes(
@@ -83,18 +74,18 @@ async function submit(store: LabelStore, run: TransitionRun): Promise<void> {
     deliveryNoteIds: JSON.stringify(lines.map((l) => Number(l.deliveryNoteId))),
   };
   await uniqueWrite(
-    () => store.setFields(run.tx, RESERVE, run.id, header, run.ctx),
+    () => store.update(run.tx, RESERVE, 'reserveId', run.id, header, run.ctx.userId),
     () => declaredError('purchasingDelivery.slotTaken'),
   );
   for (const line of [...lines].sort((a, b) => Number(a.deliveryNoteId) - Number(b.deliveryNoteId)))
     await uniqueWrite(
       () =>
-        store.setFields(
+        store.rows.update(
           run.tx,
           RESERVE_LINE,
-          Number(line.reserveLineId),
           { activeNoteId: Number(line.deliveryNoteId) },
-          run.ctx,
+          { reserveLineId: Number(line.reserveLineId) },
+          run.ctx.userId,
         ),
       () => declaredError('purchasingDelivery.noteTaken', { deliveryNoteNumber: line.deliveryNoteNumber }),
     );

@@ -105,34 +105,11 @@ export function registerReserveActions(store: LabelStore, actions: ActionRegistr
       const { header, deliveryNotes } = await reserveInfo(store, body, ctx, kernel, req);
       const lookups = await LookupTable.load(store.db, ['PUR_DOCK_CODE', 'PUR_TIME_SLOT']);
       const meaning = (type: string, code: unknown) => String(lookups.meaning(type, String(code), ctx.language));
-      const content = await packListPdf({
-        reserveNumber: String(header.reserveNumber),
-        supplierName: String(header.supplierName ?? header.supplierId),
-        invOrgName: String(header.invOrgName ?? header.invOrgId),
-        dockName: meaning('PUR_DOCK_CODE', header.dockCode),
-        appointDate: String(header.appointDate).slice(0, 10),
-        timeSlot: meaning('PUR_TIME_SLOT', header.timeSlot),
-        vehicleNumber: String(header.vehicleNumber ?? ''),
-        notes: deliveryNotes.map((n) => ({
-          deliveryNoteNumber: String(n.deliveryNoteNumber),
-          shipDate: String(n.shipDate ?? '').slice(0, 10),
-          lines: (n.lines as Row[]).map((l) => ({
-            lineNum: Number(l.lineNum),
-            poNumber: String(l.poNumber ?? ''),
-            itemCode: String(l.itemCode ?? ''),
-            itemName: String(l.itemName ?? ''),
-            shipQty: String(Number(l.shipQty)),
-            uomCode: String(l.uomCode ?? ''),
-          })),
-          labels: (n.labels as Row[]).map((l) => ({
-            barcode: String(l.barcode),
-            itemCode: String(l.itemCode ?? ''),
-            packSeq: Number(l.packSeq),
-            packCount: Number(l.packCount),
-            packQty: String(Number(l.packQty)),
-          })),
-        })),
-      });
+      const content = await packListPdf(
+        header,
+        { dock: meaning('PUR_DOCK_CODE', header.dockCode), slot: meaning('PUR_TIME_SLOT', header.timeSlot) },
+        deliveryNotes,
+      );
       return {
         data: null,
         file: { fileName: `pack-list-${String(header.reserveNumber)}.pdf`, contentType: 'application/pdf', content },
@@ -155,15 +132,10 @@ export function registerReserveActions(store: LabelStore, actions: ActionRegistr
     'findPurPrintSize',
     'session',
     async (body) => {
-      const { t, c } = store.sql;
+      const fields = ['printSizeId', 'labelType', 'sizeName', 'widthMm', 'heightMm'];
       const type = (body.labelType as string | null | undefined) ?? null;
-      const cols = ['printSizeId', 'labelType', 'sizeName', 'widthMm', 'heightMm']
-        .map((n) => `${c(PRINT_SIZE, n)} AS ${n}`)
-        .join(', ');
-      const rows = await store.db.select(
-        `SELECT ${cols} FROM ${t(PRINT_SIZE)} WHERE ${c(PRINT_SIZE, 'enabledFlag')} = 'Y'${type ? ` AND ${c(PRINT_SIZE, 'labelType')} = ?` : ''} ORDER BY ${c(PRINT_SIZE, 'printSizeId')}`,
-        type ? [type] : [],
-      );
+      const where: Record<string, string> = type ? { enabledFlag: 'Y', labelType: type } : { enabledFlag: 'Y' };
+      const rows = await store.rows.select(store.db, PRINT_SIZE, fields, where, { orderBy: ['printSizeId'] });
       return { data: rows.map((r) => ({ ...r, widthMm: Number(r.widthMm), heightMm: Number(r.heightMm) })) };
     },
     'srmPurPrintSizeRestful',

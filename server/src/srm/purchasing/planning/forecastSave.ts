@@ -17,34 +17,20 @@ import { copyItemCode, dateText, FORECAST, FORECAST_LINE, isSupplierCaller, type
 const SUPPLIER_COLUMNS = ['supplierCommitQty', 'supplierComment', 'gapQty'];
 const number = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(Number(v)));
 
-export async function forecastLines(p: Planning, tx: SaveDraft['tx'], forecastId: number): Promise<Row[]> {
-  const { t, c } = p.sql;
-  return tx.select(
-    `SELECT ${c(FORECAST_LINE, 'forecastLineId')} AS forecastLineId, ${c(FORECAST_LINE, 'periodStart')} AS periodStart, ` +
-      `${c(FORECAST_LINE, 'periodEnd')} AS periodEnd, ${c(FORECAST_LINE, 'forecastQty')} AS forecastQty, ` +
-      `${c(FORECAST_LINE, 'supplierCommitQty')} AS supplierCommitQty, ${c(FORECAST_LINE, 'supplierComment')} AS supplierComment ` +
-      `FROM ${t(FORECAST_LINE)} WHERE ${c(FORECAST_LINE, 'forecastId')} = ? ORDER BY ${c(FORECAST_LINE, 'periodStart')}, ${c(FORECAST_LINE, 'forecastLineId')}`,
-    [forecastId],
-  );
+export function forecastLines(p: Planning, tx: SaveDraft['tx'], forecastId: number): Promise<Row[]> {
+  const fields = ['forecastLineId', 'periodStart', 'periodEnd', 'forecastQty', 'supplierCommitQty', 'supplierComment'];
+  return p.rows.select(tx, FORECAST_LINE, fields, { forecastId }, { orderBy: ['periodStart', 'forecastLineId'] });
 }
 
 async function storedStatus(p: Planning, draft: SaveDraft): Promise<string | null> {
   if (draft.creating || !draft.id) return null;
-  const { t, c } = p.sql;
-  const [row] = await draft.tx.select(
-    `SELECT ${c(FORECAST, 'status')} AS status FROM ${t(FORECAST)} WHERE ${c(FORECAST, 'forecastId')} = ?`,
-    [draft.id],
-  );
+  const row = await p.rows.one(draft.tx, FORECAST, ['status'], { forecastId: draft.id });
   if (!row) throw Errors.recordNotFound();
   return String(row.status);
 }
 
-function checkDates(draft: SaveDraft): void {
-  const { horizonStart, horizonEnd } = draft.values;
-  if (horizonStart && horizonEnd && String(horizonEnd) < String(horizonStart))
-    throw declaredError('purchasingOrders.forecastHorizonOrder', {}, [
-      { field: 'horizonEnd', message: 'before horizonStart' },
-    ]);
+/** A line's period in order (the horizon's is a record rule of srmPurForecast.json). */
+function checkPeriods(draft: SaveDraft): void {
   (draft.children.lines ?? []).forEach((line, i) => {
     if (line.periodStart && line.periodEnd && String(line.periodEnd) < String(line.periodStart))
       throw declaredError('purchasingOrders.forecastPeriodOrder', { lineNo: i + 1 }, [
@@ -56,7 +42,7 @@ function checkDates(draft: SaveDraft): void {
 async function buyerSave(p: Planning, draft: SaveDraft): Promise<void> {
   const status = await storedStatus(p, draft);
   if (status !== null && status !== 'DRAFT') throw declaredError('purchasingOrders.forecastPublished');
-  checkDates(draft);
+  checkPeriods(draft);
   await copyItemCode(p, draft.tx, draft.values);
   for (const line of draft.children.lines ?? []) for (const key of SUPPLIER_COLUMNS) delete line[key];
 }

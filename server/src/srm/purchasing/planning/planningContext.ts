@@ -23,11 +23,7 @@ export { addDays as daysAfter, today } from '../../../util/time';
 /** Copies the item's code into `values.itemCode` when the save names an item (itemCode is server-only). */
 export async function copyItemCode(p: Planning, tx: SqlExecutor, values: Record<string, unknown>): Promise<void> {
   if (values.itemId === undefined || values.itemId === null || values.itemId === '') return;
-  const { t, c } = p.sql;
-  const [item] = await tx.select(
-    `SELECT ${c('srmBaseMaterialItem', 'itemCode')} AS code FROM ${t('srmBaseMaterialItem')} WHERE ${c('srmBaseMaterialItem', 'itemId')} = ?`,
-    [Number(values.itemId)],
-  );
+  const item = await p.rows.one(tx, 'srmBaseMaterialItem', ['itemCode'], { itemId: Number(values.itemId) });
   if (!item) throw declaredError('purchasingOrders.itemUnknown', {}, [{ field: 'itemId', message: 'not found' }]);
-  values.itemCode = item.code;
+  values.itemCode = item.itemCode;
 }

@@ -14,10 +14,10 @@ import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, SaveDone, SaveDraft } from '../../../hooks/recordHooks';
 import { declaredError } from '../../../http/declaredErrors';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
-import { lockOwner, readUnderLock } from '../../../resource/invariantLocks';
+import { lockOwner } from '../../../resource/invariantLocks';
 import { add, cmp, dec, isPositive, neg, qty, type Dec } from '../delivery/quantities';
 import { copyItemCode, requireInternal, STOCK, today, TRANSFER, type Planning } from './planningContext';
-import { raiseWarning } from './warnings';
+import { raiseWarning, type WarningType } from './warnings';
 
 export interface StockLevels {
   onHand: Dec;
@@ -48,28 +48,13 @@ export interface Movement {
   userId: number | null;
 }
 
+const STOCK_FIELDS = ['vmiStockId', 'supplierId', 'invOrgId', 'itemId', 'itemCode', 'warehouseCode'];
+const LEVEL_FIELDS = ['onHandQty', 'safetyStockQty', 'maxStockQty'];
+
 /** Locks and reads the stock row (the latest committed values). */
-export async function lockStock(p: Planning, tx: SqlExecutor, id: number) {
-  const { t, c } = p.sql;
-  if (!(await lockOwner(tx, p.registry.entity(STOCK)!, id))) return undefined;
-  const [row] = await readUnderLock(
-    tx,
-    `SELECT ${[
-      'vmiStockId',
-      'supplierId',
-      'invOrgId',
-      'itemId',
-      'itemCode',
-      'warehouseCode',
-      'onHandQty',
-      'safetyStockQty',
-      'maxStockQty',
-    ]
-      .map((f) => `${c(STOCK, f)} AS ${f}`)
-      .join(', ')} FROM ${t(STOCK)} WHERE ${c(STOCK, 'vmiStockId')} = ?`,
-    [id],
-  );
-  return row;
+export async function lockStock(p: Planning, tx: SqlExecutor, vmiStockId: number) {
+  if (!(await lockOwner(tx, p.registry.entity(STOCK)!, vmiStockId))) return undefined;
+  return p.rows.one(tx, STOCK, [...STOCK_FIELDS, ...LEVEL_FIELDS], { vmiStockId }, { underLock: true });
 }
 
 /** Raises the stock's bound warnings; the stock row must be locked by the caller. */
@@ -80,34 +65,24 @@ export async function warnStock(
   levels: StockLevels,
   userId: number | null,
 ): Promise<number> {
-  let raised = 0;
-  const base = { docType: 'VMI_STOCK' as const, docId: Number(stock.vmiStockId), supplierId: Number(stock.supplierId) };
   const docNumber = `${String(stock.itemCode ?? '')}@${String(stock.warehouseCode ?? '')}`;
   const onHand = qty(levels.onHand);
+  const crossed: [WarningType, string][] = [];
   if (belowSafety(levels))
-    raised += +(await raiseWarning(
-      p,
-      tx,
-      {
-        ...base,
-        docNumber,
-        type: 'STOCK_BELOW_SAFETY',
-        content: `VMI库存 ${docNumber} 现有量 ${onHand} 低于安全库存 ${qty(levels.safety!)} / VMI stock ${docNumber}: on hand ${onHand} is below the safety stock ${qty(levels.safety!)}`,
-      },
-      userId,
-    ));
+    crossed.push([
+      'STOCK_BELOW_SAFETY',
+      `VMI库存 ${docNumber} 现有量 ${onHand} 低于安全库存 ${qty(levels.safety!)} / VMI stock ${docNumber}: on hand ${onHand} is below the safety stock ${qty(levels.safety!)}`,
+    ]);
   if (aboveMax(levels))
-    raised += +(await raiseWarning(
-      p,
-      tx,
-      {
-        ...base,
-        docNumber,
-        type: 'STOCK_ABOVE_MAX',
-        content: `VMI库存 ${docNumber} 现有量 ${onHand} 高于最高库存 ${qty(levels.max!)} / VMI stock ${docNumber}: on hand ${onHand} is above the maximum ${qty(levels.max!)}`,
-      },
-      userId,
-    ));
+    crossed.push([
+      'STOCK_ABOVE_MAX',
+      `VMI库存 ${docNumber} 现有量 ${onHand} 高于最高库存 ${qty(levels.max!)} / VMI stock ${docNumber}: on hand ${onHand} is above the maximum ${qty(levels.max!)}`,
+    ]);
+  let raised = 0;
+  for (const [type, content] of crossed) {
+    const warning = { type, content, docType: 'VMI_STOCK' as const, docId: Number(stock.vmiStockId), docNumber };
+    raised += +(await raiseWarning(p, tx, { ...warning, supplierId: Number(stock.supplierId) }, userId));
+  }
   return raised;
 }
 
@@ -173,14 +148,10 @@ async function transferSave(p: Planning, draft: SaveDraft): Promise<void> {
 async function stockSave(p: Planning, draft: SaveDraft): Promise<void> {
   requireInternal(draft.ctx);
   await copyItemCode(p, draft.tx, draft.values);
-  const { t, c } = p.sql;
   let onHand: Dec = dec(0);
-  let stored: Record<string, unknown> = {};
+  let stored: Record<string, unknown> | undefined = {};
   if (!draft.creating && draft.id) {
-    [stored] = await draft.tx.select(
-      `SELECT ${c(STOCK, 'onHandQty')} AS onHandQty, ${c(STOCK, 'safetyStockQty')} AS safetyStockQty, ${c(STOCK, 'maxStockQty')} AS maxStockQty FROM ${t(STOCK)} WHERE ${c(STOCK, 'vmiStockId')} = ?`,
-      [draft.id],
-    );
+    stored = await p.rows.one(draft.tx, STOCK, LEVEL_FIELDS, { vmiStockId: draft.id });
     onHand = dec(stored?.onHandQty ?? 0);
   } else Object.assign(draft.values, { onHandQty: '0', availableQty: '0' });
   const pick = (f: string) => (f in draft.values ? opt(draft.values[f]) : opt(stored?.[f]));
@@ -196,23 +167,20 @@ async function stockSave(p: Planning, draft: SaveDraft): Promise<void> {
 /** A receipt of a delivery note: IN on the supplier's VMI stock of that plant and item, when there is one. */
 async function onReceipt(p: Planning, done: SaveDone): Promise<void> {
   if (done.entity.name !== 'srmPurReceiptTransaction' || done.values.transactionType !== 'RECEIVE') return;
-  const { t, c } = p.sql;
   const v = done.values;
-  const [stock] = await done.tx.select(
-    `SELECT ${c(STOCK, 'vmiStockId')} AS id FROM ${t(STOCK)} WHERE ${c(STOCK, 'supplierId')} = ? AND ${c(STOCK, 'invOrgId')} = ? AND ${c(STOCK, 'itemId')} = ? ORDER BY ${c(STOCK, 'vmiStockId')}`,
-    [Number(v.supplierId), Number(v.invOrgId), Number(v.itemId)],
-  );
+  const where = { supplierId: Number(v.supplierId), invOrgId: Number(v.invOrgId), itemId: Number(v.itemId) };
+  const stock = await p.rows.one(done.tx, STOCK, ['vmiStockId'], where, { orderBy: ['vmiStockId'] });
   if (!stock) return;
   const quantity = dec(v.quantity);
   if (!isPositive(quantity)) return;
   const userId = done.ctx.userId ?? null;
-  const moved = await move(p, done.tx, { vmiStockId: Number(stock.id), type: 'IN', quantity, userId });
+  const moved = await move(p, done.tx, { vmiStockId: Number(stock.vmiStockId), type: 'IN', quantity, userId });
   await p.rows.insert(
     done.tx,
     TRANSFER,
     {
       transferNumber: await nextDocumentNumber(done.tx, 'VMI'),
-      vmiStockId: Number(stock.id),
+      vmiStockId: Number(stock.vmiStockId),
       transactionType: 'IN',
       quantity: qty(quantity),
       balanceQty: moved.balance,

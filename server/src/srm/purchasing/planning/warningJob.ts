@@ -69,20 +69,18 @@ async function expiringPrices(p: Planning, on: string): Promise<WarningText[]> {
 }
 
 async function scanStock(p: Planning): Promise<number> {
-  const { t, c } = p.sql;
-  const ids = await p.db.select(
-    `SELECT ${c(STOCK, 'vmiStockId')} AS id FROM ${t(STOCK)} ORDER BY ${c(STOCK, 'vmiStockId')}`,
-  );
+  const ids = await p.rows.select(p.db, STOCK, ['vmiStockId'], {}, { orderBy: ['vmiStockId'] });
   let raised = 0;
-  for (const { id } of ids)
+  for (const { vmiStockId } of ids)
     raised += await p.db.transaction(async (tx) => {
-      const stock = await lockStock(p, tx, Number(id));
+      const stock = await lockStock(p, tx, Number(vmiStockId));
       if (!stock) return 0;
       const levels = stockLevels(stock);
       const flag = belowSafety(levels) || aboveMax(levels) ? 'Y' : 'N';
+      const { t, c } = p.sql;
       await tx.execute(`UPDATE ${t(STOCK)} SET ${c(STOCK, 'warningFlag')} = ? WHERE ${c(STOCK, 'vmiStockId')} = ?`, [
         flag,
-        Number(id),
+        Number(vmiStockId),
       ]);
       return warnStock(p, tx, stock, levels, null);
     });

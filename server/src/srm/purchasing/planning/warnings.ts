@@ -5,10 +5,8 @@
  */
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { caller } from '../../../home/readerContext';
-import { Errors } from '../../../http/apiError';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry } from '../../../platform/actionRegistry';
-import { readUnderLock } from '../../../resource/invariantLocks';
 import { formatDateTime } from '../../../util/time';
 import { requireInternal, WARNING, type Planning } from './planningContext';
 
@@ -36,13 +34,8 @@ export async function raiseWarning(
   w: WarningText,
   userId: number | null,
 ): Promise<boolean> {
-  const { t, c } = p.sql;
-  const open = await readUnderLock(
-    tx,
-    `SELECT ${c(WARNING, 'warningId')} AS id FROM ${t(WARNING)} WHERE ${c(WARNING, 'docType')} = ? AND ${c(WARNING, 'docId')} = ? ` +
-      `AND ${c(WARNING, 'warningType')} = ? AND ${c(WARNING, 'handledFlag')} = 'N'`,
-    [w.docType, w.docId, w.type],
-  );
+  const where = { docType: w.docType, docId: w.docId, warningType: w.type, handledFlag: 'N' };
+  const open = await p.rows.select(tx, WARNING, ['warningId'], where, { underLock: true });
   if (open.length) return false;
   await p.rows.insert(
     tx,
@@ -87,19 +80,19 @@ export function registerWarningActions(p: Planning, actions: ActionRegistry): vo
       const id = body.id as number;
       const user = caller(req);
       const comment = (body.handleComment as string | null | undefined) ?? null;
-      const entity = kernel.registry.entity(WARNING)!;
-      const scope = await kernel.auth.guard.rowScope(req.identity!, entity, false, ctx);
-      await kernel.db.transaction(async (tx) => {
-        const row = await kernel.resources.reader.byId(entity, id, ctx, scope, tx, true);
-        if (!row) throw Errors.recordNotFound();
-        await p.rows.update(
+      // The declared states read the warning in the caller's scope (404) under its lock at the start
+      // of this transaction, so the update below finds it still open.
+      await kernel.db.transaction((tx) =>
+        p.rows.update(
           tx,
           WARNING,
           { handledFlag: 'Y', handledBy: user.userId, handledDate: formatDateTime(), handleComment: comment },
           { warningId: id, handledFlag: 'N' },
           user.userId,
-        );
-      });
+        ),
+      );
+      const entity = kernel.registry.entity(WARNING)!;
+      const scope = await kernel.auth.guard.rowScope(req.identity!, entity, true, ctx);
       const row = await kernel.resources.reader.byId(entity, id, ctx, scope);
       return { data: row };
     },
