@@ -77,24 +77,12 @@ export class LocaleInspectEffects {
     await deps.lifecycles.runInTransaction(run.tx, run.entity, 'doScoreComplete', run.id, run.ctx);
   }
 
-  /** The leader submits with a result; the final score defaults to the experts' score. */
+  /** Only a leader of the plan submits (the result it needs and the final score's default are declared: slcLocaleInspect.json). */
   async checkSubmit(run: TransitionRun): Promise<void> {
     const planId = Number(run.record.inspectPlanId);
     const plan = (await this.plans.plan(run.tx, planId))!;
     const leaders = [Number(plan.leaderId), ...(await this.plans.staffOf(run.tx, planId, 'LEADER'))];
     if (!leaders.includes(Number(run.actor.userId))) throw declaredError('supplier.inspectResultByLeader');
-    if (!run.record.inspectResult)
-      throw declaredError('supplier.inspectResultRequired', {}, [
-        { field: 'inspectResult', message: 'required / 必填' },
-      ]);
-    if (num(run.record.finalScore) === null)
-      await this.store.rows.update(
-        run.tx,
-        INSPECT,
-        { finalScore: num(run.record.expertScore) },
-        { localeInspectId: run.id },
-        run.actor.userId,
-      );
   }
 
   /**
