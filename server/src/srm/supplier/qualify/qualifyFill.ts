@@ -1,5 +1,6 @@
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { ResourceContext } from '../../../resource/context';
+import { jsonList } from '../../../util/jsonList';
 import { Q_CATEGORY, Q_NODE, Q_REQUIRE, Q_SITE, QualifyGateStore, SUPPLIER } from './qualifyGateStore';
 
 const REQUIRE = 'srmSlcQualificationRequire';
@@ -21,19 +22,10 @@ export interface NodeConfigEntry {
 
 /** A scene's nodeConfig as stored (JSON text or already parsed); [] when absent or not a list. */
 export function nodeConfigOf(value: unknown): NodeConfigEntry[] {
-  let parsed = value;
-  if (typeof value === 'string') {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      return [];
-    }
-  }
-  if (!Array.isArray(parsed)) return [];
-  return parsed.map((e: Record<string, unknown>) => ({
-    nodeCode: String(e?.nodeCode ?? ''),
-    requiredFlag: e?.requiredFlag === 'N' ? 'N' : 'Y',
-  }));
+  return jsonList(value).map((item) => {
+    const e = item as Record<string, unknown> | null | undefined;
+    return { nodeCode: String(e?.nodeCode ?? ''), requiredFlag: e?.requiredFlag === 'N' ? 'N' : 'Y' };
+  });
 }
 
 /**
