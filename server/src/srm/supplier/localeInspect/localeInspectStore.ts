@@ -10,7 +10,6 @@ import { tellSupplier } from '../supplierTodo';
 
 export const INSPECT = 'srmSlcLocaleInspect';
 export const RECORD = 'srmSlcInspectRecord';
-export const INSIDE_MENU = 'SLC_LOCALE_INSPECT';
 export const SUPPLIER_MENU = 'SUP_LOCALE_INSPECT';
 export const EDIT_LINK = 'localeInspectEdit?id=';
 /** DOMAIN §14 has no supplier to-do type for inspections; decision: the internal type's code, SLC_LOCALE_INSPECT. */
@@ -68,26 +67,5 @@ export class LocaleInspectStore extends DomainStore {
       link: `${EDIT_LINK}${doc.localeInspectId}`,
     };
     await tellSupplier(this.todos, tx, task, userId);
-  }
-
-  /** An expert's scoring to-do: the experts are the plan's staff, not a field of the inspection. */
-  async expertTodo(tx: SqlExecutor, doc: Row, expertId: number, userId: number | null): Promise<void> {
-    await this.todos.open(
-      tx,
-      {
-        to: { userId: expertId },
-        billType: TODO_TYPE,
-        entityName: INSPECT,
-        billId: Number(doc.localeInspectId),
-        billNumber: String(doc.inspectNumber),
-        title: {
-          cn: `现场考察 ${String(doc.inspectNumber)} 待专家评分`,
-          en: `On-site inspection ${String(doc.inspectNumber)} awaits your expert scores`,
-        },
-        menuCode: INSIDE_MENU,
-        link: `${EDIT_LINK}${String(doc.localeInspectId)}`,
-      },
-      userId,
-    );
   }
 }
