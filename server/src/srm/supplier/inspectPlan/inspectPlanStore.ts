@@ -35,13 +35,9 @@ export class InspectPlanStore extends DomainStore {
     });
   }
 
-  staff(tx: SqlExecutor, planId: number): Promise<Row[]> {
-    return this.select(tx, PLAN_STAFF, ['planStaffId', 'userId', 'inspectRole'], { inspectPlanId: planId });
-  }
-
   /** The users of the plan's team with this role (LEADER, EXPERT), without repeats. */
   async staffOf(tx: SqlExecutor, planId: number, role: string): Promise<number[]> {
-    const rows = (await this.staff(tx, planId)).filter((r) => r.inspectRole === role);
+    const rows = await this.select(tx, PLAN_STAFF, ['userId'], { inspectPlanId: planId, inspectRole: role });
     return [...new Set(rows.map((r) => Number(r.userId)))];
   }
 

@@ -31,7 +31,7 @@ export async function oaWriteSupplierInfo(
   if (!(await kernel.resources.reader.byId(entity, id, ctx, scope))) throw Errors.recordNotFound();
   const store = new QualifyGateStore(kernel.registry, kernel.db, kernel.hooks);
   const outboxId = await kernel.db.transaction(async (tx) => {
-    const header = (await store.header(tx, id))!;
+    const header = (await store.one(tx, QUALIFY, id))!;
     const supplierId = Number(header.supplierId);
     const supplier = await kernel.resources.reader.byId(
       kernel.registry.entity(SUPPLIER)!,

@@ -1,7 +1,7 @@
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { ResourceContext } from '../../../resource/context';
 import { jsonList } from '../../../util/jsonList';
-import { Q_CATEGORY, Q_NODE, Q_REQUIRE, Q_SITE, QualifyGateStore, SUPPLIER } from './qualifyGateStore';
+import { M_SITE, Q_CATEGORY, Q_NODE, Q_REQUIRE, Q_SITE, QualifyGateStore, SUPPLIER } from './qualifyGateStore';
 
 const REQUIRE = 'srmSlcQualificationRequire';
 const SCENE = 'srmSlcIntroduceScene';
@@ -103,7 +103,7 @@ export async function fillQualification(
     }
   }
   const listed = await store.linesOf(tx, Q_SITE, id);
-  for (const site of await store.masterSites(tx, supplierId)) {
+  for (const site of await store.rowsWhere(tx, M_SITE, { supplierId }, false)) {
     if (listed.some((l) => Number(l.siteId) === Number(site.siteId) || Number(l.orgId) === Number(site.orgId)))
       continue;
     await store.writer.insert(

@@ -32,17 +32,9 @@ export class QualifyGateStore extends EntityStore {
     return this.rowsWhere(tx, entity, { qualifyHeaderId });
   }
 
-  header(tx: SqlExecutor, qualifyHeaderId: number): Promise<Row | undefined> {
-    return this.one(tx, QUALIFY, qualifyHeaderId);
-  }
-
   /** The master site of the supplier at an organisation, if any. */
   async masterSite(tx: SqlExecutor, supplierId: number, orgId: number): Promise<Row | undefined> {
     return (await this.rowsWhere(tx, M_SITE, { supplierId, orgId }))[0];
-  }
-
-  masterSites(tx: SqlExecutor, supplierId: number): Promise<Row[]> {
-    return this.rowsWhere(tx, M_SITE, { supplierId }, false);
   }
 
   async supplierCategory(tx: SqlExecutor, siteId: number, categoryId: number): Promise<Row | undefined> {
@@ -59,9 +51,5 @@ export class QualifyGateStore extends EntityStore {
       { orderBy: ['orgId'] },
     );
     return rows.length ? rows.map((r) => Number(r.orgId)) : [orgId];
-  }
-
-  async aslRow(tx: SqlExecutor, supplierId: number, categoryId: number, invOrgId: number): Promise<Row | undefined> {
-    return (await this.rowsWhere(tx, ASL, { supplierId, categoryId, invOrgId, itemId: null }))[0];
   }
 }
