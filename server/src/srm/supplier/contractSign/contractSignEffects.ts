@@ -7,12 +7,11 @@
  * each answer under the head's lock (the line lifecycle's owner), so that two suppliers answering
  * the last two lines complete it exactly once.
  */
-import { Readable } from 'node:stream';
-import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
+import type { Row } from '../../../db/sqlExecutor';
 import type { FileStorage } from '../../../files/fileStorage';
+import { storeGeneratedFile } from '../../../files/generatedFile';
 import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
-import { TodoService } from '../../../todos/todoService';
 import { formatDateTime } from '../../../util/time';
 import {
   ELEC,
@@ -23,25 +22,23 @@ import {
   type ContractSignStore,
 } from './contractSignStore';
 import { tellSupplier } from '../supplierTodo';
-import { sha256Hex } from './signedPdf';
 import type { ElectronicSignProvider } from './signProvider';
 
 const ELECTRONIC = 'ELECTRONIC';
+const SIGNED_FILE = {
+  extension: 'pdf',
+  contentType: 'application/pdf',
+  path: 'contractSign',
+  functionId: LINE,
+  fileDesc: '电子签署文件 / Electronically signed agreement',
+};
 
 export class ContractSignEffects {
-  private readonly todos: TodoService;
-
   constructor(
     private readonly store: ContractSignStore,
     private readonly provider: ElectronicSignProvider,
     private readonly storage: FileStorage,
-  ) {
-    this.todos = new TodoService(store.rows);
-  }
-
-  private get rows() {
-    return this.store.rows;
-  }
+  ) {}
 
   /** Approval: every line becomes PENDING with the head's texts, its flow, a supplier to-do and notifications. */
   async startSigning(run: TransitionRun): Promise<void> {
@@ -50,7 +47,7 @@ export class ContractSignEffects {
     for (const line of await this.store.lines(run.tx, run.id)) {
       const lineId = Number(line.signLineId);
       const doc = await this.store.document(run.tx, head, lineId);
-      await this.rows.update(
+      await this.store.rows.update(
         run.tx,
         LINE,
         {
@@ -68,7 +65,7 @@ export class ContractSignEffects {
       );
       if (doc.signMethod === ELECTRONIC) {
         const flow = await this.provider.startFlow(run.tx, doc);
-        await this.rows.insert(
+        await this.store.rows.insert(
           run.tx,
           ELEC,
           {
@@ -100,15 +97,12 @@ export class ContractSignEffects {
         menuCode: SUPPLIER_MENU,
         link: `${SUPPLIER_EDIT_LINK}${doc.signLineId}`,
       };
-      await tellSupplier(this.todos, run.tx, task, userId);
+      await tellSupplier(this.store.todos, run.tx, task, userId);
     }
   }
 
-  /** The head of a line (its state is a declared check); the caller must be the line's supplier (403). */
+  /** The head of a line: its state is a declared check, and only the line's supplier answers (by supplier, and the row scope). */
   private async lineHead(run: TransitionRun): Promise<Row> {
-    const own = (run.ctx.vars.user as { supplierId?: unknown } | undefined)?.supplierId;
-    if (own === undefined || own === null || Number(own) !== Number(run.record.supplierId))
-      throw declaredError('contractSign.notLineSupplier');
     return (await this.store.head(run.tx, Number(run.record.signHeadId)))!;
   }
 
@@ -129,8 +123,10 @@ export class ContractSignEffects {
         signedAt,
       };
       const signed = await this.provider.sign(run.tx, String(flow.signFlowId), doc, signer);
-      const fileId = await this.storeFile(run.tx, run.id, signed.fileName, signed.content, run.actor.userId!);
-      await this.rows.update(
+      // The signed PDF is an attachment of the line: its readers may download it.
+      const file = { ...SIGNED_FILE, fileName: signed.fileName, content: signed.content, businessId: run.id };
+      const fileId = await storeGeneratedFile(this.storage, this.store.rows, run.tx, file, run.actor.userId);
+      await this.store.rows.update(
         run.tx,
         ELEC,
         {
@@ -146,7 +142,7 @@ export class ContractSignEffects {
       );
       values.signedFileIds = String(fileId);
     }
-    await this.rows.update(run.tx, LINE, values, { signLineId: run.id }, run.actor.userId);
+    await this.store.rows.update(run.tx, LINE, values, { signLineId: run.id }, run.actor.userId);
   }
 
   async refuse(run: TransitionRun): Promise<void> {
@@ -155,7 +151,7 @@ export class ContractSignEffects {
       const flow = await this.store.flowOfLine(run.tx, run.id);
       if (flow) {
         await this.provider.refuse(run.tx, String(flow.signFlowId), run.comment ?? '');
-        await this.rows.update(
+        await this.store.rows.update(
           run.tx,
           ELEC,
           { signStatus: 'REFUSED', finishTime: formatDateTime() },
@@ -165,40 +161,5 @@ export class ContractSignEffects {
       }
     }
     // refuseReason, the required comment, is declared (slcContractSignLine.json).
-  }
-
-  /** The signed PDF into the platform's file storage and base_file, owned by the line (its readers may download it). */
-  private async storeFile(
-    tx: SqlExecutor,
-    lineId: number,
-    fileName: string,
-    content: Buffer,
-    userId: number,
-  ): Promise<number> {
-    const key = await this.storage.put(Readable.from([content]));
-    try {
-      const id = await this.rows.insert(
-        tx,
-        'baseFile',
-        {
-          fileId: key,
-          originalFileName: fileName,
-          extension: 'pdf',
-          contentType: 'application/pdf',
-          size: content.length,
-          sha256: sha256Hex(content),
-          path: 'contractSign',
-          functionId: LINE,
-          businessId: lineId,
-          fileDesc: '电子签署文件 / Electronically signed agreement',
-          uploadedBy: userId,
-        },
-        userId,
-      );
-      return id!;
-    } catch (e) {
-      await this.storage.delete(key);
-      throw e;
-    }
   }
 }

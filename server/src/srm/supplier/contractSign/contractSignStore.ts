@@ -1,7 +1,8 @@
 /** SQL of the agreement signing (DOMAIN.md §1.9): names from the entity metadata, audit columns like the generic writer. */
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
-import { PlatformRows } from '../../../lifecycle/platformRows';
+import { attachmentIds } from '../../../files/attachmentLinks';
+import { DomainStore } from '../../../platform/domainStore';
 import type { SignDocument } from './signProvider';
 
 export const HEAD = 'srmSlcContractSignHead';
@@ -12,56 +13,37 @@ export const SUPPLIER_EDIT_LINK = 'supplierContractSignEdit?id=';
 /** The supplier to-do type (DOMAIN §14 names no signing type; decision: SRM_CONTRACT 合同). */
 export const SUPPLIER_TODO_TYPE = 'SRM_CONTRACT';
 
+const SUPPLIER = 'srmSlcSupplierInfo';
+const HEAD_FIELDS = ['signHeadId', 'signNumber', 'signTitle', 'agreementType', 'orgId', 'validFrom', 'validTo'];
+const HEAD_TERMS = ['signMethod', 'description', 'attachmentIds'];
+const FLOW_FIELDS = ['elecSignId', 'signLineId', 'signFlowId', 'provider', 'signStatus', 'signedFileId'];
+const BY_ATTACHMENT = { orderBy: ['attachmentId'] };
+
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 
-export class ContractSignStore {
-  readonly rows: PlatformRows;
-
-  constructor(
-    readonly registry: MetadataRegistry,
-    db: Database,
-  ) {
-    this.rows = new PlatformRows(registry, db.dialect);
+export class ContractSignStore extends DomainStore {
+  constructor(registry: MetadataRegistry, db: Database) {
+    super(registry, db.dialect);
   }
 
-  private cols(entity: string, fields: string[], alias: string): string {
-    const { c } = this.rows.sql;
-    return fields.map((f) => `${c(entity, f, alias)} AS ${f}`).join(', ');
+  lines(tx: SqlExecutor, signHeadId: number): Promise<Row[]> {
+    const fields = ['signLineId', 'supplierId', 'supplierSignStatus'];
+    return this.rows.select(tx, LINE, fields, { signHeadId }, { orderBy: ['signLineId'] });
   }
 
-  async lines(tx: SqlExecutor, signHeadId: number): Promise<Row[]> {
-    const { t, c } = this.rows.sql;
-    return tx.select(
-      `SELECT ${this.cols(LINE, ['signLineId', 'supplierId', 'supplierSignStatus'], 'l')} FROM ${t(LINE)} l ` +
-        `WHERE ${c(LINE, 'signHeadId', 'l')} = ? ORDER BY ${c(LINE, 'signLineId', 'l')}`,
-      [signHeadId],
-    );
-  }
-
+  /** The head with its company's name (orgName). */
   async head(tx: SqlExecutor, signHeadId: number): Promise<Row | undefined> {
-    const { t, c } = this.rows.sql;
-    const fields = ['signHeadId', 'signNumber', 'signTitle', 'agreementType', 'orgId', 'validFrom', 'validTo'];
-    const more = ['signMethod', 'description', 'attachmentIds'];
-    const rows = await tx.select(
-      `SELECT ${this.cols(HEAD, [...fields, ...more], 'h')}, ${c('baseOrganization', 'orgName', 'o')} AS orgName FROM ${t(HEAD)} h ` +
-        `LEFT JOIN ${t('baseOrganization')} o ON ${c('baseOrganization', 'orgId', 'o')} = ${c(HEAD, 'orgId', 'h')} ` +
-        `WHERE ${c(HEAD, 'signHeadId', 'h')} = ?`,
-      [signHeadId],
-    );
-    return rows[0];
+    const head = await this.rows.one(tx, HEAD, [...HEAD_FIELDS, ...HEAD_TERMS], { signHeadId });
+    const org = head && (await this.rows.one(tx, 'baseOrganization', ['orgName'], { orgId: head.orgId as SqlParam }));
+    return head && { ...head, orgName: org?.orgName ?? null };
   }
 
   /** The document a line's supplier signs: the head's texts, its terms' file names, the supplier. */
   async document(tx: SqlExecutor, head: Row, signLineId: number): Promise<SignDocument> {
-    const { t, c } = this.rows.sql;
-    const rows = await tx.select(
-      `SELECT ${c(LINE, 'supplierId', 'l')} AS supplierId, ${c('srmSlcSupplierInfo', 'supplierName', 's')} AS supplierName, ` +
-        `${c('srmSlcSupplierInfo', 'supplierCode', 's')} AS supplierCode FROM ${t(LINE)} l ` +
-        `LEFT JOIN ${t('srmSlcSupplierInfo')} s ON ${c('srmSlcSupplierInfo', 'supplierId', 's')} = ${c(LINE, 'supplierId', 'l')} ` +
-        `WHERE ${c(LINE, 'signLineId', 'l')} = ?`,
-      [signLineId],
-    );
-    const line = rows[0];
+    const line = (await this.rows.one(tx, LINE, ['supplierId'], { signLineId }))!;
+    const supplier = await this.rows.one(tx, SUPPLIER, ['supplierName', 'supplierCode'], {
+      supplierId: line.supplierId as SqlParam,
+    });
     return {
       signHeadId: Number(head.signHeadId),
       signLineId,
@@ -73,41 +55,26 @@ export class ContractSignStore {
       validTo: str(head.validTo)?.slice(0, 10) ?? null,
       signMethod: String(head.signMethod),
       description: str(head.description),
-      termFileNames: await this.fileNames(tx, str(head.attachmentIds)),
+      termFileNames: await this.fileNames(tx, head.attachmentIds),
       supplierId: Number(line.supplierId),
-      supplierName: String(line.supplierName ?? line.supplierId),
-      supplierCode: str(line.supplierCode),
+      supplierName: String(supplier?.supplierName ?? line.supplierId),
+      supplierCode: str(supplier?.supplierCode),
     };
   }
 
-  private async fileNames(tx: SqlExecutor, ids: string | null): Promise<string[]> {
-    const list = (ids ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter((s) => /^\d+$/.test(s))
-      .map(Number);
-    if (!list.length) return [];
-    const { t, c } = this.rows.sql;
-    const rows = await tx.select(
-      `SELECT ${c('baseFile', 'originalFileName')} AS name FROM ${t('baseFile')} WHERE ${c('baseFile', 'attachmentId')} IN (${list.map(() => '?').join(', ')}) ORDER BY ${c('baseFile', 'attachmentId')}`,
-      list,
+  /** The names of the head's attachments (attachmentIds), in id order. */
+  private async fileNames(tx: SqlExecutor, ids: unknown): Promise<string[]> {
+    const where = { attachmentId: attachmentIds(ids) };
+    return (await this.rows.select(tx, 'baseFile', ['originalFileName'], where, BY_ATTACHMENT)).map((r) =>
+      String(r.originalFileName),
     );
-    return rows.map((r) => String(r.name));
   }
 
-  async flowOfLine(tx: SqlExecutor, signLineId: number): Promise<Row | undefined> {
-    return (await this.flows(tx, 'signLineId', signLineId))[0];
+  flowOfLine(tx: SqlExecutor, signLineId: number): Promise<Row | undefined> {
+    return this.rows.one(tx, ELEC, FLOW_FIELDS, { signLineId });
   }
 
-  async flowById(tx: SqlExecutor, signFlowId: string): Promise<Row | undefined> {
-    return (await this.flows(tx, 'signFlowId', signFlowId))[0];
-  }
-
-  private flows(tx: SqlExecutor, field: string, value: SqlParam): Promise<Row[]> {
-    const { t, c } = this.rows.sql;
-    const fields = ['elecSignId', 'signLineId', 'signFlowId', 'provider', 'signStatus', 'signedFileId'];
-    return tx.select(`SELECT ${this.cols(ELEC, fields, 'e')} FROM ${t(ELEC)} e WHERE ${c(ELEC, field, 'e')} = ?`, [
-      value,
-    ]);
+  flowById(tx: SqlExecutor, signFlowId: string): Promise<Row | undefined> {
+    return this.rows.one(tx, ELEC, FLOW_FIELDS, { signFlowId });
   }
 }

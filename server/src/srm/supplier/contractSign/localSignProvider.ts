@@ -42,7 +42,8 @@ export class LocalSignProvider implements ElectronicSignProvider {
       throw declaredError('contractSign.flowFinished', { signFlowId });
   }
 
-  async status(tx: SqlExecutor, signFlowId: string): Promise<FlowStatus> {
+  /** The flow's state, as its srmSlcElecSign row records it. */
+  private async status(tx: SqlExecutor, signFlowId: string): Promise<FlowStatus> {
     const flow = await this.store.flowById(tx, signFlowId);
     if (!flow) throw declaredError('contractSign.noFlow', { signFlowId });
     return String(flow.signStatus) as FlowStatus;

@@ -56,13 +56,11 @@ export interface ElectronicSignProvider {
   startFlow(tx: SqlExecutor, doc: SignDocument): Promise<StartedFlow>;
   sign(tx: SqlExecutor, signFlowId: string, doc: SignDocument, signer: Signer): Promise<SignedDocument>;
   refuse(tx: SqlExecutor, signFlowId: string, reason: string): Promise<void>;
-  status(tx: SqlExecutor, signFlowId: string): Promise<FlowStatus>;
 }
 
 interface HttpAnswer {
   signFlowId?: string;
   signUrl?: string | null;
-  status?: FlowStatus;
   fileName?: string;
   /** The signed PDF, base64. */
   content?: string;
@@ -83,28 +81,28 @@ export class HttpSignProvider implements ElectronicSignProvider {
     private readonly timeoutMs = 20000,
   ) {}
 
-  private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<HttpAnswer> {
+  private async call(path: string, body: unknown): Promise<HttpAnswer> {
     const answer = await fetch(`${this.baseUrl.replace(/\/$/, '')}/v1/esign${path}`, {
-      method,
+      method: 'POST',
       headers: {
         'content-type': 'application/json',
         ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: JSON.stringify(body),
       signal: AbortSignal.timeout(this.timeoutMs),
     });
-    if (!answer.ok) throw new Error(`E-signing service: ${method} ${path} answered ${answer.status}`);
+    if (!answer.ok) throw new Error(`E-signing service: POST ${path} answered ${answer.status}`);
     return (await answer.json()) as HttpAnswer;
   }
 
   async startFlow(_tx: SqlExecutor, doc: SignDocument): Promise<StartedFlow> {
-    const a = await this.call('POST', '/flows', doc);
+    const a = await this.call('/flows', doc);
     if (!a.signFlowId) throw new Error('E-signing service: no signFlowId in the answer');
     return { signFlowId: a.signFlowId, signUrl: a.signUrl ?? null };
   }
 
   async sign(_tx: SqlExecutor, signFlowId: string, doc: SignDocument, signer: Signer): Promise<SignedDocument> {
-    const a = await this.call('POST', `/flows/${encodeURIComponent(signFlowId)}/sign`, { document: doc, signer });
+    const a = await this.call(`/flows/${encodeURIComponent(signFlowId)}/sign`, { document: doc, signer });
     if (!a.content || !a.contentSha256) throw new Error('E-signing service: no signed document in the answer');
     return {
       fileName: a.fileName ?? `${doc.signNumber}-${doc.signLineId}.pdf`,
@@ -115,13 +113,6 @@ export class HttpSignProvider implements ElectronicSignProvider {
   }
 
   async refuse(_tx: SqlExecutor, signFlowId: string, reason: string): Promise<void> {
-    await this.call('POST', `/flows/${encodeURIComponent(signFlowId)}/refuse`, { reason });
-  }
-
-  async status(_tx: SqlExecutor, signFlowId: string): Promise<FlowStatus> {
-    const a = await this.call('GET', `/flows/${encodeURIComponent(signFlowId)}`);
-    if (a.status !== 'PENDING' && a.status !== 'SIGNED' && a.status !== 'REFUSED')
-      throw new Error(`E-signing service: unknown status ${String(a.status)}`);
-    return a.status;
+    await this.call(`/flows/${encodeURIComponent(signFlowId)}/refuse`, { reason });
   }
 }

@@ -46,7 +46,11 @@ export class InspectPlanEffects {
         },
         userId,
       ))!;
-      await this.insertRecords(tx, id, items, experts, userId);
+      // The checklist lines: one per item for the supplier's self-check (no expert), and one per item
+      // for each expert of the team, who scores only their own lines (expertScore is the mean of their totals).
+      for (const expertUserId of [null, ...experts])
+        for (const item of items)
+          await this.plans.rows.insert(tx, RECORD, { localeInspectId: id, ...item, expertUserId }, userId);
       await this.plans.rows.update(
         tx,
         PLAN_SUPPLIER,
@@ -70,22 +74,6 @@ export class InspectPlanEffects {
     if (chosen) return Number(chosen.locationId);
     const first = (await this.plans.locationsOf(tx, supplierId))[0];
     return first ? Number(first.locationId) : null;
-  }
-
-  /**
-   * The checklist lines: one for the supplier's self-check (no expert) per item, and one per item
-   * for each expert of the team, who scores only their own lines (expertScore is the mean of their totals).
-   */
-  private async insertRecords(
-    tx: SqlExecutor,
-    localeInspectId: number,
-    items: ReturnType<typeof checklistOf>,
-    experts: number[],
-    userId: number | null,
-  ): Promise<void> {
-    for (const expertUserId of [null, ...experts])
-      for (const item of items)
-        await this.plans.rows.insert(tx, RECORD, { localeInspectId, ...item, expertUserId }, userId);
   }
 
   /** The qualification sites the plan inspects keep their participate flag from now on (editFlag N). */

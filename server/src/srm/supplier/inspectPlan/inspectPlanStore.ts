@@ -4,7 +4,7 @@
  * metadata; audit columns are filled like the generic writer (PlatformRows).
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
-import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
+import type { Database, Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import { DomainStore } from '../../../platform/domainStore';
 
 export const PLAN = 'srmSlcInspectPlan';
@@ -19,17 +19,9 @@ export class InspectPlanStore extends DomainStore {
     super(registry, db.dialect);
   }
 
-  /** SELECT the named fields of an entity's rows where `field` = value, in key order. */
-  async select(tx: SqlExecutor, entity: string, fields: string[], where: Record<string, unknown>): Promise<Row[]> {
-    const { t, c } = this.sql;
-    const model = this.registry.entity(entity)!;
-    const names = Object.keys(where);
-    return tx.select(
-      `SELECT ${fields.map((f) => `${c(entity, f)} AS ${f}`).join(', ')} FROM ${t(entity)}` +
-        (names.length ? ` WHERE ${names.map((n) => `${c(entity, n)} = ?`).join(' AND ')}` : '') +
-        ` ORDER BY ${c(entity, model.primaryKey)}`,
-      names.map((n) => where[n] as string | number | null),
-    );
+  /** The named fields of an entity's rows where `where` holds, in key order. */
+  select(tx: SqlExecutor, entity: string, fields: string[], where: Record<string, SqlParam>): Promise<Row[]> {
+    return this.rows.select(tx, entity, fields, where, { orderBy: [this.registry.entity(entity)!.primaryKey] });
   }
 
   async plan(tx: SqlExecutor, id: number): Promise<Row | undefined> {
@@ -43,13 +35,9 @@ export class InspectPlanStore extends DomainStore {
     });
   }
 
-  staff(tx: SqlExecutor, planId: number): Promise<Row[]> {
-    return this.select(tx, PLAN_STAFF, ['planStaffId', 'userId', 'inspectRole'], { inspectPlanId: planId });
-  }
-
   /** The users of the plan's team with this role (LEADER, EXPERT), without repeats. */
   async staffOf(tx: SqlExecutor, planId: number, role: string): Promise<number[]> {
-    const rows = (await this.staff(tx, planId)).filter((r) => r.inspectRole === role);
+    const rows = await this.select(tx, PLAN_STAFF, ['userId'], { inspectPlanId: planId, inspectRole: role });
     return [...new Set(rows.map((r) => Number(r.userId)))];
   }
 

@@ -5,10 +5,8 @@
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
 import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import type { ActionRegistry, RegisteredAction } from '../../../platform/actionRegistry';
-import { lockOwner } from '../../../resource/invariantLocks';
 import { parseListRequest } from '../../../resource/listRequest';
 import { INSPECT } from '../localeInspect/localeInspectStore';
 import { PLAN, PLAN_CATEGORY, PLAN_LOCATION, type InspectPlanStore } from './inspectPlanStore';
@@ -31,7 +29,10 @@ const LOAD: Pick<RegisteredAction, 'input' | 'states'> = {
   },
 };
 
-/** A loader: under the plan's lock, in a state that may change (LOAD's states), its lines of `entity` are replaced by `build`'s. */
+/**
+ * A loader: the plan's lines of `entity` are replaced by `build`'s, in a transaction that starts
+ * with LOAD's declared states — the plan locked, readable by the caller and still editable.
+ */
 function loader(
   store: InspectPlanStore,
   registry: MetadataRegistry,
@@ -41,10 +42,7 @@ function loader(
   return async (body, ctx, kernel, req) => {
     const plan = registry.entity(PLAN)!;
     const id = idFrom(body, PLAN_ID);
-    const scope = await kernel.auth.guard.rowScope(req.identity!, plan, false, ctx);
     await kernel.db.transaction(async (tx) => {
-      if (!(await lockOwner(tx, plan, id)) || !(await kernel.resources.reader.byId(plan, id, ctx, scope, tx)))
-        throw Errors.recordNotFound();
       const lines: Line[] = [];
       for (const s of await store.suppliers(tx, id)) {
         const supplier = {
@@ -55,6 +53,7 @@ function loader(
       }
       await store.replaceLines(tx, entity, id, lines, ctx.userId);
     });
+    const scope = await kernel.auth.guard.rowScope(req.identity!, plan, true, ctx);
     const row = await kernel.resources.reader.byId(plan, id, ctx, scope);
     return { data: row && (await kernel.resources.reader.withChildren(plan, row, ctx)) };
   };

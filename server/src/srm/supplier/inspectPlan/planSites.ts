@@ -44,16 +44,11 @@ export class PlanSites {
        ORDER BY ${c(SITE, 'qualifyHeaderId', 's')}, ${c(SITE, 'qualifySiteId', 's')}`,
       qualifyHeaderIds,
     );
-    return rows.map((r) => ({
-      qualifySiteId: Number(r.qualifySiteId),
-      qualifyHeaderId: Number(r.qualifyHeaderId),
-      supplierId: r.supplierId === null ? null : Number(r.supplierId),
-      siteName: (r.siteName as string | null) ?? null,
-      orgId: r.orgId === null ? null : Number(r.orgId),
-      siteStatus: (r.siteStatus as string | null) ?? null,
-      inspectFlag: String(r.inspectFlag ?? 'N'),
-      editFlag: String(r.editFlag ?? 'Y'),
-    }));
+    // Keys and organisations come back as numbers on both databases; blank flags read as N (inspect) and Y (editable).
+    return rows.map(
+      (r) =>
+        ({ ...r, inspectFlag: String(r.inspectFlag ?? 'N'), editFlag: String(r.editFlag ?? 'Y') }) as QualifySiteRow,
+    );
   }
 
   /**

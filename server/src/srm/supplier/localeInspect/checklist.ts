@@ -3,6 +3,8 @@
  * of `{inspectDimension, checkItem, standardScore}`, or — without one — the default list: one item
  * per SLC_INSPECT_DIMENSION worth 20 points, 100 in all (decision, docs/decisions.md).
  */
+import { jsonList } from '../../../util/jsonList';
+
 export interface ChecklistItem {
   itemSeq: number;
   inspectDimension: string;
@@ -19,25 +21,15 @@ const DEFAULT: [string, string][] = [
 ];
 
 export function checklistOf(template: unknown): ChecklistItem[] {
-  let parsed: unknown = template;
-  if (typeof template === 'string') {
-    try {
-      parsed = JSON.parse(template);
-    } catch {
-      parsed = null;
-    }
-  }
-  const items = Array.isArray(parsed)
-    ? parsed
-        .filter((i): i is Record<string, unknown> => !!i && typeof i === 'object')
-        .filter((i) => typeof i.checkItem === 'string' && Number(i.standardScore) > 0)
-        .map((i, n) => ({
-          itemSeq: n + 1,
-          inspectDimension: String(i.inspectDimension ?? 'QUALITY_SYSTEM'),
-          checkItem: String(i.checkItem).slice(0, 500),
-          standardScore: Number(i.standardScore),
-        }))
-    : [];
+  const items = jsonList(template)
+    .filter((i): i is Record<string, unknown> => !!i && typeof i === 'object')
+    .filter((i) => typeof i.checkItem === 'string' && Number(i.standardScore) > 0)
+    .map((i, n) => ({
+      itemSeq: n + 1,
+      inspectDimension: String(i.inspectDimension ?? 'QUALITY_SYSTEM'),
+      checkItem: String(i.checkItem).slice(0, 500),
+      standardScore: Number(i.standardScore),
+    }));
   if (items.length) return items;
   return DEFAULT.map(([inspectDimension, checkItem], n) => ({
     itemSeq: n + 1,

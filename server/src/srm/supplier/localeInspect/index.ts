@@ -13,7 +13,6 @@ export function registerLocaleInspect({ handlers, hooks, registry, db }: DomainR
   // two inspections approved, at once are counted one after the other.
   handlers.registerOwner(INSPECT, 'inspectPlanId');
   hooks.registerBeforeSave(INSPECT, (draft) => save.check(draft));
-  handlers.register('selfCheckLocaleInspect', (run) => effects.selfCheck(run));
   handlers.register('expertSubmitLocaleInspect', (run, deps) => effects.expertSubmit(run, deps));
   handlers.register('checkLocaleInspectSubmit', (run) => effects.checkSubmit(run));
   handlers.register('approveLocaleInspect', (run, deps) => effects.approve(run, deps));

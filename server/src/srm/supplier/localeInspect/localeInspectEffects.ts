@@ -1,10 +1,10 @@
 /**
- * The on-site inspection's transitions (DOMAIN.md §1.6, lifecycle slcLocaleInspect), each inside its
- * own transaction after the plan's lock (the lifecycle owner): the supplier's self-check, each
- * expert's scores (SCORED after the last one, expertScore = the mean of the experts' totals), the
- * leader's submit, and the approval that settles the qualification's INSPECTION node.
+ * The on-site inspection's transition handlers (DOMAIN.md §1.6, lifecycle slcLocaleInspect, which
+ * declares the supplier's self-check whole and the score ranges), each inside its own transaction
+ * after the plan's lock (the lifecycle owner): each expert's scores (SCORED after the last one,
+ * expertScore = the mean of the experts' totals), the leader's submit, and the approval that
+ * settles the qualification's INSPECTION node.
  */
-import type { Row } from '../../../db/sqlExecutor';
 import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerServices } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
@@ -15,43 +15,11 @@ import { INSPECT, TODO_TYPE, type LocaleInspectStore } from './localeInspectStor
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
 const sum = (values: (number | null)[]) => Math.round(values.reduce<number>((a, v) => a + (v ?? 0), 0) * 100) / 100;
 
-/** Every line has a score between 0 and its standard score (400 naming the first that has not). */
-function checkScores(lines: Row[], field: 'selfScore' | 'expertScore'): void {
-  const bad = lines.find((l) => {
-    const score = num(l[field]);
-    return score === null || Number.isNaN(score) || score < 0 || score > Number(l.standardScore);
-  });
-  if (bad)
-    throw declaredError('supplier.scoreOutOfRange', { itemSeq: bad.itemSeq }, [
-      { field: `records.${field}`, message: `item ${String(bad.itemSeq)}` },
-    ]);
-}
-
 export class LocaleInspectEffects {
   constructor(
     private readonly store: LocaleInspectStore,
     private readonly plans: InspectPlanStore,
   ) {}
-
-  async selfCheck(run: TransitionRun): Promise<void> {
-    const own = (run.ctx.vars.user as { supplierId?: unknown } | undefined)?.supplierId;
-    if (own === undefined || own === null || Number(own) !== Number(run.record.supplierId))
-      throw declaredError('supplier.selfCheckByInspectedSupplier');
-    const selfLines = (await this.store.records(run.tx, run.id)).filter((l) => l.expertUserId === null);
-    checkScores(selfLines, 'selfScore');
-    const userId = run.actor.userId;
-    await this.store.rows.update(
-      run.tx,
-      INSPECT,
-      { selfScore: sum(selfLines.map((l) => num(l.selfScore))) },
-      { localeInspectId: run.id },
-      userId,
-    );
-    // The supplier's self-check to-do is declared handled (slcLocaleInspect.json); the experts'
-    // to-dos stay here: they are the plan's staff, not a field of the inspection.
-    for (const expert of await this.plans.staffOf(run.tx, Number(run.record.inspectPlanId), 'EXPERT'))
-      await this.store.expertTodo(run.tx, run.record, expert, userId);
-  }
 
   async expertSubmit(run: TransitionRun, deps: TransitionHandlerServices): Promise<void> {
     const me = run.actor.userId!;
@@ -60,11 +28,8 @@ export class LocaleInspectEffects {
     // This call's own history row is already written: a second one of the same expert is a repeat.
     const submitted = await this.store.actedBy(run.tx, run.id, 'doExpertSubmit');
     if (submitted.filter((u) => u === me).length > 1) throw declaredError('supplier.expertScoresSent');
+    // Each of this expert's scores is in range: a declared check (slcLocaleInspect.json).
     const lines = await this.store.records(run.tx, run.id);
-    checkScores(
-      lines.filter((l) => num(l.expertUserId) === me),
-      'expertScore',
-    );
     // Only this expert's to-do: the others still have to score.
     const mine = { entityName: INSPECT, billId: run.id, billTypes: [TODO_TYPE], assigneeUserId: me };
     await this.store.todos.close(run.tx, mine, 'handled', me);
@@ -77,24 +42,12 @@ export class LocaleInspectEffects {
     await deps.lifecycles.runInTransaction(run.tx, run.entity, 'doScoreComplete', run.id, run.ctx);
   }
 
-  /** The leader submits with a result; the final score defaults to the experts' score. */
+  /** Only a leader of the plan submits (the result it needs and the final score's default are declared: slcLocaleInspect.json). */
   async checkSubmit(run: TransitionRun): Promise<void> {
     const planId = Number(run.record.inspectPlanId);
     const plan = (await this.plans.plan(run.tx, planId))!;
     const leaders = [Number(plan.leaderId), ...(await this.plans.staffOf(run.tx, planId, 'LEADER'))];
     if (!leaders.includes(Number(run.actor.userId))) throw declaredError('supplier.inspectResultByLeader');
-    if (!run.record.inspectResult)
-      throw declaredError('supplier.inspectResultRequired', {}, [
-        { field: 'inspectResult', message: 'required / 必填' },
-      ]);
-    if (num(run.record.finalScore) === null)
-      await this.store.rows.update(
-        run.tx,
-        INSPECT,
-        { finalScore: num(run.record.expertScore) },
-        { localeInspectId: run.id },
-        run.actor.userId,
-      );
   }
 
   /**

@@ -6,17 +6,16 @@ import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { HISTORY } from '../../../lifecycle/history';
 import { DomainStore } from '../../../platform/domainStore';
-import { readUnderLock } from '../../../resource/invariantLocks';
 import { tellSupplier } from '../supplierTodo';
 
 export const INSPECT = 'srmSlcLocaleInspect';
 export const RECORD = 'srmSlcInspectRecord';
-export const INSIDE_MENU = 'SLC_LOCALE_INSPECT';
 export const SUPPLIER_MENU = 'SUP_LOCALE_INSPECT';
 export const EDIT_LINK = 'localeInspectEdit?id=';
 /** DOMAIN §14 has no supplier to-do type for inspections; decision: the internal type's code, SLC_LOCALE_INSPECT. */
 export const TODO_TYPE = 'SLC_LOCALE_INSPECT';
 
+const HEADER_FIELDS = ['localeInspectId', 'inspectNumber', 'inspectPlanId', 'supplierId', 'qualifyHeaderId', 'status'];
 const RECORD_FIELDS = ['inspectRecordId', 'itemSeq', 'inspectDimension', 'checkItem', 'standardScore'];
 const SCORE_FIELDS = ['selfScore', 'expertUserId', 'expertScore', 'finding', 'attachmentIds', 'versionNum'];
 
@@ -25,36 +24,19 @@ export class LocaleInspectStore extends DomainStore {
     super(registry, db.dialect);
   }
 
-  async header(tx: SqlExecutor, id: number): Promise<Row | undefined> {
-    const { t, c } = this.sql;
-    const fields = ['localeInspectId', 'inspectNumber', 'inspectPlanId', 'supplierId', 'qualifyHeaderId', 'status'];
-    const rows = await tx.select(
-      `SELECT ${[...fields, 'inspectResult', 'expertScore', 'finalScore'].map((f) => `${c(INSPECT, f)} AS ${f}`).join(', ')} ` +
-        `FROM ${t(INSPECT)} WHERE ${c(INSPECT, 'localeInspectId')} = ?`,
-      [id],
-    );
-    return rows[0];
+  header(tx: SqlExecutor, id: number): Promise<Row | undefined> {
+    return this.rows.one(tx, INSPECT, HEADER_FIELDS, { localeInspectId: id });
   }
 
-  async records(tx: SqlExecutor, id: number): Promise<Row[]> {
-    const { t, c } = this.sql;
-    return tx.select(
-      `SELECT ${[...RECORD_FIELDS, ...SCORE_FIELDS].map((f) => `${c(RECORD, f)} AS ${f}`).join(', ')} FROM ${t(RECORD)} ` +
-        `WHERE ${c(RECORD, 'localeInspectId')} = ? ORDER BY ${c(RECORD, 'inspectRecordId')}`,
-      [id],
-    );
+  records(tx: SqlExecutor, id: number): Promise<Row[]> {
+    const fields = [...RECORD_FIELDS, ...SCORE_FIELDS];
+    return this.rows.select(tx, RECORD, fields, { localeInspectId: id }, { orderBy: ['inspectRecordId'] });
   }
 
   /** The users who ran `action` on this inspection (history), read under the lock (latest committed rows). */
   async actedBy(tx: SqlExecutor, id: number, action: string): Promise<number[]> {
-    const { t, c } = this.sql;
-    const rows = await readUnderLock(
-      tx,
-      `SELECT ${c(HISTORY, 'userId')} AS userId FROM ${t(HISTORY)} WHERE ${c(HISTORY, 'entityName')} = ? ` +
-        `AND ${c(HISTORY, 'recordId')} = ? AND ${c(HISTORY, 'action')} = ?`,
-      [INSPECT, id, action],
-    );
-    return rows.map((r) => Number(r.userId));
+    const where = { entityName: INSPECT, recordId: id, action };
+    return (await this.rows.select(tx, HISTORY, ['userId'], where, { underLock: true })).map((r) => Number(r.userId));
   }
 
   /**
@@ -85,26 +67,5 @@ export class LocaleInspectStore extends DomainStore {
       link: `${EDIT_LINK}${doc.localeInspectId}`,
     };
     await tellSupplier(this.todos, tx, task, userId);
-  }
-
-  /** An expert's scoring to-do: the experts are the plan's staff, not a field of the inspection. */
-  async expertTodo(tx: SqlExecutor, doc: Row, expertId: number, userId: number | null): Promise<void> {
-    await this.todos.open(
-      tx,
-      {
-        to: { userId: expertId },
-        billType: TODO_TYPE,
-        entityName: INSPECT,
-        billId: Number(doc.localeInspectId),
-        billNumber: String(doc.inspectNumber),
-        title: {
-          cn: `现场考察 ${String(doc.inspectNumber)} 待专家评分`,
-          en: `On-site inspection ${String(doc.inspectNumber)} awaits your expert scores`,
-        },
-        menuCode: INSIDE_MENU,
-        link: `${EDIT_LINK}${String(doc.localeInspectId)}`,
-      },
-      userId,
-    );
   }
 }

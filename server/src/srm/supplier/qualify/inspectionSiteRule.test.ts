@@ -2,18 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { SaveDone, SaveDraft } from '../../../hooks/recordHooks';
 import { ApiError } from '../../../http/apiError';
-import { InspectionSiteRule } from './inspectionSiteRule';
-import type { QualifyStore, StoredSite } from './qualifyStore';
+import { InspectionSiteRule, type StoredSite } from './inspectionSiteRule';
 
 /** The inspection-site rule with stored rows given directly (no database): who may change inspectFlag, and where. */
 const STORED = new Map<number, StoredSite>([
   [1, { inspectFlag: 'N', editFlag: 'Y' }],
   [2, { inspectFlag: 'N', editFlag: 'N' }],
 ]);
+/** The stored rows as PlatformRows.select reads them: a header's sites, or one site by its key. */
 const store = {
-  sites: async () => STORED,
-  site: async (_tx: unknown, id: number) => STORED.get(id),
-} as unknown as QualifyStore;
+  select: async (_tx: unknown, _entity: string, _fields: string[], where: { qualifySiteId?: number }) =>
+    [...STORED]
+      .filter(([id]) => where.qualifySiteId === undefined || where.qualifySiteId === id)
+      .map(([qualifySiteId, site]) => ({ qualifySiteId, ...site })),
+};
 const ctx = (userType: string) => ({ userId: 1, language: 'EN' as const, vars: { user: { userType } } });
 const tx = {} as SqlExecutor;
 const header = (userType: string) =>

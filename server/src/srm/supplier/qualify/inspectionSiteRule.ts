@@ -1,8 +1,14 @@
-import type { SqlExecutor } from '../../../db/sqlExecutor';
+import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import type { SaveDone, SaveDraft } from '../../../hooks/recordHooks';
 import { declaredError } from '../../../http/declaredErrors';
+import type { PlatformRows } from '../../../lifecycle/platformRows';
 import type { ResourceContext } from '../../../resource/context';
-import { SITE, type QualifyStore, type StoredSite } from './qualifyStore';
+import { Q_SITE as SITE } from './qualifyGateStore';
+
+export interface StoredSite {
+  inspectFlag: string;
+  editFlag: string;
+}
 
 /**
  * The inspection-site rule (issue 5, DOMAIN 1.5): "participate in inspection" (inspectFlag) is
@@ -16,10 +22,21 @@ import { SITE, type QualifyStore, type StoredSite } from './qualifyStore';
 export class InspectionSiteRule {
   private readonly stored = new WeakMap<SqlExecutor, Map<number, StoredSite>>();
 
-  constructor(private readonly store: QualifyStore) {}
+  constructor(private readonly rows: Pick<PlatformRows, 'select'>) {}
+
+  /** The stored site rows by key, where `where` holds. */
+  private async sites(tx: SqlExecutor, where: Record<string, SqlParam>): Promise<Map<number, StoredSite>> {
+    const rows = await this.rows.select(tx, SITE, ['qualifySiteId', 'inspectFlag', 'editFlag'], where);
+    return new Map(
+      rows.map((r) => [
+        Number(r.qualifySiteId),
+        { inspectFlag: String(r.inspectFlag ?? 'N'), editFlag: String(r.editFlag ?? 'Y') },
+      ]),
+    );
+  }
 
   async remember(draft: SaveDraft): Promise<void> {
-    this.stored.set(draft.tx, draft.id ? await this.store.sites(draft.tx, draft.id) : new Map());
+    this.stored.set(draft.tx, draft.id ? await this.sites(draft.tx, { qualifyHeaderId: draft.id }) : new Map());
   }
 
   /** A site row written as a line of its qualification. */
@@ -32,7 +49,7 @@ export class InspectionSiteRule {
   /** A site row saved on its own (srmSlcQualifySiteRestful): its stored values are read before the write. */
   async checkDirect(draft: SaveDraft): Promise<void> {
     if (draft.values.inspectFlag === undefined) return;
-    const stored = draft.id ? await this.store.site(draft.tx, draft.id) : undefined;
+    const stored = draft.id ? (await this.sites(draft.tx, { qualifySiteId: draft.id })).get(draft.id) : undefined;
     allowChange(draft.ctx, stored, draft.values.inspectFlag);
   }
 }

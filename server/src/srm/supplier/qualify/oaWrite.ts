@@ -2,8 +2,7 @@ import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
 import type { ActionRequest, ActionStates } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
-import { lockOwner } from '../../../resource/invariantLocks';
-import { oaGatewayFor } from './oaGateway';
+import { writeSupplierToOa } from './oaGateway';
 import { M_CATEGORY, Q_SITE, QUALIFY, QualifyGateStore, SUPPLIER } from './qualifyGateStore';
 
 /** The review goes to OA once approved (declared states, checked by the platform under the review's lock). */
@@ -15,9 +14,10 @@ export const OA_WRITE_STATES: ActionStates = {
 
 /**
  * doOAWriteSupplierInfo {id} (DOMAIN 1.5): once the review is APPROVED (or COMPLETED), the
- * supplier master with the review's sites and its supply categories goes to the OA system through
- * the configured gateway (oaGateway.ts), and the review's oaSyncFlag becomes Y — in one
- * transaction under the review's lock. The caller must be able to read the review from the screen.
+ * supplier master with the review's sites and its supply categories goes to the OA system (its
+ * endpoint when configured, and the OA outbox: oaGateway.ts), and the review's oaSyncFlag becomes
+ * Y — in one transaction under the review's lock (taken by the declared states' check). The caller
+ * must be able to read the review from the screen.
  */
 export async function oaWriteSupplierInfo(
   body: Record<string, unknown>,
@@ -30,10 +30,8 @@ export async function oaWriteSupplierInfo(
   const scope = await kernel.auth.guard.authorizeEntityAction(req.identity!, req.headers, entity, 'findById', ctx);
   if (!(await kernel.resources.reader.byId(entity, id, ctx, scope))) throw Errors.recordNotFound();
   const store = new QualifyGateStore(kernel.registry, kernel.db, kernel.hooks);
-  const gateway = oaGatewayFor(store, kernel.config.oaSupplierUrl);
   const outboxId = await kernel.db.transaction(async (tx) => {
-    await lockOwner(tx, entity, id);
-    const header = (await store.header(tx, id))!;
+    const header = (await store.one(tx, QUALIFY, id))!;
     const supplierId = Number(header.supplierId);
     const supplier = await kernel.resources.reader.byId(
       kernel.registry.entity(SUPPLIER)!,
@@ -43,7 +41,9 @@ export async function oaWriteSupplierInfo(
       tx,
     );
     const categories = await store.rowsWhere(tx, M_CATEGORY, { supplierId }, false);
-    const sent = await gateway.writeSupplier(
+    const sent = await writeSupplierToOa(
+      store,
+      kernel.config.oaSupplierUrl,
       tx,
       {
         qualifyHeaderId: id,

@@ -3,6 +3,7 @@ import type { Database } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
+import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
@@ -12,8 +13,7 @@ import { InspectionSiteRule } from './inspectionSiteRule';
 import { OA_WRITE_STATES, oaWriteSupplierInfo } from './oaWrite';
 import { approveGate, completeGate } from './qualifyEffects';
 import { fillQualification } from './qualifyFill';
-import { QualifyGateStore } from './qualifyGateStore';
-import { QUALIFY, QualifyStore, SITE, SUPPLIER } from './qualifyStore';
+import { Q_SITE as SITE, QUALIFY, QualifyGateStore, SUPPLIER } from './qualifyGateStore';
 import { checkSceneNodes } from './sceneRules';
 
 const PAGES = ['qualifyCensorList', 'qualifyCensor/QualifyCensorEdit'];
@@ -49,16 +49,12 @@ export function registerQualify(
   handlers: TransitionHandlerRegistry,
   deps: { registry: MetadataRegistry; db: Database },
 ): void {
-  const store = new QualifyStore(deps.registry, deps.db);
-  const siteRule = new InspectionSiteRule(store);
+  const siteRule = new InspectionSiteRule(new PlatformRows(deps.registry, deps.db.dialect));
   hooks.registerBeforeSave(QUALIFY, (draft) => siteRule.remember(draft));
   hooks.registerBeforeSave(SITE, (draft) => siteRule.checkDirect(draft));
   hooks.onAfterSave((done) => siteRule.check(done));
-  // The supplier's REGISTERED → POTENTIAL is a declared effect (slcQualify.json), before this.
-  handlers.register('approveQualification', async (run, services) => {
-    await store.promoteSitesToPotential(run.tx, run.id, run.ctx);
-    await approveGate(run, services);
-  });
+  // The supplier's REGISTERED → POTENTIAL and the review's REGISTERED sites' are declared effects (slcQualify.json), before this.
+  handlers.register('approveQualification', (run, services) => approveGate(run, services));
   handlers.register('completeQualification', (run, services) => completeGate(run, services));
   handlers.register('checkSceneNodes', (run) => checkSceneNodes(deps.registry, run));
   actions.register({

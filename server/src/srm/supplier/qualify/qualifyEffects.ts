@@ -127,7 +127,7 @@ export async function completeGate(run: TransitionRun, deps: QualifyNodeDeps): P
           ctx,
         );
       for (const invOrgId of await store.invOrgsOf(tx, Number(site.orgId))) {
-        const asl = await store.aslRow(tx, supplierId, categoryId, invOrgId);
+        const [asl] = await store.rowsWhere(tx, ASL, { supplierId, categoryId, invOrgId, itemId: null });
         if (asl)
           await store.setFields(tx, ASL, Number(asl.aslId), { aslStatus: 'APPROVED', sourceQualifyHeaderId: id }, ctx);
         else

@@ -1,10 +1,19 @@
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { ResourceContext } from '../../../resource/context';
-import { Q_CATEGORY, Q_NODE, Q_REQUIRE, Q_SITE, QualifyGateStore } from './qualifyGateStore';
+import { jsonList } from '../../../util/jsonList';
+import { M_SITE, Q_CATEGORY, Q_NODE, Q_REQUIRE, Q_SITE, QualifyGateStore, SUPPLIER } from './qualifyGateStore';
 
 const REQUIRE = 'srmSlcQualificationRequire';
 const SCENE = 'srmSlcIntroduceScene';
 const CREDENTIAL = 'srmSlcSupplierCredential';
+const REQUIRE_FIELDS = [
+  'qualificationRequireId',
+  'requireName',
+  'credentialType',
+  'mandatoryFlag',
+  'supplierType',
+  'categoryId',
+];
 
 export interface NodeConfigEntry {
   nodeCode: string;
@@ -13,19 +22,10 @@ export interface NodeConfigEntry {
 
 /** A scene's nodeConfig as stored (JSON text or already parsed); [] when absent or not a list. */
 export function nodeConfigOf(value: unknown): NodeConfigEntry[] {
-  let parsed = value;
-  if (typeof value === 'string') {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      return [];
-    }
-  }
-  if (!Array.isArray(parsed)) return [];
-  return parsed.map((e: Record<string, unknown>) => ({
-    nodeCode: String(e?.nodeCode ?? ''),
-    requiredFlag: e?.requiredFlag === 'N' ? 'N' : 'Y',
-  }));
+  return jsonList(value).map((item) => {
+    const e = item as Record<string, unknown> | null | undefined;
+    return { nodeCode: String(e?.nodeCode ?? ''), requiredFlag: e?.requiredFlag === 'N' ? 'N' : 'Y' };
+  });
 }
 
 /**
@@ -43,19 +43,12 @@ export async function fillQualification(
 ): Promise<void> {
   const id = Number(header.qualifyHeaderId);
   const supplierId = Number(header.supplierId);
-  const { t, c } = store.sql;
-  const [supplier] = await tx.select(
-    `SELECT ${c('srmSlcSupplierInfo', 'supplierType')} AS type FROM ${t('srmSlcSupplierInfo')} WHERE ${c('srmSlcSupplierInfo', 'supplierId')} = ?`,
-    [supplierId],
-  );
+  const supplier = await store.one(tx, SUPPLIER, supplierId, false);
   const categoryIds = (await store.linesOf(tx, Q_CATEGORY, id)).map((l) => Number(l.categoryId));
-  const requirements = (
-    await tx.select(
-      `SELECT * FROM ${t(REQUIRE)} WHERE ${c(REQUIRE, 'status')} = 'VALID' ORDER BY ${c(REQUIRE, 'requireCode')}`,
-    )
-  )
-    .map((r) => store.fields(REQUIRE, r))
-    .filter((r) => r.supplierType == null || r.supplierType === supplier?.type)
+  const { t, c } = store.sql;
+  const valid = await store.rows.select(tx, REQUIRE, REQUIRE_FIELDS, { status: 'VALID' }, { orderBy: ['requireCode'] });
+  const requirements = valid
+    .filter((r) => r.supplierType == null || r.supplierType === supplier?.supplierType)
     .filter((r) => r.categoryId == null || categoryIds.includes(Number(r.categoryId)));
   const wanted = new Set(requirements.map((r) => Number(r.qualificationRequireId)));
   const existing = await store.linesOf(tx, Q_REQUIRE, id);
@@ -64,12 +57,14 @@ export async function fillQualification(
       await tx.execute(`DELETE FROM ${t(Q_REQUIRE)} WHERE ${c(Q_REQUIRE, 'qualifyRequireId')} = ?`, [
         Number(line.qualifyRequireId),
       ]);
-  const credentials = (
-    await tx.select(
-      `SELECT * FROM ${t(CREDENTIAL)} WHERE ${c(CREDENTIAL, 'supplierId')} = ? ORDER BY ${c(CREDENTIAL, 'expireDate')} DESC`,
-      [supplierId],
-    )
-  ).map((r) => store.fields(CREDENTIAL, r));
+  const byNewest = { orderBy: ['-expireDate'] };
+  const credentials = await store.rows.select(
+    tx,
+    CREDENTIAL,
+    ['credentialId', 'credentialType'],
+    { supplierId },
+    byNewest,
+  );
   for (const r of requirements) {
     if (existing.some((l) => Number(l.qualificationRequireId) === Number(r.qualificationRequireId))) continue;
     const credential = credentials.find((cr) => cr.credentialType === r.credentialType);
@@ -88,11 +83,8 @@ export async function fillQualification(
     );
   }
   if (header.sceneId != null) {
-    const [scene] = await tx.select(
-      `SELECT ${c(SCENE, 'nodeConfig')} AS cfg FROM ${t(SCENE)} WHERE ${c(SCENE, 'sceneId')} = ?`,
-      [Number(header.sceneId)],
-    );
-    const config = nodeConfigOf(scene?.cfg);
+    const scene = await store.rows.one(tx, SCENE, ['nodeConfig'], { sceneId: Number(header.sceneId) });
+    const config = nodeConfigOf(scene?.nodeConfig);
     if (config.length) {
       await tx.execute(`DELETE FROM ${t(Q_NODE)} WHERE ${c(Q_NODE, 'qualifyHeaderId')} = ?`, [id]);
       for (const [i, n] of config.entries())
@@ -111,7 +103,7 @@ export async function fillQualification(
     }
   }
   const listed = await store.linesOf(tx, Q_SITE, id);
-  for (const site of await store.masterSites(tx, supplierId)) {
+  for (const site of await store.rowsWhere(tx, M_SITE, { supplierId }, false)) {
     if (listed.some((l) => Number(l.siteId) === Number(site.siteId) || Number(l.orgId) === Number(site.orgId)))
       continue;
     await store.writer.insert(

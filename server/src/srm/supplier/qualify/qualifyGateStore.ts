@@ -1,6 +1,7 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
+import { PlatformRows } from '../../../lifecycle/platformRows';
 import { EntityStore } from '../../../resource/entityStore';
 
 export const QUALIFY = 'srmSlcQualifyHeader';
@@ -20,25 +21,20 @@ export const ORG = 'baseOrganization';
  * decide something run under the qualification's lock (readUnderLock).
  */
 export class QualifyGateStore extends EntityStore {
+  readonly rows: PlatformRows;
+
   constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
     super(registry, db, hooks, 'Qualification gate');
+    this.rows = new PlatformRows(registry, db.dialect);
   }
 
   linesOf(tx: SqlExecutor, entity: string, qualifyHeaderId: number): Promise<Row[]> {
     return this.rowsWhere(tx, entity, { qualifyHeaderId });
   }
 
-  header(tx: SqlExecutor, qualifyHeaderId: number): Promise<Row | undefined> {
-    return this.one(tx, QUALIFY, qualifyHeaderId);
-  }
-
   /** The master site of the supplier at an organisation, if any. */
   async masterSite(tx: SqlExecutor, supplierId: number, orgId: number): Promise<Row | undefined> {
     return (await this.rowsWhere(tx, M_SITE, { supplierId, orgId }))[0];
-  }
-
-  masterSites(tx: SqlExecutor, supplierId: number): Promise<Row[]> {
-    return this.rowsWhere(tx, M_SITE, { supplierId }, false);
   }
 
   async supplierCategory(tx: SqlExecutor, siteId: number, categoryId: number): Promise<Row | undefined> {
@@ -47,15 +43,13 @@ export class QualifyGateStore extends EntityStore {
 
   /** The inventory organisations under an operating unit (its INV_ORG children); the unit itself when it has none. */
   async invOrgsOf(tx: SqlExecutor, orgId: number): Promise<number[]> {
-    const { t, c } = this.sql;
-    const rows = await tx.select(
-      `SELECT ${c(ORG, 'orgId')} AS id FROM ${t(ORG)} WHERE ${c(ORG, 'parentOrgId')} = ? AND ${c(ORG, 'orgType')} = 'INV_ORG' ORDER BY ${c(ORG, 'orgId')}`,
-      [orgId],
+    const rows = await this.rows.select(
+      tx,
+      ORG,
+      ['orgId'],
+      { parentOrgId: orgId, orgType: 'INV_ORG' },
+      { orderBy: ['orgId'] },
     );
-    return rows.length ? rows.map((r) => Number(r.id)) : [orgId];
-  }
-
-  async aslRow(tx: SqlExecutor, supplierId: number, categoryId: number, invOrgId: number): Promise<Row | undefined> {
-    return (await this.rowsWhere(tx, ASL, { supplierId, categoryId, invOrgId, itemId: null }))[0];
+    return rows.length ? rows.map((r) => Number(r.orgId)) : [orgId];
   }
 }

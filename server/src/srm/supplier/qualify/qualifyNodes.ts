@@ -47,7 +47,7 @@ export interface NodeSettled {
 export async function settleQualifyNode(tx: SqlExecutor, deps: QualifyNodeDeps, o: NodeOutcome): Promise<NodeSettled> {
   const store = new QualifyGateStore(deps.registry, deps.db, deps.hooks);
   if (!(await lockOwner(tx, store.model(QUALIFY), o.qualifyHeaderId))) throw Errors.recordNotFound();
-  const header = (await store.header(tx, o.qualifyHeaderId))!;
+  const header = (await store.one(tx, QUALIFY, o.qualifyHeaderId))!;
   if (header.status !== 'APPROVED')
     throw declaredError('qualify.notIntroducing', { qualifyNumber: header.qualifyNumber });
   const nodes = await store.linesOf(tx, Q_NODE, o.qualifyHeaderId);
