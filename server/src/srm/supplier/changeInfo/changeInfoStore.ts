@@ -4,7 +4,6 @@ import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import type { ResourceContext } from '../../../resource/context';
 import { attachmentIds } from '../../../files/attachmentLinks';
-import { PlatformRows } from '../../../lifecycle/platformRows';
 import { EntityStore } from '../../../resource/entityStore';
 import { readUnderLock } from '../../../resource/invariantLocks';
 
@@ -67,12 +66,8 @@ export type ChildTarget = (typeof CHILD_TARGETS)[number];
 
 /** Reads and writes of the info-change effects across the change, the supplier master and its sub-records. */
 export class ChangeInfoStore extends EntityStore {
-  /** Versioned, audited UPDATEs by field equalities (`rows.update`: rows affected, 0 when a version moved on). */
-  readonly rows: PlatformRows;
-
   constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
     super(registry, db, hooks, 'Info changes');
-    this.rows = new PlatformRows(registry, db.dialect);
   }
 
   /** The change's line entity of a target (srmSlcChangeContact for contacts, ...). */
