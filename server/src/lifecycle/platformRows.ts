@@ -3,6 +3,9 @@ import { MetaSql } from '../access/metaSql';
 import type { Row, SqlExecutor, SqlParam } from '../db/sqlExecutor';
 import { formatDateTime } from '../util/time';
 
+/** What a read needs: a transaction, or the Database for a read of its own. */
+type Reader = Pick<SqlExecutor, 'select' | 'dialect'>;
+
 /**
  * Inserts and updates of platform rows (history, to-dos, notifications) written by the engine
  * inside a transition's transaction. Column names come from the entity metadata (MetaSql), and
@@ -45,10 +48,10 @@ export class PlatformRows {
    * SELECT the named fields of `entity` (rows keyed by field name) WHERE each field of `where`
    * equals its value (an array: IN, empty matches nothing; null: IS NULL), in `orderBy`'s order
    * ('-field' descending). `underLock` reads the latest committed rows under a row lock
-   * (readUnderLock), for a check after an invariant's lock.
+   * (readUnderLock), for a check after an invariant's lock. `tx` may be the Database itself (a read outside a transaction).
    */
   async select(
-    tx: SqlExecutor,
+    tx: Reader,
     entity: string,
     fields: readonly string[],
     where: Record<string, SqlParam | readonly SqlParam[]>,
@@ -56,16 +59,7 @@ export class PlatformRows {
   ): Promise<Row[]> {
     const { t, c } = this.sql;
     const params: SqlParam[] = [];
-    const conditions = Object.entries(where).map(([name, value]) => {
-      if (value === null) return `${c(entity, name)} IS NULL`;
-      if (!Array.isArray(value)) {
-        params.push(value as SqlParam);
-        return `${c(entity, name)} = ?`;
-      }
-      if (value.length === 0) return '1 = 0';
-      params.push(...value);
-      return `${c(entity, name)} IN (${value.map(() => '?').join(', ')})`;
-    });
+    const conditions = this.conditions(entity, where, params);
     const order = (options.orderBy ?? []).map((o) =>
       o.startsWith('-') ? `${c(entity, o.slice(1))} DESC` : c(entity, o),
     );
@@ -77,13 +71,28 @@ export class PlatformRows {
     return tx.select(sql, params);
   }
 
-  /** The first row `select` finds, or undefined. */
+  /** `where` as SQL conditions (=, IN, IS NULL), their values appended to `params`. */
+  private conditions(entity: string, where: Record<string, SqlParam | readonly SqlParam[]>, params: SqlParam[]) {
+    const { c } = this.sql;
+    return Object.entries(where).map(([name, value]) => {
+      if (value === null) return `${c(entity, name)} IS NULL`;
+      if (!Array.isArray(value)) {
+        params.push(value as SqlParam);
+        return `${c(entity, name)} = ?`;
+      }
+      if (value.length === 0) return '1 = 0';
+      params.push(...value);
+      return `${c(entity, name)} IN (${value.map(() => '?').join(', ')})`;
+    });
+  }
+
+  /** The first row `select` finds (in `orderBy`'s order), or undefined. */
   async one(
-    tx: SqlExecutor,
+    tx: Reader,
     entity: string,
     fields: readonly string[],
     where: Record<string, SqlParam | readonly SqlParam[]>,
-    options: { underLock?: boolean } = {},
+    options: { orderBy?: readonly string[]; underLock?: boolean } = {},
   ): Promise<Row | undefined> {
     return (await this.select(tx, entity, fields, where, options))[0];
   }
@@ -100,22 +109,22 @@ export class PlatformRows {
     return row ? String(row.userName) : null;
   }
 
-  /** UPDATE entity SET values WHERE the equalities of `where` hold; returns the rows changed. */
+  /** UPDATE entity SET values WHERE the conditions of `where` hold (as for `select`); returns the rows changed. */
   async update(
     tx: SqlExecutor,
     entity: string,
     values: Record<string, SqlParam>,
-    where: Record<string, SqlParam>,
+    where: Record<string, SqlParam | readonly SqlParam[]>,
     userId: number | null,
   ): Promise<number> {
     const { t, c } = this.sql;
     const set: Record<string, SqlParam> = { ...values, lastUpdatedBy: userId, lastUpdateDate: formatDateTime() };
     const setNames = Object.keys(set);
-    const whereNames = Object.keys(where);
+    const params = setNames.map((n) => set[n]);
     const result = await tx.execute(
       `UPDATE ${t(entity)} SET ${setNames.map((n) => `${c(entity, n)} = ?`).join(', ')}, ${c(entity, 'versionNum')} = ${c(entity, 'versionNum')} + 1 ` +
-        `WHERE ${whereNames.map((n) => `${c(entity, n)} = ?`).join(' AND ')}`,
-      [...setNames.map((n) => set[n]), ...whereNames.map((n) => where[n])],
+        `WHERE ${this.conditions(entity, where, params).join(' AND ')}`,
+      params,
     );
     return result.affected;
   }

@@ -194,13 +194,14 @@ async function applyLine(
   if (line.operationType === 'ADD') {
     const enabled = target.softDelete ? { enabledFlag: 'Y' } : {};
     const id = await store.writer.insert(tx, model, { ...values, supplierId, ...enabled }, ctx);
-    await store.moveAttachments(tx, store.lineModel(target), line, model, id);
+    await store.moveAttachments(tx, ctx, store.lineModel(target), line, model, id);
     return;
   }
   const sourceId = Number(line[target.sourceField]);
   if ((await writeSource(store, tx, ctx, supplierId, target, line, values)) === 0)
     throw declaredError('supplier.changeSourceEdited', { sourceId });
-  if (line.operationType === 'UPDATE') await store.moveAttachments(tx, store.lineModel(target), line, model, sourceId);
+  if (line.operationType === 'UPDATE')
+    await store.moveAttachments(tx, ctx, store.lineModel(target), line, model, sourceId);
 }
 
 /** UPDATE or DELETE of the line's master row, only at the version stamped on submit and only a row of the supplier. */

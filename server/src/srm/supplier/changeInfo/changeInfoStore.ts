@@ -5,7 +5,6 @@ import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import type { ResourceContext } from '../../../resource/context';
 import { attachmentIds } from '../../../files/attachmentLinks';
 import { EntityStore } from '../../../resource/entityStore';
-import { readUnderLock } from '../../../resource/invariantLocks';
 
 export const CHANGE = 'srmSlcChangeInfo';
 export const SUPPLIER = 'srmSlcSupplierInfo';
@@ -84,24 +83,16 @@ export class ChangeInfoStore extends EntityStore {
 
   /** Which of `ids` are rows of the supplier's master sub-record (contacts or accounts). */
   async ownRows(tx: SqlExecutor, target: ChildTarget, supplierId: number, ids: number[]): Promise<Set<number>> {
-    const { t, c } = this.sql;
-    const rows = await tx.select(
-      `SELECT ${c(target.master, target.masterKey)} AS id FROM ${t(target.master)} WHERE ${c(target.master, 'supplierId')} = ? AND ${c(target.master, target.masterKey)} IN (${ids.map(() => '?').join(', ')})`,
-      [supplierId, ...ids],
-    );
-    return new Set(rows.map((r) => Number(r.id)));
+    const rows = await this.rows.select(tx, target.master, [target.masterKey], { supplierId, [target.masterKey]: ids });
+    return new Set(rows.map((r) => Number(r[target.masterKey])));
   }
 
   /** The current versionNum of each of `ids` in the master sub-record (read under lock: the row approval will check). */
   async versions(tx: SqlExecutor, target: ChildTarget, ids: number[]): Promise<Map<number, number>> {
     if (!ids.length) return new Map();
-    const { t, c } = this.sql;
-    const rows = await readUnderLock(
-      tx,
-      `SELECT ${c(target.master, target.masterKey)} AS id, ${c(target.master, 'versionNum')} AS v FROM ${t(target.master)} WHERE ${c(target.master, target.masterKey)} IN (${ids.map(() => '?').join(', ')})`,
-      ids,
-    );
-    return new Map(rows.map((r) => [Number(r.id), Number(r.v)]));
+    const fields = [target.masterKey, 'versionNum'];
+    const rows = await this.rows.select(tx, target.master, fields, { [target.masterKey]: ids }, { underLock: true });
+    return new Map(rows.map((r) => [Number(r[target.masterKey]), Number(r.versionNum)]));
   }
 
   /** DELETE of one master sub-record row of the supplier, only at the version the change saw. Returns rows affected. */
@@ -119,16 +110,19 @@ export class ChangeInfoStore extends EntityStore {
    * row: from then on whoever may read the master row may read them (server/src/files/attachmentLinks.ts).
    * Only files linked to this very line move, so a line naming another record's file gains nothing.
    */
-  async moveAttachments(tx: SqlExecutor, lineModel: EntityModel, line: Row, master: EntityModel, masterId: number) {
+  async moveAttachments(
+    tx: SqlExecutor,
+    ctx: ResourceContext,
+    lineModel: EntityModel,
+    line: Row,
+    master: EntityModel,
+    masterId: number,
+  ) {
     const ids = master.fields
       .filter((f) => f.type === 'attachment' && !!line[f.name])
       .flatMap((f) => attachmentIds(line[f.name]));
     if (!ids.length) return;
-    const { t, c } = this.sql;
-    await tx.execute(
-      `UPDATE ${t('baseFile')} SET ${c('baseFile', 'functionId')} = ?, ${c('baseFile', 'businessId')} = ? ` +
-        `WHERE ${c('baseFile', 'attachmentId')} IN (${ids.map(() => '?').join(', ')}) AND ${c('baseFile', 'functionId')} = ? AND ${c('baseFile', 'businessId')} = ?`,
-      [master.name, masterId, ...ids, lineModel.name, Number(line[lineModel.primaryKey])],
-    );
+    const where = { attachmentId: ids, functionId: lineModel.name, businessId: Number(line[lineModel.primaryKey]) };
+    await this.rows.update(tx, 'baseFile', { functionId: master.name, businessId: masterId }, where, ctx.userId);
   }
 }
