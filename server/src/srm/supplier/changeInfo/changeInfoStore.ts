@@ -20,48 +20,19 @@ export const BASIC_FIELDS = [
 ] as const;
 
 /**
- * A change child and the master sub-record it edits (DOMAIN 1.3). `softDelete`: a DELETE line
- * disables the master row (contacts, accounts and locations carry enabledFlag and documents name
- * them); credentials and tax records have no enabledFlag and are removed, as the master edit does.
+ * A change child and the master sub-record it edits (DOMAIN 1.3), as the metadata says: the line's
+ * reference field `source…` names the master row. `softDelete`: a DELETE line disables the master
+ * row when it has an enabledFlag (contacts, accounts and locations: documents name them);
+ * credentials and tax records have none and are removed, as the master edit does.
  */
-export const CHILD_TARGETS = [
-  {
-    child: 'contacts',
-    master: 'srmSlcSupplierContact',
-    sourceField: 'sourceContactId',
-    masterKey: 'contactId',
-    softDelete: true,
-  },
-  {
-    child: 'accounts',
-    master: 'srmSlcSupplierAccount',
-    sourceField: 'sourceAccountId',
-    masterKey: 'accountId',
-    softDelete: true,
-  },
-  {
-    child: 'locations',
-    master: 'srmSlcSupplierLocation',
-    sourceField: 'sourceLocationId',
-    masterKey: 'locationId',
-    softDelete: true,
-  },
-  {
-    child: 'credentials',
-    master: 'srmSlcSupplierCredential',
-    sourceField: 'sourceCredentialId',
-    masterKey: 'credentialId',
-    softDelete: false,
-  },
-  {
-    child: 'taxes',
-    master: 'srmSlcSupplierTax',
-    sourceField: 'sourceTaxId',
-    masterKey: 'supplierTaxId',
-    softDelete: false,
-  },
-] as const;
-export type ChildTarget = (typeof CHILD_TARGETS)[number];
+export interface ChildTarget {
+  child: string;
+  line: EntityModel;
+  sourceField: string;
+  master: string;
+  masterKey: string;
+  softDelete: boolean;
+}
 
 /** Reads and writes of the info-change effects across the change, the supplier master and its sub-records. */
 export class ChangeInfoStore extends EntityStore {
@@ -69,12 +40,15 @@ export class ChangeInfoStore extends EntityStore {
     super(registry, db, hooks, 'Info changes');
   }
 
-  /** The change's line entity of a target (srmSlcChangeContact for contacts, ...). */
-  lineModel(target: ChildTarget): EntityModel {
-    const child = this.model(CHANGE).def.children?.find((c) => c.name === target.child);
-    if (!child) throw new Error(`${CHANGE} has no child ${target.child}`);
-    return this.model(child.entity);
-  }
+  /** The change's children (contacts, accounts, locations, credentials, taxes), each with the master sub-record it edits. */
+  readonly targets: ChildTarget[] = this.model(CHANGE).children.map((child) => {
+    const line = this.model(child.entity);
+    const source = line.fields.find((f) => f.type === 'reference' && f.name.startsWith('source'))!;
+    const master = this.model(source.reference!.entity);
+    const { name, primaryKey } = master;
+    const softDelete = !!master.field('enabledFlag');
+    return { child: child.name, line, sourceField: source.name, master: name, masterKey: primaryKey, softDelete };
+  });
 
   /** The supplier master row, read under lock inside the transaction. */
   async supplier(tx: SqlExecutor, supplierId: number, ctx: ResourceContext): Promise<Row | undefined> {

@@ -48,7 +48,7 @@ export function registerSupplierRegistration(
   deps: { registry: MetadataRegistry; db: Database },
 ): void {
   const store = new RegistrationStore(deps.registry, deps.db, hooks);
-  const limit = new RegisterRateLimit(deps.db, store.writer, store.model('baseLoginThrottle'));
+  const limit = new RegisterRateLimit(deps.db, store.rows);
   new RegisterEffects(store).register(hooks);
 
   actions.register({
