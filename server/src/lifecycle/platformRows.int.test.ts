@@ -66,3 +66,36 @@ describe('PlatformRows.update', () => {
     });
   });
 });
+
+describe('PlatformRows.update', () => {
+  it('updates the rows its where names (=, IN, IS NULL) with the version and audit columns, and answers their count', async () => {
+    await inTransaction(async (tx) => {
+      const before = await rows.select(
+        tx,
+        'baseMenu',
+        ['menuCode', 'versionNum'],
+        { imageLink: null },
+        { orderBy: ['menuCode'] },
+      );
+      const codes = before.slice(0, 2).map((r) => String(r.menuCode));
+      const where = { menuCode: [...codes, 'NO_SUCH_MENU'], imageLink: null };
+      expect(await rows.update(tx, 'baseMenu', { imageLink: 'x.png' }, where, 1)).toBe(2);
+      expect(await rows.update(tx, 'baseMenu', { imageLink: 'y.png' }, { menuCode: [] }, 1)).toBe(0);
+      const after = await rows.select(tx, 'baseMenu', ['imageLink', 'versionNum', 'lastUpdatedBy'], {
+        menuCode: codes,
+      });
+      expect(after.map((r) => [r.imageLink, Number(r.lastUpdatedBy)])).toEqual([
+        ['x.png', 1],
+        ['x.png', 1],
+      ]);
+      expect(after.map((r) => Number(r.versionNum)).sort()).toEqual(
+        before
+          .slice(0, 2)
+          .map((r) => Number(r.versionNum) + 1)
+          .sort(),
+      );
+      // Left as it was: the demo server is shared by the other cases.
+      await rows.update(tx, 'baseMenu', { imageLink: null }, { menuCode: codes }, 1);
+    });
+  });
+});

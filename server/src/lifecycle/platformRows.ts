@@ -51,7 +51,7 @@ export class PlatformRows {
    * SELECT the named fields of `entity` (rows keyed by field name) WHERE each field of `where`
    * equals its value (an array: IN, empty matches nothing; null: IS NULL), in `orderBy`'s order
    * ('-field' descending). `underLock` reads the latest committed rows under a row lock
-   * (readUnderLock), for a check after an invariant's lock.
+   * (readUnderLock), for a check after an invariant's lock. `tx` may be the Database itself (a read outside a transaction).
    */
   async select(
     tx: SqlReads,

@@ -1,8 +1,9 @@
 import type { EntityModel } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
-import { MetaSql } from '../access/metaSql';
+import type { MetaSql } from '../access/metaSql';
 import type { Database, Row, SqlExecutor, SqlParam } from '../db/sqlExecutor';
 import type { RecordHookRegistry } from '../hooks/recordHooks';
+import { PlatformRows } from '../lifecycle/platformRows';
 import { formatDateTime } from '../util/time';
 import type { ResourceContext } from './context';
 import { readUnderLock } from './invariantLocks';
@@ -18,6 +19,8 @@ export abstract class EntityStore {
   readonly sql: MetaSql;
   readonly reader: ResourceReader;
   readonly writer: ResourceWriter;
+  /** Single-table reads and audited updates by field names (PlatformRows.select/one/update), as a DomainStore has. */
+  readonly rows: PlatformRows;
 
   /** `purpose` names the flow in the start-up error when its metadata lacks an entity. */
   constructor(
@@ -26,7 +29,8 @@ export abstract class EntityStore {
     hooks: RecordHookRegistry,
     private readonly purpose: string,
   ) {
-    this.sql = new MetaSql(registry, db.dialect);
+    this.rows = new PlatformRows(registry, db.dialect);
+    this.sql = this.rows.sql;
     this.reader = new ResourceReader(registry, db);
     this.writer = new ResourceWriter(registry, this.reader, hooks);
   }

@@ -1,7 +1,6 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
-import { PlatformRows } from '../../../lifecycle/platformRows';
 import type { ResourceContext } from '../../../resource/context';
 import { EntityStore } from '../../../resource/entityStore';
 import { PriceList } from '../price/materialPrices';
@@ -14,12 +13,10 @@ export const ADJUST_LINE = 'srmPurPriceAdjustLine';
 /** The agreement and price-change queries: headers, lines and the price list they feed. */
 export class AgreementStore extends EntityStore {
   readonly prices: PriceList;
-  readonly rows: PlatformRows;
 
   constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
     super(registry, db, hooks, 'The agreements and prices');
     this.prices = new PriceList(registry, this.writer, db.dialect);
-    this.rows = new PlatformRows(registry, db.dialect);
   }
 
   /** A header with its decoded lines (dates as YYYY-MM-DD, decimals as strings, price breaks as a list), inside `tx`. */

@@ -5,14 +5,7 @@ import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import type { ResourceContext } from '../../../resource/context';
-import {
-  BASIC_FIELDS,
-  CHANGE,
-  CHILD_TARGETS,
-  SUPPLIER,
-  type ChangeInfoStore,
-  type ChildTarget,
-} from './changeInfoStore';
+import { BASIC_FIELDS, CHANGE, SUPPLIER, type ChangeInfoStore, type ChildTarget } from './changeInfoStore';
 
 type Snapshot = Record<string, unknown> & { versionNum?: number };
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -24,13 +17,13 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 export async function prepareChange(store: ChangeInfoStore, draft: SaveDraft): Promise<void> {
   const userType = (draft.ctx.vars.user as { userType?: string } | undefined)?.userType ?? '';
   draft.values.applicantUserType = userKind(userType);
-  for (const target of CHILD_TARGETS) checkOperations(draft.children[target.child] ?? [], target);
+  for (const target of store.targets) checkOperations(draft.children[target.child] ?? [], target);
   const supplierId =
     draft.values.supplierId ??
     (draft.id
       ? (await store.reader.byId(store.model(CHANGE), draft.id, draft.ctx, undefined, draft.tx))?.supplierId
       : undefined);
-  for (const target of CHILD_TARGETS) await checkSources(store, draft, target, Number(supplierId));
+  for (const target of store.targets) await checkSources(store, draft, target, Number(supplierId));
 }
 
 /** UPDATE and DELETE lines must name a row of this supplier's master (the picker lists every supplier's rows to internal users). */
@@ -95,11 +88,11 @@ export async function submitChangeInfo(store: ChangeInfoStore, run: TransitionRu
   const after = Object.fromEntries(
     BASIC_FIELDS.filter((f) => !blank(change[f])).map((f) => [f, String(change[f]).trim()]),
   );
-  const lines = CHILD_TARGETS.reduce((n, target) => n + (change[target.child] as Row[]).length, 0);
+  const lines = store.targets.reduce((n, target) => n + (change[target.child] as Row[]).length, 0);
   if (!Object.keys(after).length && !lines) {
     throw declaredError('supplier.changeChangesNothing');
   }
-  for (const target of CHILD_TARGETS) await stampSourceVersions(store, tx, ctx, target, change[target.child] as Row[]);
+  for (const target of store.targets) await stampSourceVersions(store, tx, ctx, target, change[target.child] as Row[]);
   const master = await store.supplier(tx, supplierId, ctx);
   if (!master) throw declaredError('supplier.changeSupplierGone');
   const before: Snapshot = Object.fromEntries(BASIC_FIELDS.map((f) => [f, master[f] ?? null]));
@@ -134,7 +127,7 @@ export async function applyChangeInfo(store: ChangeInfoStore, run: TransitionRun
   if (written === 0) {
     throw declaredError('supplier.changeMasterEdited');
   }
-  for (const target of CHILD_TARGETS) {
+  for (const target of store.targets) {
     for (const line of change[target.child] as Row[]) await applyLine(store, tx, ctx, supplierId, target, line);
   }
 }
@@ -152,7 +145,7 @@ async function stampSourceVersions(
 ): Promise<void> {
   const sourced = lines.filter((l) => typeof l[target.sourceField] === 'number');
   const versions = await store.versions(tx, target, [...new Set(sourced.map((l) => l[target.sourceField] as number))]);
-  const line = store.lineModel(target);
+  const line = target.line;
   for (const l of sourced) {
     const version = versions.get(l[target.sourceField] as number);
     if (version === undefined) throw declaredError('supplier.changeSourceGone', { sourceId: l[target.sourceField] });
@@ -194,13 +187,13 @@ async function applyLine(
   if (line.operationType === 'ADD') {
     const enabled = target.softDelete ? { enabledFlag: 'Y' } : {};
     const id = await store.writer.insert(tx, model, { ...values, supplierId, ...enabled }, ctx);
-    await store.moveAttachments(tx, store.lineModel(target), line, model, id);
+    await store.moveAttachments(tx, ctx, target.line, line, model, id);
     return;
   }
   const sourceId = Number(line[target.sourceField]);
   if ((await writeSource(store, tx, ctx, supplierId, target, line, values)) === 0)
     throw declaredError('supplier.changeSourceEdited', { sourceId });
-  if (line.operationType === 'UPDATE') await store.moveAttachments(tx, store.lineModel(target), line, model, sourceId);
+  if (line.operationType === 'UPDATE') await store.moveAttachments(tx, ctx, target.line, line, model, sourceId);
 }
 
 /** UPDATE or DELETE of the line's master row, only at the version stamped on submit and only a row of the supplier. */

@@ -4,9 +4,7 @@ import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import type { ResourceContext } from '../../../resource/context';
 import { attachmentIds } from '../../../files/attachmentLinks';
-import { PlatformRows } from '../../../lifecycle/platformRows';
 import { EntityStore } from '../../../resource/entityStore';
-import { readUnderLock } from '../../../resource/invariantLocks';
 
 export const CHANGE = 'srmSlcChangeInfo';
 export const SUPPLIER = 'srmSlcSupplierInfo';
@@ -22,65 +20,35 @@ export const BASIC_FIELDS = [
 ] as const;
 
 /**
- * A change child and the master sub-record it edits (DOMAIN 1.3). `softDelete`: a DELETE line
- * disables the master row (contacts, accounts and locations carry enabledFlag and documents name
- * them); credentials and tax records have no enabledFlag and are removed, as the master edit does.
+ * A change child and the master sub-record it edits (DOMAIN 1.3), as the metadata says: the line's
+ * reference field `source…` names the master row. `softDelete`: a DELETE line disables the master
+ * row when it has an enabledFlag (contacts, accounts and locations: documents name them);
+ * credentials and tax records have none and are removed, as the master edit does.
  */
-export const CHILD_TARGETS = [
-  {
-    child: 'contacts',
-    master: 'srmSlcSupplierContact',
-    sourceField: 'sourceContactId',
-    masterKey: 'contactId',
-    softDelete: true,
-  },
-  {
-    child: 'accounts',
-    master: 'srmSlcSupplierAccount',
-    sourceField: 'sourceAccountId',
-    masterKey: 'accountId',
-    softDelete: true,
-  },
-  {
-    child: 'locations',
-    master: 'srmSlcSupplierLocation',
-    sourceField: 'sourceLocationId',
-    masterKey: 'locationId',
-    softDelete: true,
-  },
-  {
-    child: 'credentials',
-    master: 'srmSlcSupplierCredential',
-    sourceField: 'sourceCredentialId',
-    masterKey: 'credentialId',
-    softDelete: false,
-  },
-  {
-    child: 'taxes',
-    master: 'srmSlcSupplierTax',
-    sourceField: 'sourceTaxId',
-    masterKey: 'supplierTaxId',
-    softDelete: false,
-  },
-] as const;
-export type ChildTarget = (typeof CHILD_TARGETS)[number];
+export interface ChildTarget {
+  child: string;
+  line: EntityModel;
+  sourceField: string;
+  master: string;
+  masterKey: string;
+  softDelete: boolean;
+}
 
 /** Reads and writes of the info-change effects across the change, the supplier master and its sub-records. */
 export class ChangeInfoStore extends EntityStore {
-  /** Versioned, audited UPDATEs by field equalities (`rows.update`: rows affected, 0 when a version moved on). */
-  readonly rows: PlatformRows;
-
   constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
     super(registry, db, hooks, 'Info changes');
-    this.rows = new PlatformRows(registry, db.dialect);
   }
 
-  /** The change's line entity of a target (srmSlcChangeContact for contacts, ...). */
-  lineModel(target: ChildTarget): EntityModel {
-    const child = this.model(CHANGE).def.children?.find((c) => c.name === target.child);
-    if (!child) throw new Error(`${CHANGE} has no child ${target.child}`);
-    return this.model(child.entity);
-  }
+  /** The change's children (contacts, accounts, locations, credentials, taxes), each with the master sub-record it edits. */
+  readonly targets: ChildTarget[] = this.model(CHANGE).children.map((child) => {
+    const line = this.model(child.entity);
+    const source = line.fields.find((f) => f.type === 'reference' && f.name.startsWith('source'))!;
+    const master = this.model(source.reference!.entity);
+    const { name, primaryKey } = master;
+    const softDelete = !!master.field('enabledFlag');
+    return { child: child.name, line, sourceField: source.name, master: name, masterKey: primaryKey, softDelete };
+  });
 
   /** The supplier master row, read under lock inside the transaction. */
   async supplier(tx: SqlExecutor, supplierId: number, ctx: ResourceContext): Promise<Row | undefined> {
@@ -89,24 +57,16 @@ export class ChangeInfoStore extends EntityStore {
 
   /** Which of `ids` are rows of the supplier's master sub-record (contacts or accounts). */
   async ownRows(tx: SqlExecutor, target: ChildTarget, supplierId: number, ids: number[]): Promise<Set<number>> {
-    const { t, c } = this.sql;
-    const rows = await tx.select(
-      `SELECT ${c(target.master, target.masterKey)} AS id FROM ${t(target.master)} WHERE ${c(target.master, 'supplierId')} = ? AND ${c(target.master, target.masterKey)} IN (${ids.map(() => '?').join(', ')})`,
-      [supplierId, ...ids],
-    );
-    return new Set(rows.map((r) => Number(r.id)));
+    const rows = await this.rows.select(tx, target.master, [target.masterKey], { supplierId, [target.masterKey]: ids });
+    return new Set(rows.map((r) => Number(r[target.masterKey])));
   }
 
   /** The current versionNum of each of `ids` in the master sub-record (read under lock: the row approval will check). */
   async versions(tx: SqlExecutor, target: ChildTarget, ids: number[]): Promise<Map<number, number>> {
     if (!ids.length) return new Map();
-    const { t, c } = this.sql;
-    const rows = await readUnderLock(
-      tx,
-      `SELECT ${c(target.master, target.masterKey)} AS id, ${c(target.master, 'versionNum')} AS v FROM ${t(target.master)} WHERE ${c(target.master, target.masterKey)} IN (${ids.map(() => '?').join(', ')})`,
-      ids,
-    );
-    return new Map(rows.map((r) => [Number(r.id), Number(r.v)]));
+    const fields = [target.masterKey, 'versionNum'];
+    const rows = await this.rows.select(tx, target.master, fields, { [target.masterKey]: ids }, { underLock: true });
+    return new Map(rows.map((r) => [Number(r[target.masterKey]), Number(r.versionNum)]));
   }
 
   /** DELETE of one master sub-record row of the supplier, only at the version the change saw. Returns rows affected. */
@@ -124,16 +84,19 @@ export class ChangeInfoStore extends EntityStore {
    * row: from then on whoever may read the master row may read them (server/src/files/attachmentLinks.ts).
    * Only files linked to this very line move, so a line naming another record's file gains nothing.
    */
-  async moveAttachments(tx: SqlExecutor, lineModel: EntityModel, line: Row, master: EntityModel, masterId: number) {
+  async moveAttachments(
+    tx: SqlExecutor,
+    ctx: ResourceContext,
+    lineModel: EntityModel,
+    line: Row,
+    master: EntityModel,
+    masterId: number,
+  ) {
     const ids = master.fields
       .filter((f) => f.type === 'attachment' && !!line[f.name])
       .flatMap((f) => attachmentIds(line[f.name]));
     if (!ids.length) return;
-    const { t, c } = this.sql;
-    await tx.execute(
-      `UPDATE ${t('baseFile')} SET ${c('baseFile', 'functionId')} = ?, ${c('baseFile', 'businessId')} = ? ` +
-        `WHERE ${c('baseFile', 'attachmentId')} IN (${ids.map(() => '?').join(', ')}) AND ${c('baseFile', 'functionId')} = ? AND ${c('baseFile', 'businessId')} = ?`,
-      [master.name, masterId, ...ids, lineModel.name, Number(line[lineModel.primaryKey])],
-    );
+    const where = { attachmentId: ids, functionId: lineModel.name, businessId: Number(line[lineModel.primaryKey]) };
+    await this.rows.update(tx, 'baseFile', { functionId: master.name, businessId: masterId }, where, ctx.userId);
   }
 }

@@ -1,7 +1,6 @@
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { ResourceContext } from '../../../resource/context';
 import type { EntityStore } from '../../../resource/entityStore';
-import { formatDateTime } from '../../../util/time';
 
 const DEVELOP = 'srmSlcSupplierDevelop';
 
@@ -12,12 +11,8 @@ const DEVELOP = 'srmSlcSupplierDevelop';
  */
 export async function invitationOf(tx: SqlExecutor, store: EntityStore, value: unknown): Promise<string | null> {
   if (typeof value !== 'string' || !value.trim() || value.length > 30) return null;
-  const { t, c } = store.sql;
-  const rows = await tx.select(
-    `SELECT ${c(DEVELOP, 'developNumber')} AS n FROM ${t(DEVELOP)} WHERE ${c(DEVELOP, 'developNumber')} = ? AND ${c(DEVELOP, 'status')} = 'APPROVED'`,
-    [value.trim()],
-  );
-  return rows.length ? String(rows[0].n) : null;
+  const row = await store.rows.one(tx, DEVELOP, ['developNumber'], { developNumber: value.trim(), status: 'APPROVED' });
+  return row ? String(row.developNumber) : null;
 }
 
 /** The invited company's supplier master, created when its account is approved, is recorded on the development. */
@@ -28,10 +23,5 @@ export async function linkInvitedSupplier(
   supplierId: number,
   ctx: ResourceContext,
 ): Promise<void> {
-  const { t, c } = store.sql;
-  await tx.execute(
-    `UPDATE ${t(DEVELOP)} SET ${c(DEVELOP, 'supplierId')} = ?, ${c(DEVELOP, 'versionNum')} = ${c(DEVELOP, 'versionNum')} + 1, ` +
-      `${c(DEVELOP, 'lastUpdatedBy')} = ?, ${c(DEVELOP, 'lastUpdateDate')} = ? WHERE ${c(DEVELOP, 'developNumber')} = ? AND ${c(DEVELOP, 'supplierId')} IS NULL`,
-    [supplierId, ctx.userId, formatDateTime(), developNumber],
-  );
+  await store.rows.update(tx, DEVELOP, { supplierId }, { developNumber, supplierId: null }, ctx.userId);
 }

@@ -7,8 +7,14 @@
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
+import type { PlatformRows } from '../../../lifecycle/platformRows';
 import type { ListingRequest, SupplierTradeGate, TradePurpose, TradeRequest } from './contract';
-import type { GateReads } from './gateReads';
+
+const SUPPLIER = 'srmSlcSupplierInfo';
+const SITE = 'srmSlcSupplierSite';
+const SCOPE = 'srmSlcSupplierCategory';
+const CATEGORY = 'srmBaseCategory';
+const ORG = 'baseOrganization';
 
 const STATUS: Record<string, [string, string]> = {
   REGISTERING: ['注册中', 'registering'],
@@ -41,8 +47,8 @@ interface Who {
 }
 
 const whoOf = (supplier: Row, purpose: [string, string]): Who => ({
-  cn: `${String(supplier.name)}（${String(supplier.code)}）`,
-  en: `${String(supplier.name)} (${String(supplier.code)})`,
+  cn: `${String(supplier.supplierName)}（${String(supplier.supplierCode)}）`,
+  en: `${String(supplier.supplierName)} (${String(supplier.supplierCode)})`,
   purpose,
 });
 
@@ -52,8 +58,9 @@ const refuse = (who: Who, cn: string, en: string) =>
     `Supplier ${who.en} cannot ${who.purpose[1]}: ${en}`,
   );
 
+/** The gate reads supplier and site states, qualified categories and ASL rows by field names (PlatformRows). */
 export class SupplierGate implements SupplierTradeGate {
-  constructor(private readonly reads: GateReads) {}
+  constructor(private readonly rows: PlatformRows) {}
 
   async checkSupplierMayTrade(tx: SqlExecutor, request: TradeRequest): Promise<void> {
     const accepted = acceptedStates(request.purpose);
@@ -75,17 +82,19 @@ export class SupplierGate implements SupplierTradeGate {
     purpose: [string, string],
     accepted: string[],
   ): Promise<{ who: Who; site: Row }> {
-    const supplier = await this.reads.supplier(tx, request.supplierId);
+    const supplier = await this.rows.one(tx, SUPPLIER, ['supplierCode', 'supplierName', 'supplierStatus'], {
+      supplierId: request.supplierId,
+    });
     if (!supplier)
       throw declaredError('supplier.gateUnknownSupplier', {}, [{ field: 'supplierId', message: 'unknown' }]);
     const who = whoOf(supplier, purpose);
-    if (!accepted.includes(String(supplier.status))) {
-      const [cn, en] = statusText(supplier.status);
+    if (!accepted.includes(String(supplier.supplierStatus))) {
+      const [cn, en] = statusText(supplier.supplierStatus);
       throw refuse(who, `供应商状态为“${cn}”`, `the supplier is ${en}`);
     }
     const site = await this.site(tx, request, who);
-    if (!accepted.includes(String(site.status))) {
-      const [cn, en] = statusText(site.status);
+    if (!accepted.includes(String(site.siteStatus))) {
+      const [cn, en] = statusText(site.siteStatus);
       throw refuse(who, `地点“${String(site.siteName)}”状态为“${cn}”`, `its site "${String(site.siteName)}" is ${en}`);
     }
     return { who, site };
@@ -97,36 +106,53 @@ export class SupplierGate implements SupplierTradeGate {
     request: Pick<TradeRequest, 'supplierId' | 'supplierSiteId' | 'orgId' | 'invOrgId'>,
     who: Who,
   ): Promise<Row> {
-    const sites = await this.reads.sites(tx, request.supplierId);
+    const fields = ['siteId', 'siteName', 'orgId', 'siteStatus'];
+    const sites = await this.rows.select(tx, SITE, fields, { supplierId: request.supplierId }, { orderBy: ['siteId'] });
     if (request.supplierSiteId) {
       const named = sites.find((s) => Number(s.siteId) === Number(request.supplierSiteId));
       if (!named) throw refuse(who, '所选地点不属于该供应商', 'the chosen site is not one of its sites');
       return named;
     }
-    const chain = [
-      ...(await this.reads.orgChain(tx, request.invOrgId)),
-      ...(await this.reads.orgChain(tx, request.orgId)),
-    ];
+    const chain = [...(await this.orgChain(tx, request.invOrgId)), ...(await this.orgChain(tx, request.orgId))];
     for (const orgId of chain) {
       const found = sites.find((s) => Number(s.orgId) === orgId);
       if (found) return found;
     }
-    const org = await this.reads.orgName(tx, request.invOrgId ?? request.orgId);
+    const orgId = request.invOrgId ?? request.orgId;
+    const org = (await this.rows.one(tx, ORG, ['orgName'], { orgId: orgId ?? -1 }))?.orgName ?? orgId ?? '-';
     throw refuse(who, `在“${org}”没有供应商地点`, `it has no site serving "${org}"`);
+  }
+
+  /** The organisation and its ancestors, nearest first (a site at the operating unit serves its plants). */
+  private async orgChain(tx: SqlExecutor, orgId: number | null | undefined): Promise<number[]> {
+    const chain: number[] = [];
+    for (let id = orgId ?? null; id !== null && !chain.includes(id) && chain.length < 20;) {
+      chain.push(id);
+      const parent = (await this.rows.one(tx, ORG, ['parentOrgId'], { orgId: id }))?.parentOrgId;
+      id = parent === null || parent === undefined ? null : Number(parent);
+    }
+    return chain;
   }
 
   /** The requested categories, those of the items, and their ancestors (a qualification of a parent covers its children). */
   private async categoriesOf(tx: SqlExecutor, request: TradeRequest) {
-    const itemCats = await this.reads.itemCategories(tx, [...new Set(request.itemIds)]);
+    const items = await this.rows.select(tx, 'srmBaseMaterialItem', ['itemId', 'categoryId'], {
+      itemId: [...new Set(request.itemIds)],
+    });
     const itemsOf = new Map<number, number[]>();
-    for (const [item, cat] of itemCats) if (cat !== null) itemsOf.set(cat, [...(itemsOf.get(cat) ?? []), item]);
+    for (const { itemId, categoryId } of items)
+      if (categoryId !== null)
+        itemsOf.set(Number(categoryId), [...(itemsOf.get(Number(categoryId)) ?? []), Number(itemId)]);
     const wanted = [...new Set([...request.categoryIds, ...itemsOf.keys()])];
     const categories = new Map<number, Row>();
+    const fields = ['categoryId', 'categoryCode', 'categoryName', 'parentCategoryId', 'aslControlFlag'];
     for (let ids = wanted; ids.length;) {
-      const rows = await this.reads.categories(tx, ids);
-      rows.forEach((r) => categories.set(Number(r.id), { ...r, requested: wanted.includes(Number(r.id)) }));
+      const rows = await this.rows.select(tx, CATEGORY, fields, { categoryId: ids });
+      rows.forEach((r) =>
+        categories.set(Number(r.categoryId), { ...r, requested: wanted.includes(Number(r.categoryId)) }),
+      );
       ids = rows
-        .map((r) => r.parentId)
+        .map((r) => r.parentCategoryId)
         .filter((p) => p !== null && !categories.has(Number(p)))
         .map(Number);
     }
@@ -137,7 +163,7 @@ export class SupplierGate implements SupplierTradeGate {
     const out: number[] = [];
     for (let at: number | undefined = id; at !== undefined && !out.includes(at);) {
       out.push(at);
-      const parent: unknown = categories.get(at)?.parentId;
+      const parent: unknown = categories.get(at)?.parentCategoryId;
       at = parent === null || parent === undefined ? undefined : Number(parent);
     }
     return out;
@@ -151,16 +177,21 @@ export class SupplierGate implements SupplierTradeGate {
     who: Who,
   ): Promise<void> {
     const accepted = acceptedStates(request.purpose);
-    const statuses = await this.reads.categoryStatuses(tx, request.supplierId, siteId);
-    const ok = new Set(statuses.filter((s) => accepted.includes(String(s.status))).map((s) => Number(s.categoryId)));
+    // The supplier's category statuses for the site: rows of the site, and rows bound to no site.
+    const statuses = (
+      await this.rows.select(tx, SCOPE, ['categoryId', 'categoryStatus', 'siteId'], { supplierId: request.supplierId })
+    ).filter((s) => s.siteId === null || Number(s.siteId) === siteId);
+    const ok = new Set(
+      statuses.filter((s) => accepted.includes(String(s.categoryStatus))).map((s) => Number(s.categoryId)),
+    );
     for (const [id, cat] of categories) {
       if (!cat.requested || this.ancestors(categories, id).some((a) => ok.has(a))) continue;
       const found = statuses.find((s) => Number(s.categoryId) === id);
-      const [cn, en] = statusText(found?.status);
+      const [cn, en] = statusText(found?.categoryStatus);
       throw refuse(
         who,
-        `品类“${String(cat.code)} ${String(cat.name)}”未合格（${found ? cn : '未准入'}）`,
-        `category "${String(cat.code)} ${String(cat.name)}" is not qualified (${found ? en : 'not introduced'})`,
+        `品类“${String(cat.categoryCode)} ${String(cat.categoryName)}”未合格（${found ? cn : '未准入'}）`,
+        `category "${String(cat.categoryCode)} ${String(cat.categoryName)}" is not qualified (${found ? en : 'not introduced'})`,
       );
     }
   }
@@ -173,9 +204,12 @@ export class SupplierGate implements SupplierTradeGate {
     itemsOf: Map<number, number[]>,
     who: Who,
   ): Promise<void> {
-    const controlled = [...categories].filter(([, c]) => c.requested && c.aslControl === 'Y');
+    const controlled = [...categories].filter(([, c]) => c.requested && c.aslControlFlag === 'Y');
     if (!controlled.length) return;
-    const rows = await this.reads.approvedAsl(tx, request.supplierId, request.invOrgId ?? null);
+    // APPROVED ASL rows of the supplier, for the receiving inventory organisation when there is one.
+    const where: Record<string, number | string> = { supplierId: request.supplierId, aslStatus: 'APPROVED' };
+    if (request.invOrgId !== null && request.invOrgId !== undefined) where.invOrgId = request.invOrgId;
+    const rows = await this.rows.select(tx, 'srmPurAslList', ['categoryId', 'itemId'], where);
     const forCategory = (id: number) => rows.some((r) => Number(r.categoryId) === id && r.itemId === null);
     const forItem = (id: number) => rows.some((r) => r.itemId !== null && Number(r.itemId) === id);
     for (const [id, cat] of controlled) {
@@ -184,8 +218,8 @@ export class SupplierGate implements SupplierTradeGate {
       if (!covered)
         throw refuse(
           who,
-          `品类“${String(cat.code)} ${String(cat.name)}”受合格供应商目录控制，但没有已批准的目录记录`,
-          `category "${String(cat.code)} ${String(cat.name)}" is under approved-supplier-list control and it has no approved ASL entry`,
+          `品类“${String(cat.categoryCode)} ${String(cat.categoryName)}”受合格供应商目录控制，但没有已批准的目录记录`,
+          `category "${String(cat.categoryCode)} ${String(cat.categoryName)}" is under approved-supplier-list control and it has no approved ASL entry`,
         );
     }
   }

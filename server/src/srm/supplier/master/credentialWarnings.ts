@@ -94,14 +94,10 @@ export async function raiseCredentialWarnings(
 }
 
 async function typeMeaning(store: MasterStore, code: string): Promise<{ cn: string; en: string }> {
-  const { t, c } = store.sql;
-  const rows = await store.db.select(
-    `SELECT v.${c('baseLookupValues', 'meaning')} AS cn, v.${c('baseLookupValues', 'meaningEn')} AS en FROM ${t('baseLookupValues')} v ` +
-      `WHERE v.${c('baseLookupValues', 'lookupType')} = 'SLC_CREDENTIAL_TYPE' AND v.${c('baseLookupValues', 'lookupCode')} = ?`,
-    [code],
-  );
-  return rows[0]
-    ? { cn: String(rows[0].cn ?? code), en: String(rows[0].en ?? rows[0].cn ?? code) }
+  const where = { lookupType: 'SLC_CREDENTIAL_TYPE', lookupCode: code };
+  const row = await store.rows.one(store.db, 'baseLookupValues', ['meaning', 'meaningEn'], where);
+  return row
+    ? { cn: String(row.meaning ?? code), en: String(row.meaningEn ?? row.meaning ?? code) }
     : { cn: code, en: code };
 }
 

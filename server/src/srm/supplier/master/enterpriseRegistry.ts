@@ -42,38 +42,23 @@ export interface EnterpriseRegistry {
   lookup(unifiedSocialCreditCode: string): Promise<EnterpriseRecord | null>;
 }
 
-const FIELDS = [
-  'enterpriseRegistryId',
-  'unifiedSocialCreditCode',
-  'enterpriseName',
-  'legalRepresentative',
-  'enterpriseType',
-  'enterpriseStatus',
-  'registeredCapital',
-  'capitalCurrency',
-  'establishDate',
-  'businessTermFrom',
-  'businessTermTo',
-  'registrationAuthority',
-  'registeredAddress',
-  'businessScope',
-  'dataSource',
-  'fetchedDate',
-] as const;
-
 export class LocalEnterpriseRegistry implements EnterpriseRegistry {
   constructor(private readonly store: MasterStore) {}
 
   async lookup(uscc: string, tx?: SqlExecutor): Promise<EnterpriseRecord | null> {
     const { t, c } = this.store.sql;
+    // The key and the record's own fields (not the audit columns).
+    const model = this.store.model(REGISTRY);
+    const own = model.fields.filter((f) => !f.system && f.name !== model.primaryKey).map((f) => f.name);
+    const fields = [model.primaryKey, ...own];
     const rows = await (tx ?? this.store.db).select(
-      `SELECT ${FIELDS.map((f) => `${c(REGISTRY, f)} AS ${f}`).join(', ')} FROM ${t(REGISTRY)} WHERE UPPER(${c(REGISTRY, 'unifiedSocialCreditCode')}) = ?`,
+      `SELECT ${fields.map((f) => `${c(REGISTRY, f)} AS ${f}`).join(', ')} FROM ${t(REGISTRY)} WHERE UPPER(${c(REGISTRY, 'unifiedSocialCreditCode')}) = ?`,
       [uscc.trim().toUpperCase()],
     );
     if (!rows[0]) return null;
     const row = rows[0] as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const f of FIELDS) out[f] = row[f] === undefined ? null : row[f];
+    for (const f of fields) out[f] = row[f] === undefined ? null : row[f];
     out.enterpriseRegistryId = Number(row.enterpriseRegistryId);
     if (out.registeredCapital !== null) out.registeredCapital = String(out.registeredCapital);
     return out as unknown as EnterpriseRecord;
@@ -94,6 +79,14 @@ export class LocalEnterpriseRegistry implements EnterpriseRegistry {
   }
 }
 
+/** The service's status text (登记状态) → enterpriseStatus, the first word found deciding. */
+const STATUS_WORDS = [
+  ['注销', 'CANCELLED'],
+  ['吊销', 'REVOKED'],
+  ['在业', 'IN_BUSINESS'],
+  ['存续', 'EXISTING'],
+] as const;
+
 /** The service's answer fields (the 工商照面 names of the Qixinbao open API) mapped onto the record. */
 export function recordFromService(uscc: string, data: Record<string, unknown>): EnterpriseRecord | null {
   const s = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
@@ -107,15 +100,7 @@ export function recordFromService(uscc: string, data: Record<string, unknown>): 
     enterpriseName: name,
     legalRepresentative: s(data.oper_name),
     enterpriseType: s(data.econ_kind),
-    enterpriseStatus: /注销/.test(status)
-      ? 'CANCELLED'
-      : /吊销/.test(status)
-        ? 'REVOKED'
-        : /在业/.test(status)
-          ? 'IN_BUSINESS'
-          : /存续/.test(status)
-            ? 'EXISTING'
-            : 'OTHER',
+    enterpriseStatus: STATUS_WORDS.find(([word]) => status.includes(word))?.[1] ?? 'OTHER',
     // regist_capi is given in 万元 ("1000万人民币"): stored in yuan.
     registeredCapital: capital ? (Number(capital) * 10000).toFixed(2) : null,
     capitalCurrency: /美元/.test(s(data.regist_capi) ?? '') ? 'USD' : 'CNY',

@@ -42,14 +42,10 @@ export async function openPortalAccount(
   ctx: ResourceContext,
 ) {
   const supplierId = idFrom(body, ['supplierId', 'id']);
-  const { t, c } = store.sql;
-  const found = await kernel.db.select(
-    `SELECT ${c(SUPPLIER, 'supplierCode')} AS code FROM ${t(SUPPLIER)} WHERE ${c(SUPPLIER, 'supplierId')} = ?`,
-    [supplierId],
-  );
-  if (!found[0]) throw Errors.recordNotFound();
+  const found = await store.rows.one(kernel.db, SUPPLIER, ['supplierCode'], { supplierId });
+  if (!found) throw Errors.recordNotFound();
   const chosen = typeof body.userName === 'string' ? body.userName.trim() : '';
-  const userName = chosen || String(found[0].code);
+  const userName = chosen || String(found.supplierCode);
   if (!LOGIN_NAME_PATTERN.test(userName))
     throw declaredError('supplier.loginNameInvalid', { userName }, [
       { field: 'userName', message: pickText({ cn: '格式无效', en: 'is not valid' }, ctx.language) },
@@ -60,21 +56,17 @@ export async function openPortalAccount(
     .transaction(async (tx) => {
       await lockKeys(tx, [`baseUsers userName ${userName.toLowerCase()}`]);
       if (!(await lockOwner(tx, store.model(SUPPLIER), supplierId))) throw Errors.recordNotFound();
-      const users = await readUnderLock(
+      const user = await store.rows.one(tx, 'baseUsers', ['userName'], { supplierId }, { underLock: true });
+      if (user) throw declaredError('supplier.portalAccountExists', { userName: user.userName });
+      const contact = await store.rows.one(
         tx,
-        `SELECT ${c('baseUsers', 'userName')} AS userName FROM ${t('baseUsers')} WHERE ${c('baseUsers', 'supplierId')} = ?`,
-        [supplierId],
+        CONTACT,
+        ['contactId', 'contactName', 'email', 'mobile'],
+        { supplierId, primaryFlag: 'Y', enabledFlag: 'Y' },
+        { orderBy: ['contactId'], underLock: true },
       );
-      if (users.length) throw declaredError('supplier.portalAccountExists', { userName: users[0].userName });
-      const contact = (
-        await readUnderLock(
-          tx,
-          `SELECT ${c(CONTACT, 'contactId')} AS id, ${c(CONTACT, 'contactName')} AS name, ${c(CONTACT, 'email')} AS email, ${c(CONTACT, 'mobile')} AS mobile ` +
-            `FROM ${t(CONTACT)} WHERE ${c(CONTACT, 'supplierId')} = ? AND ${c(CONTACT, 'primaryFlag')} = 'Y' AND ${c(CONTACT, 'enabledFlag')} = 'Y' ORDER BY ${c(CONTACT, 'contactId')}`,
-          [supplierId],
-        )
-      )[0];
       if (!contact) throw declaredError('supplier.noPrimaryContact');
+      const { t, c } = store.sql;
       const taken = await readUnderLock(
         tx,
         `SELECT 1 AS x FROM ${t('baseUsers')} WHERE LOWER(${c('baseUsers', 'userName')}) = ?`,
@@ -89,7 +81,7 @@ export async function openPortalAccount(
           userName,
           userType: 'EX_ADMIN',
           supplierId,
-          personName: contact.name,
+          personName: contact.contactName,
           email: contact.email,
           mobile: contact.mobile,
           enabledFlag: 'Y',
@@ -99,8 +91,8 @@ export async function openPortalAccount(
         ctx,
       );
       await grantSupplierResponsibility(store, tx, ctx, userId);
-      await store.setFields(tx, CONTACT, Number(contact.id), { portalUserFlag: 'Y' }, ctx);
-      return { userId, userName, contactId: Number(contact.id), email: String(contact.email ?? '') };
+      await store.setFields(tx, CONTACT, Number(contact.contactId), { portalUserFlag: 'Y' }, ctx);
+      return { userId, userName, contactId: Number(contact.contactId), email: String(contact.email ?? '') };
     })
     .catch((e: unknown) => {
       if (e instanceof ApiError) throw e;

@@ -35,14 +35,11 @@ export async function qxbInfo(
   let uscc = ((body.unifiedSocialCreditCode as string | undefined) ?? '').trim();
   let supplierName: string | undefined;
   if (supplierId) {
-    const { t, c } = store.sql;
-    const rows = await kernel.db.select(
-      `SELECT ${c(SUPPLIER, 'unifiedSocialCreditCode')} AS uscc, ${c(SUPPLIER, 'supplierName')} AS name FROM ${t(SUPPLIER)} WHERE ${c(SUPPLIER, 'supplierId')} = ?`,
-      [supplierId],
-    );
-    if (!rows[0]) throw Errors.recordNotFound();
-    uscc = String(rows[0].uscc ?? '');
-    supplierName = String(rows[0].name);
+    const fields = ['unifiedSocialCreditCode', 'supplierName'];
+    const supplier = await store.rows.one(kernel.db, SUPPLIER, fields, { supplierId });
+    if (!supplier) throw Errors.recordNotFound();
+    uscc = String(supplier.unifiedSocialCreditCode ?? '');
+    supplierName = String(supplier.supplierName);
   }
   if (!uscc) throw declaredError('supplier.qxbNothingNamed');
   const record = await registry.lookup(uscc);

@@ -1,7 +1,6 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
-import { PlatformRows } from '../../../lifecycle/platformRows';
 import { EntityStore } from '../../../resource/entityStore';
 
 export const QUALIFY = 'srmSlcQualifyHeader';
@@ -21,11 +20,9 @@ export const ORG = 'baseOrganization';
  * decide something run under the qualification's lock (readUnderLock).
  */
 export class QualifyGateStore extends EntityStore {
-  readonly rows: PlatformRows;
 
   constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
     super(registry, db, hooks, 'Qualification gate');
-    this.rows = new PlatformRows(registry, db.dialect);
   }
 
   linesOf(tx: SqlExecutor, entity: string, qualifyHeaderId: number): Promise<Row[]> {

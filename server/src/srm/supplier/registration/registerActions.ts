@@ -12,6 +12,7 @@ import type { ResourceContext } from '../../../resource/context';
 import { prepareRecord } from '../../../resource/recordPreparation';
 import { translateDbError } from '../../../resource/dbErrors';
 import { registerSupplier } from './publicRegistration';
+import { latestRegistration } from './registrationLogin';
 import { RegisterEffects } from './registerEffects';
 import { RegisterRateLimit } from './registerRateLimit';
 import { REGISTER, RegistrationStore } from './registrationStore';
@@ -31,10 +32,14 @@ function ownRegistration(req: ActionRequest): FilterNode {
 
 async function findOwn(kernel: Kernel, store: RegistrationStore, req: ActionRequest, ctx: ResourceContext) {
   const scope = ownRegistration(req);
-  const state = await store.stateOfUser(req.identity!.user.userId);
-  if (!state) throw declaredError('supplier.noOwnRegistration');
-  return { scope, row: await kernel.resources.findById(store.model(REGISTER), state.registerId, ctx, scope) };
+  const latest = await latestRegistration(store.rows, kernel.db, req.identity!.user.userId);
+  if (!latest) throw declaredError('supplier.noOwnRegistration');
+  return { scope, row: await kernel.resources.findById(store.model(REGISTER), Number(latest.registerId), ctx, scope) };
 }
+
+/** A name in the caller's language: the English one when there is one, else the Chinese. */
+const bilingual = (cn: unknown, en: unknown, ctx: ResourceContext) =>
+  pickText({ cn: String(cn), en: String(en || cn) }, ctx.language);
 
 /** Public registration, the supplier's own completion of it, and the reject actions that carry a reason. */
 export function registerSupplierRegistration(
@@ -43,7 +48,7 @@ export function registerSupplierRegistration(
   deps: { registry: MetadataRegistry; db: Database },
 ): void {
   const store = new RegistrationStore(deps.registry, deps.db, hooks);
-  const limit = new RegisterRateLimit(deps.db, store.writer, store.model('baseLoginThrottle'));
+  const limit = new RegisterRateLimit(deps.db, store.rows);
   new RegisterEffects(store).register(hooks);
 
   actions.register({
@@ -60,19 +65,15 @@ export function registerSupplierRegistration(
     action: 'registerOptions',
     access: 'public',
     handler: async (_body, ctx) => {
-      const { t, c } = store.sql;
-      const rows = await deps.db.select(
-        `SELECT ${c('baseLookupValues', 'lookupCode')} AS code, ${c('baseLookupValues', 'meaning')} AS cn, ${c('baseLookupValues', 'meaningEn')} AS en FROM ${t('baseLookupValues')} ` +
-          `WHERE ${c('baseLookupValues', 'lookupType')} = 'SLC_SUPPLIER_TYPE' AND ${c('baseLookupValues', 'enabledFlag')} = 'Y' ORDER BY ${c('baseLookupValues', 'seqNum')}`,
-      );
-      return {
-        data: {
-          supplierTypes: rows.map((r) => ({
-            lookupCode: r.code,
-            meaning: pickText({ cn: String(r.cn), en: String(r.en || r.cn) }, ctx.language),
-          })),
-        },
-      };
+      const where = { lookupType: 'SLC_SUPPLIER_TYPE', enabledFlag: 'Y' };
+      const rows = await store.rows.select(deps.db, 'baseLookupValues', ['lookupCode', 'meaning', 'meaningEn'], where, {
+        orderBy: ['seqNum'],
+      });
+      const supplierTypes = rows.map((r) => ({
+        lookupCode: r.lookupCode,
+        meaning: bilingual(r.meaning, r.meaningEn, ctx),
+      }));
+      return { data: { supplierTypes } };
     },
   });
   actions.register({
@@ -122,17 +123,19 @@ export function registerSupplierRegistration(
     action: 'listRegisterCategories',
     access: 'session',
     handler: async (_body, ctx) => {
-      const { t, c } = store.sql;
-      const rows = await deps.db.select(
-        `SELECT ${c('srmBaseCategory', 'categoryId')} AS categoryId, ${c('srmBaseCategory', 'categoryCode')} AS categoryCode, ` +
-          `${c('srmBaseCategory', 'categoryName')} AS cn, ${c('srmBaseCategory', 'categoryNameEn')} AS en FROM ${t('srmBaseCategory')} ` +
-          `WHERE ${c('srmBaseCategory', 'leafFlag')} = 'Y' ORDER BY ${c('srmBaseCategory', 'categoryCode')}`,
+      const fields = ['categoryId', 'categoryCode', 'categoryName', 'categoryNameEn'];
+      const rows = await store.rows.select(
+        deps.db,
+        'srmBaseCategory',
+        fields,
+        { leafFlag: 'Y' },
+        { orderBy: ['categoryCode'] },
       );
       return {
         data: rows.map((r) => ({
           categoryId: Number(r.categoryId),
           categoryCode: r.categoryCode,
-          categoryName: pickText({ cn: String(r.cn), en: String(r.en || r.cn) }, ctx.language),
+          categoryName: bilingual(r.categoryName, r.categoryNameEn, ctx),
         })),
       };
     },

@@ -23,16 +23,18 @@ export async function grantSupplierResponsibility(
   ctx: ResourceContext,
   userId: number,
 ): Promise<void> {
-  const { t, c } = store.sql;
-  const resp = await tx.select(
-    `SELECT ${c('baseResponsibility', 'responsibilityId')} AS id FROM ${t('baseResponsibility')} WHERE ${c('baseResponsibility', 'responsibilityCode')} = ? AND ${c('baseResponsibility', 'userType')} = 'EX'`,
-    [SUPPLIER_RESPONSIBILITY],
-  );
-  if (!resp[0]) return;
+  const where = { responsibilityCode: SUPPLIER_RESPONSIBILITY, userType: 'EX' };
+  const resp = await store.rows.one(tx, 'baseResponsibility', ['responsibilityId'], where);
+  if (!resp) return;
   await store.writer.insert(
     tx,
     store.model('baseUserResp'),
-    { userId, responsibilityId: Number(resp[0].id), startDate: formatDateTime().slice(0, 10), enabledFlag: 'Y' },
+    {
+      userId,
+      responsibilityId: Number(resp.responsibilityId),
+      startDate: formatDateTime().slice(0, 10),
+      enabledFlag: 'Y',
+    },
     ctx,
   );
 }
@@ -102,11 +104,7 @@ export class RegisterEffects {
       },
       ctx,
     );
-    const { t, c } = this.store.sql;
-    await tx.execute(
-      `UPDATE ${t(REGISTER)} SET ${c(REGISTER, 'supplierId')} = ? WHERE ${c(REGISTER, 'registerId')} = ?`,
-      [supplierId, Number(row.registerId)],
-    );
+    await this.store.setFields(tx, REGISTER, Number(row.registerId), { supplierId }, ctx);
     if (row.inviteNumber) await linkInvitedSupplier(tx, this.store, String(row.inviteNumber), supplierId, ctx);
     const userId = Number(row.userId);
     await this.store.setFields(tx, 'baseUsers', userId, { supplierId, enabledFlag: 'Y' }, ctx);
@@ -157,12 +155,10 @@ export class RegisterEffects {
       const source = this.store.model(this.store.model(REGISTER).children.find((ch) => ch.name === from)!.entity);
       for (const line of full[from] as Row[]) {
         const id = await this.store.writer.insert(tx, model, masterValues(line, source, model, supplierId), ctx);
-        // The files (a licence scan) go with the line: the master's readers see them from now on.
-        await this.store.moveFiles(
-          tx,
-          { entity: source.name, id: Number(line[source.primaryKey]) },
-          { entity: to, id },
-        );
+        // The files (a licence scan) go with the line: the master's readers see them from now on
+        // (files linked to a record are read by whoever may read it: server/src/files/attachmentLinks.ts).
+        const from = { functionId: source.name, businessId: Number(line[source.primaryKey]) };
+        await this.store.rows.update(tx, 'baseFile', { functionId: to, businessId: id }, from, ctx.userId);
       }
     }
   }

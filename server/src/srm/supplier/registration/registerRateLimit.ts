@@ -1,9 +1,7 @@
-import type { EntityModel } from '@meridian/metadata';
 import { MINUTE, parseDateTime, stampIn } from '../../../auth/clock';
 import type { Database } from '../../../db/sqlExecutor';
 import { ApiError } from '../../../http/apiError';
-import { systemContext } from '../../../resource/context';
-import type { ResourceWriter } from '../../../resource/resourceWriter';
+import type { PlatformRows } from '../../../lifecycle/platformRows';
 import { formatDateTime } from '../../../util/time';
 
 /** Registration attempts an address may make before it has to wait (every attempt counts: each success creates records). */
@@ -11,6 +9,7 @@ export const REGISTER_ATTEMPTS = 10;
 export const REGISTER_WINDOW_MS = 15 * MINUTE;
 /** Keys of this limiter in base_login_throttle; login keys are user names, which never contain a space. */
 const KEY_PREFIX = 'register ip ';
+const THROTTLE = 'baseLoginThrottle';
 
 /**
  * The login throttle's idea applied to the public registration form, per client address: at most
@@ -20,40 +19,32 @@ const KEY_PREFIX = 'register ip ';
 export class RegisterRateLimit {
   constructor(
     private readonly db: Database,
-    private readonly writer: ResourceWriter,
-    private readonly entity: EntityModel,
+    private readonly rows: PlatformRows,
   ) {}
 
   /** Counts one attempt of `ip`; throws 429 when the address has used up its attempts. */
   async take(ip: string): Promise<void> {
     const key = `${KEY_PREFIX}${ip}`.slice(0, 100);
-    const q = this.db.dialect.quote;
     const lockedUntil = await this.db.transaction(async (tx) => {
-      const rows = await tx.select(
-        `SELECT ${q('throttle_id')} AS id, ${q('failed_count')} AS n, ${q('last_failure_date')} AS last, ${q('locked_until')} AS locked ` +
-          `FROM ${q('base_login_throttle')} WHERE ${q('user_name_key')} = ?${tx.dialect.forUpdate}`,
-        [key],
-      );
-      const row = rows[0];
+      const fields = ['throttleId', 'failedCount', 'lastFailureDate', 'lockedUntil'];
+      const row = await this.rows.one(tx, THROTTLE, fields, { userNameKey: key }, { underLock: true });
       const now = Date.now();
       if (!row) {
-        await this.writer.insert(
+        await this.rows.insert(
           tx,
-          this.entity,
+          THROTTLE,
           { userNameKey: key, failedCount: 1, lastFailureDate: formatDateTime() },
-          systemContext(),
+          null,
         );
         return undefined;
       }
-      const locked = parseDateTime(row.locked);
+      const locked = parseDateTime(row.lockedUntil);
       if (locked > now) return locked;
-      const quiet = !(parseDateTime(row.last) > now - REGISTER_WINDOW_MS) || locked <= now;
-      const count = quiet ? 1 : Number(row.n) + 1;
+      const quiet = !(parseDateTime(row.lastFailureDate) > now - REGISTER_WINDOW_MS) || locked <= now;
+      const count = quiet ? 1 : Number(row.failedCount) + 1;
       const lockUntil = count > REGISTER_ATTEMPTS ? stampIn(REGISTER_WINDOW_MS) : null;
-      await tx.execute(
-        `UPDATE ${q('base_login_throttle')} SET ${q('failed_count')} = ?, ${q('last_failure_date')} = ?, ${q('locked_until')} = ? WHERE ${q('throttle_id')} = ?`,
-        [count, formatDateTime(), lockUntil, Number(row.id)],
-      );
+      const values = { failedCount: count, lastFailureDate: formatDateTime(), lockedUntil: lockUntil };
+      await this.rows.update(tx, THROTTLE, values, { throttleId: Number(row.throttleId) }, null);
       return lockUntil ? parseDateTime(lockUntil) : undefined;
     });
     if (lockedUntil) {

@@ -1,6 +1,7 @@
-import { MetaSql } from '../../../access/metaSql';
+import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { ApiError } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
+import { PlatformRows } from '../../../lifecycle/platformRows';
 import { REGISTER, SUPPLIER } from './registrationStore';
 
 /** What the runtime needs to route a supplier whose registration is not finished (relocation to /registerInfoEdit). */
@@ -17,22 +18,24 @@ export async function registrationInfo(
   supplierId: number | null,
 ): Promise<RegistrationInfo> {
   if (!kernel.registry.entity(REGISTER)) return { registerStatus: null, supplierStatus: null, rejectReason: null };
-  const { t, c } = new MetaSql(kernel.registry, kernel.db.dialect);
-  const reg = await kernel.db.select(
-    `SELECT ${c(REGISTER, 'registerStatus')} AS s, ${c(REGISTER, 'rejectReason')} AS r FROM ${t(REGISTER)} WHERE ${c(REGISTER, 'userId')} = ? ORDER BY ${c(REGISTER, 'registerId')} DESC`,
-    [userId],
-  );
-  const sup = supplierId
-    ? await kernel.db.select(
-        `SELECT ${c(SUPPLIER, 'supplierStatus')} AS s FROM ${t(SUPPLIER)} WHERE ${c(SUPPLIER, 'supplierId')} = ?`,
-        [supplierId],
-      )
-    : [];
+  const rows = new PlatformRows(kernel.registry, kernel.db.dialect);
+  const reg = await latestRegistration(rows, kernel.db, userId);
+  const sup = supplierId ? await rows.one(kernel.db, SUPPLIER, ['supplierStatus'], { supplierId }) : undefined;
   return {
-    registerStatus: (reg[0]?.s as string | undefined) ?? null,
-    supplierStatus: (sup[0]?.s as string | undefined) ?? null,
-    rejectReason: (reg[0]?.r as string | undefined) ?? null,
+    registerStatus: (reg?.registerStatus as string | undefined) ?? null,
+    supplierStatus: (sup?.supplierStatus as string | undefined) ?? null,
+    rejectReason: (reg?.rejectReason as string | undefined) ?? null,
   };
+}
+
+/** The latest registration made by a user (a rejected visitor may register again under a new login, never the same one). */
+export function latestRegistration(
+  rows: PlatformRows,
+  db: Pick<SqlExecutor, 'select' | 'dialect'>,
+  userId: number,
+): Promise<Row | undefined> {
+  const fields = ['registerId', 'registerStatus', 'rejectReason'];
+  return rows.one(db, REGISTER, fields, { userId }, { orderBy: ['-registerId'] });
 }
 
 /**

@@ -10,12 +10,6 @@ export const SUPPLIER = 'srmSlcSupplierInfo';
 /** What a taken value collides with, for the 409 message. */
 export type TakenField = 'supplierName' | 'unifiedSocialCreditCode' | 'userName';
 
-export interface RegistrationState {
-  registerId: number;
-  registerStatus: string;
-  rejectReason: string | null;
-}
-
 /**
  * Reads and writes of the registration flow that go beyond one entity: duplicate checks across
  * registrations, the supplier master and users, and the state of a user's registration. Table
@@ -78,50 +72,5 @@ export class RegistrationStore extends EntityStore {
       .filter(([, value]) => !!value)
       .map(([field, value]) => `${REGISTER} ${field} ${value}`);
     await lockKeys(tx, keys);
-  }
-
-  /** The latest registration made by a user (a rejected visitor may register again under a new login, never the same one). */
-  async stateOfUser(userId: number, tx: SqlExecutor | Database = this.db): Promise<RegistrationState | undefined> {
-    const { t, c } = this.sql;
-    const rows = await tx.select(
-      `SELECT ${c(REGISTER, 'registerId')} AS registerId, ${c(REGISTER, 'registerStatus')} AS registerStatus, ${c(REGISTER, 'rejectReason')} AS rejectReason ` +
-        `FROM ${t(REGISTER)} WHERE ${c(REGISTER, 'userId')} = ? ORDER BY ${c(REGISTER, 'registerId')} DESC`,
-      [userId],
-    );
-    const row = rows[0];
-    return (
-      row && {
-        registerId: Number(row.registerId),
-        registerStatus: String(row.registerStatus),
-        rejectReason: (row.rejectReason as string | null) ?? null,
-      }
-    );
-  }
-
-  /**
-   * Links the files of one record to another (server/src/files/attachmentLinks.ts links them on
-   * save): whoever may read the new record may read them, and their uploader still may.
-   */
-  async moveFiles(
-    tx: SqlExecutor,
-    from: { entity: string; id: number },
-    to: { entity: string; id: number },
-  ): Promise<void> {
-    const { t, c } = this.sql;
-    await tx.execute(
-      `UPDATE ${t('baseFile')} SET ${c('baseFile', 'functionId')} = ?, ${c('baseFile', 'businessId')} = ? ` +
-        `WHERE ${c('baseFile', 'functionId')} = ? AND ${c('baseFile', 'businessId')} = ?`,
-      [to.entity, to.id, from.entity, from.id],
-    );
-  }
-
-  async supplierStatus(supplierId: number | null): Promise<string | null> {
-    if (!supplierId) return null;
-    const { t, c } = this.sql;
-    const rows = await this.db.select(
-      `SELECT ${c(SUPPLIER, 'supplierStatus')} AS s FROM ${t(SUPPLIER)} WHERE ${c(SUPPLIER, 'supplierId')} = ?`,
-      [supplierId],
-    );
-    return (rows[0]?.s as string | undefined) ?? null;
   }
 }

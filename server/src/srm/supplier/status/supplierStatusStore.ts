@@ -27,12 +27,8 @@ export class SupplierStatusStore extends EntityStore {
 
   /** The inventory organisations under an operating unit (its INV_ORG children) and the unit itself. */
   async orgsUnder(tx: SqlExecutor, orgId: number): Promise<number[]> {
-    const { t, c } = this.sql;
-    const rows = await tx.select(
-      `SELECT ${c(ORG, 'orgId')} AS id FROM ${t(ORG)} WHERE ${c(ORG, 'parentOrgId')} = ? AND ${c(ORG, 'orgType')} = 'INV_ORG'`,
-      [orgId],
-    );
-    return [orgId, ...rows.map((r) => Number(r.id))];
+    const rows = await this.rows.select(tx, ORG, ['orgId'], { parentOrgId: orgId, orgType: 'INV_ORG' });
+    return [orgId, ...rows.map((r) => Number(r.orgId))];
   }
 
   /**

@@ -9,7 +9,6 @@ import type { JsonSchema } from '@meridian/metadata';
 import { isSupplierType } from '../../../access/accessService';
 import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
-import { PlatformRows } from '../../../lifecycle/platformRows';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionHandler, ActionStates } from '../../../platform/actionRegistry';
 import { lockOwner } from '../../../resource/invariantLocks';
@@ -35,7 +34,7 @@ export const DELIVERY_DATE_STATES: ActionStates = {
 
 export function supplierDeliveryDate(store: TrialStore): ActionHandler {
   // The submitter's notification goes through the platform's one writer of notifications.
-  const todos = new TodoService(new PlatformRows(store.registry, store.db.dialect));
+  const todos = new TodoService(store.rows);
   return async (body, ctx, kernel, req) => {
     const identity = req.identity!;
     if (!isSupplierType(identity.user.userType)) throw declaredError('supplier.deliveryDateBySupplier');

@@ -26,7 +26,8 @@ export class TrialRules {
   async fillFromItem(draft: SaveDraft): Promise<void> {
     const itemId = Number(draft.values.itemId ?? 0);
     if (!itemId) return;
-    const item = await this.store.item(draft.tx, itemId);
+    const fields = ['itemCode', 'categoryId', 'primaryUomCode'];
+    const item = await this.store.rows.one(draft.tx, 'srmBaseMaterialItem', fields, { itemId });
     if (!item) return; // the reference check answers for an unknown item
     draft.values.itemCode = item.itemCode;
     draft.values.categoryId = item.categoryId === null ? null : Number(item.categoryId);
