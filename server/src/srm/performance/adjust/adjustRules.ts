@@ -8,20 +8,22 @@
  */
 import type { MetaSql } from '../../../access/metaSql';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
+import { decodeRow, nullableNumber, type Decoded } from '../../../util/rowDecode';
 
 export const EXCLUDE = 'srmSpeExcludeHeader';
 export const EXCLUDE_LINE = 'srmSpeExcludeLine';
 
-/** One document an APPROVED exclusion bill takes out of the system indicators. */
-export interface Exclusion {
-  excludeLineId: number;
-  supplierId: number;
-  schemeId: number | null;
-  docType: string;
-  docNumber: string;
-  docLineNum: number | null;
-  indicatorsHeadId: number | null;
-}
+/** One document an APPROVED exclusion bill takes out of the system indicators (its fields as read). */
+const EXCLUSION = {
+  excludeLineId: Number,
+  supplierId: Number,
+  schemeId: nullableNumber,
+  docType: String,
+  docNumber: String,
+  docLineNum: nullableNumber,
+  indicatorsHeadId: nullableNumber,
+};
+export type Exclusion = Decoded<typeof EXCLUSION>;
 
 /** The documents of APPROVED exclusion bills of a supplier (the excludeList's rows), for the indicator computation. */
 export async function approvedExclusions(sql: MetaSql, tx: SqlExecutor, supplierId: number): Promise<Exclusion[]> {
@@ -34,14 +36,5 @@ export async function approvedExclusions(sql: MetaSql, tx: SqlExecutor, supplier
       `WHERE h.${c(EXCLUDE, 'status')} = 'APPROVED' AND h.${c(EXCLUDE, 'supplierId')} = ? ORDER BY l.${c(EXCLUDE_LINE, 'excludeLineId')}`,
     [supplierId],
   );
-  const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-  return rows.map((r) => ({
-    excludeLineId: Number(r.excludeLineId),
-    supplierId: Number(r.supplierId),
-    schemeId: num(r.schemeId),
-    docType: String(r.docType),
-    docNumber: String(r.docNumber),
-    docLineNum: num(r.docLineNum),
-    indicatorsHeadId: num(r.indicatorsHeadId),
-  }));
+  return rows.map((r) => decodeRow(EXCLUSION, r));
 }

@@ -49,12 +49,7 @@ async function attachments(
 ): Promise<string | undefined> {
   const ids = attachmentIds(value);
   if (!ids.length) return undefined;
-  const { t, c } = store.sql;
-  const F = 'baseFile';
-  const rows = await tx.select(
-    `SELECT ${c(F, 'attachmentId')} AS id FROM ${t(F)} WHERE ${c(F, 'uploadedBy')} = ? AND ${c(F, 'attachmentId')} IN (${ids.map(() => '?').join(', ')})`,
-    [ctx.userId, ...ids],
-  );
+  const rows = await store.rows.select(tx, 'baseFile', ['attachmentId'], { uploadedBy: ctx.userId, attachmentId: ids });
   if (rows.length !== ids.length)
     throw declaredError('performance.attachmentNotYours', {}, [{ field: 'attachments', message: 'unknown file' }]);
   return ids.join(',');
@@ -170,10 +165,9 @@ async function resultInScope(kernel: Kernel, req: ActionRequest, ctx: ResourceCo
 
 const findSupplierInfoById: Handler = async (store, body, ctx, kernel, req) => {
   const { row } = await resultInScope(kernel, req, ctx, body);
-  const info = await kernel.db.transaction((tx) => store.one(tx, SUPPLIER, Number(row.supplierId), false));
+  const info = await store.rows.one(kernel.db, SUPPLIER, SUPPLIER_FIELDS, { supplierId: Number(row.supplierId) });
   if (!info) throw Errors.recordNotFound();
-  const fields = SUPPLIER_FIELDS.map((f) => [f, info[f]]);
-  return { data: { ...Object.fromEntries(fields), supplierId: Number(info.supplierId) } };
+  return { data: { ...info, supplierId: Number(info.supplierId) } };
 };
 
 const LINE_FIELDS = [

@@ -33,26 +33,24 @@ type Body = Record<string, unknown>;
 const SCHEME_ID = ['id', 'schemeId'];
 const SHEET_ID = ['schemeScoreId', 'id'];
 
-/** doAdjustScoreEndDate's states: the scoring window moves only while the scheme is SCORING. */
-const SCORING_ONLY: ActionStates = {
+/** The declared states of the scheme's actions: only while the scheme is SCORING (409 naming what waits for it). */
+const whileScoring = (id: string[] | undefined, cn: string, en: string): ActionStates => ({
   entity: SCHEME,
+  id,
   in: ['SCORING'],
-  refusal: (s) => [
-    `方案状态为 ${String(s.status)}，只有评分中的方案可以调整评分截止日`,
-    `The scheme is ${String(s.status)}: the scoring end moves only while SCORING`,
-  ],
-};
-
-/** doDelayRateFromErp / doRejectRateFromMess's states: the figures are taken only while the scheme is SCORING. */
-const FIGURES_WHILE_SCORING: ActionStates = {
-  entity: SCHEME,
-  id: SCHEME_ID,
-  in: ['SCORING'],
-  refusal: (s) => [
-    `方案状态为 ${String(s.status)}，只有评分中的方案可以取数`,
-    `The scheme is ${String(s.status)}: only a SCORING scheme takes system figures`,
-  ],
-};
+  refusal: (s) => [`方案状态为 ${String(s.status)}，${cn}`, `The scheme is ${String(s.status)}: ${en}`],
+});
+// doAdjustScoreEndDate: the scoring window moves only while SCORING; the system figures are taken only then.
+const SCORING_ONLY = whileScoring(
+  undefined,
+  '只有评分中的方案可以调整评分截止日',
+  'the scoring end moves only while SCORING',
+);
+const FIGURES_WHILE_SCORING = whileScoring(
+  SCHEME_ID,
+  '只有评分中的方案可以取数',
+  'only a SCORING scheme takes system figures',
+);
 
 async function visible(kernel: Kernel, entity: string, id: number, ctx: ResourceContext, req: ActionRequest) {
   if (isSupplierType(req.identity!.user.userType)) throw declaredError('performance.suppliersCannot');

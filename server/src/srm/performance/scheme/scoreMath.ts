@@ -8,7 +8,6 @@ import {
   parseDecimal,
   toDecimal,
   ZERO,
-  type Dec,
 } from '../../../util/decimal';
 
 export interface RangeLine {
@@ -17,8 +16,6 @@ export interface RangeLine {
   score: unknown;
 }
 
-const dec = (v: unknown): Dec | undefined => toDecimal(v);
-
 /**
  * The score of a measured rate: the first range line holding it; without range lines, linear to the
  * full score — rate % of it, or (100 − rate) % for a rate where less is better (rejects).
@@ -26,13 +23,13 @@ const dec = (v: unknown): Dec | undefined => toDecimal(v);
 export function scoreOfRate(rate: string, lines: RangeLine[], fullScore: unknown, lessIsBetter: boolean): string {
   const value = parseDecimal(rate)!;
   for (const l of lines) {
-    const from = dec(l.rangeFrom);
-    const to = dec(l.rangeTo);
+    const from = toDecimal(l.rangeFrom);
+    const to = toDecimal(l.rangeTo);
     if (from && to && compareDecimals(value, from) >= 0 && compareDecimals(value, to) <= 0)
-      return formatDecimal(dec(l.score)!, 2);
+      return formatDecimal(toDecimal(l.score)!, 2);
   }
   if (lines.length) return '0.00';
-  const full = dec(fullScore) ?? parseDecimal('100')!;
+  const full = toDecimal(fullScore) ?? parseDecimal('100')!;
   const share = lessIsBetter ? addDecimals(parseDecimal('100')!, { units: -value.units, scale: value.scale }) : value;
   const raw = multiplyDecimals(full, share);
   const scaled = formatDecimal({ units: raw.units, scale: raw.scale + 2 }, 2);
@@ -46,15 +43,15 @@ export function clamp(value: string, min: string, max: string): string {
 
 /** score × weight to 2 decimals, or null when either is missing. */
 export function weighted(score: unknown, weight: unknown): string | null {
-  const s = dec(score);
-  const w = dec(weight);
+  const s = toDecimal(score);
+  const w = toDecimal(weight);
   return s && w ? formatDecimal(multiplyDecimals(s, w), 2) : null;
 }
 
 /** The mean of scores, exact to 4 decimals (then weighted and rounded to 2). */
 export function mean(scores: unknown[]): string {
   let sum = ZERO;
-  for (const s of scores) sum = addDecimals(sum, dec(s) ?? ZERO);
+  for (const s of scores) sum = addDecimals(sum, toDecimal(s) ?? ZERO);
   return formatDecimal(divideDecimals(sum, { units: BigInt(scores.length || 1), scale: 0 }, 4)!, 4);
 }
 

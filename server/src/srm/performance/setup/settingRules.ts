@@ -6,22 +6,24 @@
  */
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { compareDecimals, formatDecimal, toDecimal } from '../../../util/decimal';
-
-/** One grade of a setting: the range it covers and what it means for trading. */
-export interface GradeLine {
-  settingLineId: number;
-  gradeCode: string;
-  scoreFrom: string;
-  scoreTo: string;
-  color: string | null;
-  gradeAction: string | null;
-  warnPoFlag: 'Y' | 'N';
-  preventPoFlag: 'Y' | 'N';
-  warnRfqFlag: 'Y' | 'N';
-  preventRfqFlag: 'Y' | 'N';
-}
+import { decodeRow, nullableText, type Decoded } from '../../../util/rowDecode';
 
 const flag = (v: unknown): 'Y' | 'N' => (v === 'Y' ? 'Y' : 'N');
+
+/** One grade of a setting: the range it covers and what it means for trading (its fields as read). */
+const GRADE_LINE = {
+  settingLineId: Number,
+  gradeCode: String,
+  scoreFrom: String,
+  scoreTo: String,
+  color: nullableText,
+  gradeAction: nullableText,
+  warnPoFlag: flag,
+  preventPoFlag: flag,
+  warnRfqFlag: flag,
+  preventRfqFlag: flag,
+};
+export type GradeLine = Decoded<typeof GRADE_LINE>;
 
 /**
  * The grade of `score` under grade setting `settingHeadId`: the line whose range [scoreFrom, scoreTo]
@@ -52,18 +54,7 @@ export async function gradeForScore(
     const from = toDecimal(r.scoreFrom);
     const to = toDecimal(r.scoreTo);
     if (!from || !to || compareDecimals(value, from) < 0 || compareDecimals(value, to) > 0) continue;
-    return {
-      settingLineId: Number(r.settingLineId),
-      gradeCode: String(r.gradeCode),
-      scoreFrom: formatDecimal(from, 2),
-      scoreTo: formatDecimal(to, 2),
-      color: r.color === null || r.color === undefined ? null : String(r.color),
-      gradeAction: r.gradeAction === null || r.gradeAction === undefined ? null : String(r.gradeAction),
-      warnPoFlag: flag(r.warnPoFlag),
-      preventPoFlag: flag(r.preventPoFlag),
-      warnRfqFlag: flag(r.warnRfqFlag),
-      preventRfqFlag: flag(r.preventRfqFlag),
-    };
+    return decodeRow(GRADE_LINE, { ...r, scoreFrom: formatDecimal(from, 2), scoreTo: formatDecimal(to, 2) });
   }
   return undefined;
 }
