@@ -130,13 +130,11 @@ export function registerGoodsPriceRules(
     if (values.goodsStatus !== undefined) values.enabledFlag = values.goodsStatus === 'ON_SALE' ? 'Y' : 'N';
   });
   hooks.registerBeforeSave(PRICE, async ({ values, id, tx, ctx }) => {
-    let merged: RecordValues = values;
-    if (id !== undefined) {
-      const fields = ['noProductiveMaterialId', 'orgId', 'validFrom', 'validTo'];
-      const stored = await new PlatformRows(registry, tx.dialect).one(tx, PRICE, fields, { noProductivePriceId: id });
-      merged = { ...stored, ...values };
-    }
-    merged = { ...merged, validFrom: dateText(merged.validFrom), validTo: dateText(merged.validTo) };
+    const fields = ['noProductiveMaterialId', 'orgId', 'validFrom', 'validTo'];
+    const rows = new PlatformRows(registry, tx.dialect);
+    const stored = id === undefined ? {} : await rows.one(tx, PRICE, fields, { noProductivePriceId: id });
+    const merged: RecordValues = { ...stored, ...values };
+    Object.assign(merged, { validFrom: dateText(merged.validFrom), validTo: dateText(merged.validTo) });
     checkValidity(merged);
     const goods = await lockGoods(tx, registry, merged.noProductiveMaterialId);
     values.supplierId = Number(goods.supplierId);
