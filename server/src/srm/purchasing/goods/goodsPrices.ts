@@ -68,22 +68,20 @@ export async function pricesInForce(
       `FROM ${t(PRICE)} p JOIN ${t(GOODS)} g ON ${c(GOODS, 'noProductiveMaterialId', 'g')} = ${c(PRICE, 'noProductiveMaterialId', 'p')} ` +
       `AND ${c(GOODS, 'supplierId', 'g')} = ${c(PRICE, 'supplierId', 'p')} ` +
       `WHERE ${c(PRICE, 'status', 'p')} = 'VALID' AND ${onSaleSql(c, 'g')} ` +
-      `AND ${c(PRICE, 'validFrom', 'p')} <= ? AND (${c(PRICE, 'validTo', 'p')} IS NULL OR ${c(PRICE, 'validTo', 'p')} >= ?) AND ${org}${only}`,
+      `AND ${c(PRICE, 'validFrom', 'p')} <= ? AND (${c(PRICE, 'validTo', 'p')} IS NULL OR ${c(PRICE, 'validTo', 'p')} >= ?) AND ${org}${only} ` +
+      // The company's own price comes first: it wins over one for all companies.
+      `ORDER BY CASE WHEN ${c(PRICE, 'orgId', 'p')} IS NULL THEN 1 ELSE 0 END`,
     params,
   );
-  const found = new Map<number, PriceInForce & { specific: boolean }>();
-  for (const row of rows) {
-    const goodsId = Number(row.goodsId);
-    const specific = row.orgId !== null && row.orgId !== undefined;
-    if (found.get(goodsId)?.specific && !specific) continue;
-    found.set(goodsId, {
-      noProductivePriceId: Number(row.id),
-      unitPriceIncl: String(row.price),
-      taxRate: String(row.taxRate),
-      specific,
-    });
-  }
-  return new Map([...found].map(([id, { specific: _specific, ...price }]) => [id, price]));
+  const found = new Map<number, PriceInForce>();
+  for (const row of rows)
+    if (!found.has(Number(row.goodsId)))
+      found.set(Number(row.goodsId), {
+        noProductivePriceId: Number(row.id),
+        unitPriceIncl: String(row.price),
+        taxRate: String(row.taxRate),
+      });
+  return found;
 }
 
 /** Another price of the same goods, supplier and company whose validity overlaps, as the enabling check says it (purNoProductivePrice.json). */
@@ -132,13 +130,11 @@ export function registerGoodsPriceRules(
     if (values.goodsStatus !== undefined) values.enabledFlag = values.goodsStatus === 'ON_SALE' ? 'Y' : 'N';
   });
   hooks.registerBeforeSave(PRICE, async ({ values, id, tx, ctx }) => {
-    let merged: RecordValues = values;
-    if (id !== undefined) {
-      const fields = ['noProductiveMaterialId', 'orgId', 'validFrom', 'validTo'];
-      const stored = await new PlatformRows(registry, tx.dialect).one(tx, PRICE, fields, { noProductivePriceId: id });
-      merged = { ...stored, ...values };
-    }
-    merged = { ...merged, validFrom: dateText(merged.validFrom), validTo: dateText(merged.validTo) };
+    const fields = ['noProductiveMaterialId', 'orgId', 'validFrom', 'validTo'];
+    const rows = new PlatformRows(registry, tx.dialect);
+    const stored = id === undefined ? {} : await rows.one(tx, PRICE, fields, { noProductivePriceId: id });
+    const merged: RecordValues = { ...stored, ...values };
+    Object.assign(merged, { validFrom: dateText(merged.validFrom), validTo: dateText(merged.validTo) });
     checkValidity(merged);
     const goods = await lockGoods(tx, registry, merged.noProductiveMaterialId);
     values.supplierId = Number(goods.supplierId);

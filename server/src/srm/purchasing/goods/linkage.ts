@@ -65,14 +65,8 @@ const monthsBefore = (period: string, months: number): string => {
 };
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-export interface CollectRow extends Record<string, unknown> {
-  priceLinkageId: number;
-  itemId: number;
-  proportion: string;
-}
-
 /** The summary rows of every VALID linkage, by item code then raw material. */
-export async function collectLinkages(tx: SqlExecutor, registry: MetadataRegistry): Promise<CollectRow[]> {
+export async function collectLinkages(tx: SqlExecutor, registry: MetadataRegistry) {
   const { t, c } = new MetaSql(registry, tx.dialect);
   const links = await tx.select(
     `SELECT ${c(LINKAGE, 'priceLinkageId', 'l')} AS priceLinkageId, ${c(LINKAGE, 'itemId', 'l')} AS itemId, ${c(LINKAGE, 'itemCode', 'l')} AS itemCode, ` +

@@ -133,8 +133,7 @@ export function registerReserveActions(store: LabelStore, actions: ActionRegistr
     'session',
     async (body) => {
       const fields = ['printSizeId', 'labelType', 'sizeName', 'widthMm', 'heightMm'];
-      const type = (body.labelType as string | null | undefined) ?? null;
-      const where: Record<string, string> = type ? { enabledFlag: 'Y', labelType: type } : { enabledFlag: 'Y' };
+      const where = { enabledFlag: 'Y', ...(body.labelType ? { labelType: body.labelType as string } : {}) };
       const rows = await store.rows.select(store.db, PRINT_SIZE, fields, where, { orderBy: ['printSizeId'] });
       return { data: rows.map((r) => ({ ...r, widthMm: Number(r.widthMm), heightMm: Number(r.heightMm) })) };
     },

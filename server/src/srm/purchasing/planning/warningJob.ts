@@ -92,12 +92,9 @@ export async function scanWarnings(registry: MetadataRegistry, db: Database, on:
   const p = new Planning(registry, db);
   let raised = 0;
   for (const w of [...(await lateLines(p, on)), ...(await expiringPrices(p, on))])
-    if (
-      await db.transaction(async (tx) => {
-        await lockKeys(tx, [warningKey(w.docType, w.docId, w.type)]);
-        return raiseWarning(p, tx, w, null);
-      })
-    )
-      raised += 1;
+    raised += +(await db.transaction(async (tx) => {
+      await lockKeys(tx, [warningKey(w.docType, w.docId, w.type)]);
+      return raiseWarning(p, tx, w, null);
+    }));
   return raised + (await scanStock(p));
 }

@@ -35,8 +35,7 @@ export async function raiseWarning(
   userId: number | null,
 ): Promise<boolean> {
   const where = { docType: w.docType, docId: w.docId, warningType: w.type, handledFlag: 'N' };
-  const open = await p.rows.select(tx, WARNING, ['warningId'], where, { underLock: true });
-  if (open.length) return false;
+  if (await p.rows.one(tx, WARNING, ['warningId'], where, { underLock: true })) return false;
   await p.rows.insert(
     tx,
     WARNING,
