@@ -41,35 +41,26 @@ async function checkSources(
   const owned = await store.ownRows(draft.tx, target, supplierId, wanted);
   const errors = lines.flatMap((line, i) =>
     typeof line[target.sourceField] === 'number' && !owned.has(line[target.sourceField] as number)
-      ? [
-          {
-            field: `${target.child}[${i}].${target.sourceField}`,
-            message: 'not a row of this supplier / 不是该供应商的记录',
-          },
-        ]
+      ? [sourceError(target, i, 'not a row of this supplier / 不是该供应商的记录')]
       : [],
   );
   if (errors.length) throw Errors.validation(errors);
 }
+
+/** The error of a change line's source field (`contacts[2].sourceContactId`). */
+const sourceError = (target: ChildTarget, i: number, message: string) => ({
+  field: `${target.child}[${i}].${target.sourceField}`,
+  message,
+});
 
 /** ADD lines name no master row; UPDATE and DELETE lines must name the one they change. */
 function checkOperations(lines: Record<string, unknown>[], target: ChildTarget): void {
   const errors = lines.flatMap((line, i) => {
     const source = line[target.sourceField];
     if (line.operationType === 'ADD' && !blank(source))
-      return [
-        {
-          field: `${target.child}[${i}].${target.sourceField}`,
-          message: 'a new row names no original / 新增行不能指定原记录',
-        },
-      ];
+      return [sourceError(target, i, 'a new row names no original / 新增行不能指定原记录')];
     if (line.operationType !== 'ADD' && blank(source))
-      return [
-        {
-          field: `${target.child}[${i}].${target.sourceField}`,
-          message: 'required for update and delete / 修改和删除必须指定原记录',
-        },
-      ];
+      return [sourceError(target, i, 'required for update and delete / 修改和删除必须指定原记录')];
     return [];
   });
   if (errors.length) throw Errors.validation(errors);

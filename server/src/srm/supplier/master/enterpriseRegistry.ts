@@ -55,11 +55,9 @@ export class LocalEnterpriseRegistry implements EnterpriseRegistry {
       `SELECT ${fields.map((f) => `${c(REGISTRY, f)} AS ${f}`).join(', ')} FROM ${t(REGISTRY)} WHERE UPPER(${c(REGISTRY, 'unifiedSocialCreditCode')}) = ?`,
       [uscc.trim().toUpperCase()],
     );
-    if (!rows[0]) return null;
-    const row = rows[0] as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    for (const f of fields) out[f] = row[f] === undefined ? null : row[f];
-    out.enterpriseRegistryId = Number(row.enterpriseRegistryId);
+    const row = rows[0];
+    if (!row) return null;
+    const out: Record<string, unknown> = { ...row, enterpriseRegistryId: Number(row.enterpriseRegistryId) };
     if (out.registeredCapital !== null) out.registeredCapital = String(out.registeredCapital);
     return out as unknown as EnterpriseRecord;
   }

@@ -1,5 +1,5 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
-import type { Database, Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
+import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import type { ResourceContext } from '../../../resource/context';
 import { EntityStore } from '../../../resource/entityStore';
@@ -50,17 +50,7 @@ export class SupplierStatusStore extends EntityStore {
 
   /** Open purchase orders of the supplier (of the given sites when named). */
   async openOrderCount(tx: SqlExecutor, supplierId: number, siteIds: number[] | null): Promise<number> {
-    const { t, c } = this.sql;
-    const params: SqlParam[] = [supplierId, ...OPEN_ORDER_STATES];
-    let sql =
-      `SELECT COUNT(*) AS n FROM ${t(ORDER)} WHERE ${c(ORDER, 'supplierId')} = ? ` +
-      `AND ${c(ORDER, 'status')} IN (${OPEN_ORDER_STATES.map(() => '?').join(', ')})`;
-    if (siteIds) {
-      if (!siteIds.length) return 0;
-      sql += ` AND ${c(ORDER, 'supplierSiteId')} IN (${siteIds.map(() => '?').join(', ')})`;
-      params.push(...siteIds);
-    }
-    const [row] = await tx.select(sql, params);
-    return Number(row?.n ?? 0);
+    const where = { supplierId, status: OPEN_ORDER_STATES, ...(siteIds && { supplierSiteId: siteIds }) };
+    return (await this.rows.select(tx, ORDER, [this.model(ORDER).primaryKey], where)).length;
   }
 }
