@@ -102,11 +102,12 @@ async function beforeSaveNote(d: Delivery, draft: SaveDraft): Promise<void> {
 }
 
 /**
- * Adds `sign` × shipQty of the note's lines to the order lines and notice lines, under locks taken
- * in the order every delivery writer uses: the note (by the transition), the orders and their
- * lines, then the notices.
+ * Adds `sign` × shipQty of the note's lines (read under lock) to the order lines and notice lines,
+ * under locks taken in the order every delivery writer uses: the note (by the transition), the
+ * orders and their lines, then the notices.
  */
-async function moveShipped(d: Delivery, run: TransitionRun, lines: Row[], sign: 1 | -1): Promise<void> {
+async function moveShipped(d: Delivery, run: TransitionRun, sign: 1 | -1): Promise<void> {
+  const lines = await noteLines(d, run.tx, run.id, true);
   const orders = await d.orderLines.lock(
     run.tx,
     lines.map((l) => Number(l.orderLineId)),
@@ -145,20 +146,12 @@ async function moveShipped(d: Delivery, run: TransitionRun, lines: Row[], sign: 
   for (const id of noticeIds) await rollUpNotice(d, run.tx, id, run.actor.userId);
 }
 
-async function ship(d: Delivery, run: TransitionRun): Promise<void> {
-  // A line, each ship quantity above 0, each order deliverable (read under the orders' locks), the
-  // shipped date and the buyers' to-dos (the buyer of each line's order) are declared
-  // (purDeliveryNote.json).
-  await moveShipped(d, run, await noteLines(d, run.tx, run.id, true), 1);
-}
-
-/** Nothing received yet and the buyers' to-dos cancelled are declared (purDeliveryNote.json). */
-async function cancel(d: Delivery, run: TransitionRun): Promise<void> {
-  await moveShipped(d, run, await noteLines(d, run.tx, run.id, true), -1);
-}
-
 export function registerNotes(d: Delivery, hooks: RecordHookRegistry, handlers: TransitionHandlerRegistry): void {
   hooks.registerBeforeSave(NOTE, (draft) => beforeSaveNote(d, draft));
-  handlers.register('shipDeliveryNote', (run) => ship(d, run));
-  handlers.register('cancelDeliveryNote', (run) => cancel(d, run));
+  // doShip: a line, each ship quantity above 0, each order deliverable (read under the orders'
+  // locks), the shipped date and the buyers' to-dos (the buyer of each line's order) are declared
+  // (purDeliveryNote.json).
+  handlers.register('shipDeliveryNote', (run) => moveShipped(d, run, 1));
+  // doCancel: nothing received yet and the buyers' to-dos cancelled are declared (purDeliveryNote.json).
+  handlers.register('cancelDeliveryNote', (run) => moveShipped(d, run, -1));
 }

@@ -4,7 +4,6 @@ import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
-import { readUnderLock } from '../../../resource/invariantLocks';
 import { NOTICE, NOTICE_LINE, type Delivery } from './deliveryContext';
 import type { OrderLine } from './orderLines';
 import { add, cmp, dec, max, qty, sub, ZERO, type Dec } from './quantities';
@@ -39,16 +38,11 @@ async function reservedElsewhere(
   noticeId: number | undefined,
   locking: boolean,
 ): Promise<Map<number, Dec>> {
-  const ids = [...new Set(orderLineIds)];
   const out = new Map<number, Dec>();
-  if (!ids.length) return out;
-  const { t, c } = d.sql;
-  const sql =
-    `SELECT ${c(NOTICE_LINE, 'orderLineId')} AS orderLineId, ${c(NOTICE_LINE, 'openQty')} AS openQty FROM ${t(NOTICE_LINE)} ` +
-    `WHERE ${c(NOTICE_LINE, 'orderLineId')} IN (${ids.map(() => '?').join(', ')}) AND ${c(NOTICE_LINE, 'deliveryNoticeId')} <> ?`;
-  const params = [...ids, noticeId ?? 0];
-  const rows = locking ? await readUnderLock(tx, sql, params) : await tx.select(sql, params);
-  for (const r of rows) {
+  const fields = ['orderLineId', 'deliveryNoticeId', 'openQty'];
+  const where = { orderLineId: [...new Set(orderLineIds)] };
+  for (const r of await d.rows.select(tx, NOTICE_LINE, fields, where, { underLock: locking })) {
+    if (Number(r.deliveryNoticeId) === noticeId) continue;
     const id = Number(r.orderLineId);
     out.set(id, add(out.get(id) ?? ZERO, max(dec(r.openQty), ZERO)));
   }

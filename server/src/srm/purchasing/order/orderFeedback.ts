@@ -116,11 +116,12 @@ export async function rejectFeedback(
   userId: number | null,
 ): Promise<void> {
   const id = Number(order.orderHeaderId);
-  const { t, c } = o.sql;
-  await tx.execute(
-    `UPDATE ${t(FEEDBACK)} SET ${c(FEEDBACK, 'buyerDecision')} = 'FAIL', ${c(FEEDBACK, 'decisionComment')} = ?, ${c(FEEDBACK, 'lastUpdatedBy')} = ?, ${c(FEEDBACK, 'lastUpdateDate')} = ?, ${c(FEEDBACK, 'versionNum')} = ${c(FEEDBACK, 'versionNum')} + 1 ` +
-      `WHERE ${c(FEEDBACK, 'orderHeaderId')} = ? AND ${c(FEEDBACK, 'buyerDecision')} IS NULL`,
-    [comment, userId, formatDateTime(), id],
+  await o.rows.update(
+    tx,
+    FEEDBACK,
+    { buyerDecision: 'FAIL', decisionComment: comment },
+    { orderHeaderId: id, buyerDecision: null },
+    userId,
   );
   await o.update(tx, HEADER, 'orderHeaderId', id, { feedbackStatus: 'PENDING_FEEDBACK' }, userId);
   await handOver(o, tx, order, 'supplier', userId);

@@ -17,14 +17,8 @@ async function promise(
 ): Promise<void> {
   const promised = proposed ?? dateText(line.promisedDate) ?? dateText(line.needByDate);
   const original = dateText(line.originalPromisedDate) ?? promised;
-  await o.update(
-    tx,
-    LINE,
-    'orderLineId',
-    Number(line.orderLineId),
-    { promisedDate: promised, originalPromisedDate: original },
-    userId,
-  );
+  const dates = { promisedDate: promised, originalPromisedDate: original };
+  await o.update(tx, LINE, 'orderLineId', Number(line.orderLineId), dates, userId);
 }
 
 /**
@@ -72,15 +66,8 @@ async function acceptFeedback(o: OrderSql, run: TransitionRun): Promise<void> {
   const proposed = new Map(open.map((f) => [Number(f.orderLineId), dateText(f.proposedDate)]));
   for (const line of await o.lines(run.tx, run.id, true))
     await promise(o, run.tx, line, proposed.get(Number(line.orderLineId)) ?? null, userId);
-  for (const f of open)
-    await o.update(
-      run.tx,
-      FEEDBACK,
-      'feedbackId',
-      Number(f.feedbackId),
-      { buyerDecision: 'PASS', decisionComment: run.comment },
-      userId,
-    );
+  const decided = { feedbackId: open.map((f) => Number(f.feedbackId)) };
+  await o.rows.update(run.tx, FEEDBACK, { buyerDecision: 'PASS', decisionComment: run.comment }, decided, userId);
 }
 
 /**
