@@ -67,16 +67,22 @@ export async function warnStock(
 ): Promise<number> {
   const docNumber = `${String(stock.itemCode ?? '')}@${String(stock.warehouseCode ?? '')}`;
   const onHand = qty(levels.onHand);
-  const crossed: [WarningType, string][] = [];
+  const crossed: [WarningType, { cn: string; en: string }][] = [];
   if (belowSafety(levels))
     crossed.push([
       'STOCK_BELOW_SAFETY',
-      `VMI库存 ${docNumber} 现有量 ${onHand} 低于安全库存 ${qty(levels.safety!)} / VMI stock ${docNumber}: on hand ${onHand} is below the safety stock ${qty(levels.safety!)}`,
+      {
+        cn: `VMI库存 ${docNumber} 现有量 ${onHand} 低于安全库存 ${qty(levels.safety!)}`,
+        en: `VMI stock ${docNumber}: on hand ${onHand} is below the safety stock ${qty(levels.safety!)}`,
+      },
     ]);
   if (aboveMax(levels))
     crossed.push([
       'STOCK_ABOVE_MAX',
-      `VMI库存 ${docNumber} 现有量 ${onHand} 高于最高库存 ${qty(levels.max!)} / VMI stock ${docNumber}: on hand ${onHand} is above the maximum ${qty(levels.max!)}`,
+      {
+        cn: `VMI库存 ${docNumber} 现有量 ${onHand} 高于最高库存 ${qty(levels.max!)}`,
+        en: `VMI stock ${docNumber}: on hand ${onHand} is above the maximum ${qty(levels.max!)}`,
+      },
     ]);
   let raised = 0;
   for (const [type, content] of crossed) {

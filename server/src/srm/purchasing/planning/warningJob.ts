@@ -40,7 +40,10 @@ async function lateLines(p: Planning, on: string): Promise<WarningText[]> {
       docId: Number(r.id),
       docNumber: doc,
       supplierId: Number(r.supplierId),
-      content: `订单行 ${doc}（${String(r.itemCode ?? '')}）承诺交期 ${date} 已过，订购/已收 ${open} / Order line ${doc} (${String(r.itemCode ?? '')}) is past its promised date ${date}: ordered / received ${open}`,
+      content: {
+        cn: `订单行 ${doc}（${String(r.itemCode ?? '')}）承诺交期 ${date} 已过，订购/已收 ${open}`,
+        en: `Order line ${doc} (${String(r.itemCode ?? '')}) is past its promised date ${date}: ordered / received ${open}`,
+      },
     };
   });
 }
@@ -63,7 +66,10 @@ async function expiringPrices(p: Planning, on: string): Promise<WarningText[]> {
       docId: Number(r.id),
       docNumber: doc,
       supplierId: Number(r.supplierId),
-      content: `物料 ${String(r.itemCode ?? '')} 的价格（${doc}）将于 ${date} 到期 / The price of item ${String(r.itemCode ?? '')} (${doc}) expires on ${date}`,
+      content: {
+        cn: `物料 ${String(r.itemCode ?? '')} 的价格（${doc}）将于 ${date} 到期`,
+        en: `The price of item ${String(r.itemCode ?? '')} (${doc}) expires on ${date}`,
+      },
     };
   });
 }

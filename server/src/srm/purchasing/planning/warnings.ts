@@ -20,7 +20,8 @@ export interface WarningText {
   docNumber: string;
   supplierId: number;
   /** One text in both languages: "中文 / English". */
-  content: string;
+  /** What people read, in each language (srmBaseWarning.warningContent's textEn). */
+  content: { cn: string; en: string };
 }
 
 /**
@@ -45,7 +46,8 @@ export async function raiseWarning(
       docId: w.docId,
       docNumber: w.docNumber,
       supplierId: w.supplierId,
-      warningContent: w.content,
+      warningContent: w.content.cn,
+      warningContentEn: w.content.en,
       warningDate: formatDateTime(),
       handledFlag: 'N',
     },

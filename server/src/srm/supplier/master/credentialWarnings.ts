@@ -61,9 +61,8 @@ export async function raiseCredentialWarnings(
     const expireDate = String(row.expireDate).slice(0, 10);
     const type = await typeMeaning(store, String(row.credentialType));
     const expired = expireDate < today;
-    const content = expired
-      ? `${row.supplierName}的${type.cn}（${row.credentialNumber}）已于 ${expireDate} 过期 / ${type.en} ${row.credentialNumber} of ${row.supplierName} expired on ${expireDate}`
-      : `${row.supplierName}的${type.cn}（${row.credentialNumber}）将于 ${expireDate} 到期 / ${type.en} ${row.credentialNumber} of ${row.supplierName} expires on ${expireDate}`;
+    const cn = `${row.supplierName}的${type.cn}（${row.credentialNumber}）${expired ? '已于' : '将于'} ${expireDate} ${expired ? '过期' : '到期'}`;
+    const en = `${type.en} ${row.credentialNumber} of ${row.supplierName} ${expired ? 'expired' : 'expires'} on ${expireDate}`;
     try {
       const id = await store.db.transaction((tx) =>
         store.writer.insert(
@@ -77,7 +76,8 @@ export async function raiseCredentialWarnings(
             credentialNumber: row.credentialNumber,
             expireDate,
             warningDate: today,
-            warningContent: content.slice(0, 500),
+            warningContent: cn.slice(0, 500),
+            warningContentEn: en.slice(0, 500),
             handledFlag: 'N',
           },
           ctx,
