@@ -25,13 +25,6 @@ export const DEFAULT_THRESHOLD_PCT = '5';
 
 const text = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 
-/** The latest index price of each raw material: {period, price}. */
-function latestIndex(series: Row[]): Map<string, { period: string; price: string }> {
-  const latest = new Map<string, { period: string; price: string }>();
-  for (const r of series) latest.set(String(r.rawMaterialCode), { period: String(r.period), price: String(r.price) });
-  return latest;
-}
-
 function changePct(base: string | null, current: string | null): string | null {
   const b = toDecimal(base);
   const c = toDecimal(current);
@@ -52,7 +45,11 @@ function theoretical(inputs: Record<string, string | null>): string | null {
 
 /** Every VALID preset's report row (of one raw material when given), on `day`. */
 export async function reportRows(reads: ReportReads, tx: SqlExecutor, material?: string, day = today()) {
-  const latest = latestIndex(await reads.series(tx, material));
+  // The latest index price of each raw material (the series is oldest first: a later period replaces).
+  const series = await reads.series(tx, material);
+  const latest = new Map(
+    series.map((r) => [String(r.rawMaterialCode), { period: String(r.period), price: String(r.price) }]),
+  );
   const out = [];
   for (const preset of await reads.presets(tx, material)) {
     const confirmed = await reads.lastConfirmed(tx, preset);

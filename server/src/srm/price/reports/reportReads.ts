@@ -69,14 +69,12 @@ export class ReportReads extends DomainStore {
 
   /** The supplier's price of the item valid on `day` (latest validFrom): unit price excluding tax. */
   async materialPrice(tx: SqlExecutor, preset: Row, day: string): Promise<unknown> {
-    const { t, c } = this.sql;
-    const [row] = await tx.select(
-      `SELECT ${c(PRICE, 'unitPriceExcl')} AS price FROM ${t(PRICE)} WHERE ${c(PRICE, 'supplierId')} = ? AND ${c(PRICE, 'itemId')} = ? ` +
-        `AND ${c(PRICE, 'validFrom')} <= ? AND (${c(PRICE, 'validTo')} IS NULL OR ${c(PRICE, 'validTo')} >= ?) ` +
-        `ORDER BY ${c(PRICE, 'validFrom')} DESC, ${c(PRICE, 'materialPriceId')} DESC LIMIT 1`,
-      [Number(preset.supplierId), Number(preset.itemId), day, day],
-    );
-    return row?.price ?? null;
+    const key = { supplierId: Number(preset.supplierId), itemId: Number(preset.itemId) };
+    const prices = await this.rows.select(tx, PRICE, ['unitPriceExcl', 'validFrom', 'validTo'], key, {
+      orderBy: ['-validFrom', '-materialPriceId'],
+    });
+    const valid = prices.find((r) => String(r.validFrom) <= day && (!r.validTo || String(r.validTo) >= day));
+    return valid?.unitPriceExcl ?? null;
   }
 
   /** A lookup value's description (the warning threshold: SML_REPORT_SETTING / WARNING_THRESHOLD_PCT). */
