@@ -9,11 +9,8 @@
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordValues, SaveDraft } from '../../../hooks/recordHooks';
 import { findMaterialPrice } from '../../purchasing/price/contract';
-import { computeLines, totalImpact, type LineValues } from './adjustmentMath';
+import { computeLines, empty, text, totalImpact, type LineValues } from './adjustmentMath';
 import { HEAD, type AdjustmentStore } from './adjustmentStore';
-
-const empty = (v: unknown) => v === null || v === undefined || v === '';
-const text = (v: unknown) => (empty(v) ? null : String(v));
 
 /** Fills the empty inputs of each line (in place) from the header's supplier, organisation, date and periods. */
 export async function fillInputs(

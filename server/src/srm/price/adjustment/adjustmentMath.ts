@@ -29,11 +29,13 @@ export const FORMULA_VARIABLES: ReadonlySet<string> = new Set([
 
 export type LineValues = Record<string, unknown>;
 
-const empty = (v: unknown) => v === null || v === undefined || v === '';
+/** Whether a value is blank (null, undefined or ''); `text` is a value's text, blank as null. */
+export const empty = (v: unknown) => v === null || v === undefined || v === '';
+export const text = (v: unknown): string | null => (empty(v) ? null : String(v));
 
 const formulaOf = (line: LineValues): string => {
-  const text = typeof line.formulaText === 'string' ? line.formulaText.trim() : '';
-  return text || DEFAULT_FORMULA;
+  const own = typeof line.formulaText === 'string' ? line.formulaText.trim() : '';
+  return own || DEFAULT_FORMULA;
 };
 
 const valuesOf = (line: LineValues): Map<string, Dec | undefined> =>

@@ -3,11 +3,12 @@
  * preset proportions and the price list.
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
-import type { Database, Row, SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
+import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import type { ResourceContext } from '../../../resource/context';
 import { EntityStore } from '../../../resource/entityStore';
 import { decimalText } from '../../../util/decimal';
+import { decodeRow, nullableNumber, nullableText, type Decoded } from '../../../util/rowDecode';
 
 export const HEAD = 'srmSmlAdjustmentHead';
 export const LINE = 'srmSmlAdjustmentLine';
@@ -15,6 +16,22 @@ export const LIST = 'srmSmlAdjustmentList';
 export const INDEX = 'srmSmlIndexPrice';
 export const PRESET = 'srmSmlPresetProportion';
 export const ITEM = 'srmBaseMaterialItem';
+
+const day = (v: unknown) => (v ? String(v).slice(0, 10) : null);
+
+/** A preset proportion as findPresetProportion answers it. */
+const PRESET_ROW = {
+  presetProportionId: Number,
+  itemId: Number,
+  itemCode: nullableText,
+  supplierId: nullableNumber,
+  rawMaterialCode: nullableText,
+  proportion: (v: unknown) => decimalText(v, 4),
+  baseIndexPrice: (v: unknown) => decimalText(v, 6),
+  validFrom: day,
+  validTo: day,
+  status: String,
+};
 
 export class AdjustmentStore extends EntityStore {
   constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
@@ -39,42 +56,23 @@ export class AdjustmentStore extends EntityStore {
   async presets(
     tx: SqlExecutor,
     q: { itemId: number; supplierId: number | null; onDate: string | null },
-  ): Promise<Row[]> {
-    const { t, c } = this.sql;
-    const col = (f: string) => `${c(PRESET, f)} AS ${f}`;
-    const params: SqlParam[] = [q.itemId];
-    let sql =
-      `SELECT ${['presetProportionId', 'itemId', 'itemCode', 'supplierId', 'rawMaterialCode', 'proportion', 'baseIndexPrice', 'validFrom', 'validTo', 'status'].map(col).join(', ')} ` +
-      `FROM ${t(PRESET)} WHERE ${c(PRESET, 'itemId')} = ? AND ${c(PRESET, 'status')} = 'VALID'`;
-    if (q.supplierId) {
-      sql += ` AND (${c(PRESET, 'supplierId')} = ? OR ${c(PRESET, 'supplierId')} IS NULL)`;
-      params.push(q.supplierId);
-    } else sql += ` AND ${c(PRESET, 'supplierId')} IS NULL`;
-    if (q.onDate) {
-      sql += ` AND (${c(PRESET, 'validFrom')} IS NULL OR ${c(PRESET, 'validFrom')} <= ?) AND (${c(PRESET, 'validTo')} IS NULL OR ${c(PRESET, 'validTo')} >= ?)`;
-      params.push(q.onDate, q.onDate);
-    }
-    sql += ` ORDER BY CASE WHEN ${c(PRESET, 'supplierId')} IS NULL THEN 1 ELSE 0 END, ${c(PRESET, 'validFrom')} DESC, ${c(PRESET, 'presetProportionId')} DESC`;
-    const rows = await tx.select(sql, params);
-    return rows.map((r) => ({
-      ...r,
-      presetProportionId: Number(r.presetProportionId),
-      itemId: Number(r.itemId),
-      supplierId: r.supplierId === null || r.supplierId === undefined ? null : Number(r.supplierId),
-      proportion: decimalText(r.proportion, 4),
-      baseIndexPrice: decimalText(r.baseIndexPrice, 6),
-      validFrom: r.validFrom ? String(r.validFrom).slice(0, 10) : null,
-      validTo: r.validTo ? String(r.validTo).slice(0, 10) : null,
-    }));
+  ): Promise<Decoded<typeof PRESET_ROW>[]> {
+    const on = q.onDate;
+    const stored = await this.rows.select(tx, PRESET, Object.keys(PRESET_ROW), { itemId: q.itemId, status: 'VALID' });
+    return stored
+      .map((r) => decodeRow(PRESET_ROW, r))
+      .filter((p) => p.supplierId === null || p.supplierId === q.supplierId)
+      .filter((p) => !on || ((!p.validFrom || p.validFrom <= on) && (!p.validTo || p.validTo >= on)))
+      .sort(
+        (a, b) =>
+          Number(a.supplierId === null) - Number(b.supplierId === null) ||
+          (b.validFrom ?? '').localeCompare(a.validFrom ?? '') ||
+          b.presetProportionId - a.presetProportionId,
+      );
   }
 
   async itemCodes(tx: SqlExecutor, ids: number[]): Promise<Map<number, string>> {
-    if (!ids.length) return new Map();
-    const { t, c } = this.sql;
-    const rows = await tx.select(
-      `SELECT ${c(ITEM, 'itemId')} AS id, ${c(ITEM, 'itemCode')} AS code FROM ${t(ITEM)} WHERE ${c(ITEM, 'itemId')} IN (${ids.map(() => '?').join(', ')})`,
-      ids,
-    );
-    return new Map(rows.map((r) => [Number(r.id), String(r.code)]));
+    const rows = await this.rows.select(tx, ITEM, ['itemId', 'itemCode'], { itemId: ids });
+    return new Map(rows.map((r) => [Number(r.itemId), String(r.itemCode)]));
   }
 }

@@ -23,9 +23,8 @@ import type { ResourceContext } from '../../../resource/context';
 import { decimalText } from '../../../util/decimal';
 import { dayBefore } from '../../../util/time';
 import { findMaterialPrice, PriceList, PRICE } from '../../purchasing/price/contract';
+import { text } from './adjustmentMath';
 import { HEAD, LIST, type AdjustmentStore } from './adjustmentStore';
-
-const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 
 /**
  * Ends the valid prices of an item, supplier and company at `from` (the day before; those starting on
@@ -60,7 +59,7 @@ async function applyAdjustment(store: AdjustmentStore, prices: PriceList, run: T
   const effective = String(head.effectiveDate).slice(0, 10);
   const supplierId = Number(head.supplierId);
   const orgId = Number(head.orgId);
-  const number = str(head.adjustmentNumber);
+  const number = text(head.adjustmentNumber);
   for (const line of head.lines) {
     const itemId = Number(line.itemId);
     // The price it replaces (valid on the effective date, before it ends): its end date and quota carry over.
@@ -74,7 +73,7 @@ async function applyAdjustment(store: AdjustmentStore, prices: PriceList, run: T
       tx,
       {
         itemId,
-        itemCode: str(line.itemCode),
+        itemCode: text(line.itemCode),
         supplierId,
         orgId,
         currencyCode: String(head.currencyCode),

@@ -51,9 +51,7 @@ export function registerPriceReports({ actions, registry, db }: DomainRegistries
   const add = (action: string, access: ActionAccess, input: JsonSchema, handler: ActionHandler) =>
     actions.register({ area: 'srmServer', resource: RESOURCE, action, access, input, handler });
   add('monitoringReportPage', { pages: [MONITORING_PAGE] }, MONITORING_INPUT, async (body) => {
-    const material = given(body.rawMaterialCode);
-    const from = given(body.periodFrom);
-    const to = given(body.periodTo);
+    const [material, from, to] = [body.rawMaterialCode, body.periodFrom, body.periodTo].map(given);
     return db.transaction(async (tx) => ({
       data: { series: await reads.series(tx, material, from, to), rows: await reportRows(reads, tx, material) },
     }));

@@ -6,7 +6,7 @@
  * (DEFAULT_FORMULA, with the supplier's current material price as oldPrice). The warning report
  * keeps the rows whose change exceeds the threshold (strictly) and that have no open adjustment.
  */
-import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
+import type { SqlExecutor } from '../../../db/sqlExecutor';
 import {
   absoluteDecimal,
   compareDecimals,
@@ -16,21 +16,12 @@ import {
   toDecimal,
 } from '../../../util/decimal';
 import { today } from '../../../util/time';
-import { computeNewPrice, DEFAULT_FORMULA } from '../adjustment/adjustmentMath';
+import { computeNewPrice, DEFAULT_FORMULA, text } from '../adjustment/adjustmentMath';
 import { FormulaError } from '../formula/formula';
-import type { ReportReads } from './reportReads';
+import { OPEN_ADJUSTMENT, type ReportReads } from './reportReads';
 
 /** The warning threshold in percent: lookup SML_REPORT_SETTING / WARNING_THRESHOLD_PCT's description, else 5. */
 export const DEFAULT_THRESHOLD_PCT = '5';
-
-const text = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
-
-/** The latest index price of each raw material: {period, price}. */
-function latestIndex(series: Row[]): Map<string, { period: string; price: string }> {
-  const latest = new Map<string, { period: string; price: string }>();
-  for (const r of series) latest.set(String(r.rawMaterialCode), { period: String(r.period), price: String(r.price) });
-  return latest;
-}
 
 function changePct(base: string | null, current: string | null): string | null {
   const b = toDecimal(base);
@@ -52,10 +43,19 @@ function theoretical(inputs: Record<string, string | null>): string | null {
 
 /** Every VALID preset's report row (of one raw material when given), on `day`. */
 export async function reportRows(reads: ReportReads, tx: SqlExecutor, material?: string, day = today()) {
-  const latest = latestIndex(await reads.series(tx, material));
+  // The latest index price of each raw material (the series is oldest first: a later period replaces).
+  const series = await reads.series(tx, material);
+  const latest = new Map(
+    series.map((r) => [String(r.rawMaterialCode), { period: String(r.period), price: String(r.price) }]),
+  );
   const out = [];
   for (const preset of await reads.presets(tx, material)) {
-    const confirmed = await reads.lastConfirmed(tx, preset);
+    const adjustments = await reads.adjustments(tx, preset);
+    const open = adjustments.find((a) => OPEN_ADJUSTMENT.includes(String(a.status)));
+    // The latest CONFIRMED adjustment of the raw material, by confirmation (then newest first).
+    const confirmed = adjustments
+      .filter((a) => a.status === 'CONFIRMED' && a.rawMaterialCode === preset.rawMaterialCode)
+      .sort((a, b) => String(b.confirmDate ?? '').localeCompare(String(a.confirmDate ?? '')))[0];
     const index = latest.get(String(preset.rawMaterialCode));
     const base = text(confirmed?.currentIndexPrice) ?? text(preset.baseIndexPrice);
     const row = {
@@ -73,7 +73,7 @@ export async function reportRows(reads: ReportReads, tx: SqlExecutor, material?:
       currentPrice: text(await reads.materialPrice(tx, preset, day)),
       lastAdjustmentDate: text(confirmed?.effectiveDate)?.slice(0, 10) ?? null,
       lastAdjustmentNumber: text(confirmed?.adjustmentNumber),
-      openAdjustmentNumber: await reads.openAdjustment(tx, preset),
+      openAdjustmentNumber: text(open?.adjustmentNumber),
     };
     const { currentPrice: oldPrice, proportion, baseIndexPrice, currentIndexPrice } = row;
     out.push({ ...row, theoreticalPrice: theoretical({ oldPrice, proportion, baseIndexPrice, currentIndexPrice }) });
@@ -88,8 +88,9 @@ export async function reportRows(reads: ReportReads, tx: SqlExecutor, material?:
 export type ReportRow = Awaited<ReturnType<typeof reportRows>>[number];
 
 export async function thresholdPct(reads: ReportReads, tx: SqlExecutor): Promise<string> {
-  const configured = await reads.lookupDescription(tx, 'SML_REPORT_SETTING', 'WARNING_THRESHOLD_PCT');
-  const d = toDecimal(configured?.trim());
+  const lookup = { lookupType: 'SML_REPORT_SETTING', lookupCode: 'WARNING_THRESHOLD_PCT' };
+  const configured = await reads.rows.one(tx, 'baseLookupValues', ['description'], lookup);
+  const d = toDecimal(String(configured?.description ?? '').trim());
   return d && d.units >= 0n ? formatDecimal(d, 2) : formatDecimal(toDecimal(DEFAULT_THRESHOLD_PCT)!, 2);
 }
 

@@ -8,7 +8,6 @@ const HEAD = 'srmSmlAdjustmentHead';
 const LINE = 'srmSmlAdjustmentLine';
 const PRICE = 'srmPurMaterialPrice';
 const SUPPLIER = 'srmSlcSupplierInfo';
-const LOOKUP = 'baseLookupValues';
 
 /** Adjustments still under way (DRAFT to APPROVED in the status lookup's order, a rejected one may be resubmitted). */
 export const OPEN_ADJUSTMENT = ['DRAFT', 'SUBMITTED', 'REJECTED', 'APPROVED'];
@@ -41,47 +40,28 @@ export class ReportReads extends DomainStore {
     );
   }
 
-  /** The latest CONFIRMED adjustment line of the supplier's item and raw material: its current index and dates. */
-  async lastConfirmed(tx: SqlExecutor, preset: Row): Promise<Row | undefined> {
+  /**
+   * The adjustment lines of the supplier's item, newest adjustment first: the raw material, the
+   * current index and the adjustment's status, dates and number.
+   */
+  async adjustments(tx: SqlExecutor, preset: Row): Promise<Row[]> {
     const { t, c } = this.sql;
-    const [row] = await tx.select(
-      `SELECT l.${c(LINE, 'currentIndexPrice')} AS currentIndexPrice, h.${c(HEAD, 'confirmDate')} AS confirmDate, ` +
-        `h.${c(HEAD, 'effectiveDate')} AS effectiveDate, h.${c(HEAD, 'adjustmentNumber')} AS adjustmentNumber ` +
+    return tx.select(
+      `SELECT l.${c(LINE, 'rawMaterialCode')} AS rawMaterialCode, l.${c(LINE, 'currentIndexPrice')} AS currentIndexPrice, h.${c(HEAD, 'status')} AS status, ` +
+        `h.${c(HEAD, 'confirmDate')} AS confirmDate, h.${c(HEAD, 'effectiveDate')} AS effectiveDate, h.${c(HEAD, 'adjustmentNumber')} AS adjustmentNumber ` +
         `FROM ${t(LINE)} l JOIN ${t(HEAD)} h ON h.${c(HEAD, 'adjustmentHeadId')} = l.${c(LINE, 'adjustmentHeadId')} ` +
-        `WHERE h.${c(HEAD, 'supplierId')} = ? AND l.${c(LINE, 'itemId')} = ? AND l.${c(LINE, 'rawMaterialCode')} = ? AND h.${c(HEAD, 'status')} = 'CONFIRMED' ` +
-        `ORDER BY h.${c(HEAD, 'confirmDate')} DESC, h.${c(HEAD, 'adjustmentHeadId')} DESC LIMIT 1`,
-      [Number(preset.supplierId), Number(preset.itemId), String(preset.rawMaterialCode)],
+        `WHERE h.${c(HEAD, 'supplierId')} = ? AND l.${c(LINE, 'itemId')} = ? ORDER BY h.${c(HEAD, 'adjustmentHeadId')} DESC`,
+      [Number(preset.supplierId), Number(preset.itemId)],
     );
-    return row;
-  }
-
-  /** The open adjustment (DRAFT..APPROVED) of the supplier's item, if any: its number. */
-  async openAdjustment(tx: SqlExecutor, preset: Row): Promise<string | null> {
-    const { t, c } = this.sql;
-    const [row] = await tx.select(
-      `SELECT h.${c(HEAD, 'adjustmentNumber')} AS adjustmentNumber FROM ${t(LINE)} l JOIN ${t(HEAD)} h ON h.${c(HEAD, 'adjustmentHeadId')} = l.${c(LINE, 'adjustmentHeadId')} ` +
-        `WHERE h.${c(HEAD, 'supplierId')} = ? AND l.${c(LINE, 'itemId')} = ? AND h.${c(HEAD, 'status')} IN (${OPEN_ADJUSTMENT.map(() => '?').join(', ')}) ` +
-        `ORDER BY h.${c(HEAD, 'adjustmentHeadId')} DESC LIMIT 1`,
-      [Number(preset.supplierId), Number(preset.itemId), ...OPEN_ADJUSTMENT],
-    );
-    return row ? String(row.adjustmentNumber) : null;
   }
 
   /** The supplier's price of the item valid on `day` (latest validFrom): unit price excluding tax. */
   async materialPrice(tx: SqlExecutor, preset: Row, day: string): Promise<unknown> {
-    const { t, c } = this.sql;
-    const [row] = await tx.select(
-      `SELECT ${c(PRICE, 'unitPriceExcl')} AS price FROM ${t(PRICE)} WHERE ${c(PRICE, 'supplierId')} = ? AND ${c(PRICE, 'itemId')} = ? ` +
-        `AND ${c(PRICE, 'validFrom')} <= ? AND (${c(PRICE, 'validTo')} IS NULL OR ${c(PRICE, 'validTo')} >= ?) ` +
-        `ORDER BY ${c(PRICE, 'validFrom')} DESC, ${c(PRICE, 'materialPriceId')} DESC LIMIT 1`,
-      [Number(preset.supplierId), Number(preset.itemId), day, day],
-    );
-    return row?.price ?? null;
-  }
-
-  /** A lookup value's description (the warning threshold: SML_REPORT_SETTING / WARNING_THRESHOLD_PCT). */
-  async lookupDescription(tx: SqlExecutor, lookupType: string, lookupCode: string): Promise<string | null> {
-    const row = await this.rows.one(tx, LOOKUP, ['description'], { lookupType, lookupCode });
-    return row?.description === null || row?.description === undefined ? null : String(row.description);
+    const key = { supplierId: Number(preset.supplierId), itemId: Number(preset.itemId) };
+    const prices = await this.rows.select(tx, PRICE, ['unitPriceExcl', 'validFrom', 'validTo'], key, {
+      orderBy: ['-validFrom', '-materialPriceId'],
+    });
+    const valid = prices.find((r) => String(r.validFrom) <= day && (!r.validTo || String(r.validTo) >= day));
+    return valid?.unitPriceExcl ?? null;
   }
 }

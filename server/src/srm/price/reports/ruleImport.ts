@@ -89,8 +89,7 @@ export async function importRule(
     const rule = await reads.rows.one(tx, RULE, ['status'], { ruleHeaderId: id }, { underLock: true });
     if (!rule) throw Errors.recordNotFound();
     if (rule.status !== 'NEW') throw declaredError('price.ruleNotNew');
-    await tx.execute(`DELETE FROM ${t(SCORE)} WHERE ${c(SCORE, 'ruleHeaderId')} = ?`, [id]);
-    await tx.execute(`DELETE FROM ${t(LINE)} WHERE ${c(LINE, 'ruleHeaderId')} = ?`, [id]);
+    for (const e of [SCORE, LINE]) await tx.execute(`DELETE FROM ${t(e)} WHERE ${c(e, 'ruleHeaderId')} = ?`, [id]);
     const ids = new Map<string, number>();
     for (const { values: r } of factors) {
       const parentLineId = r.parent ? ids.get(r.parent)! : null;
@@ -98,13 +97,8 @@ export async function importRule(
       ids.set(r.factorName!, await resources.writer.insert(tx, registry.entity(LINE)!, values, ctx));
     }
     for (const { values: r } of scores) {
-      const values = {
-        ruleHeaderId: id,
-        ruleLineId: ids.get(r.factorName!)!,
-        rangeFrom: r.rangeFrom ?? null,
-        rangeTo: r.rangeTo ?? null,
-        score: r.score,
-      };
+      const { rangeFrom = null, rangeTo = null, score } = r;
+      const values = { ruleHeaderId: id, ruleLineId: ids.get(r.factorName!)!, rangeFrom, rangeTo, score };
       await resources.writer.insert(tx, registry.entity(SCORE)!, values, ctx);
     }
     const msg =
