@@ -19,8 +19,8 @@ const SITES_INPUT: JsonSchema = {
  * its named actions (the category and address loaders, listSlcInspectPlan).
  */
 export function registerInspectPlan({ actions, hooks, handlers, registry, db }: DomainRegistries): void {
-  const sites = new PlanSites(registry);
   const store = new InspectPlanStore(registry, db);
+  const sites = new PlanSites(store.rows);
   const effects = new InspectPlanEffects(store, new LocaleInspectStore(registry, db));
   hooks.registerBeforeSave(PLAN, (draft) => sites.checkDraft(draft));
   handlers.register('startInspectPlan', (run) => effects.start(run));

@@ -4,12 +4,12 @@
  * data, and listSlcInspectPlan is the plan list with each plan's inspection progress.
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
-import type { SqlExecutor } from '../../../db/sqlExecutor';
+import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import type { ActionRegistry, RegisteredAction } from '../../../platform/actionRegistry';
 import { parseListRequest } from '../../../resource/listRequest';
 import { INSPECT } from '../localeInspect/localeInspectStore';
-import { PLAN, PLAN_CATEGORY, PLAN_LOCATION, type InspectPlanStore } from './inspectPlanStore';
+import { PLAN, PLAN_CATEGORY, PLAN_LOCATION, PLAN_SUPPLIER, type InspectPlanStore } from './inspectPlanStore';
 
 type Handler = RegisteredAction['handler'];
 type Line = Record<string, string | number | null>;
@@ -102,33 +102,18 @@ function listWithProgress(store: InspectPlanStore, registry: MetadataRegistry): 
     const plan = registry.entity(PLAN)!;
     const scope = await kernel.auth.guard.rowScope(req.identity!, plan, true, ctx);
     const { rows, page } = await kernel.resources.reader.list(plan, parseListRequest(body), ctx, scope);
-    const ids = rows.map((r) => Number(r.inspectPlanId));
-    const { t, c } = store.rows.sql;
-    const marks = ids.map(() => '?').join(', ');
-    const counts = ids.length
-      ? await kernel.db.select(
-          `SELECT ${c(INSPECT, 'inspectPlanId')} AS planId, COUNT(*) AS n, ` +
-            `SUM(CASE WHEN ${c(INSPECT, 'status')} = 'APPROVED' THEN 1 ELSE 0 END) AS approved ` +
-            `FROM ${t(INSPECT)} WHERE ${c(INSPECT, 'inspectPlanId')} IN (${marks}) GROUP BY ${c(INSPECT, 'inspectPlanId')}`,
-          ids,
-        )
-      : [];
-    const suppliers = ids.length
-      ? await kernel.db.select(
-          `SELECT ${c('srmSlcInspectPlanSupplier', 'inspectPlanId')} AS planId, COUNT(*) AS n FROM ${t('srmSlcInspectPlanSupplier')} ` +
-            `WHERE ${c('srmSlcInspectPlanSupplier', 'inspectPlanId')} IN (${marks}) GROUP BY ${c('srmSlcInspectPlanSupplier', 'inspectPlanId')}`,
-          ids,
-        )
-      : [];
-    const of = (list: typeof counts, id: number, f: string) =>
-      Number(list.find((r) => Number(r.planId) === id)?.[f] ?? 0);
+    const where = { inspectPlanId: rows.map((r) => Number(r.inspectPlanId)) };
+    const inspections = await store.rows.select(kernel.db, INSPECT, ['inspectPlanId', 'status'], where);
+    const suppliers = await store.rows.select(kernel.db, PLAN_SUPPLIER, ['inspectPlanId'], where);
+    const count = (list: Row[], id: number, status?: string) =>
+      list.filter((r) => Number(r.inspectPlanId) === id && (!status || r.status === status)).length;
     const data = rows.map((r) => {
       const id = Number(r.inspectPlanId);
       return {
         ...r,
-        supplierCount: of(suppliers, id, 'n'),
-        inspectCount: of(counts, id, 'n'),
-        approvedCount: of(counts, id, 'approved'),
+        supplierCount: count(suppliers, id),
+        inspectCount: count(inspections, id),
+        approvedCount: count(inspections, id, 'APPROVED'),
       };
     });
     return { data, page };

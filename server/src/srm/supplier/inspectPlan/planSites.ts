@@ -5,50 +5,35 @@
  * its name, organisation, status and editFlag from it, and on a locked site (editFlag N) the
  * participate flag cannot differ from the qualification's.
  */
-import type { MetadataRegistry } from '@meridian/metadata/node';
-import { MetaSql } from '../../../access/metaSql';
-import type { SqlExecutor } from '../../../db/sqlExecutor';
+import type { Row } from '../../../db/sqlExecutor';
 import type { SaveDraft } from '../../../hooks/recordHooks';
 import { declaredError } from '../../../http/declaredErrors';
+import type { PlatformRows, SqlReads } from '../../../lifecycle/platformRows';
 
 const QUALIFY = 'srmSlcQualifyHeader';
 const SITE = 'srmSlcQualifySite';
-
-export interface QualifySiteRow {
-  qualifySiteId: number;
-  qualifyHeaderId: number;
-  supplierId: number | null;
-  siteName: string | null;
-  orgId: number | null;
-  siteStatus: string | null;
-  inspectFlag: string;
-  editFlag: string;
-}
+const SITE_FIELDS = ['qualifySiteId', 'qualifyHeaderId', 'siteName', 'orgId', 'siteStatus', 'inspectFlag', 'editFlag'];
 
 export class PlanSites {
-  constructor(private readonly registry: MetadataRegistry) {}
+  constructor(private readonly rows: PlatformRows) {}
 
   /** The site rows of these qualifications, with the supplier of each. */
-  async ofQualifications(
-    tx: Pick<SqlExecutor, 'select' | 'dialect'>,
-    qualifyHeaderIds: number[],
-  ): Promise<QualifySiteRow[]> {
-    if (!qualifyHeaderIds.length) return [];
-    const { t, c } = new MetaSql(this.registry, tx.dialect);
-    const rows = await tx.select(
-      `SELECT ${c(SITE, 'qualifySiteId', 's')} AS qualifySiteId, ${c(SITE, 'qualifyHeaderId', 's')} AS qualifyHeaderId,
-        ${c(QUALIFY, 'supplierId', 'q')} AS supplierId, ${c(SITE, 'siteName', 's')} AS siteName, ${c(SITE, 'orgId', 's')} AS orgId,
-        ${c(SITE, 'siteStatus', 's')} AS siteStatus, ${c(SITE, 'inspectFlag', 's')} AS inspectFlag, ${c(SITE, 'editFlag', 's')} AS editFlag
-       FROM ${t(SITE)} s JOIN ${t(QUALIFY)} q ON ${c(QUALIFY, 'qualifyHeaderId', 'q')} = ${c(SITE, 'qualifyHeaderId', 's')}
-       WHERE ${c(SITE, 'qualifyHeaderId', 's')} IN (${qualifyHeaderIds.map(() => '?').join(', ')})
-       ORDER BY ${c(SITE, 'qualifyHeaderId', 's')}, ${c(SITE, 'qualifySiteId', 's')}`,
-      qualifyHeaderIds,
-    );
+  async ofQualifications(tx: SqlReads, qualifyHeaderIds: number[]): Promise<Row[]> {
+    const where = { qualifyHeaderId: qualifyHeaderIds };
+    const heads = await this.rows.select(tx, QUALIFY, ['qualifyHeaderId', 'supplierId'], where);
+    const supplierOf = new Map(heads.map((q) => [Number(q.qualifyHeaderId), q.supplierId]));
+    const sites = await this.rows.select(tx, SITE, SITE_FIELDS, where, {
+      orderBy: ['qualifyHeaderId', 'qualifySiteId'],
+    });
     // Keys and organisations come back as numbers on both databases; blank flags read as N (inspect) and Y (editable).
-    return rows.map(
-      (r) =>
-        ({ ...r, inspectFlag: String(r.inspectFlag ?? 'N'), editFlag: String(r.editFlag ?? 'Y') }) as QualifySiteRow,
-    );
+    return sites
+      .filter((s) => supplierOf.has(Number(s.qualifyHeaderId)))
+      .map((s) => ({
+        ...s,
+        supplierId: supplierOf.get(Number(s.qualifyHeaderId)) ?? null,
+        inspectFlag: String(s.inspectFlag ?? 'N'),
+        editFlag: String(s.editFlag ?? 'Y'),
+      }));
   }
 
   /**

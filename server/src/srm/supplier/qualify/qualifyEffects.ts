@@ -26,7 +26,7 @@ export async function approveGate(run: TransitionRun, deps: QualifyNodeDeps): Pr
   for (const site of await store.linesOf(tx, Q_SITE, id)) {
     const siteId = await masterSiteFor(store, run, supplierId, site, deps.lifecycles);
     for (const cat of categories) {
-      if (await store.supplierCategory(tx, siteId, Number(cat.categoryId))) continue;
+      if ((await store.rowsWhere(tx, M_CATEGORY, { siteId, categoryId: Number(cat.categoryId) })).length) continue;
       await store.writer.insert(
         tx,
         store.model(M_CATEGORY),
@@ -62,7 +62,7 @@ async function masterSiteFor(
   lifecycles: SystemTransitions,
 ): Promise<number> {
   const { tx, ctx } = run;
-  let master = await store.masterSite(tx, supplierId, Number(site.orgId));
+  let [master] = await store.rowsWhere(tx, M_SITE, { supplierId, orgId: Number(site.orgId) });
   if (!master) {
     const siteId = await store.writer.insert(
       tx,
@@ -108,7 +108,7 @@ export async function completeGate(run: TransitionRun, deps: QualifyNodeDeps): P
   const today = formatDate();
   const categories = await store.linesOf(tx, Q_CATEGORY, id);
   for (const site of await store.linesOf(tx, Q_SITE, id)) {
-    const master = await store.masterSite(tx, supplierId, Number(site.orgId));
+    const [master] = await store.rowsWhere(tx, M_SITE, { supplierId, orgId: Number(site.orgId) });
     if (!master || !PROMOTABLE.includes(String(master.siteStatus))) continue;
     const siteId = Number(master.siteId);
     if (master.siteStatus !== 'QUALIFIED')
@@ -116,7 +116,7 @@ export async function completeGate(run: TransitionRun, deps: QualifyNodeDeps): P
     await store.setFields(tx, Q_SITE, Number(site.qualifySiteId), { siteStatus: 'QUALIFIED' }, ctx);
     for (const cat of categories) {
       const categoryId = Number(cat.categoryId);
-      const scope = await store.supplierCategory(tx, siteId, categoryId);
+      const [scope] = await store.rowsWhere(tx, M_CATEGORY, { siteId, categoryId });
       if (scope)
         await store.setFields(tx, M_CATEGORY, Number(scope.supplierCategoryId), { categoryStatus: 'QUALIFIED' }, ctx);
       else

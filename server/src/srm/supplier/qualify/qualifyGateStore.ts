@@ -20,22 +20,12 @@ export const ORG = 'baseOrganization';
  * decide something run under the qualification's lock (readUnderLock).
  */
 export class QualifyGateStore extends EntityStore {
-
   constructor(registry: MetadataRegistry, db: Database, hooks: RecordHookRegistry) {
     super(registry, db, hooks, 'Qualification gate');
   }
 
   linesOf(tx: SqlExecutor, entity: string, qualifyHeaderId: number): Promise<Row[]> {
     return this.rowsWhere(tx, entity, { qualifyHeaderId });
-  }
-
-  /** The master site of the supplier at an organisation, if any. */
-  async masterSite(tx: SqlExecutor, supplierId: number, orgId: number): Promise<Row | undefined> {
-    return (await this.rowsWhere(tx, M_SITE, { supplierId, orgId }))[0];
-  }
-
-  async supplierCategory(tx: SqlExecutor, siteId: number, categoryId: number): Promise<Row | undefined> {
-    return (await this.rowsWhere(tx, M_CATEGORY, { siteId, categoryId }))[0];
   }
 
   /** The inventory organisations under an operating unit (its INV_ORG children); the unit itself when it has none. */
