@@ -2,18 +2,16 @@ import { pickText, type Language } from '@meridian/metadata';
 import * as ExcelJS from 'exceljs';
 import { exportCell, planColumns, readableKeys } from '../../../exchange/columnPlan';
 import { exportFileName } from '../../../exchange/exchangeRules';
-import { importLines } from '../../../exchange/lineImport';
+import { importLinesAction } from '../../../exchange/lineImport';
+import { XLSX_TYPE } from '../../../exchange/xlsxBuffer';
 import { LookupTable } from '../../../exchange/lookupTable';
-import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
-import { eitherIdInput, formRecordId } from '../../../platform/actionInput';
-import type { ActionRegistry, ActionRequest, RegisteredAction } from '../../../platform/actionRegistry';
-import type { ResourceContext } from '../../../resource/context';
+import { eitherIdInput } from '../../../platform/actionInput';
+import type { ActionRegistry, RegisteredAction } from '../../../platform/actionRegistry';
 import type { Values } from './checkAmounts';
-import { accountCheckIdOf, CHECK_ID, CHECK_PAGES, checkScope, fullCheck, RESOURCE } from './checkActions';
+import { accountCheckIdOf, CHECK_ID, CHECK_PAGES, fullCheck, RESOURCE } from './checkActions';
 import { CHECK, INVOICE_LIST } from './checkStore';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MAX_IMPORT_ROWS = 5000;
 /** Lines of a statement as printed, in this order (exportPrintCustomExcel picks from them). */
 export const LINE_COLUMNS = [
@@ -86,7 +84,7 @@ async function workbookBuffer(book: ExcelJS.Workbook): Promise<Buffer> {
 
 /** A custom action's answer with the workbook as its file. */
 function xlsxAnswer(name: string, content: Buffer) {
-  return { data: null, file: { fileName: exportFileName(name, 'xlsx'), contentType: XLSX, content } };
+  return { data: null, file: { fileName: exportFileName(name, 'xlsx'), contentType: XLSX_TYPE, content } };
 }
 
 /** exportPrintExcel: header, lines, deductions, fees and totals on one sheet, as printed. */
@@ -122,30 +120,6 @@ async function printWorkbook(
   });
   sheet.getColumn(1).width = 24;
   return workbookBuffer(book);
-}
-
-/** Appends the uploaded rows to one child of the statement through exchange's line import (the statement's own save: all its rules, one transaction). */
-async function importInto(
-  kernel: Kernel,
-  req: ActionRequest,
-  ctx: ResourceContext,
-  body: Values,
-  child: 'lines' | 'invoiceLists',
-) {
-  if (!req.xlsxUpload) throw declaredError('reconciliation.uploadXlsx');
-  const upload = await req.xlsxUpload();
-  const id = formRecordId([body, upload.fields], CHECK_ID);
-  const { entity, check } = await fullCheck(kernel, req, ctx, id);
-  const scope = await checkScope(kernel, req, ctx, true);
-  const fields =
-    child === 'lines' ? LINE_COLUMNS.filter((c) => c !== 'taxAmount' && c !== 'amountIncl') : listColumns(kernel);
-  const { data, imported } = await importLines(
-    kernel,
-    upload.file,
-    { header: entity, stored: check, child, fields, scope, maxRows: MAX_IMPORT_ROWS },
-    ctx,
-  );
-  return { data, msg: pickText({ cn: `已导入 ${imported} 行`, en: `${imported} rows imported` }, ctx.language) };
 }
 
 /** File streams and imports of the statement: exportPrintExcel, exportPrintCustomExcel, exportInvoiceList, doImportCheckLine, doImportListItem. */
@@ -202,10 +176,13 @@ export function registerCheckFiles(actions: ActionRegistry): void {
   register(RESOURCE, 'exportInvoiceList', 'btnExportInvoiceList', exportInvoiceList, onCheck);
 
   // doImportCheckLine / doImportListItem: multipart `file` (.xlsx, first row the column titles) and the statement's id (field or body).
+  // The statement's own save appends them (all its rules, one transaction), read through the caller's writing scope.
+  const lineFields = LINE_COLUMNS.filter((c) => c !== 'taxAmount' && c !== 'amountIncl');
+  const into = { header: CHECK, idFields: CHECK_ID, maxRows: MAX_IMPORT_ROWS };
   register(RESOURCE, 'doImportCheckLine', 'btnImportLine', (body, ctx, kernel, req) =>
-    importInto(kernel, req, ctx, body, 'lines'),
+    importLinesAction(kernel, req, ctx, body, { ...into, child: 'lines', fields: lineFields }),
   );
   register(RESOURCE, 'doImportListItem', 'btnImportListItem', (body, ctx, kernel, req) =>
-    importInto(kernel, req, ctx, body, 'invoiceLists'),
+    importLinesAction(kernel, req, ctx, body, { ...into, child: 'invoiceLists', fields: listColumns(kernel) }),
   );
 }
