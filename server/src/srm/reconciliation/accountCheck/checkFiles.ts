@@ -9,7 +9,7 @@ import type { Kernel } from '../../../kernel';
 import { eitherIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry, RegisteredAction } from '../../../platform/actionRegistry';
 import type { Values } from './checkAmounts';
-import { accountCheckIdOf, CHECK_ID, CHECK_PAGES, fullCheck, RESOURCE } from './checkActions';
+import { accountCheckIdOf, CHECK_ID, checkPagesAction, fullCheck, RESOURCE } from './checkActions';
 import { CHECK, INVOICE_LIST } from './checkStore';
 
 const MAX_IMPORT_ROWS = 5000;
@@ -124,22 +124,8 @@ async function printWorkbook(
 
 /** File streams and imports of the statement: exportPrintExcel, exportPrintCustomExcel, exportInvoiceList, doImportCheckLine, doImportListItem. */
 export function registerCheckFiles(actions: ActionRegistry): void {
-  const register = (
-    resource: string,
-    action: string,
-    resourceCode: string,
-    handler: RegisteredAction['handler'],
-    input?: RegisteredAction['input'],
-  ) =>
-    actions.register({
-      area: 'srmServer',
-      resource,
-      action,
-      access: { pages: CHECK_PAGES, resourceCode },
-      input,
-      handler,
-    });
-  const onCheck = eitherIdInput(CHECK_ID);
+  const register = checkPagesAction(actions);
+  const onCheck = { input: eitherIdInput(CHECK_ID) };
 
   // exportPrintExcel {id}; exportPrintCustomExcel {id, columns?: line fields}: the print with the lines' columns the caller chose, in their order.
   const print =
@@ -149,9 +135,9 @@ export function registerCheckFiles(actions: ActionRegistry): void {
       const { check } = await fullCheck(kernel, req, ctx, accountCheckIdOf(body));
       return xlsxAnswer(String(check.checkNumber), await printWorkbook(kernel, check, columns, ctx.language));
     };
-  register(RESOURCE, 'exportPrintExcel', 'btnPrint', print(false), onCheck);
+  register('exportPrintExcel', 'btnPrint', print(false), onCheck);
   const columns = { type: ['array', 'null'], minItems: 1, items: { type: 'string', enum: LINE_COLUMNS } };
-  register(RESOURCE, 'exportPrintCustomExcel', 'btnPrint', print(true), eitherIdInput(CHECK_ID, { columns }));
+  register('exportPrintCustomExcel', 'btnPrint', print(true), { input: eitherIdInput(CHECK_ID, { columns }) });
 
   // exportInvoiceList: its file-stream path names the invoice-list resource; the named-action list puts it on the statement's too.
   const exportInvoiceList: RegisteredAction['handler'] = async (body, ctx, kernel, req) => {
@@ -166,23 +152,17 @@ export function registerCheckFiles(actions: ActionRegistry): void {
     const name = `${ctx.language === 'EN' ? 'Invoice list' : '开票清单'} ${String(check.checkNumber)}`;
     return xlsxAnswer(name, await workbookBuffer(book));
   };
-  register(
-    'srmRcnAccountCheckInvoiceListRestful',
-    'exportInvoiceList',
-    'btnExportInvoiceList',
-    exportInvoiceList,
-    onCheck,
-  );
-  register(RESOURCE, 'exportInvoiceList', 'btnExportInvoiceList', exportInvoiceList, onCheck);
+  for (const resource of ['srmRcnAccountCheckInvoiceListRestful', RESOURCE])
+    checkPagesAction(actions, resource)('exportInvoiceList', 'btnExportInvoiceList', exportInvoiceList, onCheck);
 
   // doImportCheckLine / doImportListItem: multipart `file` (.xlsx, first row the column titles) and the statement's id (field or body).
   // The statement's own save appends them (all its rules, one transaction), read through the caller's writing scope.
   const lineFields = LINE_COLUMNS.filter((c) => c !== 'taxAmount' && c !== 'amountIncl');
   const into = { header: CHECK, idFields: CHECK_ID, maxRows: MAX_IMPORT_ROWS };
-  register(RESOURCE, 'doImportCheckLine', 'btnImportLine', (body, ctx, kernel, req) =>
+  register('doImportCheckLine', 'btnImportLine', (body, ctx, kernel, req) =>
     importLinesAction(kernel, req, ctx, body, { ...into, child: 'lines', fields: lineFields }),
   );
-  register(RESOURCE, 'doImportListItem', 'btnImportListItem', (body, ctx, kernel, req) =>
+  register('doImportListItem', 'btnImportListItem', (body, ctx, kernel, req) =>
     importLinesAction(kernel, req, ctx, body, { ...into, child: 'invoiceLists', fields: listColumns(kernel) }),
   );
 }
