@@ -78,12 +78,9 @@ function table(sheet: ExcelJS.Worksheet, title: string, kind: Kind, columns: str
   for (const row of rows) sheet.addRow(columns.map((c) => kind.value(c, row)));
 }
 
-async function workbookBuffer(book: ExcelJS.Workbook): Promise<Buffer> {
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
 /** A custom action's answer with the workbook as its file. */
-function xlsxAnswer(name: string, content: Buffer) {
+async function xlsxAnswer(name: string, book: ExcelJS.Workbook) {
+  const content = Buffer.from(await book.xlsx.writeBuffer());
   return { data: null, file: { fileName: exportFileName(name, 'xlsx'), contentType: XLSX_TYPE, content } };
 }
 
@@ -93,7 +90,7 @@ async function printWorkbook(
   check: Values,
   lineColumns: string[],
   language: Language,
-): Promise<Buffer> {
+): Promise<ExcelJS.Workbook> {
   const book = new ExcelJS.Workbook();
   const header = await presenter(kernel, CHECK, language);
   const sheet = book.addWorksheet(language === 'EN' ? 'Statement' : '对账单');
@@ -119,7 +116,7 @@ async function printWorkbook(
     column.numFmt = MONEY_FORMAT;
   });
   sheet.getColumn(1).width = 24;
-  return workbookBuffer(book);
+  return book;
 }
 
 /** File streams and imports of the statement: exportPrintExcel, exportPrintCustomExcel, exportInvoiceList, doImportCheckLine, doImportListItem. */
@@ -150,7 +147,7 @@ export function registerCheckFiles(actions: ActionRegistry): void {
     for (const row of (check.invoiceLists as Values[]) ?? []) sheet.addRow(columns.map((c) => kind.value(c, row)));
     sheet.columns.forEach((column) => (column.width = 18));
     const name = `${ctx.language === 'EN' ? 'Invoice list' : '开票清单'} ${String(check.checkNumber)}`;
-    return xlsxAnswer(name, await workbookBuffer(book));
+    return xlsxAnswer(name, book);
   };
   for (const resource of ['srmRcnAccountCheckInvoiceListRestful', RESOURCE])
     checkPagesAction(actions, resource)('exportInvoiceList', 'btnExportInvoiceList', exportInvoiceList, onCheck);
