@@ -65,9 +65,10 @@ const ATTACHMENT_IDS: JsonSchema = {
   pattern: '^\\s*(\\d+\\s*(,\\s*\\d+\\s*)*)?$',
 };
 
-/** srmRcnAccountCheckRestful named actions (DOMAIN.md §4.1), besides the file streams and imports. */
-export function registerCheckActions(actions: ActionRegistry, store: CheckStore, ledger: ReceiptLedger): void {
-  const register = (
+/** Registers named actions on `resource` (the statement's unless named) that answer from the statement pages, with the menu's button. */
+export const checkPagesAction =
+  (actions: ActionRegistry, resource = RESOURCE) =>
+  (
     action: string,
     resourceCode: string | undefined,
     handler: RegisteredAction['handler'],
@@ -75,12 +76,16 @@ export function registerCheckActions(actions: ActionRegistry, store: CheckStore,
   ) =>
     actions.register({
       area: 'srmServer',
-      resource: RESOURCE,
+      resource,
       action,
       access: { pages: CHECK_PAGES, resourceCode },
       ...typed,
       handler,
     });
+
+/** srmRcnAccountCheckRestful named actions (DOMAIN.md §4.1), besides the file streams and imports. */
+export function registerCheckActions(actions: ActionRegistry, store: CheckStore, ledger: ReceiptLedger): void {
+  const register = checkPagesAction(actions);
   const onCheck = eitherIdInput(CHECK_ID);
 
   // saveAccountCheck: header + lines + deductions + other fees in one transaction (the generic save with the statement's rules).

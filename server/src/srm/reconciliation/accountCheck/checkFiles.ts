@@ -2,18 +2,16 @@ import { pickText, type Language } from '@meridian/metadata';
 import * as ExcelJS from 'exceljs';
 import { exportCell, planColumns, readableKeys } from '../../../exchange/columnPlan';
 import { exportFileName } from '../../../exchange/exchangeRules';
-import { importLines } from '../../../exchange/lineImport';
+import { importLinesAction } from '../../../exchange/lineImport';
+import { XLSX_TYPE } from '../../../exchange/xlsxBuffer';
 import { LookupTable } from '../../../exchange/lookupTable';
-import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
-import { eitherIdInput, formRecordId } from '../../../platform/actionInput';
-import type { ActionRegistry, ActionRequest, RegisteredAction } from '../../../platform/actionRegistry';
-import type { ResourceContext } from '../../../resource/context';
+import { eitherIdInput } from '../../../platform/actionInput';
+import type { ActionRegistry, RegisteredAction } from '../../../platform/actionRegistry';
 import type { Values } from './checkAmounts';
-import { accountCheckIdOf, CHECK_ID, CHECK_PAGES, checkScope, fullCheck, RESOURCE } from './checkActions';
+import { accountCheckIdOf, CHECK_ID, checkPagesAction, fullCheck, RESOURCE } from './checkActions';
 import { CHECK, INVOICE_LIST } from './checkStore';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MAX_IMPORT_ROWS = 5000;
 /** Lines of a statement as printed, in this order (exportPrintCustomExcel picks from them). */
 export const LINE_COLUMNS = [
@@ -80,13 +78,10 @@ function table(sheet: ExcelJS.Worksheet, title: string, kind: Kind, columns: str
   for (const row of rows) sheet.addRow(columns.map((c) => kind.value(c, row)));
 }
 
-async function workbookBuffer(book: ExcelJS.Workbook): Promise<Buffer> {
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
 /** A custom action's answer with the workbook as its file. */
-function xlsxAnswer(name: string, content: Buffer) {
-  return { data: null, file: { fileName: exportFileName(name, 'xlsx'), contentType: XLSX, content } };
+async function xlsxAnswer(name: string, book: ExcelJS.Workbook) {
+  const content = Buffer.from(await book.xlsx.writeBuffer());
+  return { data: null, file: { fileName: exportFileName(name, 'xlsx'), contentType: XLSX_TYPE, content } };
 }
 
 /** exportPrintExcel: header, lines, deductions, fees and totals on one sheet, as printed. */
@@ -95,7 +90,7 @@ async function printWorkbook(
   check: Values,
   lineColumns: string[],
   language: Language,
-): Promise<Buffer> {
+): Promise<ExcelJS.Workbook> {
   const book = new ExcelJS.Workbook();
   const header = await presenter(kernel, CHECK, language);
   const sheet = book.addWorksheet(language === 'EN' ? 'Statement' : '对账单');
@@ -121,51 +116,13 @@ async function printWorkbook(
     column.numFmt = MONEY_FORMAT;
   });
   sheet.getColumn(1).width = 24;
-  return workbookBuffer(book);
-}
-
-/** Appends the uploaded rows to one child of the statement through exchange's line import (the statement's own save: all its rules, one transaction). */
-async function importInto(
-  kernel: Kernel,
-  req: ActionRequest,
-  ctx: ResourceContext,
-  body: Values,
-  child: 'lines' | 'invoiceLists',
-) {
-  if (!req.xlsxUpload) throw declaredError('reconciliation.uploadXlsx');
-  const upload = await req.xlsxUpload();
-  const id = formRecordId([body, upload.fields], CHECK_ID);
-  const { entity, check } = await fullCheck(kernel, req, ctx, id);
-  const scope = await checkScope(kernel, req, ctx, true);
-  const fields =
-    child === 'lines' ? LINE_COLUMNS.filter((c) => c !== 'taxAmount' && c !== 'amountIncl') : listColumns(kernel);
-  const { data, imported } = await importLines(
-    kernel,
-    upload.file,
-    { header: entity, stored: check, child, fields, scope, maxRows: MAX_IMPORT_ROWS },
-    ctx,
-  );
-  return { data, msg: pickText({ cn: `已导入 ${imported} 行`, en: `${imported} rows imported` }, ctx.language) };
+  return book;
 }
 
 /** File streams and imports of the statement: exportPrintExcel, exportPrintCustomExcel, exportInvoiceList, doImportCheckLine, doImportListItem. */
 export function registerCheckFiles(actions: ActionRegistry): void {
-  const register = (
-    resource: string,
-    action: string,
-    resourceCode: string,
-    handler: RegisteredAction['handler'],
-    input?: RegisteredAction['input'],
-  ) =>
-    actions.register({
-      area: 'srmServer',
-      resource,
-      action,
-      access: { pages: CHECK_PAGES, resourceCode },
-      input,
-      handler,
-    });
-  const onCheck = eitherIdInput(CHECK_ID);
+  const register = checkPagesAction(actions);
+  const onCheck = { input: eitherIdInput(CHECK_ID) };
 
   // exportPrintExcel {id}; exportPrintCustomExcel {id, columns?: line fields}: the print with the lines' columns the caller chose, in their order.
   const print =
@@ -175,9 +132,9 @@ export function registerCheckFiles(actions: ActionRegistry): void {
       const { check } = await fullCheck(kernel, req, ctx, accountCheckIdOf(body));
       return xlsxAnswer(String(check.checkNumber), await printWorkbook(kernel, check, columns, ctx.language));
     };
-  register(RESOURCE, 'exportPrintExcel', 'btnPrint', print(false), onCheck);
+  register('exportPrintExcel', 'btnPrint', print(false), onCheck);
   const columns = { type: ['array', 'null'], minItems: 1, items: { type: 'string', enum: LINE_COLUMNS } };
-  register(RESOURCE, 'exportPrintCustomExcel', 'btnPrint', print(true), eitherIdInput(CHECK_ID, { columns }));
+  register('exportPrintCustomExcel', 'btnPrint', print(true), { input: eitherIdInput(CHECK_ID, { columns }) });
 
   // exportInvoiceList: its file-stream path names the invoice-list resource; the named-action list puts it on the statement's too.
   const exportInvoiceList: RegisteredAction['handler'] = async (body, ctx, kernel, req) => {
@@ -190,22 +147,19 @@ export function registerCheckFiles(actions: ActionRegistry): void {
     for (const row of (check.invoiceLists as Values[]) ?? []) sheet.addRow(columns.map((c) => kind.value(c, row)));
     sheet.columns.forEach((column) => (column.width = 18));
     const name = `${ctx.language === 'EN' ? 'Invoice list' : '开票清单'} ${String(check.checkNumber)}`;
-    return xlsxAnswer(name, await workbookBuffer(book));
+    return xlsxAnswer(name, book);
   };
-  register(
-    'srmRcnAccountCheckInvoiceListRestful',
-    'exportInvoiceList',
-    'btnExportInvoiceList',
-    exportInvoiceList,
-    onCheck,
-  );
-  register(RESOURCE, 'exportInvoiceList', 'btnExportInvoiceList', exportInvoiceList, onCheck);
+  for (const resource of ['srmRcnAccountCheckInvoiceListRestful', RESOURCE])
+    checkPagesAction(actions, resource)('exportInvoiceList', 'btnExportInvoiceList', exportInvoiceList, onCheck);
 
   // doImportCheckLine / doImportListItem: multipart `file` (.xlsx, first row the column titles) and the statement's id (field or body).
-  register(RESOURCE, 'doImportCheckLine', 'btnImportLine', (body, ctx, kernel, req) =>
-    importInto(kernel, req, ctx, body, 'lines'),
+  // The statement's own save appends them (all its rules, one transaction), read through the caller's writing scope.
+  const lineFields = LINE_COLUMNS.filter((c) => c !== 'taxAmount' && c !== 'amountIncl');
+  const into = { header: CHECK, idFields: CHECK_ID, maxRows: MAX_IMPORT_ROWS };
+  register('doImportCheckLine', 'btnImportLine', (body, ctx, kernel, req) =>
+    importLinesAction(kernel, req, ctx, body, { ...into, child: 'lines', fields: lineFields }),
   );
-  register(RESOURCE, 'doImportListItem', 'btnImportListItem', (body, ctx, kernel, req) =>
-    importInto(kernel, req, ctx, body, 'invoiceLists'),
+  register('doImportListItem', 'btnImportListItem', (body, ctx, kernel, req) =>
+    importLinesAction(kernel, req, ctx, body, { ...into, child: 'invoiceLists', fields: listColumns(kernel) }),
   );
 }

@@ -1,5 +1,6 @@
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { checkTotals, type CheckParts, type CheckTotals, type Tolerance, type Values } from './checkAmounts';
+import type { SqlReads } from '../../../lifecycle/platformRows';
 import { DomainStore } from '../../../platform/domainStore';
 
 export const CHECK = 'srmRcnAccountCheck';
@@ -26,7 +27,7 @@ export class CheckStore extends DomainStore {
   }
 
   /** Stored rows of one child, with its key and the named fields as strings (decimals stay exact). */
-  async childRows(tx: SqlExecutor, child: string, id: number, fields: string[]): Promise<Values[]> {
+  async childRows(tx: SqlReads, child: string, id: number, fields: string[]): Promise<Values[]> {
     const { name, primaryKey } = this.childEntity(child);
     const rows = await this.rows.select(
       tx,
@@ -40,7 +41,7 @@ export class CheckStore extends DomainStore {
     );
   }
 
-  async parts(tx: SqlExecutor, id: number): Promise<CheckParts> {
+  async parts(tx: SqlReads, id: number): Promise<CheckParts> {
     return {
       lines: await this.childRows(tx, 'lines', id, ['amountExcl', 'taxAmount', 'amountIncl', 'transactionId']),
       deducteds: await this.childRows(tx, 'deducteds', id, ['amount']),

@@ -1,5 +1,6 @@
 import { pickText, type I18nText, type JsonSchema, type Language } from '@meridian/metadata';
-import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
+import type { SqlParam } from '../../../db/sqlExecutor';
+import type { SqlReads } from '../../../lifecycle/platformRows';
 import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
@@ -42,7 +43,7 @@ function compareInvoice(fields: InvoiceFields, statement: Pick<CheckTotals, 'che
 }
 
 /** A task as answered (its JSON columns parsed), or undefined. */
-async function readTask(store: CheckStore, tx: SqlExecutor, id: number): Promise<Values | undefined> {
+async function readTask(store: CheckStore, tx: SqlReads, id: number): Promise<Values | undefined> {
   const fields = store.registry
     .entity(OCR_TASK)!
     .fields.filter((f) => !f.secret)
@@ -191,14 +192,8 @@ export function registerInvoiceRecognition(
   });
 
   /** The task, when the caller may read its statement (404 otherwise). */
-  const readableTask = async (
-    kernel: Kernel,
-    req: ActionRequest,
-    ctx: ResourceContext,
-    tx: SqlExecutor,
-    id: number,
-  ) => {
-    const task = await readTask(store, tx, id);
+  const readableTask = async (kernel: Kernel, req: ActionRequest, ctx: ResourceContext, id: number) => {
+    const task = await readTask(store, kernel.db, id);
     if (!task) throw Errors.recordNotFound();
     await reachableCheck(kernel, req, ctx, Number(task.accountCheckId));
     return task;
@@ -211,13 +206,12 @@ export function registerInvoiceRecognition(
     action: 'compareByTaskId',
     access: { pages: CHECK_PAGES },
     input: recordIdInput(),
-    handler: async (body, ctx, kernel, req) =>
-      kernel.db.transaction(async (tx) => {
-        const task = await readableTask(kernel, req, ctx, tx, body.id as number);
-        const fields = (task.resultJson as { fields?: InvoiceFields } | null)?.fields ?? {};
-        const totals = checkTotals(await store.parts(tx, Number(task.accountCheckId)));
-        return { data: { ...task, compareResult: compareInvoice(fields, totals) } };
-      }),
+    handler: async (body, ctx, kernel, req) => {
+      const task = await readableTask(kernel, req, ctx, body.id as number);
+      const fields = (task.resultJson as { fields?: InvoiceFields } | null)?.fields ?? {};
+      const totals = checkTotals(await store.parts(kernel.db, Number(task.accountCheckId)));
+      return { data: { ...task, compareResult: compareInvoice(fields, totals) } };
+    },
   });
 
   // compareBatchQuery {ids}: several tasks with their stored comparison.
@@ -231,11 +225,10 @@ export function registerInvoiceRecognition(
       required: ['ids'],
       properties: { ids: { type: 'array', minItems: 1, maxItems: 100, items: ID } },
     },
-    handler: async (body, ctx, kernel, req) =>
-      kernel.db.transaction(async (tx) => {
-        const tasks = [];
-        for (const id of body.ids as number[]) tasks.push(await readableTask(kernel, req, ctx, tx, id));
-        return { data: tasks };
-      }),
+    handler: async (body, ctx, kernel, req) => {
+      const tasks = [];
+      for (const id of body.ids as number[]) tasks.push(await readableTask(kernel, req, ctx, id));
+      return { data: tasks };
+    },
   });
 }
