@@ -7,14 +7,15 @@
  * fix (400 naming the pair and date), never a silent 1:1.
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
-import { MetaSql } from '../../access/metaSql';
 import type { SqlExecutor } from '../../db/sqlExecutor';
 import { Errors } from '../../http/apiError';
+import { PlatformRows } from '../../lifecycle/platformRows';
 import { formatDecimal, multiplyDecimals, parseDecimal, type Dec } from '../../util/decimal';
 
 export const BASE_CURRENCY = 'CNY';
 export const RATE_TYPE = 'CORPORATE';
 const RATE = 'srmBaseExchangeRate';
+const day = (v: unknown) => String(v).slice(0, 10);
 
 /** The rate that turns one unit of `currency` into the base currency on `onDate` (YYYY-MM-DD). */
 export async function rateToBase(
@@ -24,14 +25,12 @@ export async function rateToBase(
   onDate: string,
 ): Promise<Dec> {
   if (currency === BASE_CURRENCY) return { units: 1n, scale: 0 };
-  const { t, c } = new MetaSql(registry, tx.dialect);
-  const rows = await tx.select(
-    `SELECT ${c(RATE, 'rate')} AS rate FROM ${t(RATE)} WHERE ${c(RATE, 'fromCurrency')} = ? AND ${c(RATE, 'toCurrency')} = ? ` +
-      `AND ${c(RATE, 'rateType')} = ? AND ${c(RATE, 'status')} = 'VALID' AND ${c(RATE, 'validFrom')} <= ? ` +
-      `AND (${c(RATE, 'validTo')} IS NULL OR ${c(RATE, 'validTo')} >= ?) ORDER BY ${c(RATE, 'rateDate')} DESC`,
-    [currency, BASE_CURRENCY, RATE_TYPE, onDate, onDate],
-  );
-  const rate = parseDecimal(rows[0]?.rate as string | number | undefined);
+  const where = { fromCurrency: currency, toCurrency: BASE_CURRENCY, rateType: RATE_TYPE, status: 'VALID' };
+  const rates = await new PlatformRows(registry, tx.dialect).select(tx, RATE, ['rate', 'validFrom', 'validTo'], where, {
+    orderBy: ['-rateDate'],
+  });
+  const valid = rates.find((r) => day(r.validFrom) <= onDate && (!r.validTo || day(r.validTo) >= onDate));
+  const rate = parseDecimal(valid?.rate as string | number | undefined);
   if (!rate)
     throw Errors.badRequest(
       `没有 ${onDate} 有效的 ${currency}→${BASE_CURRENCY} 公司汇率，请先在汇率管理中维护`,

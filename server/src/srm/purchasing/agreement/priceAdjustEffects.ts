@@ -16,9 +16,13 @@ import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHan
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { changeRate, decimalText } from '../../../util/decimal';
 import { priceInclTax } from '../price/priceMath';
-import { ADJUST, ADJUST_LINE, AGREEMENT_LINE, type AgreementStore } from './agreementStore';
+import { ADJUST, ADJUST_LINE, AGREEMENT, AGREEMENT_LINE, type AgreementStore } from './agreementStore';
 
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
+
+/** What a price change takes of its agreement, read inside `tx`. */
+const agreementOf = (store: AgreementStore, tx: SqlExecutor, agreementHeaderId: number) =>
+  store.rows.one(tx, AGREEMENT, ['status', 'supplierId', 'orgId', 'currencyCode', 'validTo'], { agreementHeaderId });
 
 /** The agreement's lines by id, read inside `tx`. */
 async function agreementLines(store: AgreementStore, tx: SqlExecutor, agreementHeaderId: number) {
@@ -29,14 +33,14 @@ async function agreementLines(store: AgreementStore, tx: SqlExecutor, agreementH
 
 /** On save: supplier and company from the agreement (which must be APPROVED); per line the item, the current price and the change rate. */
 async function prepareAdjust(store: AgreementStore, draft: SaveDraft): Promise<void> {
-  const { values, tx, ctx } = draft;
+  const { values, tx } = draft;
   let agreementHeaderId = typeof values.agreementHeaderId === 'number' ? values.agreementHeaderId : undefined;
   if (agreementHeaderId === undefined && draft.id !== undefined) {
-    const stored = await store.reader.byId(store.model(ADJUST), draft.id, ctx, undefined, tx);
+    const stored = await store.rows.one(tx, ADJUST, ['agreementHeaderId'], { priceAdjustId: draft.id });
     agreementHeaderId = stored ? Number(stored.agreementHeaderId) : undefined;
   }
   if (agreementHeaderId === undefined) return;
-  const agreement = await store.agreement(tx, agreementHeaderId, ctx);
+  const agreement = await agreementOf(store, tx, agreementHeaderId);
   if (!agreement || agreement.status !== 'APPROVED')
     throw declaredError('purchasingOrders.adjustAgreementNotApproved', {}, [
       { field: 'agreementHeaderId', message: 'not an approved agreement / 协议未审批' },
@@ -66,12 +70,14 @@ async function prepareAdjust(store: AgreementStore, draft: SaveDraft): Promise<v
 /** The supplier's confirmation: new prices on the agreement lines and in the price list from the effective date. */
 async function applyAdjust(store: AgreementStore, run: TransitionRun): Promise<void> {
   const { tx, ctx } = run;
-  const adjust = await store.withLines(tx, ADJUST, run.record, ctx);
+  const adjust = run.record;
+  const fields = ['priceAdjustLineId', 'agreementLineId', 'newPrice'];
+  const lines = await store.rows.select(tx, ADJUST_LINE, fields, { priceAdjustId: run.id }, { orderBy: [fields[0]] });
   // Locked first as the lifecycle's owner; still approved is a declared check (purPriceAdjust.json).
-  const agreement = (await store.agreement(tx, Number(adjust.agreementHeaderId), ctx))!;
+  const agreement = (await agreementOf(store, tx, Number(adjust.agreementHeaderId)))!;
   const effective = String(adjust.effectiveDate);
   const byId = await agreementLines(store, tx, Number(adjust.agreementHeaderId));
-  for (const line of adjust.lines) {
+  for (const line of lines) {
     const agreementLineId = Number(line.agreementLineId);
     const current = byId.get(agreementLineId);
     if (!current) throw declaredError('purchasingOrders.agreementLineGone', { agreementLineId });

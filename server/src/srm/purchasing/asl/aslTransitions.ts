@@ -6,13 +6,12 @@
  * approval's transaction.
  */
 import type { Row } from '../../../db/sqlExecutor';
-import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import { declaredError } from '../../../http/declaredErrors';
-import type { TransitionHandlerRegistry } from '../../../lifecycle/transitionHandlers';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
+import type { DomainRegistries } from '../../../platform/domainModules';
 import { formatDateTime } from '../../../util/time';
 import { dateText } from '../partContext';
-import { ASL, HEADER, keyOf, type AslStore } from './aslStore';
+import { ASL, AslStore, HEADER, keyOf } from './aslStore';
 
 /**
  * An application's lines pass the supplier trade gate again. At least one line, and an
@@ -70,11 +69,8 @@ async function approve(store: AslStore, run: TransitionRun): Promise<void> {
   }
 }
 
-export function registerAslTransitions(
-  store: AslStore,
-  hooks: RecordHookRegistry,
-  handlers: TransitionHandlerRegistry,
-): void {
+export function registerAsl({ hooks, handlers, registry, db, services }: DomainRegistries): void {
+  const store = new AslStore(registry, db.dialect, services);
   hooks.registerBeforeSave(HEADER, async (draft) => {
     let docType = String(draft.values.aslDocType ?? 'APPLY');
     if (!draft.creating) {

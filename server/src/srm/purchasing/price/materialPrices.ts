@@ -9,20 +9,23 @@
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
-import { MetaSql } from '../../../access/metaSql';
 import type { RecordHookRegistry, RecordValues } from '../../../hooks/recordHooks';
 import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { ResourceContext } from '../../../resource/context';
 import type { ResourceWriter } from '../../../resource/resourceWriter';
-import { PlatformRows } from '../../../lifecycle/platformRows';
+import { PlatformRows, type Where } from '../../../lifecycle/platformRows';
 import { compareDecimals, decimalText, toDecimal } from '../../../util/decimal';
-import { dayBefore, formatDateTime } from '../../../util/time';
+import { dayBefore } from '../../../util/time';
+import { dateText } from '../partContext';
 import { parsePriceBreaks, priceForQuantity, priceInclTax, type PriceBreak } from './priceMath';
 
 export const PRICE = 'srmPurMaterialPrice';
 const ORG = 'baseOrganization';
 const ITEM = 'srmBaseMaterialItem';
+/** What findMaterialPrice reads of a price row: its identity and amounts, then what picks and describes it. */
+const PRICE_KEYS = ['materialPriceId', 'supplierId', 'itemId', 'orgId', 'currencyCode', 'unitPriceExcl', 'taxRate'];
+const PRICE_TERMS = ['minQty', 'priceBreaks', 'quotaPercent', 'agreementLineId', 'sourceType', 'sourceDocNumber'];
 
 export interface PriceQuery {
   itemId: number;
@@ -61,28 +64,24 @@ export async function findMaterialPrice(
   query: PriceQuery,
 ): Promise<FoundPrice | null> {
   const rows = new PlatformRows(registry, tx.dialect);
-  const { t, c } = rows.sql;
   const orgs = [query.orgId];
   const org = await rows.one(tx, ORG, ['companyId'], { orgId: query.orgId });
   if (org?.companyId !== null && org?.companyId !== undefined && Number(org.companyId) !== query.orgId)
     orgs.push(Number(org.companyId));
-  const col = (f: string) => `${c(PRICE, f)} AS ${f}`;
-  const params: SqlParam[] = [query.itemId, ...orgs, query.onDate, query.onDate];
-  let sql =
-    `SELECT ${['materialPriceId', 'supplierId', 'itemId', 'orgId', 'currencyCode', 'unitPriceExcl', 'taxRate', 'minQty', 'priceBreaks', 'quotaPercent', 'agreementLineId', 'sourceType', 'sourceDocNumber'].map(col).join(', ')} ` +
-    `FROM ${t(PRICE)} WHERE ${c(PRICE, 'itemId')} = ? AND ${c(PRICE, 'orgId')} IN (${orgs.map(() => '?').join(', ')}) ` +
-    `AND ${c(PRICE, 'priceStatus')} = 'VALID' AND ${c(PRICE, 'validFrom')} <= ? AND (${c(PRICE, 'validTo')} IS NULL OR ${c(PRICE, 'validTo')} >= ?)`;
-  if (query.supplierId !== undefined) {
-    sql += ` AND ${c(PRICE, 'supplierId')} = ?`;
-    params.push(query.supplierId);
-  }
-  sql += ` ORDER BY ${c(PRICE, 'supplierId')}, ${c(PRICE, 'validFrom')} DESC, ${c(PRICE, 'materialPriceId')} DESC`;
+  const where: Where = { itemId: query.itemId, orgId: orgs, priceStatus: 'VALID' };
+  if (query.supplierId !== undefined) where.supplierId = query.supplierId;
+  const fields = [...PRICE_KEYS, ...PRICE_TERMS, 'validFrom', 'validTo'];
+  const orderBy = ['supplierId', '-validFrom', '-materialPriceId'];
+  const found = await rows.select(tx, PRICE, fields, where, { orderBy });
+  const valid = found.filter(
+    (r) => dateText(r.validFrom)! <= query.onDate && (!r.validTo || dateText(r.validTo)! >= query.onDate),
+  );
   const quantity = query.quantity === undefined ? undefined : decimalText(query.quantity, 4);
   if (query.quantity !== undefined && quantity === null)
     throw declaredError('purchasingOrders.priceQuantityInvalid', {}, [{ field: 'quantity', message: 'not a number' }]);
   const qty = quantity ? toDecimal(quantity) : undefined;
   const perSupplier = new Map<number, FoundPrice>();
-  for (const row of await tx.select(sql, params)) {
+  for (const row of valid) {
     const supplierId = Number(row.supplierId);
     if (perSupplier.has(supplierId)) continue; // an older row of a supplier already answered
     const minQty = toDecimal(row.minQty);
@@ -139,14 +138,14 @@ export interface NewPrice {
 }
 
 export class PriceList {
-  private readonly sql: MetaSql;
+  private readonly rows: PlatformRows;
 
   constructor(
     private readonly registry: MetadataRegistry,
     private readonly writer: ResourceWriter,
     dialect: SqlExecutor['dialect'],
   ) {
-    this.sql = new MetaSql(registry, dialect);
+    this.rows = new PlatformRows(registry, dialect);
   }
 
   async insert(tx: SqlExecutor, price: NewPrice, ctx: ResourceContext): Promise<number> {
@@ -168,18 +167,17 @@ export class PriceList {
    * day before; rows that would start on or after it are replaced (INVALID).
    */
   async endLinePrices(tx: SqlExecutor, agreementLineId: number, from: string, ctx: ResourceContext): Promise<void> {
-    const { t, c } = this.sql;
-    const stamp = `${c(PRICE, 'versionNum')} = ${c(PRICE, 'versionNum')} + 1, ${c(PRICE, 'lastUpdatedBy')} = ?, ${c(PRICE, 'lastUpdateDate')} = ?`;
-    const at = formatDateTime();
-    const mine = `${c(PRICE, 'agreementLineId')} = ? AND ${c(PRICE, 'priceStatus')} = 'VALID'`;
-    await tx.execute(
-      `UPDATE ${t(PRICE)} SET ${c(PRICE, 'priceStatus')} = 'INVALID', ${stamp} WHERE ${mine} AND ${c(PRICE, 'validFrom')} >= ?`,
-      [ctx.userId, at, agreementLineId, from],
-    );
-    await tx.execute(
-      `UPDATE ${t(PRICE)} SET ${c(PRICE, 'validTo')} = ?, ${stamp} WHERE ${mine} AND ${c(PRICE, 'validFrom')} < ? AND (${c(PRICE, 'validTo')} IS NULL OR ${c(PRICE, 'validTo')} >= ?)`,
-      [dayBefore(from), ctx.userId, at, agreementLineId, from, from],
-    );
+    const where = { agreementLineId, priceStatus: 'VALID' };
+    const fields = ['materialPriceId', 'validFrom', 'validTo'];
+    for (const r of await this.rows.select(tx, PRICE, fields, where, { underLock: true })) {
+      const end: Record<string, SqlParam> | undefined =
+        dateText(r.validFrom)! >= from
+          ? { priceStatus: 'INVALID' }
+          : !r.validTo || dateText(r.validTo)! >= from
+            ? { validTo: dayBefore(from) }
+            : undefined;
+      if (end) await this.rows.update(tx, PRICE, end, { materialPriceId: Number(r.materialPriceId) }, ctx.userId);
+    }
   }
 }
 
