@@ -168,7 +168,9 @@ export function registerSupplierRegistration(
             ctx.language,
           );
           const errors = [{ field: 'rejectReason', message }];
-          throw declaredError(reason ? 'supplier.rejectReasonTooLong' : 'supplier.rejectReasonRequired', {}, errors);
+          throw reason
+            ? declaredError('supplier.rejectReasonTooLong', {}, errors)
+            : declaredError('supplier.rejectReasonRequired', {}, errors);
         }
         // The reason is the transition's comment: slcRegister.json writes it to rejectReason.
         const transition = kernel.lifecycles.transitionFor(entity, action)!;
