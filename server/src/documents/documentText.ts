@@ -20,16 +20,21 @@ export function isPdf(extension: string, content: Buffer): boolean {
 }
 
 /** Text of the first `maxPages` pages of a PDF, a line per text row ('' when it has no text layer: a scan). */
-export async function pdfText(content: Buffer, maxPages = 5): Promise<string> {
+/** A PDF opened with pdf.js: its bundled standard fonts, no eval, no system fonts, no logging. */
+export async function openPdf(content: Buffer) {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const fonts = path.join(path.dirname(createRequire(__filename).resolve('pdfjs-dist/package.json')), 'standard_fonts');
-  const document = await pdfjs.getDocument({
+  return pdfjs.getDocument({
     data: new Uint8Array(content),
     standardFontDataUrl: `${pathToFileURL(fonts).href}/`,
     isEvalSupported: false,
     useSystemFonts: false,
     verbosity: 0,
   }).promise;
+}
+
+export async function pdfText(content: Buffer, maxPages = 5): Promise<string> {
+  const document = await openPdf(content);
   try {
     const lines: string[] = [];
     for (let n = 1; n <= Math.min(document.numPages, maxPages); n++) {

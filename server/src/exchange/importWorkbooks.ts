@@ -5,11 +5,11 @@
  */
 import type { Language } from '@meridian/metadata';
 import * as ExcelJS from 'exceljs';
-import { PassThrough } from 'node:stream';
 import { neutralizeCell, SHEET_MAX_OLD } from './exchangeRules';
 import type { PlannedColumn } from './columnPlan';
 import type { LookupTable } from './lookupTable';
 import { columnLetter } from './exportWriters';
+import { bufferOf } from './xlsxBuffer';
 
 const LIST_SHEET = 'lists';
 
@@ -60,27 +60,20 @@ export async function errorWorkbook(
   rows: RejectedRow[],
   labels: { row: string; errors: string },
 ): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise((resolve, reject) => {
-    out.on('end', resolve);
-    out.on('error', reject);
+  return bufferOf(async (out) => {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+    const sheet = workbook.addWorksheet('errors');
+    sheet.columns = [labels.row, ...titles, labels.errors].map((header, i, all) => ({
+      header,
+      width: i === all.length - 1 ? 60 : 16,
+    }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
+    for (const rejected of rows)
+      sheet
+        .addRow([rejected.row, ...rejected.cells.map(neutralizeCell), neutralizeCell(rejected.messages.join('; '))])
+        .commit();
+    sheet.commit();
+    await workbook.commit();
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = workbook.addWorksheet('errors');
-  sheet.columns = [labels.row, ...titles, labels.errors].map((header, i, all) => ({
-    header,
-    width: i === all.length - 1 ? 60 : 16,
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  for (const rejected of rows)
-    sheet
-      .addRow([rejected.row, ...rejected.cells.map(neutralizeCell), neutralizeCell(rejected.messages.join('; '))])
-      .commit();
-  sheet.commit();
-  await workbook.commit();
-  await done;
-  return Buffer.concat(chunks);
 }

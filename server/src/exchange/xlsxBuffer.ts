@@ -9,6 +9,19 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
  * sheetMaxRow rows): the content of a custom action's file answer ({ data: null, file }).
  */
 export async function xlsxBuffer(layout: SheetLayout, rows: unknown[][]): Promise<Buffer> {
+  return bufferOf((out) =>
+    writeXlsx(
+      out,
+      layout,
+      (async function* () {
+        yield rows;
+      })(),
+    ),
+  );
+}
+
+/** The bytes a streaming writer writes into the stream it is given, once it has ended. */
+export async function bufferOf(write: (out: PassThrough) => Promise<unknown>): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -16,13 +29,7 @@ export async function xlsxBuffer(layout: SheetLayout, rows: unknown[][]): Promis
     out.on('end', resolve);
     out.on('error', reject);
   });
-  await writeXlsx(
-    out,
-    layout,
-    (async function* () {
-      yield rows;
-    })(),
-  );
+  await write(out);
   await done;
   return Buffer.concat(chunks);
 }

@@ -1,7 +1,5 @@
 /** A PDF's pages as tests and the end-to-end test read them: size in points and text (pdfjs-dist). No vitest here: Playwright imports it. */
-import { createRequire } from 'node:module';
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { openPdf } from '../documents/documentText';
 import { decodeCode128Row } from './code128';
 
 export interface PdfPage {
@@ -12,15 +10,7 @@ export interface PdfPage {
 
 /** The pages of a PDF: size in points and the text drawn on it. */
 export async function pdfPages(bytes: Buffer): Promise<PdfPage[]> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const fonts = path.join(path.dirname(createRequire(__filename).resolve('pdfjs-dist/package.json')), 'standard_fonts');
-  const doc = await pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    standardFontDataUrl: `${pathToFileURL(fonts).href}/`,
-    isEvalSupported: false,
-    useSystemFonts: false,
-    verbosity: 0,
-  }).promise;
+  const doc = await openPdf(bytes);
   const pages: PdfPage[] = [];
   try {
     for (let n = 1; n <= doc.numPages; n++) {
