@@ -1117,7 +1117,7 @@ export interface MenuResourceDef {
   resIcon?: string;
 }
 /**
- * A domain's refusals and errors in both languages, declared instead of written into code: hand code throws one by its code (server `declaredError`), with {name} placeholders filled from the values it passes. Texts stay in metadata, where a translator or an administrator reads them.
+ * A domain's refusals, errors and other texts in both languages, declared instead of written into code: hand code throws a refusal by its code (server `declaredError`) or takes a text by its code (server `declaredText`), with {name} placeholders filled from the values it passes. Texts stay in metadata, where a translator or an administrator reads them.
  */
 export interface MessageSetDef {
   $schema?: string;
@@ -1133,9 +1133,9 @@ export interface MessageSetDef {
 }
 export interface DeclaredMessageDef {
   /**
-   * The HTTP status of the refusal: 400 what was sent is wrong, 403 not this user, 404 not found, 409 not in this state, 502/503 an outside system failed or is unavailable.
+   * The HTTP status of the refusal: 400 what was sent is wrong, 403 not this user, 404 not found, 409 not in this state, 502/503 an outside system failed or is unavailable. A message without one is a text, not a refusal: the words of a notification, a to-do or an answer (server `declaredText`).
    */
-  status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 502 | 503;
+  status?: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 502 | 503;
   cn: string;
   en: string;
   /**

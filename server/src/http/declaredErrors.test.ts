@@ -2,9 +2,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './apiError';
-import { declaredCodes, declaredError } from './declaredErrors';
+import { declaredCodes, declaredError, declaredText } from './declaredErrors';
 
-/** The server's source files outside tests, with the codes they throw (declaredError('set.key' …)). */
+/** The server's source files outside tests, with the codes they use (declaredError('set.key' …), declaredText('set.key' …)). */
 function thrownCodes(): Map<string, string> {
   const root = path.join(__dirname, '..');
   const found = new Map<string, string>();
@@ -13,7 +13,7 @@ function thrownCodes(): Map<string, string> {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
-        for (const m of fs.readFileSync(full, 'utf8').matchAll(/declaredError\(\s*'([^']+)'/g))
+        for (const m of fs.readFileSync(full, 'utf8').matchAll(/declared(?:Error|Text)\(\s*'([^']+)'/g))
           found.set(m[1], path.relative(root, full));
     }
   };
@@ -34,6 +34,15 @@ describe('declared errors', () => {
       'no messageSet declares the message "qualify.noSuchThing"',
     );
     expect(() => declaredError('qualify.noSuchNode')).toThrow('needs a value for {nodeCode}');
+  });
+
+  it('gives a text (no status) in both languages, and refuses to throw it', () => {
+    const values = { itemCode: 'M-1', rawMaterialCode: 'CU', changePct: '7.50' };
+    expect(declaredText('price.warningPushTitle', values)).toEqual({
+      cn: '调价预警：M-1 CU 7.50%',
+      en: 'Price warning: M-1 CU 7.50%',
+    });
+    expect(() => declaredError('price.warningPushTitle', values)).toThrow('is a text (no status), not a refusal');
   });
 
   it('every code thrown in the server is declared, with a literal code', () => {

@@ -3,11 +3,12 @@ import type { DeclaredMessageDef } from '@meridian/metadata';
 import { ApiError, type FieldErrorOut } from './apiError';
 
 /**
- * Refusals declared in metadata (message.schema.json) instead of written into code: domain code
- * throws `declaredError('qualify.noSuchNode', { nodeCode })`, and the status and both texts come
+ * Refusals and texts declared in metadata (message.schema.json) instead of written into code: domain
+ * code throws `declaredError('qualify.noSuchNode', { nodeCode })` or takes the words of a
+ * notification with `declaredText('price.warningPushTitle', values)`, and the status and both texts come
  * from the messageSet documents under metadata/apps. They are read from those files once per
- * process, whatever kernel is running: the codes are part of the code that throws them, as an
- * import is (a test checks that every code thrown is declared and every declared one is thrown).
+ * process, whatever kernel is running: the codes are part of the code that uses them, as an
+ * import is (a test checks that every code used is declared and every declared one is used).
  */
 let catalog: MetadataRegistry | undefined;
 
@@ -37,10 +38,17 @@ export function declaredMessage(code: string): DeclaredMessageDef {
  */
 export function declaredError(code: string, values: Record<string, unknown> = {}, errors?: FieldErrorOut[]): ApiError {
   const m = declaredMessage(code);
-  const text = { cn: fill(code, m.cn, values), en: fill(code, m.en, values) };
+  if (m.status === undefined) throw new Error(`declared message ${code} is a text (no status), not a refusal`);
+  const text = declaredText(code, values);
   const named =
     errors ?? (m.field ? [{ field: fill(code, m.field, values), message: `${text.en} / ${text.cn}` }] : undefined);
   return new ApiError(m.status, text, named);
+}
+
+/** Both texts of a declared message, placeholders filled: the words of a notification, a to-do or an answer. */
+export function declaredText(code: string, values: Record<string, unknown> = {}): { cn: string; en: string } {
+  const m = declaredMessage(code);
+  return { cn: fill(code, m.cn, values), en: fill(code, m.en, values) };
 }
 
 /** Every declared code (the test that every one is thrown somewhere reads this). */

@@ -99,3 +99,25 @@ describe('PlatformRows.update', () => {
     });
   });
 });
+
+describe('PlatformRows.delete', () => {
+  it('deletes the rows its where names and answers their count; no condition is refused', async () => {
+    const codes = (
+      await rows.select(server.kernel.db, 'baseMenu', ['menuCode'], { imageLink: null }, { orderBy: ['menuCode'] })
+    )
+      .slice(0, 2)
+      .map((r) => String(r.menuCode));
+    const rolledBack = new Error('roll back');
+    await expect(
+      inTransaction(async (tx) => {
+        expect(await rows.delete(tx, 'baseMenu', { menuCode: [...codes, 'NO_SUCH_MENU'] })).toBe(2);
+        expect(await rows.delete(tx, 'baseMenu', { menuCode: [] })).toBe(0);
+        expect(await rows.select(tx, 'baseMenu', ['menuCode'], { menuCode: codes })).toEqual([]);
+        await expect(rows.delete(tx, 'baseMenu', {})).rejects.toThrow('needs a condition');
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    // The demo server is shared by the other cases: the transaction's rollback kept the menus.
+    expect(await rows.select(server.kernel.db, 'baseMenu', ['menuCode'], { menuCode: codes })).toHaveLength(2);
+  });
+});

@@ -100,6 +100,15 @@ export class PlatformRows {
     return (await this.select(tx, entity, fields, where, options))[0];
   }
 
+  /** DELETE FROM entity WHERE the conditions of `where` hold (as select's; at least one); returns the rows deleted. */
+  async delete(tx: SqlExecutor, entity: string, where: Where): Promise<number> {
+    const params: SqlParam[] = [];
+    const conditions = this.conditions(entity, where, params);
+    if (!conditions.length) throw new Error(`PlatformRows.delete of ${entity} needs a condition`);
+    const result = await tx.execute(`DELETE FROM ${this.sql.t(entity)} WHERE ${conditions.join(' AND ')}`, params);
+    return result.affected;
+  }
+
   /** The (Chinese) name of the menu with this code, for the to-do's menuName. */
   async menuName(tx: SqlExecutor, menuCode: string): Promise<string | null> {
     const row = await this.one(tx, 'baseMenu', ['menuName'], { menuCode });

@@ -6,7 +6,7 @@
  * locked while its push is decided, so two pushes at once send one.
  */
 import type { SqlExecutor } from '../../../db/sqlExecutor';
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import type { ResourceContext } from '../../../resource/context';
 import { readUnderLock } from '../../../resource/invariantLocks';
 import { NOTIFICATION as NOTE } from '../../../todos/todoService';
@@ -56,18 +56,13 @@ export async function pushWarnings(
       continue;
     }
     const w = byId.get(id)!;
-    const cn = `${w.supplierName} 物料 ${w.itemCode} 的原材料 ${w.rawMaterialCode} 指数自 ${w.baseIndexPrice} 变动到 ${w.currentIndexPrice}（${w.changePct}%），尚无进行中的调价单，请评估是否发起调价。`;
-    const en = `Raw material ${w.rawMaterialCode} of item ${w.itemCode} (${w.supplierName}) moved from ${w.baseIndexPrice} to ${w.currentIndexPrice} (${w.changePct}%) with no adjustment under way: consider starting a price adjustment.`;
     for (const recipientUserId of await recipients(reads, tx, w.supplierId, ctx.userId))
       await reads.todos.notify(
         tx,
         {
           recipientUserId,
-          title: {
-            cn: `调价预警：${w.itemCode} ${w.rawMaterialCode} ${w.changePct}%`,
-            en: `Price warning: ${w.itemCode} ${w.rawMaterialCode} ${w.changePct}%`,
-          },
-          content: { cn, en },
+          title: declaredText('price.warningPushTitle', w),
+          content: declaredText('price.warningPushContent', w),
           type: 'BUSINESS',
           source: { billType: null, entityName: PRESET, billId: id },
         },
