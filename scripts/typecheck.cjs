@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run typecheck`: the metadata, server and runtime type checks, two at a time (tsc is single-
+ * `npm run typecheck`: the metadata, server, runtime and end-to-end tests' type checks, two at a time (tsc is single-
  * threaded; the CI machine has two cores). Each one's output is printed when it ends; the script
  * fails if any check failed.
  */
@@ -8,7 +8,7 @@ const { spawn } = require('node:child_process');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
-const PROJECTS = ['server/tsconfig.json', 'runtime/tsconfig.json', 'metadata/tsconfig.json'];
+const PROJECTS = ['server/tsconfig.json', 'runtime/tsconfig.json', 'metadata/tsconfig.json', 'tests/e2e/tsconfig.json'];
 const AT_A_TIME = 2;
 
 function check(project) {
