@@ -23,6 +23,7 @@ export type {
   LifecycleDef,
   TransitionDef,
   EffectDef,
+  EffectValue,
   RecipientsDef,
   TransitionCheck,
   TransitionTimer,

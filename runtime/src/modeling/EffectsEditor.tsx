@@ -1,14 +1,15 @@
 /**
  * A transition's declared effects in the lifecycle designer (docs/developer-guide.md "Declared
- * effects"): a to-do, a notification and closing to-dos are edited here; the named effects
- * (stamps, the approval rule's own) show as labelled tags; set/setLines show in words, read-only,
- * and are kept as they are.
+ * effects"): a to-do, a notification, closing to-dos and fields written (SetFieldsEditor.tsx) are
+ * edited here; the named effects (stamps, the approval rule's own) show as labelled tags; other
+ * kinds (setLines, createRecord, …) show in words, read-only, and are kept as they are.
  */
 import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EffectDef } from '../meta';
 import { RecipientPicker } from './RecipientPicker';
+import { SetValuesInput } from './SetFieldsEditor';
 import { NOTIFICATION_TYPES, TODO_TYPES, useBehaviourScope, useLookupOptions, useNamedRows } from './behaviourOptions';
 
 const item = { style: { marginBottom: 0 } };
@@ -117,10 +118,17 @@ function CloseTodosFields({ name }: { name: Name }) {
   );
 }
 
+function SetFields({ name }: { name: Name }) {
+  return (
+    <Form.Item name={[...name, 'set']} {...item}>
+      <SetValuesInput />
+    </Form.Item>
+  );
+}
+
 /** An effect the designer does not edit, in words: which fields it writes. */
 function effectInWords(effect: EffectDef, t: (key: string, o?: Record<string, string>) => string): string {
   if (typeof effect === 'string') return t(`modeling.behaviour.named_${effect}`, { defaultValue: effect });
-  if ('set' in effect) return t('modeling.behaviour.setFields', { fields: Object.keys(effect.set).join(', ') });
   if ('setLines' in effect)
     return t('modeling.behaviour.setLines', {
       lines: effect.setLines.lines,
@@ -134,6 +142,7 @@ const EDITORS: Record<string, (p: { name: Name }) => ReactNode> = {
   openTodo: TodoFields,
   notify: NotifyFields,
   closeTodos: CloseTodosFields,
+  set: SetFields,
 };
 
 /** One effect of the list: its editor by kind, or its words; a remove button either way. */
@@ -170,6 +179,7 @@ export function EffectsEditor({ transition }: { transition: number }) {
     },
     notify: { notify: { to: { creator: true }, title, content: { cn: '', en: '' }, type: 'APPROVAL' } },
     closeTodos: { closeTodos: { billTypes: [], as: 'handled' } },
+    set: { set: {} },
   } as unknown as Record<string, EffectDef>;
   return (
     <Form.List name={[transition, 'effects']}>

@@ -7,12 +7,11 @@
  */
 import { Button, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FieldDef, TransitionCheck } from '../meta';
-import { isDateField, useBehaviourScope, useFieldOptions } from './behaviourOptions';
+import type { TransitionCheck } from '../meta';
+import { isDateField, typedValue, useBehaviourScope, useFieldOptions } from './behaviourOptions';
 
 const item = { style: { marginBottom: 0 } };
 const OPS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'like', 'null', 'notNull'] as const;
-const NUMERIC = new Set(['integer', 'decimal', 'money', 'quantity']);
 
 /** A check the designer edits: one condition on the record's own fields. */
 function isSimpleRecordCheck(check: TransitionCheck | undefined): boolean {
@@ -24,12 +23,6 @@ function checkInWords(check: TransitionCheck, t: (key: string, o?: Record<string
   if ('lines' in check) return t('modeling.behaviour.linesCheck', { lines: check.lines, message: check.message.cn });
   if ('noOther' in check) return t('modeling.behaviour.otherCheck', { message: check.message.cn });
   return t('modeling.behaviour.recordCheck', { message: check.message.cn });
-}
-
-/** A typed value as the filter compares it: a number for a numeric field, else the text. */
-function typedValue(field: FieldDef | undefined, text: string): string | number | undefined {
-  if (text === '') return undefined;
-  return field && NUMERIC.has(field.type) && !Number.isNaN(Number(text)) ? Number(text) : text;
 }
 
 function RecordCheckFields({ list, name }: { list: (string | number)[]; name: number }) {

@@ -132,8 +132,36 @@ describe('the behaviour of a transition', { timeout: 60_000 }, () => {
     await waitFor(() => expect(onChange.mock.lastCall?.[0].transitions[0].timer).toBeUndefined());
   });
 
+  it('writes fields: a typed value, the date of the transition, another field; a value it does not edit is kept', async () => {
+    const kept = { set: { title: { field: 'dueDate', addDays: 3 } } };
+    const { onChange } = renderEditor({ ...flow, transitions: [{ ...flow.transitions[1], effects: [kept] }] });
+    fireEvent.click(behaviour());
+    expect(screen.getByText('保持原设置：{"field":"dueDate","addDays":3}')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '新增写入字段' }));
+    const effects = await screen.findAllByLabelText('写入字段', { selector: '.ant-space' });
+    const added = effects[effects.length - 1];
+    await pick(within(added).getByRole('combobox', { name: '字段' }), '金额');
+    fireEvent.change(within(added).getByRole('textbox', { name: '值' }), { target: { value: '12.5' } });
+    fireEvent.click(within(added).getByRole('button', { name: '新增字段' }));
+    const rows = within(added).getAllByLabelText('写入的字段', { selector: '.ant-space' });
+    await pick(within(rows[1]).getByRole('combobox', { name: '字段' }), '到期日');
+    await pick(within(rows[1]).getByRole('combobox', { name: '写入内容' }), '当天日期');
+    await waitFor(() =>
+      expect(onChange.mock.lastCall?.[0].transitions[0].effects).toEqual([
+        kept,
+        { set: { amount: 12.5, dueDate: { now: 'date' } } },
+      ]),
+    );
+    await pick(within(rows[0]).getByRole('combobox', { name: '写入内容' }), '另一字段的值');
+    await pick(within(rows[0]).getByRole('combobox', { name: '取自字段' }), '到期日');
+    fireEvent.click(within(rows[1]).getByRole('button', { name: '移除字段' }));
+    await waitFor(() =>
+      expect(onChange.mock.lastCall?.[0].transitions[0].effects[1]).toEqual({ set: { amount: { field: 'dueDate' } } }),
+    );
+  });
+
   it("opens by itself at the server's problem and shows it on the item it names; other effects stay in words", async () => {
-    const set = { set: { approvedOn: { now: 'date' as const } } };
+    const set = { setLines: { lines: 'items', set: { approvedOn: { now: 'date' as const } } } };
     const timed = {
       ...flow.transitions[0],
       effects: ['stampSubmitter' as const, set],
@@ -149,6 +177,6 @@ describe('the behaviour of a transition', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: '移除定时' })).toBeNull();
     showErrors([error]);
     expect(await screen.findByText(error.message)).toBeTruthy();
-    expect(screen.getByText('写入字段：approvedOn')).toBeTruthy();
+    expect(screen.getByText('写入 items 行的字段：approvedOn')).toBeTruthy();
   });
 });

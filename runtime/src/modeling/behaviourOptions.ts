@@ -47,6 +47,14 @@ export function useFieldOptions(filter: (f: FieldDef) => boolean = () => true): 
   );
 }
 
+const NUMERIC = new Set(['integer', 'decimal', 'money', 'quantity']);
+
+/** A typed value as the server compares or writes it: a number for a numeric field, else the text. */
+export function typedValue(field: FieldDef | undefined, text: string): string | number | undefined {
+  if (text === '') return undefined;
+  return field && NUMERIC.has(field.type) && !Number.isNaN(Number(text)) ? Number(text) : text;
+}
+
 export const isDateField = (f: FieldDef) => DATE_TYPES.has(f.type);
 export const isUserField = (f: FieldDef) => f.type === 'reference' && f.reference?.entity === 'baseUsers';
 export const isSupplierField = (f: FieldDef) => f.type === 'reference' && /supplier/i.test(f.reference?.entity ?? '');
