@@ -163,8 +163,8 @@ async function behaviourOf(page: Page, index: number): Promise<Locator> {
 
 /**
  * A lifecycle defined here: the starting one (submit, approve, reject) over a value set that also
- * has CLOSED; approval notifies the creator, and a timer closes an approved contract seven days
- * after its signing date. The entity gains its status field (over that value set).
+ * has CLOSED; approval notifies the creator and clears the urgent flag, and a timer closes an
+ * approved contract seven days after its signing date. The entity gains its status field (over that value set).
  */
 async function defineFlow(page: Page): Promise<void> {
   await page.getByRole('button', { name: '新建状态流' }).click();
@@ -196,6 +196,11 @@ async function defineFlow(page: Page): Promise<void> {
   await (await dropdownOf(closed)).getByTitle('合同审批', { exact: true }).click();
   await closed.press('Escape');
   await expect(approve.locator('.ant-select-selection-item[title="合同审批"]')).toBeVisible();
+  // An approved contract is no longer urgent: the approval writes 加急 = N.
+  await approve.getByRole('button', { name: '新增写入字段' }).click();
+  const written = approve.getByLabel('写入的字段', { exact: true });
+  await choose(written.getByRole('combobox', { name: '字段', exact: true }), '加急');
+  await written.getByRole('textbox', { name: '值', exact: true }).fill('N');
 
   await page.getByRole('button', { name: '新增流转' }).click();
   const close = transitionRow(page, 3);
@@ -583,6 +588,9 @@ async function approveFromTodo(browser: Browser): Promise<void> {
     "SELECT handle_flag FROM base_todo WHERE entity_name = 'srmDemoContract'",
   );
   expect(todos).toEqual([{ handle_flag: 'Y' }]);
+  expect(readDatabase<{ urgent_flag: string }>('SELECT urgent_flag FROM srm_demo_contract')).toEqual([
+    { urgent_flag: 'N' },
+  ]);
   await manager.context().close();
 
   const buyer = await userPage(browser, 'buyer01');
