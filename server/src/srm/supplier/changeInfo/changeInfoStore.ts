@@ -71,12 +71,7 @@ export class ChangeInfoStore extends EntityStore {
 
   /** DELETE of one master sub-record row of the supplier, only at the version the change saw. Returns rows affected. */
   async remove(tx: SqlExecutor, target: ChildTarget, id: number, supplierId: number, version: number): Promise<number> {
-    const { t, c } = this.sql;
-    const result = await tx.execute(
-      `DELETE FROM ${t(target.master)} WHERE ${c(target.master, target.masterKey)} = ? AND ${c(target.master, 'supplierId')} = ? AND ${c(target.master, 'versionNum')} = ?`,
-      [id, supplierId, version],
-    );
-    return result.affected;
+    return this.rows.delete(tx, target.master, { [target.masterKey]: id, supplierId, versionNum: version });
   }
 
   /**

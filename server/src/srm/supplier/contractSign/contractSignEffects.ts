@@ -10,7 +10,7 @@
 import type { Row } from '../../../db/sqlExecutor';
 import type { FileStorage } from '../../../files/fileStorage';
 import { storeGeneratedFile } from '../../../files/generatedFile';
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { formatDateTime } from '../../../util/time';
 import {
@@ -86,14 +86,8 @@ export class ContractSignEffects {
         billId: doc.signLineId,
         billType: SUPPLIER_TODO_TYPE,
         billNumber: doc.signNumber,
-        title: {
-          cn: `协议 ${doc.signNumber}「${doc.signTitle}」待签署`,
-          en: `Agreement ${doc.signNumber} awaits your signature`,
-        },
-        content: {
-          cn: `请在「待签协议」中签署或拒签协议 ${doc.signNumber}（有效期 ${doc.validFrom} 起）。`,
-          en: `Sign or refuse agreement ${doc.signNumber} (valid from ${doc.validFrom}) under "Agreements to sign".`,
-        },
+        title: declaredText('contractSign.awaitsSignatureTitle', { ...doc }),
+        content: declaredText('contractSign.awaitsSignatureContent', { ...doc }),
         menuCode: SUPPLIER_MENU,
         link: `${SUPPLIER_EDIT_LINK}${doc.signLineId}`,
       };

@@ -1,7 +1,7 @@
+import { declaredText } from '../../../http/declaredErrors';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import type { SupplierStatusStore } from '../status/supplierStatusStore';
 
-export const DEVELOP = 'srmSlcSupplierDevelop';
 const OUTBOX = 'baseMailOutbox';
 export const INVITE_PURPOSE = 'SUPPLIER_INVITE';
 
@@ -11,18 +11,14 @@ export function inviteLink(developNumber: string, env: NodeJS.ProcessEnv = proce
   return `${base}/register?invite=${encodeURIComponent(developNumber)}`;
 }
 
-function inviteBody(run: TransitionRun, link: string): string {
+/** The invitation's subject and body, Chinese then English (the invited company has no language of its own yet). */
+function inviteMail(run: TransitionRun, number: string): { subject: string; body: string } {
   const r = run.record;
-  const to = r.contactName ? String(r.contactName) : String(r.targetSupplierName);
-  return [
-    `${to}，您好：`,
-    `诚邀贵司（${String(r.targetSupplierName)}）注册成为我司供应商。请通过以下链接完成注册：`,
-    link,
-    '',
-    `Dear ${to},`,
-    `we invite ${String(r.targetSupplierName)} to register as our supplier. Please register here:`,
-    link,
-  ].join('\n');
+  const company = String(r.targetSupplierName);
+  const values = { number, to: String(r.contactName || company), company, link: inviteLink(number) };
+  const subject = declaredText('supplier.inviteSubject', values);
+  const body = declaredText('supplier.inviteBody', values);
+  return { subject: `${subject.cn} / ${subject.en}`, body: `${body.cn}\n\n${body.en}` };
 }
 
 /**
@@ -34,14 +30,12 @@ function inviteBody(run: TransitionRun, link: string): string {
  */
 export async function inviteDevelopSupplier(store: SupplierStatusStore, run: TransitionRun): Promise<void> {
   const number = String(run.record.developNumber);
-  const link = inviteLink(number);
   await store.writer.insert(
     run.tx,
     store.model(OUTBOX),
     {
       toAddress: String(run.record.contactEmail),
-      subject: `供应商注册邀请 ${number} / Invitation to register as a supplier`,
-      body: inviteBody(run, link),
+      ...inviteMail(run, number),
       purpose: INVITE_PURPOSE,
       status: process.env.SMTP_URL ? 'PENDING' : 'OUTBOX_ONLY',
     },

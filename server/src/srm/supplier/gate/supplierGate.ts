@@ -5,7 +5,6 @@
  * exit, blacklist, qualification, ASL) changes — with a message naming the supplier and the reason.
  */
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
-import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { PlatformRows } from '../../../lifecycle/platformRows';
 import type { ListingRequest, SupplierTradeGate, TradePurpose, TradeRequest } from './contract';
@@ -25,7 +24,10 @@ const STATUS: Record<string, [string, string]> = {
   QUIT: ['已退出', 'exited'],
   BLACKLIST: ['黑名单', 'blacklisted'],
 };
-const statusText = (s: unknown): [string, string] => STATUS[String(s)] ?? [String(s ?? '无'), String(s ?? 'none')];
+const statusText = (s: unknown) => {
+  const [stateCn, stateEn] = STATUS[String(s)] ?? [String(s ?? '无'), String(s ?? 'none')];
+  return { stateCn, stateEn };
+};
 const PURPOSE: Record<TradePurpose, [string, string]> = {
   ORDER: ['下采购订单', 'receive purchase orders'],
   SAMPLE_ORDER: ['下样品订单', 'receive sample orders'],
@@ -40,23 +42,18 @@ function acceptedStates(purpose: TradePurpose): string[] {
   return purpose === 'SAMPLE_ORDER' ? ['QUALIFIED', 'POTENTIAL'] : ['QUALIFIED'];
 }
 
-interface Who {
-  cn: string;
-  en: string;
-  purpose: [string, string];
-}
+/** What every refusal of the gate names (supplier.gate… messages): the supplier, and what it may not do. */
+type Who = Record<string, string>;
 
-const whoOf = (supplier: Row, purpose: [string, string]): Who => ({
-  cn: `${String(supplier.supplierName)}（${String(supplier.supplierCode)}）`,
-  en: `${String(supplier.supplierName)} (${String(supplier.supplierCode)})`,
-  purpose,
+const whoOf = (supplier: Row, [doCn, doEn]: [string, string]): Who => ({
+  supplierName: String(supplier.supplierName),
+  supplierCode: String(supplier.supplierCode),
+  doCn,
+  doEn,
 });
 
-const refuse = (who: Who, cn: string, en: string) =>
-  Errors.conflict(
-    `供应商 ${who.cn} 不能${who.purpose[0]}：${cn}`,
-    `Supplier ${who.en} cannot ${who.purpose[1]}: ${en}`,
-  );
+/** A category as the refusals name it. */
+const names = (cat: Row) => ({ categoryCode: String(cat.categoryCode), categoryName: String(cat.categoryName) });
 
 /** The gate reads supplier and site states, qualified categories and ASL rows by field names (PlatformRows). */
 export class SupplierGate implements SupplierTradeGate {
@@ -88,15 +85,15 @@ export class SupplierGate implements SupplierTradeGate {
     if (!supplier)
       throw declaredError('supplier.gateUnknownSupplier', {}, [{ field: 'supplierId', message: 'unknown' }]);
     const who = whoOf(supplier, purpose);
-    if (!accepted.includes(String(supplier.supplierStatus))) {
-      const [cn, en] = statusText(supplier.supplierStatus);
-      throw refuse(who, `供应商状态为“${cn}”`, `the supplier is ${en}`);
-    }
+    if (!accepted.includes(String(supplier.supplierStatus)))
+      throw declaredError('supplier.gateSupplierState', { ...who, ...statusText(supplier.supplierStatus) });
     const site = await this.site(tx, request, who);
-    if (!accepted.includes(String(site.siteStatus))) {
-      const [cn, en] = statusText(site.siteStatus);
-      throw refuse(who, `地点“${String(site.siteName)}”状态为“${cn}”`, `its site "${String(site.siteName)}" is ${en}`);
-    }
+    if (!accepted.includes(String(site.siteStatus)))
+      throw declaredError('supplier.gateSiteState', {
+        ...who,
+        siteName: String(site.siteName),
+        ...statusText(site.siteStatus),
+      });
     return { who, site };
   }
 
@@ -110,7 +107,7 @@ export class SupplierGate implements SupplierTradeGate {
     const sites = await this.rows.select(tx, SITE, fields, { supplierId: request.supplierId }, { orderBy: ['siteId'] });
     if (request.supplierSiteId) {
       const named = sites.find((s) => Number(s.siteId) === Number(request.supplierSiteId));
-      if (!named) throw refuse(who, '所选地点不属于该供应商', 'the chosen site is not one of its sites');
+      if (!named) throw declaredError('supplier.gateSiteNotOurs', who);
       return named;
     }
     const chain = [...(await this.orgChain(tx, request.invOrgId)), ...(await this.orgChain(tx, request.orgId))];
@@ -120,7 +117,7 @@ export class SupplierGate implements SupplierTradeGate {
     }
     const orgId = request.invOrgId ?? request.orgId;
     const org = (await this.rows.one(tx, ORG, ['orgName'], { orgId: orgId ?? -1 }))?.orgName ?? orgId ?? '-';
-    throw refuse(who, `在“${org}”没有供应商地点`, `it has no site serving "${org}"`);
+    throw declaredError('supplier.gateNoSite', { ...who, org: String(org) });
   }
 
   /** The organisation and its ancestors, nearest first (a site at the operating unit serves its plants). */
@@ -187,12 +184,8 @@ export class SupplierGate implements SupplierTradeGate {
     for (const [id, cat] of categories) {
       if (!cat.requested || this.ancestors(categories, id).some((a) => ok.has(a))) continue;
       const found = statuses.find((s) => Number(s.categoryId) === id);
-      const [cn, en] = statusText(found?.categoryStatus);
-      throw refuse(
-        who,
-        `品类“${String(cat.categoryCode)} ${String(cat.categoryName)}”未合格（${found ? cn : '未准入'}）`,
-        `category "${String(cat.categoryCode)} ${String(cat.categoryName)}" is not qualified (${found ? en : 'not introduced'})`,
-      );
+      const state = found ? statusText(found.categoryStatus) : { stateCn: '未准入', stateEn: 'not introduced' };
+      throw declaredError('supplier.gateCategoryNotQualified', { ...names(cat), ...who, ...state });
     }
   }
 
@@ -215,12 +208,7 @@ export class SupplierGate implements SupplierTradeGate {
     for (const [id, cat] of controlled) {
       const items = itemsOf.get(id) ?? [];
       const covered = forCategory(id) || (items.length > 0 && items.every(forItem));
-      if (!covered)
-        throw refuse(
-          who,
-          `品类“${String(cat.categoryCode)} ${String(cat.categoryName)}”受合格供应商目录控制，但没有已批准的目录记录`,
-          `category "${String(cat.categoryCode)} ${String(cat.categoryName)}" is under approved-supplier-list control and it has no approved ASL entry`,
-        );
+      if (!covered) throw declaredError('supplier.gateCategoryNoAsl', { ...names(cat), ...who });
     }
   }
 }

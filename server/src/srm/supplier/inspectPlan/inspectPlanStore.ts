@@ -48,8 +48,7 @@ export class InspectPlanStore extends DomainStore {
     lines: Record<string, string | number | null>[],
     userId: number | null,
   ): Promise<void> {
-    const { t, c } = this.sql;
-    await tx.execute(`DELETE FROM ${t(entity)} WHERE ${c(entity, 'inspectPlanId')} = ?`, [planId]);
+    await this.rows.delete(tx, entity, { inspectPlanId: planId });
     for (const line of lines) await this.rows.insert(tx, entity, { ...line, inspectPlanId: planId }, userId);
   }
 

@@ -5,6 +5,7 @@
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { HISTORY } from '../../../lifecycle/history';
+import { declaredText } from '../../../http/declaredErrors';
 import { DomainStore } from '../../../platform/domainStore';
 import { tellSupplier } from '../supplierTodo';
 
@@ -55,14 +56,8 @@ export class LocaleInspectStore extends DomainStore {
       billId: doc.localeInspectId,
       billType: TODO_TYPE,
       billNumber: doc.inspectNumber,
-      title: {
-        cn: `现场考察 ${doc.inspectNumber} 待自评`,
-        en: `On-site inspection ${doc.inspectNumber} awaits your self-check`,
-      },
-      content: {
-        cn: `考察计划「${planName}」已批准，请在「现场考察」中填写自评分并提交自评。`,
-        en: `An inspection plan was approved: enter your self scores under "On-site inspection" and submit the self-check.`,
-      },
+      title: declaredText('supplier.selfCheckDueTitle', doc),
+      content: declaredText('supplier.selfCheckDueContent', { planName }),
       menuCode: SUPPLIER_MENU,
       link: `${EDIT_LINK}${doc.localeInspectId}`,
     };

@@ -12,6 +12,7 @@
  */
 import { pickText } from '@meridian/metadata';
 import { ApiError } from '../../../http/apiError';
+import { declaredText } from '../../../http/declaredErrors';
 import type { ActionStates, Kernel } from '../../../kernel';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { ResourceContext } from '../../../resource/context';
@@ -123,5 +124,5 @@ export async function handleWarning(
   const id = body.warningId as number;
   const handled = { handledFlag: 'Y', handledBy: ctx.userId, handledDate: formatDateTime() };
   await kernel.db.transaction((tx) => store.setFields(tx, WARNING, id, handled, ctx));
-  return { data: { warningId: id }, msg: pickText({ cn: '已标记为已处理', en: 'Marked handled' }, ctx.language) };
+  return { data: { warningId: id }, msg: pickText(declaredText('supplier.warningHandled'), ctx.language) };
 }

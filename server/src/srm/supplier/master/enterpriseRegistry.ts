@@ -13,6 +13,7 @@
  */
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { ApiError } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import { systemContext } from '../../../resource/context';
 import { translateDbError } from '../../../resource/dbErrors';
 import { formatDateTime } from '../../../util/time';
@@ -132,10 +133,7 @@ export class RemoteEnterpriseRegistry implements EnterpriseRegistry {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       answer = (await response.json()) as typeof answer;
     } catch (e) {
-      throw new ApiError(502, {
-        cn: `企业信息服务暂不可用：${(e as Error).message}`,
-        en: `The enterprise information service is not available: ${(e as Error).message}`,
-      });
+      throw declaredError('supplier.enterpriseRegistryDown', { reason: (e as Error).message });
     }
     const record = answer.data && recordFromService(uscc, answer.data);
     return record ? this.local.keep(record) : null;

@@ -14,7 +14,7 @@
 import { pickText } from '@meridian/metadata';
 import { hashPassword, temporaryPassword } from '../../../auth/passwords';
 import { ApiError, Errors } from '../../../http/apiError';
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
 import { translateDbError } from '../../../resource/dbErrors';
@@ -48,7 +48,7 @@ export async function openPortalAccount(
   const userName = chosen || String(found.supplierCode);
   if (!LOGIN_NAME_PATTERN.test(userName))
     throw declaredError('supplier.loginNameInvalid', { userName }, [
-      { field: 'userName', message: pickText({ cn: '格式无效', en: 'is not valid' }, ctx.language) },
+      { field: 'userName', message: pickText(declaredText('supplier.loginNameFieldInvalid'), ctx.language) },
     ]);
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password, kernel.config.passwordCost);
@@ -112,12 +112,6 @@ export async function openPortalAccount(
     });
   return {
     data: { ...account, temporaryPassword: password },
-    msg: pickText(
-      {
-        cn: `门户账号已开通：登录账号 ${account.userName}，初始密码 ${password}（仅显示一次，已发送至联系人邮箱，首次登录后须修改）`,
-        en: `Portal account opened: login name ${account.userName}, initial password ${password} (shown once, e-mailed to the contact; it must be changed after the first sign-in)`,
-      },
-      ctx.language,
-    ),
+    msg: pickText(declaredText('supplier.portalAccountOpened', { userName: account.userName, password }), ctx.language),
   };
 }

@@ -4,7 +4,7 @@
  */
 import { pickText } from '@meridian/metadata';
 import { Errors } from '../../../http/apiError';
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
 import type { JsonSchema } from '@meridian/metadata';
@@ -46,13 +46,7 @@ export async function qxbInfo(
   if (!record)
     return {
       data: { found: false, unifiedSocialCreditCode: uscc, supplierName },
-      msg: pickText(
-        {
-          cn: `未持有统一社会信用代码 ${uscc} 的工商登记信息`,
-          en: `No business registration record is held for the unified social credit code ${uscc}`,
-        },
-        ctx.language,
-      ),
+      msg: pickText(declaredText('supplier.qxbNotHeld', { uscc }), ctx.language),
     };
   return {
     data: {
@@ -62,12 +56,6 @@ export async function qxbInfo(
       record,
       open: { path: 'qxbInfoDetail', id: record.enterpriseRegistryId },
     },
-    msg: pickText(
-      {
-        cn: `${record.enterpriseName}（${uscc}）的工商登记信息`,
-        en: `Business registration record of ${record.enterpriseName} (${uscc})`,
-      },
-      ctx.language,
-    ),
+    msg: pickText(declaredText('supplier.qxbRecord', { enterpriseName: record.enterpriseName, uscc }), ctx.language),
   };
 }

@@ -5,15 +5,15 @@
  * source never changes afterwards. The status is server-only (REGISTERED by default).
  */
 import { pickText } from '@meridian/metadata';
-import { Errors } from '../../../http/apiError';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import type { RecordHookRegistry, RecordValues, SaveDraft } from '../../../hooks/recordHooks';
 import { SUPPLIER } from './masterStore';
 
-/** At most one primary row in each of these line sets. */
-const PRIMARY_LINES: [string, { cn: string; en: string }][] = [
-  ['contacts', { cn: '主联系人', en: 'primary contact' }],
-  ['accounts', { cn: '主账户', en: 'primary bank account' }],
-  ['taxes', { cn: '主税务信息', en: 'primary tax record' }],
+/** At most one primary row in each of these line sets (the label fills supplier.onlyOnePrimary). */
+const PRIMARY_LINES: [string, { labelCn: string; labelEn: string }][] = [
+  ['contacts', { labelCn: '主联系人', labelEn: 'primary contact' }],
+  ['accounts', { labelCn: '主账户', labelEn: 'primary bank account' }],
+  ['taxes', { labelCn: '主税务信息', labelEn: 'primary tax record' }],
 ];
 
 export function prepareSupplierMaster(draft: SaveDraft): void {
@@ -21,13 +21,10 @@ export function prepareSupplierMaster(draft: SaveDraft): void {
   else delete draft.values.sourceType;
   for (const [child, label] of PRIMARY_LINES) {
     const rows: RecordValues[] = draft.children[child] ?? [];
-    if (rows.filter((r) => r.primaryFlag === 'Y').length > 1)
-      throw Errors.badRequest(`只能有一个${label.cn}`, `Only one ${label.en} is allowed`, [
-        {
-          field: child,
-          message: pickText({ cn: `只能有一个${label.cn}`, en: `only one ${label.en}` }, draft.ctx.language),
-        },
-      ]);
+    if (rows.filter((r) => r.primaryFlag === 'Y').length > 1) {
+      const message = pickText(declaredText('supplier.onlyOnePrimaryField', label), draft.ctx.language);
+      throw declaredError('supplier.onlyOnePrimary', label, [{ field: child, message }]);
+    }
   }
 }
 

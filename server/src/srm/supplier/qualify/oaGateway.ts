@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '../../../db/sqlExecutor';
-import { ApiError } from '../../../http/apiError';
+import { declaredError } from '../../../http/declaredErrors';
 import type { ResourceContext } from '../../../resource/context';
 import { formatDateTime } from '../../../util/time';
 import type { QualifyGateStore } from './qualifyGateStore';
@@ -52,10 +52,9 @@ async function postToOa(url: string, message: OaSupplierMessage, timeoutMs = 10_
   } catch (e) {
     body = e instanceof Error ? e.message : String(e);
   }
-  if (status < 200 || status >= 300)
-    throw new ApiError(502, {
-      cn: `OA系统未接收供应商信息（${status || '无应答'}）`,
-      en: `The OA system did not accept the supplier (${status || 'no answer'}): ${body.slice(0, 200)}`,
-    });
+  if (status < 200 || status >= 300) {
+    const answer = { statusCn: status || '无应答', statusEn: status || 'no answer', answer: body.slice(0, 200) };
+    throw declaredError('qualify.oaRefused', answer);
+  }
   return body;
 }

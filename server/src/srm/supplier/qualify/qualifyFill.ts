@@ -45,7 +45,6 @@ export async function fillQualification(
   const supplierId = Number(header.supplierId);
   const supplier = await store.one(tx, SUPPLIER, supplierId, false);
   const categoryIds = (await store.linesOf(tx, Q_CATEGORY, id)).map((l) => Number(l.categoryId));
-  const { t, c } = store.sql;
   const valid = await store.rows.select(tx, REQUIRE, REQUIRE_FIELDS, { status: 'VALID' }, { orderBy: ['requireCode'] });
   const requirements = valid
     .filter((r) => r.supplierType == null || r.supplierType === supplier?.supplierType)
@@ -54,9 +53,7 @@ export async function fillQualification(
   const existing = await store.linesOf(tx, Q_REQUIRE, id);
   for (const line of existing)
     if (line.qualificationRequireId != null && !wanted.has(Number(line.qualificationRequireId)))
-      await tx.execute(`DELETE FROM ${t(Q_REQUIRE)} WHERE ${c(Q_REQUIRE, 'qualifyRequireId')} = ?`, [
-        Number(line.qualifyRequireId),
-      ]);
+      await store.rows.delete(tx, Q_REQUIRE, { qualifyRequireId: Number(line.qualifyRequireId) });
   const byNewest = { orderBy: ['-expireDate'] };
   const credentials = await store.rows.select(
     tx,
@@ -86,7 +83,7 @@ export async function fillQualification(
     const scene = await store.rows.one(tx, SCENE, ['nodeConfig'], { sceneId: Number(header.sceneId) });
     const config = nodeConfigOf(scene?.nodeConfig);
     if (config.length) {
-      await tx.execute(`DELETE FROM ${t(Q_NODE)} WHERE ${c(Q_NODE, 'qualifyHeaderId')} = ?`, [id]);
+      await store.rows.delete(tx, Q_NODE, { qualifyHeaderId: id });
       for (const [i, n] of config.entries())
         await store.writer.insert(
           tx,

@@ -1,13 +1,13 @@
 import { pickText, type I18nText, type Language } from '@meridian/metadata';
 import { hashPassword } from '../../../auth/passwords';
 import { ApiError, type FieldErrorOut } from '../../../http/apiError';
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import type { ResourceContext } from '../../../resource/context';
 import { prepareRecord } from '../../../resource/recordPreparation';
 import { formatDateTime } from '../../../util/time';
 import { invitationOf } from '../develop/invitations';
-import { accountErrors, describeErrors } from './registerForm';
+import { accountErrors, invalidRegistration } from './registerForm';
 import type { RegisterRateLimit } from './registerRateLimit';
 import { REGISTER, type RegistrationStore, type TakenField } from './registrationStore';
 
@@ -37,20 +37,15 @@ const TAKEN_TEXT: Record<TakenField, I18nText> = {
 
 /** 409 naming everything that is taken, e.g. "公司名称、登录账号已被注册". */
 export function takenConflict(fields: TakenField[], language: Language): ApiError {
-  const cn = fields.map((f) => TAKEN_TEXT[f].cn).join('、');
-  const en = fields.map((f) => TAKEN_TEXT[f].en).join(', ');
-  const errors = fields.map((field) => ({
-    field,
-    message: pickText({ cn: '已被注册', en: 'is already registered' }, language),
-  }));
-  return new ApiError(
-    409,
-    {
-      cn: `${cn}已被注册，请核对或直接登录`,
-      en: `The ${en} ${fields.length > 1 ? 'are' : 'is'} already registered. Check it, or sign in instead.`,
-    },
-    errors,
-  );
+  const names = {
+    namesCn: fields.map((f) => TAKEN_TEXT[f].cn).join('、'),
+    namesEn: fields.map((f) => TAKEN_TEXT[f].en).join(', '),
+  };
+  const message = pickText(declaredText('supplier.alreadyRegistered'), language);
+  const errors = fields.map((field) => ({ field, message }));
+  return fields.length > 1
+    ? declaredError('supplier.registeredTakenSeveral', names, errors)
+    : declaredError('supplier.registeredTaken', names, errors);
 }
 
 /**
@@ -82,13 +77,12 @@ export async function registerSupplier(
     errors.push(...e.errors);
   }
   errors.push(...accountErrors(body, ctx.language));
-  if (!errors.length && !(typeof body.validateCode === 'string' && body.validateCode.trim())) {
-    errors.push({ field: 'validateCode', message: pickText({ cn: '请输入验证码', en: 'is required' }, ctx.language) });
-  }
+  if (!errors.length && !(typeof body.validateCode === 'string' && body.validateCode.trim()))
+    errors.push({ field: 'validateCode', message: pickText(declaredText('supplier.captchaRequired'), ctx.language) });
   const labelOf = (field: string) => ACCOUNT_LABELS[field] ?? entity.field(field)?.label;
-  if (errors.length || !record) throw new ApiError(400, describeErrors(errors, labelOf), errors);
+  if (errors.length || !record) throw invalidRegistration(errors, labelOf);
   if (!(await kernel.auth.captchas.check(body.validateKey, body.validateCode))) {
-    const message = pickText({ cn: '验证码错误或已过期', en: 'is wrong or has expired' }, ctx.language);
+    const message = pickText(declaredText('supplier.captchaWrongField'), ctx.language);
     throw declaredError('supplier.captchaWrong', {}, [{ field: 'validateCode', message }]);
   }
   const userName = String(body.userName).trim();
@@ -151,9 +145,6 @@ export async function registerSupplier(
       registerStatus: row?.registerStatus,
       userName,
     },
-    msg: pickText(
-      { cn: '注册已提交，审核通过后即可登录', en: 'Registration submitted. You can sign in once it is approved.' },
-      ctx.language,
-    ),
+    msg: pickText(declaredText('supplier.registrationSubmitted'), ctx.language),
   };
 }

@@ -5,7 +5,7 @@ import type { Database } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry } from '../../../hooks/recordHooks';
 import { recordIdInput } from '../../../platform/actionInput';
 import { Errors } from '../../../http/apiError';
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
@@ -101,7 +101,7 @@ export function registerSupplierRegistration(
         });
       return {
         data: await kernel.resources.findById(entity, id, ctx, scope),
-        msg: pickText({ cn: '已保存', en: 'Saved' }, ctx.language),
+        msg: pickText(declaredText('supplier.saved'), ctx.language),
       };
     },
   });
@@ -163,8 +163,8 @@ export function registerSupplierRegistration(
         if (!reason || reason.length > MAX_REASON) {
           const message = pickText(
             reason
-              ? { cn: `最多 ${MAX_REASON} 字`, en: `at most ${MAX_REASON} characters` }
-              : { cn: '请填写驳回原因', en: 'is required' },
+              ? declaredText('supplier.rejectReasonFieldTooLong', { max: MAX_REASON })
+              : declaredText('supplier.rejectReasonFieldRequired'),
             ctx.language,
           );
           const errors = [{ field: 'rejectReason', message }];

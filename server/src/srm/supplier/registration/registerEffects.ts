@@ -1,7 +1,7 @@
-import { isContextDefault, pickText, type EntityModel } from '@meridian/metadata';
+import { isContextDefault, pickText, type EntityModel, type I18nText } from '@meridian/metadata';
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, TransitionDone } from '../../../hooks/recordHooks';
-import { ApiError } from '../../../http/apiError';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import type { ResourceContext } from '../../../resource/context';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
 import type { EntityStore } from '../../../resource/entityStore';
@@ -115,26 +115,19 @@ export class RegisterEffects {
   private async checkComplete(tx: SqlExecutor, ctx: ResourceContext, row: Row): Promise<void> {
     const full = await this.store.reader.withChildren(this.store.model(REGISTER), { ...row }, ctx, tx);
     const missing: { field: string; message: string }[] = [];
-    const need = (field: string, cn: string, en: string) =>
-      missing.push({ field, message: pickText({ cn, en }, ctx.language) });
-    if (!str(full.registeredAddress)?.trim())
-      need('registeredAddress', '请填写注册地址', 'the registered address is required');
-    if (!str(full.bankName)?.trim()) need('bankName', '请填写开户行', 'the bank is required');
-    if (!str(full.bankAccountNumber)?.trim())
-      need('bankAccountNumber', '请填写银行账号', 'the bank account number is required');
-    if (!(full.credentials as Row[]).some((c) => c.credentialType === 'BUSINESS_LICENSE')) {
-      need('credentials', '请添加营业执照', 'add the business licence under credentials');
-    }
-    if (missing.length) {
-      throw new ApiError(
-        400,
-        {
-          cn: `注册资料不完整：${missing.map((m) => m.message).join('；')}`,
-          en: `The registration is incomplete: ${missing.map((m) => m.message).join('; ')}`,
-        },
+    const need = (field: string, text: I18nText) => missing.push({ field, message: pickText(text, ctx.language) });
+    if (!str(full.registeredAddress)?.trim()) need('registeredAddress', declaredText('supplier.needRegisteredAddress'));
+    if (!str(full.bankName)?.trim()) need('bankName', declaredText('supplier.needBankName'));
+    if (!str(full.bankAccountNumber)?.trim()) need('bankAccountNumber', declaredText('supplier.needBankAccountNumber'));
+    if (!(full.credentials as Row[]).some((c) => c.credentialType === 'BUSINESS_LICENSE'))
+      need('credentials', declaredText('supplier.needBusinessLicence'));
+    const messages = missing.map((m) => m.message);
+    if (missing.length)
+      throw declaredError(
+        'supplier.registrationIncomplete',
+        { missingCn: messages.join('；'), missingEn: messages.join('; ') },
         missing,
       );
-    }
   }
 
   /** Details approved: they are copied into the supplier master and its sub-records; the supplier becomes REGISTERED. */

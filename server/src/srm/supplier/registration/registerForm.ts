@@ -1,6 +1,7 @@
 import { pickText, type I18nText, type Language } from '@meridian/metadata';
 import { passwordProblem } from '../../../auth/passwords';
 import type { FieldErrorOut } from '../../../http/apiError';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 
 /**
  * Login names a visitor may choose: a letter first, then letters, digits, "_", "." or "-", 4–50
@@ -8,33 +9,26 @@ import type { FieldErrorOut } from '../../../http/apiError';
  */
 export const LOGIN_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{3,49}$/;
 
-const text = (cn: string, en: string): I18nText => ({ cn, en });
-
 /** The account part of the public registration form: login name, password and its confirmation. */
 export function accountErrors(body: Record<string, unknown>, language: Language): FieldErrorOut[] {
   const errors: FieldErrorOut[] = [];
   const add = (field: string, message: I18nText) => errors.push({ field, message: pickText(message, language) });
   const userName = typeof body.userName === 'string' ? body.userName.trim() : '';
-  if (!userName) add('userName', text('请输入登录账号', 'is required'));
-  else if (!LOGIN_NAME_PATTERN.test(userName)) {
-    add(
-      'userName',
-      text('登录账号须以字母开头，4-50 位字母、数字、_ . -', 'must start with a letter: 4-50 letters, digits, _ . -'),
-    );
-  }
+  if (!userName) add('userName', declaredText('supplier.loginNameRequired'));
+  else if (!LOGIN_NAME_PATTERN.test(userName)) add('userName', declaredText('supplier.loginNamePattern'));
   const password = body.password;
   const problem = passwordProblem(password, userName);
   if (problem) add('password', problem);
   if (typeof password === 'string' && body.confirmPassword !== password)
-    add('confirmPassword', text('两次输入的密码不一致', 'does not match the password'));
+    add('confirmPassword', declaredText('supplier.passwordsDiffer'));
   return errors;
 }
 
-/** "字段：问题；…" — a 400 message that names every field at fault, so a client without field mapping still says what is wrong. */
-export function describeErrors(errors: FieldErrorOut[], labelOf: (field: string) => I18nText | undefined): I18nText {
+/** "字段：问题；…" — a 400 refusal that names every field at fault, so a client without field mapping still says what is wrong. */
+export function invalidRegistration(errors: FieldErrorOut[], labelOf: (field: string) => I18nText | undefined) {
   const part = (lang: 'cn' | 'en') =>
     errors
       .map((e) => `${labelOf(e.field)?.[lang] ?? e.field}${lang === 'cn' ? '：' : ': '}${e.message}`)
       .join(lang === 'cn' ? '；' : '; ');
-  return { cn: `注册信息有误：${part('cn')}`, en: `The registration is not valid: ${part('en')}` };
+  return declaredError('supplier.registrationInvalid', { faultsCn: part('cn'), faultsEn: part('en') }, errors);
 }

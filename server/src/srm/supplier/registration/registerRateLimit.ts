@@ -1,6 +1,7 @@
 import { MINUTE, parseDateTime, stampIn } from '../../../auth/clock';
 import type { Database } from '../../../db/sqlExecutor';
 import { ApiError } from '../../../http/apiError';
+import { declaredText } from '../../../http/declaredErrors';
 import type { PlatformRows } from '../../../lifecycle/platformRows';
 import { formatDateTime } from '../../../util/time';
 
@@ -49,10 +50,8 @@ export class RegisterRateLimit {
     });
     if (lockedUntil) {
       const minutes = Math.max(1, Math.ceil((lockedUntil - Date.now()) / MINUTE));
-      throw new ApiError(429, {
-        cn: `注册尝试过于频繁，请 ${minutes} 分钟后再试`,
-        en: `Too many registration attempts from your address. Try again in ${minutes} minutes.`,
-      });
+      // 429 is no status a declared refusal may have: the text is declared, the status stays here.
+      throw new ApiError(429, declaredText('supplier.registerTooOften', { minutes }));
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { ApiError } from '../../../http/apiError';
+import { declaredText } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import { PlatformRows } from '../../../lifecycle/platformRows';
 import { REGISTER, SUPPLIER } from './registrationStore';
@@ -49,30 +50,13 @@ export async function registrationRefusal(
 ): Promise<ApiError | undefined> {
   const { registerStatus, rejectReason } = await registrationInfo(kernel, userId, null);
   const details = { captchaRequired: false, locked: false, registerStatus };
-  if (registerStatus === 'ACCOUNT_SUBMITTED') {
-    return new ApiError(
-      401,
-      {
-        cn: '注册审核中，审核通过后即可登录',
-        en: 'Your registration is awaiting approval. You can sign in once it is approved.',
-      },
-      undefined,
-      details,
-    );
-  }
+  if (registerStatus === 'ACCOUNT_SUBMITTED')
+    return new ApiError(401, declaredText('supplier.registrationAwaited'), undefined, details);
   if (registerStatus === 'REJECTED') {
-    const why = rejectReason
-      ? { cn: `（原因：${rejectReason}）`, en: ` (reason: ${rejectReason})` }
-      : { cn: '', en: '' };
-    return new ApiError(
-      401,
-      {
-        cn: `您的供应商注册未通过审核${why.cn}，账号不可用`,
-        en: `Your supplier registration was rejected${why.en}; this account cannot sign in.`,
-      },
-      undefined,
-      details,
-    );
+    const text = rejectReason
+      ? declaredText('supplier.registrationRejectedBecause', { rejectReason })
+      : declaredText('supplier.registrationRejected');
+    return new ApiError(401, text, undefined, details);
   }
   return undefined;
 }

@@ -8,7 +8,7 @@
 import type { JsonSchema } from '@meridian/metadata';
 import { isSupplierType } from '../../../access/accessService';
 import { Errors } from '../../../http/apiError';
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionHandler, ActionStates } from '../../../platform/actionRegistry';
 import { lockOwner } from '../../../resource/invariantLocks';
@@ -52,14 +52,11 @@ export function supplierDeliveryDate(store: TrialStore): ActionHandler {
           tx,
           {
             recipientUserId: Number(trial.submittedBy),
-            title: {
-              cn: `样品试制 ${String(trial.trialNumber)} 供应商交样日期 ${date}`,
-              en: `Sample trial ${String(trial.trialNumber)}: the supplier delivers on ${date}`,
-            },
-            content: {
-              cn: `${String(identity.user.supplierName ?? '供应商')} 已填写交样日期 ${date}。`,
-              en: `The supplier entered its sample delivery date: ${date}.`,
-            },
+            title: declaredText('supplier.deliveryDateTitle', { trialNumber: String(trial.trialNumber), date }),
+            content: declaredText('supplier.deliveryDateContent', {
+              supplierName: String(identity.user.supplierName ?? '供应商'),
+              date,
+            }),
             type: 'BUSINESS',
             source: { billType: 'SLC_SAMPLE_TRIAL', entityName: SAMPLE, billId: id },
           },
