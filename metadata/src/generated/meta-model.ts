@@ -1133,9 +1133,9 @@ export interface MessageSetDef {
 }
 export interface DeclaredMessageDef {
   /**
-   * The HTTP status of the refusal: 400 what was sent is wrong, 403 not this user, 404 not found, 409 not in this state, 502/503 an outside system failed or is unavailable. A message without one is a text, not a refusal: the words of a notification, a to-do or an answer (server `declaredText`).
+   * The HTTP status of the refusal: 400 what was sent is wrong, 403 not this user, 404 not found, 409 not in this state, 429 too many attempts (try again later), 502/503 an outside system failed or is unavailable. A message without one is a text, not a refusal: the words of a notification, a to-do or an answer (server `declaredText`).
    */
-  status?: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 502 | 503;
+  status?: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
   cn: string;
   en: string;
   /**

@@ -1,7 +1,6 @@
 import { MINUTE, parseDateTime, stampIn } from '../../../auth/clock';
 import type { Database } from '../../../db/sqlExecutor';
-import { ApiError } from '../../../http/apiError';
-import { declaredText } from '../../../http/declaredErrors';
+import { declaredError } from '../../../http/declaredErrors';
 import type { PlatformRows } from '../../../lifecycle/platformRows';
 import { formatDateTime } from '../../../util/time';
 
@@ -50,8 +49,7 @@ export class RegisterRateLimit {
     });
     if (lockedUntil) {
       const minutes = Math.max(1, Math.ceil((lockedUntil - Date.now()) / MINUTE));
-      // 429 is no status a declared refusal may have: the text is declared, the status stays here.
-      throw new ApiError(429, declaredText('supplier.registerTooOften', { minutes }));
+      throw declaredError('supplier.registerTooOften', { minutes });
     }
   }
 }
