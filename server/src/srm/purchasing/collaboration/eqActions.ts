@@ -11,7 +11,6 @@
  * - addAnswerFile {eqPromotionId, attachmentId}: the supplier adds an uploaded file to its answer
  *   while the promotion is PROMOTED.
  */
-import type { JsonSchema } from '@meridian/metadata';
 import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
@@ -19,7 +18,7 @@ import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { formatDateTime } from '../../../util/time';
-import { requireInternal } from '../partContext';
+import { OPTIONAL_ID, requireInternal } from '../partContext';
 import { EQ, EQ_TRANSFER, PROMOTION, supplierOf, type Collab, type SupplierFile } from './collabContext';
 import { isResearchEngineer, researchEngineers } from './eqRules';
 
@@ -95,7 +94,6 @@ async function transfer(k: Collab, body: Body, ctx: ResourceContext, kernel: Ker
 
 const EQ_ID = ['id', 'eqHeaderId'];
 const PROMOTION_ID = ['eqPromotionId', 'id'];
-const OPTIONAL_ID: JsonSchema = { type: ['integer', 'null'], minimum: 1 };
 const ANSWER_FILE: Omit<SupplierFile, 'id' | 'attachmentId'> = {
   entity: PROMOTION,
   field: 'answerFileIds',

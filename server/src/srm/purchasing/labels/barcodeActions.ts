@@ -166,10 +166,9 @@ async function remove(store: LabelStore, body: Record<string, unknown>, ctx: Res
     if (!line || Number(line.supplierId) !== supplierId) throw Errors.recordNotFound();
     if (line.labelStatus !== 'GENERATED') throw declaredError('purchasingDelivery.noLabels');
     if (String(line.status) !== 'SHIPPED') throw declaredError('purchasingDelivery.labelsFixed');
-    const { t, c } = store.sql;
-    const done = await tx.execute(`DELETE FROM ${t(BARCODE)} WHERE ${c(BARCODE, 'deliveryNoteLineId')} = ?`, [lineId]);
+    const deleted = await store.rows.delete(tx, BARCODE, { deliveryNoteLineId: lineId });
     await store.update(tx, NOTE_LINE, 'deliveryNoteLineId', lineId, { labelStatus: null }, ctx.userId);
-    return done.affected;
+    return deleted;
   });
   return { data: { deliveryNoteLineId: lineId, deleted: removed } };
 }
