@@ -37,6 +37,9 @@ export function requireSupplier(ctx: ResourceContext): void {
 /** An action input's optional record id: blank, or a positive integer. */
 export const OPTIONAL_ID: JsonSchema = { type: ['integer', 'null'], minimum: 1 };
 
+/** A declared text (declaredText) as the [cn, en] an action's states refusal answers. */
+export const bothTexts = ({ cn, en }: { cn: string; en: string }): [string, string] => [cn, en];
+
 /** The date part (YYYY-MM-DD) of a stored date or datetime; null when blank. */
 export const dateText = (v: unknown): string | null =>
   v === null || v === undefined || v === '' ? null : String(v).slice(0, 10);

@@ -2,14 +2,14 @@ import type { JsonSchema } from '@meridian/metadata';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { caller } from '../../../home/readerContext';
 import { Errors } from '../../../http/apiError';
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
 import { formatDateTime } from '../../../util/time';
-import { requireInternal } from '../partContext';
+import { bothTexts, requireInternal } from '../partContext';
 import { NOTE, RECEIPT, type Delivery } from './deliveryContext';
 import { BUYER_TODO, noteLines } from './notes';
 import type { OrderLine } from './orderLines';
@@ -203,10 +203,7 @@ async function receive(
           billNumber: number,
           menuCode: SUPPLIER_MENU,
           link: `purDeliveryManage/purDeliveryNoteEdit?id=${id}&mode=view`,
-          title: {
-            cn: `送货单 ${number} 收货有差异或不合格，请查看`,
-            en: `Delivery note ${number}: the receipt differs or goods were rejected`,
-          },
+          title: declaredText('purchasingDelivery.receiptDiffersTodo', { number }),
         },
         user.userId,
       );
@@ -246,10 +243,7 @@ export function registerReceive(d: Delivery, actions: ActionRegistry): void {
     states: {
       entity: NOTE,
       in: ['SHIPPED'],
-      refusal: () => [
-        '送货单不是待收货状态（已收货或已取消）',
-        'The delivery note is not awaiting receipt (already received or cancelled)',
-      ],
+      refusal: () => bothTexts(declaredText('purchasingDelivery.noteNotAwaitingReceipt')),
     },
     handler: (body, ctx, kernel, req) => receive(d, body, ctx, kernel, req),
   });
