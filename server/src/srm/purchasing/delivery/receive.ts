@@ -71,16 +71,16 @@ function receiptsOf(body: Record<string, unknown>, lines: Row[]): Receipt[] {
   });
 }
 
-/** The over-receipt tolerance in percent of each item: the item's, else the supplier's, else 0. */
+/** The over-receipt tolerance in percent of the order lines' items: the item's, else the supplier's, else 0. */
 async function tolerances(
   d: Delivery,
   tx: SqlExecutor,
-  itemIds: number[],
+  orders: Map<number, OrderLine>,
   supplierId: number,
 ): Promise<Map<number, Dec>> {
   const PCT = 'overReceiptTolerancePct';
   const fallback = dec((await d.rows.one(tx, 'srmSlcSupplierInfo', [PCT], { supplierId }))?.[PCT] ?? null);
-  const itemId = [...new Set(itemIds)];
+  const itemId = [...new Set([...orders.values()].map((o) => o.itemId))];
   const items = await d.rows.select(tx, 'srmBaseMaterialItem', ['itemId', PCT], { itemId });
   const out = new Map<number, Dec>(itemId.map((id) => [id, fallback]));
   for (const item of items)
@@ -105,17 +105,9 @@ async function receive(
     if (!note) throw Errors.recordNotFound();
     const lines = await noteLines(d, tx, id, true);
     const receipts = receiptsOf(body, lines);
-    const orders = await d.orderLines.lock(
-      tx,
-      lines.map((l) => Number(l.orderLineId)),
-    );
+    const orders = await d.orderLines.lock(tx, lines);
     const supplierId = Number(note.supplierId);
-    const tolerance = await tolerances(
-      d,
-      tx,
-      [...orders.values()].map((o) => o.itemId),
-      supplierId,
-    );
+    const tolerance = await tolerances(d, tx, orders, supplierId);
     const today = formatDateTime().slice(0, 10);
     let differs = false;
     for (const [i, r] of receipts.entries()) {
@@ -180,11 +172,7 @@ async function receive(
       { deliveryNoteId: id },
       user.userId,
     );
-    await d.orderLines.rollUp(
-      tx,
-      [...orders.values()].map((o) => o.orderHeaderId),
-      user.userId,
-    );
+    await d.orderLines.rollUp(tx, orders.values(), user.userId);
     await d.todos.close(
       tx,
       { entityName: NOTE, billId: id, billTypes: [BUYER_TODO], kind: 'internal' },
