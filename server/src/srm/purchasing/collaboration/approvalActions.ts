@@ -115,7 +115,7 @@ async function importLines(k: Collab, body: Body, ctx: ResourceContext, kernel: 
   );
   return {
     data: saved.data,
-    msg: pickText({ cn: `已导入 ${added.length} 行`, en: `${added.length} rows imported` }, ctx.language),
+    msg: pickText(declaredText('purchasingOrders.ackLinesImported', { count: added.length }), ctx.language),
   };
 }
 

@@ -6,9 +6,10 @@
  * doDeleteBarcodeData removes a line's labels; findBarcode {barcode} and findBarcodeOrder read.
  * Reads go through the caller's row scope: another supplier's labels are not found (404).
  */
+import { pickText } from '@meridian/metadata';
 import type { Row, SqlParam } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import type { ActionHandler, ActionRegistry, ActionRequest, RegisteredAction } from '../../../platform/actionRegistry';
@@ -111,7 +112,7 @@ async function generate(store: LabelStore, body: Record<string, unknown>, ctx: R
   });
   return {
     data: { deliveryNoteLineId: lineId, barcodes: made },
-    msg: ctx.language === 'EN' ? `${made.length} labels generated` : `已生成 ${made.length} 个条码`,
+    msg: pickText(declaredText('purchasingDelivery.labelsGenerated', { count: made.length }), ctx.language),
   };
 }
 
