@@ -103,13 +103,10 @@ export function registerCartActions(actions: ActionRegistry, rows: PlatformRows)
     });
   });
   cart('doDelete', { pages: [TROLLEY], resourceCode: 'btnDelete' }, async (body, userId, kernel) => {
-    const { t, c } = rows.sql;
-    const sql = `DELETE FROM ${t(CART)} WHERE ${c(CART, 'cartId')} = ? AND ${c(CART, 'userId')} = ?`;
-    const done = await kernel.db.transaction((tx) => tx.execute(sql, [body.id as number, userId]));
-    if (done.affected === 0) throw Errors.recordNotFound();
+    const done = await kernel.db.transaction((tx) => rows.delete(tx, CART, { cartId: body.id as number, userId }));
+    if (done === 0) throw Errors.recordNotFound();
   });
   cart('doDeleteAll', { pages: [TROLLEY], resourceCode: 'btnDeleteAll' }, async (_body, userId, kernel) => {
-    const { t, c } = rows.sql;
-    await kernel.db.transaction((tx) => tx.execute(`DELETE FROM ${t(CART)} WHERE ${c(CART, 'userId')} = ?`, [userId]));
+    await kernel.db.transaction((tx) => rows.delete(tx, CART, { userId }));
   });
 }

@@ -12,12 +12,13 @@ import { pickText } from '@meridian/metadata';
 import { noDataRows, RowErrors } from '../../../exchange/rowErrors';
 import { readSheet, type SheetColumn } from '../../../exchange/sheetReader';
 import { Errors } from '../../../http/apiError';
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import { eitherIdInput, formRecordId, idFrom } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { today } from '../../../util/time';
+import { bothTexts } from '../partContext';
 import { ACK, ACK_LINE, type Collab, type SupplierFile } from './collabContext';
 
 type Body = Record<string, unknown>;
@@ -114,7 +115,7 @@ async function importLines(k: Collab, body: Body, ctx: ResourceContext, kernel: 
   );
   return {
     data: saved.data,
-    msg: pickText({ cn: `已导入 ${added.length} 行`, en: `${added.length} rows imported` }, ctx.language),
+    msg: pickText(declaredText('purchasingOrders.ackLinesImported', { count: added.length }), ctx.language),
   };
 }
 
@@ -131,8 +132,8 @@ export function registerApprovalActions(k: Collab, actions: ActionRegistry): voi
       in: ['PENDING'],
       refusal: (line) =>
         line.ackStatus === 'CANCELLED'
-          ? ['承认书已作废，不能再上传文件', 'The acknowledgement form was cancelled: no more files can be added']
-          : ['该行不在待签收状态，不能上传文件', 'The line is not waiting for acknowledgement'],
+          ? bothTexts(declaredText('purchasingOrders.ackFormCancelled'))
+          : bothTexts(declaredText('purchasingOrders.ackLineNotPending')),
     },
     handler: (body, ctx, kernel, req) =>
       k.addSupplierFile(kernel, req!, ctx, { ...ACK_FILE, id: idFrom(body, LINE_ID), attachmentId: body.attachmentId }),

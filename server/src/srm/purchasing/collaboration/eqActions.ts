@@ -11,15 +11,14 @@
  * - addAnswerFile {eqPromotionId, attachmentId}: the supplier adds an uploaded file to its answer
  *   while the promotion is PROMOTED.
  */
-import type { JsonSchema } from '@meridian/metadata';
 import { Errors } from '../../../http/apiError';
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { formatDateTime } from '../../../util/time';
-import { requireInternal } from '../partContext';
+import { bothTexts, OPTIONAL_ID, requireInternal } from '../partContext';
 import { EQ, EQ_TRANSFER, PROMOTION, supplierOf, type Collab, type SupplierFile } from './collabContext';
 import { isResearchEngineer, researchEngineers } from './eqRules';
 
@@ -95,7 +94,6 @@ async function transfer(k: Collab, body: Body, ctx: ResourceContext, kernel: Ker
 
 const EQ_ID = ['id', 'eqHeaderId'];
 const PROMOTION_ID = ['eqPromotionId', 'id'];
-const OPTIONAL_ID: JsonSchema = { type: ['integer', 'null'], minimum: 1 };
 const ANSWER_FILE: Omit<SupplierFile, 'id' | 'attachmentId'> = {
   entity: PROMOTION,
   field: 'answerFileIds',
@@ -129,10 +127,7 @@ export function registerEqActions(k: Collab, actions: ActionRegistry): void {
       entity: EQ,
       id: EQ_ID,
       in: ['SUBMITTED', 'ANSWERED'],
-      refusal: (eq) => [
-        `EQ状态为 ${String(eq.status)}，不能转交`,
-        `The EQ is ${String(eq.status)}: it cannot be transferred`,
-      ],
+      refusal: (eq) => bothTexts(declaredText('purchasingOrders.eqNotTransferable', { status: String(eq.status) })),
     },
     handler: (body, ctx, kernel, req) => transfer(k, body, ctx, kernel, req!),
   });
@@ -146,7 +141,7 @@ export function registerEqActions(k: Collab, actions: ActionRegistry): void {
       entity: PROMOTION,
       id: PROMOTION_ID,
       in: ['PROMOTED'],
-      refusal: () => ['该推进不在待回复状态', 'The promotion is not waiting for an answer'],
+      refusal: () => bothTexts(declaredText('purchasingOrders.promotionNotAwaitingAnswer')),
     },
     handler: (body, ctx, kernel, req) =>
       k.addSupplierFile(kernel, req!, ctx, {

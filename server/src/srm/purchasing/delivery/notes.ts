@@ -82,10 +82,7 @@ async function beforeSaveNote(d: Delivery, draft: SaveDraft): Promise<void> {
       throw Errors.validation([{ field, message: 'the line belongs to another notice / 该行属于其他送货通知' }]);
     line.orderLineId = ref.orderLineId;
   });
-  const orders = await d.orderLines.read(
-    tx,
-    lines.map((l) => Number(l.orderLineId)).filter((n) => n > 0),
-  );
+  const orders = await d.orderLines.read(tx, lines);
   lines.forEach((line, i) => {
     const order = orders.get(Number(line.orderLineId));
     const field = `lines[${i}].orderLineId`;
@@ -108,10 +105,7 @@ async function beforeSaveNote(d: Delivery, draft: SaveDraft): Promise<void> {
  */
 async function moveShipped(d: Delivery, run: TransitionRun, sign: 1 | -1): Promise<void> {
   const lines = await noteLines(d, run.tx, run.id, true);
-  const orders = await d.orderLines.lock(
-    run.tx,
-    lines.map((l) => Number(l.orderLineId)),
-  );
+  const orders = await d.orderLines.lock(run.tx, lines);
   const noticeLineIds = lines.map((l) => Number(l.noticeLineId)).filter((n) => n > 0);
   const refs = await readNoticeLines(d, run.tx, noticeLineIds);
   const noticeIds = [...new Set([...refs.values()].map((r) => Number(r.deliveryNoticeId)))].sort((a, b) => a - b);

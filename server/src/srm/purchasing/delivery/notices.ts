@@ -30,17 +30,17 @@ function noticeLines(d: Delivery, tx: SqlExecutor, deliveryNoticeId: number): Pr
   return d.rows.select(tx, NOTICE_LINE, fields, { deliveryNoticeId }, { orderBy: ['lineNum', 'noticeLineId'] });
 }
 
-/** What other notices still expect of these order lines (see above). */
+/** What other notices still expect of the lines' order lines (see above). */
 async function reservedElsewhere(
   d: Delivery,
   tx: SqlExecutor,
-  orderLineIds: number[],
+  lines: { orderLineId: number }[],
   noticeId: number | undefined,
   locking: boolean,
 ): Promise<Map<number, Dec>> {
   const out = new Map<number, Dec>();
   const fields = ['orderLineId', 'deliveryNoticeId', 'openQty'];
-  const where = { orderLineId: [...new Set(orderLineIds)] };
+  const where = { orderLineId: [...new Set(lines.map((l) => l.orderLineId))] };
   for (const r of await d.rows.select(tx, NOTICE_LINE, fields, where, { underLock: locking })) {
     if (Number(r.deliveryNoticeId) === noticeId) continue;
     const id = Number(r.orderLineId);
@@ -76,13 +76,7 @@ async function checkOpenQuantities(
   locking: boolean,
   fail: (line: OrderLine, open: Dec, index: number) => Error,
 ): Promise<void> {
-  const elsewhere = await reservedElsewhere(
-    d,
-    tx,
-    lines.map((l) => l.orderLineId),
-    noticeId,
-    locking,
-  );
+  const elsewhere = await reservedElsewhere(d, tx, lines, noticeId, locking);
   const wanted = new Map<number, Dec>();
   for (const line of lines) {
     const order = orders.get(line.orderLineId)!;
@@ -105,10 +99,7 @@ async function beforeSaveNotice(d: Delivery, draft: SaveDraft): Promise<void> {
     supplierId ??= stored ? Number(stored.supplierId) : undefined;
     invOrgId ??= stored ? Number(stored.invOrgId) : undefined;
   }
-  const orders = await d.orderLines.read(
-    tx,
-    lines.map((l) => Number(l.orderLineId)).filter((n) => n > 0),
-  );
+  const orders = await d.orderLines.read(tx, lines);
   const checked: { orderLineId: number; requiredQty: Dec; index: number }[] = [];
   lines.forEach((line, i) => {
     line.lineNum ??= i + 1;
@@ -143,10 +134,7 @@ async function beforeSaveNotice(d: Delivery, draft: SaveDraft): Promise<void> {
  */
 async function publish(d: Delivery, run: TransitionRun): Promise<void> {
   const lines = await noticeLines(d, run.tx, run.id);
-  const orders = await d.orderLines.lock(
-    run.tx,
-    lines.map((l) => Number(l.orderLineId)),
-  );
+  const orders = await d.orderLines.lock(run.tx, lines);
   await checkOpenQuantities(
     d,
     run.tx,

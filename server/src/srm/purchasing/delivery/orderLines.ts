@@ -54,17 +54,22 @@ const HEADER = {
 };
 export type OrderLine = Decoded<typeof LINE> & Decoded<typeof HEADER>;
 
+/** The order lines that rows (lines of a note, a notice or a save) name, each once; a row naming none is left out. */
+const orderLineIdsOf = (rows: { orderLineId?: unknown }[]): number[] => [
+  ...new Set(rows.map((r) => Number(r.orderLineId)).filter((n) => n > 0)),
+];
+
 export class DeliveryOrderLines {
   constructor(private readonly rows: PlatformRows) {}
 
-  /** Reads order lines with their header's values, without locking (save-time checks and copies). */
-  async read(tx: SqlExecutor, orderLineIds: number[]): Promise<Map<number, OrderLine>> {
-    return this.select(tx, orderLineIds, false);
+  /** Reads the rows' order lines with their header's values, without locking (save-time checks and copies). */
+  async read(tx: SqlExecutor, rows: { orderLineId?: unknown }[]): Promise<Map<number, OrderLine>> {
+    return this.select(tx, orderLineIdsOf(rows), false);
   }
 
-  /** Locks the orders of these lines and then the lines (see above); the answer is read under the locks. */
-  async lock(tx: SqlExecutor, orderLineIds: number[]): Promise<Map<number, OrderLine>> {
-    const orderLineId = [...new Set(orderLineIds)];
+  /** Locks the orders of the rows' order lines and then the lines (see above); the answer is read under the locks. */
+  async lock(tx: SqlExecutor, rows: { orderLineId?: unknown }[]): Promise<Map<number, OrderLine>> {
+    const orderLineId = orderLineIdsOf(rows);
     const headers = await this.rows.select(tx, ORDER_LINE, ['orderHeaderId'], { orderLineId });
     for (const orderHeaderId of [...new Set(headers.map((h) => Number(h.orderHeaderId)))].sort((a, b) => a - b))
       await this.rows.one(tx, ORDER, ['orderHeaderId'], { orderHeaderId }, { underLock: true });
@@ -72,8 +77,7 @@ export class DeliveryOrderLines {
   }
 
   /** The lines in key order with their header's values (the headers read after the lines). */
-  private async select(tx: SqlExecutor, orderLineIds: number[], underLock: boolean): Promise<Map<number, OrderLine>> {
-    const orderLineId = [...new Set(orderLineIds)];
+  private async select(tx: SqlExecutor, orderLineId: number[], underLock: boolean): Promise<Map<number, OrderLine>> {
     const lines = await this.rows.select(
       tx,
       ORDER_LINE,
@@ -161,10 +165,10 @@ export class DeliveryOrderLines {
    * The system's move of an order to PARTIAL_RECEIVED / RECEIVED from its lines' receivedQty
    * (DOMAIN 5.4): RECEIVED when every line not cancelled has received its quantity, else
    * PARTIAL_RECEIVED once anything is received. Only orders in CONFIRMED, PARTIAL_RECEIVED or
-   * RECEIVED move; the headers are locked by lock().
+   * RECEIVED move. The orders are those of `lines`, whose headers lock() locked.
    */
-  async rollUp(tx: SqlExecutor, orderHeaderIds: number[], userId: number | null): Promise<void> {
-    for (const headerId of [...new Set(orderHeaderIds)].sort((a, b) => a - b)) {
+  async rollUp(tx: SqlExecutor, lines: Iterable<OrderLine>, userId: number | null): Promise<void> {
+    for (const headerId of [...new Set([...lines].map((l) => l.orderHeaderId))].sort((a, b) => a - b)) {
       const status = String((await this.rows.one(tx, ORDER, ['status'], { orderHeaderId: headerId }))?.status ?? '');
       if (!['CONFIRMED', 'PARTIAL_RECEIVED', 'RECEIVED'].includes(status)) continue;
       const fields = ['quantity', 'receivedQty', 'lineStatus'];

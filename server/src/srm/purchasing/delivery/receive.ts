@@ -2,14 +2,14 @@ import type { JsonSchema } from '@meridian/metadata';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { caller } from '../../../home/readerContext';
 import { Errors } from '../../../http/apiError';
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
 import { formatDateTime } from '../../../util/time';
-import { requireInternal } from '../partContext';
+import { bothTexts, requireInternal } from '../partContext';
 import { NOTE, RECEIPT, type Delivery } from './deliveryContext';
 import { BUYER_TODO, noteLines } from './notes';
 import type { OrderLine } from './orderLines';
@@ -71,16 +71,16 @@ function receiptsOf(body: Record<string, unknown>, lines: Row[]): Receipt[] {
   });
 }
 
-/** The over-receipt tolerance in percent of each item: the item's, else the supplier's, else 0. */
+/** The over-receipt tolerance in percent of the order lines' items: the item's, else the supplier's, else 0. */
 async function tolerances(
   d: Delivery,
   tx: SqlExecutor,
-  itemIds: number[],
+  orders: Map<number, OrderLine>,
   supplierId: number,
 ): Promise<Map<number, Dec>> {
   const PCT = 'overReceiptTolerancePct';
   const fallback = dec((await d.rows.one(tx, 'srmSlcSupplierInfo', [PCT], { supplierId }))?.[PCT] ?? null);
-  const itemId = [...new Set(itemIds)];
+  const itemId = [...new Set([...orders.values()].map((o) => o.itemId))];
   const items = await d.rows.select(tx, 'srmBaseMaterialItem', ['itemId', PCT], { itemId });
   const out = new Map<number, Dec>(itemId.map((id) => [id, fallback]));
   for (const item of items)
@@ -105,17 +105,9 @@ async function receive(
     if (!note) throw Errors.recordNotFound();
     const lines = await noteLines(d, tx, id, true);
     const receipts = receiptsOf(body, lines);
-    const orders = await d.orderLines.lock(
-      tx,
-      lines.map((l) => Number(l.orderLineId)),
-    );
+    const orders = await d.orderLines.lock(tx, lines);
     const supplierId = Number(note.supplierId);
-    const tolerance = await tolerances(
-      d,
-      tx,
-      [...orders.values()].map((o) => o.itemId),
-      supplierId,
-    );
+    const tolerance = await tolerances(d, tx, orders, supplierId);
     const today = formatDateTime().slice(0, 10);
     let differs = false;
     for (const [i, r] of receipts.entries()) {
@@ -180,11 +172,7 @@ async function receive(
       { deliveryNoteId: id },
       user.userId,
     );
-    await d.orderLines.rollUp(
-      tx,
-      [...orders.values()].map((o) => o.orderHeaderId),
-      user.userId,
-    );
+    await d.orderLines.rollUp(tx, orders.values(), user.userId);
     await d.todos.close(
       tx,
       { entityName: NOTE, billId: id, billTypes: [BUYER_TODO], kind: 'internal' },
@@ -203,10 +191,7 @@ async function receive(
           billNumber: number,
           menuCode: SUPPLIER_MENU,
           link: `purDeliveryManage/purDeliveryNoteEdit?id=${id}&mode=view`,
-          title: {
-            cn: `送货单 ${number} 收货有差异或不合格，请查看`,
-            en: `Delivery note ${number}: the receipt differs or goods were rejected`,
-          },
+          title: declaredText('purchasingDelivery.receiptDiffersTodo', { number }),
         },
         user.userId,
       );
@@ -246,10 +231,7 @@ export function registerReceive(d: Delivery, actions: ActionRegistry): void {
     states: {
       entity: NOTE,
       in: ['SHIPPED'],
-      refusal: () => [
-        '送货单不是待收货状态（已收货或已取消）',
-        'The delivery note is not awaiting receipt (already received or cancelled)',
-      ],
+      refusal: () => bothTexts(declaredText('purchasingDelivery.noteNotAwaitingReceipt')),
     },
     handler: (body, ctx, kernel, req) => receive(d, body, ctx, kernel, req),
   });

@@ -45,25 +45,6 @@ export type DemandLine = Decoded<typeof DEMAND_LINE> & {
 const dec = (v: unknown): Dec => toDecimal(v) ?? ZERO;
 const openOf = (row: Row): Dec => subtractDecimals(dec(row.quantity), dec(row.orderedQty));
 
-/** The ids the caller's row scope lets it read (an id it may not see is as missing as one that does not exist). */
-async function visibleIds(
-  deps: { registry: MetadataRegistry; reader: ResourceReader },
-  ids: number[],
-  ctx: ResourceContext,
-  scope: FilterNode | undefined,
-  tx: SqlExecutor,
-): Promise<Set<number>> {
-  const entity = deps.registry.entity(REQ_LINE)!;
-  const filter: FilterNode = { field: 'requisitionLineId', op: 'in', value: ids };
-  const where = deps.reader.where(entity, { params: {}, filter }, ctx, scope);
-  const { t, c } = new MetaSql(deps.registry, tx.dialect);
-  const rows = await tx.select(
-    `SELECT ${c(REQ_LINE, 'requisitionLineId', 't')} AS id FROM ${t(REQ_LINE)} t WHERE ${where.sql}`,
-    where.params,
-  );
-  return new Set(rows.map((r) => Number(r.id)));
-}
-
 /** Locks the lines in id order and checks each is orderable; 404 for a line the caller cannot see, 409 for one not orderable. */
 export async function lockDemandLines(
   tx: SqlExecutor,
@@ -72,9 +53,13 @@ export async function lockDemandLines(
   ctx: ResourceContext,
   scope: FilterNode | undefined,
 ): Promise<DemandLine[]> {
-  const visible = await visibleIds(deps, ids, ctx, scope, tx);
-  const missing = ids.find((id) => !visible.has(id));
-  if (missing !== undefined) throw Errors.recordNotFound();
+  // The ids the caller's row scope lets it read: an id it may not see is as missing as one that does not exist.
+  const filter: FilterNode = { field: 'requisitionLineId', op: 'in', value: ids };
+  const where = deps.reader.where(deps.registry.entity(REQ_LINE)!, { params: {}, filter }, ctx, scope);
+  const { t, c } = new MetaSql(deps.registry, tx.dialect);
+  const sql = `SELECT ${c(REQ_LINE, 'requisitionLineId', 't')} AS id FROM ${t(REQ_LINE)} t WHERE ${where.sql}`;
+  const visible = new Set((await tx.select(sql, where.params)).map((r) => Number(r.id)));
+  if (ids.some((id) => !visible.has(id))) throw Errors.recordNotFound();
   const rows = new PlatformRows(deps.registry, tx.dialect);
   const lineFields = [...LINE_FIELDS, 'requisitionHeaderId', 'quantity', 'orderedQty', 'lineStatus'];
   const byLine = { orderBy: ['requisitionLineId'], underLock: true };

@@ -2,8 +2,9 @@
  * The demand pool (purDemandSummaryList, DOMAIN.md §5.1): its list is generic metadata (open lines
  * of approved requisitions through grid.filter); doCreateOrder turns chosen lines into draft orders.
  */
+import { pickText } from '@meridian/metadata';
 import type { ActionRegistry } from '../../../platform/actionRegistry';
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import { formatDateTime } from '../../../util/time';
 import { createOrdersFromDemand } from './createOrders';
 import { REQ_LINE } from './demandLines';
@@ -50,7 +51,7 @@ export function registerDemandPool(actions: ActionRegistry): void {
             ? { open: { path: 'purOrderManage/purchaseOrderEdit', id: orders[0].orderHeaderId } }
             : {}),
         },
-        msg: ctx.language === 'EN' ? `Draft orders created: ${numbers}` : `已生成草稿订单：${numbers}`,
+        msg: pickText(declaredText('purchasingOrders.draftOrdersCreated', { numbers }), ctx.language),
       };
     },
   });

@@ -144,11 +144,6 @@ export async function checkOutCart(
     const saved = await rows.one(tx, REQUISITION, ['requisitionNumber'], { requisitionHeaderId });
     created.push({ requisitionHeaderId, requisitionNumber: String(saved?.requisitionNumber ?? ''), supplierId });
   }
-  const { t, c } = rows.sql;
-  const ids = lines.map((l) => Number(l.cartId));
-  await tx.execute(
-    `DELETE FROM ${t(CART)} WHERE ${c(CART, 'userId')} = ? AND ${c(CART, 'cartId')} IN (${ids.map(() => '?').join(', ')})`,
-    [input.user.userId, ...ids],
-  );
+  await rows.delete(tx, CART, { userId: input.user.userId, cartId: lines.map((l) => Number(l.cartId)) });
   return created;
 }

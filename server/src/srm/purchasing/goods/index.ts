@@ -3,9 +3,10 @@
  * the price rules of goodsPrices.ts), the mall's reads, the cart's checkout into requisitions
  * (doSubmitGoods) and the price linkage with its summary.
  */
+import { pickText } from '@meridian/metadata';
 import type { DomainRegistries } from '../../../platform/domainModules';
 import { isSupplierType } from '../../../access/accessService';
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import { caller } from '../../../home/readerContext';
 import { today } from '../../../util/time';
 import { TROLLEY } from '../cart/cartActions';
@@ -45,7 +46,7 @@ export function registerGoods({ actions, hooks, handlers, registry }: DomainRegi
       const numbers = requisitions.map((r) => r.requisitionNumber).join(', ');
       return {
         data: { requisitions },
-        msg: ctx.language === 'EN' ? `Requisitions created: ${numbers}` : `已生成采购申请：${numbers}`,
+        msg: pickText(declaredText('purchasingDelivery.requisitionsCreated', { numbers }), ctx.language),
       };
     },
   });

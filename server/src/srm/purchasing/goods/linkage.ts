@@ -44,13 +44,8 @@ export function registerLinkageRules(hooks: RecordHookRegistry, registry: Metada
       ]);
     const item = await rows.one(tx, ITEM, ['itemCode'], { itemId: Number(itemId) });
     values.itemCode = item?.itemCode ?? null;
-    const linked = await rows.select(
-      tx,
-      LINKAGE,
-      ['priceLinkageId', 'proportion'],
-      { itemId: Number(itemId), status: ['NEW', 'VALID'] },
-      { underLock: true },
-    );
+    const where = { itemId: Number(itemId), status: ['NEW', 'VALID'] };
+    const linked = await rows.select(tx, LINKAGE, ['priceLinkageId', 'proportion'], where, { underLock: true });
     const others = linked.filter((row) => Number(row.priceLinkageId) !== id);
     const total = others.reduce((sum, row) => addDecimals(sum, parseDecimal(row.proportion as string) ?? ZERO), share);
     if (compareDecimals(total, { units: 1n, scale: 0 }) > 0)
@@ -74,14 +69,8 @@ export async function collectLinkages(tx: SqlExecutor, registry: MetadataRegistr
       `FROM ${t(LINKAGE)} l LEFT JOIN ${t(ITEM)} i ON ${c(ITEM, 'itemId', 'i')} = ${c(LINKAGE, 'itemId', 'l')} ` +
       `WHERE ${c(LINKAGE, 'status', 'l')} = 'VALID' ORDER BY ${c(LINKAGE, 'itemCode', 'l')}, ${c(LINKAGE, 'rawMaterialCode', 'l')}`,
   );
-  const platform = new PlatformRows(registry, tx.dialect);
-  const indices = await platform.select(
-    tx,
-    INDEX,
-    ['rawMaterialCode', 'period', 'price'],
-    {},
-    { orderBy: ['-period'] },
-  );
+  const fields = ['rawMaterialCode', 'period', 'price'];
+  const indices = await new PlatformRows(registry, tx.dialect).select(tx, INDEX, fields, {}, { orderBy: ['-period'] });
   const series = new Map<string, { period: string; price: number; text: string }[]>();
   for (const row of indices)
     series.set(String(row.rawMaterialCode), [

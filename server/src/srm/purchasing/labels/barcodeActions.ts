@@ -6,9 +6,10 @@
  * doDeleteBarcodeData removes a line's labels; findBarcode {barcode} and findBarcodeOrder read.
  * Reads go through the caller's row scope: another supplier's labels are not found (404).
  */
+import { pickText } from '@meridian/metadata';
 import type { Row, SqlParam } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import type { ActionHandler, ActionRegistry, ActionRequest, RegisteredAction } from '../../../platform/actionRegistry';
@@ -111,7 +112,7 @@ async function generate(store: LabelStore, body: Record<string, unknown>, ctx: R
   });
   return {
     data: { deliveryNoteLineId: lineId, barcodes: made },
-    msg: ctx.language === 'EN' ? `${made.length} labels generated` : `已生成 ${made.length} 个条码`,
+    msg: pickText(declaredText('purchasingDelivery.labelsGenerated', { count: made.length }), ctx.language),
   };
 }
 
@@ -166,10 +167,9 @@ async function remove(store: LabelStore, body: Record<string, unknown>, ctx: Res
     if (!line || Number(line.supplierId) !== supplierId) throw Errors.recordNotFound();
     if (line.labelStatus !== 'GENERATED') throw declaredError('purchasingDelivery.noLabels');
     if (String(line.status) !== 'SHIPPED') throw declaredError('purchasingDelivery.labelsFixed');
-    const { t, c } = store.sql;
-    const done = await tx.execute(`DELETE FROM ${t(BARCODE)} WHERE ${c(BARCODE, 'deliveryNoteLineId')} = ?`, [lineId]);
+    const deleted = await store.rows.delete(tx, BARCODE, { deliveryNoteLineId: lineId });
     await store.update(tx, NOTE_LINE, 'deliveryNoteLineId', lineId, { labelStatus: null }, ctx.userId);
-    return done.affected;
+    return deleted;
   });
   return { data: { deliveryNoteLineId: lineId, deleted: removed } };
 }

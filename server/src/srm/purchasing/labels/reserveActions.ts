@@ -8,6 +8,7 @@
 import type { Row } from '../../../db/sqlExecutor';
 import { LookupTable } from '../../../exchange/lookupTable';
 import { Errors } from '../../../http/apiError';
+import { declaredText } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import type {
@@ -18,6 +19,7 @@ import type {
   RegisteredAction,
 } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
+import { bothTexts } from '../partContext';
 import { packListPdf } from './labelPdf';
 import { type LabelStore, PRINT_SIZE, RESERVE } from './labelStore';
 
@@ -121,10 +123,7 @@ export function registerReserveActions(store: LabelStore, actions: ActionRegistr
       entity: RESERVE,
       id: RESERVE_IDS,
       in: ['SUBMITTED', 'ARRIVED'],
-      refusal: () => [
-        '只有已提交或已到货的预约可以打印装箱单',
-        'Only a submitted or arrived appointment has a pack list',
-      ],
+      refusal: () => bothTexts(declaredText('purchasingDelivery.noPackList')),
     },
   );
   // findPurPrintSize {labelType?}: the enabled label sizes (any signed-in user: printing needs them).

@@ -1,9 +1,10 @@
 import type { JsonSchema } from '@meridian/metadata';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionStates } from '../../../platform/actionRegistry';
 import { formatDateTime } from '../../../util/time';
+import { bothTexts } from '../partContext';
 import { FEEDBACK, HEADER, type OrderSql } from './orderModel';
 import { handOver } from './orderTodos';
 
@@ -32,15 +33,15 @@ export const FEEDBACK_INPUT = recordIdInput('id', {
   },
 });
 
+/** The order's state and feedback status, as a refusal names them. */
+const stateOf = (order: Row) => ({ status: String(order.status), feedbackStatus: String(order.feedbackStatus) });
+
 /** The states doFeedback is taken in: a released order waiting for the supplier's feedback. */
 export const FEEDBACK_STATES: ActionStates = {
   entity: HEADER,
   in: ['RELEASED'],
   also: { feedbackStatus: ['PENDING_FEEDBACK'] },
-  refusal: (order) => [
-    `订单当前状态（${String(order.status)}/${String(order.feedbackStatus)}）不能反馈`,
-    `Feedback is taken on a released order pending feedback; this one is ${String(order.status)}/${String(order.feedbackStatus)}`,
-  ],
+  refusal: (order) => bothTexts(declaredText('purchasingOrders.feedbackNotTaken', stateOf(order))),
 };
 
 /** The states doRejectFeedback is taken in: a released order with the supplier's feedback waiting. */
@@ -48,10 +49,7 @@ export const REJECT_FEEDBACK_STATES: ActionStates = {
   entity: HEADER,
   in: ['RELEASED'],
   also: { feedbackStatus: ['DELIVERY_DATE_CHANGE', 'REJECTED'] },
-  refusal: (order) => [
-    `订单当前状态（${String(order.status)}/${String(order.feedbackStatus)}）没有待处理的反馈`,
-    `There is no supplier feedback to reject: the order is ${String(order.status)}/${String(order.feedbackStatus)}`,
-  ],
+  refusal: (order) => bothTexts(declaredText('purchasingOrders.noFeedbackToReject', stateOf(order))),
 };
 
 type FeedbackBody = { feedbackType?: FeedbackInput['feedbackType']; reason?: string; proposedDate?: string };

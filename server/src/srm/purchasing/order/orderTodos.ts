@@ -1,4 +1,5 @@
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
+import { declaredText } from '../../../http/declaredErrors';
 import type { TodoRecipient } from '../../../todos/todoService';
 import { HEADER, type OrderSql } from './orderModel';
 
@@ -11,16 +12,13 @@ const SIDES = {
   supplier: {
     billType: 'SRM_PUR_ORDER',
     menuCode: 'SUP_CUSTOMER_ORDER',
-    title: (n: string) => ({ cn: `采购订单 ${n} 待确认`, en: `Purchase order ${n} awaits your confirmation` }),
+    title: (poNumber: string) => declaredText('purchasingOrders.supplierOrderTodo', { poNumber }),
   },
   /** The buyer's PUR_ORDER_FEEDBACK: the supplier asked for other dates or refused the order. */
   internal: {
     billType: 'PUR_ORDER_FEEDBACK',
     menuCode: 'PUR_ORDER',
-    title: (n: string) => ({
-      cn: `采购订单 ${n} 有供应商反馈待处理`,
-      en: `Purchase order ${n}: supplier feedback to handle`,
-    }),
+    title: (poNumber: string) => declaredText('purchasingOrders.feedbackTodo', { poNumber }),
   },
 };
 

@@ -12,7 +12,7 @@
  */
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import type { RecordHookRegistry, SaveDone, SaveDraft } from '../../../hooks/recordHooks';
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
 import { lockOwner } from '../../../resource/invariantLocks';
 import { add, cmp, dec, isPositive, neg, qty, type Dec } from '../delivery/quantities';
@@ -66,24 +66,11 @@ export async function warnStock(
   userId: number | null,
 ): Promise<number> {
   const docNumber = `${String(stock.itemCode ?? '')}@${String(stock.warehouseCode ?? '')}`;
-  const onHand = qty(levels.onHand);
+  const bound = (d: Dec | null) => d && qty(d);
+  const values = { docNumber, onHand: qty(levels.onHand), safety: bound(levels.safety), max: bound(levels.max) };
   const crossed: [WarningType, { cn: string; en: string }][] = [];
-  if (belowSafety(levels))
-    crossed.push([
-      'STOCK_BELOW_SAFETY',
-      {
-        cn: `VMI库存 ${docNumber} 现有量 ${onHand} 低于安全库存 ${qty(levels.safety!)}`,
-        en: `VMI stock ${docNumber}: on hand ${onHand} is below the safety stock ${qty(levels.safety!)}`,
-      },
-    ]);
-  if (aboveMax(levels))
-    crossed.push([
-      'STOCK_ABOVE_MAX',
-      {
-        cn: `VMI库存 ${docNumber} 现有量 ${onHand} 高于最高库存 ${qty(levels.max!)}`,
-        en: `VMI stock ${docNumber}: on hand ${onHand} is above the maximum ${qty(levels.max!)}`,
-      },
-    ]);
+  if (belowSafety(levels)) crossed.push(['STOCK_BELOW_SAFETY', declaredText('purchasingOrders.belowSafety', values)]);
+  if (aboveMax(levels)) crossed.push(['STOCK_ABOVE_MAX', declaredText('purchasingOrders.aboveMax', values)]);
   let raised = 0;
   for (const [type, content] of crossed) {
     const warning = { type, content, docType: 'VMI_STOCK' as const, docId: Number(stock.vmiStockId), docNumber };

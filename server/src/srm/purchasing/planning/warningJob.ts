@@ -11,6 +11,7 @@
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Database, Row } from '../../../db/sqlExecutor';
+import { declaredText } from '../../../http/declaredErrors';
 import { lockKeys } from '../../../resource/invariantLocks';
 import { qty, dec } from '../delivery/quantities';
 import { daysAfter, Planning, today, STOCK } from './planningContext';
@@ -40,10 +41,7 @@ async function lateLines(p: Planning, on: string): Promise<WarningText[]> {
       docId: Number(r.id),
       docNumber: doc,
       supplierId: Number(r.supplierId),
-      content: {
-        cn: `订单行 ${doc}（${String(r.itemCode ?? '')}）承诺交期 ${date} 已过，订购/已收 ${open}`,
-        en: `Order line ${doc} (${String(r.itemCode ?? '')}) is past its promised date ${date}: ordered / received ${open}`,
-      },
+      content: declaredText('purchasingOrders.lateDeliveryWarning', { doc, itemCode: r.itemCode, date, open }),
     };
   });
 }
@@ -66,10 +64,7 @@ async function expiringPrices(p: Planning, on: string): Promise<WarningText[]> {
       docId: Number(r.id),
       docNumber: doc,
       supplierId: Number(r.supplierId),
-      content: {
-        cn: `物料 ${String(r.itemCode ?? '')} 的价格（${doc}）将于 ${date} 到期`,
-        en: `The price of item ${String(r.itemCode ?? '')} (${doc}) expires on ${date}`,
-      },
+      content: declaredText('purchasingOrders.priceExpiringWarning', { itemCode: r.itemCode, doc, date }),
     };
   });
 }

@@ -5,10 +5,11 @@
  */
 import type { SqlExecutor } from '../../../db/sqlExecutor';
 import { caller } from '../../../home/readerContext';
+import { declaredText } from '../../../http/declaredErrors';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry } from '../../../platform/actionRegistry';
 import { formatDateTime } from '../../../util/time';
-import { requireInternal, WARNING, type Planning } from './planningContext';
+import { bothTexts, requireInternal, WARNING, type Planning } from './planningContext';
 
 export type WarningType = 'LATE_DELIVERY' | 'PRICE_EXPIRING' | 'STOCK_BELOW_SAFETY' | 'STOCK_ABOVE_MAX';
 export type WarningDocType = 'PUR_ORDER_LINE' | 'MATERIAL_PRICE' | 'VMI_STOCK';
@@ -19,7 +20,6 @@ export interface WarningText {
   docId: number;
   docNumber: string;
   supplierId: number;
-  /** One text in both languages: "中文 / English". */
   /** What people read, in each language (srmBaseWarning.warningContent's textEn). */
   content: { cn: string; en: string };
 }
@@ -74,7 +74,7 @@ export function registerWarningActions(p: Planning, actions: ActionRegistry): vo
       entity: WARNING,
       field: 'handledFlag',
       in: ['N'],
-      refusal: () => ['该预警已处理', 'This warning is already handled'],
+      refusal: () => bothTexts(declaredText('purchasingOrders.warningHandled')),
     },
     handler: async (body, ctx, kernel, req) => {
       requireInternal(ctx);

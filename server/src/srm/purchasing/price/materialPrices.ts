@@ -190,14 +190,8 @@ export async function preparePriceValues(
   withUom = false,
 ): Promise<void> {
   const ids = [...new Set(rows.map((r) => r.itemId).filter((id): id is number => typeof id === 'number'))];
-  const items = await new PlatformRows(registry, tx.dialect).select(
-    tx,
-    ITEM,
-    ['itemId', 'itemCode', 'primaryUomCode'],
-    {
-      itemId: ids,
-    },
-  );
+  const fields = ['itemId', 'itemCode', 'primaryUomCode'];
+  const items = await new PlatformRows(registry, tx.dialect).select(tx, ITEM, fields, { itemId: ids });
   const byId = new Map(items.map((r) => [Number(r.itemId), r]));
   rows.forEach((row, i) => {
     if (typeof row.itemId === 'number') {

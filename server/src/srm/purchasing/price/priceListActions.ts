@@ -1,11 +1,10 @@
-import type { FilterNode, JsonSchema } from '@meridian/metadata';
+import type { FilterNode } from '@meridian/metadata';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { Kernel } from '../../../kernel';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
+import { OPTIONAL_ID } from '../partContext';
 import { PRICE } from './materialPrices';
-
-const OPTIONAL_ID: JsonSchema = { type: ['integer', 'null'], minimum: 1 };
 
 /**
  * findByItem {itemId, orgId?, supplierId?} (DOMAIN.md §5.8 "material versions come from
