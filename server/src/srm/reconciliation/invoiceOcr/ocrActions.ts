@@ -2,7 +2,7 @@ import { pickText, type I18nText, type JsonSchema, type Language } from '@meridi
 import type { SqlParam } from '../../../db/sqlExecutor';
 import type { SqlReads } from '../../../lifecycle/platformRows';
 import { Errors } from '../../../http/apiError';
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
@@ -58,20 +58,10 @@ function recognitionMessage(task: Values | undefined, language: Language, reason
   const status = String(task?.verifyStatus ?? '');
   if (task?.taskStatus !== 'SUCCESS') {
     const why = reason ? `: ${pickText(reason, language)}` : task?.message ? `: ${String(task.message)}` : '';
-    return pickText(
-      { cn: `未能识别发票，请手工录入${why}`, en: `The invoice could not be read; enter it by hand${why}` },
-      language,
-    );
+    return pickText(declaredText('reconciliation.invoiceNotRead', { why }), language);
   }
-  if (status === 'VERIFIED')
-    return pickText({ cn: '发票已识别，核验通过', en: 'Invoice recognised and verified' }, language);
-  return pickText(
-    {
-      cn: '发票已识别，但金额与对账单不一致，请核对后再提交',
-      en: 'Invoice recognised; its amounts do not match the statement: check them before submitting',
-    },
-    language,
-  );
+  if (status === 'VERIFIED') return pickText(declaredText('reconciliation.invoiceVerified'), language);
+  return pickText(declaredText('reconciliation.invoiceMismatch'), language);
 }
 
 /**
