@@ -181,18 +181,13 @@ const LINE_FIELDS = [
 ];
 const SHEET_FIELDS = ['schemeScoreNumber', 'scorerUserId', 'scoreStatus'];
 
-/** The supplier's score lines of the scheme (joined through their sheet's schemeId), with the scorer. */
+/** The supplier's score lines on the scheme's sheets, each with its sheet's number, scorer and status. */
 async function scoreLines(store: ResultStore, schemeId: number, supplierId: number) {
-  const { t, c } = store.sql;
-  const columns = [
-    ...LINE_FIELDS.map((f) => `${c(LINE, f, 'l')} AS ${f}`),
-    ...SHEET_FIELDS.map((f) => `${c(SHEET, f, 's')} AS ${f}`),
-  ];
-  const rows = await store.db.select(
-    `SELECT ${columns.join(', ')} FROM ${t(LINE)} l JOIN ${t(SHEET)} s ON ${c(SHEET, 'schemeScoreId', 's')} = ${c(LINE, 'schemeScoreId', 'l')} ` +
-      `WHERE ${c(SHEET, 'schemeId', 's')} = ? AND ${c(LINE, 'supplierId', 'l')} = ? ORDER BY ${c(LINE, 'supplierScoreId', 'l')}`,
-    [schemeId, supplierId],
-  );
+  const sheets = await store.rows.select(store.db, SHEET, ['schemeScoreId', ...SHEET_FIELDS], { schemeId });
+  const sheetOf = new Map(sheets.map(({ schemeScoreId, ...sheet }) => [Number(schemeScoreId), sheet]));
+  const where = { schemeScoreId: [...sheetOf.keys()], supplierId };
+  const lines = await store.rows.select(store.db, LINE, LINE_FIELDS, where, { orderBy: ['supplierScoreId'] });
+  const rows = lines.map((l) => ({ ...l, ...sheetOf.get(Number(l.schemeScoreId)) }));
   return rows.map((r) => ({
     ...r,
     supplierScoreId: Number(r.supplierScoreId),

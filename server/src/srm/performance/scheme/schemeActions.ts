@@ -9,8 +9,9 @@
  * as .xlsx. srmSpeSupplierScoreRestful/findPageListBySchemeScoreId {schemeScoreId, pageIndex, pageRows}
  * pages one sheet's lines. Each reads the record through the caller's row scope first (404).
  */
+import type { I18nText } from '@meridian/metadata';
 import { isSupplierType } from '../../../access/accessService';
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import { XLSX_TYPE, xlsxBuffer } from '../../../exchange/xlsxBuffer';
 import type { Kernel } from '../../../kernel';
 import { eitherIdInput, idFrom, recordIdInput } from '../../../platform/actionInput';
@@ -33,23 +34,20 @@ type Body = Record<string, unknown>;
 const SCHEME_ID = ['id', 'schemeId'];
 const SHEET_ID = ['schemeScoreId', 'id'];
 
+/** A declared text as the [cn, en] of a declared states' refusal. */
+export const refusalOf = ({ cn, en }: I18nText): [string, string] => [cn, en];
+
 /** The declared states of the scheme's actions: only while the scheme is SCORING (409 naming what waits for it). */
-const whileScoring = (id: string[] | undefined, cn: string, en: string): ActionStates => ({
+const whileScoring = (id: string[] | undefined, refusal: ActionStates['refusal']): ActionStates => ({
   entity: SCHEME,
   id,
   in: ['SCORING'],
-  refusal: (s) => [`方案状态为 ${String(s.status)}，${cn}`, `The scheme is ${String(s.status)}: ${en}`],
+  refusal,
 });
 // doAdjustScoreEndDate: the scoring window moves only while SCORING; the system figures are taken only then.
-const SCORING_ONLY = whileScoring(
-  undefined,
-  '只有评分中的方案可以调整评分截止日',
-  'the scoring end moves only while SCORING',
-);
-const FIGURES_WHILE_SCORING = whileScoring(
-  SCHEME_ID,
-  '只有评分中的方案可以取数',
-  'only a SCORING scheme takes system figures',
+const SCORING_ONLY = whileScoring(undefined, (s) => refusalOf(declaredText('performance.endMovesWhileScoring', s)));
+const FIGURES_WHILE_SCORING = whileScoring(SCHEME_ID, (s) =>
+  refusalOf(declaredText('performance.figuresWhileScoring', s)),
 );
 
 async function visible(kernel: Kernel, entity: string, id: number, ctx: ResourceContext, req: ActionRequest) {

@@ -4,7 +4,7 @@
  * template indicators' persons), with a line per (scheme supplier × indicator the person scores),
  * and a to-do for each scorer.
  */
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import { DomainStore } from '../../../platform/domainStore';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
@@ -80,10 +80,7 @@ export class SchemeSheets extends DomainStore {
         entityName: SHEET,
         billId: id,
         billNumber: number,
-        title: {
-          cn: `评分单 ${number} 待评分（${String(run.record.schemeName)}）`,
-          en: `Score sheet ${number} awaits your scores (${String(run.record.schemeName)})`,
-        },
+        title: declaredText('performance.scoreSheetTodoTitle', { number, schemeName: run.record.schemeName }),
         menuCode: SHEET_MENU,
         link: `srmSpeSchemeScoreEdit?id=${id}`,
       },

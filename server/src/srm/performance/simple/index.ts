@@ -8,9 +8,11 @@
  */
 import type { DomainRegistries } from '../../../platform/domainModules';
 import { importLinesAction } from '../../../exchange/lineImport';
+import { declaredText } from '../../../http/declaredErrors';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { RegisteredAction } from '../../../platform/actionRegistry';
 import { DomainStore } from '../../../platform/domainStore';
+import { refusalOf } from '../scheme/schemeActions';
 import { COLLECT_INPUT, doCollect } from './simpleCollect';
 import { performanceSimpleList, SIMPLE_LIST_INPUT } from './simpleFinders';
 import { remindSupplier, sendPending } from './simpleTodos';
@@ -32,10 +34,7 @@ export function registerSpeSimple({ actions, registry, db }: DomainRegistries): 
     states: {
       entity: EXPRESSION,
       in: ['RELEASED'],
-      refusal: () => [
-        '只有已发布的动态绩效数据才能提醒供应商',
-        'Only released performance data can be sent to the supplier',
-      ],
+      refusal: () => refusalOf(declaredText('performance.remindReleased')),
     },
     handler: (body, ctx, kernel) => remindSupplier(store, kernel.db, body.id as number, ctx),
   });
@@ -55,10 +54,7 @@ export function registerSpeSimple({ actions, registry, db }: DomainRegistries): 
     states: {
       entity: SCHEME_SIMPLE,
       in: ['APPROVED'],
-      refusal: () => [
-        '只有审批通过的简易考评才能通知供应商',
-        'Only an approved simple evaluation can be sent to suppliers',
-      ],
+      refusal: () => refusalOf(declaredText('performance.sendApproved')),
     },
     handler: (body, ctx, kernel) => sendPending(store, kernel.db, body.id as number, ctx),
   });

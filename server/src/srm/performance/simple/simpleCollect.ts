@@ -8,6 +8,7 @@
  */
 import { pickText, type JsonSchema } from '@meridian/metadata';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
+import { declaredText } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import type { DomainStore } from '../../../platform/domainStore';
 import type { ResourceContext } from '../../../resource/context';
@@ -53,10 +54,8 @@ async function clearYear(store: DomainStore, tx: SqlExecutor, year: number) {
   const key = 'performanceCollectId';
   const rows = await store.rows.select(tx, COLLECT, [key], { year }, { underLock: true });
   const ids = rows.map((r) => Number(r[key]));
-  if (!ids.length) return;
-  const { t, c } = store.sql;
-  for (const entity of [COLLECT_LINE, COLLECT])
-    await tx.execute(`DELETE FROM ${t(entity)} WHERE ${c(entity, key)} IN (${ids.map(() => '?').join(', ')})`, ids);
+  // An empty list deletes nothing.
+  for (const entity of [COLLECT_LINE, COLLECT]) await store.rows.delete(tx, entity, { [key]: ids });
 }
 
 export async function doCollect(
@@ -99,10 +98,7 @@ export async function doCollect(
         });
     }
     const [suppliers, count] = [bySupplier.size, results.length];
-    const msg = {
-      cn: `${year} 年：已汇总 ${suppliers} 家供应商、${count} 条考评结果`,
-      en: `${year}: ${suppliers} suppliers summarised from ${count} results`,
-    };
-    return { data: { year, suppliers, results: count }, msg: pickText(msg, ctx.language) };
+    const msg = pickText(declaredText('performance.collected', { year, suppliers, count }), ctx.language);
+    return { data: { year, suppliers, results: count }, msg };
   });
 }

@@ -8,6 +8,7 @@
  */
 import { pickText } from '@meridian/metadata';
 import type { Database } from '../../../db/sqlExecutor';
+import { declaredText } from '../../../http/declaredErrors';
 import type { DomainStore } from '../../../platform/domainStore';
 import type { ResourceContext } from '../../../resource/context';
 import { formatDateTime } from '../../../util/time';
@@ -35,7 +36,7 @@ export async function remindSupplier(store: DomainStore, db: Database, id: numbe
       'cancelled',
       ctx.userId,
     );
-    const [number, period] = [String(head.expressionNumber), String(head.periodName)];
+    const number = String(head.expressionNumber);
     const supplierTodoId = await store.todos.open(
       tx,
       {
@@ -43,10 +44,7 @@ export async function remindSupplier(store: DomainStore, db: Database, id: numbe
         to: { supplierId: Number(head.supplierId) },
         billType: EXPRESSION_TODO,
         billNumber: number,
-        title: {
-          cn: `动态绩效数据 ${number}（${period}）请查阅`,
-          en: `Dynamic performance data ${number} (${period}) for your attention`,
-        },
+        title: declaredText('performance.expressionTodoTitle', { number, period: head.periodName }),
         menuCode: 'SUP_SPE_EXPRESSION',
         link: `srmSpeSupplierExpressionEdit?id=${id}`,
       },
@@ -67,7 +65,7 @@ export async function sendPending(store: DomainStore, db: Database, id: number, 
     const subject = { entityName: SCHEME_SIMPLE, billId: id };
     const pending = await store.todos.pendingSupplierTodos(tx, { ...subject, billType: SIMPLE_TODO });
     const holding = new Set(pending.map((r) => r.supplierId));
-    const [name, period] = [String(head.schemeName), String(head.periodName)];
+    const name = String(head.schemeName);
     let created = 0;
     for (const supplierId of suppliers.filter((s) => !holding.has(s))) {
       // Informational, with no menu or page: the supplier reads it on the home (menuCode and link empty).
@@ -78,7 +76,7 @@ export async function sendPending(store: DomainStore, db: Database, id: number, 
           to: { supplierId },
           billType: SIMPLE_TODO,
           billNumber: name.slice(0, 60),
-          title: { cn: `新绩效考核：${name}（${period}）`, en: `New performance assessment: ${name} (${period})` },
+          title: declaredText('performance.simpleTodoTitle', head),
           menuCode: '',
           link: '',
         },
@@ -89,10 +87,7 @@ export async function sendPending(store: DomainStore, db: Database, id: number, 
     const pendingSentDate = formatDateTime();
     await store.update(tx, SCHEME_SIMPLE, 'schemeSimpleId', id, { pendingSentDate }, ctx.userId);
     const skipped = suppliers.length - created;
-    const msg = {
-      cn: `已通知 ${created} 家供应商，${skipped} 家已有未读待办`,
-      en: `${created} supplier to-dos created, ${skipped} already open`,
-    };
-    return { data: { created, skipped }, msg: pickText(msg, ctx.language) };
+    const msg = pickText(declaredText('performance.pendingSent', { created, skipped }), ctx.language);
+    return { data: { created, skipped }, msg };
   });
 }

@@ -7,7 +7,8 @@
  * - srmSmlRuleHeaderRestful/doImportExcel (multipart .xlsx + ruleHeaderId; btnSave of the rule
  *   pages): the rule's factors and score ranges (ruleImport.ts).
  */
-import type { JsonSchema } from '@meridian/metadata';
+import { pickText, type JsonSchema } from '@meridian/metadata';
+import { declaredText } from '../../../http/declaredErrors';
 import type { ActionAccess, ActionHandler } from '../../../kernel';
 import type { DomainRegistries } from '../../../platform/domainModules';
 import { pushWarnings } from './warningPush';
@@ -68,10 +69,10 @@ export function registerPriceReports({ actions, registry, db }: DomainRegistries
     const result = await db.transaction(async (tx) =>
       pushWarnings(reads, tx, warningRows(await reportRows(reads, tx), await thresholdPct(reads, tx)), chosen, ctx),
     );
-    const msg =
-      ctx.language === 'EN'
-        ? `${result.pushed.length} row(s) pushed${result.skipped.length ? `; ${result.skipped.length} already pushed today, skipped` : ''}`
-        : `已推送 ${result.pushed.length} 行${result.skipped.length ? `，${result.skipped.length} 行今日已推送，已跳过` : ''}`;
-    return { data: result, msg };
+    const [pushed, skipped] = [result.pushed.length, result.skipped.length];
+    const text = skipped
+      ? declaredText('price.warningsPushedSkipping', { pushed, skipped })
+      : declaredText('price.warningsPushed', { pushed });
+    return { data: result, msg: pickText(text, ctx.language) };
   });
 }

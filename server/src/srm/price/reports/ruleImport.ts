@@ -6,9 +6,10 @@
  * the rule's factors and ranges in one transaction; any bad row and nothing is written, every bad
  * row listed (400). Only a NEW rule.
  */
+import { pickText, type I18nText } from '@meridian/metadata';
 import { readSheets, type SheetColumn, type SheetRow } from '../../../exchange/sheetReader';
 import { Errors, type FieldErrorOut } from '../../../http/apiError';
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import type { ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
@@ -44,24 +45,22 @@ function check(factors: SheetRow[], scores: SheetRow[]): FieldErrorOut[] {
   const errors: FieldErrorOut[] = [];
   const seen = new Set<string>();
   for (const { row: n, values: r } of factors) {
-    const bad = (m: string) => errors.push({ field: `factors[row ${n}]`, message: m });
-    if (!r.factorName || r.factorName.length > 100)
-      bad('因素名称必填，最多 100 字 / Factor is required, at most 100 characters');
-    else if (seen.has(r.factorName)) bad(`因素名称重复 / Factor "${r.factorName}" appears twice`);
-    if (!decimalIn(r.weight, 0, 1)) bad('权重须为 0 到 1 之间的数 / Weight must be a number from 0 to 1');
-    if (r.parent && !seen.has(r.parent))
-      bad(`上级因素须在前面的行中 / Parent factor "${r.parent}" must be an earlier row`);
+    const bad = ({ cn, en }: I18nText) => errors.push({ field: `factors[row ${n}]`, message: `${cn} / ${en}` });
+    if (!r.factorName || r.factorName.length > 100) bad(declaredText('price.importFactorRequired'));
+    else if (seen.has(r.factorName)) bad(declaredText('price.importFactorTwice', r));
+    if (!decimalIn(r.weight, 0, 1)) bad(declaredText('price.importWeightRange'));
+    if (r.parent && !seen.has(r.parent)) bad(declaredText('price.importParentLater', r));
     if (r.factorName) seen.add(r.factorName);
   }
   for (const { row: n, values: r } of scores) {
-    const bad = (m: string) => errors.push({ field: `scores[row ${n}]`, message: m });
+    const bad = ({ cn, en }: I18nText) => errors.push({ field: `scores[row ${n}]`, message: `${cn} / ${en}` });
     if (!r.factorName || !seen.has(r.factorName))
-      bad(`因素不在因素表中 / Factor "${r.factorName ?? ''}" is not in the factor sheet`);
-    if (!decimalIn(r.score)) bad('得分必填且须为数字 / Score must be a number');
+      bad(declaredText('price.importFactorUnknown', { factorName: r.factorName }));
+    if (!decimalIn(r.score)) bad(declaredText('price.importScoreNumber'));
     if ((r.rangeFrom && !decimalIn(r.rangeFrom)) || (r.rangeTo && !decimalIn(r.rangeTo)))
-      bad('区间须为数字 / From and To must be numbers');
+      bad(declaredText('price.importRangeNumbers'));
     else if (r.rangeFrom && r.rangeTo && compareDecimals(toDecimal(r.rangeFrom)!, toDecimal(r.rangeTo)!) > 0)
-      bad('区间下限大于上限 / From is above To');
+      bad(declaredText('price.importRangeReversed'));
   }
   return errors;
 }
@@ -84,12 +83,11 @@ export async function importRule(
   const model = registry.entity(RULE)!;
   const scope = await kernel.auth.guard.rowScope(req.identity!, model, true, ctx);
   if (!(await resources.findById(model, id, ctx, scope))) throw Errors.recordNotFound();
-  const { t, c } = reads.sql;
   return db.transaction(async (tx) => {
     const rule = await reads.rows.one(tx, RULE, ['status'], { ruleHeaderId: id }, { underLock: true });
     if (!rule) throw Errors.recordNotFound();
     if (rule.status !== 'NEW') throw declaredError('price.ruleNotNew');
-    for (const e of [SCORE, LINE]) await tx.execute(`DELETE FROM ${t(e)} WHERE ${c(e, 'ruleHeaderId')} = ?`, [id]);
+    for (const e of [SCORE, LINE]) await reads.rows.delete(tx, e, { ruleHeaderId: id });
     const ids = new Map<string, number>();
     for (const { values: r } of factors) {
       const parentLineId = r.parent ? ids.get(r.parent)! : null;
@@ -101,10 +99,7 @@ export async function importRule(
       const values = { ruleHeaderId: id, ruleLineId: ids.get(r.factorName!)!, rangeFrom, rangeTo, score };
       await resources.writer.insert(tx, registry.entity(SCORE)!, values, ctx);
     }
-    const msg =
-      ctx.language === 'EN'
-        ? `${factors.length} factors and ${scores.length} score ranges imported`
-        : `已导入 ${factors.length} 个因素、${scores.length} 个评分区间`;
-    return { data: { factors: factors.length, scores: scores.length }, msg };
+    const data = { factors: factors.length, scores: scores.length };
+    return { data, msg: pickText(declaredText('price.ruleImported', data), ctx.language) };
   });
 }

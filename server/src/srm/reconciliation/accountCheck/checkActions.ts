@@ -1,5 +1,6 @@
-import type { JsonSchema } from '@meridian/metadata';
+import type { I18nText, JsonSchema } from '@meridian/metadata';
 import { Errors } from '../../../http/apiError';
+import { declaredText } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import { eitherIdInput, idFrom } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest, ActionStates, RegisteredAction } from '../../../platform/actionRegistry';
@@ -48,6 +49,9 @@ const PAGING: Record<string, JsonSchema> = {
   pageIndex: { type: 'integer', minimum: 1 },
   pageRows: { type: 'integer', minimum: 1, maximum: 500 },
 };
+/** A declared text as the [cn, en] of a declared states' refusal. */
+export const refusalOf = ({ cn, en }: I18nText): [string, string] => [cn, en];
+
 /** A statement's totals and attachments change until it is completed or cancelled (the same 409s as before). */
 const OPEN: ActionStates = {
   entity: CHECK,
@@ -108,10 +112,10 @@ export function registerCheckActions(actions: ActionRegistry, store: CheckStore,
       input: onCheck,
       states: {
         ...OPEN,
-        refusal: (r) => [
-          `对账单已${r.status === 'COMPLETED' ? '完成' : '作废'}，不能重算`,
-          `The statement is ${String(r.status)}: its totals are final`,
-        ],
+        refusal: (r) =>
+          r.status === 'COMPLETED'
+            ? refusalOf(declaredText('reconciliation.completedTotalsFinal', r))
+            : refusalOf(declaredText('reconciliation.cancelledTotalsFinal', r)),
       },
     },
   );
@@ -134,13 +138,7 @@ export function registerCheckActions(actions: ActionRegistry, store: CheckStore,
     },
     {
       input: eitherIdInput(CHECK_ID, { attachmentIds: ATTACHMENT_IDS }),
-      states: {
-        ...OPEN,
-        refusal: (r) => [
-          '对账单已结束，不能修改附件',
-          `The statement is ${String(r.status)}: its attachments are final`,
-        ],
-      },
+      states: { ...OPEN, refusal: (r) => refusalOf(declaredText('reconciliation.attachmentsFinal', r)) },
     },
   );
 

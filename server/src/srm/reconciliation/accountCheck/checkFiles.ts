@@ -5,6 +5,7 @@ import { exportFileName } from '../../../exchange/exchangeRules';
 import { importLinesAction } from '../../../exchange/lineImport';
 import { XLSX_TYPE } from '../../../exchange/xlsxBuffer';
 import { LookupTable } from '../../../exchange/lookupTable';
+import { declaredText } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import { eitherIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry, RegisteredAction } from '../../../platform/actionRegistry';
@@ -93,10 +94,8 @@ async function printWorkbook(
 ): Promise<ExcelJS.Workbook> {
   const book = new ExcelJS.Workbook();
   const header = await presenter(kernel, CHECK, language);
-  const sheet = book.addWorksheet(language === 'EN' ? 'Statement' : '对账单');
-  const title = sheet.addRow([
-    `${language === 'EN' ? 'Account statement' : '对账单'} ${String(check.checkNumber ?? '')}`,
-  ]);
+  const sheet = book.addWorksheet(pickText(declaredText('reconciliation.statementSheet'), language));
+  const title = sheet.addRow([pickText(declaredText('reconciliation.statementTitle', check), language)]);
   title.font = { bold: true, size: 14 };
   for (const field of HEADER_FIELDS) sheet.addRow([header.label(field), header.value(field, check)]);
   // The lines (even none), then the deductions and other fees when there are any, under their children's labels.
@@ -140,14 +139,14 @@ export function registerCheckFiles(actions: ActionRegistry): void {
   const exportInvoiceList: RegisteredAction['handler'] = async (body, ctx, kernel, req) => {
     const { check } = await fullCheck(kernel, req, ctx, accountCheckIdOf(body));
     const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet(ctx.language === 'EN' ? 'Invoice list' : '开票清单');
+    const listName = pickText(declaredText('reconciliation.invoiceList'), ctx.language);
+    const sheet = book.addWorksheet(listName);
     const kind = await presenter(kernel, INVOICE_LIST, ctx.language);
     const columns = listColumns(kernel);
     sheet.addRow(columns.map((c) => kind.label(c))).font = { bold: true };
     for (const row of (check.invoiceLists as Values[]) ?? []) sheet.addRow(columns.map((c) => kind.value(c, row)));
     sheet.columns.forEach((column) => (column.width = 18));
-    const name = `${ctx.language === 'EN' ? 'Invoice list' : '开票清单'} ${String(check.checkNumber)}`;
-    return xlsxAnswer(name, book);
+    return xlsxAnswer(`${listName} ${String(check.checkNumber)}`, book);
   };
   for (const resource of ['srmRcnAccountCheckInvoiceListRestful', RESOURCE])
     checkPagesAction(actions, resource)('exportInvoiceList', 'btnExportInvoiceList', exportInvoiceList, onCheck);

@@ -1,5 +1,6 @@
 import type { I18nText } from '@meridian/metadata';
 import { IMAGE_TYPES, imageText, isPdf, pdfText } from '../../../documents/documentText';
+import { declaredText } from '../../../http/declaredErrors';
 import { invoiceFieldsOf, type InvoiceFields } from './invoiceText';
 
 /** The file an engine reads: its name, extension and bytes. */
@@ -16,8 +17,6 @@ export interface InvoiceFile {
  */
 export type InvoiceReading =
   { engine: string; text: string; fields: InvoiceFields } | { engine: string; unavailable: I18nText };
-
-const unreadable = (engine: string, cn: string, en: string): InvoiceReading => ({ engine, unavailable: { cn, en } });
 
 /** The engine's own words for the server's log; a command's stderr can be long. */
 function logFailure(engine: string, file: InvoiceFile, error: unknown): void {
@@ -46,12 +45,7 @@ export class PdfTextReader implements InvoiceReader {
 
   async read(file: InvoiceFile): Promise<InvoiceReading> {
     const text = await pdfText(file.content);
-    if (!text.trim())
-      return unreadable(
-        this.name,
-        'PDF 没有文字层（扫描件），请手工录入发票',
-        'The PDF has no text layer (a scan): enter the invoice by hand',
-      );
+    if (!text.trim()) return { engine: this.name, unavailable: declaredText('reconciliation.pdfWithoutText') };
     return { engine: this.name, text, fields: invoiceFieldsOf(text) };
   }
 }
@@ -70,18 +64,9 @@ export class TesseractReader implements InvoiceReader {
       text = await imageText(file.content, file.extension);
     } catch (e) {
       logFailure(this.name, file, e);
-      return unreadable(
-        this.name,
-        '无法识别该图片（文件可能已损坏或不是发票图片），请检查文件或手工录入发票',
-        'The image could not be read (it may be damaged or not an invoice image): check the file or enter the invoice by hand',
-      );
+      return { engine: this.name, unavailable: declaredText('reconciliation.imageUnreadable') };
     }
-    if (text === null)
-      return unreadable(
-        this.name,
-        '服务器不能识别图片发票，请手工录入发票',
-        'This server cannot read invoice images: enter the invoice by hand',
-      );
+    if (text === null) return { engine: this.name, unavailable: declaredText('reconciliation.noImageEngine') };
     return { engine: this.name, text, fields: invoiceFieldsOf(text) };
   }
 }
@@ -95,19 +80,11 @@ export async function readInvoice(
 ): Promise<InvoiceReading> {
   const reader = readers.find((r) => r.accepts(file));
   if (!reader)
-    return unreadable(
-      'none',
-      `不能识别 .${file.extension} 文件，请手工录入发票`,
-      `No recognition engine reads .${file.extension} files: enter the invoice by hand`,
-    );
+    return { engine: 'none', unavailable: declaredText('reconciliation.noEngineFor', { extension: file.extension }) };
   try {
     return await reader.read(file);
   } catch (e) {
     logFailure(reader.name, file, e);
-    return unreadable(
-      reader.name,
-      '无法读取该文件（可能已损坏），请检查文件或手工录入发票',
-      'The file could not be read (it may be damaged): check the file or enter the invoice by hand',
-    );
+    return { engine: reader.name, unavailable: declaredText('reconciliation.fileUnreadable') };
   }
 }

@@ -2,14 +2,14 @@ import { pickText, type I18nText, type JsonSchema, type Language } from '@meridi
 import type { SqlParam } from '../../../db/sqlExecutor';
 import type { SqlReads } from '../../../lifecycle/platformRows';
 import { Errors } from '../../../http/apiError';
-import { declaredError } from '../../../http/declaredErrors';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { compareDecimals, parseDecimal } from '../../../util/decimal';
 import { checkTotals, type CheckTotals, type Values } from '../accountCheck/checkAmounts';
-import { CHECK_PAGES, reachableCheck } from '../accountCheck/checkActions';
+import { CHECK_PAGES, reachableCheck, refusalOf } from '../accountCheck/checkActions';
 import { CHECK, CheckStore, INVOICE, OCR_TASK } from '../accountCheck/checkStore';
 import { readInvoice, type InvoiceReader } from './invoiceReader';
 import { addCents, ESSENTIAL, type InvoiceFields } from './invoiceText';
@@ -58,20 +58,10 @@ function recognitionMessage(task: Values | undefined, language: Language, reason
   const status = String(task?.verifyStatus ?? '');
   if (task?.taskStatus !== 'SUCCESS') {
     const why = reason ? `: ${pickText(reason, language)}` : task?.message ? `: ${String(task.message)}` : '';
-    return pickText(
-      { cn: `未能识别发票，请手工录入${why}`, en: `The invoice could not be read; enter it by hand${why}` },
-      language,
-    );
+    return pickText(declaredText('reconciliation.invoiceNotRead', { why }), language);
   }
-  if (status === 'VERIFIED')
-    return pickText({ cn: '发票已识别，核验通过', en: 'Invoice recognised and verified' }, language);
-  return pickText(
-    {
-      cn: '发票已识别，但金额与对账单不一致，请核对后再提交',
-      en: 'Invoice recognised; its amounts do not match the statement: check them before submitting',
-    },
-    language,
-  );
+  if (status === 'VERIFIED') return pickText(declaredText('reconciliation.invoiceVerified'), language);
+  return pickText(declaredText('reconciliation.invoiceMismatch'), language);
 }
 
 /**
@@ -110,10 +100,7 @@ export function registerInvoiceRecognition(
       entity: CHECK,
       id: 'accountCheckId',
       in: ['SUPPLIER_CONFIRMED', 'INVOICE_REJECTED'],
-      refusal: (r) => [
-        `对账单当前状态为${String(r.status)}，不能录入发票`,
-        `The statement is ${String(r.status)}: invoices cannot be entered now`,
-      ],
+      refusal: (r) => refusalOf(declaredText('reconciliation.noInvoicesNow', r)),
     },
     handler: async (body, ctx, kernel, req) => {
       const accountCheckId = body.accountCheckId as number;
