@@ -6,6 +6,7 @@ import type { Kernel } from '../kernel';
 import type { ActionRegistry, ActionRequest } from '../platform/actionRegistry';
 import type { ResourceContext } from '../resource/context';
 import { parseListRequest } from '../resource/listRequest';
+import { isSupplierType } from '../access/accessService';
 import { personNameSql } from '../access/personName';
 import { HISTORY } from './history';
 import { fillPattern } from './platformRows';
@@ -38,7 +39,41 @@ async function findHistory(body: Record<string, unknown>, ctx: ResourceContext, 
     `${historySelect(kernel, ctx.language)} WHERE ${c(HISTORY, 'entityName')} = ? AND ${c(HISTORY, 'recordId')} = ? ORDER BY ${c(HISTORY, 'historyId')}`,
     [entity.name, id],
   );
-  return { data: rows.map((r) => localized(r, ctx)) };
+  const hidden = isSupplierType(req.identity!.user.userType)
+    ? await internalApprovalComments(kernel, entity, rows)
+    : new Set<unknown>();
+  return { data: rows.map((r) => localized(hidden.has(r.historyId) ? { ...r, comment: null } : r, ctx)) };
+}
+
+/**
+ * The history rows (their ids) whose comment a supplier's user does not see: the comments written
+ * on approval transitions (declared `"approval": true`, the submit among them) by anyone who is not
+ * a supplier's user — the approvers' and submitters' words to each other. The entry itself stays
+ * (who, when, from which state to which); comments suppliers wrote, and comments on the other
+ * transitions, are shown.
+ */
+async function internalApprovalComments(kernel: Kernel, entity: EntityModel, rows: Row[]): Promise<Set<unknown>> {
+  const onApproval = rows.filter((r) => r.comment !== null && onApprovalTransition(kernel, entity, r));
+  if (!onApproval.length) return new Set();
+  const authors = await kernel.lifecycles.rows.select(kernel.db, 'baseUsers', ['userId', 'userType'], {
+    userId: [...new Set(onApproval.map((r) => Number(r.userId)))],
+  });
+  const suppliers = new Set(authors.filter((u) => isSupplierType(String(u.userType))).map((u) => Number(u.userId)));
+  return new Set(onApproval.filter((r) => !suppliers.has(Number(r.userId))).map((r) => r.historyId));
+}
+
+/**
+ * Whether a history row names an approval transition: of the record's lifecycle, or — in a
+ * lifecycle whose rows name the document that moved the record (`historyNamesCause`), with its
+ * comment — of that document's lifecycle, known by the bill type the row keeps.
+ */
+function onApprovalTransition(kernel: Kernel, entity: EntityModel, row: Row): boolean {
+  const own = kernel.lifecycles.lifecycleOf(entity)!;
+  const causes = own.historyNamesCause
+    ? kernel.registry.lifecycles().filter((lc) => row.billType && lc.approvalRule?.billType === row.billType)
+    : [];
+  const named = causes.length ? causes : [own];
+  return named.some((lc) => lc.transitions.some((t) => t.action === row.action && t.approval));
 }
 
 function historySelect(kernel: Kernel, language: Language): string {
