@@ -125,8 +125,8 @@ export interface ActionStates {
   in: readonly string[];
   /** Further fields of the record that must hold one of their values (an order's feedbackStatus). */
   also?: Readonly<Record<string, readonly string[]>>;
-  /** The refusal's text [cn, en] from the record as read; a generic one naming the state otherwise. */
-  refusal?: (row: Row) => [cn: string, en: string];
+  /** The refusal's text from the record as read (a declared text, filled from the row); a generic one naming the state otherwise. */
+  refusal?: (row: Row) => { cn: string; en: string };
 }
 
 /** The custom actions a request can reach (platform/actionRegistry.ts's ActionRegistry). */

@@ -59,6 +59,8 @@ export function checkActionInput(schema: JsonSchema, body: Record<string, unknow
 }
 
 const ID: JsonSchema = { type: 'integer', minimum: 1 };
+/** An input's optional record id: blank (null), or a positive integer. */
+export const OPTIONAL_ID: JsonSchema = { type: ['integer', 'null'], minimum: 1 };
 
 /** The body of an action on one record: `{ id }`, a positive integer (another name with `field`). */
 export function recordIdInput(field = 'id', extra: Record<string, JsonSchema> = {}): JsonSchema {

@@ -27,7 +27,7 @@ beforeAll(async () => {
     {
       extend: ({ actions }) => {
         const states = { entity: 'srmPurRequisitionHeader', in: ['DRAFT', 'REJECTED'] };
-        const register = (action: string, refusal?: (row: Record<string, unknown>) => [string, string]) =>
+        const register = (action: string, refusal?: (row: Record<string, unknown>) => { cn: string; en: string }) =>
           actions.register({
             area: 'srmServer',
             resource: RES,
@@ -46,10 +46,10 @@ beforeAll(async () => {
             },
           });
         register('touch');
-        register('touchWithText', (row) => [
-          `只有草稿可以处理（${String(row.status)}）`,
-          `Drafts only (${String(row.status)})`,
-        ]);
+        register('touchWithText', (row) => ({
+          cn: `只有草稿可以处理（${String(row.status)}）`,
+          en: `Drafts only (${String(row.status)})`,
+        }));
       },
     },
   );

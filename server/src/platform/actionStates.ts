@@ -14,13 +14,13 @@ import { lockOwner } from '../resource/invariantLocks';
  */
 type Check = (tx?: SqlExecutor) => Promise<void>;
 
-function refusal(states: ActionStates, field: string, row: Row, label: { cn: string; en: string }): [string, string] {
+function refusal(states: ActionStates, field: string, row: Row, label: { cn: string; en: string }) {
   if (states.refusal) return states.refusal(row);
   const state = String(row[field]);
-  return [
-    `${label.cn}当前状态（${state}）不能执行此操作`,
-    `The ${label.en} is ${state}: this action is allowed only when it is ${states.in.join(', ')}`,
-  ];
+  return {
+    cn: `${label.cn}当前状态（${state}）不能执行此操作`,
+    en: `The ${label.en} is ${state}: this action is allowed only when it is ${states.in.join(', ')}`,
+  };
 }
 
 function idFieldsOf(states: ActionStates): readonly string[] {
@@ -57,7 +57,10 @@ export function stateCheck(
     if (tx) await lockOwner(tx, entity, id);
     const row = await kernel.resources.reader.byId(entity, id, ctx, await scope, tx);
     if (!row) throw Errors.recordNotFound();
-    if (!holds(states, field, row)) throw Errors.conflict(...refusal(states, field, row, entity.def.label));
+    if (!holds(states, field, row)) {
+      const { cn, en } = refusal(states, field, row, entity.def.label);
+      throw Errors.conflict(cn, en);
+    }
   };
 }
 

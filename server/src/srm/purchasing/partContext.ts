@@ -3,7 +3,6 @@
  * the platform's SQL, row and to-do writers (DomainStore) and the database, built once per kernel
  * by the part's register.
  */
-import type { JsonSchema } from '@meridian/metadata';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import { isSupplierType } from '../../access/accessService';
 import type { Database } from '../../db/sqlExecutor';
@@ -33,12 +32,6 @@ export function requireInternal(ctx: ResourceContext): void {
 export function requireSupplier(ctx: ResourceContext): void {
   if (!isSupplierCaller(ctx)) throw declaredError('purchasingOrders.supplierOnly');
 }
-
-/** An action input's optional record id: blank, or a positive integer. */
-export const OPTIONAL_ID: JsonSchema = { type: ['integer', 'null'], minimum: 1 };
-
-/** A declared text (declaredText) as the [cn, en] an action's states refusal answers. */
-export const bothTexts = ({ cn, en }: { cn: string; en: string }): [string, string] => [cn, en];
 
 /** The date part (YYYY-MM-DD) of a stored date or datetime; null when blank. */
 export const dateText = (v: unknown): string | null =>

@@ -9,7 +9,6 @@
  * as .xlsx. srmSpeSupplierScoreRestful/findPageListBySchemeScoreId {schemeScoreId, pageIndex, pageRows}
  * pages one sheet's lines. Each reads the record through the caller's row scope first (404).
  */
-import type { I18nText } from '@meridian/metadata';
 import { isSupplierType } from '../../../access/accessService';
 import { declaredError, declaredText } from '../../../http/declaredErrors';
 import { XLSX_TYPE, xlsxBuffer } from '../../../exchange/xlsxBuffer';
@@ -34,9 +33,6 @@ type Body = Record<string, unknown>;
 const SCHEME_ID = ['id', 'schemeId'];
 const SHEET_ID = ['schemeScoreId', 'id'];
 
-/** A declared text as the [cn, en] of a declared states' refusal. */
-export const refusalOf = ({ cn, en }: I18nText): [string, string] => [cn, en];
-
 /** The declared states of the scheme's actions: only while the scheme is SCORING (409 naming what waits for it). */
 const whileScoring = (id: string[] | undefined, refusal: ActionStates['refusal']): ActionStates => ({
   entity: SCHEME,
@@ -45,10 +41,8 @@ const whileScoring = (id: string[] | undefined, refusal: ActionStates['refusal']
   refusal,
 });
 // doAdjustScoreEndDate: the scoring window moves only while SCORING; the system figures are taken only then.
-const SCORING_ONLY = whileScoring(undefined, (s) => refusalOf(declaredText('performance.endMovesWhileScoring', s)));
-const FIGURES_WHILE_SCORING = whileScoring(SCHEME_ID, (s) =>
-  refusalOf(declaredText('performance.figuresWhileScoring', s)),
-);
+const SCORING_ONLY = whileScoring(undefined, (s) => declaredText('performance.endMovesWhileScoring', s));
+const FIGURES_WHILE_SCORING = whileScoring(SCHEME_ID, (s) => declaredText('performance.figuresWhileScoring', s));
 
 async function visible(kernel: Kernel, entity: string, id: number, ctx: ResourceContext, req: ActionRequest) {
   if (isSupplierType(req.identity!.user.userType)) throw declaredError('performance.suppliersCannot');

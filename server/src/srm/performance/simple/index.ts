@@ -12,7 +12,6 @@ import { declaredText } from '../../../http/declaredErrors';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { RegisteredAction } from '../../../platform/actionRegistry';
 import { DomainStore } from '../../../platform/domainStore';
-import { refusalOf } from '../scheme/schemeActions';
 import { COLLECT_INPUT, doCollect } from './simpleCollect';
 import { performanceSimpleList, SIMPLE_LIST_INPUT } from './simpleFinders';
 import { remindSupplier, sendPending } from './simpleTodos';
@@ -34,7 +33,7 @@ export function registerSpeSimple({ actions, registry, db }: DomainRegistries): 
     states: {
       entity: EXPRESSION,
       in: ['RELEASED'],
-      refusal: () => refusalOf(declaredText('performance.remindReleased')),
+      refusal: () => declaredText('performance.remindReleased'),
     },
     handler: (body, ctx, kernel) => remindSupplier(store, kernel.db, body.id as number, ctx),
   });
@@ -54,7 +53,7 @@ export function registerSpeSimple({ actions, registry, db }: DomainRegistries): 
     states: {
       entity: SCHEME_SIMPLE,
       in: ['APPROVED'],
-      refusal: () => refusalOf(declaredText('performance.sendApproved')),
+      refusal: () => declaredText('performance.sendApproved'),
     },
     handler: (body, ctx, kernel) => sendPending(store, kernel.db, body.id as number, ctx),
   });

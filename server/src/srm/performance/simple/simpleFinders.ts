@@ -4,6 +4,7 @@
  * permits apply through the header); supplier users get only their own supplier's lines of APPROVED
  * evaluations whose suppliers were notified (sendSrmSpePerformancePending), whatever the body says.
  */
+import { OPTIONAL_ID } from '../../../platform/actionInput';
 import type { FilterNode, JsonSchema } from '@meridian/metadata';
 import { isSupplierType } from '../../../access/accessService';
 import { caller, eq, pagingOf, supplierCaller } from '../../../home/readerContext';
@@ -13,9 +14,6 @@ import type { ResourceContext } from '../../../resource/context';
 
 const PERFORMANCE_SIMPLE = 'srmSpePerformanceSimple';
 const SCHEME_SIMPLE = 'srmSpeSchemeSimple';
-
-/** An optional positive id: blank ('' or null) means not given; anything else not a positive integer is 400. */
-const OPTIONAL_ID: JsonSchema = { type: ['integer', 'null'], minimum: 1 };
 
 /** performanceSimpleList's body (the paging is read by pagingOf). */
 export const SIMPLE_LIST_INPUT: JsonSchema = {

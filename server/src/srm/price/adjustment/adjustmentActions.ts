@@ -12,7 +12,7 @@ import type { SqlExecutor, SqlParam } from '../../../db/sqlExecutor';
 import { Errors } from '../../../http/apiError';
 import { declaredError } from '../../../http/declaredErrors';
 import type { ActionHandler, ActionRequest, Kernel } from '../../../kernel';
-import { eitherIdInput, idFrom, recordIdInput } from '../../../platform/actionInput';
+import { eitherIdInput, idFrom, OPTIONAL_ID, recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { lockOwner } from '../../../resource/invariantLocks';
@@ -26,7 +26,6 @@ const PAGES = ['srmSmlAdjustmentHeadList', 'SmlAdjustmentHead/SmlAdjustmentHeadE
 const EDITABLE = ['DRAFT', 'REJECTED', 'SUPPLIER_REJECTED'];
 
 const HEAD_ID = ['id', 'adjustmentHeadId'];
-const NULLABLE_ID: JsonSchema = { type: ['integer', 'null'], minimum: 1 };
 const DATE_OR_EMPTY: JsonSchema = { anyOf: [{ type: 'string', format: 'date' }, { enum: ['', null] }] };
 
 // A line, or an adjustment's every line: the spec's pages send one id or the other (null for the unused one).
@@ -36,7 +35,7 @@ const VIEW_INPUT: JsonSchema = {
     required: [f],
     properties: { [f]: { type: 'integer' } },
   })),
-  properties: { adjustmentLineId: NULLABLE_ID, adjustmentHeadId: NULLABLE_ID, id: NULLABLE_ID },
+  properties: { adjustmentLineId: OPTIONAL_ID, adjustmentHeadId: OPTIONAL_ID, id: OPTIONAL_ID },
 };
 const CONFIRM_INPUT: JsonSchema = {
   ...eitherIdInput(HEAD_ID, {
@@ -46,7 +45,7 @@ const CONFIRM_INPUT: JsonSchema = {
   required: ['agree'],
 };
 const PRESET_INPUT = recordIdInput('itemId', {
-  supplierId: NULLABLE_ID,
+  supplierId: OPTIONAL_ID,
   date: DATE_OR_EMPTY,
   effectiveDate: DATE_OR_EMPTY,
 });

@@ -9,7 +9,7 @@
  * - findAdjustmentList {adjustmentHeadId}: the rows one adjustment wrote.
  */
 import type { FilterNode, JsonSchema } from '@meridian/metadata';
-import { eitherIdInput, idFrom } from '../../../platform/actionInput';
+import { eitherIdInput, idFrom, OPTIONAL_ID } from '../../../platform/actionInput';
 import type { ActionRegistry } from '../../../platform/actionRegistry';
 import { parseListRequest } from '../../../resource/listRequest';
 
@@ -18,7 +18,6 @@ const RESOURCE = 'srmSmlAdjustmentListRestful';
 const PAGES = ['srmSmlAdjustmentList', 'srmSmlAdjustmentHeadList', 'SmlAdjustmentHead/SmlAdjustmentHeadEdit'];
 const NEWEST = 'effectiveDate desc, adjustmentListId desc';
 
-const OPTIONAL_ID: JsonSchema = { type: ['integer', 'null'], minimum: 1 };
 const HEAD_ID = ['adjustmentHeadId', 'id'];
 const BY_ITEM: JsonSchema = {
   type: 'object',

@@ -18,7 +18,6 @@ import { eitherIdInput, formRecordId, idFrom } from '../../../platform/actionInp
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { today } from '../../../util/time';
-import { bothTexts } from '../partContext';
 import { ACK, ACK_LINE, type Collab, type SupplierFile } from './collabContext';
 
 type Body = Record<string, unknown>;
@@ -132,8 +131,8 @@ export function registerApprovalActions(k: Collab, actions: ActionRegistry): voi
       in: ['PENDING'],
       refusal: (line) =>
         line.ackStatus === 'CANCELLED'
-          ? bothTexts(declaredText('purchasingOrders.ackFormCancelled'))
-          : bothTexts(declaredText('purchasingOrders.ackLineNotPending')),
+          ? declaredText('purchasingOrders.ackFormCancelled')
+          : declaredText('purchasingOrders.ackLineNotPending'),
     },
     handler: (body, ctx, kernel, req) =>
       k.addSupplierFile(kernel, req!, ctx, { ...ACK_FILE, id: idFrom(body, LINE_ID), attachmentId: body.attachmentId }),

@@ -14,11 +14,11 @@
 import { Errors } from '../../../http/apiError';
 import { declaredError, declaredText } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
-import { eitherIdInput, idFrom } from '../../../platform/actionInput';
+import { eitherIdInput, idFrom, OPTIONAL_ID } from '../../../platform/actionInput';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
 import { formatDateTime } from '../../../util/time';
-import { bothTexts, OPTIONAL_ID, requireInternal } from '../partContext';
+import { requireInternal } from '../partContext';
 import { EQ, EQ_TRANSFER, PROMOTION, supplierOf, type Collab, type SupplierFile } from './collabContext';
 import { isResearchEngineer, researchEngineers } from './eqRules';
 
@@ -127,7 +127,7 @@ export function registerEqActions(k: Collab, actions: ActionRegistry): void {
       entity: EQ,
       id: EQ_ID,
       in: ['SUBMITTED', 'ANSWERED'],
-      refusal: (eq) => bothTexts(declaredText('purchasingOrders.eqNotTransferable', { status: String(eq.status) })),
+      refusal: (eq) => declaredText('purchasingOrders.eqNotTransferable', { status: String(eq.status) }),
     },
     handler: (body, ctx, kernel, req) => transfer(k, body, ctx, kernel, req!),
   });
@@ -141,7 +141,7 @@ export function registerEqActions(k: Collab, actions: ActionRegistry): void {
       entity: PROMOTION,
       id: PROMOTION_ID,
       in: ['PROMOTED'],
-      refusal: () => bothTexts(declaredText('purchasingOrders.promotionNotAwaitingAnswer')),
+      refusal: () => declaredText('purchasingOrders.promotionNotAwaitingAnswer'),
     },
     handler: (body, ctx, kernel, req) =>
       k.addSupplierFile(kernel, req!, ctx, {

@@ -9,7 +9,7 @@ import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegi
 import type { ResourceContext } from '../../../resource/context';
 import { nextDocumentNumber } from '../../../resource/documentNumber';
 import { formatDateTime } from '../../../util/time';
-import { bothTexts, requireInternal } from '../partContext';
+import { requireInternal } from '../partContext';
 import { NOTE, RECEIPT, type Delivery } from './deliveryContext';
 import { BUYER_TODO, noteLines } from './notes';
 import type { OrderLine } from './orderLines';
@@ -231,7 +231,7 @@ export function registerReceive(d: Delivery, actions: ActionRegistry): void {
     states: {
       entity: NOTE,
       in: ['SHIPPED'],
-      refusal: () => bothTexts(declaredText('purchasingDelivery.noteNotAwaitingReceipt')),
+      refusal: () => declaredText('purchasingDelivery.noteNotAwaitingReceipt'),
     },
     handler: (body, ctx, kernel, req) => receive(d, body, ctx, kernel, req),
   });

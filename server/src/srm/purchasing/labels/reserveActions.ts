@@ -19,7 +19,6 @@ import type {
   RegisteredAction,
 } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
-import { bothTexts } from '../partContext';
 import { packListPdf } from './labelPdf';
 import { type LabelStore, PRINT_SIZE, RESERVE } from './labelStore';
 
@@ -123,7 +122,7 @@ export function registerReserveActions(store: LabelStore, actions: ActionRegistr
       entity: RESERVE,
       id: RESERVE_IDS,
       in: ['SUBMITTED', 'ARRIVED'],
-      refusal: () => bothTexts(declaredText('purchasingDelivery.noPackList')),
+      refusal: () => declaredText('purchasingDelivery.noPackList'),
     },
   );
   // findPurPrintSize {labelType?}: the enabled label sizes (any signed-in user: printing needs them).

@@ -4,7 +4,6 @@ import { declaredError, declaredText } from '../../../http/declaredErrors';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionStates } from '../../../platform/actionRegistry';
 import { formatDateTime } from '../../../util/time';
-import { bothTexts } from '../partContext';
 import { FEEDBACK, HEADER, type OrderSql } from './orderModel';
 import { handOver } from './orderTodos';
 
@@ -41,7 +40,7 @@ export const FEEDBACK_STATES: ActionStates = {
   entity: HEADER,
   in: ['RELEASED'],
   also: { feedbackStatus: ['PENDING_FEEDBACK'] },
-  refusal: (order) => bothTexts(declaredText('purchasingOrders.feedbackNotTaken', stateOf(order))),
+  refusal: (order) => declaredText('purchasingOrders.feedbackNotTaken', stateOf(order)),
 };
 
 /** The states doRejectFeedback is taken in: a released order with the supplier's feedback waiting. */
@@ -49,7 +48,7 @@ export const REJECT_FEEDBACK_STATES: ActionStates = {
   entity: HEADER,
   in: ['RELEASED'],
   also: { feedbackStatus: ['DELIVERY_DATE_CHANGE', 'REJECTED'] },
-  refusal: (order) => bothTexts(declaredText('purchasingOrders.noFeedbackToReject', stateOf(order))),
+  refusal: (order) => declaredText('purchasingOrders.noFeedbackToReject', stateOf(order)),
 };
 
 type FeedbackBody = { feedbackType?: FeedbackInput['feedbackType']; reason?: string; proposedDate?: string };

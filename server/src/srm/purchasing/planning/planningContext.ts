@@ -15,7 +15,7 @@ export const WARNING = 'srmBaseWarning';
 export class Planning extends PartContext {}
 
 // The caller's kind, shared by the purchasing parts.
-export { bothTexts, dateText, isSupplierCaller, requireInternal, supplierOf } from '../partContext';
+export { dateText, isSupplierCaller, requireInternal, supplierOf } from '../partContext';
 
 // The planning files' names for the platform's calendar helpers.
 export { addDays as daysAfter, today } from '../../../util/time';

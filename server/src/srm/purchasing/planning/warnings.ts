@@ -9,7 +9,7 @@ import { declaredText } from '../../../http/declaredErrors';
 import { recordIdInput } from '../../../platform/actionInput';
 import type { ActionRegistry } from '../../../platform/actionRegistry';
 import { formatDateTime } from '../../../util/time';
-import { bothTexts, requireInternal, WARNING, type Planning } from './planningContext';
+import { requireInternal, WARNING, type Planning } from './planningContext';
 
 export type WarningType = 'LATE_DELIVERY' | 'PRICE_EXPIRING' | 'STOCK_BELOW_SAFETY' | 'STOCK_ABOVE_MAX';
 export type WarningDocType = 'PUR_ORDER_LINE' | 'MATERIAL_PRICE' | 'VMI_STOCK';
@@ -74,7 +74,7 @@ export function registerWarningActions(p: Planning, actions: ActionRegistry): vo
       entity: WARNING,
       field: 'handledFlag',
       in: ['N'],
-      refusal: () => bothTexts(declaredText('purchasingOrders.warningHandled')),
+      refusal: () => declaredText('purchasingOrders.warningHandled'),
     },
     handler: async (body, ctx, kernel, req) => {
       requireInternal(ctx);

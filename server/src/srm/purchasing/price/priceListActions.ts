@@ -1,9 +1,8 @@
 import type { FilterNode } from '@meridian/metadata';
-import { recordIdInput } from '../../../platform/actionInput';
+import { OPTIONAL_ID, recordIdInput } from '../../../platform/actionInput';
 import type { Kernel } from '../../../kernel';
 import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegistry';
 import type { ResourceContext } from '../../../resource/context';
-import { OPTIONAL_ID } from '../partContext';
 import { PRICE } from './materialPrices';
 
 /**

@@ -1,4 +1,4 @@
-import type { I18nText, JsonSchema } from '@meridian/metadata';
+import type { JsonSchema } from '@meridian/metadata';
 import { Errors } from '../../../http/apiError';
 import { declaredText } from '../../../http/declaredErrors';
 import type { Kernel } from '../../../kernel';
@@ -49,8 +49,6 @@ const PAGING: Record<string, JsonSchema> = {
   pageIndex: { type: 'integer', minimum: 1 },
   pageRows: { type: 'integer', minimum: 1, maximum: 500 },
 };
-/** A declared text as the [cn, en] of a declared states' refusal. */
-export const refusalOf = ({ cn, en }: I18nText): [string, string] => [cn, en];
 
 /** A statement's totals and attachments change until it is completed or cancelled (the same 409s as before). */
 const OPEN: ActionStates = {
@@ -114,8 +112,8 @@ export function registerCheckActions(actions: ActionRegistry, store: CheckStore,
         ...OPEN,
         refusal: (r) =>
           r.status === 'COMPLETED'
-            ? refusalOf(declaredText('reconciliation.completedTotalsFinal', r))
-            : refusalOf(declaredText('reconciliation.cancelledTotalsFinal', r)),
+            ? declaredText('reconciliation.completedTotalsFinal', r)
+            : declaredText('reconciliation.cancelledTotalsFinal', r),
       },
     },
   );
@@ -138,7 +136,7 @@ export function registerCheckActions(actions: ActionRegistry, store: CheckStore,
     },
     {
       input: eitherIdInput(CHECK_ID, { attachmentIds: ATTACHMENT_IDS }),
-      states: { ...OPEN, refusal: (r) => refusalOf(declaredText('reconciliation.attachmentsFinal', r)) },
+      states: { ...OPEN, refusal: (r) => declaredText('reconciliation.attachmentsFinal', r) },
     },
   );
 

@@ -9,7 +9,7 @@ import type { ActionRegistry, ActionRequest } from '../../../platform/actionRegi
 import type { ResourceContext } from '../../../resource/context';
 import { compareDecimals, parseDecimal } from '../../../util/decimal';
 import { checkTotals, type CheckTotals, type Values } from '../accountCheck/checkAmounts';
-import { CHECK_PAGES, reachableCheck, refusalOf } from '../accountCheck/checkActions';
+import { CHECK_PAGES, reachableCheck } from '../accountCheck/checkActions';
 import { CHECK, CheckStore, INVOICE, OCR_TASK } from '../accountCheck/checkStore';
 import { readInvoice, type InvoiceReader } from './invoiceReader';
 import { addCents, ESSENTIAL, type InvoiceFields } from './invoiceText';
@@ -100,7 +100,7 @@ export function registerInvoiceRecognition(
       entity: CHECK,
       id: 'accountCheckId',
       in: ['SUPPLIER_CONFIRMED', 'INVOICE_REJECTED'],
-      refusal: (r) => refusalOf(declaredText('reconciliation.noInvoicesNow', r)),
+      refusal: (r) => declaredText('reconciliation.noInvoicesNow', r),
     },
     handler: async (body, ctx, kernel, req) => {
       const accountCheckId = body.accountCheckId as number;

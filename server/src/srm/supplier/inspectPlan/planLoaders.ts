@@ -3,6 +3,7 @@
  * doLoadSupplierLocations fill the plan's category and address lines from its suppliers' master
  * data, and listSlcInspectPlan is the plan list with each plan's inspection progress.
  */
+import { declaredText } from '../../../http/declaredErrors';
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
 import { eitherIdInput, idFrom } from '../../../platform/actionInput';
@@ -25,7 +26,7 @@ const LOAD: Pick<RegisteredAction, 'input' | 'states'> = {
     entity: PLAN,
     id: PLAN_ID,
     in: EDITABLE,
-    refusal: () => ['考察计划已提交，不能再加载', 'The plan is submitted: its lines cannot be reloaded'],
+    refusal: () => declaredText('supplier.planLinesNotReloadable'),
   },
 };
 

@@ -111,7 +111,7 @@ export const WARNING_STATES: ActionStates = {
   id: 'warningId',
   field: 'handledFlag',
   in: ['N'],
-  refusal: () => ['该预警已处理', 'This warning has already been handled'],
+  refusal: () => declaredText('supplier.warningAlreadyHandled'),
 };
 
 /** doHandleWarning: marks a warning handled; its declared states hold in the transaction (kernel.db). */

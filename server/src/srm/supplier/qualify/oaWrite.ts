@@ -1,3 +1,4 @@
+import { declaredText } from '../../../http/declaredErrors';
 import { Errors } from '../../../http/apiError';
 import type { Kernel } from '../../../kernel';
 import type { ActionRequest, ActionStates } from '../../../platform/actionRegistry';
@@ -9,7 +10,7 @@ import { M_CATEGORY, Q_SITE, QUALIFY, QualifyGateStore, SUPPLIER } from './quali
 export const OA_WRITE_STATES: ActionStates = {
   entity: QUALIFY,
   in: ['APPROVED', 'COMPLETED'],
-  refusal: () => ['资质审查审批通过后才能推送OA', 'The supplier can be sent to OA once the qualification is approved'],
+  refusal: () => declaredText('qualify.oaOnlyOnceApproved'),
 };
 
 /**

@@ -26,10 +26,7 @@ export const DELIVERY_DATE_INPUT: JsonSchema = {
 export const DELIVERY_DATE_STATES: ActionStates = {
   entity: SAMPLE,
   in: ['SUBMITTED'],
-  refusal: (trial) => [
-    `样品试制 ${String(trial.trialNumber)} 不在审批中，不能填写交样日期`,
-    `Sample trial ${String(trial.trialNumber)} is not submitted: the delivery date cannot be entered now`,
-  ],
+  refusal: (trial) => declaredText('supplier.deliveryDateNotNow', { trialNumber: String(trial.trialNumber) }),
 };
 
 export function supplierDeliveryDate(store: TrialStore): ActionHandler {
