@@ -50,7 +50,9 @@ async function findHistory(body: Record<string, unknown>, ctx: ResourceContext, 
  * on approval transitions (declared `"approval": true`, the submit among them) by anyone who is not
  * a supplier's user — the approvers' and submitters' words to each other. The entry itself stays
  * (who, when, from which state to which); comments suppliers wrote, and comments on the other
- * transitions, are shown.
+ * transitions, are shown. Where a supplier's user took part in the approval (it submitted the
+ * record: an info change), the decisions are addressed to it — its notification carries them —
+ * and every comment is shown.
  */
 async function internalApprovalComments(kernel: Kernel, entity: EntityModel, rows: Row[]): Promise<Set<unknown>> {
   const onApproval = rows.filter((r) => r.comment !== null && onApprovalTransition(kernel, entity, r));
@@ -59,6 +61,7 @@ async function internalApprovalComments(kernel: Kernel, entity: EntityModel, row
     userId: [...new Set(onApproval.map((r) => Number(r.userId)))],
   });
   const suppliers = new Set(authors.filter((u) => isSupplierType(String(u.userType))).map((u) => Number(u.userId)));
+  if (onApproval.some((r) => suppliers.has(Number(r.userId)))) return new Set();
   return new Set(onApproval.filter((r) => !suppliers.has(Number(r.userId))).map((r) => r.historyId));
 }
 

@@ -9,9 +9,10 @@ import { proofServer } from '../testing/proofServer';
  * findHistory and the comments of approval transitions (`"approval": true`): a supplier caller who
  * may read the record sees every entry, but not the comments internal users wrote on approval
  * transitions (their comment is null); its own comments, and internal comments on other
- * transitions, it sees. An internal caller sees every comment. Demo documents: a purchase order
- * (the buyer submits, the manager approves, the supplier confirms) and a supplier's info change
- * (the supplier submits, the manager rejects).
+ * transitions, it sees; where it submitted the record itself, the decisions are addressed to it and
+ * it sees them. An internal caller sees every comment. Demo documents: a purchase order (the buyer
+ * submits, the manager approves, the supplier confirms) and a supplier's info change (the supplier
+ * submits, the manager rejects).
  */
 const p = proofServer('lifecycle_history_comments');
 
@@ -45,7 +46,7 @@ describe('findHistory: internal approval comments are not shown to suppliers', (
     ]);
   });
 
-  it("an info change the supplier submitted: its own submit comment it sees, the manager's rejection comment not", async () => {
+  it('an info change the supplier submitted: the decision is addressed to it, so it sees the rejection comment too', async () => {
     const RES = 'srmSlcChangeInfoRestful';
     const change = (user: ProofUser, action: string, body: Record<string, unknown>) =>
       call(p, user, user === 'supplier01' ? 'SUP_CHANGE_INFO' : 'SLC_CHANGE_INFO', RES, action, body);
@@ -62,7 +63,7 @@ describe('findHistory: internal approval comments are not shown to suppliers', (
     expectOk(await change('manager01', 'rejectChangeInfo', { id, comment: 'licence missing; check them again' }));
     expect(await historyAs('supplier01', 'SUP_CHANGE_INFO', RES, id)).toEqual([
       ['doSubmit', 'supplier01', 'SUBMITTED', 'new office from December'],
-      ['doReject', 'manager01', 'REJECTED', null],
+      ['doReject', 'manager01', 'REJECTED', 'licence missing; check them again'],
     ]);
     expect(await historyAs('manager01', 'SLC_CHANGE_INFO', RES, id)).toEqual([
       ['doSubmit', 'supplier01', 'SUBMITTED', 'new office from December'],
