@@ -60,6 +60,20 @@ describe('monitoring report', () => {
     expect(Number(al.currentPrice)).toBe(6.2);
   });
 
+  it("the current price is the supplier's VALID price in force: an invalidated one is not shown", async () => {
+    const invalidate = (status: string) =>
+      runSql(p.server, 'UPDATE srm_pur_material_price SET price_status = ? WHERE supplier_id = 2 AND item_id = 3', [
+        status,
+      ]);
+    await invalidate('INVALID');
+    try {
+      const all = expectOk(await monitoring()) as { rows: Row[] };
+      expect(byId(all.rows, 5501)!.currentPrice).toBeNull();
+    } finally {
+      await invalidate('VALID');
+    }
+  });
+
   it('400 on a malformed period; 403 without the report menu', async () => {
     expectError(await monitoring({ periodFrom: '2026/09' }), 400, ['periodFrom']);
     expectError(await monitoring({}, 'supplier01'), 403);

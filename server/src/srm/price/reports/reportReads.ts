@@ -55,9 +55,9 @@ export class ReportReads extends DomainStore {
     );
   }
 
-  /** The supplier's price of the item valid on `day` (latest validFrom): unit price excluding tax. */
+  /** The supplier's VALID price of the item in force on `day` (latest validFrom): unit price excluding tax. */
   async materialPrice(tx: SqlExecutor, preset: Row, day: string): Promise<unknown> {
-    const key = { supplierId: Number(preset.supplierId), itemId: Number(preset.itemId) };
+    const key = { supplierId: Number(preset.supplierId), itemId: Number(preset.itemId), priceStatus: 'VALID' };
     const prices = await this.rows.select(tx, PRICE, ['unitPriceExcl', 'validFrom', 'validTo'], key, {
       orderBy: ['-validFrom', '-materialPriceId'],
     });
