@@ -55,10 +55,26 @@ function toRows(values: Values | undefined): Row[] {
 const named = (rows: Row[]): Values =>
   Object.fromEntries(rows.filter((r) => r.field).map((r) => [r.field as string, r.value]));
 
+/** A field of the entity, picked by its label. */
+function FieldPicker(props: { label: string; value?: string; onChange: (field: string) => void }) {
+  const fields = useFieldOptions();
+  return (
+    <Select
+      aria-label={props.label}
+      placeholder={props.label}
+      showSearch
+      optionFilterProp="label"
+      options={fields}
+      value={props.value}
+      onChange={props.onChange}
+      style={{ width: 140 }}
+    />
+  );
+}
+
 function ValueInput({ row, onChange }: { row: Row; onChange: (value: EffectValue) => void }) {
   const { t } = useTranslation();
   const { entity } = useBehaviourScope();
-  const fields = useFieldOptions();
   const kind = kindOf(row.value);
   if (kind === 'constant')
     return (
@@ -79,15 +95,10 @@ function ValueInput({ row, onChange }: { row: Row; onChange: (value: EffectValue
     );
   if (kind === 'field')
     return (
-      <Select
-        aria-label={t('modeling.behaviour.setFromField')}
-        placeholder={t('modeling.behaviour.setFromField')}
-        showSearch
-        optionFilterProp="label"
-        options={fields}
+      <FieldPicker
+        label={t('modeling.behaviour.setFromField')}
         value={(row.value as { field: string }).field || undefined}
-        onChange={(field: string) => onChange({ field })}
-        style={{ width: 140 }}
+        onChange={(field) => onChange({ field })}
       />
     );
   if (kind === 'other') return <Tag>{t('modeling.behaviour.setKept', { value: JSON.stringify(row.value) })}</Tag>;
@@ -96,20 +107,14 @@ function ValueInput({ row, onChange }: { row: Row; onChange: (value: EffectValue
 
 function SetRow({ row, onChange, onRemove }: { row: Row; onChange: (row: Row) => void; onRemove: () => void }) {
   const { t } = useTranslation();
-  const fields = useFieldOptions();
   const kind = kindOf(row.value);
   const kinds = kind === 'other' ? [...VALUE_KINDS, 'other' as const] : VALUE_KINDS;
   return (
     <Space wrap aria-label={t('modeling.behaviour.setRow')}>
-      <Select
-        aria-label={t('modeling.behaviour.setField')}
-        placeholder={t('modeling.behaviour.setField')}
-        showSearch
-        optionFilterProp="label"
-        options={fields}
+      <FieldPicker
+        label={t('modeling.behaviour.setField')}
         value={row.field}
-        onChange={(field: string) => onChange({ ...row, field })}
-        style={{ width: 140 }}
+        onChange={(field) => onChange({ ...row, field })}
       />
       <Select
         aria-label={t('modeling.behaviour.setKind')}
