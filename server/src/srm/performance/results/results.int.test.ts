@@ -134,6 +134,9 @@ describe('scope', () => {
     const schemeOne = await newResult(p, 1, 1);
     const lines = expectOk(await buyer(p, 'findPerFormAnceVOById', { id: schemeOne })).scoreLines;
     expect(lines).toMatchObject([{ supplierScoreId: 1, schemeScoreId: 1, score: '92.00' }]);
+    // Each line carries its sheet's number, scorer and status.
+    expect(lines[0]).toMatchObject({ schemeScoreNumber: expect.any(String), scoreStatus: expect.any(String) });
+    expect(lines[0].scorerUserId).not.toBeUndefined();
   });
 });
 
