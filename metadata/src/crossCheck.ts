@@ -9,6 +9,7 @@ import { checkReferenceFilter } from './referenceFilterCheck';
 import { checkNumberOf } from './documentNumber';
 import { checkLinePick } from './linePickCheck';
 import { checkTimers } from './timerCheck';
+import { checkHomeCharts } from './chartCheck';
 import { checkRecordRules } from './recordRuleCheck';
 import type { MetadataProblem } from './problems';
 import type { MetadataCatalog } from './metadataCatalog';
@@ -334,5 +335,6 @@ export function crossCheck(registry: MetadataCatalog): MetadataProblem[] {
   checkRecordRules(registry, problems);
   checkTimers(registry, problems);
   checkMenus(registry, problems);
+  checkHomeCharts(registry, problems);
   return problems;
 }

@@ -1,4 +1,5 @@
 import type {
+  ChartSetDef,
   EntityDef,
   LifecycleDef,
   LookupSetDef,
@@ -8,7 +9,8 @@ import type {
   ScheduleSetDef,
 } from './generated/meta-model';
 
-export type MetaDocumentKind = 'entity' | 'page' | 'lifecycle' | 'lookupSet' | 'menuSet' | 'scheduleSet' | 'messageSet';
+export type MetaDocumentKind =
+  'entity' | 'page' | 'lifecycle' | 'lookupSet' | 'menuSet' | 'scheduleSet' | 'messageSet' | 'chartSet';
 
 /** A metadata document and where it came from (a file path, or "db:meta_document/{id}"). */
 export interface SourcedDocument {
@@ -17,7 +19,7 @@ export interface SourcedDocument {
 }
 
 export type MetaDocument =
-  EntityDef | PageDef | LifecycleDef | LookupSetDef | MenuSetDef | ScheduleSetDef | MessageSetDef;
+  EntityDef | PageDef | LifecycleDef | LookupSetDef | MenuSetDef | ScheduleSetDef | MessageSetDef | ChartSetDef;
 
 export const SCHEMA_FILE_BY_KIND: Record<MetaDocumentKind, string> = {
   entity: 'entity.schema.json',
@@ -27,6 +29,7 @@ export const SCHEMA_FILE_BY_KIND: Record<MetaDocumentKind, string> = {
   menuSet: 'menu.schema.json',
   scheduleSet: 'schedule.schema.json',
   messageSet: 'message.schema.json',
+  chartSet: 'chart.schema.json',
 };
 
 export function documentKind(doc: unknown): MetaDocumentKind | undefined {

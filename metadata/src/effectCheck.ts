@@ -15,6 +15,7 @@ import {
   valueFields,
   type DeclaredEffect,
 } from './effects';
+import { NUMBER_TYPES } from './fieldTypes';
 import { filterFields } from './filter';
 import { checkCreate } from './createRecordCheck';
 import { checkLineAggregates } from './lineAggregateCheck';
@@ -65,12 +66,10 @@ function checkWrites(
     // A difference is of two numbers.
     if (value && typeof value === 'object' && 'minus' in value && value.minus)
       for (const operand of [value.field, value.minus])
-        if (!NUMBERS.has(entity.field(operand)?.type ?? 'integer'))
+        if (!NUMBER_TYPES.has(entity.field(operand)?.type ?? 'integer'))
           s.report(pointer, `value field "${operand}" of ${entity.name} is not a number: it cannot be subtracted`);
   }
 }
-
-const NUMBERS = new Set(['integer', 'decimal', 'money', 'quantity']);
 
 /** The states of an entity's own lifecycle; none without one (its status field stays the platform's). */
 function lifecycleStates(s: Scope, entity: EntityModel): ReadonlySet<string> | undefined {

@@ -7,18 +7,16 @@ import { childEntity } from './childEntity';
 import { lineAggregatesIn } from './effects';
 import type { EntityModel } from './entityModel';
 import { filterFields } from './filter';
+import { DATE_TYPES, NUMBER_TYPES } from './fieldTypes';
 import type { MetadataCatalog } from './metadataCatalog';
 import type { ResolvedField } from './systemFields';
 
 type Report = (pointer: string, message: string) => void;
 
-const NUMBERS = new Set(['integer', 'decimal', 'money', 'quantity']);
-const DATES = new Set(['date', 'datetime']);
-
 function fieldProblem(aggregate: string, field: ResolvedField | undefined, name?: string): string | undefined {
   if (aggregate === 'count') return name ? 'a count names no field' : undefined;
   if (!name || !field) return `${aggregate} needs a field of the lines${name ? ` ("${name}" is not one)` : ''}`;
-  if (NUMBERS.has(field.type) || (aggregate !== 'sum' && DATES.has(field.type))) return undefined;
+  if (NUMBER_TYPES.has(field.type) || (aggregate !== 'sum' && DATE_TYPES.has(field.type))) return undefined;
   return `"${name}" is a ${field.type}: ${aggregate === 'sum' ? 'a sum adds numbers' : 'min and max compare numbers or dates'}`;
 }
 

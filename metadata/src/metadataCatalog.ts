@@ -1,5 +1,12 @@
 import type { EntityModel } from './entityModel';
-import type { LifecycleDef, LookupTypeDef, MenuDef, PageDef, ScheduledJobDef } from './generated/meta-model';
+import type {
+  HomeChartDef,
+  LifecycleDef,
+  LookupTypeDef,
+  MenuDef,
+  PageDef,
+  ScheduledJobDef,
+} from './generated/meta-model';
 
 /**
  * What the load-time checks (crossCheck, checkLifecycleRules) read: the indexed documents and where
@@ -16,6 +23,7 @@ export interface MetadataCatalog {
   lookupType(type: string): LookupTypeDef | undefined;
   menus(): MenuDef[];
   scheduledJobs(): ScheduledJobDef[];
+  homeCharts(): HomeChartDef[];
   menuEntries(): MenuDef[];
   /** The document (file path, db: or draft: name) an indexed definition came from. */
   source(doc: object): string;

@@ -167,7 +167,7 @@ describe('MetadataRegistry.load: documents that cannot be used', () => {
       { source: 'e.json', doc: { kind: 'constructor' } },
     ];
     const expected =
-      'unknown document kind; expected one of entity, page, lifecycle, lookupSet, menuSet, scheduleSet, messageSet';
+      'unknown document kind; expected one of entity, page, lifecycle, lookupSet, menuSet, scheduleSet, messageSet, chartSet';
     expect(problemsOf(docs)).toEqual(
       ['a', 'b', 'c', 'd', 'e'].map((n) => ({ document: `${n}.json`, pointer: '/kind', message: expected })),
     );

@@ -1,5 +1,7 @@
 import type {
+  ChartSetDef,
   DeclaredMessageDef,
+  HomeChartDef,
   LifecycleDef,
   LookupTypeDef,
   MenuDef,
@@ -28,6 +30,7 @@ export class MetadataRegistry implements MetadataCatalog {
   private readonly menuList: MenuDef[] = [];
   private readonly jobByName = new Map<string, ScheduledJobDef>();
   private readonly messageByCode = new Map<string, DeclaredMessageDef>();
+  private readonly chartByKey = new Map<string, HomeChartDef>();
   private graftedMenus: MenuDef[] | undefined;
   private readonly sourceOf = new Map<object, string>();
 
@@ -111,6 +114,8 @@ export class MetadataRegistry implements MetadataCatalog {
           add(this.messageByCode, `${set.name}.${key}`, m, 'message'),
         );
       }
+      case 'chartSet':
+        return (doc as ChartSetDef).charts.flatMap((c) => add(this.chartByKey, c.key, c, 'home chart'));
       default:
         return [];
     }
@@ -143,6 +148,10 @@ export class MetadataRegistry implements MetadataCatalog {
   /** The scheduled jobs of every scheduleSet document (the platform scheduler runs them). */
   scheduledJobs(): ScheduledJobDef[] {
     return [...this.jobByName.values()];
+  }
+  /** The internal home's charts of every chartSet document, in file order, then as written. */
+  homeCharts(): HomeChartDef[] {
+    return [...this.chartByKey.values()];
   }
   /** A declared message by its code (set name, dot, key: "contractSign.notSigning"). */
   message(code: string): DeclaredMessageDef | undefined {

@@ -7,14 +7,12 @@
 import type { LifecycleDef, TransitionDef } from './generated/meta-model';
 import type { EntityModel } from './entityModel';
 import { placeholders } from './effects';
+import { DATE_TYPES } from './fieldTypes';
 import { filterFields, parentFilters } from './filter';
 import type { MetadataCatalog } from './metadataCatalog';
 import type { MetadataProblem } from './problems';
 
 type Report = (pointer: string, message: string) => void;
-
-/** The field types a timer's `due` may count from. */
-export const TIMER_DATE_TYPES: ReadonlySet<string> = new Set(['date', 'datetime']);
 
 function checkTimer(t: TransitionDef, entities: EntityModel[], at: string, report: Report): void {
   const timer = t.timer!;
@@ -31,7 +29,7 @@ function checkTimer(t: TransitionDef, entities: EntityModel[], at: string, repor
           `${at}/due/field`,
           `"${timer.due.field}" of ${entity.name} cannot be filtered on (secret, retired or not filterable)`,
         );
-      else if (!TIMER_DATE_TYPES.has(field.type))
+      else if (!DATE_TYPES.has(field.type))
         report(`${at}/due/field`, `"${timer.due.field}" of ${entity.name} is a ${field.type}, not a date or datetime`);
     }
     for (const name of filterFields(timer.where))

@@ -7,6 +7,7 @@ import type { FilterNode, LinesCheck, OtherRecordCheck, RecordCheck, TransitionD
 import { childEntity } from './childEntity';
 import type { EntityModel } from './entityModel';
 import { placeholders } from './effects';
+import { NUMBER_TYPES } from './fieldTypes';
 import { comparedFields, filterFields, filterVariables } from './filter';
 import type { MetadataCatalog } from './metadataCatalog';
 
@@ -18,7 +19,6 @@ interface Scope {
   report: Report;
 }
 
-const NUMERIC = new Set(['integer', 'decimal', 'money', 'quantity']);
 const LINE_RULES = ['required', 'distinct', 'sum', 'overlap'] as const;
 
 function fieldsOf(report: Report, pointer: string, entity: EntityModel, names: string[], what?: string): void {
@@ -95,7 +95,7 @@ function checkLineRules(report: Report, at: string, check: LinesCheck, lines: En
   if (check.sum) {
     const field = lines.field(check.sum.field);
     if (!field) report(`${at}/sum`, `"${check.sum.field}" is not a field of ${lines.name}`);
-    else if (!NUMERIC.has(field.type)) report(`${at}/sum`, `"${check.sum.field}" of ${lines.name} is not numeric`);
+    else if (!NUMBER_TYPES.has(field.type)) report(`${at}/sum`, `"${check.sum.field}" of ${lines.name} is not numeric`);
     const bounds = [check.sum.equals, check.sum.atLeast, check.sum.atMost].filter((b) => b !== undefined);
     if (!bounds.length) report(`${at}/sum`, 'a sum needs equals, atLeast or atMost');
     for (const b of bounds)

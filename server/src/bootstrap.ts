@@ -18,7 +18,6 @@ import { registerModelingActions } from './modeling/modelingActions';
 import { ActionRegistry } from './platform/actionRegistry';
 import type { DomainModule } from './platform/domainModules';
 import { LoginPolicyRegistry } from './auth/loginPolicies';
-import { HomeChartRegistry } from './home/homeCharts';
 import { DomainServiceRegistry } from './platform/domainServices';
 import { registerLookupActions } from './platform/lookupActions';
 import { registerLookupAdminHooks } from './platform/lookupAdmin';
@@ -129,12 +128,11 @@ function requestServices(
   const actions = new ActionRegistry();
   const handlers = new TransitionHandlerRegistry();
   const login = new LoginPolicyRegistry();
-  const homeCharts = new HomeChartRegistry();
   const services = new DomainServiceRegistry();
   const jobs = new ScheduledJobRegistry();
   registerPlatformExtensions(actions, hooks, registry);
   for (const module of options.modules ?? [])
-    module.register({ actions, hooks, handlers, jobs, login, homeCharts, registry, db, fileStorage, services });
+    module.register({ actions, hooks, handlers, jobs, login, registry, db, fileStorage, services });
   options.extend?.({ actions, hooks, handlers });
   const unregistered = handlers.missing(registry.lifecycles());
   if (unregistered.length) throw new Error(`Transition handlers missing:\n  ${unregistered.join('\n  ')}`);
@@ -144,7 +142,7 @@ function requestServices(
   const resources = new ResourceService(registry, db, hooks);
   const auth = createAuthServices(registry, db, resources.writer);
   const lifecycles = new LifecycleService(registry, db, resources.reader, hooks, handlers);
-  return { resources, lifecycles, actions, hooks, handlers, jobs, auth, login, homeCharts, fileStorage };
+  return { resources, lifecycles, actions, hooks, handlers, jobs, auth, login, fileStorage };
 }
 
 /**

@@ -3,7 +3,6 @@ import type { MetadataRegistry, SourcedDocument } from '@meridian/metadata/node'
 import type { Identity } from './access/permissionGuard';
 import type { AuthServices } from './auth/authServices';
 import type { LoginPolicyRegistry } from './auth/loginPolicies';
-import type { HomeChartRegistry } from './home/homeCharts';
 import type { ServerConfig } from './config';
 import type { Database, Row } from './db/sqlExecutor';
 import type { FileStorage } from './files/fileStorage';
@@ -34,8 +33,6 @@ export interface Kernel {
   auth: AuthServices;
   /** What the application's domains add to signing in (auth/loginPolicies.ts). */
   login: LoginPolicyRegistry;
-  /** The internal home's charts the domains declare (home/homeCharts.ts). */
-  homeCharts: HomeChartRegistry;
   /** Where attachment bytes live: the file server's and the domains' one storage (KernelOptions.fileStorage). */
   fileStorage: FileStorage;
   /** The reloadable holder this kernel belongs to (table_model publishes swap the kernel whole; see modeling/liveKernel.ts). */

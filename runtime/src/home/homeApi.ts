@@ -12,7 +12,7 @@ export interface Rows<T = DataRecord> {
   page?: PageInfo;
 }
 
-/** A chart a domain declared, counted by the server over the caller's rows (server/src/home/homeCharts.ts). */
+/** A chart a domain declared, counted by the server over the caller's rows (metadata/schema/chart.schema.json). */
 export type HomeChart =
   | { key: string; kind: 'byStatus'; title: string; lookupType: string; data: { status: string; count: number }[] }
   | {

@@ -5,9 +5,8 @@ import type { SqlParam } from '../db/sqlExecutor';
 import type { Kernel } from '../kernel';
 import type { ActionRegistry } from '../platform/actionRegistry';
 import type { ResourceContext } from '../resource/context';
-import { pickText } from '@meridian/metadata';
+import { pickText, type HomeChartDef, type MonthlyChartDef, type StatusChartDef } from '@meridian/metadata';
 import { formatDecimal, parseDecimal, ZERO } from '../util/decimal';
-import type { HomeChartDef, MonthlyChart, StatusChart } from './homeCharts';
 import { internalCaller } from './readerContext';
 
 /** The entities the pages of the user's granted, enabled menus read (every responsibility of the user). */
@@ -56,7 +55,7 @@ function excluded(kernel: Kernel, chart: HomeChartDef): { sql: string; params: s
   };
 }
 
-async function statusFigures(kernel: Kernel, chart: StatusChart, scope: Scope) {
+async function statusFigures(kernel: Kernel, chart: StatusChartDef, scope: Scope) {
   const { t, c } = kernel.auth.access.sql;
   const field = c(chart.entity, chart.field, 't');
   const not = excluded(kernel, chart);
@@ -67,7 +66,7 @@ async function statusFigures(kernel: Kernel, chart: StatusChart, scope: Scope) {
   return rows.map((r) => ({ status: String(r.status), count: Number(r.n) }));
 }
 
-async function monthlyFigures(kernel: Kernel, chart: MonthlyChart, scope: Scope) {
+async function monthlyFigures(kernel: Kernel, chart: MonthlyChartDef, scope: Scope) {
   const { t, c } = kernel.auth.access.sql;
   const months = lastTwelveMonths();
   const date = c(chart.entity, chart.dateField, 't');
@@ -91,13 +90,16 @@ async function monthlyFigures(kernel: Kernel, chart: MonthlyChart, scope: Scope)
 async function chartAnswer(kernel: Kernel, identity: Identity, ctx: ResourceContext, chart: HomeChartDef) {
   const scope = await scopeOf(kernel, identity, chart.entity, ctx);
   const common = { key: chart.key, kind: chart.kind, title: pickText(chart.title, ctx.language) };
-  if (chart.kind === 'byStatus')
-    return { ...common, lookupType: chart.lookupType, data: await statusFigures(kernel, chart, scope) };
+  if (chart.kind === 'byStatus') {
+    // The field's own lookup type names the values (a lookup field: metadata/src/chartCheck.ts).
+    const { lookupType } = kernel.registry.entity(chart.entity)!.field(chart.field)!;
+    return { ...common, lookupType, data: await statusFigures(kernel, chart, scope) };
+  }
   return { ...common, amount: Boolean(chart.amountField), data: await monthlyFigures(kernel, chart, scope) };
 }
 
 /**
- * The figures of the internal home: the charts the domains registered (kernel.homeCharts) whose
+ * The figures of the internal home: the charts the chartSet documents declare (registry.homeCharts) whose
  * records a granted menu of the caller reads, counted in SQL from the rows the caller can read,
  * and the caller's active approval to-dos, pending and handled (gauge).
  */
@@ -113,9 +115,8 @@ async function homeStats(kernel: Kernel, identity: Identity, ctx: ResourceContex
   const pending = todo.filter((r) => r.flag !== 'Y').reduce((s, r) => s + Number(r.n), 0);
   const readable = await readableEntities(kernel, user, ctx);
   const charts = [];
-  for (const chart of kernel.homeCharts.list()) {
-    if (kernel.registry.entity(chart.entity) && readable.has(chart.entity))
-      charts.push(await chartAnswer(kernel, identity, ctx, chart));
+  for (const chart of kernel.registry.homeCharts()) {
+    if (readable.has(chart.entity)) charts.push(await chartAnswer(kernel, identity, ctx, chart));
   }
   return { charts, approvals: { pending, handled } };
 }

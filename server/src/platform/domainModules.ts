@@ -6,7 +6,6 @@
  */
 import type { MetadataRegistry } from '@meridian/metadata/node';
 import type { LoginPolicyRegistry } from '../auth/loginPolicies';
-import type { HomeChartRegistry } from '../home/homeCharts';
 import type { FileStorage } from '../files/fileStorage';
 import type { Database } from '../db/sqlExecutor';
 import type { RecordHookRegistry } from '../hooks/recordHooks';
@@ -24,8 +23,6 @@ export interface DomainRegistries {
   /** Scheduled jobs by name: every job a scheduleSet declares must be registered, and only those. */
   jobs: ScheduledJobRegistry;
   login: LoginPolicyRegistry;
-  /** Charts of the internal home, counted by the platform over the caller's rows. */
-  homeCharts: HomeChartRegistry;
   registry: MetadataRegistry;
   db: Database;
   /** Where attachment bytes live (the file server's storage): documents a domain produces are stored there. */

@@ -14,18 +14,15 @@ import { registerDemandPool } from './demand';
 import { registerGoods } from './goods';
 import { registerLabels } from './labels';
 import { registerOrder } from './order';
-import { registerOrderCharts } from './order/orderCharts';
 import { registerPlanning } from './planning';
-import { registerRequisitionCharts } from './requisition/requisitionCharts';
 import { registerRequisitionHooks } from './requisition/requisitionHooks';
 
 export const purchasingModule: DomainModule = {
   name: 'purchasing',
   register(into) {
-    const { actions, hooks, homeCharts, registry, db } = into;
+    const { actions, hooks, registry, db } = into;
     const rows = new PlatformRows(registry, db.dialect);
     registerRequisitionHooks(hooks, rows);
-    registerRequisitionCharts(homeCharts);
     registerCartActions(actions, rows);
     // Non-production goods, their prices, the cart's checkout and the price linkage (§5.8, issue 18)
     registerGoods(into);
@@ -33,7 +30,6 @@ export const purchasingModule: DomainModule = {
     registerAgreements(into);
     // Purchase orders (§5.4), and the demand pool that makes them from requisitions (§5.1)
     registerOrder(into);
-    registerOrderCharts(homeCharts);
     registerDemandPool(actions);
     // The approved supplier list's applications and alterations (§5.8)
     registerAsl(into);

@@ -22,24 +22,27 @@ const FORM_FIELDS = [
   'contactEmail',
 ] as const;
 
-const ACCOUNT_LABELS: Record<string, I18nText> = {
-  userName: { cn: '登录账号', en: 'Login name' },
-  password: { cn: '密码', en: 'Password' },
-  confirmPassword: { cn: '确认密码', en: 'Password confirmation' },
-  validateCode: { cn: '验证码', en: 'Captcha' },
-};
+/** The labels of the form's account fields, which are not fields of the registration record. */
+function accountLabel(field: string): I18nText | undefined {
+  if (field === 'userName') return declaredText('supplier.registerLabelUserName');
+  if (field === 'password') return declaredText('supplier.registerLabelPassword');
+  if (field === 'confirmPassword') return declaredText('supplier.registerLabelConfirmPassword');
+  if (field === 'validateCode') return declaredText('supplier.registerLabelValidateCode');
+  return undefined;
+}
 
-const TAKEN_TEXT: Record<TakenField, I18nText> = {
-  supplierName: { cn: '公司名称', en: 'company name' },
-  unifiedSocialCreditCode: { cn: '统一社会信用代码', en: 'unified social credit code' },
-  userName: { cn: '登录账号', en: 'login name' },
-};
+/** What is taken, as the conflict's sentence names it (lower case in English, within a sentence). */
+function takenName(field: TakenField): I18nText {
+  if (field === 'supplierName') return declaredText('supplier.registerTakenSupplierName');
+  if (field === 'unifiedSocialCreditCode') return declaredText('supplier.registerTakenCreditCode');
+  return declaredText('supplier.registerTakenUserName');
+}
 
 /** 409 naming everything that is taken, e.g. "公司名称、登录账号已被注册". */
 export function takenConflict(fields: TakenField[], language: Language): ApiError {
   const names = {
-    namesCn: fields.map((f) => TAKEN_TEXT[f].cn).join('、'),
-    namesEn: fields.map((f) => TAKEN_TEXT[f].en).join(', '),
+    namesCn: fields.map((f) => takenName(f).cn).join('、'),
+    namesEn: fields.map((f) => takenName(f).en).join(', '),
   };
   const message = pickText(declaredText('supplier.alreadyRegistered'), language);
   const errors = fields.map((field) => ({ field, message }));
@@ -79,7 +82,7 @@ export async function registerSupplier(
   errors.push(...accountErrors(body, ctx.language));
   if (!errors.length && !(typeof body.validateCode === 'string' && body.validateCode.trim()))
     errors.push({ field: 'validateCode', message: pickText(declaredText('supplier.captchaRequired'), ctx.language) });
-  const labelOf = (field: string) => ACCOUNT_LABELS[field] ?? entity.field(field)?.label;
+  const labelOf = (field: string) => accountLabel(field) ?? entity.field(field)?.label;
   if (errors.length || !record) throw invalidRegistration(errors, labelOf);
   if (!(await kernel.auth.captchas.check(body.validateKey, body.validateCode))) {
     const message = pickText(declaredText('supplier.captchaWrongField'), ctx.language);
