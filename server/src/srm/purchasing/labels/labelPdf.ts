@@ -2,11 +2,13 @@
  * Printed labels and pack lists (DOMAIN 5.6/5.8, srmPurBarcodeReserve and srmPurReserveHeader),
  * drawn through the platform's PDF service (server/src/documents): one page per label at the
  * configured label size (srmPurPrintSize) with its Code 128 barcode, and the appointment's pack list
- * on A4; the delivery-note facts in Chinese and English.
+ * on A4; the delivery-note facts in Chinese and English (texts: purchasing/messages/purchasingPrint.json).
  */
+import type { I18nText } from '@meridian/metadata';
 import type { Row } from '../../../db/sqlExecutor';
 import { MM, a4Template, labelTemplate } from '../../../documents/pdfTemplates';
-import { PdfWriter } from '../../../documents/pdfWriter';
+import { bilingual, PdfWriter } from '../../../documents/pdfWriter';
+import { declaredText } from '../../../http/declaredErrors';
 
 export interface LabelSize {
   widthMm: number;
@@ -37,25 +39,30 @@ export async function labelsPdf(labels: Row[], size: LabelSize): Promise<Buffer>
   const body = template.sizes.body;
   const line = { width: inner, lineBreak: false };
   for (const label of labels) {
-    pdf.page().text('送货标签 / Delivery label', 'title', { ...line, align: 'center' }, { x: margin, y: margin });
+    pdf
+      .page()
+      .text(
+        bilingual(declaredText('purchasingPrint.labelTitle')),
+        'title',
+        { ...line, align: 'center' },
+        { x: margin, y: margin },
+      );
     const top = margin + body * 1.8;
     const barcode = String(label.barcode);
     await pdf.barcode(barcode, { x: margin, y: top, width: inner, height: barHeight });
     pdf.text(barcode, 'body', { ...line, align: 'center' }, { x: margin, y: top + barHeight + 1 });
-    const rows: [string, string][] = [
-      ['送货单号 / DN no.', text(label.deliveryNoteNumber)],
-      ['订单号 / PO no.', text(label.poNumber)],
-      ['物料 / Item', `${text(label.itemCode)} ${text(label.itemName)}`],
-      [
-        '数量 / Qty',
-        `${text(label.packQty)} ${text(label.uomCode)}    包装 / Pack ${text(label.packSeq)}/${text(label.packCount)}`,
-      ],
-      ['供应商 / Supplier', text(label.supplierName)],
-      ['日期 / Date', text(label.shipDate).slice(0, 10)],
+    const pack = `${bilingual(declaredText('purchasingPrint.pack'))} ${text(label.packSeq)}/${text(label.packCount)}`;
+    const rows: [I18nText, string][] = [
+      [declaredText('purchasingPrint.deliveryNoteNumber'), text(label.deliveryNoteNumber)],
+      [declaredText('purchasingPrint.poNumber'), text(label.poNumber)],
+      [declaredText('purchasingPrint.item'), `${text(label.itemCode)} ${text(label.itemName)}`],
+      [declaredText('purchasingPrint.quantity'), `${text(label.packQty)} ${text(label.uomCode)}    ${pack}`],
+      [declaredText('purchasingPrint.supplier'), text(label.supplierName)],
+      [declaredText('purchasingPrint.date'), text(label.shipDate).slice(0, 10)],
     ];
     let y = top + barHeight + body * 1.6;
     for (const [name, value] of rows) {
-      pdf.text(`${name}: ${value}`, 'body', { ...line, ellipsis: true }, { x: margin, y });
+      pdf.text(`${bilingual(name)}: ${value}`, 'body', { ...line, ellipsis: true }, { x: margin, y });
       y += body * 1.35;
     }
   }
@@ -69,25 +76,29 @@ export async function labelsPdf(labels: Row[], size: LabelSize): Promise<Buffer>
 export async function packListPdf(header: Row, place: { dock: string; slot: string }, notes: Row[]): Promise<Buffer> {
   const reserveNumber = String(header.reserveNumber);
   const pdf = await PdfWriter.open(PACK_LIST, { title: `Pack list ${reserveNumber}` });
-  pdf.page().text('装箱单 / Pack list', 'title', { align: 'center' }).moveDown(0.3);
+  pdf
+    .page()
+    .text(bilingual(declaredText('purchasingPrint.packListTitle')), 'title', { align: 'center' })
+    .moveDown(0.3);
   await pdf.barcode(reserveNumber, { x: 197, y: pdf.y, width: 200, height: 40 });
   pdf.text(reserveNumber, 'body', { align: 'center' }).moveDown(0.5);
-  pdf.field('预约单号', 'Appointment no.', reserveNumber);
-  pdf.field('供应商', 'Supplier', text(header.supplierName ?? header.supplierId));
-  pdf.field('收货工厂', 'Ship-to plant', text(header.invOrgName ?? header.invOrgId));
-  pdf.field('卸货月台', 'Dock', place.dock);
-  pdf.field('预约日期', 'Date', `${text(header.appointDate).slice(0, 10)} ${place.slot}`);
-  pdf.field('车牌', 'Vehicle', text(header.vehicleNumber) || '-');
+  pdf.field(declaredText('purchasingPrint.appointmentNumber'), reserveNumber);
+  pdf.field(declaredText('purchasingPrint.supplier'), text(header.supplierName ?? header.supplierId));
+  pdf.field(declaredText('purchasingPrint.shipToPlant'), text(header.invOrgName ?? header.invOrgId));
+  pdf.field(declaredText('purchasingPrint.dock'), place.dock);
+  pdf.field(declaredText('purchasingPrint.appointmentDate'), `${text(header.appointDate).slice(0, 10)} ${place.slot}`);
+  pdf.field(declaredText('purchasingPrint.vehicle'), text(header.vehicleNumber) || '-');
   for (const note of notes) {
     const when = text(note.shipDate).slice(0, 10);
-    pdf.moveDown(0.8).text(`送货单 / Delivery note ${text(note.deliveryNoteNumber)}  (${when})`, 'heading');
+    const heading = `${bilingual(declaredText('purchasingPrint.deliveryNote'))} ${text(note.deliveryNoteNumber)}  (${when})`;
+    pdf.moveDown(0.8).text(heading, 'heading');
     for (const line of note.lines as Row[])
       pdf.text(
         `  ${text(line.lineNum)}. ${text(line.poNumber)}  ${text(line.itemCode)} ${text(line.itemName)}  ${qty(line.shipQty)} ${text(line.uomCode)}`,
         'small',
       );
     const labels = note.labels as Row[];
-    if (!labels.length) pdf.text('  未生成条码 / No labels generated', 'small');
+    if (!labels.length) pdf.text(`  ${bilingual(declaredText('purchasingPrint.noLabels'))}`, 'small');
     for (const label of labels)
       pdf.text(
         `  [${text(label.packSeq)}/${text(label.packCount)}] ${text(label.barcode)}  ${text(label.itemCode)}  ${qty(label.packQty)}`,

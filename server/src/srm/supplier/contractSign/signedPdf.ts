@@ -7,7 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { a4Template, MM } from '../../../documents/pdfTemplates';
-import { PdfWriter } from '../../../documents/pdfWriter';
+import { bilingual, PdfWriter } from '../../../documents/pdfWriter';
+import { declaredText } from '../../../http/declaredErrors';
 import type { SignDocument, Signer } from './signProvider';
 
 /** An agreement on A4 with a 50 pt margin. */
@@ -45,24 +46,25 @@ export async function signedPdf(doc: SignDocument, signer: Signer, contentSha256
     subject: contentSha256,
   });
   pdf.page().text(`${doc.signTitle}`, 'title', { align: 'center' }).moveDown(0.3);
-  pdf.text(`供应商协议签署 / Supplier agreement  ${doc.signNumber}`, 'body', { align: 'center' }).moveDown();
-  pdf.field('协议类型', 'Agreement type', doc.agreementType);
-  pdf.field('公司', 'Company', doc.orgName);
-  pdf.field('有效期', 'Validity', `${doc.validFrom} ~ ${show(doc.validTo)}`);
-  pdf.field('签署方式', 'Signing method', doc.signMethod);
-  pdf.field('供应商', 'Supplier', `${show(doc.supplierCode)} ${doc.supplierName}`);
+  const subtitle = bilingual(declaredText('contractSign.pdfSubtitle'));
+  pdf.text(`${subtitle}  ${doc.signNumber}`, 'body', { align: 'center' }).moveDown();
+  pdf.field(declaredText('contractSign.pdfAgreementType'), doc.agreementType);
+  pdf.field(declaredText('contractSign.pdfCompany'), doc.orgName);
+  pdf.field(declaredText('contractSign.pdfValidity'), `${doc.validFrom} ~ ${show(doc.validTo)}`);
+  pdf.field(declaredText('contractSign.pdfSignMethod'), doc.signMethod);
+  pdf.field(declaredText('contractSign.pdfSupplier'), `${show(doc.supplierCode)} ${doc.supplierName}`);
   pdf.moveDown();
-  pdf.text('协议说明与条款 / Description and terms', 'heading').moveDown(0.3);
+  pdf.text(bilingual(declaredText('contractSign.pdfTerms')), 'heading').moveDown(0.3);
   pdf.text(show(doc.description));
   for (const name of doc.termFileNames) pdf.text(`- ${name}`);
   pdf.moveDown(2);
-  pdf.text('签署 / Signature', 'heading').moveDown(0.3);
-  pdf.field('签署人', 'Signed by', `${signer.userName} (user ${signer.userId})`);
-  pdf.field('代表供应商', 'For supplier', `${signer.supplierName} (supplier ${signer.supplierId})`);
-  pdf.field('签署时间', 'Signed at', signer.signedAt);
+  pdf.text(bilingual(declaredText('contractSign.pdfSignature')), 'heading').moveDown(0.3);
+  pdf.field(declaredText('contractSign.pdfSignedBy'), `${signer.userName} (user ${signer.userId})`);
+  pdf.field(declaredText('contractSign.pdfForSupplier'), `${signer.supplierName} (supplier ${signer.supplierId})`);
+  pdf.field(declaredText('contractSign.pdfSignedAt'), signer.signedAt);
   pdf.text(`SHA-256: ${contentSha256}`, 'small');
   pdf.moveDown();
-  pdf.text('签署内容 / Signed content (the SHA-256 above is computed over these lines, UTF-8):', 'small');
+  pdf.text(`${bilingual(declaredText('contractSign.pdfSignedContent'))}:`, 'small');
   pdf.text(signedContent(doc, signer), 'small');
   return pdf.finish();
 }
