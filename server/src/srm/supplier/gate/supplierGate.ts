@@ -5,7 +5,8 @@
  * exit, blacklist, qualification, ASL) changes — with a message naming the supplier and the reason.
  */
 import type { Row, SqlExecutor } from '../../../db/sqlExecutor';
-import { declaredError } from '../../../http/declaredErrors';
+import type { I18nText } from '@meridian/metadata';
+import { declaredError, declaredText } from '../../../http/declaredErrors';
 import type { PlatformRows } from '../../../lifecycle/platformRows';
 import type { ListingRequest, SupplierTradeGate, TradePurpose, TradeRequest } from './contract';
 
@@ -15,26 +16,38 @@ const SCOPE = 'srmSlcSupplierCategory';
 const CATEGORY = 'srmBaseCategory';
 const ORG = 'baseOrganization';
 
-const STATUS: Record<string, [string, string]> = {
-  REGISTERING: ['注册中', 'registering'],
-  REGISTERED: ['已注册', 'registered'],
-  POTENTIAL: ['潜在', 'potential'],
-  QUALIFIED: ['合格', 'qualified'],
-  FROZEN: ['冻结', 'frozen'],
-  QUIT: ['已退出', 'exited'],
-  BLACKLIST: ['黑名单', 'blacklisted'],
-};
-const statusText = (s: unknown) => {
-  const [stateCn, stateEn] = STATUS[String(s)] ?? [String(s ?? '无'), String(s ?? 'none')];
-  return { stateCn, stateEn };
-};
-const PURPOSE: Record<TradePurpose, [string, string]> = {
-  ORDER: ['下采购订单', 'receive purchase orders'],
-  SAMPLE_ORDER: ['下样品订单', 'receive sample orders'],
-  INQUIRY: ['参与询价', 'be asked for quotations'],
-  TENDER: ['参与招标', 'be invited to tenders'],
-};
-const LISTING: [string, string] = ['列入合格供应商目录', 'be put on the approved supplier list'];
+/** A state as the refusals name it, within a sentence (lower case in English); an unknown code as it is. */
+function stateWords(state: unknown): I18nText {
+  switch (state ?? null) {
+    case 'REGISTERING':
+      return declaredText('supplier.gateStateRegistering');
+    case 'REGISTERED':
+      return declaredText('supplier.gateStateRegistered');
+    case 'POTENTIAL':
+      return declaredText('supplier.gateStatePotential');
+    case 'QUALIFIED':
+      return declaredText('supplier.gateStateQualified');
+    case 'FROZEN':
+      return declaredText('supplier.gateStateFrozen');
+    case 'QUIT':
+      return declaredText('supplier.gateStateQuit');
+    case 'BLACKLIST':
+      return declaredText('supplier.gateStateBlacklist');
+    case null:
+      return declaredText('supplier.gateStateNone');
+    default:
+      return { cn: String(state), en: String(state) };
+  }
+}
+const toStateText = ({ cn: stateCn, en: stateEn }: I18nText) => ({ stateCn, stateEn });
+const statusText = (s: unknown) => toStateText(stateWords(s));
+/** What the supplier may not do, as the refusals say it ("cannot receive purchase orders"). */
+function purposeWords(purpose: TradePurpose): I18nText {
+  if (purpose === 'SAMPLE_ORDER') return declaredText('supplier.gateDoSampleOrder');
+  if (purpose === 'INQUIRY') return declaredText('supplier.gateDoInquiry');
+  if (purpose === 'TENDER') return declaredText('supplier.gateDoTender');
+  return declaredText('supplier.gateDoOrder');
+}
 const LISTABLE = ['QUALIFIED', 'POTENTIAL'];
 
 /** Sample orders may go to POTENTIAL suppliers and sites (DOMAIN §1.11 decision); the rest need QUALIFIED. */
@@ -45,11 +58,11 @@ function acceptedStates(purpose: TradePurpose): string[] {
 /** What every refusal of the gate names (supplier.gate… messages): the supplier, and what it may not do. */
 type Who = Record<string, string>;
 
-const whoOf = (supplier: Row, [doCn, doEn]: [string, string]): Who => ({
+const whoOf = (supplier: Row, purpose: I18nText): Who => ({
   supplierName: String(supplier.supplierName),
   supplierCode: String(supplier.supplierCode),
-  doCn,
-  doEn,
+  doCn: purpose.cn,
+  doEn: purpose.en,
 });
 
 /** A category as the refusals name it. */
@@ -61,14 +74,19 @@ export class SupplierGate implements SupplierTradeGate {
 
   async checkSupplierMayTrade(tx: SqlExecutor, request: TradeRequest): Promise<void> {
     const accepted = acceptedStates(request.purpose);
-    const { who, site } = await this.supplierAndSite(tx, request, PURPOSE[request.purpose], accepted);
+    const { who, site } = await this.supplierAndSite(tx, request, purposeWords(request.purpose), accepted);
     const { categories, itemsOf } = await this.categoriesOf(tx, request);
     await this.checkCategories(tx, request, Number(site.siteId), categories, who);
     if (request.purpose !== 'SAMPLE_ORDER') await this.checkAsl(tx, request, categories, itemsOf, who);
   }
 
   async checkSupplierMayBeListed(tx: SqlExecutor, request: ListingRequest): Promise<number> {
-    const { site } = await this.supplierAndSite(tx, { ...request, orgId: null }, LISTING, LISTABLE);
+    const { site } = await this.supplierAndSite(
+      tx,
+      { ...request, orgId: null },
+      declaredText('supplier.gateDoListing'),
+      LISTABLE,
+    );
     return Number(site.siteId);
   }
 
@@ -76,7 +94,7 @@ export class SupplierGate implements SupplierTradeGate {
   private async supplierAndSite(
     tx: SqlExecutor,
     request: Pick<TradeRequest, 'supplierId' | 'supplierSiteId' | 'orgId' | 'invOrgId'>,
-    purpose: [string, string],
+    purpose: I18nText,
     accepted: string[],
   ): Promise<{ who: Who; site: Row }> {
     const supplier = await this.rows.one(tx, SUPPLIER, ['supplierCode', 'supplierName', 'supplierStatus'], {
@@ -184,7 +202,9 @@ export class SupplierGate implements SupplierTradeGate {
     for (const [id, cat] of categories) {
       if (!cat.requested || this.ancestors(categories, id).some((a) => ok.has(a))) continue;
       const found = statuses.find((s) => Number(s.categoryId) === id);
-      const state = found ? statusText(found.categoryStatus) : { stateCn: '未准入', stateEn: 'not introduced' };
+      const state = found
+        ? statusText(found.categoryStatus)
+        : toStateText(declaredText('supplier.gateStateNotIntroduced'));
       throw declaredError('supplier.gateCategoryNotQualified', { ...names(cat), ...who, ...state });
     }
   }

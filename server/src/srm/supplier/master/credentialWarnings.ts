@@ -10,7 +10,7 @@
  * the warning list's menu) and daily as the scheduled job credentialExpiryWarnings (the platform
  * scheduler, server/src/scheduler; its time in metadata/apps/srm/supplier/schedules).
  */
-import { pickText } from '@meridian/metadata';
+import { pickText, type I18nText } from '@meridian/metadata';
 import { ApiError } from '../../../http/apiError';
 import { declaredText } from '../../../http/declaredErrors';
 import type { ActionStates, Kernel } from '../../../kernel';
@@ -62,8 +62,7 @@ export async function raiseCredentialWarnings(
     const expireDate = String(row.expireDate).slice(0, 10);
     const type = await typeMeaning(store, String(row.credentialType));
     const expired = expireDate < today;
-    const cn = `${row.supplierName}的${type.cn}（${row.credentialNumber}）${expired ? '已于' : '将于'} ${expireDate} ${expired ? '过期' : '到期'}`;
-    const en = `${type.en} ${row.credentialNumber} of ${row.supplierName} ${expired ? 'expired' : 'expires'} on ${expireDate}`;
+    const { cn, en } = warningText(row, type, expireDate, expired);
     try {
       const id = await store.db.transaction((tx) =>
         store.writer.insert(
@@ -92,6 +91,20 @@ export async function raiseCredentialWarnings(
     }
   }
   return raised;
+}
+
+/** The warning's content in both languages: the supplier, the credential, and when it expires or expired. */
+function warningText(row: Due, type: I18nText, expireDate: string, expired: boolean): I18nText {
+  const values = {
+    supplierName: row.supplierName,
+    typeCn: type.cn,
+    typeEn: type.en,
+    credentialNumber: row.credentialNumber,
+    expireDate,
+  };
+  return expired
+    ? declaredText('supplier.credentialExpiredWarning', values)
+    : declaredText('supplier.credentialExpiringWarning', values);
 }
 
 async function typeMeaning(store: MasterStore, code: string): Promise<{ cn: string; en: string }> {

@@ -105,13 +105,17 @@ export async function openPortalAccount(
     await kernel.auth.mailer.send({
       to: account.email,
       purpose: 'PORTAL_ACCOUNT_OPENED',
-      subject: 'Meridian SRM 供应商门户账号已开通 / your supplier portal account',
-      body:
-        `您的供应商门户账号已开通。登录账号：${account.userName}，初始密码：${password}\n首次登录后请立即修改密码。\n` +
-        `Your supplier portal account is open. Login name: ${account.userName}, initial password: ${password}\nChange the password after your first sign-in.`,
+      ...openedMail(account.userName, password),
     });
   return {
     data: { ...account, temporaryPassword: password },
     msg: pickText(declaredText('supplier.portalAccountOpened', { userName: account.userName, password }), ctx.language),
   };
+}
+
+/** The account's mail, Chinese then English (the supplier's users have no language of their own yet). */
+function openedMail(userName: string, password: string): { subject: string; body: string } {
+  const subject = declaredText('supplier.portalAccountMailSubject');
+  const body = declaredText('supplier.portalAccountMailBody', { userName, password });
+  return { subject: `${subject.cn} / ${subject.en}`, body: `${body.cn}\n${body.en}` };
 }
