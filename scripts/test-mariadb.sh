@@ -56,8 +56,12 @@ start() {
 
 stop() {
   if [ -f "$DIR/mysqld.pid" ]; then
-    kill "$(cat "$DIR/mysqld.pid")" 2>/dev/null || true
-    for _ in $(seq 1 30); do answers || break; sleep 0.5; done
+    local pid
+    pid=$(cat "$DIR/mysqld.pid")
+    kill "$pid" 2>/dev/null || true
+    # Gone, not only silent: after it stops answering it still writes its buffer pool dump into
+    # $DIR, which a removal racing it left behind ("Directory not empty").
+    for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
   fi
   rm -rf "$DIR"
 }
