@@ -14,3 +14,11 @@ export function pickText(text: I18nText | string | undefined, language: Language
   if (typeof text === 'string') return text;
   return language === 'EN' ? text.en || text.cn : text.cn || text.en;
 }
+
+/**
+ * Both languages at once, Chinese first: "标签 / Label" (the default separator), for what is read
+ * before anyone's language is known — printed documents, mails, stored run and task messages.
+ */
+export function bothLanguages(text: I18nText, separator = ' / '): string {
+  return `${text.cn}${separator}${text.en}`;
+}

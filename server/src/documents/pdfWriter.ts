@@ -3,13 +3,10 @@
  * whatever prints later) is drawn through openPdf, so the font is found in one place (pdfFonts.ts),
  * pages follow their document type's template (pdfTemplates.ts) and pdfkit is wrapped once.
  */
-import type { I18nText } from '@meridian/metadata';
+import { bothLanguages, type I18nText } from '@meridian/metadata';
 import { pdfFont } from './pdfFonts';
 import { MM, type PdfTemplate } from './pdfTemplates';
 import { code128Png } from './barcode';
-
-/** "标签 / Label": how printed documents show a text, in both languages at once. */
-export const bilingual = (label: I18nText): string => `${label.cn} / ${label.en}`;
 
 /** The part of pdfkit's document used here (pdfkit ships no type declarations). */
 interface PdfKitDoc {
@@ -95,7 +92,7 @@ export class PdfWriter {
 
   /** "标签 / Label: value", the bilingual row every document prints its facts in. */
   field(label: I18nText, value: string, size: Size = 'body'): this {
-    return this.text(`${bilingual(label)}: ${value}`, size);
+    return this.text(`${bothLanguages(label)}: ${value}`, size);
   }
 
   moveDown(lines = 1): this {

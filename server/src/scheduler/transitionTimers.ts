@@ -6,7 +6,7 @@
  * the due condition again on the record as read under lock (a manual transition or an edit in
  * between wins), then the state, guard and checks, effects, handler and history as for a user.
  */
-import type { FilterNode } from '@meridian/metadata';
+import { bothLanguages, type FilterNode } from '@meridian/metadata';
 import type { Kernel } from '../kernel';
 import { ApiError } from '../http/apiError';
 import { RecordNoLongerDue } from '../lifecycle/lifecycleService';
@@ -82,7 +82,7 @@ export async function fireTransitionTimer(
       if (moved) firing.fired.push(id);
     } catch (e) {
       if (e instanceof RecordNoLongerDue) continue; // moved or changed by someone else since the selection
-      const reason = e instanceof ApiError ? `${e.text.cn} / ${e.text.en}` : e instanceof Error ? e.message : String(e);
+      const reason = e instanceof ApiError ? bothLanguages(e.text) : e instanceof Error ? e.message : String(e);
       firing.errors.push(`${timer.entity.name} ${id}: ${reason}`);
     }
   }

@@ -4,10 +4,10 @@
  * configured label size (srmPurPrintSize) with its Code 128 barcode, and the appointment's pack list
  * on A4; the delivery-note facts in Chinese and English (texts: purchasing/messages/purchasingPrint.json).
  */
-import type { I18nText } from '@meridian/metadata';
+import { bothLanguages, type I18nText } from '@meridian/metadata';
 import type { Row } from '../../../db/sqlExecutor';
 import { MM, a4Template, labelTemplate } from '../../../documents/pdfTemplates';
-import { bilingual, PdfWriter } from '../../../documents/pdfWriter';
+import { PdfWriter } from '../../../documents/pdfWriter';
 import { declaredText } from '../../../http/declaredErrors';
 
 export interface LabelSize {
@@ -42,7 +42,7 @@ export async function labelsPdf(labels: Row[], size: LabelSize): Promise<Buffer>
     pdf
       .page()
       .text(
-        bilingual(declaredText('purchasingPrint.labelTitle')),
+        bothLanguages(declaredText('purchasingPrint.labelTitle')),
         'title',
         { ...line, align: 'center' },
         { x: margin, y: margin },
@@ -51,7 +51,7 @@ export async function labelsPdf(labels: Row[], size: LabelSize): Promise<Buffer>
     const barcode = String(label.barcode);
     await pdf.barcode(barcode, { x: margin, y: top, width: inner, height: barHeight });
     pdf.text(barcode, 'body', { ...line, align: 'center' }, { x: margin, y: top + barHeight + 1 });
-    const pack = `${bilingual(declaredText('purchasingPrint.pack'))} ${text(label.packSeq)}/${text(label.packCount)}`;
+    const pack = `${bothLanguages(declaredText('purchasingPrint.pack'))} ${text(label.packSeq)}/${text(label.packCount)}`;
     const rows: [I18nText, string][] = [
       [declaredText('purchasingPrint.deliveryNoteNumber'), text(label.deliveryNoteNumber)],
       [declaredText('purchasingPrint.poNumber'), text(label.poNumber)],
@@ -62,7 +62,7 @@ export async function labelsPdf(labels: Row[], size: LabelSize): Promise<Buffer>
     ];
     let y = top + barHeight + body * 1.6;
     for (const [name, value] of rows) {
-      pdf.text(`${bilingual(name)}: ${value}`, 'body', { ...line, ellipsis: true }, { x: margin, y });
+      pdf.text(`${bothLanguages(name)}: ${value}`, 'body', { ...line, ellipsis: true }, { x: margin, y });
       y += body * 1.35;
     }
   }
@@ -78,7 +78,7 @@ export async function packListPdf(header: Row, place: { dock: string; slot: stri
   const pdf = await PdfWriter.open(PACK_LIST, { title: `Pack list ${reserveNumber}` });
   pdf
     .page()
-    .text(bilingual(declaredText('purchasingPrint.packListTitle')), 'title', { align: 'center' })
+    .text(bothLanguages(declaredText('purchasingPrint.packListTitle')), 'title', { align: 'center' })
     .moveDown(0.3);
   await pdf.barcode(reserveNumber, { x: 197, y: pdf.y, width: 200, height: 40 });
   pdf.text(reserveNumber, 'body', { align: 'center' }).moveDown(0.5);
@@ -90,7 +90,7 @@ export async function packListPdf(header: Row, place: { dock: string; slot: stri
   pdf.field(declaredText('purchasingPrint.vehicle'), text(header.vehicleNumber) || '-');
   for (const note of notes) {
     const when = text(note.shipDate).slice(0, 10);
-    const heading = `${bilingual(declaredText('purchasingPrint.deliveryNote'))} ${text(note.deliveryNoteNumber)}  (${when})`;
+    const heading = `${bothLanguages(declaredText('purchasingPrint.deliveryNote'))} ${text(note.deliveryNoteNumber)}  (${when})`;
     pdf.moveDown(0.8).text(heading, 'heading');
     for (const line of note.lines as Row[])
       pdf.text(
@@ -98,7 +98,7 @@ export async function packListPdf(header: Row, place: { dock: string; slot: stri
         'small',
       );
     const labels = note.labels as Row[];
-    if (!labels.length) pdf.text(`  ${bilingual(declaredText('purchasingPrint.noLabels'))}`, 'small');
+    if (!labels.length) pdf.text(`  ${bothLanguages(declaredText('purchasingPrint.noLabels'))}`, 'small');
     for (const label of labels)
       pdf.text(
         `  [${text(label.packSeq)}/${text(label.packCount)}] ${text(label.barcode)}  ${text(label.itemCode)}  ${qty(label.packQty)}`,

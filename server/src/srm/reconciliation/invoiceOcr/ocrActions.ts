@@ -1,4 +1,4 @@
-import { pickText, type I18nText, type JsonSchema, type Language } from '@meridian/metadata';
+import { bothLanguages, pickText, type I18nText, type JsonSchema, type Language } from '@meridian/metadata';
 import type { SqlParam } from '../../../db/sqlExecutor';
 import type { SqlReads } from '../../../lifecycle/platformRows';
 import { Errors } from '../../../http/apiError';
@@ -135,7 +135,7 @@ export function registerInvoiceRecognition(
           store.update(tx, OCR_TASK, 'ocrTaskId', taskId, values as never, ctx.userId);
         if ('unavailable' in reading) {
           // The task is read in either language: its message keeps both.
-          const message = `${reading.unavailable.cn} / ${reading.unavailable.en}`;
+          const message = bothLanguages(reading.unavailable);
           await setTask({ engine: reading.engine, taskStatus: 'MANUAL', message, verifyStatus: 'UNVERIFIED' });
           return readTask(store, tx, taskId);
         }

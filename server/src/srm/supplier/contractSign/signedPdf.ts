@@ -6,8 +6,9 @@
  * recompute the hash printed on the document.
  */
 import { createHash } from 'node:crypto';
+import { bothLanguages } from '@meridian/metadata';
 import { a4Template, MM } from '../../../documents/pdfTemplates';
-import { bilingual, PdfWriter } from '../../../documents/pdfWriter';
+import { PdfWriter } from '../../../documents/pdfWriter';
 import { declaredText } from '../../../http/declaredErrors';
 import type { SignDocument, Signer } from './signProvider';
 
@@ -46,7 +47,7 @@ export async function signedPdf(doc: SignDocument, signer: Signer, contentSha256
     subject: contentSha256,
   });
   pdf.page().text(`${doc.signTitle}`, 'title', { align: 'center' }).moveDown(0.3);
-  const subtitle = bilingual(declaredText('contractSign.pdfSubtitle'));
+  const subtitle = bothLanguages(declaredText('contractSign.pdfSubtitle'));
   pdf.text(`${subtitle}  ${doc.signNumber}`, 'body', { align: 'center' }).moveDown();
   pdf.field(declaredText('contractSign.pdfAgreementType'), doc.agreementType);
   pdf.field(declaredText('contractSign.pdfCompany'), doc.orgName);
@@ -54,17 +55,17 @@ export async function signedPdf(doc: SignDocument, signer: Signer, contentSha256
   pdf.field(declaredText('contractSign.pdfSignMethod'), doc.signMethod);
   pdf.field(declaredText('contractSign.pdfSupplier'), `${show(doc.supplierCode)} ${doc.supplierName}`);
   pdf.moveDown();
-  pdf.text(bilingual(declaredText('contractSign.pdfTerms')), 'heading').moveDown(0.3);
+  pdf.text(bothLanguages(declaredText('contractSign.pdfTerms')), 'heading').moveDown(0.3);
   pdf.text(show(doc.description));
   for (const name of doc.termFileNames) pdf.text(`- ${name}`);
   pdf.moveDown(2);
-  pdf.text(bilingual(declaredText('contractSign.pdfSignature')), 'heading').moveDown(0.3);
+  pdf.text(bothLanguages(declaredText('contractSign.pdfSignature')), 'heading').moveDown(0.3);
   pdf.field(declaredText('contractSign.pdfSignedBy'), `${signer.userName} (user ${signer.userId})`);
   pdf.field(declaredText('contractSign.pdfForSupplier'), `${signer.supplierName} (supplier ${signer.supplierId})`);
   pdf.field(declaredText('contractSign.pdfSignedAt'), signer.signedAt);
   pdf.text(`SHA-256: ${contentSha256}`, 'small');
   pdf.moveDown();
-  pdf.text(`${bilingual(declaredText('contractSign.pdfSignedContent'))}:`, 'small');
+  pdf.text(`${bothLanguages(declaredText('contractSign.pdfSignedContent'))}:`, 'small');
   pdf.text(signedContent(doc, signer), 'small');
   return pdf.finish();
 }

@@ -1,3 +1,4 @@
+import { bothLanguages } from '@meridian/metadata';
 import { declaredText } from '../../../http/declaredErrors';
 import type { TransitionRun } from '../../../lifecycle/transitionRun';
 import type { SupplierStatusStore } from '../status/supplierStatusStore';
@@ -18,7 +19,7 @@ function inviteMail(run: TransitionRun, number: string): { subject: string; body
   const values = { number, to: String(r.contactName || company), company, link: inviteLink(number) };
   const subject = declaredText('supplier.inviteSubject', values);
   const body = declaredText('supplier.inviteBody', values);
-  return { subject: `${subject.cn} / ${subject.en}`, body: `${body.cn}\n\n${body.en}` };
+  return { subject: bothLanguages(subject), body: bothLanguages(body, '\n\n') };
 }
 
 /**

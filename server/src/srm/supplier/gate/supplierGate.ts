@@ -16,28 +16,22 @@ const SCOPE = 'srmSlcSupplierCategory';
 const CATEGORY = 'srmBaseCategory';
 const ORG = 'baseOrganization';
 
-/** A state as the refusals name it, within a sentence (lower case in English); an unknown code as it is. */
+/** The supplier states as the refusals name them, within a sentence (lower case in English). */
+const STATE_WORDS: Record<string, () => I18nText> = {
+  REGISTERING: () => declaredText('supplier.gateStateRegistering'),
+  REGISTERED: () => declaredText('supplier.gateStateRegistered'),
+  POTENTIAL: () => declaredText('supplier.gateStatePotential'),
+  QUALIFIED: () => declaredText('supplier.gateStateQualified'),
+  FROZEN: () => declaredText('supplier.gateStateFrozen'),
+  QUIT: () => declaredText('supplier.gateStateQuit'),
+  BLACKLIST: () => declaredText('supplier.gateStateBlacklist'),
+};
+/** A state's words; none for no state, an unknown code as it is. */
 function stateWords(state: unknown): I18nText {
-  switch (state ?? null) {
-    case 'REGISTERING':
-      return declaredText('supplier.gateStateRegistering');
-    case 'REGISTERED':
-      return declaredText('supplier.gateStateRegistered');
-    case 'POTENTIAL':
-      return declaredText('supplier.gateStatePotential');
-    case 'QUALIFIED':
-      return declaredText('supplier.gateStateQualified');
-    case 'FROZEN':
-      return declaredText('supplier.gateStateFrozen');
-    case 'QUIT':
-      return declaredText('supplier.gateStateQuit');
-    case 'BLACKLIST':
-      return declaredText('supplier.gateStateBlacklist');
-    case null:
-      return declaredText('supplier.gateStateNone');
-    default:
-      return { cn: String(state), en: String(state) };
-  }
+  if (state === null || state === undefined) return declaredText('supplier.gateStateNone');
+  return Object.hasOwn(STATE_WORDS, String(state))
+    ? STATE_WORDS[String(state)]()
+    : { cn: String(state), en: String(state) };
 }
 const toStateText = ({ cn: stateCn, en: stateEn }: I18nText) => ({ stateCn, stateEn });
 const statusText = (s: unknown) => toStateText(stateWords(s));

@@ -11,7 +11,7 @@
  * (lockOwner), then the users are counted under the lock, so a second call waits and answers 409.
  * The login name is locked as a key before that (a login name is unique across all users, in any case).
  */
-import { pickText } from '@meridian/metadata';
+import { bothLanguages, pickText } from '@meridian/metadata';
 import { hashPassword, temporaryPassword } from '../../../auth/passwords';
 import { ApiError, Errors } from '../../../http/apiError';
 import { declaredError, declaredText } from '../../../http/declaredErrors';
@@ -117,5 +117,5 @@ export async function openPortalAccount(
 function openedMail(userName: string, password: string): { subject: string; body: string } {
   const subject = declaredText('supplier.portalAccountMailSubject');
   const body = declaredText('supplier.portalAccountMailBody', { userName, password });
-  return { subject: `${subject.cn} / ${subject.en}`, body: `${body.cn}\n${body.en}` };
+  return { subject: bothLanguages(subject), body: bothLanguages(body, '\n') };
 }
